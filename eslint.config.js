@@ -1,0 +1,176 @@
+// @ts-check
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/*
+ * Layering (enforced below with no-restricted-imports / no-restricted-globals):
+ *
+ *   src/core/    pure TypeScript shared by the app, the worker and the CLI: no React, zustand,
+ *                @tanstack/*, no imports from src/app or src/worker, no DOM globals.
+ *   src/worker/  the Web Worker: may import src/core, never src/app (nor React).
+ *   src/app/     the React UI: may import src/core, and from src/worker ONLY the message types in
+ *                `src/worker/protocol.ts` and the main-thread wrapper `src/worker/client.ts`
+ *                (which is the one place that constructs the Worker). Everything else in src/worker
+ *                is worker-internal.
+ *   src/cli/     the Node CLI: may import src/core.
+ */
+
+/** Import specifiers that resolve into src/<dir>, whether written relative or via a `src/` path. */
+const intoDir = (dir) => `^(\\.{1,2}/(.*/)?|(.*/)?src/)${dir}(/|$)`;
+
+const reactishImports = [
+  { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/core must stay UI-free.' },
+  { group: ['zustand', 'zustand/*'], message: 'src/core must stay UI-free: state stores belong in src/app.' },
+  { group: ['@tanstack/*'], message: 'src/core must stay UI-free.' },
+];
+
+const domGlobals = [
+  'window',
+  'document',
+  'localStorage',
+  'sessionStorage',
+  'navigator',
+  'HTMLElement',
+  'location',
+  'indexedDB',
+].map((name) => ({
+  name,
+  message: `src/core runs in the browser, the worker and Node alike: no DOM globals (${name}).`,
+}));
+
+export default defineConfig(
+  globalIgnores([
+    'dist/',
+    'node_modules/',
+    'playwright-report/',
+    'test-results/',
+    'bin/seqscope.mjs',
+    'coverage/',
+    '.seqscope-cache/',
+  ]),
+
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: {
+      reportUnusedDisableDirectives: 'warn',
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          args: 'after-used',
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      // `onClick={async () => ...}` is fine in React.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+
+  // Plain JS (this file, scripts/*.mjs): no type information.
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'off',
+    },
+  },
+
+  // Node-side code.
+  {
+    files: ['scripts/**', 'src/cli/**', 'e2e/**', '*.config.{js,ts,mjs}', 'eslint.config.js'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+
+  // src/core: pure, portable.
+  {
+    files: ['src/core/**/*.{ts,tsx}'],
+    ignores: ['src/core/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...reactishImports,
+            { regex: intoDir('app'), message: 'src/core must not import from src/app.' },
+            { regex: intoDir('worker'), message: 'src/core must not import from src/worker.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...domGlobals],
+    },
+  },
+
+  // src/worker: never the UI.
+  {
+    files: ['src/worker/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.worker } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'The worker has no UI.' },
+            { regex: intoDir('app'), message: 'src/worker must not import from src/app.' },
+          ],
+        },
+      ],
+    },
+  },
+
+  // src/app: React; only protocol.ts and client.ts of the worker.
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.{1,2}/(.*/)?|(.*/)?src/)worker/(?!(protocol|client)(\\.[jt]s)?$)',
+              message:
+                'src/app may import only src/worker/protocol.ts and src/worker/client.ts; the rest is worker-internal.',
+            },
+          ],
+        },
+      ],
+      // The React Compiler-derived rules are useful but noisy while the UI takes shape.
+      'react-hooks/set-state-in-effect': 'warn',
+      'react-hooks/refs': 'warn',
+      'react-hooks/purity': 'warn',
+      'react-hooks/immutability': 'warn',
+    },
+  },
+
+  // Tests.
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+);

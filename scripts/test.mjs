@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// `npm test`: install deps if needed, find Chromium, build (CLI + app), then
+// run the unit tests (vitest) and the browser tests (playwright). Every step
+// streams its own output; the exit code is non-zero if any step failed.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureDeps } from './ensure-deps.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules/.bin', process.platform === 'win32' ? `${name}.cmd` : name);
+
+function run(label, command, args) {
+  console.log(`\n=== ${label} ===`);
+  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (res.error) console.error(`${label}: ${res.error.message}`);
+  return res.status === 0;
+}
+
+try {
+  ensureDeps(root);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+process.env.SEQSCOPE_CHROMIUM = ensureChromium();
+
+const failed = [];
+const built = run('build', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']);
+if (!built) failed.push('build');
+
+if (!run('unit tests (vitest)', bin('vitest'), ['run', '--passWithNoTests'])) failed.push('vitest');
+
+if (built) {
+  if (!run('browser tests (playwright)', bin('playwright'), ['test'])) failed.push('playwright');
+} else {
+  console.log('\n=== browser tests (playwright) ===\nskipped: the build failed');
+  failed.push('playwright (skipped)');
+}
+
+if (failed.length > 0) {
+  console.error(`\nnpm test: FAILED: ${failed.join(', ')}`);
+  process.exit(1);
+}
+console.log('\nnpm test: all steps passed');

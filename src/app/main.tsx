@@ -1,0 +1,13 @@
+// PLACEHOLDER: replaced by the app
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './index.css';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('#root element missing from index.html');
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <h1>Seqscope</h1>
+  </StrictMode>,
+);
