@@ -1,0 +1,155 @@
+/**
+ * Step attempts (spec 3.3) during the loading pass: groups the open step's
+ * chunks into attempts, pairs each with its assistant/message, and reports
+ * chunk-mismatch, failed-attempt, empty-assistant-message and
+ * interrupted-message. One attempt is alive at a time; its assembler is
+ * dropped when it closes, so memory does not grow with the log.
+ *
+ * An attempt ends at its `finish` chunk or its assistant/message (design:
+ * "the current attempt begins after the last finish or assistant/message");
+ * a message right after a finish still belongs to that attempt. It failed
+ * when it finished with error/aborted and got no message.
+ */
+import type { DiagnosticSink } from '../diagnostics';
+import type { Block, FinishReason, Message, SessionEvent, StreamChunk, TokenUsage } from '../types';
+import { StreamAssembler, isFailure } from './assemble';
+import { compareBlocks } from './compare';
+import type { AttemptInfo, StepInfo } from './structureIndex';
+import { addUsage } from './usage';
+
+interface OpenAttempt {
+  info: AttemptInfo;
+  step: StepInfo;
+  asm: StreamAssembler;
+  finished: boolean;
+}
+
+export class AttemptTracker {
+  attempts = 0;
+  failed = 0;
+  private open: OpenAttempt | null = null;
+  /** Usage of the open step's assistant/messages that had no chunks. */
+  private extraUsage: TokenUsage | undefined;
+
+  constructor(private readonly sink: DiagnosticSink) {}
+
+  startStep(): void {
+    this.open = null;
+    this.extraUsage = undefined;
+  }
+
+  /** Closes the step's attempt; returns the step's usage. */
+  endStep(step: StepInfo): TokenUsage | undefined {
+    this.closeAttempt();
+    return this.stepUsage(step);
+  }
+
+  /** Sum over the step's attempts plus its chunkless messages. */
+  stepUsage(step: StepInfo): TokenUsage | undefined {
+    let usage = this.extraUsage;
+    for (const a of step.attempts) usage = addUsage(usage, a.usage);
+    return usage;
+  }
+
+  /** A chunk naming the open step. */
+  chunk(step: StepInfo, seq: number, chunk: StreamChunk): void {
+    let a = this.open;
+    if (a && (a.finished || a.info.messageSeq !== undefined)) {
+      this.closeAttempt();
+      a = null;
+    }
+    if (!a) {
+      const info: AttemptInfo = { firstChunkSeq: seq, lastChunkSeq: seq, chunkCount: 0, failed: false };
+      a = { info, step, asm: new StreamAssembler(), finished: false };
+      step.attempts.push(info);
+      this.attempts++;
+      this.open = a;
+    }
+    a.asm.push(chunk, seq);
+    a.info.lastChunkSeq = seq;
+    a.info.chunkCount++;
+    const c = chunk as Record<string, unknown>;
+    if (chunk.type === 'usage' && typeof c.usage === 'object' && c.usage !== null) {
+      a.info.usage = c.usage as TokenUsage;
+    }
+    if (chunk.type === 'finish' && typeof c.reason === 'object' && c.reason !== null) {
+      a.finished = true;
+      a.info.finish = c.reason as FinishReason;
+    }
+  }
+
+  /** An assistant/message; `step` is the open step it names, or null if it sits outside. */
+  message(step: StepInfo | null, ev: SessionEvent): void {
+    const d = ev.data as Record<string, unknown>;
+    const msg = d.message as Message | undefined;
+    const content: Block[] = Array.isArray(msg?.content) ? msg.content : [];
+    const usage = typeof d.usage === 'object' && d.usage !== null ? (d.usage as TokenUsage) : undefined;
+    const a = step ? this.open : null;
+    const attached = a !== null && a.info.messageSeq === undefined;
+    if (content.length === 0) {
+      const streamed = attached ? ` (its stream had ${a.asm.snapshot().blocks.length} block(s))` : '';
+      this.sink.report(
+        'empty-assistant-message',
+        `assistant/message with empty content: the projector skips it${streamed}`,
+        { seq: ev.seq },
+      );
+    }
+    if (d.interrupted === true) {
+      this.sink.report(
+        'interrupted-message',
+        'assistant/message marked interrupted: the stream was cut off',
+        {
+          seq: ev.seq,
+        },
+      );
+    }
+    if (!step) return;
+    step.messageSeq = ev.seq;
+    if (!attached) {
+      // No chunks for this message: nothing to compare.
+      this.extraUsage = addUsage(this.extraUsage, usage);
+      return;
+    }
+    a.info.messageSeq = ev.seq;
+    if (a.info.usage === undefined && usage) a.info.usage = usage;
+    // Compared only when the message has chunks: `sourceEventSeqs: []` is a
+    // known empty stream; an empty content is reported above instead (the
+    // harness drops partial output, typically at max-tokens).
+    const knownEmpty = Array.isArray(ev.sourceEventSeqs) && ev.sourceEventSeqs.length === 0;
+    if (!knownEmpty && content.length > 0) {
+      const why = compareBlocks(a.asm.snapshot().blocks, content);
+      if (why !== null) {
+        const span = `seq ${a.info.firstChunkSeq}-${a.info.lastChunkSeq}`;
+        this.sink.report('chunk-mismatch', `chunks (${span}) differ from the message: ${why}`, {
+          seq: ev.seq,
+        });
+      }
+    }
+    this.closeAttempt();
+  }
+
+  private closeAttempt(): void {
+    const a = this.open;
+    if (!a) return;
+    this.open = null;
+    const info = a.info;
+    if (!a.finished || !isFailure(info.finish) || info.messageSeq !== undefined) return;
+    info.failed = true;
+    this.failed++;
+    const n = a.step.attempts.indexOf(info) + 1;
+    const chunks = `${info.chunkCount} chunk${info.chunkCount === 1 ? '' : 's'}`;
+    this.sink.report(
+      'failed-attempt',
+      `attempt ${n} of step ${a.step.step} (turn ${a.step.turn}) failed: ${describeFailure(info.finish)} (${chunks}, no assistant/message)`,
+      { seq: info.lastChunkSeq },
+    );
+  }
+}
+
+function describeFailure(reason: FinishReason | undefined): string {
+  const r = reason as Record<string, unknown> | undefined;
+  const f = r?.failure as Record<string, unknown> | undefined;
+  const code = typeof f?.code === 'string' ? ` ${f.code}` : '';
+  const message = typeof f?.message === 'string' ? `: ${f.message}` : '';
+  return `finish ${String(r?.kind)}${code}${message}`;
+}

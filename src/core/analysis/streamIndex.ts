@@ -1,0 +1,194 @@
+/**
+ * "The partly streamed assistant message at seq s", answered at query time
+ * (design: "The streaming preview at s").
+ *
+ * The step containing s comes from the StructureIndex (binary search). Its
+ * attempt at s is the last one whose first chunk is at or before s; a failed
+ * attempt whose finish lies before s is over, so s then shows a new, empty
+ * attempt (failed attempts are never part of the next one, spec 3.3). The
+ * attempt's chunks up to s are assembled from:
+ *   - the last queried state, when s is in the same attempt at or after it
+ *     (scrubbing forward: cost = the events between the two seqs, O(1) for
+ *     one step forward), else
+ *   - the nearest checkpoint at or before s: an assembler copy kept every K
+ *     chunks of the attempt (K = 256), made lazily as queries pass that far,
+ *     so any later query costs O(K) events + O(blocks) for the snapshot.
+ * The first query deep into an attempt costs O(events from the attempt start
+ * to s) once; it leaves the checkpoints behind. Checkpoints share strings and
+ * block objects with each other (assembler state is immutable-by-copy), so a
+ * checkpoint is a few arrays of O(blocks). Checkpoint sets are kept for the
+ * most recently queried attempts only (LRU, 16).
+ *
+ * While loading, the structure is read through a getter on every query and
+ * attempts only grow at their end, so caches keyed by where an attempt
+ * starts stay valid.
+ */
+import type { SessionEvent, StreamChunk } from '../types';
+import type { AssembledStream } from './assemble';
+import { StreamAssembler } from './assemble';
+import { stepIndexAt, type AttemptInfo, type StepInfo, type StructureIndex } from './structureIndex';
+
+export interface FailedAttemptSummary {
+  /** Index into the step's attempts. */
+  attempt: number;
+  firstChunkSeq: number;
+  lastChunkSeq: number;
+  chunkCount: number;
+  finish?: AttemptInfo['finish'];
+}
+
+/**
+ * The stream at a seq. `lastDelta` (from AssembledStream) is present only
+ * when the event at seq is itself one of the attempt's deltas: that is what
+ * a chunk offset can address.
+ */
+export interface StreamState extends AssembledStream {
+  turn: number;
+  step: number;
+  /** Index into `StructureIndex.steps`. */
+  stepIndex: number;
+  /** Index into the step's attempts (== attempts so far when the attempt has not started). */
+  attempt: number;
+  /** Seq of the attempt's first chunk; null while it has not started. */
+  attemptStartSeq: number | null;
+  /** Earlier failed attempts of this step, summarised (never merged into this one). */
+  failedAttempts: FailedAttemptSummary[];
+  /** The attempt's assistant/message, when it is at or before s: the stream is complete. */
+  messageSeq?: number;
+}
+
+export interface StreamIndexOptions {
+  /** Chunks between checkpoints (default 256). */
+  checkpointEvery?: number;
+  /** Attempts whose checkpoints are kept (default 16). */
+  cachedAttempts?: number;
+}
+
+interface Checkpoint {
+  /** All of the attempt's chunks with seq <= this are in `asm`. */
+  seq: number;
+  asm: StreamAssembler;
+}
+
+export class StreamIndex {
+  private readonly every: number;
+  private readonly maxCached: number;
+  /** Per attempt (keyed by step start and first chunk seq): checkpoints in seq order. */
+  private readonly checkpoints = new Map<string, Checkpoint[]>();
+  private last: { key: string; seq: number; asm: StreamAssembler } | null = null;
+
+  constructor(
+    private readonly getEvent: (seq: number) => SessionEvent | undefined,
+    private readonly getStructure: () => StructureIndex,
+    options: StreamIndexOptions = {},
+  ) {
+    this.every = Math.max(1, Math.floor(options.checkpointEvery ?? 256));
+    this.maxCached = Math.max(1, options.cachedAttempts ?? 16);
+  }
+
+  /**
+   * The stream at seq (after applying every event <= seq), or null when seq
+   * is not inside a step. `chunkOffset` shows only that many code points of
+   * the delta at seq (ignored unless the event at seq is one of the
+   * attempt's deltas).
+   */
+  streamAt(seq: number, chunkOffset?: number): StreamState | null {
+    const structure = this.getStructure();
+    const stepIndex = stepIndexAt(structure, seq);
+    const step = structure.steps[stepIndex];
+    if (!step) return null;
+    const attempts = step.attempts;
+    let i = attempts.length - 1;
+    while (i >= 0 && (attempts[i] as AttemptInfo).firstChunkSeq > seq) i--;
+    let current = attempts[i];
+    if (current && current.failed && seq > current.lastChunkSeq) {
+      current = undefined; // the failed attempt is over; the next has not started
+      i++;
+    }
+    const failedAttempts: FailedAttemptSummary[] = [];
+    for (let k = 0; k < Math.max(i, 0); k++) {
+      const a = attempts[k] as AttemptInfo;
+      if (!a.failed) continue;
+      const f: FailedAttemptSummary = {
+        attempt: k,
+        firstChunkSeq: a.firstChunkSeq,
+        lastChunkSeq: a.lastChunkSeq,
+        chunkCount: a.chunkCount,
+      };
+      if (a.finish) f.finish = a.finish;
+      failedAttempts.push(f);
+    }
+    const base = { turn: step.turn, step: step.step, stepIndex, failedAttempts };
+    if (!current) {
+      const empty = new StreamAssembler().snapshot();
+      return { ...empty, ...base, attempt: Math.max(i, 0), attemptStartSeq: null };
+    }
+    const upTo = Math.min(seq, current.lastChunkSeq);
+    const asm = this.assemble(step, current, upTo);
+    const atSeq = asm.lastChunkSeq === seq;
+    const state: StreamState = {
+      ...asm.snapshot({ truncateLastDeltaTo: atSeq ? chunkOffset : undefined }),
+      ...base,
+      attempt: i,
+      attemptStartSeq: current.firstChunkSeq,
+    };
+    // A chunk offset addresses the delta at seq itself (spec 6), so only then is there one to offer.
+    if (!atSeq) delete state.lastDelta;
+    if (current.messageSeq !== undefined && current.messageSeq <= seq) state.messageSeq = current.messageSeq;
+    return state;
+  }
+
+  /** An assembler holding the attempt's chunks with seq <= upTo (owned by `last`: do not keep). */
+  private assemble(step: StepInfo, attempt: AttemptInfo, upTo: number): StreamAssembler {
+    const key = `${step.startSeq}:${attempt.firstChunkSeq}`;
+    const cps = this.checkpointsOf(key, attempt);
+    // The nearest checkpoint at or before upTo (binary search).
+    let lo = 0;
+    let hi = cps.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((cps[mid] as Checkpoint).seq <= upTo) lo = mid;
+      else hi = mid - 1;
+    }
+    const cp = cps[lo] as Checkpoint;
+    const last = this.last;
+    let asm: StreamAssembler;
+    let from: number;
+    if (last && last.key === key && last.seq <= upTo && last.seq >= cp.seq) {
+      asm = last.asm;
+      from = last.seq + 1;
+    } else {
+      asm = cp.asm.clone();
+      from = cp.seq + 1;
+    }
+    for (let s = from; s <= upTo; s++) {
+      const ev = this.getEvent(s);
+      if (!ev || ev.type !== 'assistant/chunk') continue;
+      const d = ev.data as { turn?: unknown; step?: unknown; chunk: StreamChunk };
+      // The same filter as StructureBuilder: only chunks naming this step belong to it.
+      if (d.turn !== step.turn || d.step !== step.step) continue;
+      asm.push(d.chunk, s);
+      // Invariant: every K-chunk boundary at or before the furthest seq any
+      // pass has reached is already recorded, so only new ones are appended.
+      if (asm.chunkCount % this.every === 0 && s > (cps[cps.length - 1] as Checkpoint).seq)
+        cps.push({ seq: s, asm: asm.clone() });
+    }
+    this.last = { key, seq: upTo, asm };
+    return asm;
+  }
+
+  private checkpointsOf(key: string, attempt: AttemptInfo): Checkpoint[] {
+    let cps = this.checkpoints.get(key);
+    if (cps) {
+      this.checkpoints.delete(key); // re-insert: Map order is the LRU order
+    } else {
+      cps = [{ seq: attempt.firstChunkSeq - 1, asm: new StreamAssembler() }];
+      if (this.checkpoints.size >= this.maxCached) {
+        const oldest = this.checkpoints.keys().next().value;
+        if (oldest !== undefined) this.checkpoints.delete(oldest);
+      }
+    }
+    this.checkpoints.set(key, cps);
+    return cps;
+  }
+}

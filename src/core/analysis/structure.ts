@@ -1,0 +1,358 @@
+/**
+ * StructureBuilder: the loading-pass analyzer that builds the StructureIndex
+ * (turns, steps, attempts, tool calls with their seq spans; see
+ * structureIndex.ts) and reports the structural diagnostics of spec 5:
+ * turn-unbalanced, turn-open-at-tail, step-unbalanced, event-outside-step,
+ * plus, through its helpers, the attempt diagnostics (attempts.ts) and the
+ * tool pairing ones (toolCalls.ts).
+ *
+ * Memory: a few small objects per turn, step, attempt and tool call, never
+ * per event; per event the work is O(1) bookkeeping plus, for a chunk,
+ * pushing it into the current attempt's assembler.
+ */
+import type { DiagnosticSink } from '../diagnostics';
+import type { Analyzer, EventLocation } from '../pipeline';
+import type { SessionEvent, StreamChunk, TokenUsage } from '../types';
+import { AttemptTracker } from './attempts';
+import { normalizeTurnEndReason, type EndReasonInfo } from './endReason';
+import type { StepInfo, StructureIndex, StructureTotals, TurnInfo } from './structureIndex';
+import { ToolCallPairing, type Placement } from './toolCalls';
+import { addUsage } from './usage';
+
+export * from './structureIndex';
+export type { EndReasonInfo } from './endReason';
+
+/** Events that name a turn and step and belong inside that step. */
+const STEP_BOUND = new Set(['assistant/chunk', 'assistant/message', 'tool/call', 'tool/result']);
+
+/** A run of consecutive step-bound events outside their step: one diagnostic per run. */
+interface OutsideRun {
+  key: string;
+  why: string;
+  firstSeq: number;
+  lastSeq: number;
+  count: number;
+  firstType: string;
+}
+
+export class StructureBuilder implements Analyzer {
+  private readonly turns: TurnInfo[] = [];
+  private readonly steps: StepInfo[] = [];
+  private readonly attempts: AttemptTracker;
+  private readonly tools: ToolCallPairing;
+  private openTurn: TurnInfo | null = null;
+  private openStep: StepInfo | null = null;
+  private lastTurnNumber: number | null = null;
+  /** The last step number of the open turn. */
+  private lastStepNumber: number | null = null;
+  private outside: OutsideRun | null = null;
+  private lastSeq = -1;
+  private ended = false;
+  private errorTurns = 0;
+  /** Usage of all closed steps, and of the open turn's closed steps. */
+  private closedUsage: TokenUsage | undefined;
+  private openTurnClosedUsage: TokenUsage | undefined;
+
+  constructor(private readonly sink: DiagnosticSink) {
+    this.attempts = new AttemptTracker(sink);
+    this.tools = new ToolCallPairing(sink);
+  }
+
+  event(ev: SessionEvent, _loc?: EventLocation): void {
+    this.lastSeq = ev.seq;
+    // Open spans reach the newest event, so the index is queryable while loading.
+    if (this.openTurn) this.openTurn.lastSeq = ev.seq;
+    if (this.openStep) this.openStep.lastSeq = ev.seq;
+    const d = ev.data as Record<string, unknown>;
+    switch (ev.type) {
+      case 'turn/start':
+        return this.turnStart(ev.seq, num(d.turn), ev.time);
+      case 'turn/end':
+        return this.turnEnd(ev.seq, num(d.turn), d.reason, ev.time);
+      case 'step/start':
+        return this.stepStart(ev.seq, num(d.turn), num(d.step), ev.time);
+      case 'step/end':
+        return this.stepEnd(ev.seq, num(d.turn), num(d.step), ev.time);
+    }
+    if (!STEP_BOUND.has(ev.type)) return;
+    const step = this.stepNamedBy(ev, d);
+    switch (ev.type) {
+      case 'assistant/chunk':
+        if (step) this.attempts.chunk(step, ev.seq, d.chunk as StreamChunk);
+        return;
+      case 'assistant/message':
+        return this.attempts.message(step, ev);
+      case 'tool/call':
+        this.tools.call(ev, this.placement());
+        if (this.openStep) this.openStep.toolCalls++;
+        if (this.openTurn) this.openTurn.toolCalls++;
+        return;
+      case 'tool/result': {
+        const call = this.tools.result(ev, this.placement());
+        if (call?.isError && call.turnIndex >= 0) (this.turns[call.turnIndex] as TurnInfo).toolErrors++;
+        return;
+      }
+    }
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.flushOutside();
+    if (this.openStep) this.closeStep(null, this.lastSeq, undefined);
+    const tail = this.openTurn;
+    if (tail) {
+      const what = `the log ends inside turn ${tail.turn} (started at seq ${tail.startSeq}): a live or crashed session`;
+      this.sink.report('turn-open-at-tail', what, { seq: tail.startSeq });
+      this.closeTurn(null, this.lastSeq, undefined, undefined);
+    }
+    this.tools.end(tail ? tail.startSeq : null);
+  }
+
+  /**
+   * The index as of the events seen so far (final after `end()`). O(1) plus
+   * the open step's attempts: the arrays are the builder's own, live and
+   * growing while loading; treat them as read-only (the worker posts copies).
+   */
+  index(): StructureIndex {
+    const open = this.openStep;
+    let usage = this.closedUsage;
+    if (open) {
+      const stepUsage = this.attempts.stepUsage(open);
+      if (stepUsage) open.usage = stepUsage;
+      usage = addUsage(usage, stepUsage);
+      const turnUsage = open.turnIndex >= 0 ? addUsage(this.openTurnClosedUsage, stepUsage) : undefined;
+      if (this.openTurn && turnUsage) this.openTurn.usage = turnUsage;
+    }
+    if (this.openTurn) this.openTurn.stepCount = this.steps.length - this.openTurn.firstStepIndex;
+    const totals: StructureTotals = {
+      turns: this.turns.length,
+      steps: this.steps.length,
+      attempts: this.attempts.attempts,
+      failedAttempts: this.attempts.failed,
+      toolCalls: this.tools.callCount,
+      toolResults: this.tools.results,
+      toolErrors: this.tools.errors,
+      errorTurns: this.errorTurns,
+    };
+    if (usage) totals.usage = usage;
+
+    const { turns, steps } = this;
+    return {
+      eventCount: this.lastSeq + 1,
+      turns,
+      steps,
+      toolCalls: this.tools.calls,
+      totals,
+      usage: usage ?? { inputTokens: 0, outputTokens: 0 },
+    };
+  }
+
+  // ------------------------------------------------------------- turns
+
+  private turnStart(seq: number, turn: number, time: number | undefined): void {
+    this.flushOutside();
+    const open = this.openTurn;
+    if (open) {
+      this.sink.report(
+        'turn-unbalanced',
+        `turn ${open.turn} (seq ${open.startSeq}) has no turn/end: turn ${turn} starts at seq ${seq} inside it`,
+        { seq: open.startSeq },
+      );
+    }
+    // An unended step (inside that turn, or outside any turn) ends here too;
+    // the diagnostic above, or the one at its step/start, already covers it.
+    if (this.openStep) this.closeStep(null, seq - 1, undefined);
+    if (open) this.closeTurn(null, seq - 1, undefined, undefined);
+    if (this.lastTurnNumber !== null && turn <= this.lastTurnNumber) {
+      const what = `turn numbers out of order: turn ${turn} starts after turn ${this.lastTurnNumber}`;
+      this.sink.report('turn-unbalanced', what, { seq });
+    }
+    this.lastTurnNumber = turn;
+    this.lastStepNumber = null;
+    const t: TurnInfo = {
+      turn,
+      startSeq: seq,
+      endSeq: null,
+      lastSeq: seq,
+      firstStepIndex: this.steps.length,
+      stepCount: 0,
+      toolCalls: 0,
+      toolErrors: 0,
+    };
+    if (time !== undefined) t.startTime = time;
+    this.turns.push(t);
+    this.openTurn = t;
+  }
+
+  private turnEnd(seq: number, turn: number, reason: unknown, time: number | undefined): void {
+    this.flushOutside();
+    const open = this.openTurn;
+    if (!open) {
+      this.sink.report('turn-unbalanced', `turn/end for turn ${turn} without a turn/start`, { seq });
+      return;
+    }
+    if (turn !== open.turn) {
+      const what = `turn/end names turn ${turn}, but turn ${open.turn} (seq ${open.startSeq}) is open`;
+      this.sink.report('turn-unbalanced', what, { seq });
+    }
+    const s = this.openStep;
+    if (s) {
+      const what = `step ${s.step} of turn ${s.turn} (seq ${s.startSeq}) has no step/end before turn/end at seq ${seq}`;
+      this.sink.report('step-unbalanced', what, { seq: s.startSeq });
+      this.closeStep(null, seq - 1, undefined);
+    }
+    this.closeTurn(seq, seq, normalizeTurnEndReason(reason), time);
+  }
+
+  private closeTurn(
+    endSeq: number | null,
+    lastSeq: number,
+    reason: EndReasonInfo | undefined,
+    time?: number,
+  ): void {
+    const t = this.openTurn;
+    if (!t) return;
+    t.endSeq = endSeq;
+    t.lastSeq = lastSeq;
+    if (reason) t.endReason = reason;
+    if (reason?.kind === 'error') this.errorTurns++;
+    if (time !== undefined) {
+      t.endTime = time;
+      if (t.startTime !== undefined) t.durationMs = time - t.startTime;
+    }
+    t.stepCount = this.steps.length - t.firstStepIndex;
+    if (this.openTurnClosedUsage) t.usage = this.openTurnClosedUsage;
+    this.openTurnClosedUsage = undefined;
+    this.openTurn = null;
+  }
+
+  // ------------------------------------------------------------- steps
+
+  private stepStart(seq: number, turn: number, step: number, time: number | undefined): void {
+    this.flushOutside();
+    const prev = this.openStep;
+    if (prev) {
+      const what = `step ${prev.step} of turn ${prev.turn} (seq ${prev.startSeq}) has no step/end: step ${step} starts at seq ${seq}`;
+      this.sink.report('step-unbalanced', what, { seq: prev.startSeq });
+      this.closeStep(null, seq - 1, undefined);
+    }
+    const t = this.openTurn;
+    if (!t) {
+      this.sink.report('step-unbalanced', `step/start (turn ${turn} step ${step}) outside any turn`, { seq });
+    } else if (turn !== t.turn) {
+      const what = `step/start names turn ${turn}, but turn ${t.turn} (seq ${t.startSeq}) is open`;
+      this.sink.report('step-unbalanced', what, { seq });
+    } else if (this.lastStepNumber !== null && step <= this.lastStepNumber) {
+      const what = `step numbers out of order: step ${step} starts after step ${this.lastStepNumber} in turn ${turn}`;
+      this.sink.report('step-unbalanced', what, { seq });
+    }
+    if (t) this.lastStepNumber = step;
+    const s: StepInfo = {
+      turn,
+      step,
+      turnIndex: t ? this.turns.length - 1 : -1,
+      startSeq: seq,
+      endSeq: null,
+      lastSeq: seq,
+      attempts: [],
+      toolCalls: 0,
+    };
+    if (time !== undefined) s.startTime = time;
+    this.steps.push(s);
+    this.openStep = s;
+    this.attempts.startStep();
+  }
+
+  private stepEnd(seq: number, turn: number, step: number, time: number | undefined): void {
+    this.flushOutside();
+    const s = this.openStep;
+    if (!s) {
+      this.sink.report('step-unbalanced', `step/end (turn ${turn} step ${step}) without a step/start`, {
+        seq,
+      });
+      return;
+    }
+    if (turn !== s.turn || step !== s.step) {
+      const what = `step/end names turn ${turn} step ${step}, but step ${s.step} of turn ${s.turn} (seq ${s.startSeq}) is open`;
+      this.sink.report('step-unbalanced', what, { seq });
+    }
+    this.closeStep(seq, seq, time);
+  }
+
+  private closeStep(endSeq: number | null, lastSeq: number, time: number | undefined): void {
+    const s = this.openStep;
+    if (!s) return;
+    s.endSeq = endSeq;
+    s.lastSeq = lastSeq;
+    if (time !== undefined) {
+      s.endTime = time;
+      if (s.startTime !== undefined) s.durationMs = time - s.startTime;
+    }
+    const usage = this.attempts.endStep(s);
+    if (usage) s.usage = usage;
+    this.closedUsage = addUsage(this.closedUsage, usage);
+    if (s.turnIndex >= 0 && this.openTurn)
+      this.openTurnClosedUsage = addUsage(this.openTurnClosedUsage, usage);
+    this.openStep = null;
+  }
+
+  private placement(): Placement {
+    return {
+      turnIndex: this.openTurn ? this.turns.length - 1 : -1,
+      stepIndex: this.openStep ? this.steps.length - 1 : -1,
+    };
+  }
+
+  // ------------------------------------------------------------- events outside steps
+
+  /** The open step, if this step-bound event names it; otherwise null, and the event is reported. */
+  private stepNamedBy(ev: SessionEvent, d: Record<string, unknown>): StepInfo | null {
+    const s = this.openStep;
+    if (s && d.turn === s.turn && d.step === s.step) {
+      this.flushOutside();
+      return s;
+    }
+    // A surface replace (pruning, compaction) rewrites an older node and may
+    // name that node's turn/step: not an event out of place.
+    const op = ev.surfaceOp;
+    if (typeof op === 'object' && op.op === 'replace') return null;
+    // Decision: one warning per run of consecutive misplaced events naming
+    // the same turn/step (a stray stream is one finding, not one per chunk).
+    const key = `${s ? s.startSeq : -1}|${String(d.turn)}|${String(d.step)}`;
+    const run = this.outside;
+    if (run && run.key === key) {
+      run.count++;
+      run.lastSeq = ev.seq;
+      return null;
+    }
+    this.flushOutside();
+    const why = s
+      ? `the open step is step ${s.step} of turn ${s.turn} (seq ${s.startSeq})`
+      : 'no step is open';
+    this.outside = {
+      key,
+      why: `turn ${String(d.turn)} step ${String(d.step)}, but ${why}`,
+      firstSeq: ev.seq,
+      lastSeq: ev.seq,
+      count: 1,
+      firstType: ev.type,
+    };
+    return null;
+  }
+
+  private flushOutside(): void {
+    const r = this.outside;
+    if (!r) return;
+    this.outside = null;
+    const what =
+      r.count === 1
+        ? `${r.firstType} at seq ${r.firstSeq} names ${r.why}`
+        : `${r.count} events (seq ${r.firstSeq}-${r.lastSeq}) name ${r.why}`;
+    this.sink.report('event-outside-step', what, { seq: r.firstSeq });
+  }
+}
+
+function num(v: unknown): number {
+  return typeof v === 'number' ? v : NaN;
+}

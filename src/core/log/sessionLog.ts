@@ -1,0 +1,244 @@
+/**
+ * SessionLog: a loaded (or loading) session log and every question asked of
+ * it. It keeps the decompressed bytes and compact per-event columns; events
+ * are parsed again on demand (with a small LRU), so memory stays ~30 bytes an
+ * event plus the bytes themselves.
+ *
+ * It is queryable while it loads: `eventCount` grows as bytes are pushed, and
+ * every query answers for the events read so far.
+ */
+import { DiagnosticList } from '../diagnostics';
+import type { EventLocation, RecordSink } from '../pipeline';
+import type { Diagnostic, Message, MetaLine, SessionEvent, SessionHeader } from '../types';
+import { float64s, int32s, uint16s, uint32s, uint8s } from './growable';
+import { Lru } from './lru';
+import { SurfaceIndex, type ReplaceRecord } from './surface';
+import { ByteStore } from '../reader/byteStore';
+import { createLogReader, readEventAt, type LogReader, type ReadContext } from '../reader/logReader';
+import { StructureBuilder, type StructureIndex } from '../analysis/structure';
+import { StreamIndex, type StreamState } from '../analysis/streamIndex';
+
+/** One derived message and where it came from. */
+export interface DerivedMessage {
+  /** Place in the derived list at the queried seq, from 0. */
+  index: number;
+  /** The surface event it is projected from. */
+  seq: number;
+  message: Message;
+}
+
+export interface MessagesAt {
+  seq: number;
+  /** Number of derived messages at `seq`. */
+  count: number;
+  /** Surface nodes (including empty assistant messages, which derive nothing). */
+  nodeCount: number;
+  from: number;
+  messages: DerivedMessage[];
+}
+
+/** Flags per event (bit set). */
+export const EventFlag = {
+  /** A surface event (user/message, assistant/message, tool/result). */
+  surface: 1,
+  /** A known type whose data failed validation. */
+  invalid: 2,
+} as const;
+
+export interface SessionLogOptions {
+  /** ByteStore block size (tests use tiny blocks to exercise spanning). */
+  blockSize?: number;
+}
+
+export class SessionLog {
+  readonly diagnostics = new DiagnosticList();
+  sessionHeader: SessionHeader | undefined;
+  readonly metas: MetaLine[] = [];
+  /** True once `end()` ran: the counts and diagnostics are final. */
+  done = false;
+  /** Compressed bytes pushed so far (what the user's file size counts). */
+  bytesIn = 0;
+
+  private readonly store: ByteStore;
+  private readonly reader: LogReader;
+  // Columns, one entry per event, indexed by seq.
+  private readonly offset = float64s(1 << 14);
+  private readonly length = uint32s(1 << 14);
+  private readonly member = int32s(1 << 14);
+  private readonly line = uint32s(1 << 14);
+  private readonly typeId = uint16s(1 << 14);
+  private readonly time = float64s(1 << 14);
+  private readonly flags = uint8s(1 << 14);
+  private readonly derives = uint8s(1 << 14);
+  private readonly typeNames: string[] = [];
+  private readonly typeIds = new Map<string, number>();
+  private readonly cache = new Lru<number, SessionEvent>(2048);
+  private readonly surface: SurfaceIndex;
+  private readonly structureBuilder: StructureBuilder;
+  private streams: StreamIndex | undefined;
+  private readonly ctx: ReadContext;
+
+  constructor(options: SessionLogOptions = {}) {
+    this.store = new ByteStore(options.blockSize);
+    this.surface = new SurfaceIndex(this.diagnostics, (s) => (s < this.eventCount ? this.event(s) : undefined), this.derives);
+    this.structureBuilder = new StructureBuilder(this.diagnostics);
+    const sink: RecordSink = {
+      header: (h) => (this.sessionHeader = h),
+      meta: (value, line) => this.metas.push({ line, beforeSeq: this.eventCount, value }),
+      event: (ev, loc) => this.record(ev, loc),
+    };
+    this.reader = createLogReader(sink, this.diagnostics, this.store);
+    this.ctx = this.reader.context;
+  }
+
+  // ---------------------------------------------------------------- loading
+
+  push(bytes: Uint8Array): void {
+    this.bytesIn += bytes.length;
+    this.reader.push(bytes);
+  }
+
+  end(): void {
+    if (this.done) return;
+    this.reader.end();
+    this.structureBuilder.end();
+    this.done = true;
+  }
+
+  /** Decompressed bytes read so far. */
+  get bytesDecoded(): number {
+    return this.store.length;
+  }
+
+  private record(ev: SessionEvent, loc: EventLocation): void {
+    this.offset.push(loc.offset);
+    this.length.push(loc.length);
+    this.member.push(loc.member);
+    this.line.push(loc.line);
+    this.typeId.push(this.intern(ev.type));
+    this.time.push(ev.time ?? NaN);
+    const isSurface = ev.type === 'user/message' || ev.type === 'assistant/message' || ev.type === 'tool/result';
+    this.flags.push((isSurface ? EventFlag.surface : 0) | ((ev as { invalid?: boolean }).invalid ? EventFlag.invalid : 0));
+    this.derives.push(isSurface && derivesMessage(ev) ? 1 : 0);
+    this.surface.event(ev);
+    this.structureBuilder.event(ev, loc);
+  }
+
+  private intern(type: string): number {
+    let id = this.typeIds.get(type);
+    if (id === undefined) {
+      id = this.typeNames.length;
+      this.typeNames.push(type);
+      this.typeIds.set(type, id);
+    }
+    return id;
+  }
+
+  // ---------------------------------------------------------------- per event
+
+  get eventCount(): number {
+    return this.typeId.length;
+  }
+
+  typeOf(seq: number): string {
+    return this.typeNames[this.typeId.get(seq)] as string;
+  }
+
+  /** Epoch ms, or undefined when the event has no time. */
+  timeOf(seq: number): number | undefined {
+    const t = this.time.get(seq);
+    return Number.isNaN(t) ? undefined : t;
+  }
+
+  lineOf(seq: number): number {
+    return this.line.get(seq);
+  }
+
+  flagsOf(seq: number): number {
+    return this.flags.get(seq);
+  }
+
+  /** The interned type names; `typeIdOf(seq)` indexes it. */
+  get types(): readonly string[] {
+    return this.typeNames;
+  }
+
+  typeIdOf(seq: number): number {
+    return this.typeId.get(seq);
+  }
+
+  /** The event at seq, parsed again from its bytes (cached). */
+  event(seq: number): SessionEvent {
+    return this.eventAt(seq);
+  }
+
+  private eventAt(seq: number): SessionEvent {
+    if (!Number.isInteger(seq) || seq < 0 || seq >= this.eventCount) throw new RangeError(`seq ${seq} is outside 0..${this.eventCount - 1}`);
+    let ev = this.cache.get(seq);
+    if (!ev) {
+      ev = readEventAt(
+        this.store,
+        { line: this.line.get(seq), offset: this.offset.get(seq), length: this.length.get(seq), member: this.member.get(seq) },
+        seq,
+        this.ctx,
+      );
+      this.cache.set(seq, ev);
+    }
+    return ev;
+  }
+
+  /** The raw text of the event's line (a packed row's members share one line). */
+  rawLine(seq: number): string {
+    return new TextDecoder().decode(this.store.slice(this.offset.get(seq), this.length.get(seq)));
+  }
+
+  // ---------------------------------------------------------------- projection
+
+  /** The derived messages after events 0..seq (spec 4), windowed by message index. */
+  messagesAt(seq: number, from = 0, to = Infinity): MessagesAt {
+    const w = this.surface.window(seq, from, to);
+    const messages = w.seqs.map((s, i) => ({ index: w.from + i, seq: s, message: messageOf(this.eventAt(s)) }));
+    return { seq, count: w.count, nodeCount: w.nodeCount, from: w.from, messages };
+  }
+
+  /** Surface node seqs after events 0..seq, in order. */
+  nodesAt(seq: number): number[] {
+    return this.surface.nodesAt(seq);
+  }
+
+  replacesUpTo(seq: number): ReplaceRecord[] {
+    return this.surface.replacesUpTo(seq);
+  }
+
+  // ---------------------------------------------------------------- structure and stream
+
+  get structure(): StructureIndex {
+    return this.structureBuilder.index();
+  }
+
+  /** The partly streamed assistant message at seq (null outside a step). */
+  streamAt(seq: number, chunkOffset?: number): StreamState | null {
+    this.streams ??= new StreamIndex((s) => this.eventAt(s), () => this.structure);
+    return this.streams.streamAt(seq, chunkOffset);
+  }
+
+  get diagnosticList(): readonly Diagnostic[] {
+    return this.diagnostics.items;
+  }
+}
+
+function derivesMessage(ev: SessionEvent): boolean {
+  if ((ev as { invalid?: boolean }).invalid) return false;
+  if (ev.type !== 'assistant/message') return true;
+  const content = (ev.data as { message?: { content?: unknown } }).message?.content;
+  return !Array.isArray(content) || content.length > 0;
+}
+
+/** The model-visible Message of a surface event: role, content, and id/source when present (display-only extras dropped). */
+function messageOf(ev: SessionEvent): Message {
+  const m = ev.type === 'user/message' ? (ev.data as Message) : (ev.data as { message: Message }).message;
+  const out: Message = { role: m.role, content: m.content };
+  if (m.id !== undefined) out.id = m.id;
+  if (m.source !== undefined) out.source = m.source;
+  return out;
+}

@@ -1,0 +1,145 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DiagnosticList } from '../diagnostics';
+import { naiveSurface } from '../testing/naiveFold';
+import type { SessionEvent } from '../types';
+import { uint8s } from './growable';
+import { SurfaceIndex } from './surface';
+
+function build(events: SessionEvent[]) {
+  const diags = new DiagnosticList();
+  const derives = uint8s();
+  const surface = new SurfaceIndex(diags, (s) => events[s], derives);
+  for (const ev of events) {
+    const empty = ev.type === 'assistant/message' && (ev.data as { message: { content: unknown[] } }).message.content.length === 0;
+    derives.push(ev.type === 'user/message' || ev.type === 'tool/result' || (ev.type === 'assistant/message' && !empty) ? 1 : 0);
+    surface.event(ev);
+  }
+  return { surface, diags };
+}
+
+const user = (seq: number, text: string, extra: Partial<SessionEvent> = {}): SessionEvent =>
+  ({ seq, type: 'user/message', data: { role: 'user', content: [{ type: 'text', text }] }, surfaceOp: 'append', ...extra }) as SessionEvent;
+const assistant = (seq: number, empty = false): SessionEvent =>
+  ({
+    seq,
+    type: 'assistant/message',
+    data: { turn: 1, step: 1, message: { role: 'assistant', content: empty ? [] : [{ type: 'text', text: `a${seq}` }] } },
+    surfaceOp: 'append',
+  }) as SessionEvent;
+const toolResult = (seq: number, callId: string, text: string, extra: Partial<SessionEvent> = {}): SessionEvent =>
+  ({
+    seq,
+    type: 'tool/result',
+    data: {
+      turn: 1,
+      step: 1,
+      message: { role: 'user', content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text }] }], source: { kind: 'tool', callId } },
+    },
+    surfaceOp: 'append',
+    ...extra,
+  }) as SessionEvent;
+const other = (seq: number): SessionEvent => ({ seq, type: 'step/start', data: { turn: 1, step: 1 } }) as SessionEvent;
+
+describe('SurfaceIndex', () => {
+  it('answers every seq of a log with nested replaces like the naive fold', () => {
+    const ev: SessionEvent[] = [
+      user(0, 'hi'),
+      assistant(1),
+      other(2),
+      toolResult(3, 'c1', 'long output'),
+      assistant(4, true),
+      user(5, 'more'),
+      toolResult(6, 'c1', 'pruned', { surfaceOp: { op: 'replace', start: 3, end: 3 }, sourceEventSeqs: [3] }),
+      user(7, 'summary', { surfaceOp: { op: 'replace', start: 1, end: 5 }, sourceEventSeqs: [1, 6, 4, 5] }),
+      assistant(8),
+      user(9, 'summary 2', { surfaceOp: { op: 'replace', start: 0, end: 7 }, sourceEventSeqs: [0, 7] }),
+      assistant(10),
+    ];
+    const { surface, diags } = build(ev);
+    expect(diags.items).toEqual([]);
+    for (let s = 0; s < ev.length; s++) expect(surface.nodesAt(s), `at ${s}`).toEqual(naiveSurface(ev, s));
+    expect(surface.nodesAt(6)).toEqual([0, 1, 6, 4, 5]);
+    // The empty assistant message (4) is a node but not a message.
+    expect(surface.window(6)).toEqual({ count: 4, nodeCount: 5, from: 0, seqs: [0, 1, 6, 5] });
+    expect(surface.nodesAt(10)).toEqual([9, 8, 10]);
+    expect(surface.window(10, 1, 2).seqs).toEqual([8]);
+    expect(surface.replacesUpTo(9).map((r) => r.hidden)).toEqual([[3], [1, 6, 4, 5], [0, 7]]);
+  });
+
+  it('reports each broken surface rule and leaves the surface as it was', () => {
+    const ev: SessionEvent[] = [
+      user(0, 'a'),
+      toolResult(1, 'c1', 'out'),
+      user(2, 'x', { surfaceOp: { op: 'replace', start: 0, end: 42 }, sourceEventSeqs: [0] }),
+      user(3, 'x', { surfaceOp: { op: 'replace', start: 1, end: 0 }, sourceEventSeqs: [0, 1] }),
+      user(4, 'x', { surfaceOp: { op: 'replace', start: 0, end: 1 }, sourceEventSeqs: [0] }),
+      toolResult(5, 'c2', 'other call', { surfaceOp: { op: 'replace', start: 1, end: 1 }, sourceEventSeqs: [1] }),
+      user(6, 'x', { sourceEventSeqs: [6] }),
+      { ...other(7), surfaceOp: 'append' } as SessionEvent,
+      user(8, 'x', { surfaceOp: { op: 'swap' } as never }),
+    ];
+    const { surface, diags } = build(ev);
+    expect(diags.items.map((d) => [d.code, d.seq])).toEqual([
+      ['replace-range-missing', 2],
+      ['replace-range-reversed', 3],
+      ['replace-provenance-missing', 4],
+      ['tool-result-rewrite-invalid', 5],
+      ['source-seq-invalid', 6],
+      ['surface-op-on-non-surface', 7],
+      ['surface-op-invalid', 8],
+    ]);
+    // Invalid replaces are not applied; the append with bad sources still is.
+    expect(surface.nodesAt(8)).toEqual([0, 1, 6]);
+  });
+
+  it('matches the naive fold on random logs of appends and replaces', () => {
+    const step = fc.record({ kind: fc.constantFrom('user', 'assistant', 'empty', 'tool', 'other', 'replace', 'prune', 'bad'), a: fc.nat(), b: fc.nat() });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 120 }), (steps) => {
+        const ev: SessionEvent[] = [];
+        let surface: number[] = [];
+        for (const st of steps) {
+          const seq = ev.length;
+          let e: SessionEvent;
+          if (st.kind === 'user') e = user(seq, `u${seq}`);
+          else if (st.kind === 'assistant') e = assistant(seq);
+          else if (st.kind === 'empty') e = assistant(seq, true);
+          else if (st.kind === 'tool') e = toolResult(seq, `c${seq}`, 'out');
+          else if (st.kind === 'other' || surface.length === 0) e = other(seq);
+          else if (st.kind === 'prune') {
+            const tr = surface.filter((n) => ev[n]?.type === 'tool/result' && ev[n]?.surfaceOp === 'append');
+            const target = tr[st.a % Math.max(1, tr.length)];
+            if (target === undefined) e = other(seq);
+            else {
+              const callId = ((ev[target]?.data as { message: { source: { callId: string } } }).message.source.callId);
+              e = toolResult(seq, callId, 'pruned', { surfaceOp: { op: 'replace', start: target, end: target }, sourceEventSeqs: [target] });
+            }
+          } else {
+            const i = st.a % surface.length;
+            const j = st.kind === 'bad' ? st.b % surface.length : i + (st.b % (surface.length - i));
+            const hidden = surface.slice(Math.min(i, j), Math.max(i, j) + 1);
+            e = user(seq, 'summary', {
+              surfaceOp: { op: 'replace', start: surface[i] as number, end: surface[j] as number },
+              sourceEventSeqs: st.kind === 'bad' && st.b % 3 === 0 ? hidden.slice(1) : hidden,
+            });
+          }
+          ev.push(e);
+          surface = naiveSurface(ev, seq);
+        }
+        const { surface: index } = build(ev);
+        for (let s = 0; s < ev.length; s++) {
+          const expected = naiveSurface(ev, s);
+          expect(index.nodesAt(s)).toEqual(expected);
+          const msgs = expected.filter((n) => !(ev[n]?.type === 'assistant/message' && (ev[n]?.data as { message: { content: unknown[] } }).message.content.length === 0));
+          const w = index.window(s);
+          expect(w.count).toBe(msgs.length);
+          expect(w.seqs).toEqual(msgs);
+          const from = msgs.length > 0 ? s % msgs.length : 0;
+          expect(index.window(s, from, from + 3).seqs).toEqual(msgs.slice(from, from + 3));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

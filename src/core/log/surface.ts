@@ -1,0 +1,342 @@
+/**
+ * The surface fold (spec section 4) and its index: which events the model
+ * sees after any seq, without refolding from 0.
+ *
+ * Between two replaces the surface only grows, so the state after seq s is
+ * "the surface right after the last replace at or before s" (an epoch's base)
+ * plus "the appends since, up to s". Bases are ropes: lists of immutable
+ * Int32Array chunks shared between epochs, so a replace copies only the chunk
+ * it touches and the chunk list (a tool-result prune costs O(n/512), not O(n)).
+ *
+ * Finding a node by seq: every node has a key, the seq of the first original
+ * append it stands for (a replacement inherits the key of the first node it
+ * hides). Replaces substitute a contiguous run by one node keyed like the
+ * run's first, so the surface stays sorted by key and binary search finds any
+ * node in O(log n).
+ */
+import type { DiagnosticSink } from '../diagnostics';
+import type { SessionEvent } from '../types';
+import { isSurfaceType } from '../types';
+import { int32s, upperBound, type Growable } from './growable';
+
+const CHUNK = 512;
+
+interface Epoch {
+  /** The replace event that opened it; -1 for the initial epoch. */
+  seq: number;
+  chunks: Int32Array[];
+  /** Messages derived by chunks[0..i), length chunks.length + 1. */
+  chunkMsgPrefix: Int32Array;
+  /** Seqs appended since the replace, ascending. */
+  appends: Growable<Int32Array>;
+  /** Messages derived by appends[0..i), length appends + 1. */
+  appendMsgPrefix: Growable<Int32Array>;
+  /** The nodes this epoch's replace hid, in surface order. */
+  hidden: Int32Array;
+  /** Node count of the base (all chunks). */
+  baseNodes: number;
+}
+
+/** A window of the derived history: message index -> the surface node (event seq) it comes from. */
+export interface NodeWindow {
+  /** How many messages are derived at this seq. */
+  count: number;
+  /** How many surface nodes there are (empty assistant messages are nodes without a message). */
+  nodeCount: number;
+  from: number;
+  /** Source seqs of messages from..from+seqs.length. */
+  seqs: number[];
+}
+
+export interface ReplaceRecord {
+  seq: number;
+  /** Nodes hidden by this replace, in surface order. */
+  hidden: number[];
+}
+
+export class SurfaceIndex {
+  private readonly epochs: Epoch[] = [];
+  /** Per seq: the node's key, or -1 when the event never joined the surface. */
+  private readonly keyOf = int32s(4096);
+  /** Per seq: 1 when the node derives a message (not an empty assistant message). */
+  private readonly derives: Growable<Uint8Array>;
+
+  constructor(
+    private readonly diags: DiagnosticSink,
+    /** Earlier events by seq, for checking tool-result rewrites. */
+    private readonly getEvent: (seq: number) => SessionEvent | undefined,
+    derives: Growable<Uint8Array>,
+  ) {
+    this.derives = derives;
+    this.epochs.push(newEpoch(-1, [], new Int32Array(0)));
+  }
+
+  /** Feed every event in seq order (events with no surface role are skipped cheaply). */
+  event(ev: SessionEvent): void {
+    const seq = ev.seq;
+    while (this.keyOf.length <= seq) this.keyOf.push(-1);
+    const op = ev.surfaceOp;
+    if (!isSurfaceType(ev.type)) {
+      if (op !== undefined || ev.sourceEventSeqs !== undefined) {
+        this.diags.report(
+          'surface-op-on-non-surface',
+          `${ev.type} carries ${op !== undefined ? 'surfaceOp' : 'sourceEventSeqs'}; only user/message, assistant/message and tool/result may (ignored)`,
+          { seq },
+        );
+      }
+      return;
+    }
+    const sourcesOk = this.checkSources(ev);
+    if (op === undefined || op === 'append') {
+      // The normalizer turns a missing surfaceOp into 'append' (spec 3.4); undefined here means the same.
+      this.append(seq);
+      return;
+    }
+    if (typeof op !== 'object' || op === null || op.op !== 'replace' || !Number.isInteger(op.start) || !Number.isInteger(op.end)) {
+      this.diags.report('surface-op-invalid', `surfaceOp ${JSON.stringify(op)} is neither "append" nor {op:"replace",start,end}; not applied`, { seq });
+      return;
+    }
+    this.replace(ev, op.start, op.end, sourcesOk);
+  }
+
+  /** Surface nodes after folding events 0..s, windowed by message index. */
+  window(s: number, from = 0, to = Infinity): NodeWindow {
+    const e = this.epochAt(s);
+    const k = upperBound(e.appends.view(), e.appends.length, s);
+    const baseMsgs = e.chunkMsgPrefix[e.chunks.length] as number;
+    const count = baseMsgs + e.appendMsgPrefix.get(k);
+    const out: number[] = [];
+    const end = Math.min(to, count);
+    let i = Math.max(0, from);
+    if (i < Math.min(end, baseMsgs)) {
+      // Find the chunk holding message i, then walk.
+      let ci = upperBound(e.chunkMsgPrefix, e.chunks.length + 1, i) - 1;
+      let seen = e.chunkMsgPrefix[ci] as number;
+      for (; ci < e.chunks.length && i < Math.min(end, baseMsgs); ci++) {
+        const c = e.chunks[ci] as Int32Array;
+        for (let j = 0; j < c.length && i < Math.min(end, baseMsgs); j++) {
+          const node = c[j] as number;
+          if (this.derives.get(node) === 0) continue;
+          if (seen++ === i) {
+            out.push(node);
+            i++;
+          }
+        }
+      }
+    }
+    if (i < end) {
+      // Appends: message index i - baseMsgs; find the append holding it.
+      const target = i - baseMsgs;
+      let a = upperBound(e.appendMsgPrefix.view(), k + 1, target) - 1;
+      for (; a < k && i < end; a++) {
+        const node = e.appends.get(a);
+        if (this.derives.get(node) === 1) {
+          out.push(node);
+          i++;
+        }
+      }
+    }
+    return { count, nodeCount: e.baseNodes + k, from: Math.max(0, from), seqs: out };
+  }
+
+  /** Every node (message-deriving or not) after folding 0..s, in surface order. */
+  nodesAt(s: number): number[] {
+    const e = this.epochAt(s);
+    const out: number[] = [];
+    for (const c of e.chunks) for (let j = 0; j < c.length; j++) out.push(c[j] as number);
+    const k = upperBound(e.appends.view(), e.appends.length, s);
+    for (let a = 0; a < k; a++) out.push(e.appends.get(a));
+    return out;
+  }
+
+  /** The replaces applied at or before s, with what each hid (newest last). */
+  replacesUpTo(s: number): ReplaceRecord[] {
+    const out: ReplaceRecord[] = [];
+    for (let i = 1; i < this.epochs.length; i++) {
+      const e = this.epochs[i] as Epoch;
+      if (e.seq > s) break;
+      out.push({ seq: e.seq, hidden: Array.from(e.hidden) });
+    }
+    return out;
+  }
+
+  get replaceCount(): number {
+    return this.epochs.length - 1;
+  }
+
+  /** The epoch in force after seq s: the last one opened at or before s. */
+  private epochAt(s: number): Epoch {
+    let lo = 1;
+    let hi = this.epochs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.epochs[mid] as Epoch).seq <= s) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.epochs[lo - 1] as Epoch;
+  }
+
+  // ------------------------------------------------------------------ fold
+
+  private append(seq: number): void {
+    const e = this.epochs[this.epochs.length - 1] as Epoch;
+    this.keyOf.set(seq, seq);
+    e.appends.push(seq);
+    e.appendMsgPrefix.push(e.appendMsgPrefix.get(e.appendMsgPrefix.length - 1) + this.derives.get(seq));
+  }
+
+  private replace(ev: SessionEvent, start: number, end: number, sourcesOk: boolean): void {
+    const seq = ev.seq;
+    const cur = this.epochs[this.epochs.length - 1] as Epoch;
+    const chunks = flatten(cur);
+    const a = this.locate(chunks, start);
+    const b = this.locate(chunks, end);
+    if (!a || !b) {
+      const missing = [!a ? start : null, !b && end !== start ? end : null].filter((x) => x !== null);
+      this.diags.report('replace-range-missing', `replace ${start}..${end}: seq ${missing.join(' and ')} is not on the current surface; not applied`, { seq });
+      return;
+    }
+    if (a[0] > b[0] || (a[0] === b[0] && a[1] > b[1])) {
+      this.diags.report('replace-range-reversed', `replace ${start}..${end}: ${start} comes after ${end} on the surface; not applied`, { seq });
+      return;
+    }
+    const hidden: number[] = [];
+    for (let ci = a[0]; ci <= b[0]; ci++) {
+      const c = chunks[ci] as Int32Array;
+      const from = ci === a[0] ? a[1] : 0;
+      const to = ci === b[0] ? b[1] : c.length - 1;
+      for (let j = from; j <= to; j++) hidden.push(c[j] as number);
+    }
+    const sources = ev.sourceEventSeqs ?? [];
+    const notCovered = hidden.filter((h) => !sources.includes(h));
+    if (notCovered.length > 0) {
+      this.diags.report(
+        'replace-provenance-missing',
+        `replace ${start}..${end} hides ${notCovered.length === 1 ? 'seq' : 'seqs'} ${notCovered.join(', ')} missing from its sourceEventSeqs; not applied`,
+        { seq },
+      );
+      return;
+    }
+    if (!sourcesOk) return; // reported by checkSources; an invalid replace is not applied
+    if (ev.type === 'tool/result') {
+      const why = this.toolResultRewriteProblem(ev, hidden);
+      if (why) {
+        this.diags.report('tool-result-rewrite-invalid', `${why}; not applied`, { seq });
+        return;
+      }
+    }
+    const firstChunk = chunks[a[0]] as Int32Array;
+    const lastChunk = chunks[b[0]] as Int32Array;
+    this.keyOf.set(seq, this.keyOf.get(start));
+    const merged = new Int32Array(a[1] + 1 + (lastChunk.length - b[1] - 1));
+    merged.set(firstChunk.subarray(0, a[1]), 0);
+    merged[a[1]] = seq;
+    merged.set(lastChunk.subarray(b[1] + 1), a[1] + 1);
+    const next = chunks.slice(0, a[0]);
+    next.push(merged);
+    for (let ci = b[0] + 1; ci < chunks.length; ci++) next.push(chunks[ci] as Int32Array);
+    this.epochs.push(newEpoch(seq, next, Int32Array.from(hidden), (c) => this.countMessages(c)));
+  }
+
+  /** [chunk index, index in chunk] of node `seq` on the surface, or null. */
+  private locate(chunks: Int32Array[], seq: number): [number, number] | null {
+    if (!Number.isInteger(seq) || seq < 0 || seq >= this.keyOf.length) return null;
+    const key = this.keyOf.get(seq);
+    if (key < 0) return null;
+    // Chunks are sorted by their first node's key.
+    let lo = 0;
+    let hi = chunks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.keyOf.get((chunks[mid] as Int32Array)[0] as number) <= key) lo = mid + 1;
+      else hi = mid;
+    }
+    const ci = lo - 1;
+    if (ci < 0) return null;
+    const c = chunks[ci] as Int32Array;
+    let l = 0;
+    let h = c.length;
+    while (l < h) {
+      const mid = (l + h) >>> 1;
+      if (this.keyOf.get(c[mid] as number) <= key) l = mid + 1;
+      else h = mid;
+    }
+    const j = l - 1;
+    return j >= 0 && c[j] === seq ? [ci, j] : null;
+  }
+
+  /** Chunks are immutable once built, so each one's message count is computed once. */
+  private readonly chunkMsgs = new WeakMap<Int32Array, number>();
+  private countMessages(c: Int32Array): number {
+    const known = this.chunkMsgs.get(c);
+    if (known !== undefined) return known;
+    let n = 0;
+    for (let j = 0; j < c.length; j++) n += this.derives.get(c[j] as number);
+    this.chunkMsgs.set(c, n);
+    return n;
+  }
+
+  private checkSources(ev: SessionEvent): boolean {
+    const src = ev.sourceEventSeqs;
+    if (src === undefined) return true;
+    const problem = sourcesProblem(src, ev.seq, ev.type === 'assistant/message');
+    if (problem) this.diags.report('source-seq-invalid', `sourceEventSeqs ${problem}`, { seq: ev.seq });
+    return problem === null;
+  }
+
+  /** Spec 4: a tool/result replacement hides exactly one tool/result and changes only its nested content. */
+  private toolResultRewriteProblem(ev: SessionEvent, hidden: number[]): string | null {
+    if (hidden.length !== 1) return `a tool/result replace must hide exactly one node, this one hides ${hidden.length}`;
+    const old = this.getEvent(hidden[0] as number);
+    if (!old || old.type !== 'tool/result') return `a tool/result replace must hide a tool/result, seq ${hidden[0]} is ${old?.type ?? 'unknown'}`;
+    const strip = (e: SessionEvent): unknown => {
+      const msg = (e.data as { message?: { content?: unknown } }).message;
+      if (!msg || !Array.isArray(msg.content)) return msg;
+      return {
+        ...msg,
+        content: msg.content.map((b: unknown) =>
+          typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'tool-result' ? { ...b, content: null } : b,
+        ),
+      };
+    };
+    if (JSON.stringify(strip(old)) !== JSON.stringify(strip(ev)))
+      return `tool/result replacing seq ${hidden[0]} changes more than the result's nested content`;
+    return null;
+  }
+}
+
+function newEpoch(seq: number, chunks: Int32Array[], hidden: Int32Array, count?: (c: Int32Array) => number): Epoch {
+  const prefix = new Int32Array(chunks.length + 1);
+  let baseNodes = 0;
+  for (let i = 0; i < chunks.length; i++) {
+    const c = chunks[i] as Int32Array;
+    prefix[i + 1] = (prefix[i] as number) + (count ? count(c) : 0);
+    baseNodes += c.length;
+  }
+  const appendMsgPrefix = int32s(64);
+  appendMsgPrefix.push(0);
+  return { seq, chunks, chunkMsgPrefix: prefix, appends: int32s(64), appendMsgPrefix, hidden, baseNodes };
+}
+
+/** The epoch's base plus all its appends as one chunk list (appends cut into fresh chunks). */
+function flatten(e: Epoch): Int32Array[] {
+  const out = e.chunks.slice();
+  const n = e.appends.length;
+  for (let i = 0; i < n; i += CHUNK) out.push(e.appends.copy(i, Math.min(n, i + CHUNK)));
+  return out;
+}
+
+function sourcesProblem(src: unknown, seq: number, mayBeEmpty: boolean): string | null {
+  if (!Array.isArray(src)) return 'is not an array';
+  if (src.length === 0 && !mayBeEmpty) return 'is empty (only assistant/message may have [])';
+  const seen = new Set<number>();
+  for (const s of src) {
+    if (!Number.isInteger(s) || (s as number) < 0) return `has ${JSON.stringify(s)}, not a seq`;
+    if ((s as number) >= seq) return `names seq ${s}, not earlier than this event`;
+    if (seen.has(s as number)) return `names seq ${s} twice`;
+    seen.add(s as number);
+  }
+  return null;
+}
+
+export { sourcesProblem };
