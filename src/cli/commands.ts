@@ -1,0 +1,93 @@
+/** The CLI's commands, as functions of a loaded log and an output sink (testable without a process). */
+import type { SessionLog } from '../core/log/sessionLog';
+import type { Diagnostic } from '../core/types';
+
+type Write = (s: string) => void;
+
+export function runDerive(log: SessionLog, at: number[], out: Write, err: Write): number {
+  const last = log.eventCount - 1;
+  if (last < 0) {
+    err('seqscope: the log has no events\n');
+    return 2;
+  }
+  const seqs = at.length > 0 ? at : [last];
+  const bad = seqs.find((s) => s > last);
+  if (bad !== undefined) {
+    err(`seqscope: seq ${bad} is beyond the last event (${last})\n`);
+    return 2;
+  }
+  const result = seqs.map((seq) => ({ seq, messages: log.messagesAt(seq).messages.map((m) => m.message) }));
+  out(JSON.stringify(result, null, 2) + '\n');
+  return 0;
+}
+
+/** Diagnostics in file order: log-wide ones first, then by line (an event's line when it has a seq). */
+export function orderedDiagnostics(log: SessionLog): Diagnostic[] {
+  const pos = (d: Diagnostic) => d.line ?? (d.seq !== undefined && d.seq < log.eventCount ? log.lineOf(d.seq) : -1);
+  return log.diagnostics.items
+    .map((d, i) => ({ d, i, p: pos(d) }))
+    .sort((a, b) => a.p - b.p || a.i - b.i)
+    .map((x) => x.d);
+}
+
+export function runCheck(log: SessionLog, json: boolean, out: Write): number {
+  const diags = orderedDiagnostics(log);
+  const { error, warning, info } = log.diagnostics.counts;
+  if (json) {
+    out(JSON.stringify({ events: log.eventCount, diagnostics: diags }, null, 2) + '\n');
+  } else {
+    const rows = diags.map((d) => [d.severity, d.code, d.seq !== undefined ? `seq ${d.seq}` : d.line !== undefined ? `line ${d.line}` : '-', d.message]);
+    const widths = [0, 1, 2].map((c) => Math.max(0, ...rows.map((r) => (r[c] as string).length)));
+    for (const r of rows) out(r.map((cell, c) => (c < 3 ? cell.padEnd(widths[c] as number) : cell)).join('  ') + '\n');
+    const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+    out(`${plural(log.eventCount, 'event')}: ${plural(error, 'error')}, ${plural(warning, 'warning')}, ${info} info\n`);
+  }
+  return error > 0 ? 1 : 0;
+}
+
+export function runStats(log: SessionLog, out: Write): number {
+  const st = log.structure;
+  const t0 = firstTime(log);
+  const t1 = lastTime(log);
+  const lines: [string, string][] = [
+    ['events', String(log.eventCount)],
+    ['turns', String(st.turns.length)],
+    ['steps', String(st.steps.length)],
+    ['tool calls', String(st.toolCalls.length)],
+    ['tool errors', String(st.toolCalls.filter((c) => c.isError).length)],
+    ['errors (diagnostics)', String(log.diagnostics.counts.error)],
+    ['warnings (diagnostics)', String(log.diagnostics.counts.warning)],
+    ['input tokens', String(st.usage.inputTokens)],
+    ['output tokens', String(st.usage.outputTokens)],
+    ['cache read tokens', String(st.usage.cacheReadTokens ?? 0)],
+    ['reasoning tokens', String(st.usage.reasoningTokens ?? 0)],
+    ['wall time', t0 !== undefined && t1 !== undefined ? formatMs(t1 - t0) : 'unknown (no times)'],
+  ];
+  const w = Math.max(...lines.map(([k]) => k.length));
+  for (const [k, v] of lines) out(`${k.padEnd(w)}  ${v}\n`);
+  return 0;
+}
+
+function firstTime(log: SessionLog): number | undefined {
+  for (let s = 0; s < log.eventCount; s++) {
+    const t = log.timeOf(s);
+    if (t !== undefined) return t;
+  }
+  return undefined;
+}
+
+function lastTime(log: SessionLog): number | undefined {
+  for (let s = log.eventCount - 1; s >= 0; s--) {
+    const t = log.timeOf(s);
+    if (t !== undefined) return t;
+  }
+  return undefined;
+}
+
+function formatMs(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const m = Math.floor(s / 60);
+  return `${m} min ${Math.round(s - m * 60)} s`;
+}

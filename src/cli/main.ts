@@ -1,0 +1,90 @@
+/**
+ * seqscope: the command-line front on the core.
+ *
+ *   seqscope derive FILE [--at SEQ]...   derived messages as JSON
+ *   seqscope check FILE [--json]         diagnostics; exit 1 on any error
+ *   seqscope stats FILE                  turns, steps, tools, tokens, time
+ *
+ * FILE is .jsonl, .jsonl.gz or .jsonl.zst (detected by content), or - for stdin.
+ * Exit codes: 0 fine, 1 the log has error diagnostics (check), 2 usage or unreadable input.
+ */
+import { loadFile } from './readInput';
+import { runCheck, runDerive, runStats } from './commands';
+
+const USAGE = `seqscope - replay debugger for AI-agent session logs
+
+Usage:
+  seqscope derive FILE [--at SEQ]...   print the derived model messages at each SEQ (default: the last event)
+  seqscope check FILE [--json]         print the log's diagnostics; exit 1 when any is an error
+  seqscope stats FILE                  print turns, steps, tool calls, errors, tokens and wall time
+  seqscope help                        this text
+
+FILE may be .jsonl, .jsonl.gz or .jsonl.zst/.jsonl.zstd (detected by content), or - for standard input.
+Exit status: 0 ok, 1 error diagnostics (check), 2 bad usage or unreadable file.`;
+
+interface Parsed {
+  command: string;
+  file?: string;
+  at: number[];
+  json: boolean;
+}
+
+function parseArgs(argv: string[]): Parsed | string {
+  const [command, ...rest] = argv;
+  const out: Parsed = { command: command ?? 'help', at: [], json: false };
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i] as string;
+    if (a === '--at') {
+      const v = rest[++i];
+      if (v === undefined || !/^\d+$/.test(v)) return `--at needs a seq (a non-negative integer), got ${v ?? 'nothing'}`;
+      out.at.push(Number(v));
+    } else if (a.startsWith('--at=')) {
+      const v = a.slice(5);
+      if (!/^\d+$/.test(v)) return `--at needs a seq (a non-negative integer), got ${v}`;
+      out.at.push(Number(v));
+    } else if (a === '--json') out.json = true;
+    else if (a.startsWith('--') && a !== '-') return `unknown option ${a}`;
+    else if (out.file === undefined) out.file = a;
+    else return `unexpected argument ${a}`;
+  }
+  return out;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  if (typeof args === 'string') {
+    process.stderr.write(`seqscope: ${args}\n`);
+    return 2;
+  }
+  if (args.command === 'help' || args.command === '--help' || args.command === '-h') {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  if (!['derive', 'check', 'stats'].includes(args.command)) {
+    process.stderr.write(`seqscope: unknown command ${args.command}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (args.file === undefined) {
+    process.stderr.write(`seqscope: ${args.command} needs a FILE (or - for standard input)\n`);
+    return 2;
+  }
+  const loaded = await loadFile(args.file);
+  if (!loaded.ok) {
+    process.stderr.write(`seqscope: ${loaded.message}\n`);
+    return 2;
+  }
+  const out = (s: string) => process.stdout.write(s);
+  if (args.command === 'derive') return runDerive(loaded.log, args.at, out, (s) => process.stderr.write(s));
+  if (args.command === 'check') return runCheck(loaded.log, args.json, out);
+  return runStats(loaded.log, out);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exitCode = 2;
+  },
+);
