@@ -51,10 +51,12 @@ export function runStats(log: SessionLog, out: Write): number {
   const t1 = lastTime(log);
   const lines: [string, string][] = [
     ['events', String(log.eventCount)],
-    ['turns', String(st.turns.length)],
-    ['steps', String(st.steps.length)],
-    ['tool calls', String(st.toolCalls.length)],
-    ['tool errors', String(st.toolCalls.filter((c) => c.isError).length)],
+    ['turns', String(st.totals.turns)],
+    ['error turns', String(st.totals.errorTurns)],
+    ['steps', String(st.totals.steps)],
+    ['failed attempts', String(st.totals.failedAttempts)],
+    ['tool calls', String(st.totals.toolCalls)],
+    ['tool errors', String(st.totals.toolErrors)],
     ['errors (diagnostics)', String(log.diagnostics.counts.error)],
     ['warnings (diagnostics)', String(log.diagnostics.counts.warning)],
     ['input tokens', String(st.usage.inputTokens)],
