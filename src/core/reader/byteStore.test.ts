@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ByteStore } from './byteStore';
+import { splitBytes } from './testing';
+
+const bytes = (n: number): Uint8Array => Uint8Array.from({ length: n }, (_, i) => (i * 31 + 7) & 0xff);
+
+describe('ByteStore', () => {
+  it('keeps appended bytes in blocks that double from initialCapacity up to blockSize', () => {
+    const store = new ByteStore(8, { initialCapacity: 2 });
+    const data = bytes(30);
+    for (const piece of splitBytes(data, [3, 1, 7])) store.append(piece);
+    expect(store.length).toBe(30);
+    expect(Array.from({ length: store.blockCount }, (_, i) => store.block(i).length)).toEqual([
+      2, 4, 8, 8, 8,
+    ]);
+    expect(Array.from({ length: store.blockCount }, (_, i) => store.blockStart(i))).toEqual([
+      0, 2, 6, 14, 22,
+    ]);
+    expect([0, 1, 2, 5, 6, 13, 14, 29].map((o) => store.blockIndexOf(o))).toEqual([0, 0, 1, 1, 2, 2, 3, 4]);
+    expect(store.slice(0, 30)).toEqual(data);
+  });
+
+  it('returns a view inside one block and a copy across blocks', () => {
+    const store = new ByteStore(8);
+    store.append(bytes(20));
+    const inside = store.slice(9, 5);
+    expect(inside.buffer).toBe(store.block(1).buffer);
+    expect(inside).toEqual(bytes(20).subarray(9, 14));
+    const spanning = store.slice(6, 12);
+    expect(spanning.buffer).not.toBe(store.block(0).buffer);
+    expect(spanning).toEqual(bytes(20).subarray(6, 18));
+  });
+
+  it('copies on append, so the caller may reuse its buffer', () => {
+    const store = new ByteStore(4);
+    const buf = new Uint8Array([1, 2, 3]);
+    store.append(buf);
+    buf.fill(9);
+    expect(store.slice(0, 3)).toEqual(new Uint8Array([1, 2, 3]));
+  });
+
+  it('never reallocates a block while loading, and trims a mostly empty last block at the end', () => {
+    const store = new ByteStore(1 << 20, { initialCapacity: 4 });
+    store.append(bytes(5));
+    const first = store.block(0);
+    store.append(bytes(100));
+    expect(store.block(0)).toBe(first);
+    expect(Array.from({ length: store.blockCount }, (_, i) => store.block(i).length)).toEqual([
+      4, 8, 16, 32, 45,
+    ]);
+    const before = store.slice(0, 105);
+    store.trim();
+    expect(store.slice(0, 105)).toEqual(before);
+    store.append(bytes(3)); // still appendable after trim
+    expect(store.slice(105, 3)).toEqual(bytes(3));
+  });
+
+  it('answers byteAt and refuses out-of-range slices', () => {
+    const store = new ByteStore(4);
+    store.append(bytes(10));
+    expect(store.byteAt(5)).toBe(bytes(10)[5]);
+    expect(store.byteAt(10)).toBeUndefined();
+    expect(store.slice(10, 0)).toEqual(new Uint8Array(0));
+    expect(() => store.slice(8, 3)).toThrow(RangeError);
+    expect(() => store.slice(-1, 1)).toThrow(RangeError);
+  });
+
+  it('slices equal the appended bytes for any block size and chunking', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 300 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 6 }),
+        fc.nat(),
+        fc.nat(),
+        (data, blockSize, sizes, a, b) => {
+          const store = new ByteStore(blockSize, { initialCapacity: 1 });
+          for (const piece of splitBytes(data, sizes)) store.append(piece);
+          const offset = a % data.length;
+          const length = b % (data.length - offset + 1);
+          expect(store.slice(offset, length)).toEqual(data.subarray(offset, offset + length));
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * The decompressed bytes of a log, kept in large blocks: one ArrayBuffer over
+ * ~1 GB is not safe in a browser, and one string of that size is impossible,
+ * so events are re-parsed from these bytes on demand (design/engine.md).
+ *
+ * Blocks grow geometrically from `initialCapacity` up to `blockSize` (64 KiB,
+ * 128 KiB, ... 64 MiB, 64 MiB, ...) and are never reallocated while loading:
+ * a 10 KB log does not allocate 64 MiB, and a 1 GB log is not copied again
+ * to grow. That makes ~25 blocks for 1 GB; the block holding an offset is
+ * found by binary search over their start offsets. Offsets are plain numbers
+ * and may pass 2^32 (no 32-bit arithmetic anywhere here).
+ */
+export const DEFAULT_BLOCK_SIZE = 64 * 1024 * 1024;
+const DEFAULT_INITIAL_CAPACITY = 64 * 1024;
+
+export interface ByteStoreOptions {
+  /** Capacity of the first block (default 64 KiB); each next block doubles, up to `blockSize`. */
+  initialCapacity?: number;
+  /** The expected total, when known (e.g. an uncompressed file's size): sizes the first block. */
+  expectedLength?: number;
+}
+
+export class ByteStore {
+  /** The largest block capacity. */
+  readonly blockSize: number;
+  private readonly blocks: Uint8Array[] = [];
+  /** Store offset of each block's first byte. */
+  private readonly starts: number[] = [];
+  /** Bytes used in the last block (its capacity may be larger). */
+  private tailUsed = 0;
+  private total = 0;
+  private readonly firstCapacity: number;
+
+  constructor(blockSize: number = DEFAULT_BLOCK_SIZE, options: ByteStoreOptions = {}) {
+    if (!Number.isInteger(blockSize) || blockSize < 1)
+      throw new RangeError(`block size ${blockSize} is not a positive integer`);
+    this.blockSize = blockSize;
+    const wanted = options.expectedLength ?? options.initialCapacity ?? DEFAULT_INITIAL_CAPACITY;
+    this.firstCapacity = Math.max(1, Math.min(blockSize, Math.ceil(wanted)));
+  }
+
+  /** Bytes stored. */
+  get length(): number {
+    return this.total;
+  }
+
+  get blockCount(): number {
+    return this.blocks.length;
+  }
+
+  /** Copies `chunk` in (the caller may reuse its buffer afterwards). */
+  append(chunk: Uint8Array): void {
+    const n = chunk.length;
+    let from = 0;
+    while (from < n) {
+      let tail = this.blocks[this.blocks.length - 1];
+      if (tail === undefined || this.tailUsed === tail.length) {
+        const capacity =
+          tail === undefined
+            ? this.firstCapacity
+            : Math.min(this.blockSize, Math.max(this.firstCapacity, tail.length * 2));
+        tail = new Uint8Array(capacity);
+        this.blocks.push(tail);
+        this.starts.push(this.total);
+        this.tailUsed = 0;
+      }
+      const take = Math.min(n - from, tail.length - this.tailUsed);
+      tail.set(take === n ? chunk : chunk.subarray(from, from + take), this.tailUsed);
+      this.tailUsed += take;
+      this.total += take;
+      from += take;
+    }
+  }
+
+  /** The index of the block holding `offset` (0 <= offset < length). */
+  blockIndexOf(offset: number): number {
+    const starts = this.starts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1; // an index, never an offset: 32 bits are plenty
+      if ((starts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** The store offset of block `index`'s first byte. */
+  blockStart(index: number): number {
+    return this.starts[index] ?? this.total;
+  }
+
+  /** Block `index`'s used bytes, as a view (the line splitter scans these). */
+  block(index: number): Uint8Array {
+    const block = this.blocks[index];
+    if (block === undefined) return EMPTY;
+    return index === this.blocks.length - 1 && this.tailUsed < block.length
+      ? block.subarray(0, this.tailUsed)
+      : block;
+  }
+
+  /**
+   * `length` bytes from `offset`: a view into the store when they lie in one
+   * block, a fresh copy when they span blocks. Views stay valid (the bytes
+   * never change once written, even if `trim` reallocates the last block).
+   */
+  slice(offset: number, length: number): Uint8Array {
+    if (!(offset >= 0 && length >= 0 && offset + length <= this.total)) {
+      throw new RangeError(`bytes ${offset}..${offset + length} are outside the store (0..${this.total})`);
+    }
+    if (length === 0) return EMPTY;
+    let index = this.blockIndexOf(offset);
+    let start = offset - (this.starts[index] as number);
+    const first = this.blocks[index] as Uint8Array;
+    if (start + length <= first.length) return first.subarray(start, start + length);
+    const out = new Uint8Array(length);
+    let at = 0;
+    while (at < length) {
+      const block = this.blocks[index] as Uint8Array;
+      const take = Math.min(length - at, block.length - start);
+      out.set(block.subarray(start, start + take), at);
+      at += take;
+      index++;
+      start = 0;
+    }
+    return out;
+  }
+
+  /** The byte at `offset` (undefined outside the store). */
+  byteAt(offset: number): number | undefined {
+    if (!(offset >= 0 && offset < this.total)) return undefined;
+    const index = this.blockIndexOf(offset);
+    return (this.blocks[index] as Uint8Array)[offset - (this.starts[index] as number)];
+  }
+
+  /**
+   * At the end of loading: gives back the last block's unused capacity when
+   * it is more than what is used (one copy of the used part). Appending
+   * afterwards still works (a new block starts).
+   */
+  trim(): void {
+    const last = this.blocks.length - 1;
+    const tail = this.blocks[last];
+    if (tail !== undefined && tail.length - this.tailUsed > this.tailUsed)
+      this.blocks[last] = tail.slice(0, this.tailUsed);
+  }
+}
+
+const EMPTY = new Uint8Array(0);

@@ -1,0 +1,288 @@
+/**
+ * Streaming decompression of a log's bytes: gzip (one or more members) and
+ * zstd (one or more frames, skippable frames allowed), detected by magic bytes
+ * and never by file name (spec section 1). Anything else passes through as is.
+ *
+ * What the libraries do, checked against their sources (fflate 0.8.3, fzstd
+ * 0.1.1, both pinned) and by tests:
+ * - fflate's `Gunzip` follows concatenated members, but it neither verifies
+ *   a member's trailer (CRC32 and size) nor says anything when the input stops
+ *   inside a trailer or inside the header of a following member. Garbage in
+ *   deflate data often decodes "fine", so `GzipEngine` checks every trailer
+ *   (crc32.ts, ~1 GB/s) and those two truncations, reading fflate's state.
+ * - fzstd's `Decompress` follows concatenated and skippable frames and throws
+ *   on a truncated stream at the final push. It does not verify the optional
+ *   XXH64 content checksum.
+ * - Both recurse once per member/frame inside one `push`, so a chunk holding
+ *   thousands of tiny members (a writer that compresses every append on its
+ *   own) overflows the stack. We feed them slices whose size adapts to how
+ *   many outputs a slice produced (see `nextSliceSize`).
+ * - fflate copies its 32 KiB window on every push, so tiny input chunks are
+ *   coalesced first (`COALESCE_BYTES`).
+ *
+ * Errors never escape: a corrupt or truncated stream sets `error` and makes
+ * every later call a no-op; the output delivered before it stays valid. On
+ * mid-stream corruption, the output of the slice in which it was found (at
+ * most `MAX_SLICE` compressed bytes) is lost, because the libraries throw
+ * before handing it over.
+ */
+import { Gunzip } from 'fflate';
+import { Decompress as ZstdDecompress } from 'fzstd';
+import { crc32 } from './crc32';
+
+export type CompressionFormat = 'plain' | 'gzip' | 'zstd';
+
+export interface Decompressor {
+  /** The detected format; undefined until enough bytes arrived to tell. */
+  readonly format: CompressionFormat | undefined;
+  /** Why the compressed stream is unusable, once it is; later input is ignored. */
+  readonly error: string | undefined;
+  /**
+   * Decompresses what it can of `chunk`. The arrays returned are the caller's
+   * to keep (for plain input, the returned array may be `chunk` itself).
+   */
+  push(chunk: Uint8Array): Uint8Array[];
+  /** The input is complete: flushes and checks the stream ended cleanly. */
+  end(): Uint8Array[];
+}
+
+/**
+ * The format named by the first bytes, or undefined when `head` is a prefix
+ * of a magic number and more bytes are needed to tell.
+ */
+export function sniffFormat(head: Uint8Array): CompressionFormat | undefined {
+  const b0 = head[0];
+  if (b0 === undefined) return undefined;
+  if (b0 === 0x1f) return needOrMatch(head, GZIP_MAGIC);
+  if (b0 === 0x28) return needOrMatch(head, ZSTD_MAGIC);
+  // A zstd skippable frame (magic 0x184D2A5?, little-endian) may open a stream (pzstd writes one).
+  if ((b0 & 0xf0) === 0x50) return needOrMatch(head, SKIPPABLE_TAIL, 1);
+  return 'plain';
+}
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
+const SKIPPABLE_TAIL = [0x00, 0x2a, 0x4d, 0x18]; // byte 0 varies, checked by the caller
+
+function needOrMatch(head: Uint8Array, magic: number[], from = 0): CompressionFormat | undefined {
+  for (let i = from; i < magic.length; i++) {
+    const b = head[i];
+    if (b === undefined) return undefined;
+    if (b !== magic[i]) return 'plain';
+  }
+  return magic === GZIP_MAGIC ? 'gzip' : 'zstd';
+}
+
+/** Input smaller than this is buffered before it reaches the decompressor. */
+const COALESCE_BYTES = 16 * 1024;
+const FIRST_SLICE = 16 * 1024;
+const MIN_SLICE = 4 * 1024;
+const MAX_SLICE = 256 * 1024;
+/** Keeps a slice to about this many library callbacks, i.e. far below the recursion limit. */
+const CALLBACKS_PER_SLICE = 256;
+
+function nextSliceSize(sliceBytes: number, callbacks: number): number {
+  const perCallback = sliceBytes / Math.max(1, callbacks);
+  return Math.max(MIN_SLICE, Math.min(MAX_SLICE, Math.floor(perCallback * CALLBACKS_PER_SLICE)));
+}
+
+interface Engine {
+  push(chunk: Uint8Array, final?: boolean): void;
+  /** Before the final push: why the stream cannot end cleanly here, if it cannot. */
+  endProblem(): string | undefined;
+}
+
+export function createDecompressor(): Decompressor {
+  return new SniffingDecompressor();
+}
+
+const EMPTY = new Uint8Array(0);
+
+class SniffingDecompressor implements Decompressor {
+  format: CompressionFormat | undefined = undefined;
+  error: string | undefined = undefined;
+  private head: Uint8Array = EMPTY; // bytes held back while sniffing
+  private engine: Engine | undefined;
+  private out: Uint8Array[] = [];
+  private callbacks = 0;
+  private pending: Uint8Array[] = [];
+  private pendingBytes = 0;
+  private slice = FIRST_SLICE;
+  private consumed = 0; // compressed bytes handed to the engine
+  private ended = false;
+
+  push(chunk: Uint8Array): Uint8Array[] {
+    if (this.ended || this.error !== undefined || chunk.length === 0) return [];
+    if (this.format === undefined) {
+      chunk = this.head.length === 0 ? chunk : concat([this.head, chunk], this.head.length + chunk.length);
+      const format = sniffFormat(chunk);
+      if (format === undefined) {
+        this.head = chunk.slice(); // at most 3 bytes; copied, the caller may reuse its buffer
+        return [];
+      }
+      this.head = EMPTY;
+      this.start(format);
+    }
+    if (this.format === 'plain') return [chunk];
+    // Copied: both libraries keep views of unconsumed input between pushes, and the caller may
+    // reuse its buffer once push returns. (Compressed input is small next to its output.)
+    this.pending.push(chunk.slice());
+    this.pendingBytes += chunk.length;
+    if (this.pendingBytes >= COALESCE_BYTES) this.drain(false);
+    return this.take();
+  }
+
+  end(): Uint8Array[] {
+    if (this.ended) return [];
+    this.ended = true;
+    if (this.format === undefined) {
+      // Fewer bytes than a magic number: too short to be compressed.
+      this.format = 'plain';
+      return this.head.length > 0 ? [this.head] : [];
+    }
+    if (this.format === 'plain' || this.error !== undefined) return [];
+    this.drain(true);
+    return this.take();
+  }
+
+  private start(format: CompressionFormat): void {
+    this.format = format;
+    const collect = (data: Uint8Array): void => this.collect(data);
+    if (format === 'gzip') this.engine = new GzipEngine(collect);
+    else if (format === 'zstd') this.engine = new ZstdEngine(collect);
+  }
+
+  private collect(data: Uint8Array): void {
+    this.callbacks++;
+    if (data.length > 0) this.out.push(data);
+  }
+
+  private take(): Uint8Array[] {
+    const out = this.out;
+    if (out.length > 0) this.out = [];
+    return out;
+  }
+
+  /** Feeds pending input to the engine in adaptive slices; `final` also closes the stream. */
+  private drain(final: boolean): void {
+    const engine = this.engine;
+    if (engine === undefined) return;
+    const input =
+      this.pending.length === 1 ? (this.pending[0] as Uint8Array) : concat(this.pending, this.pendingBytes);
+    this.pending = [];
+    this.pendingBytes = 0;
+    try {
+      for (let at = 0; at < input.length;) {
+        const piece = input.subarray(at, at + this.slice);
+        this.callbacks = 0;
+        engine.push(piece, false);
+        at += piece.length;
+        this.consumed += piece.length;
+        this.slice = nextSliceSize(piece.length, this.callbacks);
+      }
+      if (final) {
+        const problem = engine.endProblem();
+        if (problem !== undefined) this.error = problem;
+        else engine.push(EMPTY, true);
+      }
+    } catch (e) {
+      const where = `near compressed byte ${this.consumed}`;
+      if (e instanceof StreamProblem) this.error = `${e.message} (${where})`;
+      else
+        this.error = `${this.format} data is corrupt or truncated (${e instanceof Error ? e.message : String(e)}) ${where}`;
+    }
+  }
+}
+
+/** A problem found by our own checks (the libraries throw plain Errors). */
+class StreamProblem extends Error {}
+
+class ZstdEngine implements Engine {
+  private readonly zstd: ZstdDecompress;
+  constructor(emit: (data: Uint8Array) => void) {
+    this.zstd = new ZstdDecompress(emit);
+  }
+  push(chunk: Uint8Array, final?: boolean): void {
+    this.zstd.push(chunk, final);
+  }
+  endProblem(): undefined {
+    return undefined; // fzstd itself throws on a truncated stream at the final push
+  }
+}
+
+/**
+ * fflate's Gunzip plus what it leaves out: each member's trailer is checked
+ * against the CRC32 and size of what the member produced, and the stream must
+ * not stop inside a trailer or a header. Both need fflate's private state
+ * (`v`: 1 + offset of the next member's header in `p`, or 0 inside a member;
+ * `p`: the input not consumed yet), read with guards, so a different fflate
+ * skips the checks instead of breaking. Members are strictly sequential:
+ * a member's data is all delivered before `onmember` announces the next one.
+ */
+class GzipEngine implements Engine {
+  private readonly gunzip: Gunzip;
+  private crc = 0;
+  private size = 0;
+  private member = 1;
+
+  constructor(emit: (data: Uint8Array) => void) {
+    this.gunzip = new Gunzip((data) => {
+      this.crc = crc32(this.crc, data);
+      this.size += data.length;
+      emit(data);
+    });
+    // Called with the next member's header parsed, before its data: `v`/`p` still show the ended member.
+    this.gunzip.onmember = () => {
+      const problem = this.checkTrailer();
+      if (problem !== undefined) throw new StreamProblem(problem); // caught by drain(); the stream stops here
+      this.crc = 0;
+      this.size = 0;
+      this.member++;
+    };
+  }
+
+  push(chunk: Uint8Array, final?: boolean): void {
+    this.gunzip.push(chunk, final);
+  }
+
+  endProblem(): string | undefined {
+    const state = this.state();
+    if (state === undefined || state.v <= 0) return undefined; // inside a member: the final push reports it
+    const rest = state.p.length - (state.v - 1);
+    if (rest < 0) return 'gzip data is truncated: the stream ends inside a member trailer (CRC and size)';
+    if (rest > 0) return 'gzip data is truncated: the stream ends inside a member header';
+    return this.checkTrailer();
+  }
+
+  /** Compares the ended member's trailer with what it produced. */
+  private checkTrailer(): string | undefined {
+    const state = this.state();
+    if (state === undefined || state.v < 9 || state.p.length < state.v - 1) return undefined;
+    const t = state.p.subarray(state.v - 9, state.v - 1);
+    const crc =
+      ((t[0] as number) | ((t[1] as number) << 8) | ((t[2] as number) << 16) | ((t[3] as number) << 24)) >>>
+      0;
+    const size =
+      ((t[4] as number) | ((t[5] as number) << 8) | ((t[6] as number) << 16) | ((t[7] as number) << 24)) >>>
+      0;
+    if (crc !== this.crc) return `gzip data is corrupt: member ${this.member} fails its CRC32 check`;
+    if (size !== this.size % 0x100000000)
+      return `gzip data is corrupt: member ${this.member} decodes to ${this.size} bytes, its trailer says ${size} (mod 2^32)`;
+    return undefined;
+  }
+
+  private state(): { v: number; p: Uint8Array } | undefined {
+    const { v, p } = this.gunzip as unknown as { v?: unknown; p?: unknown };
+    return typeof v === 'number' && p instanceof Uint8Array ? { v, p } : undefined;
+  }
+}
+
+function concat(parts: Uint8Array[], total: number): Uint8Array {
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

@@ -1,0 +1,177 @@
+/**
+ * Finds the lines of the log in the ByteStore as bytes arrive, and decodes
+ * them: `indexOf(10)` over each block (native, ~GB/s); lines may span pushes
+ * and blocks.
+ *
+ * Decoding is batched: the complete lines found in one block are decoded by
+ * one `TextDecoder.decode` call (up to `BATCH_BYTES`), and each line is a
+ * slice of that string. That saves the per-call cost of decoding line by
+ * line, which is a good part of the reader's budget. It is exact because byte
+ * 10 never occurs inside a multi-byte UTF-8 sequence, and a decoder turns a
+ * sequence cut short by a newline into one U+FFFD either way, so line k of the
+ * decoded batch is exactly the decoding of line k's bytes. (Parsed values do
+ * not keep the batch string alive: JSON.parse copies strings.)
+ *
+ * Tolerated per spec section 1: a UTF-8 BOM (at the start of the file, or of
+ * any line, for logs concatenated from several files; the line's offset is
+ * after it), CRLF (the \r is not part of the line), and blank or
+ * whitespace-only lines (skipped, but counted, so line numbers are 1-based
+ * and match what an editor shows).
+ */
+import type { ByteStore } from './byteStore';
+
+export interface LineSink {
+  /**
+   * One non-blank line: its decoded `text` (undefined when the line is too
+   * large to become one string), the store `offset` and byte `length` of its
+   * bytes (without BOM or line end), its 1-based number; `terminated` is
+   * false only for a last line that had no newline.
+   */
+  line(
+    text: string | undefined,
+    offset: number,
+    length: number,
+    lineNumber: number,
+    terminated: boolean,
+  ): void;
+}
+
+/** The decoder every path uses (the re-read too): invalid bytes become U+FFFD, a BOM is never dropped silently. */
+export function createLineDecoder(): TextDecoder {
+  return new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+}
+
+const LF = 10;
+const CR = 13;
+const BATCH_BYTES = 64 * 1024;
+
+export class LineSplitter {
+  /** Lines seen so far, blank ones included (the number of the last line found). */
+  lineNumber = 0;
+  private lineStart = 0;
+  /** Everything before this offset has been searched for a newline. */
+  private scanned = 0;
+  private ended = false;
+  private readonly decoder = createLineDecoder();
+
+  constructor(
+    private readonly store: ByteStore,
+    private readonly sink: LineSink,
+  ) {}
+
+  /** Emits every line completed by the bytes appended since the last call. */
+  scan(): void {
+    const store = this.store;
+    while (this.scanned < store.length) {
+      const index = store.blockIndexOf(this.scanned);
+      const block = store.block(index);
+      const base = store.blockStart(index);
+      let first = block.indexOf(LF, this.scanned - base);
+      if (first >= 0 && this.lineStart < base) {
+        // The line began in an earlier block.
+        this.single(this.lineStart, base + first, true);
+        this.lineStart = base + first + 1;
+        first = block.indexOf(LF, first + 1);
+      }
+      if (first >= 0) {
+        const last = block.lastIndexOf(LF);
+        this.batches(block, base, this.lineStart - base, last);
+        this.lineStart = base + last + 1;
+      }
+      this.scanned = base + block.length;
+    }
+  }
+
+  /** The input is complete: emits a last line that had no newline. */
+  end(): void {
+    if (this.ended) return;
+    this.scan();
+    this.ended = true;
+    if (this.lineStart < this.store.length) {
+      this.single(this.lineStart, this.store.length, false);
+      this.lineStart = this.store.length;
+    }
+  }
+
+  /** The lines in block[start..last], `last` being a newline, decoded in batches of whole lines. */
+  private batches(block: Uint8Array, base: number, start: number, last: number): void {
+    while (start <= last) {
+      let end = start + BATCH_BYTES <= last ? block.lastIndexOf(LF, start + BATCH_BYTES) : last;
+      if (end < start) end = block.indexOf(LF, start); // a line longer than a batch: on its own
+      this.batch(block, base, start, end);
+      start = end + 1;
+    }
+  }
+
+  private batch(block: Uint8Array, base: number, start: number, last: number): void {
+    let text: string;
+    try {
+      text = this.decoder.decode(block.subarray(start, last + 1));
+    } catch {
+      // Only a batch that is one giant line can fail (string length limit): `single` reports it.
+      for (let b = start; b <= last;) {
+        const nl = block.indexOf(LF, b);
+        this.single(base + b, base + nl, true);
+        b = nl + 1;
+      }
+      return;
+    }
+    let b = start; // the line's first byte in the block
+    let c = 0; // its first char in text
+    for (;;) {
+      const nl = block.indexOf(LF, b);
+      const nlChar = text.indexOf('\n', c);
+      this.lineNumber++;
+      let bEnd = nl;
+      let cEnd = nlChar;
+      if (bEnd > b && block[bEnd - 1] === CR) {
+        bEnd--;
+        cEnd--;
+      }
+      if (bEnd - b >= 3 && block[b] === 0xef && block[b + 1] === 0xbb && block[b + 2] === 0xbf) {
+        b += 3;
+        c += 1;
+      }
+      const head = block[b];
+      if (bEnd > b && !((head === 32 || head === 9 || head === CR) && isBlank(block, b, bEnd))) {
+        this.sink.line(text.slice(c, cEnd), base + b, bEnd - b, this.lineNumber, true);
+      }
+      if (nl >= last) return;
+      b = nl + 1;
+      c = nlChar + 1;
+    }
+  }
+
+  /** One line on its own: it spans blocks, or it is the unterminated last one. */
+  private single(start: number, end: number, terminated: boolean): void {
+    this.lineNumber++;
+    const store = this.store;
+    if (end > start && store.byteAt(end - 1) === CR) end--;
+    if (
+      end - start >= 3 &&
+      store.byteAt(start) === 0xef &&
+      store.byteAt(start + 1) === 0xbb &&
+      store.byteAt(start + 2) === 0xbf
+    )
+      start += 3;
+    if (end === start) return;
+    let text: string | undefined;
+    try {
+      const bytes = store.slice(start, end - start);
+      const head = bytes[0];
+      if ((head === 32 || head === 9 || head === CR) && isBlank(bytes, 0, bytes.length)) return;
+      text = this.decoder.decode(bytes);
+    } catch {
+      text = undefined; // too large to copy or to become one string
+    }
+    this.sink.line(text, start, end - start, this.lineNumber, terminated);
+  }
+}
+
+function isBlank(bytes: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const b = bytes[i];
+    if (b !== 32 && b !== 9 && b !== CR) return false;
+  }
+  return true;
+}

@@ -1,0 +1,368 @@
+/**
+ * Classifies each line of the log and hands it on (spec sections 1 and 2):
+ *
+ * - unparsable: `bad-json` (error), or `torn-tail` (warning) for a last line
+ *   without a newline; dropped either way, the rest loads.
+ * - not an object: `not-an-object`; no string `type`: `missing-type`.
+ * - `{"type":"session",...}` as the first record: the header (`version` other
+ *   than 0: `header-version`). Later it is not a header: kept as metadata,
+ *   with `bad-data` (two logs concatenated, most likely).
+ * - `{"type":"session_event","event":{...}}`: unwrapped, then as an event.
+ * - Meta lines, kept for display and never counted as events: `type` is
+ *   "result", or the line carries a top-level `sessionId` but neither `seq`
+ *   nor `data` (the headless runner's other non-event output; an event never
+ *   has a `sessionId` of its own, and always has `data`).
+ * - packed chunk rows: expanded to their member events (packedRows.ts);
+ *   a malformed row is `packed-row-invalid` and expands to nothing.
+ * - anything else is an event. Its envelope must have object `data`, or the
+ *   line is not an event (`bad-data`, no seq). Then: `seq` = position (a
+ *   present seq that differs: `seq-mismatch`, once per run of events off by
+ *   the same amount; absent seqs: one `seq-assigned` at the end, with the
+ *   count), a `time` that is not a number is dropped (`bad-data`), a time
+ *   earlier than the previous event's: `time-backwards`; an unknown type:
+ *   `unknown-required-type` / `unknown-ignorable-type`, once per type (the
+ *   events are still kept); then normalize.ts (bad data: `bad-data`, the
+ *   event kept with `invalid: true`); a surface event without surfaceOp gets
+ *   "append", reported once at the end as `surface-op-missing` with the count.
+ *
+ * `readEventAt` re-reads one event from its bytes the same way, without the
+ * diagnostics, using what the first pass recorded in a ReadContext.
+ */
+import type { DiagnosticSink } from '../diagnostics';
+import type { EventLocation, RecordSink } from '../pipeline';
+import type { DiagnosticCode, SessionEvent, SessionHeader } from '../types';
+import { Invalid, isFiniteNumber, isInt, isObject, type JsonObject } from '../validate';
+import type { ByteStore } from './byteStore';
+import { isKnownEventType } from './knownTypes';
+import { createLineDecoder, type LineSink } from './lineSplitter';
+import {
+  FirstPassContext,
+  RereadContext,
+  asSessionEvent,
+  defaultSurfaceOp,
+  normalizeEvent,
+  type RawEvent,
+} from './normalize';
+import { checkPackedRow, isPackedRowType, packedMember, packedMemberTime } from './packedRows';
+import type { ReadContext, ReadContextRecorder } from './readContext';
+
+export class RecordReader implements LineSink {
+  /** Events handed on so far: the next event's seq. */
+  position = 0;
+  private readonly ctx: FirstPassContext;
+  private sawRecord = false;
+  private lastTime = -Infinity;
+  /** seq - position of the last event that had a seq (a change starts a new mismatch run). */
+  private lastSeqDelta = 0;
+  private missingSeqs = 0;
+  private firstMissingSeq = -1;
+  private defaultedSurfaceOps = 0;
+  private firstDefaultedSurfaceOp = -1;
+  private lastType = '';
+  private lastTypeKnown = false;
+  private readonly unknownRequired = new Set<string>();
+  private readonly unknownIgnorable = new Set<string>();
+
+  constructor(
+    private readonly sink: RecordSink,
+    private readonly diags: DiagnosticSink,
+    recorder: ReadContextRecorder | undefined,
+  ) {
+    this.ctx = new FirstPassContext(recorder);
+  }
+
+  line(
+    text: string | undefined,
+    offset: number,
+    length: number,
+    lineNumber: number,
+    terminated: boolean,
+  ): void {
+    let value: unknown;
+    try {
+      if (text === undefined) throw new Error(`${length} bytes is too large to read as one line`);
+      value = JSON.parse(text);
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      if (terminated)
+        this.report('bad-json', `line ${lineNumber} is not valid JSON (${why}); skipped`, lineNumber);
+      else
+        this.report(
+          'torn-tail',
+          `the last line (${lineNumber}) has no newline and does not parse: the writer stopped mid-line; dropped (${why})`,
+          lineNumber,
+        );
+      return;
+    }
+    if (!isObject(value)) {
+      this.report(
+        'not-an-object',
+        `line ${lineNumber} is ${describe(value)}, not a JSON object; skipped`,
+        lineNumber,
+      );
+      return;
+    }
+    const type = value.type;
+    if (typeof type !== 'string') {
+      this.report(
+        'missing-type',
+        `line ${lineNumber} has ${type === undefined ? 'no "type"' : `a "type" that is ${describe(type)}, not a string`}; skipped`,
+        lineNumber,
+      );
+      return;
+    }
+    if (type === 'session_event') this.wrapped(value, offset, length, lineNumber);
+    else if (type === 'session') this.header(value, lineNumber);
+    else if (
+      type === 'result' ||
+      (value.sessionId !== undefined && value.seq === undefined && value.data === undefined)
+    ) {
+      this.sawRecord = true;
+      this.sink.meta(value, lineNumber);
+    } else this.record(value, type, offset, length, lineNumber);
+  }
+
+  /** The input is complete: the once-per-log summaries. */
+  end(): void {
+    if (this.missingSeqs > 0) {
+      const n = this.position;
+      const which =
+        this.missingSeqs === n
+          ? `No event has a seq (${n} event${n === 1 ? '' : 's'})`
+          : `${this.missingSeqs} of ${n} events have no seq`;
+      this.diags.report('seq-assigned', `${which}; seqs were assigned by position`, {
+        seq: this.firstMissingSeq,
+      });
+      this.missingSeqs = 0;
+    }
+    if (this.defaultedSurfaceOps > 0) {
+      const n = this.defaultedSurfaceOps;
+      this.diags.report(
+        'surface-op-missing',
+        `${n} surface event${n === 1 ? ' has' : 's have'} no surfaceOp (a log older than the surface marker); treated as "append". The current harness would refuse this log`,
+        { seq: this.firstDefaultedSurfaceOp },
+      );
+      this.defaultedSurfaceOps = 0;
+    }
+  }
+
+  private header(value: JsonObject, line: number): void {
+    if (this.sawRecord) {
+      this.report(
+        'bad-data',
+        `line ${line} is a session header after the first record (two logs concatenated?); kept as metadata, not a header`,
+        line,
+      );
+      this.sink.meta(value, line);
+      return;
+    }
+    this.sawRecord = true;
+    if (value.version !== 0) {
+      const v = value.version === undefined ? 'no version' : `version ${JSON.stringify(value.version)}`;
+      this.report(
+        'header-version',
+        `the header has ${v}: written by a different format version than 0; read as version 0`,
+        line,
+      );
+    }
+    this.sink.header(value as SessionHeader, line);
+  }
+
+  private wrapped(wrapper: JsonObject, offset: number, length: number, line: number): void {
+    const ev = wrapper.event;
+    if (!isObject(ev)) {
+      this.report(
+        'not-an-object',
+        `line ${line} is a session_event wrapper whose "event" is ${describe(ev)}, not an object; skipped`,
+        line,
+      );
+      return;
+    }
+    const type = ev.type;
+    if (typeof type !== 'string') {
+      this.report('missing-type', `line ${line}: the wrapped event has no string "type"; skipped`, line);
+      return;
+    }
+    this.record(ev, type, offset, length, line);
+  }
+
+  private record(ev: JsonObject, type: string, offset: number, length: number, line: number): void {
+    if (isPackedRowType(type)) {
+      this.packedRow(ev, type, offset, length, line);
+      return;
+    }
+    if (!isObject(ev.data)) {
+      this.report(
+        'bad-data',
+        `line ${line}: ${type} event whose "data" is ${describe(ev.data)}, not an object; not an event`,
+        line,
+      );
+      return;
+    }
+    const seq = this.position;
+    this.checkSeq(ev.seq, seq, line, 1);
+    this.checkTime(ev.time, seq, line);
+    // Runs of one type are the norm (chunks): remember the last answer.
+    if (type !== this.lastType) {
+      this.lastType = type;
+      this.lastTypeKnown = isKnownEventType(type);
+    }
+    if (!this.lastTypeKnown) this.unknownType(type, ev.ignorable === true, seq, line);
+    this.emit(ev as RawEvent, { line, offset, length, member: -1 });
+  }
+
+  private packedRow(row: JsonObject, type: string, offset: number, length: number, line: number): void {
+    const packed = checkPackedRow(row, type);
+    if (packed instanceof Invalid) {
+      this.report(
+        'packed-row-invalid',
+        `line ${line}: ${type} row: ${packed.toString()}; expands to nothing`,
+        line,
+      );
+      return;
+    }
+    const n = packed.items.length;
+    this.checkSeq(row.seq0, this.position, line, n);
+    let time = packed.time0;
+    for (let k = 0; k < n; k++) {
+      const seq = this.position;
+      this.checkTime(time, seq, line);
+      this.emit(packedMember(packed, k, seq, time), { line, offset, length, member: k });
+      if (time !== undefined && k < n - 1) time += packed.dt[k] as number;
+    }
+  }
+
+  /** Normalizes and hands on one event at the current position. */
+  private emit(ev: RawEvent, loc: EventLocation): void {
+    const seq = this.position;
+    const problem = normalizeEvent(ev, seq, this.ctx);
+    if (problem !== undefined) {
+      this.diags.report('bad-data', `${ev.type}: ${problem.toString()}; kept as written, marked invalid`, {
+        seq,
+        line: loc.line,
+      });
+    }
+    if (defaultSurfaceOp(ev) && this.defaultedSurfaceOps++ === 0) this.firstDefaultedSurfaceOp = seq;
+    this.position++;
+    this.sawRecord = true;
+    this.sink.event(asSessionEvent(ev), loc);
+  }
+
+  /** `count` events from the current position share this seq (a packed row's seq0). */
+  private checkSeq(value: unknown, position: number, line: number, count: number): void {
+    if (value === undefined) {
+      if (this.missingSeqs === 0) this.firstMissingSeq = position;
+      this.missingSeqs += count;
+      return;
+    }
+    if (!isInt(value)) {
+      this.diags.report(
+        'seq-mismatch',
+        `seq ${JSON.stringify(value)} is not an integer; the event is addressed by its position ${position}`,
+        { seq: position, line },
+      );
+      this.lastSeqDelta = NaN;
+      return;
+    }
+    const delta = value - position;
+    if (delta !== 0 && delta !== this.lastSeqDelta) {
+      this.diags.report(
+        'seq-mismatch',
+        `seq ${value} is at position ${position} (off by ${delta}); the viewer keeps file order and addresses events by position (reported once per run off by the same amount)`,
+        { seq: position, line },
+      );
+    }
+    this.lastSeqDelta = delta;
+  }
+
+  private checkTime(time: unknown, seq: number, line: number): void {
+    if (time === undefined) return;
+    if (!isFiniteNumber(time)) {
+      this.diags.report('bad-data', `time ${JSON.stringify(time)} is not a number of epoch ms; ignored`, {
+        seq,
+        line,
+      });
+      return;
+    }
+    if (time < this.lastTime) {
+      this.diags.report(
+        'time-backwards',
+        `time goes back ${this.lastTime - time} ms (from ${this.lastTime} to ${time})`,
+        { seq, line },
+      );
+    }
+    this.lastTime = time;
+  }
+
+  private unknownType(type: string, ignorable: boolean, seq: number, line: number): void {
+    const seen = ignorable ? this.unknownIgnorable : this.unknownRequired;
+    if (seen.has(type)) return;
+    seen.add(type);
+    if (ignorable)
+      this.diags.report(
+        'unknown-ignorable-type',
+        `unknown event type "${type}" marked ignorable; shown as is (reported for its first event only)`,
+        { seq, line },
+      );
+    else
+      this.diags.report(
+        'unknown-required-type',
+        `unknown event type "${type}" without ignorable: true: the harness would refuse this log; shown as is (reported for its first event only)`,
+        { seq, line },
+      );
+  }
+
+  private report(code: DiagnosticCode, message: string, line: number): void {
+    this.diags.report(code, message, { line });
+  }
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (v === undefined) return 'missing';
+  return `a ${typeof v}`;
+}
+
+const rereadDecoder = createLineDecoder();
+
+/**
+ * The event at `loc` (with seq `seq`), parsed again from the store and
+ * normalized exactly as the first pass did, using what it recorded in
+ * `context`. A location the first pass did not produce gives a placeholder
+ * event of type "seqscope/unreadable" marked invalid (never a throw).
+ */
+export function readEventAt(
+  store: ByteStore,
+  loc: EventLocation,
+  seq: number,
+  context: ReadContext,
+): SessionEvent {
+  if (!(loc.offset >= 0 && loc.length >= 0 && loc.offset + loc.length <= store.length))
+    return unreadable(seq, 'its bytes are outside the log');
+  let value: unknown;
+  try {
+    value = JSON.parse(rereadDecoder.decode(store.slice(loc.offset, loc.length)));
+  } catch {
+    return unreadable(seq, 'its line does not parse');
+  }
+  if (isObject(value) && value.type === 'session_event') value = value.event;
+  if (!isObject(value) || typeof value.type !== 'string') return unreadable(seq, 'its line is not an event');
+  let ev: RawEvent;
+  if (isPackedRowType(value.type)) {
+    const packed = checkPackedRow(value, value.type);
+    if (packed instanceof Invalid || !(loc.member >= 0 && loc.member < packed.items.length))
+      return unreadable(seq, 'no such packed-row member');
+    ev = packedMember(packed, loc.member, seq, packedMemberTime(packed, loc.member));
+  } else {
+    if (loc.member >= 0 || !isObject(value.data)) return unreadable(seq, 'its line is not an event');
+    ev = value as RawEvent;
+  }
+  normalizeEvent(ev, seq, new RereadContext(context));
+  defaultSurfaceOp(ev);
+  return asSessionEvent(ev);
+}
+
+function unreadable(seq: number, reason: string): SessionEvent {
+  return { type: 'seqscope/unreadable', seq, data: { reason }, invalid: true };
+}
