@@ -10,7 +10,7 @@
 import { DiagnosticList } from '../diagnostics';
 import type { EventLocation, RecordSink } from '../pipeline';
 import type { Diagnostic, Message, MetaLine, SessionEvent, SessionHeader } from '../types';
-import { float64s, int32s, uint16s, uint32s, uint8s } from './growable';
+import { EventColumns } from './columns';
 import { Lru } from './lru';
 import { SurfaceIndex, type ReplaceRecord } from './surface';
 import { ByteStore } from '../reader/byteStore';
@@ -61,15 +61,7 @@ export class SessionLog {
 
   private readonly store: ByteStore;
   private readonly reader: LogReader;
-  // Columns, one entry per event, indexed by seq.
-  private readonly offset = float64s(1 << 14);
-  private readonly length = uint32s(1 << 14);
-  private readonly member = int32s(1 << 14);
-  private readonly line = uint32s(1 << 14);
-  private readonly typeId = uint16s(1 << 14);
-  private readonly time = float64s(1 << 14);
-  private readonly flags = uint8s(1 << 14);
-  private readonly derives = uint8s(1 << 14);
+  private readonly cols = new EventColumns();
   private readonly typeNames: string[] = [];
   private readonly typeIds = new Map<string, number>();
   private readonly cache = new Lru<number, SessionEvent>(2048);
@@ -80,7 +72,7 @@ export class SessionLog {
 
   constructor(options: SessionLogOptions = {}) {
     this.store = new ByteStore(options.blockSize);
-    this.surface = new SurfaceIndex(this.diagnostics, (s) => (s < this.eventCount ? this.event(s) : undefined), this.derives);
+    this.surface = new SurfaceIndex(this.diagnostics, (s) => (s < this.eventCount ? this.event(s) : undefined), (s) => this.cols.derives[s] as number);
     this.structureBuilder = new StructureBuilder(this.diagnostics);
     const sink: RecordSink = {
       header: (h) => (this.sessionHeader = h),
@@ -111,15 +103,18 @@ export class SessionLog {
   }
 
   private record(ev: SessionEvent, loc: EventLocation): void {
-    this.offset.push(loc.offset);
-    this.length.push(loc.length);
-    this.member.push(loc.member);
-    this.line.push(loc.line);
-    this.typeId.push(this.intern(ev.type));
-    this.time.push(ev.time ?? NaN);
     const isSurface = ev.type === 'user/message' || ev.type === 'assistant/message' || ev.type === 'tool/result';
-    this.flags.push((isSurface ? EventFlag.surface : 0) | ((ev as { invalid?: boolean }).invalid ? EventFlag.invalid : 0));
-    this.derives.push(isSurface && derivesMessage(ev) ? 1 : 0);
+    const invalid = (ev as { invalid?: boolean }).invalid === true;
+    this.cols.add(
+      loc.offset,
+      loc.length,
+      loc.member,
+      loc.line,
+      this.intern(ev.type),
+      ev.time ?? NaN,
+      (isSurface ? EventFlag.surface : 0) | (invalid ? EventFlag.invalid : 0),
+      isSurface && derivesMessage(ev) ? 1 : 0,
+    );
     this.surface.event(ev);
     this.structureBuilder.event(ev, loc);
   }
@@ -137,25 +132,25 @@ export class SessionLog {
   // ---------------------------------------------------------------- per event
 
   get eventCount(): number {
-    return this.typeId.length;
+    return this.cols.length;
   }
 
   typeOf(seq: number): string {
-    return this.typeNames[this.typeId.get(seq)] as string;
+    return this.typeNames[this.cols.typeId[seq] as number] as string;
   }
 
   /** Epoch ms, or undefined when the event has no time. */
   timeOf(seq: number): number | undefined {
-    const t = this.time.get(seq);
+    const t = this.cols.time[seq] as number;
     return Number.isNaN(t) ? undefined : t;
   }
 
   lineOf(seq: number): number {
-    return this.line.get(seq);
+    return this.cols.line[seq] as number;
   }
 
   flagsOf(seq: number): number {
-    return this.flags.get(seq);
+    return this.cols.flags[seq] as number;
   }
 
   /** The interned type names; `typeIdOf(seq)` indexes it. */
@@ -164,7 +159,7 @@ export class SessionLog {
   }
 
   typeIdOf(seq: number): number {
-    return this.typeId.get(seq);
+    return this.cols.typeId[seq] as number;
   }
 
   /** The event at seq, parsed again from its bytes (cached). */
@@ -178,7 +173,7 @@ export class SessionLog {
     if (!ev) {
       ev = readEventAt(
         this.store,
-        { line: this.line.get(seq), offset: this.offset.get(seq), length: this.length.get(seq), member: this.member.get(seq) },
+        { line: this.cols.line[seq] as number, offset: this.cols.offset[seq] as number, length: this.cols.lineLength[seq] as number, member: this.cols.member[seq] as number },
         seq,
         this.ctx,
       );
@@ -189,7 +184,7 @@ export class SessionLog {
 
   /** The raw text of the event's line (a packed row's members share one line). */
   rawLine(seq: number): string {
-    return new TextDecoder().decode(this.store.slice(this.offset.get(seq), this.length.get(seq)));
+    return new TextDecoder().decode(this.store.slice(this.cols.offset[seq] as number, this.cols.lineLength[seq] as number));
   }
 
   // ---------------------------------------------------------------- projection

@@ -9,7 +9,7 @@ import { SurfaceIndex } from './surface';
 function build(events: SessionEvent[]) {
   const diags = new DiagnosticList();
   const derives = uint8s();
-  const surface = new SurfaceIndex(diags, (s) => events[s], derives);
+  const surface = new SurfaceIndex(diags, (s) => events[s], (s) => derives.get(s));
   for (const ev of events) {
     const empty = ev.type === 'assistant/message' && (ev.data as { message: { content: unknown[] } }).message.content.length === 0;
     derives.push(ev.type === 'user/message' || ev.type === 'tool/result' || (ev.type === 'assistant/message' && !empty) ? 1 : 0);

@@ -58,23 +58,19 @@ export class SurfaceIndex {
   private readonly epochs: Epoch[] = [];
   /** Per seq: the node's key, or -1 when the event never joined the surface. */
   private readonly keyOf = int32s(4096);
-  /** Per seq: 1 when the node derives a message (not an empty assistant message). */
-  private readonly derives: Growable<Uint8Array>;
-
   constructor(
     private readonly diags: DiagnosticSink,
     /** Earlier events by seq, for checking tool-result rewrites. */
     private readonly getEvent: (seq: number) => SessionEvent | undefined,
-    derives: Growable<Uint8Array>,
+    /** Per seq: 1 when the node derives a message (not an empty assistant message), else 0. */
+    private readonly derives: (seq: number) => number,
   ) {
-    this.derives = derives;
     this.epochs.push(newEpoch(-1, [], new Int32Array(0)));
   }
 
   /** Feed every event in seq order (events with no surface role are skipped cheaply). */
   event(ev: SessionEvent): void {
     const seq = ev.seq;
-    while (this.keyOf.length <= seq) this.keyOf.push(-1);
     const op = ev.surfaceOp;
     if (!isSurfaceType(ev.type)) {
       if (op !== undefined || ev.sourceEventSeqs !== undefined) {
@@ -86,6 +82,8 @@ export class SurfaceIndex {
       }
       return;
     }
+    // keyOf covers seqs up to the newest surface event; later seqs read as "not on the surface".
+    while (this.keyOf.length <= seq) this.keyOf.push(-1);
     const sourcesOk = this.checkSources(ev);
     if (op === undefined || op === 'append') {
       // The normalizer turns a missing surfaceOp into 'append' (spec 3.4); undefined here means the same.
@@ -116,7 +114,7 @@ export class SurfaceIndex {
         const c = e.chunks[ci] as Int32Array;
         for (let j = 0; j < c.length && i < Math.min(end, baseMsgs); j++) {
           const node = c[j] as number;
-          if (this.derives.get(node) === 0) continue;
+          if (this.derives(node) === 0) continue;
           if (seen++ === i) {
             out.push(node);
             i++;
@@ -130,7 +128,7 @@ export class SurfaceIndex {
       let a = upperBound(e.appendMsgPrefix.view(), k + 1, target) - 1;
       for (; a < k && i < end; a++) {
         const node = e.appends.get(a);
-        if (this.derives.get(node) === 1) {
+        if (this.derives(node) === 1) {
           out.push(node);
           i++;
         }
@@ -182,7 +180,7 @@ export class SurfaceIndex {
     const e = this.epochs[this.epochs.length - 1] as Epoch;
     this.keyOf.set(seq, seq);
     e.appends.push(seq);
-    e.appendMsgPrefix.push(e.appendMsgPrefix.get(e.appendMsgPrefix.length - 1) + this.derives.get(seq));
+    e.appendMsgPrefix.push(e.appendMsgPrefix.get(e.appendMsgPrefix.length - 1) + this.derives(seq));
   }
 
   private replace(ev: SessionEvent, start: number, end: number, sourcesOk: boolean): void {
@@ -271,7 +269,7 @@ export class SurfaceIndex {
     const known = this.chunkMsgs.get(c);
     if (known !== undefined) return known;
     let n = 0;
-    for (let j = 0; j < c.length; j++) n += this.derives.get(c[j] as number);
+    for (let j = 0; j < c.length; j++) n += this.derives(c[j] as number);
     this.chunkMsgs.set(c, n);
     return n;
   }
