@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import {
+  eventTypeBadgeClass,
+  eventTypeFamily,
+  formatBytes,
+  formatDuration,
+  formatRelativeTime,
+  formatTokens,
+  roleClass,
+  turnEndReasonClass,
+} from './format';
+
+describe('formatDuration', () => {
+  it('formats each range', () => {
+    expect(formatDuration(0)).toBe('0 ms');
+    expect(formatDuration(850)).toBe('850 ms');
+    expect(formatDuration(999.4)).toBe('999 ms');
+    expect(formatDuration(999.6)).toBe('1.0 s');
+    expect(formatDuration(1800)).toBe('1.8 s');
+    expect(formatDuration(59_940)).toBe('59.9 s');
+    expect(formatDuration(59_960)).toBe('1 m 00 s');
+    expect(formatDuration(125_000)).toBe('2 m 05 s');
+    expect(formatDuration(3_599_400)).toBe('59 m 59 s');
+    expect(formatDuration(3_720_000)).toBe('1 h 02 m');
+    expect(formatDuration(26 * 3_600_000)).toBe('26 h 00 m');
+  });
+  it('handles negative and non-finite input', () => {
+    expect(formatDuration(-1800)).toBe('-1.8 s');
+    expect(formatDuration(NaN)).toBe('—');
+    expect(formatDuration(Infinity)).toBe('—');
+  });
+});
+
+describe('formatTokens', () => {
+  it('formats each range', () => {
+    expect(formatTokens(0)).toBe('0');
+    expect(formatTokens(950)).toBe('950');
+    expect(formatTokens(999)).toBe('999');
+    expect(formatTokens(1000)).toBe('1.0k');
+    expect(formatTokens(12_345)).toBe('12.3k');
+    expect(formatTokens(123_456)).toBe('123k');
+    expect(formatTokens(999_999)).toBe('1.0M');
+    expect(formatTokens(1_234_567)).toBe('1.2M');
+    expect(formatTokens(NaN)).toBe('—');
+  });
+});
+
+describe('formatBytes', () => {
+  it('formats each range', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(12_288)).toBe('12.0 KB');
+    expect(formatBytes(200 * 1024)).toBe('200 KB');
+    expect(formatBytes(12.3 * 1024 * 1024)).toBe('12.3 MB');
+    expect(formatBytes(1024 * 1024 - 1)).toBe('1.0 MB');
+    expect(formatBytes(1.2 * 1024 ** 3)).toBe('1.2 GB');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  it('is seconds with milliseconds, then minutes and hours', () => {
+    expect(formatRelativeTime(0)).toBe('+0.000 s');
+    expect(formatRelativeTime(1234)).toBe('+1.234 s');
+    expect(formatRelativeTime(59_999)).toBe('+59.999 s');
+    expect(formatRelativeTime(125_300)).toBe('+2 m 05.300 s');
+    expect(formatRelativeTime(3_725_300)).toBe('+1 h 02 m 05.300 s');
+    expect(formatRelativeTime(-20)).toBe('-0.020 s');
+  });
+});
+
+describe('colour classes', () => {
+  it('maps turn-end reasons to tones', () => {
+    expect(turnEndReasonClass('completed')).toContain('green');
+    expect(turnEndReasonClass('aborted')).toContain('amber');
+    expect(turnEndReasonClass('blocked')).toContain('orange');
+    expect(turnEndReasonClass('error')).toContain('red');
+    expect(turnEndReasonClass('max-tokens')).toContain('purple');
+    expect(turnEndReasonClass('interrupted')).toContain('neutral');
+    expect(turnEndReasonClass('something-new')).toContain('slate');
+  });
+  it('groups event types into families', () => {
+    expect(eventTypeFamily('user/message')).toBe('user');
+    expect(eventTypeFamily('assistant/chunk')).toBe('assistant');
+    expect(eventTypeFamily('tool/result')).toBe('tool');
+    expect(eventTypeFamily('turn/end')).toBe('turn');
+    expect(eventTypeFamily('step/start')).toBe('step');
+    expect(eventTypeFamily('compaction/summary')).toBe('compaction');
+    expect(eventTypeFamily('request/header')).toBe('request');
+    expect(eventTypeFamily('llm/retry')).toBe('llm');
+    expect(eventTypeFamily('todo/write')).toBe('unknown');
+    expect(eventTypeFamily('userx/message')).toBe('unknown');
+    expect(eventTypeFamily('')).toBe('unknown');
+  });
+  it('gives each family a distinct badge colour', () => {
+    const types = [
+      'user/message',
+      'assistant/message',
+      'tool/call',
+      'turn/start',
+      'step/end',
+      'compaction/start',
+      'request/context',
+      'llm/retry',
+      'hook/x',
+    ];
+    const classes = types.map(eventTypeBadgeClass);
+    expect(new Set(classes).size).toBe(types.length);
+    expect(eventTypeBadgeClass('hook/x')).toContain('slate');
+    expect(roleClass('assistant')).not.toBe(roleClass('user'));
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Small pure formatting helpers shared by the UI. No React, no store: strings in, strings out.
+ *
+ * Colour helpers return complete Tailwind class strings (written out literally so Tailwind's
+ * source scanner generates them), tuned for a dark UI but readable on light backgrounds too.
+ */
+
+const DASH = '—';
+
+function sign(n: number): string {
+  return n < 0 ? '-' : '';
+}
+
+/** `850 ms`, `1.8 s`, `2 m 05 s`, `1 h 02 m`. Non-finite input gives `—`. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms)) return DASH;
+  const s = sign(ms);
+  const abs = Math.abs(ms);
+  if (Math.round(abs) < 1000) return `${s}${Math.round(abs)} ms`;
+  const tenths = Math.round(abs / 100); // duration in 0.1 s
+  if (tenths < 600) return `${s}${(tenths / 10).toFixed(1)} s`;
+  const secs = Math.round(abs / 1000);
+  if (secs < 3600) {
+    return `${s}${Math.floor(secs / 60)} m ${String(secs % 60).padStart(2, '0')} s`;
+  }
+  const mins = Math.round(abs / 60_000);
+  return `${s}${Math.floor(mins / 60)} h ${String(mins % 60).padStart(2, '0')} m`;
+}
+
+function scaled(n: number, unit: number, suffix: string): string {
+  const v = n / unit;
+  return `${v < 99.95 ? v.toFixed(1) : Math.round(v).toString()}${suffix}`;
+}
+
+/** `950`, `12.3k`, `123k`, `1.2M`. Non-finite input gives `—`. */
+export function formatTokens(n: number): string {
+  if (!Number.isFinite(n)) return DASH;
+  const s = sign(n);
+  const abs = Math.abs(n);
+  if (abs < 999.5) return `${s}${Math.round(abs)}`;
+  if (abs < 999_950) return s + scaled(abs, 1000, 'k');
+  return s + scaled(abs, 1_000_000, 'M');
+}
+
+/** `512 B`, `1.5 KB`, `12.3 MB`, `1.2 GB` (1024-based). Non-finite input gives `—`. */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n)) return DASH;
+  const s = sign(n);
+  const abs = Math.abs(n);
+  if (abs < 1024) return `${s}${Math.round(abs)} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'] as const;
+  let v = abs / 1024;
+  let i = 0;
+  while (v >= 1023.95 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${s}${v < 99.95 ? v.toFixed(1) : Math.round(v).toString()} ${units[i] ?? 'TB'}`;
+}
+
+/**
+ * Time since the start of the session, with millisecond precision:
+ * `+0.000 s`, `+12.345 s`, `+2 m 05.300 s`, `+1 h 02 m 05.300 s`.
+ */
+export function formatRelativeTime(ms: number): string {
+  if (!Number.isFinite(ms)) return DASH;
+  const s = ms < 0 ? '-' : '+';
+  const totalMs = Math.round(Math.abs(ms));
+  const secMs = totalMs % 60_000;
+  const secStr = (secMs / 1000).toFixed(3);
+  if (totalMs < 60_000) return `${s}${secStr} s`;
+  const padSec = secStr.padStart(6, '0');
+  const totalMin = Math.floor(totalMs / 60_000);
+  if (totalMin < 60) return `${s}${totalMin} m ${padSec} s`;
+  return `${s}${Math.floor(totalMin / 60)} h ${String(totalMin % 60).padStart(2, '0')} m ${padSec} s`;
+}
+
+// ---------------------------------------------------------------- colours
+
+/** Chip classes (text + background + border) per colour tone. */
+const TONE = {
+  green: 'text-green-300 bg-green-500/15 border-green-500/30',
+  amber: 'text-amber-300 bg-amber-500/15 border-amber-500/30',
+  orange: 'text-orange-300 bg-orange-500/15 border-orange-500/30',
+  red: 'text-red-300 bg-red-500/15 border-red-500/30',
+  purple: 'text-purple-300 bg-purple-500/15 border-purple-500/30',
+  grey: 'text-neutral-300 bg-neutral-500/15 border-neutral-500/30',
+  slate: 'text-slate-300 bg-slate-500/15 border-slate-500/30',
+  sky: 'text-sky-300 bg-sky-500/15 border-sky-500/30',
+  emerald: 'text-emerald-300 bg-emerald-500/15 border-emerald-500/30',
+  teal: 'text-teal-300 bg-teal-500/15 border-teal-500/30',
+  indigo: 'text-indigo-300 bg-indigo-500/15 border-indigo-500/30',
+  fuchsia: 'text-fuchsia-300 bg-fuchsia-500/15 border-fuchsia-500/30',
+  yellow: 'text-yellow-300 bg-yellow-500/15 border-yellow-500/30',
+  pink: 'text-pink-300 bg-pink-500/15 border-pink-500/30',
+  cyan: 'text-cyan-300 bg-cyan-500/15 border-cyan-500/30',
+} as const;
+export type Tone = keyof typeof TONE;
+
+export function toneClass(tone: Tone): string {
+  return TONE[tone];
+}
+
+const TURN_END_TONE: Record<string, Tone> = {
+  completed: 'green',
+  aborted: 'amber',
+  disposed: 'amber', // legacy spelling of aborted (disposed)
+  blocked: 'orange',
+  error: 'red',
+  'max-tokens': 'purple',
+  interrupted: 'grey',
+};
+
+/** Chip classes for a turn-end reason kind; unknown kinds are slate. */
+export function turnEndReasonClass(kind: string): string {
+  return TONE[TURN_END_TONE[kind] ?? 'slate'];
+}
+
+export type EventFamily =
+  'user' | 'assistant' | 'tool' | 'turn' | 'step' | 'compaction' | 'request' | 'llm' | 'unknown';
+
+const FAMILIES: readonly EventFamily[] = [
+  'user',
+  'assistant',
+  'tool',
+  'turn',
+  'step',
+  'compaction',
+  'request',
+  'llm',
+];
+
+/** The family of an event type: the part before the first `/`, when it is a known family. */
+export function eventTypeFamily(type: string): EventFamily {
+  const slash = type.indexOf('/');
+  const head = slash < 0 ? type : type.slice(0, slash);
+  return (FAMILIES as readonly string[]).includes(head) ? (head as EventFamily) : 'unknown';
+}
+
+const FAMILY_TONE: Record<EventFamily, Tone> = {
+  user: 'sky',
+  assistant: 'emerald',
+  tool: 'amber',
+  turn: 'indigo',
+  step: 'cyan',
+  compaction: 'fuchsia',
+  request: 'teal',
+  llm: 'pink',
+  unknown: 'slate',
+};
+
+/** Badge classes for an event type, by family (`user/*`, `assistant/*`, ...). */
+export function eventTypeBadgeClass(type: string): string {
+  return TONE[FAMILY_TONE[eventTypeFamily(type)]];
+}
+
+const ROLE_TONE: Record<string, Tone> = {
+  user: 'sky',
+  assistant: 'emerald',
+  system: 'purple',
+  tool: 'amber',
+};
+
+/** Chip classes for a message role. */
+export function roleClass(role: string): string {
+  return TONE[ROLE_TONE[role] ?? 'slate'];
+}

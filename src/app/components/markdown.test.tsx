@@ -1,0 +1,275 @@
+// @vitest-environment jsdom
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Markdown, parseMarkdown, safeHref } from './markdown';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | null = null;
+let host: HTMLElement | null = null;
+function render(node: ReactNode): HTMLElement {
+  host = document.createElement('div');
+  document.body.appendChild(host);
+  const r = createRoot(host);
+  root = r;
+  act(() => r.render(node));
+  return host;
+}
+afterEach(() => {
+  const r = root;
+  if (r) act(() => r.unmount());
+  host?.remove();
+  root = null;
+  host = null;
+});
+
+const md = (text: string): HTMLElement => render(<Markdown text={text} />);
+
+describe('markdown constructs', () => {
+  it('renders paragraphs and soft/hard breaks', () => {
+    const el = md('first para\nsame para\n\nsecond  \nline\\\nthird');
+    const ps = el.querySelectorAll('p');
+    expect(ps).toHaveLength(2);
+    expect(ps[0]!.textContent).toBe('first para\nsame para');
+    expect(ps[1]!.querySelectorAll('br')).toHaveLength(2);
+    expect(ps[1]!.textContent).toBe('secondlinethird');
+  });
+
+  it('renders ATX and setext headings', () => {
+    const el = md('# One\n## Two ##\n###### Six\n#not a heading\n\nSet\n===\n\nSub\n---');
+    expect(el.querySelector('h1')?.textContent).toBe('One');
+    expect(el.querySelector('h2')?.textContent).toBe('Two');
+    expect(el.querySelector('h6')?.textContent).toBe('Six');
+    expect(el.querySelector('p')?.textContent).toBe('#not a heading');
+    const h1s = [...el.querySelectorAll('h1')].map((h) => h.textContent);
+    expect(h1s).toEqual(['One', 'Set']);
+    expect([...el.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Two', 'Sub']);
+  });
+
+  it('renders emphasis, strong, strikethrough and nesting', () => {
+    const el = md('*em* _em2_ **strong** __strong2__ ~~del~~ ***both*** *a **b** c*');
+    expect([...el.querySelectorAll('em')].map((e) => e.textContent)).toEqual(['em', 'em2', 'both', 'a b c']);
+    expect([...el.querySelectorAll('strong')].map((e) => e.textContent)).toEqual([
+      'strong',
+      'strong2',
+      'both',
+      'b',
+    ]);
+    expect(el.querySelector('del')?.textContent).toBe('del');
+    expect([...el.querySelectorAll('em strong')].map((e) => e.textContent)).toEqual(['both', 'b']);
+  });
+
+  it('leaves intraword underscores and unmatched delimiters alone', () => {
+    const el = md('snake_case_name 2 * 3 * 4 and a*');
+    expect(el.querySelector('em')).toBeNull();
+    expect(el.textContent).toBe('snake_case_name 2 * 3 * 4 and a*');
+  });
+
+  it('renders inline code literally', () => {
+    const el = md('use `a *b* <i>` and ``x ` y``');
+    const codes = [...el.querySelectorAll('code')].map((c) => c.textContent);
+    expect(codes).toEqual(['a *b* <i>', 'x ` y']);
+    expect(el.querySelector('em')).toBeNull();
+    expect(el.querySelector('i')).toBeNull();
+  });
+
+  it('renders fenced code blocks with a language label', () => {
+    const el = md('```ts\nconst x = 1;\n\n**not bold**\n```\nafter\n\n~~~\nplain\n~~~');
+    const pres = el.querySelectorAll('pre');
+    expect(pres).toHaveLength(2);
+    expect(pres[0]!.textContent).toBe('const x = 1;\n\n**not bold**');
+    expect(pres[0]!.querySelector('code')?.getAttribute('data-lang')).toBe('ts');
+    expect(el.textContent).toContain('ts');
+    expect(el.querySelector('strong')).toBeNull();
+    expect(pres[1]!.textContent).toBe('plain');
+    expect(el.querySelector('p')?.textContent).toBe('after');
+  });
+
+  it('keeps an unclosed fence open to the end', () => {
+    const el = md('```\nline 1\nline 2');
+    expect(el.querySelector('pre')?.textContent).toBe('line 1\nline 2');
+  });
+
+  it('renders unordered and ordered lists nested by indent', () => {
+    const el = md('- a\n- b\n  - b1\n  - b2\n    1. deep\n- c\n\n3. three\n4. four');
+    const ul = el.querySelector('ul')!;
+    expect(ul.children).toHaveLength(3);
+    expect(ul.querySelector(':scope > li:nth-child(2) > ul')?.children).toHaveLength(2);
+    expect(ul.querySelector('ul ol li')?.textContent).toBe('deep');
+    const ols = el.querySelectorAll(':scope > div > ol');
+    expect(ols).toHaveLength(1);
+    expect(ols[0]!.getAttribute('start')).toBe('3');
+    expect([...ols[0]!.children].map((li) => li.textContent)).toEqual(['three', 'four']);
+  });
+
+  it('lets a list interrupt a paragraph and continues items lazily', () => {
+    const el = md('Options:\n- one\ncontinued\n- two');
+    expect(el.querySelector('p')?.textContent).toBe('Options:');
+    const items = [...el.querySelectorAll('li')].map((li) => li.textContent);
+    expect(items).toEqual(['one\ncontinued', 'two']);
+  });
+
+  it('renders blockquotes, nested and lazy', () => {
+    const el = md('> quoted *text*\nlazy line\n>\n> > inner');
+    const bq = el.querySelector('blockquote')!;
+    expect(bq.querySelector('p')?.textContent).toBe('quoted text\nlazy line');
+    expect(bq.querySelector('em')?.textContent).toBe('text');
+    expect(bq.querySelector('blockquote')?.textContent).toBe('inner');
+  });
+
+  it('renders thematic breaks', () => {
+    const el = md('a\n\n***\n\n- - -\n\nb');
+    expect(el.querySelectorAll('hr')).toHaveLength(2);
+  });
+
+  it('renders safe links with target and rel', () => {
+    const el = md(
+      '[site](https://example.com/a_(b)) <http://x.org> https://bare.example/path. [mail](mailto:a@b.c)',
+    );
+    const links = [...el.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'https://example.com/a_(b)',
+      'http://x.org',
+      'https://bare.example/path',
+      'mailto:a@b.c',
+    ]);
+    expect(links[0]!.textContent).toBe('site');
+    for (const a of links) {
+      expect(a.getAttribute('target')).toBe('_blank');
+      expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+    expect(el.textContent).toContain('path.');
+  });
+
+  it('renders GFM tables with alignment', () => {
+    const el = md('| name | n |\n|:-----|--:|\n| `a` | 1 |\n| b |\n');
+    expect([...el.querySelectorAll('th')].map((t) => t.textContent)).toEqual(['name', 'n']);
+    const rows = el.querySelectorAll('tbody tr');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.querySelector('code')?.textContent).toBe('a');
+    expect(rows[1]!.children).toHaveLength(2);
+    expect(el.querySelector('th')?.className).toContain('text-left');
+    expect(el.querySelectorAll('th')[1]!.className).toContain('text-right');
+  });
+
+  it('renders backslash escapes as literal characters', () => {
+    const el = md('\\*not em\\* \\# \\[x\\](https://a.b) \\`code\\`');
+    expect(el.querySelector('em')).toBeNull();
+    expect(el.querySelector('code')).toBeNull();
+    // Not a markdown link; the bare URL inside is still autolinked.
+    expect(el.querySelector('a')?.textContent).toBe('https://a.b');
+    expect(el.textContent).toBe('*not em* # [x](https://a.b) `code`');
+  });
+});
+
+describe('markdown safety', () => {
+  const hostile = [
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(1)>',
+    '<iframe src="https://evil.example"></iframe>',
+    '<a href="javascript:alert(1)">x</a>',
+    '[js](javascript:alert(1))',
+    '[JS](JAVASCRIPT:alert(1))',
+    '[sp]( javascript:alert(1))',
+    '[ent](java&#115;cript:alert(1))',
+    '[data](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+    '![img](data:image/svg+xml,<svg onload=alert(1)>)',
+    '[vb](vbscript:msgbox(1))',
+    '[rel](/relative/path) [frag](#x) [proto](//evil.example)',
+    '<javascript:alert(1)>',
+    '<data:text/html,x>',
+    '<div onclick="alert(1)">click</div>',
+    '```html\n<script>alert(1)</script>\n```',
+    '`<img src=x onerror=alert(1)>`',
+  ].join('\n\n');
+
+  it('never produces script/img/iframe elements, event handlers or unsafe hrefs', () => {
+    const el = md(hostile);
+    expect(el.querySelector('script, img, iframe, svg, div[onclick]')).toBeNull();
+    for (const node of el.querySelectorAll('*')) {
+      for (const attr of node.getAttributeNames()) expect(attr.startsWith('on')).toBe(false);
+    }
+    const hrefs = [...el.querySelectorAll('[href]')].map((a) => a.getAttribute('href') ?? '');
+    for (const h of hrefs) expect(h).toMatch(/^(https?:|mailto:)/i);
+    // Only the iframe's https URL, autolinked as a bare URL inside the literal text.
+    expect(hrefs).toEqual(['https://evil.example']);
+    // Raw HTML is shown as literal text.
+    expect(el.textContent).toContain('<script>alert(1)</script>');
+    expect(el.textContent).toContain('<img src=x onerror=alert(1)>');
+    expect(el.textContent).toContain('[js](javascript:alert(1))');
+  });
+
+  it('escapes everything in server-rendered markup too', () => {
+    const html = renderToStaticMarkup(<Markdown text={hostile} />);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<img/i);
+    expect(html).not.toMatch(/href="(?!https?:|mailto:)/i);
+    expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('only allows http, https and mailto hrefs', () => {
+    expect(safeHref('https://a.b')).toBe('https://a.b');
+    expect(safeHref(' HTTP://A.B ')).toBe('HTTP://A.B');
+    expect(safeHref('mailto:x@y.z')).toBe('mailto:x@y.z');
+    for (const bad of [
+      'javascript:x',
+      'data:x',
+      'vbscript:x',
+      '/rel',
+      '#x',
+      '//x',
+      'ftp://x',
+      'https://',
+      '',
+    ]) {
+      expect(safeHref(bad)).toBeNull();
+    }
+  });
+});
+
+describe('markdown on large input', () => {
+  it('renders text over the threshold as plain text with a toggle', () => {
+    const text = '**bold** line\n'.repeat(10) + 'y'.repeat(110_000);
+    const el = md(text);
+    expect(el.querySelector('strong')).toBeNull();
+    expect(el.querySelector('pre')?.textContent).toBe(text);
+    const toggle = [...el.querySelectorAll('button')].find((b) => b.textContent === 'render as markdown')!;
+    expect(toggle).toBeDefined();
+    act(() => toggle.click());
+    expect(el.querySelectorAll('strong')).toHaveLength(10);
+  });
+
+  it('parses 1 MB of pathological input in linear-ish time', () => {
+    const N = 1_000_000;
+    const inputs = [
+      '*a _b '.repeat(N / 6),
+      '*_'.repeat(N / 2),
+      '['.repeat(N),
+      '[a](x'.repeat(N / 5),
+      '[a](b "'.repeat(N / 7),
+      Array.from({ length: 1400 }, (_, i) => '`'.repeat(i + 1) + 'x').join(''),
+      '<a'.repeat(N / 2),
+      'http://x' + ')'.repeat(N),
+      '>'.repeat(N),
+      Array.from({ length: 1400 }, (_, i) => ' '.repeat(i) + '- x').join('\n'),
+      ('|'.repeat(1000) + '\n' + '|-'.repeat(500) + '\n').repeat(500),
+      ' '.repeat(N) + 'x',
+      'Hello **world** `code` [l](https://x.y) _e_ <b>\n'.repeat(N / 48),
+    ];
+    for (const input of inputs) {
+      const t0 = performance.now();
+      parseMarkdown(input);
+      expect(performance.now() - t0).toBeLessThan(5000);
+    }
+  });
+
+  it('caps nesting depth without overflowing the stack', () => {
+    const quotes = parseMarkdown('> '.repeat(5000) + 'deep');
+    expect(quotes[0]?.t).toBe('quote');
+    const em = render(<Markdown text={'*a '.repeat(3000) + 'x' + ' a*'.repeat(3000)} />);
+    expect(em.querySelectorAll('em').length).toBeGreaterThan(0);
+    expect(em.querySelectorAll('em').length).toBeLessThanOrEqual(24);
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * A small, safe markdown renderer: the text is parsed into an AST (markdownBlocks.ts /
+ * markdownInline.ts) and rendered as React elements. Nothing is ever injected as HTML: raw HTML
+ * in the text shows as literal text, and only http:, https: and mailto: links become anchors.
+ * Texts over `plainThreshold` characters render as preformatted text until the user asks for
+ * markdown.
+ */
+
+import { type ReactNode, useMemo, useState } from 'react';
+import { type MdBlock, parseMarkdown } from './markdownBlocks';
+import { type Inline } from './markdownInline';
+
+export { parseMarkdown, type MdBlock } from './markdownBlocks';
+export { parseInline, safeHref, type Inline } from './markdownInline';
+
+/** Above this many characters a text renders as plain preformatted text by default. */
+export const MARKDOWN_PLAIN_THRESHOLD = 100_000;
+
+function renderInline(nodes: Inline[]): ReactNode[] {
+  return nodes.map((n, i) => {
+    switch (n.t) {
+      case 'text':
+        return n.v;
+      case 'code':
+        return (
+          <code
+            key={i}
+            className="rounded bg-neutral-500/20 px-1 py-px font-mono text-[0.92em] text-amber-200"
+          >
+            {n.v}
+          </code>
+        );
+      case 'em':
+        return <em key={i}>{renderInline(n.c)}</em>;
+      case 'strong':
+        return (
+          <strong key={i} className="font-semibold">
+            {renderInline(n.c)}
+          </strong>
+        );
+      case 'del':
+        return (
+          <del key={i} className="opacity-70">
+            {renderInline(n.c)}
+          </del>
+        );
+      case 'link':
+        return (
+          <a
+            key={i}
+            href={n.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-sky-400 underline decoration-sky-400/40 hover:decoration-sky-400"
+          >
+            {renderInline(n.c)}
+          </a>
+        );
+      case 'br':
+        return <br key={i} />;
+    }
+  });
+}
+
+const HEADING_CLASS = [
+  'text-base font-semibold',
+  'text-[15px] font-semibold',
+  'text-sm font-semibold',
+  'text-sm font-semibold',
+  'text-sm font-medium',
+  'text-sm font-medium text-neutral-400',
+];
+
+const ALIGN_CLASS = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
+
+function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
+  switch (b.t) {
+    case 'p':
+      return tightItem ? (
+        <div key={key}>{renderInline(b.c)}</div>
+      ) : (
+        <p key={key} className="my-1.5">
+          {renderInline(b.c)}
+        </p>
+      );
+    case 'h': {
+      const cls = `mt-3 mb-1.5 first:mt-0 ${HEADING_CLASS[b.level - 1] ?? ''}`;
+      const kids = renderInline(b.c);
+      switch (b.level) {
+        case 1:
+          return (
+            <h1 key={key} className={cls}>
+              {kids}
+            </h1>
+          );
+        case 2:
+          return (
+            <h2 key={key} className={cls}>
+              {kids}
+            </h2>
+          );
+        case 3:
+          return (
+            <h3 key={key} className={cls}>
+              {kids}
+            </h3>
+          );
+        case 4:
+          return (
+            <h4 key={key} className={cls}>
+              {kids}
+            </h4>
+          );
+        case 5:
+          return (
+            <h5 key={key} className={cls}>
+              {kids}
+            </h5>
+          );
+        default:
+          return (
+            <h6 key={key} className={cls}>
+              {kids}
+            </h6>
+          );
+      }
+    }
+    case 'code':
+      return (
+        <div
+          key={key}
+          className="my-1.5 overflow-hidden rounded border border-neutral-700/60 bg-neutral-950/60"
+        >
+          {b.lang && (
+            <div className="border-b border-neutral-700/60 px-2 py-0.5 font-mono text-[10px] tracking-wide text-neutral-400 uppercase">
+              {b.lang}
+            </div>
+          )}
+          <pre className="overflow-x-auto px-2 py-1.5 font-mono text-xs leading-snug text-neutral-200">
+            <code data-lang={b.lang || undefined}>{b.v}</code>
+          </pre>
+        </div>
+      );
+    case 'quote':
+      return (
+        <blockquote key={key} className="my-1.5 border-l-2 border-neutral-600 pl-3 text-neutral-400">
+          {renderBlocks(b.c, false)}
+        </blockquote>
+      );
+    case 'list': {
+      const items = b.items.map((item, i) => <li key={i}>{renderBlocks(item, b.tight)}</li>);
+      return b.ordered ? (
+        <ol
+          key={key}
+          start={b.start === 1 ? undefined : b.start}
+          className={`${tightItem ? 'my-0' : 'my-1.5'} list-decimal pl-5 marker:text-neutral-500`}
+        >
+          {items}
+        </ol>
+      ) : (
+        <ul key={key} className={`${tightItem ? 'my-0' : 'my-1.5'} list-disc pl-5 marker:text-neutral-500`}>
+          {items}
+        </ul>
+      );
+    }
+    case 'hr':
+      return <hr key={key} className="my-3 border-neutral-700" />;
+    case 'table':
+      return (
+        <div key={key} className="my-1.5 overflow-x-auto">
+          <table className="border-collapse text-xs">
+            <thead>
+              <tr>
+                {b.head.map((cell, c) => (
+                  <th
+                    key={c}
+                    className={`border border-neutral-700 bg-neutral-500/10 px-2 py-0.5 font-semibold ${ALIGN_CLASS[b.align[c] ?? 'left']}`}
+                  >
+                    {renderInline(cell)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {b.rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((cell, c) => (
+                    <td
+                      key={c}
+                      className={`border border-neutral-700 px-2 py-0.5 ${ALIGN_CLASS[b.align[c] ?? 'left']}`}
+                    >
+                      {renderInline(cell)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+    case 'raw':
+      return (
+        <pre key={key} className="font-mono text-xs whitespace-pre-wrap">
+          {b.v}
+        </pre>
+      );
+  }
+}
+
+function renderBlocks(blocks: MdBlock[], tight: boolean): ReactNode[] {
+  return blocks.map((b, i) => renderBlock(b, i, tight));
+}
+
+/** Renders already-parsed markdown blocks (no state). */
+export function MarkdownBlocks({ blocks }: { blocks: MdBlock[] }): ReactNode {
+  return <>{renderBlocks(blocks, false)}</>;
+}
+
+export interface MarkdownProps {
+  text: string;
+  className?: string;
+  /** Texts longer than this render as plain preformatted text with a toggle (default 100 000). */
+  plainThreshold?: number;
+}
+
+/** Message text as markdown; long texts fall back to preformatted plain text with a toggle. */
+export function Markdown({
+  text,
+  className,
+  plainThreshold = MARKDOWN_PLAIN_THRESHOLD,
+}: MarkdownProps): ReactNode {
+  const large = text.length > plainThreshold;
+  const [asMarkdown, setAsMarkdown] = useState(false);
+  const rendered = !large || asMarkdown;
+  const blocks = useMemo(() => (rendered ? parseMarkdown(text) : null), [rendered, text]);
+  return (
+    <div data-testid="markdown" className={`text-[13px] leading-relaxed break-words ${className ?? ''}`}>
+      {large && (
+        <div className="mb-1 flex items-center gap-2 text-[11px] text-neutral-500">
+          <span>
+            {asMarkdown
+              ? 'Rendered as markdown'
+              : `Large text (${text.length.toLocaleString('en-US')} chars) shown as plain text`}
+          </span>
+          <button
+            type="button"
+            className="rounded border border-neutral-600 px-1.5 text-neutral-300 hover:bg-neutral-700"
+            onClick={() => setAsMarkdown((v) => !v)}
+          >
+            {asMarkdown ? 'show as plain text' : 'render as markdown'}
+          </button>
+        </div>
+      )}
+      {blocks ? (
+        renderBlocks(blocks, false)
+      ) : (
+        <pre className="font-mono text-xs whitespace-pre-wrap">{text}</pre>
+      )}
+    </div>
+  );
+}
