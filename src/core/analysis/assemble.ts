@@ -5,11 +5,11 @@
  * Chunks arrive normalized (types.ts): design-card deltas already carry an
  * `index` and `argumentsDelta`, so there is one dialect here.
  *
- * Blocks are treated as immutable values: a delta replaces the block object
- * at its slot instead of mutating it. That keeps `snapshot()` and `clone()`
- * O(blocks) (array copies that share block objects and strings), which is
- * what lets `streamIndex.ts` keep cheap checkpoints, and lets a block carried
- * by a `block-end` chunk (owned by a possibly cached event) be shared safely.
+ * Blocks under assembly are small mutable slots private to one assembler
+ * (a delta appends in place: this runs for every chunk of the loading pass);
+ * `snapshot()` and `clone()` copy them, O(blocks), which keeps
+ * `streamIndex.ts`'s checkpoints cheap. A block carried by `block-end`
+ * (owned by a possibly cached event) is shared, never mutated.
  */
 import type { Block, FinishReason, StreamChunk, TokenUsage } from '../types';
 
@@ -52,9 +52,27 @@ interface LastDelta {
   delta: string;
 }
 
+/**
+ * One block under assembly. Mutable and private to one assembler (clone()
+ * copies them), so a delta appends in place instead of allocating a block.
+ */
+interface Slot {
+  type: string;
+  text: string;
+  id: string;
+  name: string;
+  args: string;
+  /** A block carried by `block-end` (or a start of another type): shown as it is. */
+  final: Block | null;
+  open: boolean;
+}
+
+function newSlot(type: string): Slot {
+  return { type, text: '', id: '', name: '', args: '', final: null, open: true };
+}
+
 export class StreamAssembler {
-  private blocks: Block[] = [];
-  private open: boolean[] = [];
+  private slots: Slot[] = [];
   private slotOf = new Map<number, number>();
   private usage: TokenUsage | undefined;
   private finish: FinishReason | undefined;
@@ -84,7 +102,7 @@ export class StreamAssembler {
       case 'block-start': {
         const index = c.index;
         if (!isIndex(index)) return;
-        this.slot(index, () => emptyBlock(typeof c.blockType === 'string' ? c.blockType : 'text'));
+        this.slot(index, typeof c.blockType === 'string' ? c.blockType : 'text');
         return;
       }
       case 'text-delta':
@@ -93,12 +111,22 @@ export class StreamAssembler {
         const text = c.text;
         if (!isIndex(index) || typeof text !== 'string') return;
         const kind = chunk.type === 'text-delta' ? 'text' : 'reasoning';
-        const slot = this.slot(index, () => ({ type: kind, text: '' }));
-        const b = this.blocks[slot] as Record<string, unknown> & Block;
+        const slot = this.slot(index, kind);
+        const b = this.slots[slot] as Slot;
         // A delta that contradicts its block-start's type still shows: what
         // the model streamed wins over what was announced.
-        const before = isTextLike(b) && typeof b.text === 'string' ? b.text : '';
-        this.blocks[slot] = isTextLike(b) ? { ...b, type: kind, text: before + text } : { type: kind, text };
+        const f = b.final as { type: string; text?: unknown } | null;
+        const before =
+          f !== null
+            ? (f.type === 'text' || f.type === 'reasoning') && typeof f.text === 'string'
+              ? f.text
+              : ''
+            : b.type === 'text' || b.type === 'reasoning'
+              ? b.text
+              : '';
+        b.type = kind;
+        b.final = null;
+        b.text = before + text;
         this.lastDelta = { slot, field: 'text', before, delta: text };
         return;
       }
@@ -106,17 +134,17 @@ export class StreamAssembler {
         const index = c.index;
         const delta = typeof c.argumentsDelta === 'string' ? c.argumentsDelta : '';
         if (!isIndex(index)) return;
-        const slot = this.slot(index, () => emptyBlock('tool-call'));
-        const prev = this.blocks[slot] as Block;
-        const b = (prev.type === 'tool-call' ? prev : emptyBlock('tool-call')) as Record<string, unknown>;
-        const before = typeof b.arguments === 'string' ? b.arguments : '';
-        this.blocks[slot] = {
-          ...b,
-          type: 'tool-call',
-          id: typeof c.id === 'string' ? c.id : typeof b.id === 'string' ? b.id : '',
-          name: typeof c.name === 'string' ? c.name : typeof b.name === 'string' ? b.name : '',
-          arguments: before + delta,
-        };
+        const slot = this.slot(index, 'tool-call');
+        const b = this.slots[slot] as Slot;
+        if (b.type !== 'tool-call' || b.final !== null) {
+          b.type = 'tool-call';
+          b.final = null;
+          b.id = b.name = b.args = '';
+        }
+        const before = b.args;
+        if (typeof c.id === 'string') b.id = c.id;
+        if (typeof c.name === 'string') b.name = c.name;
+        b.args = before + delta;
         this.lastDelta = { slot, field: 'arguments', before, delta };
         return;
       }
@@ -124,11 +152,11 @@ export class StreamAssembler {
         const index = c.index;
         const block = c.block;
         if (!isIndex(index)) return;
-        const valid =
-          typeof block === 'object' && block !== null && typeof (block as Block).type === 'string';
-        const slot = this.slot(index, () => (valid ? (block as Block) : emptyBlock('text')));
-        if (valid) this.blocks[slot] = block as Block;
-        this.open[slot] = false;
+        const valid = typeof block === 'object' && block !== null && typeof (block as Block).type === 'string';
+        const slot = this.slot(index, valid ? (block as Block).type : 'text');
+        const b = this.slots[slot] as Slot;
+        if (valid) b.final = block as Block;
+        b.open = false;
         return;
       }
       case 'usage':
@@ -142,11 +170,16 @@ export class StreamAssembler {
     }
   }
 
+  /** The blocks so far, as fresh values (later pushes do not change them). */
+  blocks(): Block[] {
+    return this.slots.map(toBlock);
+  }
+
   snapshot(options: SnapshotOptions = {}): AssembledStream {
-    const blocks = this.blocks.slice();
+    const blocks = this.blocks();
     const out: AssembledStream = {
       blocks,
-      open: this.open.slice(),
+      open: this.slots.map((b) => b.open),
       failed: isFailure(this.finish),
       chunkCount: this.count,
       lastChunkSeq: this.lastSeq,
@@ -172,8 +205,7 @@ export class StreamAssembler {
   /** An independent copy (O(blocks)): later pushes to either do not affect the other. */
   clone(): StreamAssembler {
     const c = new StreamAssembler();
-    c.blocks = this.blocks.slice();
-    c.open = this.open.slice();
+    c.slots = this.slots.map((b) => ({ ...b }));
     c.slotOf = new Map(this.slotOf);
     c.usage = this.usage;
     c.finish = this.finish;
@@ -183,16 +215,22 @@ export class StreamAssembler {
     return c;
   }
 
-  private slot(index: number, make: () => Block): number {
+  private slot(index: number, type: string): number {
     let slot = this.slotOf.get(index);
     if (slot === undefined) {
-      slot = this.blocks.length;
+      slot = this.slots.length;
       this.slotOf.set(index, slot);
-      this.blocks.push(make());
-      this.open.push(true);
+      this.slots.push(newSlot(type));
     }
     return slot;
   }
+}
+
+function toBlock(b: Slot): Block {
+  if (b.final !== null) return b.final;
+  if (b.type === 'text' || b.type === 'reasoning') return { type: b.type, text: b.text };
+  if (b.type === 'tool-call') return { type: 'tool-call', id: b.id, name: b.name, arguments: b.args };
+  return { type: b.type };
 }
 
 /** Assembles a whole chunk sequence at once (the naive path; also the test oracle). */
@@ -212,16 +250,6 @@ export function isFailure(reason: FinishReason | undefined): boolean {
 
 export function isDeltaChunk(chunk: StreamChunk): boolean {
   return chunk.type === 'text-delta' || chunk.type === 'reasoning-delta' || chunk.type === 'tool-call-delta';
-}
-
-function emptyBlock(blockType: string): Block {
-  if (blockType === 'text' || blockType === 'reasoning') return { type: blockType, text: '' };
-  if (blockType === 'tool-call') return { type: 'tool-call', id: '', name: '', arguments: '' };
-  return { type: blockType };
-}
-
-function isTextLike(b: Block): boolean {
-  return b.type === 'text' || b.type === 'reasoning';
 }
 
 function isIndex(v: unknown): v is number {

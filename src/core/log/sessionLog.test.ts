@@ -139,3 +139,23 @@ describe('the DSH sample logs', () => {
     expect(gz.messagesAt(log.eventCount - 1)).toEqual(log.messagesAt(log.eventCount - 1));
   });
 });
+
+describe('generated logs (both dialects)', () => {
+  it.each(['dsh', 'card'] as const)('%s: re-read events keep what the first pass learnt, and the projection matches the naive fold', async (dialect) => {
+    const { generateLogText } = await import('../../../scripts/gen/index');
+    const text = generateLogText({ events: 4000, seed: 7, dialect });
+    const log = loadLogFromBytes(new TextEncoder().encode(text), { chunkSize: 4096 });
+    expect(log.eventCount).toBe(4000);
+    expect(log.diagnostics.items.filter((d) => d.severity !== 'info')).toEqual([]);
+    // 4000 events > the 2048-event cache: the early ones are parsed again from bytes here.
+    const events = allEvents(log);
+    const deltas = events.filter((e) => e.type === 'assistant/chunk' && /-delta$/.test((e.data as { chunk: { type: string } }).chunk.type));
+    expect(deltas.length).toBeGreaterThan(100);
+    for (const d of deltas) expect(Number.isInteger((d.data as { chunk: { index?: unknown } }).chunk.index)).toBe(true);
+    for (let s = 0; s < log.eventCount; s += 37) {
+      expect(log.messagesAt(s).messages.map((m) => m.seq)).toEqual(naiveMessages(events, s).map((m) => m.seq));
+    }
+    const last = log.messagesAt(log.eventCount - 1);
+    expect(last.messages.map((m) => m.message)).toEqual(naiveMessages(events, log.eventCount - 1).map((m) => m.message));
+  });
+});

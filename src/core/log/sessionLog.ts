@@ -10,6 +10,7 @@
 import { DiagnosticList } from '../diagnostics';
 import type { EventLocation, RecordSink } from '../pipeline';
 import type { Diagnostic, Message, MetaLine, SessionEvent, SessionHeader } from '../types';
+import { ColumnReadContext } from './columnReadContext';
 import { EventColumns } from './columns';
 import { Lru } from './lru';
 import { SurfaceIndex, type ReplaceRecord } from './surface';
@@ -79,7 +80,7 @@ export class SessionLog {
       meta: (value, line) => this.metas.push({ line, beforeSeq: this.eventCount, value }),
       event: (ev, loc) => this.record(ev, loc),
     };
-    this.reader = createLogReader(sink, this.diagnostics, this.store);
+    this.reader = createLogReader(sink, this.diagnostics, this.store, { context: new ColumnReadContext() });
     this.ctx = this.reader.context;
   }
 

@@ -85,16 +85,24 @@ export class SurfaceIndex {
     // keyOf covers seqs up to the newest surface event; later seqs read as "not on the surface".
     while (this.keyOf.length <= seq) this.keyOf.push(-1);
     const sourcesOk = this.checkSources(ev);
+    if (ev.type === 'tool/result') this.pendingShape = toolResultShape(ev);
     if (op === undefined || op === 'append') {
       // The normalizer turns a missing surfaceOp into 'append' (spec 3.4); undefined here means the same.
       this.append(seq);
+      this.rememberShape(seq);
       return;
     }
     if (typeof op !== 'object' || op === null || op.op !== 'replace' || !Number.isInteger(op.start) || !Number.isInteger(op.end)) {
       this.diags.report('surface-op-invalid', `surfaceOp ${JSON.stringify(op)} is neither "append" nor {op:"replace",start,end}; not applied`, { seq });
       return;
     }
-    this.replace(ev, op.start, op.end, sourcesOk);
+    if (this.replace(ev, op.start, op.end, sourcesOk)) this.rememberShape(seq);
+    this.pendingShape = undefined;
+  }
+
+  private rememberShape(seq: number): void {
+    if (this.pendingShape !== undefined) this.toolResultShapes.set(seq, this.pendingShape);
+    this.pendingShape = undefined;
   }
 
   /** Surface nodes after folding events 0..s, windowed by message index. */
@@ -183,7 +191,8 @@ export class SurfaceIndex {
     e.appendMsgPrefix.push(e.appendMsgPrefix.get(e.appendMsgPrefix.length - 1) + this.derives(seq));
   }
 
-  private replace(ev: SessionEvent, start: number, end: number, sourcesOk: boolean): void {
+  /** Applies a replace; false (with a diagnostic) when it is invalid and not applied. */
+  private replace(ev: SessionEvent, start: number, end: number, sourcesOk: boolean): boolean {
     const seq = ev.seq;
     const cur = this.epochs[this.epochs.length - 1] as Epoch;
     const chunks = flatten(cur);
@@ -192,11 +201,11 @@ export class SurfaceIndex {
     if (!a || !b) {
       const missing = [!a ? start : null, !b && end !== start ? end : null].filter((x) => x !== null);
       this.diags.report('replace-range-missing', `replace ${start}..${end}: seq ${missing.join(' and ')} is not on the current surface; not applied`, { seq });
-      return;
+      return false;
     }
     if (a[0] > b[0] || (a[0] === b[0] && a[1] > b[1])) {
       this.diags.report('replace-range-reversed', `replace ${start}..${end}: ${start} comes after ${end} on the surface; not applied`, { seq });
-      return;
+      return false;
     }
     const hidden: number[] = [];
     for (let ci = a[0]; ci <= b[0]; ci++) {
@@ -213,14 +222,14 @@ export class SurfaceIndex {
         `replace ${start}..${end} hides ${notCovered.length === 1 ? 'seq' : 'seqs'} ${notCovered.join(', ')} missing from its sourceEventSeqs; not applied`,
         { seq },
       );
-      return;
+      return false;
     }
-    if (!sourcesOk) return; // reported by checkSources; an invalid replace is not applied
+    if (!sourcesOk) return false; // reported by checkSources; an invalid replace is not applied
     if (ev.type === 'tool/result') {
       const why = this.toolResultRewriteProblem(ev, hidden);
       if (why) {
         this.diags.report('tool-result-rewrite-invalid', `${why}; not applied`, { seq });
-        return;
+        return false;
       }
     }
     const firstChunk = chunks[a[0]] as Int32Array;
@@ -234,6 +243,7 @@ export class SurfaceIndex {
     next.push(merged);
     for (let ci = b[0] + 1; ci < chunks.length; ci++) next.push(chunks[ci] as Int32Array);
     this.epochs.push(newEpoch(seq, next, Int32Array.from(hidden), (c) => this.countMessages(c)));
+    return true;
   }
 
   /** [chunk index, index in chunk] of node `seq` on the surface, or null. */
@@ -263,6 +273,10 @@ export class SurfaceIndex {
     return j >= 0 && c[j] === seq ? [ci, j] : null;
   }
 
+  /** The shape of each tool/result on the surface (see toolResultRewriteProblem). */
+  private readonly toolResultShapes = new Map<number, string>();
+  private pendingShape: string | undefined;
+
   /** Chunks are immutable once built, so each one's message count is computed once. */
   private readonly chunkMsgs = new WeakMap<Int32Array, number>();
   private countMessages(c: Int32Array): number {
@@ -282,25 +296,35 @@ export class SurfaceIndex {
     return problem === null;
   }
 
-  /** Spec 4: a tool/result replacement hides exactly one tool/result and changes only its nested content. */
+  /**
+   * Spec 4: a tool/result replacement hides exactly one tool/result and
+   * changes only its nested content. Each tool/result's "shape" (its message
+   * with nested result content blanked) is remembered when it joins the
+   * surface, so a prune costs no re-read of the (often huge) original.
+   */
   private toolResultRewriteProblem(ev: SessionEvent, hidden: number[]): string | null {
     if (hidden.length !== 1) return `a tool/result replace must hide exactly one node, this one hides ${hidden.length}`;
-    const old = this.getEvent(hidden[0] as number);
-    if (!old || old.type !== 'tool/result') return `a tool/result replace must hide a tool/result, seq ${hidden[0]} is ${old?.type ?? 'unknown'}`;
-    const strip = (e: SessionEvent): unknown => {
-      const msg = (e.data as { message?: { content?: unknown } }).message;
-      if (!msg || !Array.isArray(msg.content)) return msg;
-      return {
-        ...msg,
-        content: msg.content.map((b: unknown) =>
-          typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'tool-result' ? { ...b, content: null } : b,
-        ),
-      };
-    };
-    if (JSON.stringify(strip(old)) !== JSON.stringify(strip(ev)))
-      return `tool/result replacing seq ${hidden[0]} changes more than the result's nested content`;
+    const target = hidden[0] as number;
+    const oldShape = this.toolResultShapes.get(target);
+    if (oldShape === undefined) {
+      const old = this.getEvent(target);
+      return `a tool/result replace must hide a tool/result, seq ${target} is ${old?.type ?? 'unknown'}`;
+    }
+    if (oldShape !== toolResultShape(ev)) return `tool/result replacing seq ${target} changes more than the result's nested content`;
     return null;
   }
+}
+
+/** A tool/result's message with every tool-result block's nested content blanked, as a comparable string. */
+function toolResultShape(ev: SessionEvent): string {
+  const msg = (ev.data as { message?: { content?: unknown } }).message;
+  if (!msg || !Array.isArray(msg.content)) return JSON.stringify(msg ?? null);
+  return JSON.stringify({
+    ...msg,
+    content: msg.content.map((b: unknown) =>
+      typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'tool-result' ? { ...b, content: null } : b,
+    ),
+  });
 }
 
 function newEpoch(seq: number, chunks: Int32Array[], hidden: Int32Array, count?: (c: Int32Array) => number): Epoch {
@@ -327,6 +351,19 @@ function flatten(e: Epoch): Int32Array[] {
 function sourcesProblem(src: unknown, seq: number, mayBeEmpty: boolean): string | null {
   if (!Array.isArray(src)) return 'is not an array';
   if (src.length === 0 && !mayBeEmpty) return 'is empty (only assistant/message may have [])';
+  let increasing = true;
+  for (let i = 0; i < src.length; i++) {
+    const s: unknown = src[i];
+    if (!Number.isInteger(s) || (s as number) < 0 || (s as number) >= seq) {
+      increasing = false;
+      break;
+    }
+    if (i > 0 && (s as number) <= (src[i - 1] as number)) {
+      increasing = false;
+      break;
+    }
+  }
+  if (increasing) return null; // the usual case: ascending earlier seqs, no need for a Set
   const seen = new Set<number>();
   for (const s of src) {
     if (!Number.isInteger(s) || (s as number) < 0) return `has ${JSON.stringify(s)}, not a seq`;

@@ -37,7 +37,9 @@ export interface LineSink {
 }
 
 /** The decoder every path uses (the re-read too): invalid bytes become U+FFFD, a BOM is never dropped silently. */
-export function createLineDecoder(): TextDecoder {
+export type LineDecoder = InstanceType<typeof TextDecoder>;
+
+export function createLineDecoder(): LineDecoder {
   return new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 }
 

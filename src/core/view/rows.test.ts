@@ -1,0 +1,156 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ChunkRunTracker, MatchRows, RunRows, depthOf, type Span } from './rows';
+
+/** The obvious model: walk every seq, skipping collapsed ranges. */
+function naiveRows(n: number, spans: Span[], collapsed: (s: Span) => boolean): { seq: number; cover: number }[] {
+  const rows: { seq: number; cover: number }[] = [];
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  for (let seq = 0; seq < n; seq++) {
+    const span = sorted.find((s) => s.start === seq && collapsed(s) && Math.min(s.end, n - 1) > s.start);
+    if (span) {
+      const end = Math.min(span.end, n - 1);
+      rows.push({ seq, cover: end });
+      seq = end;
+    } else rows.push({ seq, cover: seq });
+  }
+  return rows;
+}
+
+describe('RunRows', () => {
+  const turns: Span[] = [
+    { kind: 'turn', start: 0, end: 9 },
+    { kind: 'turn', start: 10, end: 19 },
+  ];
+  const steps: Span[] = [
+    { kind: 'step', start: 1, end: 8 },
+    { kind: 'step', start: 11, end: 18 },
+  ];
+  const chunks: Span[] = [{ kind: 'chunks', start: 3, end: 6 }];
+  const all = [...turns, ...steps, ...chunks];
+
+  it('with nothing collapsed, row = seq', () => {
+    const rows = RunRows.build(20, all, () => false);
+    expect(rows.rowCount).toBe(20);
+    for (let i = 0; i < 20; i++) {
+      expect(rows.seqAt(i)).toBe(i);
+      expect(rows.rowOf(i)).toBe(i);
+      expect(rows.coverEnd(i)).toBe(i);
+    }
+  });
+
+  it('a collapsed chunk run is one row covering the run', () => {
+    const rows = RunRows.build(20, all, (s) => s.kind === 'chunks');
+    expect(rows.rowCount).toBe(17);
+    expect(rows.seqAt(3)).toBe(3);
+    expect(rows.coverEnd(3)).toBe(6);
+    expect(rows.seqAt(4)).toBe(7);
+    expect(rows.rowOf(5)).toBe(3);
+    expect(rows.isVisible(5)).toBe(false);
+    expect(rows.isVisible(7)).toBe(true);
+  });
+
+  it('a collapsed turn hides its steps and chunks', () => {
+    const rows = RunRows.build(20, all, (s) => s.kind === 'chunks' || s.start === 0);
+    expect(rows.rowCount).toBe(11);
+    expect(rows.coverEnd(0)).toBe(9);
+    expect(rows.seqAt(1)).toBe(10);
+    expect(rows.rowOf(4)).toBe(0);
+  });
+
+  it('an open span (end -1) reaches the last loaded event', () => {
+    const rows = RunRows.build(15, [{ kind: 'turn', start: 10, end: -1 }], () => true);
+    expect(rows.rowCount).toBe(11);
+    expect(rows.coverEnd(10)).toBe(14);
+  });
+
+  it('spans beyond the loaded events are ignored', () => {
+    const rows = RunRows.build(5, [{ kind: 'turn', start: 3, end: 40 }], () => true);
+    expect(rows.rowCount).toBe(4);
+    expect(rows.coverEnd(3)).toBe(4);
+  });
+
+  it('matches the naive walk for random nested spans', () => {
+    const spanTree = fc.integer({ min: 1, max: 60 }).chain((n) =>
+      fc
+        .array(fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: 12 }), fc.boolean()), { maxLength: 12 })
+        .map((raw) => {
+          // Keep only spans that nest with all earlier ones and have unique starts.
+          const spans: Span[] = [];
+          const flags = new Map<number, boolean>();
+          for (const [start, length, collapsed] of raw) {
+            const s: Span = { kind: 'step', start, end: start + length };
+            const ok = spans.every(
+              (o) => o.start !== s.start && (s.end < o.start || s.start > o.end || (s.start > o.start && s.end <= o.end) || (o.start > s.start && o.end <= s.end)),
+            );
+            if (ok) {
+              spans.push(s);
+              flags.set(start, collapsed);
+            }
+          }
+          return { n, spans, flags };
+        }),
+    );
+    fc.assert(
+      fc.property(spanTree, ({ n, spans, flags }) => {
+        const isCollapsed = (s: Span) => flags.get(s.start) === true;
+        const rows = RunRows.build(n, spans, isCollapsed);
+        const want = naiveRows(n, spans, isCollapsed);
+        expect(rows.rowCount).toBe(want.length);
+        want.forEach((w, row) => {
+          expect(rows.seqAt(row)).toBe(w.seq);
+          expect(rows.coverEnd(row)).toBe(w.cover);
+          for (let s = w.seq; s <= w.cover; s++) expect(rows.rowOf(s)).toBe(row);
+        });
+      }),
+    );
+  });
+});
+
+describe('MatchRows', () => {
+  it('maps rows to matching seqs and seqs to the nearest match at or before', () => {
+    const rows = new MatchRows(Int32Array.from([2, 5, 9]));
+    expect(rows.rowCount).toBe(3);
+    expect(rows.seqAt(1)).toBe(5);
+    expect(rows.rowOf(5)).toBe(1);
+    expect(rows.rowOf(6)).toBe(1);
+    expect(rows.rowOf(1)).toBe(-1);
+    expect(rows.isVisible(9)).toBe(true);
+    expect(rows.isVisible(8)).toBe(false);
+  });
+});
+
+describe('ChunkRunTracker', () => {
+  it('groups consecutive chunks, ignoring short runs', () => {
+    const t = new ChunkRunTracker(3);
+    const kinds = 'ccxcccxccccxc'; // c = chunk
+    [...kinds].forEach((k, seq) => t.event(seq, k === 'c'));
+    expect(t.all()).toEqual([
+      { kind: 'chunks', start: 3, end: 5 },
+      { kind: 'chunks', start: 7, end: 10 },
+    ]);
+    expect(t.runAt(8)).toEqual({ kind: 'chunks', start: 7, end: 10 });
+    expect(t.runAt(6)).toBeUndefined();
+  });
+
+  it('reports the open run at the tail without closing it', () => {
+    const t = new ChunkRunTracker(2);
+    t.event(0, true);
+    t.event(1, true);
+    expect(t.all()).toEqual([{ kind: 'chunks', start: 0, end: 1 }]);
+    t.event(2, true);
+    expect(t.all()).toEqual([{ kind: 'chunks', start: 0, end: 2 }]);
+  });
+});
+
+describe('depthOf', () => {
+  it('indents turn events by one and step events by two', () => {
+    const turns: Span[] = [{ kind: 'turn', start: 0, end: 9 }];
+    const steps: Span[] = [{ kind: 'step', start: 1, end: 8 }];
+    expect(depthOf(0, turns, steps)).toBe(0);
+    expect(depthOf(1, turns, steps)).toBe(1);
+    expect(depthOf(2, turns, steps)).toBe(2);
+    expect(depthOf(9, turns, steps)).toBe(1);
+    expect(depthOf(10, turns, steps)).toBe(0);
+  });
+});
