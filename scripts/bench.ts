@@ -42,7 +42,8 @@ async function logFile(events: number): Promise<string> {
 
 function chunksOf(bytes: Uint8Array): Uint8Array[] {
   const out: Uint8Array[] = [];
-  for (let i = 0; i < bytes.length; i += CHUNK) out.push(bytes.subarray(i, Math.min(bytes.length, i + CHUNK)));
+  for (let i = 0; i < bytes.length; i += CHUNK)
+    out.push(bytes.subarray(i, Math.min(bytes.length, i + CHUNK)));
   return out;
 }
 
@@ -99,7 +100,8 @@ function time<T>(f: () => T): [T, number] {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] as number;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] as number;
 const fmt = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(2)} ms`);
 
 function mulberry32(seed: number) {
@@ -137,12 +139,20 @@ async function benchSize(events: number) {
   if (!log) return;
   const baseMBs = mb / (median(base) / 1000);
   const idxMBs = mb / (median(idx) / 1000);
-  console.log(`  baseline (split + JSON.parse): ${baseMBs.toFixed(0)} MB/s  (median of ${runs}: ${median(base).toFixed(0)} ms, ${lines} lines)`);
-  console.log(`  load + index (SessionLog):     ${idxMBs.toFixed(0)} MB/s  (median of ${runs}: ${median(idx).toFixed(0)} ms, ${log.eventCount} events)`);
+  console.log(
+    `  baseline (split + JSON.parse): ${baseMBs.toFixed(0)} MB/s  (median of ${runs}: ${median(base).toFixed(0)} ms, ${lines} lines)`,
+  );
+  console.log(
+    `  load + index (SessionLog):     ${idxMBs.toFixed(0)} MB/s  (median of ${runs}: ${median(idx).toFixed(0)} ms, ${log.eventCount} events)`,
+  );
   console.log(`  ratio index/baseline:          ${(idxMBs / baseMBs).toFixed(2)}x`);
   const mem = process.memoryUsage();
-  console.log(`  memory after load: heap ${(mem.heapUsed / 1e6).toFixed(0)} MB, array buffers ${(mem.arrayBuffers / 1e6).toFixed(0)} MB`);
-  console.log(`  diagnostics: ${log.diagnostics.counts.error} errors, ${log.diagnostics.counts.warning} warnings, ${log.diagnostics.counts.info} info`);
+  console.log(
+    `  memory after load: heap ${(mem.heapUsed / 1e6).toFixed(0)} MB, array buffers ${(mem.arrayBuffers / 1e6).toFixed(0)} MB`,
+  );
+  console.log(
+    `  diagnostics: ${log.diagnostics.counts.error} errors, ${log.diagnostics.counts.warning} warnings, ${log.diagnostics.counts.info} info`,
+  );
 
   const rnd = mulberry32(42);
   const seqs = Array.from({ length: queries }, () => Math.floor(rnd() * log.eventCount));
@@ -152,13 +162,28 @@ async function benchSize(events: number) {
       f(s);
       return performance.now() - t;
     });
-  const report = (label: string, xs: number[]) => console.log(`  ${label.padEnd(44)} p50 ${fmt(pct(xs, 0.5))}, p95 ${fmt(pct(xs, 0.95))}, max ${fmt(Math.max(...xs))}`);
+  const report = (label: string, xs: number[]) =>
+    console.log(
+      `  ${label.padEnd(44)} p50 ${fmt(pct(xs, 0.5))}, p95 ${fmt(pct(xs, 0.95))}, max ${fmt(Math.max(...xs))}`,
+    );
   const counts = seqs.map((s) => log.messagesAt(s, 0, 0).count);
   console.log(`  derived messages at the sampled seqs: median ${median(counts)}, max ${Math.max(...counts)}`);
-  report('messagesAt(seq): count + the newest 50', lat((s) => log.messagesAt(s, Math.max(0, log.messagesAt(s, 0, 0).count - 50), Infinity)));
-  report('messagesAt(seq): count only', lat((s) => log.messagesAt(s, 0, 0)));
-  report('messagesAt(seq): every message (whole history)', lat((s) => log.messagesAt(s)));
-  report('streamAt(seq)', lat((s) => log.streamAt(s)));
+  report(
+    'messagesAt(seq): count + the newest 50',
+    lat((s) => log.messagesAt(s, Math.max(0, log.messagesAt(s, 0, 0).count - 50), Infinity)),
+  );
+  report(
+    'messagesAt(seq): count only',
+    lat((s) => log.messagesAt(s, 0, 0)),
+  );
+  report(
+    'messagesAt(seq): every message (whole history)',
+    lat((s) => log.messagesAt(s)),
+  );
+  report(
+    'streamAt(seq)',
+    lat((s) => log.streamAt(s)),
+  );
 }
 
 console.log(`Seqscope bench: node ${process.version}, ${runs} runs, ${queries} random seqs`);

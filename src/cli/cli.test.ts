@@ -26,9 +26,22 @@ beforeAll(async () => {
 
 describe('seqscope derive', () => {
   it('prints the design card example at seqs 2, 5, 7 and 9', () => {
-    const r = run(['derive', join(SAMPLES, 'design-card-example.jsonl'), '--at', '2', '--at', '5', '--at=7', '--at', '9']);
+    const r = run([
+      'derive',
+      join(SAMPLES, 'design-card-example.jsonl'),
+      '--at',
+      '2',
+      '--at',
+      '5',
+      '--at=7',
+      '--at',
+      '9',
+    ]);
     expect(r.code).toBe(0);
-    const result = JSON.parse(r.out) as { seq: number; messages: { role: string; content: { type: string }[] }[] }[];
+    const result = JSON.parse(r.out) as {
+      seq: number;
+      messages: { role: string; content: { type: string }[] }[];
+    }[];
     expect(result.map((e) => e.seq)).toEqual([2, 5, 7, 9]);
     expect(result.map((e) => e.messages.map((m) => m.role))).toEqual([
       ['user'],
@@ -37,7 +50,12 @@ describe('seqscope derive', () => {
       ['user', 'assistant', 'user'],
     ]);
     expect(result[1]?.messages[1]?.content.map((b) => b.type)).toEqual(['text', 'tool_use']);
-    expect(result[2]?.messages[2]?.content[0]).toEqual({ type: 'tool-result', toolCallId: 'call_1', content: [{ type: 'text', text: 'runoob' }], isError: false });
+    expect(result[2]?.messages[2]?.content[0]).toEqual({
+      type: 'tool-result',
+      toolCallId: 'call_1',
+      content: [{ type: 'text', text: 'runoob' }],
+      isError: false,
+    });
   });
 
   it('defaults to the last seq and reads .zst, .gz and stdin alike', () => {
@@ -75,7 +93,10 @@ describe('seqscope check', () => {
     writeFileSync(file, lines.join('\n'));
     const r = run(['check', file, '--json']);
     expect(r.code).toBe(1);
-    const report = JSON.parse(r.out) as { events: number; diagnostics: { code: string; severity: string; line?: number; message: string }[] };
+    const report = JSON.parse(r.out) as {
+      events: number;
+      diagnostics: { code: string; severity: string; line?: number; message: string }[];
+    };
     expect(report.events).toBe(20);
     expect(report.diagnostics).toHaveLength(1);
     expect(report.diagnostics[0]).toMatchObject({ code: 'bad-json', severity: 'error', line: 4 });
@@ -96,7 +117,20 @@ describe('seqscope stats', () => {
   it('prints turns, steps, tools, tokens and wall time', () => {
     const r = run(['stats', join(FIX, 'tool-round.jsonl')]);
     expect(r.code).toBe(0);
-    const stats = Object.fromEntries(r.out.trim().split('\n').map((l) => l.split(/ {2,}/) as [string, string]));
-    expect(stats).toMatchObject({ events: '20', turns: '1', steps: '2', 'tool calls': '1', 'input tokens': '270', 'output tokens': '17', 'wall time': '1.3 s' });
+    const stats = Object.fromEntries(
+      r.out
+        .trim()
+        .split('\n')
+        .map((l) => l.split(/ {2,}/) as [string, string]),
+    );
+    expect(stats).toMatchObject({
+      events: '20',
+      turns: '1',
+      steps: '2',
+      'tool calls': '1',
+      'input tokens': '270',
+      'output tokens': '17',
+      'wall time': '1.3 s',
+    });
   });
 });

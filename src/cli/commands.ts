@@ -23,7 +23,8 @@ export function runDerive(log: SessionLog, at: number[], out: Write, err: Write)
 
 /** Diagnostics in file order: log-wide ones first, then by line (an event's line when it has a seq). */
 export function orderedDiagnostics(log: SessionLog): Diagnostic[] {
-  const pos = (d: Diagnostic) => d.line ?? (d.seq !== undefined && d.seq < log.eventCount ? log.lineOf(d.seq) : -1);
+  const pos = (d: Diagnostic) =>
+    d.line ?? (d.seq !== undefined && d.seq < log.eventCount ? log.lineOf(d.seq) : -1);
   return log.diagnostics.items
     .map((d, i) => ({ d, i, p: pos(d) }))
     .sort((a, b) => a.p - b.p || a.i - b.i)
@@ -36,11 +37,19 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
   if (json) {
     out(JSON.stringify({ events: log.eventCount, diagnostics: diags }, null, 2) + '\n');
   } else {
-    const rows = diags.map((d) => [d.severity, d.code, d.seq !== undefined ? `seq ${d.seq}` : d.line !== undefined ? `line ${d.line}` : '-', d.message]);
+    const rows = diags.map((d) => [
+      d.severity,
+      d.code,
+      d.seq !== undefined ? `seq ${d.seq}` : d.line !== undefined ? `line ${d.line}` : '-',
+      d.message,
+    ]);
     const widths = [0, 1, 2].map((c) => Math.max(0, ...rows.map((r) => (r[c] as string).length)));
-    for (const r of rows) out(r.map((cell, c) => (c < 3 ? cell.padEnd(widths[c] as number) : cell)).join('  ') + '\n');
+    for (const r of rows)
+      out(r.map((cell, c) => (c < 3 ? cell.padEnd(widths[c] as number) : cell)).join('  ') + '\n');
     const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
-    out(`${plural(log.eventCount, 'event')}: ${plural(error, 'error')}, ${plural(warning, 'warning')}, ${info} info\n`);
+    out(
+      `${plural(log.eventCount, 'event')}: ${plural(error, 'error')}, ${plural(warning, 'warning')}, ${info} info\n`,
+    );
   }
   return error > 0 ? 1 : 0;
 }

@@ -36,7 +36,8 @@ function parseArgs(argv: string[]): Parsed | string {
     const a = rest[i] as string;
     if (a === '--at') {
       const v = rest[++i];
-      if (v === undefined || !/^\d+$/.test(v)) return `--at needs a seq (a non-negative integer), got ${v ?? 'nothing'}`;
+      if (v === undefined || !/^\d+$/.test(v))
+        return `--at needs a seq (a non-negative integer), got ${v ?? 'nothing'}`;
       out.at.push(Number(v));
     } else if (a.startsWith('--at=')) {
       const v = a.slice(5);
@@ -84,7 +85,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(
+      `seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
     process.exitCode = 2;
   },
 );

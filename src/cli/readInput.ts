@@ -10,7 +10,7 @@ export type LoadResult = { ok: true; log: SessionLog } | { ok: false; message: s
 
 export async function loadFile(path: string): Promise<LoadResult> {
   if (path !== '-') {
-    let isDir = false;
+    let isDir: boolean;
     try {
       isDir = statSync(path).isDirectory();
     } catch (err) {
@@ -21,7 +21,8 @@ export async function loadFile(path: string): Promise<LoadResult> {
   const log = new SessionLog();
   const stream = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
   try {
-    for await (const chunk of stream) log.push(chunk instanceof Uint8Array ? chunk : new TextEncoder().encode(String(chunk)));
+    for await (const chunk of stream)
+      log.push(chunk instanceof Uint8Array ? chunk : new TextEncoder().encode(String(chunk)));
   } catch (err) {
     return { ok: false, message: `${path === '-' ? 'standard input' : path}: ${describe(err)}` };
   }

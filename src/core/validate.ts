@@ -54,7 +54,12 @@ export function field<T>(o: JsonObject, key: string, check: Check<T>, path: stri
 }
 
 /** Like `field`, but an absent (undefined) value is fine. */
-export function optionalField<T>(o: JsonObject, key: string, check: Check<T>, path: string): T | undefined | Invalid {
+export function optionalField<T>(
+  o: JsonObject,
+  key: string,
+  check: Check<T>,
+  path: string,
+): T | undefined | Invalid {
   const v = o[key];
   return v === undefined ? undefined : check(v, `${path}.${key}`);
 }

@@ -152,7 +152,8 @@ export class StreamAssembler {
         const index = c.index;
         const block = c.block;
         if (!isIndex(index)) return;
-        const valid = typeof block === 'object' && block !== null && typeof (block as Block).type === 'string';
+        const valid =
+          typeof block === 'object' && block !== null && typeof (block as Block).type === 'string';
         const slot = this.slot(index, valid ? (block as Block).type : 'text');
         const b = this.slots[slot] as Slot;
         if (valid) b.final = block as Block;

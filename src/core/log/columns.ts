@@ -36,7 +36,16 @@ export class EventColumns {
     this.derives = new Uint8Array(capacity);
   }
 
-  add(offset: number, lineLength: number, member: number, line: number, typeId: number, time: number, flags: number, derives: number): void {
+  add(
+    offset: number,
+    lineLength: number,
+    member: number,
+    line: number,
+    typeId: number,
+    time: number,
+    flags: number,
+    derives: number,
+  ): void {
     const i = this.length;
     if (i === this.cap) this.grow();
     this.offset[i] = offset;
@@ -52,7 +61,10 @@ export class EventColumns {
 
   private grow(): void {
     const cap = this.cap * 2;
-    const grown = <T extends Float64Array | Uint32Array | Int32Array | Uint16Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+    const grown = <T extends Float64Array | Uint32Array | Int32Array | Uint16Array | Uint8Array>(
+      a: T,
+      make: (n: number) => T,
+    ): T => {
       const b = make(cap);
       b.set(a);
       return b;

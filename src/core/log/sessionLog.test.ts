@@ -11,8 +11,10 @@ const SAMPLES = resolve(__dirname, '../../../../shared/samples');
 const sample = (name: string) => readFileSync(resolve(SAMPLES, name));
 const load = (name: string) => loadLogFromBytes(sample(name));
 
-const text = (m: Message | undefined) => (m?.content ?? []).map((b) => ('text' in b ? b.text : b.type)).join('|');
-const allEvents = (log: SessionLog): SessionEvent[] => Array.from({ length: log.eventCount }, (_, s) => log.event(s));
+const text = (m: Message | undefined) =>
+  (m?.content ?? []).map((b) => ('text' in b ? b.text : b.type)).join('|');
+const allEvents = (log: SessionLog): SessionEvent[] =>
+  Array.from({ length: log.eventCount }, (_, s) => log.event(s));
 const codes = (log: SessionLog) => log.diagnostics.items.map((d) => `${d.code}@${d.seq ?? `line ${d.line}`}`);
 
 describe('the design card worked example (spec section 4)', () => {
@@ -41,7 +43,14 @@ describe('the design card worked example (spec section 4)', () => {
     expect(at7.count).toBe(3);
     expect(at7.messages[2]?.message).toEqual({
       role: 'user',
-      content: [{ type: 'tool-result', toolCallId: 'call_1', content: [{ type: 'text', text: 'runoob' }], isError: false }],
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'call_1',
+          content: [{ type: 'text', text: 'runoob' }],
+          isError: false,
+        },
+      ],
       source: { kind: 'tool', callId: 'call_1', toolName: 'bash' },
     });
     expect(log.messagesAt(9)).toEqual({ ...at7, seq: 9 });
@@ -60,7 +69,9 @@ describe('the DSH sample logs', () => {
     expect(log.nodesAt(20)).toEqual([4, 13, 15]);
     expect(text(log.messagesAt(20).messages[0]?.message)).toMatch(/^Establish a durable compaction premise/);
     expect(log.nodesAt(21)).toEqual([21, 13, 15]);
-    expect(text(log.messagesAt(21).messages[0]?.message)).toMatch(/^This is an automatically generated checkpoint/);
+    expect(text(log.messagesAt(21).messages[0]?.message)).toMatch(
+      /^This is an automatically generated checkpoint/,
+    );
     const end = log.messagesAt(30);
     expect(end.messages.map((m) => [m.seq, m.message.role])).toEqual([
       [21, 'user'],
@@ -77,7 +88,9 @@ describe('the DSH sample logs', () => {
     const log = load('dsh/agent-instructions.jsonl');
     expect(log.nodesAt(16)).toEqual([4, 5, 6, 15]);
     expect(log.nodesAt(17)).toEqual([4, 17, 6, 15]);
-    expect(text(log.messagesAt(17).messages[1]?.message)).toBe('Earlier context was compacted for this snapshot.');
+    expect(text(log.messagesAt(17).messages[1]?.message)).toBe(
+      'Earlier context was compacted for this snapshot.',
+    );
     expect(log.messagesAt(44).messages.map((m) => m.seq)).toEqual([4, 17, 6, 15, 18, 23, 29, 31, 36, 42]);
     expect(text(log.messagesAt(44).messages[9]?.message)).toBe('DONE');
     expect(codes(log)).toEqual(['seq-assigned@0']);
@@ -97,8 +110,22 @@ describe('the DSH sample logs', () => {
     const log = load('dsh/cordis-tool-round.jsonl');
     const last = log.messagesAt(log.eventCount - 1).messages;
     // Four tool rounds, then the second prompt (its turn's events are orphaned in the snapshot).
-    expect(last.map((m) => m.message.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user']);
-    expect(last[1]?.message.source).toEqual({ kind: 'model', provider: 'deepseek-official', model: 'deepseek-v4-flash' });
+    expect(last.map((m) => m.message.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+    ]);
+    expect(last[1]?.message.source).toEqual({
+      kind: 'model',
+      provider: 'deepseek-official',
+      model: 'deepseek-v4-flash',
+    });
     expect(last[2]?.message.content[0]).toMatchObject({ type: 'tool-result' });
     const byCode = new Map<string, number>();
     for (const d of log.diagnostics.items) byCode.set(d.code, (byCode.get(d.code) ?? 0) + 1);
@@ -124,38 +151,52 @@ describe('the DSH sample logs', () => {
     'dsh/cordis-tool-round.jsonl',
     'dsh/pty-tools.jsonl',
     'dsh/steering.jsonl',
-  ])('%s: messagesAt equals the naive fold at every seq, and gzip or 7-byte chunks change nothing', (name) => {
-    const log = load(name);
-    const events = allEvents(log);
-    for (let s = 0; s < log.eventCount; s++) {
-      const expected = naiveMessages(events, s);
-      const got = log.messagesAt(s);
-      expect(got.count).toBe(expected.length);
-      expect(got.messages.map((m) => m.seq)).toEqual(expected.map((m) => m.seq));
-    }
-    const gz = loadLogFromBytes(gzipSync(sample(name)), { chunkSize: 7, blockSize: 64 });
-    expect(gz.eventCount).toBe(log.eventCount);
-    expect(gz.diagnostics.items).toEqual(log.diagnostics.items);
-    expect(gz.messagesAt(log.eventCount - 1)).toEqual(log.messagesAt(log.eventCount - 1));
-  });
+  ])(
+    '%s: messagesAt equals the naive fold at every seq, and gzip or 7-byte chunks change nothing',
+    (name) => {
+      const log = load(name);
+      const events = allEvents(log);
+      for (let s = 0; s < log.eventCount; s++) {
+        const expected = naiveMessages(events, s);
+        const got = log.messagesAt(s);
+        expect(got.count).toBe(expected.length);
+        expect(got.messages.map((m) => m.seq)).toEqual(expected.map((m) => m.seq));
+      }
+      const gz = loadLogFromBytes(gzipSync(sample(name)), { chunkSize: 7, blockSize: 64 });
+      expect(gz.eventCount).toBe(log.eventCount);
+      expect(gz.diagnostics.items).toEqual(log.diagnostics.items);
+      expect(gz.messagesAt(log.eventCount - 1)).toEqual(log.messagesAt(log.eventCount - 1));
+    },
+  );
 });
 
 describe('generated logs (both dialects)', () => {
-  it.each(['dsh', 'card'] as const)('%s: re-read events keep what the first pass learnt, and the projection matches the naive fold', async (dialect) => {
-    const { generateLogText } = await import('../../../scripts/gen/index');
-    const text = generateLogText({ events: 4000, seed: 7, dialect });
-    const log = loadLogFromBytes(new TextEncoder().encode(text), { chunkSize: 4096 });
-    expect(log.eventCount).toBe(4000);
-    expect(log.diagnostics.items.filter((d) => d.severity !== 'info')).toEqual([]);
-    // 4000 events > the 2048-event cache: the early ones are parsed again from bytes here.
-    const events = allEvents(log);
-    const deltas = events.filter((e) => e.type === 'assistant/chunk' && /-delta$/.test((e.data as { chunk: { type: string } }).chunk.type));
-    expect(deltas.length).toBeGreaterThan(100);
-    for (const d of deltas) expect(Number.isInteger((d.data as { chunk: { index?: unknown } }).chunk.index)).toBe(true);
-    for (let s = 0; s < log.eventCount; s += 37) {
-      expect(log.messagesAt(s).messages.map((m) => m.seq)).toEqual(naiveMessages(events, s).map((m) => m.seq));
-    }
-    const last = log.messagesAt(log.eventCount - 1);
-    expect(last.messages.map((m) => m.message)).toEqual(naiveMessages(events, log.eventCount - 1).map((m) => m.message));
-  });
+  it.each(['dsh', 'card'] as const)(
+    '%s: re-read events keep what the first pass learnt, and the projection matches the naive fold',
+    async (dialect) => {
+      const { generateLogText } = await import('../../../scripts/gen/index');
+      const text = generateLogText({ events: 4000, seed: 7, dialect });
+      const log = loadLogFromBytes(new TextEncoder().encode(text), { chunkSize: 4096 });
+      expect(log.eventCount).toBe(4000);
+      expect(log.diagnostics.items.filter((d) => d.severity !== 'info')).toEqual([]);
+      // 4000 events > the 2048-event cache: the early ones are parsed again from bytes here.
+      const events = allEvents(log);
+      const deltas = events.filter(
+        (e) =>
+          e.type === 'assistant/chunk' && /-delta$/.test((e.data as { chunk: { type: string } }).chunk.type),
+      );
+      expect(deltas.length).toBeGreaterThan(100);
+      for (const d of deltas)
+        expect(Number.isInteger((d.data as { chunk: { index?: unknown } }).chunk.index)).toBe(true);
+      for (let s = 0; s < log.eventCount; s += 37) {
+        expect(log.messagesAt(s).messages.map((m) => m.seq)).toEqual(
+          naiveMessages(events, s).map((m) => m.seq),
+        );
+      }
+      const last = log.messagesAt(log.eventCount - 1);
+      expect(last.messages.map((m) => m.message)).toEqual(
+        naiveMessages(events, log.eventCount - 1).map((m) => m.message),
+      );
+    },
+  );
 });

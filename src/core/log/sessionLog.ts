@@ -73,7 +73,11 @@ export class SessionLog {
 
   constructor(options: SessionLogOptions = {}) {
     this.store = new ByteStore(options.blockSize);
-    this.surface = new SurfaceIndex(this.diagnostics, (s) => (s < this.eventCount ? this.event(s) : undefined), (s) => this.cols.derives[s] as number);
+    this.surface = new SurfaceIndex(
+      this.diagnostics,
+      (s) => (s < this.eventCount ? this.event(s) : undefined),
+      (s) => this.cols.derives[s] as number,
+    );
     this.structureBuilder = new StructureBuilder(this.diagnostics);
     const sink: RecordSink = {
       header: (h) => (this.sessionHeader = h),
@@ -104,7 +108,8 @@ export class SessionLog {
   }
 
   private record(ev: SessionEvent, loc: EventLocation): void {
-    const isSurface = ev.type === 'user/message' || ev.type === 'assistant/message' || ev.type === 'tool/result';
+    const isSurface =
+      ev.type === 'user/message' || ev.type === 'assistant/message' || ev.type === 'tool/result';
     const invalid = (ev as { invalid?: boolean }).invalid === true;
     this.cols.add(
       loc.offset,
@@ -169,12 +174,18 @@ export class SessionLog {
   }
 
   private eventAt(seq: number): SessionEvent {
-    if (!Number.isInteger(seq) || seq < 0 || seq >= this.eventCount) throw new RangeError(`seq ${seq} is outside 0..${this.eventCount - 1}`);
+    if (!Number.isInteger(seq) || seq < 0 || seq >= this.eventCount)
+      throw new RangeError(`seq ${seq} is outside 0..${this.eventCount - 1}`);
     let ev = this.cache.get(seq);
     if (!ev) {
       ev = readEventAt(
         this.store,
-        { line: this.cols.line[seq] as number, offset: this.cols.offset[seq] as number, length: this.cols.lineLength[seq] as number, member: this.cols.member[seq] as number },
+        {
+          line: this.cols.line[seq] as number,
+          offset: this.cols.offset[seq] as number,
+          length: this.cols.lineLength[seq] as number,
+          member: this.cols.member[seq] as number,
+        },
         seq,
         this.ctx,
       );
@@ -185,7 +196,9 @@ export class SessionLog {
 
   /** The raw text of the event's line (a packed row's members share one line). */
   rawLine(seq: number): string {
-    return new TextDecoder().decode(this.store.slice(this.cols.offset[seq] as number, this.cols.lineLength[seq] as number));
+    return new TextDecoder().decode(
+      this.store.slice(this.cols.offset[seq] as number, this.cols.lineLength[seq] as number),
+    );
   }
 
   // ---------------------------------------------------------------- projection
@@ -193,7 +206,11 @@ export class SessionLog {
   /** The derived messages after events 0..seq (spec 4), windowed by message index. */
   messagesAt(seq: number, from = 0, to = Infinity): MessagesAt {
     const w = this.surface.window(seq, from, to);
-    const messages = w.seqs.map((s, i) => ({ index: w.from + i, seq: s, message: messageOf(this.eventAt(s)) }));
+    const messages = w.seqs.map((s, i) => ({
+      index: w.from + i,
+      seq: s,
+      message: messageOf(this.eventAt(s)),
+    }));
     return { seq, count: w.count, nodeCount: w.nodeCount, from: w.from, messages };
   }
 
@@ -214,7 +231,10 @@ export class SessionLog {
 
   /** The partly streamed assistant message at seq (null outside a step). */
   streamAt(seq: number, chunkOffset?: number): StreamState | null {
-    this.streams ??= new StreamIndex((s) => this.eventAt(s), () => this.structure);
+    this.streams ??= new StreamIndex(
+      (s) => this.eventAt(s),
+      () => this.structure,
+    );
     return this.streams.streamAt(seq, chunkOffset);
   }
 

@@ -9,37 +9,64 @@ import { SurfaceIndex } from './surface';
 function build(events: SessionEvent[]) {
   const diags = new DiagnosticList();
   const derives = uint8s();
-  const surface = new SurfaceIndex(diags, (s) => events[s], (s) => derives.get(s));
+  const surface = new SurfaceIndex(
+    diags,
+    (s) => events[s],
+    (s) => derives.get(s),
+  );
   for (const ev of events) {
-    const empty = ev.type === 'assistant/message' && (ev.data as { message: { content: unknown[] } }).message.content.length === 0;
-    derives.push(ev.type === 'user/message' || ev.type === 'tool/result' || (ev.type === 'assistant/message' && !empty) ? 1 : 0);
+    const empty =
+      ev.type === 'assistant/message' &&
+      (ev.data as { message: { content: unknown[] } }).message.content.length === 0;
+    derives.push(
+      ev.type === 'user/message' || ev.type === 'tool/result' || (ev.type === 'assistant/message' && !empty)
+        ? 1
+        : 0,
+    );
     surface.event(ev);
   }
   return { surface, diags };
 }
 
-const user = (seq: number, text: string, extra: Partial<SessionEvent> = {}): SessionEvent =>
-  ({ seq, type: 'user/message', data: { role: 'user', content: [{ type: 'text', text }] }, surfaceOp: 'append', ...extra }) as SessionEvent;
-const assistant = (seq: number, empty = false): SessionEvent =>
-  ({
-    seq,
-    type: 'assistant/message',
-    data: { turn: 1, step: 1, message: { role: 'assistant', content: empty ? [] : [{ type: 'text', text: `a${seq}` }] } },
-    surfaceOp: 'append',
-  }) as SessionEvent;
-const toolResult = (seq: number, callId: string, text: string, extra: Partial<SessionEvent> = {}): SessionEvent =>
+const user = (seq: number, text: string, extra: Partial<SessionEvent> = {}): SessionEvent => ({
+  seq,
+  type: 'user/message',
+  data: { role: 'user', content: [{ type: 'text', text }] },
+  surfaceOp: 'append',
+  ...extra,
+});
+const assistant = (seq: number, empty = false): SessionEvent => ({
+  seq,
+  type: 'assistant/message',
+  data: {
+    turn: 1,
+    step: 1,
+    message: { role: 'assistant', content: empty ? [] : [{ type: 'text', text: `a${seq}` }] },
+  },
+  surfaceOp: 'append',
+});
+const toolResult = (
+  seq: number,
+  callId: string,
+  text: string,
+  extra: Partial<SessionEvent> = {},
+): SessionEvent =>
   ({
     seq,
     type: 'tool/result',
     data: {
       turn: 1,
       step: 1,
-      message: { role: 'user', content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text }] }], source: { kind: 'tool', callId } },
+      message: {
+        role: 'user',
+        content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text }] }],
+        source: { kind: 'tool', callId },
+      },
     },
     surfaceOp: 'append',
     ...extra,
   }) as SessionEvent;
-const other = (seq: number): SessionEvent => ({ seq, type: 'step/start', data: { turn: 1, step: 1 } }) as SessionEvent;
+const other = (seq: number): SessionEvent => ({ seq, type: 'step/start', data: { turn: 1, step: 1 } });
 
 describe('SurfaceIndex', () => {
   it('answers every seq of a log with nested replaces like the naive fold', () => {
@@ -74,9 +101,12 @@ describe('SurfaceIndex', () => {
       user(2, 'x', { surfaceOp: { op: 'replace', start: 0, end: 42 }, sourceEventSeqs: [0] }),
       user(3, 'x', { surfaceOp: { op: 'replace', start: 1, end: 0 }, sourceEventSeqs: [0, 1] }),
       user(4, 'x', { surfaceOp: { op: 'replace', start: 0, end: 1 }, sourceEventSeqs: [0] }),
-      toolResult(5, 'c2', 'other call', { surfaceOp: { op: 'replace', start: 1, end: 1 }, sourceEventSeqs: [1] }),
+      toolResult(5, 'c2', 'other call', {
+        surfaceOp: { op: 'replace', start: 1, end: 1 },
+        sourceEventSeqs: [1],
+      }),
       user(6, 'x', { sourceEventSeqs: [6] }),
-      { ...other(7), surfaceOp: 'append' } as SessionEvent,
+      { ...other(7), surfaceOp: 'append' },
       user(8, 'x', { surfaceOp: { op: 'swap' } as never }),
     ];
     const { surface, diags } = build(ev);
@@ -94,7 +124,11 @@ describe('SurfaceIndex', () => {
   });
 
   it('matches the naive fold on random logs of appends and replaces', () => {
-    const step = fc.record({ kind: fc.constantFrom('user', 'assistant', 'empty', 'tool', 'other', 'replace', 'prune', 'bad'), a: fc.nat(), b: fc.nat() });
+    const step = fc.record({
+      kind: fc.constantFrom('user', 'assistant', 'empty', 'tool', 'other', 'replace', 'prune', 'bad'),
+      a: fc.nat(),
+      b: fc.nat(),
+    });
     fc.assert(
       fc.property(fc.array(step, { maxLength: 120 }), (steps) => {
         const ev: SessionEvent[] = [];
@@ -112,8 +146,12 @@ describe('SurfaceIndex', () => {
             const target = tr[st.a % Math.max(1, tr.length)];
             if (target === undefined) e = other(seq);
             else {
-              const callId = ((ev[target]?.data as { message: { source: { callId: string } } }).message.source.callId);
-              e = toolResult(seq, callId, 'pruned', { surfaceOp: { op: 'replace', start: target, end: target }, sourceEventSeqs: [target] });
+              const callId = (ev[target]?.data as { message: { source: { callId: string } } }).message.source
+                .callId;
+              e = toolResult(seq, callId, 'pruned', {
+                surfaceOp: { op: 'replace', start: target, end: target },
+                sourceEventSeqs: [target],
+              });
             }
           } else {
             const i = st.a % surface.length;
@@ -131,7 +169,13 @@ describe('SurfaceIndex', () => {
         for (let s = 0; s < ev.length; s++) {
           const expected = naiveSurface(ev, s);
           expect(index.nodesAt(s)).toEqual(expected);
-          const msgs = expected.filter((n) => !(ev[n]?.type === 'assistant/message' && (ev[n]?.data as { message: { content: unknown[] } }).message.content.length === 0));
+          const msgs = expected.filter(
+            (n) =>
+              !(
+                ev[n]?.type === 'assistant/message' &&
+                (ev[n]?.data as { message: { content: unknown[] } }).message.content.length === 0
+              ),
+          );
           const w = index.window(s);
           expect(w.count).toBe(msgs.length);
           expect(w.seqs).toEqual(msgs);

@@ -92,8 +92,18 @@ export class SurfaceIndex {
       this.rememberShape(seq);
       return;
     }
-    if (typeof op !== 'object' || op === null || op.op !== 'replace' || !Number.isInteger(op.start) || !Number.isInteger(op.end)) {
-      this.diags.report('surface-op-invalid', `surfaceOp ${JSON.stringify(op)} is neither "append" nor {op:"replace",start,end}; not applied`, { seq });
+    if (
+      typeof op !== 'object' ||
+      op === null ||
+      op.op !== 'replace' ||
+      !Number.isInteger(op.start) ||
+      !Number.isInteger(op.end)
+    ) {
+      this.diags.report(
+        'surface-op-invalid',
+        `surfaceOp ${JSON.stringify(op)} is neither "append" nor {op:"replace",start,end}; not applied`,
+        { seq },
+      );
       return;
     }
     if (this.replace(ev, op.start, op.end, sourcesOk)) this.rememberShape(seq);
@@ -200,11 +210,19 @@ export class SurfaceIndex {
     const b = this.locate(chunks, end);
     if (!a || !b) {
       const missing = [!a ? start : null, !b && end !== start ? end : null].filter((x) => x !== null);
-      this.diags.report('replace-range-missing', `replace ${start}..${end}: seq ${missing.join(' and ')} is not on the current surface; not applied`, { seq });
+      this.diags.report(
+        'replace-range-missing',
+        `replace ${start}..${end}: seq ${missing.join(' and ')} is not on the current surface; not applied`,
+        { seq },
+      );
       return false;
     }
     if (a[0] > b[0] || (a[0] === b[0] && a[1] > b[1])) {
-      this.diags.report('replace-range-reversed', `replace ${start}..${end}: ${start} comes after ${end} on the surface; not applied`, { seq });
+      this.diags.report(
+        'replace-range-reversed',
+        `replace ${start}..${end}: ${start} comes after ${end} on the surface; not applied`,
+        { seq },
+      );
       return false;
     }
     const hidden: number[] = [];
@@ -303,14 +321,16 @@ export class SurfaceIndex {
    * surface, so a prune costs no re-read of the (often huge) original.
    */
   private toolResultRewriteProblem(ev: SessionEvent, hidden: number[]): string | null {
-    if (hidden.length !== 1) return `a tool/result replace must hide exactly one node, this one hides ${hidden.length}`;
+    if (hidden.length !== 1)
+      return `a tool/result replace must hide exactly one node, this one hides ${hidden.length}`;
     const target = hidden[0] as number;
     const oldShape = this.toolResultShapes.get(target);
     if (oldShape === undefined) {
       const old = this.getEvent(target);
       return `a tool/result replace must hide a tool/result, seq ${target} is ${old?.type ?? 'unknown'}`;
     }
-    if (oldShape !== toolResultShape(ev)) return `tool/result replacing seq ${target} changes more than the result's nested content`;
+    if (oldShape !== toolResultShape(ev))
+      return `tool/result replacing seq ${target} changes more than the result's nested content`;
     return null;
   }
 }
@@ -322,12 +342,19 @@ function toolResultShape(ev: SessionEvent): string {
   return JSON.stringify({
     ...msg,
     content: msg.content.map((b: unknown) =>
-      typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'tool-result' ? { ...b, content: null } : b,
+      typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'tool-result'
+        ? { ...b, content: null }
+        : b,
     ),
   });
 }
 
-function newEpoch(seq: number, chunks: Int32Array[], hidden: Int32Array, count?: (c: Int32Array) => number): Epoch {
+function newEpoch(
+  seq: number,
+  chunks: Int32Array[],
+  hidden: Int32Array,
+  count?: (c: Int32Array) => number,
+): Epoch {
   const prefix = new Int32Array(chunks.length + 1);
   let baseNodes = 0;
   for (let i = 0; i < chunks.length; i++) {

@@ -31,7 +31,9 @@ export function naiveSurface(events: readonly SessionEvent[], s: number): number
       const old = events[hidden[0] as number];
       if (hidden.length !== 1 || old?.type !== 'tool/result') continue;
       const strip = (e: SessionEvent) =>
-        JSON.stringify((e.data as { message: Message }).message, (k, v: unknown) => (k === 'content' && isNested(v) ? null : v));
+        JSON.stringify((e.data as { message: Message }).message, (k, v: unknown) =>
+          k === 'content' && isNested(v) ? null : v,
+        );
       if (strip(old) !== strip(ev)) continue;
     }
     surface = [...surface.slice(0, a), ev.seq, ...surface.slice(b + 1)];
@@ -41,15 +43,22 @@ export function naiveSurface(events: readonly SessionEvent[], s: number): number
 
 // Only the tool-result block's own `content` may change; the message's `content` array is kept.
 function isNested(v: unknown): boolean {
-  return Array.isArray(v) && !v.some((b) => typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'tool-result');
+  return (
+    Array.isArray(v) &&
+    !v.some((b) => typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'tool-result')
+  );
 }
 
 /** Derived messages at s (spec 4, step 2): the surface mapped to messages, empty assistant messages skipped. */
-export function naiveMessages(events: readonly SessionEvent[], s: number): { seq: number; message: Message }[] {
+export function naiveMessages(
+  events: readonly SessionEvent[],
+  s: number,
+): { seq: number; message: Message }[] {
   const out: { seq: number; message: Message }[] = [];
   for (const seq of naiveSurface(events, s)) {
     const ev = events[seq] as SessionEvent;
-    const message = ev.type === 'user/message' ? (ev.data as Message) : (ev.data as { message: Message }).message;
+    const message =
+      ev.type === 'user/message' ? (ev.data as Message) : (ev.data as { message: Message }).message;
     if (ev.type === 'assistant/message' && message.content.length === 0) continue;
     out.push({ seq, message });
   }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../types';
 import { DiagnosticIndex } from './diagIndex';
 
-const d = (code: Diagnostic['code'], severity: Diagnostic['severity'], seq?: number, line?: number): Diagnostic => ({
+const d = (
+  code: Diagnostic['code'],
+  severity: Diagnostic['severity'],
+  seq?: number,
+  line?: number,
+): Diagnostic => ({
   code,
   severity,
   message: code,
@@ -12,7 +17,11 @@ const d = (code: Diagnostic['code'], severity: Diagnostic['severity'], seq?: num
 
 describe('DiagnosticIndex', () => {
   it('groups by code, worst first, and consumes items incrementally', () => {
-    const items: Diagnostic[] = [d('time-backwards', 'warning', 5), d('bad-json', 'error', undefined, 3), d('time-backwards', 'warning', 2)];
+    const items: Diagnostic[] = [
+      d('time-backwards', 'warning', 5),
+      d('bad-json', 'error', undefined, 3),
+      d('time-backwards', 'warning', 2),
+    ];
     const idx = new DiagnosticIndex();
     expect(idx.sync(items)).toBe(true);
     expect(idx.sync(items)).toBe(false);

@@ -70,7 +70,12 @@ export class DiagnosticIndex {
   /** One summary per code: errors first, then warnings, then info; most frequent first within each. */
   codes(): CodeSummary[] {
     const out = [...this.byCode.values()].map((g) => ({ ...g.summary }));
-    out.sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || b.count - a.count || a.code.localeCompare(b.code));
+    out.sort(
+      (a, b) =>
+        SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
+        b.count - a.count ||
+        a.code.localeCompare(b.code),
+    );
     return out;
   }
 
@@ -93,7 +98,10 @@ export class DiagnosticIndex {
   /** Items of `code` (or of every code) in report order, window [from, to). */
   list(code: DiagnosticCode | undefined, from: number, to: number): { total: number; items: Diagnostic[] } {
     if (code === undefined) {
-      return { total: this.consumed, items: this.items.slice(Math.max(0, from), Math.min(to, this.consumed)) };
+      return {
+        total: this.consumed,
+        items: this.items.slice(Math.max(0, from), Math.min(to, this.consumed)),
+      };
     }
     const group = this.byCode.get(code);
     if (!group) return { total: 0, items: [] };

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { ChunkRunTracker, MatchRows, RunRows, depthOf, type Span } from './rows';
 
 /** The obvious model: walk every seq, skipping collapsed ranges. */
-function naiveRows(n: number, spans: Span[], collapsed: (s: Span) => boolean): { seq: number; cover: number }[] {
+function naiveRows(
+  n: number,
+  spans: Span[],
+  collapsed: (s: Span) => boolean,
+): { seq: number; cover: number }[] {
   const rows: { seq: number; cover: number }[] = [];
   const sorted = [...spans].sort((a, b) => a.start - b.start);
   for (let seq = 0; seq < n; seq++) {
@@ -73,7 +77,9 @@ describe('RunRows', () => {
   it('matches the naive walk for random nested spans', () => {
     const spanTree = fc.integer({ min: 1, max: 60 }).chain((n) =>
       fc
-        .array(fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: 12 }), fc.boolean()), { maxLength: 12 })
+        .array(fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: 12 }), fc.boolean()), {
+          maxLength: 12,
+        })
         .map((raw) => {
           // Keep only spans that nest with all earlier ones and have unique starts.
           const spans: Span[] = [];
@@ -81,7 +87,12 @@ describe('RunRows', () => {
           for (const [start, length, collapsed] of raw) {
             const s: Span = { kind: 'step', start, end: start + length };
             const ok = spans.every(
-              (o) => o.start !== s.start && (s.end < o.start || s.start > o.end || (s.start > o.start && s.end <= o.end) || (o.start > s.start && o.end <= s.end)),
+              (o) =>
+                o.start !== s.start &&
+                (s.end < o.start ||
+                  s.start > o.end ||
+                  (s.start > o.start && s.end <= o.end) ||
+                  (o.start > s.start && o.end <= s.end)),
             );
             if (ok) {
               spans.push(s);

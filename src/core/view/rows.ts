@@ -56,7 +56,8 @@ export class RunRows implements RowMap {
    * @param isCollapsed whether a span is currently collapsed.
    */
   static build(eventCount: number, spans: readonly Span[], isCollapsed: (span: Span) => boolean): RunRows {
-    const sorted = spans.length > 1 && !isSortedByStart(spans) ? [...spans].sort((a, b) => a.start - b.start) : spans;
+    const sorted =
+      spans.length > 1 && !isSortedByStart(spans) ? [...spans].sort((a, b) => a.start - b.start) : spans;
     const row0: number[] = [];
     const seq0: number[] = [];
     const len: number[] = [];
@@ -79,7 +80,13 @@ export class RunRows implements RowMap {
       cursor = end + 1;
     }
     if (cursor < eventCount) emit(cursor, eventCount - 1, eventCount - 1);
-    return new RunRows(Int32Array.from(row0), Int32Array.from(seq0), Int32Array.from(len), Int32Array.from(cover), row0.length);
+    return new RunRows(
+      Int32Array.from(row0),
+      Int32Array.from(seq0),
+      Int32Array.from(len),
+      Int32Array.from(cover),
+      row0.length,
+    );
   }
 
   seqAt(row: number): number {
@@ -156,7 +163,8 @@ export function lastAtOrBefore(a: ArrayLike<number>, n: number, x: number): numb
 }
 
 function isSortedByStart(spans: readonly Span[]): boolean {
-  for (let i = 1; i < spans.length; i++) if ((spans[i] as Span).start < (spans[i - 1] as Span).start) return false;
+  for (let i = 1; i < spans.length; i++)
+    if ((spans[i] as Span).start < (spans[i - 1] as Span).start) return false;
   return true;
 }
 
@@ -196,7 +204,9 @@ export class ChunkRunTracker {
   /** The run that contains seq, if any (O(log runs)). */
   runAt(seq: number): Span | undefined {
     if (this.runStart >= 0 && seq >= this.runStart) {
-      return seq <= this.last && this.last - this.runStart + 1 >= this.minLength ? { kind: 'chunks', start: this.runStart, end: this.last } : undefined;
+      return seq <= this.last && this.last - this.runStart + 1 >= this.minLength
+        ? { kind: 'chunks', start: this.runStart, end: this.last }
+        : undefined;
     }
     let lo = 0;
     let hi = this.runs.length;

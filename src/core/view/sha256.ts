@@ -81,7 +81,11 @@ export class Sha256 {
     const w = this.w;
     for (let t = 0; t < 16; t++) {
       const j = at + t * 4;
-      w[t] = ((d[j] as number) << 24) | ((d[j + 1] as number) << 16) | ((d[j + 2] as number) << 8) | (d[j + 3] as number);
+      w[t] =
+        ((d[j] as number) << 24) |
+        ((d[j + 1] as number) << 16) |
+        ((d[j + 2] as number) << 8) |
+        (d[j + 3] as number);
     }
     for (let t = 16; t < 64; t++) {
       const x = w[t - 15] as number;

@@ -9,33 +9,67 @@ describe('summarize', () => {
   it('durable events', () => {
     expect(summarize(ev('turn/start', { turn: 2 })).text).toBe('Turn 2');
     expect(summarize(ev('step/start', { turn: 2, step: 3 })).text).toBe('Step 2.3 start');
-    expect(summarize(ev('user/message', { role: 'user', content: [{ type: 'text', text: 'Fix\n  the typo' }] })).text).toBe('Fix the typo');
     expect(
-      summarize(ev('user/message', { role: 'user', content: [{ type: 'text', text: 'hi' }], source: { kind: 'plugin', plugin: 'agents-md' } })).text,
+      summarize(ev('user/message', { role: 'user', content: [{ type: 'text', text: 'Fix\n  the typo' }] }))
+        .text,
+    ).toBe('Fix the typo');
+    expect(
+      summarize(
+        ev('user/message', {
+          role: 'user',
+          content: [{ type: 'text', text: 'hi' }],
+          source: { kind: 'plugin', plugin: 'agents-md' },
+        }),
+      ).text,
     ).toBe('[agents-md] hi');
     const am = summarize(
       ev('assistant/message', {
         turn: 1,
         step: 1,
-        message: { role: 'assistant', content: [{ type: 'text', text: "I'll look" }, { type: 'tool-call', id: 'c', name: 'bash', arguments: '{}' }] },
+        message: {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: "I'll look" },
+            { type: 'tool-call', id: 'c', name: 'bash', arguments: '{}' },
+          ],
+        },
         usage: { inputTokens: 12, outputTokens: 4 },
       }),
     );
     expect(am.text).toBe("I'll look → bash · in 12 · out 4");
-    expect(summarize(ev('assistant/message', { turn: 1, step: 1, message: { role: 'assistant', content: [] } })).text).toBe('(empty assistant message)');
-    expect(summarize(ev('tool/call', { turn: 1, step: 1, callId: 'c', name: 'read', arguments: '{"path":"a"}' })).text).toBe('read({"path":"a"})');
+    expect(
+      summarize(ev('assistant/message', { turn: 1, step: 1, message: { role: 'assistant', content: [] } }))
+        .text,
+    ).toBe('(empty assistant message)');
+    expect(
+      summarize(ev('tool/call', { turn: 1, step: 1, callId: 'c', name: 'read', arguments: '{"path":"a"}' }))
+        .text,
+    ).toBe('read({"path":"a"})');
   });
 
   it('tool results show their status and tone', () => {
     const ok = summarize(
       ev('tool/result', {
-        message: { role: 'user', content: [{ type: 'tool-result', toolCallId: 'c', content: [{ type: 'text', text: 'runoob' }] }] },
+        message: {
+          role: 'user',
+          content: [{ type: 'tool-result', toolCallId: 'c', content: [{ type: 'text', text: 'runoob' }] }],
+        },
       }),
     );
     expect(ok).toEqual({ text: 'ok: runoob', tone: 'ok' });
     const bad = summarize(
       ev('tool/result', {
-        message: { role: 'user', content: [{ type: 'tool-result', toolCallId: 'c', content: [{ type: 'text', text: 'boom' }], isError: true }] },
+        message: {
+          role: 'user',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'c',
+              content: [{ type: 'text', text: 'boom' }],
+              isError: true,
+            },
+          ],
+        },
         error: { name: 'X', code: 'TOOL_OUTCOME_UNKNOWN' },
       }),
     );
@@ -43,38 +77,71 @@ describe('summarize', () => {
   });
 
   it('chunks', () => {
-    const chunk = (c: Record<string, unknown>) => summarize(ev('assistant/chunk', { turn: 1, step: 1, chunk: c }));
+    const chunk = (c: Record<string, unknown>) =>
+      summarize(ev('assistant/chunk', { turn: 1, step: 1, chunk: c }));
     expect(chunk({ type: 'text-delta', index: 0, text: 'I’ll ' }).text).toBe('"I’ll "');
-    expect(chunk({ type: 'tool-call-delta', index: 1, name: 'bash', argumentsDelta: '{"c' }).text).toBe('bash "{\\"c"');
-    expect(chunk({ type: 'finish', reason: { kind: 'error', failure: { message: 'rate limited', code: '429' } } })).toEqual({
+    expect(chunk({ type: 'tool-call-delta', index: 1, name: 'bash', argumentsDelta: '{"c' }).text).toBe(
+      'bash "{\\"c"',
+    );
+    expect(
+      chunk({ type: 'finish', reason: { kind: 'error', failure: { message: 'rate limited', code: '429' } } }),
+    ).toEqual({
       text: 'finish: error · rate limited (429)',
       tone: 'error',
     });
-    expect(chunk({ type: 'usage', usage: { inputTokens: 151, outputTokens: 115, cacheReadTokens: 7680 } }).text).toBe('usage in 151 · out 115 · cache 7680');
+    expect(
+      chunk({ type: 'usage', usage: { inputTokens: 151, outputTokens: 115, cacheReadTokens: 7680 } }).text,
+    ).toBe('usage in 151 · out 115 · cache 7680');
   });
 
   it('log-only events get readable summaries', () => {
-    expect(summarize(ev('request/header', { header: { config: { provider: 'ds', model: 'v4' } }, reason: 'initial' })).text).toBe('request initial · ds/v4');
+    expect(
+      summarize(
+        ev('request/header', { header: { config: { provider: 'ds', model: 'v4' } }, reason: 'initial' }),
+      ).text,
+    ).toBe('request initial · ds/v4');
     expect(summarize(ev('session/title', { title: 'Hello' })).text).toBe('title: Hello');
-    expect(summarize(ev('compaction/summary', { summary: [{ type: 'text', text: 'short' }], shadowedRange: { start: 4, end: 4 } })).text).toBe(
-      'compaction summary of 4..4: short',
-    );
-    expect(summarize(ev('llm/retry', { attempt: 2, delayMs: 1500, error: { message: 'overloaded' } }))).toEqual({
+    expect(
+      summarize(
+        ev('compaction/summary', {
+          summary: [{ type: 'text', text: 'short' }],
+          shadowedRange: { start: 4, end: 4 },
+        }),
+      ).text,
+    ).toBe('compaction summary of 4..4: short');
+    expect(
+      summarize(ev('llm/retry', { attempt: 2, delayMs: 1500, error: { message: 'overloaded' } })),
+    ).toEqual({
       text: 'retry #2 after 1.5 s: overloaded',
       tone: 'warn',
     });
-    expect(summarize(ev('todo/write', { todos: [{ content: 'a', status: 'completed' }, { content: 'b', status: 'in_progress' }] })).text).toBe(
-      '2 todos, 1 done · now: b',
-    );
+    expect(
+      summarize(
+        ev('todo/write', {
+          todos: [
+            { content: 'a', status: 'completed' },
+            { content: 'b', status: 'in_progress' },
+          ],
+        }),
+      ).text,
+    ).toBe('2 todos, 1 done · now: b');
   });
 
   it('unknown types say so, with their scalar fields', () => {
-    expect(summarize(ev('x/y', { a: 1, b: 'two', c: [1, 2] })).text).toBe('unknown type · a: 1, b: "two", c: [2]');
+    expect(summarize(ev('x/y', { a: 1, b: 'two', c: [1, 2] })).text).toBe(
+      'unknown type · a: 1, b: "two", c: [2]',
+    );
     expect(summarize(ev('x/y', {}, { ignorable: true })).text).toBe('ignorable unknown type');
   });
 
   it('marks replaces and clips long text', () => {
-    const r = summarize(ev('user/message', { role: 'user', content: [{ type: 'text', text: 'x'.repeat(5000) }] }, { surfaceOp: { op: 'replace', start: 1, end: 4 } }));
+    const r = summarize(
+      ev(
+        'user/message',
+        { role: 'user', content: [{ type: 'text', text: 'x'.repeat(5000) }] },
+        { surfaceOp: { op: 'replace', start: 1, end: 4 } },
+      ),
+    );
     expect(r.text.startsWith('replaces 1..4: ')).toBe(true);
     expect(r.text.length).toBeLessThanOrEqual(SUMMARY_MAX);
   });
@@ -89,8 +156,15 @@ describe('summarize', () => {
 describe('describeTurnEnd', () => {
   it('normalizes legacy reasons', () => {
     expect(describeTurnEnd({ kind: 'disposed' })).toMatchObject({ kind: 'aborted', detail: 'disposed' });
-    expect(describeTurnEnd({ kind: 'aborted' })).toMatchObject({ kind: 'aborted', detail: 'legacy', tone: 'warn' });
-    expect(describeTurnEnd({ kind: 'error', step: 1, message: 'boom', code: 'E' })).toMatchObject({ kind: 'error', tone: 'error' });
+    expect(describeTurnEnd({ kind: 'aborted' })).toMatchObject({
+      kind: 'aborted',
+      detail: 'legacy',
+      tone: 'warn',
+    });
+    expect(describeTurnEnd({ kind: 'error', step: 1, message: 'boom', code: 'E' })).toMatchObject({
+      kind: 'error',
+      tone: 'error',
+    });
     expect(describeTurnEnd({ kind: 'completed' })).toMatchObject({ tone: 'ok' });
   });
 });

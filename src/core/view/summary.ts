@@ -39,17 +39,27 @@ function summarizeByType(type: string, d: Data, ev: SessionEvent): EventSummary 
     case 'step/end':
       return muted(`Step ${str(d.turn)}.${str(d.step)} end`);
     case 'user/message':
-      return normal(withReplace(ev, `${sourcePrefix(d as unknown as Message)}${firstText((d as unknown as Message).content) || '(no text)'}`));
+      return normal(
+        withReplace(
+          ev,
+          `${sourcePrefix(d as unknown as Message)}${firstText((d as unknown as Message).content) || '(no text)'}`,
+        ),
+      );
     case 'assistant/message': {
       const m = d.message as Message | undefined;
       const content = Array.isArray(m?.content) ? m.content : [];
       if (content.length === 0) return muted(withReplace(ev, '(empty assistant message)'));
       const text = firstText(content);
-      const calls = content.filter((b) => b.type === 'tool-call' || b.type === 'tool_use').map((b) => str((b as Data).name));
+      const calls = content
+        .filter((b) => b.type === 'tool-call' || b.type === 'tool_use')
+        .map((b) => str((b as Data).name));
       const parts = [text, calls.length ? `→ ${calls.join(', ')}` : ''].filter(Boolean);
       const usage = d.usage ? ` · ${usageText(d.usage as TokenUsage)}` : '';
       const interrupted = d.interrupted ? ' · interrupted' : '';
-      return { text: withReplace(ev, `${parts.join(' ') || describeBlocks(content)}${usage}${interrupted}`), tone: d.interrupted ? 'warn' : 'normal' };
+      return {
+        text: withReplace(ev, `${parts.join(' ') || describeBlocks(content)}${usage}${interrupted}`),
+        tone: d.interrupted ? 'warn' : 'normal',
+      };
     }
     case 'assistant/chunk':
       return summarizeChunk(d.chunk as StreamChunk | undefined);
@@ -61,32 +71,44 @@ function summarizeByType(type: string, d: Data, ev: SessionEvent): EventSummary 
       const todos = Array.isArray(d.todos) ? (d.todos as Data[]) : [];
       const done = todos.filter((t) => t.status === 'completed' || t.status === 'done').length;
       const active = todos.find((t) => t.status === 'in_progress' || t.status === 'in-progress');
-      return normal(`${todos.length} todo${todos.length === 1 ? '' : 's'}, ${done} done${active ? ` · now: ${str(active.content ?? active.title ?? active.text)}` : ''}`);
+      return normal(
+        `${todos.length} todo${todos.length === 1 ? '' : 's'}, ${done} done${active ? ` · now: ${str(active.content ?? active.title ?? active.text)}` : ''}`,
+      );
     }
     case 'request/header': {
       const header = (d.header ?? {}) as Data;
       const config = (header.config ?? {}) as Data;
-      return muted(`request ${str(d.reason ?? '')} · ${modelName(config)}`.replace('request  ·', 'request ·'));
+      return muted(
+        `request ${str(d.reason ?? '')} · ${modelName(config)}`.replace('request  ·', 'request ·'),
+      );
     }
     case 'request/context':
-      return muted(`context ${modelName(d)}${d.contextWindow !== undefined ? ` · window ${fmtInt(d.contextWindow)}` : ''}`);
+      return muted(
+        `context ${modelName(d)}${d.contextWindow !== undefined ? ` · window ${fmtInt(d.contextWindow)}` : ''}`,
+      );
     case 'session/title':
       return normal(`title: ${str(d.title)}`);
     case 'session/end-seed':
       return muted('end of inherited seed');
     case 'agent/inbox/spliced': {
       const inserted = Array.isArray(d.inserted) ? (d.inserted as Message[]) : [];
-      return normal(`inbox spliced (${str(d.target ?? '?')}): ${inserted.length} message${inserted.length === 1 ? '' : 's'}${inserted[0] ? ` · ${firstText(inserted[0].content)}` : ''}`);
+      return normal(
+        `inbox spliced (${str(d.target ?? '?')}): ${inserted.length} message${inserted.length === 1 ? '' : 's'}${inserted[0] ? ` · ${firstText(inserted[0].content)}` : ''}`,
+      );
     }
     case 'compaction/start':
       return muted(`compaction started${d.turn !== undefined ? ` (turn ${str(d.turn)})` : ''}`);
     case 'compaction/summary': {
       const range = d.shadowedRange as Data | undefined;
       const summary = Array.isArray(d.summary) ? firstText(d.summary as Block[]) : str(d.summary ?? '');
-      return normal(`compaction summary${range ? ` of ${str(range.start)}..${str(range.end)}` : ''}: ${summary}`);
+      return normal(
+        `compaction summary${range ? ` of ${str(range.start)}..${str(range.end)}` : ''}: ${summary}`,
+      );
     }
     case 'compaction/prune':
-      return normal(`compaction prune${Array.isArray(d.seqs) ? ` of ${d.seqs.length} results` : ''}${compactFields(d, ['seqs'])}`);
+      return normal(
+        `compaction prune${Array.isArray(d.seqs) ? ` of ${d.seqs.length} results` : ''}${compactFields(d, ['seqs'])}`,
+      );
     case 'compaction/end':
       return muted('compaction ended');
     case 'llm/retry':
@@ -114,7 +136,12 @@ function summarizeOther(type: string, d: Data, ev: SessionEvent): EventSummary {
   const family = type.split('/')[0] ?? '';
   const fields = compactFields(d);
   if (['approval', 'command', 'hook', 'team', 'subagent', 'feedback'].includes(family)) {
-    const failed = d.error !== undefined || d.ok === false || d.status === 'error' || d.status === 'failed' || d.decision === 'deny';
+    const failed =
+      d.error !== undefined ||
+      d.ok === false ||
+      d.status === 'error' ||
+      d.status === 'failed' ||
+      d.decision === 'deny';
     return { text: `${type.slice(family.length + 1) || type}${fields}`, tone: failed ? 'warn' : 'normal' };
   }
   // Unknown type: say so (the diagnostics say whether it is a problem).
@@ -130,7 +157,9 @@ function summarizeChunk(c: StreamChunk | undefined): EventSummary {
     case 'reasoning-delta':
       return muted(`reasoning ${quote(str(cd.text))}`);
     case 'tool-call-delta':
-      return normal(`${cd.name ? `${str(cd.name)} ` : ''}${quote(str(cd.argumentsDelta ?? cd.arguments ?? ''))}`);
+      return normal(
+        `${cd.name ? `${str(cd.name)} ` : ''}${quote(str(cd.argumentsDelta ?? cd.arguments ?? ''))}`,
+      );
     case 'block-start':
       return muted(`block ${str(cd.index)} start: ${str(cd.blockType)}`);
     case 'block-end': {
@@ -144,7 +173,10 @@ function summarizeChunk(c: StreamChunk | undefined): EventSummary {
       const kind = str(r.kind);
       if (kind === 'error' || kind === 'aborted') {
         const f = (r.failure ?? {}) as Data;
-        return { text: `finish: ${kind}${f.message ? ` · ${str(f.message)}` : ''}${f.code ? ` (${str(f.code)})` : ''}`, tone: 'error' };
+        return {
+          text: `finish: ${kind}${f.message ? ` · ${str(f.message)}` : ''}${f.code ? ` (${str(f.code)})` : ''}`,
+          tone: 'error',
+        };
       }
       return { text: `finish: ${kind}`, tone: kind === 'max-tokens' ? 'warn' : 'muted' };
     }
@@ -178,7 +210,8 @@ export interface TurnEndDescription {
 export function describeTurnEnd(reason: TurnEndReason | undefined): TurnEndDescription {
   if (reason === undefined) return { kind: 'unknown', label: 'ended', detail: '', tone: 'muted' };
   const { kind, detail = '' } = normalizeTurnEndReason(reason);
-  const tone: Tone = kind === 'completed' ? 'ok' : kind === 'error' ? 'error' : TURN_WARN.has(kind) ? 'warn' : 'muted';
+  const tone: Tone =
+    kind === 'completed' ? 'ok' : kind === 'error' ? 'error' : TURN_WARN.has(kind) ? 'warn' : 'muted';
   return { kind, label: kind, detail, tone };
 }
 
@@ -274,7 +307,10 @@ function str(v: unknown): string {
 
 function oneLine(s: string): string {
   // Only the first SUMMARY_MAX*2 characters matter: avoids regex work on a 10 MB tool output.
-  return s.slice(0, SUMMARY_MAX * 2).replace(/\s+/g, ' ').trim();
+  return s
+    .slice(0, SUMMARY_MAX * 2)
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function quote(s: string): string {
@@ -298,7 +334,8 @@ export function fmtMs(ms: number): string {
   const a = Math.abs(ms);
   if (a < 1000) return `${neg}${Math.round(a)} ms`;
   if (a < 60_000) return `${neg}${(a / 1000).toFixed(a < 10_000 ? 1 : 0)} s`;
-  if (a < 3_600_000) return `${neg}${Math.floor(a / 60_000)} m ${String(Math.floor((a % 60_000) / 1000)).padStart(2, '0')} s`;
+  if (a < 3_600_000)
+    return `${neg}${Math.floor(a / 60_000)} m ${String(Math.floor((a % 60_000) / 1000)).padStart(2, '0')} s`;
   return `${neg}${Math.floor(a / 3_600_000)} h ${String(Math.floor((a % 3_600_000) / 60_000)).padStart(2, '0')} m`;
 }
 
