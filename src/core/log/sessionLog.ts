@@ -125,13 +125,20 @@ export class SessionLog {
     this.structureBuilder.event(ev, loc);
   }
 
+  private lastType = '';
+  private lastTypeId = -1;
+
   private intern(type: string): number {
+    // Runs of one type (chunk streams) are the common case: skip the Map.
+    if (type === this.lastType) return this.lastTypeId;
     let id = this.typeIds.get(type);
     if (id === undefined) {
       id = this.typeNames.length;
       this.typeNames.push(type);
       this.typeIds.set(type, id);
     }
+    this.lastType = type;
+    this.lastTypeId = id;
     return id;
   }
 
