@@ -1,6 +1,6 @@
-// PLACEHOLDER: replaced by the app
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './App';
 import './index.css';
 
 const rootElement = document.getElementById('root');
@@ -8,6 +8,6 @@ if (!rootElement) throw new Error('#root element missing from index.html');
 
 createRoot(rootElement).render(
   <StrictMode>
-    <h1>Seqscope</h1>
+    <App />
   </StrictMode>,
 );

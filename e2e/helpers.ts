@@ -1,0 +1,142 @@
+/**
+ * Shared e2e helpers: a `test` whose pages fail on any uncaught page error,
+ * ways to open a log (file input, synthetic drop), and expectations computed
+ * by the core itself (src/core/log/sessionLog.ts, loaded here in Node from
+ * the same bytes the page reads).
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SessionLog } from '../src/core/log/sessionLog';
+import type { Block } from '../src/core/types';
+
+const __dirname = path.dirname(fileURLToPath(import.meta.url));
+
+/** The team's shared sample logs: read in place, never copied into the repo. */
+export const SAMPLES_DIR = path.resolve(__dirname, '../../shared/samples');
+
+export const SAMPLE_FILES = [
+  'design-card-example.jsonl',
+  'dsh/agent-instructions.jsonl',
+  'dsh/compaction-recovery.stream.jsonl',
+  'dsh/cordis-tool-round.jsonl',
+  'dsh/pty-tools.jsonl',
+  'dsh/steering.jsonl',
+].map((f) => path.join(SAMPLES_DIR, f));
+
+/** Every test gets a page that records uncaught errors; the test fails if there were any. */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await use(errors);
+    expect(errors, 'uncaught page errors').toEqual([]);
+  },
+});
+export { expect };
+
+export function loadCore(file: string | Buffer): SessionLog {
+  const log = new SessionLog();
+  log.push(typeof file === 'string' ? readFileSync(file) : file);
+  log.end();
+  return log;
+}
+
+/** Opens the app and waits until its startup log (the bundled demo) is ready. */
+export async function gotoApp(page: Page, url = '/'): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByTestId('status')).toHaveAttribute('data-state', /ready|error/);
+}
+
+export async function expectLoaded(page: Page, name: string, events: number): Promise<void> {
+  const status = page.getByTestId('status');
+  await expect(status).toHaveAttribute('data-name', name);
+  await expect(status).toHaveAttribute('data-state', 'ready');
+  await expect(status).toHaveAttribute('data-events', String(events));
+}
+
+export async function openWithInput(page: Page, file: string): Promise<void> {
+  await page.locator('input[type=file]').setInputFiles(file);
+}
+
+/** A synthetic drop: a DragEvent carrying a DataTransfer built in the page from the file's bytes. */
+export async function openWithDrop(page: Page, file: string): Promise<void> {
+  const b64 = readFileSync(file).toString('base64');
+  await page.evaluate(
+    ({ b64, name }) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], name));
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        document.body.dispatchEvent(
+          new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }),
+        );
+      }
+    },
+    { b64, name: path.basename(file) },
+  );
+}
+
+export async function selectByHash(page: Page, seq: number): Promise<void> {
+  await page.evaluate((s) => (location.hash = `#seq=${s}`), seq);
+}
+
+/** The messages pane shows exactly the core's derived messages at seq (for the rendered window). */
+export async function expectMessagesAt(page: Page, log: SessionLog, seq: number): Promise<void> {
+  const want = log.messagesAt(seq);
+  const pane = page.getByTestId('messages');
+  await expect(pane).toHaveAttribute('data-seq', String(seq));
+  await expect(pane).toHaveAttribute('data-count', String(want.count));
+  if (want.count > 0) await expect(pane.locator('[data-testid=message]').first()).toBeVisible();
+  const rendered = await pane.locator('[data-testid=message]').evaluateAll((els) =>
+    els.map((e) => ({
+      index: Number(e.getAttribute('data-index')),
+      role: e.getAttribute('data-role'),
+      seq: Number(e.getAttribute('data-source-seq')),
+    })),
+  );
+  expect(rendered.length).toBeLessThanOrEqual(want.count);
+  for (const r of rendered) {
+    const m = want.messages[r.index];
+    expect(m, `message index ${r.index} at seq ${seq}`).toBeDefined();
+    expect({ index: r.index, role: r.role, seq: r.seq }).toEqual({
+      index: r.index,
+      role: m!.message.role,
+      seq: m!.seq,
+    });
+  }
+  // The pane follows the end of the history: the last message is among those rendered.
+  if (want.count > 0) expect(rendered.map((r) => r.index)).toContain(want.count - 1);
+}
+
+/** What the streaming preview must show: the raw characters streamed into each block so far. */
+export function expectedStreamingText(log: SessionLog, seq: number): string | null {
+  const s = log.streamAt(seq);
+  if (!s || s.messageSeq !== undefined || s.attemptStartSeq === null || s.chunkCount === 0) return null;
+  return s.blocks
+    .map((b: Block) => {
+      const f = b as Record<string, unknown>;
+      return typeof f.text === 'string'
+        ? f.text
+        : typeof f.arguments === 'string'
+          ? f.arguments
+          : JSON.stringify(b);
+    })
+    .join('');
+}
+
+/** A few seqs worth checking in a log: the ends, the middle, and where the derived history changes shape. */
+export function interestingSeqs(log: SessionLog, max = 8): number[] {
+  const n = log.eventCount;
+  const picks = new Set<number>([0, n - 1, Math.floor(n / 2)]);
+  for (const r of log.replacesUpTo(n - 1)) {
+    picks.add(r.seq);
+    if (r.seq > 0) picks.add(r.seq - 1);
+  }
+  for (let seq = 0; seq < n && picks.size < max; seq += Math.max(1, Math.floor(n / max))) picks.add(seq);
+  return [...picks]
+    .filter((s) => s >= 0 && s < n)
+    .sort((a, b) => a - b)
+    .slice(0, max + 4);
+}

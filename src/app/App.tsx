@@ -1,0 +1,105 @@
+/**
+ * The main screen: header, progress, then timeline | messages | inspector
+ * with draggable dividers, the diagnostics bar, and the start page when no
+ * log is open (or the user asked for it).
+ */
+import { useEffect, useRef } from 'react';
+import { start } from './controller';
+import { useApp } from './store';
+import { DiagnosticsPanel } from './views/DiagnosticsPanel';
+import { Header, ProgressBar } from './views/Header';
+import { Inspector } from './views/Inspector';
+import { MessagesPane } from './views/MessagesPane';
+import { DropOverlay, ErrorBanner, ShortcutsDialog, useKeyboard } from './views/Overlays';
+import { StartPage } from './views/StartPage';
+import { Timeline } from './views/Timeline';
+
+export function App() {
+  const status = useApp((s) => s.status);
+  const startPageOpen = useApp((s) => s.startPageOpen);
+  const hasSummary = useApp((s) => s.summary !== null);
+  const timelineWidth = useApp((s) => s.timelineWidth);
+  const inspectorWidth = useApp((s) => s.inspectorWidth);
+  // Panes are keyed by the load: a new log starts them afresh (empty caches, scrolled to the top).
+  const loadId = useApp((s) => s.loadId);
+  const started = useRef(false);
+  useKeyboard();
+  useEffect(() => {
+    // StrictMode runs effects twice in development: open the startup log once.
+    if (started.current) return;
+    started.current = true;
+    start();
+  }, []);
+
+  const hasLog = status === 'loading' || status === 'ready' || (status === 'error' && hasSummary);
+  const showStart = startPageOpen || !hasLog;
+  return (
+    <div className="flex h-screen flex-col overflow-hidden bg-neutral-950 text-neutral-200 antialiased">
+      <Header />
+      <ProgressBar />
+      <ErrorBanner />
+      {showStart ? (
+        <StartPage />
+      ) : (
+        <main className="flex min-h-0 flex-1">
+          <div style={{ width: timelineWidth }} className="min-w-[280px] shrink-0">
+            <Timeline key={loadId} />
+          </div>
+          <Divider
+            onDrag={(dx) =>
+              useApp.setState((s) => ({
+                timelineWidth: clamp(s.timelineWidth + dx, 280, window.innerWidth - 500),
+              }))
+            }
+          />
+          <div className="min-w-[280px] flex-1">
+            <MessagesPane key={loadId} />
+          </div>
+          <Divider
+            onDrag={(dx) =>
+              useApp.setState((s) => ({
+                inspectorWidth: clamp(s.inspectorWidth - dx, 260, window.innerWidth - 600),
+              }))
+            }
+          />
+          <div style={{ width: inspectorWidth }} className="min-w-[260px] shrink-0">
+            <Inspector key={loadId} />
+          </div>
+        </main>
+      )}
+      {hasLog && <DiagnosticsPanel />}
+      <DropOverlay />
+      <ShortcutsDialog />
+    </div>
+  );
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return Math.max(lo, Math.min(Math.max(lo, hi), v));
+}
+
+/** A vertical divider that reports horizontal drags. */
+function Divider({ onDrag }: { onDrag: (dx: number) => void }) {
+  return (
+    <div
+      role="separator"
+      aria-orientation="vertical"
+      className="w-1 shrink-0 cursor-col-resize bg-white/10 hover:bg-sky-500/50"
+      onPointerDown={(e) => {
+        const el = e.currentTarget;
+        el.setPointerCapture(e.pointerId);
+        let last = e.clientX;
+        const move = (ev: PointerEvent) => {
+          onDrag(ev.clientX - last);
+          last = ev.clientX;
+        };
+        const up = () => {
+          el.removeEventListener('pointermove', move);
+          el.removeEventListener('pointerup', up);
+        };
+        el.addEventListener('pointermove', move);
+        el.addEventListener('pointerup', up);
+      }}
+    />
+  );
+}

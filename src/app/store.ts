@@ -1,0 +1,127 @@
+/**
+ * UI state (zustand): what is selected, what the filters are, which panels
+ * are open, and the load status as the worker last reported it. Never the
+ * events themselves: panes ask the worker for what they show.
+ */
+import { create } from 'zustand';
+import type {
+  CodeGroup,
+  DiagnosticCounts,
+  LoadProgress,
+  LogSummary,
+  TimelineFilter,
+  WorkerError,
+} from '../worker/protocol';
+import { NO_FILTER } from '../worker/protocol';
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface AppState {
+  status: LoadStatus;
+  /** The load the UI is following (= the `open` request id); pushes of other loads are ignored. */
+  loadId: number;
+  name: string;
+  progress: LoadProgress | null;
+  summary: LogSummary | null;
+  /** Events loaded so far (final once ready). */
+  events: number;
+  error: WorkerError | null;
+  /** Set when the worker died: the UI offers Retry. */
+  workerDead: string | null;
+  diagnostics: DiagnosticCounts;
+  codes: CodeGroup[];
+  /** Timeline rows (mirrors the worker's row map) and a version that changes with them. */
+  rowCount: number;
+  rowsVersion: number;
+
+  selectedSeq: number | null;
+  /** The seq selected before the current one: messages newer than it are highlighted. */
+  previousSeq: number | null;
+  /** Whether the timeline scrolls the new selection into view (not for the automatic one after a load: the timeline stays at the start). */
+  scrollToSelection: boolean;
+  filter: TimelineFilter;
+  /** Fold state mirror: the last collapse-all level applied. */
+  foldLevel: 'turns' | 'steps' | 'none';
+
+  startPageOpen: boolean;
+  shortcutsOpen: boolean;
+  diagnosticsOpen: boolean;
+  diagnosticsCode: string | null;
+  timelineWidth: number;
+  inspectorWidth: number;
+  /** A non-fatal notice (e.g. "seq 90 is beyond this log"). */
+  notice: string | null;
+}
+
+const initial: AppState = {
+  status: 'idle',
+  loadId: 0,
+  name: '',
+  progress: null,
+  summary: null,
+  events: 0,
+  error: null,
+  workerDead: null,
+  diagnostics: { error: 0, warning: 0, info: 0 },
+  codes: [],
+  rowCount: 0,
+  rowsVersion: 0,
+  selectedSeq: null,
+  previousSeq: null,
+  scrollToSelection: true,
+  filter: NO_FILTER,
+  foldLevel: 'none',
+  startPageOpen: false,
+  shortcutsOpen: false,
+  diagnosticsOpen: false,
+  diagnosticsCode: null,
+  // Panel widths scale with the window at startup; the dividers adjust them.
+  timelineWidth: Math.round(
+    Math.min(760, Math.max(440, (typeof window === 'undefined' ? 1400 : window.innerWidth) * 0.4)),
+  ),
+  inspectorWidth: Math.round(
+    Math.min(560, Math.max(320, (typeof window === 'undefined' ? 1400 : window.innerWidth) * 0.26)),
+  ),
+  notice: null,
+};
+
+export const useApp = create<AppState>()(() => initial);
+
+/** Selects a seq (or clears the selection), remembering the previous one for "new since" highlights. */
+export function select(seq: number | null, options: { scroll?: boolean } = {}): void {
+  const { selectedSeq } = useApp.getState();
+  if (seq === selectedSeq) return;
+  useApp.setState({
+    selectedSeq: seq,
+    previousSeq: selectedSeq,
+    notice: null,
+    scrollToSelection: options.scroll ?? true,
+  });
+}
+
+/** A new load begins; `keepSelection` keeps the seq a deep link asked for (the startup load only). */
+export function resetForLoad(loadId: number, name: string, keepSelection: boolean): void {
+  const { selectedSeq } = useApp.getState();
+  useApp.setState({
+    selectedSeq: keepSelection ? selectedSeq : null,
+    scrollToSelection: true,
+    status: 'loading',
+    loadId,
+    name,
+    progress: null,
+    summary: null,
+    events: 0,
+    error: null,
+    workerDead: null,
+    diagnostics: { error: 0, warning: 0, info: 0 },
+    codes: [],
+    rowCount: 0,
+    rowsVersion: 0,
+    previousSeq: null,
+    filter: NO_FILTER,
+    foldLevel: 'none',
+    startPageOpen: false,
+    diagnosticsCode: null,
+    notice: null,
+  });
+}

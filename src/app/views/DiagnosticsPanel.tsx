@@ -1,0 +1,193 @@
+/**
+ * Diagnostics (spec section 5), bottom panel. Always present once a log is
+ * loaded: collapsed it is one bar of per-code chips (one element per distinct
+ * code, so 50,000 problems stay light); expanded it lists the items of the
+ * chosen code, by pages, each jumping to its seq.
+ */
+import { useEffect, useState } from 'react';
+import type { DiagnosticCode, Severity } from '../../core/types';
+import type { CodeGroup, DiagnosticItem } from '../../worker/protocol';
+import { client } from '../controller';
+import { select, useApp } from '../store';
+
+const PAGE = 200;
+const SEVERITIES: Severity[] = ['error', 'warning', 'info'];
+const SEV_CHIP: Record<Severity, string> = {
+  error: 'border-red-500/40 bg-red-500/10 text-red-200',
+  warning: 'border-amber-500/40 bg-amber-500/10 text-amber-200',
+  info: 'border-sky-500/30 bg-sky-500/10 text-sky-200',
+};
+const SEV_TEXT: Record<Severity, string> = {
+  error: 'text-red-300',
+  warning: 'text-amber-300',
+  info: 'text-sky-300',
+};
+
+export function DiagnosticsPanel() {
+  const codes = useApp((s) => s.codes);
+  const counts = useApp((s) => s.diagnostics);
+  const open = useApp((s) => s.diagnosticsOpen);
+  const chosen = useApp((s) => s.diagnosticsCode) as DiagnosticCode | null;
+  const total = counts.error + counts.warning + counts.info;
+  const current: DiagnosticCode | undefined = chosen ?? codes[0]?.code;
+
+  const choose = (code: DiagnosticCode) => useApp.setState({ diagnosticsOpen: true, diagnosticsCode: code });
+
+  return (
+    <section
+      data-testid="diagnostics"
+      data-open={open}
+      aria-label="Diagnostics"
+      className={`flex shrink-0 flex-col border-t border-white/10 bg-neutral-900 ${open ? 'h-64' : ''}`}
+    >
+      <div className="flex h-7 shrink-0 items-center gap-2 overflow-x-auto px-2 text-xs whitespace-nowrap">
+        <button
+          type="button"
+          onClick={() => useApp.setState({ diagnosticsOpen: !open })}
+          className="flex items-center gap-1 font-medium text-neutral-200 hover:text-white"
+          aria-expanded={open}
+        >
+          <span className={`inline-block transition-transform ${open ? 'rotate-90' : ''}`}>▸</span>{' '}
+          Diagnostics
+        </button>
+        <span className="font-mono text-[11px] text-neutral-500">
+          {total === 0 ? 'none' : `${total.toLocaleString('en-US')}`}
+        </span>
+        {codes.map((g) => (
+          <button
+            key={g.code}
+            type="button"
+            data-code={g.code}
+            data-count={g.count}
+            data-severity={g.severity}
+            onClick={() => choose(g.code)}
+            title={`${g.count} × ${g.code} (${g.severity})`}
+            className={`rounded border px-1.5 font-mono text-[11px] leading-4 ${SEV_CHIP[g.severity]} ${open && current === g.code ? 'ring-1 ring-white/50' : ''}`}
+          >
+            {g.code} <span className="opacity-70">{g.count.toLocaleString('en-US')}</span>
+          </button>
+        ))}
+      </div>
+      {open && (
+        <div className="flex min-h-0 flex-1 border-t border-white/10">
+          <CodeList codes={codes} current={current} onChoose={choose} />
+          {current ? (
+            <ItemList code={current} />
+          ) : (
+            <div className="p-3 text-xs text-neutral-500">No diagnostics: this log follows the spec.</div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function CodeList({
+  codes,
+  current,
+  onChoose,
+}: {
+  codes: CodeGroup[];
+  current: DiagnosticCode | undefined;
+  onChoose: (c: DiagnosticCode) => void;
+}) {
+  return (
+    <div className="w-64 shrink-0 overflow-auto border-r border-white/10 py-1 text-xs">
+      {SEVERITIES.map((sev) => {
+        const group = codes.filter((c) => c.severity === sev);
+        if (group.length === 0) return null;
+        return (
+          <div key={sev}>
+            <div className={`px-2 pt-1 text-[10px] font-semibold tracking-wider uppercase ${SEV_TEXT[sev]}`}>
+              {sev}
+            </div>
+            {group.map((g) => (
+              <button
+                key={g.code}
+                type="button"
+                onClick={() => onChoose(g.code)}
+                className={`flex w-full items-center justify-between px-2 py-0.5 text-left font-mono ${current === g.code ? 'bg-white/10 text-neutral-100' : 'text-neutral-300 hover:bg-white/5'}`}
+              >
+                <span className="truncate">{g.code}</span>
+                <span className="text-neutral-500">{g.count.toLocaleString('en-US')}</span>
+              </button>
+            ))}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function ItemList({ code }: { code: DiagnosticCode }) {
+  const [items, setItems] = useState<DiagnosticItem[]>([]);
+  const [total, setTotal] = useState(0);
+  const count = useApp((s) => s.codes.find((c) => c.code === code)?.count ?? 0);
+
+  useEffect(() => {
+    void client
+      .request({ kind: 'diagnostics', code, from: 0, to: PAGE }, { lane: 'diagnostics' })
+      .then((r) => {
+        if (!r.ok) return;
+        setItems(r.value.items);
+        setTotal(r.value.total);
+      });
+  }, [code, count]);
+
+  const more = () => {
+    void client
+      .request(
+        { kind: 'diagnostics', code, from: items.length, to: items.length + PAGE },
+        { lane: 'diagnostics' },
+      )
+      .then((r) => {
+        if (r.ok) setItems((old) => [...old, ...r.value.items]);
+      });
+  };
+
+  return (
+    <div className="min-w-0 flex-1 overflow-auto text-xs">
+      {items.map((d, i) => (
+        <div
+          key={i}
+          className="flex items-baseline gap-2 border-b border-white/5 px-2 py-0.5 hover:bg-white/5"
+        >
+          <span className={`w-14 shrink-0 font-mono text-[11px] ${SEV_TEXT[d.severity]}`}>{d.severity}</span>
+          {d.seq !== undefined ? (
+            <button
+              type="button"
+              className="w-20 shrink-0 text-left font-mono text-sky-400 hover:underline"
+              onClick={() => select(d.seq ?? null)}
+            >
+              seq {d.seq}
+            </button>
+          ) : d.nearSeq !== undefined ? (
+            <button
+              type="button"
+              className="w-20 shrink-0 text-left font-mono text-sky-400/80 hover:underline"
+              title={`line ${d.line ?? '?'} is not an event: jump to the next event (seq ${d.nearSeq})`}
+              onClick={() => select(d.nearSeq ?? null)}
+            >
+              line {d.line ?? '?'}
+            </button>
+          ) : (
+            <span className="w-20 shrink-0 font-mono text-neutral-500">line {d.line ?? '?'}</span>
+          )}
+          {d.seq !== undefined && d.line !== undefined && (
+            <span className="w-16 shrink-0 font-mono text-neutral-600">line {d.line}</span>
+          )}
+          <span className="min-w-0 flex-1 text-neutral-300">{d.message}</span>
+        </div>
+      ))}
+      {items.length < total && (
+        <button
+          type="button"
+          onClick={more}
+          className="m-2 rounded border border-white/10 px-2 py-0.5 text-neutral-300 hover:bg-white/5"
+        >
+          Show {Math.min(PAGE, total - items.length)} more of {(total - items.length).toLocaleString('en-US')}
+        </button>
+      )}
+    </div>
+  );
+}

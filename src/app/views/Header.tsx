@@ -1,0 +1,206 @@
+/**
+ * The top bar: the log's name and counts, diagnostics counts, the load
+ * status (the test contract's `data-testid="status"`), the file button
+ * (the app's one `<input type="file">`), and the progress bar while loading.
+ */
+import type { ReactNode } from 'react';
+import { formatBytes, formatDuration, formatTokens } from '../components/format';
+import { cancelLoad, openSource } from '../controller';
+import { useApp } from '../store';
+
+export const FILE_INPUT_ID = 'file-input';
+
+export function Header() {
+  const status = useApp((s) => s.status);
+  const events = useApp((s) => s.events);
+  const name = useApp((s) => s.name);
+  const summary = useApp((s) => s.summary);
+  const diagnostics = useApp((s) => s.diagnostics);
+  const hasLog = status === 'loading' || status === 'ready';
+
+  return (
+    <header className="flex h-10 shrink-0 items-center gap-3 border-b border-white/10 bg-neutral-900 px-3 text-xs">
+      <button
+        type="button"
+        onClick={() => useApp.setState((s) => ({ startPageOpen: !s.startPageOpen }))}
+        className="flex items-center gap-1.5 font-semibold tracking-tight text-neutral-100"
+        title="Start page: open another log"
+        aria-label="Start page"
+      >
+        <Logo />
+        Seqscope
+      </button>
+      {hasLog && (
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="max-w-[28ch] truncate font-mono text-neutral-200" title={name}>
+            {name}
+          </span>
+          {summary && (
+            <>
+              <span
+                className="font-mono text-[11px] text-neutral-500"
+                title="fingerprint: first 16 hex of SHA-256 of the file"
+              >
+                {summary.fingerprint}
+              </span>
+              <Stat>{formatBytes(summary.bytes)}</Stat>
+              <Stat>{`${summary.turns} turn${summary.turns === 1 ? '' : 's'}`}</Stat>
+              <Stat>{`${summary.steps} step${summary.steps === 1 ? '' : 's'}`}</Stat>
+              <Stat>{`${summary.toolCalls} tool call${summary.toolCalls === 1 ? '' : 's'}`}</Stat>
+              {summary.usage && (
+                <Stat>{`${formatTokens(summary.usage.inputTokens)} in · ${formatTokens(summary.usage.outputTokens)} out`}</Stat>
+              )}
+              {summary.startTime !== undefined && summary.endTime !== undefined && (
+                <Stat>{formatDuration(summary.endTime - summary.startTime)}</Stat>
+              )}
+            </>
+          )}
+          <DiagnosticCounts counts={diagnostics} />
+        </div>
+      )}
+      <div className="ml-auto flex items-center gap-2">
+        <span
+          data-testid="status"
+          data-state={status}
+          data-events={hasLog || events > 0 ? events : undefined}
+          data-name={name || undefined}
+          className="flex items-center gap-1.5 font-mono text-[11px] text-neutral-400"
+        >
+          <StatusDot status={status} />
+          {status === 'idle'
+            ? 'no log'
+            : status === 'loading'
+              ? `loading · ${events.toLocaleString('en-US')} events`
+              : status === 'ready'
+                ? `${events.toLocaleString('en-US')} events`
+                : 'error'}
+        </span>
+        <label
+          className="cursor-pointer rounded border border-white/15 bg-white/5 px-2 py-1 text-neutral-200 hover:bg-white/10"
+          title="Open a .jsonl, .gz or .zst log (or drop it anywhere)"
+        >
+          Open file…
+          <input
+            id={FILE_INPUT_ID}
+            type="file"
+            className="sr-only"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) openSource({ kind: 'file', file });
+              e.target.value = '';
+            }}
+          />
+        </label>
+        <button
+          type="button"
+          onClick={() => useApp.setState((s) => ({ shortcutsOpen: !s.shortcutsOpen }))}
+          className="h-6 w-6 rounded border border-white/15 text-neutral-300 hover:bg-white/10"
+          title="Keyboard shortcuts (?)"
+          aria-label="Keyboard shortcuts"
+        >
+          ?
+        </button>
+      </div>
+    </header>
+  );
+}
+
+export function ProgressBar() {
+  const progress = useApp((s) => s.progress);
+  const status = useApp((s) => s.status);
+  if (status !== 'loading') return null;
+  const fraction = progress?.totalBytes ? Math.min(1, progress.bytes / progress.totalBytes) : null;
+  return (
+    <div
+      className="flex h-7 shrink-0 items-center gap-3 border-b border-white/10 bg-neutral-900/60 px-3 text-[11px]"
+      data-testid="progress"
+    >
+      <div
+        className="relative h-1.5 w-64 overflow-hidden rounded bg-white/10"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={fraction === null ? undefined : Math.round(fraction * 100)}
+      >
+        <div
+          className={`absolute inset-y-0 left-0 bg-sky-500 ${fraction === null ? 'w-1/3 animate-pulse' : ''}`}
+          style={fraction === null ? undefined : { width: `${fraction * 100}%` }}
+        />
+      </div>
+      <span className="font-mono text-neutral-300">
+        {progress
+          ? `${formatBytes(progress.bytes)}${progress.totalBytes ? ` / ${formatBytes(progress.totalBytes)}` : ''}`
+          : 'starting…'}
+      </span>
+      {progress && (
+        <>
+          <span className="font-mono text-neutral-400">{progress.events.toLocaleString('en-US')} events</span>
+          <span className="font-mono text-neutral-500">{formatBytes(progress.rate)}/s</span>
+          {progress.decodedBytes !== progress.bytes && (
+            <span className="font-mono text-neutral-600">
+              {formatBytes(progress.decodedBytes)} decompressed
+            </span>
+          )}
+        </>
+      )}
+      <button
+        type="button"
+        onClick={cancelLoad}
+        className="ml-auto rounded border border-white/15 px-2 py-0.5 text-neutral-200 hover:bg-white/10"
+      >
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+function DiagnosticCounts({ counts }: { counts: { error: number; warning: number; info: number } }) {
+  const open = () => useApp.setState({ diagnosticsOpen: true });
+  return (
+    <button
+      type="button"
+      onClick={open}
+      className="flex items-center gap-1 font-mono text-[11px]"
+      title="Diagnostics: errors · warnings · info"
+      data-testid="diagnostic-counts"
+    >
+      <span className={`rounded px-1 ${counts.error ? 'bg-red-500/20 text-red-300' : 'text-neutral-600'}`}>
+        ✕ {counts.error}
+      </span>
+      <span
+        className={`rounded px-1 ${counts.warning ? 'bg-amber-500/20 text-amber-300' : 'text-neutral-600'}`}
+      >
+        ! {counts.warning}
+      </span>
+      <span className={`rounded px-1 ${counts.info ? 'bg-sky-500/15 text-sky-300' : 'text-neutral-600'}`}>
+        i {counts.info}
+      </span>
+    </button>
+  );
+}
+
+function Stat({ children }: { children: ReactNode }) {
+  return <span className="font-mono text-[11px] whitespace-nowrap text-neutral-400">{children}</span>;
+}
+
+function StatusDot({ status }: { status: string }) {
+  const c =
+    status === 'ready'
+      ? 'bg-green-400'
+      : status === 'loading'
+        ? 'bg-sky-400 animate-pulse'
+        : status === 'error'
+          ? 'bg-red-400'
+          : 'bg-neutral-500';
+  return <span className={`h-1.5 w-1.5 rounded-full ${c}`} />;
+}
+
+function Logo() {
+  return (
+    <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden>
+      <rect x="1" y="2" width="3" height="12" rx="1" fill="#6366f1" />
+      <rect x="6" y="5" width="3" height="9" rx="1" fill="#22d3ee" />
+      <rect x="11" y="8" width="3" height="6" rx="1" fill="#34d399" />
+    </svg>
+  );
+}

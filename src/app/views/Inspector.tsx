@@ -1,0 +1,272 @@
+/**
+ * The inspector (right pane): the selected event as a lazy JSON tree (the
+ * normalized event, or the raw line as written), copy buttons, links for
+ * sourceEventSeqs / the tool call-result pair / what a replace hid, and the
+ * diagnostics about this event.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import type { EventDetail } from '../../worker/protocol';
+import { eventTypeBadgeClass, formatRelativeTime } from '../components/format';
+import { JsonTree } from '../components/jsonTree';
+import { client } from '../controller';
+import { select, useApp } from '../store';
+
+type Tab = 'event' | 'raw';
+
+export function Inspector() {
+  const selectedSeq = useApp((s) => s.selectedSeq);
+  const events = useApp((s) => s.events);
+  const loadId = useApp((s) => s.loadId);
+  const [detail, setDetail] = useState<EventDetail | null>(null);
+  const [tab, setTab] = useState<Tab>('event');
+  const [copied, setCopied] = useState<string | null>(null);
+  const loaded = selectedSeq !== null && selectedSeq < events;
+
+  useEffect(() => {
+    if (selectedSeq === null || !loaded) return;
+    void client.request({ kind: 'event', seq: selectedSeq }, { lane: 'event' }).then((r) => {
+      if (r.ok) setDetail(r.value);
+    });
+  }, [selectedSeq, loaded, loadId]);
+
+  const copy = (what: string, text: string) => {
+    void navigator.clipboard?.writeText(text).then(
+      () => setCopied(what),
+      () => setCopied('copy failed'),
+    );
+    setTimeout(() => setCopied(null), 1200);
+  };
+
+  if (!detail) {
+    return (
+      <Shell>
+        <div className="p-3 text-xs text-neutral-500">
+          {selectedSeq === null ? 'Select an event to inspect it.' : 'Loading…'}
+        </div>
+      </Shell>
+    );
+  }
+  const d = detail;
+  const rawValue = tab === 'raw' ? parseOrText(d.raw) : d.event;
+  return (
+    <Shell>
+      <div
+        className="flex flex-wrap items-center gap-2 border-b border-white/10 px-3 py-2 text-xs"
+        data-testid="inspector"
+        data-seq={d.seq}
+      >
+        <span className="font-mono text-sm text-neutral-100">#{d.seq}</span>
+        <span className={`rounded border px-1 font-mono text-[10px] ${eventTypeBadgeClass(d.type)}`}>
+          {d.type}
+        </span>
+        <span className="font-mono text-neutral-500">line {d.line}</span>
+        {d.relTime !== undefined && (
+          <span className="font-mono text-neutral-500">{formatRelativeTime(d.relTime)}</span>
+        )}
+        {d.turn !== undefined && (
+          <span className="font-mono text-neutral-500">
+            turn {d.turn}
+            {d.step !== undefined && ` · step ${d.step}`}
+          </span>
+        )}
+        {d.time !== undefined && (
+          <span className="w-full font-mono text-[11px] text-neutral-600">
+            {new Date(d.time).toISOString()}
+          </span>
+        )}
+      </div>
+
+      <div className="min-h-0 flex-1 overflow-auto">
+        {d.diagnostics.length > 0 && (
+          <Section title={`Diagnostics (${d.diagnostics.length})`}>
+            {d.diagnostics.map((x, i) => (
+              <div key={i} className="flex gap-2 py-0.5">
+                <SeverityDot severity={x.severity} />
+                <span className="font-mono text-neutral-300">{x.code}</span>
+                <span className="text-neutral-400">{x.message}</span>
+              </div>
+            ))}
+          </Section>
+        )}
+        {d.pair && (
+          <Section title="Tool call / result">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-mono text-amber-200">{d.pair.name}</span>
+              <span className="font-mono text-neutral-500">{d.pair.callId}</span>
+            </div>
+            <div className="mt-1 flex items-center gap-2">
+              <span className="text-neutral-500">call</span>
+              <SeqLink seq={d.pair.callSeq} current={d.seq} />
+              <span className="text-neutral-600">→</span>
+              <span className="text-neutral-500">result</span>
+              <SeqLink seq={d.pair.resultSeq} current={d.seq} />
+              {d.pair.resultSeq !== null && (
+                <span
+                  className={`rounded border px-1 text-[10px] ${d.pair.isError ? 'border-red-500/40 text-red-300' : 'border-green-500/30 text-green-300'}`}
+                >
+                  {d.pair.isError ? `error${d.pair.errorCode ? ` ${d.pair.errorCode}` : ''}` : 'ok'}
+                </span>
+              )}
+            </div>
+          </Section>
+        )}
+        {d.event.sourceEventSeqs !== undefined && (
+          <Section title="sourceEventSeqs">
+            <div className="flex flex-wrap gap-1.5" data-testid="source-seqs">
+              {d.event.sourceEventSeqs.length === 0 && (
+                <span className="text-neutral-500">[] (a known empty stream)</span>
+              )}
+              {d.event.sourceEventSeqs.map((s) => (
+                <SeqLink key={s} seq={s} current={d.seq} />
+              ))}
+            </div>
+          </Section>
+        )}
+        {d.replaces && (
+          <Section title={`Replaces ${d.replaces.length} node${d.replaces.length === 1 ? '' : 's'}`}>
+            <div className="flex flex-wrap gap-1.5">
+              {d.replaces.map((s) => (
+                <SeqLink key={s} seq={s} current={d.seq} />
+              ))}
+            </div>
+          </Section>
+        )}
+        {d.attempt && (
+          <Section title="Failed attempt">
+            <div className="text-neutral-400">
+              chunks <SeqLink seq={d.attempt.firstChunkSeq} current={d.seq} /> –{' '}
+              <SeqLink seq={d.attempt.lastChunkSeq} current={d.seq} /> ({d.attempt.chunkCount}), finish{' '}
+              <span className="text-red-300">{JSON.stringify(d.attempt.finish ?? null)}</span>
+            </div>
+          </Section>
+        )}
+        <div className="flex items-center gap-1 border-b border-white/10 px-3 py-1.5 text-xs">
+          <TabButton active={tab === 'event'} onClick={() => setTab('event')}>
+            Event
+          </TabButton>
+          <TabButton active={tab === 'raw'} onClick={() => setTab('raw')}>
+            Raw line
+          </TabButton>
+          <span className="ml-auto flex items-center gap-1">
+            {copied && (
+              <span className="text-[11px] whitespace-nowrap text-green-300">
+                {copied === 'copy failed' ? copied : `copied ${copied}`}
+              </span>
+            )}
+            <span className="text-[11px] text-neutral-600">copy</span>
+            <CopyButton
+              title="Copy the normalized event as JSON"
+              onClick={() => copy('JSON', JSON.stringify(d.event, null, 2))}
+            >
+              JSON
+            </CopyButton>
+            <CopyButton title="Copy the line as written in the file" onClick={() => copy('line', d.raw)}>
+              line
+            </CopyButton>
+            <CopyButton title="Copy a link to this event (#seq=)" onClick={() => copy('link', location.href)}>
+              link
+            </CopyButton>
+          </span>
+        </div>
+        {tab === 'raw' && (
+          <div className="px-3 pt-1 text-[11px] text-neutral-500">
+            {d.rawBytes.toLocaleString('en-US')} characters{d.rawTruncated ? ' (truncated to 1 MiB)' : ''}
+            {d.event.type !== 'assistant/chunk' ? '' : ' · a packed chunk row is shared by its members'}
+          </div>
+        )}
+        <div className="px-2 py-2">
+          <JsonTree
+            key={`${d.seq}:${tab}`}
+            value={rawValue}
+            onCopy={(t) => copy('value', t)}
+            expandDepth={tab === 'event' ? 3 : 2}
+          />
+        </div>
+      </div>
+    </Shell>
+  );
+}
+
+function parseOrText(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <section className="flex h-full min-w-0 flex-col bg-neutral-950" aria-label="Inspector">
+      <div className="flex h-9 shrink-0 items-center border-b border-white/10 bg-neutral-900/80 px-3 text-xs font-medium text-neutral-200">
+        Inspector
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="border-b border-white/10 px-3 py-2 text-xs">
+      <div className="mb-1 text-[10px] font-semibold tracking-wider text-neutral-500 uppercase">{title}</div>
+      {children}
+    </div>
+  );
+}
+
+function SeqLink({ seq, current }: { seq: number | null; current: number }) {
+  if (seq === null) return <span className="text-neutral-600">—</span>;
+  if (seq === current) return <span className="font-mono text-neutral-300">{seq}</span>;
+  return (
+    <button type="button" className="font-mono text-sky-400 hover:underline" onClick={() => select(seq)}>
+      {seq}
+    </button>
+  );
+}
+
+function SeverityDot({ severity }: { severity: string }) {
+  const c = severity === 'error' ? 'bg-red-400' : severity === 'warning' ? 'bg-amber-400' : 'bg-sky-400';
+  return <span className={`mt-1.5 h-1.5 w-1.5 shrink-0 rounded-full ${c}`} title={severity} />;
+}
+
+function TabButton({
+  active,
+  onClick,
+  children,
+}: {
+  active: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={`rounded px-2 py-0.5 whitespace-nowrap ${active ? 'bg-white/10 text-neutral-100' : 'text-neutral-400 hover:text-neutral-200'}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+function CopyButton({
+  onClick,
+  title,
+  children,
+}: {
+  onClick: () => void;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      title={title}
+      className="rounded border border-white/10 px-1.5 py-0.5 text-[11px] whitespace-nowrap text-neutral-400 hover:bg-white/5 hover:text-neutral-200"
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * Messages at the selected seq (centre pane): exactly the derived messages
+ * (spec section 4), virtualized, fetched from the worker by index window.
+ * The pane's `data-seq` changes only when content for that seq has arrived,
+ * so tests (and users) never see one seq's label over another's messages.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState } from 'react';
+import type { Block } from '../../core/types';
+import type { StreamView, ViewMessage } from '../../worker/protocol';
+import { MessageView } from '../components/blocks';
+import { client } from '../controller';
+import { select, useApp } from '../store';
+import { ReplacedNote } from './ReplacedNote';
+import { StreamingPreview } from './StreamingPreview';
+
+/** Messages fetched with a new seq (the tail, where new ones appear). */
+const TAIL = 60;
+const PAGE = 60;
+
+interface Shown {
+  seq: number;
+  count: number;
+  messages: Map<number, ViewMessage>;
+}
+
+export function MessagesPane() {
+  const selectedSeq = useApp((s) => s.selectedSeq);
+  const previousSeq = useApp((s) => s.previousSeq);
+  const events = useApp((s) => s.events);
+  const loadId = useApp((s) => s.loadId);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [stream, setStream] = useState<StreamView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const loaded = selectedSeq !== null && selectedSeq < events;
+
+  // New seq: fetch the tail of its messages and its streaming preview.
+  useEffect(() => {
+    if (selectedSeq === null || !loaded) return;
+    const seq = selectedSeq;
+    void client.request({ kind: 'messages', seq, from: -TAIL, to: 0 }, { lane: 'messages' }).then((r) => {
+      if (!r.ok) {
+        if (r.error.code !== 'superseded') setError(r.error.message);
+        return;
+      }
+      setError(null);
+      setShown({
+        seq,
+        count: r.value.count,
+        messages: new Map(r.value.messages.map((m) => [m.index ?? 0, m])),
+      });
+    });
+    void client.request({ kind: 'stream', seq }, { lane: 'stream' }).then((r) => {
+      if (r.ok) setStream(r.value && r.value.pending ? r.value : null);
+      else if (r.error.code !== 'superseded') setStream(null);
+    });
+  }, [selectedSeq, loaded, loadId]);
+
+  const streaming = stream !== null && shown !== null && stream.seq === shown.seq;
+  const total = (shown?.count ?? 0) + (streaming ? 1 : 0);
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 120,
+    overscan: 4,
+    indexAttribute: 'data-vindex',
+    // Keyed by the source event, not the index: scrubbing keeps the measured heights of messages it already showed.
+    getItemKey: (i) => {
+      const m = shown?.messages.get(i);
+      return m ? `m${m.seq}` : i >= (shown?.count ?? 0) ? 'streaming' : `i${i}`;
+    },
+  });
+  const items = virtualizer.getVirtualItems();
+
+  // Fetch pages the user scrolled to that are not cached yet.
+  const firstMissing = shown
+    ? items.find((it) => it.index < shown.count && !shown.messages.has(it.index))?.index
+    : undefined;
+  useEffect(() => {
+    if (!shown || firstMissing === undefined) return;
+    const seq = shown.seq;
+    const from = Math.max(0, firstMissing - PAGE / 2);
+    void client
+      .request({ kind: 'messages', seq, from, to: from + PAGE }, { lane: 'messages-page' })
+      .then((r) => {
+        if (!r.ok) return;
+        setShown((old) => {
+          if (!old || old.seq !== seq) return old;
+          const messages = new Map(old.messages);
+          for (const m of r.value.messages) messages.set(m.index ?? 0, m);
+          return { ...old, messages };
+        });
+      });
+  }, [shown, firstMissing]);
+
+  // A new seq shows the end of its history (where new messages appear); within one seq,
+  // growth (the streaming preview arriving) keeps following the end only if the user is there.
+  const shownSeq = shown?.seq;
+  useEffect(() => {
+    if (shownSeq === undefined || total === 0) return;
+    atBottom.current = true;
+    virtualizer.scrollToIndex(total - 1, { align: 'end' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on a new seq
+  }, [shownSeq, virtualizer]);
+  useEffect(() => {
+    if (total > 0 && atBottom.current) virtualizer.scrollToIndex(total - 1, { align: 'end' });
+  }, [total, virtualizer]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+  };
+
+  const jumpToCall = (callId: string) => {
+    for (const m of shown?.messages.values() ?? []) {
+      if (
+        m.message.role === 'assistant' &&
+        m.message.content.some((b) => (b as { id?: unknown }).id === callId)
+      )
+        return select(m.seq);
+    }
+  };
+  const jumpToResult = (callId: string) => {
+    for (const m of shown?.messages.values() ?? []) {
+      const src = m.message.source as { kind?: string; callId?: string } | undefined;
+      if (src?.kind === 'tool' && src.callId === callId) return select(m.seq);
+      if (
+        m.message.content.some(
+          (b: Block) => b.type === 'tool-result' && (b as { toolCallId?: unknown }).toolCallId === callId,
+        )
+      )
+        return select(m.seq);
+    }
+  };
+
+  const highlightAfter =
+    previousSeq !== null && shown !== null && previousSeq < shown.seq ? previousSeq : null;
+
+  return (
+    <section className="flex h-full min-w-0 flex-col bg-[#101012]" aria-label="Messages at seq">
+      <div className="flex h-9 shrink-0 items-center gap-2 border-b border-white/10 bg-neutral-900/80 px-3 text-xs">
+        <span className="font-medium text-neutral-200">Messages</span>
+        {shown ? (
+          <span className="font-mono text-neutral-400">
+            at seq {shown.seq} · {shown.count} message{shown.count === 1 ? '' : 's'}
+            {highlightAfter !== null && (
+              <span className="text-sky-300"> · new since seq {highlightAfter}</span>
+            )}
+          </span>
+        ) : (
+          <span className="text-neutral-500">
+            {selectedSeq === null
+              ? 'select an event'
+              : loaded
+                ? 'loading…'
+                : `waiting for seq ${selectedSeq} to load…`}
+          </span>
+        )}
+        {error && <span className="truncate text-red-300">{error}</span>}
+      </div>
+      <div
+        ref={scrollRef}
+        onScroll={onScroll}
+        data-testid="messages"
+        data-seq={shown?.seq}
+        data-count={shown?.count}
+        className="relative min-h-0 flex-1 overflow-auto"
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {shown &&
+            items.map((it) => {
+              const style = {
+                position: 'absolute' as const,
+                top: 0,
+                left: 0,
+                right: 0,
+                transform: `translateY(${it.start}px)`,
+              };
+              if (it.index >= shown.count) {
+                return (
+                  <div key={it.key} data-vindex={it.index} ref={virtualizer.measureElement} style={style}>
+                    {stream && <StreamingPreview view={stream} />}
+                  </div>
+                );
+              }
+              const m = shown.messages.get(it.index);
+              return (
+                <div
+                  key={it.key}
+                  data-vindex={it.index}
+                  ref={virtualizer.measureElement}
+                  style={style}
+                  className="border-b border-white/[0.06]"
+                >
+                  {m ? (
+                    <>
+                      <MessageView
+                        message={m.message}
+                        index={it.index}
+                        sourceSeq={m.seq}
+                        highlighted={highlightAfter !== null && m.seq > highlightAfter}
+                        onJumpToSeq={select}
+                        onJumpToCall={jumpToCall}
+                        onJumpToResult={jumpToResult}
+                        headerExtra={
+                          m.replaces ? (
+                            <span className="rounded border border-fuchsia-500/40 bg-fuchsia-500/10 px-1 font-mono text-[10px] text-fuchsia-300">
+                              replace
+                            </span>
+                          ) : undefined
+                        }
+                      />
+                      {m.replaces && <ReplacedNote seq={m.seq} hidden={m.replaces} />}
+                    </>
+                  ) : (
+                    <div className="h-16 animate-pulse px-3 py-2 text-xs text-neutral-600">
+                      message {it.index}…
+                    </div>
+                  )}
+                </div>
+              );
+            })}
+        </div>
+        {shown && shown.count === 0 && !streaming && (
+          <div className="p-4 text-xs text-neutral-500">No model-visible messages at seq {shown.seq}.</div>
+        )}
+      </div>
+    </section>
+  );
+}

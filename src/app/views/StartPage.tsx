@@ -1,0 +1,179 @@
+/**
+ * The start page: a drop zone (its label opens the file picker), pasted
+ * JSONL, a URL, the bundled samples, and the recently opened logs.
+ */
+import { useEffect, useState } from 'react';
+import { BUNDLED_SAMPLES } from '../../worker/protocol';
+import { formatBytes } from '../components/format';
+import { openSource } from '../controller';
+import { listRecent, removeRecent, sourceOf, type RecentEntry } from '../recent';
+import { useApp } from '../store';
+import { isLoadableUrl } from '../url/state';
+import { FILE_INPUT_ID } from './Header';
+
+export function StartPage() {
+  const [text, setText] = useState('');
+  const [url, setUrl] = useState('');
+  const [recent, setRecent] = useState<RecentEntry[]>([]);
+  const [note, setNote] = useState<string | null>(null);
+  const hasLog = useApp((s) => s.summary !== null || s.status === 'loading');
+
+  useEffect(() => {
+    void listRecent().then(setRecent);
+  }, []);
+
+  const reopen = (e: RecentEntry) => {
+    const source = sourceOf(e);
+    if (source) openSource(source);
+    else {
+      setNote(`${e.name} was too large to keep: pick it again (its fingerprint must be ${e.fingerprint}).`);
+      document.getElementById(FILE_INPUT_ID)?.click();
+    }
+  };
+
+  return (
+    <main className="min-h-0 flex-1 overflow-auto bg-neutral-950" data-testid="start-page">
+      <div className="mx-auto grid max-w-5xl gap-6 p-8 lg:grid-cols-[3fr_2fr]">
+        <div className="flex flex-col gap-6">
+          <label
+            htmlFor={FILE_INPUT_ID}
+            data-testid="drop-zone"
+            className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-white/15 bg-white/[0.02] px-6 py-12 text-center hover:border-sky-500/50 hover:bg-sky-500/[0.04]"
+          >
+            <span className="text-base font-medium text-neutral-100">Drop a session log anywhere</span>
+            <span className="text-xs text-neutral-400">
+              or <span className="text-sky-400 underline">choose a file</span> · .jsonl, .jsonl.gz, .jsonl.zst
+              — read in a worker, nothing leaves your machine
+            </span>
+          </label>
+
+          <Card title="Paste JSONL">
+            <textarea
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder='{"type":"turn/start","seq":0,"time":1755000000000,"data":{"turn":1}}'
+              aria-label="Paste JSONL"
+              className="h-32 w-full resize-y rounded border border-white/10 bg-neutral-900 p-2 font-mono text-xs text-neutral-200 placeholder:text-neutral-600 focus:border-sky-500/60 focus:outline-none"
+            />
+            <button
+              type="button"
+              disabled={!text.trim()}
+              onClick={() => openSource({ kind: 'text', text, name: 'pasted text' })}
+              className="mt-2 rounded border border-sky-500/50 bg-sky-500/15 px-3 py-1 text-xs text-sky-100 hover:bg-sky-500/25 disabled:opacity-40"
+            >
+              Open pasted text
+            </button>
+          </Card>
+
+          <Card title="Open a URL">
+            <form
+              className="flex gap-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (isLoadableUrl(url)) openSource({ kind: 'url', url: new URL(url, location.href).href });
+                else setNote('Only http(s) URLs can be opened.');
+              }}
+            >
+              <input
+                value={url}
+                onChange={(e) => setUrl(e.target.value)}
+                placeholder="https://example.com/session.jsonl.gz"
+                aria-label="Log URL"
+                className="h-7 min-w-0 flex-1 rounded border border-white/10 bg-neutral-900 px-2 font-mono text-xs text-neutral-200 placeholder:text-neutral-600 focus:border-sky-500/60 focus:outline-none"
+              />
+              <button
+                type="submit"
+                className="rounded border border-white/15 px-3 text-xs text-neutral-200 hover:bg-white/10"
+              >
+                Open
+              </button>
+            </form>
+            <p className="mt-1 text-[11px] text-neutral-500">
+              Links work too: <span className="font-mono">?src=&lt;url&gt;#seq=&lt;n&gt;</span>. The server
+              must allow cross-origin requests.
+            </p>
+          </Card>
+          {note && (
+            <p className="rounded border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-xs text-amber-200">
+              {note}
+            </p>
+          )}
+        </div>
+
+        <div className="flex flex-col gap-6">
+          <Card title="Samples">
+            <ul className="flex flex-col gap-1">
+              {BUNDLED_SAMPLES.map((s) => (
+                <li key={s.name}>
+                  <button
+                    type="button"
+                    data-sample={s.name}
+                    onClick={() => openSource({ kind: 'sample', name: s.name })}
+                    className="w-full rounded border border-white/10 px-3 py-2 text-left hover:border-sky-500/40 hover:bg-white/5"
+                  >
+                    <div className="text-xs font-medium text-neutral-100">{s.title}</div>
+                    <div className="text-[11px] text-neutral-400">{s.description}</div>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card title="Recently opened">
+            {recent.length === 0 ? (
+              <p className="text-xs text-neutral-500">
+                Logs you open are listed here (kept in this browser only).
+              </p>
+            ) : (
+              <ul className="flex flex-col" data-testid="recent">
+                {recent.map((e) => (
+                  <li
+                    key={e.fingerprint}
+                    className="group flex items-center gap-2 border-b border-white/5 py-1 text-xs last:border-0"
+                  >
+                    <button
+                      type="button"
+                      onClick={() => reopen(e)}
+                      className="min-w-0 flex-1 text-left hover:text-sky-300"
+                    >
+                      <div className="truncate font-mono text-neutral-200">{e.name}</div>
+                      <div className="font-mono text-[10px] text-neutral-500">
+                        {formatBytes(e.size)} · {e.fingerprint} · {new Date(e.date).toLocaleString()}
+                      </div>
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Forget ${e.name}`}
+                      title="Remove from this list"
+                      onClick={() => void removeRecent(e.fingerprint).then(listRecent).then(setRecent)}
+                      className="rounded px-1.5 text-neutral-500 hover:bg-white/10 hover:text-neutral-200"
+                    >
+                      ×
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          {hasLog && (
+            <button
+              type="button"
+              onClick={() => useApp.setState({ startPageOpen: false })}
+              className="self-start text-xs text-sky-400 hover:underline"
+            >
+              ← Back to the open log
+            </button>
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-lg border border-white/10 bg-neutral-900/60 p-4">
+      <h2 className="mb-2 text-[11px] font-semibold tracking-wider text-neutral-400 uppercase">{title}</h2>
+      {children}
+    </section>
+  );
+}

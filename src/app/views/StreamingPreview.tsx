@@ -1,0 +1,76 @@
+/**
+ * The partly streamed assistant message at the selected seq, as RAW text:
+ * a token replay must show exactly the characters streamed, so nothing here
+ * is markdown-rendered. Block labels are CSS pseudo-content, which keeps
+ * them out of the element's text.
+ */
+import type { Block } from '../../core/types';
+import type { StreamView } from '../../worker/protocol';
+import { select } from '../store';
+
+function rawText(b: Block): string {
+  const f = b as Record<string, unknown>;
+  if (typeof f.text === 'string') return f.text;
+  if (typeof f.arguments === 'string') return f.arguments;
+  return JSON.stringify(b);
+}
+
+function label(b: Block, open: boolean): string {
+  const f = b as Record<string, unknown>;
+  const name = b.type === 'tool-call' && typeof f.name === 'string' && f.name ? ` ${f.name}` : '';
+  return `${b.type}${name}${open ? ' · streaming' : ' · ended'}`;
+}
+
+export function StreamingPreview({ view }: { view: StreamView }) {
+  const s = view.state;
+  return (
+    <div className="m-3 rounded border border-emerald-500/40 bg-emerald-500/[0.04]">
+      <div className="flex flex-wrap items-center gap-2 border-b border-emerald-500/20 px-2 py-1 text-[11px] text-emerald-200">
+        <span className="relative flex h-2 w-2">
+          <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-400 opacity-60" />
+          <span className="relative inline-flex h-2 w-2 rounded-full bg-emerald-400" />
+        </span>
+        <span className="font-medium">assistant · streaming</span>
+        <span className="font-mono text-neutral-400">
+          step {s.turn}.{s.step} · attempt {s.attempt + 1} · {s.chunkCount} chunk
+          {s.chunkCount === 1 ? '' : 's'}
+          {s.attemptStartSeq !== null && ` from seq ${s.attemptStartSeq}`}
+        </span>
+        {s.failed && (
+          <span className="rounded border border-red-500/40 px-1 text-red-300">
+            failed: {String((s.finish as { kind?: string } | undefined)?.kind)}
+          </span>
+        )}
+        {s.failedAttempts.length > 0 && (
+          <span className="text-amber-300">
+            after {s.failedAttempts.length} failed attempt{s.failedAttempts.length === 1 ? '' : 's'} (
+            {s.failedAttempts.map((a, i) => (
+              <button
+                key={a.firstChunkSeq}
+                type="button"
+                className="font-mono text-sky-400 hover:underline"
+                onClick={() => select(a.firstChunkSeq)}
+              >
+                {i > 0 ? ', ' : ''}
+                {a.firstChunkSeq}–{a.lastChunkSeq}
+              </button>
+            ))}
+            )
+          </span>
+        )}
+      </div>
+      <div data-testid="streaming" data-seq={view.seq} className="flex flex-col gap-1 px-2 py-1.5">
+        {s.blocks.map((b, i) => (
+          <pre
+            key={i}
+            data-block-type={b.type}
+            data-label={label(b, s.open[i] ?? true)}
+            className="font-mono text-xs whitespace-pre-wrap break-words text-neutral-200 before:mb-0.5 before:block before:font-sans before:text-[10px] before:text-emerald-300/70 before:content-[attr(data-label)]"
+          >
+            {rawText(b)}
+          </pre>
+        ))}
+      </div>
+    </div>
+  );
+}

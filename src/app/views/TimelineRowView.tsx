@@ -1,0 +1,201 @@
+/**
+ * One timeline row: a turn header, a step header, a folded chunk run, or an
+ * event (seq, relative time, type badge, one-line summary, diagnostics).
+ */
+import type { CSSProperties, ReactNode } from 'react';
+import type { Tone as SummaryTone } from '../../core/view/summary';
+import type { TimelineRow } from '../../worker/protocol';
+import { eventTypeBadgeClass, formatDuration, formatTokens, turnEndReasonClass } from '../components/format';
+
+const SUMMARY_TONE: Record<SummaryTone, string> = {
+  normal: 'text-neutral-200',
+  muted: 'text-neutral-500',
+  ok: 'text-neutral-300',
+  warn: 'text-amber-300',
+  error: 'text-red-300',
+};
+
+const SEVERITY_PILL = {
+  error: 'bg-red-500/20 text-red-300 border-red-500/40',
+  warning: 'bg-amber-500/20 text-amber-300 border-amber-500/40',
+  info: 'bg-sky-500/15 text-sky-300 border-sky-500/30',
+} as const;
+
+const chip = 'inline-flex shrink-0 items-center rounded border px-1 font-mono text-[10px] leading-[14px]';
+
+export interface TimelineRowViewProps {
+  row: TimelineRow;
+  style: CSSProperties;
+  selected: boolean;
+  /** The selection is folded inside this row. */
+  containsSelection: boolean;
+  onSelect: () => void;
+  onToggle: () => void;
+}
+
+export function TimelineRowView({
+  row,
+  style,
+  selected,
+  containsSelection,
+  onSelect,
+  onToggle,
+}: TimelineRowViewProps) {
+  const base =
+    row.kind === 'turn'
+      ? 'bg-indigo-500/[0.09] font-medium'
+      : row.kind === 'step'
+        ? 'bg-white/[0.025]'
+        : row.kind === 'chunks'
+          ? 'bg-emerald-500/[0.04]'
+          : '';
+  const state = selected
+    ? 'bg-sky-500/25 shadow-[inset_2px_0_0_0_rgb(56,189,248)]'
+    : containsSelection
+      ? 'bg-sky-500/10 shadow-[inset_2px_0_0_0_rgba(56,189,248,0.5)]'
+      : 'hover:bg-white/[0.05]';
+  const foldable = row.collapsed !== undefined;
+  return (
+    <div
+      data-seq={row.seq}
+      data-kind={row.kind}
+      data-row={row.row}
+      role="option"
+      aria-selected={selected}
+      title={`seq ${row.seq}${row.coverEnd > row.seq ? ` (folded through ${row.coverEnd})` : ''} · ${row.type}`}
+      onClick={onSelect}
+      style={style}
+      className={`flex cursor-default items-center gap-1.5 border-b border-white/[0.04] pr-2 text-[12px] whitespace-nowrap select-none ${base} ${state} ${row.seedBoundary ? 'border-t border-t-fuchsia-400/60' : ''}`}
+    >
+      <span className="w-[var(--seq-w,3rem)] shrink-0 text-right font-mono text-[11px] text-neutral-500 tabular-nums">
+        {row.seq}
+      </span>
+      <span className="w-[62px] shrink-0 text-right font-mono text-[11px] text-neutral-600 tabular-nums">
+        {row.relTime !== undefined ? compactTime(row.relTime) : ''}
+      </span>
+      <span style={{ width: 2 + row.depth * 14 }} className="shrink-0" />
+      {foldable ? (
+        <button
+          type="button"
+          aria-label={row.collapsed ? 'Expand' : 'Collapse'}
+          aria-expanded={!row.collapsed}
+          className="-ml-1 flex h-4 w-4 shrink-0 items-center justify-center rounded text-neutral-400 hover:bg-white/10 hover:text-neutral-100"
+          onClick={(e) => {
+            e.stopPropagation();
+            onToggle();
+          }}
+        >
+          <svg
+            viewBox="0 0 10 10"
+            className={`h-2.5 w-2.5 transition-transform ${row.collapsed ? '' : 'rotate-90'}`}
+            aria-hidden
+          >
+            <path d="M3 1.5 L7 5 L3 8.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+          </svg>
+        </button>
+      ) : (
+        <span className="w-3 shrink-0" />
+      )}
+      <span
+        className={`${chip} w-[120px] justify-center overflow-hidden text-ellipsis ${eventTypeBadgeClass(row.type)}`}
+        title={row.type}
+      >
+        <span className="truncate">{row.type}</span>
+      </span>
+      <span className="flex min-w-0 flex-1 items-center gap-1.5 overflow-hidden">{content(row)}</span>
+      {row.diagnostics > 0 && row.severity && (
+        <span
+          className={`${chip} ${SEVERITY_PILL[row.severity]}`}
+          title={`${row.diagnostics} diagnostic(s), worst: ${row.severity}`}
+        >
+          {row.severity === 'error' ? '✕' : row.severity === 'warning' ? '!' : 'i'} {row.diagnostics}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function content(row: TimelineRow): ReactNode {
+  if (row.kind === 'turn' && row.turn) {
+    const t = row.turn;
+    return (
+      <>
+        <span className="text-indigo-200">Turn {t.turn}</span>
+        {t.endReason ? (
+          <span className={`${chip} ${turnEndReasonClass(t.endReason.kind)}`} title={t.endReason.detail}>
+            {t.endReason.kind}
+          </span>
+        ) : (
+          <span className={`${chip} border-neutral-600 text-neutral-400`}>{t.open ? 'open' : '—'}</span>
+        )}
+        {t.endReason?.detail && (
+          <span className="truncate text-[11px] text-neutral-400">{t.endReason.detail}</span>
+        )}
+        <Meta>{t.durationMs !== undefined ? formatDuration(t.durationMs) : ''}</Meta>
+        {t.usage && (
+          <Meta title="input / output tokens">{`${formatTokens(t.usage.inputTokens)} in · ${formatTokens(t.usage.outputTokens)} out`}</Meta>
+        )}
+        <Meta>{`${t.steps} step${t.steps === 1 ? '' : 's'}`}</Meta>
+        {t.toolCalls > 0 && (
+          <Meta>{`${t.toolCalls} tool${t.toolCalls === 1 ? '' : 's'}${t.toolErrors ? ` (${t.toolErrors} failed)` : ''}`}</Meta>
+        )}
+        {t.diagnostics > 0 && (
+          <span className={`${chip} border-amber-500/30 text-amber-300`} title="diagnostics inside this turn">
+            {t.diagnostics} diag
+          </span>
+        )}
+      </>
+    );
+  }
+  if (row.kind === 'step' && row.step) {
+    const s = row.step;
+    return (
+      <>
+        <span className="text-cyan-200/90">
+          Step {s.turn}.{s.step}
+        </span>
+        <Meta>{s.durationMs !== undefined ? formatDuration(s.durationMs) : ''}</Meta>
+        {s.usage && (
+          <Meta title="input / output tokens">{`${formatTokens(s.usage.inputTokens)} in · ${formatTokens(s.usage.outputTokens)} out`}</Meta>
+        )}
+        {s.toolCalls > 0 && <Meta>{`${s.toolCalls} tool call${s.toolCalls === 1 ? '' : 's'}`}</Meta>}
+        {s.failedAttempts > 0 && (
+          <span
+            className={`${chip} border-red-500/40 text-red-300`}
+          >{`${s.failedAttempts} failed attempt${s.failedAttempts === 1 ? '' : 's'}`}</span>
+        )}
+      </>
+    );
+  }
+  if (row.kind === 'chunks' && row.chunks) {
+    const [head, ...rest] = row.summary.split(' · ');
+    return (
+      <>
+        <span className="shrink-0 text-emerald-300/90">{head}</span>
+        <span className="truncate font-mono text-[11px] text-neutral-500">{rest.join(' · ')}</span>
+      </>
+    );
+  }
+  return <span className={`truncate ${SUMMARY_TONE[row.tone]}`}>{row.summary}</span>;
+}
+
+function Meta({ children, title }: { children: string; title?: string }) {
+  if (!children) return null;
+  return (
+    <span className="shrink-0 font-mono text-[11px] text-neutral-400 tabular-nums" title={title}>
+      {children}
+    </span>
+  );
+}
+
+/** Time since the log's first event, compact for a narrow column: +9.740s, +87.58s, +27m05s, +3h02m. */
+export function compactTime(ms: number): string {
+  const sign = ms < 0 ? '-' : '+';
+  const a = Math.abs(ms);
+  if (a < 10_000) return `${sign}${(a / 1000).toFixed(3)}s`;
+  if (a < 100_000) return `${sign}${(a / 1000).toFixed(2)}s`;
+  if (a < 1000_000) return `${sign}${(a / 1000).toFixed(1)}s`;
+  if (a < 3_600_000)
+    return `${sign}${Math.floor(a / 60_000)}m${String(Math.floor((a % 60_000) / 1000)).padStart(2, '0')}s`;
+  return `${sign}${Math.floor(a / 3_600_000)}h${String(Math.floor((a % 3_600_000) / 60_000)).padStart(2, '0')}m`;
+}

@@ -1,0 +1,51 @@
+/**
+ * Fixed-height rows in a scroll space that may be too tall for the browser.
+ *
+ * Browsers cap an element's height (~17M px in Firefox, ~33M in Chrome), so
+ * 1M+ rows of 22 px cannot be laid out 1:1. The virtualizer is given rows of
+ * `itemSize` = min(ROW_HEIGHT, MAX_SCROLL_PX / count): its total stays under
+ * the cap, and the range it reports always contains the rows on screen. We
+ * then draw rows at their real height, positioned from the scroll fraction:
+ * the top row is `first = scrollTop / maxScroll * (count - rowsPerView)`.
+ * With few rows itemSize == ROW_HEIGHT and this is plain virtualization.
+ */
+
+export const ROW_HEIGHT = 22;
+/** Safely below every browser's maximum element height. */
+export const MAX_SCROLL_PX = 8_000_000;
+
+export interface RowGeometry {
+  /** Size of one row in the virtualizer's (scroll) space. */
+  itemSize: number;
+  /** The fractional row index drawn at the top of the viewport. */
+  first: number;
+  /** How many rows fit in the viewport. */
+  perView: number;
+  /** Screen-space top (inside the scroll content) of a row. */
+  top: (row: number) => number;
+  /** The scrollTop that puts `row` at `fraction` of the viewport (0 top row, 0.5 centre, 1 bottom row). */
+  scrollTopFor: (row: number, fraction: number) => number;
+}
+
+export function itemSizeFor(count: number): number {
+  return Math.min(ROW_HEIGHT, MAX_SCROLL_PX / Math.max(1, count));
+}
+
+export function rowGeometry(count: number, scrollTop: number, viewport: number): RowGeometry {
+  const itemSize = itemSizeFor(count);
+  const perView = viewport / ROW_HEIGHT;
+  const maxScroll = Math.max(0, count * itemSize - viewport);
+  const maxFirst = Math.max(0, count - perView);
+  const toFirst = (top: number) => (maxScroll > 0 ? (Math.min(top, maxScroll) / maxScroll) * maxFirst : 0);
+  const first = toFirst(scrollTop);
+  return {
+    itemSize,
+    first,
+    perView,
+    top: (row) => scrollTop + (row - first) * ROW_HEIGHT,
+    scrollTopFor: (row, fraction) => {
+      const wantFirst = Math.max(0, Math.min(maxFirst, row - fraction * (perView - 1)));
+      return maxFirst > 0 ? (wantFirst / maxFirst) * maxScroll : 0;
+    },
+  };
+}

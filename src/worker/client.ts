@@ -1,0 +1,203 @@
+/**
+ * The main-thread side of the worker protocol: the one place that creates
+ * the Worker. Typed `request()` / `subscribe()`, plus two behaviours the UI
+ * relies on:
+ *
+ *  - Lanes: a request may name a lane (one per pane: 'messages', 'stream',
+ *    'event', ...). A newer request on the same lane supersedes the older:
+ *    the older one resolves at once with `superseded` and its late answer is
+ *    dropped, so scrubbing never shows a stale seq.
+ *  - Liveness: a worker that errors out or goes silent while requests are
+ *    outstanding (killed for memory, hung) is declared dead; every pending
+ *    request resolves with `worker-dead` and `onDead` listeners are told, so
+ *    the UI can offer Retry instead of spinning forever.
+ */
+import type {
+  Push,
+  RequestEnvelope,
+  RequestKind,
+  RequestOf,
+  ResponseValues,
+  Result,
+  WorkerMessage,
+} from './protocol';
+
+export interface ClientOptions {
+  /** Silence (no message at all) with requests outstanding before a liveness ping, ms. */
+  silenceMs?: number;
+  /** How long the ping may take before the worker is declared dead, ms. */
+  pingTimeoutMs?: number;
+  createWorker?: () => Worker;
+}
+
+interface Pending {
+  kind: RequestKind;
+  lane?: string;
+  resolve: (r: Result<unknown>) => void;
+}
+
+export type ClientState = 'alive' | 'dead';
+
+const defaultWorker = () =>
+  new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'seqscope-log' });
+
+export class LogClient {
+  private worker: Worker;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly lanes = new Map<string, number>();
+  private readonly pushListeners = new Set<(p: Push) => void>();
+  private readonly deadListeners = new Set<(reason: string) => void>();
+  private lastHeard = performance.now();
+  private watchdog: ReturnType<typeof setInterval> | undefined;
+  private pinging = false;
+  state: ClientState = 'alive';
+
+  private readonly silenceMs: number;
+  private readonly pingTimeoutMs: number;
+  private readonly createWorker: () => Worker;
+
+  constructor(options: ClientOptions = {}) {
+    this.silenceMs = options.silenceMs ?? 15_000;
+    this.pingTimeoutMs = options.pingTimeoutMs ?? 5_000;
+    this.createWorker = options.createWorker ?? defaultWorker;
+    this.worker = this.start();
+  }
+
+  /** Sends a request; resolves with its result (never rejects). */
+  request<K extends RequestKind>(
+    req: RequestOf<K>,
+    options: { lane?: string } = {},
+  ): Promise<Result<ResponseValues[K]>> {
+    if (this.state === 'dead') return Promise.resolve(dead('The log worker is not running'));
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const entry: Pending = { kind: req.kind, resolve: resolve as (r: Result<unknown>) => void };
+      if (options.lane !== undefined) {
+        entry.lane = options.lane;
+        const older = this.lanes.get(options.lane);
+        if (older !== undefined)
+          this.settle(older, {
+            ok: false,
+            error: { code: 'superseded', message: 'A newer request replaced this one' },
+          });
+        this.lanes.set(options.lane, id);
+      }
+      this.pending.set(id, entry);
+      if (this.pending.size === 1) this.lastHeard = performance.now(); // silence counts from the first outstanding request
+      const envelope: RequestEnvelope = { id, ...req };
+      this.worker.postMessage(envelope);
+    });
+  }
+
+  /** The id the next request will get: lets a caller cancel an `open` it is about to send. */
+  peekNextId(): number {
+    return this.nextId;
+  }
+
+  subscribe(listener: (p: Push) => void): () => void {
+    this.pushListeners.add(listener);
+    return () => this.pushListeners.delete(listener);
+  }
+
+  onDead(listener: (reason: string) => void): () => void {
+    this.deadListeners.add(listener);
+    return () => this.deadListeners.delete(listener);
+  }
+
+  /** A fresh worker (after a death, or to drop everything). Pending requests fail as dead. */
+  restart(): void {
+    this.teardown('restarted');
+    this.state = 'alive';
+    this.worker = this.start();
+  }
+
+  /**
+   * For tests and the debug hook: kill the worker the way the OOM killer would
+   * (silently), then run the liveness check at once with a short timeout.
+   */
+  killForTesting(pingTimeoutMs = 500): void {
+    this.worker.terminate();
+    this.checkAlive('the worker was killed (debug hook)', pingTimeoutMs);
+  }
+
+  dispose(): void {
+    this.teardown('disposed');
+    this.state = 'dead';
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  private start(): Worker {
+    const w = this.createWorker();
+    this.lastHeard = performance.now();
+    w.onmessage = (e: MessageEvent<WorkerMessage>) => this.receive(e.data);
+    // An uncaught error may or may not have killed the worker: ask it.
+    w.onerror = (e) => {
+      e.preventDefault?.();
+      this.checkAlive(`the worker raised ${e.message || 'an error'}`);
+    };
+    w.onmessageerror = () => this.checkAlive('a message from the worker could not be read');
+    this.watchdog = setInterval(() => this.tick(), 1000);
+    return w;
+  }
+
+  private receive(msg: WorkerMessage): void {
+    this.lastHeard = performance.now();
+    if (msg.type === 'push') {
+      for (const l of this.pushListeners) l(msg.push);
+      return;
+    }
+    this.settle(msg.id, msg.result);
+  }
+
+  private settle(id: number, result: Result<unknown>): void {
+    const entry = this.pending.get(id);
+    if (!entry) return; // superseded or from a previous worker: dropped
+    this.pending.delete(id);
+    if (entry.lane !== undefined && this.lanes.get(entry.lane) === id) this.lanes.delete(entry.lane);
+    entry.resolve(result);
+  }
+
+  private tick(): void {
+    if (this.state === 'dead' || this.pending.size === 0 || this.pinging) return;
+    if (performance.now() - this.lastHeard > this.silenceMs) this.checkAlive('the worker stopped answering');
+  }
+
+  private checkAlive(reason: string, timeoutMs = this.pingTimeoutMs): void {
+    if (this.pinging || this.state === 'dead') return;
+    this.pinging = true;
+    const heardBefore = this.lastHeard;
+    const id = this.nextId++;
+    this.pending.set(id, { kind: 'ping', resolve: () => {} });
+    this.worker.postMessage({ id, kind: 'ping' } satisfies RequestEnvelope);
+    setTimeout(() => {
+      this.pinging = false;
+      this.pending.delete(id);
+      if (this.lastHeard === heardBefore) this.die(`${reason}; it may have run out of memory`);
+    }, timeoutMs);
+  }
+
+  private die(reason: string): void {
+    if (this.state === 'dead') return;
+    this.teardown(reason);
+    this.state = 'dead';
+    for (const l of this.deadListeners) l(reason);
+  }
+
+  private teardown(reason: string): void {
+    clearInterval(this.watchdog);
+    this.worker.onmessage = null;
+    this.worker.onerror = null;
+    this.worker.terminate();
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    this.lanes.clear();
+    this.pinging = false;
+    for (const p of pending) p.resolve(dead(`The log worker stopped: ${reason}`));
+  }
+}
+
+function dead(message: string): Result<never> {
+  return { ok: false, error: { code: 'worker-dead', message } };
+}

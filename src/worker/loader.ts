@@ -1,0 +1,144 @@
+/**
+ * Turns a LoadSource into a stream of byte chunks for the SessionLog: a File
+ * read slice by slice, a URL fetched as a stream, pasted text, or a bundled
+ * sample (a URL on this origin). Decompression is the reader's job (it
+ * detects gzip/zstd by magic bytes), so this only moves bytes.
+ *
+ * Failures are thrown as LoadError with a message meant for the user (naming
+ * the URL on a network or CORS failure).
+ */
+import type { ErrorCode, LoadSource } from './protocol';
+
+export class LoadError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ByteSource {
+  name: string;
+  /** Total source bytes when known. */
+  totalBytes: number | null;
+  /** The URL it came from (url and sample sources). */
+  url?: string;
+  chunks: AsyncIterable<Uint8Array>;
+}
+
+/** Slice size for Files: big enough to amortize the async read, small enough to keep the worker responsive. */
+const FILE_SLICE = 1 << 20;
+
+export async function openSource(source: LoadSource, signal: AbortSignal): Promise<ByteSource> {
+  switch (source.kind) {
+    case 'file':
+      return {
+        name: source.file.name || 'file',
+        totalBytes: source.file.size,
+        chunks: fileChunks(source.file, signal),
+      };
+    case 'text': {
+      const bytes = new TextEncoder().encode(source.text);
+      return {
+        name: source.name ?? 'pasted text',
+        totalBytes: bytes.length,
+        chunks: sliceChunks(bytes, signal),
+      };
+    }
+    case 'url':
+      return fetchSource(source.url, source.url.split('/').pop()?.split('?')[0] || source.url, signal);
+    case 'sample': {
+      if (!/^[\w.-]+$/.test(source.name))
+        throw new LoadError('bad-request', `Not a sample name: ${JSON.stringify(source.name)}`);
+      const url = new URL(`${import.meta.env.BASE_URL}samples/${source.name}`, self.location.origin).href;
+      return fetchSource(url, source.name, signal);
+    }
+  }
+}
+
+async function fetchSource(url: string, name: string, signal: AbortSignal): Promise<ByteSource> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal });
+  } catch (err) {
+    if (signal.aborted) throw new LoadError('cancelled', 'Cancelled');
+    const detail = err instanceof Error ? err.message : String(err);
+    throw new LoadError(
+      'network',
+      `Could not fetch ${url}: the network failed or the server does not allow cross-origin (CORS) requests from this page (${detail}).`,
+    );
+  }
+  if (!response.ok)
+    throw new LoadError(
+      'network',
+      `Could not fetch ${url}: the server answered ${response.status} ${response.statusText}`.trim(),
+    );
+  if (!response.body) throw new LoadError('network', `Could not fetch ${url}: the response has no body`);
+  // Content-Length counts encoded bytes; with a Content-Encoding the body we read is larger, so the total is unknown.
+  const length = Number(response.headers.get('content-length'));
+  const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
+  const totalBytes = Number.isFinite(length) && length > 0 && !encoded ? length : null;
+  return { name, url, totalBytes, chunks: streamChunks(response.body, url, signal) };
+}
+
+async function* fileChunks(file: File, signal: AbortSignal): AsyncGenerator<Uint8Array> {
+  for (let offset = 0; offset < file.size; offset += FILE_SLICE) {
+    if (signal.aborted) throw new LoadError('cancelled', 'Cancelled');
+    let buf: ArrayBuffer;
+    try {
+      buf = await file.slice(offset, offset + FILE_SLICE).arrayBuffer();
+    } catch (err) {
+      throw new LoadError(
+        'load-failed',
+        `Could not read ${file.name}: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+    yield new Uint8Array(buf);
+  }
+}
+
+async function* sliceChunks(bytes: Uint8Array, signal: AbortSignal): AsyncGenerator<Uint8Array> {
+  for (let offset = 0; offset < bytes.length; offset += FILE_SLICE) {
+    if (signal.aborted) throw new LoadError('cancelled', 'Cancelled');
+    yield bytes.subarray(offset, offset + FILE_SLICE);
+  }
+}
+
+async function* streamChunks(
+  body: ReadableStream<Uint8Array>,
+  url: string,
+  signal: AbortSignal,
+): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      let step: ReadableStreamReadResult<Uint8Array>;
+      try {
+        step = await reader.read();
+      } catch (err) {
+        if (signal.aborted) throw new LoadError('cancelled', 'Cancelled');
+        throw new LoadError(
+          'network',
+          `Reading ${url} failed midway: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+      if (step.done) return;
+      yield step.value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** Yields to the worker's event loop so queued requests get answered mid-load (MessageChannel: no 4 ms timer clamp). */
+export function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      resolve();
+    };
+    ch.port2.postMessage(null);
+  });
+}

@@ -1,0 +1,224 @@
+/**
+ * The worker's read-only answers about a session: messages at a seq, the
+ * originals a replace hid, the streaming preview, one event for the
+ * inspector, diagnostics pages, the structure and the load summary. Each
+ * answer is sized by what the UI shows, never by the log.
+ */
+import { stepAt, turnAt } from '../core/analysis/structure';
+import type { Message, SessionEvent } from '../core/types';
+import type { DiagnosticCode } from '../core/types';
+import type {
+  DiagnosticItem,
+  DiagnosticsWindow,
+  EventDetail,
+  LogSummary,
+  MessagesWindow,
+  StreamView,
+  StructureSummary,
+  ToolPair,
+  ViewMessage,
+} from './protocol';
+import type { LogSession } from './session';
+
+/** The inspector shows at most this much of a raw line (the tree view has the parsed event anyway). */
+const RAW_LIMIT = 1 << 20;
+
+export class Queries {
+  private replaceCache: { events: number; map: Map<number, number[]> } | null = null;
+
+  constructor(private readonly session: LogSession) {}
+
+  messages(seq: number, from: number, to: number): MessagesWindow {
+    const log = this.session.log;
+    let lo = from;
+    let hi = to;
+    if (from < 0) {
+      // "The last -from messages": needs the count first (one O(log n) call).
+      const count = log.messagesAt(seq, 0, 0).count;
+      lo = Math.max(0, count + from);
+      hi = count;
+    }
+    const w = log.messagesAt(seq, lo, hi);
+    const replaces = this.replaces();
+    const messages: ViewMessage[] = w.messages.map((m) => {
+      const v: ViewMessage = { index: m.index, seq: m.seq, message: m.message };
+      const hidden = replaces.get(m.seq);
+      if (hidden) v.replaces = hidden;
+      return v;
+    });
+    return { seq, count: w.count, nodeCount: w.nodeCount, from: w.from, messages };
+  }
+
+  /** The originals a replace event hid, as messages (empty assistant messages included: they are what was hidden). */
+  replaced(seq: number): { seq: number; messages: ViewMessage[] } {
+    const hidden = this.replaces().get(seq) ?? [];
+    const log = this.session.log;
+    return {
+      seq,
+      messages: hidden.map((h) => {
+        const v: ViewMessage = { seq: h, message: messageOf(log.event(h)) };
+        const nested = this.replaces().get(h);
+        if (nested) v.replaces = nested;
+        return v;
+      }),
+    };
+  }
+
+  /** Replace event seq -> the nodes it hid (cached until the log grows). */
+  private replaces(): Map<number, number[]> {
+    const log = this.session.log;
+    const n = log.eventCount;
+    if (!this.replaceCache || this.replaceCache.events !== n) {
+      const map = new Map<number, number[]>();
+      if (n > 0) for (const r of log.replacesUpTo(n - 1)) map.set(r.seq, r.hidden);
+      this.replaceCache = { events: n, map };
+    }
+    return this.replaceCache.map;
+  }
+
+  stream(seq: number, chunk?: number): StreamView | null {
+    const state = this.session.log.streamAt(seq, chunk);
+    if (!state) return null;
+    const pending = state.messageSeq === undefined && state.attemptStartSeq !== null && state.chunkCount > 0;
+    return { seq, state, pending };
+  }
+
+  event(seq: number): EventDetail {
+    const s = this.session;
+    const log = s.log;
+    const ev = log.event(seq);
+    const raw = log.rawLine(seq);
+    const detail: EventDetail = {
+      seq,
+      type: ev.type,
+      line: log.lineOf(seq),
+      event: ev,
+      raw: raw.length > RAW_LIMIT ? raw.slice(0, RAW_LIMIT) : raw,
+      rawBytes: raw.length,
+      rawTruncated: raw.length > RAW_LIMIT,
+      diagnostics: s.diag.about(seq),
+    };
+    const time = log.timeOf(seq);
+    if (time !== undefined) detail.time = time;
+    const rel = s.relTime(seq);
+    if (rel !== undefined) detail.relTime = rel;
+    const structure = log.structure;
+    const turn = turnAt(structure, seq);
+    if (turn) detail.turn = turn.turn;
+    const step = stepAt(structure, seq);
+    if (step) {
+      detail.step = step.step;
+      const attempt = step.attempts.find((a) => a.firstChunkSeq <= seq && seq <= a.lastChunkSeq);
+      if (attempt?.failed) detail.attempt = attempt;
+    }
+    const pair = this.toolPair(ev);
+    if (pair) detail.pair = pair;
+    const hidden = this.replaces().get(seq);
+    if (hidden) detail.replaces = hidden;
+    return detail;
+  }
+
+  /** The call/result pair a tool/call or tool/result event belongs to. */
+  private toolPair(ev: SessionEvent): ToolPair | undefined {
+    if (ev.type !== 'tool/call' && ev.type !== 'tool/result') return undefined;
+    const calls = this.session.log.structure.toolCalls;
+    const c = calls.find((x) => x.callSeq === ev.seq || x.resultSeq === ev.seq);
+    if (!c) return undefined;
+    const pair: ToolPair = {
+      callId: c.callId,
+      name: c.name,
+      callSeq: c.callSeq,
+      resultSeq: c.resultSeq,
+      isError: c.isError,
+    };
+    if (c.errorCode !== undefined) pair.errorCode = c.errorCode;
+    return pair;
+  }
+
+  diagnostics(code: DiagnosticCode | undefined, from: number, to: number): DiagnosticsWindow {
+    const s = this.session;
+    const { total, items: listed } = s.diag.list(code, from, to);
+    const items = listed.map((d): DiagnosticItem => {
+      if (d.seq !== undefined || d.line === undefined) return d;
+      const near = this.firstSeqAfterLine(d.line);
+      return near === undefined ? d : { ...d, nearSeq: near };
+    });
+    const out: DiagnosticsWindow = {
+      counts: s.diagnosticCounts(),
+      groups: s.diag.codes(),
+      total,
+      from: Math.max(0, from),
+      items,
+    };
+    if (code !== undefined) out.code = code;
+    return out;
+  }
+
+  /** The first event on a line after `line` (lines grow with seq, so binary search). */
+  private firstSeqAfterLine(line: number): number | undefined {
+    const log = this.session.log;
+    let lo = 0;
+    let hi = log.eventCount;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (log.lineOf(mid) <= line) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < log.eventCount ? lo : log.eventCount > 0 ? log.eventCount - 1 : undefined;
+  }
+
+  structure(): StructureSummary {
+    const st = this.session.log.structure;
+    return {
+      steps: st.steps.length,
+      turns: st.turns.map((t) => {
+        const out: StructureSummary['turns'][number] = {
+          turn: t.turn,
+          startSeq: t.startSeq,
+          lastSeq: t.lastSeq,
+          steps: t.stepCount,
+        };
+        if (t.endReason) out.endReason = t.endReason.kind;
+        if (t.durationMs !== undefined) out.durationMs = t.durationMs;
+        return out;
+      }),
+    };
+  }
+
+  summary(rowCount: number, rowsVersion: number): LogSummary {
+    const s = this.session;
+    const log = s.log;
+    const st = log.structure;
+    const out: LogSummary = {
+      loadId: s.loadId,
+      name: s.name,
+      source: s.url !== undefined ? { kind: s.sourceKind, url: s.url } : { kind: s.sourceKind },
+      fingerprint: s.fingerprint,
+      bytes: log.bytesIn,
+      decodedBytes: log.bytesDecoded,
+      events: log.eventCount,
+      partial: s.partial,
+      turns: st.turns.length,
+      steps: st.steps.length,
+      toolCalls: st.totals.toolCalls,
+      toolErrors: st.totals.toolErrors,
+      failedAttempts: st.totals.failedAttempts,
+      loadMs: (s.finishedAt ?? performance.now()) - s.startedAt,
+      metas: log.metas.slice(0, 100),
+      types: s.types(),
+      diagnostics: s.diagnosticCounts(),
+      codes: s.diag.codes(),
+      rowCount,
+      rowsVersion,
+    };
+    if (st.totals.usage) out.usage = st.totals.usage;
+    if (s.startTime !== undefined) out.startTime = s.startTime;
+    if (s.endTime !== undefined) out.endTime = s.endTime;
+    if (log.sessionHeader) out.header = log.sessionHeader;
+    return out;
+  }
+}
+
+function messageOf(ev: SessionEvent): Message {
+  return ev.type === 'user/message' ? (ev.data as Message) : (ev.data as { message: Message }).message;
+}

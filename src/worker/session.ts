@@ -1,0 +1,103 @@
+/**
+ * One loaded (or loading) log in the worker: the core's SessionLog plus the
+ * viewer's own incremental indexes over it (diagnostics by code and seq,
+ * chunk runs, type counts, the fingerprint hash). Everything here is fed as
+ * bytes arrive and costs O(new events) per push.
+ */
+import { SessionLog } from '../core/log/sessionLog';
+import { DiagnosticIndex } from '../core/view/diagIndex';
+import { ChunkRunTracker } from '../core/view/rows';
+import { Sha256, fingerprintOf } from '../core/view/sha256';
+import type { DiagnosticCounts, LoadSource } from './protocol';
+
+/** Chunk runs shorter than this are left as ordinary rows. */
+const MIN_CHUNK_RUN = 3;
+
+export class LogSession {
+  readonly log = new SessionLog();
+  readonly diag = new DiagnosticIndex();
+  readonly chunkRuns = new ChunkRunTracker(MIN_CHUNK_RUN);
+  private readonly hasher = new Sha256();
+  /** Events per type id (`log.types` names them). */
+  readonly typeCounts: number[] = [];
+  /** First and last event time seen (epoch ms). */
+  startTime: number | undefined;
+  endTime: number | undefined;
+  /** Events folded into the indexes above. */
+  private ingested = 0;
+  private chunkTypeId = -1;
+  fingerprint = '';
+  readonly startedAt = performance.now();
+  finishedAt: number | undefined;
+  partial = false;
+  totalBytes: number | null = null;
+
+  constructor(
+    readonly loadId: number,
+    readonly sourceKind: LoadSource['kind'],
+    public name: string,
+    public url?: string,
+  ) {}
+
+  push(bytes: Uint8Array): void {
+    this.hasher.update(bytes);
+    this.log.push(bytes);
+    this.ingest();
+  }
+
+  /** The source is fully read (or the load was cut short): finalize counts and diagnostics. */
+  end(partial = false): void {
+    this.partial = partial;
+    this.log.end();
+    this.ingest();
+    this.fingerprint = fingerprintOf(this.hasher);
+    this.finishedAt = performance.now();
+  }
+
+  get done(): boolean {
+    return this.log.done;
+  }
+
+  get eventCount(): number {
+    return this.log.eventCount;
+  }
+
+  /** Folds new events and diagnostics into the indexes; true when anything changed. */
+  ingest(): boolean {
+    const log = this.log;
+    const n = log.eventCount;
+    const grew = n > this.ingested;
+    if (this.chunkTypeId < 0) this.chunkTypeId = log.types.indexOf('assistant/chunk');
+    for (let seq = this.ingested; seq < n; seq++) {
+      const typeId = log.typeIdOf(seq);
+      if (this.chunkTypeId < 0 && log.types[typeId] === 'assistant/chunk') this.chunkTypeId = typeId;
+      this.typeCounts[typeId] = (this.typeCounts[typeId] ?? 0) + 1;
+      this.chunkRuns.event(seq, typeId === this.chunkTypeId);
+      const t = log.timeOf(seq);
+      if (t !== undefined) {
+        if (this.startTime === undefined) this.startTime = t;
+        this.endTime = t;
+      }
+    }
+    this.ingested = n;
+    const diagsChanged = this.diag.sync(log.diagnostics.items);
+    return grew || diagsChanged;
+  }
+
+  /** Milliseconds since the first timed event, when the event has a time. */
+  relTime(seq: number): number | undefined {
+    const t = this.log.timeOf(seq);
+    return t === undefined || this.startTime === undefined ? undefined : t - this.startTime;
+  }
+
+  diagnosticCounts(): DiagnosticCounts {
+    const c = this.log.diagnostics.counts;
+    return { error: c.error, warning: c.warning, info: c.info };
+  }
+
+  types(): { type: string; count: number }[] {
+    return this.log.types
+      .map((type, id) => ({ type, count: this.typeCounts[id] ?? 0 }))
+      .filter((t) => t.count > 0);
+  }
+}

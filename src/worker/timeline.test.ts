@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Queries } from './queries';
+import { LogSession } from './session';
+import { Timeline } from './timeline';
+
+/** The bundled demo log, loaded the way the worker loads it (in slices). */
+function demo(slice = 4096): { session: LogSession; timeline: Timeline; queries: Queries } {
+  const bytes = readFileSync(new URL('../../public/samples/demo.jsonl', import.meta.url));
+  const session = new LogSession(1, 'sample', 'demo.jsonl');
+  for (let i = 0; i < bytes.length; i += slice) session.push(bytes.subarray(i, i + slice));
+  session.end();
+  return { session, timeline: new Timeline(session), queries: new Queries(session) };
+}
+
+describe('Timeline (worker row model over a real log)', () => {
+  it('folds chunk runs by default and every row names a loaded seq', () => {
+    const { session, timeline } = demo();
+    const rows = timeline.rows();
+    expect(rows.rowCount).toBeLessThan(session.eventCount);
+    const all = timeline.window(0, rows.rowCount);
+    expect(all.map((r) => r.row)).toEqual([...Array(rows.rowCount).keys()]);
+    // Rows cover every seq exactly once, in order.
+    let next = 0;
+    for (const r of all) {
+      expect(r.seq).toBe(next);
+      next = r.coverEnd + 1;
+    }
+    expect(next).toBe(session.eventCount);
+    const chunks = all.filter((r) => r.kind === 'chunks');
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks[0]!.summary).toMatch(/^\d+ chunks, /);
+  });
+
+  it('turn rows carry number, end reason, duration and tokens', () => {
+    const { timeline } = demo();
+    const turns = timeline.window(0, timeline.rows().rowCount).filter((r) => r.kind === 'turn');
+    expect(turns.map((t) => [t.turn?.turn, t.turn?.endReason?.kind])).toEqual([
+      [1, 'completed'],
+      [2, 'completed'],
+      [3, 'aborted'],
+    ]);
+    expect(turns[0]!.turn!.durationMs).toBeGreaterThan(0);
+    expect(turns[0]!.turn!.usage!.inputTokens).toBeGreaterThan(0);
+  });
+
+  it('folds a turn, reveals a seq hidden inside it, and navigates turns and steps', () => {
+    const { session, timeline } = demo();
+    const before = timeline.rows().rowCount;
+    const turn2 = session.log.structure.turns[1]!;
+    expect(timeline.toggle(turn2.startSeq)).toBe(true);
+    expect(timeline.rows().rowCount).toBeLessThan(before);
+    expect(timeline.rows().isVisible(turn2.startSeq + 3)).toBe(false);
+    expect(timeline.reveal(turn2.startSeq + 3)).toBe(true);
+    expect(timeline.navigate(0, 'turn', 1)).toBe(turn2.startSeq);
+    expect(timeline.navigate(turn2.startSeq, 'turn', -1)).toBe(0);
+    expect(timeline.navigate(0, 'step', 1)).toBe(session.log.structure.steps[0]!.startSeq);
+    timeline.collapseAll('turns');
+    expect(timeline.rows().rowCount).toBe(3);
+  });
+
+  it('filters by type, errors and text', () => {
+    const { session, timeline } = demo();
+    timeline.setFilter({ types: ['tool/result'], errorsOnly: false, text: '' })!.advance(1000);
+    const results = timeline.window(0, timeline.rows().rowCount);
+    expect(results.length).toBe(session.log.structure.toolCalls.length);
+    expect(results.every((r) => r.type === 'tool/result')).toBe(true);
+    timeline.setFilter({ types: null, errorsOnly: true, text: '' })!.advance(1000);
+    const errors = timeline.window(0, timeline.rows().rowCount).map((r) => r.seq);
+    const failedResult = session.log.structure.toolCalls.find((c) => c.isError)!.resultSeq!;
+    expect(errors).toContain(failedResult);
+    timeline.setFilter({ types: null, errorsOnly: false, text: 'DEPLOY.SH' })!.advance(1000);
+    const text = timeline.window(0, timeline.rows().rowCount);
+    expect(text.length).toBeGreaterThan(0);
+    for (const r of text) expect(session.log.rawLine(r.seq).toLowerCase()).toContain('deploy.sh');
+    timeline.setFilter({ types: null, errorsOnly: false, text: '' });
+    expect(timeline.filtered).toBe(false);
+  });
+});
+
+describe('Queries', () => {
+  it('messages: tail windows, replace marks and the hidden originals', () => {
+    const { session, queries } = demo();
+    const last = session.eventCount - 1;
+    const all = session.log.messagesAt(last);
+    const tail = queries.messages(last, -3, 0);
+    expect(tail.count).toBe(all.count);
+    expect(tail.messages.map((m) => m.seq)).toEqual(all.messages.slice(-3).map((m) => m.seq));
+    const replace = session.log.replacesUpTo(last)[0]!;
+    const marked = queries.messages(last, 0, all.count).messages.find((m) => m.seq === replace.seq)!;
+    expect(marked.replaces).toEqual(replace.hidden);
+    expect(queries.replaced(replace.seq).messages.map((m) => m.seq)).toEqual(replace.hidden);
+  });
+
+  it('event detail: raw line, tool pair and diagnostics', () => {
+    const { session, queries } = demo();
+    const call = session.log.structure.toolCalls[0]!;
+    const d = queries.event(call.resultSeq!);
+    expect(d.pair).toMatchObject({ callSeq: call.callSeq, resultSeq: call.resultSeq, name: call.name });
+    expect(JSON.parse(d.raw)).toMatchObject({ seq: call.resultSeq });
+    const diag = session.log.diagnostics.items.find((x) => x.seq !== undefined)!;
+    expect(queries.event(diag.seq!).diagnostics.map((x) => x.code)).toContain(diag.code);
+  });
+
+  it('stream: pending only inside a step whose message is not appended yet', () => {
+    const { session, queries } = demo();
+    const step = session.log.structure.steps[0]!;
+    const attempt = step.attempts[0]!;
+    expect(queries.stream(attempt.firstChunkSeq + 2)!.pending).toBe(true);
+    expect(queries.stream(attempt.messageSeq!)!.pending).toBe(false);
+  });
+
+  it('summary: fingerprint, counts and types', () => {
+    const { session, queries } = demo();
+    const s = queries.summary(0, 0);
+    const bytes = readFileSync(new URL('../../public/samples/demo.jsonl', import.meta.url));
+    expect(s.fingerprint).toBe(createHash('sha256').update(bytes).digest('hex').slice(0, 16));
+    expect(s.events).toBe(session.eventCount);
+    expect(s.turns).toBe(3);
+    expect(s.types.reduce((n, t) => n + t.count, 0)).toBe(session.eventCount);
+  });
+});

@@ -1,0 +1,380 @@
+/**
+ * The timeline's state in the worker: which turns / steps / chunk runs are
+ * folded, the active filter, and the row map built from them (see
+ * core/view/rows.ts). The UI asks for rows by index and never holds more
+ * than the visible window.
+ *
+ * Fold state is "a default per kind + per-span overrides": collapse-all is
+ * one assignment, a toggle one map entry, and spans that appear while the
+ * log loads get the default without any bookkeeping.
+ */
+import type { StepInfo, StructureIndex, TurnInfo } from '../core/analysis/structure';
+import { int32s, type Growable } from '../core/log/growable';
+import { MatchRows, RunRows, depthOf, type RowMap, type Span, type SpanKind } from '../core/view/rows';
+import { fmtMs, summarize } from '../core/view/summary';
+import type { StreamChunk } from '../core/types';
+import { NO_FILTER, type TimelineFilter, type TimelineRow } from './protocol';
+import type { LogSession } from './session';
+
+/** Chunk rows of a folded run whose text is previewed on its row. */
+const PREVIEW_CHUNKS = 40;
+
+export class Timeline {
+  private defaults: Record<SpanKind, boolean> = { turn: false, step: false, chunks: true };
+  private readonly overrides = new Map<number, boolean>();
+  private filter: TimelineFilter = NO_FILTER;
+  private scan: FilterScan | null = null;
+  private map: RowMap = RunRows.build(0, [], () => false);
+  private builtFor = { events: -1, spans: -1, chunkRuns: -1, matches: -1, done: false };
+  private dirty = true;
+  version = 0;
+  // Derived from the structure on each rebuild.
+  private turnSpans: Span[] = [];
+  private stepSpans: Span[] = [];
+  private turnByStart = new Map<number, number>();
+  private stepByStart = new Map<number, number>();
+
+  constructor(private readonly session: LogSession) {}
+
+  get filtered(): boolean {
+    return this.scan !== null;
+  }
+
+  // ---------------------------------------------------------------- state changes
+
+  toggle(seq: number, collapsed?: boolean): boolean {
+    const span = this.spanStartingAt(seq);
+    if (!span) return false;
+    this.overrides.set(seq, collapsed ?? !this.isCollapsed(span));
+    this.invalidate();
+    return true;
+  }
+
+  collapseAll(level: 'turns' | 'steps' | 'none', chunks: 'folded' | 'expanded' = 'folded'): void {
+    this.defaults = { turn: level === 'turns', step: level === 'steps', chunks: chunks === 'folded' };
+    this.overrides.clear();
+    this.invalidate();
+  }
+
+  setFilter(filter: TimelineFilter): FilterScan | null {
+    this.filter = filter;
+    const active = filter.types !== null || filter.errorsOnly || filter.text.trim() !== '';
+    this.scan = active ? new FilterScan(this.session, filter) : null;
+    this.invalidate();
+    return this.scan;
+  }
+
+  /** After the log ended, diagnostics reported at the end may add error matches: rescan. */
+  restartFilter(): FilterScan | null {
+    return this.scan ? this.setFilter(this.filter) : null;
+  }
+
+  /** Expands whatever hides seq (folded turn, step or chunk run); false when a filter hides it. */
+  reveal(seq: number): boolean {
+    const rows = this.rows();
+    if (rows.isVisible(seq)) return true;
+    if (this.scan) return false;
+    for (const span of this.spansContaining(seq)) {
+      if (span.start !== seq && this.isCollapsed(span)) this.overrides.set(span.start, false);
+    }
+    this.invalidate();
+    return this.rows().isVisible(seq);
+  }
+
+  private invalidate(): void {
+    this.dirty = true;
+  }
+
+  // ---------------------------------------------------------------- the row map
+
+  /** The current row map, rebuilt when the log grew or the fold/filter state changed. */
+  rows(): RowMap {
+    const s = this.session;
+    const structure = s.log.structure;
+    const spanCount = structure.turns.length + structure.steps.length;
+    const runs = s.chunkRuns.all();
+    if (this.scan) this.scan.advance(8);
+    const matches = this.scan ? this.scan.matches.length : -1;
+    const b = this.builtFor;
+    // Spans only change as events arrive (open ones grow with each) or when the log ends.
+    if (
+      !this.dirty &&
+      b.events === s.eventCount &&
+      b.spans === spanCount &&
+      b.chunkRuns === runs.length &&
+      b.matches === matches &&
+      b.done === s.done
+    ) {
+      return this.map;
+    }
+    this.rebuildSpans(structure);
+    if (this.scan) {
+      this.map = new MatchRows(this.scan.matches.view());
+    } else {
+      const spans = mergeByStart(this.turnSpans, this.stepSpans, runs);
+      this.map = RunRows.build(s.eventCount, spans, (span) => this.isCollapsed(span));
+    }
+    this.builtFor = { events: s.eventCount, spans: spanCount, chunkRuns: runs.length, matches, done: s.done };
+    this.dirty = false;
+    this.version++;
+    return this.map;
+  }
+
+  private rebuildSpans(structure: StructureIndex): void {
+    this.turnSpans = structure.turns.map((t) => ({ kind: 'turn', start: t.startSeq, end: t.lastSeq }));
+    this.stepSpans = structure.steps.map((st) => ({ kind: 'step', start: st.startSeq, end: st.lastSeq }));
+    this.turnByStart = new Map(structure.turns.map((t, i) => [t.startSeq, i]));
+    this.stepByStart = new Map(structure.steps.map((st, i) => [st.startSeq, i]));
+  }
+
+  private isCollapsed(span: Span): boolean {
+    return this.overrides.get(span.start) ?? this.defaults[span.kind];
+  }
+
+  private spanStartingAt(seq: number): Span | undefined {
+    this.rows();
+    const t = this.turnByStart.get(seq);
+    if (t !== undefined) return this.turnSpans[t];
+    const st = this.stepByStart.get(seq);
+    if (st !== undefined) return this.stepSpans[st];
+    const run = this.session.chunkRuns.runAt(seq);
+    return run && run.start === seq ? run : undefined;
+  }
+
+  private spansContaining(seq: number): Span[] {
+    const out: Span[] = [];
+    for (const list of [this.turnSpans, this.stepSpans]) {
+      const span = list.find((sp) => sp.start <= seq && seq <= sp.end);
+      if (span) out.push(span);
+    }
+    const run = this.session.chunkRuns.runAt(seq);
+    if (run) out.push(run);
+    return out;
+  }
+
+  // ---------------------------------------------------------------- row content
+
+  /** Rows [from, to) with everything a row shows. */
+  window(from: number, to: number): TimelineRow[] {
+    const rows = this.rows();
+    const out: TimelineRow[] = [];
+    const end = Math.min(to, rows.rowCount);
+    for (let r = Math.max(0, from); r < end; r++) out.push(this.describe(r, rows));
+    return out;
+  }
+
+  private describe(row: number, rows: RowMap): TimelineRow {
+    const s = this.session;
+    const log = s.log;
+    const structure = log.structure;
+    const seq = rows.seqAt(row);
+    const coverEnd = rows.coverEnd(row);
+    const type = log.typeOf(seq);
+    const ev = log.event(seq);
+    const { text, tone } = summarize(ev);
+    const d = s.diag.at(seq);
+    const out: TimelineRow = {
+      row,
+      seq,
+      coverEnd,
+      kind: 'event',
+      depth: this.scan ? 0 : depthOf(seq, this.turnSpans, this.stepSpans),
+      type,
+      summary: text,
+      tone,
+      diagnostics: d?.count ?? 0,
+    };
+    const rel = s.relTime(seq);
+    if (rel !== undefined) out.relTime = rel;
+    if (d) out.severity = d.severity;
+    if (s.log.sessionHeader?.seedLength !== undefined && seq === s.log.sessionHeader.seedLength)
+      out.seedBoundary = true;
+
+    const turnIndex = this.turnByStart.get(seq);
+    const stepIndex = this.stepByStart.get(seq);
+    const run = type === 'assistant/chunk' ? s.chunkRuns.runAt(seq) : undefined;
+    if (turnIndex !== undefined) {
+      const t = structure.turns[turnIndex] as TurnInfo;
+      out.kind = 'turn';
+      if (!this.scan) out.collapsed = this.isCollapsed(this.turnSpans[turnIndex] as Span);
+      out.turn = {
+        turn: t.turn,
+        open: t.endSeq === null,
+        steps: t.stepCount,
+        toolCalls: t.toolCalls,
+        toolErrors: t.toolErrors,
+        diagnostics: s.diag.countInRange(t.startSeq, t.lastSeq),
+      };
+      const reason = t.endReason;
+      if (reason)
+        out.turn.endReason =
+          reason.detail !== undefined ? { kind: reason.kind, detail: reason.detail } : { kind: reason.kind };
+      if (t.durationMs !== undefined) out.turn.durationMs = t.durationMs;
+      if (t.usage) out.turn.usage = t.usage;
+    } else if (stepIndex !== undefined) {
+      const st = structure.steps[stepIndex] as StepInfo;
+      out.kind = 'step';
+      if (!this.scan) out.collapsed = this.isCollapsed(this.stepSpans[stepIndex] as Span);
+      out.step = {
+        turn: st.turn,
+        step: st.step,
+        toolCalls: st.toolCalls,
+        attempts: st.attempts.length,
+        failedAttempts: st.attempts.filter((a) => a.failed).length,
+      };
+      if (st.durationMs !== undefined) out.step.durationMs = st.durationMs;
+      if (st.usage) out.step.usage = st.usage;
+    } else if (run && run.start === seq && !this.scan) {
+      const count = run.end - run.start + 1;
+      const t0 = log.timeOf(run.start);
+      const t1 = log.timeOf(run.end);
+      const durationMs = t0 !== undefined && t1 !== undefined ? t1 - t0 : undefined;
+      out.chunks = { count, end: run.end, ...(durationMs !== undefined ? { durationMs } : {}) };
+      out.collapsed = coverEnd > seq;
+      if (out.collapsed) {
+        out.kind = 'chunks';
+        const preview = this.chunkPreview(run.start, run.end);
+        out.summary = `${count} chunks${durationMs !== undefined ? `, ${fmtMs(durationMs)}` : ''}${preview ? ` · ${preview}` : ''}`;
+      }
+    }
+    return out;
+  }
+
+  /** The text the first chunks of a run streamed (or, with no deltas, the blocks they ended with), for the folded row. */
+  private chunkPreview(start: number, end: number): string {
+    let text = '';
+    let ended = '';
+    for (let seq = start; seq <= Math.min(end, start + PREVIEW_CHUNKS); seq++) {
+      const c = (this.session.log.event(seq).data as { chunk?: StreamChunk }).chunk as
+        Record<string, unknown> | undefined;
+      if (!c) continue;
+      if (typeof c.text === 'string') text += c.text;
+      else if (typeof c.argumentsDelta === 'string')
+        text += (typeof c.name === 'string' && c.name ? `${c.name} ` : '') + c.argumentsDelta;
+      else if (c.type === 'block-end' && typeof c.block === 'object' && c.block !== null) {
+        const b = c.block as Record<string, unknown>;
+        const body =
+          typeof b.text === 'string'
+            ? b.text
+            : typeof b.arguments === 'string'
+              ? `${typeof b.name === 'string' ? b.name : ''} ${b.arguments}`
+              : '';
+        if (body) ended += `${ended ? ' | ' : ''}${body}`;
+      }
+      if (text.length > 160) break;
+    }
+    const shown = (text || ended).replace(/\s+/g, ' ').trim().slice(0, 160);
+    return shown ? JSON.stringify(shown) : '';
+  }
+
+  /** Next/previous turn or step header from seq. */
+  navigate(seq: number, unit: 'turn' | 'step', dir: 1 | -1): number | null {
+    this.rows();
+    const spans = unit === 'turn' ? this.turnSpans : this.stepSpans;
+    if (dir > 0) return spans.find((sp) => sp.start > seq)?.start ?? null;
+    for (let i = spans.length - 1; i >= 0; i--)
+      if ((spans[i] as Span).start < seq) return (spans[i] as Span).start;
+    return null;
+  }
+}
+
+/** Sorted merge of span lists that are each sorted by start. */
+function mergeByStart(...lists: Span[][]): Span[] {
+  const out: Span[] = [];
+  const idx = lists.map(() => 0);
+  for (;;) {
+    let best = -1;
+    for (let i = 0; i < lists.length; i++) {
+      const s = (lists[i] as Span[])[idx[i] as number];
+      if (s && (best < 0 || s.start < ((lists[best] as Span[])[idx[best] as number] as Span).start)) best = i;
+    }
+    if (best < 0) return out;
+    out.push((lists[best] as Span[])[idx[best] as number] as Span);
+    idx[best] = (idx[best] as number) + 1;
+  }
+}
+
+/**
+ * A filter's matches, found incrementally: `advance(budgetMs)` scans more
+ * events; the worker loops it with yields so a newer request can supersede
+ * it, and extends it as a loading log grows.
+ */
+export class FilterScan {
+  readonly matches: Growable<Int32Array> = int32s(1024);
+  private scanned = 0;
+  private readonly needle: string;
+  private typeOk: Uint8Array = new Uint8Array(0);
+  private errorSeqs: Set<number> | null = null;
+  private errorSeqsFor = -1;
+
+  constructor(
+    private readonly session: LogSession,
+    private readonly filter: TimelineFilter,
+  ) {
+    this.needle = filter.text.trim().toLowerCase();
+  }
+
+  get done(): boolean {
+    return this.session.done && this.scanned >= this.session.eventCount;
+  }
+
+  /** Scans for up to budgetMs; returns true when caught up with the loaded events. */
+  advance(budgetMs: number): boolean {
+    const log = this.session.log;
+    const n = log.eventCount;
+    if (this.scanned >= n) return true;
+    const deadline = performance.now() + budgetMs;
+    this.refreshTypes();
+    if (this.filter.errorsOnly) this.refreshErrors(log.structure);
+    while (this.scanned < n) {
+      const seq = this.scanned++;
+      if (this.matchesSeq(seq)) this.matches.push(seq);
+      if ((seq & 255) === 0 && performance.now() > deadline) break;
+    }
+    return this.scanned >= n;
+  }
+
+  private matchesSeq(seq: number): boolean {
+    const log = this.session.log;
+    if (this.filter.types !== null && this.typeOk[log.typeIdOf(seq)] !== 1) return false;
+    if (this.filter.errorsOnly) {
+      const d = this.session.diag.at(seq);
+      if (!(d && d.severity !== 'info') && !this.errorSeqs?.has(seq)) return false;
+    }
+    if (this.needle) {
+      // Packed chunk rows share one line: search the member's own chunk, not the whole row.
+      const hay =
+        log.typeOf(seq) === 'assistant/chunk'
+          ? JSON.stringify((log.event(seq).data as { chunk?: unknown }).chunk)
+          : log.rawLine(seq);
+      if (!hay.toLowerCase().includes(this.needle)) return false;
+    }
+    return true;
+  }
+
+  private refreshTypes(): void {
+    const names = this.session.log.types;
+    if (this.typeOk.length === names.length || this.filter.types === null) return;
+    const wanted = new Set(this.filter.types);
+    this.typeOk = Uint8Array.from(names, (t) => (wanted.has(t) ? 1 : 0));
+  }
+
+  /** Error outcomes known to the structure: failed tool results, error/aborted turn ends, failed attempts. */
+  private refreshErrors(structure: StructureIndex): void {
+    const key =
+      structure.toolCalls.length +
+      structure.turns.length * 7 +
+      structure.steps.length * 13 +
+      structure.totals.failedAttempts * 17;
+    if (this.errorSeqs && this.errorSeqsFor === key) return;
+    const set = new Set<number>();
+    for (const c of structure.toolCalls) if (c.isError && c.resultSeq !== null) set.add(c.resultSeq);
+    for (const t of structure.turns) {
+      const k = t.endReason?.kind;
+      if (t.endSeq !== null && (k === 'error' || k === 'aborted')) set.add(t.endSeq);
+    }
+    for (const st of structure.steps) for (const a of st.attempts) if (a.failed) set.add(a.lastChunkSeq);
+    this.errorSeqs = set;
+    this.errorSeqsFor = key;
+  }
+}
