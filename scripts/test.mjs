@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: install deps if needed, find Chromium, build (CLI + app), then
+// `npm test`: install deps if needed, find Chromium, check (types, lint, format), build (CLI + app), then
 // run the unit tests (vitest) and the browser tests (playwright). Every step
 // streams its own output; the exit code is non-zero if any step failed.
 import { spawnSync } from 'node:child_process';
@@ -27,6 +27,8 @@ try {
 process.env.SEQSCOPE_CHROMIUM = ensureChromium();
 
 const failed = [];
+// Typecheck, lint (with the import layering) and format check: cheap, and they fail the run like a test.
+if (!run('check (typecheck, lint, format)', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'check'])) failed.push('check');
 const built = run('build', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']);
 if (!built) failed.push('build');
 
