@@ -1,29 +1,9 @@
 // @vitest-environment jsdom
-import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { act } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Markdown, parseMarkdown, safeHref } from './markdown';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | null = null;
-let host: HTMLElement | null = null;
-function render(node: ReactNode): HTMLElement {
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  const r = createRoot(host);
-  root = r;
-  act(() => r.render(node));
-  return host;
-}
-afterEach(() => {
-  const r = root;
-  if (r) act(() => r.unmount());
-  host?.remove();
-  root = null;
-  host = null;
-});
+import { render } from './testRender';
 
 const md = (text: string): HTMLElement => render(<Markdown text={text} />);
 

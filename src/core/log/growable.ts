@@ -56,7 +56,7 @@ export const float64s = (cap?: number) => new Growable(Float64Array, cap);
 export const uint8s = (cap?: number) => new Growable(Uint8Array, cap);
 export const uint16s = (cap?: number) => new Growable(Uint16Array, cap);
 
-/** Index of the first element of sorted `a[0..n)` greater than `x`. */
+/** Index of the first element of sorted `a[0..n)` greater than `x` (one past the last <= x). */
 export function upperBound(a: ArrayLike<number>, n: number, x: number): number {
   let lo = 0;
   let hi = n;

@@ -12,6 +12,7 @@
  * log is cheap. Filtered views (type / errors / text) are a sorted list of
  * matching seqs instead, one row each.
  */
+import { upperBound } from '../log/growable';
 
 export type SpanKind = 'turn' | 'step' | 'chunks';
 
@@ -152,14 +153,7 @@ export class MatchRows implements RowMap {
 
 /** Index of the last element of sorted a[0..n) that is <= x, or -1. */
 export function lastAtOrBefore(a: ArrayLike<number>, n: number, x: number): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((a[mid] as number) <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
+  return upperBound(a, n, x) - 1;
 }
 
 function isSortedByStart(spans: readonly Span[]): boolean {
