@@ -12,7 +12,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: 'list',
+  // `npm test` asks for a JSON report too, to print one closing count for both runners.
+  reporter: process.env.SEQSCOPE_PLAYWRIGHT_JSON
+    ? [['list'], ['json', { outputFile: process.env.SEQSCOPE_PLAYWRIGHT_JSON }]]
+    : 'list',
   timeout: 30_000,
   use: {
     baseURL,

@@ -3,6 +3,7 @@
 // run the unit tests (vitest) and the browser tests (playwright). Every step
 // streams its own output; the exit code is non-zero if any step failed.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -28,11 +29,26 @@ process.env.SEQSCOPE_CHROMIUM = ensureChromium();
 
 const failed = [];
 // Typecheck, lint (with the import layering) and format check: cheap, and they fail the run like a test.
-if (!run('check (typecheck, lint, format)', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'check'])) failed.push('check');
+if (
+  !run('check (typecheck, lint, format)', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'check'])
+)
+  failed.push('check');
 const built = run('build', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']);
 if (!built) failed.push('build');
 
-if (!run('unit tests (vitest)', bin('vitest'), ['run', '--passWithNoTests'])) failed.push('vitest');
+// Both runners also write JSON results, summed into one closing line below.
+const reports = join(root, '.test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+process.env.SEQSCOPE_PLAYWRIGHT_JSON = join(reports, 'playwright.json');
+
+const vitestArgs = [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(reports, 'vitest.json')}`,
+];
+if (!run('unit tests (vitest)', bin('vitest'), vitestArgs)) failed.push('vitest');
 
 if (built) {
   if (!run('browser tests (playwright)', bin('playwright'), ['test'])) failed.push('playwright');
@@ -40,6 +56,30 @@ if (built) {
   console.log('\n=== browser tests (playwright) ===\nskipped: the build failed');
   failed.push('playwright (skipped)');
 }
+
+/** Passed/failed counts from a runner's JSON report, or null when it wrote none. */
+function counts(file, pick) {
+  try {
+    return pick(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return null;
+  }
+}
+const unit = counts(join(reports, 'vitest.json'), (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests,
+}));
+const browser = counts(join(reports, 'playwright.json'), (r) => ({
+  passed: r.stats.expected,
+  failed: r.stats.unexpected + r.stats.flaky,
+}));
+const total = {
+  passed: (unit?.passed ?? 0) + (browser?.passed ?? 0),
+  failed: (unit?.failed ?? 0) + (browser?.failed ?? 0),
+};
+console.log(`\nunit: ${unit ? `${unit.passed} passed, ${unit.failed} failed` : 'no report'}`);
+console.log(`browser: ${browser ? `${browser.passed} passed, ${browser.failed} failed` : 'no report'}`);
+console.log(`tests: ${total.passed} passed, ${total.failed} failed`);
 
 if (failed.length > 0) {
   console.error(`\nnpm test: FAILED: ${failed.join(', ')}`);
