@@ -1,9 +1,18 @@
 /** The built CLI (bin/seqscope.mjs) as a user runs it: output, exit codes, compressed input, stdin. */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '../..');
 const BIN = join(ROOT, 'bin/seqscope.mjs');
@@ -15,9 +24,24 @@ function run(args: string[], input?: Buffer) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
+/** The newest mtime of the sources the bundle is built from (src/cli and src/core, tests aside). */
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
+      newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
 beforeAll(async () => {
-  // `npm test` builds first; a lone `vitest run` builds the CLI here.
-  if (!existsSync(BIN)) {
+  // `npm test` builds first; a lone `vitest run` builds the CLI here when it is missing or stale.
+  const stale = () =>
+    statSync(BIN).mtimeMs <
+    Math.max(newestSource(join(ROOT, 'src/cli')), newestSource(join(ROOT, 'src/core')));
+  if (!existsSync(BIN) || stale()) {
     // @ts-expect-error: a plain .mjs build script without types
     const { buildCli } = (await import('../../scripts/build-cli.mjs')) as { buildCli: () => Promise<void> };
     await buildCli();
@@ -132,5 +156,136 @@ describe('seqscope stats', () => {
       'output tokens': '17',
       'wall time': '1.3 s',
     });
+  });
+});
+
+describe('seqscope open', () => {
+  const children: ChildProcess[] = [];
+  afterEach(() => {
+    for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  });
+
+  function setup() {
+    const dir = mkdtempSync(join(tmpdir(), 'seqscope-open-'));
+    const dist = join(dir, 'dist');
+    mkdirSync(dist);
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>seqscope app</title>');
+    const log = join(dir, 'session.jsonl');
+    writeFileSync(log, readFileSync(join(FIX, 'tool-round.jsonl')));
+    return { dir, dist, log };
+  }
+
+  /** Runs the CLI to its end without blocking the event loop (the test holds a port meanwhile). */
+  function spawnAsync(args: string[]) {
+    return new Promise<{ code: number | null; err: string }>((ok) => {
+      const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+      children.push(child);
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      child.on('exit', (code) => ok({ code, err }));
+    });
+  }
+
+  /** Starts `open` and resolves with its first stdout line (the link). */
+  function start(args: string[]) {
+    const env = { ...process.env };
+    delete env.DISPLAY;
+    delete env.WAYLAND_DISPLAY;
+    const child = spawn(process.execPath, [BIN, 'open', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    const link = new Promise<string>((ok, fail) => {
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const nl = out.indexOf('\n');
+        if (nl >= 0) ok(out.slice(0, nl));
+      });
+      child.on('exit', (code) => fail(new Error(`open exited ${code} before printing a link: ${err}`)));
+    });
+    return { child, link, exited, stderr: () => err };
+  }
+
+  it('serves the app and the log, prints the deep link, and exits 0 on SIGINT', async () => {
+    const { dist, log } = setup();
+    const run = start([log, '--seq', '5', '--port', '0', '--no-browser', '--dist', dist]);
+    const link = await run.link;
+    const m = /^http:\/\/127\.0\.0\.1:(\d+)\/\?src=([^#&]+)#seq=5$/.exec(link);
+    expect(m, link).not.toBeNull();
+    const port = (m as RegExpExecArray)[1] as string;
+    const src = decodeURIComponent((m as RegExpExecArray)[2] as string);
+    expect(src).toBe(`http://127.0.0.1:${port}/log/session.jsonl`);
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('seqscope app');
+    const body = await fetch(src);
+    expect(body.headers.get('access-control-allow-origin')).toBeNull();
+    expect(Buffer.from(await body.arrayBuffer()).equals(readFileSync(log))).toBe(true);
+    expect(run.stderr()).toMatch(/serving .*session\.jsonl at http:\/\/127\.0\.0\.1:\d+\//);
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+  }, 30_000);
+
+  it('adds follow=1 with --follow, omits the hash without --seq, and exits 0 on SIGTERM', async () => {
+    const { dist, log } = setup();
+    const run = start([log, '--follow', '--port', '0', '--no-browser', '--dist', dist]);
+    const link = await run.link;
+    expect(link).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/\?src=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Flog%2Fsession\.jsonl&follow=1$/,
+    );
+    // an open events stream must not hold the exit up
+    const src = decodeURIComponent(/src=([^&]+)/.exec(link)?.[1] ?? '');
+    const events = await fetch(`${src}/events`);
+    const reader = (events.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    while (!text.includes('event: hello')) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += new TextDecoder().decode(chunk.value);
+    }
+    expect(text).toMatch(/event: hello\ndata: \{"size":\d+,"mtimeMs":[\d.]+,"ino":\d+\}/);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    await reader.cancel().catch(() => undefined);
+  }, 30_000);
+
+  it('exits 0 on a SIGINT right after the link', async () => {
+    const { dist, log } = setup();
+    const run = start([log, '--port', '0', '--no-browser', '--dist', dist]);
+    await run.link;
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+  }, 30_000);
+
+  it('refuses a busy --port with exit 2', async () => {
+    const { dist, log } = setup();
+    const busy = createServer();
+    await new Promise<void>((ok) => busy.listen(0, '127.0.0.1', ok));
+    try {
+      const port = (busy.address() as AddressInfo).port;
+      const r = spawnAsync(['open', log, '--port', String(port), '--no-browser', '--dist', dist]);
+      const { code, err } = await r;
+      expect(code).toBe(2);
+      expect(err).toMatch(new RegExp(`^seqscope: port ${port} is in use`));
+    } finally {
+      busy.close();
+    }
+  }, 30_000);
+
+  it('says the app is not built, or the file is missing, with exit 2', () => {
+    const { dir, log } = setup();
+    const empty = join(dir, 'empty');
+    mkdirSync(empty);
+    const unbuilt = run(['open', log, '--no-browser', '--dist', empty]);
+    expect(unbuilt.code).toBe(2);
+    expect(unbuilt.err).toBe('seqscope: the web app is not built: run `npm run build`\n');
+    expect(unbuilt.out).toBe('');
+    const missing = run(['open', join(dir, 'nope.jsonl'), '--no-browser']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toBe(`seqscope: ${join(dir, 'nope.jsonl')}: no such file\n`);
+    expect(run(['open', log, '--seq', 'x']).code).toBe(2);
+    expect(run(['open']).code).toBe(2);
   });
 });

@@ -4,12 +4,14 @@
  *   seqscope derive FILE [--at SEQ]...   derived messages as JSON
  *   seqscope check FILE [--json]         diagnostics; exit 1 on any error
  *   seqscope stats FILE                  turns, steps, tools, tokens, time
+ *   seqscope open FILE [--seq N] ...     serve the web app and FILE, print the deep link (open.ts)
  *
  * FILE is .jsonl, .jsonl.gz or .jsonl.zst (detected by content), or - for stdin.
  * Exit codes: 0 fine, 1 the log has error diagnostics (check), 2 usage or unreadable input.
  */
 import { loadFile } from './readInput';
 import { runCheck, runDerive, runStats } from './commands';
+import { runOpen } from './open';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
 
@@ -17,6 +19,11 @@ Usage:
   seqscope derive FILE [--at SEQ]...   print the derived model messages at each SEQ (default: the last event)
   seqscope check FILE [--json]         print the log's diagnostics; exit 1 when any is an error
   seqscope stats FILE                  print turns, steps, tool calls, errors, tokens and wall time
+  seqscope open FILE [--seq N] [--port P] [--follow] [--no-browser]
+                                       serve the web app and FILE on 127.0.0.1 (port P, or the first
+                                       free from 4180), print the deep link and open it in a browser;
+                                       --follow streams lines appended to FILE to the open app.
+                                       Runs until Ctrl-C.
   seqscope help                        this text
 
 FILE may be .jsonl, .jsonl.gz or .jsonl.zst/.jsonl.zstd (detected by content), or - for standard input.
@@ -52,6 +59,8 @@ function parseArgs(argv: string[]): Parsed | string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // open has options of its own (open.ts parses them)
+  if (argv[0] === 'open') return runOpen(argv.slice(1));
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`seqscope: ${args}\n`);

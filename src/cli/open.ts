@@ -1,0 +1,169 @@
+/**
+ * `seqscope open FILE [--seq N] [--port P] [--follow] [--no-browser]`: serve the built web
+ * app and FILE on 127.0.0.1 (server.ts), print the deep link on standard output (one line,
+ * nothing else there), open it in a browser when one is plausible, and serve until SIGINT
+ * or SIGTERM (then exit 0).
+ *
+ * The link: http://127.0.0.1:PORT/?src=<encoded http://127.0.0.1:PORT/log/<name>>[&follow=1][#seq=N]
+ *
+ * A hidden `--dist DIR` serves another build of the app (the tests use it); by default the
+ * app is the dist/ folder beside the bin/ folder that holds the bundled CLI.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_PORT, startServer } from './server';
+
+export interface OpenArgs {
+  file: string;
+  seq?: number;
+  port?: number;
+  follow: boolean;
+  browser: boolean;
+  dist?: string;
+}
+
+export function parseOpenArgs(argv: string[]): OpenArgs | string {
+  let file: string | undefined;
+  let seq: number | undefined;
+  let port: number | undefined;
+  let dist: string | undefined;
+  let follow = false;
+  let browser = true;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const eq = a.indexOf('=');
+    const [flag, inline] = a.startsWith('--') && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
+    const value = () => inline ?? argv[++i];
+    if (flag === '--seq') {
+      const v = value();
+      if (v === undefined || !/^\d{1,15}$/.test(v))
+        return `--seq needs a seq (a non-negative integer), got ${v ?? 'nothing'}`;
+      seq = Number(v);
+    } else if (flag === '--port') {
+      const v = value();
+      if (v === undefined || !/^\d{1,5}$/.test(v) || Number(v) > 65535)
+        return `--port needs a port number (0-65535), got ${v ?? 'nothing'}`;
+      port = Number(v);
+    } else if (flag === '--dist') {
+      const v = value();
+      if (v === undefined || v === '') return '--dist needs a folder';
+      dist = v;
+    } else if (a === '--follow') follow = true;
+    else if (a === '--no-browser') browser = false;
+    else if (a === '-') return 'open needs a file, not standard input';
+    else if (a.startsWith('-')) return `unknown option ${a}`;
+    else if (file === undefined) file = a;
+    else return `unexpected argument ${a}`;
+  }
+  if (file === undefined) return 'open needs a FILE';
+  const out: OpenArgs = { file, follow, browser };
+  if (seq !== undefined) out.seq = seq;
+  if (port !== undefined) out.port = port;
+  if (dist !== undefined) out.dist = dist;
+  return out;
+}
+
+/** The app's URL loading logUrl, positioned at seq, following appends when asked. */
+export function deepLink(appUrl: string, logUrl: string, opts: { seq?: number; follow?: boolean }): string {
+  const follow = opts.follow ? '&follow=1' : '';
+  const hash = opts.seq !== undefined ? `#seq=${opts.seq}` : '';
+  return `${appUrl}?src=${encodeURIComponent(logUrl)}${follow}${hash}`;
+}
+
+/** The command that opens a URL in the user's browser, when a browser is plausible here. */
+export function browserCommand(
+  platform: string,
+  env: Record<string, string | undefined>,
+): string | undefined {
+  if (platform === 'darwin') return 'open';
+  if (platform === 'win32') return undefined;
+  return env.DISPLAY || env.WAYLAND_DISPLAY ? 'xdg-open' : undefined;
+}
+
+/** Starts the browser and forgets it: no browser, a failing opener or a slow one never matter. */
+function launchBrowser(command: string, url: string): void {
+  try {
+    const child = spawn(command, [url], { stdio: 'ignore', detached: true });
+    child.on('error', () => undefined);
+    child.unref();
+  } catch {
+    // nothing to do: the link is printed
+  }
+}
+
+function defaultDist(): string {
+  // The bundle lives in bin/, the app in dist/ beside it.
+  return fileURLToPath(new URL('../dist/', import.meta.url));
+}
+
+export async function runOpen(argv: string[]): Promise<number> {
+  const err = (s: string) => process.stderr.write(`seqscope: ${s}\n`);
+  const args = parseOpenArgs(argv);
+  if (typeof args === 'string') {
+    err(args);
+    return 2;
+  }
+  let isFile: boolean;
+  try {
+    isFile = statSync(args.file).isFile();
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    err(
+      `${args.file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(e)}`,
+    );
+    return 2;
+  }
+  if (!isFile) {
+    err(`${args.file}: is not a regular file`);
+    return 2;
+  }
+  const distDir = args.dist !== undefined ? resolve(args.dist) : defaultDist();
+  if (!existsSync(join(distDir, 'index.html'))) {
+    err('the web app is not built: run `npm run build`');
+    return 2;
+  }
+
+  // Listen for the signals before anything is served: a Ctrl-C right after the link still ends cleanly.
+  let unlisten = () => {};
+  const stopped = new Promise<void>((done) => {
+    const stop = () => {
+      unlisten();
+      done();
+    };
+    unlisten = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+
+  let server;
+  try {
+    server = await startServer({ file: args.file, distDir, port: args.port, host: '127.0.0.1' });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'EADDRINUSE')
+      err(
+        args.port !== undefined
+          ? `port ${args.port} is in use: pick another --port, or leave it out for the first free from ${DEFAULT_PORT}`
+          : `no free port from ${DEFAULT_PORT}: pick one with --port`,
+      );
+    else if (code === 'EACCES') err(`port ${args.port ?? ''} needs privileges: pick one above 1024`);
+    else err(`cannot serve: ${e instanceof Error ? e.message : String(e)}`);
+    unlisten();
+    return 2;
+  }
+
+  const link = deepLink(server.url, server.logUrl, { seq: args.seq, follow: args.follow });
+  process.stdout.write(`${link}\n`);
+  err(`serving ${args.file} at ${server.url}${args.follow ? ' (following appends)' : ''}; Ctrl-C to stop`);
+  const opener = args.browser ? browserCommand(process.platform, process.env) : undefined;
+  if (opener !== undefined) launchBrowser(opener, link);
+
+  await stopped;
+  await server.close();
+  return 0;
+}

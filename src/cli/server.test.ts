@@ -1,0 +1,383 @@
+/** The `seqscope open` server: static app files, the log with ranges, and the follow events. */
+import {
+  appendFileSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  writeSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { request, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseRange, resolveStaticPath, startServer, type RunningServer } from './server';
+
+const INDEX = '<!doctype html><title>seqscope</title><div id="root"></div>';
+const JS = 'console.log("app");';
+const SECRET = 'top secret, outside dist';
+const LOG = '{"seq":0,"type":"a"}\n{"seq":1,"type":"b"}\n';
+
+let dir: string;
+let dist: string;
+let logFile: string;
+let server: RunningServer | undefined;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'seqscope-server-'));
+  dist = join(dir, 'dist');
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'assets/app-1a2b.js'), JS);
+  writeFileSync(join(dist, 'assets/app-1a2b.css'), 'body{}');
+  writeFileSync(join(dist, 'assets/core.wasm'), Buffer.from([0, 97, 115, 109]));
+  writeFileSync(join(dir, 'secret.txt'), SECRET);
+  logFile = join(dir, 'session log.jsonl');
+  writeFileSync(logFile, LOG);
+});
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function serve(extra: { pollMs?: number; heartbeatMs?: number; watch?: boolean } = {}) {
+  server = await startServer({ file: logFile, distDir: dist, port: 0, host: '127.0.0.1', ...extra });
+  return server;
+}
+
+interface Reply {
+  status: number;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+}
+
+/** A GET with the path sent exactly as written (fetch would normalize `..` away). */
+function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Reply> {
+  return new Promise((ok, fail) => {
+    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        ok({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+interface SseEvent {
+  event: string;
+  data: string;
+}
+
+/** A minimal EventSource: collects events and comments; `next` waits for one matching event. */
+function connectEvents(url: string) {
+  const events: SseEvent[] = [];
+  const comments: string[] = [];
+  let ended = false;
+  let buffer = '';
+  let response: IncomingMessage | undefined;
+  const req = request(url, (res) => {
+    response = res;
+    res.setEncoding('utf8');
+    res.on('data', (text: string) => {
+      buffer += text;
+      let cut;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        let event = 'message';
+        const data: string[] = [];
+        for (const line of block.split('\n')) {
+          if (line.startsWith(':')) comments.push(line);
+          else if (line.startsWith('event: ')) event = line.slice(7);
+          else if (line.startsWith('data: ')) data.push(line.slice(6));
+        }
+        if (data.length > 0) events.push({ event, data: data.join('\n') });
+      }
+    });
+    res.on('end', () => {
+      ended = true;
+    });
+    res.on('close', () => {
+      ended = true;
+    });
+  });
+  req.on('error', () => {
+    ended = true;
+  });
+  req.end();
+  let seen = 0;
+  return {
+    events,
+    comments,
+    get ended() {
+      return ended;
+    },
+    get headers() {
+      return response?.headers;
+    },
+    /** The next event (after those already taken), within a generous timeout. */
+    async next(timeoutMs = 10_000): Promise<SseEvent> {
+      await until(() => events.length > seen, timeoutMs);
+      return events[seen++] as SseEvent;
+    },
+    close() {
+      req.destroy();
+    },
+  };
+}
+
+async function until(cond: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const t0 = Date.now();
+  while (!cond()) {
+    if (Date.now() - t0 > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('static app', () => {
+  it('serves index.html at / with no-cache', async () => {
+    const { port } = await serve();
+    const r = await get(port, '/');
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/html/);
+    expect(r.headers['cache-control']).toBe('no-cache');
+    expect(r.body.toString()).toBe(INDEX);
+  });
+
+  it('serves assets with their content types', async () => {
+    const { port } = await serve();
+    const js = await get(port, '/assets/app-1a2b.js');
+    expect(js.status).toBe(200);
+    expect(js.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(js.headers['content-length']).toBe(String(JS.length));
+    expect(js.body.toString()).toBe(JS);
+    expect((await get(port, '/assets/app-1a2b.css')).headers['content-type']).toMatch(/^text\/css/);
+    expect((await get(port, '/assets/core.wasm')).headers['content-type']).toBe('application/wasm');
+  });
+
+  it('falls back to index.html for app routes, 404 for missing assets', async () => {
+    const { port } = await serve();
+    const route = await get(port, '/some/route?x=1');
+    expect(route.status).toBe(200);
+    expect(route.body.toString()).toBe(INDEX);
+    expect((await get(port, '/assets/')).body.toString()).toBe(INDEX);
+    expect((await get(port, '/assets/missing-9z.js')).status).toBe(404);
+    expect((await get(port, '/log/other.jsonl')).status).toBe(404);
+  });
+
+  it('refuses paths that escape dist, however spelled', async () => {
+    const { port } = await serve();
+    for (const path of [
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/%2E%2E/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/%00index.html',
+      '/%zz',
+    ]) {
+      const r = await get(port, path);
+      expect([400, 403, 404], path).toContain(r.status);
+      expect(r.body.toString(), path).not.toContain(SECRET);
+      expect(r.body.toString(), path).not.toContain('<title>');
+    }
+  });
+
+  it('allows loopback addresses only', async () => {
+    await expect(startServer({ file: logFile, distDir: dist, port: 0, host: '0.0.0.0' })).rejects.toThrow(
+      /loopback/,
+    );
+  });
+});
+
+describe('the log', () => {
+  it('is served byte for byte with a length, and no CORS header', async () => {
+    const s = await serve();
+    expect(s.logUrl).toBe(`http://127.0.0.1:${s.port}/log/session%20log.jsonl`);
+    const r = await get(s.port, new URL(s.logUrl).pathname);
+    expect(r.status).toBe(200);
+    expect(r.body.toString()).toBe(LOG);
+    expect(r.headers['access-control-allow-origin']).toBeUndefined();
+    expect(r.headers['content-type']).toBe('application/x-ndjson');
+    expect(r.headers['content-length']).toBe(String(LOG.length));
+    expect(r.headers['accept-ranges']).toBe('bytes');
+  });
+
+  it('streams a big file exactly', async () => {
+    const line = JSON.stringify({ type: 'x', text: 'y'.repeat(1000) }) + '\n';
+    const big = Buffer.from(line.repeat(3000)); // ~3 MB
+    writeFileSync(logFile, big);
+    const s = await serve();
+    const r = await get(s.port, new URL(s.logUrl).pathname);
+    expect(r.body.equals(big)).toBe(true);
+  });
+
+  it('answers Range: bytes=N- with 206 and the tail', async () => {
+    const s = await serve();
+    const path = new URL(s.logUrl).pathname;
+    const r = await get(s.port, path, { Range: 'bytes=21-' });
+    expect(r.status).toBe(206);
+    expect(r.body.toString()).toBe(LOG.slice(21));
+    expect(r.headers['content-range']).toBe(`bytes 21-${LOG.length - 1}/${LOG.length}`);
+    expect(r.headers['content-length']).toBe(String(LOG.length - 21));
+    expect(r.headers['access-control-allow-origin']).toBeUndefined();
+    const mid = await get(s.port, path, { Range: 'bytes=1-5' });
+    expect(mid.status).toBe(206);
+    expect(mid.body.toString()).toBe(LOG.slice(1, 6));
+    const beyond = await get(s.port, path, { Range: `bytes=${LOG.length}-` });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${LOG.length}`);
+  });
+});
+
+describe('follow events', () => {
+  it('says hello, then append with from/to, and the tail is fetchable', async () => {
+    const s = await serve();
+    const sse = connectEvents(`${s.logUrl}/events`);
+    try {
+      const hello = await sse.next();
+      expect(sse.headers?.['content-type']).toMatch(/^text\/event-stream/);
+      expect(hello.event).toBe('hello');
+      const h = JSON.parse(hello.data) as { size: number; mtimeMs: number; ino: number };
+      expect(h.size).toBe(LOG.length);
+      expect(h.mtimeMs).toBeGreaterThan(0);
+      expect(typeof h.ino).toBe('number');
+
+      const more = '{"seq":2,"type":"c"}\n{"seq":3,"type":"d"}\n';
+      appendFileSync(logFile, more);
+      const append = await sse.next();
+      expect(append.event).toBe('append');
+      const a = JSON.parse(append.data) as { from: number; to: number };
+      expect(a).toEqual({ from: LOG.length, to: LOG.length + more.length });
+      const tail = await get(s.port, new URL(s.logUrl).pathname, { Range: `bytes=${a.from}-` });
+      expect(tail.status).toBe(206);
+      expect(tail.body.toString()).toBe(more);
+
+      // a second burst continues from where the first ended
+      appendFileSync(logFile, 'x\n');
+      const again = JSON.parse((await sse.next()).data) as { from: number; to: number };
+      expect(again).toEqual({ from: a.to, to: a.to + 2 });
+    } finally {
+      sse.close();
+    }
+  });
+
+  it('sends reset when the file is truncated, rotated or rewritten in place', async () => {
+    const s = await serve();
+    const sse = connectEvents(`${s.logUrl}/events`);
+    try {
+      expect((await sse.next()).event).toBe('hello');
+
+      truncateSync(logFile, 10);
+      const reset = await sse.next();
+      expect(reset.event).toBe('reset');
+      expect((JSON.parse(reset.data) as { size: number }).size).toBe(10);
+
+      const fresh = join(dir, 'next.jsonl');
+      writeFileSync(fresh, LOG + LOG);
+      renameSync(fresh, logFile); // a new inode under the same name
+      const rotated = await sse.next();
+      expect(rotated.event).toBe('reset');
+      expect((JSON.parse(rotated.data) as { size: number }).size).toBe(LOG.length * 2);
+
+      // same inode, longer, but the old bytes changed: not an append (one write, in place)
+      const fd = openSync(logFile, 'r+');
+      writeSync(fd, Buffer.from(LOG.replace(/seq/g, 'SEQ') + LOG + 'tail\n'), 0, undefined, 0);
+      closeSync(fd);
+      const rewritten = await sse.next();
+      expect(rewritten.event).toBe('reset');
+      expect((JSON.parse(rewritten.data) as { size: number }).size).toBe(LOG.length * 2 + 5);
+    } finally {
+      sse.close();
+    }
+  });
+
+  it('tells each client its own hello and everyone the appends', async () => {
+    const s = await serve();
+    const one = connectEvents(`${s.logUrl}/events`);
+    const two = connectEvents(`${s.logUrl}/events`);
+    try {
+      expect((await one.next()).event).toBe('hello');
+      expect((await two.next()).event).toBe('hello');
+      two.close();
+      appendFileSync(logFile, 'x\n');
+      expect(JSON.parse((await one.next()).data)).toEqual({ from: LOG.length, to: LOG.length + 2 });
+      const three = connectEvents(`${s.logUrl}/events`);
+      try {
+        expect(JSON.parse((await three.next()).data)).toMatchObject({ size: LOG.length + 2 });
+      } finally {
+        three.close();
+      }
+    } finally {
+      one.close();
+      two.close();
+    }
+  });
+
+  it('notices appends by polling alone (fs.watch is unreliable)', async () => {
+    const s = await serve({ watch: false });
+    const sse = connectEvents(`${s.logUrl}/events`);
+    try {
+      expect((await sse.next()).event).toBe('hello');
+      appendFileSync(logFile, 'x\n');
+      const append = await sse.next();
+      expect(append.event).toBe('append');
+      expect(JSON.parse(append.data)).toEqual({ from: LOG.length, to: LOG.length + 2 });
+    } finally {
+      sse.close();
+    }
+  });
+
+  it('sends heartbeat comments', async () => {
+    const s = await serve({ heartbeatMs: 50 });
+    const sse = connectEvents(`${s.logUrl}/events`);
+    try {
+      await until(() => sse.comments.includes(': ping'));
+    } finally {
+      sse.close();
+    }
+  });
+
+  it('ends the stream when the server closes', async () => {
+    const s = await serve();
+    const sse = connectEvents(`${s.logUrl}/events`);
+    expect((await sse.next()).event).toBe('hello');
+    await s.close();
+    server = undefined;
+    await until(() => sse.ended);
+  });
+});
+
+describe('helpers', () => {
+  it('parseRange', () => {
+    expect(parseRange(undefined, 10)).toBeUndefined();
+    expect(parseRange('bytes=3-', 10)).toEqual({ start: 3, end: 9 });
+    expect(parseRange('bytes=3-4', 10)).toEqual({ start: 3, end: 4 });
+    expect(parseRange('bytes=3-99', 10)).toEqual({ start: 3, end: 9 });
+    expect(parseRange('bytes=10-', 10)).toBe('unsatisfiable');
+    expect(parseRange('bytes=5-4', 10)).toBe('unsatisfiable');
+    expect(parseRange('bytes=-5', 10)).toBeUndefined();
+    expect(parseRange('bytes=0-1,3-4', 10)).toBeUndefined();
+  });
+
+  it('resolveStaticPath', () => {
+    const root = join(tmpdir(), 'dist');
+    expect(resolveStaticPath(root, '/a/b.js')).toEqual({ ok: true, path: join(root, 'a/b.js') });
+    expect(resolveStaticPath(root, '/a/./b.js')).toEqual({ ok: true, path: join(root, 'a/b.js') });
+    expect(resolveStaticPath(root, '/../x')).toEqual({ ok: false, status: 403 });
+    expect(resolveStaticPath(root, '/a/%2E%2e/x')).toEqual({ ok: false, status: 403 });
+    expect(resolveStaticPath(root, '/%E0%A4%A')).toEqual({ ok: false, status: 400 });
+    expect(resolveStaticPath(root, 'http://evil/x')).toEqual({ ok: false, status: 400 });
+  });
+});
