@@ -164,7 +164,8 @@ test('a malformed file shows its diagnostics and its valid events', async ({ pag
     .getByRole('button', { name: `seq ${withSeq.seq}` })
     .first()
     .click();
-  await expect(page).toHaveURL(new RegExp(`#seq=${withSeq.seq}$`));
+  // The hash carries the open panel after the position (issue 5).
+  await expect(page).toHaveURL(new RegExp(`#seq=${withSeq.seq}&panel=diagnostics&diag=${withSeq.code}$`));
 });
 
 test('pasted text opens, and the log is listed as recent (removable)', async ({ page }) => {

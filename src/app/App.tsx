@@ -5,6 +5,10 @@
  */
 import { useEffect, useRef } from 'react';
 import { start } from './controller';
+import { LandingPage } from './share/LandingPage';
+import { useLanding } from './share/landing';
+import { Toast } from './share/ShareControls';
+import { ReplayBar } from './playback/ReplayBar';
 import { useApp } from './store';
 import { DiagnosticsPanel } from './views/DiagnosticsPanel';
 import { Header, ProgressBar } from './views/Header';
@@ -22,6 +26,8 @@ export function App() {
   const inspectorWidth = useApp((s) => s.inspectorWidth);
   // Panes are keyed by the load: a new log starts them afresh (empty caches, scrolled to the top).
   const loadId = useApp((s) => s.loadId);
+  // A link to a local file this browser does not have: its landing page instead of any log (issue 5).
+  const landing = useLanding((s) => s.expect !== null);
   const started = useRef(false);
   useKeyboard();
   useEffect(() => {
@@ -38,7 +44,9 @@ export function App() {
       <Header />
       <ProgressBar />
       <ErrorBanner />
-      {showStart ? (
+      {landing ? (
+        <LandingPage />
+      ) : showStart ? (
         <StartPage />
       ) : (
         <main className="flex min-h-0 flex-1">
@@ -67,9 +75,11 @@ export function App() {
           </div>
         </main>
       )}
-      {hasLog && <DiagnosticsPanel />}
+      {!showStart && !landing && <ReplayBar key={loadId} />}
+      {hasLog && !landing && <DiagnosticsPanel />}
       <DropOverlay />
       <ShortcutsDialog />
+      <Toast />
     </div>
   );
 }

@@ -1,14 +1,16 @@
 /**
  * The app's link to the log worker: opens sources, follows the pushes of the
  * load the user asked for (ignoring late pushes of superseded loads), keeps
- * the `#seq=` hash and the selection in step, records recent logs, and turns
- * a dead worker into a Retry offer.
+ * the URL and the selection in step (url/sync.ts), records recent logs
+ * (storage/logStore.ts), and turns a dead worker into a Retry offer.
  */
 import { LogClient } from '../worker/client';
-import { BUNDLED_SAMPLES, type LoadSource, type Push, type TimelineFilter } from '../worker/protocol';
-import { BLOB_LIMIT, addRecent } from './recent';
+import type { LoadSource, Push, TimelineFilter } from '../worker/protocol';
+import { acceptReady, beforeOpen } from './share/landing';
+import { remember } from './storage/logStore';
 import { resetForLoad, select, useApp } from './store';
-import { formatHash, formatSearch, parseUrlState } from './url/state';
+import { clampSeq } from './url/state';
+import { noteOpen, noteReady, startFromUrl } from './url/sync';
 
 export const client = new LogClient();
 
@@ -42,15 +44,14 @@ let opened = 0;
  * unselected, and select their last event when ready.
  */
 export function openSource(source: LoadSource, options: { keepSelection?: boolean } = {}): void {
+  // A link waiting for its local file (share/landing.ts) checks what is opened first.
+  const guard = beforeOpen(source);
+  if (guard && !guard.proceed) return;
   lastSource = source;
   const loadId = client.peekNextId();
-  resetForLoad(loadId, sourceName(source), options.keepSelection ?? opened === 0);
+  resetForLoad(loadId, sourceName(source), guard?.keepSelection ?? options.keepSelection ?? opened === 0);
   opened++;
-  // The URL names the log when it has a URL; a local file or text drops a stale ?src=.
-  const src = source.kind === 'url' ? source.url : undefined;
-  const search = formatSearch(location.search, src);
-  if (search !== location.search)
-    history.replaceState(null, '', `${location.pathname}${search}${location.hash}`);
+  noteOpen(source); // the URL names the new log (url/sync.ts)
   void client.request({ kind: 'open', source }).then((result) => {
     const state = useApp.getState();
     if (state.loadId !== loadId) return; // a newer open took over
@@ -114,6 +115,7 @@ function onPush(p: Push): void {
       return;
     case 'ready': {
       const s = p.summary;
+      if (!acceptReady(s)) return; // a link's landing page refused this file (another fingerprint)
       useApp.setState({
         status: 'ready',
         summary: s,
@@ -127,11 +129,15 @@ function onPush(p: Push): void {
       });
       const sel = useApp.getState().selectedSeq;
       if (sel === null || sel >= s.events) {
-        if (sel !== null) useApp.setState({ notice: `seq ${sel} is beyond this log (${s.events} events)` });
-        // Show where the session ended, without scrolling the timeline away from its start.
-        if (s.events > 0) select(s.events - 1, { scroll: false });
+        // Show where the session ended, without scrolling the timeline away from its start
+        // (unless a deep link asked for a seq beyond the log: then the timeline shows where it landed).
+        if (s.events > 0) select(s.events - 1, { scroll: sel !== null });
+        // A deep link beyond the log clamps to its last event, and says so (after select, which clears notices).
+        const notice = sel === null ? undefined : clampSeq(sel, s.events).notice;
+        if (notice) useApp.setState({ notice });
       }
-      remember(s.fingerprint, s.name, s.bytes);
+      noteReady(s);
+      if (lastSource) void remember(lastSource, s);
       return;
     }
     case 'fatal':
@@ -140,42 +146,14 @@ function onPush(p: Push): void {
   }
 }
 
-function remember(fingerprint: string, name: string, size: number): void {
-  const source = lastSource;
-  if (!source || !fingerprint) return;
-  const base = { fingerprint, name, size, date: Date.now(), kind: source.kind };
-  if (source.kind === 'sample') void addRecent({ ...base, sample: source.name });
-  else if (source.kind === 'url') void addRecent({ ...base, url: source.url });
-  else if (source.kind === 'file')
-    void addRecent(source.file.size <= BLOB_LIMIT ? { ...base, blob: source.file } : base);
-  else void addRecent({ ...base, blob: new Blob([source.text]) });
-}
-
-// ---------------------------------------------------------------- URL <-> selection
-
-/** Applies the hash to the selection (on load and whenever the user edits it). */
-function applyHash(): void {
-  const { seq } = parseUrlState(location.search, location.hash);
-  if (seq !== undefined) select(seq);
-}
+// ---------------------------------------------------------------- URL (url/sync.ts)
 
 /** The tab names the open log. */
 useApp.subscribe((s, prev) => {
   if (s.name !== prev.name) document.title = s.name ? `${s.name} · Seqscope` : 'Seqscope';
 });
 
-/** Writes the selection into the hash (replaceState: scrubbing must not flood the history). */
-useApp.subscribe((s, prev) => {
-  if (s.selectedSeq === prev.selectedSeq) return;
-  const hash = formatHash(s.selectedSeq === null ? {} : { seq: s.selectedSeq });
-  if (hash !== location.hash) history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
-});
-
-/** Startup: `?src=` or the default sample, and `#seq=`. */
+/** Startup: the log and position the URL names (`?src=`, `?sample=`, `?log=`; `#seq=` ...), see url/sync.ts. */
 export function start(): void {
-  window.addEventListener('hashchange', applyHash);
-  applyHash();
-  const { src } = parseUrlState(location.search, location.hash);
-  if (src !== undefined) openSource({ kind: 'url', url: new URL(src, location.href).href });
-  else openSource({ kind: 'sample', name: (BUNDLED_SAMPLES[0] as { name: string }).name });
+  startFromUrl();
 }

@@ -35,6 +35,8 @@ export interface AppState {
   rowsVersion: number;
 
   selectedSeq: number | null;
+  /** Inside a long delta at selectedSeq: code points of it shown (spec 6 "chunk offset"); null = all. */
+  selectedChunk: number | null;
   /** The seq selected before the current one: messages newer than it are highlighted. */
   previousSeq: number | null;
   /** Whether the timeline scrolls the new selection into view (not for the automatic one after a load: the timeline stays at the start). */
@@ -67,6 +69,7 @@ const initial: AppState = {
   rowCount: 0,
   rowsVersion: 0,
   selectedSeq: null,
+  selectedChunk: null,
   previousSeq: null,
   scrollToSelection: true,
   filter: NO_FILTER,
@@ -89,11 +92,12 @@ export const useApp = create<AppState>()(() => initial);
 
 /** Selects a seq (or clears the selection), remembering the previous one for "new since" highlights. */
 export function select(seq: number | null, options: { scroll?: boolean } = {}): void {
-  const { selectedSeq } = useApp.getState();
-  if (seq === selectedSeq) return;
+  const { selectedSeq, selectedChunk, previousSeq } = useApp.getState();
+  if (seq === selectedSeq && selectedChunk === null) return;
   useApp.setState({
     selectedSeq: seq,
-    previousSeq: selectedSeq,
+    selectedChunk: null,
+    previousSeq: seq === selectedSeq ? previousSeq : selectedSeq,
     notice: null,
     scrollToSelection: options.scroll ?? true,
   });
@@ -101,9 +105,10 @@ export function select(seq: number | null, options: { scroll?: boolean } = {}): 
 
 /** A new load begins; `keepSelection` keeps the seq a deep link asked for (the startup load only). */
 export function resetForLoad(loadId: number, name: string, keepSelection: boolean): void {
-  const { selectedSeq } = useApp.getState();
+  const { selectedSeq, selectedChunk } = useApp.getState();
   useApp.setState({
     selectedSeq: keepSelection ? selectedSeq : null,
+    selectedChunk: keepSelection ? selectedChunk : null,
     scrollToSelection: true,
     status: 'loading',
     loadId,
@@ -123,5 +128,18 @@ export function resetForLoad(loadId: number, name: string, keepSelection: boolea
     startPageOpen: false,
     diagnosticsCode: null,
     notice: null,
+  });
+}
+
+/** Selects a position inside the log: a seq and, inside a long delta, the code points of it shown. */
+export function selectPosition(seq: number, chunk: number | null, options: { scroll?: boolean } = {}): void {
+  const { selectedSeq, selectedChunk, previousSeq } = useApp.getState();
+  if (seq === selectedSeq && chunk === selectedChunk) return;
+  useApp.setState({
+    selectedSeq: seq,
+    selectedChunk: chunk,
+    previousSeq: seq === selectedSeq ? previousSeq : selectedSeq,
+    notice: null,
+    scrollToSelection: options.scroll ?? true,
   });
 }

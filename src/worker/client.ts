@@ -6,7 +6,10 @@
  *  - Lanes: a request may name a lane (one per pane: 'messages', 'stream',
  *    'event', ...). A newer request on the same lane supersedes the older:
  *    the older one resolves at once with `superseded` and its late answer is
- *    dropped, so scrubbing never shows a stale seq.
+ *    dropped, so scrubbing never shows a stale seq. With `coalesce`, a lane
+ *    also keeps at most one request in the worker: a newer one waits (only
+ *    the newest waiting one is kept) until the worker answered the one in
+ *    flight, so a fast drag never queues work the worker would do for nothing.
  *  - Liveness: a worker that errors out or goes silent while requests are
  *    outstanding (killed for memory, hung) is declared dead; every pending
  *    request resolves with `worker-dead` and `onDead` listeners are told, so
@@ -46,6 +49,9 @@ export class LogClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly lanes = new Map<string, number>();
+  /** Coalesced lanes: the id in the worker (sent, not answered yet), and the newest request waiting. */
+  private readonly inFlight = new Map<string, number>();
+  private readonly parked = new Map<string, RequestEnvelope>();
   private readonly pushListeners = new Set<(p: Push) => void>();
   private readonly deadListeners = new Set<(reason: string) => void>();
   private lastHeard = performance.now();
@@ -67,7 +73,7 @@ export class LogClient {
   /** Sends a request; resolves with its result (never rejects). */
   request<K extends RequestKind>(
     req: RequestOf<K>,
-    options: { lane?: string } = {},
+    options: { lane?: string; coalesce?: boolean } = {},
   ): Promise<Result<ResponseValues[K]>> {
     if (this.state === 'dead') return Promise.resolve(dead('The log worker is not running'));
     const id = this.nextId++;
@@ -86,6 +92,14 @@ export class LogClient {
       this.pending.set(id, entry);
       if (this.pending.size === 1) this.lastHeard = performance.now(); // silence counts from the first outstanding request
       const envelope: RequestEnvelope = { id, ...req };
+      if (options.coalesce && options.lane !== undefined) {
+        if (this.inFlight.has(options.lane)) this.parked.set(options.lane, envelope);
+        else {
+          this.inFlight.set(options.lane, id);
+          this.worker.postMessage(envelope);
+        }
+        return;
+      }
       this.worker.postMessage(envelope);
     });
   }
@@ -149,6 +163,22 @@ export class LogClient {
       return;
     }
     this.settle(msg.id, msg.result);
+    this.sendParked(msg.id);
+  }
+
+  /** A coalesced lane's request was answered: send the newest one waiting on that lane, if any. */
+  private sendParked(answeredId: number): void {
+    for (const [lane, id] of this.inFlight) {
+      if (id !== answeredId) continue;
+      this.inFlight.delete(lane);
+      const next = this.parked.get(lane);
+      this.parked.delete(lane);
+      if (next && this.pending.has(next.id)) {
+        this.inFlight.set(lane, next.id);
+        this.worker.postMessage(next);
+      }
+      return;
+    }
   }
 
   private settle(id: number, result: Result<unknown>): void {
@@ -193,6 +223,8 @@ export class LogClient {
     const pending = [...this.pending.values()];
     this.pending.clear();
     this.lanes.clear();
+    this.inFlight.clear();
+    this.parked.clear();
     this.pinging = false;
     for (const p of pending) p.resolve(dead(`The log worker stopped: ${reason}`));
   }

@@ -15,6 +15,7 @@
  */
 import type { AttemptInfo } from '../core/analysis/structure';
 import type { StreamState } from '../core/analysis/streamIndex';
+import type { Pacing } from '../core/replay/pacing';
 import type { Tone } from '../core/view/summary';
 import type {
   Diagnostic,
@@ -56,7 +57,8 @@ export const BUNDLED_SAMPLES: readonly BundledSample[] = [
 
 export type LoadSource =
   | { kind: 'file'; file: File }
-  | { kind: 'url'; url: string }
+  /** `follow`: after the initial read, stream appended bytes (the server's SSE at `<url>/events`, issue 5). */
+  | { kind: 'url'; url: string; follow?: boolean }
   | { kind: 'text'; text: string; name?: string }
   | { kind: 'sample'; name: string };
 
@@ -100,6 +102,12 @@ export type Request =
   | { kind: 'diagnostics'; code?: DiagnosticCode; from: number; to: number }
   /** Turns and steps at a glance. */
   | { kind: 'structure' }
+  /** Replay scrubber (issue 4): the axis mapping, turn/step bands and ticks for a bar `width` px wide. */
+  | { kind: 'replayAxis'; axis: ReplayAxisKind; width: number }
+  /** Replay: the position one unit away from (seq, chunk) in direction `dir` ('none': described as is). */
+  | { kind: 'replayMove'; seq: number; chunk?: number; move: ReplayMove; dir?: 1 | -1 }
+  /** Replay: playback timing of events [from, from + count) under a pacing. */
+  | { kind: 'replayPlan'; from: number; count: number; pacing: Pacing }
   /** Liveness check. */
   | { kind: 'ping' };
 
@@ -123,6 +131,9 @@ export interface ResponseValues {
   event: EventDetail;
   diagnostics: DiagnosticsWindow;
   structure: StructureSummary;
+  replayAxis: ReplayAxisView;
+  replayMove: ReplayPositionView;
+  replayPlan: PlaybackWindow;
   ping: { loadId: number };
 }
 
@@ -193,7 +204,14 @@ export type Push =
   | { kind: 'diagnostics'; loadId: number; counts: DiagnosticCounts; codes: CodeGroup[] }
   | { kind: 'ready'; loadId: number; summary: LogSummary }
   /** The load failed for good (the previous log is gone). */
-  | { kind: 'fatal'; loadId: number; error: WorkerError };
+  | { kind: 'fatal'; loadId: number; error: WorkerError }
+  /** Follow mode (issue 5): appended bytes were read after `ready`; the counts and rows grew. */
+  | { kind: 'grew'; loadId: number; summary: LogSummary }
+  /** Follow mode: the server's event stream; 'rewritten' means the file changed under us: reload it. */
+  | { kind: 'follow'; loadId: number; state: FollowState; message?: string };
+
+/** Follow mode connection: 'live' (connected), 'reconnecting' (lost, retrying), 'rewritten' (reload). */
+export type FollowState = 'live' | 'reconnecting' | 'rewritten';
 
 // ---------------------------------------------------------------- values
 
@@ -209,6 +227,8 @@ export interface LogSummary {
   events: number;
   /** True when the load was cut short (cancel): counts cover what was read. */
   partial: boolean;
+  /** Follow mode: the log is read to its current end and may grow (`grew` pushes follow). */
+  following?: boolean;
   turns: number;
   steps: number;
   toolCalls: number;
@@ -255,6 +275,8 @@ export interface StepRowInfo {
   toolCalls: number;
   attempts: number;
   failedAttempts: number;
+  /** Stream health (issue 4), when the step streamed chunks. */
+  health?: StepHealthView;
 }
 
 export type RowKind = 'turn' | 'step' | 'chunks' | 'event';
@@ -370,4 +392,110 @@ export interface StructureSummary {
     steps: number;
   }[];
   steps: number;
+}
+
+// ---------------------------------------------------------------- replay (issue 4)
+
+export type { Pacing } from '../core/replay/pacing';
+
+export type ReplayAxisKind = 'seq' | 'time';
+
+/**
+ * A position move: one event, one chunk of the step, one character of a
+ * delta, one step or turn start, or an end of the log ('edge': dir -1 the
+ * first event, +1 the last); 'none' describes the position as it is.
+ */
+export type ReplayMove = 'none' | 'event' | 'chunk' | 'char' | 'step' | 'turn' | 'edge';
+
+/** Tick marks merged per pixel column of the bar. */
+export interface TickView {
+  px: number;
+  count: number;
+  firstSeq: number;
+  lastSeq: number;
+  /** Diagnostics: the worst severity in the column. */
+  severity?: Severity;
+}
+
+export interface GapMarkerView {
+  beforeSeq: number;
+  seq: number;
+  ms: number;
+  x0: number;
+  x1: number;
+  label: string;
+}
+
+/**
+ * The scrubber's data, downsampled for the main thread: a few thousand knots
+ * of the seq -> x mapping (every event for small logs), the turn and step
+ * bands, compressed-gap markers and per-pixel ticks. Sized by the bar, not
+ * by the log (steps are typed arrays: a 1M-event log has ~7k).
+ */
+export interface ReplayAxisView {
+  /** The axis drawn ('seq' when 'time' was asked for but the log has no usable times). */
+  axis: ReplayAxisKind;
+  timeAvailable: boolean;
+  eventCount: number;
+  width: number;
+  /** Ascending seqs and their x in [0, 1] (non-decreasing); first 0, last eventCount - 1. */
+  knotSeqs: Int32Array;
+  knotXs: Float64Array;
+  /** The knots' recorded times (epoch ms; NaN where an event has none). */
+  knotTimes: Float64Array;
+  markers: GapMarkerView[];
+  turns: { turn: number; startSeq: number; lastSeq: number; x0: number; x1: number; endReason?: string }[];
+  /** Per step i: [x0, x1] at 2i, [startSeq, lastSeq] at 2i, [turn, step] at 2i. */
+  stepXs: Float64Array;
+  stepSeqs: Int32Array;
+  stepNums: Int32Array;
+  /** Per step: bit 0 stalled, bit 1 has a failed attempt, bit 2 streamed chunks. */
+  stepFlags: Uint8Array;
+  diagnostics: TickView[];
+  stalls: TickView[];
+  /** The timeline filter's matches, when a filter is active. */
+  matches: TickView[] | null;
+  /** Recorded times of the first and last timed events. */
+  startTime?: number;
+  endTime?: number;
+}
+
+export interface ReplayPositionView {
+  seq: number;
+  /** Code points of the delta at seq shown (absent: all of it). */
+  chunk?: number;
+  /** For aria-valuetext: "seq 1204 of 50311, turn 12, step 3, text-delta". */
+  valuetext: string;
+  /** Code points of the delta at seq (0 when it is not a delta). */
+  deltaLength: number;
+  type: string;
+}
+
+/** Playback timing of events [from, from + playMs.length), at 1x. */
+export interface PlaybackWindow {
+  from: number;
+  eventCount: number;
+  /** Per event: playback ms between the previous event and it (0 for seq 0). */
+  playMs: Float64Array;
+  /** Per event: the recorded idle gap skipped before it, or 0. */
+  skippedMs: Float64Array;
+  /** Per event: code points of its delta (0 when not a delta). */
+  deltaLength: Uint32Array;
+  /** Per event: 1 when it has an error or warning diagnostic. */
+  problem: Uint8Array;
+}
+
+export interface StepHealthView {
+  chunkCount: number;
+  ttftMs: number | null;
+  ttftFrom: 'request' | 'step' | null;
+  streamingMs: number | null;
+  outputTokens: number | null;
+  tokensPerSecond: number | null;
+  longestStallMs: number | null;
+  /** The chunk that ended the longest stall. */
+  stallSeq?: number;
+  stalled: boolean;
+  histogram: number[] | null;
+  histogramSpanMs: number | null;
 }

@@ -211,6 +211,7 @@ export class Queries {
       rowCount,
       rowsVersion,
     };
+    if (s.following) out.following = true;
     if (st.totals.usage) out.usage = st.totals.usage;
     if (s.startTime !== undefined) out.startTime = s.startTime;
     if (s.endTime !== undefined) out.endTime = s.endTime;

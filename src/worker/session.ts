@@ -10,6 +10,9 @@ import { ChunkRunTracker } from '../core/view/rows';
 import { Sha256, fingerprintOf } from '../core/view/sha256';
 import type { DiagnosticCounts, LoadSource } from './protocol';
 
+/** Source bytes kept at the end (see `tail`). */
+const TAIL_BYTES = 256;
+
 /** Chunk runs shorter than this are left as ordinary rows. */
 const MIN_CHUNK_RUN = 3;
 
@@ -40,6 +43,7 @@ export class LogSession {
   ) {}
 
   push(bytes: Uint8Array): void {
+    this.keepTail(bytes);
     this.hasher.update(bytes);
     this.log.push(bytes);
     this.ingest();
@@ -52,6 +56,37 @@ export class LogSession {
     this.ingest();
     this.fingerprint = fingerprintOf(this.hasher);
     this.finishedAt = performance.now();
+  }
+
+  /**
+   * Follow mode (issue 5): the log is read to the source's current end but not ended (more
+   * bytes may come, a last line may be incomplete): fold what arrived and fingerprint the
+   * bytes so far, the hasher kept running.
+   */
+  checkpoint(): void {
+    this.following = true;
+    this.ingest();
+    this.fingerprint = fingerprintOf(this.hasher.clone());
+    this.finishedAt ??= performance.now(); // the initial read's time
+  }
+
+  /** Set by checkpoint(): the log may still grow. */
+  following = false;
+
+  /** The last source bytes pushed (follow mode compares them with the server's on reconnection). */
+  tail: Uint8Array = new Uint8Array(0);
+
+  private keepTail(bytes: Uint8Array): void {
+    const max = TAIL_BYTES;
+    if (bytes.length >= max) {
+      this.tail = bytes.slice(bytes.length - max);
+      return;
+    }
+    const keep = Math.min(this.tail.length, max - bytes.length);
+    const next = new Uint8Array(keep + bytes.length);
+    next.set(this.tail.subarray(this.tail.length - keep), 0);
+    next.set(bytes, keep);
+    this.tail = next;
   }
 
   get done(): boolean {

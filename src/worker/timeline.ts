@@ -14,6 +14,7 @@ import { MatchRows, RunRows, depthOf, type RowMap, type Span, type SpanKind } fr
 import { fmtMs, summarize } from '../core/view/summary';
 import type { StreamChunk } from '../core/types';
 import { NO_FILTER, type TimelineFilter, type TimelineRow } from './protocol';
+import { stepHealthView } from './replayQueries';
 import type { LogSession } from './session';
 
 /** Chunk rows of a folded run whose text is previewed on its row. */
@@ -38,6 +39,11 @@ export class Timeline {
 
   get filtered(): boolean {
     return this.scan !== null;
+  }
+
+  /** The active filter's matching seqs so far (ascending), or null without a filter. */
+  matchSeqs(): Int32Array | null {
+    return this.scan ? this.scan.matches.view() : null;
   }
 
   // ---------------------------------------------------------------- state changes
@@ -224,6 +230,8 @@ export class Timeline {
       };
       if (st.durationMs !== undefined) out.step.durationMs = st.durationMs;
       if (st.usage) out.step.usage = st.usage;
+      const health = stepHealthView(s, stepIndex);
+      if (health) out.step.health = health;
     } else if (run && run.start === seq && !this.scan) {
       const count = run.end - run.start + 1;
       const t0 = log.timeOf(run.start);

@@ -15,7 +15,9 @@ import type {
   WorkerMessage,
   LoadSource,
 } from './protocol';
+import { Follower } from './follow';
 import { Queries } from './queries';
+import { replayFor } from './replayQueries';
 import { LogSession } from './session';
 import { Timeline, type FilterScan } from './timeline';
 
@@ -122,12 +124,16 @@ async function open(id: number, source: LoadSource): Promise<Result<ResponseValu
       }
     }
     if (abort.signal.aborted) throw new LoadError('cancelled', 'Cancelled');
-    session.end();
+    // Follow mode (issue 5, follow.ts): read to the current end, never ended; appends come later.
+    const following = source.kind === 'url' && source.follow === true;
+    if (following) session.checkpoint();
+    else session.end();
     me.timeline.restartFilter();
     postProgress(me);
     const rows = me.timeline.rows();
     const summary = me.queries.summary(rows.rowCount, me.timeline.version);
     push({ kind: 'ready', loadId, summary });
+    if (following) startFollowing(me, src.url ?? source.url);
     return { ok: true, value: summary };
   } catch (err) {
     const error: WorkerError =
@@ -140,6 +146,38 @@ async function open(id: number, source: LoadSource): Promise<Result<ResponseValu
     }
     return { ok: false, error };
   }
+}
+
+/** Follow mode: appended bytes go into the session; each batch is announced like a small load. */
+function startFollowing(c: Current, url: string): void {
+  const s = c.session;
+  const follower = new Follower(
+    url,
+    {
+      held: () => s.log.bytesIn,
+      tail: () => s.tail,
+      push: (bytes) => {
+        for (let off = 0; off < bytes.length; off += PUSH_SLICE)
+          s.push(bytes.subarray(off, off + PUSH_SLICE));
+      },
+      grew: () => {
+        if (current !== c) return;
+        s.checkpoint();
+        postProgress(c);
+        const rows = c.timeline.rows();
+        push({
+          kind: 'grew',
+          loadId: s.loadId,
+          summary: c.queries.summary(rows.rowCount, c.timeline.version),
+        });
+      },
+      state: (state, message) => {
+        if (current === c) push({ kind: 'follow', loadId: s.loadId, state, ...(message ? { message } : {}) });
+      },
+    },
+    c.abort.signal,
+  );
+  follower.start();
 }
 
 /** The diagnostics version last pushed, per load: the panel's per-code counts update as they grow. */
@@ -271,6 +309,17 @@ function query(req: Exclude<Request, { kind: 'open' | 'cancel' | 'ping' | 'filte
       return { ok: true, value: c.queries.diagnostics(req.code, req.from, req.to) };
     case 'structure':
       return { ok: true, value: c.queries.structure() };
+    case 'replayAxis':
+      return { ok: true, value: replayFor(c.session, t).axis(req.axis, req.width) };
+    case 'replayMove':
+      return (
+        needSeq(req.seq) ?? {
+          ok: true,
+          value: replayFor(c.session, t).move(req.seq, req.chunk, req.move, req.dir),
+        }
+      );
+    case 'replayPlan':
+      return { ok: true, value: replayFor(c.session, t).plan(req.from, req.count, req.pacing) };
   }
 }
 

@@ -1,65 +1,233 @@
 import { describe, expect, it } from 'vitest';
-import { formatHash, formatSearch, isLoadableUrl, parseUrlState } from './state';
+import {
+  clampSeq,
+  formatHash,
+  formatSearch,
+  formatUrl,
+  isLoadableUrl,
+  parseUrl,
+  parseUrlState,
+  sameIdentity,
+  type UrlState,
+} from './state';
 
-describe('parseUrlState', () => {
-  it('reads src, seq, chunk and log', () => {
+/** Parses what formatUrl wrote. */
+function roundTrip(state: UrlState, search = ''): UrlState {
+  const url = new URL(formatUrl({ pathname: '/', search }, state.identity, state), 'http://x.test');
+  return parseUrlState(url.search, url.hash);
+}
+
+describe('parseUrl', () => {
+  it('reads the identity from the query and the view from the hash', () => {
     expect(
-      parseUrlState('?src=https%3A%2F%2Fx.test%2Fa.jsonl', '#seq=12&chunk=3&log=0123456789ABCDEF'),
+      parseUrlState(
+        '?log=0123456789ABCDEF&name=run%201.jsonl&size=1234',
+        '#seq=12&chunk=3&panel=diagnostics&diag=bad-json&q=deploy%20now&types=user/message,tool/call&errors=1',
+      ),
     ).toEqual({
-      src: 'https://x.test/a.jsonl',
+      identity: { kind: 'log', fingerprint: '0123456789abcdef', name: 'run 1.jsonl', size: 1234 },
       seq: 12,
       chunk: 3,
-      log: '0123456789abcdef',
+      panel: 'diagnostics',
+      diag: 'bad-json',
+      q: 'deploy now',
+      types: ['user/message', 'tool/call'],
+      errors: true,
+    });
+    expect(parseUrlState('?src=https%3A%2F%2Fx.test%2Fa.jsonl&follow=1', '#seq=0')).toEqual({
+      identity: { kind: 'src', src: 'https://x.test/a.jsonl', follow: true },
+      seq: 0,
+    });
+    expect(parseUrlState('?sample=demo.jsonl', '')).toEqual({
+      identity: { kind: 'sample', name: 'demo.jsonl' },
     });
   });
 
   it('accepts an empty URL', () => {
-    expect(parseUrlState('', '')).toEqual({});
-    expect(parseUrlState('?', '#')).toEqual({});
+    expect(parseUrl('', '')).toEqual({ state: {}, ignored: [] });
+    expect(parseUrl('?', '#')).toEqual({ state: {}, ignored: [] });
   });
 
-  it('drops one malformed field and keeps the others', () => {
-    expect(parseUrlState('?src=https://x.test/a.jsonl', '#seq=abc&chunk=2')).toEqual({
-      src: 'https://x.test/a.jsonl',
-      chunk: 2,
+  it('drops one malformed field, reports it, and keeps the others', () => {
+    expect(parseUrl('?src=https://x.test/a.jsonl', '#seq=abc&panel=diagnostics')).toEqual({
+      state: { identity: { kind: 'src', src: 'https://x.test/a.jsonl' }, panel: 'diagnostics' },
+      ignored: ['seq=abc'],
     });
-    expect(parseUrlState('?src=javascript:alert(1)', '#seq=4')).toEqual({ seq: 4 });
-    expect(parseUrlState('', '#seq=-1&log=xyz')).toEqual({});
-    expect(parseUrlState('', '#seq=7&log=nothex')).toEqual({ seq: 7 });
-    expect(parseUrlState('', '#seq=1.5&chunk=9')).toEqual({ chunk: 9 });
-    expect(parseUrlState('?src=', '#seq=0')).toEqual({ seq: 0 });
+    expect(parseUrl('?src=javascript:alert(1)', '#seq=4')).toEqual({
+      state: { seq: 4 },
+      ignored: ['src=javascript:alert(1)'],
+    });
+    expect(parseUrl('', '#seq=-1&log=xyz').state).toEqual({});
+    expect(parseUrl('?log=nothex', '#seq=7').state).toEqual({ seq: 7 });
+    expect(parseUrl('', '#seq=1.5&chunk=9')).toEqual({ state: {}, ignored: ['seq=1.5', 'chunk=9'] });
+    expect(parseUrl('?src=', '#seq=0').state).toEqual({ seq: 0 });
+    expect(parseUrl('', '#seq=3&panel=sidebar').state).toEqual({ seq: 3 });
+    expect(parseUrl('', '#seq=3&diag=not-a-code').state).toEqual({ seq: 3 });
+    expect(parseUrl('', '#seq=3&types=a b,c').state).toEqual({ seq: 3 });
+    expect(parseUrl('', '#seq=3&errors=maybe').state).toEqual({ seq: 3 });
+    expect(parseUrl('?src=https://x.test/l&follow=yes', '').state).toEqual({
+      identity: { kind: 'src', src: 'https://x.test/l' },
+    });
+    expect(parseUrl('', '#seq=99999999999999999').state).toEqual({});
+  });
+
+  it('a malformed name or size drops only that part of a fingerprint identity', () => {
+    expect(parseUrl('?log=0123456789abcdef&name=a%2Fb&size=12', '').state.identity).toEqual({
+      kind: 'log',
+      fingerprint: '0123456789abcdef',
+      size: 12,
+    });
+    expect(parseUrl('?log=0123456789abcdef&name=a.jsonl&size=-3', '')).toEqual({
+      state: { identity: { kind: 'log', fingerprint: '0123456789abcdef', name: 'a.jsonl' } },
+      ignored: ['size=-3'],
+    });
+  });
+
+  it('ignores a badly percent-encoded value alone', () => {
+    expect(parseUrl('', '#q=%E0%A4%A&seq=5')).toEqual({ state: { seq: 5 }, ignored: ['q=(bad encoding)'] });
+  });
+
+  it('ignores unknown fields silently', () => {
+    expect(parseUrl('?utm_source=x', '#seq=2&zoom=3')).toEqual({ state: { seq: 2 }, ignored: [] });
+  });
+
+  it('prefers src over log over sample, and reads a legacy log= in the hash', () => {
+    expect(parseUrlState('?src=/a.jsonl&log=0123456789abcdef&sample=demo.jsonl', '').identity).toEqual({
+      kind: 'src',
+      src: '/a.jsonl',
+    });
+    expect(parseUrlState('?sample=demo.jsonl&log=0123456789abcdef', '').identity?.kind).toBe('log');
+    expect(parseUrlState('', '#seq=7&log=0123456789ABCDEF')).toEqual({
+      identity: { kind: 'log', fingerprint: '0123456789abcdef' },
+      seq: 7,
+    });
   });
 
   it('accepts same-origin paths for src but not protocol-relative ones', () => {
-    expect(parseUrlState('?src=/samples/demo.jsonl', '').src).toBe('/samples/demo.jsonl');
-    expect(parseUrlState('?src=//evil.test/x', '').src).toBeUndefined();
+    expect(parseUrlState('?src=/samples/demo.jsonl', '').identity).toEqual({
+      kind: 'src',
+      src: '/samples/demo.jsonl',
+    });
+    expect(parseUrlState('?src=//evil.test/x', '').identity).toBeUndefined();
+  });
+
+  it('reads an empty type list as "no types", and de-duplicates', () => {
+    expect(parseUrlState('', '#types=').types).toEqual([]);
+    expect(parseUrlState('', '#types=a,a,b').types).toEqual(['a', 'b']);
+  });
+
+  it('decodes + as a space in the hash, as forms do', () => {
+    expect(parseUrlState('', '#q=a+b%2Bc').q).toBe('a b+c');
   });
 });
 
 describe('formatHash', () => {
-  it('writes #seq=N and the optional fields', () => {
+  it('writes the position first, then the panel and filters', () => {
     expect(formatHash({ seq: 5 })).toBe('#seq=5');
-    expect(formatHash({ seq: 5, chunk: 2, log: 'ab' })).toBe('#seq=5&chunk=2&log=ab');
+    expect(formatHash({ seq: 5, chunk: 2, panel: 'diagnostics', diag: 'bad-json' })).toBe(
+      '#seq=5&chunk=2&panel=diagnostics&diag=bad-json',
+    );
+    expect(formatHash({ q: 'a&b c', types: ['tool/call', 'turn/start'], errors: true })).toBe(
+      '#q=a%26b%20c&types=tool/call,turn/start&errors=1',
+    );
+    expect(formatHash({ chunk: 3 })).toBe('');
+    expect(formatHash({ errors: false, q: '' })).toBe('');
     expect(formatHash({})).toBe('');
-  });
-
-  it('round-trips through parse', () => {
-    const s = { seq: 42, chunk: 7, log: '0123456789abcdef' };
-    expect(parseUrlState('', formatHash(s))).toEqual(s);
   });
 });
 
 describe('formatSearch', () => {
-  it('sets and removes src, keeping other params', () => {
-    expect(formatSearch('?a=1', 'https://x.test/l.jsonl')).toBe('?a=1&src=https%3A%2F%2Fx.test%2Fl.jsonl');
-    expect(formatSearch('?a=1&src=x', undefined)).toBe('?a=1');
+  it('replaces the identity, keeping other params after it', () => {
+    expect(formatSearch('?a=1', { kind: 'src', src: 'https://x.test/l.jsonl' })).toBe(
+      '?src=https%3A%2F%2Fx.test%2Fl.jsonl&a=1',
+    );
+    expect(formatSearch('?a=1&src=x&follow=1', undefined)).toBe('?a=1');
+    expect(
+      formatSearch('?src=x&follow=1', { kind: 'log', fingerprint: '0123456789abcdef', name: 'a b', size: 9 }),
+    ).toBe('?log=0123456789abcdef&name=a+b&size=9');
+    expect(formatSearch('?log=0123456789abcdef&name=x', { kind: 'sample', name: 'demo.jsonl' })).toBe(
+      '?sample=demo.jsonl',
+    );
     expect(formatSearch('', undefined)).toBe('');
   });
 });
 
+describe('round trips', () => {
+  const cases: UrlState[] = [
+    {},
+    { seq: 0 },
+    { seq: 42, chunk: 7 },
+    {
+      identity: { kind: 'log', fingerprint: '0123456789abcdef', name: 'ünïcode & spaces #1.jsonl', size: 0 },
+    },
+    { identity: { kind: 'src', src: 'https://x.test/a b.jsonl?x=1&y=2#frag' }, seq: 3 },
+    { identity: { kind: 'src', src: '/log/s.jsonl', follow: true }, seq: 10 },
+    { identity: { kind: 'sample', name: 'long-session.jsonl.gz' }, seq: 19999, panel: 'diagnostics' },
+    {
+      seq: 1,
+      panel: 'diagnostics',
+      diag: 'chunk-mismatch',
+      q: 'quote " percent % hash # amp & plus + slash / colon : comma ,',
+      types: ['assistant/chunk', 'x.y:z_w-1'],
+      errors: true,
+    },
+    { types: [] },
+  ];
+  for (const c of cases) {
+    it(JSON.stringify(c), () => {
+      expect(roundTrip(c)).toEqual(c);
+      expect(roundTrip(c, '?keep=me&src=old')).toEqual(c);
+    });
+  }
+
+  it('keeps unrelated query params through a rewrite', () => {
+    const url = formatUrl(
+      { pathname: '/app/', search: '?theme=dark' },
+      { kind: 'sample', name: 'demo.jsonl' },
+      { seq: 1 },
+    );
+    expect(url).toBe('/app/?sample=demo.jsonl&theme=dark#seq=1');
+  });
+});
+
+describe('sameIdentity', () => {
+  it('compares what names the log', () => {
+    const fp = '0123456789abcdef';
+    expect(sameIdentity({ kind: 'log', fingerprint: fp }, { kind: 'log', fingerprint: fp, name: 'x' })).toBe(
+      true,
+    );
+    expect(
+      sameIdentity({ kind: 'log', fingerprint: fp }, { kind: 'log', fingerprint: 'ffffffffffffffff' }),
+    ).toBe(false);
+    expect(sameIdentity({ kind: 'src', src: '/a' }, { kind: 'src', src: '/a', follow: true })).toBe(false);
+    expect(sameIdentity({ kind: 'sample', name: 'a' }, { kind: 'src', src: 'a' })).toBe(false);
+    expect(sameIdentity(undefined, undefined)).toBe(true);
+    expect(sameIdentity(undefined, { kind: 'sample', name: 'a' })).toBe(false);
+  });
+});
+
+describe('clampSeq', () => {
+  it('keeps a seq inside the log', () => {
+    expect(clampSeq(0, 10)).toEqual({ seq: 0 });
+    expect(clampSeq(9, 10)).toEqual({ seq: 9 });
+  });
+
+  it('clamps a seq beyond the log to the last event, with a notice', () => {
+    const r = clampSeq(90, 10);
+    expect(r.seq).toBe(9);
+    expect(r.notice).toContain('seq 90 is beyond this log');
+    expect(r.notice).toContain('seq 9');
+  });
+
+  it('an empty log has no event to show', () => {
+    expect(clampSeq(3, 0).seq).toBeNull();
+  });
+});
+
 describe('isLoadableUrl', () => {
-  it('allows http(s) only', () => {
+  it('allows http(s) and same-origin paths only', () => {
     expect(isLoadableUrl('http://a.test/x')).toBe(true);
+    expect(isLoadableUrl('/x.jsonl')).toBe(true);
     expect(isLoadableUrl('file:///etc/passwd')).toBe(false);
     expect(isLoadableUrl('data:text/plain,hi')).toBe(false);
     expect(isLoadableUrl('not a url')).toBe(false);

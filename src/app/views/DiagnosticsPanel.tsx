@@ -8,7 +8,9 @@ import { useEffect, useState } from 'react';
 import type { DiagnosticCode, Severity } from '../../core/types';
 import type { CodeGroup, DiagnosticItem } from '../../worker/protocol';
 import { client } from '../controller';
-import { select, useApp } from '../store';
+import { CopyLinkButton } from '../share/CopyLinkButton';
+import { useApp } from '../store';
+import { jumpTo } from '../url/sync';
 
 const PAGE = 200;
 const SEVERITIES: Severity[] = ['error', 'warning', 'info'];
@@ -150,14 +152,14 @@ function ItemList({ code }: { code: DiagnosticCode }) {
       {items.map((d, i) => (
         <div
           key={i}
-          className="flex items-baseline gap-2 border-b border-white/5 px-2 py-0.5 hover:bg-white/5"
+          className="group flex items-baseline gap-2 border-b border-white/5 px-2 py-0.5 hover:bg-white/5"
         >
           <span className={`w-14 shrink-0 font-mono text-[11px] ${SEV_TEXT[d.severity]}`}>{d.severity}</span>
           {d.seq !== undefined ? (
             <button
               type="button"
               className="w-20 shrink-0 text-left font-mono text-sky-400 hover:underline"
-              onClick={() => select(d.seq ?? null)}
+              onClick={() => jumpTo(d.seq ?? null)}
             >
               seq {d.seq}
             </button>
@@ -166,7 +168,7 @@ function ItemList({ code }: { code: DiagnosticCode }) {
               type="button"
               className="w-20 shrink-0 text-left font-mono text-sky-400/80 hover:underline"
               title={`line ${d.line ?? '?'} is not an event: jump to the next event (seq ${d.nearSeq})`}
-              onClick={() => select(d.nearSeq ?? null)}
+              onClick={() => jumpTo(d.nearSeq ?? null)}
             >
               line {d.line ?? '?'}
             </button>
@@ -177,6 +179,14 @@ function ItemList({ code }: { code: DiagnosticCode }) {
             <span className="w-16 shrink-0 font-mono text-neutral-600">line {d.line}</span>
           )}
           <span className="min-w-0 flex-1 text-neutral-300">{d.message}</span>
+          {(d.seq ?? d.nearSeq) !== undefined && (
+            <CopyLinkButton
+              seq={(d.seq ?? d.nearSeq) as number}
+              what="diagnostic"
+              extra={{ panel: 'diagnostics', diag: code }}
+              className="self-center opacity-0 group-hover:opacity-100"
+            />
+          )}
         </div>
       ))}
       {items.length < total && (

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { formatBytes, formatDuration, formatTokens } from '../components/format';
 import { cancelLoad, openSource } from '../controller';
+import { ShareControls } from '../share/ShareControls';
 import { useApp } from '../store';
 
 export const FILE_INPUT_ID = 'file-input';
@@ -59,6 +60,7 @@ export function Header() {
         </div>
       )}
       <div className="ml-auto flex items-center gap-2">
+        <ShareControls />
         <span
           data-testid="status"
           data-state={status}

@@ -9,7 +9,10 @@ import type { EventDetail } from '../../worker/protocol';
 import { eventTypeBadgeClass, formatRelativeTime } from '../components/format';
 import { JsonTree } from '../components/jsonTree';
 import { client } from '../controller';
-import { select, useApp } from '../store';
+import { useReplay } from '../playback/store';
+import { useApp } from '../store';
+import { linkTo } from '../share/links';
+import { jumpTo } from '../url/sync';
 
 type Tab = 'event' | 'raw';
 
@@ -22,12 +25,14 @@ export function Inspector() {
   const [copied, setCopied] = useState<string | null>(null);
   const loaded = selectedSeq !== null && selectedSeq < events;
 
+  // A drag on the scrubber updates the inspector where it stops (the panes that follow it are enough).
+  const scrubbing = useReplay((s) => s.scrubbing);
   useEffect(() => {
-    if (selectedSeq === null || !loaded) return;
-    void client.request({ kind: 'event', seq: selectedSeq }, { lane: 'event' }).then((r) => {
+    if (selectedSeq === null || !loaded || scrubbing) return;
+    void client.request({ kind: 'event', seq: selectedSeq }, { lane: 'event', coalesce: true }).then((r) => {
       if (r.ok) setDetail(r.value);
     });
-  }, [selectedSeq, loaded, loadId]);
+  }, [selectedSeq, loaded, loadId, scrubbing]);
 
   const copy = (what: string, text: string) => {
     void navigator.clipboard?.writeText(text).then(
@@ -163,7 +168,10 @@ export function Inspector() {
             <CopyButton title="Copy the line as written in the file" onClick={() => copy('line', d.raw)}>
               line
             </CopyButton>
-            <CopyButton title="Copy a link to this event (#seq=)" onClick={() => copy('link', location.href)}>
+            <CopyButton
+              title="Copy a link to this event (the full URL)"
+              onClick={() => copy('link', linkOr(d.seq))}
+            >
               link
             </CopyButton>
           </span>
@@ -219,7 +227,7 @@ function SeqLink({ seq, current }: { seq: number | null; current: number }) {
   if (seq === null) return <span className="text-neutral-600">—</span>;
   if (seq === current) return <span className="font-mono text-neutral-300">{seq}</span>;
   return (
-    <button type="button" className="font-mono text-sky-400 hover:underline" onClick={() => select(seq)}>
+    <button type="button" className="font-mono text-sky-400 hover:underline" onClick={() => jumpTo(seq)}>
       {seq}
     </button>
   );
@@ -269,4 +277,10 @@ function CopyButton({
       {children}
     </button>
   );
+}
+
+/** The full link to an event (share/links.ts), or the address as it is while the log has no identity yet. */
+function linkOr(seq: number): string {
+  const link = linkTo(seq);
+  return typeof link === 'string' ? link : location.href;
 }

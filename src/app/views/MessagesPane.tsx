@@ -10,12 +10,18 @@ import type { Block } from '../../core/types';
 import type { StreamView, ViewMessage } from '../../worker/protocol';
 import { MessageView } from '../components/blocks';
 import { client } from '../controller';
-import { select, useApp } from '../store';
+import { CopyLinkButton } from '../share/CopyLinkButton';
+import { ExportButtons } from '../share/ExportButtons';
+import { useReplay } from '../playback/store';
+import { useApp } from '../store';
+import { jumpTo } from '../url/sync';
 import { ReplacedNote } from './ReplacedNote';
 import { StreamingPreview } from './StreamingPreview';
 
 /** Messages fetched with a new seq (the tail, where new ones appear). */
 const TAIL = 60;
+/** ... while a drag or playback moves the selection every frame (older pages load on scroll). */
+const FOLLOW_TAIL = 16;
 const PAGE = 60;
 
 interface Shown {
@@ -26,6 +32,8 @@ interface Shown {
 
 export function MessagesPane() {
   const selectedSeq = useApp((s) => s.selectedSeq);
+  const selectedChunk = useApp((s) => s.selectedChunk);
+  const following = useReplay((s) => s.scrubbing || s.playing);
   const previousSeq = useApp((s) => s.previousSeq);
   const events = useApp((s) => s.events);
   const loadId = useApp((s) => s.loadId);
@@ -36,27 +44,47 @@ export function MessagesPane() {
   const atBottom = useRef(true);
   const loaded = selectedSeq !== null && selectedSeq < events;
 
-  // New seq: fetch the tail of its messages and its streaming preview.
+  // New position: fetch the tail of its messages and its streaming preview, and show them
+  // together (scrubbing never shows one seq's messages with another's preview). Requests are
+  // coalesced: while dragging or playing, only the newest position is asked for.
+  const shownSeqRef = useRef<number | null>(null);
+  shownSeqRef.current = shown?.seq ?? null;
+  const fetchGen = useRef(0);
   useEffect(() => {
     if (selectedSeq === null || !loaded) return;
     const seq = selectedSeq;
-    void client.request({ kind: 'messages', seq, from: -TAIL, to: 0 }, { lane: 'messages' }).then((r) => {
-      if (!r.ok) {
-        if (r.error.code !== 'superseded') setError(r.error.message);
+    const gen = ++fetchGen.current;
+    const streamReq = client.request(
+      selectedChunk === null ? { kind: 'stream', seq } : { kind: 'stream', seq, chunk: selectedChunk },
+      { lane: 'stream', coalesce: true },
+    );
+    // Only the chunk offset changed: the messages are the same.
+    const messagesReq =
+      shownSeqRef.current === seq
+        ? null
+        : client.request(
+            { kind: 'messages', seq, from: following ? -FOLLOW_TAIL : -TAIL, to: 0 },
+            { lane: 'messages', coalesce: true },
+          );
+    void Promise.all([messagesReq, streamReq]).then(([m, st]) => {
+      if (gen !== fetchGen.current) return; // a newer position is on its way
+      if (m && !m.ok) {
+        if (m.error.code !== 'superseded') setError(m.error.message);
         return;
       }
-      setError(null);
-      setShown({
-        seq,
-        count: r.value.count,
-        messages: new Map(r.value.messages.map((m) => [m.index ?? 0, m])),
-      });
+      if (!st.ok && st.error.code === 'superseded') return;
+      if (m) {
+        setError(null);
+        setShown({
+          seq,
+          count: m.value.count,
+          messages: new Map(m.value.messages.map((x) => [x.index ?? 0, x])),
+        });
+      }
+      setStream(st.ok && st.value && st.value.pending ? st.value : null);
     });
-    void client.request({ kind: 'stream', seq }, { lane: 'stream' }).then((r) => {
-      if (r.ok) setStream(r.value && r.value.pending ? r.value : null);
-      else if (r.error.code !== 'superseded') setStream(null);
-    });
-  }, [selectedSeq, loaded, loadId]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `following` only sizes the request
+  }, [selectedSeq, selectedChunk, loaded, loadId]);
 
   const streaming = stream !== null && shown !== null && stream.seq === shown.seq;
   const total = (shown?.count ?? 0) + (streaming ? 1 : 0);
@@ -119,19 +147,19 @@ export function MessagesPane() {
         m.message.role === 'assistant' &&
         m.message.content.some((b) => (b as { id?: unknown }).id === callId)
       )
-        return select(m.seq);
+        return jumpTo(m.seq);
     }
   };
   const jumpToResult = (callId: string) => {
     for (const m of shown?.messages.values() ?? []) {
       const src = m.message.source as { kind?: string; callId?: string } | undefined;
-      if (src?.kind === 'tool' && src.callId === callId) return select(m.seq);
+      if (src?.kind === 'tool' && src.callId === callId) return jumpTo(m.seq);
       if (
         m.message.content.some(
           (b: Block) => b.type === 'tool-result' && (b as { toolCallId?: unknown }).toolCallId === callId,
         )
       )
-        return select(m.seq);
+        return jumpTo(m.seq);
     }
   };
 
@@ -159,6 +187,7 @@ export function MessagesPane() {
           </span>
         )}
         {error && <span className="truncate text-red-300">{error}</span>}
+        {shown && <ExportButtons seq={shown.seq} />}
       </div>
       <div
         ref={scrollRef}
@@ -192,7 +221,7 @@ export function MessagesPane() {
                   data-vindex={it.index}
                   ref={virtualizer.measureElement}
                   style={style}
-                  className="border-b border-white/[0.06]"
+                  className="group border-b border-white/[0.06]"
                 >
                   {m ? (
                     <>
@@ -201,15 +230,22 @@ export function MessagesPane() {
                         index={it.index}
                         sourceSeq={m.seq}
                         highlighted={highlightAfter !== null && m.seq > highlightAfter}
-                        onJumpToSeq={select}
+                        onJumpToSeq={jumpTo}
                         onJumpToCall={jumpToCall}
                         onJumpToResult={jumpToResult}
                         headerExtra={
-                          m.replaces ? (
-                            <span className="rounded border border-fuchsia-500/40 bg-fuchsia-500/10 px-1 font-mono text-[10px] text-fuchsia-300">
-                              replace
-                            </span>
-                          ) : undefined
+                          <>
+                            {m.replaces && (
+                              <span className="rounded border border-fuchsia-500/40 bg-fuchsia-500/10 px-1 font-mono text-[10px] text-fuchsia-300">
+                                replace
+                              </span>
+                            )}
+                            <CopyLinkButton
+                              seq={m.seq}
+                              what="message"
+                              className="opacity-0 group-hover:opacity-100"
+                            />
+                          </>
                         }
                       />
                       {m.replaces && <ReplacedNote seq={m.seq} hidden={m.replaces} />}

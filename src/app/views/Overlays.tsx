@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { openSource, retry } from '../controller';
 import { moveRow, moveSpan, selectEdge } from '../nav';
+import { copyLink } from '../share/links';
 import { useApp } from '../store';
 import { FILTER_INPUT_ID } from './TimelineToolbar';
 
@@ -60,7 +61,14 @@ const SHORTCUTS: [string, string][] = [
   ['Shift + ↑ / ↓', 'previous / next turn'],
   ['p / n', 'previous / next step'],
   ['Home / End', 'first / last event'],
+  ['Space  or  K', 'play / pause (from the selected event)'],
+  ['h / l', 'one event back / forward'],
+  ['scrubber: ← / →', 'one event (Ctrl: one chunk of the step)'],
+  ['scrubber: Alt + ← / →', 'one character inside a streamed delta'],
+  ['scrubber: Shift + ← / →', 'previous / next step'],
+  ['scrubber: PgUp / PgDn', 'previous / next turn'],
   ['/', 'focus the timeline filter'],
+  ['c', 'copy a link to the selected event (the full URL)'],
   ['?', 'show or hide this help'],
   ['Esc', 'close dialogs, leave the filter'],
 ];
@@ -115,6 +123,9 @@ export function useKeyboard(): void {
           break;
         case '/':
           document.getElementById(FILTER_INPUT_ID)?.focus();
+          break;
+        case 'c':
+          copyLink();
           break;
         case '?':
           useApp.setState({ shortcutsOpen: !state.shortcutsOpen });

@@ -6,7 +6,10 @@ import { useEffect, useState } from 'react';
 import { BUNDLED_SAMPLES } from '../../worker/protocol';
 import { formatBytes } from '../components/format';
 import { openSource } from '../controller';
-import { listRecent, removeRecent, sourceOf, type RecentEntry } from '../recent';
+import { expectLog } from '../share/landing';
+import { forget, storedLog, useStorage } from '../storage/logStore';
+import { listRecent, sourceOf, type RecentEntry } from '../storage/recent';
+import { StorageCard } from '../storage/StorageCard';
 import { useApp } from '../store';
 import { isLoadableUrl } from '../url/state';
 import { FILE_INPUT_ID } from './Header';
@@ -17,18 +20,18 @@ export function StartPage() {
   const [recent, setRecent] = useState<RecentEntry[]>([]);
   const [note, setNote] = useState<string | null>(null);
   const hasLog = useApp((s) => s.summary !== null || s.status === 'loading');
+  const storageVersion = useStorage((s) => s.version);
 
   useEffect(() => {
     void listRecent().then(setRecent);
-  }, []);
+  }, [storageVersion]);
 
-  const reopen = (e: RecentEntry) => {
-    const source = sourceOf(e);
+  const reopen = async (e: RecentEntry) => {
+    const stored = e.stored ? await storedLog(e.fingerprint) : null;
+    const source = stored ? ({ kind: 'file', file: stored.file } as const) : sourceOf(e);
     if (source) openSource(source);
-    else {
-      setNote(`${e.name} was too large to keep: pick it again (its fingerprint must be ${e.fingerprint}).`);
-      document.getElementById(FILE_INPUT_ID)?.click();
-    }
+    // Not kept here: ask for the file the way a link to it would.
+    else expectLog({ fingerprint: e.fingerprint, name: e.name, size: e.size }, 'missing');
   };
 
   return (
@@ -132,10 +135,24 @@ export function StartPage() {
                   >
                     <button
                       type="button"
-                      onClick={() => reopen(e)}
+                      onClick={() => void reopen(e)}
                       className="min-w-0 flex-1 text-left hover:text-sky-300"
                     >
-                      <div className="truncate font-mono text-neutral-200">{e.name}</div>
+                      <div className="flex items-center gap-1.5">
+                        <span className="truncate font-mono text-neutral-200">{e.name}</span>
+                        {(e.kind === 'file' || e.kind === 'text') && (
+                          <span
+                            className={`shrink-0 rounded border px-1 text-[9px] ${e.stored ? 'border-white/10 text-neutral-400' : 'border-amber-500/30 text-amber-300/80'}`}
+                            title={
+                              e.stored
+                                ? 'Kept in this browser: opens in one click, and links to it work after a reload'
+                                : 'Not kept in this browser: it must be picked again'
+                            }
+                          >
+                            {e.stored ? 'stored' : 'not stored'}
+                          </span>
+                        )}
+                      </div>
                       <div className="font-mono text-[10px] text-neutral-500">
                         {formatBytes(e.size)} · {e.fingerprint} · {new Date(e.date).toLocaleString()}
                       </div>
@@ -143,8 +160,8 @@ export function StartPage() {
                     <button
                       type="button"
                       aria-label={`Forget ${e.name}`}
-                      title="Remove from this list"
-                      onClick={() => void removeRecent(e.fingerprint).then(listRecent).then(setRecent)}
+                      title="Remove from this list (and its stored copy)"
+                      onClick={() => void forget(e.fingerprint)}
                       className="rounded px-1.5 text-neutral-500 hover:bg-white/10 hover:text-neutral-200"
                     >
                       ×
@@ -153,6 +170,7 @@ export function StartPage() {
                 ))}
               </ul>
             )}
+            <StorageCard />
           </Card>
           {hasLog && (
             <button

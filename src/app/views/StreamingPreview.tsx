@@ -21,13 +21,21 @@ function label(b: Block, open: boolean): string {
   return `${b.type}${name}${open ? ' · streaming' : ' · ended'}`;
 }
 
+/** Where the stream's cursor is: the block the last delta went to, else the last open block. */
+function caretBlock(s: StreamView['state']): number {
+  if (s.lastDelta) return s.lastDelta.block;
+  for (let i = s.blocks.length - 1; i >= 0; i--) if (s.open[i]) return i;
+  return -1;
+}
+
 export function StreamingPreview({ view }: { view: StreamView }) {
   const s = view.state;
+  const caret = s.failed ? -1 : caretBlock(s);
   return (
     <div className="m-3 rounded border border-emerald-500/40 bg-emerald-500/[0.04]">
       <div className="flex flex-wrap items-center gap-2 border-b border-emerald-500/20 px-2 py-1 text-[11px] text-emerald-200">
         <span className="relative flex h-2 w-2">
-          <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-400 opacity-60" />
+          <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-400 opacity-60 motion-reduce:hidden" />
           <span className="relative inline-flex h-2 w-2 rounded-full bg-emerald-400" />
         </span>
         <span className="font-medium">assistant · streaming</span>
@@ -65,7 +73,8 @@ export function StreamingPreview({ view }: { view: StreamView }) {
             key={i}
             data-block-type={b.type}
             data-label={label(b, s.open[i] ?? true)}
-            className="font-mono text-xs whitespace-pre-wrap break-words text-neutral-200 before:mb-0.5 before:block before:font-sans before:text-[10px] before:text-emerald-300/70 before:content-[attr(data-label)]"
+            data-caret={i === caret ? '' : undefined}
+            className={`font-mono text-xs whitespace-pre-wrap break-words text-neutral-200 before:mb-0.5 before:block before:font-sans before:text-[10px] before:text-emerald-300/70 before:content-[attr(data-label)] ${i === caret ? "after:ml-px after:inline-block after:h-[1.1em] after:w-[0.55em] after:translate-y-[0.2em] after:bg-emerald-300/80 after:content-[''] motion-safe:after:animate-pulse" : ''}`}
           >
             {rawText(b)}
           </pre>

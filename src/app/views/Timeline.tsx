@@ -8,7 +8,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TimelineRow } from '../../worker/protocol';
 import { client, toggleFold } from '../controller';
-import { select, useApp } from '../store';
+import { useReplay } from '../playback/store';
+import { useApp } from '../store';
+import { jumpTo, useUrlApplied } from '../url/sync';
 import { ROW_HEIGHT, rowGeometry, itemSizeFor } from './scaledRows';
 import { TimelineToolbar } from './TimelineToolbar';
 import { TimelineRowView } from './TimelineRowView';
@@ -27,6 +29,7 @@ export function Timeline() {
   const selectedSeq = useApp((s) => s.selectedSeq);
   const loadId = useApp((s) => s.loadId);
   const events = useApp((s) => s.events);
+  const filterFromUrl = useUrlApplied((s) => s.filterVersion);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [cache, setCache] = useState<RowCache>({ version: -1, rows: new Map() });
 
@@ -71,13 +74,16 @@ export function Timeline() {
   // Bring the selection into view (revealing it if folded) when it changes, not when rows change:
   // folding everything must not be undone by the selection.
   const selectionLoaded = useApp((s) => s.selectedSeq !== null && s.selectedSeq < s.events);
+  // While a drag or playback moves the selection, follow it without unfolding every chunk run it
+  // passes (the folded row containing it is highlighted); unfold where it stops.
+  const following = useReplay((s) => s.scrubbing || s.playing);
   const geoRef = useRef(geo);
   geoRef.current = geo;
   useEffect(() => {
     if (selectedSeq === null) return;
     let live = true;
     void client
-      .request({ kind: 'locate', seq: selectedSeq, reveal: true }, { lane: 'locate' })
+      .request({ kind: 'locate', seq: selectedSeq, reveal: !following }, { lane: 'locate', coalesce: true })
       .then((res) => {
         if (!live || !res.ok) return;
         const { row, rowCount: n, rowsVersion: v } = res.value;
@@ -92,7 +98,7 @@ export function Timeline() {
     return () => {
       live = false;
     };
-  }, [selectedSeq, loadId, selectionLoaded]);
+  }, [selectedSeq, loadId, selectionLoaded, following]);
 
   const items = virtualizer.getVirtualItems().filter((it) => it.index >= firstRow && it.index <= lastRow);
   // The seq column fits the largest seq (7 digits at 1M events) without wasting space on small logs.
@@ -100,7 +106,8 @@ export function Timeline() {
 
   return (
     <section className="flex h-full min-w-0 flex-col bg-neutral-950" aria-label="Timeline">
-      <TimelineToolbar />
+      {/* Keyed: a filter set by a link (or Back/Forward) restarts the toolbar with its text. */}
+      <TimelineToolbar key={filterFromUrl} />
       <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto overscroll-contain" tabIndex={-1}>
         <div
           data-testid="timeline"
@@ -151,7 +158,7 @@ const MemoRow = memo(function Row({
       style={{ position: 'absolute', left: 0, right: 0, top, height: ROW_HEIGHT }}
       selected={selected}
       containsSelection={containsSelection}
-      onSelect={() => select(row.seq)}
+      onSelect={() => jumpTo(row.seq)}
       onToggle={() => toggleFold(row.seq)}
     />
   );

@@ -6,6 +6,8 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { Tone as SummaryTone } from '../../core/view/summary';
 import type { TimelineRow } from '../../worker/protocol';
 import { eventTypeBadgeClass, formatDuration, formatTokens, turnEndReasonClass } from '../components/format';
+import { StepHealthBadge } from '../scrubber/StepHealth';
+import { CopyLinkButton } from '../share/CopyLinkButton';
 
 const SUMMARY_TONE: Record<SummaryTone, string> = {
   normal: 'text-neutral-200',
@@ -65,7 +67,7 @@ export function TimelineRowView({
       title={`seq ${row.seq}${row.coverEnd > row.seq ? ` (folded through ${row.coverEnd})` : ''} · ${row.type}`}
       onClick={onSelect}
       style={style}
-      className={`flex cursor-default items-center gap-1.5 border-b border-white/[0.04] pr-2 text-[12px] whitespace-nowrap select-none ${base} ${state} ${row.seedBoundary ? 'border-t border-t-fuchsia-400/60' : ''}`}
+      className={`group flex cursor-default items-center gap-1.5 border-b border-white/[0.04] pr-2 text-[12px] whitespace-nowrap select-none ${base} ${state} ${row.seedBoundary ? 'border-t border-t-fuchsia-400/60' : ''}`}
     >
       <span className="w-[var(--seq-w,3rem)] shrink-0 text-right font-mono text-[11px] text-neutral-500 tabular-nums">
         {row.seq}
@@ -111,6 +113,10 @@ export function TimelineRowView({
           {row.severity === 'error' ? '✕' : row.severity === 'warning' ? '!' : 'i'} {row.diagnostics}
         </span>
       )}
+      <CopyLinkButton
+        seq={row.seq}
+        className={selected ? 'opacity-60' : 'opacity-0 group-hover:opacity-100'}
+      />
     </div>
   );
 }
@@ -155,6 +161,7 @@ function content(row: TimelineRow): ReactNode {
           Step {s.turn}.{s.step}
         </span>
         <Meta>{s.durationMs !== undefined ? formatDuration(s.durationMs) : ''}</Meta>
+        {s.health && <StepHealthBadge health={s.health} />}
         {s.usage && (
           <Meta title="input / output tokens">{`${formatTokens(s.usage.inputTokens)} in · ${formatTokens(s.usage.outputTokens)} out`}</Meta>
         )}

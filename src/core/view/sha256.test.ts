@@ -23,6 +23,16 @@ describe('Sha256', () => {
     }
   });
 
+  it('a clone digests the bytes so far while the original keeps hashing', () => {
+    const a = new TextEncoder().encode('first part, ');
+    const b = new TextEncoder().encode('then more');
+    const h = new Sha256().update(a);
+    expect(h.clone().hex()).toBe(node(a));
+    h.update(b);
+    const both = new Uint8Array([...a, ...b]);
+    expect(h.hex()).toBe(node(both));
+  });
+
   it('pads correctly around the 55/56-byte boundary', () => {
     for (let n = 50; n < 130; n++) {
       const data = new Uint8Array(n).fill(0x61);

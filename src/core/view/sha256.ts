@@ -51,6 +51,17 @@ export class Sha256 {
     return this;
   }
 
+  /** An independent copy: its digest covers the bytes so far while this one keeps hashing (a followed log). */
+  clone(): Sha256 {
+    const c = new Sha256();
+    c.h.set(this.h);
+    c.pending.set(this.pending);
+    c.pendingLength = this.pendingLength;
+    c.total = this.total;
+    c.finished = this.finished;
+    return c;
+  }
+
   /** The 32-byte digest; the hasher cannot be updated afterwards. */
   digest(): Uint8Array {
     if (!this.finished) {

@@ -1,31 +1,34 @@
 /**
- * Recently opened logs, kept in IndexedDB: name, size, fingerprint, date and
- * how to open it again (a URL or sample name; for local files and pasted
- * text up to BLOB_LIMIT, the bytes themselves; larger files must be picked
- * again, and the fingerprint tells whether it is the same file).
+ * Recently opened logs: their metadata in IndexedDB (name, size,
+ * fingerprint, date, how to open them again). The bytes of local files and
+ * pasted text live in the origin private file system (opfs.ts), whatever
+ * their size, under the user-visible cap of logStore.ts; `stored` says
+ * whether they are there.
  *
  * Every call degrades to a no-op when IndexedDB is unavailable (private
  * modes, blocked storage): the list is a convenience, never a failure.
  */
-import type { LoadSource } from '../worker/protocol';
+import type { LoadSource } from '../../worker/protocol';
 
 export interface RecentEntry {
   fingerprint: string;
   name: string;
+  /** Source bytes (compressed, as on disk). */
   size: number;
   /** Epoch ms of the last open. */
   date: number;
   kind: LoadSource['kind'];
   url?: string;
   sample?: string;
+  /** The bytes are in the origin private file system under the fingerprint. */
+  stored?: boolean;
+  /** Entries of an older version kept small files here. */
   blob?: Blob;
 }
 
 const DB = 'seqscope';
 const STORE = 'recent';
-const MAX_ENTRIES = 20;
-/** Files up to this size are kept whole so they reopen in one click. */
-export const BLOB_LIMIT = 32 * 1024 * 1024;
+const MAX_ENTRIES = 50;
 
 let dbPromise: Promise<IDBDatabase | null> | null = null;
 
@@ -65,17 +68,29 @@ export async function listRecent(): Promise<RecentEntry[]> {
   return all.sort((a, b) => b.date - a.date);
 }
 
-export async function addRecent(entry: RecentEntry): Promise<void> {
+export async function getRecent(fingerprint: string): Promise<RecentEntry | null> {
+  return (
+    (await tx<RecentEntry | undefined>(
+      'readonly',
+      (s) => s.get(fingerprint) as IDBRequest<RecentEntry | undefined>,
+    )) ?? null
+  );
+}
+
+/** Adds or updates an entry; the oldest beyond MAX_ENTRIES are dropped (returned, to drop their bytes). */
+export async function putRecent(entry: RecentEntry): Promise<RecentEntry[]> {
   await tx('readwrite', (s) => s.put(entry));
   const all = await listRecent();
-  for (const old of all.slice(MAX_ENTRIES)) await removeRecent(old.fingerprint);
+  const dropped = all.slice(MAX_ENTRIES);
+  for (const old of dropped) await removeRecent(old.fingerprint);
+  return dropped;
 }
 
 export async function removeRecent(fingerprint: string): Promise<void> {
   await tx('readwrite', (s) => s.delete(fingerprint));
 }
 
-/** How to reopen an entry, or null when its file must be picked again. */
+/** How to reopen an entry without its stored bytes (URL, sample, an old inline blob), or null. */
 export function sourceOf(entry: RecentEntry): LoadSource | null {
   if (entry.kind === 'sample' && entry.sample) return { kind: 'sample', name: entry.sample };
   if (entry.kind === 'url' && entry.url) return { kind: 'url', url: entry.url };

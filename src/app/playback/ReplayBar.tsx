@@ -1,0 +1,210 @@
+/**
+ * The replay bar under the panes (issue 4): transport (Play/Pause, one event
+ * back/forward), speed, pacing (real time or N events per second), "stop at
+ * problems", the scrubber's axis (seq or wall clock), a live line for
+ * playback notices, the position readout, and the scrubber itself.
+ */
+import { useEffect } from 'react';
+import { SPEEDS } from '../../core/replay/pacing';
+import { Scrubber } from '../scrubber/Scrubber';
+import { useApp } from '../store';
+import { togglePlayback } from './player';
+import { followPosition, movePosition } from './position';
+import { useReplay } from './store';
+import { useReplayKeyboard } from './keys';
+
+const seg = 'h-6 px-2 text-[11px] transition-colors';
+const segOn = 'bg-white/12 text-neutral-100';
+const segOff = 'text-neutral-400 hover:bg-white/5 hover:text-neutral-200';
+
+export function ReplayBar() {
+  const status = useApp((s) => s.status);
+  const playing = useReplay((s) => s.playing);
+  const speed = useReplay((s) => s.speed);
+  const pacing = useReplay((s) => s.pacing);
+  const eventsPerSecond = useReplay((s) => s.eventsPerSecond);
+  const stopAtProblems = useReplay((s) => s.stopAtProblems);
+  const axis = useReplay((s) => s.axis);
+  const notice = useReplay((s) => s.notice);
+  const position = useReplay((s) => s.position);
+  useReplayKeyboard();
+  useEffect(() => followPosition(), []);
+  const ready = status === 'ready';
+
+  return (
+    <section
+      aria-label="Replay"
+      data-replay-controls
+      className="shrink-0 border-t border-white/10 bg-neutral-900 px-3 pt-1.5 pb-2 text-xs"
+    >
+      <div className="mb-1.5 flex h-7 items-center gap-2 whitespace-nowrap">
+        <div className="flex items-center overflow-hidden rounded border border-white/15">
+          <button
+            type="button"
+            onClick={() => void movePosition('event', -1)}
+            disabled={!ready}
+            className="flex h-6 w-7 items-center justify-center text-neutral-300 hover:bg-white/10 disabled:opacity-40"
+            title="Back one event (H)"
+            aria-label="Back one event"
+          >
+            <svg viewBox="0 0 12 12" className="h-3 w-3" aria-hidden>
+              <path d="M2 2v8M10 2 4 6l6 4z" fill="currentColor" stroke="currentColor" strokeWidth="1.2" />
+            </svg>
+          </button>
+          <button
+            type="button"
+            onClick={togglePlayback}
+            disabled={!ready}
+            data-testid="play"
+            className={`flex h-6 w-[4.5rem] items-center justify-center gap-1.5 border-x border-white/15 font-medium disabled:opacity-40 ${playing ? 'bg-sky-500/25 text-sky-100 hover:bg-sky-500/35' : 'text-neutral-100 hover:bg-white/10'}`}
+            title={playing ? 'Pause (Space or K)' : 'Play from the selected event (Space or K)'}
+          >
+            {playing ? (
+              <svg viewBox="0 0 12 12" className="h-3 w-3" aria-hidden>
+                <path d="M3 2h2v8H3zM7 2h2v8H7z" fill="currentColor" />
+              </svg>
+            ) : (
+              <svg viewBox="0 0 12 12" className="h-3 w-3" aria-hidden>
+                <path d="M3 1.5v9l7.5-4.5z" fill="currentColor" />
+              </svg>
+            )}
+            {playing ? 'Pause' : 'Play'}
+          </button>
+          <button
+            type="button"
+            onClick={() => void movePosition('event', 1)}
+            disabled={!ready}
+            className="flex h-6 w-7 items-center justify-center text-neutral-300 hover:bg-white/10 disabled:opacity-40"
+            title="Forward one event (L)"
+            aria-label="Forward one event"
+          >
+            <svg viewBox="0 0 12 12" className="h-3 w-3" aria-hidden>
+              <path d="M10 2v8M2 2l6 4-6 4z" fill="currentColor" stroke="currentColor" strokeWidth="1.2" />
+            </svg>
+          </button>
+        </div>
+
+        <label className="flex items-center gap-1 text-neutral-500" title="Playback speed">
+          <span className="sr-only">Speed</span>
+          <select
+            value={speed}
+            onChange={(e) => useReplay.setState({ speed: Number(e.target.value) })}
+            aria-label="Speed"
+            className="h-6 rounded border border-white/15 bg-neutral-950 px-1 font-mono text-[11px] text-neutral-200"
+          >
+            {SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s}×
+              </option>
+            ))}
+          </select>
+        </label>
+
+        <div
+          className="flex items-center overflow-hidden rounded border border-white/15"
+          role="group"
+          aria-label="Pacing"
+        >
+          <button
+            type="button"
+            aria-pressed={pacing === 'real'}
+            onClick={() => useReplay.setState({ pacing: 'real' })}
+            className={`${seg} ${pacing === 'real' ? segOn : segOff}`}
+            title="Real time: the recorded pace from the events' times; idle gaps over 2 s are skipped"
+          >
+            Real time
+          </button>
+          <button
+            type="button"
+            aria-pressed={pacing === 'uniform'}
+            onClick={() => useReplay.setState({ pacing: 'uniform' })}
+            className={`${seg} border-l border-white/15 ${pacing === 'uniform' ? segOn : segOff}`}
+            title="Uniform: the same time for every event"
+          >
+            Uniform
+          </button>
+        </div>
+        {pacing === 'uniform' && (
+          <label className="flex items-center gap-1 text-neutral-400">
+            <input
+              type="number"
+              min={1}
+              max={1000}
+              value={eventsPerSecond}
+              onChange={(e) => {
+                const v = Math.round(Number(e.target.value));
+                if (Number.isFinite(v) && v >= 1 && v <= 1000) useReplay.setState({ eventsPerSecond: v });
+              }}
+              aria-label="Events per second"
+              className="h-6 w-14 rounded border border-white/15 bg-neutral-950 px-1 text-right font-mono text-[11px] text-neutral-200"
+            />
+            <span className="text-[11px]">events/s</span>
+          </label>
+        )}
+
+        <label
+          className="flex cursor-pointer items-center gap-1.5 text-neutral-400 hover:text-neutral-200"
+          title="Stop playback at the next event with an error or warning diagnostic"
+        >
+          <input
+            type="checkbox"
+            checked={stopAtProblems}
+            onChange={(e) => useReplay.setState({ stopAtProblems: e.target.checked })}
+            className="accent-amber-500"
+          />
+          Stop at problems
+        </label>
+
+        <div
+          className="flex items-center overflow-hidden rounded border border-white/15"
+          role="group"
+          aria-label="Scrubber axis"
+        >
+          <button
+            type="button"
+            aria-pressed={axis === 'seq'}
+            onClick={() => useReplay.setState({ axis: 'seq' })}
+            className={`${seg} ${axis === 'seq' ? segOn : segOff}`}
+            title="One slot per event"
+          >
+            Seq
+          </button>
+          <button
+            type="button"
+            aria-pressed={axis === 'time'}
+            onClick={() => useReplay.setState({ axis: 'time' })}
+            className={`${seg} border-l border-white/15 ${axis === 'time' ? segOn : segOff}`}
+            title="Wall clock from the events' times; gaps over 30 s compressed and hatched"
+          >
+            Time
+          </button>
+        </div>
+
+        <span
+          aria-live="polite"
+          className={`min-w-0 truncate text-[11px] ${notice?.tone === 'warn' ? 'text-amber-300' : 'text-sky-300'}`}
+          data-testid="replay-notice"
+        >
+          {notice?.text ?? ''}
+        </span>
+
+        <span
+          className="ml-auto min-w-0 truncate font-mono text-[11px] text-neutral-400"
+          data-testid="replay-position"
+          title={position?.valuetext}
+        >
+          {position ? readout(position.valuetext) : ''}
+        </span>
+      </div>
+      <Scrubber />
+    </section>
+  );
+}
+
+/** "seq 1204 of 50311, turn 12, step 3, text-delta" as a compact readout. */
+function readout(valuetext: string): string {
+  return valuetext
+    .replace(/\b(\d{4,})\b/g, (d) => Number(d).toLocaleString('en-US'))
+    .split(', ')
+    .join(' · ');
+}

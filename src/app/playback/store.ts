@@ -1,0 +1,61 @@
+/**
+ * Replay UI state (issue 4): playback settings and status, the scrubber's
+ * axis, whether a drag is in progress, and the slider's description of the
+ * current position. The position itself is the app store's selection
+ * (`selectedSeq` + `selectedChunk`), which the URL hash follows.
+ */
+import { create } from 'zustand';
+import type { ReplayAxisKind, ReplayPositionView } from '../../worker/protocol';
+
+export type PacingKind = 'real' | 'uniform';
+
+export interface ReplayState {
+  playing: boolean;
+  /** 0.25 .. 16 (core/replay/pacing.ts SPEEDS). */
+  speed: number;
+  pacing: PacingKind;
+  /** Uniform pacing: events per second at 1x. */
+  eventsPerSecond: number;
+  /** Stop playback at an event with an error or warning diagnostic. */
+  stopAtProblems: boolean;
+  axis: ReplayAxisKind;
+  /** A drag on the scrubber is in progress: panes follow, the timeline does not unfold what it passes. */
+  scrubbing: boolean;
+  /** A transient line in the replay bar ("skipped 41 s idle", "stopped at a diagnostic"). */
+  notice: { text: string; tone: 'info' | 'warn'; id: number } | null;
+  /** The worker's description of the selected position (aria-valuetext). */
+  position: ReplayPositionView | null;
+  /** prefers-reduced-motion: no character-by-character reveal, no caret blink, no smooth scrolling. */
+  reducedMotion: boolean;
+}
+
+const reducedMotionQuery =
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-reduced-motion: reduce)')
+    : null;
+
+export const useReplay = create<ReplayState>()(() => ({
+  playing: false,
+  speed: 1,
+  pacing: 'real',
+  eventsPerSecond: 20,
+  stopAtProblems: false,
+  axis: 'seq',
+  scrubbing: false,
+  notice: null,
+  position: null,
+  reducedMotion: reducedMotionQuery?.matches ?? false,
+}));
+
+reducedMotionQuery?.addEventListener('change', (e) => useReplay.setState({ reducedMotion: e.matches }));
+
+let noticeId = 0;
+
+/** Shows a transient notice in the replay bar (cleared after `ms`). */
+export function replayNotice(text: string, tone: 'info' | 'warn' = 'info', ms = 2500): void {
+  const id = ++noticeId;
+  useReplay.setState({ notice: { text, tone, id } });
+  setTimeout(() => {
+    if (useReplay.getState().notice?.id === id) useReplay.setState({ notice: null });
+  }, ms);
+}

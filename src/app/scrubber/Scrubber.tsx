@@ -1,0 +1,324 @@
+/**
+ * The scrubber (issue 4): a bar spanning the whole log on the seq axis or the
+ * wall-clock axis (compressed gaps hatched), turns and steps as bands,
+ * diagnostics, stalls and filter matches as ticks, and the selected seq as a
+ * handle. It is the position slider: `role="slider"` with aria-valuenow =
+ * the selected seq and aria-valuetext from the worker ("seq 1204 of 50311,
+ * turn 12, step 3, text-delta").
+ *
+ * Pointer: press or drag to move the selection continuously; at most one
+ * selection per frame, and the panes' requests are coalesced (newest wins),
+ * so a drag across a 1M-event log stays at display rate. Keys (when
+ * focused): Left/Right one event, Ctrl+Left/Right one chunk of the step,
+ * Alt+Left/Right one character of a delta, Shift+Left/Right one step,
+ * PageUp/PageDown one turn, Home/End the ends, Space/k play or pause. Up/Down
+ * are left to the timeline (rows), so the two never fight.
+ */
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { ReplayAxisView, ReplayMove, TickView } from '../../worker/protocol';
+import { formatDuration } from '../components/format';
+import { client } from '../controller';
+import { stopPlayback, togglePlayback } from '../playback/player';
+import { movePosition } from '../playback/position';
+import { useReplay } from '../playback/store';
+import { selectPosition, useApp } from '../store';
+import { bandAt, lastAtOrBelow, seqAtX, xOfSeq } from './axisMap';
+import { TRACK_HEIGHT, drawTrack } from './draw';
+
+/** Pixels within which a press snaps to a tick (a diagnostic, a stall, a match). */
+const SNAP_PX = 3;
+
+interface Hover {
+  px: number;
+  seq: number;
+}
+
+export function Scrubber() {
+  const status = useApp((s) => s.status);
+  const events = useApp((s) => s.events);
+  const loadId = useApp((s) => s.loadId);
+  const selectedSeq = useApp((s) => s.selectedSeq);
+  const selectedChunk = useApp((s) => s.selectedChunk);
+  const filter = useApp((s) => s.filter);
+  const rowsVersion = useApp((s) => s.rowsVersion);
+  const diagTotal = useApp((s) => s.diagnostics.error + s.diagnostics.warning + s.diagnostics.info);
+  const axisKind = useReplay((s) => s.axis);
+  const position = useReplay((s) => s.position);
+  const trackRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [width, setWidth] = useState(0);
+  const [view, setView] = useState<ReplayAxisView | null>(null);
+  const [hover, setHover] = useState<Hover | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const drag = useRef<{ left: number; width: number; pending: number | null; raf: number } | null>(null);
+
+  useLayoutEffect(() => {
+    const el = trackRef.current;
+    if (!el) return;
+    const measure = () => setWidth(Math.round(el.clientWidth));
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    measure();
+    return () => ro.disconnect();
+  }, []);
+
+  // The axis data: when the log (or its diagnostics, or the filter's matches) changes, the axis or the width.
+  const filtered = filter.types !== null || filter.errorsOnly || filter.text !== '';
+  // A growing log (loading, or followed) refetches at most once a second.
+  const eventsKey = useThrottled(events, 1000);
+  useEffect(() => {
+    if (width <= 0 || (status !== 'ready' && status !== 'loading') || events === 0) return;
+    void client
+      .request({ kind: 'replayAxis', axis: axisKind, width }, { lane: 'replay-axis', coalesce: true })
+      .then((r) => {
+        if (r.ok && useApp.getState().loadId === loadId) setView(r.value);
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `events` enters through eventsKey (throttled)
+  }, [status, eventsKey, loadId, axisKind, width, filter, filtered ? rowsVersion : -1, diagTotal]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (canvas && view && width > 0) drawTrack(canvas, view, width);
+  }, [view, width]);
+
+  const n = view?.eventCount ?? events;
+  // The worker's description once it is about the selected position (a drag outruns it by a frame or two).
+  const valuetext =
+    position && position.seq === selectedSeq && (position.chunk ?? null) === selectedChunk
+      ? position.valuetext
+      : selectedSeq !== null
+        ? `seq ${selectedSeq} of ${events}`
+        : 'no selection';
+  const x = view && selectedSeq !== null ? xOfSeq(view, selectedSeq) : 0;
+
+  // ---------------------------------------------------------------- pointer
+
+  const seqAtClient = (clientX: number, left: number, w: number): number =>
+    view ? seqAtX(view, (clientX - left) / Math.max(1, w)) : 0;
+
+  /** Selects the pending seq now; later moves in the same frame wait for the next one (newest wins). */
+  const commit = () => {
+    const d = drag.current;
+    if (!d || d.pending === null) return;
+    selectPosition(d.pending, null);
+    d.pending = null;
+    d.raf = requestAnimationFrame(() => {
+      if (drag.current !== d) return;
+      d.raf = 0;
+      commit();
+    });
+  };
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0 || !view || n === 0) return;
+    e.preventDefault();
+    const el = e.currentTarget;
+    el.focus({ preventScroll: true });
+    el.setPointerCapture(e.pointerId);
+    stopPlayback();
+    const rect = el.getBoundingClientRect();
+    drag.current = { left: rect.left, width: rect.width, pending: null, raf: 0 };
+    useReplay.setState({ scrubbing: true });
+    setDragging(true);
+    // A press near a tick snaps to it (the tick's first seq).
+    const px = e.clientX - rect.left;
+    const snap = nearestTick(view, px);
+    selectPosition(snap ?? seqAtClient(e.clientX, rect.left, rect.width), null);
+  };
+
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (d && e.currentTarget.hasPointerCapture(e.pointerId)) {
+      d.pending = seqAtClient(e.clientX, d.left, d.width);
+      if (!d.raf) commit();
+    }
+    if (view) {
+      const rect = e.currentTarget.getBoundingClientRect();
+      const px = Math.max(0, Math.min(rect.width, e.clientX - rect.left));
+      setHover({ px, seq: seqAtClient(e.clientX, rect.left, rect.width) });
+    }
+  };
+
+  const endDrag = () => {
+    const d = drag.current;
+    if (!d) return;
+    cancelAnimationFrame(d.raf);
+    d.raf = 0;
+    if (d.pending !== null) selectPosition(d.pending, null);
+    drag.current = null;
+    setDragging(false);
+    useReplay.setState({ scrubbing: false });
+  };
+
+  // ---------------------------------------------------------------- keys
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    let move: [ReplayMove, 1 | -1] | null = null;
+    const k = e.key;
+    if (k === 'ArrowRight' || k === 'ArrowLeft') {
+      const dir = k === 'ArrowRight' ? 1 : -1;
+      move = [e.altKey ? 'char' : e.shiftKey ? 'step' : e.ctrlKey || e.metaKey ? 'chunk' : 'event', dir];
+    } else if (k === 'PageDown' || k === 'PageUp') move = ['turn', k === 'PageDown' ? 1 : -1];
+    else if (k === 'Home' || k === 'End') move = ['edge', k === 'End' ? 1 : -1];
+    else if ((k === 'h' || k === 'l') && !e.ctrlKey && !e.metaKey && !e.altKey)
+      move = ['event', k === 'l' ? 1 : -1];
+    else if ((k === ' ' || k === 'k' || k === 'K') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      e.stopPropagation();
+      togglePlayback();
+      return;
+    }
+    if (!move) return;
+    e.preventDefault();
+    e.stopPropagation();
+    void movePosition(move[0], move[1]);
+  };
+
+  const tip = hover && view ? describeHover(view, hover) : null;
+
+  return (
+    <div className="relative select-none" style={{ height: TRACK_HEIGHT + 2 }}>
+      <div
+        ref={trackRef}
+        role="slider"
+        tabIndex={0}
+        aria-label="Replay position"
+        aria-orientation="horizontal"
+        aria-valuemin={0}
+        aria-valuemax={Math.max(0, n - 1)}
+        aria-valuenow={selectedSeq ?? 0}
+        aria-valuetext={valuetext}
+        data-testid="scrubber"
+        data-axis={view?.axis ?? axisKind}
+        data-gaps={view?.markers.length ?? 0}
+        data-chunk={selectedChunk ?? undefined}
+        data-stalls={view?.stalls.length ?? 0}
+        className="absolute inset-x-0 top-px cursor-pointer touch-none rounded-sm outline-none focus-visible:ring-1 focus-visible:ring-sky-400/70"
+        style={{ height: TRACK_HEIGHT }}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
+        onLostPointerCapture={endDrag}
+        onPointerLeave={() => setHover(null)}
+        onKeyDown={onKeyDown}
+      >
+        <canvas ref={canvasRef} aria-hidden className="pointer-events-none absolute inset-0 h-full w-full" />
+        {/* The played part, and the handle: DOM over the canvas, so moving them never repaints it. */}
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-y-0 left-0 bg-sky-400/[0.07]"
+          style={{ width: `${x * 100}%` }}
+        />
+        {hover && !dragging && (
+          <div
+            aria-hidden
+            className="pointer-events-none absolute inset-y-0 w-px bg-white/35"
+            style={{ left: hover.px }}
+          />
+        )}
+        {selectedSeq !== null && n > 0 && (
+          <div
+            aria-hidden
+            data-testid="scrubber-handle"
+            className="pointer-events-none absolute -top-px -bottom-px w-0"
+            style={{ left: `${x * 100}%` }}
+          >
+            <div className="absolute inset-y-0 -left-px w-0.5 bg-sky-300 shadow-[0_0_0_1px_rgba(8,47,73,0.8)]" />
+            <div className="absolute -top-1 -left-[5px] h-2.5 w-2.5 rotate-45 rounded-[2px] border border-sky-950 bg-sky-300" />
+          </div>
+        )}
+      </div>
+      {tip && hover && (
+        <div
+          className="pointer-events-none absolute bottom-full z-20 mb-1.5 -translate-x-1/2 rounded border border-white/15 bg-neutral-950/95 px-2 py-1 font-mono text-[11px] whitespace-nowrap text-neutral-200 shadow-lg"
+          style={{ left: Math.max(90, Math.min(width - 90, hover.px)) }}
+        >
+          {tip.map((line, i) => (
+            <div key={i} className={i === 0 ? 'text-neutral-100' : 'text-neutral-400'}>
+              {line}
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** `value`, changing at most once per `ms` (the latest value wins at the end of the wait). */
+function useThrottled<T>(value: T, ms: number): T {
+  const [shown, setShown] = useState(value);
+  const last = useRef(0);
+  useEffect(() => {
+    if (Object.is(value, shown)) return;
+    const wait = Math.max(0, last.current + ms - performance.now());
+    const t = setTimeout(() => {
+      last.current = performance.now();
+      setShown(value);
+    }, wait);
+    return () => clearTimeout(t);
+  }, [value, shown, ms]);
+  return shown;
+}
+
+/** The tick (diagnostic, stall, match) within SNAP_PX of px, as its first seq. */
+function nearestTick(view: ReplayAxisView, px: number): number | null {
+  let best: TickView | null = null;
+  let bestD = SNAP_PX + 1;
+  for (const list of [view.diagnostics, view.stalls, view.matches ?? []]) {
+    for (const t of list) {
+      const d = Math.abs(t.px + 0.5 - px);
+      if (d < bestD) {
+        best = t;
+        bestD = d;
+      }
+    }
+  }
+  return best ? best.firstSeq : null;
+}
+
+/** Tooltip lines for the point under the cursor. */
+function describeHover(view: ReplayAxisView, h: Hover): string[] {
+  const lines: string[] = [];
+  const seq = h.seq;
+  const parts = [`seq ${seq.toLocaleString('en-US')}`];
+  const ti = lastAtOrBelow(
+    view.turns.map((t) => t.startSeq),
+    seq,
+  );
+  const turn = ti >= 0 ? view.turns[ti] : undefined;
+  if (turn && seq <= turn.lastSeq)
+    parts.push(`turn ${turn.turn}${turn.endReason ? ` (${turn.endReason})` : ''}`);
+  const si = bandAt(view.stepSeqs, seq);
+  if (si >= 0) parts.push(`step ${view.stepNums[2 * si]}.${view.stepNums[2 * si + 1]}`);
+  if (view.axis === 'time' && view.startTime !== undefined) {
+    // The recorded time at the knot at or before seq (exact for small logs, every event is a knot).
+    const k = lastAtOrBelow(view.knotSeqs, seq);
+    const t = k >= 0 ? (view.knotTimes[k] as number) : NaN;
+    if (Number.isFinite(t)) parts.push(`+${formatDuration(t - view.startTime)}`);
+  }
+  lines.push(parts.join(' · '));
+  if (si >= 0) {
+    const flags = view.stepFlags[si] as number;
+    if (flags & 2) lines.push('failed attempt in this step');
+    if (flags & 1) lines.push('stream stalled in this step');
+  }
+  const w = view.width;
+  const x = h.px / Math.max(1, w);
+  const gap = view.markers.find((m) => x >= m.x0 - 2 / w && x <= m.x1 + 2 / w);
+  if (gap) lines.push(`${gap.label} (compressed), seq ${gap.beforeSeq} → ${gap.seq}`);
+  const near = (list: TickView[]) => list.filter((t) => Math.abs(t.px + 0.5 - h.px) <= SNAP_PX);
+  const diags = near(view.diagnostics);
+  if (diags.length > 0) {
+    const count = diags.reduce((a, t) => a + t.count, 0);
+    lines.push(`${count} diagnostic${count === 1 ? '' : 's'} · click: seq ${diags[0]?.firstSeq}`);
+  }
+  const stalls = near(view.stalls);
+  if (stalls.length > 0) lines.push(`stall at seq ${stalls[0]?.firstSeq}`);
+  const matches = view.matches ? near(view.matches) : [];
+  if (matches.length > 0) {
+    const count = matches.reduce((a, t) => a + t.count, 0);
+    lines.push(`${count} filter match${count === 1 ? '' : 'es'}`);
+  }
+  return lines;
+}

@@ -1,0 +1,140 @@
+/**
+ * Paints the scrubber's static layer on a canvas: compressed gaps, turn and
+ * step bands (failed attempts and stalls marked), and the tick lanes
+ * (diagnostics by severity, filter matches, stalls). Redrawn only when the
+ * axis data or the bar's size changes; the handle and the played region are
+ * DOM on top, so moving the selection never repaints this.
+ */
+import type { ReplayAxisView, TickView } from '../../worker/protocol';
+
+/** Lanes, in CSS px from the top of the track. */
+export const LANES = {
+  ticks: { y: 1, h: 6 },
+  turns: { y: 9, h: 10 },
+  steps: { y: 21, h: 10 },
+  matches: { y: 33, h: 5 },
+} as const;
+export const TRACK_HEIGHT = 40;
+
+const SEVERITY_COLOR = { error: '#f87171', warning: '#fbbf24', info: '#38bdf8' } as const;
+
+export function drawTrack(canvas: HTMLCanvasElement, view: ReplayAxisView, width: number): void {
+  const dpr = window.devicePixelRatio || 1;
+  const w = Math.max(1, Math.round(width));
+  if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(TRACK_HEIGHT * dpr)) {
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(TRACK_HEIGHT * dpr);
+  }
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, w, TRACK_HEIGHT);
+
+  // Lane backgrounds.
+  ctx.fillStyle = 'rgba(255,255,255,0.035)';
+  ctx.fillRect(0, LANES.turns.y, w, LANES.turns.h);
+  ctx.fillRect(0, LANES.steps.y, w, LANES.steps.h);
+
+  // Compressed gaps: hatched across the lanes.
+  for (const m of view.markers) {
+    const x0 = Math.floor(m.x0 * w);
+    const x1 = Math.max(x0 + 2, Math.ceil(m.x1 * w));
+    if (x1 - x0 < 6) {
+      // Too narrow to hatch: a dark slot with a hairline.
+      ctx.fillStyle = 'rgba(0,0,0,0.55)';
+      ctx.fillRect(x0, 0, x1 - x0, TRACK_HEIGHT);
+      ctx.fillStyle = 'rgba(163,163,163,0.5)';
+      ctx.fillRect(
+        Math.floor((x0 + x1) / 2),
+        LANES.turns.y,
+        1,
+        LANES.steps.y + LANES.steps.h - LANES.turns.y,
+      );
+      continue;
+    }
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x0, 0, x1 - x0, TRACK_HEIGHT);
+    ctx.clip();
+    ctx.fillStyle = 'rgba(163,163,163,0.10)';
+    ctx.fillRect(x0, 0, x1 - x0, TRACK_HEIGHT);
+    ctx.strokeStyle = 'rgba(163,163,163,0.45)';
+    ctx.lineWidth = 1;
+    for (let x = x0 - TRACK_HEIGHT; x < x1; x += 4) {
+      ctx.beginPath();
+      ctx.moveTo(x, TRACK_HEIGHT);
+      ctx.lineTo(x + TRACK_HEIGHT, 0);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  // Turn bands, alternating; error/aborted turns tinted.
+  ctx.font = '9px ui-monospace, SFMono-Regular, Menlo, monospace';
+  ctx.textBaseline = 'middle';
+  view.turns.forEach((t, i) => {
+    const [x0, bw] = bandPx(t.x0, t.x1, w);
+    const tint =
+      t.endReason === 'error'
+        ? ['rgba(248,113,113,0.55)', 'rgba(248,113,113,0.42)']
+        : t.endReason === 'aborted' || t.endReason === 'interrupted'
+          ? ['rgba(251,191,36,0.50)', 'rgba(251,191,36,0.38)']
+          : ['rgba(129,140,248,0.55)', 'rgba(99,102,241,0.38)'];
+    // Alternate only where bands are wide enough to tell apart; narrow ones merge into one strip.
+    ctx.fillStyle = tint[bw >= 4 ? i % 2 : 0] as string;
+    ctx.fillRect(x0, LANES.turns.y, bw, LANES.turns.h);
+    if (bw > 26) {
+      ctx.fillStyle = 'rgba(238,242,255,0.9)';
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(x0, LANES.turns.y, bw, LANES.turns.h);
+      ctx.clip();
+      ctx.fillText(`T${t.turn}`, x0 + 3, LANES.turns.y + LANES.turns.h / 2 + 0.5);
+      ctx.restore();
+    }
+  });
+
+  // Step bands: alternating cyan; failed attempts red; stalls get an amber cap.
+  const steps = view.stepFlags.length;
+  for (let i = 0; i < steps; i++) {
+    const [x0, bw] = bandPx(view.stepXs[2 * i] as number, view.stepXs[2 * i + 1] as number, w);
+    const flags = view.stepFlags[i] as number;
+    ctx.fillStyle =
+      flags & 2
+        ? 'rgba(248,113,113,0.6)'
+        : i % 2 === 0 || bw < 4
+          ? 'rgba(34,211,238,0.50)'
+          : 'rgba(103,232,249,0.30)';
+    ctx.fillRect(x0, LANES.steps.y, bw, LANES.steps.h);
+    if (flags & 1) {
+      ctx.fillStyle = '#f59e0b';
+      ctx.fillRect(x0, LANES.steps.y, Math.max(2, bw), 3);
+    }
+  }
+
+  // Ticks: diagnostics on top, stalls beside them, filter matches below the bands.
+  const tick = (t: TickView, color: string, lane: { y: number; h: number }) => {
+    ctx.fillStyle = color;
+    ctx.fillRect(t.px, lane.y, t.count > 1 ? 2 : 1.5, lane.h);
+  };
+  for (const t of view.diagnostics) tick(t, SEVERITY_COLOR[t.severity ?? 'info'], LANES.ticks);
+  for (const t of view.stalls) {
+    ctx.fillStyle = '#f59e0b';
+    ctx.beginPath();
+    ctx.moveTo(t.px - 3, LANES.ticks.y);
+    ctx.lineTo(t.px + 3, LANES.ticks.y);
+    ctx.lineTo(t.px, LANES.ticks.y + LANES.ticks.h);
+    ctx.closePath();
+    ctx.fill();
+  }
+  if (view.matches) for (const t of view.matches) tick(t, '#fde047', LANES.matches);
+}
+
+/** A band's pixel start and width: at least 1 px, with a hairline between wide neighbours. */
+function bandPx(x0: number, x1: number, w: number): [number, number] {
+  const a = x0 * w;
+  const b = x1 * w;
+  const left = Math.floor(a);
+  const width = Math.max(1, Math.round(b - a) - (b - a > 4 ? 1 : 0));
+  return [left, width];
+}

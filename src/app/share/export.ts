@@ -1,0 +1,63 @@
+/**
+ * Exports from the messages pane: the derived messages at a seq as JSON (all
+ * of them, asked of the worker: not just the window on screen) and the
+ * transcript up to the seq as Markdown, downloaded through a Blob URL.
+ */
+import { client } from '../controller';
+import { useApp } from '../store';
+import { linkTo, showToast } from './links';
+import { messagesJson, transcriptMarkdown } from './transcript';
+
+export type ExportKind = 'json' | 'markdown';
+
+export async function exportAt(kind: ExportKind, seq: number): Promise<void> {
+  const { name, selectedSeq, selectedChunk } = useApp.getState();
+  const r = await client.request({ kind: 'messages', seq, from: 0, to: Number.MAX_SAFE_INTEGER });
+  if (!r.ok) {
+    showToast(`Export failed: ${r.error.message}`, { tone: 'warn' });
+    return;
+  }
+  const base = fileBase(name);
+  if (kind === 'json') {
+    download(
+      `${base}.seq-${seq}.messages.json`,
+      messagesJson(r.value.messages.map((m) => m.message)),
+      'application/json',
+    );
+    return;
+  }
+  const chunk = seq === selectedSeq && selectedChunk !== null ? selectedChunk : undefined;
+  const s = await client.request(
+    chunk === undefined ? { kind: 'stream', seq } : { kind: 'stream', seq, chunk },
+  );
+  const streaming = s.ok && s.value?.pending ? { blocks: s.value.state.blocks } : null;
+  const link = linkTo(seq);
+  const md = transcriptMarkdown({
+    name: name || 'log',
+    seq,
+    messages: r.value.messages,
+    streaming,
+    ...(typeof link === 'string' ? { link } : {}),
+  });
+  download(`${base}.seq-${seq}.transcript.md`, md, 'text/markdown');
+}
+
+/** The log's name without its extensions, safe as a file name. */
+function fileBase(name: string): string {
+  const last = name.split(/[/\\]/).pop() ?? '';
+  const stem = last.replace(/(\.(jsonl|ndjson|json|log|txt))?(\.(gz|zst|zstd))?$/i, '');
+  return stem.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'log';
+}
+
+function download(filename: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Revoked later: the download reads the blob after this task.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}

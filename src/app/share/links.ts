@@ -1,0 +1,94 @@
+/**
+ * "Copy link": the full URL of this app positioned at an event of the log on
+ * screen (its identity, the seq, and the current view: panel and filters),
+ * put on the clipboard, with a toast that shows it.
+ */
+import { create } from 'zustand';
+import { useApp } from '../store';
+import { currentIdentity, currentView, urlFor } from '../url/sync';
+import type { ViewState } from '../url/state';
+
+interface Toast {
+  id: number;
+  text: string;
+  /** The link copied, shown (selectable) under the text. */
+  link?: string;
+  tone: 'ok' | 'warn';
+}
+
+export const useToast = create<{ toast: Toast | null }>()(() => ({ toast: null }));
+
+let toastId = 0;
+let toastTimer: ReturnType<typeof setTimeout> | undefined;
+
+export function showToast(
+  text: string,
+  options: { link?: string; tone?: 'ok' | 'warn'; ms?: number } = {},
+): void {
+  const toast: Toast = { id: ++toastId, text, tone: options.tone ?? 'ok' };
+  if (options.link !== undefined) toast.link = options.link;
+  useToast.setState({ toast });
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => useToast.setState({ toast: null }), options.ms ?? 4000);
+}
+
+/** The full URL of an event (the selection when seq is omitted), or why there is none yet. */
+export function linkTo(seq?: number | null, extra: Partial<ViewState> = {}): string | { error: string } {
+  const state = useApp.getState();
+  if (!currentIdentity()) {
+    return {
+      error:
+        state.status === 'loading'
+          ? 'The link names this file by its fingerprint, known once it is read: try again when it has loaded'
+          : 'No log is open',
+    };
+  }
+  const view = currentView(state);
+  if (seq !== undefined && seq !== view.seq) {
+    delete view.chunk;
+    if (seq === null) delete view.seq;
+    else view.seq = seq;
+  }
+  return `${location.origin}${urlFor({ ...view, ...extra })}`;
+}
+
+/** Copies the link to an event (the current position when seq is omitted) and says so. */
+export function copyLink(seq?: number | null, extra: Partial<ViewState> = {}): void {
+  const link = linkTo(seq, extra);
+  if (typeof link !== 'string') {
+    showToast(link.error, { tone: 'warn' });
+    return;
+  }
+  const at = new URL(link).hash.match(/seq=(\d+)/)?.[1];
+  void writeClipboard(link).then((ok) =>
+    showToast(ok ? `Link to ${at !== undefined ? `seq ${at}` : 'this log'} copied` : 'Copy this link:', {
+      link,
+      tone: ok ? 'ok' : 'warn',
+      ms: ok ? 4000 : 15000,
+    }),
+  );
+}
+
+/** The async clipboard, or the old selection-based copy where it is refused (no permission, not focused). */
+async function writeClipboard(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    let ok: boolean;
+    try {
+      ok = document.execCommand('copy'); // the fallback where the async clipboard is refused
+    } catch {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * Exports of the messages pane (issue 5), pure so they are unit-tested:
+ *
+ *  - messagesJson: the derived messages at a seq, exactly the model-visible
+ *    history (spec section 4), as a JSON array of messages.
+ *  - transcriptMarkdown: the same conversation as a readable Markdown
+ *    transcript up to the seq, with the partly streamed message when the seq
+ *    is inside a stream.
+ */
+import type { Block, Message } from '../../core/types';
+
+export function messagesJson(messages: readonly Message[]): string {
+  return `${JSON.stringify(messages, null, 2)}\n`;
+}
+
+export interface TranscriptInput {
+  /** The log's name. */
+  name: string;
+  seq: number;
+  /** The link to this position, written under the title. */
+  link?: string;
+  /** The derived messages at seq and the event each came from. */
+  messages: readonly { seq: number; message: Message }[];
+  /** The assistant message streaming at seq (not appended yet), when there is one. */
+  streaming?: { blocks: readonly Block[] } | null;
+}
+
+export function transcriptMarkdown(input: TranscriptInput): string {
+  const out: string[] = [`# ${escapeInline(input.name)}: transcript up to seq ${input.seq}`, ''];
+  const n = input.messages.length;
+  out.push(
+    `${n} model-visible message${n === 1 ? '' : 's'} at seq ${input.seq}${input.streaming ? ', then the message streaming at that point' : ''}.`,
+  );
+  if (input.link) out.push('', `<${input.link}>`);
+  input.messages.forEach((m, i) => {
+    out.push('', `## ${i + 1}. ${heading(m.message)} · seq ${m.seq}`, '');
+    out.push(...blocksMd(m.message.content));
+  });
+  if (input.streaming) {
+    out.push('', `## ${n + 1}. Assistant (streaming, partial at seq ${input.seq})`, '');
+    out.push(...blocksMd(input.streaming.blocks));
+  }
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
+}
+
+function heading(m: Message): string {
+  const src = m.source as
+    { kind?: unknown; provider?: unknown; model?: unknown; plugin?: unknown } | undefined;
+  if (src?.kind === 'tool' || (m.content.length > 0 && m.content.every((b) => b.type === 'tool-result')))
+    return 'Tool result';
+  const role = m.role === 'assistant' ? 'Assistant' : m.role === 'system' ? 'System' : 'User';
+  if (src?.kind === 'model' && typeof src.model === 'string')
+    return `${role} (${typeof src.provider === 'string' ? `${src.provider}/` : ''}${src.model})`;
+  if (src?.kind === 'plugin' && typeof src.plugin === 'string') return `${role} (plugin ${src.plugin})`;
+  return role;
+}
+
+function blocksMd(blocks: readonly Block[], depth = 0): string[] {
+  if (blocks.length === 0) return ['*(no content)*'];
+  const out: string[] = [];
+  for (const b of blocks) {
+    if (out.length > 0) out.push('');
+    out.push(...blockMd(b, depth));
+  }
+  return out;
+}
+
+function blockMd(b: Block, depth: number): string[] {
+  const f = b as Record<string, unknown>;
+  switch (b.type) {
+    case 'text':
+      if (typeof f.text === 'string') return [f.text];
+      break;
+    case 'reasoning':
+      if (typeof f.text === 'string')
+        return ['> **Reasoning**', '>', ...f.text.split('\n').map((l) => (l ? `> ${l}` : '>'))];
+      break;
+    case 'tool-call':
+      if (typeof f.name === 'string' && typeof f.arguments === 'string')
+        return [
+          `**Tool call** \`${f.name.replace(/`/g, "'")}\`${typeof f.id === 'string' ? ` (id \`${f.id.replace(/`/g, "'")}\`)` : ''}`,
+          '',
+          ...fence(prettyJson(f.arguments), 'json'),
+        ];
+      break;
+    case 'tool-result':
+      if (typeof f.toolCallId === 'string' && Array.isArray(f.content)) {
+        const head = `**Tool result**${f.isError === true ? ' (error)' : ''} for \`${f.toolCallId.replace(/`/g, "'")}\``;
+        if (depth >= 4) return [head, '', ...fence(JSON.stringify(f.content, null, 2), 'json')];
+        const inner = (f.content as Block[]).map((c) =>
+          c.type === 'text' && typeof (c as { text?: unknown }).text === 'string'
+            ? fence((c as { text: string }).text, '')
+            : blockMd(c, depth + 1),
+        );
+        return [head, '', ...inner.flatMap((lines, i) => (i === 0 ? lines : ['', ...lines]))];
+      }
+      break;
+    case 'image': {
+      const a = f.attachment as Record<string, unknown> | undefined;
+      if (a) {
+        const name = typeof a.name === 'string' ? `${a.name}, ` : '';
+        return [
+          `*[image: ${escapeInline(name)}${String(a.mediaType)}, ${String(a.width)}×${String(a.height)}, ${String(a.bytes)} bytes]*`,
+        ];
+      }
+      break;
+    }
+  }
+  return [`*${escapeInline(String(b.type))} block:*`, '', ...fence(JSON.stringify(b, null, 2), 'json')];
+}
+
+/** A fenced code block whose fence is longer than any backtick run inside. */
+function fence(text: string, lang: string): string[] {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
+  const bar = '`'.repeat(Math.max(3, longest + 1));
+  return [`${bar}${lang}`, ...text.split('\n'), bar];
+}
+
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text; // streamed arguments may be partial JSON: as written
+  }
+}
+
+function escapeInline(text: string): string {
+  return text.replace(/([\\`*_[\]#<>])/g, '\\$1');
+}
