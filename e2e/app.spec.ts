@@ -75,6 +75,20 @@ test('?src= loads a log from a URL; a failing URL is named in the error', async 
   await expect(page.getByRole('button', { name: 'Retry', exact: true })).toBeVisible();
 });
 
+test('a link to a web page or to an unknown sample is refused with a clear message, not parsed', async ({
+  page,
+}) => {
+  // vite preview answers any path with the app's index.html: a wrong link must not become 18 bad-json errors.
+  await page.goto(`/?src=${encodeURIComponent('http://127.0.0.1:4173/not-a-log')}`);
+  await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'error');
+  await expect(page.getByTestId('error')).toContainText('returned a web page (text/html), not a session log');
+
+  await page.goto('/?sample=demo');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'error');
+  await expect(page.getByTestId('error')).toContainText('There is no bundled sample named "demo"');
+  await expect(page.getByTestId('error')).toContainText('demo.jsonl');
+});
+
 test('keyboard: j/k, Home/End, Shift+Down to the next turn, n to the next step, ? for help', async ({
   page,
 }) => {

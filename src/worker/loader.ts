@@ -7,7 +7,7 @@
  * Failures are thrown as LoadError with a message meant for the user (naming
  * the URL on a network or CORS failure).
  */
-import type { ErrorCode, LoadSource } from './protocol';
+import { BUNDLED_SAMPLES, type ErrorCode, type LoadSource } from './protocol';
 
 export class LoadError extends Error {
   constructor(
@@ -49,8 +49,12 @@ export async function openSource(source: LoadSource, signal: AbortSignal): Promi
     case 'url':
       return fetchSource(source.url, source.url.split('/').pop()?.split('?')[0] || source.url, signal);
     case 'sample': {
-      if (!/^[\w.-]+$/.test(source.name))
-        throw new LoadError('bad-request', `Not a sample name: ${JSON.stringify(source.name)}`);
+      // Only the bundled names: anything else would fetch the app's own index.html (SPA fallback).
+      if (!BUNDLED_SAMPLES.some((s) => s.name === source.name))
+        throw new LoadError(
+          'bad-request',
+          `There is no bundled sample named ${JSON.stringify(source.name)} (the samples are ${BUNDLED_SAMPLES.map((s) => s.name).join(', ')}).`,
+        );
       const url = new URL(`${import.meta.env.BASE_URL}samples/${source.name}`, self.location.origin).href;
       return fetchSource(url, source.name, signal);
     }
@@ -75,6 +79,12 @@ async function fetchSource(url: string, name: string, signal: AbortSignal): Prom
       `Could not fetch ${url}: the server answered ${response.status} ${response.statusText}`.trim(),
     );
   if (!response.body) throw new LoadError('network', `Could not fetch ${url}: the response has no body`);
+  // A web page is never a log: a wrong link usually lands on a site's HTML (or an SPA fallback).
+  if (/^text\/html\b/i.test(response.headers.get('content-type') ?? ''))
+    throw new LoadError(
+      'load-failed',
+      `${url} returned a web page (text/html), not a session log: check the link.`,
+    );
   // Content-Length counts encoded bytes; with a Content-Encoding the body we read is larger, so the total is unknown.
   const length = Number(response.headers.get('content-length'));
   const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
