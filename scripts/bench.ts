@@ -146,7 +146,7 @@ async function benchSize(events: number) {
     `  load + index (SessionLog):     ${idxMBs.toFixed(0)} MB/s  (median of ${runs}: ${median(idx).toFixed(0)} ms, ${log.eventCount} events)`,
   );
   console.log(`  ratio index/baseline:          ${(idxMBs / baseMBs).toFixed(2)}x`);
-  // Memory of one loaded log: heap (JS objects) and external (typed arrays: the bytes and the columns).
+  // Memory of one loaded log: heap (JS objects) and array buffers (the raw bytes and the columns).
   const gc = (globalThis as { gc?: () => void }).gc;
   log = undefined;
   gc?.();
@@ -156,7 +156,7 @@ async function benchSize(events: number) {
   const m1 = process.memoryUsage();
   const mbOf = (n: number) => (n / 1e6).toFixed(0);
   console.log(
-    `  memory of the loaded log: heap +${mbOf(m1.heapUsed - m0.heapUsed)} MB, external +${mbOf(m1.external - m0.external)} MB (raw bytes ${mbOf(loaded.bytesDecoded)} MB)`,
+    `  memory of the loaded log: heap +${mbOf(m1.heapUsed - m0.heapUsed)} MB, typed arrays +${mbOf(m1.arrayBuffers - m0.arrayBuffers)} MB (raw bytes ${mbOf(loaded.bytesDecoded)} MB)`,
   );
   log = loaded;
   console.log(
