@@ -137,6 +137,75 @@ describe('seqscope check', () => {
   });
 });
 
+describe('seqscope: hostile input and closed pipes', () => {
+  const tmp = () => mkdtempSync(join(tmpdir(), 'seqscope-cli-'));
+
+  it('ends quietly when the reader of stdout goes away (| head), with no EPIPE trace', () => {
+    const file = join(tmp(), 'many-bad.jsonl');
+    writeFileSync(file, '{bad line\n'.repeat(20_000));
+    for (const args of [
+      ['check', '--json', file],
+      ['check', file],
+    ]) {
+      const r = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" ${args.join(' ')} | head -2`], {
+        encoding: 'utf8',
+      });
+      expect(r.stdout.split('\n')).toHaveLength(3);
+      expect(r.stderr).toBe('');
+    }
+  });
+
+  it('with no arguments prints the usage and exits 2; help exits 0', () => {
+    const none = run([]);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('Usage:');
+    expect(none.out).toBe('');
+    for (const h of ['help', '--help']) {
+      const r = run([h]);
+      expect(r.code).toBe(0);
+      expect(r.out).toContain('Usage:');
+    }
+  });
+
+  it('derive still prints its JSON but warns once when the file lost data', () => {
+    const dir = tmp();
+    const lines = readFileSync(join(FIX, 'tool-round.jsonl'), 'utf8').split('\n');
+    lines.splice(3, 0, '{"type": broken', 'also not json');
+    const file = join(dir, 'broken.jsonl');
+    writeFileSync(file, lines.join('\n'));
+    const r = run(['derive', file]);
+    expect(r.code).toBe(0);
+    expect(Array.isArray(JSON.parse(r.out))).toBe(true);
+    expect(r.err).toBe(`seqscope: warning: 2 error diagnostics (run \`seqscope check ${file}\`)\n`);
+    // A clean log: no warning.
+    expect(run(['derive', join(FIX, 'tool-round.jsonl')]).err).toBe('');
+  });
+
+  it('check caps the human table, escapes control bytes and says once that a binary file is no log', () => {
+    const file = join(tmp(), 'garbage.bin');
+    // Binary noise over 200 lines: control bytes (ESC sequences, BEL, NUL) in every line.
+    const bytes: number[] = [];
+    for (let l = 0; l < 200; l++)
+      bytes.push(0x1b, 0x5b, 0x32, 0x4a, 0x07, 0x00, 0xff, 0xfe, 0x80 + (l % 64), 0x0a);
+    writeFileSync(file, Buffer.from(bytes));
+    const r = run(['check', file]);
+    expect(r.code).toBe(1);
+    // eslint-disable-next-line no-control-regex -- no raw control byte (but newlines) may reach the terminal
+    expect(r.out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+    expect(r.out).toContain('\\x1b[2J');
+    const out = r.out.trimEnd().split('\n');
+    expect(out.filter((l) => l.startsWith('error'))).toHaveLength(50);
+    expect(out.slice(-3)).toEqual([
+      '… and 150 more (use --json for all)',
+      '0 events: 200 errors, 0 warnings, 0 info',
+      'not a session log: none of its 200 lines parses as JSON (a binary or non-text file?)',
+    ]);
+    // --json keeps them all.
+    const json = JSON.parse(run(['check', '--json', file]).out) as { diagnostics: unknown[] };
+    expect(json.diagnostics).toHaveLength(200);
+  });
+});
+
 describe('seqscope stats', () => {
   it('prints turns, steps, tools, tokens and wall time', () => {
     const r = run(['stats', join(FIX, 'tool-round.jsonl')]);

@@ -4,7 +4,10 @@ import type { Diagnostic } from '../core/types';
 
 type Write = (s: string) => void;
 
-export function runDerive(log: SessionLog, at: number[], out: Write, err: Write): number {
+/** Diagnostics that mean bytes or lines of the file were lost: derived messages may be incomplete. */
+const DATA_LOSS = new Set<string>(['bad-compression', 'bad-json', 'torn-tail']);
+
+export function runDerive(log: SessionLog, at: number[], out: Write, err: Write, file = 'FILE'): number {
   const last = log.eventCount - 1;
   if (last < 0) {
     err('seqscope: the log has no events\n');
@@ -18,8 +21,20 @@ export function runDerive(log: SessionLog, at: number[], out: Write, err: Write)
   }
   const result = seqs.map((seq) => ({ seq, messages: log.messagesAt(seq).messages.map((m) => m.message) }));
   out(JSON.stringify(result, null, 2) + '\n');
+  // The JSON is still printed, but once, on stderr, say that it may miss what the file lost.
+  const lost = log.diagnostics.items.filter((d) => DATA_LOSS.has(d.code));
+  const errors = lost.filter((d) => d.severity === 'error').length;
+  if (errors > 0)
+    err(`seqscope: warning: ${plural(errors, 'error diagnostic')} (run \`seqscope check ${file}\`)\n`);
+  else if (lost.length > 0)
+    err(`seqscope: warning: the last line was torn and dropped (run \`seqscope check ${file}\`)\n`);
   return 0;
 }
+
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+
+/** Human-mode `check` lists at most this many diagnostics (--json has them all). */
+export const CHECK_TABLE_ROWS = 50;
 
 /** Diagnostics in file order: log-wide ones first, then by line (an event's line when it has a seq). */
 export function orderedDiagnostics(log: SessionLog): Diagnostic[] {
@@ -37,19 +52,30 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
   if (json) {
     out(JSON.stringify({ events: log.eventCount, diagnostics: diags }, null, 2) + '\n');
   } else {
-    const rows = diags.map((d) => [
-      d.severity,
-      d.code,
-      d.seq !== undefined ? `seq ${d.seq}` : d.line !== undefined ? `line ${d.line}` : '-',
-      d.message,
-    ]);
+    const rows = diags
+      .slice(0, CHECK_TABLE_ROWS)
+      .map((d) => [
+        d.severity,
+        d.code,
+        d.seq !== undefined ? `seq ${d.seq}` : d.line !== undefined ? `line ${d.line}` : '-',
+        d.message,
+      ]);
     const widths = [0, 1, 2].map((c) => Math.max(0, ...rows.map((r) => (r[c] as string).length)));
     for (const r of rows)
       out(r.map((cell, c) => (c < 3 ? cell.padEnd(widths[c] as number) : cell)).join('  ') + '\n');
-    const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+    if (diags.length > rows.length) out(`… and ${diags.length - rows.length} more (use --json for all)\n`);
     out(
       `${plural(log.eventCount, 'event')}: ${plural(error, 'error')}, ${plural(warning, 'warning')}, ${info} info\n`,
     );
+    // Nothing parsed at all (a binary or other non-JSONL file): say so once, plainly.
+    if (
+      log.eventCount === 0 &&
+      diags.length > 0 &&
+      diags.every((d) => d.code === 'bad-json' || d.code === 'torn-tail')
+    )
+      out(
+        `not a session log: none of its ${plural(diags.length, 'line')} parses as JSON (a binary or non-text file?)\n`,
+      );
   }
   return error > 0 ? 1 : 0;
 }

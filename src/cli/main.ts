@@ -58,7 +58,27 @@ function parseArgs(argv: string[]): Parsed | string {
   return out;
 }
 
+/**
+ * The reader of stdout went away (`seqscope check FILE | head`): stop writing
+ * and end quietly, the way a program killed by SIGPIPE would, never with an
+ * unhandled EPIPE stack trace.
+ */
+let stdoutClosed = false;
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE' || stdoutClosed) {
+    stdoutClosed = true;
+    return;
+  }
+  process.stderr.write(`seqscope: cannot write the output: ${err.message}\n`);
+  process.exit(2);
+});
+
 async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0) {
+    // No command at all is a usage error (`seqscope help` asks for the text and exits 0).
+    process.stderr.write(USAGE + '\n');
+    return 2;
+  }
   // open has options of its own (open.ts parses them)
   if (argv[0] === 'open') return runOpen(argv.slice(1));
   const args = parseArgs(argv);
@@ -83,8 +103,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`seqscope: ${loaded.message}\n`);
     return 2;
   }
-  const out = (s: string) => process.stdout.write(s);
-  if (args.command === 'derive') return runDerive(loaded.log, args.at, out, (s) => process.stderr.write(s));
+  const out = (s: string) => {
+    if (!stdoutClosed) process.stdout.write(s);
+  };
+  if (args.command === 'derive')
+    return runDerive(loaded.log, args.at, out, (s) => process.stderr.write(s), args.file);
   if (args.command === 'check') return runCheck(loaded.log, args.json, out);
   return runStats(loaded.log, out);
 }

@@ -42,6 +42,29 @@ describe('LogClient lanes', () => {
     client.dispose();
   });
 
+  it('a coalesced lane whose answer never comes does not hold back newer requests', async () => {
+    const w = new FakeWorker();
+    const client = new LogClient({ createWorker: () => w as unknown as Worker, laneStallMs: 20 });
+    const results: string[] = [];
+    const ask = (seq: number) =>
+      client
+        .request({ kind: 'event', seq }, { lane: 'event', coalesce: true })
+        .then((r) => results.push(r.ok ? `ok ${seq}` : `${r.error.code} ${seq}`));
+    const a = ask(1); // never answered (e.g. the worker could not post it)
+    const b = ask(2); // parked behind it: the watchdog sends it once the lane is stalled
+    expect(w.sent.map((m) => (m as { seq?: number }).seq)).toEqual([1]);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(w.sent.map((m) => (m as { seq?: number }).seq)).toEqual([1, 2]);
+    await new Promise((r) => setTimeout(r, 30));
+    const c = ask(3); // the lane is stalled again: sent at once, not parked
+    expect(w.sent.map((m) => (m as { seq?: number }).seq)).toEqual([1, 2, 3]);
+    w.answer(w.sent[1]!.id, null); // a late answer for a superseded request is dropped
+    w.answer(w.sent[2]!.id, null);
+    await Promise.all([a, b, c]);
+    expect(results.sort()).toEqual(['ok 3', 'superseded 1', 'superseded 2']);
+    client.dispose();
+  });
+
   it('without coalesce, every request is sent at once', () => {
     const w = new FakeWorker();
     const client = new LogClient({ createWorker: () => w as unknown as Worker });

@@ -10,6 +10,8 @@
  *    also keeps at most one request in the worker: a newer one waits (only
  *    the newest waiting one is kept) until the worker answered the one in
  *    flight, so a fast drag never queues work the worker would do for nothing.
+ *    A lane never waits on a stalled answer, though: after `laneStallMs`
+ *    the newest waiting request goes out anyway.
  *  - Liveness: a worker that errors out or goes silent while requests are
  *    outstanding (killed for memory, hung) is declared dead; every pending
  *    request resolves with `worker-dead` and `onDead` listeners are told, so
@@ -31,6 +33,12 @@ export interface ClientOptions {
   /** How long the ping may take before the worker is declared dead, ms. */
   pingTimeoutMs?: number;
   createWorker?: () => Worker;
+  /**
+   * A coalesced lane whose request has been in the worker this long without
+   * an answer stops holding back newer requests on that lane, ms: one lost or
+   * slow answer never freezes a pane.
+   */
+  laneStallMs?: number;
 }
 
 interface Pending {
@@ -50,7 +58,7 @@ export class LogClient {
   private readonly pending = new Map<number, Pending>();
   private readonly lanes = new Map<string, number>();
   /** Coalesced lanes: the id in the worker (sent, not answered yet), and the newest request waiting. */
-  private readonly inFlight = new Map<string, number>();
+  private readonly inFlight = new Map<string, { id: number; sentAt: number }>();
   private readonly parked = new Map<string, RequestEnvelope>();
   private readonly pushListeners = new Set<(p: Push) => void>();
   private readonly deadListeners = new Set<(reason: string) => void>();
@@ -62,8 +70,10 @@ export class LogClient {
   private readonly silenceMs: number;
   private readonly pingTimeoutMs: number;
   private readonly createWorker: () => Worker;
+  private readonly laneStallMs: number;
 
   constructor(options: ClientOptions = {}) {
+    this.laneStallMs = options.laneStallMs ?? 3_000;
     this.silenceMs = options.silenceMs ?? 15_000;
     this.pingTimeoutMs = options.pingTimeoutMs ?? 5_000;
     this.createWorker = options.createWorker ?? defaultWorker;
@@ -93,11 +103,8 @@ export class LogClient {
       if (this.pending.size === 1) this.lastHeard = performance.now(); // silence counts from the first outstanding request
       const envelope: RequestEnvelope = { id, ...req };
       if (options.coalesce && options.lane !== undefined) {
-        if (this.inFlight.has(options.lane)) this.parked.set(options.lane, envelope);
-        else {
-          this.inFlight.set(options.lane, id);
-          this.worker.postMessage(envelope);
-        }
+        this.parked.set(options.lane, envelope);
+        this.sendNext(options.lane);
         return;
       }
       this.worker.postMessage(envelope);
@@ -168,17 +175,28 @@ export class LogClient {
 
   /** A coalesced lane's request was answered: send the newest one waiting on that lane, if any. */
   private sendParked(answeredId: number): void {
-    for (const [lane, id] of this.inFlight) {
-      if (id !== answeredId) continue;
+    for (const [lane, f] of this.inFlight) {
+      if (f.id !== answeredId) continue;
       this.inFlight.delete(lane);
-      const next = this.parked.get(lane);
-      this.parked.delete(lane);
-      if (next && this.pending.has(next.id)) {
-        this.inFlight.set(lane, next.id);
-        this.worker.postMessage(next);
-      }
+      this.sendNext(lane);
       return;
     }
+  }
+
+  /**
+   * Sends the lane's waiting request if the lane is free, or if the one in
+   * the worker is stalled (its late answer, if any, is dropped: the waiting
+   * request already superseded it).
+   */
+  private sendNext(lane: string): void {
+    const f = this.inFlight.get(lane);
+    if (f && performance.now() - f.sentAt < this.laneStallMs) return;
+    const next = this.parked.get(lane);
+    if (!next) return;
+    this.parked.delete(lane);
+    if (!this.pending.has(next.id)) return;
+    this.inFlight.set(lane, { id: next.id, sentAt: performance.now() });
+    this.worker.postMessage(next);
   }
 
   private settle(id: number, result: Result<unknown>): void {
@@ -190,6 +208,7 @@ export class LogClient {
   }
 
   private tick(): void {
+    for (const lane of [...this.parked.keys()]) this.sendNext(lane);
     if (this.state === 'dead' || this.pending.size === 0 || this.pinging) return;
     if (performance.now() - this.lastHeard > this.silenceMs) this.checkAlive('the worker stopped answering');
   }

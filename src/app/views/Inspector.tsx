@@ -21,6 +21,8 @@ export function Inspector() {
   const events = useApp((s) => s.events);
   const loadId = useApp((s) => s.loadId);
   const [detail, setDetail] = useState<EventDetail | null>(null);
+  /** The worker's error answer for a seq (never a stale event in its place). */
+  const [failure, setFailure] = useState<{ seq: number; message: string } | null>(null);
   const [tab, setTab] = useState<Tab>('event');
   const [copied, setCopied] = useState<string | null>(null);
   const loaded = selectedSeq !== null && selectedSeq < events;
@@ -30,7 +32,10 @@ export function Inspector() {
   useEffect(() => {
     if (selectedSeq === null || !loaded || scrubbing) return;
     void client.request({ kind: 'event', seq: selectedSeq }, { lane: 'event', coalesce: true }).then((r) => {
-      if (r.ok) setDetail(r.value);
+      if (r.ok) {
+        setDetail(r.value);
+        setFailure(null);
+      } else if (r.error.code !== 'superseded') setFailure({ seq: selectedSeq, message: r.error.message });
     });
   }, [selectedSeq, loaded, loadId, scrubbing]);
 
@@ -42,6 +47,15 @@ export function Inspector() {
     setTimeout(() => setCopied(null), 1200);
   };
 
+  if (failure && failure.seq === selectedSeq) {
+    return (
+      <Shell>
+        <div className="p-3 text-xs text-red-300" data-testid="inspector-error" role="alert">
+          Event #{failure.seq} could not be shown: {failure.message}
+        </div>
+      </Shell>
+    );
+  }
   if (!detail) {
     return (
       <Shell>

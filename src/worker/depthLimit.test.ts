@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { DEPTH_MARKER_KEY, limitDepth } from './depthLimit';
+
+function nest(levels: number): unknown {
+  let v: unknown = { leaf: true };
+  for (let i = 1; i < levels; i++) v = i % 2 ? { a: v } : [v];
+  return v;
+}
+
+function depthOf(v: unknown): number {
+  let d = 0;
+  let cur: unknown = v;
+  while (cur !== null && typeof cur === 'object') {
+    d++;
+    const vals: unknown[] = Object.values(cur);
+    cur = vals.find((x) => x !== null && typeof x === 'object');
+  }
+  return d;
+}
+
+describe('limitDepth', () => {
+  it('returns shallow values unchanged (the same object)', () => {
+    const v = { a: [1, { b: 'x' }], c: null, d: 'text' };
+    expect(limitDepth(v)).toBe(v);
+    const exact = nest(100);
+    expect(limitDepth(exact)).toBe(exact);
+  });
+
+  it('cuts a 5000-level-deep value at 100 levels with a marker, keeping siblings', () => {
+    const deep = nest(5000);
+    const ev = { type: 'weird/thing', seq: 5, data: { deep, keep: [1, 2, 3] } };
+    const out = limitDepth(ev);
+    expect(out).not.toBe(ev);
+    expect(out.type).toBe('weird/thing');
+    expect(out.data.keep).toBe(ev.data.keep);
+    expect(depthOf(out)).toBe(101); // 100 levels, then the marker object
+    expect(JSON.stringify(out)).toContain(
+      `"${DEPTH_MARKER_KEY}":"nested deeper than 100 levels: see Raw line"`,
+    );
+    // Structured clone (what postMessage does) now works.
+    expect(() => structuredClone(out)).not.toThrow();
+    // The input is not modified.
+    expect(depthOf(ev)).toBe(5002);
+  });
+
+  it('honours a custom limit', () => {
+    expect(limitDepth({ a: { b: { c: 1 } } }, 2)).toEqual({
+      a: { b: { [DEPTH_MARKER_KEY]: 'nested deeper than 2 levels: see Raw line' } },
+    });
+    expect(limitDepth([[[1]], 2], 2)).toEqual([
+      [{ [DEPTH_MARKER_KEY]: 'nested deeper than 2 levels: see Raw line' }],
+      2,
+    ]);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Depth-limits values the worker sends to the main thread. postMessage's
+ * structured clone (and the UI's tree) recurse: a user payload nested
+ * thousands of levels deep overflows the stack on either side. Subtrees
+ * deeper than the limit are replaced by a marker; the raw line still has
+ * everything.
+ */
+
+export const MAX_POST_DEPTH = 100;
+
+export const DEPTH_MARKER_KEY = '…';
+
+export function depthMarker(max: number): Record<string, string> {
+  return { [DEPTH_MARKER_KEY]: `nested deeper than ${max} levels: see Raw line` };
+}
+
+/**
+ * `value` with every object/array nested more than `max` levels deep (the
+ * value itself is level 1) replaced by a marker object. Returns `value`
+ * itself when nothing is that deep; otherwise copies only the paths down to
+ * the cuts. Recursion never goes deeper than `max + 1`.
+ */
+export function limitDepth<T>(value: T, max = MAX_POST_DEPTH): T {
+  return cut(value, 1, max) as T;
+}
+
+function cut(v: unknown, level: number, max: number): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (level > max) return depthMarker(max);
+  if (Array.isArray(v)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const c: unknown = v[i];
+      const c2 = cut(c, level + 1, max);
+      if (c2 !== c && !out) out = v.slice(0, i);
+      if (out) out.push(c2);
+    }
+    return out ?? v;
+  }
+  const src = v as Record<string, unknown>;
+  let out: Record<string, unknown> | null = null;
+  const keys = Object.keys(src);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const c = src[k];
+    const c2 = cut(c, level + 1, max);
+    if (c2 !== c && !out) {
+      out = {};
+      for (let j = 0; j < i; j++) out[keys[j]!] = src[keys[j]!];
+    }
+    if (out) out[k] = c2;
+  }
+  return out ?? v;
+}
