@@ -273,10 +273,10 @@ test('the wall-clock axis marks compressed gaps; a click on the bar selects the 
   await expect(page.getByTestId('messages')).toHaveAttribute('data-seq', String(now));
   await page.getByRole('button', { name: 'Time', exact: true }).click();
   await expect(slider).toHaveAttribute('data-axis', 'time');
-  // The demo's 45 s pause before seq 150 is compressed and marked.
+  // The demo's idle gaps (the 45 s pause before seq 150 among them) are compressed and marked.
   const axis = timeAxis(log)!;
-  expect(axis.markers.map((m) => m.seq)).toEqual([150]);
-  await expect(slider).toHaveAttribute('data-gaps', '1');
+  expect(axis.markers.map((m) => m.seq)).toContain(150);
+  await expect(slider).toHaveAttribute('data-gaps', String(axis.markers.length));
   // A click at x selects the last event at or before x on the wall clock (the core's axis).
   for (const f of [0.1, 0.5, 0.8, 0.97]) {
     await page.mouse.click(box.x + box.width * f, box.y + box.height / 2);

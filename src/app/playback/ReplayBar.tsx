@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { SPEEDS } from '../../core/replay/pacing';
 import { Scrubber } from '../scrubber/Scrubber';
 import { useApp } from '../store';
-import { togglePlayback } from './player';
+import { PROBLEM_RULE, togglePlayback } from './player';
 import { followPosition, movePosition } from './position';
 import { useReplay } from './store';
 import { useReplayKeyboard } from './keys';
@@ -144,7 +144,7 @@ export function ReplayBar() {
 
         <label
           className="flex cursor-pointer items-center gap-1.5 text-neutral-400 hover:text-neutral-200"
-          title="Stop playback at the next event with an error or warning diagnostic"
+          title={PROBLEM_RULE}
         >
           <input
             type="checkbox"
@@ -174,7 +174,7 @@ export function ReplayBar() {
             aria-pressed={axis === 'time'}
             onClick={() => useReplay.setState({ axis: 'time' })}
             className={`${seg} border-l border-white/15 ${axis === 'time' ? segOn : segOff}`}
-            title="Wall clock from the events' times; gaps over 30 s compressed and hatched"
+            title="Wall clock from the events' times; idle gaps (over 2 s, or over 5 % of the log's time span if that is longer) compressed and hatched"
           >
             Time
           </button>

@@ -12,8 +12,7 @@
  *
  * Timing comes from the worker in windows of a few thousand events, fetched
  * ahead of the playhead and trimmed behind it. Playback stops at the end of
- * the log, at the first event with an error/warning diagnostic when "stop at
- * problems" is on, and when the user interacts (a pointer press, a key, the
+ * the log, at the first problem (PROBLEM_RULE) when "stop at problems" is on, and when the user interacts (a pointer press, a key, the
  * wheel, or any selection it did not make) outside the replay controls.
  */
 import { clampSpeed } from '../../core/replay/pacing';
@@ -54,6 +53,10 @@ export function currentPacing(): Pacing {
   return r.pacing === 'uniform' ? { kind: 'uniform', eventsPerSecond: r.eventsPerSecond } : { kind: 'real' };
 }
 
+/** What "stop at problems" stops at (the worker's PlaybackWindow.problem flags); the checkbox's tooltip. */
+export const PROBLEM_RULE =
+  'Stop playback at the next problem: an error or warning diagnostic, a failed attempt, an interrupted message, a tool result with an error, or a turn that ended in an error, aborted or interrupted';
+
 class Player {
   private buf: PlanBuffer | null = null;
   private raf = 0;
@@ -88,7 +91,8 @@ class Player {
     }
     this.halt();
     const gen = ++this.generation;
-    useReplay.setState({ playing: true });
+    // A notice from the last run ("Stopped at a problem: seq 13") is stale once playback starts again.
+    useReplay.setState({ playing: true, notice: null });
     const r = await client.request({
       kind: 'replayPlan',
       from: seq,
@@ -118,7 +122,7 @@ class Player {
     this.generation++;
     if (useReplay.getState().playing) useReplay.setState({ playing: false });
     if (reason?.problemSeq !== undefined)
-      replayNotice(`Stopped at a diagnostic: seq ${reason.problemSeq}`, 'warn', 4000);
+      replayNotice(`Stopped at a problem: seq ${reason.problemSeq}`, 'warn', 4000);
   }
 
   /** Cancels the frame loop and the watchers (the playing flag is the caller's). */

@@ -10,7 +10,7 @@ import type { ReplayMove } from '../../worker/protocol';
 import { client } from '../controller';
 import { selectPosition, useApp } from '../store';
 import { stopPlayback } from './player';
-import { useReplay } from './store';
+import { resetReplayForLoad, useReplay } from './store';
 
 let chain: Promise<void> = Promise.resolve();
 
@@ -44,7 +44,7 @@ export function movePosition(move: ReplayMove, dir: 1 | -1): Promise<void> {
  */
 export function followPosition(): () => void {
   const describe = (force: boolean) => {
-    const { selectedSeq, selectedChunk, events, status } = useApp.getState();
+    const { selectedSeq, selectedChunk, events, status, loadId } = useApp.getState();
     if (selectedSeq === null || selectedSeq >= events || (status !== 'ready' && status !== 'loading')) return;
     const p = useReplay.getState().position;
     if (!force && p && p.seq === selectedSeq && (p.chunk ?? null) === selectedChunk) return;
@@ -62,7 +62,7 @@ export function followPosition(): () => void {
         if (!r.ok) return;
         const s = useApp.getState();
         // The store moved on meanwhile: a newer description is on its way.
-        if (s.selectedSeq !== selectedSeq || s.selectedChunk !== selectedChunk) return;
+        if (s.loadId !== loadId || s.selectedSeq !== selectedSeq || s.selectedChunk !== selectedChunk) return;
         useReplay.setState({ position: r.value });
         const chunk = r.value.chunk ?? null;
         if (chunk !== selectedChunk) selectPosition(r.value.seq, chunk);
@@ -70,6 +70,13 @@ export function followPosition(): () => void {
   };
   describe(true);
   return useApp.subscribe((s, prev) => {
+    // A new log starts loading: nothing of the previous one's replay state stays behind.
+    if (s.loadId !== prev.loadId) {
+      stopPlayback();
+      resetReplayForLoad();
+      if (s.selectedSeq !== null) describe(true);
+      return;
+    }
     if (s.events !== prev.events || s.status !== prev.status) describe(true);
     else if (s.selectedSeq !== prev.selectedSeq || s.selectedChunk !== prev.selectedChunk) describe(false);
   });

@@ -16,7 +16,7 @@ export interface ReplayState {
   pacing: PacingKind;
   /** Uniform pacing: events per second at 1x. */
   eventsPerSecond: number;
-  /** Stop playback at an event with an error or warning diagnostic. */
+  /** Stop playback at a problem (player.ts PROBLEM_RULE). */
   stopAtProblems: boolean;
   axis: ReplayAxisKind;
   /** A drag on the scrubber is in progress: panes follow, the timeline does not unfold what it passes. */
@@ -58,4 +58,10 @@ export function replayNotice(text: string, tone: 'info' | 'warn' = 'info', ms = 
   setTimeout(() => {
     if (useReplay.getState().notice?.id === id) useReplay.setState({ notice: null });
   }, ms);
+}
+
+/** A new log starts loading: the previous log's position, playback and notices go. */
+export function resetReplayForLoad(): void {
+  noticeId++;
+  useReplay.setState({ playing: false, scrubbing: false, notice: null, position: null });
 }

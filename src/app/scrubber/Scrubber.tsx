@@ -47,7 +47,9 @@ export function Scrubber() {
   const trackRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(0);
-  const [view, setView] = useState<ReplayAxisView | null>(null);
+  // The axis of the load it was fetched for: a new load never shows the previous log's axis.
+  const [fetched, setView] = useState<{ loadId: number; view: ReplayAxisView } | null>(null);
+  const view = fetched !== null && fetched.loadId === loadId && events > 0 ? fetched.view : null;
   const [hover, setHover] = useState<Hover | null>(null);
   const [dragging, setDragging] = useState(false);
   const drag = useRef<{ left: number; width: number; pending: number | null; raf: number } | null>(null);
@@ -71,7 +73,7 @@ export function Scrubber() {
     void client
       .request({ kind: 'replayAxis', axis: axisKind, width }, { lane: 'replay-axis', coalesce: true })
       .then((r) => {
-        if (r.ok && useApp.getState().loadId === loadId) setView(r.value);
+        if (r.ok && useApp.getState().loadId === loadId) setView({ loadId, view: r.value });
       });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `events` enters through eventsKey (throttled)
   }, [status, eventsKey, loadId, axisKind, width, filter, filtered ? rowsVersion : -1, diagTotal]);

@@ -2,7 +2,8 @@
  * Diagnostics (spec section 5), bottom panel. Always present once a log is
  * loaded: collapsed it is one bar of per-code chips (one element per distinct
  * code, so 50,000 problems stay light); expanded it lists the items of the
- * chosen code, by pages, each jumping to its seq.
+ * chosen code, by pages, each jumping to its seq; a line that is no event
+ * (bad JSON, a torn tail) unfolds to show the start of its text.
  */
 import { useEffect, useState } from 'react';
 import type { DiagnosticCode, Severity } from '../../core/types';
@@ -11,8 +12,11 @@ import { client } from '../controller';
 import { CopyLinkButton } from '../share/CopyLinkButton';
 import { useApp } from '../store';
 import { jumpTo } from '../url/sync';
+import { splitLineText } from '../../core/reader/records';
 
 const PAGE = 200;
+/** Characters of a broken line shown (the reader quotes at most 200 code points, escaped). */
+const MAX_LINE_TEXT = 500;
 const SEVERITIES: Severity[] = ['error', 'warning', 'info'];
 const SEV_CHIP: Record<Severity, string> = {
   error: 'border-red-500/40 bg-red-500/10 text-red-200',
@@ -150,44 +154,7 @@ function ItemList({ code }: { code: DiagnosticCode }) {
   return (
     <div className="min-w-0 flex-1 overflow-auto text-xs">
       {items.map((d, i) => (
-        <div
-          key={i}
-          className="group flex items-baseline gap-2 border-b border-white/5 px-2 py-0.5 hover:bg-white/5"
-        >
-          <span className={`w-14 shrink-0 font-mono text-[11px] ${SEV_TEXT[d.severity]}`}>{d.severity}</span>
-          {d.seq !== undefined ? (
-            <button
-              type="button"
-              className="w-20 shrink-0 text-left font-mono text-sky-400 hover:underline"
-              onClick={() => jumpTo(d.seq ?? null)}
-            >
-              seq {d.seq}
-            </button>
-          ) : d.nearSeq !== undefined ? (
-            <button
-              type="button"
-              className="w-20 shrink-0 text-left font-mono text-sky-400/80 hover:underline"
-              title={`line ${d.line ?? '?'} is not an event: jump to the next event (seq ${d.nearSeq})`}
-              onClick={() => jumpTo(d.nearSeq ?? null)}
-            >
-              line {d.line ?? '?'}
-            </button>
-          ) : (
-            <span className="w-20 shrink-0 font-mono text-neutral-500">line {d.line ?? '?'}</span>
-          )}
-          {d.seq !== undefined && d.line !== undefined && (
-            <span className="w-16 shrink-0 font-mono text-neutral-600">line {d.line}</span>
-          )}
-          <span className="min-w-0 flex-1 text-neutral-300">{d.message}</span>
-          {(d.seq ?? d.nearSeq) !== undefined && (
-            <CopyLinkButton
-              seq={(d.seq ?? d.nearSeq) as number}
-              what="diagnostic"
-              extra={{ panel: 'diagnostics', diag: code }}
-              className="self-center opacity-0 group-hover:opacity-100"
-            />
-          )}
-        </div>
+        <ItemRow key={`${code}:${i}`} d={d} code={code} />
       ))}
       {items.length < total && (
         <button
@@ -197,6 +164,80 @@ function ItemList({ code }: { code: DiagnosticCode }) {
         >
           Show {Math.min(PAGE, total - items.length)} more of {(total - items.length).toLocaleString('en-US')}
         </button>
+      )}
+    </div>
+  );
+}
+
+/** One diagnostic: its seq (a jump) or, for a line that is no event, its line (a toggle that shows the line's text). */
+function ItemRow({ d, code }: { d: DiagnosticItem; code: DiagnosticCode }) {
+  const [expanded, setExpanded] = useState(false);
+  const { message, text } = splitLineText(d.message);
+  const lineOnly = d.seq === undefined;
+  return (
+    <div className="group border-b border-white/5 hover:bg-white/5" data-line={lineOnly ? d.line : undefined}>
+      <div className="flex items-baseline gap-2 px-2 py-0.5">
+        <span className={`w-14 shrink-0 font-mono text-[11px] ${SEV_TEXT[d.severity]}`}>{d.severity}</span>
+        {d.seq !== undefined ? (
+          <button
+            type="button"
+            className="w-20 shrink-0 text-left font-mono text-sky-400 hover:underline"
+            onClick={() => jumpTo(d.seq ?? null)}
+          >
+            seq {d.seq}
+          </button>
+        ) : (
+          <button
+            type="button"
+            aria-expanded={expanded}
+            className="w-20 shrink-0 text-left font-mono text-sky-400/80 hover:underline"
+            title={`line ${d.line ?? '?'} is not an event: show its text`}
+            onClick={() => setExpanded((e) => !e)}
+          >
+            <span className={`mr-0.5 inline-block transition-transform ${expanded ? 'rotate-90' : ''}`}>
+              ▸
+            </span>
+            line {d.line ?? '?'}
+          </button>
+        )}
+        {d.seq !== undefined && d.line !== undefined && (
+          <span className="w-16 shrink-0 font-mono text-neutral-600">line {d.line}</span>
+        )}
+        <span className="min-w-0 flex-1 text-neutral-300">{message}</span>
+        {lineOnly && d.nearSeq !== undefined && (
+          <button
+            type="button"
+            className="shrink-0 font-mono text-[11px] text-sky-400/70 hover:underline"
+            title={`jump to the next event (seq ${d.nearSeq})`}
+            onClick={() => jumpTo(d.nearSeq ?? null)}
+          >
+            next: seq {d.nearSeq}
+          </button>
+        )}
+        {(d.seq ?? d.nearSeq) !== undefined && (
+          <CopyLinkButton
+            seq={(d.seq ?? d.nearSeq) as number}
+            what="diagnostic"
+            extra={{ panel: 'diagnostics', diag: code }}
+            className="self-center opacity-0 group-hover:opacity-100"
+          />
+        )}
+      </div>
+      {expanded && (
+        <div className="px-2 pb-1 pl-[5.5rem]">
+          {text !== null ? (
+            <pre
+              data-testid="diagnostic-line-text"
+              className="max-h-32 overflow-auto rounded bg-black/40 p-1.5 font-mono text-[11px] break-all whitespace-pre-wrap text-neutral-200"
+            >
+              {text.length > MAX_LINE_TEXT ? `${text.slice(0, MAX_LINE_TEXT)}…` : text}
+            </pre>
+          ) : (
+            <p className="text-[11px] text-neutral-500">
+              The line&apos;s text is not kept for this diagnostic; its message says what was wrong.
+            </p>
+          )}
+        </div>
       )}
     </div>
   );

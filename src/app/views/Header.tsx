@@ -1,13 +1,15 @@
 /**
  * The top bar: the log's name and counts, diagnostics counts, the load
  * status (the test contract's `data-testid="status"`), the file button
- * (the app's one `<input type="file">`), and the progress bar while loading.
+ * (the app's one `<input type="file">`), the session info popover (header
+ * and wrapper lines), and the progress bar while loading.
  */
 import type { ReactNode } from 'react';
 import { formatBytes, formatDuration, formatTokens } from '../components/format';
 import { cancelLoad, openSource } from '../controller';
 import { ShareControls } from '../share/ShareControls';
 import { useApp } from '../store';
+import { SessionInfoButton } from './SessionInfo';
 
 export const FILE_INPUT_ID = 'file-input';
 
@@ -36,6 +38,7 @@ export function Header() {
           <span className="max-w-[28ch] truncate font-mono text-neutral-200" title={name}>
             {name}
           </span>
+          <SessionInfoButton summary={summary} />
           {summary && (
             <>
               <span

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { splitLineText } from './records';
 import { codes, readText } from './testing';
 
 const j = (v: unknown): string => JSON.stringify(v);
@@ -30,6 +31,19 @@ describe('unparsable lines', () => {
       ['seq-assigned', 0],
     ]);
     expect(r.diagnostics[0]?.severity).toBe('warning');
+  });
+
+  it('quotes the start of a broken line (controls escaped, cut at 200 code points) in its message', () => {
+    const long = '{"type":"turn/start","x":"' + 'é'.repeat(300);
+    const r = readText(log(turnStart(1), 'oops\u0007 {', long) + '{"type":"tu');
+    const texts = r.diagnostics.filter((d) => d.line !== undefined).map((d) => splitLineText(d.message).text);
+    expect(texts[0]).toBe('oops\\x07 {');
+    expect(texts[1]).toBe(Array.from(long).slice(0, 200).join('') + '…');
+    expect(texts[2]).toBe('{"type":"tu');
+    expect(splitLineText(r.diagnostics[0]!.message).message).toMatch(
+      /^line 2 is not valid JSON \(.*\); skipped$/,
+    );
+    expect(splitLineText('no excerpt here')).toEqual({ message: 'no excerpt here', text: null });
   });
 
   it('keeps a complete last line without a newline', () => {

@@ -3,7 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateLogText } from '../../../scripts/gen/index';
 import { loadLogFromBytes, loadLogFromText } from '../log/load';
 import type { SessionLog } from '../log/sessionLog';
-import { bands, bucketTicks, formatDuration, seqAxis, timeAxis, type Axis } from './axis';
+import {
+  bands,
+  bucketTicks,
+  defaultGapThreshold,
+  formatDuration,
+  seqAxis,
+  timeAxis,
+  type Axis,
+} from './axis';
 import type { TimeColumn } from './pacing';
 
 const SAMPLES = new URL('../../../../shared/samples/', import.meta.url);
@@ -74,7 +82,7 @@ describe('wall-clock axis', () => {
     for (let i = 0; i < 40; i++) times.push((t += i % 2 ? 500 : 60_000));
     times.splice(5, 0, undefined, undefined);
     times.push(t - 10_000, t + 1000); // backwards, then on
-    const axis = timeAxis(column(times), { gapFraction: 0.05, maxGapShare: 0.2 });
+    const axis = timeAxis(column(times), { gapThresholdMs: 30_000, gapFraction: 0.05, maxGapShare: 0.2 });
     if (!axis) throw new Error('expected a time axis');
     expect(axis.markers).toHaveLength(19);
     const share = axis.markers.reduce((sum, m) => sum + (m.x1 - m.x0), 0);
@@ -83,6 +91,35 @@ describe('wall-clock axis', () => {
     expect(axis.xOf(6)).toBe(axis.xOf(4));
     expect(axis.xOf(times.length - 2)).toBe(axis.xOf(times.length - 3));
     checkInvertible(axis, times.length);
+  });
+
+  it('by default compresses gaps over 2 s or 5 % of the span, whichever is longer', () => {
+    expect(defaultGapThreshold(10_000)).toBe(2000);
+    expect(defaultGapThreshold(90_000)).toBe(4500);
+    expect(defaultGapThreshold(3_600_000)).toBe(180_000);
+    expect(defaultGapThreshold(Number.NaN)).toBe(2000);
+    // In 8 s, a 3 s pause is compressed; a 1.9 s one is not.
+    const axis = timeAxis(column([0, 1000, 4000, 5000, 6900, 8000]));
+    expect(axis?.markers.map((m) => m.seq)).toEqual([2]);
+    // Untimed events at the ends do not hide the span.
+    const padded = timeAxis(column([undefined, 0, 1000, 100_000, 101_000, undefined]));
+    expect(padded?.markers.map((m) => m.ms)).toEqual([99_000]);
+  });
+
+  it("the demo's time axis is dominated by activity, not its 45 s and 30 s idle gaps", () => {
+    const log = loadLogFromBytes(
+      readFileSync(new URL('../../../public/samples/demo.jsonl', import.meta.url)),
+    );
+    const axis = timeAxis(log);
+    if (!axis) throw new Error('expected a time axis');
+    expect(axis.markers.map((m) => Math.round(m.ms / 1000)).sort((a, b) => a - b)).toEqual([30, 45]);
+    const idle = axis.markers.reduce((sum, m) => sum + (m.x1 - m.x0), 0);
+    expect(idle).toBeLessThan(0.1);
+    // The largest share of the bar between two consecutive events is small: no gap eats the bar.
+    let widest = 0;
+    for (let s = 1; s < log.eventCount; s++) widest = Math.max(widest, axis.xOf(s) - axis.xOf(s - 1));
+    expect(widest).toBeLessThan(0.2);
+    checkInvertible(axis, log.eventCount);
   });
 
   it('is null without times (or with all times equal): use the seq axis then', () => {

@@ -6,8 +6,10 @@
  *     `seqAt(x)` the cell under x, so `seqAt(xOf(s)) === s`.
  *   - wall-clock axis: event s is a point at its (compressed) time; `seqAt(x)`
  *     is the last event at or before x (what was showing then). Gaps between
- *     consecutive timed events longer than `gapThresholdMs` (default 30 s) are
- *     compressed to a fixed width (`gapFraction` of the bar each, default 2 %,
+ *     consecutive timed events longer than `gapThresholdMs` are compressed
+ *     (default: over 2 s or over 5 % of the log's time span, whichever is
+ *     longer, so idle time never dominates the bar; playback skips idle
+ *     gaps over 2 s too) to a fixed width (`gapFraction` of the bar each, default 2 %,
  *     all together at most `maxGapShare`, default 25 %) and listed as
  *     markers ("gap of 3 min 12 s"). Events without a time sit at the
  *     previous timed event's position; a time going backwards adds nothing,
@@ -67,7 +69,7 @@ export function seqAxis(eventCount: number): Axis {
 }
 
 export interface TimeAxisOptions {
-  /** Gaps longer than this are compressed (default 30 000 ms). */
+  /** Gaps longer than this are compressed (default: defaultGapThreshold of the log's span). */
   gapThresholdMs?: number;
   /** Width of one compressed gap, as a share of the bar (default 0.02). */
   gapFraction?: number;
@@ -76,13 +78,33 @@ export interface TimeAxisOptions {
   maxKnots?: number;
 }
 
+/** A gap shorter than this is never compressed by default (playback skips idle gaps over 2 s too). */
+export const MIN_GAP_MS = 2000;
+/** By default a gap is compressed when it is longer than this share of the log's time span too. */
+export const GAP_SPAN_SHARE = 0.05;
+
+/** The default gap threshold for a log whose times span `spanMs`: 2 s or 5 % of the span, whichever is longer. */
+export function defaultGapThreshold(spanMs: number): number {
+  return Math.max(MIN_GAP_MS, Number.isFinite(spanMs) ? spanMs * GAP_SPAN_SHARE : 0);
+}
+
+/** Time of the last timed event minus that of the first (0 when fewer than two have a time). */
+function timeSpan(log: TimeColumn): number {
+  const n = log.eventCount;
+  let first: number | undefined;
+  let last: number | undefined;
+  for (let s = 0; s < n && first === undefined; s++) first = log.timeOf(s);
+  for (let s = n - 1; s >= 0 && last === undefined; s--) last = log.timeOf(s);
+  return first === undefined || last === undefined ? 0 : last - first;
+}
+
 /**
  * The wall-clock axis, or null when the log's times span nothing (no times,
  * or all equal): use the seq axis then.
  */
 export function timeAxis(log: TimeColumn, options: TimeAxisOptions = {}): Axis | null {
   const n = log.eventCount;
-  const threshold = options.gapThresholdMs ?? 30_000;
+  const threshold = options.gapThresholdMs ?? defaultGapThreshold(timeSpan(log));
   // State: [active ms (gaps under the threshold), compressed gaps, last time (NaN: none yet)].
   const step = (st: Float64Array, s: number) => {
     if (s === 0) st[2] = NaN;

@@ -1,0 +1,124 @@
+/**
+ * The "Session" popover of the header: the log's session header (spec 3.1:
+ * id, cwd, createdAt, parentSession, seedLength, version, …) and the
+ * non-event lines kept for display (the headless runner's wrapper lines,
+ * e.g. its final `{"type":"result",…}`) with their line numbers, as JSON.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { LogSummary } from '../../worker/protocol';
+import { stringifyPretty } from '../components/jsonText';
+
+/** Header fields shown first, in this order; any other field follows. */
+const FIRST = ['id', 'cwd', 'createdAt', 'parentSession', 'seedLength', 'version'];
+
+export function SessionInfoButton({ summary }: { summary: LogSummary | null }) {
+  // Open for one load: another log closes it.
+  const [openFor, setOpenFor] = useState<number | null>(null);
+  const open = summary !== null && openFor === summary.loadId;
+  const setOpen = (o: boolean) => setOpenFor(o && summary ? summary.loadId : null);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (ref.current && e.target instanceof Node && !ref.current.contains(e.target)) setOpenFor(null);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpenFor(null);
+    };
+    window.addEventListener('pointerdown', onDown, true);
+    window.addEventListener('keydown', onKey, true);
+    return () => {
+      window.removeEventListener('pointerdown', onDown, true);
+      window.removeEventListener('keydown', onKey, true);
+    };
+  }, [open]);
+  if (!summary) return null;
+  const count = (summary.header ? 1 : 0) + summary.metas.length;
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+        aria-label="Session info"
+        data-testid="session-info-button"
+        className={`h-5 rounded border px-1.5 font-mono text-[10px] ${open ? 'border-sky-400/50 bg-sky-500/15 text-sky-200' : 'border-white/15 text-neutral-400 hover:bg-white/10 hover:text-neutral-200'}`}
+        title={`Session: the log's header and its non-event lines (${count})`}
+      >
+        info
+      </button>
+      {open && <SessionInfoPanel summary={summary} />}
+    </div>
+  );
+}
+
+export function SessionInfoPanel({ summary }: { summary: LogSummary }) {
+  const header = summary.header;
+  const fields = header
+    ? [
+        ...FIRST.filter((k) => k in header),
+        ...Object.keys(header).filter((k) => k !== 'type' && !FIRST.includes(k)),
+      ]
+    : [];
+  return (
+    <div
+      role="dialog"
+      aria-label="Session"
+      data-testid="session-info"
+      className="absolute top-7 left-0 z-50 max-h-[70vh] w-[32rem] max-w-[90vw] overflow-auto rounded border border-white/15 bg-neutral-900 p-3 text-xs shadow-xl"
+    >
+      <h2 className="mb-2 text-[11px] font-semibold tracking-wide text-neutral-400 uppercase">
+        Session header
+      </h2>
+      {header ? (
+        <dl
+          className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 font-mono text-[11px]"
+          data-testid="session-header"
+        >
+          {fields.map((k) => (
+            <div key={k} className="contents">
+              <dt className="text-neutral-500">{k}</dt>
+              <dd className="break-all whitespace-pre-wrap text-neutral-200">{fieldText(k, header[k])}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="text-neutral-500">No session header line in this log.</p>
+      )}
+      {header?.seedLength !== undefined && (
+        <p className="mt-2 text-[11px] text-amber-200/90" data-testid="session-seed">
+          The first {header.seedLength} event{header.seedLength === 1 ? '' : 's'} (seq 0–
+          {Math.max(0, header.seedLength - 1)}) are inherited from the parent session
+          {header.parentSession ? ` ${header.parentSession}` : ''}.
+        </p>
+      )}
+      <h2 className="mt-3 mb-2 text-[11px] font-semibold tracking-wide text-neutral-400 uppercase">
+        Other lines ({summary.metas.length}
+        {summary.metas.length >= 100 ? '+' : ''})
+      </h2>
+      {summary.metas.length === 0 ? (
+        <p className="text-neutral-500">None: every other line is an event.</p>
+      ) : (
+        <ul className="space-y-2" data-testid="session-metas">
+          {summary.metas.map((m) => (
+            <li key={m.line}>
+              <div className="mb-0.5 font-mono text-[10px] text-neutral-500">
+                line {m.line} · after {m.beforeSeq} event{m.beforeSeq === 1 ? '' : 's'}
+              </div>
+              <pre className="max-h-48 overflow-auto rounded bg-black/30 p-1.5 font-mono text-[11px] break-all whitespace-pre-wrap text-neutral-200">
+                {stringifyPretty(m.value)}
+              </pre>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function fieldText(key: string, v: unknown): string {
+  if (key === 'createdAt' && typeof v === 'number' && Number.isFinite(v))
+    return `${v} (${new Date(v).toISOString()})`;
+  if (typeof v === 'string') return v;
+  return stringifyPretty(v);
+}
