@@ -129,9 +129,8 @@ function onPush(p: Push): void {
       });
       const sel = useApp.getState().selectedSeq;
       if (sel === null || sel >= s.events) {
-        // Show where the session ended, without scrolling the timeline away from its start
-        // (unless a deep link asked for a seq beyond the log: then the timeline shows where it landed).
-        if (s.events > 0) select(s.events - 1, { scroll: sel !== null });
+        // Show where the session ended, scrolled into view: the user sees the selected row.
+        if (s.events > 0) select(s.events - 1);
         // A deep link beyond the log clamps to its last event, and says so (after select, which clears notices).
         const notice = sel === null ? undefined : clampSeq(sel, s.events).notice;
         if (notice) useApp.setState({ notice });

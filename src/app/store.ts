@@ -39,7 +39,7 @@ export interface AppState {
   selectedChunk: number | null;
   /** The seq selected before the current one: messages newer than it are highlighted. */
   previousSeq: number | null;
-  /** Whether the timeline scrolls the new selection into view (not for the automatic one after a load: the timeline stays at the start). */
+  /** Whether the timeline scrolls the new selection into view. */
   scrollToSelection: boolean;
   filter: TimelineFilter;
   /** Fold state mirror: the last collapse-all level applied. */

@@ -77,6 +77,42 @@ describe('Timeline (worker row model over a real log)', () => {
     timeline.setFilter({ types: null, errorsOnly: false, text: '' });
     expect(timeline.filtered).toBe(false);
   });
+
+  it('filters by excluded types, which keeps every other type', () => {
+    const { session, timeline } = demo();
+    timeline
+      .setFilter({ types: ['assistant/chunk'], excludeTypes: true, errorsOnly: false, text: '' })!
+      .advance(1000);
+    const rows = timeline.window(0, timeline.rows().rowCount);
+    const chunks = session.log.types.indexOf('assistant/chunk');
+    let expected = 0;
+    for (let s = 0; s < session.eventCount; s++) if (session.log.typeIdOf(s) !== chunks) expected++;
+    expect(rows.length).toBe(expected);
+    expect(rows.some((r) => r.type === 'assistant/chunk')).toBe(false);
+  });
+
+  it('errors only keeps error diagnostics and leaves warning-only rows out', () => {
+    const lines = [
+      '{"type":"turn/start","seq":0,"time":1000,"data":{"turn":1}}',
+      '{"type":"user/message","seq":1,"time":2000,"data":{"role":"user","content":[{"type":"text","text":"hi"}],"source":{"kind":"user"}},"surfaceOp":"append"}',
+      // time going backwards: a warning
+      '{"type":"user/message","seq":2,"time":1500,"data":{"role":"user","content":[{"type":"text","text":"again"}],"source":{"kind":"user"}},"surfaceOp":"append"}',
+      // an invalid surface op: an error
+      '{"type":"user/message","seq":3,"time":3000,"data":{"role":"user","content":[{"type":"text","text":"x"}],"source":{"kind":"user"}},"surfaceOp":"bogus"}',
+    ];
+    const session = new LogSession(1, 'text', 'mixed.jsonl');
+    session.push(new TextEncoder().encode(lines.join('\n') + '\n'));
+    session.end();
+    const severities = [0, 1, 2, 3].map((s) => session.diag.at(s)?.severity);
+    expect(severities[2]).toBe('warning');
+    expect(severities).toContain('error');
+    const timeline = new Timeline(session);
+    timeline.setFilter({ types: null, errorsOnly: true, text: '' })!.advance(1000);
+    const shown = timeline.window(0, timeline.rows().rowCount).map((r) => r.seq);
+    expect(shown).not.toContain(2);
+    for (const seq of shown) expect(session.diag.at(seq)?.severity).toBe('error');
+    expect(shown).toEqual([0, 1, 2, 3].filter((s) => severities[s] === 'error'));
+  });
 });
 
 describe('Queries', () => {

@@ -347,7 +347,8 @@ export class FilterScan {
     if (this.filter.types !== null && this.typeOk[log.typeIdOf(seq)] !== 1) return false;
     if (this.filter.errorsOnly) {
       const d = this.session.diag.at(seq);
-      if (!(d && d.severity !== 'info') && !this.errorSeqs?.has(seq)) return false;
+      // Errors only: a warning is not an error (issue 3).
+      if (d?.severity !== 'error' && !this.errorSeqs?.has(seq)) return false;
     }
     if (this.needle) {
       // Packed chunk rows share one line: search the member's own chunk, not the whole row.
@@ -363,8 +364,9 @@ export class FilterScan {
   private refreshTypes(): void {
     const names = this.session.log.types;
     if (this.typeOk.length === names.length || this.filter.types === null) return;
-    const wanted = new Set(this.filter.types);
-    this.typeOk = Uint8Array.from(names, (t) => (wanted.has(t) ? 1 : 0));
+    const listed = new Set(this.filter.types);
+    const exclude = this.filter.excludeTypes === true;
+    this.typeOk = Uint8Array.from(names, (t) => (listed.has(t) !== exclude ? 1 : 0));
   }
 
   /** Error outcomes known to the structure: failed tool results, error/aborted turn ends, failed attempts. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatClockOffset,
   eventTypeBadgeClass,
   eventTypeFamily,
   formatBytes,
@@ -65,6 +66,29 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(125_300)).toBe('+2 m 05.300 s');
     expect(formatRelativeTime(3_725_300)).toBe('+1 h 02 m 05.300 s');
     expect(formatRelativeTime(-20)).toBe('-0.020 s');
+  });
+});
+
+describe('formatClockOffset', () => {
+  it('uses one clock notation: milliseconds under an hour, whole seconds after', () => {
+    expect(formatClockOffset(0)).toBe('+0:00.000');
+    expect(formatClockOffset(9740)).toBe('+0:09.740');
+    expect(formatClockOffset(33_180)).toBe('+0:33.180');
+    expect(formatClockOffset(528_100)).toBe('+8:48.100');
+    expect(formatClockOffset(1_244_000)).toBe('+20:44.000');
+    expect(formatClockOffset(3_599_999.6)).toBe('+1:00:00'); // rounds up into the hour form
+    expect(formatClockOffset(3_600_000)).toBe('+1:00:00');
+    expect(formatClockOffset(43_387_000)).toBe('+12:03:07');
+    expect(formatClockOffset(-1500)).toBe('-0:01.500');
+    expect(formatClockOffset(Number.NaN)).toBe('—');
+  });
+
+  it('keeps one width per magnitude (fixed-width friendly) and at most 10 characters', () => {
+    for (const ms of [0, 1, 999, 1000, 59_999, 60_000, 599_999])
+      expect(formatClockOffset(ms)).toHaveLength(9);
+    for (const ms of [600_000, 3_599_000]) expect(formatClockOffset(ms)).toHaveLength(10);
+    for (const ms of [3_600_000, 35_999_000]) expect(formatClockOffset(ms)).toHaveLength(8);
+    expect(formatClockOffset(99 * 3_600_000)).toHaveLength(9);
   });
 });
 

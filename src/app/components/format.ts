@@ -75,6 +75,27 @@ export function formatRelativeTime(ms: number): string {
   return `${s}${Math.floor(totalMin / 60)} h ${String(totalMin % 60).padStart(2, '0')} m ${padSec} s`;
 }
 
+/**
+ * Time since the session start for the timeline's narrow time column, in one clock notation:
+ * `+0:09.740`, `+8:48.100`, `+20:44.000` (milliseconds under an hour), then `+1:00:00`,
+ * `+12:03:07` (whole seconds). At most 10 characters below 100 hours, right-aligned in a
+ * tabular-figure column. Non-finite input gives `—`.
+ */
+export function formatClockOffset(ms: number): string {
+  if (!Number.isFinite(ms)) return DASH;
+  const s = ms < 0 ? '-' : '+';
+  const totalMs = Math.round(Math.abs(ms));
+  const totalSec = Math.floor(totalMs / 1000);
+  if (totalSec < 3600) {
+    const min = Math.floor(totalSec / 60);
+    const sec = String(totalSec % 60).padStart(2, '0');
+    return `${s}${min}:${sec}.${String(totalMs % 1000).padStart(3, '0')}`;
+  }
+  const h = Math.floor(totalSec / 3600);
+  const m = String(Math.floor((totalSec % 3600) / 60)).padStart(2, '0');
+  return `${s}${h}:${m}:${String(totalSec % 60).padStart(2, '0')}`;
+}
+
 // ---------------------------------------------------------------- colours
 
 /** Chip classes (text + background + border) per colour tone. */

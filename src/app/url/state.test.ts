@@ -116,6 +116,16 @@ describe('parseUrl', () => {
     expect(parseUrlState('', '#types=a,a,b').types).toEqual(['a', 'b']);
   });
 
+  it('reads excluded types (xtypes), ignored next to types', () => {
+    expect(parseUrlState('', '#xtypes=assistant/chunk').xtypes).toEqual(['assistant/chunk']);
+    expect(parseUrlState('', '#xtypes=a,a,b').xtypes).toEqual(['a', 'b']);
+    expect(parseUrlState('', '#xtypes=').xtypes).toBeUndefined();
+    const both = parseUrl('', '#types=a&xtypes=b');
+    expect(both.state).toEqual({ types: ['a'] });
+    expect(both.ignored).toEqual(['xtypes=b']);
+    expect(parseUrl('', '#xtypes=a b').state).toEqual({});
+  });
+
   it('decodes + as a space in the hash, as forms do', () => {
     expect(parseUrlState('', '#q=a+b%2Bc').q).toBe('a b+c');
   });
@@ -130,6 +140,7 @@ describe('formatHash', () => {
     expect(formatHash({ q: 'a&b c', types: ['tool/call', 'turn/start'], errors: true })).toBe(
       '#q=a%26b%20c&types=tool/call,turn/start&errors=1',
     );
+    expect(formatHash({ xtypes: ['assistant/chunk'] })).toBe('#xtypes=assistant/chunk');
     expect(formatHash({ chunk: 3 })).toBe('');
     expect(formatHash({ errors: false, q: '' })).toBe('');
     expect(formatHash({})).toBe('');
@@ -172,6 +183,7 @@ describe('round trips', () => {
       errors: true,
     },
     { types: [] },
+    { seq: 2, xtypes: ['assistant/chunk', 'tool/call'], errors: true },
   ];
   for (const c of cases) {
     it(JSON.stringify(c), () => {

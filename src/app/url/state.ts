@@ -19,6 +19,7 @@
  *     &diag=<code>                ... on that code
  *     &q=<text>                   timeline filter: text
  *     &types=<t1,t2>              timeline filter: only these event types (empty: none)
+ *     &xtypes=<t1,t2>             timeline filter: every event type but these (ignored with types)
  *     &errors=1                   timeline filter: errors only
  *
  * Each field is validated alone: a malformed one is dropped (and reported in
@@ -48,6 +49,8 @@ export interface ViewState {
   q?: string;
   /** Timeline filter: only these types ([] = none); absent = every type. */
   types?: string[];
+  /** Timeline filter: every type but these (the shorter form when most types are shown); not with `types`. */
+  xtypes?: string[];
   /** Timeline filter: errors only. */
   errors?: boolean;
 }
@@ -152,6 +155,14 @@ export function parseUrl(search: string, hash: string): ParsedUrl {
     if (list.every((t) => TYPE_NAME.test(t))) state.types = [...new Set(list)];
     else bad('types', types);
   }
+  const xtypes = fragment.get('xtypes');
+  if (xtypes !== undefined) {
+    const list = xtypes === '' ? [] : xtypes.split(',');
+    if (state.types !== undefined) bad('xtypes', xtypes);
+    else if (list.every((t) => TYPE_NAME.test(t))) {
+      if (list.length > 0) state.xtypes = [...new Set(list)];
+    } else bad('xtypes', xtypes);
+  }
   const errors = fragment.get('errors');
   if (errors !== undefined) {
     const f = flag(errors);
@@ -178,6 +189,8 @@ export function formatHash(view: ViewState): string {
   if (view.diag !== undefined) parts.push(`diag=${encodeValue(view.diag)}`);
   if (view.q !== undefined && view.q !== '') parts.push(`q=${encodeValue(view.q)}`);
   if (view.types !== undefined) parts.push(`types=${view.types.map(encodeValue).join(',')}`);
+  else if (view.xtypes !== undefined && view.xtypes.length > 0)
+    parts.push(`xtypes=${view.xtypes.map(encodeValue).join(',')}`);
   if (view.errors) parts.push('errors=1');
   return parts.length > 0 ? `#${parts.join('&')}` : '';
 }

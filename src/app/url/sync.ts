@@ -105,7 +105,10 @@ export function currentView(s: AppState = useApp.getState()): ViewState {
     if (s.diagnosticsCode) v.diag = s.diagnosticsCode;
   }
   if (s.filter.text.trim()) v.q = s.filter.text;
-  if (s.filter.types !== null) v.types = s.filter.types;
+  if (s.filter.types !== null) {
+    if (s.filter.excludeTypes) v.xtypes = s.filter.types;
+    else v.types = s.filter.types;
+  }
   if (s.filter.errorsOnly) v.errors = true;
   return v;
 }
@@ -186,13 +189,21 @@ function onStoreChange(s: AppState, prev: AppState): void {
 // ---------------------------------------------------------------- reading
 
 function filterOf(view: ViewState): TimelineFilter {
-  return { types: view.types ?? null, errorsOnly: view.errors === true, text: view.q ?? '' };
+  const base = { errorsOnly: view.errors === true, text: view.q ?? '' };
+  if (view.types === undefined && view.xtypes !== undefined && view.xtypes.length > 0)
+    return { types: view.xtypes, excludeTypes: true, ...base };
+  return { types: view.types ?? null, ...base };
 }
 
 function sameFilter(a: TimelineFilter, b: TimelineFilter): boolean {
   const ta = a.types === null ? null : [...a.types].sort().join(',');
   const tb = b.types === null ? null : [...b.types].sort().join(',');
-  return ta === tb && a.errorsOnly === b.errorsOnly && a.text.trim() === b.text.trim();
+  return (
+    ta === tb &&
+    (a.types === null || !a.excludeTypes === !b.excludeTypes) &&
+    a.errorsOnly === b.errorsOnly &&
+    a.text.trim() === b.text.trim()
+  );
 }
 
 /** Filters and panel from the URL (the selection is applied separately). */

@@ -32,6 +32,8 @@ export function Timeline() {
   const filterFromUrl = useUrlApplied((s) => s.filterVersion);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [cache, setCache] = useState<RowCache>({ version: -1, rows: new Map() });
+  /** Where the selection was located, to scroll to once the list has that many rows. */
+  const [scrollTarget, setScrollTarget] = useState<{ row: number; rowCount: number } | null>(null);
 
   const itemSize = itemSizeFor(rowCount);
   const virtualizer = useVirtualizer({
@@ -88,17 +90,29 @@ export function Timeline() {
         if (!live || !res.ok) return;
         const { row, rowCount: n, rowsVersion: v } = res.value;
         if (v !== useApp.getState().rowsVersion) useApp.setState({ rowCount: n, rowsVersion: v });
-        const el = scrollRef.current;
-        if (!el || row < 0 || !useApp.getState().scrollToSelection) return;
-        const g = rowGeometry(n, el.scrollTop, el.clientHeight);
-        if (row < g.first + 0.01 || row > g.first + g.perView - 1.01) {
-          el.scrollTop = g.scrollTopFor(row, row < g.first ? 0.25 : 0.75);
-        }
+        if (row < 0 || !useApp.getState().scrollToSelection) return;
+        // Scroll once the list has grown to the new row count (after React commits it): setting
+        // scrollTop before would be clamped by the browser to the old, shorter list.
+        setScrollTarget({ row, rowCount: n });
       });
     return () => {
       live = false;
     };
   }, [selectedSeq, loadId, selectionLoaded, following]);
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!scrollTarget || !el) return;
+    const { row } = scrollTarget;
+    // Wait for the row count the worker reported with the location (the list grows to it first).
+    if (row >= rowCount && rowCount < scrollTarget.rowCount) return;
+    setScrollTarget(null);
+    if (row >= rowCount) return;
+    const g = rowGeometry(rowCount, el.scrollTop, el.clientHeight);
+    if (row < g.first + 0.01 || row > g.first + g.perView - 1.01) {
+      el.scrollTop = g.scrollTopFor(row, row < g.first ? 0.25 : 0.75);
+    }
+  }, [scrollTarget, rowCount]);
 
   const items = virtualizer.getVirtualItems().filter((it) => it.index >= firstRow && it.index <= lastRow);
   // The seq column fits the largest seq (7 digits at 1M events) without wasting space on small logs.
@@ -167,6 +181,51 @@ const MemoRow = memo(function Row({
 function EmptyTimeline() {
   const status = useApp((s) => s.status);
   const filtered = useApp((s) => s.filter.types !== null || s.filter.errorsOnly || s.filter.text !== '');
+  const events = useApp((s) => s.events);
+  const name = useApp((s) => s.name);
+  const errors = useApp((s) => s.diagnostics.error);
+  const firstErrorCode = useApp((s) => s.codes.find((g) => g.severity === 'error')?.code);
+  const loadId = useApp((s) => s.loadId);
+  const unreadable = status === 'ready' && events === 0 && errors > 0;
+  const [firstError, setFirstError] = useState<{ loadId: number; message: string } | null>(null);
+
+  // Nothing could be read: say why, with the first error diagnostic's message.
+  useEffect(() => {
+    if (!unreadable || !firstErrorCode) return;
+    let live = true;
+    void client.request({ kind: 'diagnostics', code: firstErrorCode, from: 0, to: 1 }).then((res) => {
+      const item = res.ok ? res.value.items[0] : undefined;
+      if (live && item) setFirstError({ loadId, message: item.message });
+    });
+    return () => {
+      live = false;
+    };
+  }, [unreadable, firstErrorCode, loadId]);
+
+  if (unreadable && !filtered) {
+    const message = firstError?.loadId === loadId ? firstError.message : undefined;
+    return (
+      <div className="space-y-2 p-4 text-xs text-neutral-300" data-testid="timeline-unreadable">
+        <p>
+          Nothing could be read from <span className="font-mono text-neutral-100">{name}</span>
+          {message ? (
+            <>
+              : <span className="text-red-300">{message}</span>
+            </>
+          ) : (
+            '.'
+          )}
+        </p>
+        <button
+          type="button"
+          className="rounded border border-red-500/40 bg-red-500/10 px-2 py-0.5 text-red-200 hover:bg-red-500/20"
+          onClick={() => useApp.setState({ diagnosticsOpen: true, diagnosticsCode: firstErrorCode ?? null })}
+        >
+          Show diagnostics ({errors.toLocaleString('en-US')})
+        </button>
+      </div>
+    );
+  }
   return (
     <div className="p-4 text-xs text-neutral-500">
       {status === 'loading'

@@ -5,7 +5,13 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { Tone as SummaryTone } from '../../core/view/summary';
 import type { TimelineRow } from '../../worker/protocol';
-import { eventTypeBadgeClass, formatDuration, formatTokens, turnEndReasonClass } from '../components/format';
+import {
+  eventTypeBadgeClass,
+  formatClockOffset,
+  formatDuration,
+  formatTokens,
+  turnEndReasonClass,
+} from '../components/format';
 import { StepHealthBadge } from '../scrubber/StepHealth';
 import { CopyLinkButton } from '../share/CopyLinkButton';
 
@@ -72,8 +78,8 @@ export function TimelineRowView({
       <span className="w-[var(--seq-w,3rem)] shrink-0 text-right font-mono text-[11px] text-neutral-500 tabular-nums">
         {row.seq}
       </span>
-      <span className="w-[62px] shrink-0 text-right font-mono text-[11px] text-neutral-600 tabular-nums">
-        {row.relTime !== undefined ? compactTime(row.relTime) : ''}
+      <span className="w-[10ch] shrink-0 text-right font-mono text-[11px] text-neutral-600 tabular-nums">
+        {row.relTime !== undefined ? formatClockOffset(row.relTime) : ''}
       </span>
       <span style={{ width: 2 + row.depth * 14 }} className="shrink-0" />
       {foldable ? (
@@ -99,12 +105,14 @@ export function TimelineRowView({
         <span className="w-3 shrink-0" />
       )}
       <span
-        className={`${chip} w-[120px] justify-center overflow-hidden text-ellipsis ${eventTypeBadgeClass(row.type)}`}
+        className={`${chip} max-w-[168px] min-w-[120px] justify-center overflow-hidden text-ellipsis ${eventTypeBadgeClass(row.type)}`}
         title={row.type}
       >
         <span className="truncate">{row.type}</span>
       </span>
-      <span className="flex min-w-0 flex-1 items-center gap-1.5 overflow-hidden">{content(row)}</span>
+      <span data-part="summary" className="flex min-w-0 flex-1 items-center gap-1.5 overflow-hidden">
+        {content(row)}
+      </span>
       {row.diagnostics > 0 && row.severity && (
         <span
           className={`${chip} ${SEVERITY_PILL[row.severity]}`}
@@ -137,19 +145,23 @@ function content(row: TimelineRow): ReactNode {
         {t.endReason?.detail && (
           <span className="truncate text-[11px] text-neutral-400">{t.endReason.detail}</span>
         )}
-        <Meta>{t.durationMs !== undefined ? formatDuration(t.durationMs) : ''}</Meta>
-        {t.usage && (
-          <Meta title="input / output tokens">{`${formatTokens(t.usage.inputTokens)} in · ${formatTokens(t.usage.outputTokens)} out`}</Meta>
-        )}
-        <Meta>{`${t.steps} step${t.steps === 1 ? '' : 's'}`}</Meta>
-        {t.toolCalls > 0 && (
-          <Meta>{`${t.toolCalls} tool${t.toolCalls === 1 ? '' : 's'}${t.toolErrors ? ` (${t.toolErrors} failed)` : ''}`}</Meta>
-        )}
         {t.diagnostics > 0 && (
           <span className={`${chip} border-amber-500/30 text-amber-300`} title="diagnostics inside this turn">
             {t.diagnostics} diag
           </span>
         )}
+        <Stats
+          parts={[
+            t.durationMs !== undefined ? formatDuration(t.durationMs) : '',
+            `${t.steps} step${t.steps === 1 ? '' : 's'}`,
+            t.toolCalls > 0
+              ? `${t.toolCalls} tool${t.toolCalls === 1 ? '' : 's'}${t.toolErrors ? ` (${t.toolErrors} failed)` : ''}`
+              : '',
+            t.usage
+              ? `${formatTokens(t.usage.inputTokens)} in · ${formatTokens(t.usage.outputTokens)} out`
+              : '',
+          ]}
+        />
       </>
     );
   }
@@ -160,16 +172,26 @@ function content(row: TimelineRow): ReactNode {
         <span className="text-cyan-200/90">
           Step {s.turn}.{s.step}
         </span>
-        <Meta>{s.durationMs !== undefined ? formatDuration(s.durationMs) : ''}</Meta>
-        {s.health && <StepHealthBadge health={s.health} />}
-        {s.usage && (
-          <Meta title="input / output tokens">{`${formatTokens(s.usage.inputTokens)} in · ${formatTokens(s.usage.outputTokens)} out`}</Meta>
-        )}
-        {s.toolCalls > 0 && <Meta>{`${s.toolCalls} tool call${s.toolCalls === 1 ? '' : 's'}`}</Meta>}
         {s.failedAttempts > 0 && (
           <span
             className={`${chip} border-red-500/40 text-red-300`}
-          >{`${s.failedAttempts} failed attempt${s.failedAttempts === 1 ? '' : 's'}`}</span>
+            title={`${s.failedAttempts} failed attempt${s.failedAttempts === 1 ? '' : 's'} (retried)`}
+          >{`${s.failedAttempts} failed`}</span>
+        )}
+        <Stats
+          parts={[
+            s.durationMs !== undefined ? formatDuration(s.durationMs) : '',
+            s.toolCalls > 0 ? `${s.toolCalls} tool call${s.toolCalls === 1 ? '' : 's'}` : '',
+            s.usage
+              ? `${formatTokens(s.usage.inputTokens)} in · ${formatTokens(s.usage.outputTokens)} out`
+              : '',
+          ]}
+        />
+        {s.health && (
+          // The stream-health sparkline gives way before the figures do.
+          <span className="flex min-w-0 shrink-[100] overflow-hidden">
+            <StepHealthBadge health={s.health} />
+          </span>
         )}
       </>
     );
@@ -186,23 +208,20 @@ function content(row: TimelineRow): ReactNode {
   return <span className={`truncate ${SUMMARY_TONE[row.tone]}`}>{row.summary}</span>;
 }
 
-function Meta({ children, title }: { children: string; title?: string }) {
-  if (!children) return null;
+/**
+ * A turn's or step's figures as one line that gives way first when the row is narrow (an ellipsis),
+ * with every figure in its tooltip.
+ */
+function Stats({ parts }: { parts: string[] }) {
+  const text = parts.filter((p) => p !== '').join(' · ');
+  if (!text) return null;
   return (
-    <span className="shrink-0 font-mono text-[11px] text-neutral-400 tabular-nums" title={title}>
-      {children}
+    <span
+      data-testid="row-stats"
+      className="min-w-0 truncate font-mono text-[11px] text-neutral-400 tabular-nums"
+      title={text}
+    >
+      {text}
     </span>
   );
-}
-
-/** Time since the log's first event, compact for a narrow column: +9.740s, +87.58s, +27m05s, +3h02m. */
-export function compactTime(ms: number): string {
-  const sign = ms < 0 ? '-' : '+';
-  const a = Math.abs(ms);
-  if (a < 10_000) return `${sign}${(a / 1000).toFixed(3)}s`;
-  if (a < 100_000) return `${sign}${(a / 1000).toFixed(2)}s`;
-  if (a < 1000_000) return `${sign}${(a / 1000).toFixed(1)}s`;
-  if (a < 3_600_000)
-    return `${sign}${Math.floor(a / 60_000)}m${String(Math.floor((a % 60_000) / 1000)).padStart(2, '0')}s`;
-  return `${sign}${Math.floor(a / 3_600_000)}h${String(Math.floor((a % 3_600_000) / 60_000)).padStart(2, '0')}m`;
 }

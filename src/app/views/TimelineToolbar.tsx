@@ -3,6 +3,7 @@
  * errors only, and fold-all buttons.
  */
 import { useEffect, useRef, useState } from 'react';
+import type { TimelineFilter } from '../../worker/protocol';
 import { eventTypeBadgeClass } from '../components/format';
 import { foldAll, setFilter } from '../controller';
 import { useApp } from '../store';
@@ -10,6 +11,35 @@ import { useApp } from '../store';
 export const FILTER_INPUT_ID = 'timeline-filter';
 /** A stable empty list: a selector returning a fresh [] would re-render forever. */
 const NO_TYPES: { type: string; count: number }[] = [];
+
+/** The event types a filter shows, out of `all`. */
+export function shownTypes(filter: TimelineFilter, all: readonly string[]): Set<string> {
+  if (filter.types === null) return new Set(all);
+  const listed = new Set(filter.types);
+  return new Set(all.filter((t) => listed.has(t) !== (filter.excludeTypes === true)));
+}
+
+/**
+ * The type part of a filter showing `shown` out of `all`: null for every type, else the shorter
+ * list: the hidden types (`excludeTypes`, so types that appear later show) or the shown ones.
+ */
+export function typesFilter(
+  shown: ReadonlySet<string>,
+  all: readonly string[],
+): Pick<TimelineFilter, 'types' | 'excludeTypes'> {
+  const hidden = all.filter((t) => !shown.has(t));
+  if (hidden.length === 0) return { types: null };
+  if (hidden.length <= shown.size) return { types: hidden, excludeTypes: true };
+  return { types: all.filter((t) => shown.has(t)) };
+}
+
+function withTypes(
+  filter: TimelineFilter,
+  types: Pick<TimelineFilter, 'types' | 'excludeTypes'>,
+): TimelineFilter {
+  const { excludeTypes: _drop, ...rest } = filter;
+  return { ...rest, ...types };
+}
 
 export function TimelineToolbar() {
   const filter = useApp((s) => s.filter);
@@ -50,7 +80,7 @@ export function TimelineToolbar() {
         aria-pressed={filter.errorsOnly}
         onClick={() => setFilter({ ...filter, errorsOnly: !filter.errorsOnly })}
         className={`h-6 rounded border px-2 ${filter.errorsOnly ? 'border-red-500/50 bg-red-500/15 text-red-200' : 'border-white/10 text-neutral-400 hover:text-neutral-200'}`}
-        title="Only events with an error or warning, failed tool results, error turn ends and failed attempts"
+        title="Only events with an error diagnostic, failed tool results, error or aborted turn ends and failed attempts"
       >
         Errors only
       </button>
@@ -84,59 +114,69 @@ function TypePicker() {
   const types = useApp((s) => s.summary?.types ?? NO_TYPES);
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent) => {
       if (!ref.current?.contains(e.target as Node)) setOpen(false);
     };
+    // Esc closes the list (and nothing else: captured before the global shortcuts).
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      e.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
     window.addEventListener('mousedown', close);
-    return () => window.removeEventListener('mousedown', close);
+    window.addEventListener('keydown', onKey, true);
+    return () => {
+      window.removeEventListener('mousedown', close);
+      window.removeEventListener('keydown', onKey, true);
+    };
   }, [open]);
 
   const chosen = filter.types;
+  const all = types.map((t) => t.type);
+  const shown = shownTypes(filter, all);
   const toggle = (type: string) => {
-    const all = types.map((t) => t.type);
-    const current = new Set(chosen ?? all);
-    if (current.has(type)) current.delete(type);
-    else current.add(type);
-    setFilter({ ...filter, types: current.size === all.length ? null : [...current] });
+    const next = new Set(shown);
+    if (next.has(type)) next.delete(type);
+    else next.add(type);
+    setFilter(withTypes(filter, typesFilter(next, all)));
   };
   return (
     <div className="relative" ref={ref}>
       <button
+        ref={buttonRef}
         type="button"
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
         className={`h-6 rounded border px-2 ${chosen ? 'border-sky-500/50 bg-sky-500/15 text-sky-200' : 'border-white/10 text-neutral-400 hover:text-neutral-200'}`}
       >
-        Types{chosen ? ` (${chosen.length})` : ''} ▾
+        Types{chosen ? ` (${shown.size})` : ''} ▾
       </button>
       {open && (
-        <div className="absolute top-7 right-0 z-30 max-h-96 w-72 overflow-auto rounded border border-white/15 bg-neutral-900 p-1 shadow-xl">
+        <div className="absolute top-7 left-0 z-30 max-h-96 w-72 overflow-auto rounded border border-white/15 bg-neutral-900 p-1 shadow-xl">
           <div className="flex gap-1 border-b border-white/10 p-1">
             <button
               type="button"
               className="rounded px-1.5 text-neutral-300 hover:bg-white/10"
-              onClick={() => setFilter({ ...filter, types: null })}
+              onClick={() => setFilter(withTypes(filter, { types: null }))}
             >
               All
             </button>
             <button
               type="button"
               className="rounded px-1.5 text-neutral-300 hover:bg-white/10"
-              onClick={() => setFilter({ ...filter, types: [] })}
+              onClick={() => setFilter(withTypes(filter, { types: [] }))}
             >
               None
             </button>
             <button
               type="button"
               className="rounded px-1.5 text-neutral-300 hover:bg-white/10"
-              onClick={() =>
-                setFilter({
-                  ...filter,
-                  types: types.map((t) => t.type).filter((t) => t !== 'assistant/chunk'),
-                })
-              }
+              onClick={() => setFilter(withTypes(filter, { types: ['assistant/chunk'], excludeTypes: true }))}
             >
               No chunks
             </button>
@@ -148,7 +188,7 @@ function TypePicker() {
             >
               <input
                 type="checkbox"
-                checked={chosen === null || chosen.includes(t.type)}
+                checked={shown.has(t.type)}
                 onChange={() => toggle(t.type)}
                 className="accent-sky-500"
               />
