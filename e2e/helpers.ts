@@ -140,3 +140,13 @@ export function interestingSeqs(log: SessionLog, max = 8): number[] {
     .sort((a, b) => a - b)
     .slice(0, max + 4);
 }
+
+/** Scrolls the timeline back to its first row (opening a log selects, and shows, its last event). */
+export async function scrollTimelineToTop(page: Page): Promise<void> {
+  await page.getByTestId('timeline').evaluate((el) => {
+    const scroller = el.parentElement as HTMLElement;
+    scroller.scrollTop = 0;
+    scroller.dispatchEvent(new Event('scroll'));
+  });
+  await expect(page.getByTestId('timeline').locator('[data-seq="0"]')).toBeVisible();
+}

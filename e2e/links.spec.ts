@@ -24,6 +24,7 @@ import {
   gotoApp,
   loadCore,
   openWithInput,
+  scrollTimelineToTop,
   test,
 } from './helpers';
 
@@ -68,6 +69,7 @@ test('a local file: its link names it by fingerprint and survives a reload', asy
   await expectLoaded(page, 'cordis-tool-round.jsonl', log.eventCount);
   await waitStored(page);
   const seq = plainSeqs(CORDIS, 4)[3]!;
+  await scrollTimelineToTop(page);
   await page.getByTestId('timeline').locator(`[data-seq="${seq}"]`).click();
   await expect(page).toHaveURL(
     new RegExp(`\\?log=${fp}&name=cordis-tool-round\\.jsonl&size=${bytes.length}#seq=${seq}$`),
@@ -334,7 +336,19 @@ test('export: the messages at the seq as JSON (all of them) and the transcript a
   expect(md.suggestedFilename()).toBe(`demo.seq-${seq}.transcript.md`);
   const text = readFileSync(await md.path(), 'utf8');
   expect(text).toContain(`# demo.jsonl: transcript up to seq ${seq}`);
-  const count = log.messagesAt(seq).count;
+  // The human transcript (spec 4.3): every appended message up to seq, also those a compaction
+  // replaced, plus each replacement (marked): more entries than the derived history.
+  let count = 0;
+  for (let s = 0; s <= seq; s++) {
+    const ev = log.event(s);
+    if (!['user/message', 'assistant/message', 'tool/result'].includes(ev.type) || ev.invalid) continue;
+    const content = (ev.data as { message?: { content?: unknown[] } }).message?.content;
+    if (ev.type === 'assistant/message' && content?.length === 0 && typeof ev.surfaceOp !== 'object')
+      continue;
+    count++;
+  }
+  expect(count).toBeGreaterThan(log.messagesAt(seq).count);
+  expect(text).toContain('> [compaction replaced seqs 1..90 with:]');
   expect(text).toContain(`## ${count}. `);
   expect(text).not.toContain(`## ${count + 1}. `);
 });

@@ -17,6 +17,7 @@ import {
   openWithDrop,
   openWithInput,
   selectByHash,
+  scrollTimelineToTop,
   test,
 } from './helpers';
 
@@ -30,7 +31,8 @@ for (const file of SAMPLE_FILES) {
     await expectLoaded(page, name, log.eventCount);
     expect(pageErrors).toEqual([]);
 
-    // Click the first visible non-chunk rows.
+    // Click the first non-chunk rows (back at the top: opening shows the last event).
+    await scrollTimelineToTop(page);
     const timeline = page.getByTestId('timeline');
     let clicked = 0;
     for (let seq = 0; seq < Math.min(log.eventCount, 20) && clicked < 3; seq++) {

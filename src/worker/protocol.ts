@@ -18,6 +18,7 @@ import type { StreamState } from '../core/analysis/streamIndex';
 import type { Pacing } from '../core/replay/pacing';
 import type { Tone } from '../core/view/summary';
 import type {
+  Block,
   Diagnostic,
   DiagnosticCode,
   Message,
@@ -63,9 +64,11 @@ export type LoadSource =
   | { kind: 'sample'; name: string };
 
 export interface TimelineFilter {
-  /** Only these event types; null = every type. */
+  /** Only these event types; null = every type. With `excludeTypes`: every type but these. */
   types: string[] | null;
-  /** Only events with an error/warning diagnostic or an error outcome (failed tool result, error turn end, failed attempt). */
+  /** `types` lists the types to hide (so types that appear later, while loading or following, show). */
+  excludeTypes?: boolean;
+  /** Only events with an error diagnostic or an error outcome (failed tool result, error turn end, failed attempt). */
   errorsOnly: boolean;
   /** Case-insensitive substring of the event's raw line; '' = no text filter. */
   text: string;
@@ -98,6 +101,10 @@ export type Request =
   | { kind: 'stream'; seq: number; chunk?: number }
   /** Everything the inspector shows about one event. */
   | { kind: 'event'; seq: number }
+  /** The human transcript up to `seq`: every appended surface event and every replacement, in log order. */
+  | { kind: 'transcript'; seq: number }
+  /** The tool call/result pairs of these call ids (null for an id the log does not know). */
+  | { kind: 'toolPairs'; callIds: string[] }
   /** Diagnostics grouped by code, plus a window of items (of one code, or all) in report order. */
   | { kind: 'diagnostics'; code?: DiagnosticCode; from: number; to: number }
   /** Turns and steps at a glance. */
@@ -129,6 +136,8 @@ export interface ResponseValues {
   replaced: { seq: number; messages: ViewMessage[] };
   stream: StreamView | null;
   event: EventDetail;
+  toolPairs: (ToolPair | null)[];
+  transcript: { seq: number; entries: TranscriptEntry[] };
   diagnostics: DiagnosticsWindow;
   structure: StructureSummary;
   replayAxis: ReplayAxisView;
@@ -322,6 +331,17 @@ export interface ViewMessage {
   replaces?: number[];
 }
 
+/**
+ * One surface event of the human transcript (spec 4.3: replaced nodes vanish from the derived
+ * history but stay in the transcript). Empty assistant messages are left out.
+ */
+export interface TranscriptEntry {
+  seq: number;
+  message: Message;
+  /** For a replace event: its range, and the nodes it hid (null when the replace was invalid and not applied). */
+  replace?: { start: number; end: number; hidden: number[] | null };
+}
+
 export interface MessagesWindow {
   seq: number;
   count: number;
@@ -335,6 +355,17 @@ export interface StreamView {
   state: StreamState;
   /** True when the preview belongs on screen: a step whose assistant message is not appended yet, with chunks so far. */
   pending: boolean;
+  /**
+   * Between a failed attempt's finish and the next attempt's first chunk: that failed attempt as
+   * streamed (its blocks up to the failure), shown marked failed until the retry streams.
+   */
+  failedAttempt?: {
+    attempt: number;
+    firstChunkSeq: number;
+    lastChunkSeq: number;
+    finish?: unknown;
+    blocks: Block[];
+  };
 }
 
 export interface ToolPair {
@@ -481,7 +512,11 @@ export interface PlaybackWindow {
   skippedMs: Float64Array;
   /** Per event: code points of its delta (0 when not a delta). */
   deltaLength: Uint32Array;
-  /** Per event: 1 when it has an error or warning diagnostic. */
+  /**
+   * Per event: 1 when it is a problem: an error or warning diagnostic, a
+   * failed attempt, an interrupted message, a tool result with an error, or
+   * the end of a turn that ended in an error, aborted or interrupted.
+   */
   problem: Uint8Array;
 }
 

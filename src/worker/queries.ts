@@ -5,6 +5,8 @@
  * answer is sized by what the UI shows, never by the log.
  */
 import { stepAt, turnAt } from '../core/analysis/structure';
+import type { ToolCallInfo } from '../core/analysis/structureIndex';
+import { EventFlag } from '../core/log/sessionLog';
 import type { Message, SessionEvent } from '../core/types';
 import type { DiagnosticCode } from '../core/types';
 import type {
@@ -16,15 +18,18 @@ import type {
   StreamView,
   StructureSummary,
   ToolPair,
+  TranscriptEntry,
   ViewMessage,
 } from './protocol';
 import type { LogSession } from './session';
+import { limitDepth } from './depthLimit';
 
 /** The inspector shows at most this much of a raw line (the tree view has the parsed event anyway). */
 const RAW_LIMIT = 1 << 20;
 
 export class Queries {
   private replaceCache: { events: number; map: Map<number, number[]> } | null = null;
+  private callCache: { events: number; map: Map<string, ToolCallInfo> } | null = null;
 
   constructor(private readonly session: LogSession) {}
 
@@ -41,7 +46,7 @@ export class Queries {
     const w = log.messagesAt(seq, lo, hi);
     const replaces = this.replaces();
     const messages: ViewMessage[] = w.messages.map((m) => {
-      const v: ViewMessage = { index: m.index, seq: m.seq, message: m.message };
+      const v: ViewMessage = { index: m.index, seq: m.seq, message: limitDepth(m.message) };
       const hidden = replaces.get(m.seq);
       if (hidden) v.replaces = hidden;
       return v;
@@ -56,12 +61,37 @@ export class Queries {
     return {
       seq,
       messages: hidden.map((h) => {
-        const v: ViewMessage = { seq: h, message: messageOf(log.event(h)) };
+        const v: ViewMessage = { seq: h, message: limitDepth(messageOf(log.event(h))) };
         const nested = this.replaces().get(h);
         if (nested) v.replaces = nested;
         return v;
       }),
     };
+  }
+
+  /** The human transcript up to seq: appended surface events and replacements, in log order (O(seq)). */
+  transcript(seq: number): { seq: number; entries: TranscriptEntry[] } {
+    const log = this.session.log;
+    const replaces = this.replaces();
+    const entries: TranscriptEntry[] = [];
+    for (let s = 0; s <= seq && s < log.eventCount; s++) {
+      if ((log.flagsOf(s) & (EventFlag.surface | EventFlag.invalid)) !== EventFlag.surface) continue;
+      const ev = log.event(s);
+      const message = messageOf(ev);
+      const op = ev.surfaceOp;
+      if (op === undefined || op === 'append') {
+        if (message.role === 'assistant' && Array.isArray(message.content) && message.content.length === 0)
+          continue;
+        entries.push({ seq: s, message });
+      } else if (typeof op === 'object') {
+        entries.push({
+          seq: s,
+          message,
+          replace: { start: op.start, end: op.end, hidden: replaces.get(s) ?? null },
+        });
+      }
+    }
+    return { seq, entries };
   }
 
   /** Replace event seq -> the nodes it hid (cached until the log grows). */
@@ -80,7 +110,17 @@ export class Queries {
     const state = this.session.log.streamAt(seq, chunk);
     if (!state) return null;
     const pending = state.messageSeq === undefined && state.attemptStartSeq !== null && state.chunkCount > 0;
-    return { seq, state, pending };
+    const view: StreamView = { seq, state, pending };
+    // A failed attempt stays on screen (marked failed) until the retry's first chunk.
+    const last = state.failedAttempts.at(-1);
+    if (state.attemptStartSeq === null && last && last.attempt === state.attempt - 1) {
+      const failed = this.session.log.streamAt(last.lastChunkSeq);
+      if (failed) {
+        view.failedAttempt = { ...last, blocks: failed.blocks };
+        view.pending = state.messageSeq === undefined;
+      }
+    }
+    return view;
   }
 
   event(seq: number): EventDetail {
@@ -92,7 +132,8 @@ export class Queries {
       seq,
       type: ev.type,
       line: log.lineOf(seq),
-      event: ev,
+      // Depth-limited: a user payload thousands of levels deep would overflow postMessage (depthLimit.ts).
+      event: limitDepth(ev),
       raw: raw.length > RAW_LIMIT ? raw.slice(0, RAW_LIMIT) : raw,
       rawBytes: raw.length,
       rawTruncated: raw.length > RAW_LIMIT,
@@ -118,21 +159,28 @@ export class Queries {
     return detail;
   }
 
+  /** The call/result pairs of tool call ids (the messages pane's "result →" / call links). */
+  toolPairs(callIds: string[]): (ToolPair | null)[] {
+    const n = this.session.log.eventCount;
+    if (!this.callCache || this.callCache.events !== n) {
+      const map = new Map<string, ToolCallInfo>();
+      for (const c of this.session.log.structure.toolCalls) if (!map.has(c.callId)) map.set(c.callId, c);
+      this.callCache = { events: n, map };
+    }
+    const map = this.callCache.map;
+    return callIds.map((id) => {
+      const c = map.get(id);
+      return c ? pairOf(c) : null;
+    });
+  }
+
   /** The call/result pair a tool/call or tool/result event belongs to. */
   private toolPair(ev: SessionEvent): ToolPair | undefined {
     if (ev.type !== 'tool/call' && ev.type !== 'tool/result') return undefined;
     const calls = this.session.log.structure.toolCalls;
     const c = calls.find((x) => x.callSeq === ev.seq || x.resultSeq === ev.seq);
     if (!c) return undefined;
-    const pair: ToolPair = {
-      callId: c.callId,
-      name: c.name,
-      callSeq: c.callSeq,
-      resultSeq: c.resultSeq,
-      isError: c.isError,
-    };
-    if (c.errorCode !== undefined) pair.errorCode = c.errorCode;
-    return pair;
+    return pairOf(c);
   }
 
   diagnostics(code: DiagnosticCode | undefined, from: number, to: number): DiagnosticsWindow {
@@ -218,6 +266,18 @@ export class Queries {
     if (log.sessionHeader) out.header = log.sessionHeader;
     return out;
   }
+}
+
+function pairOf(c: ToolCallInfo): ToolPair {
+  const pair: ToolPair = {
+    callId: c.callId,
+    name: c.name,
+    callSeq: c.callSeq,
+    resultSeq: c.resultSeq,
+    isError: c.isError,
+  };
+  if (c.errorCode !== undefined) pair.errorCode = c.errorCode;
+  return pair;
 }
 
 function messageOf(ev: SessionEvent): Message {

@@ -50,15 +50,31 @@ const fail = (code: WorkerError['code'], message: string): Result<never> => ({
 self.onmessage = (e: MessageEvent<RequestEnvelope>) => {
   const { id } = e.data;
   void handle(e.data).then(
-    (result) => post({ type: 'response', id, result }),
-    (err: unknown) =>
-      post({
-        type: 'response',
-        id,
-        result: fail('internal', err instanceof Error ? err.message : String(err)),
-      }),
+    (result) => respond(id, result),
+    (err: unknown) => respond(id, fail('internal', messageOf(err))),
   );
 };
+
+/**
+ * Every request gets an answer: when its value cannot be posted (structured
+ * clone failed: too deep, not cloneable), an `internal` error goes instead,
+ * so the client's lane for it never waits forever.
+ */
+function respond(id: number, result: Result<unknown>): void {
+  try {
+    post({ type: 'response', id, result });
+  } catch (err) {
+    post({
+      type: 'response',
+      id,
+      result: fail('internal', `The answer could not be sent to the page: ${messageOf(err)}`),
+    });
+  }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
 
 async function handle(req: RequestEnvelope): Promise<Result<unknown>> {
   switch (req.kind) {
@@ -304,6 +320,10 @@ function query(req: Exclude<Request, { kind: 'open' | 'cancel' | 'ping' | 'filte
       return needSeq(req.seq) ?? { ok: true, value: c.queries.stream(req.seq, req.chunk) };
     case 'event':
       return needSeq(req.seq) ?? { ok: true, value: c.queries.event(req.seq) };
+    case 'transcript':
+      return needSeq(req.seq) ?? { ok: true, value: c.queries.transcript(req.seq) };
+    case 'toolPairs':
+      return { ok: true, value: c.queries.toolPairs(req.callIds) };
     case 'diagnostics':
       c.session.ingest();
       return { ok: true, value: c.queries.diagnostics(req.code, req.from, req.to) };

@@ -87,11 +87,12 @@ function TextBody({ text, plain = false, className }: TextBodyProps): ReactNode 
   const capped = !showAll && text.length > TEXT_BLOCK_CAP;
   const shown = capped ? cut(text, TEXT_BLOCK_CAP) : text;
   return (
-    <div className={`group relative ${className ?? ''}`}>
+    <div className={`group relative flow-root ${className ?? ''}`}>
       <button
         type="button"
         title={raw ? 'Render as markdown' : 'Show the raw text'}
-        className="absolute top-0 right-0 rounded px-1 text-[10px] text-neutral-500 opacity-0 group-hover:opacity-100 hover:bg-neutral-700/60 hover:text-neutral-200 focus:opacity-100"
+        data-testid="raw-toggle"
+        className="float-right ml-2 rounded px-1 text-[10px] leading-4 text-neutral-500 opacity-0 group-hover:opacity-100 hover:bg-neutral-700/60 hover:text-neutral-200 focus:opacity-100"
         onClick={() => setRaw((r) => !r)}
       >
         {raw ? 'md' : 'raw'}
@@ -145,9 +146,11 @@ function ReasoningView({ block }: { block: ReasoningBlock }): ReactNode {
 function ToolCallView({
   block,
   onJumpToResult,
+  hasResult,
 }: {
   block: ToolCallBlock;
   onJumpToResult?: (id: string) => void;
+  hasResult?: (id: string) => boolean;
 }): ReactNode {
   const [showAll, setShowAll] = useState(false);
   const pretty = useMemo(
@@ -177,7 +180,9 @@ function ToolCallView({
         {onJumpToResult && (
           <button
             type="button"
-            className={`${linkButton} ml-auto text-[11px]`}
+            className={`${linkButton} ml-auto text-[11px] disabled:cursor-default disabled:text-neutral-600 disabled:no-underline`}
+            disabled={hasResult?.(block.id) === false}
+            title={hasResult?.(block.id) === false ? 'no result in the log' : 'Jump to the tool result'}
             onClick={() => onJumpToResult(block.id)}
           >
             result →
@@ -199,6 +204,7 @@ function ToolCallView({
 interface NestedProps {
   onJumpToCall?: (toolCallId: string) => void;
   onJumpToResult?: (toolCallId: string) => void;
+  hasResult?: (toolCallId: string) => boolean;
   depth: number;
 }
 
@@ -206,6 +212,7 @@ function ToolResultView({
   block,
   onJumpToCall,
   onJumpToResult,
+  hasResult,
   depth,
 }: NestedProps & { block: ToolResultBlock }): ReactNode {
   const error = block.isError === true;
@@ -251,6 +258,7 @@ function ToolResultView({
               plainText
               onJumpToCall={onJumpToCall}
               onJumpToResult={onJumpToResult}
+              hasResult={hasResult}
             />
           ))
         )}
@@ -319,6 +327,8 @@ export interface BlockViewProps {
   onJumpToCall?: (toolCallId: string) => void;
   /** Called with a tool call's id when its "result →" link is clicked (link hidden without it). */
   onJumpToResult?: (toolCallId: string) => void;
+  /** False for a call id whose result is not in the log: its "result →" link is disabled. */
+  hasResult?: (toolCallId: string) => boolean;
   /** Start text blocks as plain preformatted text (set inside tool results: tool output is rarely markdown). */
   plainText?: boolean;
   /** Nesting depth inside tool results (internal; 0 at the message level). */
@@ -330,6 +340,7 @@ export function BlockView({
   block,
   onJumpToCall,
   onJumpToResult,
+  hasResult,
   plainText = false,
   depth = 0,
 }: BlockViewProps): ReactNode {
@@ -341,7 +352,8 @@ export function BlockView({
     );
   }
   if (isReasoningBlock(block)) return <ReasoningView block={block} />;
-  if (isToolCallBlock(block)) return <ToolCallView block={block} onJumpToResult={onJumpToResult} />;
+  if (isToolCallBlock(block))
+    return <ToolCallView block={block} onJumpToResult={onJumpToResult} hasResult={hasResult} />;
   if (isToolResultBlock(block)) {
     if (depth >= MAX_NESTING)
       return <GenericBlockView block={block} note="nested too deep, shown verbatim" />;
@@ -351,6 +363,7 @@ export function BlockView({
         depth={depth}
         onJumpToCall={onJumpToCall}
         onJumpToResult={onJumpToResult}
+        hasResult={hasResult}
       />
     );
   }
@@ -394,6 +407,8 @@ export interface MessageViewProps {
   onJumpToSeq?: (seq: number) => void;
   onJumpToCall?: (toolCallId: string) => void;
   onJumpToResult?: (toolCallId: string) => void;
+  /** False for a call id whose result is not in the log (its "result →" link is disabled). */
+  hasResult?: (toolCallId: string) => boolean;
   /** Extra header content, right-aligned (badges, timing...). */
   headerExtra?: ReactNode;
   className?: string;
@@ -411,6 +426,7 @@ export function MessageView({
   onJumpToSeq,
   onJumpToCall,
   onJumpToResult,
+  hasResult,
   headerExtra,
   className,
   style,
@@ -467,7 +483,13 @@ export function MessageView({
           <span className="text-xs text-neutral-500 italic">(no content)</span>
         ) : (
           content.map((b, i) => (
-            <BlockView key={i} block={b} onJumpToCall={onJumpToCall} onJumpToResult={onJumpToResult} />
+            <BlockView
+              key={i}
+              block={b}
+              onJumpToCall={onJumpToCall}
+              onJumpToResult={onJumpToResult}
+              hasResult={hasResult}
+            />
           ))
         )}
       </div>

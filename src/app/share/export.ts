@@ -26,6 +26,12 @@ export async function exportAt(kind: ExportKind, seq: number): Promise<void> {
     );
     return;
   }
+  // The human transcript: every appended message up to seq (also those a compaction replaced), not the derived history.
+  const t = await client.request({ kind: 'transcript', seq });
+  if (!t.ok) {
+    showToast(`Export failed: ${t.error.message}`, { tone: 'warn' });
+    return;
+  }
   const chunk = seq === selectedSeq && selectedChunk !== null ? selectedChunk : undefined;
   const s = await client.request(
     chunk === undefined ? { kind: 'stream', seq } : { kind: 'stream', seq, chunk },
@@ -35,7 +41,7 @@ export async function exportAt(kind: ExportKind, seq: number): Promise<void> {
   const md = transcriptMarkdown({
     name: name || 'log',
     seq,
-    messages: r.value.messages,
+    messages: t.value.entries,
     streaming,
     ...(typeof link === 'string' ? { link } : {}),
   });

@@ -89,7 +89,52 @@ describe('transcriptMarkdown', () => {
 
   it('an empty history still says where it is', () => {
     expect(transcriptMarkdown({ name: 'a', seq: 0, messages: [] })).toBe(
-      '# a: transcript up to seq 0\n\n0 model-visible messages at seq 0.\n',
+      '# a: transcript up to seq 0\n\n0 messages up to seq 0, in log order.\n',
     );
+  });
+
+  it('keeps the messages a compaction replaced, in log order, and marks the replacement', () => {
+    // A hand-built log: user 1, assistant 2, tool result 3, then a compaction at 10 replacing 1..3,
+    // then a new user message at 11. The derived history at 11 is [summary, user 11]; the transcript
+    // keeps all five, the summary marked as a replacement.
+    const summary: Message = {
+      role: 'user',
+      content: [{ type: 'text', text: '<summary>Earlier: deployed.</summary>' }],
+      source: { kind: 'plugin', plugin: 'compaction', form: 'summary' },
+    };
+    const next: Message = {
+      role: 'user',
+      content: [{ type: 'text', text: 'And now?' }],
+      source: { kind: 'user' },
+    };
+    const md = transcriptMarkdown({
+      name: 'a',
+      seq: 11,
+      messages: [
+        { seq: 1, message: user },
+        { seq: 2, message: assistant },
+        { seq: 3, message: result },
+        { seq: 10, message: summary, replace: { start: 1, end: 3, hidden: [1, 2, 3] } },
+        { seq: 11, message: next },
+      ],
+    });
+    expect(md).toContain('5 messages up to seq 11, in log order. 1 replacement (marked)');
+    const order = ['## 1. User · seq 1', '## 2. Assistant (acme/m-1) · seq 2', '## 3. Tool result · seq 3'];
+    order.push('> [compaction replaced seqs 1..3 with:]\n\n## 4. User (plugin compaction) · seq 10');
+    order.push('## 5. User · seq 11\n\nAnd now?');
+    const at = order.map((h) => md.indexOf(h));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((x, y) => x - y)).toEqual(at);
+    expect(md).toContain('Deploy **now**'); // the replaced original is still there
+    expect(md).toContain('<summary>Earlier: deployed.</summary>');
+  });
+
+  it('marks a replace that was not applied', () => {
+    const md = transcriptMarkdown({
+      name: 'a',
+      seq: 5,
+      messages: [{ seq: 5, message: user, replace: { start: 7, end: 2, hidden: null } }],
+    });
+    expect(md).toContain('> [invalid replacement of seqs 7..2, not applied:]');
   });
 });

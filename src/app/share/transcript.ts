@@ -3,14 +3,23 @@
  *
  *  - messagesJson: the derived messages at a seq, exactly the model-visible
  *    history (spec section 4), as a JSON array of messages.
- *  - transcriptMarkdown: the same conversation as a readable Markdown
- *    transcript up to the seq, with the partly streamed message when the seq
- *    is inside a stream.
+ *  - transcriptMarkdown: the human transcript up to the seq as readable
+ *    Markdown: every appended surface event in log order, including those a
+ *    replacement (compaction) later hid, and each replacement marked as such
+ *    (spec 4.3: replaced nodes vanish from the derived history but stay in
+ *    the human transcript), with the partly streamed message when the seq is
+ *    inside a stream. Its entries come from the worker's `transcript` query.
  */
 import type { Block, Message } from '../../core/types';
 
 export function messagesJson(messages: readonly Message[]): string {
   return `${JSON.stringify(messages, null, 2)}\n`;
+}
+
+export interface TranscriptItem {
+  seq: number;
+  message: Message;
+  replace?: { start: number; end: number; hidden: number[] | null };
 }
 
 export interface TranscriptInput {
@@ -19,8 +28,11 @@ export interface TranscriptInput {
   seq: number;
   /** The link to this position, written under the title. */
   link?: string;
-  /** The derived messages at seq and the event each came from. */
-  messages: readonly { seq: number; message: Message }[];
+  /**
+   * The transcript entries up to seq in log order: appended messages, and replacements
+   * (`replace` set: the range of surface seqs they replaced and the nodes hidden, null if not applied).
+   */
+  messages: readonly TranscriptItem[];
   /** The assistant message streaming at seq (not appended yet), when there is one. */
   streaming?: { blocks: readonly Block[] } | null;
 }
@@ -28,12 +40,18 @@ export interface TranscriptInput {
 export function transcriptMarkdown(input: TranscriptInput): string {
   const out: string[] = [`# ${escapeInline(input.name)}: transcript up to seq ${input.seq}`, ''];
   const n = input.messages.length;
+  const replacements = input.messages.filter((m) => m.replace).length;
   out.push(
-    `${n} model-visible message${n === 1 ? '' : 's'} at seq ${input.seq}${input.streaming ? ', then the message streaming at that point' : ''}.`,
+    `${n} message${n === 1 ? '' : 's'} up to seq ${input.seq}, in log order${input.streaming ? ', then the message streaming at that point' : ''}.` +
+      (replacements > 0
+        ? ` ${replacements} replacement${replacements === 1 ? '' : 's'} (marked) stand in for earlier messages in the model's history; the messages they replaced stay above.`
+        : ''),
   );
   if (input.link) out.push('', `<${input.link}>`);
   input.messages.forEach((m, i) => {
-    out.push('', `## ${i + 1}. ${heading(m.message)} · seq ${m.seq}`, '');
+    out.push('');
+    if (m.replace) out.push(replaceNote(m.message, m.replace), '');
+    out.push(`## ${i + 1}. ${heading(m.message)} · seq ${m.seq}`, '');
     out.push(...blocksMd(m.message.content));
   });
   if (input.streaming) {
@@ -44,6 +62,16 @@ export function transcriptMarkdown(input: TranscriptInput): string {
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trimEnd()}\n`;
+}
+
+/** "> [compaction replaced seqs 1..90 with:]" (named by the plugin that wrote it, when one did). */
+function replaceNote(m: Message, r: NonNullable<TranscriptItem['replace']>): string {
+  const src = m.source as { kind?: unknown; plugin?: unknown } | undefined;
+  const who =
+    src?.kind === 'plugin' && typeof src.plugin === 'string' ? escapeInline(src.plugin) : 'replacement';
+  const range = `seqs ${r.start}..${r.end}`;
+  if (r.hidden === null) return `> [invalid ${who} of ${range}, not applied:]`;
+  return `> [${who} replaced ${range} with:]`;
 }
 
 function heading(m: Message): string {

@@ -5,9 +5,8 @@
  * so tests (and users) never see one seq's label over another's messages.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
-import type { Block } from '../../core/types';
-import type { StreamView, ViewMessage } from '../../worker/protocol';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { StreamView, ToolPair, ViewMessage } from '../../worker/protocol';
 import { MessageView } from '../components/blocks';
 import { client } from '../controller';
 import { CopyLinkButton } from '../share/CopyLinkButton';
@@ -23,6 +22,7 @@ const TAIL = 60;
 /** ... while a drag or playback moves the selection every frame (older pages load on scroll). */
 const FOLLOW_TAIL = 16;
 const PAGE = 60;
+const NO_PAIRS: ReadonlyMap<string, ToolPair | null> = new Map();
 
 interface Shown {
   seq: number;
@@ -141,7 +141,38 @@ export function MessagesPane() {
     if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
   };
 
+  // The call/result pairs of the tool calls on screen, from the worker (which knows every pair,
+  // also those outside the loaded messages or after the selected seq).
+  const callIds = useMemo(() => toolCallIds(shown), [shown]);
+  // Keyed by the log's state: a new log (or a followed log growing) can change the pairs.
+  const pairsKey = `${loadId}:${events}`;
+  const [pairState, setPairs] = useState<{ key: string; map: Map<string, ToolPair | null> }>({
+    key: '',
+    map: new Map(),
+  });
+  const pairs = pairState.key === pairsKey ? pairState.map : NO_PAIRS;
+  useEffect(() => {
+    const missing = callIds.filter((id) => !pairs.has(id));
+    if (missing.length === 0) return;
+    void client.request({ kind: 'toolPairs', callIds: missing }).then((r) => {
+      if (!r.ok) return;
+      setPairs((old) => {
+        const next = new Map(old.key === pairsKey ? old.map : undefined);
+        missing.forEach((id, i) => next.set(id, r.value[i] ?? null));
+        return { key: pairsKey, map: next };
+      });
+    });
+  }, [callIds, pairs, pairsKey]);
+  const pairOf = async (callId: string): Promise<ToolPair | null> => {
+    const known = pairs.get(callId);
+    if (known !== undefined) return known;
+    const r = await client.request({ kind: 'toolPairs', callIds: [callId] });
+    return r.ok ? (r.value[0] ?? null) : null;
+  };
+  const hasResult = (callId: string): boolean => pairs.get(callId)?.resultSeq != null || !pairs.has(callId);
+
   const jumpToCall = (callId: string) => {
+    // The assistant message carrying the call, when it is loaded; else the tool/call event.
     for (const m of shown?.messages.values() ?? []) {
       if (
         m.message.role === 'assistant' &&
@@ -149,33 +180,41 @@ export function MessagesPane() {
       )
         return jumpTo(m.seq);
     }
+    void pairOf(callId).then((p) => {
+      if (p?.callSeq != null) jumpTo(p.callSeq);
+    });
   };
   const jumpToResult = (callId: string) => {
-    for (const m of shown?.messages.values() ?? []) {
-      const src = m.message.source as { kind?: string; callId?: string } | undefined;
-      if (src?.kind === 'tool' && src.callId === callId) return jumpTo(m.seq);
-      if (
-        m.message.content.some(
-          (b: Block) => b.type === 'tool-result' && (b as { toolCallId?: unknown }).toolCallId === callId,
-        )
-      )
-        return jumpTo(m.seq);
-    }
+    void pairOf(callId).then((p) => {
+      if (p?.resultSeq != null) jumpTo(p.resultSeq);
+    });
   };
 
+  // "New since" only when a message actually is new (the newest messages are the loaded tail).
   const highlightAfter =
-    previousSeq !== null && shown !== null && previousSeq < shown.seq ? previousSeq : null;
+    previousSeq !== null &&
+    shown !== null &&
+    previousSeq < shown.seq &&
+    [...shown.messages.values()].some((m) => m.seq > previousSeq)
+      ? previousSeq
+      : null;
+  const headerText = shown
+    ? `at seq ${shown.seq} · ${shown.count} message${shown.count === 1 ? '' : 's'}`
+    : '';
+  const newText = highlightAfter !== null ? ` · new since seq ${highlightAfter}` : '';
 
   return (
     <section className="flex h-full min-w-0 flex-col bg-[#101012]" aria-label="Messages at seq">
       <div className="flex h-9 shrink-0 items-center gap-2 border-b border-white/10 bg-neutral-900/80 px-3 text-xs">
-        <span className="font-medium text-neutral-200">Messages</span>
+        <span className="shrink-0 font-medium text-neutral-200">Messages</span>
         {shown ? (
-          <span className="font-mono text-neutral-400">
-            at seq {shown.seq} · {shown.count} message{shown.count === 1 ? '' : 's'}
-            {highlightAfter !== null && (
-              <span className="text-sky-300"> · new since seq {highlightAfter}</span>
-            )}
+          <span
+            data-testid="messages-header"
+            className="min-w-0 truncate font-mono whitespace-nowrap text-neutral-400"
+            title={headerText + newText}
+          >
+            {headerText}
+            {newText && <span className="text-sky-300">{newText}</span>}
           </span>
         ) : (
           <span className="text-neutral-500">
@@ -233,6 +272,7 @@ export function MessagesPane() {
                         onJumpToSeq={jumpTo}
                         onJumpToCall={jumpToCall}
                         onJumpToResult={jumpToResult}
+                        hasResult={hasResult}
                         headerExtra={
                           <>
                             {m.replaces && (
@@ -265,4 +305,17 @@ export function MessagesPane() {
       </div>
     </section>
   );
+}
+
+/** Ids of the tool calls in the loaded messages, sorted (stable across re-renders). */
+function toolCallIds(shown: Shown | null): string[] {
+  const ids = new Set<string>();
+  for (const m of shown?.messages.values() ?? []) {
+    if (m.message.role !== 'assistant' || !Array.isArray(m.message.content)) continue;
+    for (const b of m.message.content) {
+      const id = (b as { id?: unknown }).id;
+      if (b.type === 'tool-call' && typeof id === 'string') ids.add(id);
+    }
+  }
+  return [...ids].sort();
 }

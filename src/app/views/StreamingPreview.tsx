@@ -28,9 +28,33 @@ function caretBlock(s: StreamView['state']): number {
   return -1;
 }
 
+/** "error: upstream overloaded (overloaded_error)" from a finish reason. */
+export function failureText(finish: unknown): string {
+  const f = (finish ?? {}) as { kind?: unknown; failure?: { message?: unknown; code?: unknown } };
+  const kind = typeof f.kind === 'string' ? f.kind : 'failed';
+  const message = typeof f.failure?.message === 'string' ? f.failure.message : '';
+  const code = typeof f.failure?.code === 'string' ? f.failure.code : '';
+  return `${kind}${message ? `: ${message}` : ''}${code ? ` (${code})` : ''}`;
+}
+
+function BlockPre({ b, open, caret }: { b: Block; open: boolean; caret: boolean }) {
+  return (
+    <pre
+      data-block-type={b.type}
+      data-label={label(b, open)}
+      data-caret={caret ? '' : undefined}
+      className={`font-mono text-xs whitespace-pre-wrap break-words text-neutral-200 before:mb-0.5 before:block before:font-sans before:text-[10px] before:text-emerald-300/70 before:content-[attr(data-label)] ${caret ? "after:ml-px after:inline-block after:h-[1.1em] after:w-[0.55em] after:translate-y-[0.2em] after:bg-emerald-300/80 after:content-[''] motion-safe:after:animate-pulse" : ''}`}
+    >
+      {rawText(b)}
+    </pre>
+  );
+}
+
 export function StreamingPreview({ view }: { view: StreamView }) {
   const s = view.state;
   const caret = s.failed ? -1 : caretBlock(s);
+  // Between a failed attempt's finish and the retry's first chunk: the failed attempt, marked failed.
+  const failedShown = view.failedAttempt ?? null;
   return (
     <div className="m-3 rounded border border-emerald-500/40 bg-emerald-500/[0.04]">
       <div className="flex flex-wrap items-center gap-2 border-b border-emerald-500/20 px-2 py-1 text-[11px] text-emerald-200">
@@ -38,15 +62,17 @@ export function StreamingPreview({ view }: { view: StreamView }) {
           <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-400 opacity-60 motion-reduce:hidden" />
           <span className="relative inline-flex h-2 w-2 rounded-full bg-emerald-400" />
         </span>
-        <span className="font-medium">assistant · streaming</span>
+        <span className="font-medium">
+          {failedShown ? `assistant · attempt ${failedShown.attempt + 1} failed` : 'assistant · streaming'}
+        </span>
         <span className="font-mono text-neutral-400">
           step {s.turn}.{s.step} · attempt {s.attempt + 1} · {s.chunkCount} chunk
           {s.chunkCount === 1 ? '' : 's'}
           {s.attemptStartSeq !== null && ` from seq ${s.attemptStartSeq}`}
         </span>
         {s.failed && (
-          <span className="rounded border border-red-500/40 px-1 text-red-300">
-            failed: {String((s.finish as { kind?: string } | undefined)?.kind)}
+          <span data-testid="stream-failure" className="rounded border border-red-500/40 px-1 text-red-300">
+            failed: {failureText(s.finish)}
           </span>
         )}
         {s.failedAttempts.length > 0 && (
@@ -67,17 +93,26 @@ export function StreamingPreview({ view }: { view: StreamView }) {
           </span>
         )}
       </div>
+      {failedShown && (
+        <div
+          data-testid="failed-attempt"
+          data-attempt={failedShown.attempt}
+          className="flex flex-col gap-1 border-b border-red-500/30 bg-red-500/[0.06] px-2 py-1.5"
+        >
+          <span data-testid="stream-failure" className="text-[11px] text-red-300">
+            attempt {failedShown.attempt + 1} (seq {failedShown.firstChunkSeq}–{failedShown.lastChunkSeq})
+            failed: {failureText(failedShown.finish)} · waiting for the retry
+          </span>
+          <div className="flex flex-col gap-1 opacity-70">
+            {failedShown.blocks.map((b, i) => (
+              <BlockPre key={i} b={b} open={false} caret={false} />
+            ))}
+          </div>
+        </div>
+      )}
       <div data-testid="streaming" data-seq={view.seq} className="flex flex-col gap-1 px-2 py-1.5">
         {s.blocks.map((b, i) => (
-          <pre
-            key={i}
-            data-block-type={b.type}
-            data-label={label(b, s.open[i] ?? true)}
-            data-caret={i === caret ? '' : undefined}
-            className={`font-mono text-xs whitespace-pre-wrap break-words text-neutral-200 before:mb-0.5 before:block before:font-sans before:text-[10px] before:text-emerald-300/70 before:content-[attr(data-label)] ${i === caret ? "after:ml-px after:inline-block after:h-[1.1em] after:w-[0.55em] after:translate-y-[0.2em] after:bg-emerald-300/80 after:content-[''] motion-safe:after:animate-pulse" : ''}`}
-          >
-            {rawText(b)}
-          </pre>
+          <BlockPre key={i} b={b} open={s.open[i] ?? true} caret={i === caret} />
         ))}
       </div>
     </div>
