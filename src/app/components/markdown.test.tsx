@@ -241,9 +241,11 @@ describe('markdown on large input', () => {
     for (const input of inputs) {
       const t0 = performance.now();
       parseMarkdown(input);
-      expect(performance.now() - t0).toBeLessThan(5000);
+      // Catastrophic backtracking on 1 MB would take hours; the bound is generous so a loaded
+      // machine can never fail it (a timing is not the behaviour under test).
+      expect(performance.now() - t0).toBeLessThan(30_000);
     }
-  });
+  }, 180_000);
 
   it('caps nesting depth without overflowing the stack', () => {
     const quotes = parseMarkdown('> '.repeat(5000) + 'deep');
