@@ -201,7 +201,7 @@ function ItemRow({ d, code }: { d: DiagnosticItem; code: DiagnosticCode }) {
           </button>
         )}
         {d.seq !== undefined && d.line !== undefined && (
-          <span className="w-16 shrink-0 font-mono text-neutral-600">line {d.line}</span>
+          <span className="w-16 shrink-0 font-mono text-neutral-400">line {d.line}</span>
         )}
         <span className="min-w-0 flex-1 text-neutral-300">{message}</span>
         {lineOnly && d.nearSeq !== undefined && (

@@ -142,7 +142,7 @@ export function ProgressBar() {
           <span className="font-mono text-neutral-400">{progress.events.toLocaleString('en-US')} events</span>
           <span className="font-mono text-neutral-500">{formatBytes(progress.rate)}/s</span>
           {progress.decodedBytes !== progress.bytes && (
-            <span className="font-mono text-neutral-600">
+            <span className="font-mono text-neutral-400">
               {formatBytes(progress.decodedBytes)} decompressed
             </span>
           )}
@@ -169,15 +169,15 @@ function DiagnosticCounts({ counts }: { counts: { error: number; warning: number
       title="Diagnostics: errors · warnings · info"
       data-testid="diagnostic-counts"
     >
-      <span className={`rounded px-1 ${counts.error ? 'bg-red-500/20 text-red-300' : 'text-neutral-600'}`}>
+      <span className={`rounded px-1 ${counts.error ? 'bg-red-500/20 text-red-300' : 'text-neutral-400'}`}>
         ✕ {counts.error}
       </span>
       <span
-        className={`rounded px-1 ${counts.warning ? 'bg-amber-500/20 text-amber-300' : 'text-neutral-600'}`}
+        className={`rounded px-1 ${counts.warning ? 'bg-amber-500/20 text-amber-300' : 'text-neutral-400'}`}
       >
         ! {counts.warning}
       </span>
-      <span className={`rounded px-1 ${counts.info ? 'bg-sky-500/15 text-sky-300' : 'text-neutral-600'}`}>
+      <span className={`rounded px-1 ${counts.info ? 'bg-sky-500/15 text-sky-300' : 'text-neutral-400'}`}>
         i {counts.info}
       </span>
     </button>

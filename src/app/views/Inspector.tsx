@@ -89,7 +89,7 @@ export function Inspector() {
           </span>
         )}
         {d.time !== undefined && (
-          <span className="w-full font-mono text-[11px] text-neutral-600">
+          <span className="w-full font-mono text-[11px] text-neutral-400">
             {new Date(d.time).toISOString()}
           </span>
         )}
@@ -116,7 +116,7 @@ export function Inspector() {
             <div className="mt-1 flex items-center gap-2">
               <span className="text-neutral-500">call</span>
               <SeqLink seq={d.pair.callSeq} current={d.seq} />
-              <span className="text-neutral-600">→</span>
+              <span className="text-neutral-400">→</span>
               <span className="text-neutral-500">result</span>
               <SeqLink seq={d.pair.resultSeq} current={d.seq} />
               {d.pair.resultSeq !== null && (
@@ -172,7 +172,7 @@ export function Inspector() {
                 {copied === 'copy failed' ? copied : `copied ${copied}`}
               </span>
             )}
-            <span className="text-[11px] text-neutral-600">copy</span>
+            <span className="text-[11px] text-neutral-400">copy</span>
             <CopyButton
               title="Copy the normalized event as JSON"
               onClick={() => copy('JSON', JSON.stringify(d.event, null, 2))}
@@ -238,7 +238,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function SeqLink({ seq, current }: { seq: number | null; current: number }) {
-  if (seq === null) return <span className="text-neutral-600">—</span>;
+  if (seq === null) return <span className="text-neutral-400">—</span>;
   if (seq === current) return <span className="font-mono text-neutral-300">{seq}</span>;
   return (
     <button type="button" className="font-mono text-sky-400 hover:underline" onClick={() => jumpTo(seq)}>

@@ -78,7 +78,7 @@ export function TimelineRowView({
       <span className="w-[var(--seq-w,3rem)] shrink-0 text-right font-mono text-[11px] text-neutral-500 tabular-nums">
         {row.seq}
       </span>
-      <span className="w-[10ch] shrink-0 text-right font-mono text-[11px] text-neutral-600 tabular-nums">
+      <span className="w-[10ch] shrink-0 text-right font-mono text-[11px] text-neutral-400 tabular-nums">
         {row.relTime !== undefined ? formatClockOffset(row.relTime) : ''}
       </span>
       <span style={{ width: 2 + row.depth * 14 }} className="shrink-0" />
