@@ -10,45 +10,20 @@
 // Chromium (SEQSCOPE_CHROMIUM or /usr/bin/chromium) headless.
 // The page.evaluate callbacks below run in the browser.
 /* global window, document, requestAnimationFrame, MutationObserver */
-import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename } from 'node:path';
+import { launchChromium, startPreview } from './measure-browser.mjs';
 
 const file = process.argv[2];
 if (!file) {
   console.error('usage: node scripts/measure-app.mjs <log file>');
   process.exit(2);
 }
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const port = 4199;
-const base = `http://127.0.0.1:${port}/`;
-const server = spawn(
-  join(root, 'node_modules/.bin/vite'),
-  ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-  {
-    cwd: root,
-    stdio: 'ignore',
-  },
-);
+const { base, server } = await startPreview(4199);
 const name = basename(file);
 const round = (x) => Math.round(x);
 
 try {
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(base).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const browser = await chromium.launch({
-    executablePath: process.env.SEQSCOPE_CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   page.on('pageerror', (e) => console.error('page error:', e.message));
   await page.goto(base);

@@ -18,11 +18,9 @@
 // come from the core (src/core) reading the same file in Node, hence `--import tsx`.
 // The page.evaluate callbacks below run in the browser.
 /* global window, document, location, requestAnimationFrame, MutationObserver */
-import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename } from 'node:path';
+import { launchChromium, startPreview } from './measure-browser.mjs';
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--'));
@@ -39,14 +37,7 @@ const speed = opt('speed', 1);
 const IDLE_GAP_MS = 2000; // core/replay/pacing.ts DEFAULT_IDLE_GAP_MS
 const SKIPPED_BEAT_MS = 250; // DEFAULT_SKIPPED_GAP_MS
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const port = 4198;
-const base = `http://127.0.0.1:${port}/`;
-const server = spawn(
-  join(root, 'node_modules/.bin/vite'),
-  ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-  { cwd: root, stdio: 'ignore' },
-);
+const { base, server } = await startPreview(4198);
 const name = basename(file);
 const round = (x) => Math.round(x);
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
@@ -59,21 +50,8 @@ async function recordedTimes() {
 }
 
 try {
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(base).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const times = await recordedTimes();
-  const browser = await chromium.launch({
-    executablePath: process.env.SEQSCOPE_CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   page.on('pageerror', (e) => console.error('page error:', e.message));
   await page.goto(base);
