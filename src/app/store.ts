@@ -55,10 +55,8 @@ export interface AppState {
   notice: string | null;
 }
 
-const initial: AppState = {
-  status: 'idle',
-  loadId: 0,
-  name: '',
+/** What every newly opened log starts from (the rest of the state is the window's, kept across loads). */
+const perLog = {
   progress: null,
   summary: null,
   events: 0,
@@ -68,16 +66,24 @@ const initial: AppState = {
   codes: [],
   rowCount: 0,
   rowsVersion: 0,
-  selectedSeq: null,
-  selectedChunk: null,
   previousSeq: null,
   scrollToSelection: true,
   filter: NO_FILTER,
   foldLevel: 'none',
+  diagnosticsCode: null,
+  notice: null,
+} satisfies Partial<AppState>;
+
+const initial: AppState = {
+  ...perLog,
+  status: 'idle',
+  loadId: 0,
+  name: '',
+  selectedSeq: null,
+  selectedChunk: null,
   startPageOpen: false,
   shortcutsOpen: false,
   diagnosticsOpen: false,
-  diagnosticsCode: null,
   // Panel widths scale with the window at startup; the dividers adjust them.
   timelineWidth: Math.round(
     Math.min(760, Math.max(440, (typeof window === 'undefined' ? 1400 : window.innerWidth) * 0.4)),
@@ -85,7 +91,6 @@ const initial: AppState = {
   inspectorWidth: Math.round(
     Math.min(560, Math.max(320, (typeof window === 'undefined' ? 1400 : window.innerWidth) * 0.26)),
   ),
-  notice: null,
 };
 
 export const useApp = create<AppState>()(() => initial);
@@ -107,27 +112,13 @@ export function select(seq: number | null, options: { scroll?: boolean } = {}): 
 export function resetForLoad(loadId: number, name: string, keepSelection: boolean): void {
   const { selectedSeq, selectedChunk } = useApp.getState();
   useApp.setState({
+    ...perLog,
     selectedSeq: keepSelection ? selectedSeq : null,
     selectedChunk: keepSelection ? selectedChunk : null,
-    scrollToSelection: true,
     status: 'loading',
     loadId,
     name,
-    progress: null,
-    summary: null,
-    events: 0,
-    error: null,
-    workerDead: null,
-    diagnostics: { error: 0, warning: 0, info: 0 },
-    codes: [],
-    rowCount: 0,
-    rowsVersion: 0,
-    previousSeq: null,
-    filter: NO_FILTER,
-    foldLevel: 'none',
     startPageOpen: false,
-    diagnosticsCode: null,
-    notice: null,
   });
 }
 
