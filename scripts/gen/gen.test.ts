@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateLog, generateLogText, type Dialect, type GenerateOptions } from './index';
+import { isKnownEventType } from '../../src/core/reader/knownTypes';
 
 // ---------------------------------------------------------------- a naive oracle
 //
@@ -125,26 +126,6 @@ function parse(text: string): Parsed {
   return { header, events, packed, lines };
 }
 
-const KNOWN = new Set([
-  'turn/start',
-  'turn/end',
-  'step/start',
-  'step/end',
-  'user/message',
-  'assistant/chunk',
-  'assistant/message',
-  'tool/call',
-  'tool/result',
-  'request/header',
-  'request/context',
-  'session/title',
-  'todo/write',
-  'compaction/start',
-  'compaction/summary',
-  'compaction/prune',
-  'compaction/end',
-  'llm/retry',
-]);
 const SURFACE = new Set(['user/message', 'assistant/message', 'tool/result']);
 const IN_STEP = new Set(['assistant/chunk', 'assistant/message', 'tool/call', 'tool/result']);
 
@@ -277,7 +258,7 @@ function check(p: Parsed, dialect: Dialect): Stats {
     prevTime = ev.time;
     if (typeof ev.data !== 'object' || ev.data === null || Array.isArray(ev.data))
       fail(ev, 'data not an object');
-    if (!KNOWN.has(ev.type)) fail(ev, 'unknown type');
+    if (!isKnownEventType(ev.type)) fail(ev, 'unknown type');
     bySeq.push(ev);
     const d = ev.data;
 
