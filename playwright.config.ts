@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 // Playwright cannot download its own browsers here: use the system Chromium
 // (scripts/ensure-chromium.mjs installs it and honours the same env var).
 const chromiumPath = process.env.SEQSCOPE_CHROMIUM || '/usr/bin/chromium';
-const port = 4173;
+// SEQSCOPE_E2E_PORT lets two checkouts run their browser tests side by side.
+const port = Number(process.env.SEQSCOPE_E2E_PORT) || 4173;
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({

@@ -79,7 +79,7 @@ test('a link to a web page or to an unknown sample is refused with a clear messa
   page,
 }) => {
   // vite preview answers any path with the app's index.html: a wrong link must not become 18 bad-json errors.
-  await page.goto(`/?src=${encodeURIComponent('http://127.0.0.1:4173/not-a-log')}`);
+  await page.goto(`/?src=${encodeURIComponent(`${test.info().project.use.baseURL}/not-a-log`)}`);
   await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'error');
   await expect(page.getByTestId('error')).toContainText('returned a web page (text/html), not a session log');
 
