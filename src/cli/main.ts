@@ -5,6 +5,7 @@
  *   seqscope check FILE [--json]         diagnostics; exit 1 on any error
  *   seqscope stats FILE                  turns, steps, tools, tokens, time
  *   seqscope open FILE [--seq N] ...     serve the web app and FILE, print the deep link (open.ts)
+ *   seqscope export FILE --format F ...  the log in another tool's format (export.ts)
  *
  * FILE is .jsonl, .jsonl.gz or .jsonl.zst (detected by content), or - for stdin.
  * Exit codes: 0 fine, 1 the log has error diagnostics (check), 2 usage or unreadable input.
@@ -12,6 +13,7 @@
 import { loadFile } from './readInput';
 import { runCheck, runDerive, runStats } from './commands';
 import { runOpen } from './open';
+import { EXPORT_USAGE, runExport } from './export';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
 
@@ -24,6 +26,7 @@ Usage:
                                        free from 4180), print the deep link and open it in a browser;
                                        --follow streams lines appended to FILE to the open app.
                                        Runs until Ctrl-C.
+  ${EXPORT_USAGE.split('\n').join('\n  ')}
   seqscope help                        this text
 
 FILE may be .jsonl, .jsonl.gz or .jsonl.zst/.jsonl.zstd (detected by content), or - for standard input.
@@ -81,6 +84,15 @@ async function main(argv: string[]): Promise<number> {
   }
   // open has options of its own (open.ts parses them)
   if (argv[0] === 'open') return runOpen(argv.slice(1));
+  // export has options per format (export.ts parses them)
+  if (argv[0] === 'export')
+    return runExport(
+      argv.slice(1),
+      (s) => {
+        if (!stdoutClosed) process.stdout.write(s);
+      },
+      (s) => process.stderr.write(s),
+    );
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`seqscope: ${args}\n`);
