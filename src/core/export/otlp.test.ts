@@ -98,7 +98,7 @@ function modelCalls(log: SessionLog): number {
   );
 }
 
-describe('OTLP export', () => {
+describe('OTLP export', { timeout: 60_000 }, () => {
   const cases = [
     'dsh/compaction-recovery.stream.jsonl',
     'dsh/steering.jsonl',

@@ -50,7 +50,7 @@ const SAMPLES: [path: string, format: string, calls: number][] = [
   ['inspect/log_message_deduplication.eval', 'inspect-eval', 5],
 ];
 
-describe('the other agents\u2019 sample logs', () => {
+describe('the other agents\u2019 sample logs', { timeout: 60_000 }, () => {
   for (const [path, format, calls] of SAMPLES)
     it(`${path} opens as ${format} with its ${calls} tool calls paired`, () => {
       const log = open(path);
