@@ -14,6 +14,7 @@ import { loadFile } from './readInput';
 import { runCheck, runDerive, runStats } from './commands';
 import { runOpen } from './open';
 import { EXPORT_USAGE, runExport } from './export';
+import { noteSubagentFiles } from './subagents';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
 
@@ -115,6 +116,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`seqscope: ${loaded.message}\n`);
     return 2;
   }
+  noteSubagentFiles(loaded.log, args.file);
   const out = (s: string) => {
     if (!stdoutClosed) process.stdout.write(s);
   };
