@@ -10,6 +10,7 @@ import type { LoadedLog, LogHost } from './host';
 import { fail } from './host';
 import type { EnvelopeOf, RequestKind, ResponseValues, Result, RowsInfo } from './protocol';
 import { replayFor } from './replayQueries';
+import { exportOtlpText } from '../core/export/otlp';
 import type { TimelineRows } from './timelineRows';
 
 export type Answer<K extends RequestKind> = Result<ResponseValues[K]> | Promise<Result<ResponseValues[K]>>;
@@ -84,4 +85,8 @@ export const handlers: HandlerTable = {
   replayAxis: onLog((req, c) => ok(replayFor(c.log, c.rows).axis(req.axis, req.width))),
   replayMove: atSeq((req, c) => ok(replayFor(c.log, c.rows).move(req.seq, req.chunk, req.move, req.dir))),
   replayPlan: onLog((req, c) => ok(replayFor(c.log, c.rows).plan(req.from, req.count, req.pacing))),
+
+  exportOtlp: onLog((req, c) =>
+    ok(exportOtlpText(c.log.log, { content: req.content, fallbackSessionId: c.log.fingerprint })),
+  ),
 };

@@ -51,6 +51,7 @@ describe('LogHost: every request kind answered through the handler table', () =>
       'replayAxis',
       'replayMove',
       'replayPlan',
+      'exportOtlp',
       'ping',
     ];
     expect(Object.keys(handlers).sort()).toEqual([...kinds].sort());

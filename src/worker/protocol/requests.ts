@@ -76,6 +76,8 @@ export type Request =
   | { kind: 'replayMove'; seq: number; chunk?: number; move: ReplayMove; dir?: 1 | -1 }
   /** Replay: playback timing of events [from, from + count) under a pacing. */
   | { kind: 'replayPlan'; from: number; count: number; pacing: Pacing }
+  /** The whole log as OpenTelemetry traces (OTLP/JSON, GenAI conventions); `content` adds the messages. */
+  | { kind: 'exportOtlp'; content: boolean }
   /** Liveness check. */
   | { kind: 'ping' };
 

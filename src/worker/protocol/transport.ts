@@ -32,6 +32,8 @@ export interface ResponseValues {
   replayAxis: ReplayAxisView;
   replayMove: ReplayPositionView;
   replayPlan: PlaybackWindow;
+  /** The file's text and how many spans it holds. */
+  exportOtlp: { text: string; spans: number };
   ping: { loadId: number };
 }
 
