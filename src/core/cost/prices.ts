@@ -85,9 +85,7 @@ export function parsePriceTable(value: unknown): PriceTable | null {
     if (typeof p !== 'object' || p === null) continue;
     const r = p as Record<string, unknown>;
     const n = (k: string) =>
-      typeof r[k] === 'number' && Number.isFinite(r[k]) && (r[k]) >= 0
-        ? (r[k])
-        : undefined;
+      typeof r[k] === 'number' && Number.isFinite(r[k]) && r[k] >= 0 ? r[k] : undefined;
     const input = n('input');
     const output = n('output');
     if (typeof r.model !== 'string' || !r.model || input === undefined || output === undefined) continue;

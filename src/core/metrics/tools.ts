@@ -32,7 +32,7 @@ export function toolStats(
       if (s.durations.length > 0) {
         const d = s.durations.sort((a, b) => a - b);
         const mid = d.length >> 1;
-        row.medianMs = d.length % 2 ? (d[mid]) : ((d[mid - 1] as number) + (d[mid] as number)) / 2;
+        row.medianMs = d.length % 2 ? d[mid] : ((d[mid - 1] as number) + (d[mid] as number)) / 2;
         row.maxMs = d[d.length - 1];
       }
       return row;

@@ -48,7 +48,10 @@ export function compileQuery(options: QueryOptions): CompiledQuery | QueryError 
       try {
         matcher = new RegExp(query, flags.replace('u', ''));
       } catch {
-        const why = err instanceof Error ? err.message.replace(/^Invalid regular expression: (\/.*\/[a-z]*: )?/s, '') : '';
+        const why =
+          err instanceof Error
+            ? err.message.replace(/^Invalid regular expression: (\/.*\/[a-z]*: )?/s, '')
+            : '';
         return { ok: false, error: `bad regular expression: ${why || 'does not compile'}` };
       }
     }
