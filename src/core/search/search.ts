@@ -45,6 +45,8 @@ export interface SearchRange {
   to?: number;
   /** Events the caller filters out before any parsing (types, errors only, turn range, tool). */
   accept?: (seq: number) => boolean;
+  /** Raw bytes per batch (default 8 MiB): smaller batches yield more often. */
+  batchBytes?: number;
 }
 
 /** Bytes decoded per batch: big enough that per-batch costs vanish, small enough to stay responsive. */
@@ -105,7 +107,8 @@ export class EventSearch {
     const src = this.source;
     let to = Math.min(this.last, from + BATCH_EVENTS - 1);
     const start = src.lineOffset(from);
-    while (to > from && src.lineOffset(to) + src.lineByteLength(to) - start > BATCH_BYTES)
+    const budget = this.range.batchBytes ?? BATCH_BYTES;
+    while (to > from && src.lineOffset(to) + src.lineByteLength(to) - start > budget)
       to = from + ((to - from) >> 1);
     return to;
   }
