@@ -208,6 +208,21 @@ export class SessionLog {
     );
   }
 
+  /** Where the event's line starts in the decompressed bytes (packed-row members share a line). */
+  lineOffset(seq: number): number {
+    return this.cols.offset[seq] as number;
+  }
+
+  /** The byte length of the event's line. */
+  lineByteLength(seq: number): number {
+    return this.cols.lineLength[seq] as number;
+  }
+
+  /** Decompressed bytes (a view when they lie in one block): search scans them in bulk. */
+  rawBytes(offset: number, length: number): Uint8Array {
+    return this.store.slice(offset, length);
+  }
+
   // ---------------------------------------------------------------- projection
 
   /** The derived messages after events 0..seq (spec 4), windowed by message index. */
