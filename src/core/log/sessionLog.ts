@@ -15,7 +15,9 @@ import { EventColumns } from './columns';
 import { Lru } from './lru';
 import { SurfaceIndex, type ReplaceRecord } from './surface';
 import { ByteStore } from '../reader/byteStore';
-import { createLogReader, readEventAt, type LogReader, type ReadContext } from '../reader/logReader';
+import { readEventAt, type ReadContext } from '../reader/logReader';
+import { createImportingReader, type ImportingReader } from '../import/importingReader';
+import type { SourceFormat } from '../import/formats';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
 import { StreamIndex, type StreamState } from '../analysis/streamIndex';
 
@@ -61,7 +63,7 @@ export class SessionLog {
   bytesIn = 0;
 
   private readonly store: ByteStore;
-  private readonly reader: LogReader;
+  private readonly reader: ImportingReader;
   private readonly cols = new EventColumns();
   private readonly typeNames: string[] = [];
   private readonly typeIds = new Map<string, number>();
@@ -84,7 +86,10 @@ export class SessionLog {
       meta: (value, line) => this.metas.push({ line, beforeSeq: this.eventCount, value }),
       event: (ev, loc) => this.record(ev, loc),
     };
-    this.reader = createLogReader(sink, this.diagnostics, this.store, { context: new ColumnReadContext() });
+    // Detection in front of the harness reader: other agents' logs are imported (src/core/import).
+    this.reader = createImportingReader(sink, this.diagnostics, this.store, {
+      context: new ColumnReadContext(),
+    });
     this.ctx = this.reader.context;
   }
 
@@ -100,6 +105,11 @@ export class SessionLog {
     this.reader.end();
     this.structureBuilder.end();
     this.done = true;
+  }
+
+  /** The log's format, detected from its first bytes (undefined until they arrive). */
+  get sourceFormat(): SourceFormat | undefined {
+    return this.reader.sourceFormat;
   }
 
   /** Decompressed bytes read so far. */
