@@ -16,6 +16,7 @@ import { Lru } from './lru';
 import { SurfaceIndex, type ReplaceRecord } from './surface';
 import { ByteStore } from '../reader/byteStore';
 import { createLogReader, readEventAt, type LogReader, type ReadContext } from '../reader/logReader';
+import type { Prescan } from '../reader/prescan';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
 import { StreamIndex, type StreamState } from '../analysis/streamIndex';
 
@@ -90,9 +91,10 @@ export class SessionLog {
 
   // ---------------------------------------------------------------- loading
 
-  push(bytes: Uint8Array): void {
+  /** The next bytes; `prescan`: a range worker's prescan of exactly these bytes (parallel.ts). */
+  push(bytes: Uint8Array, prescan?: Prescan): void {
     this.bytesIn += bytes.length;
-    this.reader.push(bytes);
+    this.reader.push(bytes, prescan);
   }
 
   end(): void {
@@ -100,6 +102,11 @@ export class SessionLog {
     this.reader.end();
     this.structureBuilder.end();
     this.done = true;
+  }
+
+  /** Lines rebuilt from range workers' prescans (parallel loading) instead of parsed here. */
+  get prescannedLines(): number {
+    return this.reader.prescannedLines;
   }
 
   /** Decompressed bytes read so far. */
