@@ -12,6 +12,7 @@
 import { loadFile } from './readInput';
 import { runCheck, runDerive, runStats } from './commands';
 import { runOpen } from './open';
+import { isRangeWorkerThread } from './rangeWorkers';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
 
@@ -112,14 +113,19 @@ async function main(argv: string[]): Promise<number> {
   return runStats(loaded.log, out);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(
-      `seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-    );
-    process.exitCode = 2;
-  },
-);
+// In a range worker thread (rangeWorkers.ts) this file only serves ranges.
+if (!isRangeWorkerThread()) runMain();
+
+function runMain(): void {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(
+        `seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      );
+      process.exitCode = 2;
+    },
+  );
+}
