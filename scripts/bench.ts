@@ -184,23 +184,20 @@ async function benchSize(events: number, rows: Row[]): Promise<void> {
   const idx: number[] = [];
   const owner: number[] = [];
   const prescan: number[] = [];
-  let log: SessionLog | undefined;
   for (let r = 0; r < runs; r++) {
     gc();
     const t = performance.now();
     baseline(chunks);
     base.push(performance.now() - t);
-    log = undefined;
     gc();
     const t2 = performance.now();
-    log = index(chunks);
+    index(chunks);
     idx.push(performance.now() - t2);
     gc();
     const share = await ownerShare(bytes);
     owner.push(share.ownerMs);
     prescan.push(share.prescanMs);
   }
-  if (!log) return;
   const b = median(base);
   rows.push({
     figure: `core: load + index, one pass, ${label}`,
@@ -237,7 +234,6 @@ async function benchSize(events: number, rows: Row[]): Promise<void> {
   } else console.log('  (no bin/seqscope.mjs: run `npm run build:cli` for the CLI rows)');
 
   // Memory of one loaded log: heap (JS objects) and array buffers (the raw bytes and the columns).
-  log = undefined;
   gc();
   const m0 = process.memoryUsage();
   const loaded = index(chunks);
@@ -253,7 +249,6 @@ async function benchSize(events: number, rows: Row[]): Promise<void> {
       (m1.heapUsed - m0.heapUsed + m1.arrayBuffers - m0.arrayBuffers) / 1e6 <=
       (1.5 * loaded.bytesDecoded) / 1e6,
   });
-  log = loaded;
 
   const rnd = mulberry32(42);
   const seqs = Array.from({ length: queries }, () => Math.floor(rnd() * loaded.eventCount));
