@@ -20,6 +20,7 @@ import { SEARCH_USAGE, runSearchCommand } from './searchCommand';
 import { DIFF_USAGE, runDiffCommand } from './diffCommand';
 import { COMPARE_USAGE, runCompareCommand } from './compareCommand';
 import { EXPORT_USAGE, runExport } from './export';
+import { isRangeWorkerThread } from './rangeWorkers';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
 
@@ -133,14 +134,19 @@ async function main(argv: string[]): Promise<number> {
   return runStats(loaded.log, out);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(
-      `seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-    );
-    process.exitCode = 2;
-  },
-);
+// In a range worker thread (rangeWorkers.ts) this file only serves ranges.
+if (!isRangeWorkerThread()) runMain();
+
+function runMain(): void {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(
+        `seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      );
+      process.exitCode = 2;
+    },
+  );
+}

@@ -16,6 +16,7 @@ import { Lru } from './lru';
 import { SurfaceIndex, type ReplaceRecord } from './surface';
 import { ByteStore } from '../reader/byteStore';
 import { readEventAt, type ReadContext } from '../reader/logReader';
+import type { Prescan } from '../reader/prescan';
 import { createImportingReader, type ImportingReader } from '../import/importingReader';
 import type { SourceFormat } from '../import/formats';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
@@ -95,9 +96,10 @@ export class SessionLog {
 
   // ---------------------------------------------------------------- loading
 
-  push(bytes: Uint8Array): void {
+  /** The next bytes; `prescan`: a range worker's prescan of exactly these bytes (parallel.ts). */
+  push(bytes: Uint8Array, prescan?: Prescan): void {
     this.bytesIn += bytes.length;
-    this.reader.push(bytes);
+    this.reader.push(bytes, prescan);
   }
 
   end(): void {
@@ -110,6 +112,11 @@ export class SessionLog {
   /** The log's format, detected from its first bytes (undefined until they arrive). */
   get sourceFormat(): SourceFormat | undefined {
     return this.reader.sourceFormat;
+  }
+
+  /** Lines rebuilt from range workers' prescans (parallel loading) instead of parsed here. */
+  get prescannedLines(): number {
+    return this.reader.prescannedLines;
   }
 
   /** Decompressed bytes read so far. */
