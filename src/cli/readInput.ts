@@ -5,10 +5,12 @@
  */
 import { createReadStream, statSync } from 'node:fs';
 import { SessionLog } from '../core/log/sessionLog';
+import type { ReadLimits } from '../core/reader/readLimits';
 
 export type LoadResult = { ok: true; log: SessionLog } | { ok: false; message: string };
 
-export async function loadFile(path: string): Promise<LoadResult> {
+/** Reads path (or stdin for -); stops reading once the log hits one of `limits` (log.limitHit says which). */
+export async function loadFile(path: string, limits?: ReadLimits): Promise<LoadResult> {
   if (path !== '-') {
     let isDir: boolean;
     try {
@@ -18,11 +20,13 @@ export async function loadFile(path: string): Promise<LoadResult> {
     }
     if (isDir) return { ok: false, message: `${path}: is a directory, not a log file` };
   }
-  const log = new SessionLog();
+  const log = new SessionLog(limits ? { limits } : {});
   const stream = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
   try {
-    for await (const chunk of stream)
+    for await (const chunk of stream) {
       log.push(chunk instanceof Uint8Array ? chunk : new TextEncoder().encode(String(chunk)));
+      if (log.limitHit) break; // the rest is refused: stop reading (an endless stdin too)
+    }
   } catch (err) {
     return { ok: false, message: `${path === '-' ? 'standard input' : path}: ${describe(err)}` };
   }

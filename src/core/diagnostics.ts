@@ -38,6 +38,7 @@ export const SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'repair-placeholder': 'warning',
   'packed-row-invalid': 'error',
   'bad-compression': 'error',
+  'read-limit': 'error',
 };
 
 export const DIAGNOSTIC_CODES = Object.keys(SEVERITY) as DiagnosticCode[];

@@ -40,7 +40,9 @@ export type DiagnosticCode =
   | 'repair-placeholder'
   | 'packed-row-invalid'
   /** The compressed stream is corrupt or truncated; what decoded before it is kept. */
-  | 'bad-compression';
+  | 'bad-compression'
+  /** Reading stopped at a read limit (decoded size, compression ratio, line length); what came before is kept. */
+  | 'read-limit';
 
 export interface Diagnostic {
   code: DiagnosticCode;

@@ -16,6 +16,7 @@ import { Lru } from './lru';
 import { SurfaceIndex, type ReplaceRecord } from './surface';
 import { ByteStore } from '../reader/byteStore';
 import { createLogReader, readEventAt, type LogReader, type ReadContext } from '../reader/logReader';
+import type { ReadLimitHit, ReadLimits } from '../reader/readLimits';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
 import { StreamIndex, type StreamState } from '../analysis/streamIndex';
 
@@ -49,6 +50,8 @@ export const EventFlag = {
 export interface SessionLogOptions {
   /** ByteStore block size (tests use tiny blocks to exercise spanning). */
   blockSize?: number;
+  /** Where reading stops (reader/readLimits.ts); default DEFAULT_READ_LIMITS. */
+  limits?: ReadLimits;
 }
 
 export class SessionLog {
@@ -84,7 +87,10 @@ export class SessionLog {
       meta: (value, line) => this.metas.push({ line, beforeSeq: this.eventCount, value }),
       event: (ev, loc) => this.record(ev, loc),
     };
-    this.reader = createLogReader(sink, this.diagnostics, this.store, { context: new ColumnReadContext() });
+    this.reader = createLogReader(sink, this.diagnostics, this.store, {
+      context: new ColumnReadContext(),
+      ...(options.limits ? { limits: options.limits } : {}),
+    });
     this.ctx = this.reader.context;
   }
 
@@ -100,6 +106,11 @@ export class SessionLog {
     this.reader.end();
     this.structureBuilder.end();
     this.done = true;
+  }
+
+  /** The read limit that stopped reading, once one did: the log holds what came before it. */
+  get limitHit(): ReadLimitHit | undefined {
+    return this.reader.limitHit;
   }
 
   /** Decompressed bytes read so far. */
