@@ -18,7 +18,7 @@ export class LineLengthGuard {
     if (!Number.isFinite(max)) return part;
     if (part.length > max) {
       // A long part may hold a long line anywhere: walk its lines.
-      for (let from = 0; ; ) {
+      for (let from = 0; ;) {
         const nl = part.indexOf(10, from);
         const end = nl < 0 ? part.length : nl;
         const open = offset + from - this.lineStart; // bytes of this line before `from`

@@ -92,10 +92,7 @@ export function formatBytes(n: number): string {
 }
 
 /** The sentence for a hit; `inputWasCompressed` says whether inputBytes are compressed bytes. */
-export function describeLimitHit(
-  hit: Omit<ReadLimitHit, 'message'>,
-  inputWasCompressed: boolean,
-): string {
+export function describeLimitHit(hit: Omit<ReadLimitHit, 'message'>, inputWasCompressed: boolean): string {
   const read = inputWasCompressed
     ? `read ${formatBytes(hit.inputBytes)} of the compressed input, ${formatBytes(hit.keptBytes)} decoded`
     : `read ${formatBytes(hit.keptBytes)}`;
