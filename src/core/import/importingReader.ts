@@ -16,6 +16,8 @@ import {
   type CompressionFormat,
   type Decompressor,
 } from '../reader/decompress';
+import type { Prescan } from '../reader/prescan';
+import type { ReadLimitHit } from '../reader/readLimits';
 import {
   createLogReader,
   type LogReader,
@@ -44,8 +46,9 @@ export function createImportingReader(
 
 class DetectingReader implements ImportingReader {
   sourceFormat: SourceFormat | undefined;
-  /** Raw chunks held while the format is undecided. */
+  /** Raw chunks held while the format is undecided (with a range worker's prescan, when given). */
   private held: Uint8Array[] = [];
+  private heldPrescans: (Prescan | undefined)[] = [];
   private heldBytes = 0;
   /** For a foreign format: the decoded bytes, collected until the end. */
   private decoder: Decompressor | undefined;
@@ -70,12 +73,19 @@ class DetectingReader implements ImportingReader {
   get lineCount(): number {
     return this.inner.lineCount;
   }
+  get prescannedLines(): number {
+    return this.inner.prescannedLines;
+  }
+  get limitHit(): ReadLimitHit | undefined {
+    return this.inner.limitHit;
+  }
 
-  push(bytes: Uint8Array): void {
+  push(bytes: Uint8Array, prescan?: Prescan): void {
     if (this.ended) return;
-    if (this.sourceFormat === 'seqscope') return this.inner.push(bytes);
+    if (this.sourceFormat === 'seqscope') return this.inner.push(bytes, prescan);
     if (this.sourceFormat !== undefined) return this.collect(bytes);
     this.held.push(bytes);
+    this.heldPrescans.push(prescan);
     this.heldBytes += bytes.length;
     this.decide(false);
   }
@@ -102,8 +112,10 @@ class DetectingReader implements ImportingReader {
     if (format === undefined) return;
     this.sourceFormat = format;
     const held = this.held;
+    const prescans = this.heldPrescans;
     this.held = [];
-    if (format === 'seqscope') for (const b of held) this.inner.push(b);
+    this.heldPrescans = [];
+    if (format === 'seqscope') held.forEach((b, i) => this.inner.push(b, prescans[i]));
     else {
       if (format !== 'inspect-eval') this.decoder = createDecompressor();
       for (const b of held) this.collect(b);
