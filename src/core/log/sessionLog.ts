@@ -15,7 +15,10 @@ import { EventColumns } from './columns';
 import { Lru } from './lru';
 import { SurfaceIndex, type ReplaceRecord } from './surface';
 import { ByteStore } from '../reader/byteStore';
-import { createLogReader, readEventAt, type LogReader, type ReadContext } from '../reader/logReader';
+import { readEventAt, type ReadContext } from '../reader/logReader';
+import type { Prescan } from '../reader/prescan';
+import { createImportingReader, type ImportingReader } from '../import/importingReader';
+import type { SourceFormat } from '../import/formats';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
 import { StreamIndex, type StreamState } from '../analysis/streamIndex';
 
@@ -61,7 +64,7 @@ export class SessionLog {
   bytesIn = 0;
 
   private readonly store: ByteStore;
-  private readonly reader: LogReader;
+  private readonly reader: ImportingReader;
   private readonly cols = new EventColumns();
   private readonly typeNames: string[] = [];
   private readonly typeIds = new Map<string, number>();
@@ -84,15 +87,19 @@ export class SessionLog {
       meta: (value, line) => this.metas.push({ line, beforeSeq: this.eventCount, value }),
       event: (ev, loc) => this.record(ev, loc),
     };
-    this.reader = createLogReader(sink, this.diagnostics, this.store, { context: new ColumnReadContext() });
+    // Detection in front of the harness reader: other agents' logs are imported (src/core/import).
+    this.reader = createImportingReader(sink, this.diagnostics, this.store, {
+      context: new ColumnReadContext(),
+    });
     this.ctx = this.reader.context;
   }
 
   // ---------------------------------------------------------------- loading
 
-  push(bytes: Uint8Array): void {
+  /** The next bytes; `prescan`: a range worker's prescan of exactly these bytes (parallel.ts). */
+  push(bytes: Uint8Array, prescan?: Prescan): void {
     this.bytesIn += bytes.length;
-    this.reader.push(bytes);
+    this.reader.push(bytes, prescan);
   }
 
   end(): void {
@@ -100,6 +107,16 @@ export class SessionLog {
     this.reader.end();
     this.structureBuilder.end();
     this.done = true;
+  }
+
+  /** The log's format, detected from its first bytes (undefined until they arrive). */
+  get sourceFormat(): SourceFormat | undefined {
+    return this.reader.sourceFormat;
+  }
+
+  /** Lines rebuilt from range workers' prescans (parallel loading) instead of parsed here. */
+  get prescannedLines(): number {
+    return this.reader.prescannedLines;
   }
 
   /** Decompressed bytes read so far. */
