@@ -17,6 +17,7 @@ import {
   type Decompressor,
 } from '../reader/decompress';
 import type { Prescan } from '../reader/prescan';
+import type { ReadLimitHit } from '../reader/readLimits';
 import {
   createLogReader,
   type LogReader,
@@ -74,6 +75,9 @@ class DetectingReader implements ImportingReader {
   }
   get prescannedLines(): number {
     return this.inner.prescannedLines;
+  }
+  get limitHit(): ReadLimitHit | undefined {
+    return this.inner.limitHit;
   }
 
   push(bytes: Uint8Array, prescan?: Prescan): void {

@@ -19,6 +19,7 @@ import { readEventAt, type ReadContext } from '../reader/logReader';
 import type { Prescan } from '../reader/prescan';
 import { createImportingReader, type ImportingReader } from '../import/importingReader';
 import type { SourceFormat } from '../import/formats';
+import type { ReadLimitHit, ReadLimits } from '../reader/readLimits';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
 import { StreamIndex, type StreamState } from '../analysis/streamIndex';
 
@@ -52,6 +53,8 @@ export const EventFlag = {
 export interface SessionLogOptions {
   /** ByteStore block size (tests use tiny blocks to exercise spanning). */
   blockSize?: number;
+  /** Where reading stops (reader/readLimits.ts); default DEFAULT_READ_LIMITS. */
+  limits?: ReadLimits;
 }
 
 export class SessionLog {
@@ -90,6 +93,7 @@ export class SessionLog {
     // Detection in front of the harness reader: other agents' logs are imported (src/core/import).
     this.reader = createImportingReader(sink, this.diagnostics, this.store, {
       context: new ColumnReadContext(),
+      ...(options.limits ? { limits: options.limits } : {}),
     });
     this.ctx = this.reader.context;
   }
@@ -117,6 +121,11 @@ export class SessionLog {
   /** Lines rebuilt from range workers' prescans (parallel loading) instead of parsed here. */
   get prescannedLines(): number {
     return this.reader.prescannedLines;
+  }
+
+  /** The read limit that stopped reading, once one did: the log holds what came before it. */
+  get limitHit(): ReadLimitHit | undefined {
+    return this.reader.limitHit;
   }
 
   /** Decompressed bytes read so far. */
