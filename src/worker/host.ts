@@ -28,6 +28,8 @@ import type {
 } from './protocol';
 import { Queries } from './queries';
 import { tooLarge } from './memoryBudget';
+import { AnswerQueries } from './answerQueries';
+import { SearchRunner } from './searchRunner';
 import { fileRangeSource } from './rangePool';
 import { TimelineRows, type FilterScan } from './timelineRows';
 
@@ -81,6 +83,8 @@ export interface LoadedLog {
   log: OpenLog;
   rows: TimelineRows;
   queries: Queries;
+  /** Diffs, metrics and run profiles (answerQueries.ts). */
+  answers: AnswerQueries;
   abort: AbortController;
 }
 
@@ -99,6 +103,9 @@ export class LogHost {
   private readonly scans = new Map<number, { cancelled: boolean }>();
   /** The diagnostics version last pushed, per load: the panel's per-code counts update as they grow. */
   private pushedDiagnostics = { loadId: -1, version: -1 };
+
+  /** The running search, if any (the newest wins). */
+  readonly searches = new SearchRunner((p) => this.push(p));
 
   constructor(
     private readonly post: (msg: WorkerMessage) => void,
@@ -133,7 +140,8 @@ export class LogHost {
       this.post({ type: 'response', id, kind, result } as ResponseMessage);
     } catch (err) {
       const error = fail('internal', `The answer could not be sent to the page: ${errorText(err)}`);
-      this.post({ type: 'response', id, kind, result: error });
+      // A union of more than 25 kinds is past what TypeScript checks member by member: cast like above.
+      this.post({ type: 'response', id, kind, result: error } as ResponseMessage);
     }
   }
 
@@ -153,7 +161,14 @@ export class LogHost {
       sourceName(source),
       source.kind === 'url' ? source.url : undefined,
     );
-    const me: LoadedLog = { log, rows: new TimelineRows(log), queries: new Queries(log), abort };
+    this.searches.cancel();
+    const me: LoadedLog = {
+      log,
+      rows: new TimelineRows(log),
+      queries: new Queries(log),
+      answers: new AnswerQueries(log),
+      abort,
+    };
     this.current = me;
     try {
       await log.prepare();
