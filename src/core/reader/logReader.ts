@@ -7,7 +7,9 @@
  *
  * It never throws on any input: a bad line is a diagnostic, and a corrupt or
  * truncated compressed stream is one `bad-compression` error, with everything
- * decoded before it kept (the last, partial line then shows as a torn tail).
+ * decoded before it kept (the last, partial line then shows as a torn tail),
+ * except a zstd stream that stops inside its last frame: that is a routine
+ * torn tail (one `torn-tail` warning, the partial last line dropped).
  * The ByteStore keeps the decompressed bytes, so `readEventAt` can parse any
  * event again later from its EventLocation and the reader's `context`.
  */
@@ -96,7 +98,7 @@ class StreamingLogReader implements LogReader {
     this.splitter.scan();
     this.checkCompression();
     this.splitter.end();
-    this.records.end();
+    this.records.end(this.splitter.lineNumber);
     this.store.trim();
   }
 
@@ -105,6 +107,8 @@ class StreamingLogReader implements LogReader {
   }
 
   private checkCompression(): void {
+    const truncated = this.decompressor.truncated;
+    if (truncated !== undefined) this.records.streamCutShort(truncated);
     const error = this.decompressor.error;
     if (error === undefined || this.compressionReported) return;
     this.compressionReported = true;
