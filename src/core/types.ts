@@ -40,7 +40,11 @@ export type DiagnosticCode =
   | 'repair-placeholder'
   | 'packed-row-invalid'
   /** The compressed stream is corrupt or truncated; what decoded before it is kept. */
-  | 'bad-compression';
+  | 'bad-compression'
+  /** The harness would refuse to resume this log (spec section 4, resume check): one per reason. */
+  | 'resume-refused'
+  /** The log ends inside a turn: the events the harness would append on resume. */
+  | 'resume-repair';
 
 export interface Diagnostic {
   code: DiagnosticCode;
