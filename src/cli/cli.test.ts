@@ -151,7 +151,7 @@ describe('seqscope derive', () => {
     const check = run(['check', file]);
     expect(check.code).toBe(0);
     expect(check.out).toMatch(/^info +resume-repair +seq 4 +.*TOOL_NOT_STARTED for call c1/m);
-  });
+  }, 30_000);
 
   it('refuses a seq beyond the log with exit 2', () => {
     const r = run(['derive', join(FIX, 'tool-round.jsonl'), '--at', '20']);

@@ -40,6 +40,9 @@ export const SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'bad-compression': 'error',
   'resume-refused': 'warning',
   'resume-repair': 'info',
+  'import-unmapped': 'warning',
+  'import-note': 'info',
+  'import-input-mismatch': 'warning',
 };
 
 export const DIAGNOSTIC_CODES = Object.keys(SEVERITY) as DiagnosticCode[];

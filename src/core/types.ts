@@ -44,7 +44,13 @@ export type DiagnosticCode =
   /** The harness would refuse to resume this log (spec section 4, resume check): one per reason. */
   | 'resume-refused'
   /** The log ends inside a turn: the events the harness would append on resume. */
-  | 'resume-repair';
+  | 'resume-repair'
+  /** An imported (non-harness) log: a record the importer could not map (kept as a row when it can be). */
+  | 'import-unmapped'
+  /** An imported log: a fact about the import (branches, missing subagent files, what the format does not record). */
+  | 'import-note'
+  /** An imported Inspect AI sample: the model's recorded input differs from the replayed history. */
+  | 'import-input-mismatch';
 
 export interface Diagnostic {
   code: DiagnosticCode;

@@ -49,14 +49,18 @@ export interface ResumeCheck {
 export interface ResumeSource extends RequestSource {
   readonly sessionHeader: SessionHeader | undefined;
   readonly sessionHeaderLine?: number | undefined;
+  /** The log's detected format: only the harness's own logs ("seqscope") are resumed by it. */
+  readonly sourceFormat?: string | undefined;
   readonly diagnosticList: readonly Diagnostic[];
   typeOf(seq: number): string;
   timeOf(seq: number): number | undefined;
 }
 
 export function resumeCheck(log: ResumeSource): ResumeCheck {
-  // No header and no event: not a session log at all (a binary file...), nothing to resume.
-  if (log.sessionHeader === undefined && log.eventCount === 0)
+  // No header and no event: not a session log at all (a binary file...), nothing to resume;
+  // another agent's log, imported, is not the harness's to resume either.
+  const imported = log.sourceFormat !== undefined && log.sourceFormat !== 'seqscope';
+  if (imported || (log.sessionHeader === undefined && log.eventCount === 0))
     return { refusals: [], repair: [], lastKeptSeq: -1 };
   const torn = log.diagnosticList.find((d) => d.code === 'torn-tail' && d.seq !== undefined);
   const lastKeptSeq = (torn?.seq ?? log.eventCount) - 1;

@@ -15,7 +15,9 @@ import { EventColumns } from './columns';
 import { Lru } from './lru';
 import { SurfaceIndex, type ReplaceRecord } from './surface';
 import { ByteStore } from '../reader/byteStore';
-import { createLogReader, readEventAt, type LogReader, type ReadContext } from '../reader/logReader';
+import { readEventAt, type ReadContext } from '../reader/logReader';
+import { createImportingReader, type ImportingReader } from '../import/importingReader';
+import type { SourceFormat } from '../import/formats';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
 import { StreamIndex, type StreamState } from '../analysis/streamIndex';
 import { resumeCheck, resumeDiagnostics } from '../harness/resumeCheck';
@@ -64,7 +66,7 @@ export class SessionLog {
   bytesIn = 0;
 
   private readonly store: ByteStore;
-  private readonly reader: LogReader;
+  private readonly reader: ImportingReader;
   private readonly cols = new EventColumns();
   private readonly typeNames: string[] = [];
   private readonly typeIds = new Map<string, number>();
@@ -90,7 +92,10 @@ export class SessionLog {
       meta: (value, line) => this.metas.push({ line, beforeSeq: this.eventCount, value }),
       event: (ev, loc) => this.record(ev, loc),
     };
-    this.reader = createLogReader(sink, this.diagnostics, this.store, { context: new ColumnReadContext() });
+    // Detection in front of the harness reader: other agents' logs are imported (src/core/import).
+    this.reader = createImportingReader(sink, this.diagnostics, this.store, {
+      context: new ColumnReadContext(),
+    });
     this.ctx = this.reader.context;
   }
 
@@ -108,6 +113,11 @@ export class SessionLog {
     // Last: the resume check reads every other finding (an error is a reason to refuse).
     for (const d of resumeDiagnostics(resumeCheck(this))) this.diagnostics.report(d.code, d.message, d);
     this.done = true;
+  }
+
+  /** The log's format, detected from its first bytes (undefined until they arrive). */
+  get sourceFormat(): SourceFormat | undefined {
+    return this.reader.sourceFormat;
   }
 
   /** Decompressed bytes read so far. */
@@ -214,6 +224,21 @@ export class SessionLog {
     return new TextDecoder().decode(
       this.store.slice(this.cols.offset[seq] as number, this.cols.lineLength[seq] as number),
     );
+  }
+
+  /** Where the event's line starts in the decompressed bytes (packed-row members share a line). */
+  lineOffset(seq: number): number {
+    return this.cols.offset[seq] as number;
+  }
+
+  /** The byte length of the event's line. */
+  lineByteLength(seq: number): number {
+    return this.cols.lineLength[seq] as number;
+  }
+
+  /** Decompressed bytes (a view when they lie in one block): search scans them in bulk. */
+  rawBytes(offset: number, length: number): Uint8Array {
+    return this.store.slice(offset, length);
   }
 
   // ---------------------------------------------------------------- projection

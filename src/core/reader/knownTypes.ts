@@ -73,8 +73,16 @@ export const LOG_ONLY_EVENT_TYPES: readonly string[] = [
 /** Every type the harness knows (48): a log with any other type, not ignorable, is refused. */
 export const HARNESS_EVENT_TYPES: readonly string[] = [...SESSION_EVENT_TYPES, ...LOG_ONLY_EVENT_TYPES];
 
+/**
+ * Rows the importers (src/core/import) write for other agents' logs, with no
+ * harness counterpart: known to Seqscope (shown, never reported as unknown).
+ */
+export const IMPORTED_EVENT_PREFIXES: readonly string[] = ['claude-code/', 'codex/', 'pi/', 'inspect/'];
+
 const known = new Set<string>([...HARNESS_EVENT_TYPES, ...LEGACY_EVENT_TYPES]);
 
 export function isKnownEventType(type: string): boolean {
-  return known.has(type);
+  if (known.has(type)) return true;
+  for (const prefix of IMPORTED_EVENT_PREFIXES) if (type.startsWith(prefix)) return true;
+  return false;
 }
