@@ -1,39 +1,52 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LogHost } from '../../worker/host';
 import type { LogClient } from '../../worker/client';
-import type { Push, RequestEnvelope, ResponseMessage, WorkerMessage } from '../../worker/protocol';
+import type { Push, SearchHit } from '../../worker/protocol';
 import { SearchService, useSearch } from './searchService';
 
-const text = readFileSync(
-  resolve(__dirname, '../../../../shared/samples/dsh/agent-instructions.jsonl'),
-  'utf8',
-);
+const hit = (seq: number): SearchHit => ({
+  seq,
+  type: 'user/message',
+  path: 'data.content[0].text',
+  snippet: 'x',
+  start: 0,
+  end: 1,
+});
 
-/** The worker's host in-process behind the client's request/subscribe surface. */
-async function hostClient() {
+/**
+ * A fake worker: a `search` streams its hits in two pushes (tagged with the
+ * request's searchId), then answers; a regex "(" answers with the worker's error value.
+ */
+function fakeClient(hitsFor: (query: string) => number[]) {
   const listeners: ((p: Push) => void)[] = [];
-  const answers = new Map<number, (m: ResponseMessage) => void>();
-  const host = new LogHost((m: WorkerMessage) => {
-    if (m.type === 'push') for (const l of listeners) l(m.push);
-    else answers.get(m.id)?.(m);
-  });
-  let id = 0;
   const client = {
-    request: (req: Omit<RequestEnvelope, 'id'>) =>
-      new Promise((done) => {
-        const env = { ...req, id: ++id } as RequestEnvelope;
-        answers.set(env.id, (m) => done(m.result));
-        void host.receive(env);
-      }),
+    request: async (req: { kind: string; searchId: number; query: string; regex: boolean }) => {
+      await Promise.resolve();
+      if (req.regex && req.query === '(')
+        return {
+          ok: true,
+          value: { count: 0, hits: [], searched: 0, error: 'bad regular expression: Unterminated group' },
+        };
+      const hits = hitsFor(req.query).map(hit);
+      const half = Math.ceil(hits.length / 2);
+      for (const part of [hits.slice(0, half), hits.slice(half)])
+        for (const l of listeners)
+          l({
+            kind: 'searchHits',
+            loadId: 1,
+            searchId: req.searchId,
+            hits: part,
+            count: half,
+            searched: 10,
+            total: 20,
+          });
+      return { ok: true, value: { count: hits.length, hits, searched: 20 } };
+    },
     subscribe: (l: (p: Push) => void) => {
       listeners.push(l);
-      return () => listeners.splice(listeners.indexOf(l), 1);
+      return () => void listeners.splice(listeners.indexOf(l), 1);
     },
-  } as unknown as Pick<LogClient, 'request' | 'subscribe'>;
-  await client.request({ kind: 'open', loadId: 1, source: { kind: 'text', text } });
-  return client;
+  };
+  return client as unknown as Pick<LogClient, 'request' | 'subscribe'>;
 }
 
 const settle = async () => {
@@ -45,9 +58,13 @@ describe('SearchService', () => {
 
   it('runs a query in the worker, collects the streamed hits and steps through them, wrapping', async () => {
     const revealed: number[] = [];
-    const svc = new SearchService(await hostClient(), (seq) => revealed.push(seq));
+    const svc = new SearchService(
+      fakeClient(() => [3, 5, 8, 13, 21]),
+      (seq) => revealed.push(seq),
+    );
     const stop = svc.start();
     svc.update({ query: 'agents.md' });
+    expect(useSearch.getState().running).toBe(true);
     await settle();
     const s = useSearch.getState();
     expect(s.count).toBe(5);
@@ -56,12 +73,16 @@ describe('SearchService', () => {
     svc.step(1);
     svc.step(-1);
     svc.step(-1);
-    expect(revealed).toEqual([s.hits[0]?.seq, s.hits[1]?.seq, s.hits[0]?.seq, s.hits[4]?.seq]);
+    expect(s.hits.map((h) => h.seq)).toEqual([3, 5, 8, 13, 21]);
+    expect(revealed).toEqual([3, 5, 3, 21]);
     stop();
   });
 
   it('a bad regex is an inline error; an empty query clears', async () => {
-    const svc = new SearchService(await hostClient(), () => {});
+    const svc = new SearchService(
+      fakeClient(() => []),
+      () => {},
+    );
     svc.update({ query: '(', regex: true });
     await settle();
     expect(useSearch.getState().error).toBe('bad regular expression: Unterminated group');
