@@ -23,6 +23,7 @@ import { DIFF_USAGE, runDiffCommand } from './diffCommand';
 import { COMPARE_USAGE, runCompareCommand } from './compareCommand';
 import { EXPORT_USAGE, runExport } from './export';
 import { isRangeWorkerThread } from './rangeWorkers';
+import { noteSubagentFiles } from './subagents';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
 
@@ -134,6 +135,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const hit = loaded.log.limitHit;
   if (hit) process.stderr.write(`seqscope: warning: ${hit.message} To read it anyway, ${LIMIT_HINT}.\n`);
+  noteSubagentFiles(loaded.log, args.file);
   const out = (s: string) => {
     if (!stdoutClosed) process.stdout.write(s);
   };
