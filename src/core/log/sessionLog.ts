@@ -19,6 +19,7 @@ import { readEventAt, type ReadContext } from '../reader/logReader';
 import type { Prescan } from '../reader/prescan';
 import { createImportingReader, type ImportingReader } from '../import/importingReader';
 import type { SourceFormat } from '../import/formats';
+import type { ImportOptions } from '../import/importers';
 import type { ReadLimitHit, ReadLimits } from '../reader/readLimits';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
 import { StreamIndex, type StreamState } from '../analysis/streamIndex';
@@ -55,6 +56,8 @@ export interface SessionLogOptions {
   blockSize?: number;
   /** Where reading stops (reader/readLimits.ts); default DEFAULT_READ_LIMITS. */
   limits?: ReadLimits;
+  /** For imported formats: which sample of a multi-sample log (Inspect AI) opens. */
+  import?: ImportOptions;
 }
 
 export class SessionLog {
@@ -94,6 +97,7 @@ export class SessionLog {
     this.reader = createImportingReader(sink, this.diagnostics, this.store, {
       context: new ColumnReadContext(),
       ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.import ? { import: options.import } : {}),
     });
     this.ctx = this.reader.context;
   }
