@@ -117,6 +117,14 @@ export class SessionLog {
     this.done = true;
   }
 
+  /**
+   * Everything pushed so far is the log for now, more may come (follow mode).
+   * The harness's format needs nothing; another agent's log is imported here.
+   */
+  checkpoint(): void {
+    if (!this.done) this.reader.checkpoint();
+  }
+
   /** The log's format, detected from its first bytes (undefined until they arrive). */
   get sourceFormat(): SourceFormat | undefined {
     return this.reader.sourceFormat;
