@@ -23,6 +23,7 @@ import type { ImportOptions } from '../import/importers';
 import type { ReadLimitHit, ReadLimits } from '../reader/readLimits';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
 import { StreamIndex, type StreamState } from '../analysis/streamIndex';
+import { resumeCheck, resumeDiagnostics } from '../harness/resumeCheck';
 
 /** One derived message and where it came from. */
 export interface DerivedMessage {
@@ -63,6 +64,8 @@ export interface SessionLogOptions {
 export class SessionLog {
   readonly diagnostics = new DiagnosticList();
   sessionHeader: SessionHeader | undefined;
+  /** The header's 1-based line (normally 1). */
+  sessionHeaderLine: number | undefined;
   readonly metas: MetaLine[] = [];
   /** True once `end()` ran: the counts and diagnostics are final. */
   done = false;
@@ -89,7 +92,10 @@ export class SessionLog {
     );
     this.structureBuilder = new StructureBuilder(this.diagnostics);
     const sink: RecordSink = {
-      header: (h) => (this.sessionHeader = h),
+      header: (h, line) => {
+        this.sessionHeader = h;
+        this.sessionHeaderLine = line;
+      },
       meta: (value, line) => this.metas.push({ line, beforeSeq: this.eventCount, value }),
       event: (ev, loc) => this.record(ev, loc),
     };
@@ -114,6 +120,8 @@ export class SessionLog {
     if (this.done) return;
     this.reader.end();
     this.structureBuilder.end();
+    // Last: the resume check reads every other finding (an error is a reason to refuse).
+    for (const d of resumeDiagnostics(resumeCheck(this))) this.diagnostics.report(d.code, d.message, d);
     this.done = true;
   }
 
