@@ -24,6 +24,8 @@ import { COMPARE_USAGE, runCompareCommand } from './compareCommand';
 import { EXPORT_USAGE, runExport } from './export';
 import { isRangeWorkerThread } from './rangeWorkers';
 import { noteSubagentFiles } from './subagents';
+import { takeSampleOption } from './sampleOption';
+import type { ImportOptions } from '../core/import/importers';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
 
@@ -47,7 +49,9 @@ ${COMPARE_USAGE}
   ${EXPORT_USAGE.split('\n').join('\n  ')}
   seqscope help                        this text
 
-FILE may be .jsonl, .jsonl.gz or .jsonl.zst/.jsonl.zstd (detected by content), or - for standard input.
+FILE may be .jsonl, .jsonl.gz or .jsonl.zst/.jsonl.zstd (detected by content), or - for standard input;
+other agents' logs open too (Claude Code, Codex CLI, pi, Inspect AI .json/.eval: \`check\` names the
+format). --sample N picks the sample of a multi-sample Inspect AI log (default 1).
 ${LIMIT_USAGE}
 Exit status: 0 ok, 1 error diagnostics (check), 2 bad usage or unreadable file.`;
 
@@ -59,6 +63,7 @@ interface Parsed {
   limits: ReadLimits;
   withRequest: boolean;
   resume: boolean;
+  import: ImportOptions;
 }
 
 function parseArgs(argv: string[]): Parsed | string {
@@ -70,12 +75,16 @@ function parseArgs(argv: string[]): Parsed | string {
     limits: defaultLimits(),
     withRequest: false,
     resume: false,
+    import: {},
   };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] as string;
     const limit = takeLimitOption(rest, i, out.limits);
     if (typeof limit === 'string') return limit;
+    const sample = limit > 0 ? 0 : takeSampleOption(rest, i, out.import);
+    if (typeof sample === 'string') return sample;
     if (limit > 0) i += limit - 1;
+    else if (sample > 0) i += sample - 1;
     else if (a === '--at') {
       const v = rest[++i];
       if (v === undefined || !/^\d+$/.test(v))
@@ -144,7 +153,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`seqscope: ${args.command} needs a FILE (or - for standard input)\n`);
     return 2;
   }
-  const loaded = await loadFile(args.file, args.limits);
+  const loaded = await loadFile(args.file, args.limits, args.import);
   if (!loaded.ok) {
     process.stderr.write(`seqscope: ${loaded.message}\n`);
     return 2;
