@@ -1,6 +1,8 @@
 /** The CLI's commands, as functions of a loaded log and an output sink (testable without a process). */
 import type { SessionLog } from '../core/log/sessionLog';
+import { writeJson } from '../core/jsonText';
 import type { Diagnostic } from '../core/types';
+import { cell } from './terminalText';
 
 type Write = (s: string) => void;
 
@@ -20,7 +22,9 @@ export function runDerive(log: SessionLog, at: number[], out: Write, err: Write,
     return 2;
   }
   const result = seqs.map((seq) => ({ seq, messages: log.messagesAt(seq).messages.map((m) => m.message) }));
-  out(JSON.stringify(result, null, 2) + '\n');
+  // Any depth (JSON.stringify overflows the stack on ~10 000 levels), written as it goes.
+  writeJson(result, out, 2);
+  out('\n');
   // The JSON is still printed, but once, on stderr, say that it may miss what the file lost.
   const lost = log.diagnostics.items.filter((d) => DATA_LOSS.has(d.code));
   const errors = lost.filter((d) => d.severity === 'error').length;
@@ -58,7 +62,7 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
         d.severity,
         d.code,
         d.seq !== undefined ? `seq ${d.seq}` : d.line !== undefined ? `line ${d.line}` : '-',
-        d.message,
+        cell(d.message),
       ]);
     const widths = [0, 1, 2].map((c) => Math.max(0, ...rows.map((r) => (r[c] as string).length)));
     for (const r of rows)

@@ -46,6 +46,7 @@ import {
 } from './normalize';
 import { checkPackedRow, isPackedRowType, packedMember, packedMemberTime } from './packedRows';
 import type { ReadContext, ReadContextRecorder } from './readContext';
+import { jsonText } from '../jsonText';
 
 export class RecordReader implements LineSink {
   /** Events handed on so far: the next event's seq. */
@@ -163,7 +164,7 @@ export class RecordReader implements LineSink {
     }
     this.sawRecord = true;
     if (value.version !== 0) {
-      const v = value.version === undefined ? 'no version' : `version ${JSON.stringify(value.version)}`;
+      const v = value.version === undefined ? 'no version' : `version ${jsonText(value.version)}`;
       this.report(
         'header-version',
         `the header has ${v}: written by a different format version than 0; read as version 0`,
@@ -263,7 +264,7 @@ export class RecordReader implements LineSink {
     if (!isInt(value)) {
       this.diags.report(
         'seq-mismatch',
-        `seq ${JSON.stringify(value)} is not an integer; the event is addressed by its position ${position}`,
+        `seq ${jsonText(value)} is not an integer; the event is addressed by its position ${position}`,
         { seq: position, line },
       );
       this.lastSeqDelta = NaN;
@@ -283,7 +284,7 @@ export class RecordReader implements LineSink {
   private checkTime(time: unknown, seq: number, line: number): void {
     if (time === undefined) return;
     if (!isFiniteNumber(time)) {
-      this.diags.report('bad-data', `time ${JSON.stringify(time)} is not a number of epoch ms; ignored`, {
+      this.diags.report('bad-data', `time ${jsonText(time)} is not a number of epoch ms; ignored`, {
         seq,
         line,
       });

@@ -6,6 +6,7 @@
  * an unknown type still says something useful.
  */
 import { normalizeTurnEndReason } from '../analysis/endReason';
+import { jsonText } from '../jsonText';
 import type { Block, Message, SessionEvent, StreamChunk, TokenUsage, TurnEndReason } from '../types';
 
 export type Tone = 'normal' | 'muted' | 'ok' | 'warn' | 'error';
@@ -299,7 +300,7 @@ function str(v: unknown): string {
   if (v === undefined) return '?';
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
   try {
-    return JSON.stringify(v) ?? typeof v;
+    return jsonText(v) ?? typeof v;
   } catch {
     return typeof v;
   }
