@@ -2,7 +2,8 @@
 import type { SessionLog } from '../core/log/sessionLog';
 import { writeJson } from '../core/jsonText';
 import type { Diagnostic } from '../core/types';
-import { cell } from './terminalText';
+import { FORMAT_LABELS } from '../core/import/formats';
+import { printable } from './terminalText';
 
 type Write = (s: string) => void;
 
@@ -53,16 +54,18 @@ export function orderedDiagnostics(log: SessionLog): Diagnostic[] {
 export function runCheck(log: SessionLog, json: boolean, out: Write): number {
   const diags = orderedDiagnostics(log);
   const { error, warning, info } = log.diagnostics.counts;
+  const format = log.sourceFormat ?? 'seqscope';
   if (json) {
-    out(JSON.stringify({ events: log.eventCount, diagnostics: diags }, null, 2) + '\n');
+    out(JSON.stringify({ format, events: log.eventCount, diagnostics: diags }, null, 2) + '\n');
   } else {
+    out(`format: ${FORMAT_LABELS[format]}\n`);
     const rows = diags
       .slice(0, CHECK_TABLE_ROWS)
       .map((d) => [
         d.severity,
         d.code,
         d.seq !== undefined ? `seq ${d.seq}` : d.line !== undefined ? `line ${d.line}` : '-',
-        cell(d.message),
+        printable(d.message),
       ]);
     const widths = [0, 1, 2].map((c) => Math.max(0, ...rows.map((r) => (r[c] as string).length)));
     for (const r of rows)

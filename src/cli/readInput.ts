@@ -4,8 +4,13 @@
  * back as values with one clear line, never as stack traces.
  */
 import { createReadStream, statSync } from 'node:fs';
+import { canSplit, forEachRange } from '../core/log/parallel';
 import { SessionLog } from '../core/log/sessionLog';
 import type { ReadLimits } from '../core/reader/readLimits';
+import { fileSource, rangeWorkerCount, workerPool } from './rangeWorkers';
+
+/** Below this a file loads in one pass: starting workers would cost more than it saves. */
+const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
 
 export type LoadResult = { ok: true; log: SessionLog } | { ok: false; message: string };
 
@@ -19,6 +24,11 @@ export async function loadFile(path: string, limits?: ReadLimits): Promise<LoadR
       return { ok: false, message: `${path}: ${describe(err)}` };
     }
     if (isDir) return { ok: false, message: `${path}: is a directory, not a log file` };
+    const workers = rangeWorkerCount();
+    if (workers > 0 && statSync(path).size >= PARALLEL_MIN_BYTES) {
+      const parallel = await loadInRanges(path, workers, limits);
+      if (parallel) return parallel;
+    }
   }
   const log = new SessionLog(limits ? { limits } : {});
   const stream = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
@@ -32,6 +42,41 @@ export async function loadFile(path: string, limits?: ReadLimits): Promise<LoadR
   }
   log.end();
   return { ok: true, log };
+}
+
+/**
+ * A plain file split into ranges that `workers` range workers prescan
+ * (core/log/parallel.ts); null when it cannot be split (compressed), so the
+ * caller reads it in one pass.
+ */
+async function loadInRanges(
+  path: string,
+  workers: number,
+  limits: ReadLimits | undefined,
+): Promise<LoadResult | null> {
+  let src: Awaited<ReturnType<typeof fileSource>>;
+  try {
+    src = await fileSource(path);
+  } catch (err) {
+    return { ok: false, message: `${path}: ${describe(err)}` };
+  }
+  try {
+    if (!(await canSplit(src))) return null;
+    const pool = workerPool(path, workers);
+    const log = new SessionLog(limits ? { limits } : {});
+    try {
+      // A read limit (line length) stops the pushes: the log keeps what came before it.
+      await forEachRange(src, pool, (range) => log.push(range.bytes, range.prescan));
+    } finally {
+      pool.close();
+    }
+    log.end();
+    return { ok: true, log };
+  } catch (err) {
+    return { ok: false, message: `${path}: ${describe(err)}` };
+  } finally {
+    await src.close();
+  }
 }
 
 function describe(err: unknown): string {

@@ -8,8 +8,11 @@
  * DEL, C1 controls (U+0080-U+009F) and the bidi embedding/override/isolate characters
  * become `\uXXXX` escapes. Inside JSON text that is the same JSON (a JSON string may spell
  * any character as `\uXXXX`, and raw C0 cannot occur in valid JSON), so JSON output stays
- * valid and equal. `cell` also escapes newline and tab, for one-line table cells.
+ * valid and equal. `printable` also escapes newline and tab, for one-line table cells.
  */
+
+export type Write = (s: string) => void;
+
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -22,8 +25,8 @@ export function terminalSafe(s: string): string {
   return s.replace(UNSAFE, escape);
 }
 
-/** s as one line of a table: newline and tab escaped too. */
-export function cell(s: string): string {
+/** s as one line (a table cell, a tab-separated field): newline and tab escaped too. */
+export function printable(s: string): string {
   return s.replace(UNSAFE_IN_CELL, escape);
 }
 

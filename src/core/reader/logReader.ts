@@ -18,6 +18,7 @@ import type { RecordSink } from '../pipeline';
 import type { ByteStore } from './byteStore';
 import { createDecompressor, type CompressionFormat, type Decompressor } from './decompress';
 import { LineSplitter } from './lineSplitter';
+import { PrescanCursor, type Prescan } from './prescan';
 import { LineLengthGuard } from './lineLengthGuard';
 import { DEFAULT_READ_LIMITS, describeLimitHit, type ReadLimitHit, type ReadLimits } from './readLimits';
 import { MapReadContext, type ReadContext, type ReadContextRecorder } from './readContext';
@@ -37,7 +38,12 @@ export interface LogReaderOptions {
 }
 
 export interface LogReader {
-  push(bytes: Uint8Array): void;
+  /**
+   * The next bytes of the log. `prescan`: a range worker's prescan of exactly
+   * these bytes (prescan.ts), used when they are plain text starting at a line
+   * boundary; otherwise ignored (the lines are parsed here as usual).
+   */
+  push(bytes: Uint8Array, prescan?: Prescan): void;
   /** The input is complete. Later pushes are ignored. */
   end(): void;
   /** Pass this to `readEventAt` to re-read an event the way this pass read it. */
@@ -48,6 +54,8 @@ export interface LogReader {
   readonly eventCount: number;
   /** Lines seen so far (blank ones included). */
   readonly lineCount: number;
+  /** Lines rebuilt from a range worker's prescan instead of parsed here. */
+  readonly prescannedLines: number;
   /** The read limit that stopped reading, once one did. */
   readonly limitHit: ReadLimitHit | undefined;
 }
@@ -74,6 +82,8 @@ class StreamingLogReader implements LogReader {
   private readonly lines: LineLengthGuard;
   private ended = false;
   private compressionReported = false;
+  /** Source bytes pushed so far (equal to the store's length for plain input). */
+  private pushed = 0;
   limitHit: ReadLimitHit | undefined;
 
   constructor(
@@ -105,13 +115,38 @@ class StreamingLogReader implements LogReader {
     return this.splitter.lineNumber;
   }
 
-  push(bytes: Uint8Array): void {
+  get prescannedLines(): number {
+    return this.splitter.hintedLines;
+  }
+
+  push(bytes: Uint8Array, prescan?: Prescan): void {
     if (this.ended || this.limitHit !== undefined) return;
+    const base = this.pushed;
+    this.pushed += bytes.length;
+    const storeBase = this.store.length;
     this.keep(this.decompressor.push(bytes));
+    this.splitter.hints = this.hintsFor(prescan, base, storeBase);
     this.splitter.scan();
     this.checkCompression();
     this.checkLimits();
   }
+
+  /**
+   * A range may be pushed in several slices with the same prescan: its cursor
+   * (based at the range's first byte) lives until another prescan, or none,
+   * comes. The prescan's offsets are the source's: they name the stored bytes
+   * only while nothing was transformed (plain input).
+   */
+  private hintsFor(prescan: Prescan | undefined, base: number, storeBase: number): PrescanCursor | null {
+    if (prescan === undefined || this.decompressor.format !== 'plain' || storeBase !== base) {
+      this.cursor = null;
+      return null;
+    }
+    if (this.cursor?.prescan !== prescan) this.cursor = new PrescanCursor(prescan, base);
+    return this.cursor;
+  }
+
+  private cursor: PrescanCursor | null = null;
 
   end(): void {
     if (this.ended) return;
