@@ -114,10 +114,13 @@ describe('terminal escape injection', () => {
     // the content is still there, spelled out
     expect(check).toContain('call_1\\u001b]52;c;cm0gLXJmIH4=\\u0007');
     expect(check).toContain('x/\\u001b[2J\\u001b[H\\u001b]0;owned\\u0007\\u000d\\u009b31m\\u202eevil');
-    // one table row per diagnostic: an injected newline cannot add lines
+    // one table row per diagnostic: an injected newline cannot add lines or rows
+    const diags = (JSON.parse(runCli(['check', file, '--json']).out) as { diagnostics: unknown[] })
+      .diagnostics;
     const lines = check.trimEnd().split('\n');
-    expect(lines.slice(0, -1).every((l) => /^(error|warning|info) /.test(l))).toBe(true);
-    expect(lines.at(-1)).toMatch(/^\d+ events: /);
+    expect(lines.filter((l) => /^(error|warning|info) /.test(l))).toHaveLength(diags.length);
+    expect(lines.filter((l) => l.includes('hidden'))).toEqual([]);
+    expect(lines.filter((l) => /^\d+ events: /.test(l))).toHaveLength(1);
   });
 
   it('JSON output stays the same JSON: the escapes are JSON escapes', () => {
