@@ -67,9 +67,13 @@ class DetectingReader implements ImportingReader {
   /** Raw chunks held while the format is undecided (with a range worker's prescan, when given). */
   private held: Uint8Array[] = [];
   private heldPrescans: (Prescan | undefined)[] = [];
+  /**
+   * Held bytes at which detection is tried next. Each try reads (and, for
+   * gzip/zstd, decodes) the whole held head, so trying on every push would be
+   * quadratic in tiny chunks: the threshold doubles after each try.
+   */
+  private nextTryAt = 64;
   private heldBytes = 0;
-  /** Detection runs again once this many bytes are held (doubling: never quadratic in tiny pushes). */
-  private decideAt = 0;
   /** For a foreign format: the decoded bytes, collected until the end. */
   private decoder: Decompressor | undefined;
   private foreign: Uint8Array[] = [];
@@ -110,8 +114,8 @@ class DetectingReader implements ImportingReader {
     this.held.push(bytes);
     this.heldPrescans.push(prescan);
     this.heldBytes += bytes.length;
-    if (this.heldBytes < this.decideAt) return;
-    this.decideAt = Math.min(SNIFF_BYTES, this.heldBytes * 2);
+    if (this.heldBytes < this.nextTryAt) return;
+    this.nextTryAt = this.heldBytes * 2;
     this.decide(false);
   }
 
