@@ -3,7 +3,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
 import { loadLogFromText } from '../core/log/load';
+import { SECRETS, secretsLog } from '../core/testing/secretsLog';
 import { endlessLine, gzipBomb, zstdRleBomb } from '../core/testing/hostileInputs';
 import { parseSize } from './limitArgs';
 import { ROOT, ensureBuiltCli, runCli } from './testSupport';
@@ -155,5 +157,43 @@ describe('terminal escape injection', () => {
     let depth = 0;
     for (let v = input; typeof v === 'object' && v !== null; v = (v as { a: unknown }).a) depth++;
     expect(depth).toBe(10_000);
+  }, 60_000);
+});
+
+describe('seqscope export --format jsonl --redact', () => {
+  it('masks a gzip input, reports the counts, and the copy checks like the original', () => {
+    const original = secretsLog(readFileSync(join(ROOT, 'fixtures/diagnostics/clean.jsonl'), 'utf8'));
+    const file = join(dir, 'secrets.jsonl.gz');
+    writeFileSync(file, gzipSync(original));
+    const out = join(dir, 'redacted.jsonl');
+    const r = runCli([
+      'export',
+      file,
+      '--format',
+      'jsonl',
+      '--redact',
+      '--redact-pattern',
+      'PROJECT-[A-Z]+-\\d+',
+      '--out',
+      out,
+    ]);
+    expect(r.err).toMatch(/^seqscope: redacted \d+ values \(api-key 4, .*custom 1.*\) in \d+ lines\n$/);
+    expect(r.code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret.slice(-8));
+    const check = (f: string) =>
+      JSON.parse(runCli(['check', f, '--json']).out) as { events: number; diagnostics: { code: string }[] };
+    const plain = join(dir, 'secrets.jsonl');
+    writeFileSync(plain, original);
+    const a = check(plain);
+    const b = check(out);
+    expect(b.events).toBe(a.events);
+    expect(b.diagnostics.map((d) => d.code)).toEqual(a.diagnostics.map((d) => d.code));
+    // without --redact, the decoded log as it is
+    expect(runCli(['export', file, '--format', 'jsonl']).out).toBe(original);
+    expect(runCli(['export', file, '--format', 'jsonl', '--redact-pattern', 'x']).code).toBe(2);
+    expect(runCli(['export', file, '--format', 'jsonl', '--redact', '--redact-pattern', '(']).err).toMatch(
+      /^seqscope: --redact-pattern \(: /,
+    );
   }, 60_000);
 });
