@@ -2,8 +2,10 @@
 import { requestInForceAt, requestJson } from '../core/harness/requestInForce';
 import { resumeCheck } from '../core/harness/resumeCheck';
 import type { SessionLog } from '../core/log/sessionLog';
+import { writeJson } from '../core/jsonText';
 import type { Diagnostic, Message } from '../core/types';
 import { FORMAT_LABELS } from '../core/import/formats';
+import { printable } from './terminalText';
 
 type Write = (s: string) => void;
 
@@ -51,7 +53,9 @@ export function runDerive(
           if (options.withRequest === true) addRequest(entry, log, seq);
           return entry;
         });
-  out(JSON.stringify(result, null, 2) + '\n');
+  // Any depth (JSON.stringify overflows the stack on ~10 000 levels), written as it goes.
+  writeJson(result, out, 2);
+  out('\n');
   // The JSON is still printed, but once, on stderr, say that it may miss what the file lost.
   const lost = log.diagnostics.items.filter((d) => DATA_LOSS.has(d.code));
   const errors = lost.filter((d) => d.severity === 'error').length;
@@ -122,7 +126,7 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
         d.severity,
         d.code,
         d.seq !== undefined ? `seq ${d.seq}` : d.line !== undefined ? `line ${d.line}` : '-',
-        d.message,
+        printable(d.message),
       ]);
     const widths = [0, 1, 2].map((c) => Math.max(0, ...rows.map((r) => (r[c] as string).length)));
     for (const r of rows)

@@ -16,6 +16,7 @@
 import type { ReadLimits } from '../core/reader/readLimits';
 import { LIMIT_HINT, LIMIT_USAGE, defaultLimits, takeLimitOption } from './limitArgs';
 import { loadFile } from './readInput';
+import { guardTerminalOutput } from './terminalText';
 import { runCheck, runDerive, runStats } from './commands';
 import { runOpen } from './open';
 import { SEARCH_USAGE, runSearchCommand } from './searchCommand';
@@ -103,6 +104,10 @@ function parseArgs(argv: string[]): Parsed | string {
   }
   return out;
 }
+
+// Log content must not reach a terminal as control sequences, whichever command prints it.
+guardTerminalOutput(process.stdout);
+guardTerminalOutput(process.stderr);
 
 /**
  * The reader of stdout went away (`seqscope check FILE | head`): stop writing
