@@ -3,27 +3,41 @@
  *
  *   seqscope derive FILE [--at SEQ]...   derived messages as JSON
  *   seqscope check FILE [--json]         diagnostics; exit 1 on any error
- *   seqscope stats FILE                  turns, steps, tools, tokens, time
+ *   seqscope stats FILE [--json]         turns, steps, tools, tokens, time (the library's sessions row)
  *   seqscope open FILE [--seq N] ...     serve the web app and FILE, print the deep link (open.ts)
+ *   seqscope index PATH... [--out DIR]   the session library: a Parquet dataset (index/command.ts)
+ *   seqscope query INDEX "SQL" [--json]  SQL over the library with embedded DuckDB (index/query.ts)
  *
  * FILE is .jsonl, .jsonl.gz or .jsonl.zst (detected by content), or - for stdin.
  * Exit codes: 0 fine, 1 the log has error diagnostics (check), 2 usage or unreadable input.
  */
+import { resolve } from 'node:path';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { loadFile } from './readInput';
 import { runCheck, runDerive, runStats } from './commands';
 import { runOpen } from './open';
+import { INDEX_WORKER, runIndexWorker } from './index/worker';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
 
 Usage:
   seqscope derive FILE [--at SEQ]...   print the derived model messages at each SEQ (default: the last event)
   seqscope check FILE [--json]         print the log's diagnostics; exit 1 when any is an error
-  seqscope stats FILE                  print turns, steps, tool calls, errors, tokens and wall time
+  seqscope stats FILE [--json]         print turns, steps, tool calls, errors, tokens and wall time;
+                                       --json: the log's row of the session library (see index)
   seqscope open FILE [--seq N] [--port P] [--follow] [--no-browser]
                                        serve the web app and FILE on 127.0.0.1 (port P, or the first
                                        free from 4180), print the deep link and open it in a browser;
                                        --follow streams lines appended to FILE to the open app.
                                        Runs until Ctrl-C.
+  seqscope index PATH... [--out DIR] [--json] [--threads N]
+                                       read every log under the PATHs (files, folders, s3://, gs://,
+                                       https:// listings) on all cores and write the session library:
+                                       Parquet files sessions, steps, tool_calls, diagnostics in DIR
+                                       (default: PATH/.seqscope-index for one folder). Re-runs read
+                                       only logs whose size or fingerprint changed.
+  seqscope query INDEX "SQL" [--json]  run SQL over the library with embedded DuckDB; prints a table
+                                       (--json: an array of row objects)
   seqscope help                        this text
 
 FILE may be .jsonl, .jsonl.gz or .jsonl.zst/.jsonl.zstd (detected by content), or - for standard input.
@@ -79,8 +93,10 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(USAGE + '\n');
     return 2;
   }
-  // open has options of its own (open.ts parses them)
+  // open, index and query have options of their own (parsed where they live)
   if (argv[0] === 'open') return runOpen(argv.slice(1));
+  if (argv[0] === 'index') return (await import('./index/command')).runIndex(argv.slice(1));
+  if (argv[0] === 'query') return (await import('./index/query')).runQuery(argv.slice(1));
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`seqscope: ${args}\n`);
@@ -98,6 +114,19 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`seqscope: ${args.command} needs a FILE (or - for standard input)\n`);
     return 2;
   }
+  if (args.command === 'stats') {
+    const { readRecord } = await import('./index/readLog');
+    const path = args.file === '-' ? '-' : resolve(args.file);
+    const record = await readRecord({ path, size: 0, remote: false });
+    const failure = record.session.read_error;
+    if (typeof failure === 'string') {
+      process.stderr.write(`seqscope: ${args.file === '-' ? 'standard input' : args.file}: ${failure}\n`);
+      return 2;
+    }
+    return runStats(record.session, args.json, (s) => {
+      if (!stdoutClosed) process.stdout.write(s);
+    });
+  }
   const loaded = await loadFile(args.file);
   if (!loaded.ok) {
     process.stderr.write(`seqscope: ${loaded.message}\n`);
@@ -108,18 +137,20 @@ async function main(argv: string[]): Promise<number> {
   };
   if (args.command === 'derive')
     return runDerive(loaded.log, args.at, out, (s) => process.stderr.write(s), args.file);
-  if (args.command === 'check') return runCheck(loaded.log, args.json, out);
-  return runStats(loaded.log, out);
+  return runCheck(loaded.log, args.json, out);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(
-      `seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-    );
-    process.exitCode = 2;
-  },
-);
+// The bundle is also the index's worker script (index/pool.ts starts workers from it).
+if (!isMainThread && (workerData as { kind?: string } | null)?.kind === INDEX_WORKER) runIndexWorker();
+else
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(
+        `seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      );
+      process.exitCode = 2;
+    },
+  );

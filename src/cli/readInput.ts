@@ -18,13 +18,28 @@ export async function loadFile(path: string): Promise<LoadResult> {
     }
     if (isDir) return { ok: false, message: `${path}: is a directory, not a log file` };
   }
-  const log = new SessionLog();
   const stream = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
+  return loadStream(stream, path === '-' ? 'standard input' : path);
+}
+
+/**
+ * Reads a log from any stream of chunks (a file, stdin, an object-store body).
+ * `onChunk` sees every chunk as stored, before decoding (the index fingerprints them).
+ */
+export async function loadStream(
+  stream: AsyncIterable<unknown>,
+  label: string,
+  onChunk?: (chunk: Uint8Array) => void,
+): Promise<LoadResult> {
+  const log = new SessionLog();
   try {
-    for await (const chunk of stream)
-      log.push(chunk instanceof Uint8Array ? chunk : new TextEncoder().encode(String(chunk)));
+    for await (const chunk of stream) {
+      const bytes = chunk instanceof Uint8Array ? chunk : new TextEncoder().encode(String(chunk));
+      onChunk?.(bytes);
+      log.push(bytes);
+    }
   } catch (err) {
-    return { ok: false, message: `${path === '-' ? 'standard input' : path}: ${describe(err)}` };
+    return { ok: false, message: `${label}: ${describe(err)}` };
   }
   log.end();
   return { ok: true, log };

@@ -1,0 +1,8 @@
+/**
+ * The pieces of the sessions row that other core modules compute: the price
+ * of a model's usage and the resume check's verdict. One place, so `index`
+ * and `stats --json` always use the same ones.
+ */
+import type { RecordHooks } from '../../core/library/sessionRecord';
+
+export const recordHooks: RecordHooks = {};
