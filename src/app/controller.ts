@@ -37,22 +37,24 @@ function sourceName(source: LoadSource): string {
 }
 
 let opened = 0;
+/** Loads are named here, not by the transport: the id every push about this load carries. */
+let lastLoadId = 0;
 
 /**
  * Opens a log, replacing the current one. The first log opened (at startup)
  * keeps the selection a `#seq=` deep link asked for; later ones start
  * unselected, and select their last event when ready.
  */
-export function openSource(source: LoadSource, options: { keepSelection?: boolean } = {}): void {
+export function openSource(source: LoadSource, options: { keepSelection?: boolean } = {}): number | null {
   // A link waiting for its local file (share/landing.ts) checks what is opened first.
   const guard = beforeOpen(source);
-  if (guard && !guard.proceed) return;
+  if (guard && !guard.proceed) return null;
   lastSource = source;
-  const loadId = client.peekNextId();
+  const loadId = ++lastLoadId;
   resetForLoad(loadId, sourceName(source), guard?.keepSelection ?? options.keepSelection ?? opened === 0);
   opened++;
   noteOpen(source); // the URL names the new log (url/sync.ts)
-  void client.request({ kind: 'open', source }).then((result) => {
+  void client.request({ kind: 'open', loadId, source }).then((result) => {
     const state = useApp.getState();
     if (state.loadId !== loadId) return; // a newer open took over
     if (result.ok) return; // the `ready` push did the work
@@ -61,11 +63,12 @@ export function openSource(source: LoadSource, options: { keepSelection?: boolea
     else if (result.error.code !== 'superseded')
       useApp.setState({ status: 'error', error: result.error, progress: null });
   });
+  return loadId;
 }
 
 export function cancelLoad(): void {
   const { loadId, status } = useApp.getState();
-  if (status === 'loading') void client.request({ kind: 'cancel', target: loadId });
+  if (status === 'loading') void client.request({ kind: 'cancel', loadId });
 }
 
 /** After the worker died: a fresh worker, and the same source again. */

@@ -63,8 +63,7 @@ function onPush(p: Push): void {
       const url = app.summary?.source.url;
       if (!url) return;
       useFollow.setState({ state: 'connecting', message: null });
-      reloadOf = client.peekNextId();
-      openSource({ kind: 'url', url, follow: true }, { keepSelection: true });
+      reloadOf = openSource({ kind: 'url', url, follow: true }, { keepSelection: true });
       return;
     }
     default:

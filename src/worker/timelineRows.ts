@@ -15,12 +15,12 @@ import { fmtMs, summarize } from '../core/view/summary';
 import type { StreamChunk } from '../core/types';
 import { NO_FILTER, type TimelineFilter, type TimelineRow } from './protocol';
 import { stepHealthView } from './replayQueries';
-import type { LogSession } from './session';
+import type { OpenLog } from './openLog';
 
 /** Chunk rows of a folded run whose text is previewed on its row. */
 const PREVIEW_CHUNKS = 40;
 
-export class Timeline {
+export class TimelineRows {
   private defaults: Record<SpanKind, boolean> = { turn: false, step: false, chunks: true };
   private readonly overrides = new Map<number, boolean>();
   private filter: TimelineFilter = NO_FILTER;
@@ -35,7 +35,7 @@ export class Timeline {
   private turnByStart = new Map<number, number>();
   private stepByStart = new Map<number, number>();
 
-  constructor(private readonly session: LogSession) {}
+  constructor(private readonly session: OpenLog) {}
 
   get filtered(): boolean {
     return this.scan !== null;
@@ -316,7 +316,7 @@ export class FilterScan {
   private errorSeqsFor = -1;
 
   constructor(
-    private readonly session: LogSession,
+    private readonly session: OpenLog,
     private readonly filter: TimelineFilter,
   ) {
     this.needle = filter.text.trim().toLowerCase();

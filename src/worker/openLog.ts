@@ -16,7 +16,7 @@ const TAIL_BYTES = 256;
 /** Chunk runs shorter than this are left as ordinary rows. */
 const MIN_CHUNK_RUN = 3;
 
-export class LogSession {
+export class OpenLog {
   readonly log = new SessionLog();
   readonly diag = new DiagnosticIndex();
   readonly chunkRuns = new ChunkRunTracker(MIN_CHUNK_RUN);
@@ -32,7 +32,6 @@ export class LogSession {
   fingerprint = '';
   readonly startedAt = performance.now();
   finishedAt: number | undefined;
-  partial = false;
   totalBytes: number | null = null;
 
   constructor(
@@ -49,9 +48,8 @@ export class LogSession {
     this.ingest();
   }
 
-  /** The source is fully read (or the load was cut short): finalize counts and diagnostics. */
-  end(partial = false): void {
-    this.partial = partial;
+  /** The source is fully read: finalize counts and diagnostics. */
+  end(): void {
     this.log.end();
     this.ingest();
     this.fingerprint = fingerprintOf(this.hasher);
