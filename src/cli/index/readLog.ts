@@ -3,9 +3,9 @@
  * load it with the CLI's own loader, and turn it into its rows. A log that
  * cannot be read at all is still one row (with `read_error`), never a failed run.
  */
-import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { sniffFormat } from '../../core/reader/decompress';
+import { createFingerprintHasher, type FingerprintHasher } from '../../core/view/fingerprint';
 import {
   sessionRecord,
   unreadableRecord,
@@ -25,18 +25,21 @@ async function openRef(ref: LogRef): Promise<AsyncIterable<unknown>> {
   return ref.remote ? openObject(ref.path) : createReadStream(ref.path, { highWaterMark: 1 << 20 });
 }
 
-/** Streams the bytes through a hasher; counts them and keeps the first few for the format sniff. */
+/** Streams the bytes through the app's fingerprint hasher; counts them and keeps the first few for the format sniff. */
 class Fingerprinter {
-  private readonly hash = createHash('sha256');
   size = 0;
   head: Uint8Array = new Uint8Array(0);
+  private constructor(private readonly hash: FingerprintHasher) {}
+  static async create(): Promise<Fingerprinter> {
+    return new Fingerprinter(await createFingerprintHasher());
+  }
   update = (chunk: Uint8Array) => {
     this.hash.update(chunk);
     this.size += chunk.length;
     if (this.head.length < 8) this.head = concatHead(this.head, chunk);
   };
   digest(): string {
-    return this.hash.digest('hex').slice(0, 16);
+    return this.hash.finish();
   }
 }
 
@@ -49,7 +52,7 @@ function concatHead(a: Uint8Array, b: Uint8Array): Uint8Array {
 
 /** The fingerprint of a log's bytes (first 16 hex of their SHA-256), the app's `?log=` identity. */
 export async function fingerprintRef(ref: LogRef): Promise<string> {
-  const fp = new Fingerprinter();
+  const fp = await Fingerprinter.create();
   for await (const chunk of await openRef(ref)) fp.update(toBytes(chunk));
   return fp.digest();
 }
@@ -60,7 +63,7 @@ function toBytes(chunk: unknown): Uint8Array {
 
 /** Loads a log and its fingerprint (the shared path of `index` and `stats --json`). */
 export async function readRecord(ref: LogRef): Promise<SessionRecord> {
-  const fp = new Fingerprinter();
+  const fp = await Fingerprinter.create();
   let loaded;
   try {
     loaded = await loadStream(await openRef(ref), ref.path, fp.update);
