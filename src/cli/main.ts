@@ -7,6 +7,7 @@
  *   seqscope open FILE [--seq N] ...     serve the web app and FILE, print the deep link (open.ts)
  *   seqscope index PATH... [--out DIR]   the session library: a Parquet dataset (index/command.ts)
  *   seqscope query INDEX "SQL" [--json]  SQL over the library with embedded DuckDB (index/query.ts)
+ *   seqscope serve DIR [--port P]        the app with the Library of DIR's logs (index/serve.ts)
  *
  * FILE is .jsonl, .jsonl.gz or .jsonl.zst (detected by content), or - for stdin.
  * Exit codes: 0 fine, 1 the log has error diagnostics (check), 2 usage or unreadable input.
@@ -38,6 +39,9 @@ Usage:
                                        only logs whose size or fingerprint changed.
   seqscope query INDEX "SQL" [--json]  run SQL over the library with embedded DuckDB; prints a table
                                        (--json: an array of row objects)
+  seqscope serve DIR [--port P] [--no-browser]
+                                       index DIR's logs (into DIR/.seqscope-index), then serve the app
+                                       with a Library of them on 127.0.0.1; Runs until Ctrl-C.
   seqscope help                        this text
 
 FILE may be .jsonl, .jsonl.gz or .jsonl.zst/.jsonl.zstd (detected by content), or - for standard input.
@@ -97,6 +101,7 @@ async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'open') return runOpen(argv.slice(1));
   if (argv[0] === 'index') return (await import('./index/command')).runIndex(argv.slice(1));
   if (argv[0] === 'query') return (await import('./index/query')).runQuery(argv.slice(1));
+  if (argv[0] === 'serve') return (await import('./index/serve')).runServe(argv.slice(1));
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`seqscope: ${args}\n`);
