@@ -2,6 +2,7 @@
 import type { SessionLog } from '../core/log/sessionLog';
 import type { Row } from '../core/library/schema';
 import type { Diagnostic } from '../core/types';
+import { FORMAT_LABELS } from '../core/import/formats';
 
 type Write = (s: string) => void;
 
@@ -50,9 +51,11 @@ export function orderedDiagnostics(log: SessionLog): Diagnostic[] {
 export function runCheck(log: SessionLog, json: boolean, out: Write): number {
   const diags = orderedDiagnostics(log);
   const { error, warning, info } = log.diagnostics.counts;
+  const format = log.sourceFormat ?? 'seqscope';
   if (json) {
-    out(JSON.stringify({ events: log.eventCount, diagnostics: diags }, null, 2) + '\n');
+    out(JSON.stringify({ format, events: log.eventCount, diagnostics: diags }, null, 2) + '\n');
   } else {
+    out(`format: ${FORMAT_LABELS[format]}\n`);
     const rows = diags
       .slice(0, CHECK_TABLE_ROWS)
       .map((d) => [

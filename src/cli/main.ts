@@ -5,6 +5,10 @@
  *   seqscope check FILE [--json]         diagnostics; exit 1 on any error
  *   seqscope stats FILE [--json]         turns, steps, tools, tokens, time (the library's sessions row)
  *   seqscope open FILE [--seq N] ...     serve the web app and FILE, print the deep link (open.ts)
+ *   seqscope search FILE QUERY ...       events whose text matches (searchCommand.ts)
+ *   seqscope diff FILE --from A --to B   how the model's input changed (diffCommand.ts)
+ *   seqscope compare A B                 two runs side by side (compareCommand.ts)
+ *   seqscope export FILE --format F ...  the log in another tool's format (export.ts)
  *   seqscope index PATH... [--out DIR]   the session library: a Parquet dataset (index/command.ts)
  *   seqscope query INDEX "SQL" [--json]  SQL over the library with embedded DuckDB (index/query.ts)
  *   seqscope serve DIR [--port P]        the app with the Library of DIR's logs (index/serve.ts)
@@ -14,9 +18,16 @@
  */
 import { resolve } from 'node:path';
 import { isMainThread, workerData } from 'node:worker_threads';
+import type { ReadLimits } from '../core/reader/readLimits';
+import { LIMIT_HINT, LIMIT_USAGE, defaultLimits, takeLimitOption } from './limitArgs';
 import { loadFile } from './readInput';
 import { runCheck, runDerive, runStats } from './commands';
 import { runOpen } from './open';
+import { SEARCH_USAGE, runSearchCommand } from './searchCommand';
+import { DIFF_USAGE, runDiffCommand } from './diffCommand';
+import { COMPARE_USAGE, runCompareCommand } from './compareCommand';
+import { EXPORT_USAGE, runExport } from './export';
+import { isRangeWorkerThread } from './rangeWorkers';
 import { INDEX_WORKER, runIndexWorker } from './index/worker';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
@@ -26,11 +37,15 @@ Usage:
   seqscope check FILE [--json]         print the log's diagnostics; exit 1 when any is an error
   seqscope stats FILE [--json]         print turns, steps, tool calls, errors, tokens and wall time;
                                        --json: the log's row of the session library (see index)
+${SEARCH_USAGE}
+${DIFF_USAGE}
+${COMPARE_USAGE}
   seqscope open FILE [--seq N] [--port P] [--follow] [--no-browser]
                                        serve the web app and FILE on 127.0.0.1 (port P, or the first
                                        free from 4180), print the deep link and open it in a browser;
                                        --follow streams lines appended to FILE to the open app.
                                        Runs until Ctrl-C.
+  ${EXPORT_USAGE.split('\n').join('\n  ')}
   seqscope index PATH... [--out DIR] [--json] [--threads N]
                                        read every log under the PATHs (files, folders, s3://, gs://,
                                        https:// listings) on all cores and write the session library:
@@ -45,6 +60,7 @@ Usage:
   seqscope help                        this text
 
 FILE may be .jsonl, .jsonl.gz or .jsonl.zst/.jsonl.zstd (detected by content), or - for standard input.
+${LIMIT_USAGE}
 Exit status: 0 ok, 1 error diagnostics (check), 2 bad usage or unreadable file.`;
 
 interface Parsed {
@@ -52,14 +68,18 @@ interface Parsed {
   file?: string;
   at: number[];
   json: boolean;
+  limits: ReadLimits;
 }
 
 function parseArgs(argv: string[]): Parsed | string {
   const [command, ...rest] = argv;
-  const out: Parsed = { command: command ?? 'help', at: [], json: false };
+  const out: Parsed = { command: command ?? 'help', at: [], json: false, limits: defaultLimits() };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] as string;
-    if (a === '--at') {
+    const limit = takeLimitOption(rest, i, out.limits);
+    if (typeof limit === 'string') return limit;
+    if (limit > 0) i += limit - 1;
+    else if (a === '--at') {
       const v = rest[++i];
       if (v === undefined || !/^\d+$/.test(v))
         return `--at needs a seq (a non-negative integer), got ${v ?? 'nothing'}`;
@@ -102,6 +122,15 @@ async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'index') return (await import('./index/command')).runIndex(argv.slice(1));
   if (argv[0] === 'query') return (await import('./index/query')).runQuery(argv.slice(1));
   if (argv[0] === 'serve') return (await import('./index/serve')).runServe(argv.slice(1));
+  const write = (s: string) => {
+    if (!stdoutClosed) process.stdout.write(s);
+  };
+  const writeErr = (s: string) => process.stderr.write(s);
+  if (argv[0] === 'search') return runSearchCommand(argv.slice(1), write, writeErr);
+  if (argv[0] === 'diff') return runDiffCommand(argv.slice(1), write, writeErr);
+  if (argv[0] === 'compare') return runCompareCommand(argv.slice(1), write, writeErr);
+  // export has options per format (export.ts parses them)
+  if (argv[0] === 'export') return runExport(argv.slice(1), write, writeErr);
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`seqscope: ${args}\n`);
@@ -122,7 +151,7 @@ async function main(argv: string[]): Promise<number> {
   if (args.command === 'stats') {
     const { readRecord } = await import('./index/readLog');
     const path = args.file === '-' ? '-' : resolve(args.file);
-    const record = await readRecord({ path, size: 0, remote: false });
+    const record = await readRecord({ path, size: 0, remote: false }, args.limits);
     const failure = record.session.read_error;
     if (typeof failure === 'string') {
       process.stderr.write(`seqscope: ${args.file === '-' ? 'standard input' : args.file}: ${failure}\n`);
@@ -132,11 +161,13 @@ async function main(argv: string[]): Promise<number> {
       if (!stdoutClosed) process.stdout.write(s);
     });
   }
-  const loaded = await loadFile(args.file);
+  const loaded = await loadFile(args.file, args.limits);
   if (!loaded.ok) {
     process.stderr.write(`seqscope: ${loaded.message}\n`);
     return 2;
   }
+  const hit = loaded.log.limitHit;
+  if (hit) process.stderr.write(`seqscope: warning: ${hit.message} To read it anyway, ${LIMIT_HINT}.\n`);
   const out = (s: string) => {
     if (!stdoutClosed) process.stdout.write(s);
   };
@@ -145,9 +176,11 @@ async function main(argv: string[]): Promise<number> {
   return runCheck(loaded.log, args.json, out);
 }
 
-// The bundle is also the index's worker script (index/pool.ts starts workers from it).
+// The bundle is also the index's worker script (index/pool.ts) and the range workers' (rangeWorkers.ts).
 if (!isMainThread && (workerData as { kind?: string } | null)?.kind === INDEX_WORKER) runIndexWorker();
-else
+else if (!isRangeWorkerThread()) runMain();
+
+function runMain(): void {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
@@ -159,3 +192,4 @@ else
       process.exitCode = 2;
     },
   );
+}

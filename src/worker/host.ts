@@ -8,6 +8,8 @@
  * 50 ms. Built with the function that posts to the page, so tests drive it
  * directly (worker.ts is only the `self.onmessage` glue).
  */
+import { canSplit, forEachRange, type RangePool } from '../core/log/parallel';
+import type { Prescan } from '../core/reader/prescan';
 import { Follower } from './follower';
 import { handlers, type Answer } from './handlers';
 import { LoadError, readSource, yieldToEvents } from './loader';
@@ -25,6 +27,9 @@ import type {
   WorkerMessage,
 } from './protocol';
 import { Queries } from './queries';
+import { AnswerQueries } from './answerQueries';
+import { SearchRunner } from './searchRunner';
+import { fileRangeSource } from './rangePool';
 import { TimelineRows, type FilterScan } from './timelineRows';
 
 const PROGRESS_EVERY_MS = 50;
@@ -32,12 +37,27 @@ const PROGRESS_EVERY_MS = 50;
 export const SLICE_BUDGET_MS = 30;
 /** Bytes pushed into the parser at once. */
 const PUSH_SLICE = 256 * 1024;
+/** Files from this size load in ranges on range workers (smaller ones are read before workers would start). */
+const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
+
+export interface LogHostOptions {
+  /** Range workers for a large local file (rangePool.ts); none: every file loads in one pass here. */
+  rangePool?: (file: File) => RangePool;
+}
+
+/** When the loading loop last posted progress and last yielded. */
+interface Pace {
+  lastPost: number;
+  sliceStart: number;
+}
 
 /** The log the worker holds, with its row model and queries, and how to stop its load. */
 export interface LoadedLog {
   log: OpenLog;
   rows: TimelineRows;
   queries: Queries;
+  /** Diffs, metrics and run profiles (answerQueries.ts). */
+  answers: AnswerQueries;
   abort: AbortController;
 }
 
@@ -57,7 +77,13 @@ export class LogHost {
   /** The diagnostics version last pushed, per load: the panel's per-code counts update as they grow. */
   private pushedDiagnostics = { loadId: -1, version: -1 };
 
-  constructor(private readonly post: (msg: WorkerMessage) => void) {}
+  /** The running search, if any (the newest wins). */
+  readonly searches = new SearchRunner((p) => this.push(p));
+
+  constructor(
+    private readonly post: (msg: WorkerMessage) => void,
+    private readonly options: LogHostOptions = {},
+  ) {}
 
   /** Answers one request (exactly once, even when the handler throws or the answer cannot be posted). */
   receive(req: RequestEnvelope): Promise<void> {
@@ -83,7 +109,8 @@ export class LogHost {
       this.post({ type: 'response', id, kind, result } as ResponseMessage);
     } catch (err) {
       const error = fail('internal', `The answer could not be sent to the page: ${errorText(err)}`);
-      this.post({ type: 'response', id, kind, result: error });
+      // A union of more than 25 kinds is past what TypeScript checks member by member: cast like above.
+      this.post({ type: 'response', id, kind, result: error } as ResponseMessage);
     }
   }
 
@@ -103,31 +130,24 @@ export class LogHost {
       sourceName(source),
       source.kind === 'url' ? source.url : undefined,
     );
-    const me: LoadedLog = { log, rows: new TimelineRows(log), queries: new Queries(log), abort };
+    this.searches.cancel();
+    const me: LoadedLog = {
+      log,
+      rows: new TimelineRows(log),
+      queries: new Queries(log),
+      answers: new AnswerQueries(log),
+      abort,
+    };
     this.current = me;
     try {
+      await log.prepare();
       const src = await readSource(source, abort.signal);
       log.name = src.name;
       if (src.url !== undefined) log.url = src.url;
       log.totalBytes = src.totalBytes;
-      let lastPost = -Infinity;
-      let sliceStart = performance.now();
-      for await (const chunk of src.chunks) {
-        for (let off = 0; off < chunk.length; off += PUSH_SLICE) {
-          if (abort.signal.aborted) throw new LoadError('cancelled', 'Cancelled');
-          log.push(chunk.subarray(off, off + PUSH_SLICE));
-          const now = performance.now();
-          // The first progress goes out at once so the timeline shows rows early.
-          if (now - lastPost >= PROGRESS_EVERY_MS) {
-            this.postProgress(me);
-            lastPost = now;
-          }
-          if (now - sliceStart > SLICE_BUDGET_MS) {
-            await yieldToEvents();
-            sliceStart = performance.now();
-          }
-        }
-      }
+      const pace: Pace = { lastPost: -Infinity, sliceStart: performance.now() };
+      const inRanges = source.kind === 'file' && (await this.loadInRanges(me, source.file, pace));
+      if (!inRanges) for await (const chunk of src.chunks) await this.pushPaced(me, chunk, pace);
       if (abort.signal.aborted) throw new LoadError('cancelled', 'Cancelled');
       // Follow mode (follower.ts): read to the current end, never ended; appends come later.
       const following = source.kind === 'url' && source.follow === true;
@@ -150,6 +170,50 @@ export class LogHost {
       }
       return { ok: false, error };
     }
+  }
+
+  /**
+   * Pushes `bytes` in slices, posting progress about every 50 ms (the first at
+   * once, so rows show early) and yielding to queued requests every ~30 ms.
+   */
+  private async pushPaced(me: LoadedLog, bytes: Uint8Array, pace: Pace, prescan?: Prescan): Promise<void> {
+    for (let off = 0; off < bytes.length; off += PUSH_SLICE) {
+      if (me.abort.signal.aborted) throw new LoadError('cancelled', 'Cancelled');
+      me.log.push(bytes.subarray(off, off + PUSH_SLICE), prescan);
+      const now = performance.now();
+      if (now - pace.lastPost >= PROGRESS_EVERY_MS) {
+        this.postProgress(me);
+        pace.lastPost = now;
+      }
+      if (now - pace.sliceStart > SLICE_BUDGET_MS) {
+        await yieldToEvents();
+        pace.sliceStart = performance.now();
+      }
+    }
+  }
+
+  /**
+   * A large plain file, in ranges that range workers read and prescan while
+   * this thread runs the sequential passes (core/log/parallel.ts). False when
+   * it does not apply (no pool, small or compressed file): load in one pass.
+   */
+  private async loadInRanges(me: LoadedLog, file: File, pace: Pace): Promise<boolean> {
+    const makePool = this.options.rangePool;
+    if (!makePool || file.size < PARALLEL_MIN_BYTES) return false;
+    const src = fileRangeSource(file);
+    if (!(await canSplit(src))) return false;
+    const pool = makePool(file);
+    try {
+      await forEachRange(src, pool, (range) => this.pushPaced(me, range.bytes, pace, range.prescan), {
+        signal: me.abort.signal,
+      });
+    } catch (err) {
+      if (err instanceof LoadError) throw err;
+      throw new LoadError('load-failed', `Could not read ${file.name}: ${errorText(err)}`);
+    } finally {
+      pool.close();
+    }
+    return true;
   }
 
   /**
@@ -201,7 +265,7 @@ export class LogHost {
   private postProgress(c: LoadedLog): void {
     const s = c.log;
     s.ingest();
-    const rows = c.rows.rows();
+    const rows = c.rows.rowsWhileLoading();
     const elapsedMs = performance.now() - s.startedAt;
     this.push({
       kind: 'progress',

@@ -12,6 +12,8 @@ import {
   type LogSource,
   type SessionRecord,
 } from '../../core/library/sessionRecord';
+import type { ReadLimits } from '../../core/reader/readLimits';
+import { defaultLimits } from '../limitArgs';
 import { loadStream } from '../readInput';
 import { recordHooks } from './hooks';
 import { openObject } from './objectStore';
@@ -62,11 +64,11 @@ function toBytes(chunk: unknown): Uint8Array {
 }
 
 /** Loads a log and its fingerprint (the shared path of `index` and `stats --json`). */
-export async function readRecord(ref: LogRef): Promise<SessionRecord> {
+export async function readRecord(ref: LogRef, limits: ReadLimits = defaultLimits()): Promise<SessionRecord> {
   const fp = await Fingerprinter.create();
   let loaded;
   try {
-    loaded = await loadStream(await openRef(ref), ref.path, fp.update);
+    loaded = await loadStream(await openRef(ref), ref.path, { limits, onChunk: fp.update });
   } catch (err) {
     loaded = { ok: false as const, message: `${ref.path}: ${reason(err)}` };
   }

@@ -16,11 +16,13 @@ export interface LogRef {
 }
 
 /**
- * Names a log file may have inside a walked folder: JSONL, compressed or not.
+ * Names a log file may have inside a walked folder: JSONL (compressed or not)
+ * and Inspect AI's .eval archives. A plain .json is indexed when named on the
+ * command line, never picked up by a walk (folders are full of other JSON).
  * Folders and files whose names start with a dot are skipped (the index's own
  * folder, .git).
  */
-export const LOG_NAME = /\.(jsonl|ndjson)(\.(gz|zst|zstd))?$/i;
+export const LOG_NAME = /\.((jsonl|ndjson)(\.(gz|zst|zstd))?|eval)$/i;
 
 export function looksLikeLog(name: string): boolean {
   return LOG_NAME.test(name);

@@ -44,7 +44,12 @@ export const SESSIONS: Column[] = [
   c('path', 'text', false, 'where the log was read: a file path, s3://, gs:// or https:// URL'),
   c('size_bytes', 'int', false, 'size of the file as stored (compressed size for .gz/.zst)'),
   c('compression', 'text', false, 'plain, gzip or zstd (by content, not by name)'),
-  c('format', 'text', false, 'the log format it was read as (session-log: the Seqscope/DSH JSONL)'),
+  c(
+    'format',
+    'text',
+    false,
+    'the format it was read as: seqscope (harness JSONL), claude-code, codex, pi, inspect-json, inspect-eval',
+  ),
   c('title', 'text', true, 'the last session/title event'),
   c('provider', 'text', true, 'provider of the most used model'),
   c('model', 'text', true, 'the model that answered most model calls'),

@@ -17,7 +17,7 @@ export interface LogSource {
   sizeBytes: number;
   fingerprint: string;
   compression: string;
-  /** The importer the log was read with; the Seqscope/DSH JSONL by default. */
+  /** The format the log was read as; by default what the reader detected (core/import/formats.ts). */
   format?: string;
 }
 
@@ -138,7 +138,7 @@ export function sessionRecord(log: SessionLog, source: LogSource, hooks: RecordH
     path: source.path,
     size_bytes: source.sizeBytes,
     compression: source.compression,
-    format: source.format ?? 'session-log',
+    format: source.format ?? log.sourceFormat ?? 'seqscope',
     title: scan.title,
     provider: main.provider,
     model: main.model,
@@ -175,7 +175,7 @@ export function unreadableRecord(source: LogSource, reason: string): SessionReco
       path: source.path,
       size_bytes: source.sizeBytes,
       compression: source.compression,
-      format: source.format ?? 'session-log',
+      format: source.format ?? 'seqscope',
       title: null,
       provider: null,
       model: null,

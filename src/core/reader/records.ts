@@ -99,6 +99,11 @@ export class RecordReader implements LineSink {
         );
       return;
     }
+    this.value(value, offset, length, lineNumber);
+  }
+
+  /** A parsed line (parsed here, or rebuilt from a range worker's prescan: the same value). */
+  value(value: unknown, offset: number, length: number, lineNumber: number): void {
     if (!isObject(value)) {
       this.report(
         'not-an-object',
