@@ -12,6 +12,7 @@
  */
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { relative, sep } from 'node:path';
+import type { LibraryAnswer, LibraryFilter, LibraryRow } from '../../core/library/routes';
 import { LIBRARY_SCHEMA, LIBRARY_SCHEMA_VERSION, SESSIONS } from '../../core/library/schema';
 import { attachDataset, connect, toTable } from './duck';
 
@@ -40,7 +41,7 @@ export const LIBRARY_COLUMNS = [
   'first_user_message',
 ] as const;
 
-export const LIBRARY_FILTERS: Record<string, string> = {
+export const LIBRARY_FILTERS: Record<LibraryFilter, string> = {
   'tool-errors': 'tool_errors > 0',
   errors: 'errors > 0',
   compactions: 'compactions > 0',
@@ -49,14 +50,14 @@ export const LIBRARY_FILTERS: Record<string, string> = {
 };
 
 const SORTABLE = new Set(SESSIONS.map((c) => c.name));
-const MAX_LIMIT = 500;
+const MAX_LIMIT = 5000;
 const PREVIEW_CHARS = 200;
 
 export interface LibraryRequest {
   q: string;
   sort: string;
   order: 'asc' | 'desc';
-  only: string[];
+  only: LibraryFilter[];
   limit: number;
   offset: number;
 }
@@ -70,18 +71,10 @@ export function parseLibraryRequest(search: URLSearchParams): LibraryRequest {
     q: (search.get('q') ?? '').slice(0, 500),
     sort: SORTABLE.has(sort) ? sort : 'started_at',
     order: search.get('order') === 'asc' ? 'asc' : 'desc',
-    only: (search.get('only') ?? '').split(',').filter((f) => f in LIBRARY_FILTERS),
+    only: (search.get('only') ?? '').split(',').filter((f): f is LibraryFilter => f in LIBRARY_FILTERS),
     limit: int(search.get('limit'), 100, MAX_LIMIT),
     offset: int(search.get('offset'), 0, 1e9),
   };
-}
-
-export interface LibraryAnswer {
-  schema: string;
-  version: string;
-  total: number;
-  offset: number;
-  rows: Record<string, unknown>[];
 }
 
 /** A DuckDB connection over one index folder, re-attached when the index is rewritten. */
@@ -112,7 +105,7 @@ export class LibraryQueries {
   }
 
   async list(req: LibraryRequest): Promise<LibraryAnswer> {
-    const where: string[] = req.only.map((f) => LIBRARY_FILTERS[f] as string);
+    const where: string[] = req.only.map((f) => LIBRARY_FILTERS[f]);
     const values: DuckDBValue[] = [];
     if (req.q !== '') {
       const like = `%${req.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -143,7 +136,7 @@ export class LibraryQueries {
       version: LIBRARY_SCHEMA_VERSION,
       total: Number(total.getRows()[0]?.[0] ?? 0),
       offset: req.offset,
-      rows: table.rows.map((r) => ({ ...r, file: this.fileOf(String(r.path)) })),
+      rows: table.rows.map((r) => ({ ...r, file: this.fileOf(String(r.path)) }) as unknown as LibraryRow),
     };
   }
 

@@ -16,6 +16,7 @@ import { realpath } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { LIBRARY_API, LIBRARY_FILES } from '../../core/library/routes';
 import { guardRequest, plain } from '../http/guard';
 import { assertLoopback, DEFAULT_PORT, formatHost, listen } from '../http/listen';
 import { serveLogFile } from '../http/logRange';
@@ -27,19 +28,12 @@ import { LibraryQueries, parseLibraryRequest } from './libraryApi';
 import { defaultThreads } from './pool';
 import { looksLikeLog } from './sources';
 
-export const FILES_PREFIX = '/files/';
 export const INDEX_FOLDER = '.seqscope-index';
 
 export interface LibraryServer {
   url: string;
   port: number;
   close(): Promise<void>;
-}
-
-/** The app's link to a library log: a same-origin path naming the file and its fingerprint. */
-export function libraryLink(file: string, fingerprint: string): string {
-  const src = `${FILES_PREFIX}${file.split('/').map(encodeURIComponent).join('/')}?fp=${fingerprint}`;
-  return `/?src=${encodeURIComponent(src)}`;
 }
 
 export async function startLibraryServer(options: {
@@ -62,7 +56,7 @@ export async function startLibraryServer(options: {
       const raw = requestPath(req);
       const head = req.method === 'HEAD';
       const search = new URL(req.url ?? '/', 'http://x').searchParams;
-      if (raw === '/api/library') {
+      if (raw === LIBRARY_API) {
         const answer = await library.list(parseLibraryRequest(search));
         const body = JSON.stringify(answer);
         res.writeHead(200, {
@@ -73,8 +67,8 @@ export async function startLibraryServer(options: {
         res.end(head ? undefined : body);
         return;
       }
-      if (raw.startsWith(FILES_PREFIX)) {
-        const target = resolveStaticPath(root, raw.slice(FILES_PREFIX.length - 1));
+      if (raw.startsWith(LIBRARY_FILES)) {
+        const target = resolveStaticPath(root, raw.slice(LIBRARY_FILES.length - 1));
         if (!target.ok) return plain(res, target.status, target.status === 403 ? 'forbidden' : 'bad request');
         const rel = relative(root, target.path);
         // only log files, never a dot file or anything inside a dot folder (.git, the index)
@@ -105,7 +99,7 @@ export async function startLibraryServer(options: {
   const port = await listen(server, host, options.port);
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${formatHost(host)}:${port}/`,
+    url: `http://${formatHost(host)}:${port}/?library`,
     port,
     close() {
       closing ??= new Promise<void>((done) => {
