@@ -29,6 +29,7 @@ import { COMPARE_USAGE, runCompareCommand } from './compareCommand';
 import { EXPORT_USAGE, runExport } from './export';
 import { isRangeWorkerThread } from './rangeWorkers';
 import { INDEX_WORKER, runIndexWorker } from './index/worker';
+import { noteSubagentFiles } from './subagents';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
 
@@ -168,6 +169,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const hit = loaded.log.limitHit;
   if (hit) process.stderr.write(`seqscope: warning: ${hit.message} To read it anyway, ${LIMIT_HINT}.\n`);
+  noteSubagentFiles(loaded.log, args.file);
   const out = (s: string) => {
     if (!stdoutClosed) process.stdout.write(s);
   };

@@ -106,7 +106,7 @@ class DetectingReader implements ImportingReader {
     else {
       const compression = sniffFormat(head);
       if (compression === undefined && !atEnd) return;
-      const text = compression === 'plain' || compression === undefined ? head : decodeHead(this.held);
+      const text = compression === 'plain' || compression === undefined ? head : decodeHead(this.held, atEnd);
       format = detectTextFormat(new TextDecoder().decode(text), atEnd || this.heldBytes >= SNIFF_BYTES);
     }
     if (format === undefined) return;
@@ -146,14 +146,16 @@ class DetectingReader implements ImportingReader {
   }
 }
 
-/** The first bytes a compressed head decodes to (a probe decoder; errors just mean "not enough"). */
-function decodeHead(held: Uint8Array[]): Uint8Array {
+/** The first bytes a compressed head decodes to (a separate probe decoder; an error just means "not enough"). */
+function decodeHead(held: Uint8Array[], atEnd: boolean): Uint8Array {
   const probe = createDecompressor();
   const out: Uint8Array[] = [];
   for (const b of held) {
     out.push(...probe.push(b));
-    if (out.reduce((n, x) => n + x.length, 0) >= SNIFF_BYTES) break;
+    if (out.reduce((n, x) => n + x.length, 0) >= SNIFF_BYTES) return concat(out, SNIFF_BYTES);
   }
+  // The decoder holds small inputs back; at the end of the input, flush it.
+  if (atEnd) out.push(...probe.end());
   return concat(out, SNIFF_BYTES);
 }
 
