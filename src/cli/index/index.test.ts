@@ -15,6 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readmeQueries } from '../../../scripts/readme-queries';
 import { ensureCli, query, seqscope } from './testing';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -214,6 +215,19 @@ describe('seqscope query', { timeout: 60_000 }, () => {
     expect(query(index, 'SELECT count(*) AS n, sum(tool_calls) > 0 AS some FROM sessions')).toEqual([
       { n: 8, some: true },
     ]);
+  });
+
+  it("runs the README's three queries", () => {
+    const queries = readmeQueries(ROOT);
+    expect(queries.map((q) => q.title.replace(/ \(.*$/, ''))).toEqual([
+      'Sessions with tool errors, and which tools failed',
+      'Cost by model per day',
+      'Sessions whose resume would be refused, with every reason',
+    ]);
+    const [toolErrors, cost] = queries.map((q) => query(index, q.sql));
+    // pty-tools.jsonl has one failed terminal_signal call
+    expect(toolErrors).toContainEqual(expect.objectContaining({ tool: 'terminal_signal', errors: 1 }));
+    expect(cost?.every((r) => typeof r.steps === 'number')).toBe(true);
   });
 
   it('a bad query is a clear message and exit status 2', () => {
