@@ -1,7 +1,7 @@
 /**
  * seqscope: the command-line front on the core.
  *
- *   seqscope derive FILE [--at SEQ]...   derived messages as JSON
+ *   seqscope derive FILE [--at SEQ]... [--with-request] [--resume]   derived messages as JSON
  *   seqscope check FILE [--json]         diagnostics; exit 1 on any error
  *   seqscope stats FILE [--json]         turns, steps, tools, tokens, time (the library's sessions row)
  *   seqscope open FILE [--seq N] ...     serve the web app and FILE, print the deep link (open.ts)
@@ -35,7 +35,12 @@ const USAGE = `seqscope - replay debugger for AI-agent session logs
 
 Usage:
   seqscope derive FILE [--at SEQ]...   print the derived model messages at each SEQ (default: the last event)
-  seqscope check FILE [--json]         print the log's diagnostics; exit 1 when any is an error
+           [--with-request]            also the request in force there: "request": {config, system?, tools?,
+                                       adapterDefaults?, seq} (seq: its request/header), or null
+           [--resume]                  derive as if the harness had resumed the log: the events it would
+                                       append (listed in "synthetic") applied; takes no --at
+  seqscope check FILE [--json]         print the log's diagnostics (the resume check's refusals among
+                                       them); exit 1 when any is an error
   seqscope stats FILE [--json]         print turns, steps, tool calls, errors, tokens and wall time;
                                        --json: the log's row of the session library (see index)
 ${SEARCH_USAGE}
@@ -70,11 +75,20 @@ interface Parsed {
   at: number[];
   json: boolean;
   limits: ReadLimits;
+  withRequest: boolean;
+  resume: boolean;
 }
 
 function parseArgs(argv: string[]): Parsed | string {
   const [command, ...rest] = argv;
-  const out: Parsed = { command: command ?? 'help', at: [], json: false, limits: defaultLimits() };
+  const out: Parsed = {
+    command: command ?? 'help',
+    at: [],
+    json: false,
+    limits: defaultLimits(),
+    withRequest: false,
+    resume: false,
+  };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] as string;
     const limit = takeLimitOption(rest, i, out.limits);
@@ -90,6 +104,8 @@ function parseArgs(argv: string[]): Parsed | string {
       if (!/^\d+$/.test(v)) return `--at needs a seq (a non-negative integer), got ${v}`;
       out.at.push(Number(v));
     } else if (a === '--json') out.json = true;
+    else if (a === '--with-request' && command === 'derive') out.withRequest = true;
+    else if (a === '--resume' && command === 'derive') out.resume = true;
     else if (a.startsWith('--') && a !== '-') return `unknown option ${a}`;
     else if (out.file === undefined) out.file = a;
     else return `unexpected argument ${a}`;
@@ -174,7 +190,10 @@ async function main(argv: string[]): Promise<number> {
     if (!stdoutClosed) process.stdout.write(s);
   };
   if (args.command === 'derive')
-    return runDerive(loaded.log, args.at, out, (s) => process.stderr.write(s), args.file);
+    return runDerive(loaded.log, args.at, out, (s) => process.stderr.write(s), args.file, {
+      withRequest: args.withRequest,
+      resume: args.resume,
+    });
   return runCheck(loaded.log, args.json, out);
 }
 

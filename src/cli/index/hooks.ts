@@ -4,20 +4,17 @@
  * and `stats --json` always use the same ones.
  */
 import { DEFAULT_PRICES, costOf, priceFor } from '../../core/cost/prices';
-import { SEVERITY } from '../../core/diagnostics';
 import type { RecordHooks, ResumeVerdict } from '../../core/library/sessionRecord';
 import type { SessionLog } from '../../core/log/sessionLog';
 
-/** Whether the core runs the resume check (its diagnostics are in the catalogue). */
-const RESUME_CHECKED = 'resume-refused' in SEVERITY && 'resume-repair' in SEVERITY;
-
 /**
- * The resume check's verdict from its diagnostics (spec section 5): refused when any
- * `resume-refused`, repair when the log ends inside a turn (`resume-repair`), else ok;
- * null while the core does not run the check.
+ * The resume check's verdict from the diagnostics SessionLog reports for it
+ * (core/harness/resumeCheck.ts, spec section 5): refused when any `resume-refused`,
+ * repair when the log ends inside a turn (`resume-repair`), else ok; null for another
+ * agent's log (the harness never resumes those).
  */
 export function resumeVerdict(log: SessionLog): ResumeVerdict {
-  if (!RESUME_CHECKED) return null;
+  if (log.sourceFormat !== undefined && log.sourceFormat !== 'seqscope') return null;
   const codes = new Set<string>(log.diagnostics.items.map((d) => d.code));
   return codes.has('resume-refused') ? 'refused' : codes.has('resume-repair') ? 'repair' : 'ok';
 }

@@ -84,7 +84,7 @@ afterAll(async () => {
 const FIGURES =
   'session_id, size_bytes, events, turns, steps, tool_calls, tool_errors, input_tokens, errors, warnings';
 
-describe('seqscope index over object storage', { timeout: 120_000 }, () => {
+describe('seqscope index over object storage', { timeout: 300_000 }, () => {
   it('indexes s3://bucket/prefix like the same files on disk', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'seqscope-s3-'));
     const remote = join(dir, 'remote');
