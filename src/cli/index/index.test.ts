@@ -119,6 +119,22 @@ describe('seqscope index', { timeout: 180_000 }, () => {
     ]);
   });
 
+  it("indexes other agents' logs (the shared samples' other/) as `stats --json` reads them", () => {
+    const out = mkdtempSync(join(tmpdir(), 'seqscope-lib-other-'));
+    const r = seqscope(['index', join(SAMPLES, 'other'), '--out', out]);
+    expect(r.code, r.err).toBe(0);
+    const rows = query(out, 'SELECT * FROM sessions ORDER BY path');
+    expect(new Set(rows.map((x) => x.format))).toEqual(
+      new Set(['claude-code', 'codex', 'pi', 'inspect-eval']),
+    );
+    for (const row of rows) {
+      const stats = seqscope(['stats', String(row.path), '--json']);
+      expect(stats.code).toBe(0);
+      expect(comparable(row)).toEqual(comparable(JSON.parse(stats.out) as Obj));
+      expect(row.resume_verdict).toBeNull();
+    }
+  });
+
   it('re-reads only logs whose size or fingerprint changed, and drops logs that are gone', () => {
     const dir = sampleFolder();
     const logs = join(dir, 'logs');
