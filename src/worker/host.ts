@@ -8,6 +8,7 @@
  * 50 ms. Built with the function that posts to the page, so tests drive it
  * directly (worker.ts is only the `self.onmessage` glue).
  */
+import { HarnessQueries } from './harnessQueries';
 import { Follower } from './follower';
 import { handlers, type Answer } from './handlers';
 import { LoadError, readSource, yieldToEvents } from './loader';
@@ -42,6 +43,8 @@ export interface LoadedLog {
   queries: Queries;
   /** Diffs, metrics and run profiles (answerQueries.ts). */
   answers: AnswerQueries;
+  /** The request in force, header changes, the resume preview (harnessQueries.ts). */
+  harness: HarnessQueries;
   abort: AbortController;
 }
 
@@ -117,6 +120,7 @@ export class LogHost {
       rows: new TimelineRows(log),
       queries: new Queries(log),
       answers: new AnswerQueries(log),
+      harness: new HarnessQueries(log.log),
       abort,
     };
     this.current = me;
