@@ -55,9 +55,15 @@ export function RequestInForce({ seq }: { seq: number }) {
           {model}
         </span>
         {r.system && 'text' in r.system && (
-          <span className="shrink-0 text-neutral-400">system {fmt(r.system.chars)} chars</span>
+          <span className="shrink-0 text-neutral-400">
+            system {fmt(r.system.chars)} chars · ~{fmt(r.system.tokens)} tokens
+          </span>
         )}
-        {tools && <span className="shrink-0 text-neutral-400">{tools.length} tools</span>}
+        {tools && (
+          <span className="shrink-0 text-neutral-400">
+            {tools.length} tool{tools.length === 1 ? '' : 's'}
+          </span>
+        )}
         {r.legacyMessagePrefix && (
           <span className="shrink-0 rounded border border-amber-500/40 px-1 text-[10px] text-amber-300">
             legacy prefix
