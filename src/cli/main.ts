@@ -13,6 +13,8 @@
  * FILE is .jsonl, .jsonl.gz or .jsonl.zst (detected by content), or - for stdin.
  * Exit codes: 0 fine, 1 the log has error diagnostics (check), 2 usage or unreadable input.
  */
+import type { ReadLimits } from '../core/reader/readLimits';
+import { LIMIT_HINT, LIMIT_USAGE, defaultLimits, takeLimitOption } from './limitArgs';
 import { loadFile } from './readInput';
 import { runCheck, runDerive, runStats } from './commands';
 import { runOpen } from './open';
@@ -20,6 +22,8 @@ import { SEARCH_USAGE, runSearchCommand } from './searchCommand';
 import { DIFF_USAGE, runDiffCommand } from './diffCommand';
 import { COMPARE_USAGE, runCompareCommand } from './compareCommand';
 import { EXPORT_USAGE, runExport } from './export';
+import { isRangeWorkerThread } from './rangeWorkers';
+import { noteSubagentFiles } from './subagents';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
 
@@ -44,6 +48,7 @@ ${COMPARE_USAGE}
   seqscope help                        this text
 
 FILE may be .jsonl, .jsonl.gz or .jsonl.zst/.jsonl.zstd (detected by content), or - for standard input.
+${LIMIT_USAGE}
 Exit status: 0 ok, 1 error diagnostics (check), 2 bad usage or unreadable file.`;
 
 interface Parsed {
@@ -51,16 +56,27 @@ interface Parsed {
   file?: string;
   at: number[];
   json: boolean;
+  limits: ReadLimits;
   withRequest: boolean;
   resume: boolean;
 }
 
 function parseArgs(argv: string[]): Parsed | string {
   const [command, ...rest] = argv;
-  const out: Parsed = { command: command ?? 'help', at: [], json: false, withRequest: false, resume: false };
+  const out: Parsed = {
+    command: command ?? 'help',
+    at: [],
+    json: false,
+    limits: defaultLimits(),
+    withRequest: false,
+    resume: false,
+  };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] as string;
-    if (a === '--at') {
+    const limit = takeLimitOption(rest, i, out.limits);
+    if (typeof limit === 'string') return limit;
+    if (limit > 0) i += limit - 1;
+    else if (a === '--at') {
       const v = rest[++i];
       if (v === undefined || !/^\d+$/.test(v))
         return `--at needs a seq (a non-negative integer), got ${v ?? 'nothing'}`;
@@ -128,11 +144,14 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`seqscope: ${args.command} needs a FILE (or - for standard input)\n`);
     return 2;
   }
-  const loaded = await loadFile(args.file);
+  const loaded = await loadFile(args.file, args.limits);
   if (!loaded.ok) {
     process.stderr.write(`seqscope: ${loaded.message}\n`);
     return 2;
   }
+  const hit = loaded.log.limitHit;
+  if (hit) process.stderr.write(`seqscope: warning: ${hit.message} To read it anyway, ${LIMIT_HINT}.\n`);
+  noteSubagentFiles(loaded.log, args.file);
   const out = (s: string) => {
     if (!stdoutClosed) process.stdout.write(s);
   };
@@ -145,14 +164,19 @@ async function main(argv: string[]): Promise<number> {
   return runStats(loaded.log, out);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(
-      `seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-    );
-    process.exitCode = 2;
-  },
-);
+// In a range worker thread (rangeWorkers.ts) this file only serves ranges.
+if (!isRangeWorkerThread()) runMain();
+
+function runMain(): void {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(
+        `seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      );
+      process.exitCode = 2;
+    },
+  );
+}

@@ -43,6 +43,7 @@ export const SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'import-unmapped': 'warning',
   'import-note': 'info',
   'import-input-mismatch': 'warning',
+  'read-limit': 'error',
 };
 
 export const DIAGNOSTIC_CODES = Object.keys(SEVERITY) as DiagnosticCode[];

@@ -50,7 +50,9 @@ export type DiagnosticCode =
   /** An imported log: a fact about the import (branches, missing subagent files, what the format does not record). */
   | 'import-note'
   /** An imported Inspect AI sample: the model's recorded input differs from the replayed history. */
-  | 'import-input-mismatch';
+  | 'import-input-mismatch'
+  /** Reading stopped at a read limit (decoded size, compression ratio, line length); what came before is kept. */
+  | 'read-limit';
 
 export interface Diagnostic {
   code: DiagnosticCode;

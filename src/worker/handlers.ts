@@ -10,6 +10,7 @@ import type { LoadedLog, LogHost } from './host';
 import { fail } from './host';
 import type { EnvelopeOf, RequestKind, ResponseValues, Result, RowsInfo } from './protocol';
 import { replayFor } from './replayQueries';
+import { exportOtlpText } from '../core/export/otlp';
 import type { TimelineRows } from './timelineRows';
 
 export type Answer<K extends RequestKind> = Result<ResponseValues[K]> | Promise<Result<ResponseValues[K]>>;
@@ -105,4 +106,7 @@ export const handlers: HandlerTable = {
   requestChanges: onLog((_req, c) => ok(c.harness.requestChanges())),
   requestChange: atSeq((req, c) => ok(c.harness.requestChange(req.seq))),
   resumePreview: onLog((_req, c) => ok(c.harness.resumePreview())),
+  exportOtlp: onLog((req, c) =>
+    ok(exportOtlpText(c.log.log, { content: req.content, fallbackSessionId: c.log.fingerprint })),
+  ),
 };

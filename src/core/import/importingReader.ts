@@ -16,6 +16,8 @@ import {
   type CompressionFormat,
   type Decompressor,
 } from '../reader/decompress';
+import type { Prescan } from '../reader/prescan';
+import type { ReadLimitHit } from '../reader/readLimits';
 import {
   createLogReader,
   type LogReader,
@@ -44,8 +46,9 @@ export function createImportingReader(
 
 class DetectingReader implements ImportingReader {
   sourceFormat: SourceFormat | undefined;
-  /** Raw chunks held while the format is undecided. */
+  /** Raw chunks held while the format is undecided (with a range worker's prescan, when given). */
   private held: Uint8Array[] = [];
+  private heldPrescans: (Prescan | undefined)[] = [];
   private heldBytes = 0;
   /** For a foreign format: the decoded bytes, collected until the end. */
   private decoder: Decompressor | undefined;
@@ -70,12 +73,19 @@ class DetectingReader implements ImportingReader {
   get lineCount(): number {
     return this.inner.lineCount;
   }
+  get prescannedLines(): number {
+    return this.inner.prescannedLines;
+  }
+  get limitHit(): ReadLimitHit | undefined {
+    return this.inner.limitHit;
+  }
 
-  push(bytes: Uint8Array): void {
+  push(bytes: Uint8Array, prescan?: Prescan): void {
     if (this.ended) return;
-    if (this.sourceFormat === 'seqscope') return this.inner.push(bytes);
+    if (this.sourceFormat === 'seqscope') return this.inner.push(bytes, prescan);
     if (this.sourceFormat !== undefined) return this.collect(bytes);
     this.held.push(bytes);
+    this.heldPrescans.push(prescan);
     this.heldBytes += bytes.length;
     this.decide(false);
   }
@@ -96,14 +106,16 @@ class DetectingReader implements ImportingReader {
     else {
       const compression = sniffFormat(head);
       if (compression === undefined && !atEnd) return;
-      const text = compression === 'plain' || compression === undefined ? head : decodeHead(this.held);
+      const text = compression === 'plain' || compression === undefined ? head : decodeHead(this.held, atEnd);
       format = detectTextFormat(new TextDecoder().decode(text), atEnd || this.heldBytes >= SNIFF_BYTES);
     }
     if (format === undefined) return;
     this.sourceFormat = format;
     const held = this.held;
+    const prescans = this.heldPrescans;
     this.held = [];
-    if (format === 'seqscope') for (const b of held) this.inner.push(b);
+    this.heldPrescans = [];
+    if (format === 'seqscope') held.forEach((b, i) => this.inner.push(b, prescans[i]));
     else {
       if (format !== 'inspect-eval') this.decoder = createDecompressor();
       for (const b of held) this.collect(b);
@@ -134,14 +146,16 @@ class DetectingReader implements ImportingReader {
   }
 }
 
-/** The first bytes a compressed head decodes to (a probe decoder; errors just mean "not enough"). */
-function decodeHead(held: Uint8Array[]): Uint8Array {
+/** The first bytes a compressed head decodes to (a separate probe decoder; an error just means "not enough"). */
+function decodeHead(held: Uint8Array[], atEnd: boolean): Uint8Array {
   const probe = createDecompressor();
   const out: Uint8Array[] = [];
   for (const b of held) {
     out.push(...probe.push(b));
-    if (out.reduce((n, x) => n + x.length, 0) >= SNIFF_BYTES) break;
+    if (out.reduce((n, x) => n + x.length, 0) >= SNIFF_BYTES) return concat(out, SNIFF_BYTES);
   }
+  // The decoder holds small inputs back; at the end of the input, flush it.
+  if (atEnd) out.push(...probe.end());
   return concat(out, SNIFF_BYTES);
 }
 

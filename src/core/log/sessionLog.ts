@@ -16,8 +16,10 @@ import { Lru } from './lru';
 import { SurfaceIndex, type ReplaceRecord } from './surface';
 import { ByteStore } from '../reader/byteStore';
 import { readEventAt, type ReadContext } from '../reader/logReader';
+import type { Prescan } from '../reader/prescan';
 import { createImportingReader, type ImportingReader } from '../import/importingReader';
 import type { SourceFormat } from '../import/formats';
+import type { ReadLimitHit, ReadLimits } from '../reader/readLimits';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
 import { StreamIndex, type StreamState } from '../analysis/streamIndex';
 import { resumeCheck, resumeDiagnostics } from '../harness/resumeCheck';
@@ -52,6 +54,8 @@ export const EventFlag = {
 export interface SessionLogOptions {
   /** ByteStore block size (tests use tiny blocks to exercise spanning). */
   blockSize?: number;
+  /** Where reading stops (reader/readLimits.ts); default DEFAULT_READ_LIMITS. */
+  limits?: ReadLimits;
 }
 
 export class SessionLog {
@@ -95,15 +99,17 @@ export class SessionLog {
     // Detection in front of the harness reader: other agents' logs are imported (src/core/import).
     this.reader = createImportingReader(sink, this.diagnostics, this.store, {
       context: new ColumnReadContext(),
+      ...(options.limits ? { limits: options.limits } : {}),
     });
     this.ctx = this.reader.context;
   }
 
   // ---------------------------------------------------------------- loading
 
-  push(bytes: Uint8Array): void {
+  /** The next bytes; `prescan`: a range worker's prescan of exactly these bytes (parallel.ts). */
+  push(bytes: Uint8Array, prescan?: Prescan): void {
     this.bytesIn += bytes.length;
-    this.reader.push(bytes);
+    this.reader.push(bytes, prescan);
   }
 
   end(): void {
@@ -118,6 +124,16 @@ export class SessionLog {
   /** The log's format, detected from its first bytes (undefined until they arrive). */
   get sourceFormat(): SourceFormat | undefined {
     return this.reader.sourceFormat;
+  }
+
+  /** Lines rebuilt from range workers' prescans (parallel loading) instead of parsed here. */
+  get prescannedLines(): number {
+    return this.reader.prescannedLines;
+  }
+
+  /** The read limit that stopped reading, once one did: the log holds what came before it. */
+  get limitHit(): ReadLimitHit | undefined {
+    return this.reader.limitHit;
   }
 
   /** Decompressed bytes read so far. */

@@ -116,6 +116,11 @@ export class RecordReader implements LineSink {
         );
       return;
     }
+    this.value(value, offset, length, lineNumber, terminated);
+  }
+
+  /** A parsed line (parsed here, or rebuilt from a range worker's prescan: the same value). */
+  value(value: unknown, offset: number, length: number, lineNumber: number, terminated = true): void {
     if (!terminated) {
       // Shown as read, but the harness writes a line and its newline together and cuts an
       // unterminated last line off on resume: the seq (when it is an event) marks what it cuts.

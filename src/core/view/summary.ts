@@ -6,6 +6,7 @@
  * an unknown type still says something useful.
  */
 import { normalizeTurnEndReason } from '../analysis/endReason';
+import { importedRowSummary } from '../import/rowSummary';
 import type { Block, Message, SessionEvent, StreamChunk, TokenUsage, TurnEndReason } from '../types';
 import { isKnownEventType } from '../reader/knownTypes';
 import { summarizeHarnessEvent } from './summaryHarness';
@@ -148,6 +149,8 @@ function summarizeOther(type: string, d: Data, ev: SessionEvent): EventSummary {
       d.decision === 'deny';
     return { text: `${type.slice(family.length + 1) || type}${fields}`, tone: failed ? 'warn' : 'normal' };
   }
+  const imported = importedRowSummary(type, d);
+  if (imported) return { text: imported.text, tone: imported.warn ? 'warn' : 'muted' };
   if (isKnownEventType(type)) return muted(`${type}${fields}`);
   // Unknown type: say so (the diagnostics say whether it is a problem).
   return { text: `${ev.ignorable ? 'ignorable ' : ''}unknown type${fields}`, tone: 'muted' };

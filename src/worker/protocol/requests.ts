@@ -101,6 +101,8 @@ export type Request =
   | { kind: 'requestChange'; seq: number }
   /** The resume check: refusals, the events the harness would append, the messages of the next request. */
   | { kind: 'resumePreview' }
+  /** The whole log as OpenTelemetry traces (OTLP/JSON, GenAI conventions); `content` adds the messages. */
+  | { kind: 'exportOtlp'; content: boolean }
   /** Liveness check. */
   | { kind: 'ping' };
 

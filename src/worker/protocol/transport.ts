@@ -44,6 +44,8 @@ export interface ResponseValues {
   requestChanges: { seqs: number[] };
   requestChange: RequestChange | null;
   resumePreview: ResumePreview;
+  /** The file's text and how many spans it holds. */
+  exportOtlp: { text: string; spans: number };
   ping: { loadId: number };
 }
 
