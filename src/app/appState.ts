@@ -31,7 +31,7 @@ export interface AppState {
   workerDead: string | null;
   diagnostics: DiagnosticCounts;
   codes: CodeGroup[];
-  /** Timeline rows (mirrors the worker's row map) and a version that changes with them. */
+  /** Timeline rows and a version that changes with them: a mirror of the client's counts (its one writer). */
   rowCount: number;
   rowsVersion: number;
 
@@ -63,8 +63,6 @@ const perLog = {
   workerDead: null,
   diagnostics: { error: 0, warning: 0, info: 0 },
   codes: [],
-  rowCount: 0,
-  rowsVersion: 0,
   previousSeq: null,
   scrollToSelection: true,
   filter: NO_FILTER,
@@ -74,6 +72,8 @@ const perLog = {
 
 const initial: AppState = {
   ...perLog,
+  rowCount: 0,
+  rowsVersion: 0,
   status: 'idle',
   loadId: 0,
   name: '',

@@ -5,13 +5,24 @@
  *   seqscope check FILE [--json]         diagnostics; exit 1 on any error
  *   seqscope stats FILE                  turns, steps, tools, tokens, time
  *   seqscope open FILE [--seq N] ...     serve the web app and FILE, print the deep link (open.ts)
+ *   seqscope search FILE QUERY ...       events whose text matches (searchCommand.ts)
+ *   seqscope diff FILE --from A --to B   how the model's input changed (diffCommand.ts)
+ *   seqscope compare A B                 two runs side by side (compareCommand.ts)
+ *   seqscope export FILE --format F ...  the log in another tool's format (export.ts)
  *
  * FILE is .jsonl, .jsonl.gz or .jsonl.zst (detected by content), or - for stdin.
  * Exit codes: 0 fine, 1 the log has error diagnostics (check), 2 usage or unreadable input.
  */
+import type { ReadLimits } from '../core/reader/readLimits';
+import { LIMIT_HINT, LIMIT_USAGE, defaultLimits, takeLimitOption } from './limitArgs';
 import { loadFile } from './readInput';
 import { runCheck, runDerive, runStats } from './commands';
 import { runOpen } from './open';
+import { SEARCH_USAGE, runSearchCommand } from './searchCommand';
+import { DIFF_USAGE, runDiffCommand } from './diffCommand';
+import { COMPARE_USAGE, runCompareCommand } from './compareCommand';
+import { EXPORT_USAGE, runExport } from './export';
+import { isRangeWorkerThread } from './rangeWorkers';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
 
@@ -19,14 +30,19 @@ Usage:
   seqscope derive FILE [--at SEQ]...   print the derived model messages at each SEQ (default: the last event)
   seqscope check FILE [--json]         print the log's diagnostics; exit 1 when any is an error
   seqscope stats FILE                  print turns, steps, tool calls, errors, tokens and wall time
+${SEARCH_USAGE}
+${DIFF_USAGE}
+${COMPARE_USAGE}
   seqscope open FILE [--seq N] [--port P] [--follow] [--no-browser]
                                        serve the web app and FILE on 127.0.0.1 (port P, or the first
                                        free from 4180), print the deep link and open it in a browser;
                                        --follow streams lines appended to FILE to the open app.
                                        Runs until Ctrl-C.
+  ${EXPORT_USAGE.split('\n').join('\n  ')}
   seqscope help                        this text
 
 FILE may be .jsonl, .jsonl.gz or .jsonl.zst/.jsonl.zstd (detected by content), or - for standard input.
+${LIMIT_USAGE}
 Exit status: 0 ok, 1 error diagnostics (check), 2 bad usage or unreadable file.`;
 
 interface Parsed {
@@ -34,14 +50,18 @@ interface Parsed {
   file?: string;
   at: number[];
   json: boolean;
+  limits: ReadLimits;
 }
 
 function parseArgs(argv: string[]): Parsed | string {
   const [command, ...rest] = argv;
-  const out: Parsed = { command: command ?? 'help', at: [], json: false };
+  const out: Parsed = { command: command ?? 'help', at: [], json: false, limits: defaultLimits() };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] as string;
-    if (a === '--at') {
+    const limit = takeLimitOption(rest, i, out.limits);
+    if (typeof limit === 'string') return limit;
+    if (limit > 0) i += limit - 1;
+    else if (a === '--at') {
       const v = rest[++i];
       if (v === undefined || !/^\d+$/.test(v))
         return `--at needs a seq (a non-negative integer), got ${v ?? 'nothing'}`;
@@ -81,6 +101,15 @@ async function main(argv: string[]): Promise<number> {
   }
   // open has options of its own (open.ts parses them)
   if (argv[0] === 'open') return runOpen(argv.slice(1));
+  const write = (s: string) => {
+    if (!stdoutClosed) process.stdout.write(s);
+  };
+  const writeErr = (s: string) => process.stderr.write(s);
+  if (argv[0] === 'search') return runSearchCommand(argv.slice(1), write, writeErr);
+  if (argv[0] === 'diff') return runDiffCommand(argv.slice(1), write, writeErr);
+  if (argv[0] === 'compare') return runCompareCommand(argv.slice(1), write, writeErr);
+  // export has options per format (export.ts parses them)
+  if (argv[0] === 'export') return runExport(argv.slice(1), write, writeErr);
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`seqscope: ${args}\n`);
@@ -98,11 +127,13 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`seqscope: ${args.command} needs a FILE (or - for standard input)\n`);
     return 2;
   }
-  const loaded = await loadFile(args.file);
+  const loaded = await loadFile(args.file, args.limits);
   if (!loaded.ok) {
     process.stderr.write(`seqscope: ${loaded.message}\n`);
     return 2;
   }
+  const hit = loaded.log.limitHit;
+  if (hit) process.stderr.write(`seqscope: warning: ${hit.message} To read it anyway, ${LIMIT_HINT}.\n`);
   const out = (s: string) => {
     if (!stdoutClosed) process.stdout.write(s);
   };
@@ -112,14 +143,19 @@ async function main(argv: string[]): Promise<number> {
   return runStats(loaded.log, out);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(
-      `seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-    );
-    process.exitCode = 2;
-  },
-);
+// In a range worker thread (rangeWorkers.ts) this file only serves ranges.
+if (!isRangeWorkerThread()) runMain();
+
+function runMain(): void {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(
+        `seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      );
+      process.exitCode = 2;
+    },
+  );
+}

@@ -15,7 +15,11 @@ import { request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseRange, resolveStaticPath, startServer, type RunningServer } from './server';
+import { CONTENT_SECURITY_POLICY } from './http/csp';
+import { hostAllowed } from './http/guard';
+import { contentDisposition, parseRange } from './http/logRange';
+import { resolveStaticPath } from './http/staticApp';
+import { startServer, type RunningServer } from './server';
 
 const INDEX = '<!doctype html><title>seqscope</title><div id="root"></div>';
 const JS = 'console.log("app");';
@@ -46,7 +50,9 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function serve(extra: { pollMs?: number; heartbeatMs?: number; watch?: boolean } = {}) {
+async function serve(
+  extra: { pollMs?: number; heartbeatMs?: number; watch?: boolean; maxStreams?: number } = {},
+) {
   server = await startServer({ file: logFile, distDir: dist, port: 0, host: '127.0.0.1', ...extra });
   return server;
 }
@@ -57,10 +63,21 @@ interface Reply {
   body: Buffer;
 }
 
-/** A GET with the path sent exactly as written (fetch would normalize `..` away). */
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Reply> {
+/**
+ * A GET with the path sent exactly as written (fetch would normalize `..` away); a `Host`
+ * in headers replaces the real one, `null` sends none at all.
+ */
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  host?: string | null,
+): Promise<Reply> {
   return new Promise((ok, fail) => {
-    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
+    const all = host === undefined || host === null ? headers : { ...headers, Host: host };
+    const options = { host: '127.0.0.1', port, path, headers: all, method, setHost: host === undefined };
+    const req = request(options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -238,6 +255,122 @@ describe('the log', () => {
     const beyond = await get(s.port, path, { Range: `bytes=${LOG.length}-` });
     expect(beyond.status).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${LOG.length}`);
+  });
+});
+
+describe('the Host check (DNS rebinding)', () => {
+  it('answers 421 to any Host but its own loopback name and port, for every path', async () => {
+    const s = await serve();
+    const logPath = new URL(s.logUrl).pathname;
+    for (const host of [
+      'evil.example',
+      `evil.example:${s.port}`,
+      `127.0.0.1:${s.port + 1}`,
+      '127.0.0.1',
+      `localhost.:${s.port}`,
+      `127.0.0.1.evil.example:${s.port}`,
+      `[::1]:${s.port}.evil`,
+      `0.0.0.0:${s.port}`,
+      '',
+    ]) {
+      for (const path of ['/', '/assets/app-1a2b.js', logPath, `${logPath}/events`, '/nothing']) {
+        const r = await get(s.port, path, {}, 'GET', host);
+        expect(r.status, `${host} ${path}`).toBe(421);
+        expect(r.body.toString(), `${host} ${path}`).not.toContain('seq');
+        expect(r.body.toString(), `${host} ${path}`).not.toContain('<title>');
+        expect(r.headers['access-control-allow-origin']).toBeUndefined();
+      }
+    }
+    // no Host header at all is refused too (Node itself answers 400 to HTTP/1.1 without one)
+    expect([400, 421]).toContain((await get(s.port, logPath, {}, 'GET', null)).status);
+  });
+
+  it('serves its own names: 127.0.0.1, localhost and [::1] with its port, in any case', async () => {
+    const s = await serve();
+    const logPath = new URL(s.logUrl).pathname;
+    for (const host of [
+      `127.0.0.1:${s.port}`,
+      `localhost:${s.port}`,
+      `LocalHost:${s.port}`,
+      `[::1]:${s.port}`,
+    ]) {
+      const r = await get(s.port, logPath, {}, 'GET', host);
+      expect(r.status, host).toBe(200);
+      expect(r.body.toString()).toBe(LOG);
+    }
+  });
+
+  it('hostAllowed', () => {
+    expect(hostAllowed('127.0.0.1:4180', 4180)).toBe(true);
+    expect(hostAllowed('[::1]:4180', 4180)).toBe(true);
+    expect(hostAllowed('localhost:4180', 4180)).toBe(true);
+    expect(hostAllowed('localhost:41800', 4180)).toBe(false);
+    expect(hostAllowed('localhost', 4180)).toBe(false);
+    expect(hostAllowed('evil.example:4180', 4180)).toBe(false);
+    expect(hostAllowed(undefined, 4180)).toBe(false);
+  });
+});
+
+describe('headers and limits', () => {
+  it('sends the Content-Security-Policy and no-framing on the app and the log', async () => {
+    const s = await serve();
+    for (const path of ['/', '/route', '/assets/app-1a2b.js', new URL(s.logUrl).pathname, '/missing.js']) {
+      const r = await get(s.port, path);
+      expect(r.headers['content-security-policy'], path).toBe(CONTENT_SECURITY_POLICY);
+      expect(r.headers['x-frame-options'], path).toBe('DENY');
+      expect(r.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+    for (const directive of [
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "connect-src 'self' http: https:",
+    ])
+      expect(CONTENT_SECURITY_POLICY).toContain(directive);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  });
+
+  it('serves the log as a never-sniffed attachment', async () => {
+    const s = await serve();
+    const r = await get(s.port, new URL(s.logUrl).pathname);
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['content-disposition']).toBe(
+      `attachment; filename="session log.jsonl"; filename*=UTF-8''session%20log.jsonl`,
+    );
+    expect(contentDisposition('/x/a"b\\c%d\u00e9.jsonl')).toBe(
+      `attachment; filename="a_b_c_d_.jsonl"; filename*=UTF-8''a%22b%5Cc%25d%C3%A9.jsonl`,
+    );
+  });
+
+  it('refuses methods other than GET and HEAD', async () => {
+    const s = await serve();
+    const r = await get(s.port, new URL(s.logUrl).pathname, {}, 'POST');
+    expect(r.status).toBe(405);
+    expect(r.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('caps concurrent event streams, and frees a slot when one closes', async () => {
+    const s = await serve({ maxStreams: 3 });
+    const url = `${s.logUrl}/events`;
+    const open = [connectEvents(url), connectEvents(url), connectEvents(url)];
+    try {
+      for (const sse of open) expect((await sse.next()).event).toBe('hello');
+      const refused = await get(s.port, new URL(url).pathname);
+      expect(refused.status).toBe(503);
+      expect(refused.body.toString()).toMatch(/too many event streams/);
+      open[0]?.close();
+      // the server notices the closed socket a moment later: retry until a stream says hello
+      let hello = false;
+      for (let i = 0; i < 100 && !hello; i++) {
+        const again = connectEvents(url);
+        await until(() => again.events.length > 0 || again.ended);
+        hello = again.events[0]?.event === 'hello';
+        again.close();
+      }
+      expect(hello).toBe(true);
+    } finally {
+      for (const sse of open) sse.close();
+    }
   });
 });
 

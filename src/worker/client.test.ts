@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LogClient } from './client';
-import type { RequestEnvelope, WorkerMessage } from './protocol';
+import type { LoadProgress, Push, RequestEnvelope, WorkerMessage } from './protocol';
 
 /** A fake worker that records what it was sent and answers when told to. */
 class FakeWorker {
@@ -13,9 +13,13 @@ class FakeWorker {
   }
   terminate() {}
   answer(id: number, value: unknown) {
+    const kind = this.sent.find((m) => m.id === id)?.kind ?? 'ping';
     this.onmessage?.({
-      data: { type: 'response', id, result: { ok: true, value } },
+      data: { type: 'response', id, kind, result: { ok: true, value } },
     } as MessageEvent<WorkerMessage>);
+  }
+  push(p: Push) {
+    this.onmessage?.({ data: { type: 'push', push: p } } as MessageEvent<WorkerMessage>);
   }
 }
 
@@ -43,26 +47,41 @@ describe('LogClient lanes', () => {
   });
 
   it('a coalesced lane whose answer never comes does not hold back newer requests', async () => {
-    const w = new FakeWorker();
-    const client = new LogClient({ createWorker: () => w as unknown as Worker, laneStallMs: 20 });
-    const results: string[] = [];
-    const ask = (seq: number) =>
-      client
-        .request({ kind: 'event', seq }, { lane: 'event', coalesce: true })
-        .then((r) => results.push(r.ok ? `ok ${seq}` : `${r.error.code} ${seq}`));
-    const a = ask(1); // never answered (e.g. the worker could not post it)
-    const b = ask(2); // parked behind it: the watchdog sends it once the lane is stalled
-    expect(w.sent.map((m) => (m as { seq?: number }).seq)).toEqual([1]);
-    await new Promise((r) => setTimeout(r, 1100));
-    expect(w.sent.map((m) => (m as { seq?: number }).seq)).toEqual([1, 2]);
-    await new Promise((r) => setTimeout(r, 30));
-    const c = ask(3); // the lane is stalled again: sent at once, not parked
-    expect(w.sent.map((m) => (m as { seq?: number }).seq)).toEqual([1, 2, 3]);
-    w.answer(w.sent[1]!.id, null); // a late answer for a superseded request is dropped
-    w.answer(w.sent[2]!.id, null);
-    await Promise.all([a, b, c]);
-    expect(results.sort()).toEqual(['ok 3', 'superseded 1', 'superseded 2']);
-    client.dispose();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    try {
+      const w = new FakeWorker();
+      let now = 0;
+      const client = new LogClient({
+        createWorker: () => w as unknown as Worker,
+        laneStallMs: 20,
+        watchdogMs: 10,
+        now: () => now,
+      });
+      const results: string[] = [];
+      const ask = (seq: number) =>
+        client
+          .request({ kind: 'event', seq }, { lane: 'event', coalesce: true })
+          .then((r) => results.push(r.ok ? `ok ${seq}` : `${r.error.code} ${seq}`));
+      const a = ask(1); // never answered (e.g. the worker could not post it)
+      const b = ask(2); // parked behind it: the watchdog sends it once the lane is stalled
+      expect(w.sent.map((m) => (m as { seq?: number }).seq)).toEqual([1]);
+      now = 19;
+      vi.advanceTimersByTime(10);
+      expect(w.sent.map((m) => (m as { seq?: number }).seq)).toEqual([1]); // not stalled yet
+      now = 21;
+      vi.advanceTimersByTime(10);
+      expect(w.sent.map((m) => (m as { seq?: number }).seq)).toEqual([1, 2]);
+      now = 50;
+      const c = ask(3); // the lane is stalled again: sent at once, not parked
+      expect(w.sent.map((m) => (m as { seq?: number }).seq)).toEqual([1, 2, 3]);
+      w.answer(w.sent[1]!.id, null); // a late answer for a superseded request is dropped
+      w.answer(w.sent[2]!.id, null);
+      await Promise.all([a, b, c]);
+      expect(results.sort()).toEqual(['ok 3', 'superseded 1', 'superseded 2']);
+      client.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('without coalesce, every request is sent at once', () => {
@@ -71,6 +90,74 @@ describe('LogClient lanes', () => {
     void client.request({ kind: 'stream', seq: 1 }, { lane: 'x' });
     void client.request({ kind: 'stream', seq: 2 }, { lane: 'x' });
     expect(w.sent.length).toBe(2);
+    client.dispose();
+  });
+});
+
+function progress(loadId: number, rowCount: number, rowsVersion: number): Push {
+  const p: LoadProgress = {
+    loadId,
+    name: 'x',
+    bytes: 0,
+    totalBytes: null,
+    decodedBytes: 0,
+    events: rowCount,
+    rate: 0,
+    elapsedMs: 0,
+    rowCount,
+    rowsVersion,
+    diagnostics: { error: 0, warning: 0, info: 0 },
+  };
+  return { kind: 'progress', ...p };
+}
+
+describe('LogClient row counts (the one writer)', () => {
+  const text = { kind: 'text', text: '' } as const;
+
+  it('keeps the newest version of the current load, from pushes and answers alike', async () => {
+    const w = new FakeWorker();
+    const client = new LogClient({ createWorker: () => w as unknown as Worker });
+    const seen: string[] = [];
+    client.onRows((r) => seen.push(`${r.loadId}:${r.rowCount}@${r.rowsVersion}`));
+    void client.request({ kind: 'open', loadId: 7, source: text });
+    expect(client.rows).toEqual({ loadId: 7, rowCount: 0, rowsVersion: 0 });
+    w.push(progress(7, 10, 1));
+    const toggled = client.request({ kind: 'toggle', seq: 3 });
+    w.push(progress(7, 40, 3)); // a later version arrives before the toggle's answer
+    w.answer(w.sent[1]!.id, { rowCount: 12, rowsVersion: 2 });
+    await toggled;
+    expect(client.rows).toEqual({ loadId: 7, rowCount: 40, rowsVersion: 3 });
+    w.answer(w.sent[0]!.id, { rowCount: 41, rowsVersion: 4 }); // the open's answer (a LogSummary) carries them too
+    expect(client.rows).toEqual({ loadId: 7, rowCount: 41, rowsVersion: 4 });
+    expect(seen).toEqual(['7:0@0', '7:10@1', '7:40@3', '7:41@4']);
+    client.dispose();
+  });
+
+  it('ignores counts of an older load: its pushes and the answers to requests sent under it', async () => {
+    const w = new FakeWorker();
+    const client = new LogClient({ createWorker: () => w as unknown as Worker });
+    void client.request({ kind: 'open', loadId: 1, source: text });
+    const oldRows = client.request({ kind: 'rows', from: 0, to: 10 });
+    void client.request({ kind: 'open', loadId: 2, source: text });
+    w.push(progress(1, 99, 9));
+    w.answer(w.sent[1]!.id, { rowCount: 98, rowsVersion: 8, from: 0, rows: [] });
+    const r = await oldRows;
+    expect(r.ok).toBe(true); // the caller still gets its answer
+    expect(client.rows).toEqual({ loadId: 2, rowCount: 0, rowsVersion: 0 });
+    w.push(progress(2, 5, 1));
+    expect(client.rows).toEqual({ loadId: 2, rowCount: 5, rowsVersion: 1 });
+    client.dispose();
+  });
+
+  it('a load is named by the caller: the open carries its loadId, cancel names it', () => {
+    const w = new FakeWorker();
+    const client = new LogClient({ createWorker: () => w as unknown as Worker });
+    void client.request({ kind: 'open', loadId: 42, source: text });
+    void client.request({ kind: 'cancel', loadId: 42 });
+    expect(w.sent.map(({ id: _id, ...rest }) => rest)).toEqual([
+      { kind: 'open', loadId: 42, source: text },
+      { kind: 'cancel', loadId: 42 },
+    ]);
     client.dispose();
   });
 });

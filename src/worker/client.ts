@@ -16,16 +16,32 @@
  *    outstanding (killed for memory, hung) is declared dead; every pending
  *    request resolves with `worker-dead` and `onDead` listeners are told, so
  *    the UI can offer Retry instead of spinning forever.
+ *  - Row counts: the client is the one place that knows the timeline's
+ *    current row count and version. Every answer and push that carries them
+ *    (progress, ready, grew, rows, toggle, collapseAll, locate, filter, open)
+ *    goes through `noteRows`, which keeps the newest version of the current
+ *    load (a late answer from an older load or an older version is ignored)
+ *    and tells `onRows` listeners. Views read it; nothing else writes it.
+ *
+ * Loads are named by the caller: `request({kind: 'open', loadId, source})`.
+ * The client takes the newest open's `loadId` as the current load.
  */
 import type {
   Push,
+  Request,
   RequestEnvelope,
   RequestKind,
   RequestOf,
   ResponseValues,
   Result,
+  RowsInfo,
   WorkerMessage,
 } from './protocol';
+
+/** The timeline's size for one load, as last answered by the worker. */
+export interface RowCounts extends RowsInfo {
+  loadId: number;
+}
 
 export interface ClientOptions {
   /** Silence (no message at all) with requests outstanding before a liveness ping, ms. */
@@ -39,13 +55,30 @@ export interface ClientOptions {
    * slow answer never freezes a pane.
    */
   laneStallMs?: number;
+  /** How often the lanes and the liveness check are looked at, ms (default 1000). */
+  watchdogMs?: number;
+  /** The clock (default `performance.now`); tests pass their own. */
+  now?: () => number;
 }
 
 interface Pending {
   kind: RequestKind;
   lane?: string;
+  /** The current load when it was sent: its row counts count only for that load. */
+  loadId: number | null;
+  /** Untyped here: `request<K>` is the one place that pairs a kind with its answer type. */
   resolve: (r: Result<unknown>) => void;
 }
+
+/** Request kinds whose answer carries the timeline's row count and version. */
+const ROW_KINDS: ReadonlySet<RequestKind> = new Set<RequestKind>([
+  'open',
+  'rows',
+  'toggle',
+  'collapseAll',
+  'locate',
+  'filter',
+]);
 
 export type ClientState = 'alive' | 'dead';
 
@@ -62,18 +95,27 @@ export class LogClient {
   private readonly parked = new Map<string, RequestEnvelope>();
   private readonly pushListeners = new Set<(p: Push) => void>();
   private readonly deadListeners = new Set<(reason: string) => void>();
-  private lastHeard = performance.now();
+  private lastHeard: number;
   private watchdog: ReturnType<typeof setInterval> | undefined;
   private pinging = false;
   state: ClientState = 'alive';
+  /** The newest `open`'s load id (null before any), and its row counts. */
+  private loadId: number | null = null;
+  private rowCounts: RowCounts | null = null;
+  private readonly rowListeners = new Set<(r: RowCounts) => void>();
 
   private readonly silenceMs: number;
   private readonly pingTimeoutMs: number;
   private readonly createWorker: () => Worker;
   private readonly laneStallMs: number;
+  private readonly watchdogMs: number;
+  private readonly now: () => number;
 
   constructor(options: ClientOptions = {}) {
     this.laneStallMs = options.laneStallMs ?? 3_000;
+    this.watchdogMs = options.watchdogMs ?? 1_000;
+    this.now = options.now ?? (() => performance.now());
+    this.lastHeard = this.now();
     this.silenceMs = options.silenceMs ?? 15_000;
     this.pingTimeoutMs = options.pingTimeoutMs ?? 5_000;
     this.createWorker = options.createWorker ?? defaultWorker;
@@ -87,8 +129,14 @@ export class LogClient {
   ): Promise<Result<ResponseValues[K]>> {
     if (this.state === 'dead') return Promise.resolve(dead('The log worker is not running'));
     const id = this.nextId++;
+    const asked: Request = req;
+    if (asked.kind === 'open') this.beginLoad(asked.loadId);
     return new Promise((resolve) => {
-      const entry: Pending = { kind: req.kind, resolve: resolve as (r: Result<unknown>) => void };
+      const entry: Pending = {
+        kind: req.kind,
+        loadId: this.loadId,
+        resolve: resolve as (r: Result<unknown>) => void,
+      };
       if (options.lane !== undefined) {
         entry.lane = options.lane;
         const older = this.lanes.get(options.lane);
@@ -100,7 +148,7 @@ export class LogClient {
         this.lanes.set(options.lane, id);
       }
       this.pending.set(id, entry);
-      if (this.pending.size === 1) this.lastHeard = performance.now(); // silence counts from the first outstanding request
+      if (this.pending.size === 1) this.lastHeard = this.now(); // silence counts from the first outstanding request
       const envelope: RequestEnvelope = { id, ...req };
       if (options.coalesce && options.lane !== undefined) {
         this.parked.set(options.lane, envelope);
@@ -111,9 +159,15 @@ export class LogClient {
     });
   }
 
-  /** The id the next request will get: lets a caller cancel an `open` it is about to send. */
-  peekNextId(): number {
-    return this.nextId;
+  /** The current load's row counts (null before the first open). */
+  get rows(): RowCounts | null {
+    return this.rowCounts;
+  }
+
+  /** Told whenever the current load's row count or version changes (and when a new load starts at 0). */
+  onRows(listener: (r: RowCounts) => void): () => void {
+    this.rowListeners.add(listener);
+    return () => this.rowListeners.delete(listener);
   }
 
   subscribe(listener: (p: Push) => void): () => void {
@@ -151,7 +205,7 @@ export class LogClient {
 
   private start(): Worker {
     const w = this.createWorker();
-    this.lastHeard = performance.now();
+    this.lastHeard = this.now();
     w.onmessage = (e: MessageEvent<WorkerMessage>) => this.receive(e.data);
     // An uncaught error may or may not have killed the worker: ask it.
     w.onerror = (e) => {
@@ -159,18 +213,39 @@ export class LogClient {
       this.checkAlive(`the worker raised ${e.message || 'an error'}`);
     };
     w.onmessageerror = () => this.checkAlive('a message from the worker could not be read');
-    this.watchdog = setInterval(() => this.tick(), 1000);
+    this.watchdog = setInterval(() => this.tick(), this.watchdogMs);
     return w;
   }
 
   private receive(msg: WorkerMessage): void {
-    this.lastHeard = performance.now();
+    this.lastHeard = this.now();
     if (msg.type === 'push') {
-      for (const l of this.pushListeners) l(msg.push);
+      const p = msg.push;
+      if (p.kind === 'progress') this.noteRows(p.loadId, p);
+      else if (p.kind === 'ready' || p.kind === 'grew') this.noteRows(p.loadId, p.summary);
+      for (const l of this.pushListeners) l(p);
       return;
     }
+    const entry = this.pending.get(msg.id);
+    if (entry && entry.loadId !== null && msg.result.ok && ROW_KINDS.has(msg.kind))
+      this.noteRows(entry.loadId, msg.result.value as RowsInfo);
     this.settle(msg.id, msg.result);
     this.sendParked(msg.id);
+  }
+
+  private beginLoad(loadId: number): void {
+    this.loadId = loadId;
+    this.rowCounts = { loadId, rowCount: 0, rowsVersion: 0 };
+    for (const l of this.rowListeners) l(this.rowCounts);
+  }
+
+  /** Keeps the newest row counts of the current load; versions only grow within a load. */
+  private noteRows(loadId: number, info: RowsInfo): void {
+    const known = this.rowCounts;
+    if (loadId !== this.loadId || !known || info.rowsVersion < known.rowsVersion) return;
+    if (info.rowsVersion === known.rowsVersion && info.rowCount === known.rowCount) return;
+    this.rowCounts = { loadId, rowCount: info.rowCount, rowsVersion: info.rowsVersion };
+    for (const l of this.rowListeners) l(this.rowCounts);
   }
 
   /** A coalesced lane's request was answered: send the newest one waiting on that lane, if any. */
@@ -190,12 +265,12 @@ export class LogClient {
    */
   private sendNext(lane: string): void {
     const f = this.inFlight.get(lane);
-    if (f && performance.now() - f.sentAt < this.laneStallMs) return;
+    if (f && this.now() - f.sentAt < this.laneStallMs) return;
     const next = this.parked.get(lane);
     if (!next) return;
     this.parked.delete(lane);
     if (!this.pending.has(next.id)) return;
-    this.inFlight.set(lane, { id: next.id, sentAt: performance.now() });
+    this.inFlight.set(lane, { id: next.id, sentAt: this.now() });
     this.worker.postMessage(next);
   }
 
@@ -210,7 +285,7 @@ export class LogClient {
   private tick(): void {
     for (const lane of [...this.parked.keys()]) this.sendNext(lane);
     if (this.state === 'dead' || this.pending.size === 0 || this.pinging) return;
-    if (performance.now() - this.lastHeard > this.silenceMs) this.checkAlive('the worker stopped answering');
+    if (this.now() - this.lastHeard > this.silenceMs) this.checkAlive('the worker stopped answering');
   }
 
   private checkAlive(reason: string, timeoutMs = this.pingTimeoutMs): void {
@@ -218,7 +293,7 @@ export class LogClient {
     this.pinging = true;
     const heardBefore = this.lastHeard;
     const id = this.nextId++;
-    this.pending.set(id, { kind: 'ping', resolve: () => {} });
+    this.pending.set(id, { kind: 'ping', loadId: null, resolve: () => {} });
     this.worker.postMessage({ id, kind: 'ping' } satisfies RequestEnvelope);
     setTimeout(() => {
       this.pinging = false;

@@ -30,7 +30,7 @@ export interface ByteSource {
 /** Slice size for Files: big enough to amortize the async read, small enough to keep the worker responsive. */
 const FILE_SLICE = 1 << 20;
 
-export async function openSource(source: LoadSource, signal: AbortSignal): Promise<ByteSource> {
+export async function readSource(source: LoadSource, signal: AbortSignal): Promise<ByteSource> {
   switch (source.kind) {
     case 'file':
       return {

@@ -5,6 +5,7 @@
  * answer is sized by what the UI shows, never by the log.
  */
 import { stepAt, turnAt } from '../core/analysis/structure';
+import type { FailedAttemptSummary, StreamState } from '../core/analysis/streamIndex';
 import type { ToolCallInfo } from '../core/analysis/structureIndex';
 import { EventFlag } from '../core/log/sessionLog';
 import type { Message, SessionEvent } from '../core/types';
@@ -15,13 +16,15 @@ import type {
   EventDetail,
   LogSummary,
   MessagesWindow,
+  FailedAttemptRef,
+  StreamStateView,
   StreamView,
   StructureSummary,
   ToolPair,
   TranscriptEntry,
   ViewMessage,
 } from './protocol';
-import type { LogSession } from './session';
+import type { OpenLog } from './openLog';
 import { limitDepth } from './depthLimit';
 
 /** The inspector shows at most this much of a raw line (the tree view has the parsed event anyway). */
@@ -31,7 +34,7 @@ export class Queries {
   private replaceCache: { events: number; map: Map<number, number[]> } | null = null;
   private callCache: { events: number; map: Map<string, ToolCallInfo> } | null = null;
 
-  constructor(private readonly session: LogSession) {}
+  constructor(private readonly session: OpenLog) {}
 
   messages(seq: number, from: number, to: number): MessagesWindow {
     const log = this.session.log;
@@ -110,13 +113,13 @@ export class Queries {
     const state = this.session.log.streamAt(seq, chunk);
     if (!state) return null;
     const pending = state.messageSeq === undefined && state.attemptStartSeq !== null && state.chunkCount > 0;
-    const view: StreamView = { seq, state, pending };
+    const view: StreamView = { seq, state: streamStateView(state), pending };
     // A failed attempt stays on screen (marked failed) until the retry's first chunk.
     const last = state.failedAttempts.at(-1);
     if (state.attemptStartSeq === null && last && last.attempt === state.attempt - 1) {
       const failed = this.session.log.streamAt(last.lastChunkSeq);
       if (failed) {
-        view.failedAttempt = { ...last, blocks: failed.blocks };
+        view.failedAttempt = { ...failedAttemptRef(last), blocks: failed.blocks };
         view.pending = state.messageSeq === undefined;
       }
     }
@@ -245,7 +248,6 @@ export class Queries {
       bytes: log.bytesIn,
       decodedBytes: log.bytesDecoded,
       events: log.eventCount,
-      partial: s.partial,
       turns: st.turns.length,
       steps: st.steps.length,
       toolCalls: st.totals.toolCalls,
@@ -282,4 +284,36 @@ function pairOf(c: ToolCallInfo): ToolPair {
 
 function messageOf(ev: SessionEvent): Message {
   return ev.type === 'user/message' ? (ev.data as Message) : (ev.data as { message: Message }).message;
+}
+
+/** The fields the preview shows, copied: the core's assembly state (stepIndex, caches) stays in the worker. */
+function streamStateView(s: StreamState): StreamStateView {
+  const v: StreamStateView = {
+    turn: s.turn,
+    step: s.step,
+    attempt: s.attempt,
+    attemptStartSeq: s.attemptStartSeq,
+    failedAttempts: s.failedAttempts.map(failedAttemptRef),
+    blocks: s.blocks,
+    open: s.open,
+    failed: s.failed,
+    chunkCount: s.chunkCount,
+    lastChunkSeq: s.lastChunkSeq,
+  };
+  if (s.usage) v.usage = s.usage;
+  if (s.finish) v.finish = s.finish;
+  if (s.lastDelta) v.lastDelta = { ...s.lastDelta };
+  if (s.messageSeq !== undefined) v.messageSeq = s.messageSeq;
+  return v;
+}
+
+function failedAttemptRef(a: FailedAttemptSummary): FailedAttemptRef {
+  const r: FailedAttemptRef = {
+    attempt: a.attempt,
+    firstChunkSeq: a.firstChunkSeq,
+    lastChunkSeq: a.lastChunkSeq,
+    chunkCount: a.chunkCount,
+  };
+  if (a.finish) r.finish = a.finish;
+  return r;
 }

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ReplayQueries } from './replayQueries';
-import { LogSession } from './session';
+import { OpenLog } from './openLog';
 
-function session(bytes: Uint8Array): LogSession {
-  const s = new LogSession(1, 'file', 'test.jsonl');
+function session(bytes: Uint8Array): OpenLog {
+  const s = new OpenLog(1, 'file', 'test.jsonl');
   s.push(bytes);
   s.end();
   return s;

@@ -4,11 +4,11 @@ import { timeAxis } from '../core/replay/axis';
 import { deltaLengthAt, describePosition, nextChar } from '../core/replay/position';
 import { streamHealth } from '../core/replay/streamHealth';
 import { ReplayQueries, stepHealthView } from './replayQueries';
-import { LogSession } from './session';
+import { OpenLog } from './openLog';
 
-function demo(): LogSession {
+function demo(): OpenLog {
   const bytes = readFileSync(new URL('../../public/samples/demo.jsonl', import.meta.url));
-  const session = new LogSession(1, 'sample', 'demo.jsonl');
+  const session = new OpenLog(1, 'sample', 'demo.jsonl');
   for (let i = 0; i < bytes.length; i += 4096) session.push(bytes.subarray(i, i + 4096));
   session.end();
   return session;

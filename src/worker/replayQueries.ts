@@ -42,7 +42,7 @@ import type {
   StepHealthView,
   TickView,
 } from './protocol';
-import type { LogSession } from './session';
+import type { OpenLog } from './openLog';
 
 /** Knots of the time axis sent to the main thread (plus every gap's two ends). */
 const MAX_KNOTS = 4096;
@@ -87,9 +87,9 @@ function keyOf(step: StepInfo): string {
   return `${step.lastSeq}:${step.attempts.length}:${last?.lastChunkSeq ?? -1}:${step.usage?.outputTokens ?? ''}`;
 }
 
-const healthCaches = new WeakMap<LogSession, HealthCache>();
+const healthCaches = new WeakMap<OpenLog, HealthCache>();
 
-function healthCache(session: LogSession): HealthCache {
+function healthCache(session: OpenLog): HealthCache {
   let c = healthCaches.get(session);
   if (!c) {
     c = new HealthCache(session.log);
@@ -99,7 +99,7 @@ function healthCache(session: LogSession): HealthCache {
 }
 
 /** A step's stream health as a timeline row shows it (undefined when it streamed nothing). */
-export function stepHealthView(session: LogSession, stepIndex: number): StepHealthView | undefined {
+export function stepHealthView(session: OpenLog, stepIndex: number): StepHealthView | undefined {
   const h = healthCache(session).get(stepIndex);
   if (!h || h.chunkCount === 0) return undefined;
   const out: StepHealthView = {
@@ -129,7 +129,7 @@ export class ReplayQueries {
   private axes: { events: number; seq: Axis; time: Axis | null | undefined } | null = null;
 
   constructor(
-    private readonly session: LogSession,
+    private readonly session: OpenLog,
     private readonly matches: MatchSource,
   ) {}
 
@@ -382,10 +382,10 @@ function ticks(axis: Axis, seqs: ArrayLike<number>, width: number): TickView[] {
   return [...out.values()].sort((a, b) => a.px - b.px);
 }
 
-const replays = new WeakMap<LogSession, ReplayQueries>();
+const replays = new WeakMap<OpenLog, ReplayQueries>();
 
 /** The session's replay queries (one per load). */
-export function replayFor(session: LogSession, matches: MatchSource): ReplayQueries {
+export function replayFor(session: OpenLog, matches: MatchSource): ReplayQueries {
   let r = replays.get(session);
   if (!r) {
     r = new ReplayQueries(session, matches);

@@ -75,18 +75,24 @@ describe('LoadService', () => {
     expect(useApp.getState()).toMatchObject({ status: 'loading', workerDead: null });
   });
 
-  it('the filter and fold answers set the row count', async () => {
-    const client = new FakeClient({
-      filter: () => ({ rowCount: 3, rowsVersion: 7, matches: 3 }),
-      collapseAll: () => ({ rowCount: 2, rowsVersion: 8 }),
-    });
+  it("mirrors the client's row counts of the current load only", () => {
+    const client = new FakeClient({ open: () => new Promise(() => {}) });
+    const load = new LoadService(client);
+    load.start();
+    const id = load.open({ kind: 'sample', name: 'demo.jsonl' })!;
+    client.rows(id, 12, 3);
+    expect(useApp.getState()).toMatchObject({ rowCount: 12, rowsVersion: 3 });
+    client.rows(id - 1, 99, 9); // a late count of an older load
+    expect(useApp.getState()).toMatchObject({ rowCount: 12, rowsVersion: 3 });
+  });
+
+  it('filter and fold are asked of the worker (the client reports the new row counts)', () => {
+    const client = new FakeClient();
     const load = new LoadService(client);
     load.setFilter({ types: null, errorsOnly: true, text: '' });
-    await tick();
-    expect(useApp.getState()).toMatchObject({ rowCount: 3, rowsVersion: 7, filter: { errorsOnly: true } });
     load.foldAll('turns');
-    await tick();
-    expect(useApp.getState()).toMatchObject({ rowCount: 2, rowsVersion: 8, foldLevel: 'turns' });
+    expect(useApp.getState()).toMatchObject({ filter: { errorsOnly: true }, foldLevel: 'turns' });
+    expect(client.requests.map((r) => r.req.kind)).toEqual(['filter', 'collapseAll']);
   });
 });
 
@@ -109,7 +115,11 @@ describe('FollowMode', () => {
     client.push({ kind: 'follow', loadId: id, state: 'rewritten' });
     const reload = useApp.getState().loadId;
     expect(reload).not.toBe(id);
-    expect(client.sent('open').at(-1)).toEqual({ kind: 'open', source: { kind: 'url', url, follow: true } });
+    expect(client.sent('open').at(-1)).toEqual({
+      kind: 'open',
+      loadId: reload,
+      source: { kind: 'url', url, follow: true },
+    });
     client.push({ kind: 'ready', loadId: reload, summary: { ...s, loadId: reload, events: 3 } });
     expect(useNotice.getState().notice).toBe(
       `${REWRITTEN_NOTICE}. seq 9 is beyond this log (3 events): showing the last event, seq 2`,

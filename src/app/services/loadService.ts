@@ -2,12 +2,12 @@
  * The app's services around the log worker: open, cancel, retry, filter and
  * fold, and the load lifecycle (opened, ready, grew, follow, fatal). It is
  * the only writer of the load state in the app store (status, summary,
- * counts, rows), follows the pushes of the load the user asked for
+ * counts; the row counts mirror the client's, their one writer), follows the pushes of the load the user asked for
  * (ignoring late pushes of superseded loads), and turns a dead worker into a
  * Retry offer. Created once by the composition root (compose.ts); does
  * nothing until `start()`.
  */
-import type { LoadSource, LogSummary, Push, RowsInfo, TimelineFilter } from '../../worker/protocol';
+import type { LoadSource, LogSummary, Push, TimelineFilter } from '../../worker/protocol';
 import { resetForLoad, select, useApp } from '../appState';
 import { Lifecycle } from './lifecycle';
 import { addNotice } from './notice';
@@ -48,6 +48,8 @@ export class LoadService {
   readonly events = new Lifecycle();
   private lastSource: LoadSource | null = null;
   private opened = 0;
+  /** Loads are named here: the id every push about a load carries. */
+  private lastLoadId = 0;
   private guard: LoadGuard | null = null;
 
   constructor(readonly client: WorkerClient) {}
@@ -55,6 +57,9 @@ export class LoadService {
   /** Subscribes to the worker; returns the unsubscribe. */
   start(): () => void {
     const offPush = this.client.subscribe((p) => this.onPush(p));
+    const offRows = this.client.onRows(({ loadId, rowCount, rowsVersion }) => {
+      if (loadId === useApp.getState().loadId) useApp.setState({ rowCount, rowsVersion });
+    });
     const offDead = this.client.onDead((reason) => {
       useApp.setState({
         workerDead: reason,
@@ -68,6 +73,7 @@ export class LoadService {
     });
     return () => {
       offPush();
+      offRows();
       offDead();
     };
   }
@@ -86,7 +92,7 @@ export class LoadService {
     const guard = this.guard?.beforeOpen(source) ?? null;
     if (guard && !guard.proceed) return null;
     this.lastSource = source;
-    const loadId = this.client.peekNextId();
+    const loadId = ++this.lastLoadId;
     resetForLoad(
       loadId,
       sourceName(source),
@@ -94,7 +100,7 @@ export class LoadService {
     );
     this.opened++;
     this.events.emit('opened', { loadId, source });
-    void this.client.request({ kind: 'open', source }).then((result) => {
+    void this.client.request({ kind: 'open', loadId, source }).then((result) => {
       if (useApp.getState().loadId !== loadId) return; // a newer open took over
       if (result.ok) return; // the `ready` push did the work
       if (result.error.code === 'cancelled')
@@ -109,7 +115,7 @@ export class LoadService {
 
   cancel(): void {
     const { loadId, status } = useApp.getState();
-    if (status === 'loading') void this.client.request({ kind: 'cancel', target: loadId });
+    if (status === 'loading') void this.client.request({ kind: 'cancel', loadId });
   }
 
   /** After the worker died: a fresh worker, and the same source again. */
@@ -122,29 +128,16 @@ export class LoadService {
 
   setFilter(filter: TimelineFilter): void {
     useApp.setState({ filter });
-    void this.client.request({ kind: 'filter', filter }, { lane: 'filter' }).then((r) => {
-      if (r.ok) this.noteRows(r.value);
-    });
+    void this.client.request({ kind: 'filter', filter }, { lane: 'filter' });
   }
 
   foldAll(level: 'turns' | 'steps' | 'none'): void {
     useApp.setState({ foldLevel: level });
-    void this.client.request({ kind: 'collapseAll', level }).then((r) => {
-      if (r.ok) this.noteRows(r.value);
-    });
+    void this.client.request({ kind: 'collapseAll', level });
   }
 
   toggleFold(seq: number): void {
-    void this.client.request({ kind: 'toggle', seq }).then((r) => {
-      if (r.ok) this.noteRows(r.value);
-    });
-  }
-
-  /** Any answer that carries the row map's size: the store follows the newest version. */
-  noteRows(info: RowsInfo): void {
-    const s = useApp.getState();
-    if (info.rowsVersion !== s.rowsVersion || info.rowCount !== s.rowCount)
-      useApp.setState({ rowCount: info.rowCount, rowsVersion: info.rowsVersion });
+    void this.client.request({ kind: 'toggle', seq });
   }
 
   private onPush(p: Push): void {
@@ -155,8 +148,6 @@ export class LoadService {
         useApp.setState({
           progress: p,
           events: p.events,
-          rowCount: p.rowCount,
-          rowsVersion: p.rowsVersion,
           diagnostics: p.diagnostics,
           name: p.name,
         });
@@ -173,8 +164,6 @@ export class LoadService {
         useApp.setState({
           summary: s,
           events: s.events,
-          rowCount: s.rowCount,
-          rowsVersion: s.rowsVersion,
           diagnostics: s.diagnostics,
           codes: s.codes,
           progress: null,
@@ -200,15 +189,13 @@ export class LoadService {
   private onReady(loadId: number, s: LogSummary): void {
     if (this.guard && !this.guard.acceptReady(s)) {
       // The refused log is not shown (nor remembered): back to "no log" under the landing page.
-      useApp.setState({ status: 'idle', summary: null, progress: null, events: 0, rowCount: 0 });
+      useApp.setState({ status: 'idle', summary: null, progress: null, events: 0 });
       return;
     }
     useApp.setState({
       status: 'ready',
       summary: s,
       events: s.events,
-      rowCount: s.rowCount,
-      rowsVersion: s.rowsVersion,
       diagnostics: s.diagnostics,
       codes: s.codes,
       name: s.name,

@@ -6,5 +6,5 @@ import type { LogClient } from '../../worker/client';
 
 export type WorkerClient = Pick<
   LogClient,
-  'request' | 'subscribe' | 'onDead' | 'restart' | 'killForTesting' | 'peekNextId'
+  'request' | 'subscribe' | 'onDead' | 'onRows' | 'restart' | 'killForTesting'
 >;

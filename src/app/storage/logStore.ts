@@ -65,7 +65,7 @@ function serialize<T>(run: () => Promise<T>): Promise<T> {
  * takes a moment); never rejects.
  */
 export function remember(source: LoadSource, summary: LogSummary): Promise<void> {
-  if (!summary.fingerprint || summary.partial) return Promise.resolve(); // cut short: not the whole log
+  if (!summary.fingerprint) return Promise.resolve();
   return serialize(() => doRemember(source, summary)).catch(() => undefined);
 }
 

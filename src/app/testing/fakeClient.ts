@@ -13,6 +13,7 @@ import type {
   Result,
   WorkerError,
 } from '../../worker/protocol';
+import type { RowCounts } from '../../worker/client';
 import type { WorkerClient } from '../services/workerClient';
 
 export type FakeHandlers = {
@@ -27,10 +28,10 @@ function isResult(v: unknown): v is Result<unknown> {
 
 export class FakeClient implements WorkerClient {
   readonly requests: { req: RequestOf<RequestKind>; lane?: string }[] = [];
-  private nextId = 1;
   private readonly lanes = new Map<string, (r: Result<never>) => void>();
   private readonly pushListeners = new Set<(p: Push) => void>();
   private readonly deadListeners = new Set<(reason: string) => void>();
+  private readonly rowListeners = new Set<(r: RowCounts) => void>();
   dead = false;
 
   constructor(public handlers: FakeHandlers = {}) {}
@@ -39,9 +40,9 @@ export class FakeClient implements WorkerClient {
     req: RequestOf<K>,
     options: { lane?: string; coalesce?: boolean } = {},
   ): Promise<Result<ResponseValues[K]>> {
-    this.nextId++;
     this.requests.push(options.lane === undefined ? { req } : { req, lane: options.lane });
     if (this.dead) return Promise.resolve({ ok: false, error: { code: 'worker-dead', message: 'dead' } });
+    if (req.kind === 'open') this.rows((req as RequestOf<'open'>).loadId, 0, 0);
     return new Promise((resolve) => {
       let settled = false;
       const settle = (r: Result<ResponseValues[K]>) => {
@@ -72,8 +73,15 @@ export class FakeClient implements WorkerClient {
     return this.requests.filter((r) => r.req.kind === kind).map((r) => r.req as RequestOf<K>);
   }
 
-  peekNextId(): number {
-    return this.nextId;
+  /** Row counts: like the real client, the newest `open` starts at 0 and pushes carry them. */
+  onRows(listener: (r: RowCounts) => void): () => void {
+    this.rowListeners.add(listener);
+    return () => this.rowListeners.delete(listener);
+  }
+
+  /** Reports row counts for a load, as the real client does after an answer that carries them. */
+  rows(loadId: number, rowCount: number, rowsVersion: number): void {
+    for (const l of this.rowListeners) l({ loadId, rowCount, rowsVersion });
   }
 
   subscribe(listener: (p: Push) => void): () => void {
@@ -86,8 +94,11 @@ export class FakeClient implements WorkerClient {
     return () => this.deadListeners.delete(listener);
   }
 
-  /** Delivers a push as the worker would. */
+  /** Delivers a push as the worker would (its row counts first, as the real client does). */
   push(p: Push): void {
+    if (p.kind === 'progress') this.rows(p.loadId, p.rowCount, p.rowsVersion);
+    else if (p.kind === 'ready' || p.kind === 'grew')
+      this.rows(p.loadId, p.summary.rowCount, p.summary.rowsVersion);
     for (const l of this.pushListeners) l(p);
   }
 

@@ -17,7 +17,6 @@ export function summary(loadId: number, events: number, extra: Partial<LogSummar
     bytes: 1000,
     decodedBytes: 1000,
     events,
-    partial: false,
     turns: 1,
     steps: 1,
     toolCalls: 0,

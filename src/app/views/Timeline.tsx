@@ -39,7 +39,6 @@ function useRowBlock(index: number, rowCount: number, rowsVersion: number): Rows
 }
 
 export function Timeline() {
-  const { load } = useServices();
   const rowCount = useApp((s) => s.rowCount);
   const rowsVersion = useApp((s) => s.rowsVersion);
   const selectedSeq = useApp((s) => s.selectedSeq);
@@ -71,10 +70,6 @@ export function Timeline() {
       if (b && row >= b.from && row < b.from + b.rows.length) return b.rows[row - b.from];
     return undefined;
   };
-  // An answer from a newer row map (a followed log grew) updates the counts.
-  useLayoutEffect(() => {
-    for (const b of [blockA, blockB]) if (b) load.noteRows(b);
-  }, [blockA, blockB, load]);
 
   // Bring the selection into view (revealing it if folded) when it changes, not when rows change:
   // folding everything must not be undone by the selection.
@@ -86,9 +81,6 @@ export function Timeline() {
     selectedSeq === null ? null : { kind: 'locate', seq: selectedSeq, reveal: !following },
     { lane: 'locate', coalesce: true, deps: [loadId, selectionLoaded] },
   ).data;
-  useLayoutEffect(() => {
-    if (located) load.noteRows(located);
-  }, [located, load]);
 
   // Scroll to a located row once the list has grown to the row count the worker reported with
   // it (setting scrollTop before would be clamped by the browser to the old, shorter list).

@@ -15,7 +15,11 @@ import { EventColumns } from './columns';
 import { Lru } from './lru';
 import { SurfaceIndex, type ReplaceRecord } from './surface';
 import { ByteStore } from '../reader/byteStore';
-import { createLogReader, readEventAt, type LogReader, type ReadContext } from '../reader/logReader';
+import { readEventAt, type ReadContext } from '../reader/logReader';
+import type { Prescan } from '../reader/prescan';
+import { createImportingReader, type ImportingReader } from '../import/importingReader';
+import type { SourceFormat } from '../import/formats';
+import type { ReadLimitHit, ReadLimits } from '../reader/readLimits';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
 import { StreamIndex, type StreamState } from '../analysis/streamIndex';
 
@@ -49,6 +53,8 @@ export const EventFlag = {
 export interface SessionLogOptions {
   /** ByteStore block size (tests use tiny blocks to exercise spanning). */
   blockSize?: number;
+  /** Where reading stops (reader/readLimits.ts); default DEFAULT_READ_LIMITS. */
+  limits?: ReadLimits;
 }
 
 export class SessionLog {
@@ -61,7 +67,7 @@ export class SessionLog {
   bytesIn = 0;
 
   private readonly store: ByteStore;
-  private readonly reader: LogReader;
+  private readonly reader: ImportingReader;
   private readonly cols = new EventColumns();
   private readonly typeNames: string[] = [];
   private readonly typeIds = new Map<string, number>();
@@ -84,15 +90,20 @@ export class SessionLog {
       meta: (value, line) => this.metas.push({ line, beforeSeq: this.eventCount, value }),
       event: (ev, loc) => this.record(ev, loc),
     };
-    this.reader = createLogReader(sink, this.diagnostics, this.store, { context: new ColumnReadContext() });
+    // Detection in front of the harness reader: other agents' logs are imported (src/core/import).
+    this.reader = createImportingReader(sink, this.diagnostics, this.store, {
+      context: new ColumnReadContext(),
+      ...(options.limits ? { limits: options.limits } : {}),
+    });
     this.ctx = this.reader.context;
   }
 
   // ---------------------------------------------------------------- loading
 
-  push(bytes: Uint8Array): void {
+  /** The next bytes; `prescan`: a range worker's prescan of exactly these bytes (parallel.ts). */
+  push(bytes: Uint8Array, prescan?: Prescan): void {
     this.bytesIn += bytes.length;
-    this.reader.push(bytes);
+    this.reader.push(bytes, prescan);
   }
 
   end(): void {
@@ -100,6 +111,21 @@ export class SessionLog {
     this.reader.end();
     this.structureBuilder.end();
     this.done = true;
+  }
+
+  /** The log's format, detected from its first bytes (undefined until they arrive). */
+  get sourceFormat(): SourceFormat | undefined {
+    return this.reader.sourceFormat;
+  }
+
+  /** Lines rebuilt from range workers' prescans (parallel loading) instead of parsed here. */
+  get prescannedLines(): number {
+    return this.reader.prescannedLines;
+  }
+
+  /** The read limit that stopped reading, once one did: the log holds what came before it. */
+  get limitHit(): ReadLimitHit | undefined {
+    return this.reader.limitHit;
   }
 
   /** Decompressed bytes read so far. */
@@ -206,6 +232,21 @@ export class SessionLog {
     return new TextDecoder().decode(
       this.store.slice(this.cols.offset[seq] as number, this.cols.lineLength[seq] as number),
     );
+  }
+
+  /** Where the event's line starts in the decompressed bytes (packed-row members share a line). */
+  lineOffset(seq: number): number {
+    return this.cols.offset[seq] as number;
+  }
+
+  /** The byte length of the event's line. */
+  lineByteLength(seq: number): number {
+    return this.cols.lineLength[seq] as number;
+  }
+
+  /** Decompressed bytes (a view when they lie in one block): search scans them in bulk. */
+  rawBytes(offset: number, length: number): Uint8Array {
+    return this.store.slice(offset, length);
   }
 
   // ---------------------------------------------------------------- projection

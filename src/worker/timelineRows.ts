@@ -15,12 +15,15 @@ import { fmtMs, summarize } from '../core/view/summary';
 import type { StreamChunk } from '../core/types';
 import { NO_FILTER, type TimelineFilter, type TimelineRow } from './protocol';
 import { stepHealthView } from './replayQueries';
-import type { LogSession } from './session';
+import type { OpenLog } from './openLog';
+
+/** While loading, the row map is rebuilt at most every this many of its build times (see rowsWhileLoading). */
+const REBUILD_SPACING = 10;
 
 /** Chunk rows of a folded run whose text is previewed on its row. */
 const PREVIEW_CHUNKS = 40;
 
-export class Timeline {
+export class TimelineRows {
   private defaults: Record<SpanKind, boolean> = { turn: false, step: false, chunks: true };
   private readonly overrides = new Map<number, boolean>();
   private filter: TimelineFilter = NO_FILTER;
@@ -35,7 +38,7 @@ export class Timeline {
   private turnByStart = new Map<number, number>();
   private stepByStart = new Map<number, number>();
 
-  constructor(private readonly session: LogSession) {}
+  constructor(private readonly session: OpenLog) {}
 
   get filtered(): boolean {
     return this.scan !== null;
@@ -98,7 +101,7 @@ export class Timeline {
     const s = this.session;
     const structure = s.log.structure;
     const spanCount = structure.turns.length + structure.steps.length;
-    const runs = s.chunkRuns.all();
+    const runCount = s.chunkRuns.count;
     if (this.scan) this.scan.advance(8);
     const matches = this.scan ? this.scan.matches.length : -1;
     const b = this.builtFor;
@@ -107,23 +110,41 @@ export class Timeline {
       !this.dirty &&
       b.events === s.eventCount &&
       b.spans === spanCount &&
-      b.chunkRuns === runs.length &&
+      b.chunkRuns === runCount &&
       b.matches === matches &&
       b.done === s.done
     ) {
       return this.map;
     }
+    const started = performance.now();
     this.rebuildSpans(structure);
     if (this.scan) {
       this.map = new MatchRows(this.scan.matches.view());
     } else {
-      const spans = mergeByStart(this.turnSpans, this.stepSpans, runs);
+      const spans = mergeByStart(this.turnSpans, this.stepSpans, s.chunkRuns.all());
       this.map = RunRows.build(s.eventCount, spans, (span) => this.isCollapsed(span));
     }
-    this.builtFor = { events: s.eventCount, spans: spanCount, chunkRuns: runs.length, matches, done: s.done };
+    this.builtFor = { events: s.eventCount, spans: spanCount, chunkRuns: runCount, matches, done: s.done };
+    this.builtAt = performance.now();
+    this.buildCost = this.builtAt - started;
     this.dirty = false;
     this.version++;
     return this.map;
+  }
+
+  private builtAt = -Infinity;
+  private buildCost = 0;
+
+  /**
+   * The row map for a progress report while the log loads: rebuilt only when
+   * the last rebuild is at least ten of its own durations old. A rebuild costs
+   * O(spans), so rebuilding on every report would make a load quadratic in
+   * the log's size; this keeps it under ~10% of the time. A fold or filter
+   * change, or the end of the load, rebuilds at once.
+   */
+  rowsWhileLoading(): RowMap {
+    const fresh = performance.now() - this.builtAt < REBUILD_SPACING * this.buildCost;
+    return !this.dirty && !this.session.done && fresh ? this.map : this.rows();
   }
 
   private rebuildSpans(structure: StructureIndex): void {
@@ -316,7 +337,7 @@ export class FilterScan {
   private errorSeqsFor = -1;
 
   constructor(
-    private readonly session: LogSession,
+    private readonly session: OpenLog,
     private readonly filter: TimelineFilter,
   ) {
     this.needle = filter.text.trim().toLowerCase();

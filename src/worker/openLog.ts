@@ -7,7 +7,12 @@
 import { SessionLog } from '../core/log/sessionLog';
 import { DiagnosticIndex } from '../core/view/diagIndex';
 import { ChunkRunTracker } from '../core/view/rows';
-import { Sha256, fingerprintOf } from '../core/view/sha256';
+import type { Prescan } from '../core/reader/prescan';
+import {
+  createFingerprintHasher,
+  createTsFingerprintHasher,
+  type FingerprintHasher,
+} from '../core/view/fingerprint';
 import type { DiagnosticCounts, LoadSource } from './protocol';
 
 /** Source bytes kept at the end (see `tail`). */
@@ -16,11 +21,13 @@ const TAIL_BYTES = 256;
 /** Chunk runs shorter than this are left as ordinary rows. */
 const MIN_CHUNK_RUN = 3;
 
-export class LogSession {
+export class OpenLog {
   readonly log = new SessionLog();
   readonly diag = new DiagnosticIndex();
   readonly chunkRuns = new ChunkRunTracker(MIN_CHUNK_RUN);
-  private readonly hasher = new Sha256();
+  /** The pure-TS engine until `prepare()` swaps in the wasm one (before any byte arrives). */
+  private hasher: FingerprintHasher = createTsFingerprintHasher();
+  private hashed = 0;
   /** Events per type id (`log.types` names them). */
   readonly typeCounts: number[] = [];
   /** First and last event time seen (epoch ms). */
@@ -32,7 +39,6 @@ export class LogSession {
   fingerprint = '';
   readonly startedAt = performance.now();
   finishedAt: number | undefined;
-  partial = false;
   totalBytes: number | null = null;
 
   constructor(
@@ -42,19 +48,26 @@ export class LogSession {
     public url?: string,
   ) {}
 
-  push(bytes: Uint8Array): void {
+  /** Before the first push: the fastest fingerprint engine this runtime has (hash-wasm's SHA-256). */
+  async prepare(): Promise<void> {
+    const fast = await createFingerprintHasher();
+    if (this.hashed === 0) this.hasher = fast;
+  }
+
+  /** `prescan`: a range worker's prescan of exactly these bytes (parallel loading). */
+  push(bytes: Uint8Array, prescan?: Prescan): void {
     this.keepTail(bytes);
     this.hasher.update(bytes);
-    this.log.push(bytes);
+    this.hashed += bytes.length;
+    this.log.push(bytes, prescan);
     this.ingest();
   }
 
-  /** The source is fully read (or the load was cut short): finalize counts and diagnostics. */
-  end(partial = false): void {
-    this.partial = partial;
+  /** The source is fully read: finalize counts and diagnostics. */
+  end(): void {
     this.log.end();
     this.ingest();
-    this.fingerprint = fingerprintOf(this.hasher);
+    this.fingerprint = this.hasher.finish();
     this.finishedAt = performance.now();
   }
 
@@ -66,7 +79,7 @@ export class LogSession {
   checkpoint(): void {
     this.following = true;
     this.ingest();
-    this.fingerprint = fingerprintOf(this.hasher.clone());
+    this.fingerprint = this.hasher.soFar();
     this.finishedAt ??= performance.now(); // the initial read's time
   }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FollowState } from './protocol';
-import { Follower, eventsUrl } from './follow';
+import { Follower, eventsUrl } from './follower';
 
 /** A stand-in for the browser's EventSource: the test emits the server's events. */
 class FakeEventSource {

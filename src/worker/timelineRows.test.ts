@@ -2,19 +2,19 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Queries } from './queries';
-import { LogSession } from './session';
-import { Timeline } from './timeline';
+import { OpenLog } from './openLog';
+import { TimelineRows } from './timelineRows';
 
 /** The bundled demo log, loaded the way the worker loads it (in slices). */
-function demo(slice = 4096): { session: LogSession; timeline: Timeline; queries: Queries } {
+function demo(slice = 4096): { session: OpenLog; timeline: TimelineRows; queries: Queries } {
   const bytes = readFileSync(new URL('../../public/samples/demo.jsonl', import.meta.url));
-  const session = new LogSession(1, 'sample', 'demo.jsonl');
+  const session = new OpenLog(1, 'sample', 'demo.jsonl');
   for (let i = 0; i < bytes.length; i += slice) session.push(bytes.subarray(i, i + slice));
   session.end();
-  return { session, timeline: new Timeline(session), queries: new Queries(session) };
+  return { session, timeline: new TimelineRows(session), queries: new Queries(session) };
 }
 
-describe('Timeline (worker row model over a real log)', () => {
+describe('TimelineRows (worker row model over a real log)', () => {
   it('folds chunk runs by default and every row names a loaded seq', () => {
     const { session, timeline } = demo();
     const rows = timeline.rows();
@@ -100,13 +100,13 @@ describe('Timeline (worker row model over a real log)', () => {
       // an invalid surface op: an error
       '{"type":"user/message","seq":3,"time":3000,"data":{"role":"user","content":[{"type":"text","text":"x"}],"source":{"kind":"user"}},"surfaceOp":"bogus"}',
     ];
-    const session = new LogSession(1, 'text', 'mixed.jsonl');
+    const session = new OpenLog(1, 'text', 'mixed.jsonl');
     session.push(new TextEncoder().encode(lines.join('\n') + '\n'));
     session.end();
     const severities = [0, 1, 2, 3].map((s) => session.diag.at(s)?.severity);
     expect(severities[2]).toBe('warning');
     expect(severities).toContain('error');
-    const timeline = new Timeline(session);
+    const timeline = new TimelineRows(session);
     timeline.setFilter({ types: null, errorsOnly: true, text: '' })!.advance(1000);
     const shown = timeline.window(0, timeline.rows().rowCount).map((r) => r.seq);
     expect(shown).not.toContain(2);

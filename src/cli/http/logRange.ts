@@ -1,0 +1,93 @@
+/**
+ * Serving one log file's bytes: whole, or the slice a `Range: bytes=N-[M]` asks for (206),
+ * so a following client fetches only the tail that grew. Served as an attachment that is
+ * never sniffed: a log's content must not be rendered as a page of this origin.
+ */
+import { open } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { basename } from 'node:path';
+import { notFound } from './staticApp';
+
+/** The log's content type: compressed logs are opaque bytes (the app detects the format by content). */
+export function logContentType(path: string): string {
+  return /\.(gz|zst|zstd)$/i.test(path) ? 'application/octet-stream' : 'application/x-ndjson';
+}
+
+/** `attachment` with the file's name, ASCII-safe and RFC 5987-encoded for the rest. */
+export function contentDisposition(path: string): string {
+  const name = basename(path);
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** `bytes=N-` or `bytes=N-M` against a size: the inclusive range, 'unsatisfiable', or undefined to ignore. */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
+  if (header === undefined) return undefined;
+  const m = /^bytes=(\d+)-(\d*)$/.exec(header.trim());
+  if (!m) return undefined; // suffix ranges, multiple ranges, other units: serve the whole file
+  const start = Number(m[1]);
+  const end = m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
+  if (!Number.isSafeInteger(start) || start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** Answers GET/HEAD of file, honouring a byte range. */
+export async function serveLogFile(
+  file: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  head: boolean,
+): Promise<void> {
+  let fh;
+  try {
+    fh = await open(file, 'r');
+  } catch {
+    return notFound(res);
+  }
+  let handedOver = false;
+  try {
+    const st = await fh.stat();
+    if (!st.isFile()) return notFound(res);
+    const headers: Record<string, string | number> = {
+      'Content-Type': logContentType(file),
+      'Content-Disposition': contentDisposition(file),
+      'X-Content-Type-Options': 'nosniff',
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': 'no-store',
+    };
+    const range = parseRange(req.headers.range, st.size);
+    if (range === 'unsatisfiable') {
+      res.writeHead(416, { ...headers, 'Content-Range': `bytes */${st.size}`, 'Content-Length': 0 });
+      res.end();
+      return;
+    }
+    const start = range?.start ?? 0;
+    const end = range?.end ?? st.size - 1; // inclusive; -1 for an empty file
+    const length = end - start + 1;
+    if (range) headers['Content-Range'] = `bytes ${start}-${end}/${st.size}`;
+    res.writeHead(range ? 206 : 200, { ...headers, 'Content-Length': length });
+    if (head || length === 0) {
+      res.end();
+      return;
+    }
+    // The bytes of the file as it was stat'ed: the open handle keeps a rotated file's
+    // inode, `end` caps a growing one, and a shrunk one breaks the response.
+    const stream = fh.createReadStream({ start, end, autoClose: true, highWaterMark: 1 << 16 });
+    handedOver = true;
+    let sent = 0;
+    stream.on('data', (chunk) => {
+      sent += chunk.length;
+    });
+    stream.on('error', () => res.destroy());
+    stream.on('end', () => {
+      if (sent !== length) res.destroy();
+    });
+    res.on('close', () => stream.destroy());
+    stream.pipe(res);
+  } finally {
+    if (!handedOver) await fh.close();
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * The handler table: one entry per request kind, each checked against that
+ * kind's answer type (`ResponseValues` in protocol/transport.ts). A handler
+ * wired to the wrong kind, or one kind left out, does not compile.
+ *
+ * Most handlers need a loaded log (`onLog`) and some a loaded seq (`atSeq`):
+ * those checks answer `no-log` / `out-of-range` before the handler runs.
+ */
+import type { LoadedLog, LogHost } from './host';
+import { fail } from './host';
+import type { EnvelopeOf, RequestKind, ResponseValues, Result, RowsInfo } from './protocol';
+import { replayFor } from './replayQueries';
+import type { TimelineRows } from './timelineRows';
+
+export type Answer<K extends RequestKind> = Result<ResponseValues[K]> | Promise<Result<ResponseValues[K]>>;
+export type Handler<K extends RequestKind> = (req: EnvelopeOf<K>, host: LogHost) => Answer<K>;
+export type HandlerTable = { [K in RequestKind]: Handler<K> };
+
+/** The kinds whose request names one seq. */
+type SeqKind = { [K in RequestKind]: EnvelopeOf<K> extends { seq: number } ? K : never }[RequestKind];
+
+const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+
+/** A handler that needs a loaded log. */
+function onLog<K extends RequestKind>(
+  answer: (req: EnvelopeOf<K>, c: LoadedLog) => Result<ResponseValues[K]>,
+): Handler<K> {
+  return (req, host) => {
+    const c = host.current;
+    return c ? answer(req, c) : fail('no-log', 'No log is loaded');
+  };
+}
+
+/** A handler about one loaded seq (`req.seq`). */
+function atSeq<K extends SeqKind>(
+  answer: (req: EnvelopeOf<K>, c: LoadedLog) => Result<ResponseValues[K]>,
+): Handler<K> {
+  return onLog<K>((req, c) => {
+    const n = c.log.eventCount;
+    const seq = (req as { seq: number }).seq;
+    if (!Number.isInteger(seq) || seq < 0 || seq >= n)
+      return fail('out-of-range', `seq ${seq} is not loaded (0..${n - 1})`);
+    return answer(req, c);
+  });
+}
+
+function rowsInfo(t: TimelineRows): RowsInfo {
+  return { rowCount: t.rows().rowCount, rowsVersion: t.version };
+}
+
+export const handlers: HandlerTable = {
+  open: (req, host) => host.open(req.loadId, req.source),
+  cancel: (req, host) => ok(host.cancel(req.loadId)),
+  ping: (_req, host) => ok({ loadId: host.current?.log.loadId ?? 0 }),
+  filter: (req, host) => host.filter(req.id, req.filter),
+
+  rows: onLog((req, c) => ok({ ...rowsInfo(c.rows), from: req.from, rows: c.rows.window(req.from, req.to) })),
+  toggle: onLog((req, c) => {
+    c.rows.toggle(req.seq, req.collapsed);
+    return ok(rowsInfo(c.rows));
+  }),
+  collapseAll: onLog((req, c) => {
+    c.rows.collapseAll(req.level, req.chunks);
+    return ok(rowsInfo(c.rows));
+  }),
+  locate: atSeq((req, c) => {
+    const visible = req.reveal ? c.rows.reveal(req.seq) : c.rows.rows().isVisible(req.seq);
+    return ok({ ...rowsInfo(c.rows), row: c.rows.rows().rowOf(req.seq), visible });
+  }),
+  nav: onLog((req, c) => ok({ seq: c.rows.navigate(req.seq, req.unit, req.dir) })),
+
+  messages: atSeq((req, c) => ok(c.queries.messages(req.seq, req.from, req.to))),
+  replaced: atSeq((req, c) => ok(c.queries.replaced(req.seq))),
+  stream: atSeq((req, c) => ok(c.queries.stream(req.seq, req.chunk))),
+  event: atSeq((req, c) => ok(c.queries.event(req.seq))),
+  transcript: atSeq((req, c) => ok(c.queries.transcript(req.seq))),
+  toolPairs: onLog((req, c) => ok(c.queries.toolPairs(req.callIds))),
+  diagnostics: onLog((req, c) => {
+    c.log.ingest();
+    return ok(c.queries.diagnostics(req.code, req.from, req.to));
+  }),
+  structure: onLog((_req, c) => ok(c.queries.structure())),
+
+  replayAxis: onLog((req, c) => ok(replayFor(c.log, c.rows).axis(req.axis, req.width))),
+  replayMove: atSeq((req, c) => ok(replayFor(c.log, c.rows).move(req.seq, req.chunk, req.move, req.dir))),
+  replayPlan: onLog((req, c) => ok(replayFor(c.log, c.rows).plan(req.from, req.count, req.pacing))),
+
+  search: (req, host) =>
+    host.current
+      ? host.searches.run(req.id, req, host.current, () => host.current)
+      : fail('no-log', 'No log is loaded'),
+  diff: onLog((req, c) => {
+    const n = c.log.eventCount;
+    const bad = [req.from, req.to].find((s) => !Number.isInteger(s) || s < -1 || s >= n);
+    return bad === undefined
+      ? ok(c.answers.diff(req.from, req.to))
+      : fail('out-of-range', `seq ${bad} is not loaded (0..${n - 1})`);
+  }),
+  callDiff: atSeq((req, c) => ok(c.answers.callDiff(req.seq))),
+  metrics: onLog((_req, c) => ok(c.answers.metrics())),
+  runProfile: onLog((_req, c) => ok(c.answers.runProfile())),
+  inputDigests: atSeq((req, c) => ok(c.answers.inputDigests(req.seq))),
+};

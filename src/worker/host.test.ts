@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { handlers, type HandlerTable } from './handlers';
+import { LogHost } from './host';
+import type { Push, RequestEnvelope, RequestKind, ResponseMessage, WorkerMessage } from './protocol';
+
+const demoText = readFileSync(new URL('../../public/samples/demo.jsonl', import.meta.url), 'utf8');
+
+/** A LogHost whose posts are recorded: what the page would receive. */
+function host() {
+  const posted: WorkerMessage[] = [];
+  const h = new LogHost((m) => posted.push(m));
+  let id = 0;
+  const ask = async (
+    req: RequestEnvelope extends infer E ? (E extends { id: number } ? Omit<E, 'id'> : never) : never,
+  ) => {
+    const env = { id: ++id, ...req };
+    await h.receive(env);
+    const answer = posted.find((m): m is ResponseMessage => m.type === 'response' && m.id === env.id);
+    if (!answer) throw new Error(`no answer to ${env.kind}`);
+    return answer;
+  };
+  const pushes = () => posted.flatMap((m): Push[] => (m.type === 'push' ? [m.push] : []));
+  return { h, ask, pushes };
+}
+
+const value = (r: ResponseMessage): unknown => {
+  if (!r.result.ok) throw new Error(`${r.kind}: ${r.result.error.code} ${r.result.error.message}`);
+  return r.result.value;
+};
+
+describe('LogHost: every request kind answered through the handler table', () => {
+  it('has one handler per kind', () => {
+    const kinds: RequestKind[] = [
+      'open',
+      'cancel',
+      'rows',
+      'toggle',
+      'collapseAll',
+      'locate',
+      'nav',
+      'filter',
+      'messages',
+      'replaced',
+      'stream',
+      'event',
+      'transcript',
+      'toolPairs',
+      'diagnostics',
+      'structure',
+      'replayAxis',
+      'replayMove',
+      'replayPlan',
+      'search',
+      'diff',
+      'callDiff',
+      'metrics',
+      'runProfile',
+      'inputDigests',
+      'ping',
+    ];
+    expect(Object.keys(handlers).sort()).toEqual([...kinds].sort());
+  });
+
+  it('a handler wired to the wrong kind does not compile', () => {
+    // Checked by `tsc -b` (the test project), not at run time.
+    const wrong: Partial<HandlerTable> = {
+      // @ts-expect-error: `rows` must answer a RowsWindow, not an event's detail.
+      rows: handlers.event,
+    };
+    expect(wrong.rows).toBe(handlers.event);
+  });
+
+  it('answers before a load with no-log, and names the load the caller chose', async () => {
+    const { ask, pushes } = host();
+    const before = await ask({ kind: 'rows', from: 0, to: 10 });
+    expect(before.result).toEqual({ ok: false, error: { code: 'no-log', message: 'No log is loaded' } });
+    expect(value(await ask({ kind: 'ping' }))).toEqual({ loadId: 0 });
+
+    const opened = await ask({
+      kind: 'open',
+      loadId: 31,
+      source: { kind: 'text', text: demoText, name: 'demo.jsonl' },
+    });
+    expect(opened.kind).toBe('open');
+    const summary = value(opened) as {
+      loadId: number;
+      name: string;
+      events: number;
+      turns: number;
+      rowCount: number;
+    };
+    expect(summary).toMatchObject({ loadId: 31, name: 'demo.jsonl', turns: 3 });
+    expect(summary.events).toBeGreaterThan(50);
+    const kinds = pushes().map((p) => `${p.kind}:${p.loadId}`);
+    expect(kinds).toContain('ready:31');
+    expect(kinds.every((k) => k.endsWith(':31'))).toBe(true);
+    expect(value(await ask({ kind: 'ping' }))).toEqual({ loadId: 31 });
+    // The load is read: cancelling it is a no-op.
+    expect(value(await ask({ kind: 'cancel', loadId: 31 }))).toEqual({ cancelled: false });
+  });
+
+  it('answers each kind with its shape', async () => {
+    const { ask } = host();
+    const summary = value(
+      await ask({ kind: 'open', loadId: 1, source: { kind: 'text', text: demoText } }),
+    ) as {
+      events: number;
+      rowCount: number;
+    };
+    const last = summary.events - 1;
+
+    const rows = value(await ask({ kind: 'rows', from: 0, to: 5 })) as {
+      from: number;
+      rows: { row: number; seq: number }[];
+      rowCount: number;
+    };
+    expect(rows.from).toBe(0);
+    expect(rows.rows.map((r) => r.row)).toEqual([0, 1, 2, 3, 4]);
+    expect(rows.rowCount).toBe(summary.rowCount);
+
+    const turnRow = (
+      value(await ask({ kind: 'rows', from: 0, to: summary.rowCount })) as {
+        rows: { seq: number; kind: string }[];
+      }
+    ).rows.find((r) => r.kind === 'turn')!;
+    const toggled = value(await ask({ kind: 'toggle', seq: turnRow.seq })) as {
+      rowCount: number;
+      rowsVersion: number;
+    };
+    expect(toggled.rowCount).toBeLessThan(summary.rowCount); // the turn folded
+    const all = value(await ask({ kind: 'collapseAll', level: 'none' })) as { rowCount: number };
+    expect(all.rowCount).toBe(summary.rowCount);
+
+    expect(value(await ask({ kind: 'locate', seq: last, reveal: true }))).toMatchObject({ visible: true });
+    expect(value(await ask({ kind: 'nav', seq: 0, unit: 'turn', dir: 1 }))).toHaveProperty('seq');
+
+    const messages = value(await ask({ kind: 'messages', seq: last, from: 0, to: 3 })) as {
+      seq: number;
+      messages: { message: { role: string } }[];
+      count: number;
+    };
+    expect(messages.seq).toBe(last);
+    expect(messages.messages[0]!.message.role).toBeTypeOf('string');
+    expect(messages.count).toBeGreaterThan(3);
+
+    expect(value(await ask({ kind: 'replaced', seq: last }))).toEqual({ seq: last, messages: [] });
+    const event = value(await ask({ kind: 'event', seq: 0 })) as { seq: number; line: number; type: string };
+    expect(event).toMatchObject({ seq: 0, line: expect.any(Number) as number });
+    const transcript = value(await ask({ kind: 'transcript', seq: last })) as {
+      seq: number;
+      entries: unknown[];
+    };
+    expect(transcript.entries.length).toBeGreaterThan(0);
+    expect(value(await ask({ kind: 'toolPairs', callIds: ['no-such-call'] }))).toEqual([null]);
+    const diags = value(await ask({ kind: 'diagnostics', from: 0, to: 10 })) as {
+      counts: object;
+      items: unknown[];
+      total: number;
+    };
+    expect(diags.counts).toHaveProperty('error');
+    const structure = value(await ask({ kind: 'structure' })) as { turns: unknown[]; steps: number };
+    expect(structure.turns).toHaveLength(3);
+
+    // The streaming preview at some chunk of the log, and null where nothing streams.
+    const chunkSeq = (
+      value(await ask({ kind: 'rows', from: 0, to: summary.rowCount })) as {
+        rows: { seq: number; kind: string }[];
+      }
+    ).rows.find((r) => r.kind === 'chunks')!.seq;
+    const stream = value(await ask({ kind: 'stream', seq: chunkSeq })) as {
+      seq: number;
+      state: Record<string, unknown>;
+    } | null;
+    expect(stream?.seq).toBe(chunkSeq);
+    expect(Object.keys(stream!.state)).not.toContain('stepIndex'); // an explicit view, not the core's state
+    expect(value(await ask({ kind: 'stream', seq: 0 }))).toBeNull();
+
+    const axis = value(await ask({ kind: 'replayAxis', axis: 'seq', width: 400 })) as {
+      eventCount: number;
+      knotSeqs: Int32Array;
+    };
+    expect(axis.eventCount).toBe(summary.events);
+    expect(axis.knotSeqs).toBeInstanceOf(Int32Array);
+    expect(value(await ask({ kind: 'replayMove', seq: 0, move: 'event', dir: 1 }))).toMatchObject({ seq: 1 });
+    const plan = value(
+      await ask({ kind: 'replayPlan', from: 0, count: 10, pacing: { kind: 'uniform', eventsPerSecond: 10 } }),
+    ) as { from: number; playMs: Float64Array };
+    expect(plan.from).toBe(0);
+    expect(plan.playMs).toHaveLength(10);
+
+    const filtered = value(
+      await ask({ kind: 'filter', filter: { types: ['user/message'], errorsOnly: false, text: '' } }),
+    ) as { matches: number; rowCount: number };
+    expect(filtered.rowCount).toBe(filtered.matches);
+    expect(filtered.matches).toBe(demoText.split('"type":"user/message"').length - 1);
+  });
+
+  it('refuses a seq that is not loaded, per kind that names one', async () => {
+    const { ask } = host();
+    await ask({ kind: 'open', loadId: 1, source: { kind: 'text', text: demoText } });
+    for (const req of [
+      { kind: 'messages', seq: 10 ** 6, from: 0, to: 1 },
+      { kind: 'event', seq: -1 },
+      { kind: 'locate', seq: 1.5, reveal: false },
+      { kind: 'replayMove', seq: 10 ** 6, move: 'none' },
+    ] as const) {
+      const r = await ask(req);
+      expect(r.result.ok ? 'ok' : r.result.error.code).toBe('out-of-range');
+    }
+  });
+});

@@ -1,0 +1,349 @@
+/**
+ * The worker's state and its loading loop: the log it holds (one `LoadedLog`
+ * at a time), outstanding filter scans, and how it answers. `receive()`
+ * dispatches an envelope through the handler table (handlers.ts) and posts
+ * exactly one typed response; loading runs as an async loop that pushes
+ * byte chunks into the OpenLog and yields between them, so requests are
+ * answered while a big file is still being read, with progress about every
+ * 50 ms. Built with the function that posts to the page, so tests drive it
+ * directly (worker.ts is only the `self.onmessage` glue).
+ */
+import { canSplit, forEachRange, type RangePool } from '../core/log/parallel';
+import type { Prescan } from '../core/reader/prescan';
+import { Follower } from './follower';
+import { handlers, type Answer } from './handlers';
+import { LoadError, readSource, yieldToEvents } from './loader';
+import { OpenLog } from './openLog';
+import type {
+  LoadSource,
+  Push,
+  RequestEnvelope,
+  RequestKind,
+  ResponseMessage,
+  ResponseValues,
+  Result,
+  TimelineFilter,
+  WorkerError,
+  WorkerMessage,
+} from './protocol';
+import { Queries } from './queries';
+import { AnswerQueries } from './answerQueries';
+import { SearchRunner } from './searchRunner';
+import { fileRangeSource } from './rangePool';
+import { TimelineRows, type FilterScan } from './timelineRows';
+
+const PROGRESS_EVERY_MS = 50;
+/** Longest stretch of synchronous parsing before the loop yields to queued requests. */
+export const SLICE_BUDGET_MS = 30;
+/** Bytes pushed into the parser at once. */
+const PUSH_SLICE = 256 * 1024;
+/** Files from this size load in ranges on range workers (smaller ones are read before workers would start). */
+const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
+
+export interface LogHostOptions {
+  /** Range workers for a large local file (rangePool.ts); none: every file loads in one pass here. */
+  rangePool?: (file: File) => RangePool;
+}
+
+/** When the loading loop last posted progress and last yielded. */
+interface Pace {
+  lastPost: number;
+  sliceStart: number;
+}
+
+/** The log the worker holds, with its row model and queries, and how to stop its load. */
+export interface LoadedLog {
+  log: OpenLog;
+  rows: TimelineRows;
+  queries: Queries;
+  /** Diffs, metrics and run profiles (answerQueries.ts). */
+  answers: AnswerQueries;
+  abort: AbortController;
+}
+
+export const fail = (code: WorkerError['code'], message: string): Result<never> => ({
+  ok: false,
+  error: { code, message },
+});
+
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export class LogHost {
+  current: LoadedLog | null = null;
+  /** Outstanding filter scans by request id, so a newer filter or a new load stops them. */
+  private readonly scans = new Map<number, { cancelled: boolean }>();
+  /** The diagnostics version last pushed, per load: the panel's per-code counts update as they grow. */
+  private pushedDiagnostics = { loadId: -1, version: -1 };
+
+  /** The running search, if any (the newest wins). */
+  readonly searches = new SearchRunner((p) => this.push(p));
+
+  constructor(
+    private readonly post: (msg: WorkerMessage) => void,
+    private readonly options: LogHostOptions = {},
+  ) {}
+
+  /** Answers one request (exactly once, even when the handler throws or the answer cannot be posted). */
+  receive(req: RequestEnvelope): Promise<void> {
+    return this.dispatch(req).then(
+      (result) => this.respond(req.id, req.kind, result),
+      (err: unknown) => this.respond(req.id, req.kind, fail('internal', errorText(err))),
+    );
+  }
+
+  private async dispatch(req: RequestEnvelope): Promise<Result<unknown>> {
+    // The table is checked per kind (HandlerTable); indexing it by the envelope's kind loses that link, hence the cast.
+    const handler = handlers[req.kind] as (req: RequestEnvelope, host: LogHost) => Answer<RequestKind>;
+    return handler(req, this);
+  }
+
+  /**
+   * Every request gets an answer: when its value cannot be posted (structured
+   * clone failed: too deep, not cloneable), an `internal` error goes instead,
+   * so the client's lane for it never waits forever.
+   */
+  private respond(id: number, kind: RequestKind, result: Result<unknown>): void {
+    try {
+      this.post({ type: 'response', id, kind, result } as ResponseMessage);
+    } catch (err) {
+      const error = fail('internal', `The answer could not be sent to the page: ${errorText(err)}`);
+      // A union of more than 25 kinds is past what TypeScript checks member by member: cast like above.
+      this.post({ type: 'response', id, kind, result: error } as ResponseMessage);
+    }
+  }
+
+  private push(p: Push): void {
+    this.post({ type: 'push', push: p });
+  }
+
+  // ---------------------------------------------------------------- loading
+
+  async open(loadId: number, source: LoadSource): Promise<Result<ResponseValues['open']>> {
+    this.current?.abort.abort();
+    for (const scan of this.scans.values()) scan.cancelled = true;
+    const abort = new AbortController();
+    const log = new OpenLog(
+      loadId,
+      source.kind,
+      sourceName(source),
+      source.kind === 'url' ? source.url : undefined,
+    );
+    this.searches.cancel();
+    const me: LoadedLog = {
+      log,
+      rows: new TimelineRows(log),
+      queries: new Queries(log),
+      answers: new AnswerQueries(log),
+      abort,
+    };
+    this.current = me;
+    try {
+      await log.prepare();
+      const src = await readSource(source, abort.signal);
+      log.name = src.name;
+      if (src.url !== undefined) log.url = src.url;
+      log.totalBytes = src.totalBytes;
+      const pace: Pace = { lastPost: -Infinity, sliceStart: performance.now() };
+      const inRanges = source.kind === 'file' && (await this.loadInRanges(me, source.file, pace));
+      if (!inRanges) for await (const chunk of src.chunks) await this.pushPaced(me, chunk, pace);
+      if (abort.signal.aborted) throw new LoadError('cancelled', 'Cancelled');
+      // Follow mode (follower.ts): read to the current end, never ended; appends come later.
+      const following = source.kind === 'url' && source.follow === true;
+      if (following) log.checkpoint();
+      else log.end();
+      me.rows.restartFilter();
+      this.postProgress(me);
+      const summary = this.summaryOf(me);
+      this.push({ kind: 'ready', loadId, summary });
+      if (following) this.startFollowing(me, src.url ?? source.url);
+      return { ok: true, value: summary };
+    } catch (err) {
+      const error: WorkerError =
+        err instanceof LoadError
+          ? { code: err.code, message: err.message }
+          : { code: 'load-failed', message: errorText(err) };
+      if (this.current === me) {
+        this.current = null;
+        if (error.code !== 'cancelled') this.push({ kind: 'fatal', loadId, error });
+      }
+      return { ok: false, error };
+    }
+  }
+
+  /**
+   * Pushes `bytes` in slices, posting progress about every 50 ms (the first at
+   * once, so rows show early) and yielding to queued requests every ~30 ms.
+   */
+  private async pushPaced(me: LoadedLog, bytes: Uint8Array, pace: Pace, prescan?: Prescan): Promise<void> {
+    for (let off = 0; off < bytes.length; off += PUSH_SLICE) {
+      if (me.abort.signal.aborted) throw new LoadError('cancelled', 'Cancelled');
+      me.log.push(bytes.subarray(off, off + PUSH_SLICE), prescan);
+      const now = performance.now();
+      if (now - pace.lastPost >= PROGRESS_EVERY_MS) {
+        this.postProgress(me);
+        pace.lastPost = now;
+      }
+      if (now - pace.sliceStart > SLICE_BUDGET_MS) {
+        await yieldToEvents();
+        pace.sliceStart = performance.now();
+      }
+    }
+  }
+
+  /**
+   * A large plain file, in ranges that range workers read and prescan while
+   * this thread runs the sequential passes (core/log/parallel.ts). False when
+   * it does not apply (no pool, small or compressed file): load in one pass.
+   */
+  private async loadInRanges(me: LoadedLog, file: File, pace: Pace): Promise<boolean> {
+    const makePool = this.options.rangePool;
+    if (!makePool || file.size < PARALLEL_MIN_BYTES) return false;
+    const src = fileRangeSource(file);
+    if (!(await canSplit(src))) return false;
+    const pool = makePool(file);
+    try {
+      await forEachRange(src, pool, (range) => this.pushPaced(me, range.bytes, pace, range.prescan), {
+        signal: me.abort.signal,
+      });
+    } catch (err) {
+      if (err instanceof LoadError) throw err;
+      throw new LoadError('load-failed', `Could not read ${file.name}: ${errorText(err)}`);
+    } finally {
+      pool.close();
+    }
+    return true;
+  }
+
+  /**
+   * Appended bytes (follow mode) or a test's: pushed into the open log and
+   * announced like a small load (`progress`, then `grew`). The filter keeps
+   * scanning what arrives; the errors-only rule re-reads the structure.
+   */
+  appended(c: LoadedLog, bytes: Uint8Array): void {
+    if (this.current !== c) return;
+    for (let off = 0; off < bytes.length; off += PUSH_SLICE)
+      c.log.push(bytes.subarray(off, off + PUSH_SLICE));
+    this.grew(c);
+  }
+
+  private grew(c: LoadedLog): void {
+    if (this.current !== c) return;
+    c.log.checkpoint();
+    this.postProgress(c);
+    this.push({ kind: 'grew', loadId: c.log.loadId, summary: this.summaryOf(c) });
+  }
+
+  private startFollowing(c: LoadedLog, url: string): void {
+    const s = c.log;
+    const follower = new Follower(
+      url,
+      {
+        held: () => s.log.bytesIn,
+        tail: () => s.tail,
+        push: (bytes) => {
+          for (let off = 0; off < bytes.length; off += PUSH_SLICE)
+            s.push(bytes.subarray(off, off + PUSH_SLICE));
+        },
+        grew: () => this.grew(c),
+        state: (state, message) => {
+          if (this.current === c)
+            this.push({ kind: 'follow', loadId: s.loadId, state, ...(message ? { message } : {}) });
+        },
+      },
+      c.abort.signal,
+    );
+    follower.start();
+  }
+
+  summaryOf(c: LoadedLog): ResponseValues['open'] {
+    const rows = c.rows.rows();
+    return c.queries.summary(rows.rowCount, c.rows.version);
+  }
+
+  private postProgress(c: LoadedLog): void {
+    const s = c.log;
+    s.ingest();
+    const rows = c.rows.rowsWhileLoading();
+    const elapsedMs = performance.now() - s.startedAt;
+    this.push({
+      kind: 'progress',
+      loadId: s.loadId,
+      name: s.name,
+      bytes: s.log.bytesIn,
+      totalBytes: s.totalBytes,
+      decodedBytes: s.log.bytesDecoded,
+      events: s.eventCount,
+      rate: elapsedMs > 0 ? (s.log.bytesIn / elapsedMs) * 1000 : 0,
+      elapsedMs,
+      rowCount: rows.rowCount,
+      rowsVersion: c.rows.version,
+      diagnostics: s.diagnosticCounts(),
+    });
+    const pushed = this.pushedDiagnostics;
+    if (pushed.loadId !== s.loadId || pushed.version !== s.diag.version) {
+      this.pushedDiagnostics = { loadId: s.loadId, version: s.diag.version };
+      this.push({
+        kind: 'diagnostics',
+        loadId: s.loadId,
+        counts: s.diagnosticCounts(),
+        codes: s.diag.codes(),
+      });
+    }
+  }
+
+  cancel(loadId: number): { cancelled: boolean } {
+    const c = this.current;
+    if (c && c.log.loadId === loadId && !c.log.done && !c.abort.signal.aborted) {
+      c.abort.abort();
+      return { cancelled: true };
+    }
+    return { cancelled: false };
+  }
+
+  // ---------------------------------------------------------------- filter
+
+  /** Sets the filter; answers once the scan has caught up with the events loaded so far (newest filter wins). */
+  async filter(id: number, filter: TimelineFilter): Promise<Result<ResponseValues['filter']>> {
+    const c = this.current;
+    if (!c) return fail('no-log', 'No log is loaded');
+    for (const scan of this.scans.values()) scan.cancelled = true;
+    const token = { cancelled: false };
+    this.scans.set(id, token);
+    try {
+      const scan: FilterScan | null = c.rows.setFilter(filter);
+      // Later events are scanned as they arrive.
+      while (scan && !scan.advance(SLICE_BUDGET_MS)) {
+        await yieldToEvents();
+        if (token.cancelled || this.current !== c)
+          return fail('superseded', 'A newer filter replaced this one');
+      }
+      const rows = c.rows.rows();
+      return {
+        ok: true,
+        value: {
+          rowCount: rows.rowCount,
+          rowsVersion: c.rows.version,
+          matches: scan ? scan.matches.length : rows.rowCount,
+        },
+      };
+    } finally {
+      this.scans.delete(id);
+    }
+  }
+}
+
+/** The name a load shows before its source is read (the loader may refine it). */
+function sourceName(source: LoadSource): string {
+  switch (source.kind) {
+    case 'file':
+      return source.file.name;
+    case 'sample':
+      return source.name;
+    case 'text':
+      return source.name ?? 'pasted text';
+    case 'url':
+      return source.url;
+  }
+}

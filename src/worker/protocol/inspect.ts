@@ -1,0 +1,49 @@
+/** One event in full (the inspector), tool call/result pairs, and diagnostics by code. */
+import type { AttemptInfo } from '../../core/analysis/structure';
+import type { Diagnostic, DiagnosticCode, SessionEvent } from '../../core/types';
+import type { CodeGroup, DiagnosticCounts } from './summary';
+
+export interface ToolPair {
+  callId: string;
+  name: string;
+  callSeq: number | null;
+  resultSeq: number | null;
+  isError: boolean;
+  errorCode?: string;
+}
+
+export interface EventDetail {
+  seq: number;
+  type: string;
+  /** 1-based line in the decompressed file. */
+  line: number;
+  time?: number;
+  relTime?: number;
+  /** The event after normalization. */
+  event: SessionEvent;
+  /** The line as written (a packed row's members share it), possibly truncated. */
+  raw: string;
+  rawBytes: number;
+  rawTruncated: boolean;
+  diagnostics: Diagnostic[];
+  pair?: ToolPair;
+  /** For a replace: the nodes it hid. */
+  replaces?: number[];
+  turn?: number;
+  step?: number;
+  /** The failed-attempt record when this chunk belongs to one. */
+  attempt?: AttemptInfo;
+}
+
+/** A diagnostic as listed: a line-only one (e.g. bad-json) also names the first event after its line, to jump to. */
+export type DiagnosticItem = Diagnostic & { nearSeq?: number };
+
+export interface DiagnosticsWindow {
+  counts: DiagnosticCounts;
+  groups: CodeGroup[];
+  code?: DiagnosticCode;
+  /** Items of `code` (or all) in report order. */
+  total: number;
+  from: number;
+  items: DiagnosticItem[];
+}

@@ -1,0 +1,80 @@
+/** What the model was sent at a seq: derived messages, the transcript, the partly streamed message. */
+import type { Block, FinishReason, Message, TokenUsage } from '../../core/types';
+
+export interface ViewMessage {
+  /** Place in the derived list (from 0); undefined for hidden originals. */
+  index?: number;
+  /** The surface event it came from. */
+  seq: number;
+  message: Message;
+  /** When this message's event is a replace: the nodes it hid (surface order). */
+  replaces?: number[];
+}
+
+/**
+ * One surface event of the human transcript (spec 4.3: replaced nodes vanish from the derived
+ * history but stay in the transcript). Empty assistant messages are left out.
+ */
+export interface TranscriptEntry {
+  seq: number;
+  message: Message;
+  /** For a replace event: its range, and the nodes it hid (null when the replace was invalid and not applied). */
+  replace?: { start: number; end: number; hidden: number[] | null };
+}
+
+export interface MessagesWindow {
+  seq: number;
+  count: number;
+  nodeCount: number;
+  from: number;
+  messages: ViewMessage[];
+}
+
+/** A failed attempt of the step, summarised (its chunks stay out of the next attempt, spec 3.3). */
+export interface FailedAttemptRef {
+  /** Index into the step's attempts. */
+  attempt: number;
+  firstChunkSeq: number;
+  lastChunkSeq: number;
+  chunkCount: number;
+  finish?: FinishReason;
+}
+
+/** The assistant message as streamed up to a seq: the fields the preview draws, nothing of the worker's caches. */
+export interface StreamStateView {
+  turn: number;
+  step: number;
+  /** Index into the step's attempts (== attempts so far when the attempt has not started). */
+  attempt: number;
+  /** Seq of the attempt's first chunk; null while it has not started. */
+  attemptStartSeq: number | null;
+  /** Earlier failed attempts of this step. */
+  failedAttempts: FailedAttemptRef[];
+  /** In order of each stream `index`'s first appearance. */
+  blocks: Block[];
+  /** Per block: true until its `block-end` arrived. */
+  open: boolean[];
+  usage?: TokenUsage;
+  finish?: FinishReason;
+  /** The attempt finished with `error` or `aborted`. */
+  failed: boolean;
+  chunkCount: number;
+  /** Seq of the last chunk assembled, or -1 before any. */
+  lastChunkSeq: number;
+  /** When the event at seq is one of the attempt's deltas: its block and how much of it is shown (code points). */
+  lastDelta?: { block: number; length: number; shown: number };
+  /** The attempt's assistant/message, when it is at or before seq: the stream is complete. */
+  messageSeq?: number;
+}
+
+export interface StreamView {
+  seq: number;
+  state: StreamStateView;
+  /** True when the preview belongs on screen: a step whose assistant message is not appended yet, with chunks so far. */
+  pending: boolean;
+  /**
+   * Between a failed attempt's finish and the next attempt's first chunk: that failed attempt as
+   * streamed (its blocks up to the failure), shown marked failed until the retry streams.
+   */
+  failedAttempt?: FailedAttemptRef & { blocks: Block[] };
+}

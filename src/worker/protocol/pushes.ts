@@ -1,0 +1,44 @@
+/** Updates the worker sends unasked while a log loads or grows; each names the load it is about. */
+import type { SearchHit } from './answers';
+import type { WorkerError } from './transport';
+import type { CodeGroup, DiagnosticCounts, LogSummary, RowsInfo } from './summary';
+
+export interface LoadProgress extends RowsInfo {
+  loadId: number;
+  name: string;
+  /** Bytes of the source read so far (compressed, as on disk). */
+  bytes: number;
+  /** Source size when known (files, fetches with Content-Length). */
+  totalBytes: number | null;
+  /** Bytes after decompression. */
+  decodedBytes: number;
+  events: number;
+  /** Source bytes per second since the load began. */
+  rate: number;
+  elapsedMs: number;
+  diagnostics: DiagnosticCounts;
+}
+
+/** Follow mode connection: 'live' (connected), 'reconnecting' (lost, retrying), 'rewritten' (reload). */
+export type FollowState = 'live' | 'reconnecting' | 'rewritten';
+
+export type Push =
+  | ({ kind: 'progress' } & LoadProgress)
+  | { kind: 'diagnostics'; loadId: number; counts: DiagnosticCounts; codes: CodeGroup[] }
+  | { kind: 'ready'; loadId: number; summary: LogSummary }
+  /** The load failed for good (the previous log is gone). */
+  | { kind: 'fatal'; loadId: number; error: WorkerError }
+  /** Follow mode: appended bytes were read after `ready`; the counts and rows grew. */
+  | { kind: 'grew'; loadId: number; summary: LogSummary }
+  /** A search's progress: its new hits (up to its limit), the running count, how far it got. */
+  | {
+      kind: 'searchHits';
+      loadId: number;
+      requestId: number;
+      hits: SearchHit[];
+      count: number;
+      searched: number;
+      total: number;
+    }
+  /** Follow mode: the server's event stream; 'rewritten' means the file changed under us: reload it. */
+  | { kind: 'follow'; loadId: number; state: FollowState; message?: string };

@@ -1,0 +1,100 @@
+/** What the UI may ask the log worker: one union member per request kind. */
+import type { Pacing } from '../../core/replay/pacing';
+import type { DiagnosticCode } from '../../core/types';
+import type { SearchQuery } from './answers';
+
+export type { Pacing } from '../../core/replay/pacing';
+
+export type LoadSource =
+  | { kind: 'file'; file: File }
+  /** `follow`: after the initial read, stream appended bytes (the server's SSE at `<url>/events`, follow mode). */
+  | { kind: 'url'; url: string; follow?: boolean }
+  | { kind: 'text'; text: string; name?: string }
+  | { kind: 'sample'; name: string };
+
+export interface TimelineFilter {
+  /** Only these event types; null = every type. With `excludeTypes`: every type but these. */
+  types: string[] | null;
+  /** `types` lists the types to hide (so types that appear later, while loading or following, show). */
+  excludeTypes?: boolean;
+  /** Only problem events (core/view/problems.ts: an error diagnostic, a failed tool result, an error turn end, a failed attempt...). */
+  errorsOnly: boolean;
+  /** Case-insensitive substring of the event's raw line; '' = no text filter. */
+  text: string;
+}
+
+export const NO_FILTER: TimelineFilter = { types: null, errorsOnly: false, text: '' };
+
+export type ReplayAxisKind = 'seq' | 'time';
+
+/**
+ * A position move: one event, one chunk of the step, one character of a
+ * delta, one step or turn start, or an end of the log ('edge': dir -1 the
+ * first event, +1 the last); 'none' describes the position as it is.
+ */
+export type ReplayMove = 'none' | 'event' | 'chunk' | 'char' | 'step' | 'turn' | 'edge';
+
+export type Request =
+  /**
+   * Load a log, replacing the current one. `loadId` is the caller's name for
+   * this load: every push about it carries it, and `cancel` names it. Answers
+   * when the log is fully read (or fails / is cancelled).
+   */
+  | { kind: 'open'; loadId: number; source: LoadSource }
+  /** Cancel the load named `loadId` (a no-op once it is read). */
+  | { kind: 'cancel'; loadId: number }
+  /** Timeline rows [from, to) by row index. */
+  | { kind: 'rows'; from: number; to: number }
+  /** Collapse or expand the turn / step / chunk run whose header row is `seq`. */
+  | { kind: 'toggle'; seq: number; collapsed?: boolean }
+  /** Collapse every turn, every step, or nothing (chunk runs stay folded unless `chunks` is 'expanded'). */
+  | { kind: 'collapseAll'; level: 'turns' | 'steps' | 'none'; chunks?: 'folded' | 'expanded' }
+  /** The row showing `seq`; with `reveal`, expand what hides it first. */
+  | { kind: 'locate'; seq: number; reveal: boolean }
+  /** The next/previous turn or step header from `seq` (keyboard n/p, Shift+Up/Down). */
+  | { kind: 'nav'; seq: number; unit: 'turn' | 'step'; dir: 1 | -1 }
+  /** Set the timeline filter; answers when the matches are counted (a newer filter supersedes it). */
+  | { kind: 'filter'; filter: TimelineFilter }
+  /** Derived messages at `seq`, window [from, to) by message index; a negative `from` means "the last -from". */
+  | { kind: 'messages'; seq: number; from: number; to: number }
+  /** The messages a replace event hid (its originals), for the "show hidden" toggle. */
+  | { kind: 'replaced'; seq: number }
+  /** The partly streamed assistant message at `seq` (optionally only `chunk` code points of the delta at seq). */
+  | { kind: 'stream'; seq: number; chunk?: number }
+  /** Everything the inspector shows about one event. */
+  | { kind: 'event'; seq: number }
+  /** The human transcript up to `seq`: every appended surface event and every replacement, in log order. */
+  | { kind: 'transcript'; seq: number }
+  /** The tool call/result pairs of these call ids (null for an id the log does not know). */
+  | { kind: 'toolPairs'; callIds: string[] }
+  /** Diagnostics grouped by code, plus a window of items (of one code, or all) in report order. */
+  | { kind: 'diagnostics'; code?: DiagnosticCode; from: number; to: number }
+  /** Turns and steps at a glance. */
+  | { kind: 'structure' }
+  /** Replay scrubber: the axis mapping, turn/step bands and ticks for a bar `width` px wide. */
+  | { kind: 'replayAxis'; axis: ReplayAxisKind; width: number }
+  /** Replay: the position one unit away from (seq, chunk) in direction `dir` ('none': described as is). */
+  | { kind: 'replayMove'; seq: number; chunk?: number; move: ReplayMove; dir?: 1 | -1 }
+  /** Replay: playback timing of events [from, from + count) under a pacing. */
+  | { kind: 'replayPlan'; from: number; count: number; pacing: Pacing }
+  /**
+   * Search every event's strings; hits stream as `searchHits` pushes with a
+   * running count, and the answer comes when the search is done. A newer
+   * search cancels this one (answered `superseded`).
+   */
+  | ({ kind: 'search' } & SearchQuery)
+  /** The model's input at `to` against the input at `from` (-1: the empty history). */
+  | { kind: 'diff'; from: number; to: number }
+  /** What changed in the input of the model call `seq` belongs to, against the previous call (null: no call). */
+  | { kind: 'callDiff'; seq: number }
+  /** Per-step tokens, times and models, compaction points and the tools table (the charts). */
+  | { kind: 'metrics' }
+  /** The run reduced for a comparison with another log (its own worker). */
+  | { kind: 'runProfile' }
+  /** Digests of the messages the model was sent after `seq` (to find the first differing message). */
+  | { kind: 'inputDigests'; seq: number }
+  /** Liveness check. */
+  | { kind: 'ping' };
+
+export type RequestKind = Request['kind'];
+export type RequestOf<K extends RequestKind> = Extract<Request, { kind: K }>;

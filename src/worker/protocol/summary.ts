@@ -1,0 +1,65 @@
+/** What the UI knows about a whole log: counts, diagnostics by code, the turn/step outline. */
+import type { DiagnosticCode, MetaLine, SessionHeader, Severity, TokenUsage } from '../../core/types';
+import type { LoadSource } from './requests';
+
+export interface DiagnosticCounts {
+  error: number;
+  warning: number;
+  info: number;
+}
+
+export interface CodeGroup {
+  code: DiagnosticCode;
+  severity: Severity;
+  count: number;
+  /** Where the first one is, to jump to. */
+  firstSeq?: number;
+  firstLine?: number;
+}
+
+/** The timeline's row count and a version that changes whenever rows change: refetch visible rows when it does. */
+export interface RowsInfo {
+  rowCount: number;
+  rowsVersion: number;
+}
+
+export interface LogSummary extends RowsInfo {
+  loadId: number;
+  name: string;
+  /** 'file' | 'url' | 'text' | 'sample' and, for url/sample, where it came from. */
+  source: { kind: LoadSource['kind']; url?: string };
+  /** First 16 hex of SHA-256 of the source bytes (spec 6). */
+  fingerprint: string;
+  bytes: number;
+  decodedBytes: number;
+  events: number;
+  /** Follow mode: the log is read to its current end and may grow (`grew` pushes follow). */
+  following?: boolean;
+  turns: number;
+  steps: number;
+  toolCalls: number;
+  toolErrors: number;
+  failedAttempts: number;
+  usage?: TokenUsage;
+  /** Time of the first and last event that have one. */
+  startTime?: number;
+  endTime?: number;
+  loadMs: number;
+  header?: SessionHeader;
+  metas: MetaLine[];
+  types: { type: string; count: number }[];
+  diagnostics: DiagnosticCounts;
+  codes: CodeGroup[];
+}
+
+export interface StructureSummary {
+  turns: {
+    turn: number;
+    startSeq: number;
+    lastSeq: number;
+    endReason?: string;
+    durationMs?: number;
+    steps: number;
+  }[];
+  steps: number;
+}

@@ -1,0 +1,76 @@
+/**
+ * The wire: each request kind's answer type, errors as values, and the
+ * envelopes that cross postMessage. `ResponseValues` is the one table both
+ * ends are checked against: the worker's handler table (worker/handlers.ts)
+ * must answer each kind with its type, and `LogClient.request` returns it.
+ */
+import type { CallDiff, HistoryDiff, MetricsAnswer, RunProfile, SearchAnswer } from './answers';
+import type { DiagnosticsWindow, EventDetail, ToolPair } from './inspect';
+import type { MessagesWindow, StreamView, TranscriptEntry, ViewMessage } from './messages';
+import type { Push } from './pushes';
+import type { PlaybackWindow, ReplayAxisView, ReplayPositionView } from './replay';
+import type { Request, RequestKind, RequestOf } from './requests';
+import type { RowsWindow } from './rows';
+import type { LogSummary, RowsInfo, StructureSummary } from './summary';
+
+export interface ResponseValues {
+  open: LogSummary;
+  cancel: { cancelled: boolean };
+  rows: RowsWindow;
+  toggle: RowsInfo;
+  collapseAll: RowsInfo;
+  locate: RowsInfo & { row: number; visible: boolean };
+  nav: { seq: number | null };
+  filter: RowsInfo & { matches: number };
+  messages: MessagesWindow;
+  replaced: { seq: number; messages: ViewMessage[] };
+  stream: StreamView | null;
+  event: EventDetail;
+  toolPairs: (ToolPair | null)[];
+  transcript: { seq: number; entries: TranscriptEntry[] };
+  diagnostics: DiagnosticsWindow;
+  structure: StructureSummary;
+  replayAxis: ReplayAxisView;
+  replayMove: ReplayPositionView;
+  replayPlan: PlaybackWindow;
+  search: SearchAnswer;
+  diff: HistoryDiff;
+  callDiff: CallDiff | null;
+  metrics: MetricsAnswer;
+  runProfile: RunProfile;
+  inputDigests: string[];
+  ping: { loadId: number };
+}
+
+export type ResponseOf<K extends RequestKind> = ResponseValues[K];
+
+export type ErrorCode =
+  | 'bad-request'
+  | 'no-log'
+  | 'out-of-range'
+  | 'cancelled'
+  | 'superseded'
+  | 'network'
+  | 'load-failed'
+  | 'internal'
+  /** Produced by the client, never the worker: the worker died or stopped answering. */
+  | 'worker-dead';
+
+export interface WorkerError {
+  code: ErrorCode;
+  message: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: WorkerError };
+
+/** What travels UI -> worker. */
+export type RequestEnvelope = { id: number } & Request;
+export type EnvelopeOf<K extends RequestKind> = { id: number } & RequestOf<K>;
+
+/** One response per kind: the answer to request `id`, of that kind's type. */
+export type ResponseMessage = {
+  [K in RequestKind]: { type: 'response'; id: number; kind: K; result: Result<ResponseValues[K]> };
+}[RequestKind];
+
+/** What travels worker -> UI. */
+export type WorkerMessage = ResponseMessage | { type: 'push'; push: Push };
