@@ -25,14 +25,22 @@ const BLOCK = 256;
 
 /**
  * The rows of block `index`. While a newer row map's rows are on their way (a filter, a fold, a
- * growing log), the last answer stays on screen: rows never blink out.
+ * growing log), the last answer stays on screen: rows never blink out. While a log loads, rows
+ * only grow at the end: a block is asked again when its own rows grew, not on every progress
+ * push (a request superseded on every push would never be answered); once ready, on every new
+ * row-map version.
  */
-function useRowBlock(index: number, rowCount: number, rowsVersion: number): RowsWindow | undefined {
+function useRowBlock(
+  index: number,
+  rowCount: number,
+  rowsVersion: number,
+  loading: boolean,
+): RowsWindow | undefined {
   const from = index * BLOCK;
   const inside = rowCount > 0 && index >= 0 && from < rowCount;
   const { data } = useWorkerQuery(inside ? { kind: 'rows', from, to: from + BLOCK } : null, {
     lane: `rows-${index % 2}`,
-    deps: [rowsVersion],
+    deps: loading ? ['loading', Math.min(BLOCK, rowCount - from)] : [rowsVersion],
     keepPrevious: true,
   });
   return data;
@@ -63,8 +71,9 @@ export function Timeline() {
   const lastRow = Math.min(rowCount - 1, Math.ceil(geo.first + geo.perView));
 
   const firstBlock = Math.floor(firstRow / BLOCK);
-  const blockA = useRowBlock(firstBlock, rowCount, rowsVersion);
-  const blockB = useRowBlock(firstBlock + 1, rowCount, rowsVersion);
+  const loading = useApp((s) => s.status === 'loading');
+  const blockA = useRowBlock(firstBlock, rowCount, rowsVersion, loading);
+  const blockB = useRowBlock(firstBlock + 1, rowCount, rowsVersion, loading);
   const rowAt = (row: number): TimelineRow | undefined => {
     for (const b of [blockA, blockB])
       if (b && row >= b.from && row < b.from + b.rows.length) return b.rows[row - b.from];
