@@ -5,6 +5,7 @@
  */
 import { LogHost } from './host';
 import type { RequestEnvelope, WorkerMessage } from './protocol';
+import { memoryBudget } from './memoryBudget';
 import { browserRangePool, rangeWorkerCount } from './rangePool';
 
 const host = new LogHost((msg: WorkerMessage) => (self as unknown as Worker).postMessage(msg), {
@@ -15,6 +16,7 @@ const host = new LogHost((msg: WorkerMessage) => (self as unknown as Worker).pos
       rangeWorkerCount(navigator.hardwareConcurrency),
       () => new Worker(new URL('./rangeWorker.ts', import.meta.url), { type: 'module' }),
     ),
+  memoryBudget: memoryBudget((navigator as { deviceMemory?: number }).deviceMemory),
 });
 
 self.onmessage = (e: MessageEvent<RequestEnvelope>) => {
