@@ -13,6 +13,7 @@ export function summary(loadId: number, events: number, extra: Partial<LogSummar
     loadId,
     name: 'demo.jsonl',
     source: { kind: 'sample' },
+    format: 'seqscope',
     fingerprint: 'abcdef0123456789',
     bytes: 1000,
     decodedBytes: 1000,
