@@ -3,14 +3,19 @@
  * of them, asked of the worker: not just the window on screen) and the
  * transcript up to the seq as Markdown, downloaded through a Blob URL.
  */
-import { client } from '../controller';
-import { useApp } from '../store';
-import { linkTo, showToast } from './links';
+import { useApp } from '../appState';
+import type { WorkerClient } from '../services/workerClient';
+import type { UrlSync } from '../url/sync';
+import { showToast } from './links';
 import { messagesJson, transcriptMarkdown } from './transcript';
 
 export type ExportKind = 'json' | 'markdown';
 
-export async function exportAt(kind: ExportKind, seq: number): Promise<void> {
+export async function exportAt(
+  { client, url }: { client: WorkerClient; url: UrlSync },
+  kind: ExportKind,
+  seq: number,
+): Promise<void> {
   const { name, selectedSeq, selectedChunk } = useApp.getState();
   const r = await client.request({ kind: 'messages', seq, from: 0, to: Number.MAX_SAFE_INTEGER });
   if (!r.ok) {
@@ -37,7 +42,7 @@ export async function exportAt(kind: ExportKind, seq: number): Promise<void> {
     chunk === undefined ? { kind: 'stream', seq } : { kind: 'stream', seq, chunk },
   );
   const streaming = s.ok && s.value?.pending ? { blocks: s.value.state.blocks } : null;
-  const link = linkTo(seq);
+  const link = url.linkTo(seq);
   const md = transcriptMarkdown({
     name: name || 'log',
     seq,
