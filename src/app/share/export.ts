@@ -24,9 +24,24 @@ export async function exportAt(
   }
   const base = fileBase(name);
   if (kind === 'json') {
+    // With the request in force: what the model was sent is the header plus the messages.
+    const q = await client.request({ kind: 'requestAt', seq });
+    if (!q.ok) {
+      showToast(`Export failed: ${q.error.message}`, { tone: 'warn' });
+      return;
+    }
     download(
       `${base}.seq-${seq}.messages.json`,
-      messagesJson(r.value.messages.map((m) => m.message)),
+      messagesJson(
+        seq,
+        r.value.messages.map((m) => m.message),
+        q.value === null
+          ? null
+          : {
+              json: q.value.json,
+              ...(q.value.legacyMessagePrefix ? { legacyMessagePrefix: q.value.legacyMessagePrefix } : {}),
+            },
+      ),
       'application/json',
     );
     return;
