@@ -102,6 +102,9 @@ export const handlers: HandlerTable = {
   runProfile: onLog((_req, c) => ok(c.answers.runProfile())),
   inputDigests: atSeq((req, c) => ok(c.answers.inputDigests(req.seq))),
   exportOtlp: onLog((req, c) =>
-    ok(exportOtlpText(c.log.log, { content: req.content, fallbackSessionId: c.log.fingerprint })),
+    ok({
+      ...exportOtlpText(c.log.log, { content: req.content, fallbackSessionId: c.log.fingerprint }),
+      name: c.log.name,
+    }),
   ),
 };

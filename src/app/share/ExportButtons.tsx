@@ -1,6 +1,8 @@
-/** The messages pane's export actions: messages at the seq as JSON, the transcript as Markdown. */
+/** The messages pane's export actions: messages at the seq as JSON, the transcript as Markdown, the log as OTLP traces. */
 import { useState } from 'react';
+import { client } from '../controller';
 import { exportAt, type ExportKind } from './export';
+import { OtlpExportButton } from './OtlpExportButton';
 
 export function ExportButtons({ seq }: { seq: number }) {
   const [busy, setBusy] = useState<ExportKind | null>(null);
@@ -33,6 +35,7 @@ export function ExportButtons({ seq }: { seq: number }) {
       >
         {busy === 'markdown' ? '…' : 'Markdown'}
       </button>
+      <OtlpExportButton client={client} className={cls} />
     </div>
   );
 }

@@ -39,8 +39,8 @@ export interface ResponseValues {
   metrics: MetricsAnswer;
   runProfile: RunProfile;
   inputDigests: string[];
-  /** The file's text and how many spans it holds. */
-  exportOtlp: { text: string; spans: number };
+  /** The file's text, how many spans it holds, and the log's name (for the file name). */
+  exportOtlp: { text: string; spans: number; name: string };
   ping: { loadId: number };
 }
 
