@@ -107,6 +107,9 @@ export const handlers: HandlerTable = {
   requestChange: atSeq((req, c) => ok(c.harness.requestChange(req.seq))),
   resumePreview: onLog((_req, c) => ok(c.harness.resumePreview())),
   exportOtlp: onLog((req, c) =>
-    ok(exportOtlpText(c.log.log, { content: req.content, fallbackSessionId: c.log.fingerprint })),
+    ok({
+      ...exportOtlpText(c.log.log, { content: req.content, fallbackSessionId: c.log.fingerprint }),
+      name: c.log.name,
+    }),
   ),
 };

@@ -1,7 +1,8 @@
-/** The messages pane's export actions: messages at the seq as JSON, the transcript as Markdown. */
+/** The messages pane's export actions: messages at the seq as JSON, the transcript as Markdown, the log as OTLP traces. */
 import { useState } from 'react';
 import { useServices } from '../services/context';
 import { exportAt, type ExportKind } from './export';
+import { OtlpExportButton } from './OtlpExportButton';
 
 export function ExportButtons({ seq }: { seq: number }) {
   const services = useServices();
@@ -35,6 +36,7 @@ export function ExportButtons({ seq }: { seq: number }) {
       >
         {busy === 'markdown' ? '…' : 'Markdown'}
       </button>
+      <OtlpExportButton client={services.client} className={cls} />
     </div>
   );
 }

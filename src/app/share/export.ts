@@ -69,13 +69,13 @@ export async function exportAt(
 }
 
 /** The log's name without its extensions, safe as a file name. */
-function fileBase(name: string): string {
+export function fileBase(name: string): string {
   const last = name.split(/[/\\]/).pop() ?? '';
   const stem = last.replace(/(\.(jsonl|ndjson|json|log|txt))?(\.(gz|zst|zstd))?$/i, '');
   return stem.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'log';
 }
 
-function download(filename: string, text: string, type: string): void {
+export function download(filename: string, text: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
   const a = document.createElement('a');
   a.href = url;

@@ -44,8 +44,8 @@ export interface ResponseValues {
   requestChanges: { seqs: number[] };
   requestChange: RequestChange | null;
   resumePreview: ResumePreview;
-  /** The file's text and how many spans it holds. */
-  exportOtlp: { text: string; spans: number };
+  /** The file's text, how many spans it holds, and the log's name (for the file name). */
+  exportOtlp: { text: string; spans: number; name: string };
   ping: { loadId: number };
 }
 
