@@ -6,6 +6,7 @@
  */
 import { SessionLog } from '../core/log/sessionLog';
 import { DiagnosticIndex } from '../core/view/diagIndex';
+import { ProblemIndex } from '../core/view/problems';
 import { ChunkRunTracker } from '../core/view/rows';
 import { Sha256, fingerprintOf } from '../core/view/sha256';
 import type { DiagnosticCounts, LoadSource } from './protocol';
@@ -20,6 +21,14 @@ export class OpenLog {
   readonly log = new SessionLog();
   readonly diag = new DiagnosticIndex();
   readonly chunkRuns = new ChunkRunTracker(MIN_CHUNK_RUN);
+  /** Which events are errors / problems: the rule the filter and the scrubber share. */
+  readonly problems = new ProblemIndex({
+    structure: () => this.log.structure,
+    diagnostics: () => this.log.diagnostics.items,
+    eventCount: () => this.log.eventCount,
+    // The diagnostic index is synced on every push (ingest), before anyone asks.
+    severityAt: (seq) => this.diag.at(seq)?.severity,
+  });
   private readonly hasher = new Sha256();
   /** Events per type id (`log.types` names them). */
   readonly typeCounts: number[] = [];

@@ -320,8 +320,8 @@ export class ReplayQueries {
     const skippedMs = new Float64Array(len);
     const deltaLength = new Uint32Array(len);
     const problem = new Uint8Array(len);
-    const diag = this.session.diag;
-    const problems = this.problemSeqs();
+    const problems = this.session.problems;
+    const snap = problems.snapshot();
     for (let i = 0; i < len; i++) {
       const s = start + i;
       if (s > 0) {
@@ -330,38 +330,9 @@ export class ReplayQueries {
         skippedMs[i] = g.skippedMs;
       }
       deltaLength[i] = deltaLengthAt(log, s);
-      const d = diag.at(s);
-      if ((d && d.severity !== 'info') || problems.has(s)) problem[i] = 1;
+      if (problems.isProblem(s, snap)) problem[i] = 1;
     }
     return { from: start, eventCount: n, playMs, skippedMs, deltaLength, problem };
-  }
-
-  private problemCache: { key: string; seqs: Set<number> } | null = null;
-
-  /**
-   * Seqs that are problems for "stop at problems" beyond error/warning
-   * diagnostics: a failed attempt's last chunk, an interrupted
-   * assistant/message, a tool result with an error, the end of a turn that
-   * ended in an error, aborted or interrupted (cached until the log grows).
-   */
-  problemSeqs(): Set<number> {
-    const log = this.log;
-    const st = log.structure;
-    const items = log.diagnostics.items;
-    const key = `${log.eventCount}:${items.length}:${st.toolCalls.length}:${st.turns.length}:${st.steps.length}`;
-    if (this.problemCache?.key === key) return this.problemCache.seqs;
-    const seqs = new Set<number>();
-    for (const d of items)
-      if (d.seq !== undefined && (d.code === 'failed-attempt' || d.code === 'interrupted-message'))
-        seqs.add(d.seq);
-    for (const c of st.toolCalls) if (c.isError && c.resultSeq !== null) seqs.add(c.resultSeq);
-    for (const t of st.turns) {
-      const k = t.endReason?.kind;
-      if (t.endSeq !== null && (k === 'error' || k === 'aborted' || k === 'interrupted')) seqs.add(t.endSeq);
-    }
-    for (const step of st.steps) for (const a of step.attempts) if (a.failed) seqs.add(a.lastChunkSeq);
-    this.problemCache = { key, seqs };
-    return seqs;
   }
 }
 

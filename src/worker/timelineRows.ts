@@ -9,10 +9,11 @@
  * log loads get the default without any bookkeeping.
  */
 import type { StepInfo, StructureIndex, TurnInfo } from '../core/analysis/structure';
-import { int32s, type Growable } from '../core/log/growable';
+import { int32s, upperBound, type Growable } from '../core/log/growable';
+import type { ProblemSnapshot } from '../core/view/problems';
 import { MatchRows, RunRows, depthOf, type RowMap, type Span, type SpanKind } from '../core/view/rows';
 import { fmtMs, summarize } from '../core/view/summary';
-import type { StreamChunk } from '../core/types';
+import { looseData } from '../core/types';
 import { NO_FILTER, type TimelineFilter, type TimelineRow } from './protocol';
 import { stepHealthView } from './replayQueries';
 import type { OpenLog } from './openLog';
@@ -26,7 +27,7 @@ export class TimelineRows {
   private filter: TimelineFilter = NO_FILTER;
   private scan: FilterScan | null = null;
   private map: RowMap = RunRows.build(0, [], () => false);
-  private builtFor = { events: -1, spans: -1, chunkRuns: -1, matches: -1, done: false };
+  private builtFor = { events: -1, spans: -1, chunkRuns: -1, matches: -1, scanGen: -1, done: false };
   private dirty = true;
   version = 0;
   // Derived from the structure on each rebuild.
@@ -101,6 +102,7 @@ export class TimelineRows {
     const runs = s.chunkRuns.all();
     if (this.scan) this.scan.advance(8);
     const matches = this.scan ? this.scan.matches.length : -1;
+    const scanGen = this.scan ? this.scan.generation : -1;
     const b = this.builtFor;
     // Spans only change as events arrive (open ones grow with each) or when the log ends.
     if (
@@ -109,6 +111,7 @@ export class TimelineRows {
       b.spans === spanCount &&
       b.chunkRuns === runs.length &&
       b.matches === matches &&
+      b.scanGen === scanGen &&
       b.done === s.done
     ) {
       return this.map;
@@ -120,7 +123,14 @@ export class TimelineRows {
       const spans = mergeByStart(this.turnSpans, this.stepSpans, runs);
       this.map = RunRows.build(s.eventCount, spans, (span) => this.isCollapsed(span));
     }
-    this.builtFor = { events: s.eventCount, spans: spanCount, chunkRuns: runs.length, matches, done: s.done };
+    this.builtFor = {
+      events: s.eventCount,
+      spans: spanCount,
+      chunkRuns: runs.length,
+      matches,
+      scanGen,
+      done: s.done,
+    };
     this.dirty = false;
     this.version++;
     return this.map;
@@ -253,9 +263,9 @@ export class TimelineRows {
     let text = '';
     let ended = '';
     for (let seq = start; seq <= Math.min(end, start + PREVIEW_CHUNKS); seq++) {
-      const c = (this.session.log.event(seq).data as { chunk?: StreamChunk }).chunk as
-        Record<string, unknown> | undefined;
-      if (!c) continue;
+      const chunk = looseData(this.session.log.event(seq)).chunk;
+      if (typeof chunk !== 'object' || chunk === null) continue;
+      const c = chunk as Record<string, unknown>;
       if (typeof c.text === 'string') text += c.text;
       else if (typeof c.argumentsDelta === 'string')
         text += (typeof c.name === 'string' && c.name ? `${c.name} ` : '') + c.argumentsDelta;
@@ -312,8 +322,10 @@ export class FilterScan {
   private scanned = 0;
   private readonly needle: string;
   private typeOk: Uint8Array = new Uint8Array(0);
-  private errorSeqs: Set<number> | null = null;
-  private errorSeqsFor = -1;
+  /** The problem sets the scan has read so far (errors only). */
+  private seen: ProblemSnapshot | null = null;
+  /** Bumped when matches already found were taken back: the row map must be rebuilt even if the count is the same. */
+  generation = 0;
 
   constructor(
     private readonly session: OpenLog,
@@ -330,10 +342,10 @@ export class FilterScan {
   advance(budgetMs: number): boolean {
     const log = this.session.log;
     const n = log.eventCount;
+    if (this.filter.errorsOnly) this.recheckErrors();
     if (this.scanned >= n) return true;
     const deadline = performance.now() + budgetMs;
     this.refreshTypes();
-    if (this.filter.errorsOnly) this.refreshErrors(log.structure);
     while (this.scanned < n) {
       const seq = this.scanned++;
       if (this.matchesSeq(seq)) this.matches.push(seq);
@@ -345,16 +357,13 @@ export class FilterScan {
   private matchesSeq(seq: number): boolean {
     const log = this.session.log;
     if (this.filter.types !== null && this.typeOk[log.typeIdOf(seq)] !== 1) return false;
-    if (this.filter.errorsOnly) {
-      const d = this.session.diag.at(seq);
-      // Errors only: a warning is not an error (issue 3).
-      if (d?.severity !== 'error' && !this.errorSeqs?.has(seq)) return false;
-    }
+    // Errors only (core/view/problems.ts): a warning is not an error.
+    if (this.seen && !this.session.problems.isError(seq, this.seen)) return false;
     if (this.needle) {
       // Packed chunk rows share one line: search the member's own chunk, not the whole row.
       const hay =
         log.typeOf(seq) === 'assistant/chunk'
-          ? JSON.stringify((log.event(seq).data as { chunk?: unknown }).chunk)
+          ? (JSON.stringify(looseData(log.event(seq)).chunk) ?? '')
           : log.rawLine(seq);
       if (!hay.toLowerCase().includes(this.needle)) return false;
     }
@@ -369,22 +378,22 @@ export class FilterScan {
     this.typeOk = Uint8Array.from(names, (t) => (listed.has(t) !== exclude ? 1 : 0));
   }
 
-  /** Error outcomes known to the structure: failed tool results, error/aborted turn ends, failed attempts. */
-  private refreshErrors(structure: StructureIndex): void {
-    const key =
-      structure.toolCalls.length +
-      structure.turns.length * 7 +
-      structure.steps.length * 13 +
-      structure.totals.failedAttempts * 17;
-    if (this.errorSeqs && this.errorSeqsFor === key) return;
-    const set = new Set<number>();
-    for (const c of structure.toolCalls) if (c.isError && c.resultSeq !== null) set.add(c.resultSeq);
-    for (const t of structure.turns) {
-      const k = t.endReason?.kind;
-      if (t.endSeq !== null && (k === 'error' || k === 'aborted')) set.add(t.endSeq);
+  /**
+   * Following or loading, an earlier seq can become an error (a call gets its
+   * error result, an open turn ends in an error, a diagnostic arrives about
+   * it): take back the matches from the first changed seq and scan again.
+   */
+  private recheckErrors(): void {
+    const problems = this.session.problems;
+    const now = problems.snapshot();
+    if (this.seen) {
+      const first = problems.firstErrorChange(this.seen, now);
+      if (first < this.scanned) {
+        this.matches.length = upperBound(this.matches.view(), this.matches.length, first - 1); // keep matches < first
+        this.scanned = first;
+        this.generation++;
+      }
     }
-    for (const st of structure.steps) for (const a of st.attempts) if (a.failed) set.add(a.lastChunkSeq);
-    this.errorSeqs = set;
-    this.errorSeqsFor = key;
+    this.seen = now;
   }
 }

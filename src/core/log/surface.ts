@@ -15,8 +15,7 @@
  * node in O(log n).
  */
 import type { DiagnosticSink } from '../diagnostics';
-import type { SessionEvent } from '../types';
-import { isSurfaceType } from '../types';
+import { isKnownEvent, isSurfaceType, type SessionEvent } from '../types';
 import { int32s, upperBound, type Growable } from './growable';
 
 const CHUNK = 512;
@@ -337,7 +336,7 @@ export class SurfaceIndex {
 
 /** A tool/result's message with every tool-result block's nested content blanked, as a comparable string. */
 function toolResultShape(ev: SessionEvent): string {
-  const msg = (ev.data as { message?: { content?: unknown } }).message;
+  const msg = isKnownEvent(ev) && ev.type === 'tool/result' ? ev.data.message : undefined;
   if (!msg || !Array.isArray(msg.content)) return JSON.stringify(msg ?? null);
   return JSON.stringify({
     ...msg,

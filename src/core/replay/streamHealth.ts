@@ -36,7 +36,7 @@
  * and options, or call `streamHealth` for the steps on screen (~30 us each).
  */
 import type { SessionLog } from '../log/sessionLog';
-import type { StreamChunk } from '../types';
+import { looseData, type StreamChunk } from '../types';
 import { isDeltaChunk } from '../analysis/assemble';
 import type { AttemptInfo, StepInfo } from '../analysis/structureIndex';
 
@@ -295,8 +295,8 @@ function findDelta(ctx: Ctx, step: StepInfo, from: number, to: number, dir: 1 | 
 
 /** The chunk at seq if it names this step, else null. */
 function chunkOf(log: HealthLog, step: StepInfo, seq: number): StreamChunk | null {
-  const d = log.event(seq).data as { turn?: unknown; step?: unknown; chunk?: StreamChunk };
-  return d.turn === step.turn && d.step === step.step && d.chunk ? d.chunk : null;
+  const d = looseData(log.event(seq));
+  return d.turn === step.turn && d.step === step.step && d.chunk ? (d.chunk as StreamChunk) : null;
 }
 
 function diff(a: number | undefined, b: number | undefined): number | null {
