@@ -1,6 +1,7 @@
 /** The CLI's commands, as functions of a loaded log and an output sink (testable without a process). */
 import type { SessionLog } from '../core/log/sessionLog';
 import type { Diagnostic } from '../core/types';
+import { FORMAT_LABELS } from '../core/import/formats';
 
 type Write = (s: string) => void;
 
@@ -49,9 +50,11 @@ export function orderedDiagnostics(log: SessionLog): Diagnostic[] {
 export function runCheck(log: SessionLog, json: boolean, out: Write): number {
   const diags = orderedDiagnostics(log);
   const { error, warning, info } = log.diagnostics.counts;
+  const format = log.sourceFormat ?? 'seqscope';
   if (json) {
-    out(JSON.stringify({ events: log.eventCount, diagnostics: diags }, null, 2) + '\n');
+    out(JSON.stringify({ format, events: log.eventCount, diagnostics: diags }, null, 2) + '\n');
   } else {
+    out(`format: ${FORMAT_LABELS[format]}\n`);
     const rows = diags
       .slice(0, CHECK_TABLE_ROWS)
       .map((d) => [

@@ -5,6 +5,10 @@
  *   seqscope check FILE [--json]         diagnostics; exit 1 on any error
  *   seqscope stats FILE                  turns, steps, tools, tokens, time
  *   seqscope open FILE [--seq N] ...     serve the web app and FILE, print the deep link (open.ts)
+ *   seqscope search FILE QUERY ...       events whose text matches (searchCommand.ts)
+ *   seqscope diff FILE --from A --to B   how the model's input changed (diffCommand.ts)
+ *   seqscope compare A B                 two runs side by side (compareCommand.ts)
+ *   seqscope export FILE --format F ...  the log in another tool's format (export.ts)
  *
  * FILE is .jsonl, .jsonl.gz or .jsonl.zst (detected by content), or - for stdin.
  * Exit codes: 0 fine, 1 the log has error diagnostics (check), 2 usage or unreadable input.
@@ -12,6 +16,10 @@
 import { loadFile } from './readInput';
 import { runCheck, runDerive, runStats } from './commands';
 import { runOpen } from './open';
+import { SEARCH_USAGE, runSearchCommand } from './searchCommand';
+import { DIFF_USAGE, runDiffCommand } from './diffCommand';
+import { COMPARE_USAGE, runCompareCommand } from './compareCommand';
+import { EXPORT_USAGE, runExport } from './export';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
 
@@ -19,11 +27,15 @@ Usage:
   seqscope derive FILE [--at SEQ]...   print the derived model messages at each SEQ (default: the last event)
   seqscope check FILE [--json]         print the log's diagnostics; exit 1 when any is an error
   seqscope stats FILE                  print turns, steps, tool calls, errors, tokens and wall time
+${SEARCH_USAGE}
+${DIFF_USAGE}
+${COMPARE_USAGE}
   seqscope open FILE [--seq N] [--port P] [--follow] [--no-browser]
                                        serve the web app and FILE on 127.0.0.1 (port P, or the first
                                        free from 4180), print the deep link and open it in a browser;
                                        --follow streams lines appended to FILE to the open app.
                                        Runs until Ctrl-C.
+  ${EXPORT_USAGE.split('\n').join('\n  ')}
   seqscope help                        this text
 
 FILE may be .jsonl, .jsonl.gz or .jsonl.zst/.jsonl.zstd (detected by content), or - for standard input.
@@ -81,6 +93,15 @@ async function main(argv: string[]): Promise<number> {
   }
   // open has options of its own (open.ts parses them)
   if (argv[0] === 'open') return runOpen(argv.slice(1));
+  const write = (s: string) => {
+    if (!stdoutClosed) process.stdout.write(s);
+  };
+  const writeErr = (s: string) => process.stderr.write(s);
+  if (argv[0] === 'search') return runSearchCommand(argv.slice(1), write, writeErr);
+  if (argv[0] === 'diff') return runDiffCommand(argv.slice(1), write, writeErr);
+  if (argv[0] === 'compare') return runCompareCommand(argv.slice(1), write, writeErr);
+  // export has options per format (export.ts parses them)
+  if (argv[0] === 'export') return runExport(argv.slice(1), write, writeErr);
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`seqscope: ${args}\n`);

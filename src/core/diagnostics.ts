@@ -38,6 +38,9 @@ export const SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'repair-placeholder': 'warning',
   'packed-row-invalid': 'error',
   'bad-compression': 'error',
+  'import-unmapped': 'warning',
+  'import-note': 'info',
+  'import-input-mismatch': 'warning',
 };
 
 export const DIAGNOSTIC_CODES = Object.keys(SEVERITY) as DiagnosticCode[];

@@ -40,7 +40,13 @@ export type DiagnosticCode =
   | 'repair-placeholder'
   | 'packed-row-invalid'
   /** The compressed stream is corrupt or truncated; what decoded before it is kept. */
-  | 'bad-compression';
+  | 'bad-compression'
+  /** An imported (non-harness) log: a record the importer could not map (kept as a row when it can be). */
+  | 'import-unmapped'
+  /** An imported log: a fact about the import (branches, missing subagent files, what the format does not record). */
+  | 'import-note'
+  /** An imported Inspect AI sample: the model's recorded input differs from the replayed history. */
+  | 'import-input-mismatch';
 
 export interface Diagnostic {
   code: DiagnosticCode;

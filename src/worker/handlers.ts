@@ -84,4 +84,20 @@ export const handlers: HandlerTable = {
   replayAxis: onLog((req, c) => ok(replayFor(c.log, c.rows).axis(req.axis, req.width))),
   replayMove: atSeq((req, c) => ok(replayFor(c.log, c.rows).move(req.seq, req.chunk, req.move, req.dir))),
   replayPlan: onLog((req, c) => ok(replayFor(c.log, c.rows).plan(req.from, req.count, req.pacing))),
+
+  search: (req, host) =>
+    host.current
+      ? host.searches.run(req.id, req, host.current, () => host.current)
+      : fail('no-log', 'No log is loaded'),
+  diff: onLog((req, c) => {
+    const n = c.log.eventCount;
+    const bad = [req.from, req.to].find((s) => !Number.isInteger(s) || s < -1 || s >= n);
+    return bad === undefined
+      ? ok(c.answers.diff(req.from, req.to))
+      : fail('out-of-range', `seq ${bad} is not loaded (0..${n - 1})`);
+  }),
+  callDiff: atSeq((req, c) => ok(c.answers.callDiff(req.seq))),
+  metrics: onLog((_req, c) => ok(c.answers.metrics())),
+  runProfile: onLog((_req, c) => ok(c.answers.runProfile())),
+  inputDigests: atSeq((req, c) => ok(c.answers.inputDigests(req.seq))),
 };

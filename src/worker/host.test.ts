@@ -51,6 +51,12 @@ describe('LogHost: every request kind answered through the handler table', () =>
       'replayAxis',
       'replayMove',
       'replayPlan',
+      'search',
+      'diff',
+      'callDiff',
+      'metrics',
+      'runProfile',
+      'inputDigests',
       'ping',
     ];
     expect(Object.keys(handlers).sort()).toEqual([...kinds].sort());

@@ -25,6 +25,8 @@ import type {
   WorkerMessage,
 } from './protocol';
 import { Queries } from './queries';
+import { AnswerQueries } from './answerQueries';
+import { SearchRunner } from './searchRunner';
 import { TimelineRows, type FilterScan } from './timelineRows';
 
 const PROGRESS_EVERY_MS = 50;
@@ -38,6 +40,8 @@ export interface LoadedLog {
   log: OpenLog;
   rows: TimelineRows;
   queries: Queries;
+  /** Diffs, metrics and run profiles (answerQueries.ts). */
+  answers: AnswerQueries;
   abort: AbortController;
 }
 
@@ -56,6 +60,9 @@ export class LogHost {
   private readonly scans = new Map<number, { cancelled: boolean }>();
   /** The diagnostics version last pushed, per load: the panel's per-code counts update as they grow. */
   private pushedDiagnostics = { loadId: -1, version: -1 };
+
+  /** The running search, if any (the newest wins). */
+  readonly searches = new SearchRunner((p) => this.push(p));
 
   constructor(private readonly post: (msg: WorkerMessage) => void) {}
 
@@ -83,7 +90,8 @@ export class LogHost {
       this.post({ type: 'response', id, kind, result } as ResponseMessage);
     } catch (err) {
       const error = fail('internal', `The answer could not be sent to the page: ${errorText(err)}`);
-      this.post({ type: 'response', id, kind, result: error });
+      // A union of more than 25 kinds is past what TypeScript checks member by member: cast like above.
+      this.post({ type: 'response', id, kind, result: error } as ResponseMessage);
     }
   }
 
@@ -103,7 +111,14 @@ export class LogHost {
       sourceName(source),
       source.kind === 'url' ? source.url : undefined,
     );
-    const me: LoadedLog = { log, rows: new TimelineRows(log), queries: new Queries(log), abort };
+    this.searches.cancel();
+    const me: LoadedLog = {
+      log,
+      rows: new TimelineRows(log),
+      queries: new Queries(log),
+      answers: new AnswerQueries(log),
+      abort,
+    };
     this.current = me;
     try {
       const src = await readSource(source, abort.signal);

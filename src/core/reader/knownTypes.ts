@@ -52,6 +52,11 @@ export const LOG_ONLY_EVENT_PREFIXES: readonly string[] = [
   'command/',
   'hook/',
   'team/',
+  // Rows of other agents' logs that have no harness counterpart (src/core/import).
+  'claude-code/',
+  'codex/',
+  'pi/',
+  'inspect/',
 ];
 
 const exact = new Set<string>([...SESSION_EVENT_TYPES, ...LOG_ONLY_EVENT_TYPES]);

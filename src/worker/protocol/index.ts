@@ -12,9 +12,10 @@
  *
  * One file per concept: requests.ts (what may be asked), transport.ts (each
  * kind's answer type and the envelopes), pushes.ts, and the value types
- * (summary, rows, messages, inspect, replay); samples.ts is shared data.
+ * (summary, rows, messages, inspect, replay, answers); samples.ts is shared data.
  * Both sides import this, so it stays free of DOM- and worker-only code.
  */
+export * from './answers';
 export * from './inspect';
 export * from './messages';
 export * from './pushes';

@@ -1,4 +1,5 @@
 /** Updates the worker sends unasked while a log loads or grows; each names the load it is about. */
+import type { SearchHit } from './answers';
 import type { WorkerError } from './transport';
 import type { CodeGroup, DiagnosticCounts, LogSummary, RowsInfo } from './summary';
 
@@ -29,5 +30,15 @@ export type Push =
   | { kind: 'fatal'; loadId: number; error: WorkerError }
   /** Follow mode: appended bytes were read after `ready`; the counts and rows grew. */
   | { kind: 'grew'; loadId: number; summary: LogSummary }
+  /** A search's progress: its new hits (up to its limit), the running count, how far it got. */
+  | {
+      kind: 'searchHits';
+      loadId: number;
+      requestId: number;
+      hits: SearchHit[];
+      count: number;
+      searched: number;
+      total: number;
+    }
   /** Follow mode: the server's event stream; 'rewritten' means the file changed under us: reload it. */
   | { kind: 'follow'; loadId: number; state: FollowState; message?: string };

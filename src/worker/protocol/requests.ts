@@ -1,6 +1,7 @@
 /** What the UI may ask the log worker: one union member per request kind. */
 import type { Pacing } from '../../core/replay/pacing';
 import type { DiagnosticCode } from '../../core/types';
+import type { SearchQuery } from './answers';
 
 export type { Pacing } from '../../core/replay/pacing';
 
@@ -76,6 +77,22 @@ export type Request =
   | { kind: 'replayMove'; seq: number; chunk?: number; move: ReplayMove; dir?: 1 | -1 }
   /** Replay: playback timing of events [from, from + count) under a pacing. */
   | { kind: 'replayPlan'; from: number; count: number; pacing: Pacing }
+  /**
+   * Search every event's strings; hits stream as `searchHits` pushes with a
+   * running count, and the answer comes when the search is done. A newer
+   * search cancels this one (answered `superseded`).
+   */
+  | ({ kind: 'search' } & SearchQuery)
+  /** The model's input at `to` against the input at `from` (-1: the empty history). */
+  | { kind: 'diff'; from: number; to: number }
+  /** What changed in the input of the model call `seq` belongs to, against the previous call (null: no call). */
+  | { kind: 'callDiff'; seq: number }
+  /** Per-step tokens, times and models, compaction points and the tools table (the charts). */
+  | { kind: 'metrics' }
+  /** The run reduced for a comparison with another log (its own worker). */
+  | { kind: 'runProfile' }
+  /** Digests of the messages the model was sent after `seq` (to find the first differing message). */
+  | { kind: 'inputDigests'; seq: number }
   /** Liveness check. */
   | { kind: 'ping' };
 

@@ -4,6 +4,7 @@
  * ends are checked against: the worker's handler table (worker/handlers.ts)
  * must answer each kind with its type, and `LogClient.request` returns it.
  */
+import type { CallDiff, HistoryDiff, MetricsAnswer, RunProfile, SearchAnswer } from './answers';
 import type { DiagnosticsWindow, EventDetail, ToolPair } from './inspect';
 import type { MessagesWindow, StreamView, TranscriptEntry, ViewMessage } from './messages';
 import type { Push } from './pushes';
@@ -32,6 +33,12 @@ export interface ResponseValues {
   replayAxis: ReplayAxisView;
   replayMove: ReplayPositionView;
   replayPlan: PlaybackWindow;
+  search: SearchAnswer;
+  diff: HistoryDiff;
+  callDiff: CallDiff | null;
+  metrics: MetricsAnswer;
+  runProfile: RunProfile;
+  inputDigests: string[];
   ping: { loadId: number };
 }
 

@@ -1,0 +1,139 @@
+/** `seqscope search`, `diff` and `compare`: the JSON shapes, human output and usage errors. */
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCompareCommand } from './compareCommand';
+import { runDiffCommand } from './diffCommand';
+import { runSearchCommand } from './searchCommand';
+
+const SAMPLES = resolve(__dirname, '../../../shared/samples');
+const DESIGN = resolve(SAMPLES, 'design-card-example.jsonl');
+const INSTRUCTIONS = resolve(SAMPLES, 'dsh/agent-instructions.jsonl');
+const STEERING = resolve(SAMPLES, 'dsh/steering.jsonl');
+
+async function cli(run: typeof runSearchCommand, args: string[]) {
+  let out = '';
+  let err = '';
+  const code = await run(
+    args,
+    (s) => (out += s),
+    (s) => (err += s),
+  );
+  return { code, out, err };
+}
+
+describe('seqscope search', () => {
+  it('--json prints {count, hits: [{seq, type, path, snippet}]}, one hit per event', async () => {
+    const r = await cli(runSearchCommand, [DESIGN, 'RUNOOB', '--json']);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out) as { count: number; hits: Record<string, unknown>[] };
+    expect(json.count).toBe(json.hits.length);
+    expect(json.hits[0]).toEqual({
+      seq: 2,
+      type: 'user/message',
+      path: 'data.content[0].text',
+      snippet: 'Fix the typo in the runoob README.',
+    });
+    expect(new Set(json.hits.map((h) => h.seq)).size).toBe(json.hits.length);
+    for (const h of json.hits) expect(Object.keys(h)).toEqual(['seq', 'type', 'path', 'snippet']);
+  });
+
+  it('--limit caps the hits, not the count; --case matches case', async () => {
+    const all = JSON.parse((await cli(runSearchCommand, [DESIGN, 'runoob', '--json'])).out) as {
+      count: number;
+    };
+    const r = JSON.parse((await cli(runSearchCommand, [DESIGN, 'runoob', '--json', '--limit', '1'])).out) as {
+      count: number;
+      hits: unknown[];
+    };
+    expect(r.hits).toHaveLength(1);
+    expect(r.count).toBe(all.count);
+    const cased = JSON.parse((await cli(runSearchCommand, [DESIGN, 'RUNOOB', '--case', '--json'])).out) as {
+      count: number;
+    };
+    expect(cased.count).toBe(0);
+  });
+
+  it('--regex, and a bad regex is a clear error with exit 2', async () => {
+    const r = await cli(runSearchCommand, [DESIGN, 'grep\\s+runoob', '--regex', '--json']);
+    expect((JSON.parse(r.out) as { count: number }).count).toBeGreaterThan(0);
+    const bad = await cli(runSearchCommand, [DESIGN, 'a(', '--regex']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toBe('seqscope: bad regular expression: Unterminated group\n');
+  });
+
+  it('prints one line per hit and a count, and usage errors exit 2', async () => {
+    const r = await cli(runSearchCommand, [DESIGN, 'runoob', '--limit', '2']);
+    const lines = r.out.trimEnd().split('\n');
+    expect(lines[0]).toBe('2\tuser/message\tdata.content[0].text\tFix the typo in the runoob README.');
+    expect(lines.at(-1)).toMatch(/^\d+ events match \(2 shown\)$/);
+    expect((await cli(runSearchCommand, [DESIGN])).code).toBe(2);
+    expect((await cli(runSearchCommand, [DESIGN, 'x', '--limit', 'many'])).code).toBe(2);
+  });
+});
+
+describe('seqscope diff', () => {
+  it('--json prints exactly {from, to, removed, added, changed, request} over the sample with a replace', async () => {
+    const r = await cli(runDiffCommand, [INSTRUCTIONS, '--from', '10', '--to', '20', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({
+      from: 10,
+      to: 20,
+      removed: [{ seq: 5, role: 'user' }],
+      added: [
+        { seq: 17, role: 'user' },
+        { seq: 15, role: 'assistant' },
+        { seq: 18, role: 'user' },
+      ],
+      changed: [{ from: 5, to: 17 }],
+      request: {},
+    });
+  });
+
+  it('prints the aligned rows with marks, and rejects a seq beyond the log', async () => {
+    const r = await cli(runDiffCommand, [INSTRUCTIONS, '--from=10', '--to=20']);
+    expect(r.out).toContain('~ user      seq 5 -> 17: ');
+    expect(r.out).toContain('+ assistant seq 15\n');
+    expect(r.out).toContain('1 removed, 3 added, 1 changed\n');
+    const beyond = await cli(runDiffCommand, [INSTRUCTIONS, '--from', '0', '--to', '999']);
+    expect(beyond.code).toBe(2);
+    expect(beyond.err).toMatch(/seq 999 is beyond the last event/);
+    expect((await cli(runDiffCommand, [INSTRUCTIONS, '--from', '1'])).code).toBe(2);
+  });
+});
+
+describe('seqscope compare', () => {
+  it('--json prints the first divergence and a per-step table', async () => {
+    const r = await cli(runCompareCommand, [INSTRUCTIONS, STEERING, '--json']);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out) as {
+      firstDivergence: { turn: number; step: number; messageIndex: number } | null;
+      steps: { turn: number; step: number; a: Record<string, unknown> | null; b: unknown }[];
+    };
+    expect(json.firstDivergence).toMatchObject({ turn: 1, step: 1, messageIndex: 0 });
+    expect(json.steps.map((s) => [s.turn, s.step])).toEqual([
+      [1, 1],
+      [1, 2],
+      [1, 3],
+    ]);
+    expect(json.steps[2]?.b).toBeNull();
+    expect(Object.keys(json.steps[0]?.a ?? {})).toEqual([
+      'stepIndex',
+      'inputSeq',
+      'model',
+      'inputTokens',
+      'outputTokens',
+      'cacheReadTokens',
+      'reasoningTokens',
+      'durationMs',
+      'streamMs',
+      'toolMs',
+      'cost',
+    ]);
+  });
+
+  it('a run compared with itself has no divergence', async () => {
+    const r = await cli(runCompareCommand, [INSTRUCTIONS, INSTRUCTIONS]);
+    expect(r.out.split('\n')[0]).toBe('the model saw the same input at every step of both runs');
+    expect((await cli(runCompareCommand, [INSTRUCTIONS])).code).toBe(2);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * `seqscope compare A B [--json]`: two runs side by side, steps aligned by
+ * (turn, step), per-step tokens, durations and cost, and the first step whose
+ * model input differs.
+ */
+import { DEFAULT_PRICES } from '../core/cost/prices';
+import { compareRuns, type AlignedStep } from '../core/diff/runs';
+import type { StepMetrics } from '../core/metrics/steps';
+import { loadFile } from './readInput';
+import { printable, type Write } from './terminalText';
+
+export const COMPARE_USAGE =
+  '  seqscope compare A B [--json]        two runs side by side: per-step tokens, durations and cost, and\n' +
+  "                                       the first step where the model's input differs";
+
+export async function runCompareCommand(argv: string[], out: Write, err: Write): Promise<number> {
+  const files: string[] = [];
+  let json = false;
+  for (const a of argv) {
+    if (a === '--json') json = true;
+    else if (a.startsWith('--')) {
+      err(`seqscope: unknown option ${a}\n`);
+      return 2;
+    } else files.push(a);
+  }
+  if (files.length !== 2) {
+    err('seqscope: compare needs two log files, A and B\n');
+    return 2;
+  }
+  const logs = [];
+  for (const f of files) {
+    const loaded = await loadFile(f);
+    if (!loaded.ok) {
+      err(`seqscope: ${loaded.message}\n`);
+      return 2;
+    }
+    logs.push(loaded.log);
+  }
+  const [a, b] = logs as [(typeof logs)[0], (typeof logs)[0]];
+  const cmp = compareRuns(a, b, DEFAULT_PRICES);
+  if (json) {
+    const steps = cmp.steps.map((s) => ({ turn: s.turn, step: s.step, a: side(s.a), b: side(s.b) }));
+    out(JSON.stringify({ firstDivergence: cmp.firstDivergence, steps }, null, 2) + '\n');
+    return 0;
+  }
+  const d = cmp.firstDivergence;
+  out(
+    d
+      ? `first divergence: turn ${d.turn} step ${d.step}: ${printable(d.reason)}` +
+          ` (input at seq ${d.a?.inputSeq ?? '-'} in A, seq ${d.b?.inputSeq ?? '-'} in B)\n`
+      : 'the model saw the same input at every step of both runs\n',
+  );
+  const header = ['turn', 'step', 'in A', 'in B', 'out A', 'out B', 'time A', 'time B', 'cost A', 'cost B'];
+  const rows = cmp.steps.map(row);
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] as string).length)));
+  for (const r of [header, ...rows])
+    out(r.map((cell, c) => cell.padStart(widths[c] as number)).join('  ') + '\n');
+  return 0;
+}
+
+function side(m: StepMetrics | undefined) {
+  if (!m) return null;
+  return {
+    stepIndex: m.index,
+    inputSeq: m.inputSeq,
+    model: m.model ?? null,
+    inputTokens: m.usage?.inputTokens ?? null,
+    outputTokens: m.usage?.outputTokens ?? null,
+    cacheReadTokens: m.usage?.cacheReadTokens ?? null,
+    reasoningTokens: m.usage?.reasoningTokens ?? null,
+    durationMs: m.durationMs ?? null,
+    streamMs: m.streamMs ?? null,
+    toolMs: m.toolMs ?? null,
+    cost: m.cost,
+  };
+}
+
+function row(s: AlignedStep): string[] {
+  const n = (v: number | undefined) => (v === undefined ? '-' : String(v));
+  const ms = (v: number | undefined) => (v === undefined ? '-' : `${(v / 1000).toFixed(1)} s`);
+  const usd = (m: StepMetrics | undefined) => (m?.cost == null ? '-' : `$${m.cost.toFixed(4)}`);
+  return [
+    String(s.turn),
+    String(s.step),
+    n(s.a?.usage?.inputTokens),
+    n(s.b?.usage?.inputTokens),
+    n(s.a?.usage?.outputTokens),
+    n(s.b?.usage?.outputTokens),
+    ms(s.a?.durationMs),
+    ms(s.b?.durationMs),
+    usd(s.a),
+    usd(s.b),
+  ];
+}

@@ -1,0 +1,117 @@
+/**
+ * `seqscope diff FILE --from A --to B [--json]`: how the model's input changed
+ * between two seqs. --json prints
+ *   {"from": A, "to": B, "removed": [{"seq","role"}], "added": [{"seq","role"}],
+ *    "changed": [{"from","to"}], "request": {...changes...}}
+ */
+import { diffHistories, type DiffRow } from '../core/diff/history';
+import type { RequestChanges } from '../core/diff/request';
+import type { TextPart } from '../core/diff/textDiff';
+import { loadFile } from './readInput';
+import { printable, type Write } from './terminalText';
+
+export const DIFF_USAGE =
+  '  seqscope diff FILE --from A --to B [--json]\n' +
+  "                                       how the model's input (messages and request) changed from seq A to B";
+
+interface DiffArgs {
+  file: string;
+  from: number;
+  to: number;
+  json: boolean;
+}
+
+function parse(argv: string[]): DiffArgs | string {
+  let file: string | undefined;
+  let from: number | undefined;
+  let to: number | undefined;
+  let json = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const m = /^--(from|to)(?:=(.*))?$/.exec(a);
+    if (m) {
+      const v = m[2] ?? argv[++i];
+      if (v === undefined || !/^\d+$/.test(v))
+        return `--${m[1]} needs a seq (a non-negative integer), got ${v ?? 'nothing'}`;
+      if (m[1] === 'from') from = Number(v);
+      else to = Number(v);
+    } else if (a === '--json') json = true;
+    else if (a.startsWith('--')) return `unknown option ${a}`;
+    else if (file === undefined) file = a;
+    else return `unexpected argument ${a}`;
+  }
+  if (file === undefined) return 'diff needs a FILE (or - for standard input)';
+  if (from === undefined || to === undefined) return 'diff needs --from A and --to B';
+  return { file, from, to, json };
+}
+
+export async function runDiffCommand(argv: string[], out: Write, err: Write): Promise<number> {
+  const args = parse(argv);
+  if (typeof args === 'string') {
+    err(`seqscope: ${args}\n`);
+    return 2;
+  }
+  const loaded = await loadFile(args.file);
+  if (!loaded.ok) {
+    err(`seqscope: ${loaded.message}\n`);
+    return 2;
+  }
+  const last = loaded.log.eventCount - 1;
+  const beyond = [args.from, args.to].find((s) => s > last);
+  if (beyond !== undefined) {
+    err(`seqscope: seq ${beyond} is beyond the last event (${last})\n`);
+    return 2;
+  }
+  const d = diffHistories(loaded.log, args.from, args.to);
+  if (args.json) {
+    const { from, to, removed, added, changed, request } = d;
+    out(JSON.stringify({ from, to, removed, added, changed, request }, null, 2) + '\n');
+    return 0;
+  }
+  out(`messages from seq ${d.from} to seq ${d.to}:\n`);
+  for (const row of d.rows) out(rowLine(row));
+  out(`${d.removed.length} removed, ${d.added.length} added, ${d.changed.length} changed\n`);
+  for (const line of requestLines(d.request)) out(line + '\n');
+  return 0;
+}
+
+function rowLine(row: DiffRow): string {
+  switch (row.kind) {
+    case 'same':
+      return `  ${row.role.padEnd(9)} seq ${row.seq}\n`;
+    case 'removed':
+      return `- ${row.role.padEnd(9)} seq ${row.from} (hidden)\n`;
+    case 'added':
+      return `+ ${row.role.padEnd(9)} seq ${row.to}\n`;
+    case 'changed':
+      return `~ ${row.role.padEnd(9)} seq ${row.from} -> ${row.to}: ${inlineDiff(row.text)}\n`;
+  }
+}
+
+/** A one-line rendering: [-removed-]{+added+}, long kept runs elided. */
+export function inlineDiff(parts: TextPart[], keep = 30): string {
+  const s = parts
+    .map((p) => {
+      if (p.op === '-') return `[-${p.text}-]`;
+      if (p.op === '+') return `{+${p.text}+}`;
+      return p.text.length > 2 * keep ? `${p.text.slice(0, keep)}…${p.text.slice(-keep)}` : p.text;
+    })
+    .join('');
+  return printable(s.length > 400 ? s.slice(0, 400) + '…' : s);
+}
+
+function requestLines(r: RequestChanges): string[] {
+  const out: string[] = [];
+  if (r.header) out.push(`request header: seq ${r.header.from ?? 'none'} -> seq ${r.header.to ?? 'none'}`);
+  if (r.provider)
+    out.push(`provider: ${printable(r.provider.from ?? 'none')} -> ${printable(r.provider.to ?? 'none')}`);
+  if (r.model) out.push(`model: ${printable(r.model.from ?? 'none')} -> ${printable(r.model.to ?? 'none')}`);
+  if (r.system) out.push(`system prompt: ${inlineDiff(r.system.diff)}`);
+  if (r.tools) {
+    const { added, removed, changed } = r.tools;
+    const list = (xs: string[]) => printable(xs.join(', ') || '-');
+    out.push(`tools: added ${list(added)}; removed ${list(removed)}; changed ${list(changed)}`);
+  }
+  if (out.length === 0) out.push('request in force: unchanged');
+  return out;
+}

@@ -1,0 +1,59 @@
+/** `seqscope export`: argument checking, the otlp format, --content and --out. */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseExportArgs, runExport } from './export';
+
+const SAMPLE = '../shared/samples/other/codex/agentlogs-crud.jsonl';
+
+async function run(argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await runExport(
+    argv,
+    (s) => (out += s),
+    (s) => (err += s),
+  );
+  return { code, out, err };
+}
+
+describe('seqscope export', () => {
+  it('checks its arguments: a file, a known format, and only that format\u2019s options', () => {
+    expect(parseExportArgs([])).toMatch(/needs a FILE/);
+    expect(parseExportArgs(['x.jsonl'])).toMatch(/needs --format \(one of otlp/);
+    expect(parseExportArgs(['x.jsonl', '--format', 'nope'])).toMatch(/unknown export format nope/);
+    expect(parseExportArgs(['x.jsonl', '--format=otlp', '--bogus'])).toBe(
+      '--bogus is not an option of --format otlp',
+    );
+    const ok = parseExportArgs(['x.jsonl', '--format', 'otlp', '--content', '-o', 'out.json']);
+    expect(ok).toMatchObject({ file: 'x.jsonl', format: 'otlp', out: 'out.json' });
+    expect(typeof ok !== 'string' && ok.flags.has('content')).toBe(true);
+  });
+
+  it('writes OTLP/JSON traces for an imported Codex rollout, content only with --content', async () => {
+    const plain = await run([SAMPLE, '--format', 'otlp']);
+    expect(plain.code).toBe(0);
+    const doc = JSON.parse(plain.out) as { resourceSpans: { scopeSpans: { spans: { name: string }[] }[] }[] };
+    const names = doc.resourceSpans[0]?.scopeSpans[0]?.spans.map((s) => s.name) ?? [];
+    expect(names.filter((n) => n.startsWith('invoke_agent'))).toHaveLength(1);
+    expect(names.filter((n) => n === 'chat gpt-5.2-codex')).toHaveLength(5);
+    expect(names.filter((n) => n.startsWith('execute_tool'))).toHaveLength(4);
+    expect(plain.out).not.toContain('gen_ai.input.messages');
+    const withContent = await run([SAMPLE, '--format', 'otlp', '--content']);
+    expect(withContent.out).toContain('gen_ai.input.messages');
+  });
+
+  it('writes to --out, and says why with exit 2 for a missing file or a bad option', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'seqscope-export-')), 'trace.json');
+    const r = await run([SAMPLE, '--format', 'otlp', '--out', path]);
+    expect(r).toMatchObject({ code: 0, out: '' });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toHaveProperty('resourceSpans');
+    const missing = await run(['nope.jsonl', '--format', 'otlp']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toBe('seqscope: nope.jsonl: no such file\n');
+    const bad = await run([SAMPLE, '--format', 'otlp', '--redact']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/^seqscope: --redact is not an option of --format otlp/);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * `seqscope export FILE --format F [options]`: the log in another tool's
+ * format, on standard output (or `--out PATH`). Each format is one entry of
+ * EXPORT_FORMATS: to add one, add an entry (and its options to EXPORT_FLAGS).
+ *
+ *   otlp   OpenTelemetry traces, OTLP/JSON, GenAI semantic conventions
+ *          (core/export/otlp.ts); --content adds the messages.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { exportOtlp } from '../core/export/otlp';
+import type { SessionLog } from '../core/log/sessionLog';
+import { loadFile } from './readInput';
+
+export interface ExportArgs {
+  file: string;
+  format: string;
+  out?: string;
+  /** Boolean options (`--content`, ...), by name without dashes. */
+  flags: Set<string>;
+}
+
+export interface ExportContext {
+  log: SessionLog;
+  args: ExportArgs;
+  /** A stable id for the file's content (SHA-256 of its bytes, 16 hex): for logs whose header names no session. */
+  fingerprint: string;
+}
+
+interface ExportFormat {
+  describe: string;
+  /** The boolean options this format takes. */
+  flags: readonly string[];
+  /** The exported text (a JSON document or JSONL), or an error message for the user. */
+  run(ctx: ExportContext): { ok: true; text: string } | { ok: false; message: string };
+}
+
+const VERSION = '0.1.0';
+
+export const EXPORT_FORMATS: Readonly<Record<string, ExportFormat>> = {
+  otlp: {
+    describe: 'OpenTelemetry traces as OTLP/JSON (GenAI semantic conventions); --content adds messages',
+    flags: ['content'],
+    run: ({ log, args, fingerprint }) => ({
+      ok: true,
+      text:
+        JSON.stringify(
+          exportOtlp(log, {
+            content: args.flags.has('content'),
+            fallbackSessionId: fingerprint,
+            version: VERSION,
+          }),
+        ) + '\n',
+    }),
+  },
+};
+
+export const EXPORT_USAGE = `seqscope export FILE --format FORMAT [--out PATH] [options]
+  formats:
+${Object.entries(EXPORT_FORMATS)
+  .map(([name, f]) => `    ${name.padEnd(6)} ${f.describe}`)
+  .join('\n')}`;
+
+export function parseExportArgs(argv: string[]): ExportArgs | string {
+  let file: string | undefined;
+  let format: string | undefined;
+  let out: string | undefined;
+  const flags = new Set<string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const eq = a.indexOf('=');
+    const [flag, inline] = a.startsWith('--') && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
+    if (flag === '--format') {
+      format = inline ?? argv[++i];
+      if (format === undefined || format === '') return '--format needs a format name';
+    } else if (flag === '--out' || flag === '-o') {
+      out = inline ?? argv[++i];
+      if (out === undefined || out === '') return '--out needs a path';
+    } else if (a.startsWith('--')) flags.add(a.slice(2));
+    else if (file === undefined) file = a;
+    else return `unexpected argument ${a}`;
+  }
+  if (file === undefined) return 'export needs a FILE (or - for standard input)';
+  if (format === undefined) return `export needs --format (one of ${Object.keys(EXPORT_FORMATS).join(', ')})`;
+  const spec = EXPORT_FORMATS[format];
+  if (!spec) return `unknown export format ${format} (known: ${Object.keys(EXPORT_FORMATS).join(', ')})`;
+  for (const f of flags) if (!spec.flags.includes(f)) return `--${f} is not an option of --format ${format}`;
+  return out === undefined ? { file, format, flags } : { file, format, out, flags };
+}
+
+export async function runExport(
+  argv: string[],
+  write: (s: string) => void,
+  err: (s: string) => void,
+): Promise<number> {
+  const args = parseExportArgs(argv);
+  if (typeof args === 'string') {
+    err(`seqscope: ${args}\n\n${EXPORT_USAGE}\n`);
+    return 2;
+  }
+  const loaded = await loadFile(args.file);
+  if (!loaded.ok) {
+    err(`seqscope: ${loaded.message}\n`);
+    return 2;
+  }
+  const fingerprint =
+    args.file === '-'
+      ? 'stdin'
+      : createHash('sha256').update(readFileSync(args.file)).digest('hex').slice(0, 16);
+  const result = (EXPORT_FORMATS[args.format] as ExportFormat).run({ log: loaded.log, args, fingerprint });
+  if (!result.ok) {
+    err(`seqscope: ${result.message}\n`);
+    return 2;
+  }
+  if (args.out === undefined) write(result.text);
+  else {
+    try {
+      writeFileSync(args.out, result.text);
+    } catch (e) {
+      err(`seqscope: cannot write ${args.out}: ${e instanceof Error ? e.message : String(e)}\n`);
+      return 2;
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,87 @@
+/**
+ * `seqscope search FILE QUERY [--regex] [--case] [--limit N] [--json]`: every
+ * event whose string values match, once per event.
+ *   --json: {"count": N, "hits": [{"seq", "type", "path", "snippet"}]} (every hit unless --limit)
+ */
+import type { SessionLog } from '../core/log/sessionLog';
+import { compileQuery } from '../core/search/query';
+import { EventSearch } from '../core/search/search';
+import { loadFile } from './readInput';
+import { printable, type Write } from './terminalText';
+
+export const SEARCH_USAGE =
+  '  seqscope search FILE QUERY [--regex] [--case] [--limit N] [--json]\n' +
+  '                                       events whose text matches QUERY (case-insensitive unless --case;\n' +
+  '                                       a JavaScript regular expression with --regex)';
+
+interface SearchArgs {
+  file: string;
+  query: string;
+  regex: boolean;
+  caseSensitive: boolean;
+  limit: number;
+  json: boolean;
+}
+
+function parse(argv: string[]): SearchArgs | string {
+  const positional: string[] = [];
+  const out = { regex: false, caseSensitive: false, limit: Infinity, json: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '--regex') out.regex = true;
+    else if (a === '--case') out.caseSensitive = true;
+    else if (a === '--json') out.json = true;
+    else if (a === '--limit' || a.startsWith('--limit=')) {
+      const v = a === '--limit' ? argv[++i] : a.slice(8);
+      if (v === undefined || !/^\d+$/.test(v))
+        return `--limit needs a count (a non-negative integer), got ${v ?? 'nothing'}`;
+      out.limit = Number(v);
+    } else if (a === '--') {
+      positional.push(...argv.slice(i + 1)); // a query may start with --
+      break;
+    } else if (a.startsWith('--')) return `unknown option ${a}`;
+    else positional.push(a);
+  }
+  if (positional.length < 2) return 'search needs a FILE and a QUERY';
+  if (positional.length > 2) return `unexpected argument ${positional[2]}`;
+  return { ...out, file: positional[0] as string, query: positional[1] as string };
+}
+
+export async function runSearchCommand(argv: string[], out: Write, err: Write): Promise<number> {
+  const args = parse(argv);
+  if (typeof args === 'string') {
+    err(`seqscope: ${args}\n`);
+    return 2;
+  }
+  const query = compileQuery({ query: args.query, regex: args.regex, caseSensitive: args.caseSensitive });
+  if (!query.ok) {
+    err(`seqscope: ${query.error}\n`);
+    return 2;
+  }
+  const loaded = await loadFile(args.file);
+  if (!loaded.ok) {
+    err(`seqscope: ${loaded.message}\n`);
+    return 2;
+  }
+  return printSearch(loaded.log, args, query, out);
+}
+
+function printSearch(
+  log: SessionLog,
+  args: SearchArgs,
+  query: Extract<ReturnType<typeof compileQuery>, { ok: true }>,
+  out: Write,
+): number {
+  const search = new EventSearch(log, query);
+  const hits = search.all(args.limit);
+  if (args.json) {
+    const rows = hits.map(({ seq, type, path, snippet }) => ({ seq, type, path, snippet }));
+    out(JSON.stringify({ count: search.count, hits: rows }, null, 2) + '\n');
+    return 0;
+  }
+  for (const h of hits)
+    out(`${h.seq}\t${printable(h.type)}\t${printable(h.path)}\t${printable(h.snippet)}\n`);
+  const shown = hits.length < search.count ? ` (${hits.length} shown)` : '';
+  out(`${search.count} event${search.count === 1 ? '' : 's'} match${shown}\n`);
+  return 0;
+}

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { loadLogFromText } from '../log/load';
+import { DEFAULT_PRICES, costOf, parsePriceTable, priceFor } from '../cost/prices';
+import { compactionPoints, stepMetrics } from '../metrics/steps';
+import { toolStats } from '../metrics/tools';
+import { alignSteps, compareRuns } from './runs';
+
+const T0 = 1_760_000_000_000;
+
+interface RunSpec {
+  /** The tool output of each step's call (one tool round per step), then a final answer step. */
+  outputs: string[];
+  /** Tool-call ids differ between runs: the comparison must not care. */
+  idPrefix: string;
+  model?: string;
+  failTool?: number;
+}
+
+/** A run: a user message, then per output a step calling `bash` and getting it back, then a final step. */
+function run(spec: RunSpec): string {
+  const ev: Record<string, unknown>[] = [];
+  let t = T0;
+  const add = (type: string, data: Record<string, unknown>, dt = 10) => {
+    t += dt;
+    ev.push({ type, seq: ev.length, time: t, data });
+  };
+  add('turn/start', { turn: 1 });
+  add('request/header', {
+    header: {
+      config: { provider: 'x', model: spec.model ?? 'deepseek-v4-flash' },
+      system: 'S',
+      tools: ['bash'],
+    },
+    reason: 'initial',
+  });
+  add('user/message', { role: 'user', content: [{ type: 'text', text: 'do it' }] });
+  const usage = { inputTokens: 1000, outputTokens: 200, cacheReadTokens: 5000 };
+  spec.outputs.forEach((out, i) => {
+    const step = i + 1;
+    const id = `${spec.idPrefix}${step}`;
+    add('step/start', { turn: 1, step });
+    add(
+      'assistant/chunk',
+      { turn: 1, step, chunk: { type: 'tool-call-delta', index: 0, id, name: 'bash', argumentsDelta: '{}' } },
+      100,
+    );
+    add('assistant/chunk', { turn: 1, step, chunk: { type: 'usage', usage } }, 400);
+    add('assistant/chunk', { turn: 1, step, chunk: { type: 'finish', reason: { kind: 'tool-calls' } } }, 0);
+    add(
+      'assistant/message',
+      {
+        turn: 1,
+        step,
+        message: { role: 'assistant', content: [{ type: 'tool-call', id, name: 'bash', arguments: '{}' }] },
+      },
+      0,
+    );
+    add('tool/call', { turn: 1, step, callId: id, name: 'bash', arguments: '{}' });
+    const result: Record<string, unknown> = {
+      turn: 1,
+      step,
+      message: {
+        role: 'user',
+        content: [{ type: 'tool-result', toolCallId: id, content: [{ type: 'text', text: out }] }],
+      },
+    };
+    if (spec.failTool === step) result.error = { code: 'EXIT_1' };
+    add('tool/result', result, 1000 * step);
+    add('step/end', { turn: 1, step });
+  });
+  const last = spec.outputs.length + 1;
+  add('step/start', { turn: 1, step: last });
+  add('assistant/chunk', { turn: 1, step: last, chunk: { type: 'text-delta', index: 0, text: 'done' } }, 50);
+  add(
+    'assistant/message',
+    { turn: 1, step: last, message: { role: 'assistant', content: [{ type: 'text', text: 'done' }] }, usage },
+    50,
+  );
+  add('step/end', { turn: 1, step: last });
+  add('turn/end', { turn: 1, reason: { kind: 'completed' } });
+  return ev.map((e) => JSON.stringify(e)).join('\n') + '\n';
+}
+
+describe('compare two runs', () => {
+  it('aligns steps by number and finds the first step whose input differs', () => {
+    const a = loadLogFromText(run({ outputs: ['ok', 'same', 'x'], idPrefix: 'call_a' }));
+    const b = loadLogFromText(run({ outputs: ['ok', 'DIFFERENT', 'x'], idPrefix: 'toolu_b' }));
+    const cmp = compareRuns(a, b);
+    expect(cmp.steps.map((s) => [s.turn, s.step, !!s.a, !!s.b])).toEqual([
+      [1, 1, true, true],
+      [1, 2, true, true],
+      [1, 3, true, true],
+      [1, 4, true, true],
+    ]);
+    // Step 3 is the first whose input holds step 2's tool result.
+    expect(cmp.firstDivergence).toMatchObject({
+      turn: 1,
+      step: 3,
+      messageIndex: 4,
+      reason: 'message 5 differs',
+    });
+    const d = cmp.firstDivergence;
+    expect(a.typeOf(d?.a?.inputSeq ?? -1)).toBe('step/start');
+  });
+
+  it('finds no divergence when only tool-call ids differ', () => {
+    const a = loadLogFromText(run({ outputs: ['ok'], idPrefix: 'call_' }));
+    const b = loadLogFromText(run({ outputs: ['ok'], idPrefix: 'other_' }));
+    expect(compareRuns(a, b).firstDivergence).toBeNull();
+  });
+
+  it('reports a request change (the model) as the divergence', () => {
+    const a = loadLogFromText(run({ outputs: ['ok'], idPrefix: 'c' }));
+    const b = loadLogFromText(run({ outputs: ['ok'], idPrefix: 'c', model: 'gpt-5.4' }));
+    expect(compareRuns(a, b).firstDivergence).toMatchObject({
+      step: 1,
+      messageIndex: -1,
+      request: { model: { from: 'deepseek-v4-flash', to: 'gpt-5.4' } },
+    });
+  });
+
+  it('a run with more steps diverges at the first step the other lacks (same input, different answers before)', () => {
+    const a = loadLogFromText(run({ outputs: ['ok'], idPrefix: 'c' }));
+    const b = loadLogFromText(run({ outputs: ['ok', 'ok'], idPrefix: 'c' }));
+    const cmp = compareRuns(a, b);
+    expect(cmp.steps).toHaveLength(3);
+    expect(cmp.firstDivergence).toMatchObject({ step: 3, a: null, reason: 'only run B has turn 1 step 3' });
+    expect(alignSteps(stepMetrics(a), []).every((s) => s.b === undefined)).toBe(true);
+  });
+});
+
+describe('step metrics, tools table and cost', () => {
+  const log = loadLogFromText(run({ outputs: ['a', 'b'], idPrefix: 'c', failTool: 2 }));
+  const steps = stepMetrics(log, DEFAULT_PRICES);
+
+  it('per step: tokens, context, streaming and tool time, model and cost', () => {
+    expect(steps).toHaveLength(3);
+    const s = steps[0];
+    expect(s).toMatchObject({
+      turn: 1,
+      step: 1,
+      model: 'deepseek-v4-flash',
+      contextTokens: 6000,
+      streamMs: 400,
+      toolMs: 1000,
+    });
+    expect(steps[1]?.toolMs).toBe(2000);
+    expect(steps[2]?.toolMs).toBeUndefined();
+    expect(s?.cost).toBeCloseTo((1000 * 0.14 + 200 * 0.28 + 5000 * 0.0028) / 1e6, 12);
+  });
+
+  it('a model without a price has tokens and no cost', () => {
+    const other = loadLogFromText(run({ outputs: ['a'], idPrefix: 'c', model: 'unpriced-model-9' }));
+    const m = stepMetrics(other, DEFAULT_PRICES)[0];
+    expect(m?.usage?.inputTokens).toBe(1000);
+    expect(m?.cost).toBeNull();
+  });
+
+  it('tools table: calls, errors, median and max durations', () => {
+    expect(toolStats(log.structure, (s) => log.timeOf(s))).toEqual([
+      { name: 'bash', calls: 2, errors: 1, errorRate: 0.5, medianMs: 1500, maxMs: 2000 },
+    ]);
+  });
+
+  it('no compaction points in a log without replaces', () => {
+    expect(compactionPoints(log)).toEqual([]);
+  });
+});
+
+describe('prices', () => {
+  it('matches model ids by the longest prefix at a separator', () => {
+    expect(priceFor(DEFAULT_PRICES, 'claude-sonnet-4-5-20250929')?.model).toBe('claude-sonnet-4');
+    expect(priceFor(DEFAULT_PRICES, 'gpt-5.4-mini-2026-03-01')?.model).toBe('gpt-5.4-mini');
+    expect(priceFor(DEFAULT_PRICES, 'gpt-5.45')).toBeUndefined();
+    expect(priceFor(DEFAULT_PRICES, undefined)).toBeUndefined();
+  });
+
+  it('costs nothing without a price or usage', () => {
+    expect(costOf({ inputTokens: 1, outputTokens: 1 }, undefined)).toBeNull();
+    expect(costOf(undefined, { model: 'm', input: 1, output: 1 })).toBeNull();
+    expect(costOf({ inputTokens: 1e6, outputTokens: 1e6 }, { model: 'm', input: 2, output: 3 })).toBe(5);
+  });
+
+  it('reads back an edited table, dropping malformed rows only', () => {
+    expect(
+      parsePriceTable({
+        asOf: 'x',
+        prices: [
+          { model: 'a', input: 1, output: 2, cacheRead: 0.1 },
+          { model: 'b', input: -1, output: 2 },
+          7,
+        ],
+      }),
+    ).toEqual({ asOf: 'x', prices: [{ model: 'a', input: 1, output: 2, cacheRead: 0.1 }] });
+    expect(parsePriceTable('nope')).toBeNull();
+  });
+});

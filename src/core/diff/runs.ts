@@ -1,0 +1,219 @@
+/**
+ * Two runs of one task side by side (before and after a prompt change):
+ * steps aligned by (turn, step) number, their tokens and durations, and the
+ * first step where the model's input differs.
+ *
+ * Inputs are compared by meaning, not by bytes: each message's role and
+ * content, with message ids dropped and tool-call ids renamed by order of
+ * first appearance (runs never share ids), plus the request in force (model,
+ * system prompt, tools).
+ */
+import type { DerivedMessage } from '../log/sessionLog';
+import { stepMetrics, type MetricsSource, type StepMetrics } from '../metrics/steps';
+import type { PriceTable } from '../cost/prices';
+import { diffRequests, requestViewAt, type RequestChanges, type RequestView } from './request';
+
+export interface RunSource extends MetricsSource {
+  messagesAt(seq: number): { messages: DerivedMessage[] };
+}
+
+export interface AlignedStep {
+  turn: number;
+  step: number;
+  a?: StepMetrics;
+  b?: StepMetrics;
+}
+
+export interface Divergence {
+  turn: number;
+  step: number;
+  /** Step indexes and input seqs in each run (null: that run has no such step or call). */
+  a: { stepIndex: number; inputSeq: number | null } | null;
+  b: { stepIndex: number; inputSeq: number | null } | null;
+  /** The first message index that differs (-1 when only the request differs or a step is missing). */
+  messageIndex: number;
+  /** A sentence: what differs. */
+  reason: string;
+  request?: RequestChanges;
+}
+
+export interface RunComparison {
+  steps: AlignedStep[];
+  firstDivergence: Divergence | null;
+}
+
+export function alignSteps(a: StepMetrics[], b: StepMetrics[]): AlignedStep[] {
+  const key = (m: StepMetrics) => `${m.turn}:${m.step}`;
+  const byB = new Map(b.map((m) => [key(m), m]));
+  const seen = new Set<string>();
+  const out: AlignedStep[] = [];
+  for (const m of a) {
+    const other = byB.get(key(m));
+    seen.add(key(m));
+    out.push(other ? { turn: m.turn, step: m.step, a: m, b: other } : { turn: m.turn, step: m.step, a: m });
+  }
+  for (const m of b) if (!seen.has(key(m))) out.push({ turn: m.turn, step: m.step, b: m });
+  return out.sort((x, y) => x.turn - y.turn || x.step - y.step);
+}
+
+export function compareRuns(a: RunSource, b: RunSource, prices?: PriceTable): RunComparison {
+  const pa = runProfile(a, prices);
+  const pb = runProfile(b, prices);
+  const cmp = compareProfiles(pa, pb);
+  const d = cmp.firstDivergence;
+  if (d && d.a?.inputSeq != null && d.b?.inputSeq != null && d.messageIndex === -1 && !d.request) {
+    d.messageIndex = firstDifferentMessage(inputDigests(a, d.a.inputSeq), inputDigests(b, d.b.inputSeq));
+    d.reason = describeMessageDifference(
+      d.messageIndex,
+      inputDigests(a, d.a.inputSeq),
+      inputDigests(b, d.b.inputSeq),
+    );
+  }
+  return cmp;
+}
+
+/** One run reduced to what a comparison needs: per-step metrics and digests of each step's input. */
+export interface RunProfile {
+  steps: StepProfile[];
+}
+
+export interface StepProfile extends StepMetrics {
+  /** Digest of the step's input messages (null: no model call). */
+  inputDigest: string | null;
+  inputMessages: number;
+  /** The request in force at the input, as compared (model, system, tools). */
+  request: RequestView | null;
+}
+
+export function runProfile(log: RunSource, prices?: PriceTable): RunProfile {
+  const digester = digesterFor(log);
+  return {
+    steps: stepMetrics(log, prices).map((m) => {
+      if (m.inputSeq === null) return { ...m, inputDigest: null, inputMessages: 0, request: null };
+      const digests = digester.input(m.inputSeq);
+      const request = requestViewAt(log, m.inputSeq);
+      return { ...m, inputDigest: hashString(digests.join('|')), inputMessages: digests.length, request };
+    }),
+  };
+}
+
+/** Digests of the messages the model was sent after `seq` (tool-call ids numbered by first appearance in the log). */
+export function inputDigests(log: RunSource, seq: number): string[] {
+  return digesterFor(log).input(seq);
+}
+
+/** Steps aligned by number, and the first whose input (messages or request) differs. */
+export function compareProfiles(a: RunProfile, b: RunProfile): RunComparison {
+  const steps = alignSteps(a.steps, b.steps);
+  for (const s of steps) {
+    const pa = s.a as StepProfile | undefined;
+    const pb = s.b as StepProfile | undefined;
+    const at = (m: StepProfile | undefined) => (m ? { stepIndex: m.index, inputSeq: m.inputSeq } : null);
+    const base = { turn: s.turn, step: s.step, a: at(pa), b: at(pb) };
+    if (!pa || !pb)
+      return {
+        steps,
+        firstDivergence: {
+          ...base,
+          messageIndex: -1,
+          reason: `only run ${pa ? 'A' : 'B'} has turn ${s.turn} step ${s.step}`,
+        },
+      };
+    if (pa.inputDigest === null || pb.inputDigest === null) {
+      if (pa.inputDigest === pb.inputDigest) continue;
+      return {
+        steps,
+        firstDivergence: {
+          ...base,
+          messageIndex: -1,
+          reason: `only run ${pa.inputDigest !== null ? 'A' : 'B'} calls the model`,
+        },
+      };
+    }
+    if (pa.inputDigest !== pb.inputDigest)
+      return { steps, firstDivergence: { ...base, messageIndex: -1, reason: 'the input messages differ' } };
+    const request = diffRequests(pa.request ?? EMPTY_REQUEST, pb.request ?? EMPTY_REQUEST);
+    delete request.header; // header seqs differ between runs by nature
+    const what = Object.keys(request);
+    if (what.length > 0)
+      return {
+        steps,
+        firstDivergence: {
+          ...base,
+          messageIndex: -1,
+          reason: `the request's ${what.join(', ')} differ`,
+          request,
+        },
+      };
+  }
+  return { steps, firstDivergence: null };
+}
+
+const EMPTY_REQUEST: RequestView = { headerSeq: null, tools: [] };
+
+export function firstDifferentMessage(a: string[], b: string[]): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a[i] === b[i]) i++;
+  return i;
+}
+
+export function describeMessageDifference(i: number, a: string[], b: string[]): string {
+  if (i < Math.min(a.length, b.length)) return `message ${i + 1} differs`;
+  return `run ${a.length > b.length ? 'A' : 'B'} has ${Math.abs(a.length - b.length)} more message(s) from message ${i + 1}`;
+}
+
+/** Per log: each message's canonical digest, cached by source seq (a message never changes). */
+class InputDigester {
+  private readonly bySeq = new Map<number, string>();
+  private readonly ids = new Map<string, string>();
+  constructor(private readonly log: RunSource) {}
+
+  input(seq: number): string[] {
+    return this.log.messagesAt(seq).messages.map((m) => {
+      let d = this.bySeq.get(m.seq);
+      if (d === undefined) this.bySeq.set(m.seq, (d = hashString(this.canonical(m))));
+      return d;
+    });
+  }
+
+  private canonical(m: DerivedMessage): string {
+    const rename = (id: unknown) => {
+      if (typeof id !== 'string') return id;
+      let n = this.ids.get(id);
+      if (n === undefined) this.ids.set(id, (n = `#${this.ids.size + 1}`));
+      return n;
+    };
+    const canon = (v: unknown, key = ''): unknown => {
+      if (Array.isArray(v)) return v.map((x) => canon(x));
+      if (typeof v !== 'object' || v === null) return CALL_ID_KEYS.has(key) ? rename(v) : v;
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v).sort()) out[k] = canon((v as Record<string, unknown>)[k], k);
+      return out;
+    };
+    return JSON.stringify({ role: m.message.role, content: canon(m.message.content) });
+  }
+}
+
+const digesters = new WeakMap<RunSource, InputDigester>();
+function digesterFor(log: RunSource): InputDigester {
+  let d = digesters.get(log);
+  if (!d) digesters.set(log, (d = new InputDigester(log)));
+  return d;
+}
+
+const CALL_ID_KEYS = new Set(['id', 'callId', 'toolCallId', 'tool_use_id', 'tool_call_id']);
+
+/** A 53-bit string hash (cyrb53) as hex: digests compared within one comparison, never stored. */
+export function hashString(s: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
+}

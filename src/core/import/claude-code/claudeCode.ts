@@ -1,0 +1,263 @@
+/**
+ * Claude Code transcripts (`~/.claude/projects/<project>/<session>.jsonl`,
+ * and `<session>/subagents/agent-<id>.jsonl`) as a session log.
+ *
+ * - One record per content block, several sharing `message.id`, with the
+ *   usage repeated on each (streaming snapshots: `output_tokens` grows):
+ *   one assistant message per id, its usage counted once, from the last
+ *   record of that id.
+ * - `thinking` -> reasoning, `tool_use` -> tool call, `tool_result` in user
+ *   records (with `is_error`) -> tool result.
+ * - `system`, `summary`, `attachment`, `file-history-snapshot`, `progress` and
+ *   every other record type -> log-only rows (`claude-code/<type>`).
+ * - `compact_boundary` and the `isCompactSummary` user record after it: the
+ *   summary replaces the whole history before it.
+ * - `parentUuid` branches: see branches.ts.
+ * - A tool result naming a subagent (`toolUseResult.agentId`) gets a
+ *   `subagent/descriptor` row with the subagent file's relative path.
+ * - There is no system prompt or tool list in these logs: the request header
+ *   says so.
+ */
+import { isObject, type JsonObject } from '../../validate';
+import type { Block, Message, TokenUsage } from '../../types';
+import { parseJsonLines, type ForeignRecord } from '../jsonLines';
+import { NativeLog, argumentsText, textBlock, timeOf } from '../nativeLog';
+import { activeBranch, messageIdOf } from './branches';
+
+export const CLAUDE_CODE_NO_REQUEST =
+  'Claude Code logs record no system prompt and no tool list: what the model was sent beyond these messages is unknown';
+
+export function importClaudeCode(text: string): NativeLog {
+  const out = new NativeLog();
+  const { records, notes } = parseJsonLines(text);
+  out.notes.push(...notes);
+  const branches = activeBranch(records);
+  out.header = headerOf(records);
+
+  // The records of each assistant message, in file order (active branch only).
+  const byMessage = new Map<string, ForeignRecord[]>();
+  records.forEach((r, i) => {
+    const id = r.value.type === 'assistant' ? messageIdOf(r.value) : undefined;
+    if (id === undefined || !branches.active.has(i)) return;
+    byMessage.set(id, [...(byMessage.get(id) ?? []), r]);
+  });
+
+  const emitted = new Set<string>();
+  let model: string | undefined;
+  let requestNoted = false;
+  const offBranchRows = new Map<number, string>();
+  for (const fork of branches.forks)
+    for (const i of fork.records) offBranchRows.set(i, fork.fromUuid ?? '(root)');
+
+  records.forEach((r, i) => {
+    const v = r.value;
+    const time = timeOf(v.timestamp);
+    if (!branches.active.has(i)) {
+      out.logOnly(
+        'claude-code/other-branch',
+        { line: r.line, forkedFrom: offBranchRows.get(i), record: v },
+        time,
+      );
+      return;
+    }
+    if (v.type === 'assistant') {
+      const id = messageIdOf(v);
+      if (id !== undefined && emitted.has(id)) return;
+      if (id !== undefined) emitted.add(id);
+      const parts = id !== undefined ? (byMessage.get(id) ?? [r]) : [r];
+      const m = isObject(v.message) ? v.message : {};
+      const thisModel = typeof m.model === 'string' ? m.model : undefined;
+      if (v.isApiErrorMessage === true || thisModel === '<synthetic>') {
+        const textOf = blocksOf(parts).find((b) => b.type === 'text') as { text?: string } | undefined;
+        out.failedAttempt({ message: textOf?.text ?? 'API error', code: 'api_error' }, time);
+        return;
+      }
+      if (thisModel !== undefined && thisModel !== model) {
+        model = thisModel;
+        out.endStep(time);
+        const seq = out.logOnly(
+          'request/header',
+          {
+            header: { config: { provider: 'anthropic', model }, note: CLAUDE_CODE_NO_REQUEST },
+            reason: 'import',
+          },
+          time,
+        );
+        if (!requestNoted) out.note('import-note', CLAUDE_CODE_NO_REQUEST, seq);
+        requestNoted = true;
+      }
+      assistantMessage(out, parts, model, time);
+      return;
+    }
+    if (v.type === 'user') return userRecord(out, r, time);
+    out.logOnly(
+      `claude-code/${typeof v.type === 'string' ? v.type : 'record'}`,
+      { line: r.line, ...v },
+      time,
+    );
+  });
+  out.finish();
+
+  for (const fork of branches.forks)
+    out.note(
+      'import-note',
+      `another branch (a rewind or retry) leaves ${fork.fromLine !== undefined ? `line ${fork.fromLine}` : 'the start'}: ${fork.records.length} record(s) not on the active conversation, shown as claude-code/other-branch rows (lines ${fork.records.map((i) => (records[i] as ForeignRecord).line).join(', ')})`,
+    );
+  return out;
+}
+
+function headerOf(records: ForeignRecord[]): Record<string, unknown> {
+  const h: Record<string, unknown> = { type: 'session', version: 0 };
+  const origin: Record<string, unknown> = { format: 'claude-code' };
+  for (const { value: v } of records) {
+    if (h.id === undefined && typeof v.sessionId === 'string') h.id = v.sessionId;
+    if (h.createdAt === undefined && timeOf(v.timestamp) !== undefined) h.createdAt = timeOf(v.timestamp);
+    if (h.cwd === undefined && typeof v.cwd === 'string') h.cwd = v.cwd;
+    if (origin.version === undefined && typeof v.version === 'string') origin.version = v.version;
+    if (origin.agentId === undefined && typeof v.agentId === 'string') {
+      origin.agentId = v.agentId;
+      origin.sidechain = v.isSidechain === true;
+    }
+  }
+  h.origin = origin;
+  return h;
+}
+
+/** All distinct content blocks of a message's records, in order (a repeated snapshot adds nothing). */
+function blocksOf(parts: ForeignRecord[]): JsonObject[] {
+  const seen = new Set<string>();
+  const out: JsonObject[] = [];
+  for (const { value } of parts) {
+    const m = value.message;
+    if (!isObject(m)) continue;
+    const content: unknown[] = Array.isArray(m.content)
+      ? (m.content as unknown[])
+      : typeof m.content === 'string'
+        ? [{ type: 'text', text: m.content }]
+        : [];
+    for (const b of content) {
+      if (!isObject(b)) continue;
+      const key = b.type === 'tool_use' && typeof b.id === 'string' ? `tool:${b.id}` : JSON.stringify(b);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(b);
+    }
+  }
+  return out;
+}
+
+function mapBlock(b: JsonObject): Block {
+  switch (b.type) {
+    case 'text':
+      return textBlock(typeof b.text === 'string' ? b.text : '');
+    case 'thinking':
+      return { type: 'reasoning', text: typeof b.thinking === 'string' ? b.thinking : '' };
+    case 'redacted_thinking':
+      return { type: 'reasoning', text: '[redacted thinking: encrypted by the provider]' };
+    case 'tool_use':
+      return {
+        type: 'tool-call',
+        id: typeof b.id === 'string' ? b.id : '',
+        name: typeof b.name === 'string' ? b.name : '',
+        arguments: argumentsText(b.input),
+      };
+    default:
+      return { ...b, type: typeof b.type === 'string' ? b.type : 'unknown' };
+  }
+}
+
+/** Anthropic usage -> the model's counters (input includes the cached part, as OTel expects). */
+export function anthropicUsage(u: unknown): TokenUsage | undefined {
+  if (!isObject(u)) return undefined;
+  const n = (k: string) => (typeof u[k] === 'number' ? u[k] : 0);
+  const cacheRead = n('cache_read_input_tokens');
+  const cacheWrite = n('cache_creation_input_tokens');
+  const usage: TokenUsage = {
+    inputTokens: n('input_tokens') + cacheRead + cacheWrite,
+    outputTokens: n('output_tokens'),
+  };
+  if (cacheRead > 0) usage.cacheReadTokens = cacheRead;
+  if (cacheWrite > 0) usage.cacheWriteTokens = cacheWrite;
+  return usage;
+}
+
+function assistantMessage(
+  out: NativeLog,
+  parts: ForeignRecord[],
+  model: string | undefined,
+  time: number | undefined,
+): void {
+  const last = (parts[parts.length - 1] as ForeignRecord).value;
+  const lastMessage = isObject(last.message) ? last.message : {};
+  const content = blocksOf(parts).map(mapBlock);
+  const message: Message = {
+    role: 'assistant',
+    content,
+    source: { kind: 'model', provider: 'anthropic', model: model ?? 'unknown' },
+  };
+  const id = messageIdOf(last);
+  if (id !== undefined) message.id = id;
+  out.startStep(time);
+  const usage = anthropicUsage(lastMessage.usage);
+  out.assistant(message, time, usage ? { usage } : {});
+  for (const b of content)
+    if (b.type === 'tool-call') {
+      const call = b as { id: string; name: string; arguments: string };
+      out.toolCall(call.id, call.name, call.arguments, time);
+    }
+}
+
+function userRecord(out: NativeLog, r: ForeignRecord, time: number | undefined): void {
+  const v = r.value;
+  const m = isObject(v.message) ? v.message : undefined;
+  const raw: unknown[] = !m
+    ? []
+    : Array.isArray(m.content)
+      ? (m.content as unknown[])
+      : typeof m.content === 'string'
+        ? [{ type: 'text', text: m.content }]
+        : [];
+  const rest: Block[] = [];
+  for (const b of raw) {
+    if (!isObject(b)) continue;
+    if (b.type !== 'tool_result') {
+      rest.push(mapBlock(b));
+      continue;
+    }
+    const callId = typeof b.tool_use_id === 'string' ? b.tool_use_id : '';
+    const content: Block[] =
+      typeof b.content === 'string'
+        ? [textBlock(b.content)]
+        : Array.isArray(b.content)
+          ? (b.content as unknown[]).filter(isObject).map(mapBlock)
+          : [];
+    out.toolResult(callId, content, b.is_error === true, time);
+    const result = v.toolUseResult;
+    if (isObject(result) && typeof result.agentId === 'string') {
+      const sessionId = typeof v.sessionId === 'string' ? v.sessionId : '<session>';
+      out.logOnly(
+        'subagent/descriptor',
+        {
+          callId,
+          agentId: result.agentId,
+          agentType: result.agentType,
+          status: result.status,
+          file: `${sessionId}/subagents/agent-${result.agentId}.jsonl`,
+        },
+        time,
+      );
+    }
+  }
+  if (rest.length === 0) return;
+  const message: Message = { role: 'user', content: rest };
+  if (v.isCompactSummary === true) {
+    out.replaceWithUser(0, out.surfaceLength - 1, message, time, { newTurn: true });
+    return;
+  }
+  if (m === undefined) {
+    out.note('import-unmapped', `line ${r.line}: a user record without a message: kept as a row`);
+    out.logOnly('claude-code/user', { line: r.line, ...v }, time);
+    return;
+  }
+  out.user(message, time, { newTurn: true });
+}

@@ -1,0 +1,89 @@
+/**
+ * The log formats Seqscope opens, and how each is recognized: by content,
+ * never by file name. The harness's own JSONL needs no importer; every other
+ * format has one (one folder per format) that re-tells it as harness events
+ * (nativeLog.ts).
+ *
+ * Detection reads the first record (the first line, or the opening bytes of
+ * a pretty-printed JSON document or a zip). Anything not recognized is read
+ * as the harness's format, whose reader reports what it cannot parse.
+ */
+import { isObject, type JsonObject } from '../validate';
+
+export type SourceFormat = 'seqscope' | 'claude-code' | 'codex' | 'pi' | 'inspect-json' | 'inspect-eval';
+
+/** The names shown to people (CLI `check`, the start page, the README). */
+export const FORMAT_LABELS: Readonly<Record<SourceFormat, string>> = {
+  seqscope: 'DeepSeek Harness session log (JSONL)',
+  'claude-code': 'Claude Code transcript (JSONL)',
+  codex: 'OpenAI Codex CLI rollout (JSONL)',
+  pi: 'pi coding agent session (JSONL)',
+  'inspect-json': 'Inspect AI eval log (.json)',
+  'inspect-eval': 'Inspect AI eval log (.eval zip)',
+};
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+export function isZip(head: Uint8Array): boolean {
+  return ZIP_MAGIC.every((b, i) => head[i] === b);
+}
+
+/**
+ * The format of a decoded (decompressed) text prefix, or undefined when the
+ * prefix is too short to tell (no complete first line yet and not at the end).
+ */
+export function detectTextFormat(prefix: string, atEnd: boolean): SourceFormat | undefined {
+  let s = prefix.charCodeAt(0) === 0xfeff ? prefix.slice(1) : prefix;
+  s = s.replace(/^\s+/, '');
+  if (s === '') return atEnd ? 'seqscope' : undefined;
+  if (s[0] !== '{') return 'seqscope';
+  const nl = s.indexOf('\n');
+  const firstLine = nl < 0 ? (atEnd ? s : undefined) : s.slice(0, nl);
+  if (firstLine !== undefined) {
+    let first: unknown;
+    try {
+      first = JSON.parse(firstLine);
+    } catch {
+      first = undefined;
+    }
+    if (isObject(first)) return formatOfRecord(first);
+  }
+  // Not one object per line: a pretty-printed JSON document (Inspect AI writes these).
+  if (/^\{\s*"version"\s*:\s*\d+\s*,\s*"status"\s*:/.test(s) || /^\{\s*"eval"\s*:\s*\{/.test(s))
+    return 'inspect-json';
+  if (firstLine === undefined && s.length < 1 << 16 && !atEnd) return undefined;
+  return 'seqscope';
+}
+
+/** Claude Code record types that may open a transcript (the harness's types all contain a slash). */
+const CLAUDE_CODE_TYPES = new Set([
+  'user',
+  'assistant',
+  'system',
+  'summary',
+  'attachment',
+  'progress',
+  'file-history-snapshot',
+  'permission-mode',
+  'last-prompt',
+  'queue-operation',
+  'custom-title',
+  'agent-name',
+]);
+
+function formatOfRecord(r: JsonObject): SourceFormat {
+  const type = r.type;
+  // The harness: `{type:"session", version:0, createdAt}` header, or events with `data`.
+  if (type === 'session') {
+    const piLike =
+      typeof r.timestamp === 'string' &&
+      r.createdAt === undefined &&
+      (r.version === undefined || r.version !== 0);
+    return piLike ? 'pi' : 'seqscope';
+  }
+  if (typeof type === 'string' && typeof r.timestamp === 'string' && isObject(r.payload)) return 'codex';
+  if ('parentUuid' in r || (typeof type === 'string' && CLAUDE_CODE_TYPES.has(type) && !('data' in r)))
+    return 'claude-code';
+  if (isObject(r.eval) && ('samples' in r || 'version' in r)) return 'inspect-json';
+  return 'seqscope';
+}

@@ -1,0 +1,50 @@
+/**
+ * One importer per foreign format (speedscope's shape): bytes in, the log
+ * re-told as harness events (NativeLog) out. Pure and total: whatever the
+ * input, the result is a NativeLog whose notes say what could not be mapped.
+ */
+import { importClaudeCode } from './claude-code/claudeCode';
+import { importCodex } from './codex/codex';
+import { readEvalZip } from './inspect/evalZip';
+import { importInspect, importInspectJson, type InspectImportOptions } from './inspect/inspect';
+import { NativeLog } from './nativeLog';
+import { importPi } from './pi/pi';
+import type { SourceFormat } from './formats';
+
+export type ForeignFormat = Exclude<SourceFormat, 'seqscope'>;
+
+export type ImportOptions = InspectImportOptions;
+
+export function importForeign(
+  format: ForeignFormat,
+  bytes: Uint8Array,
+  options: ImportOptions = {},
+): NativeLog {
+  try {
+    if (format === 'inspect-eval') {
+      const { log, notes } = readEvalZip(bytes);
+      const out = log ? importInspect(log, options) : new NativeLog();
+      out.notes.unshift(...notes);
+      return out;
+    }
+    const text = new TextDecoder().decode(bytes);
+    switch (format) {
+      case 'claude-code':
+        return importClaudeCode(text);
+      case 'codex':
+        return importCodex(text);
+      case 'pi':
+        return importPi(text);
+      case 'inspect-json':
+        return importInspectJson(text, options);
+    }
+  } catch (e) {
+    // A bug in an importer must not lose the file: say so, and show nothing rather than throw.
+    const out = new NativeLog();
+    out.note(
+      'import-unmapped',
+      `the ${format} importer failed: ${e instanceof Error ? e.message : String(e)}`,
+    );
+    return out;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Inspect AI's `.eval` files: a zip holding `header.json` (the log without
+ * samples), one `samples/<id>_epoch_<n>.json` per sample, and summaries.
+ * Read with fflate (already the project's gzip library); nothing throws: a
+ * damaged zip or member comes back as a note.
+ */
+import { strFromU8, unzipSync } from 'fflate';
+import { isObject, type JsonObject } from '../../validate';
+import type { ImportNote } from '../nativeLog';
+import type { InspectLog } from './inspect';
+
+export function readEvalZip(bytes: Uint8Array): { log: InspectLog | undefined; notes: ImportNote[] } {
+  const notes: ImportNote[] = [];
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, {
+      filter: (f) =>
+        f.name === 'header.json' || f.name === '_journal/start.json' || /^samples\/[^/]+\.json$/.test(f.name),
+    });
+  } catch (e) {
+    notes.push({
+      code: 'import-unmapped',
+      message: `the .eval file is not a readable zip (${e instanceof Error ? e.message : String(e)})`,
+    });
+    return { log: undefined, notes };
+  }
+  const parse = (name: string): JsonObject | undefined => {
+    const f = files[name];
+    if (!f) return undefined;
+    try {
+      const v: unknown = JSON.parse(strFromU8(f));
+      if (isObject(v)) return v;
+    } catch {
+      // reported below
+    }
+    notes.push({
+      code: 'import-unmapped',
+      message: `${name} in the .eval zip is not a JSON object: skipped`,
+    });
+    return undefined;
+  };
+  // A run still in progress has no header.json yet; its journal start holds the eval spec.
+  const header = parse('header.json') ?? parse('_journal/start.json') ?? {};
+  const names = Object.keys(files)
+    .filter((n) => n.startsWith('samples/'))
+    .sort(bySampleName);
+  const samples: JsonObject[] = [];
+  for (const n of names) {
+    const s = parse(n);
+    if (s) samples.push(s);
+  }
+  return { log: { header, samples }, notes };
+}
+
+/** `samples/<id>_epoch_<n>.json` in id order (numeric ids numerically), then epoch. */
+function bySampleName(a: string, b: string): number {
+  const key = (n: string) => {
+    const m = /^samples\/(.*)_epoch_(\d+)\.json$/.exec(n);
+    return { id: m?.[1] ?? n, epoch: Number(m?.[2] ?? 0) };
+  };
+  const x = key(a);
+  const y = key(b);
+  const nx = Number(x.id);
+  const ny = Number(y.id);
+  const byId = Number.isFinite(nx) && Number.isFinite(ny) ? nx - ny : x.id < y.id ? -1 : x.id > y.id ? 1 : 0;
+  return byId || x.epoch - y.epoch;
+}

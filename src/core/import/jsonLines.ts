@@ -1,0 +1,84 @@
+/**
+ * The foreign logs' JSONL: one record per line, read forgivingly. A line
+ * holding several records glued together (a real pi writer glitch: two
+ * objects with no newline between them) is split at its top-level object
+ * boundaries; a line that does not parse at all is a note and is skipped.
+ */
+import type { ImportNote } from './nativeLog';
+import { isObject, type JsonObject } from '../validate';
+
+export interface ForeignRecord {
+  value: JsonObject;
+  /** 1-based line in the foreign file. */
+  line: number;
+}
+
+export function parseJsonLines(text: string): { records: ForeignRecord[]; notes: ImportNote[] } {
+  const records: ForeignRecord[] = [];
+  const notes: ImportNote[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    let raw = lines[i] as string;
+    if (i === 0 && raw.charCodeAt(0) === 0xfeff) raw = raw.slice(1);
+    const line = raw.trim();
+    if (line === '') continue;
+    const values = parseLine(line);
+    if (values === null) {
+      notes.push({
+        code: 'import-unmapped',
+        message: `line ${i + 1} is not JSON (${line.length} characters): skipped`,
+      });
+      continue;
+    }
+    if (values.length > 1)
+      notes.push({
+        code: 'import-note',
+        message: `line ${i + 1} holds ${values.length} records with no newline between them (a writer glitch): read as ${values.length} records`,
+      });
+    for (const value of values) {
+      if (isObject(value)) records.push({ value, line: i + 1 });
+      else notes.push({ code: 'import-unmapped', message: `line ${i + 1} is not a JSON object: skipped` });
+    }
+  }
+  return { records, notes };
+}
+
+function parseLine(line: string): unknown[] | null {
+  try {
+    return [JSON.parse(line) as unknown];
+  } catch {
+    const parts = splitObjects(line);
+    if (parts.length < 2) return null;
+    try {
+      return parts.map((p) => JSON.parse(p) as unknown);
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** Top-level `{...}` spans of a line, string-aware. */
+function splitObjects(line: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = -1;
+  let inString = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (depth === 0) start = i;
+      depth++;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+      if (depth === 0 && start >= 0) {
+        out.push(line.slice(start, i + 1));
+        start = -1;
+      }
+    }
+  }
+  return out;
+}

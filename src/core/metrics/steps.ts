@@ -1,0 +1,169 @@
+/**
+ * Where the tokens and the time went, per step: the numbers the charts, the
+ * run comparison and the CLI read. One pass over the structure index plus a
+ * few column reads per step (no event is parsed except each step's
+ * assistant/message, for its model).
+ *
+ * Times: `streamMs` is the model's streaming (first to last chunk of the
+ * step's attempts, or nothing without chunks); `toolMs` the wall time during
+ * which at least one of the step's tool calls ran (overlapping calls count
+ * once); `durationMs` the whole step.
+ */
+import type { StepInfo, StructureIndex } from '../analysis/structureIndex';
+import type { ReplaceRecord } from '../log/surface';
+import type { SessionEvent, TokenUsage } from '../types';
+import { stepInputSeq } from '../diff/calls';
+import { costOf, priceFor, type PriceTable } from '../cost/prices';
+import { requestViewOf } from '../diff/request';
+
+export interface MetricsSource {
+  readonly eventCount: number;
+  readonly structure: StructureIndex;
+  typeOf(seq: number): string;
+  timeOf(seq: number): number | undefined;
+  event(seq: number): SessionEvent;
+  replacesUpTo(seq: number): ReplaceRecord[];
+}
+
+export interface StepMetrics {
+  /** Index into `structure.steps`. */
+  index: number;
+  turn: number;
+  step: number;
+  startSeq: number;
+  /** The seq whose derived history the step's first model call was sent (null: no call). */
+  inputSeq: number | null;
+  model?: string;
+  usage?: TokenUsage;
+  /** Tokens the model read: input + cache read + cache write (undefined without usage). */
+  contextTokens?: number;
+  durationMs?: number;
+  streamMs?: number;
+  toolMs?: number;
+  toolCalls: number;
+  /** USD, null when the model has no price (or the step no usage). */
+  cost: number | null;
+}
+
+export interface CompactionPoint {
+  seq: number;
+  /** `prune`: one tool result rewritten; `compaction`: anything else replaced. */
+  kind: 'prune' | 'compaction';
+  hidden: number;
+  /** The step it happened in, or the next step when between steps (-1 after the last). */
+  stepIndex: number;
+}
+
+export function stepMetrics(log: MetricsSource, prices?: PriceTable): StepMetrics[] {
+  const st = log.structure;
+  const headers = headerSeqs(log);
+  const toolSpans = toolIntervalsByStep(log, st);
+  return st.steps.map((step, index) => {
+    const inputSeq = stepInputSeq(step);
+    const model = modelOf(log, step, inputSeq, headers);
+    const m: StepMetrics = {
+      index,
+      turn: step.turn,
+      step: step.step,
+      startSeq: step.startSeq,
+      inputSeq,
+      toolCalls: step.toolCalls,
+      cost: null,
+    };
+    if (model !== undefined) m.model = model;
+    if (step.usage) {
+      m.usage = step.usage;
+      m.contextTokens =
+        step.usage.inputTokens + (step.usage.cacheReadTokens ?? 0) + (step.usage.cacheWriteTokens ?? 0);
+      if (prices) m.cost = costOf(step.usage, priceFor(prices, model));
+    }
+    if (step.durationMs !== undefined) m.durationMs = step.durationMs;
+    const stream = streamSpan(log, step);
+    if (stream !== undefined) m.streamMs = stream;
+    const tools = toolSpans.get(index);
+    if (tools) m.toolMs = unionLength(tools);
+    return m;
+  });
+}
+
+export function compactionPoints(log: MetricsSource): CompactionPoint[] {
+  const steps = log.structure.steps;
+  return log.replacesUpTo(log.eventCount - 1).map((r) => {
+    let stepIndex = steps.findIndex((s) => s.lastSeq >= r.seq);
+    if (stepIndex < 0) stepIndex = -1;
+    const prune = r.hidden.length === 1 && log.typeOf(r.seq) === 'tool/result';
+    return { seq: r.seq, kind: prune ? 'prune' : 'compaction', hidden: r.hidden.length, stepIndex };
+  });
+}
+
+function headerSeqs(log: MetricsSource): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < log.eventCount; s++) if (log.typeOf(s) === 'request/header') out.push(s);
+  return out;
+}
+
+/** The model that answered: the assistant/message's source, else the request header in force. */
+function modelOf(
+  log: MetricsSource,
+  step: StepInfo,
+  inputSeq: number | null,
+  headers: number[],
+): string | undefined {
+  if (step.messageSeq !== undefined) {
+    const source = (log.event(step.messageSeq).data as { message?: { source?: { model?: unknown } } }).message
+      ?.source;
+    if (typeof source?.model === 'string') return source.model;
+  }
+  const at = inputSeq ?? step.lastSeq;
+  let lo = 0;
+  let hi = headers.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((headers[mid] as number) <= at) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  if (found < 0) return undefined;
+  const seq = headers[found] as number;
+  return requestViewOf(seq, log.event(seq)).model;
+}
+
+function streamSpan(log: MetricsSource, step: StepInfo): number | undefined {
+  let total: number | undefined;
+  for (const a of step.attempts) {
+    const t0 = log.timeOf(a.firstChunkSeq);
+    const t1 = log.timeOf(a.messageSeq ?? a.lastChunkSeq);
+    if (t0 !== undefined && t1 !== undefined) total = (total ?? 0) + Math.max(0, t1 - t0);
+  }
+  return total;
+}
+
+function toolIntervalsByStep(log: MetricsSource, st: StructureIndex): Map<number, [number, number][]> {
+  const out = new Map<number, [number, number][]>();
+  for (const c of st.toolCalls) {
+    if (c.callSeq === null || c.resultSeq === null || c.stepIndex < 0) continue;
+    const t0 = log.timeOf(c.callSeq);
+    const t1 = log.timeOf(c.resultSeq);
+    if (t0 === undefined || t1 === undefined) continue;
+    let list = out.get(c.stepIndex);
+    if (!list) out.set(c.stepIndex, (list = []));
+    list.push([t0, Math.max(t0, t1)]);
+  }
+  return out;
+}
+
+function unionLength(spans: [number, number][]): number {
+  spans.sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let [start, end] = spans[0] as [number, number];
+  for (const [s, e] of spans) {
+    if (s > end) {
+      total += end - start;
+      start = s;
+      end = e;
+    } else end = Math.max(end, e);
+  }
+  return total + end - start;
+}

@@ -1,0 +1,194 @@
+/**
+ * A search query compiled once: the exact matcher run on each decoded string
+ * value, and a cheap prefilter run on the raw JSONL text of many lines at once.
+ *
+ * The prefilter must never drop a line that holds a match (it is a superset):
+ * it looks for a literal run the match cannot do without, taken from the
+ * query's characters that JSON never escapes (not `"`, `\`, `/` or controls),
+ * so the run appears verbatim in the raw line. Lines holding `\u` escapes are
+ * always checked exactly (their text may hide the run behind escapes), which
+ * the search does separately. Case-insensitive search folds with the regex
+ * `iu` flags on both sides, so non-ASCII letters (É/é, Σ/σ) match too.
+ */
+
+export interface QueryOptions {
+  query: string;
+  /** The query is a regular expression (JavaScript syntax). */
+  regex?: boolean;
+  /** Match case exactly (default: case-insensitive). */
+  caseSensitive?: boolean;
+}
+
+export interface CompiledQuery {
+  ok: true;
+  /** Finds the first match in a string value (global flag: set lastIndex before exec). */
+  matcher: RegExp;
+  /** What a line must contain to be worth parsing, or null when every line must be checked. */
+  prefilter: BytePrefilter | null;
+  /** The query matches the empty string: every event would match, so it finds nothing. */
+  empty: boolean;
+}
+
+export interface QueryError {
+  ok: false;
+  /** A sentence for the user, e.g. "bad regular expression: Unterminated group". */
+  error: string;
+}
+
+export function compileQuery(options: QueryOptions): CompiledQuery | QueryError {
+  const flags = options.caseSensitive ? 'gu' : 'giu';
+  const { query } = options;
+  if (query.length === 0) return { ok: true, matcher: /$^/gu, prefilter: null, empty: true };
+  let matcher: RegExp;
+  if (options.regex) {
+    try {
+      matcher = new RegExp(query, flags);
+    } catch (err) {
+      // Unicode mode is stricter (`\-` outside a class); accept what plain mode accepts.
+      try {
+        matcher = new RegExp(query, flags.replace('u', ''));
+      } catch {
+        const why =
+          err instanceof Error
+            ? err.message.replace(/^Invalid regular expression: (\/.*\/[a-z]*: )?/s, '')
+            : '';
+        return { ok: false, error: `bad regular expression: ${why || 'does not compile'}` };
+      }
+    }
+    matcher.lastIndex = 0;
+    if (matcher.test('')) return { ok: true, matcher, prefilter: null, empty: true };
+  } else {
+    matcher = new RegExp(escapeRegExp(query), flags);
+  }
+  const literal = options.regex ? requiredLiteral(query) : query;
+  const prefilter = bytePrefilter(literal ?? '', !options.caseSensitive);
+  return { ok: true, matcher, prefilter, empty: false };
+}
+
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/** Characters a JSON writer may escape: a prefilter run must not contain them. */
+const ESCAPABLE = /["\\/\p{Cc}\u2028\u2029]/u;
+
+/**
+ * A byte-level prefilter: a line can hold a match only if its raw bytes
+ * contain `needle` (ASCII letters folded to lower case when `fold`), or, when
+ * `escapes`, a `\u` escape (the line may spell the needle's non-ASCII
+ * characters as escapes, as Python's json.dumps does), or, when `foldTraps`,
+ * the KELVIN SIGN or LONG S (the two non-ASCII letters Unicode folds to
+ * ASCII `k` and `s`).
+ */
+export interface BytePrefilter {
+  needle: Uint8Array;
+  fold: boolean;
+  escapes: boolean;
+  foldTraps: boolean;
+}
+
+/** Runs shorter than this filter too little to pay for their pass. */
+const MIN_NEEDLE_BYTES = 3;
+
+function bytePrefilter(literal: string, fold: boolean): BytePrefilter | null {
+  const run = longestRun(literal, fold);
+  const needle = new TextEncoder().encode(fold ? run.toLowerCase() : run);
+  if (needle.length < MIN_NEEDLE_BYTES) return null;
+  return {
+    needle,
+    fold,
+    escapes: /[^\p{ASCII}]/u.test(run),
+    foldTraps: fold && /[ks]/i.test(run),
+  };
+}
+
+/**
+ * The longest substring of `s` that appears byte for byte in a raw line
+ * holding a match: no character a JSON writer may escape and, when folding
+ * case, no non-ASCII character that has case (é/É are different bytes).
+ */
+export function longestRun(s: string, fold: boolean): string {
+  let best = '';
+  let run = '';
+  for (const ch of s) {
+    const breaks =
+      ESCAPABLE.test(ch) || (fold && ch > '\x7f' && ch.toLowerCase() + ch.toUpperCase() !== ch + ch);
+    if (breaks) run = '';
+    else if ((run += ch).length > best.length) best = run;
+  }
+  return best;
+}
+
+/**
+ * A literal substring every match of `source` must contain, or null when none
+ * is found cheaply. Only the top-level sequence before the first group,
+ * alternation or class-like construct is read: enough for `foo.*bar`,
+ * `error:\s+\d+` or `read_file\(`.
+ */
+export function requiredLiteral(source: string): string | null {
+  if (source.includes('|')) return null;
+  const runs: string[] = [];
+  let run = '';
+  const close = () => {
+    if (run) runs.push(run);
+    run = '';
+  };
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i] as string;
+    const next = source[i + 1];
+    // A quantifier that allows zero repetitions makes the previous character optional.
+    if (next === '?' || next === '*' || (next === '{' && /^\{0[,}]/.test(source.slice(i + 1)))) {
+      close();
+      continue;
+    }
+    if (c === '\\') {
+      const e = source[i + 1];
+      if (e === undefined) break;
+      i++;
+      const after = source[i + 1];
+      const optional = after === '?' || after === '*' || after === '{';
+      if (/[.*+?^${}()|[\]\\/\-"'`~!@#%&=:;,<> ]/.test(e) && !optional) run += e;
+      else {
+        close();
+        i = skipEscapeBody(source, i);
+      }
+      continue;
+    }
+    if (c === '*' || c === '?') {
+      close();
+      continue;
+    }
+    if (c === '(' || c === '[') break;
+    if ('.^$)]}'.includes(c)) {
+      close();
+      continue;
+    }
+    if (c === '+' || c === '{') {
+      close();
+      if (c === '{') i = source.indexOf('}', i) === -1 ? i : source.indexOf('}', i);
+      continue;
+    }
+    run += c;
+  }
+  close();
+  let best: string | null = null;
+  for (const r of runs) if (best === null || r.length > best.length) best = r;
+  return best;
+}
+
+/** After the escape letter at `i`: the index of the escape's last character (`\x41`, `\u{1F389}`, `\k<n>`, `\12`). */
+function skipEscapeBody(source: string, i: number): number {
+  const e = source[i];
+  const braced = source[i + 1] === '{' || source[i + 1] === '<';
+  if (braced && (e === 'u' || e === 'p' || e === 'P' || e === 'k')) {
+    const close = source.indexOf(source[i + 1] === '{' ? '}' : '>', i);
+    return close === -1 ? source.length : close;
+  }
+  if (e === 'x') return i + 2;
+  if (e === 'u') return i + 4;
+  if (e === 'c') return i + 1;
+  if (e !== undefined && e >= '0' && e <= '9') {
+    while (/[0-9]/.test(source[i + 1] ?? '')) i++;
+  }
+  return i;
+}

@@ -1,0 +1,171 @@
+/**
+ * Search over every event of a log, in batches, over the raw bytes.
+ *
+ * Each batch scans the raw bytes of a run of events for the query's
+ * prefilter (query.ts) without decoding them: no per-line work for lines
+ * that cannot match. Only candidate lines are parsed (packed rows expanded:
+ * every member of a candidate row is an event of its own) and their string
+ * values matched exactly, so the prefilter only has to never miss. An event
+ * counts once, with the first string that matches.
+ *
+ * The caller drives the batches (`step`), so the worker can post results with
+ * a running count and stop between batches when a newer query arrives.
+ */
+import type { SessionEvent } from '../types';
+import type { CompiledQuery } from './query';
+import { ESCAPE_MARK, FOLD_TRAP_MARKS, scanMark, scanNeedle } from './bytes';
+import { firstMatch, snippetOf } from './strings';
+
+/** What the search reads: a SessionLog satisfies it. */
+export interface SearchSource {
+  readonly eventCount: number;
+  /** Byte offset of the event's line (packed-row members share one line, so one offset). */
+  lineOffset(seq: number): number;
+  lineByteLength(seq: number): number;
+  /** Raw (decompressed) bytes. */
+  rawBytes(offset: number, length: number): Uint8Array;
+  event(seq: number): SessionEvent;
+}
+
+export interface SearchHit {
+  seq: number;
+  type: string;
+  /** The matching string's path in the event, e.g. `data.message.content[0].text`. */
+  path: string;
+  /** The text around the match; `start`..`end` is the match in it. */
+  snippet: string;
+  start: number;
+  end: number;
+}
+
+export interface SearchRange {
+  /** First seq searched (default 0). */
+  from?: number;
+  /** Last seq searched, inclusive (default: the last event when the search starts). */
+  to?: number;
+  /** Events the caller filters out before any parsing (types, errors only, turn range, tool). */
+  accept?: (seq: number) => boolean;
+  /** Raw bytes per batch (default 8 MiB): smaller batches yield more often. */
+  batchBytes?: number;
+}
+
+/** Bytes decoded per batch: big enough that per-batch costs vanish, small enough to stay responsive. */
+const BATCH_BYTES = 8 << 20;
+/** Events per batch at most (a batch of tiny events still yields regularly). */
+const BATCH_EVENTS = 200_000;
+
+export class EventSearch {
+  /** Events matched so far. */
+  count = 0;
+  /** The next seq to search. */
+  private next: number;
+  private readonly last: number;
+
+  constructor(
+    private readonly source: SearchSource,
+    private readonly query: CompiledQuery,
+    private readonly range: SearchRange = {},
+  ) {
+    this.next = Math.max(0, range.from ?? 0);
+    this.last = Math.min(range.to ?? source.eventCount - 1, source.eventCount - 1);
+  }
+
+  get done(): boolean {
+    return this.query.empty || this.next > this.last;
+  }
+
+  /** Seqs searched so far (for a progress figure). */
+  get searched(): number {
+    return Math.max(0, Math.min(this.next, this.last + 1) - Math.max(0, this.range.from ?? 0));
+  }
+
+  /** Searches one batch; returns its hits in seq order (none when done). */
+  step(): SearchHit[] {
+    if (this.done) return [];
+    const from = this.next;
+    const to = this.batchEnd(from);
+    this.next = to + 1;
+    const hits: SearchHit[] = [];
+    for (const seq of this.candidates(from, to)) {
+      const hit = this.check(seq);
+      if (hit) hits.push(hit);
+    }
+    this.count += hits.length;
+    return hits;
+  }
+
+  /** Runs to the end; `limit` caps the hits kept (the count still counts them all). */
+  all(limit = Infinity): SearchHit[] {
+    const out: SearchHit[] = [];
+    while (!this.done) {
+      for (const hit of this.step()) if (out.length < limit) out.push(hit);
+    }
+    return out;
+  }
+
+  private batchEnd(from: number): number {
+    const src = this.source;
+    let to = Math.min(this.last, from + BATCH_EVENTS - 1);
+    const start = src.lineOffset(from);
+    const budget = this.range.batchBytes ?? BATCH_BYTES;
+    while (to > from && src.lineOffset(to) + src.lineByteLength(to) - start > budget)
+      to = from + ((to - from) >> 1);
+    return to;
+  }
+
+  private check(seq: number): SearchHit | null {
+    const accept = this.range.accept;
+    if (accept && !accept(seq)) return null;
+    const ev = this.source.event(seq);
+    if (ev.type === 'seqscope/unreadable') return null;
+    const m = firstMatch(ev.data, this.query.matcher);
+    if (!m) return null;
+    const s = snippetOf(m);
+    return { seq, type: ev.type, path: m.path, snippet: s.text, start: s.start, end: s.end };
+  }
+
+  /** Seqs in from..to whose line may hold a match, ascending. */
+  private candidates(from: number, to: number): Iterable<number> {
+    const filter = this.query.prefilter;
+    if (!filter) return range(from, to);
+    const src = this.source;
+    const base = src.lineOffset(from);
+    const bytes = src.rawBytes(base, src.lineOffset(to) + src.lineByteLength(to) - base);
+    const lines = new Set<number>(); // first seq of each candidate line
+    const seqAt = (pos: number) => this.seqAtOffset(base + pos, from, to);
+    const mark = (pos: number) => {
+      const seq = seqAt(pos);
+      lines.add(seq);
+      return src.lineOffset(seq) + src.lineByteLength(seq) - base;
+    };
+    scanNeedle(bytes, filter.needle, filter.fold, mark);
+    const marks = [...(filter.escapes ? [ESCAPE_MARK] : []), ...(filter.foldTraps ? FOLD_TRAP_MARKS : [])];
+    for (const m of marks) scanMark(bytes, m, mark);
+    const out: number[] = [];
+    for (const first of [...lines].sort((a, b) => a - b)) {
+      const offset = src.lineOffset(first);
+      for (let s = first; s <= to && src.lineOffset(s) === offset; s++) out.push(s);
+    }
+    return out;
+  }
+
+  /** The first seq in from..to whose line starts at or before `offset` (the line holding it). */
+  private seqAtOffset(offset: number, from: number, to: number): number {
+    const src = this.source;
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const mid = lo + ((hi - lo + 1) >> 1);
+      if (src.lineOffset(mid) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    // Packed-row members share the line: step back to its first member.
+    const line = src.lineOffset(lo);
+    while (lo > from && src.lineOffset(lo - 1) === line) lo--;
+    return lo;
+  }
+}
+
+function* range(from: number, to: number): Iterable<number> {
+  for (let s = from; s <= to; s++) yield s;
+}

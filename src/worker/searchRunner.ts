@@ -1,0 +1,117 @@
+/**
+ * The worker side of search: runs an EventSearch in batches over the loaded
+ * log, pushes each batch's hits with the running count, and yields between
+ * batches so scrolling and scrubbing requests are answered meanwhile. The
+ * newest search wins: starting one cancels the one before.
+ */
+import { turnAt } from '../core/analysis/structureIndex';
+import type { StructureIndex } from '../core/analysis/structureIndex';
+import { compileQuery } from '../core/search/query';
+import { EventSearch, type SearchHit } from '../core/search/search';
+import type { LoadedLog } from './host';
+import { yieldToEvents } from './loader';
+import type { Push, Result, SearchAnswer, SearchQuery, SearchScope } from './protocol';
+
+/** Bytes per batch in the worker: small enough that another request never waits long. */
+const WORKER_BATCH_BYTES = 2 << 20;
+
+export class SearchRunner {
+  private active: { cancelled: boolean } | null = null;
+
+  constructor(private readonly push: (p: Push) => void) {}
+
+  cancel(): void {
+    if (this.active) this.active.cancelled = true;
+    this.active = null;
+  }
+
+  async run(
+    id: number,
+    q: SearchQuery,
+    c: LoadedLog,
+    current: () => LoadedLog | null,
+  ): Promise<Result<SearchAnswer>> {
+    this.cancel();
+    const token = { cancelled: false };
+    this.active = token;
+    const compiled = compileQuery(q);
+    if (!compiled.ok) return { ok: true, value: { count: 0, hits: [], searched: 0, error: compiled.error } };
+    const log = c.log.log;
+    const accept = acceptFor(c, q.scope);
+    const search = new EventSearch(log, compiled, {
+      ...(accept ? { accept } : {}),
+      batchBytes: WORKER_BATCH_BYTES,
+    });
+    const total = log.eventCount;
+    const kept: SearchHit[] = [];
+    while (!search.done) {
+      const hits = search.step();
+      const room = Math.max(0, q.limit - kept.length);
+      const sent = hits.slice(0, room);
+      kept.push(...sent);
+      this.push({
+        kind: 'searchHits',
+        loadId: c.log.loadId,
+        requestId: id,
+        hits: sent,
+        count: search.count,
+        searched: search.searched,
+        total,
+      });
+      await yieldToEvents();
+      if (token.cancelled || current() !== c)
+        return { ok: false, error: { code: 'superseded', message: 'A newer search replaced this one' } };
+    }
+    if (this.active === token) this.active = null;
+    return { ok: true, value: { count: search.count, hits: kept, searched: search.searched } };
+  }
+}
+
+/** The scope as a per-seq test (undefined: every event), cheap columns first. */
+function acceptFor(c: LoadedLog, scope: SearchScope): ((seq: number) => boolean) | undefined {
+  const log = c.log.log;
+  const tests: ((seq: number) => boolean)[] = [];
+  if (scope.types !== null) {
+    const listed = new Set(scope.types);
+    const exclude = scope.excludeTypes === true;
+    tests.push((seq) => listed.has(log.typeOf(seq)) !== exclude);
+  }
+  const structure = log.structure;
+  if (scope.turns) {
+    const { from, to } = scope.turns;
+    tests.push((seq) => {
+      const t = turnAt(structure, seq);
+      return t !== undefined && t.turn >= from && t.turn <= to;
+    });
+  }
+  if (scope.tool) {
+    const seqs = new Set<number>();
+    for (const call of structure.toolCalls) {
+      if (call.name !== scope.tool) continue;
+      if (call.callSeq !== null) seqs.add(call.callSeq);
+      if (call.resultSeq !== null) seqs.add(call.resultSeq);
+    }
+    tests.push((seq) => seqs.has(seq));
+  }
+  if (scope.errorsOnly) {
+    const errors = errorOutcomes(structure);
+    tests.push((seq) => c.log.diag.at(seq)?.severity === 'error' || errors.has(seq));
+  }
+  if (tests.length === 0) return undefined;
+  return (seq) => tests.every((t) => t(seq));
+}
+
+/**
+ * Error outcomes the structure knows: failed tool results, error/aborted turn
+ * ends, failed attempts (the timeline's errors-only rule, timelineRows.ts).
+ */
+function errorOutcomes(structure: StructureIndex): Set<number> {
+  const set = new Set<number>();
+  for (const c of structure.toolCalls) if (c.isError && c.resultSeq !== null) set.add(c.resultSeq);
+  for (const t of structure.turns) {
+    const k = t.endReason?.kind;
+    if (t.endSeq !== null && (k === 'error' || k === 'aborted')) set.add(t.endSeq);
+  }
+  for (const st of structure.steps) for (const a of st.attempts) if (a.failed) set.add(a.lastChunkSeq);
+  return set;
+}
