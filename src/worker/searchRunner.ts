@@ -5,7 +5,6 @@
  * newest search wins: starting one cancels the one before.
  */
 import { turnAt } from '../core/analysis/structureIndex';
-import type { StructureIndex } from '../core/analysis/structureIndex';
 import { compileQuery } from '../core/search/query';
 import { EventSearch, type SearchHit } from '../core/search/search';
 import type { LoadedLog } from './host';
@@ -94,24 +93,11 @@ function acceptFor(c: LoadedLog, scope: SearchScope): ((seq: number) => boolean)
     tests.push((seq) => seqs.has(seq));
   }
   if (scope.errorsOnly) {
-    const errors = errorOutcomes(structure);
-    tests.push((seq) => c.log.diag.at(seq)?.severity === 'error' || errors.has(seq));
+    // The timeline's errors-only rule (core/view/problems.ts), as of this search.
+    const problems = c.log.problems;
+    const snap = problems.snapshot();
+    tests.push((seq) => problems.isError(seq, snap));
   }
   if (tests.length === 0) return undefined;
   return (seq) => tests.every((t) => t(seq));
-}
-
-/**
- * Error outcomes the structure knows: failed tool results, error/aborted turn
- * ends, failed attempts (the timeline's errors-only rule, timelineRows.ts).
- */
-function errorOutcomes(structure: StructureIndex): Set<number> {
-  const set = new Set<number>();
-  for (const c of structure.toolCalls) if (c.isError && c.resultSeq !== null) set.add(c.resultSeq);
-  for (const t of structure.turns) {
-    const k = t.endReason?.kind;
-    if (t.endSeq !== null && (k === 'error' || k === 'aborted')) set.add(t.endSeq);
-  }
-  for (const st of structure.steps) for (const a of st.attempts) if (a.failed) set.add(a.lastChunkSeq);
-  return set;
 }
