@@ -261,4 +261,12 @@ describe('axes on a generated 50k-event log', () => {
       { px: 1, count: 1, firstSeq: 9, lastSeq: 9 },
     ]);
   });
+
+  it('bucketTicks with severities keeps the worst per column (diagnostic ticks)', () => {
+    const axis = seqAxis(10);
+    expect(bucketTicks(axis, [9, 0, 1, 8], 2, ['info', 'warning', 'error', 'warning'])).toEqual([
+      { px: 0, count: 2, firstSeq: 0, lastSeq: 1, severity: 'error' },
+      { px: 1, count: 2, firstSeq: 8, lastSeq: 9, severity: 'warning' },
+    ]);
+  });
 });

@@ -23,6 +23,8 @@
 import type { StructureIndex } from '../analysis/structureIndex';
 import { PrefixWalk } from './prefixWalk';
 import type { TimeColumn } from './pacing';
+import type { Severity } from '../types';
+import { worstSeverity } from '../view/diagIndex';
 
 export interface GapMarker {
   /** The event before the gap, and the one after it. */
@@ -206,6 +208,8 @@ export interface TickBucket {
   /** Smallest and largest seq among them (click target, tooltip). */
   firstSeq: number;
   lastSeq: number;
+  /** With per-tick severities: the worst in the column. */
+  severity?: Severity;
 }
 
 /**
@@ -213,19 +217,29 @@ export interface TickBucket {
  * `widthPx` wide: at most `ceil(widthPx)` buckets, ascending by px. Sorted
  * input is fastest (the wall-clock axis then walks the log once).
  */
-export function bucketTicks(axis: Axis, seqs: ArrayLike<number>, widthPx: number): TickBucket[] {
+export function bucketTicks(
+  axis: Axis,
+  seqs: ArrayLike<number>,
+  widthPx: number,
+  severities?: ArrayLike<Severity>,
+): TickBucket[] {
   const width = Math.max(1, Math.ceil(widthPx));
   const byPx = new Map<number, TickBucket>();
   for (let i = 0; i < seqs.length; i++) {
     const seq = seqs[i] as number;
     if (!Number.isFinite(seq) || seq < 0 || seq >= axis.eventCount) continue;
     const px = Math.min(width - 1, Math.floor(axis.xOf(seq) * width));
+    const severity = severities?.[i];
     const b = byPx.get(px);
-    if (!b) byPx.set(px, { px, count: 1, firstSeq: seq, lastSeq: seq });
-    else {
+    if (!b) {
+      const tick: TickBucket = { px, count: 1, firstSeq: seq, lastSeq: seq };
+      if (severity !== undefined) tick.severity = severity;
+      byPx.set(px, tick);
+    } else {
       b.count++;
       if (seq < b.firstSeq) b.firstSeq = seq;
       if (seq > b.lastSeq) b.lastSeq = seq;
+      if (severity !== undefined) b.severity = worstSeverity(b.severity, severity);
     }
   }
   return [...byPx.values()].sort((a, b) => a.px - b.px);
