@@ -4,6 +4,7 @@
  * the URL and the selection in step (url/sync.ts), records recent logs
  * (storage/logStore.ts), and turns a dead worker into a Retry offer.
  */
+import { sourceDisplayName } from '../core/view/sourceName';
 import { LogClient } from '../worker/client';
 import type { LoadSource, Push, TimelineFilter } from '../worker/protocol';
 import { acceptReady, beforeOpen } from './share/landing';
@@ -23,19 +24,6 @@ client.onDead((reason) => {
   useApp.setState({ workerDead: reason, status: 'error', error: { code: 'worker-dead', message: reason } });
 });
 
-function sourceName(source: LoadSource): string {
-  switch (source.kind) {
-    case 'file':
-      return source.file.name;
-    case 'url':
-      return source.url;
-    case 'text':
-      return source.name ?? 'pasted text';
-    case 'sample':
-      return source.name;
-  }
-}
-
 let opened = 0;
 /** Loads are named here, not by the transport: the id every push about this load carries. */
 let lastLoadId = 0;
@@ -51,7 +39,11 @@ export function openSource(source: LoadSource, options: { keepSelection?: boolea
   if (guard && !guard.proceed) return null;
   lastSource = source;
   const loadId = ++lastLoadId;
-  resetForLoad(loadId, sourceName(source), guard?.keepSelection ?? options.keepSelection ?? opened === 0);
+  resetForLoad(
+    loadId,
+    sourceDisplayName(source),
+    guard?.keepSelection ?? options.keepSelection ?? opened === 0,
+  );
   opened++;
   noteOpen(source); // the URL names the new log (url/sync.ts)
   void client.request({ kind: 'open', loadId, source }).then((result) => {

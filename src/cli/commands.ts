@@ -2,6 +2,7 @@
 import type { SessionLog } from '../core/log/sessionLog';
 import type { Diagnostic } from '../core/types';
 import { FORMAT_LABELS } from '../core/import/formats';
+import { formatDuration } from '../core/view/duration';
 
 type Write = (s: string) => void;
 
@@ -101,7 +102,7 @@ export function runStats(log: SessionLog, out: Write): number {
     ['output tokens', String(st.usage.outputTokens)],
     ['cache read tokens', String(st.usage.cacheReadTokens ?? 0)],
     ['reasoning tokens', String(st.usage.reasoningTokens ?? 0)],
-    ['wall time', t0 !== undefined && t1 !== undefined ? formatMs(t1 - t0) : 'unknown (no times)'],
+    ['wall time', t0 !== undefined && t1 !== undefined ? formatDuration(t1 - t0) : 'unknown (no times)'],
   ];
   const w = Math.max(...lines.map(([k]) => k.length));
   for (const [k, v] of lines) out(`${k.padEnd(w)}  ${v}\n`);
@@ -122,12 +123,4 @@ function lastTime(log: SessionLog): number | undefined {
     if (t !== undefined) return t;
   }
   return undefined;
-}
-
-function formatMs(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
-  const m = Math.floor(s / 60);
-  return `${m} min ${Math.round(s - m * 60)} s`;
 }

@@ -8,6 +8,7 @@
  * 50 ms. Built with the function that posts to the page, so tests drive it
  * directly (worker.ts is only the `self.onmessage` glue).
  */
+import { sourceDisplayName } from '../core/view/sourceName';
 import { Follower } from './follower';
 import { handlers, type Answer } from './handlers';
 import { LoadError, readSource, yieldToEvents } from './loader';
@@ -108,7 +109,7 @@ export class LogHost {
     const log = new OpenLog(
       loadId,
       source.kind,
-      sourceName(source),
+      sourceDisplayName(source),
       source.kind === 'url' ? source.url : undefined,
     );
     this.searches.cancel();
@@ -282,19 +283,5 @@ export class LogHost {
     } finally {
       this.scans.delete(id);
     }
-  }
-}
-
-/** The name a load shows before its source is read (the loader may refine it). */
-function sourceName(source: LoadSource): string {
-  switch (source.kind) {
-    case 'file':
-      return source.file.name;
-    case 'sample':
-      return source.name;
-    case 'text':
-      return source.name ?? 'pasted text';
-    case 'url':
-      return source.url;
   }
 }

@@ -51,7 +51,6 @@ const MAX_PLAN = 8192;
 /** A step whose longest stall between chunks exceeds this is marked (ms). */
 export const STALL_THRESHOLD_MS = 2000;
 
-
 // ---------------------------------------------------------------- stream health per step
 
 /** Stream health per step, recomputed only for steps whose extent changed (the open one while loading). */

@@ -12,7 +12,8 @@ import type { StepInfo, StructureIndex, TurnInfo } from '../core/analysis/struct
 import { int32s, upperBound, type Growable } from '../core/log/growable';
 import type { ProblemSnapshot } from '../core/view/problems';
 import { MatchRows, RunRows, depthOf, type RowMap, type Span, type SpanKind } from '../core/view/rows';
-import { fmtMs, summarize } from '../core/view/summary';
+import { formatDuration } from '../core/view/duration';
+import { summarize } from '../core/view/summary';
 import { looseData } from '../core/types';
 import { NO_FILTER, type TimelineFilter, type TimelineRow } from './protocol';
 import { stepHealthView } from './replayQueries';
@@ -252,7 +253,7 @@ export class TimelineRows {
       if (out.collapsed) {
         out.kind = 'chunks';
         const preview = this.chunkPreview(run.start, run.end);
-        out.summary = `${count} chunks${durationMs !== undefined ? `, ${fmtMs(durationMs)}` : ''}${preview ? ` · ${preview}` : ''}`;
+        out.summary = `${count} chunks${durationMs !== undefined ? `, ${formatDuration(durationMs)}` : ''}${preview ? ` · ${preview}` : ''}`;
       }
     }
     return out;

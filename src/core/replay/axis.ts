@@ -25,6 +25,7 @@ import { PrefixWalk } from './prefixWalk';
 import type { TimeColumn } from './pacing';
 import type { Severity } from '../types';
 import { worstSeverity } from '../view/diagIndex';
+import { formatDuration } from '../view/duration';
 
 export interface GapMarker {
   /** The event before the gap, and the one after it. */
@@ -163,19 +164,6 @@ function gapMs(log: TimeColumn, a: number, b: number): number {
   const ta = a >= 0 ? log.timeOf(a) : undefined;
   const tb = log.timeOf(b);
   return ta === undefined || tb === undefined ? 0 : tb - ta;
-}
-
-/** "3 min 12 s", "41 s", "2 h 5 min", "850 ms". */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms)) return String(ms);
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  const total = Math.round(ms / 1000);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  if (h > 0) return m > 0 ? `${h} h ${m} min` : `${h} h`;
-  if (m > 0) return s > 0 ? `${m} min ${s} s` : `${m} min`;
-  return `${s} s`;
 }
 
 // ---------------------------------------------------------------- bands
