@@ -9,7 +9,7 @@
  */
 import { DiagnosticList } from '../diagnostics';
 import type { EventLocation, RecordSink } from '../pipeline';
-import type { Diagnostic, Message, MetaLine, SessionEvent, SessionHeader } from '../types';
+import type { Message, MetaLine, SessionEvent, SessionHeader } from '../types';
 import { ColumnReadContext } from './columnReadContext';
 import { EventColumns } from './columns';
 import { Lru } from './lru';
@@ -276,9 +276,5 @@ export class SessionLog {
       () => this.structure,
     );
     return this.streams.streamAt(seq, chunkOffset);
-  }
-
-  get diagnosticList(): readonly Diagnostic[] {
-    return this.diagnostics.items;
   }
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateLogText } from '../../../scripts/gen/index';
 import { loadLogFromBytes, loadLogFromText } from '../log/load';
 import type { SessionLog } from '../log/sessionLog';
-import { bands, bucketTicks, defaultGapThreshold, seqAxis, timeAxis, type Axis } from './axis';
+import { bucketTicks, defaultGapThreshold, seqAxis, timeAxis, type Axis } from './axis';
 import type { TimeColumn } from './pacing';
 
 const SAMPLES = new URL('../../../../shared/samples/', import.meta.url);
@@ -188,10 +188,15 @@ describe('axes on a generated 50k-event log', () => {
     checkInvertible(seqAxis(log.eventCount), log.eventCount);
   });
 
-  it('draws turn and step bands in order, inside [0, 1]', () => {
+  it('spans turns and steps in order, inside [0, 1] (the scrubber bands)', () => {
     for (const axis of [seqAxis(log.eventCount), timeAxis(log)]) {
       if (!axis) throw new Error('expected a time axis');
-      const { turns, steps } = bands(axis, log.structure);
+      const band = (s: { startSeq: number; lastSeq: number }) => {
+        const [x0, x1] = axis.span(s.startSeq, s.lastSeq);
+        return { startSeq: s.startSeq, x0, x1 };
+      };
+      const turns = log.structure.turns.map(band);
+      const steps = log.structure.steps.map(band);
       expect(turns).toHaveLength(log.structure.turns.length);
       expect(steps).toHaveLength(log.structure.steps.length);
       for (const list of [turns, steps]) {

@@ -20,7 +20,6 @@
  * O(log knots + n / knots), ascending `xOf` calls (ticks) the distance
  * between them. Both axes snapshot `eventCount`: rebuild when it grows.
  */
-import type { StructureIndex } from '../analysis/structureIndex';
 import { PrefixWalk } from './prefixWalk';
 import type { TimeColumn } from './pacing';
 import type { Severity } from '../types';
@@ -164,26 +163,6 @@ function gapMs(log: TimeColumn, a: number, b: number): number {
   const ta = a >= 0 ? log.timeOf(a) : undefined;
   const tb = log.timeOf(b);
   return ta === undefined || tb === undefined ? 0 : tb - ta;
-}
-
-// ---------------------------------------------------------------- bands
-
-export interface Band {
-  /** Index into `structure.turns` or `structure.steps`. */
-  index: number;
-  startSeq: number;
-  lastSeq: number;
-  x0: number;
-  x1: number;
-}
-
-/** Turn and step bands on an axis (spans in seq order, so ascending queries). */
-export function bands(axis: Axis, structure: StructureIndex): { turns: Band[]; steps: Band[] } {
-  const band = (s: { startSeq: number; lastSeq: number }, index: number): Band => {
-    const [x0, x1] = axis.span(s.startSeq, s.lastSeq);
-    return { index, startSeq: s.startSeq, lastSeq: s.lastSeq, x0, x1 };
-  };
-  return { turns: structure.turns.map(band), steps: structure.steps.map(band) };
 }
 
 // ---------------------------------------------------------------- ticks

@@ -29,11 +29,9 @@
  * parses an attempt on generated logs). Only when an attempt's seq range
  * holds more chunk events than the attempt counts (a stray stream naming
  * another step, already an `event-outside-step` diagnostic) is that range
- * scanned again, parsing its chunks to filter them. `allStreamHealth` is one
- * pass over all steps: O(chunks in the log) column reads plus those parses;
- * measured on a generated 1M-event log (7.4k steps): ~230 ms, ~50k parses
- * (about 70 ms without them). Run it once in the worker and cache it per log
- * and options, or call `streamHealth` for the steps on screen (~30 us each).
+ * scanned again, parsing its chunks to filter them. All steps of a generated
+ * 1M-event log (7.4k steps) took ~230 ms, ~50k parses (about 70 ms without
+ * them): the worker asks for the steps on screen (~30 us each) and caches.
  */
 import type { SessionLog } from '../log/sessionLog';
 import { looseData, type StreamChunk } from '../types';
@@ -113,12 +111,6 @@ export function streamHealth(
   const step = log.structure.steps[stepIndex];
   if (!step) return null;
   return healthOf(ctxOf(log), step, stepIndex, options);
-}
-
-/** Stream health of every step, in `structure.steps` order. */
-export function allStreamHealth(log: HealthLog, options: StreamHealthOptions = {}): StepHealth[] {
-  const ctx = ctxOf(log);
-  return log.structure.steps.map((step, i) => healthOf(ctx, step, i, options));
 }
 
 function ctxOf(log: HealthLog): Ctx {
