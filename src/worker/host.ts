@@ -11,6 +11,7 @@
 import { sourceDisplayName } from '../core/view/sourceName';
 import { Follower } from './follower';
 import { handlers, type Answer } from './handlers';
+import { errorText, fail, type HandlerHost, type LoadedLog } from './loadedLog';
 import { LoadError, readSource, yieldToEvents } from './loader';
 import { OpenLog } from './openLog';
 import type {
@@ -28,7 +29,8 @@ import type {
 import { Queries } from './queries';
 import { AnswerQueries } from './answerQueries';
 import { SearchRunner } from './searchRunner';
-import { TimelineRows, type FilterScan } from './timelineRows';
+import type { FilterScan } from './filterScan';
+import { TimelineRows } from './timelineRows';
 
 const PROGRESS_EVERY_MS = 50;
 /** Longest stretch of synchronous parsing before the loop yields to queued requests. */
@@ -36,26 +38,7 @@ export const SLICE_BUDGET_MS = 30;
 /** Bytes pushed into the parser at once. */
 const PUSH_SLICE = 256 * 1024;
 
-/** The log the worker holds, with its row model and queries, and how to stop its load. */
-export interface LoadedLog {
-  log: OpenLog;
-  rows: TimelineRows;
-  queries: Queries;
-  /** Diffs, metrics and run profiles (answerQueries.ts). */
-  answers: AnswerQueries;
-  abort: AbortController;
-}
-
-export const fail = (code: WorkerError['code'], message: string): Result<never> => ({
-  ok: false,
-  error: { code, message },
-});
-
-export function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-export class LogHost {
+export class LogHost implements HandlerHost {
   current: LoadedLog | null = null;
   /** Outstanding filter scans by request id, so a newer filter or a new load stops them. */
   private readonly scans = new Map<number, { cancelled: boolean }>();

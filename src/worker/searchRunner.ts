@@ -7,7 +7,7 @@
 import { turnAt } from '../core/analysis/structureIndex';
 import { compileQuery } from '../core/search/query';
 import { EventSearch, type SearchHit } from '../core/search/search';
-import type { LoadedLog } from './host';
+import type { LoadedLog } from './loadedLog';
 import { yieldToEvents } from './loader';
 import type { Push, Result, SearchAnswer, SearchQuery, SearchScope } from './protocol';
 
