@@ -1,10 +1,24 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
+import { CONTENT_SECURITY_POLICY_META } from './src/cli/http/csp';
+
+/** The built index.html carries the app's CSP as a meta tag, for static hosting (not in dev: HMR needs inline script). */
+const cspMeta: Plugin = {
+  name: 'seqscope-csp-meta',
+  apply: 'build',
+  transformIndexHtml: () => [
+    {
+      tag: 'meta',
+      attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY_META },
+      injectTo: 'head-prepend',
+    },
+  ],
+};
 
 // One config for `vite` (dev/build/preview) and `vitest`.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), cspMeta],
   worker: {
     format: 'es',
   },

@@ -1,19 +1,30 @@
 /**
- * `npm run bench`: load+index throughput against a bare baseline, and
- * messagesAt latency, on generated logs (100k and 1M events by default).
+ * `npm run bench`: the core and the CLI against the bare baseline (split the
+ * bytes into lines, decode and JSON.parse each, nothing else) on generated
+ * logs, plus messagesAt/streamAt latency and the loaded log's memory.
  * A script, not a test: the machines are shared and noisy, so it reports
- * figures and never fails on them.
+ * figures and never fails on them. Prints one table and writes it as JSON
+ * under bench/results/ (git-ignored).
  *
- *   npm run bench -- [--events 100000,1000000] [--runs 3] [--queries 1000]
+ *   npm run bench -- [--events 100000,1000000] [--runs 3] [--queries 1000] [--workers 1,2,N]
+ *
+ * The CLI rows run `bin/seqscope.mjs check` (build it first: `npm run build:cli`)
+ * with SEQSCOPE_WORKERS=0 (one pass) and each worker count, against the
+ * baseline run the same way (a fresh Node process reading the file).
  */
+import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
-import { finished } from 'node:stream/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { bytesSource, forEachRange, localPool } from '../src/core/log/parallel';
 import { SessionLog } from '../src/core/log/sessionLog';
 import { writeLog } from './gen/write';
+import { printTable, writeResults, type Row } from './bench/table';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CACHE = join(ROOT, '.seqscope-cache');
+const BIN = join(ROOT, 'bin/seqscope.mjs');
 const CHUNK = 1 << 20;
 
 function arg(name: string, fallback: string): string {
@@ -21,9 +32,18 @@ function arg(name: string, fallback: string): string {
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 }
 
+const cores = availableParallelism();
 const sizes = arg('events', '100000,1000000').split(',').map(Number);
 const runs = Number(arg('runs', '3'));
 const queries = Number(arg('queries', '1000'));
+const workerCounts = [
+  ...new Set(
+    arg('workers', '1,2,N')
+      .split(',')
+      .map((w) => (w === 'N' ? cores : Number(w))),
+  ),
+];
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
 async function logFile(events: number): Promise<string> {
   mkdirSync(CACHE, { recursive: true });
@@ -93,16 +113,23 @@ function index(chunks: Uint8Array[]): SessionLog {
   return log;
 }
 
-function time<T>(f: () => T): [T, number] {
-  const t = performance.now();
-  const r = f();
-  return [r, performance.now() - t];
+/** The owner's share of a parallel load: ranges prescanned beforehand, then pushed (what the owner thread does). */
+async function ownerShare(bytes: Uint8Array): Promise<{ prescanMs: number; ownerMs: number }> {
+  const src = bytesSource(bytes);
+  const ranges: Parameters<Parameters<typeof forEachRange>[2]>[0][] = [];
+  let t = performance.now();
+  await forEachRange(src, localPool(src), (r) => void ranges.push(r));
+  const prescanMs = performance.now() - t;
+  t = performance.now();
+  const log = new SessionLog();
+  for (const r of ranges) log.push(r.bytes, r.prescan);
+  log.end();
+  return { prescanMs, ownerMs: performance.now() - t };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] as number;
-const fmt = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(2)} ms`);
 
 function mulberry32(seed: number) {
   return () => {
@@ -113,87 +140,152 @@ function mulberry32(seed: number) {
   };
 }
 
-async function benchSize(events: number) {
+/** Wall time of a fresh Node process (the CLI, or the baseline as a one-liner), median of `runs`. */
+function processMs(args: string[], env: Record<string, string> = {}): number {
+  const times: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const t = performance.now();
+    const p = spawnSync(process.execPath, args, {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    if (p.status !== 0 && p.status !== 1)
+      throw new Error(`${args.join(' ')}: exit ${p.status} ${String(p.stderr)}`);
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
+const BASELINE_PROCESS = `
+const fs = require('node:fs');
+const d = new TextDecoder();
+const fd = fs.openSync(process.argv[1], 'r');
+const buf = new Uint8Array(1 << 20);
+let carry = new Uint8Array(0), n;
+while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) {
+  let chunk = buf.subarray(0, n);
+  if (carry.length) { const j = new Uint8Array(carry.length + n); j.set(carry); j.set(chunk, carry.length); chunk = j; }
+  let s = 0, nl;
+  while ((nl = chunk.indexOf(10, s)) >= 0) { if (nl > s) JSON.parse(d.decode(chunk.subarray(s, nl))); s = nl + 1; }
+  carry = chunk.slice(s);
+}
+if (carry.length) JSON.parse(d.decode(carry));
+`;
+
+async function benchSize(events: number, rows: Row[]): Promise<void> {
   const file = await logFile(events);
   const bytes = new Uint8Array(readFileSync(file));
   const mb = statSync(file).size / 1e6;
   const chunks = chunksOf(bytes);
-  console.log(`\n${events.toLocaleString('en')} events, ${mb.toFixed(1)} MB (${file})`);
+  const label = `${events >= 1e6 ? `${events / 1e6}M` : `${events / 1e3}k`} events (${mb.toFixed(0)} MB)`;
+  console.log(`\n${label}: ${file}`);
 
   const base: number[] = [];
   const idx: number[] = [];
-  let log: SessionLog | undefined;
-  let lines = 0;
+  const owner: number[] = [];
+  const prescan: number[] = [];
   for (let r = 0; r < runs; r++) {
-    // Alternate so both see the same machine state; GC between runs where exposed.
-    (globalThis as { gc?: () => void }).gc?.();
-    const [n, tb] = time(() => baseline(chunks));
-    lines = n;
-    base.push(tb);
-    log = undefined;
-    (globalThis as { gc?: () => void }).gc?.();
-    const [l, ti] = time(() => index(chunks));
-    log = l;
-    idx.push(ti);
+    gc();
+    const t = performance.now();
+    baseline(chunks);
+    base.push(performance.now() - t);
+    gc();
+    const t2 = performance.now();
+    index(chunks);
+    idx.push(performance.now() - t2);
+    gc();
+    const share = await ownerShare(bytes);
+    owner.push(share.ownerMs);
+    prescan.push(share.prescanMs);
   }
-  if (!log) return;
-  const baseMBs = mb / (median(base) / 1000);
-  const idxMBs = mb / (median(idx) / 1000);
-  console.log(
-    `  baseline (split + JSON.parse): ${baseMBs.toFixed(0)} MB/s  (median of ${runs}: ${median(base).toFixed(0)} ms, ${lines} lines)`,
-  );
-  console.log(
-    `  load + index (SessionLog):     ${idxMBs.toFixed(0)} MB/s  (median of ${runs}: ${median(idx).toFixed(0)} ms, ${log.eventCount} events)`,
-  );
-  console.log(`  ratio index/baseline:          ${(idxMBs / baseMBs).toFixed(2)}x`);
+  const b = median(base);
+  rows.push({
+    figure: `core: load + index, one pass, ${label}`,
+    value: median(idx),
+    unit: 'ms',
+    baseline: b,
+    target: '<= 1.0x',
+    met: median(idx) <= b,
+  });
+  rows.push({
+    figure: `core: the owner's share of a parallel load, ${label}`,
+    value: median(owner),
+    unit: 'ms',
+    baseline: b,
+    target: '<= 0.67x',
+    met: median(owner) <= 0.67 * b,
+    note: `range prescans: ${median(prescan).toFixed(0)} ms of CPU, spread over the range workers`,
+  });
+
+  // The CLI, as a user runs it.
+  if (existsSync(BIN)) {
+    const bare = processMs(['-e', BASELINE_PROCESS, file]);
+    for (const workers of [0, ...workerCounts]) {
+      const ms = processMs([BIN, 'check', file], { SEQSCOPE_WORKERS: String(workers) });
+      rows.push({
+        figure: `CLI check, ${workers === 0 ? 'one pass' : `${workers} range worker${workers === 1 ? '' : 's'}`}, ${label}`,
+        value: ms,
+        unit: 'ms',
+        baseline: bare,
+        target: workers === 0 ? '<= 1.0x' : '<= 1.0x, aim 0.67x',
+        met: ms <= bare,
+      });
+    }
+  } else console.log('  (no bin/seqscope.mjs: run `npm run build:cli` for the CLI rows)');
+
   // Memory of one loaded log: heap (JS objects) and array buffers (the raw bytes and the columns).
-  const gc = (globalThis as { gc?: () => void }).gc;
-  log = undefined;
-  gc?.();
+  gc();
   const m0 = process.memoryUsage();
   const loaded = index(chunks);
-  gc?.();
+  gc();
   const m1 = process.memoryUsage();
-  const mbOf = (n: number) => (n / 1e6).toFixed(0);
-  console.log(
-    `  memory of the loaded log: heap +${mbOf(m1.heapUsed - m0.heapUsed)} MB, typed arrays +${mbOf(m1.arrayBuffers - m0.arrayBuffers)} MB (raw bytes ${mbOf(loaded.bytesDecoded)} MB)`,
-  );
-  log = loaded;
-  console.log(
-    `  diagnostics: ${log.diagnostics.counts.error} errors, ${log.diagnostics.counts.warning} warnings, ${log.diagnostics.counts.info} info`,
-  );
+  rows.push({
+    figure: `core: memory of the loaded log (heap + buffers), ${label}`,
+    value: (m1.heapUsed - m0.heapUsed + m1.arrayBuffers - m0.arrayBuffers) / 1e6,
+    unit: 'MB',
+    baseline: loaded.bytesDecoded / 1e6,
+    target: '<= 1.5x the file',
+    met:
+      (m1.heapUsed - m0.heapUsed + m1.arrayBuffers - m0.arrayBuffers) / 1e6 <=
+      (1.5 * loaded.bytesDecoded) / 1e6,
+  });
 
   const rnd = mulberry32(42);
-  const seqs = Array.from({ length: queries }, () => Math.floor(rnd() * log.eventCount));
+  const seqs = Array.from({ length: queries }, () => Math.floor(rnd() * loaded.eventCount));
   const lat = (f: (s: number) => unknown) =>
     seqs.map((s) => {
       const t = performance.now();
       f(s);
       return performance.now() - t;
     });
-  const report = (label: string, xs: number[]) =>
-    console.log(
-      `  ${label.padEnd(44)} p50 ${fmt(pct(xs, 0.5))}, p95 ${fmt(pct(xs, 0.95))}, max ${fmt(Math.max(...xs))}`,
-    );
-  const counts = seqs.map((s) => log.messagesAt(s, 0, 0).count);
-  console.log(`  derived messages at the sampled seqs: median ${median(counts)}, max ${Math.max(...counts)}`);
-  report(
-    'messagesAt(seq): count + the newest 50',
-    lat((s) => log.messagesAt(s, Math.max(0, log.messagesAt(s, 0, 0).count - 50), Infinity)),
+  const newest50 = lat((s) =>
+    loaded.messagesAt(s, Math.max(0, loaded.messagesAt(s, 0, 0).count - 50), Infinity),
   );
-  report(
-    'messagesAt(seq): count only',
-    lat((s) => log.messagesAt(s, 0, 0)),
-  );
-  report(
-    'messagesAt(seq): every message (whole history)',
-    lat((s) => log.messagesAt(s)),
-  );
-  report(
-    'streamAt(seq)',
-    lat((s) => log.streamAt(s)),
-  );
+  rows.push({
+    figure: `core: messagesAt (count + newest 50) p95, ${label}`,
+    value: pct(newest50, 0.95),
+    unit: 'ms',
+    target: '<= 1 ms',
+    met: pct(newest50, 0.95) <= 1,
+    note: `p50 ${pct(newest50, 0.5).toFixed(3)} ms, max ${Math.max(...newest50).toFixed(1)} ms`,
+  });
+  const stream = lat((s) => loaded.streamAt(s));
+  rows.push({
+    figure: `core: streamAt p95, ${label}`,
+    value: pct(stream, 0.95),
+    unit: 'ms',
+    target: '<= 1 ms',
+    met: pct(stream, 0.95) <= 1,
+    note: `p50 ${pct(stream, 0.5).toFixed(3)} ms`,
+  });
 }
 
-console.log(`Seqscope bench: node ${process.version}, ${runs} runs, ${queries} random seqs`);
-for (const n of sizes) await benchSize(n);
+const rows: Row[] = [];
+const machine = `node ${process.version}, ${cores} cores, load average ${loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ')} at the start`;
+console.log(`Seqscope bench: ${machine}; ${runs} runs, ${queries} random seqs`);
+for (const n of sizes) await benchSize(n, rows);
+printTable(rows);
+const path = writeResults('bench-node', { machine, runs, queries, rows });
+console.log(`\nwritten ${path}`);

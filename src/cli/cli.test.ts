@@ -94,6 +94,65 @@ describe('seqscope derive', () => {
     expect(run(['derive', '-'], readFileSync(join(FIX, 'tool-round.jsonl.gz'))).out).toBe(plain.out);
   });
 
+  it('--with-request adds the request in force; --resume applies the harness repair', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'seqscope-cli-'));
+    const file = join(dir, 'open.jsonl');
+    const header = { config: { provider: 'p', model: 'm' }, system: 'Be brief.' };
+    writeFileSync(
+      file,
+      [
+        { type: 'session', version: 0, id: 's', createdAt: 0, cwd: '/w', delegationDepth: 0 },
+        { type: 'request/header', data: { header, reason: 'initial' } },
+        { type: 'turn/start', data: { turn: 1 } },
+        { type: 'user/message', data: { role: 'user', content: [] }, surfaceOp: 'append' },
+        { type: 'step/start', data: { turn: 1, step: 1 } },
+        {
+          type: 'assistant/message',
+          data: {
+            turn: 1,
+            step: 1,
+            message: {
+              role: 'assistant',
+              content: [{ type: 'tool-call', id: 'c1', name: 'ls', arguments: '{}' }],
+            },
+          },
+          surfaceOp: 'append',
+          sourceEventSeqs: [],
+        },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n') + '\n',
+    );
+    const r = run(['derive', file, '--at', '3', '--with-request']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual([
+      {
+        seq: 3,
+        messages: [{ role: 'user', content: [] }],
+        request: { config: { provider: 'p', model: 'm' }, system: 'Be brief.', seq: 0 },
+      },
+    ]);
+    const resumed = run(['derive', file, '--resume']);
+    expect(resumed.code).toBe(0);
+    const [entry] = JSON.parse(resumed.out) as {
+      seq: number;
+      messages: { role: string }[];
+      synthetic: { type: string }[];
+    }[];
+    expect(entry?.synthetic.map((e) => e.type)).toEqual([
+      'tool/result',
+      'step/end',
+      'turn/end',
+      'session/end-seed',
+    ]);
+    expect(entry?.seq).toBe(8);
+    expect(entry?.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(run(['derive', file, '--resume', '--at', '2']).code).toBe(2);
+    const check = run(['check', file]);
+    expect(check.code).toBe(0);
+    expect(check.out).toMatch(/^info +resume-repair +seq 4 +.*TOOL_NOT_STARTED for call c1/m);
+  }, 30_000);
+
   it('refuses a seq beyond the log with exit 2', () => {
     const r = run(['derive', join(FIX, 'tool-round.jsonl'), '--at', '20']);
     expect(r.code).toBe(2);
@@ -122,8 +181,10 @@ describe('seqscope check', () => {
       diagnostics: { code: string; severity: string; line?: number; message: string }[];
     };
     expect(report.events).toBe(20);
-    expect(report.diagnostics).toHaveLength(1);
+    expect(report.diagnostics).toHaveLength(2);
     expect(report.diagnostics[0]).toMatchObject({ code: 'bad-json', severity: 'error', line: 4 });
+    // Any error is a reason for the harness to refuse to resume the log.
+    expect(report.diagnostics[1]).toMatchObject({ code: 'resume-refused', severity: 'warning', line: 4 });
   });
 
   it('gives one clear line and exit 2 for a missing file or a directory', () => {
@@ -357,4 +418,42 @@ describe('seqscope open', () => {
     expect(run(['open', log, '--seq', 'x']).code).toBe(2);
     expect(run(['open']).code).toBe(2);
   });
+});
+
+describe('seqscope: parallel loading (range workers on worker_threads)', () => {
+  it('a 200k-event generated log gives the same check and derive output with 0, 1 and 3 range workers', async () => {
+    const { generateLogBatches } = await import('../../scripts/gen/index');
+    const dir = mkdtempSync(join(tmpdir(), 'seqscope-parallel-'));
+    const log = join(dir, 'big.jsonl');
+    writeFileSync(log, [...generateLogBatches({ events: 200_000, seed: 5 })].join(''));
+    expect(statSync(log).size).toBeGreaterThan(8 * 1024 * 1024); // large enough to be split
+    const runWith = (workers: number, args: string[]) => {
+      const r = spawnSync(process.execPath, [BIN, ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, SEQSCOPE_WORKERS: String(workers) },
+        maxBuffer: 1 << 28,
+      });
+      return { code: r.status, out: r.stdout, err: r.stderr };
+    };
+    const commands = [
+      ['check', log, '--json'],
+      ['stats', log],
+      // a seq near the end, one in the middle, the first
+      ['derive', log, '--at', '199990', '--at', '100000', '--at', '0'],
+    ];
+    for (const args of commands) {
+      const single = runWith(0, args);
+      expect(single.err).toBe('');
+      for (const workers of [1, 3])
+        expect(runWith(workers, args), `${args[0]}, ${workers} workers`).toEqual(single);
+    }
+    // The messages near the end are the core's, from a single pass in this process.
+    const { loadLogFromBytes } = await import('../core/log/load');
+    const core = loadLogFromBytes(readFileSync(log)).messagesAt(199_990);
+    const derived = JSON.parse(runWith(3, ['derive', log, '--at', '199990']).out) as {
+      messages: unknown[];
+    }[];
+    expect(core.count).toBeGreaterThan(10);
+    expect(derived[0]?.messages).toEqual(core.messages.map((m) => m.message));
+  }, 300_000);
 });

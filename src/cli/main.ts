@@ -1,7 +1,7 @@
 /**
  * seqscope: the command-line front on the core.
  *
- *   seqscope derive FILE [--at SEQ]...   derived messages as JSON
+ *   seqscope derive FILE [--at SEQ]... [--with-request] [--resume]   derived messages as JSON
  *   seqscope check FILE [--json]         diagnostics; exit 1 on any error
  *   seqscope stats FILE                  turns, steps, tools, tokens, time
  *   seqscope open FILE [--seq N] ...     serve the web app and FILE, print the deep link (open.ts)
@@ -13,6 +13,8 @@
  * FILE is .jsonl, .jsonl.gz or .jsonl.zst (detected by content), or - for stdin.
  * Exit codes: 0 fine, 1 the log has error diagnostics (check), 2 usage or unreadable input.
  */
+import type { ReadLimits } from '../core/reader/readLimits';
+import { LIMIT_HINT, LIMIT_USAGE, defaultLimits, takeLimitOption } from './limitArgs';
 import { loadFile } from './readInput';
 import { runCheck, runDerive, runStats } from './commands';
 import { runOpen } from './open';
@@ -20,12 +22,21 @@ import { SEARCH_USAGE, runSearchCommand } from './searchCommand';
 import { DIFF_USAGE, runDiffCommand } from './diffCommand';
 import { COMPARE_USAGE, runCompareCommand } from './compareCommand';
 import { EXPORT_USAGE, runExport } from './export';
+import { isRangeWorkerThread } from './rangeWorkers';
+import { noteSubagentFiles } from './subagents';
+import { takeSampleOption } from './sampleOption';
+import type { ImportOptions } from '../core/import/importers';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
 
 Usage:
   seqscope derive FILE [--at SEQ]...   print the derived model messages at each SEQ (default: the last event)
-  seqscope check FILE [--json]         print the log's diagnostics; exit 1 when any is an error
+           [--with-request]            also the request in force there: "request": {config, system?, tools?,
+                                       adapterDefaults?, seq} (seq: its request/header), or null
+           [--resume]                  derive as if the harness had resumed the log: the events it would
+                                       append (listed in "synthetic") applied; takes no --at
+  seqscope check FILE [--json]         print the log's diagnostics (the resume check's refusals among
+                                       them); exit 1 when any is an error
   seqscope stats FILE                  print turns, steps, tool calls, errors, tokens and wall time
 ${SEARCH_USAGE}
 ${DIFF_USAGE}
@@ -38,7 +49,10 @@ ${COMPARE_USAGE}
   ${EXPORT_USAGE.split('\n').join('\n  ')}
   seqscope help                        this text
 
-FILE may be .jsonl, .jsonl.gz or .jsonl.zst/.jsonl.zstd (detected by content), or - for standard input.
+FILE may be .jsonl, .jsonl.gz or .jsonl.zst/.jsonl.zstd (detected by content), or - for standard input;
+other agents' logs open too (Claude Code, Codex CLI, pi, Inspect AI .json/.eval: \`check\` names the
+format). --sample N picks the sample of a multi-sample Inspect AI log (default 1).
+${LIMIT_USAGE}
 Exit status: 0 ok, 1 error diagnostics (check), 2 bad usage or unreadable file.`;
 
 interface Parsed {
@@ -46,14 +60,32 @@ interface Parsed {
   file?: string;
   at: number[];
   json: boolean;
+  limits: ReadLimits;
+  withRequest: boolean;
+  resume: boolean;
+  import: ImportOptions;
 }
 
 function parseArgs(argv: string[]): Parsed | string {
   const [command, ...rest] = argv;
-  const out: Parsed = { command: command ?? 'help', at: [], json: false };
+  const out: Parsed = {
+    command: command ?? 'help',
+    at: [],
+    json: false,
+    limits: defaultLimits(),
+    withRequest: false,
+    resume: false,
+    import: {},
+  };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] as string;
-    if (a === '--at') {
+    const limit = takeLimitOption(rest, i, out.limits);
+    if (typeof limit === 'string') return limit;
+    const sample = limit > 0 ? 0 : takeSampleOption(rest, i, out.import);
+    if (typeof sample === 'string') return sample;
+    if (limit > 0) i += limit - 1;
+    else if (sample > 0) i += sample - 1;
+    else if (a === '--at') {
       const v = rest[++i];
       if (v === undefined || !/^\d+$/.test(v))
         return `--at needs a seq (a non-negative integer), got ${v ?? 'nothing'}`;
@@ -63,6 +95,8 @@ function parseArgs(argv: string[]): Parsed | string {
       if (!/^\d+$/.test(v)) return `--at needs a seq (a non-negative integer), got ${v}`;
       out.at.push(Number(v));
     } else if (a === '--json') out.json = true;
+    else if (a === '--with-request' && command === 'derive') out.withRequest = true;
+    else if (a === '--resume' && command === 'derive') out.resume = true;
     else if (a.startsWith('--') && a !== '-') return `unknown option ${a}`;
     else if (out.file === undefined) out.file = a;
     else return `unexpected argument ${a}`;
@@ -119,28 +153,39 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`seqscope: ${args.command} needs a FILE (or - for standard input)\n`);
     return 2;
   }
-  const loaded = await loadFile(args.file);
+  const loaded = await loadFile(args.file, args.limits, args.import);
   if (!loaded.ok) {
     process.stderr.write(`seqscope: ${loaded.message}\n`);
     return 2;
   }
+  const hit = loaded.log.limitHit;
+  if (hit) process.stderr.write(`seqscope: warning: ${hit.message} To read it anyway, ${LIMIT_HINT}.\n`);
+  noteSubagentFiles(loaded.log, args.file);
   const out = (s: string) => {
     if (!stdoutClosed) process.stdout.write(s);
   };
   if (args.command === 'derive')
-    return runDerive(loaded.log, args.at, out, (s) => process.stderr.write(s), args.file);
+    return runDerive(loaded.log, args.at, out, (s) => process.stderr.write(s), args.file, {
+      withRequest: args.withRequest,
+      resume: args.resume,
+    });
   if (args.command === 'check') return runCheck(loaded.log, args.json, out);
   return runStats(loaded.log, out);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(
-      `seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-    );
-    process.exitCode = 2;
-  },
-);
+// In a range worker thread (rangeWorkers.ts) this file only serves ranges.
+if (!isRangeWorkerThread()) runMain();
+
+function runMain(): void {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(
+        `seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      );
+      process.exitCode = 2;
+    },
+  );
+}

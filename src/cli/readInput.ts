@@ -4,11 +4,27 @@
  * back as values with one clear line, never as stack traces.
  */
 import { createReadStream, statSync } from 'node:fs';
-import { SessionLog } from '../core/log/sessionLog';
+import { canSplit, forEachRange } from '../core/log/parallel';
+import { SessionLog, type SessionLogOptions } from '../core/log/sessionLog';
+import type { ImportOptions } from '../core/import/importers';
+import type { ReadLimits } from '../core/reader/readLimits';
+import { fileSource, rangeWorkerCount, workerPool } from './rangeWorkers';
+
+/** Below this a file loads in one pass: starting workers would cost more than it saves. */
+const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
 
 export type LoadResult = { ok: true; log: SessionLog } | { ok: false; message: string };
 
-export async function loadFile(path: string): Promise<LoadResult> {
+/** Reads path (or stdin for -); stops reading once the log hits one of `limits` (log.limitHit says which). */
+export async function loadFile(
+  path: string,
+  limits?: ReadLimits,
+  importOptions?: ImportOptions,
+): Promise<LoadResult> {
+  const options: SessionLogOptions = {
+    ...(limits ? { limits } : {}),
+    ...(importOptions ? { import: importOptions } : {}),
+  };
   if (path !== '-') {
     let isDir: boolean;
     try {
@@ -17,17 +33,59 @@ export async function loadFile(path: string): Promise<LoadResult> {
       return { ok: false, message: `${path}: ${describe(err)}` };
     }
     if (isDir) return { ok: false, message: `${path}: is a directory, not a log file` };
+    const workers = rangeWorkerCount();
+    if (workers > 0 && statSync(path).size >= PARALLEL_MIN_BYTES) {
+      const parallel = await loadInRanges(path, workers, options);
+      if (parallel) return parallel;
+    }
   }
-  const log = new SessionLog();
+  const log = new SessionLog(options);
   const stream = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
   try {
-    for await (const chunk of stream)
+    for await (const chunk of stream) {
       log.push(chunk instanceof Uint8Array ? chunk : new TextEncoder().encode(String(chunk)));
+      if (log.limitHit) break; // the rest is refused: stop reading (an endless stdin too)
+    }
   } catch (err) {
     return { ok: false, message: `${path === '-' ? 'standard input' : path}: ${describe(err)}` };
   }
   log.end();
   return { ok: true, log };
+}
+
+/**
+ * A plain file split into ranges that `workers` range workers prescan
+ * (core/log/parallel.ts); null when it cannot be split (compressed), so the
+ * caller reads it in one pass.
+ */
+async function loadInRanges(
+  path: string,
+  workers: number,
+  options: SessionLogOptions,
+): Promise<LoadResult | null> {
+  let src: Awaited<ReturnType<typeof fileSource>>;
+  try {
+    src = await fileSource(path);
+  } catch (err) {
+    return { ok: false, message: `${path}: ${describe(err)}` };
+  }
+  try {
+    if (!(await canSplit(src))) return null;
+    const pool = workerPool(path, workers);
+    const log = new SessionLog(options);
+    try {
+      // A read limit (line length) stops the pushes: the log keeps what came before it.
+      await forEachRange(src, pool, (range) => log.push(range.bytes, range.prescan));
+    } finally {
+      pool.close();
+    }
+    log.end();
+    return { ok: true, log };
+  } catch (err) {
+    return { ok: false, message: `${path}: ${describe(err)}` };
+  } finally {
+    await src.close();
+  }
 }
 
 function describe(err: unknown): string {

@@ -41,12 +41,18 @@ export type DiagnosticCode =
   | 'packed-row-invalid'
   /** The compressed stream is corrupt or truncated; what decoded before it is kept. */
   | 'bad-compression'
+  /** The harness would refuse to resume this log (spec section 4, resume check): one per reason. */
+  | 'resume-refused'
+  /** The log ends inside a turn: the events the harness would append on resume. */
+  | 'resume-repair'
   /** An imported (non-harness) log: a record the importer could not map (kept as a row when it can be). */
   | 'import-unmapped'
   /** An imported log: a fact about the import (branches, missing subagent files, what the format does not record). */
   | 'import-note'
   /** An imported Inspect AI sample: the model's recorded input differs from the replayed history. */
-  | 'import-input-mismatch';
+  | 'import-input-mismatch'
+  /** Reading stopped at a read limit (decoded size, compression ratio, line length); what came before is kept. */
+  | 'read-limit';
 
 export interface Diagnostic {
   code: DiagnosticCode;

@@ -9,6 +9,7 @@
 import { fail, type HandlerHost, type LoadedLog } from './loadedLog';
 import type { EnvelopeOf, RequestKind, ResponseValues, Result, RowsInfo } from './protocol';
 import { replayFor } from './replayQueries';
+import { exportOtlpText } from '../core/export/otlp';
 import type { TimelineRows } from './timelineRows';
 
 export type Answer<K extends RequestKind> = Result<ResponseValues[K]> | Promise<Result<ResponseValues[K]>>;
@@ -86,7 +87,7 @@ export const handlers: HandlerTable = {
 
   search: (req, host) =>
     host.current
-      ? host.searches.run(req.id, req, host.current, () => host.current)
+      ? host.searches.run(req, host.current, () => host.current)
       : fail('no-log', 'No log is loaded'),
   diff: onLog((req, c) => {
     const n = c.log.eventCount;
@@ -99,4 +100,7 @@ export const handlers: HandlerTable = {
   metrics: onLog((_req, c) => ok(c.answers.metrics())),
   runProfile: onLog((_req, c) => ok(c.answers.runProfile())),
   inputDigests: atSeq((req, c) => ok(c.answers.inputDigests(req.seq))),
+  exportOtlp: onLog((req, c) =>
+    ok(exportOtlpText(c.log.log, { content: req.content, fallbackSessionId: c.log.fingerprint })),
+  ),
 };

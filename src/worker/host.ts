@@ -9,6 +9,8 @@
  * directly (worker.ts is only the `self.onmessage` glue).
  */
 import { sourceDisplayName } from '../core/view/sourceName';
+import { canSplit, forEachRange, type RangePool } from '../core/log/parallel';
+import type { Prescan } from '../core/reader/prescan';
 import { Follower } from './follower';
 import { handlers, type Answer } from './handlers';
 import { errorText, fail, type HandlerHost, type LoadedLog } from './loadedLog';
@@ -27,16 +29,57 @@ import type {
   WorkerMessage,
 } from './protocol';
 import { Queries } from './queries';
+import { tooLarge } from './memoryBudget';
 import { AnswerQueries } from './answerQueries';
 import { SearchRunner } from './searchRunner';
 import type { FilterScan } from './filterScan';
 import { TimelineRows } from './timelineRows';
+import { fileRangeSource } from './rangePool';
 
 const PROGRESS_EVERY_MS = 50;
-/** Longest stretch of synchronous parsing before the loop yields to queued requests. */
-export const SLICE_BUDGET_MS = 30;
+/**
+ * Longest stretch of synchronous parsing before the loop yields to queued
+ * requests: a seek during a load waits at most this long (a yield costs
+ * ~0.05 ms, so yielding this often costs under 1% of the load).
+ */
+export const SLICE_BUDGET_MS = 12;
 /** Bytes pushed into the parser at once. */
 const PUSH_SLICE = 256 * 1024;
+/** Files from this size load in ranges on range workers (smaller ones are read before workers would start). */
+const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
+
+export interface LogHostOptions {
+  /** Range workers for a large local file (rangePool.ts); none: every file loads in one pass here. */
+  rangePool?: (file: File) => RangePool;
+  /** Bytes of memory a log may use in this tab (memoryBudget.ts); none: no limit. */
+  memoryBudget?: number;
+}
+
+/**
+ * Requests answered after the ones already queued: a seek posts locate,
+ * event, replayMove and rows together with messages and stream, and the
+ * messages pane is what the user waits for (the others took 20-40 ms ahead of
+ * it in a trace of a 600k-event log).
+ */
+const AFTER_THE_PANES = new Set<RequestKind>([
+  'locate',
+  'event',
+  'replayMove',
+  'rows',
+  'toolPairs',
+  'diagnostics',
+  'structure',
+  'transcript',
+  'replaced',
+  'replayAxis',
+  'replayPlan',
+]);
+
+/** When the loading loop last posted progress and last yielded. */
+interface Pace {
+  lastPost: number;
+  sliceStart: number;
+}
 
 export class LogHost implements HandlerHost {
   current: LoadedLog | null = null;
@@ -48,11 +91,18 @@ export class LogHost implements HandlerHost {
   /** The running search, if any (the newest wins). */
   readonly searches = new SearchRunner((p) => this.push(p));
 
-  constructor(private readonly post: (msg: WorkerMessage) => void) {}
+  constructor(
+    private readonly post: (msg: WorkerMessage) => void,
+    private readonly options: LogHostOptions = {},
+  ) {}
 
   /** Answers one request (exactly once, even when the handler throws or the answer cannot be posted). */
   receive(req: RequestEnvelope): Promise<void> {
-    return this.dispatch(req).then(
+    // A seek sends several requests at once; the panes' (messages, stream) go first, the rest wait one turn.
+    const answer = AFTER_THE_PANES.has(req.kind)
+      ? yieldToEvents().then(() => this.dispatch(req))
+      : this.dispatch(req);
+    return answer.then(
       (result) => this.respond(req.id, req.kind, result),
       (err: unknown) => this.respond(req.id, req.kind, fail('internal', errorText(err))),
     );
@@ -60,7 +110,7 @@ export class LogHost implements HandlerHost {
 
   private async dispatch(req: RequestEnvelope): Promise<Result<unknown>> {
     // The table is checked per kind (HandlerTable); indexing it by the envelope's kind loses that link, hence the cast.
-    const handler = handlers[req.kind] as (req: RequestEnvelope, host: LogHost) => Answer<RequestKind>;
+    const handler = handlers[req.kind] as (req: RequestEnvelope, host: HandlerHost) => Answer<RequestKind>;
     return handler(req, this);
   }
 
@@ -105,33 +155,24 @@ export class LogHost implements HandlerHost {
     };
     this.current = me;
     try {
+      await log.prepare();
       const src = await readSource(source, abort.signal);
       log.name = src.name;
       if (src.url !== undefined) log.url = src.url;
       log.totalBytes = src.totalBytes;
-      let lastPost = -Infinity;
-      let sliceStart = performance.now();
-      for await (const chunk of src.chunks) {
-        for (let off = 0; off < chunk.length; off += PUSH_SLICE) {
-          if (abort.signal.aborted) throw new LoadError('cancelled', 'Cancelled');
-          log.push(chunk.subarray(off, off + PUSH_SLICE));
-          const now = performance.now();
-          // The first progress goes out at once so the timeline shows rows early.
-          if (now - lastPost >= PROGRESS_EVERY_MS) {
-            this.postProgress(me);
-            lastPost = now;
-          }
-          if (now - sliceStart > SLICE_BUDGET_MS) {
-            await yieldToEvents();
-            sliceStart = performance.now();
-          }
-        }
-      }
+      // Refused before any byte is held, rather than the tab dying halfway (compressed: checked as it grows).
+      const refusal = this.refusal(log, src.totalBytes ?? 0, false);
+      if (refusal) throw new LoadError('load-failed', refusal);
+      const pace: Pace = { lastPost: -Infinity, sliceStart: performance.now() };
+      const inRanges = source.kind === 'file' && (await this.loadInRanges(me, source.file, pace));
+      if (!inRanges) for await (const chunk of src.chunks) await this.pushPaced(me, chunk, pace);
       if (abort.signal.aborted) throw new LoadError('cancelled', 'Cancelled');
       // Follow mode (follower.ts): read to the current end, never ended; appends come later.
       const following = source.kind === 'url' && source.follow === true;
       if (following) log.checkpoint();
       else log.end();
+      const over = this.refusal(log, log.log.bytesDecoded, true);
+      if (over) throw new LoadError('load-failed', over);
       me.rows.restartFilter();
       this.postProgress(me);
       const summary = this.summaryOf(me);
@@ -149,6 +190,57 @@ export class LogHost implements HandlerHost {
       }
       return { ok: false, error };
     }
+  }
+
+  /**
+   * Pushes `bytes` in slices, posting progress about every 50 ms (the first at
+   * once, so rows show early) and yielding to queued requests every ~30 ms.
+   */
+  private async pushPaced(me: LoadedLog, bytes: Uint8Array, pace: Pace, prescan?: Prescan): Promise<void> {
+    for (let off = 0; off < bytes.length; off += PUSH_SLICE) {
+      if (me.abort.signal.aborted) throw new LoadError('cancelled', 'Cancelled');
+      me.log.push(bytes.subarray(off, off + PUSH_SLICE), prescan);
+      const refusal = this.refusal(me.log, me.log.log.bytesDecoded, true);
+      if (refusal) throw new LoadError('load-failed', refusal);
+      const now = performance.now();
+      if (now - pace.lastPost >= PROGRESS_EVERY_MS) {
+        this.postProgress(me);
+        pace.lastPost = now;
+      }
+      if (now - pace.sliceStart > SLICE_BUDGET_MS) {
+        await yieldToEvents();
+        pace.sliceStart = performance.now();
+      }
+    }
+  }
+
+  private refusal(log: OpenLog, bytes: number, soFar: boolean): string | null {
+    const budget = this.options.memoryBudget;
+    return budget === undefined ? null : tooLarge(log.name, bytes, budget, soFar);
+  }
+
+  /**
+   * A large plain file, in ranges that range workers read and prescan while
+   * this thread runs the sequential passes (core/log/parallel.ts). False when
+   * it does not apply (no pool, small or compressed file): load in one pass.
+   */
+  private async loadInRanges(me: LoadedLog, file: File, pace: Pace): Promise<boolean> {
+    const makePool = this.options.rangePool;
+    if (!makePool || file.size < PARALLEL_MIN_BYTES) return false;
+    const src = fileRangeSource(file);
+    if (!(await canSplit(src))) return false;
+    const pool = makePool(file);
+    try {
+      await forEachRange(src, pool, (range) => this.pushPaced(me, range.bytes, pace, range.prescan), {
+        signal: me.abort.signal,
+      });
+    } catch (err) {
+      if (err instanceof LoadError) throw err;
+      throw new LoadError('load-failed', `Could not read ${file.name}: ${errorText(err)}`);
+    } finally {
+      pool.close();
+    }
+    return true;
   }
 
   /**
@@ -200,7 +292,7 @@ export class LogHost implements HandlerHost {
   private postProgress(c: LoadedLog): void {
     const s = c.log;
     s.ingest();
-    const rows = c.rows.rows();
+    const rows = c.rows.rowsWhileLoading();
     const elapsedMs = performance.now() - s.startedAt;
     this.push({
       kind: 'progress',

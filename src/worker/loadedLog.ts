@@ -34,7 +34,6 @@ export interface HandlerHost {
   filter(id: number, filter: TimelineFilter): Promise<Result<ResponseValues['filter']>>;
   readonly searches: {
     run(
-      id: number,
       q: SearchQuery,
       c: LoadedLog,
       current: () => LoadedLog | null,

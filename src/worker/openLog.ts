@@ -8,7 +8,12 @@ import { SessionLog } from '../core/log/sessionLog';
 import { DiagnosticIndex } from '../core/view/diagIndex';
 import { ProblemIndex } from '../core/view/problems';
 import { ChunkRunTracker } from '../core/view/rows';
-import { Sha256, fingerprintOf } from '../core/view/sha256';
+import type { Prescan } from '../core/reader/prescan';
+import {
+  createFingerprintHasher,
+  createTsFingerprintHasher,
+  type FingerprintHasher,
+} from '../core/view/fingerprint';
 import type { DiagnosticCounts, LoadSource } from './protocol';
 
 /** Source bytes kept at the end (see `tail`). */
@@ -29,7 +34,9 @@ export class OpenLog {
     // The diagnostic index is synced on every push (ingest), before anyone asks.
     severityAt: (seq) => this.diag.at(seq)?.severity,
   });
-  private readonly hasher = new Sha256();
+  /** The pure-TS engine until `prepare()` swaps in the wasm one (before any byte arrives). */
+  private hasher: FingerprintHasher = createTsFingerprintHasher();
+  private hashed = 0;
   /** Events per type id (`log.types` names them). */
   readonly typeCounts: number[] = [];
   /** First and last event time seen (epoch ms). */
@@ -50,10 +57,18 @@ export class OpenLog {
     public url?: string,
   ) {}
 
-  push(bytes: Uint8Array): void {
+  /** Before the first push: the fastest fingerprint engine this runtime has (hash-wasm's SHA-256). */
+  async prepare(): Promise<void> {
+    const fast = await createFingerprintHasher();
+    if (this.hashed === 0) this.hasher = fast;
+  }
+
+  /** `prescan`: a range worker's prescan of exactly these bytes (parallel loading). */
+  push(bytes: Uint8Array, prescan?: Prescan): void {
     this.keepTail(bytes);
     this.hasher.update(bytes);
-    this.log.push(bytes);
+    this.hashed += bytes.length;
+    this.log.push(bytes, prescan);
     this.ingest();
   }
 
@@ -61,7 +76,7 @@ export class OpenLog {
   end(): void {
     this.log.end();
     this.ingest();
-    this.fingerprint = fingerprintOf(this.hasher);
+    this.fingerprint = this.hasher.finish();
     this.finishedAt = performance.now();
   }
 
@@ -72,8 +87,9 @@ export class OpenLog {
    */
   checkpoint(): void {
     this.following = true;
+    this.log.checkpoint();
     this.ingest();
-    this.fingerprint = fingerprintOf(this.hasher.clone());
+    this.fingerprint = this.hasher.soFar();
     this.finishedAt ??= performance.now(); // the initial read's time
   }
 

@@ -24,12 +24,7 @@ export class SearchRunner {
     this.active = null;
   }
 
-  async run(
-    id: number,
-    q: SearchQuery,
-    c: LoadedLog,
-    current: () => LoadedLog | null,
-  ): Promise<Result<SearchAnswer>> {
+  async run(q: SearchQuery, c: LoadedLog, current: () => LoadedLog | null): Promise<Result<SearchAnswer>> {
     this.cancel();
     const token = { cancelled: false };
     this.active = token;
@@ -51,7 +46,7 @@ export class SearchRunner {
       this.push({
         kind: 'searchHits',
         loadId: c.log.loadId,
-        requestId: id,
+        searchId: q.searchId,
         hits: sent,
         count: search.count,
         searched: search.searched,

@@ -5,8 +5,19 @@
  */
 import { LogHost } from './host';
 import type { RequestEnvelope, WorkerMessage } from './protocol';
+import { memoryBudget } from './memoryBudget';
+import { browserRangePool, rangeWorkerCount } from './rangePool';
 
-const host = new LogHost((msg: WorkerMessage) => (self as unknown as Worker).postMessage(msg));
+const host = new LogHost((msg: WorkerMessage) => (self as unknown as Worker).postMessage(msg), {
+  // Large local files are read by range workers, one per core (core/log/parallel.ts).
+  rangePool: (file) =>
+    browserRangePool(
+      file,
+      rangeWorkerCount(navigator.hardwareConcurrency),
+      () => new Worker(new URL('./rangeWorker.ts', import.meta.url), { type: 'module' }),
+    ),
+  memoryBudget: memoryBudget((navigator as { deviceMemory?: number }).deviceMemory),
+});
 
 self.onmessage = (e: MessageEvent<RequestEnvelope>) => {
   void host.receive(e.data);

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { BUNDLED_SAMPLES } from '../../worker/protocol';
 import { formatBytes } from '../components/format';
+import { OTHER_AGENTS_OPENED } from '../../core/import/formats';
 import { openSource } from '../controller';
 import { expectLog } from '../share/landing';
 import { forget, storedLog, useStorage } from '../storage/logStore';
@@ -47,6 +48,9 @@ export function StartPage() {
             <span className="text-xs text-neutral-400">
               or <span className="text-sky-400 underline">choose a file</span> · .jsonl, .jsonl.gz, .jsonl.zst
               — read in a worker, nothing leaves your machine
+            </span>
+            <span className="text-xs text-neutral-400" data-testid="other-formats">
+              Also opens the logs of {OTHER_AGENTS_OPENED}, recognized by their content
             </span>
           </label>
 

@@ -8,6 +8,7 @@
  * (127.0.0.1, localhost, [::1] with the port it listens on) gives such a page nothing.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CONTENT_SECURITY_POLICY } from './csp';
 
 /** Whether a Host header names this server: a loopback name with exactly the port it listens on. */
 export function hostAllowed(host: string | undefined, port: number): boolean {
@@ -15,26 +16,6 @@ export function hostAllowed(host: string | undefined, port: number): boolean {
   const h = host.toLowerCase();
   return h === `127.0.0.1:${port}` || h === `localhost:${port}` || h === `[::1]:${port}`;
 }
-
-/**
- * The app's Content-Security-Policy, sent with every response. No inline script and no
- * eval; WebAssembly compilation is allowed ('wasm-unsafe-eval' is not JS eval: hashing and
- * decompression may use wasm). `connect-src` allows http(s) because `?src=` fetches a log
- * from any URL the user gives; images and downloads use data: and blob: URLs the app makes.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self' blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' http: https:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 /** Headers for every response: no sniffing, no framing, no referrer leaking the log's URL. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

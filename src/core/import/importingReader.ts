@@ -16,6 +16,8 @@ import {
   type CompressionFormat,
   type Decompressor,
 } from '../reader/decompress';
+import type { Prescan } from '../reader/prescan';
+import type { ReadLimitHit } from '../reader/readLimits';
 import {
   createLogReader,
   type LogReader,
@@ -31,6 +33,8 @@ const SNIFF_BYTES = 1 << 16;
 export interface ImportingReader extends LogReader {
   /** The detected format; undefined until the first bytes decided it. */
   readonly sourceFormat: SourceFormat | undefined;
+  /** Everything so far is in, more may come (follow mode): import another agent's log now. */
+  checkpoint(): void;
 }
 
 export function createImportingReader(
@@ -44,13 +48,23 @@ export function createImportingReader(
 
 class DetectingReader implements ImportingReader {
   sourceFormat: SourceFormat | undefined;
-  /** Raw chunks held while the format is undecided. */
+  /** Raw chunks held while the format is undecided (with a range worker's prescan, when given). */
   private held: Uint8Array[] = [];
+  private heldPrescans: (Prescan | undefined)[] = [];
+  /**
+   * Held bytes at which detection is tried next. Each try reads (and, for
+   * gzip/zstd, decodes) the whole held head, so trying on every push would be
+   * quadratic in tiny chunks: the threshold doubles after each try.
+   */
+  private nextTryAt = 64;
   private heldBytes = 0;
   /** For a foreign format: the decoded bytes, collected until the end. */
   private decoder: Decompressor | undefined;
   private foreign: Uint8Array[] = [];
   private ended = false;
+  /** Imported at a checkpoint (follow mode); later bytes are not shown. */
+  private importedEarly = false;
+  private grewNoted = false;
 
   constructor(
     private readonly inner: LogReader,
@@ -70,13 +84,31 @@ class DetectingReader implements ImportingReader {
   get lineCount(): number {
     return this.inner.lineCount;
   }
+  get prescannedLines(): number {
+    return this.inner.prescannedLines;
+  }
+  get limitHit(): ReadLimitHit | undefined {
+    return this.inner.limitHit;
+  }
 
-  push(bytes: Uint8Array): void {
+  push(bytes: Uint8Array, prescan?: Prescan): void {
     if (this.ended) return;
-    if (this.sourceFormat === 'seqscope') return this.inner.push(bytes);
+    if (this.importedEarly) {
+      if (!this.grewNoted)
+        this.diags.report(
+          'import-note',
+          'the log grew after it was opened: logs of other agents are imported whole, so reopen it to see the new records',
+        );
+      this.grewNoted = true;
+      return;
+    }
+    if (this.sourceFormat === 'seqscope') return this.inner.push(bytes, prescan);
     if (this.sourceFormat !== undefined) return this.collect(bytes);
     this.held.push(bytes);
+    this.heldPrescans.push(prescan);
     this.heldBytes += bytes.length;
+    if (this.heldBytes < this.nextTryAt) return;
+    this.nextTryAt = this.heldBytes * 2;
     this.decide(false);
   }
 
@@ -85,7 +117,25 @@ class DetectingReader implements ImportingReader {
     if (this.sourceFormat === undefined) this.decide(true);
     this.ended = true;
     if (this.sourceFormat === 'seqscope' || this.sourceFormat === undefined) return this.inner.end();
+    if (this.importedEarly) return this.inner.end();
     this.importNow(this.sourceFormat);
+    this.inner.end();
+  }
+
+  /**
+   * The input stops here for now but may grow (follow mode). The harness's
+   * format reads on as lines arrive; another agent's log is imported whole, as
+   * it is now: what is appended later is not shown (one note says so), since a
+   * later record can change events already shown (an assistant message's
+   * blocks arrive as several records).
+   */
+  checkpoint(): void {
+    if (this.ended || this.importedEarly) return;
+    if (this.sourceFormat === undefined) this.decide(true);
+    const format = this.sourceFormat;
+    if (format === undefined || format === 'seqscope') return;
+    this.importedEarly = true;
+    this.importNow(format);
   }
 
   private decide(atEnd: boolean): void {
@@ -96,14 +146,16 @@ class DetectingReader implements ImportingReader {
     else {
       const compression = sniffFormat(head);
       if (compression === undefined && !atEnd) return;
-      const text = compression === 'plain' || compression === undefined ? head : decodeHead(this.held);
+      const text = compression === 'plain' || compression === undefined ? head : decodeHead(this.held, atEnd);
       format = detectTextFormat(new TextDecoder().decode(text), atEnd || this.heldBytes >= SNIFF_BYTES);
     }
     if (format === undefined) return;
     this.sourceFormat = format;
     const held = this.held;
+    const prescans = this.heldPrescans;
     this.held = [];
-    if (format === 'seqscope') for (const b of held) this.inner.push(b);
+    this.heldPrescans = [];
+    if (format === 'seqscope') held.forEach((b, i) => this.inner.push(b, prescans[i]));
     else {
       if (format !== 'inspect-eval') this.decoder = createDecompressor();
       for (const b of held) this.collect(b);
@@ -128,20 +180,21 @@ class DetectingReader implements ImportingReader {
     this.foreign = [];
     const log = importForeign(format, all, this.options);
     this.inner.push(new TextEncoder().encode(log.toJsonl()));
-    this.inner.end();
     for (const n of log.notes)
       this.diags.report(n.code, n.message, n.seq === undefined ? {} : { seq: n.seq });
   }
 }
 
-/** The first bytes a compressed head decodes to (a probe decoder; errors just mean "not enough"). */
-function decodeHead(held: Uint8Array[]): Uint8Array {
+/** The first bytes a compressed head decodes to (a separate probe decoder; an error just means "not enough"). */
+function decodeHead(held: Uint8Array[], atEnd: boolean): Uint8Array {
   const probe = createDecompressor();
   const out: Uint8Array[] = [];
   for (const b of held) {
     out.push(...probe.push(b));
-    if (out.reduce((n, x) => n + x.length, 0) >= SNIFF_BYTES) break;
+    if (out.reduce((n, x) => n + x.length, 0) >= SNIFF_BYTES) return concat(out, SNIFF_BYTES);
   }
+  // The decoder holds small inputs back; at the end of the input, flush it.
+  if (atEnd) out.push(...probe.end());
   return concat(out, SNIFF_BYTES);
 }
 

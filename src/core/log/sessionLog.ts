@@ -9,7 +9,7 @@
  */
 import { DiagnosticList } from '../diagnostics';
 import type { EventLocation, RecordSink } from '../pipeline';
-import type { Message, MetaLine, SessionEvent, SessionHeader } from '../types';
+import type { Diagnostic, Message, MetaLine, SessionEvent, SessionHeader } from '../types';
 import { ColumnReadContext } from './columnReadContext';
 import { EventColumns } from './columns';
 import { Lru } from './lru';
@@ -17,10 +17,14 @@ import { derivesMessage, messageOf } from './message';
 import { SurfaceIndex, type ReplaceRecord } from './surface';
 import { ByteStore } from '../reader/byteStore';
 import { readEventAt, type ReadContext } from '../reader/logReader';
+import type { Prescan } from '../reader/prescan';
 import { createImportingReader, type ImportingReader } from '../import/importingReader';
 import type { SourceFormat } from '../import/formats';
+import type { ImportOptions } from '../import/importers';
+import type { ReadLimitHit, ReadLimits } from '../reader/readLimits';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
 import { StreamIndex, type StreamState } from '../analysis/streamIndex';
+import { resumeCheck, resumeDiagnostics } from '../harness/resumeCheck';
 
 /** One derived message and where it came from. */
 export interface DerivedMessage {
@@ -52,11 +56,17 @@ export const EventFlag = {
 export interface SessionLogOptions {
   /** ByteStore block size (tests use tiny blocks to exercise spanning). */
   blockSize?: number;
+  /** Where reading stops (reader/readLimits.ts); default DEFAULT_READ_LIMITS. */
+  limits?: ReadLimits;
+  /** For imported formats: which sample of a multi-sample log (Inspect AI) opens. */
+  import?: ImportOptions;
 }
 
 export class SessionLog {
   readonly diagnostics = new DiagnosticList();
   sessionHeader: SessionHeader | undefined;
+  /** The header's 1-based line (normally 1). */
+  sessionHeaderLine: number | undefined;
   readonly metas: MetaLine[] = [];
   /** True once `end()` ran: the counts and diagnostics are final. */
   done = false;
@@ -83,34 +93,60 @@ export class SessionLog {
     );
     this.structureBuilder = new StructureBuilder(this.diagnostics);
     const sink: RecordSink = {
-      header: (h) => (this.sessionHeader = h),
+      header: (h, line) => {
+        this.sessionHeader = h;
+        this.sessionHeaderLine = line;
+      },
       meta: (value, line) => this.metas.push({ line, beforeSeq: this.eventCount, value }),
       event: (ev, loc) => this.record(ev, loc),
     };
     // Detection in front of the harness reader: other agents' logs are imported (src/core/import).
     this.reader = createImportingReader(sink, this.diagnostics, this.store, {
       context: new ColumnReadContext(),
+      ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.import ? { import: options.import } : {}),
     });
     this.ctx = this.reader.context;
   }
 
   // ---------------------------------------------------------------- loading
 
-  push(bytes: Uint8Array): void {
+  /** The next bytes; `prescan`: a range worker's prescan of exactly these bytes (parallel.ts). */
+  push(bytes: Uint8Array, prescan?: Prescan): void {
     this.bytesIn += bytes.length;
-    this.reader.push(bytes);
+    this.reader.push(bytes, prescan);
   }
 
   end(): void {
     if (this.done) return;
     this.reader.end();
     this.structureBuilder.end();
+    // Last: the resume check reads every other finding (an error is a reason to refuse).
+    for (const d of resumeDiagnostics(resumeCheck(this))) this.diagnostics.report(d.code, d.message, d);
     this.done = true;
+  }
+
+  /**
+   * Everything pushed so far is the log for now, more may come (follow mode).
+   * The harness's format needs nothing; another agent's log is imported here.
+   */
+  checkpoint(): void {
+    if (!this.done) this.reader.checkpoint();
   }
 
   /** The log's format, detected from its first bytes (undefined until they arrive). */
   get sourceFormat(): SourceFormat | undefined {
     return this.reader.sourceFormat;
+  }
+
+  /** Lines rebuilt from range workers' prescans (parallel loading) instead of parsed here. */
+  get prescannedLines(): number {
+    return this.reader.prescannedLines;
+  }
+
+  /** The read limit that stopped reading, once one did: the log holds what came before it. */
+  get limitHit(): ReadLimitHit | undefined {
+    return this.reader.limitHit;
   }
 
   /** Decompressed bytes read so far. */
@@ -276,5 +312,10 @@ export class SessionLog {
       () => this.structure,
     );
     return this.streams.streamAt(seq, chunkOffset);
+  }
+
+  /** Every diagnostic so far, in report order (the resume check reads it). */
+  get diagnosticList(): readonly Diagnostic[] {
+    return this.diagnostics.items;
   }
 }

@@ -11,8 +11,9 @@
  *   deflate data often decodes "fine", so `GzipEngine` checks every trailer
  *   (crc32.ts, ~1 GB/s) and those two truncations, reading fflate's state.
  * - fzstd's `Decompress` follows concatenated and skippable frames and throws
- *   on a truncated stream at the final push. It does not verify the optional
- *   XXH64 content checksum.
+ *   on a truncated stream at the final push, and so it does on trailing
+ *   garbage shorter than a frame header: zstdFrames.ts tells the two apart.
+ *   It does not verify the optional XXH64 content checksum.
  * - Both recurse once per member/frame inside one `push`, so a chunk holding
  *   thousands of tiny members (a writer that compresses every append on its
  *   own) overflows the stack. We feed them slices whose size adapts to how
@@ -20,7 +21,15 @@
  * - fflate copies its 32 KiB window on every push, so tiny input chunks are
  *   coalesced first (`COALESCE_BYTES`).
  *
- * Errors never escape: a corrupt or truncated stream sets `error` and makes
+ * Output is bounded (readLimits.ts): past `maxOutputBytes`, or past `maxRatio`
+ * decoded bytes per compressed byte once `ratioFloorBytes` were decoded, it
+ * stops, sets `limited`, keeps what came before and ignores later input. The
+ * check runs inside the libraries' output callbacks, and a slice's size also
+ * adapts to its output, so a bomb never produces more than a slice's worth
+ * (`OUTPUT_PER_SLICE`) past the limit before it stops.
+ *
+ * Errors never escape: a corrupt or truncated stream sets `error` (except a
+ * zstd stream that stops inside its last frame: `truncated`, a torn tail) and makes
  * every later call a no-op; the output delivered before it stays valid. On
  * mid-stream corruption, the output of the slice in which it was found (at
  * most `MAX_SLICE` compressed bytes) is lost, because the libraries throw
@@ -29,6 +38,8 @@
 import { Gunzip } from 'fflate';
 import { Decompress as ZstdDecompress } from 'fzstd';
 import { crc32 } from './crc32';
+import type { ReadLimitKind } from './readLimits';
+import { ZstdFrameWalker } from './zstdFrames';
 
 export type CompressionFormat = 'plain' | 'gzip' | 'zstd';
 
@@ -37,6 +48,15 @@ export interface Decompressor {
   readonly format: CompressionFormat | undefined;
   /** Why the compressed stream is unusable, once it is; later input is ignored. */
   readonly error: string | undefined;
+  /** The output limit that stopped it, once one did; later input is ignored. */
+  readonly limited: { kind: Exclude<ReadLimitKind, 'line-length'>; limit: number } | undefined;
+  /** Input bytes taken so far (those handed to the decompressing library, for compressed input). */
+  readonly consumed: number;
+  /**
+   * A zstd stream that stops inside its last frame (a writer that crashed
+   * mid-frame): a torn tail, not corruption. Everything decoded is delivered.
+   */
+  readonly truncated: string | undefined;
   /**
    * Decompresses what it can of `chunk`. The arrays returned are the caller's
    * to keep (for plain input, the returned array may be `chunk` itself).
@@ -80,10 +100,24 @@ const MIN_SLICE = 4 * 1024;
 const MAX_SLICE = 256 * 1024;
 /** Keeps a slice to about this many library callbacks, i.e. far below the recursion limit. */
 const CALLBACKS_PER_SLICE = 256;
+/** Keeps a slice's output to about this many bytes (a deflate slice is inflated in one go). */
+const OUTPUT_PER_SLICE = 16 * 1024 * 1024;
 
-function nextSliceSize(sliceBytes: number, callbacks: number): number {
+function nextSliceSize(sliceBytes: number, callbacks: number, outputBytes: number): number {
   const perCallback = sliceBytes / Math.max(1, callbacks);
-  return Math.max(MIN_SLICE, Math.min(MAX_SLICE, Math.floor(perCallback * CALLBACKS_PER_SLICE)));
+  const perOutput = (sliceBytes / Math.max(1, outputBytes)) * OUTPUT_PER_SLICE;
+  return Math.max(
+    MIN_SLICE,
+    Math.min(MAX_SLICE, Math.floor(perCallback * CALLBACKS_PER_SLICE), Math.floor(perOutput)),
+  );
+}
+
+export interface DecompressorOptions {
+  /** Output bytes at most; default unlimited. */
+  maxOutputBytes?: number;
+  /** Output bytes per input byte at most, checked past ratioFloorBytes (compressed input only). */
+  maxRatio?: number;
+  ratioFloorBytes?: number;
 }
 
 interface Engine {
@@ -92,15 +126,25 @@ interface Engine {
   endProblem(): string | undefined;
 }
 
-export function createDecompressor(): Decompressor {
-  return new SniffingDecompressor();
+export function createDecompressor(options: DecompressorOptions = {}): Decompressor {
+  return new SniffingDecompressor(options);
 }
+
+/** Thrown from an output callback to stop the library at a limit (caught by drain). */
+class OutputLimit extends Error {}
 
 const EMPTY = new Uint8Array(0);
 
 class SniffingDecompressor implements Decompressor {
   format: CompressionFormat | undefined = undefined;
   error: string | undefined = undefined;
+  limited: Decompressor['limited'] = undefined;
+  private readonly maxOutput: number;
+  private readonly maxRatio: number;
+  private readonly ratioFloor: number;
+  private produced = 0; // output bytes delivered
+  private inFlight = 0; // input bytes of the slice being decompressed
+  truncated: string | undefined = undefined;
   private head: Uint8Array = EMPTY; // bytes held back while sniffing
   private engine: Engine | undefined;
   private out: Uint8Array[] = [];
@@ -108,11 +152,17 @@ class SniffingDecompressor implements Decompressor {
   private pending: Uint8Array[] = [];
   private pendingBytes = 0;
   private slice = FIRST_SLICE;
-  private consumed = 0; // compressed bytes handed to the engine
+  consumed = 0; // input bytes taken (for compressed input: handed to the engine)
   private ended = false;
 
+  constructor(options: DecompressorOptions) {
+    this.maxOutput = options.maxOutputBytes ?? Infinity;
+    this.maxRatio = options.maxRatio ?? Infinity;
+    this.ratioFloor = options.ratioFloorBytes ?? 0;
+  }
+
   push(chunk: Uint8Array): Uint8Array[] {
-    if (this.ended || this.error !== undefined || chunk.length === 0) return [];
+    if (this.ended || this.error !== undefined || this.limited !== undefined || chunk.length === 0) return [];
     if (this.format === undefined) {
       chunk = this.head.length === 0 ? chunk : concat([this.head, chunk], this.head.length + chunk.length);
       const format = sniffFormat(chunk);
@@ -123,7 +173,7 @@ class SniffingDecompressor implements Decompressor {
       this.head = EMPTY;
       this.start(format);
     }
-    if (this.format === 'plain') return [chunk];
+    if (this.format === 'plain') return this.plain(chunk);
     // Copied: both libraries keep views of unconsumed input between pushes, and the caller may
     // reuse its buffer once push returns. (Compressed input is small next to its output.)
     this.pending.push(chunk.slice());
@@ -138,9 +188,9 @@ class SniffingDecompressor implements Decompressor {
     if (this.format === undefined) {
       // Fewer bytes than a magic number: too short to be compressed.
       this.format = 'plain';
-      return this.head.length > 0 ? [this.head] : [];
+      return this.head.length > 0 ? this.plain(this.head) : [];
     }
-    if (this.format === 'plain' || this.error !== undefined) return [];
+    if (this.format === 'plain' || this.error !== undefined || this.limited !== undefined) return [];
     this.drain(true);
     return this.take();
   }
@@ -152,9 +202,35 @@ class SniffingDecompressor implements Decompressor {
     else if (format === 'zstd') this.engine = new ZstdEngine(collect);
   }
 
+  /** Plain input passes through, up to the output limit. */
+  private plain(chunk: Uint8Array): Uint8Array[] {
+    this.consumed += chunk.length;
+    const room = this.maxOutput - this.produced;
+    if (chunk.length <= room) {
+      this.produced += chunk.length;
+      return [chunk];
+    }
+    this.produced += room;
+    this.limited = { kind: 'decoded-size', limit: this.maxOutput };
+    return room > 0 ? [chunk.subarray(0, room)] : [];
+  }
+
   private collect(data: Uint8Array): void {
     this.callbacks++;
-    if (data.length > 0) this.out.push(data);
+    if (data.length === 0) return;
+    const room = this.maxOutput - this.produced;
+    if (data.length > room) {
+      if (room > 0) this.out.push(data.subarray(0, room));
+      this.produced += Math.max(0, room);
+      this.limited = { kind: 'decoded-size', limit: this.maxOutput };
+      throw new OutputLimit();
+    }
+    this.out.push(data);
+    this.produced += data.length;
+    if (this.produced > this.ratioFloor && this.produced > this.maxRatio * (this.consumed + this.inFlight)) {
+      this.limited = { kind: 'compression-ratio', limit: this.maxRatio };
+      throw new OutputLimit();
+    }
   }
 
   private take(): Uint8Array[] {
@@ -175,21 +251,45 @@ class SniffingDecompressor implements Decompressor {
       for (let at = 0; at < input.length;) {
         const piece = input.subarray(at, at + this.slice);
         this.callbacks = 0;
+        this.inFlight = piece.length;
+        const before = this.produced;
         engine.push(piece, false);
+        this.inFlight = 0;
         at += piece.length;
         this.consumed += piece.length;
-        this.slice = nextSliceSize(piece.length, this.callbacks);
+        this.slice = nextSliceSize(piece.length, this.callbacks, this.produced - before);
       }
       if (final) {
         const problem = engine.endProblem();
         if (problem !== undefined) this.error = problem;
+        else if (engine instanceof ZstdEngine) this.finishZstd(engine);
         else engine.push(EMPTY, true);
       }
     } catch (e) {
+      if (e instanceof OutputLimit) {
+        this.consumed += this.inFlight;
+        this.inFlight = 0;
+        return;
+      }
       const where = `near compressed byte ${this.consumed}`;
       if (e instanceof StreamProblem) this.error = `${e.message} (${where})`;
       else
         this.error = `${this.format} data is corrupt or truncated (${e instanceof Error ? e.message : String(e)}) ${where}`;
+    }
+  }
+
+  /**
+   * All input was decoded without complaint: a zstd stream that now fails to
+   * close, and stops inside a frame that began well, had its last frame cut
+   * short (the harness writes each frame to end on a line, a crash cuts the
+   * last one short: spec section 1). Anything else is thrown on to `drain`.
+   */
+  private finishZstd(engine: ZstdEngine): void {
+    try {
+      engine.push(EMPTY, true);
+    } catch (e) {
+      if (!engine.frames.insideFrame) throw e;
+      this.truncated = `the last zstd frame is cut short (${e instanceof Error ? e.message : String(e)}, after compressed byte ${this.consumed})`;
     }
   }
 }
@@ -199,10 +299,13 @@ class StreamProblem extends Error {}
 
 class ZstdEngine implements Engine {
   private readonly zstd: ZstdDecompress;
+  /** Where the stream is in its frames: a stop inside one is a torn tail, not garbage. */
+  readonly frames = new ZstdFrameWalker();
   constructor(emit: (data: Uint8Array) => void) {
     this.zstd = new ZstdDecompress(emit);
   }
   push(chunk: Uint8Array, final?: boolean): void {
+    this.frames.push(chunk);
     this.zstd.push(chunk, final);
   }
   endProblem(): undefined {

@@ -7,15 +7,22 @@
  *
  * It never throws on any input: a bad line is a diagnostic, and a corrupt or
  * truncated compressed stream is one `bad-compression` error, with everything
- * decoded before it kept (the last, partial line then shows as a torn tail).
+ * decoded before it kept (the last, partial line then shows as a torn tail),
+ * except a zstd stream that stops inside its last frame: that is a routine
+ * torn tail (one `torn-tail` warning, the partial last line dropped).
  * The ByteStore keeps the decompressed bytes, so `readEventAt` can parse any
  * event again later from its EventLocation and the reader's `context`.
+ * Reading stops at the read limits (readLimits.ts: decoded size, compression
+ * ratio, line length) with one `read-limit` error; what came before is kept.
  */
 import type { DiagnosticSink } from '../diagnostics';
 import type { RecordSink } from '../pipeline';
 import type { ByteStore } from './byteStore';
 import { createDecompressor, type CompressionFormat, type Decompressor } from './decompress';
 import { LineSplitter } from './lineSplitter';
+import { PrescanCursor, type Prescan } from './prescan';
+import { LineLengthGuard } from './lineLengthGuard';
+import { DEFAULT_READ_LIMITS, describeLimitHit, type ReadLimitHit, type ReadLimits } from './readLimits';
 import { MapReadContext, type ReadContext, type ReadContextRecorder } from './readContext';
 import { RecordReader } from './records';
 
@@ -28,10 +35,17 @@ export interface LogReaderOptions {
    * Default: a MapReadContext, which stays empty for current-dialect logs.
    */
   context?: ReadContext & ReadContextRecorder;
+  /** Where reading stops (default DEFAULT_READ_LIMITS). */
+  limits?: ReadLimits;
 }
 
 export interface LogReader {
-  push(bytes: Uint8Array): void;
+  /**
+   * The next bytes of the log. `prescan`: a range worker's prescan of exactly
+   * these bytes (prescan.ts), used when they are plain text starting at a line
+   * boundary; otherwise ignored (the lines are parsed here as usual).
+   */
+  push(bytes: Uint8Array, prescan?: Prescan): void;
   /** The input is complete. Later pushes are ignored. */
   end(): void;
   /** Pass this to `readEventAt` to re-read an event the way this pass read it. */
@@ -42,6 +56,10 @@ export interface LogReader {
   readonly eventCount: number;
   /** Lines seen so far (blank ones included). */
   readonly lineCount: number;
+  /** Lines rebuilt from a range worker's prescan instead of parsed here. */
+  readonly prescannedLines: number;
+  /** The read limit that stopped reading, once one did. */
+  readonly limitHit: ReadLimitHit | undefined;
 }
 
 export function createLogReader(
@@ -50,24 +68,41 @@ export function createLogReader(
   store: ByteStore,
   options: LogReaderOptions = {},
 ): LogReader {
-  return new StreamingLogReader(sink, diags, store, options.context ?? new MapReadContext());
+  return new StreamingLogReader(
+    sink,
+    diags,
+    store,
+    options.context ?? new MapReadContext(),
+    options.limits ?? DEFAULT_READ_LIMITS,
+  );
 }
 
 class StreamingLogReader implements LogReader {
-  private readonly decompressor: Decompressor = createDecompressor();
+  private readonly decompressor: Decompressor;
   private readonly records: RecordReader;
   private readonly splitter: LineSplitter;
+  private readonly lines: LineLengthGuard;
   private ended = false;
   private compressionReported = false;
+  /** Source bytes pushed so far (equal to the store's length for plain input). */
+  private pushed = 0;
+  limitHit: ReadLimitHit | undefined;
 
   constructor(
     sink: RecordSink,
     private readonly diags: DiagnosticSink,
     private readonly store: ByteStore,
     readonly context: ReadContext & ReadContextRecorder,
+    limits: ReadLimits,
   ) {
     this.records = new RecordReader(sink, diags, context);
     this.splitter = new LineSplitter(store, this.records);
+    this.decompressor = createDecompressor({
+      maxOutputBytes: limits.maxDecodedBytes,
+      maxRatio: limits.maxCompressionRatio,
+      ratioFloorBytes: limits.ratioFloorBytes,
+    });
+    this.lines = new LineLengthGuard(limits.maxLineBytes);
   }
 
   get format(): CompressionFormat | undefined {
@@ -82,29 +117,82 @@ class StreamingLogReader implements LogReader {
     return this.splitter.lineNumber;
   }
 
-  push(bytes: Uint8Array): void {
-    if (this.ended) return;
+  get prescannedLines(): number {
+    return this.splitter.hintedLines;
+  }
+
+  push(bytes: Uint8Array, prescan?: Prescan): void {
+    if (this.ended || this.limitHit !== undefined) return;
+    const base = this.pushed;
+    this.pushed += bytes.length;
+    const storeBase = this.store.length;
     this.keep(this.decompressor.push(bytes));
+    this.splitter.hints = this.hintsFor(prescan, base, storeBase);
     this.splitter.scan();
     this.checkCompression();
+    this.checkLimits();
   }
+
+  /**
+   * A range may be pushed in several slices with the same prescan: its cursor
+   * (based at the range's first byte) lives until another prescan, or none,
+   * comes. The prescan's offsets are the source's: they name the stored bytes
+   * only while nothing was transformed (plain input).
+   */
+  private hintsFor(prescan: Prescan | undefined, base: number, storeBase: number): PrescanCursor | null {
+    if (prescan === undefined || this.decompressor.format !== 'plain' || storeBase !== base) {
+      this.cursor = null;
+      return null;
+    }
+    if (this.cursor?.prescan !== prescan) this.cursor = new PrescanCursor(prescan, base);
+    return this.cursor;
+  }
+
+  private cursor: PrescanCursor | null = null;
 
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    this.keep(this.decompressor.end());
-    this.splitter.scan();
-    this.checkCompression();
-    this.splitter.end();
-    this.records.end();
+    if (this.limitHit === undefined) {
+      this.keep(this.decompressor.end());
+      this.splitter.scan();
+      this.checkCompression();
+      this.checkLimits();
+    }
+    // A line cut by a limit is refused whole: it is not handed on as a torn tail.
+    if (this.limitHit === undefined) this.splitter.end();
+    this.records.end(this.splitter.lineNumber);
     this.store.trim();
   }
 
   private keep(parts: Uint8Array[]): void {
-    for (const part of parts) this.store.append(part);
+    for (const part of parts) {
+      const kept = this.lines.admit(part, this.store.length);
+      if (kept.length > 0) this.store.append(kept);
+      if (kept.length < part.length) return;
+    }
+  }
+
+  private checkLimits(): void {
+    if (this.limitHit !== undefined) return;
+    const d = this.decompressor;
+    const hit = this.lines.hit ?? d.limited;
+    if (hit === undefined) return;
+    const compressed = d.format === 'gzip' || d.format === 'zstd';
+    const where = {
+      kind: hit.kind,
+      limit: hit.limit,
+      inputBytes: d.consumed,
+      keptBytes: this.store.length,
+      line: this.splitter.lineNumber + 1,
+    };
+    this.limitHit = { ...where, message: describeLimitHit(where, compressed) };
+    this.diags.report('read-limit', this.limitHit.message, { line: where.line });
   }
 
   private checkCompression(): void {
+    const truncated = this.decompressor.truncated;
+    if (truncated !== undefined) this.records.streamCutShort(truncated);
     const error = this.decompressor.error;
     if (error === undefined || this.compressionReported) return;
     this.compressionReported = true;

@@ -187,6 +187,11 @@ export class ChunkRunTracker {
     this.close();
   }
 
+  /** How many runs `all()` returns, without building its array. */
+  get count(): number {
+    return this.runs.length + (this.runStart >= 0 && this.last - this.runStart + 1 >= this.minLength ? 1 : 0);
+  }
+
   /** Runs including the one still open at the tail (without closing it). */
   all(): Span[] {
     if (this.runStart >= 0 && this.last - this.runStart + 1 >= this.minLength) {

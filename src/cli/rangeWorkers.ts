@@ -1,0 +1,135 @@
+/**
+ * Parallel loading in the CLI (core/log/parallel.ts) on worker_threads: each
+ * range worker opens the file itself and reads its range with positioned
+ * reads; its bytes and prescan come back as transferred buffers.
+ *
+ * The worker runs this same module (the CLI is one bundled file): loaded in
+ * a range worker thread, it serves ranges, and main.ts, asking
+ * `isRangeWorkerThread()`, runs no command. On the main thread, importing it
+ * does nothing.
+ */
+import { open } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import {
+  prescanAlignedRange,
+  type RangePool,
+  type RangeResult,
+  type RangeSource,
+} from '../core/log/parallel';
+import { prescanTransferables } from '../core/reader/prescan';
+
+interface RangeWorkerData {
+  seqscopeRangeWorker: true;
+  path: string;
+}
+
+interface Job {
+  id: number;
+  a: number;
+  b: number;
+}
+
+type Reply = { id: number; ok: true; range: RangeResult } | { id: number; ok: false; message: string };
+
+/** Range workers to start: SEQSCOPE_WORKERS when set (the bench compares 1, 2, N), else one per core. */
+export function rangeWorkerCount(): number {
+  const env = Number(process.env.SEQSCOPE_WORKERS);
+  return Number.isInteger(env) && env >= 0 ? env : availableParallelism();
+}
+
+/** A RangeSource over a file, with positioned reads. */
+export async function fileSource(path: string): Promise<RangeSource & { close(): Promise<void> }> {
+  const handle = await open(path, 'r');
+  const size = (await handle.stat()).size;
+  return {
+    size,
+    async read(offset, length) {
+      const out = new Uint8Array(length);
+      let at = 0;
+      while (at < length) {
+        const { bytesRead } = await handle.read(out, at, length - at, offset + at);
+        if (bytesRead === 0) break;
+        at += bytesRead;
+      }
+      return at === length ? out : out.subarray(0, at);
+    },
+    close: () => handle.close(),
+  };
+}
+
+export function isRangeWorkerThread(): boolean {
+  return !isMainThread && (workerData as Partial<RangeWorkerData> | null)?.seqscopeRangeWorker === true;
+}
+
+let serving = false;
+
+/** The range worker's loop: jobs answered with transferred buffers. */
+async function serveRanges(): Promise<void> {
+  const port = parentPort;
+  if (!port || serving) return;
+  serving = true;
+  const src = await fileSource((workerData as RangeWorkerData).path);
+  port.on('message', (job: Job | 'close') => {
+    if (job === 'close') {
+      void src.close().then(() => port.close());
+      return;
+    }
+    prescanAlignedRange(src, job.a, job.b).then(
+      (range) => {
+        const transfer = [...prescanTransferables(range.prescan)];
+        if (range.bytes.buffer instanceof ArrayBuffer) transfer.push(range.bytes.buffer);
+        port.postMessage({ id: job.id, ok: true, range } satisfies Reply, transfer);
+      },
+      (err: unknown) =>
+        port.postMessage({
+          id: job.id,
+          ok: false,
+          message: err instanceof Error ? err.message : String(err),
+        } satisfies Reply),
+    );
+  });
+}
+
+/** `count` range workers over the file at `path`; jobs go to the least busy one. */
+export function workerPool(path: string, count: number): RangePool {
+  const entry = new URL(import.meta.url);
+  const data: RangeWorkerData = { seqscopeRangeWorker: true, path };
+  const workers = Array.from({ length: count }, () => ({
+    worker: new Worker(entry, { workerData: data }),
+    busy: 0,
+  }));
+  const waiting = new Map<number, { resolve: (r: RangeResult) => void; reject: (e: Error) => void }>();
+  let nextId = 0;
+  for (const w of workers) {
+    w.worker.on('message', (reply: Reply) => {
+      w.busy--;
+      const job = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      if (!job) return;
+      if (reply.ok) job.resolve(reply.range);
+      else job.reject(new Error(reply.message));
+    });
+    w.worker.on('error', (err) => {
+      for (const job of waiting.values()) job.reject(err);
+      waiting.clear();
+    });
+  }
+  return {
+    size: count,
+    run(a, b) {
+      const w = workers.reduce((x, y) => (y.busy < x.busy ? y : x));
+      w.busy++;
+      const id = nextId++;
+      return new Promise<RangeResult>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        w.worker.postMessage({ id, a, b } satisfies Job);
+      });
+    },
+    close() {
+      for (const w of workers) void w.worker.terminate();
+    },
+  };
+}
+
+if (isRangeWorkerThread()) void serveRanges();

@@ -1,0 +1,162 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { generateLogText } from '../../../scripts/gen/index';
+import { loadLogFromBytes } from './load';
+import {
+  bytesSource,
+  forEachRange,
+  localPool,
+  planRanges,
+  readAlignedRange,
+  type RangePool,
+} from './parallel';
+import { SessionLog } from './sessionLog';
+
+const enc = new TextEncoder();
+
+/** Everything a loaded log answers, as plain data (the messages at `seqs`). */
+function snapshot(log: SessionLog, seqs: number[]) {
+  const n = log.eventCount;
+  const perEvent = [];
+  for (let s = 0; s < n; s++) perEvent.push([log.typeOf(s), log.timeOf(s), log.lineOf(s), log.flagsOf(s)]);
+  return {
+    n,
+    perEvent,
+    header: log.sessionHeader,
+    metas: log.metas,
+    diagnostics: log.diagnosticList.map((d) => ({ ...d })),
+    structure: JSON.parse(JSON.stringify(log.structure)) as unknown,
+    events: seqs.filter((s) => s < n).map((s) => log.event(s)),
+    messages: seqs.filter((s) => s < n).map((s) => log.messagesAt(s)),
+    streams: seqs.filter((s) => s < n).map((s) => log.streamAt(s)),
+    raw: seqs.filter((s) => s < n).map((s) => log.rawLine(s)),
+  };
+}
+
+/** Loads through the range path: ranges prescanned by `pool`, each pushed in `slice`-byte pieces. */
+async function loadInRanges(
+  bytes: Uint8Array,
+  pool: (src: ReturnType<typeof bytesSource>) => RangePool,
+  first: number,
+  rest: number,
+  slice: number,
+): Promise<SessionLog> {
+  const src = bytesSource(bytes);
+  const log = new SessionLog();
+  await forEachRange(
+    src,
+    pool(src),
+    (r) => {
+      for (let i = 0; i < r.bytes.length; i += slice) log.push(r.bytes.subarray(i, i + slice), r.prescan);
+    },
+    { first, rest },
+  );
+  log.end();
+  return log;
+}
+
+const sized = (size: number) => (src: ReturnType<typeof bytesSource>) => ({ ...localPool(src), size });
+
+/** A generated log with surprises mixed in: broken lines, blank lines, CRLF, a BOM, other key orders. */
+const roughLog = fc
+  .record({
+    events: fc.integer({ min: 0, max: 1500 }),
+    seed: fc.integer(),
+    packed: fc.constantFrom(0, 0.3, 1),
+    noise: fc.array(
+      fc.tuple(
+        fc.nat(),
+        fc.constantFrom(
+          '{"type":"assistant/chunk","seq":',
+          '',
+          '   ',
+          'not json',
+          '\uFEFF{"type":"turn/start","data":{"turn":9}}',
+          '{"data":{"turn":1,"step":1,"chunk":{"type":"text-delta","index":0,"text":"x"}},"type":"assistant/chunk"}',
+          '{"type":"text-chunks","data":{"turn":1,"step":1,"index":0,"dt":[],"texts":["a"]}}',
+          '{"type":"assistant/chunk","data":{"turn":1,"step":1,"chunk":{"type":"text-delta","index":0,"text":"\\u00e9\\n"}}}\r',
+        ),
+      ),
+      { maxLength: 6 },
+    ),
+    torn: fc.boolean(),
+  })
+  .map(({ events, seed, packed, noise, torn }) => {
+    const lines = generateLogText({ events, seed, packedRatio: packed }).split('\n');
+    lines.pop();
+    for (const [at, line] of noise) lines.splice(at % (lines.length + 1), 0, line);
+    let text = lines.join('\n') + '\n';
+    if (torn) text += '{"type":"assistant/chunk","data":{"turn":1,"ste';
+    return enc.encode(text);
+  });
+
+describe('parallel loading (ranges prescanned, then the sequential passes)', () => {
+  it('gives the single pass result, whatever the split, the slices and the number of workers', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        roughLog,
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 4000 }),
+        fc.integer({ min: 1, max: 30000 }),
+        fc.integer({ min: 1, max: 70000 }),
+        async (bytes, workers, first, rest, slice) => {
+          const single = loadLogFromBytes(bytes);
+          const n = single.eventCount;
+          const seqs = [0, 1, Math.floor(n / 3), Math.floor(n / 2), n - 2, n - 1].filter((s) => s >= 0);
+          const want = snapshot(single, seqs);
+          const parallel = await loadInRanges(bytes, sized(workers), first, rest, slice);
+          expect(snapshot(parallel, seqs)).toStrictEqual(want);
+          if (n > 200 && bytes.length > first) expect(parallel.prescannedLines).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+
+  it('a generated log read in 1, 2 and 3 workers equals the single pass at every seq', async () => {
+    const bytes = enc.encode(generateLogText({ events: 3000, seed: 11 }));
+    const single = loadLogFromBytes(bytes);
+    const all = Array.from({ length: single.eventCount }, (_, s) => s);
+    const want = snapshot(single, all);
+    for (const workers of [1, 2, 3]) {
+      const log = await loadInRanges(bytes, sized(workers), 7000, 20000, 4096);
+      expect(snapshot(log, all), `${workers} workers`).toStrictEqual(want);
+      // Most lines are chunk deltas and packed rows: the owner parsed few of them itself.
+      expect(log.prescannedLines).toBeGreaterThan(single.eventCount / 2);
+    }
+  }, 120_000);
+
+  it('ranges tile the file at line boundaries, whatever the nominal bounds', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom('a', 'bb', '\n', '\r\n', 'ccccccc'), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 1, max: 20 }),
+        async (parts, first, rest) => {
+          const bytes = enc.encode(parts.join(''));
+          const src = bytesSource(bytes);
+          const pieces: Uint8Array[] = [];
+          let at = 0;
+          for (const [a, b] of planRanges(bytes.length, first, rest)) {
+            const r = await readAlignedRange(src, a, b);
+            if (r.bytes.length === 0) continue;
+            expect(r.start).toBe(at);
+            // Every range but the last ends with a newline; every one but the first starts after one.
+            if (r.start > 0) expect(bytes[r.start - 1]).toBe(10);
+            if (r.start + r.bytes.length < bytes.length) expect(r.bytes[r.bytes.length - 1]).toBe(10);
+            pieces.push(r.bytes);
+            at += r.bytes.length;
+          }
+          expect(at).toBe(bytes.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a compressed log is not split (the owner reads it in one pass)', async () => {
+    const { canSplit } = await import('./parallel');
+    expect(await canSplit(bytesSource(new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0])))).toBe(false);
+    expect(await canSplit(bytesSource(enc.encode('{"type":"turn/start"}\n')))).toBe(true);
+  });
+});

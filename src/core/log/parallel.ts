@@ -1,0 +1,173 @@
+/**
+ * Loading one log with every core (engine.md, "Using every core"): the file
+ * is cut into byte ranges at line boundaries; range workers each read their
+ * own range (`File.slice` in the browser, a positioned read in Node: nothing
+ * is shared) and prescan it (reader/prescan.ts); the owner pushes the ranges
+ * into its SessionLog in order, with their prescans, and runs the sequential
+ * passes. The result does not depend on the split nor on the number of
+ * workers (parallel.test.ts).
+ *
+ * Where a range starts and ends is decided by one rule both neighbours apply
+ * alike, so the ranges tile the file with no line lost or read twice: a
+ * range's lines are those whose first byte lies in [a, b), its nominal
+ * bounds. It starts after the first newline at or after a-1 (at 0 for the
+ * first range) and ends after the first newline at or after b-1 (at the end
+ * of the file for the last).
+ *
+ * Only plain (uncompressed) input is split: a compressed stream can only be
+ * decoded from its start, so it loads in one pass.
+ */
+import { prescanRange, type Prescan } from '../reader/prescan';
+import { sniffFormat } from '../reader/decompress';
+
+/** Random access to the source's bytes. */
+export interface RangeSource {
+  readonly size: number;
+  read(offset: number, length: number): Promise<Uint8Array>;
+}
+
+/** One range, read and prescanned. */
+export interface RangeResult {
+  /** Where its bytes start in the file. */
+  start: number;
+  bytes: Uint8Array;
+  prescan: Prescan;
+}
+
+/** Runs range jobs (in workers, or here). */
+export interface RangePool {
+  /** Jobs that run at once. */
+  readonly size: number;
+  run(a: number, b: number): Promise<RangeResult>;
+  close(): void;
+}
+
+/** The first range is small, so the first rows show early; the rest are large, so there are few of them. */
+export const FIRST_RANGE_BYTES = 2 * 1024 * 1024;
+export const RANGE_BYTES = 16 * 1024 * 1024;
+
+/** Nominal [a, b) bounds covering `size` bytes. */
+export function planRanges(size: number, first = FIRST_RANGE_BYTES, rest = RANGE_BYTES): [number, number][] {
+  const out: [number, number][] = [];
+  let a = 0;
+  let len = first;
+  while (a < size) {
+    const b = Math.min(size, a + len);
+    out.push([a, b]);
+    a = b;
+    len = rest;
+  }
+  return out;
+}
+
+const LF = 10;
+const PROBE = 64 * 1024;
+
+/** The bytes of the lines whose first byte lies in [a, b) (see the rule above). */
+export async function readAlignedRange(
+  src: RangeSource,
+  a: number,
+  b: number,
+): Promise<{ start: number; bytes: Uint8Array }> {
+  const from = a === 0 ? 0 : a - 1;
+  const head = await src.read(from, b - from);
+  let startIn = 0;
+  if (a > 0) {
+    const nl = head.indexOf(LF);
+    if (nl < 0) return { start: b, bytes: new Uint8Array(0) }; // no line starts here: one long line crosses it
+    startIn = nl + 1;
+  }
+  const start = from + startIn;
+  if (b >= src.size || head[head.length - 1] === LF) return { start, bytes: head.subarray(startIn) };
+  // The range's last line goes on past b: read on to its newline.
+  const parts: Uint8Array[] = [head.subarray(startIn)];
+  let at = b;
+  let probe = PROBE;
+  for (;;) {
+    const more = await src.read(at, Math.min(probe, src.size - at));
+    const nl = more.indexOf(LF);
+    if (nl >= 0) {
+      parts.push(more.subarray(0, nl + 1));
+      break;
+    }
+    parts.push(more);
+    at += more.length;
+    if (more.length === 0 || at >= src.size) break;
+    probe *= 2;
+  }
+  return { start, bytes: concat(parts) };
+}
+
+/** A range worker's whole job. */
+export async function prescanAlignedRange(src: RangeSource, a: number, b: number): Promise<RangeResult> {
+  const { start, bytes } = await readAlignedRange(src, a, b);
+  return { start, bytes, prescan: prescanRange(bytes) };
+}
+
+/** A pool that runs range jobs on this thread (tests; and where no worker can be started). */
+export function localPool(src: RangeSource): RangePool {
+  return { size: 1, run: (a, b) => prescanAlignedRange(src, a, b), close: () => {} };
+}
+
+/** True when the source is plain text and so can be split (compressed input loads in one pass). */
+export async function canSplit(src: RangeSource): Promise<boolean> {
+  if (src.size === 0) return false;
+  return sniffFormat(await src.read(0, Math.min(16, src.size))) === 'plain';
+}
+
+/**
+ * Reads every range through `pool` (keeping every pool slot busy, plus one
+ * range ahead) and hands them to `take` in file order. `take` may be async
+ * (the worker pushes in slices and yields). Stops early when `signal` aborts.
+ */
+export async function forEachRange(
+  src: RangeSource,
+  pool: RangePool,
+  take: (range: RangeResult) => void | Promise<void>,
+  options: { signal?: AbortSignal; first?: number; rest?: number } = {},
+): Promise<void> {
+  const plan = planRanges(src.size, options.first, options.rest);
+  const pending: Promise<RangeResult>[] = [];
+  let next = 0;
+  const fill = () => {
+    while (next < plan.length && pending.length < pool.size + 1) {
+      const [a, b] = plan[next++] as [number, number];
+      const job = pool.run(a, b);
+      job.catch(() => {}); // awaited in order below; do not report it twice
+      pending.push(job);
+    }
+  };
+  let expected = 0;
+  fill();
+  while (pending.length > 0) {
+    if (options.signal?.aborted) return;
+    const range = await (pending.shift() as Promise<RangeResult>);
+    fill();
+    if (range.bytes.length === 0) continue;
+    if (range.start !== expected)
+      throw new Error(`range at ${range.start} does not follow the previous one (expected ${expected})`);
+    expected = range.start + range.bytes.length;
+    await take(range);
+  }
+  if (expected !== src.size && !options.signal?.aborted)
+    throw new Error(`the ranges cover ${expected} of ${src.size} bytes`);
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const n = parts.reduce((sum, p) => sum + p.length, 0);
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** A RangeSource over bytes in memory (tests, pasted text). */
+export function bytesSource(bytes: Uint8Array): RangeSource {
+  return {
+    size: bytes.length,
+    read: (offset, length) => Promise.resolve(bytes.subarray(offset, offset + length)),
+  };
+}

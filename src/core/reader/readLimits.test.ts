@@ -1,0 +1,185 @@
+/** Read limits: decompression bombs, huge decoded sizes and endless lines stop reading, say so, keep the rest. */
+import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadLogFromBytes } from '../log/load';
+import { SessionLog } from '../log/sessionLog';
+import { BOMB_LINE, endlessLine, gzipBomb, zstdRleBomb } from '../testing/hostileInputs';
+import { createDecompressor } from './decompress';
+import { LineLengthGuard } from './lineLengthGuard';
+import {
+  DEFAULT_READ_LIMITS,
+  NO_READ_LIMITS,
+  formatBytes,
+  limitsForMemory,
+  type ReadLimits,
+} from './readLimits';
+
+const enc = new TextEncoder();
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+const lines = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      JSON.stringify({
+        type: 'user/message',
+        seq: i,
+        data: { role: 'user', content: [{ type: 'text', text: `m${i}` }] },
+        surfaceOp: 'append',
+      }) + '\n',
+  ).join('');
+
+function load(bytes: Uint8Array, limits: Partial<ReadLimits>, chunk = 1 << 20): SessionLog {
+  return loadLogFromBytes(bytes, { limits: { ...DEFAULT_READ_LIMITS, ...limits }, chunkSize: chunk });
+}
+
+describe('decompression bombs', () => {
+  it('a gzip bomb of 4 GiB stops at the ratio limit after a bounded output, keeping what came before', () => {
+    const bomb = gzipBomb(4 * GiB);
+    expect(bomb.length).toBeLessThan(16 * MiB); // ~1000:1
+    const floor = 8 * MiB;
+    const log = load(bomb, { ratioFloorBytes: floor });
+    const hit = log.limitHit;
+    expect(hit?.kind).toBe('compression-ratio');
+    // stopped soon after the ratio floor: at most one slice's output (16 MiB) beyond it
+    expect(log.bytesDecoded).toBeGreaterThan(floor);
+    expect(log.bytesDecoded).toBeLessThan(floor + 17 * MiB);
+    // every whole line decoded before the stop is an event
+    expect(log.eventCount).toBe(Math.floor(log.bytesDecoded / BOMB_LINE.length));
+    const diag = log.diagnostics.items.filter((d) => d.code === 'read-limit');
+    expect(diag).toHaveLength(1);
+    expect(diag[0]?.severity).toBe('error');
+    expect(diag[0]?.message).toMatch(/^Stopped reading: the input expands more than 100:1/);
+    expect(diag[0]?.message).toMatch(/\(read [\d.]+ [kM]B of the compressed input, [\d.]+ MB decoded\)/);
+    expect(diag[0]?.line).toBe(log.eventCount + 1);
+    // the cut line is refused, not reported as a torn tail
+    expect(log.diagnostics.items.some((d) => d.code === 'torn-tail' || d.code === 'bad-json')).toBe(false);
+  }, 60_000);
+
+  it('a zstd RLE bomb (32 000:1) stops within a block of the limit', () => {
+    const bomb = zstdRleBomb(4 * GiB, 0x0a); // endless blank lines
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const log = load(bomb, { ratioFloorBytes: 8 * MiB });
+    expect(log.limitHit?.kind).toBe('compression-ratio');
+    expect(log.bytesDecoded).toBeLessThan(8 * MiB + 256 * 1024);
+  }, 60_000);
+
+  it('the decoded-size limit holds for compressed and plain input alike, to the byte', () => {
+    const text = lines(2000);
+    const cap = 50_000;
+    for (const bytes of [enc.encode(text), new Uint8Array(gzipSync(text))]) {
+      for (const chunk of [1, 333, 1 << 20]) {
+        const log = load(bytes, { maxDecodedBytes: cap }, chunk);
+        expect(log.limitHit?.kind).toBe('decoded-size');
+        expect(log.bytesDecoded).toBe(cap);
+        const whole = text.slice(0, cap).lastIndexOf('\n') + 1;
+        expect(log.eventCount).toBe(text.slice(0, whole).split('\n').length - 1);
+        expect(log.limitHit?.message).toMatch(/the decoded log passed 50.0 kB, the size limit/);
+      }
+    }
+  });
+
+  it('real compression ratios pass; the same bomb loads whole with the limits lifted', () => {
+    const text = lines(20_000);
+    const log = load(new Uint8Array(gzipSync(text)), { ratioFloorBytes: 0 });
+    expect(log.limitHit).toBeUndefined();
+    expect(log.eventCount).toBe(20_000);
+    const bomb = gzipBomb(8 * MiB);
+    expect(load(bomb, { ratioFloorBytes: MiB }).limitHit?.kind).toBe('compression-ratio');
+    const all = loadLogFromBytes(bomb, { limits: NO_READ_LIMITS });
+    expect(all.limitHit).toBeUndefined();
+    expect(all.bytesDecoded).toBe(8 * MiB);
+  }, 60_000);
+
+  it('the decompressor never produces more than the limit from one huge push', () => {
+    const d = createDecompressor({ maxOutputBytes: 3 * MiB });
+    const out = d.push(gzipBomb(64 * MiB));
+    expect(out.reduce((n, p) => n + p.length, 0)).toBe(3 * MiB);
+    expect(d.limited).toEqual({ kind: 'decoded-size', limit: 3 * MiB });
+    expect(d.push(new Uint8Array(10))).toEqual([]);
+    expect(d.end()).toEqual([]);
+    expect(d.error).toBeUndefined();
+  });
+});
+
+describe('endless lines', () => {
+  it('an endless line stops at the line limit; the lines before it load', () => {
+    const log = new SessionLog({ limits: { ...DEFAULT_READ_LIMITS, maxLineBytes: 2 * MiB } });
+    let pushed = 0;
+    for (const chunk of endlessLine(lines(3), 256 * 1024)) {
+      log.push(chunk);
+      pushed += chunk.length;
+      if (log.limitHit) break;
+      if (pushed > 100 * MiB) throw new Error('never stopped');
+    }
+    log.end();
+    expect(log.limitHit?.kind).toBe('line-length');
+    expect(log.limitHit?.line).toBe(4);
+    expect(log.eventCount).toBe(3);
+    expect(log.bytesDecoded).toBe(enc.encode(lines(3)).length + 2 * MiB);
+    expect(log.limitHit?.message).toBe(
+      `Stopped reading: line 4 is longer than 2.1 MB, the line limit. Everything before line 4 is loaded (read ${formatBytes(log.bytesDecoded)}); the rest was refused.`,
+    );
+  });
+
+  it('a long line inside one big chunk is found too, and lines after it are refused', () => {
+    const text = lines(2) + `{"type":"x","pad":"${'p'.repeat(5000)}"}\n` + lines(2);
+    for (const chunk of [text.length, 700, 1]) {
+      const log = load(enc.encode(text), { maxLineBytes: 1000 }, chunk);
+      expect(log.limitHit?.kind).toBe('line-length');
+      expect(log.eventCount).toBe(2);
+      expect(log.limitHit?.line).toBe(3);
+    }
+  });
+
+  it('LineLengthGuard admits exactly the longest prefix in which no line is too long', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 20 }),
+        fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 1, max: 30 }),
+        (lens, sizes, max) => {
+          const bytes = enc.encode(lens.map((n) => 'a'.repeat(n) + '\n').join(''));
+          // the oracle: scan byte by byte
+          let expected = bytes.length;
+          let run = 0;
+          for (let i = 0; i < bytes.length; i++) {
+            if (bytes[i] === 10) run = 0;
+            else if (++run > max) {
+              expected = i;
+              break;
+            }
+          }
+          const guard = new LineLengthGuard(max);
+          let kept = 0;
+          for (let at = 0, k = 0; at < bytes.length; k++) {
+            const part = bytes.subarray(at, at + (sizes[k % sizes.length] as number));
+            const admitted = guard.admit(part, kept);
+            kept += admitted.length;
+            at += part.length;
+            if (admitted.length < part.length) break;
+          }
+          expect(kept).toBe(expected);
+          expect(guard.hit !== undefined).toBe(expected < bytes.length);
+        },
+      ),
+    );
+  });
+});
+
+describe('limits for the machine', () => {
+  it('a quarter of memory, within bounds; lines an eighth of that, at most 128 MiB', () => {
+    expect(limitsForMemory(8 * GiB)).toMatchObject({ maxDecodedBytes: 2 * GiB, maxLineBytes: 128 * MiB });
+    expect(limitsForMemory(1 * GiB)).toMatchObject({ maxDecodedBytes: 512 * MiB, maxLineBytes: 64 * MiB });
+    expect(limitsForMemory(512 * GiB).maxDecodedBytes).toBe(16 * GiB);
+    expect(limitsForMemory(undefined)).toEqual(DEFAULT_READ_LIMITS);
+  });
+
+  it('ordinary logs never meet them', () => {
+    const log = load(enc.encode(lines(5000)), {});
+    expect(log.limitHit).toBeUndefined();
+    expect(log.diagnostics.items.filter((d) => d.code === 'read-limit')).toEqual([]);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * How much of a log the reader takes before it stops and says so: decompression bombs (a
+ * 13.5 MB gzip expanding to 4 GB) and endless lines (a URL that serves one line forever)
+ * must not exhaust memory. Three limits, each of which stops reading where it is reached;
+ * everything before stays loaded, and the `read-limit` diagnostic says what was read and
+ * what was refused. Reading past them is a deliberate choice (a CLI flag, a button in the
+ * app), which loads the log again with the limits raised.
+ *
+ * - decoded size: the bytes the log takes in memory once decompressed. It fits the
+ *   machine: a quarter of its memory (`limitsForMemory`).
+ * - compression ratio: decoded bytes per compressed byte, checked once the output passes
+ *   `ratioFloorBytes`. Real logs compress 3-30:1 (zstd -19 of the samples reaches 30);
+ *   deflate bombs reach 1000:1 and zstd ones far more, so a bomb stops after a few tens of
+ *   MB instead of at the memory limit.
+ * - line length: one line becomes one string and one JSON.parse (several times its size in
+ *   memory at once); a line is capped far below the engines' string limit (~512 MiB).
+ */
+
+export interface ReadLimits {
+  /** Decoded bytes kept at most. */
+  maxDecodedBytes: number;
+  /** Decoded bytes per compressed byte at most, once past ratioFloorBytes (compressed input only). */
+  maxCompressionRatio: number;
+  /** Decoded bytes below which the ratio is not checked (small inputs vary a lot). */
+  ratioFloorBytes: number;
+  /** Bytes of one line at most. */
+  maxLineBytes: number;
+}
+
+export type ReadLimitKind = 'decoded-size' | 'compression-ratio' | 'line-length';
+
+/** What stopped the reading, and where. */
+export interface ReadLimitHit {
+  kind: ReadLimitKind;
+  /** The limit reached (bytes, or the ratio for compression-ratio). */
+  limit: number;
+  /** Input bytes consumed when reading stopped (compressed bytes for compressed input). */
+  inputBytes: number;
+  /** Decoded bytes kept. */
+  keptBytes: number;
+  /** The line at which reading stopped (1-based; the refused part starts in it). */
+  line: number;
+  /** One sentence for the user: what was read, what was refused and why. */
+  message: string;
+}
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+export const DEFAULT_READ_LIMITS: Readonly<ReadLimits> = {
+  maxDecodedBytes: 2 * GiB,
+  maxCompressionRatio: 100,
+  ratioFloorBytes: 64 * MiB,
+  maxLineBytes: 128 * MiB,
+};
+
+/** No limit at all (the deliberate "read it anyway"). */
+export const NO_READ_LIMITS: Readonly<ReadLimits> = {
+  maxDecodedBytes: Infinity,
+  maxCompressionRatio: Infinity,
+  ratioFloorBytes: Infinity,
+  maxLineBytes: Infinity,
+};
+
+/**
+ * Limits for a machine (or a browser tab) with this much memory: the decoded log may take a
+ * quarter of it, between 512 MiB and 16 GiB; a line at most an eighth of that.
+ */
+export function limitsForMemory(memoryBytes: number | undefined): ReadLimits {
+  if (memoryBytes === undefined || !Number.isFinite(memoryBytes) || memoryBytes <= 0)
+    return { ...DEFAULT_READ_LIMITS };
+  const decoded = Math.min(16 * GiB, Math.max(512 * MiB, Math.floor(memoryBytes / 4)));
+  return {
+    ...DEFAULT_READ_LIMITS,
+    maxDecodedBytes: decoded,
+    maxLineBytes: Math.min(DEFAULT_READ_LIMITS.maxLineBytes, Math.floor(decoded / 8)),
+  };
+}
+
+/** A byte count the way people read it: 512 B, 13.5 MB, 4.0 GB (decimal units, like file managers). */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n)) return 'unlimited';
+  if (n < 1000) return `${n} B`;
+  const units = ['kB', 'MB', 'GB', 'TB'];
+  let v = n;
+  let u = -1;
+  while (v >= 1000 && u < units.length - 1) {
+    v /= 1000;
+    u++;
+  }
+  return `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ${units[u] as string}`;
+}
+
+/** The sentence for a hit; `inputWasCompressed` says whether inputBytes are compressed bytes. */
+export function describeLimitHit(hit: Omit<ReadLimitHit, 'message'>, inputWasCompressed: boolean): string {
+  const read = inputWasCompressed
+    ? `read ${formatBytes(hit.inputBytes)} of the compressed input, ${formatBytes(hit.keptBytes)} decoded`
+    : `read ${formatBytes(hit.keptBytes)}`;
+  const why =
+    hit.kind === 'line-length'
+      ? `line ${hit.line} is longer than ${formatBytes(hit.limit)}, the line limit`
+      : hit.kind === 'compression-ratio'
+        ? `the input expands more than ${hit.limit}:1, which real logs never do (a decompression bomb?)`
+        : `the decoded log passed ${formatBytes(hit.limit)}, the size limit for this machine's memory`;
+  return `Stopped reading: ${why}. Everything before line ${hit.line} is loaded (${read}); the rest was refused.`;
+}

@@ -1,0 +1,48 @@
+/** LogHost's memory budget: a log too large for the tab is refused before its bytes are held, with a message. */
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { LogHost } from './host';
+import type { Push, ResponseMessage, WorkerMessage } from './protocol';
+
+const line = (seq: number) =>
+  `{"type":"assistant/chunk","seq":${seq},"data":{"turn":1,"step":1,"chunk":{"type":"text-delta","index":0,"text":"${'x'.repeat(80)}"}}}\n`;
+const text = Array.from({ length: 2000 }, (_, i) => line(i)).join('');
+
+function run(budget: number, source: { kind: 'text'; text: string } | { kind: 'file'; file: File }) {
+  const posted: WorkerMessage[] = [];
+  const h = new LogHost((m) => posted.push(m), { memoryBudget: budget });
+  return h.receive({ id: 1, kind: 'open', loadId: 1, source }).then(() => {
+    const answer = posted.find((m): m is ResponseMessage => m.type === 'response');
+    const pushes = posted.flatMap((m): Push[] => (m.type === 'push' ? [m.push] : []));
+    return { answer: answer!, pushes, host: h };
+  });
+}
+
+describe('LogHost: memory budget', () => {
+  it('refuses a log larger than what fits, saying what fits and why, and holds nothing', async () => {
+    const { answer, pushes, host } = await run(100_000, { kind: 'text', text });
+    expect(answer.result.ok).toBe(false);
+    const error = answer.result.ok ? null : answer.result.error;
+    expect(error?.code).toBe('load-failed');
+    expect(error?.message).toMatch(/would need about .* of memory in this tab.* fit here/);
+    expect(pushes.find((p) => p.kind === 'fatal')).toBeDefined();
+    expect(pushes.find((p) => p.kind === 'progress')).toBeUndefined();
+    expect(host.current).toBeNull();
+  });
+
+  it('opens the same log when it fits', async () => {
+    const { answer } = await run(10_000_000, { kind: 'text', text });
+    expect(answer.result.ok).toBe(true);
+  });
+
+  it('stops a compressed log once what it decompresses to passes the budget', async () => {
+    const gz = gzipSync(Buffer.from(text));
+    const file = new File([gz], 'big.jsonl.gz');
+    expect(gz.length).toBeLessThan(100_000 / 1.25);
+    const { answer } = await run(100_000, { kind: 'file', file });
+    expect(answer.result.ok).toBe(false);
+    expect(answer.result.ok ? '' : answer.result.error.message).toMatch(
+      /^big\.jsonl\.gz decompresses to more than/,
+    );
+  });
+});
