@@ -81,7 +81,7 @@ export class OpenLog {
   }
 
   /**
-   * Follow mode (issue 5): the log is read to the source's current end but not ended (more
+   * Follow mode: the log is read to the source's current end but not ended (more
    * bytes may come, a last line may be incomplete): fold what arrived and fingerprint the
    * bytes so far, the hasher kept running.
    */

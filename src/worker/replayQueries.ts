@@ -1,5 +1,5 @@
 /**
- * The worker's answers for token-level replay (issue 4): the scrubber's axis
+ * The worker's answers for token-level replay: the scrubber's axis
  * (downsampled knots of the seq -> x mapping, turn and step bands, gap
  * markers, per-pixel ticks of diagnostics, stalls and filter matches),
  * position stepping (event, chunk, character, step, turn) with the slider's

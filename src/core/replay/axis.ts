@@ -1,5 +1,5 @@
 /**
- * The scrubber's axis model (issue 4, "The scrubber"): where a seq sits on
+ * The scrubber's axis model: where a seq sits on
  * the bar (x in [0, 1]) and which seq a point of the bar means, on two axes:
  *
  *   - seq axis: event s is the cell [s/n, (s+1)/n); `xOf` is its centre and

@@ -1,5 +1,5 @@
 /**
- * Stream health per step (issue 4): time to first token, streaming duration,
+ * Stream health per step: time to first token, streaming duration,
  * output tokens and tokens per second, chunk count, the longest stall between
  * chunks, a chunk-arrival histogram for a sparkline, and a `stalled` flag.
  *
