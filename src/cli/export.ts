@@ -5,11 +5,15 @@
  *
  *   otlp   OpenTelemetry traces, OTLP/JSON, GenAI semantic conventions
  *          (core/export/otlp.ts); --content adds the messages.
+ *   jsonl  the log itself, decompressed; --redact masks secrets, e-mail addresses and
+ *          home paths (core/redact/), --redact-pattern RE (repeatable) masks more, and the
+ *          counts per kind go to standard error.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { exportOtlp } from '../core/export/otlp';
 import type { SessionLog } from '../core/log/sessionLog';
+import { redactedCopy } from './redactCommand';
 import { loadFile } from './readInput';
 import { takeSampleOption } from './sampleOption';
 import type { ImportOptions } from '../core/import/importers';
@@ -22,6 +26,8 @@ export interface ExportArgs {
   flags: Set<string>;
   /** `--sample N` (sampleOption.ts). */
   import: ImportOptions;
+  /** `--redact-pattern RE` values, in order. */
+  patterns?: string[];
 }
 
 export interface ExportContext {
@@ -29,6 +35,10 @@ export interface ExportContext {
   args: ExportArgs;
   /** A stable id for the file's content (SHA-256 of its bytes, 16 hex): for logs whose header names no session. */
   fingerprint: string;
+  /** The input file's bytes (undefined for standard input). */
+  input: Uint8Array | undefined;
+  /** Where a format reports what it did (one line per call). */
+  report: (s: string) => void;
 }
 
 interface ExportFormat {
@@ -57,6 +67,11 @@ export const EXPORT_FORMATS: Readonly<Record<string, ExportFormat>> = {
         ) + '\n',
     }),
   },
+  jsonl: {
+    describe: 'the log as JSONL; --redact [--redact-pattern RE]... masks secrets, e-mails, home paths',
+    flags: ['redact', 'redact-pattern'],
+    run: redactedCopy,
+  },
 };
 
 export const EXPORT_USAGE = `seqscope export FILE --format FORMAT [--out PATH] [--sample N] [options]
@@ -71,6 +86,7 @@ export function parseExportArgs(argv: string[]): ExportArgs | string {
   let out: string | undefined;
   const flags = new Set<string>();
   const importOptions: ImportOptions = {};
+  const patterns: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     const sample = takeSampleOption(argv, i, importOptions);
@@ -87,6 +103,16 @@ export function parseExportArgs(argv: string[]): ExportArgs | string {
     } else if (flag === '--out' || flag === '-o') {
       out = inline ?? argv[++i];
       if (out === undefined || out === '') return '--out needs a path';
+    } else if (flag === '--redact-pattern') {
+      const re = inline ?? argv[++i];
+      if (re === undefined || re === '') return '--redact-pattern needs a regular expression';
+      try {
+        new RegExp(re, 'u');
+      } catch (e) {
+        return `--redact-pattern ${re}: ${e instanceof Error ? e.message : String(e)}`;
+      }
+      patterns.push(re);
+      flags.add('redact-pattern');
     } else if (a.startsWith('--')) flags.add(a.slice(2));
     else if (file === undefined) file = a;
     else return `unexpected argument ${a}`;
@@ -96,8 +122,10 @@ export function parseExportArgs(argv: string[]): ExportArgs | string {
   const spec = EXPORT_FORMATS[format];
   if (!spec) return `unknown export format ${format} (known: ${Object.keys(EXPORT_FORMATS).join(', ')})`;
   for (const f of flags) if (!spec.flags.includes(f)) return `--${f} is not an option of --format ${format}`;
+  if (flags.has('redact-pattern') && !flags.has('redact')) return '--redact-pattern needs --redact';
   const args: ExportArgs = { file, format, flags, import: importOptions };
   if (out !== undefined) args.out = out;
+  if (patterns.length > 0) args.patterns = patterns;
   return args;
 }
 
@@ -116,11 +144,16 @@ export async function runExport(
     err(`seqscope: ${loaded.message}\n`);
     return 2;
   }
+  const input = args.file === '-' ? undefined : new Uint8Array(readFileSync(args.file));
   const fingerprint =
-    args.file === '-'
-      ? 'stdin'
-      : createHash('sha256').update(readFileSync(args.file)).digest('hex').slice(0, 16);
-  const result = (EXPORT_FORMATS[args.format] as ExportFormat).run({ log: loaded.log, args, fingerprint });
+    input === undefined ? 'stdin' : createHash('sha256').update(input).digest('hex').slice(0, 16);
+  const result = (EXPORT_FORMATS[args.format] as ExportFormat).run({
+    log: loaded.log,
+    args,
+    fingerprint,
+    input,
+    report: err,
+  });
   if (!result.ok) {
     err(`seqscope: ${result.message}\n`);
     return 2;

@@ -39,15 +39,30 @@ export async function loadFile(
       if (parallel) return parallel;
     }
   }
-  const log = new SessionLog(options);
   const stream = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
+  return loadStream(stream, path === '-' ? 'standard input' : path, options);
+}
+
+/**
+ * Reads a log in one pass from any stream of chunks (a file, stdin, an object-store body).
+ * `onChunk` sees every chunk as stored, before decoding (the index fingerprints them).
+ */
+export async function loadStream(
+  stream: AsyncIterable<unknown>,
+  label: string,
+  options: SessionLogOptions & { onChunk?: (chunk: Uint8Array) => void } = {},
+): Promise<LoadResult> {
+  const { onChunk, ...logOptions } = options;
+  const log = new SessionLog(logOptions);
   try {
     for await (const chunk of stream) {
-      log.push(chunk instanceof Uint8Array ? chunk : new TextEncoder().encode(String(chunk)));
+      const bytes = chunk instanceof Uint8Array ? chunk : new TextEncoder().encode(String(chunk));
+      onChunk?.(bytes);
+      log.push(bytes);
       if (log.limitHit) break; // the rest is refused: stop reading (an endless stdin too)
     }
   } catch (err) {
-    return { ok: false, message: `${path === '-' ? 'standard input' : path}: ${describe(err)}` };
+    return { ok: false, message: `${label}: ${describe(err)}` };
   }
   log.end();
   return { ok: true, log };

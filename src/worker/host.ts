@@ -9,6 +9,7 @@
  * directly (worker.ts is only the `self.onmessage` glue).
  */
 import { sourceDisplayName } from '../core/view/sourceName';
+import { HarnessQueries } from './harnessQueries';
 import { canSplit, forEachRange, type RangePool } from '../core/log/parallel';
 import type { Prescan } from '../core/reader/prescan';
 import { Follower } from './follower';
@@ -151,6 +152,7 @@ export class LogHost implements HandlerHost {
       rows: new TimelineRows(log),
       queries: new Queries(log),
       answers: new AnswerQueries(log),
+      harness: new HarnessQueries(log.log),
       abort,
     };
     this.current = me;

@@ -5,6 +5,7 @@
  * import the host itself, so the two stay out of an import cycle.
  */
 import type { AnswerQueries } from './answerQueries';
+import type { HarnessQueries } from './harnessQueries';
 import type { OpenLog } from './openLog';
 import type {
   LoadSource,
@@ -24,6 +25,8 @@ export interface LoadedLog {
   queries: Queries;
   /** Diffs, metrics and run profiles (answerQueries.ts). */
   answers: AnswerQueries;
+  /** The request in force, header changes, the resume preview (harnessQueries.ts). */
+  harness: HarnessQueries;
   abort: AbortController;
 }
 

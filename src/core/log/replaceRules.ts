@@ -4,13 +4,15 @@
  * repeats; a tool/result replacement may change only the nested content of
  * the result it hides, which is compared through the result's "shape".
  */
+import { jsonText } from '../jsonText';
 import { isKnownEvent, type SessionEvent } from '../types';
 
 /** A tool/result's message with every tool-result block's nested content blanked, as a comparable string. */
 export function toolResultShape(ev: SessionEvent): string {
   const msg = isKnownEvent(ev) && ev.type === 'tool/result' ? ev.data.message : undefined;
-  if (!msg || !Array.isArray(msg.content)) return JSON.stringify(msg ?? null);
-  return JSON.stringify({
+  if (!msg || !Array.isArray(msg.content)) return jsonText(msg ?? null) ?? 'null';
+  // jsonText: a message may nest deeper than JSON.stringify's recursion allows
+  const shape = jsonText({
     ...msg,
     content: msg.content.map((b: unknown) =>
       typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'tool-result'
@@ -18,6 +20,7 @@ export function toolResultShape(ev: SessionEvent): string {
         : b,
     ),
   });
+  return shape ?? 'null';
 }
 
 /** Why `sourceEventSeqs` is invalid for the event at seq, or null when it is fine. */

@@ -7,6 +7,7 @@
  */
 import { normalizeTurnEndReason } from '../analysis/endReason';
 import { importedRowSummary } from '../import/rowSummary';
+import { jsonText } from '../jsonText';
 import type { Block, Message, SessionEvent, StreamChunk, TokenUsage, TurnEndReason } from '../types';
 import { formatDuration } from './duration';
 import { isKnownEventType } from '../reader/knownTypes';
@@ -324,7 +325,7 @@ function str(v: unknown): string {
   if (v === undefined) return '?';
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
   try {
-    return JSON.stringify(v) ?? typeof v;
+    return jsonText(v) ?? typeof v;
   } catch {
     return typeof v;
   }
