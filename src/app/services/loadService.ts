@@ -7,6 +7,7 @@
  * Retry offer. Created once by the composition root (compose.ts); does
  * nothing until `start()`.
  */
+import { sourceDisplayName } from '../../core/view/sourceName';
 import type { LoadSource, LogSummary, Push, TimelineFilter } from '../../worker/protocol';
 import { resetForLoad, select, useApp } from '../appState';
 import { Lifecycle } from './lifecycle';
@@ -24,19 +25,8 @@ export interface LoadGuard {
   acceptReady(summary: LogSummary): boolean;
 }
 
-/** The name a source is shown under while it loads (the worker names it for good when ready). */
-export function sourceName(source: LoadSource): string {
-  switch (source.kind) {
-    case 'file':
-      return source.file.name;
-    case 'url':
-      return source.url;
-    case 'text':
-      return source.name ?? 'pasted text';
-    case 'sample':
-      return source.name;
-  }
-}
+/** The name a source is shown under while it loads: the worker's own rule (core/view/sourceName.ts). */
+export const sourceName = (source: LoadSource): string => sourceDisplayName(source);
 
 /** The notice for a selection beyond the end of a log (a deep link's seq). */
 export function beyondNotice(seq: number, events: number): string {
