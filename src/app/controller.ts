@@ -5,6 +5,10 @@
  * (storage/logStore.ts), and turns a dead worker into a Retry offer.
  */
 import { LogClient } from '../worker/client';
+import { AnswersService } from './why/answersService';
+import { CompareService } from './why/compareService';
+import { SearchService } from './why/searchService';
+import type { WhyServices } from './why/WhyPanel';
 import type { LoadSource, Push, TimelineFilter } from '../worker/protocol';
 import { acceptReady, beforeOpen } from './share/landing';
 import { remember } from './storage/logStore';
@@ -13,6 +17,24 @@ import { clampSeq } from './url/state';
 import { noteOpen, noteReady, startFromUrl } from './url/sync';
 
 export const client = new LogClient();
+
+/**
+ * The "why" panel's services (app/why): search, diffs and charts on this
+ * client; a second log for a run comparison gets a worker of its own.
+ */
+export const why: WhyServices = {
+  search: new SearchService(client, (seq) => select(seq)),
+  answers: new AnswersService(client),
+  compare: new CompareService(client, () => new LogClient()),
+};
+why.search.start();
+// A new log (or a finished load) makes the hits and the charts stale.
+useApp.subscribe((s, prev) => {
+  if (s.loadId !== prev.loadId || (s.status === 'ready' && prev.status !== 'ready')) {
+    why.search.reset();
+    why.answers.reset();
+  }
+});
 
 let lastSource: LoadSource | null = null;
 

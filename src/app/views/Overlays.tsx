@@ -7,7 +7,8 @@ import { openSource, retry } from '../controller';
 import { moveRow, moveSpan, selectEdge } from '../nav';
 import { copyLink } from '../share/links';
 import { useApp } from '../store';
-import { FILTER_INPUT_ID } from './TimelineToolbar';
+import { SEARCH_INPUT_ID } from '../why/WhyPanel';
+import { openWhy } from '../why/whyState';
 
 /** Dropping a file anywhere on the window opens it. */
 export function DropOverlay() {
@@ -67,7 +68,7 @@ const SHORTCUTS: [string, string][] = [
   ['scrubber: Alt + ← / →', 'one character inside a streamed delta'],
   ['scrubber: Shift + ← / →', 'previous / next step'],
   ['scrubber: PgUp / PgDn', 'previous / next turn'],
-  ['/', 'focus the timeline filter'],
+  ['/', 'search every event (Enter / Shift+Enter: next / previous hit)'],
   ['c', 'copy a link to the selected event (the full URL)'],
   ['?', 'show or hide this help'],
   ['Esc', 'close dialogs, leave the filter'],
@@ -122,7 +123,9 @@ export function useKeyboard(): void {
           void selectEdge('last');
           break;
         case '/':
-          document.getElementById(FILTER_INPUT_ID)?.focus();
+          // Search every event (the why panel); the timeline filter keeps its own field.
+          openWhy('search');
+          requestAnimationFrame(() => document.getElementById(SEARCH_INPUT_ID)?.focus());
           break;
         case 'c':
           copyLink();
