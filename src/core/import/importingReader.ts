@@ -49,6 +49,12 @@ class DetectingReader implements ImportingReader {
   /** Raw chunks held while the format is undecided (with a range worker's prescan, when given). */
   private held: Uint8Array[] = [];
   private heldPrescans: (Prescan | undefined)[] = [];
+  /**
+   * Held bytes at which detection is tried next. Each try reads (and, for
+   * gzip/zstd, decodes) the whole held head, so trying on every push would be
+   * quadratic in tiny chunks: the threshold doubles after each try.
+   */
+  private nextTryAt = 64;
   private heldBytes = 0;
   /** For a foreign format: the decoded bytes, collected until the end. */
   private decoder: Decompressor | undefined;
@@ -87,6 +93,8 @@ class DetectingReader implements ImportingReader {
     this.held.push(bytes);
     this.heldPrescans.push(prescan);
     this.heldBytes += bytes.length;
+    if (this.heldBytes < this.nextTryAt) return;
+    this.nextTryAt = this.heldBytes * 2;
     this.decide(false);
   }
 
