@@ -1,4 +1,5 @@
 /** The "why" panel: search stepping through folded rows, the input diff, two runs compared, the charts. */
+import type { Page } from '@playwright/test';
 import path from 'node:path';
 import { compileQuery } from '../src/core/search/query';
 import { EventSearch } from '../src/core/search/search';
@@ -9,7 +10,7 @@ const INSTRUCTIONS = path.join(SAMPLES_DIR, 'dsh/agent-instructions.jsonl');
 const STEERING = path.join(SAMPLES_DIR, 'dsh/steering.jsonl');
 const STREAM = path.join(SAMPLES_DIR, 'dsh/compaction-recovery.stream.jsonl');
 
-async function open(page: import('@playwright/test').Page, file: string) {
+async function open(page: Page, file: string) {
   await gotoApp(page);
   await openWithInput(page, file);
   await expectLoaded(page, path.basename(file), loadCore(file).eventCount);
