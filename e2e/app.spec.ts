@@ -116,8 +116,9 @@ test('keyboard: j/k, Home/End, Shift+Down to the next turn, n to the next step, 
   await expect(page.getByTestId('shortcuts')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('shortcuts')).toBeHidden();
+  // `/` searches every event (the why panel, e2e/why.spec.ts).
   await page.keyboard.press('/');
-  await expect(page.locator('#timeline-filter')).toBeFocused();
+  await expect(page.getByLabel('search every event')).toBeFocused();
 });
 
 test('filters: text, errors only, and folding turns', async ({ page }) => {

@@ -18,6 +18,7 @@ import { MessagesPane } from './views/MessagesPane';
 import { DropOverlay, ErrorBanner, ShortcutsDialog } from './views/Overlays';
 import { StartPage } from './views/StartPage';
 import { Timeline } from './views/Timeline';
+import { WhyHost } from './why/WhyHost';
 
 export function App() {
   const status = useApp((s) => s.status);
@@ -71,6 +72,7 @@ export function App() {
         </main>
       )}
       {!showStart && !landing && <ReplayBar key={loadId} />}
+      {!showStart && !landing && <WhyHost />}
       {hasLog && !landing && <DiagnosticsPanel />}
       <DropOverlay />
       <ShortcutsDialog />

@@ -16,6 +16,11 @@ import { landingGuard } from './share/landing';
 import { remember } from './storage/logStore';
 import { TimelineNav } from './timelineNav';
 import { UrlSync } from './url/sync';
+import { select } from './appState';
+import { AnswersService } from './why/answersService';
+import { CompareService } from './why/compareService';
+import { SearchService } from './why/searchService';
+import type { WhyServices } from './why/WhyPanel';
 
 export interface AppServices {
   client: WorkerClient;
@@ -28,9 +33,12 @@ export interface AppServices {
   player: Player;
   /** Moves of the replay position (event, chunk, character, step, turn, edge). */
   replay: ReplayPosition;
+  /** The "why" panel: search, diffs and charts on this client; run B of a comparison on its own. */
+  why: WhyServices;
 }
 
-export function composeApp(client: WorkerClient): AppServices {
+/** `makeClient`: a client of its own for a second log (run B of a comparison), made when first needed. */
+export function composeApp(client: WorkerClient, makeClient: () => WorkerClient = () => client): AppServices {
   const load = new LoadService(client);
   const player = new Player(client);
   return {
@@ -41,6 +49,11 @@ export function composeApp(client: WorkerClient): AppServices {
     nav: new TimelineNav(client),
     player,
     replay: new ReplayPosition(client, player),
+    why: {
+      search: new SearchService(client, (seq) => select(seq)),
+      answers: new AnswersService(client),
+      compare: new CompareService(client, makeClient),
+    },
   };
 }
 
@@ -60,6 +73,16 @@ export function startApp(app: AppServices, options: { openFromUrl?: boolean } = 
       if (s.name !== prev.name) document.title = s.name ? `${s.name} · Seqscope` : 'Seqscope';
     }),
     watchReducedMotion(),
+    app.why.search.start(),
+    // A new log, or one that finished loading, makes the search hits and the charts stale.
+    load.events.on('opened', () => {
+      app.why.search.reset();
+      app.why.answers.reset();
+    }),
+    load.events.on('ready', () => {
+      app.why.search.reset();
+      app.why.answers.reset();
+    }),
   ];
   if (options.openFromUrl !== false) offs.push(app.url.start());
   return () => {

@@ -5,6 +5,8 @@
  * while it has focus (Scrubber.tsx binds them on its element, and stops
  * them there, so the two never fight).
  */
+import { SEARCH_INPUT_ID } from './why/WhyPanel';
+import { openWhy } from './why/whyState';
 import { createKeybindingsHandler, tinykeys, type KeyBindingMap } from 'tinykeys';
 import { useApp } from './appState';
 import type { AppServices } from './compose';
@@ -177,10 +179,16 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
   {
     keys: '/',
-    what: 'focus the timeline filter',
+    what: 'search every event (Enter / Shift+Enter: next / previous hit)',
     scope: 'global',
     when: 'log',
-    bindings: { '/': () => document.getElementById(FILTER_INPUT_ID)?.focus() },
+    bindings: {
+      '/': () => {
+        openWhy('search');
+        // The panel mounts its input on this render: focus it on the next frame.
+        requestAnimationFrame(() => document.getElementById(SEARCH_INPUT_ID)?.focus());
+      },
+    },
   },
   {
     keys: 'c',

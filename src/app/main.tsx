@@ -14,7 +14,7 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root element missing from index.html');
 
 const client = new LogClient();
-const services = composeApp(client);
+const services = composeApp(client, () => new LogClient());
 // A debug hook for the browser tests: simulate the worker dying (e.g. of out-of-memory).
 (window as unknown as { __seqscope?: object }).__seqscope = { killWorker: () => client.killForTesting() };
 startApp(services);

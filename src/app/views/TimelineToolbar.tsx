@@ -70,7 +70,7 @@ export function TimelineToolbar() {
               (e.target as HTMLInputElement).blur();
             }
           }}
-          placeholder="Filter events…  ( / )"
+          placeholder="Filter events…"
           aria-label="Filter events by text"
           className="h-6 w-full rounded border border-white/10 bg-neutral-950 px-2 text-xs text-neutral-200 placeholder:text-neutral-600 focus:border-sky-500/60 focus:outline-none"
         />
