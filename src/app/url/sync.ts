@@ -355,6 +355,8 @@ export class UrlSync {
         { keepSelection },
       );
     else if (id?.kind === 'sample') this.load.open({ kind: 'sample', name: id.name }, { keepSelection });
+    // `seqscope serve` links to `/?library`: its start page (the Library), not a demo log.
+    else if (new URLSearchParams(location.search).has('library')) useApp.setState({ startPageOpen: true });
     else
       this.load.open(
         { kind: 'sample', name: (BUNDLED_SAMPLES[0] as { name: string }).name },

@@ -20,7 +20,7 @@ function detail(seq: number): EventDetail {
     rawBytes: 10,
     rawTruncated: false,
     diagnostics: [],
-  } as unknown as EventDetail;
+  };
 }
 
 /** Lets the fake client's promises and React's updates settle. */
