@@ -179,7 +179,7 @@ test('a malformed file shows its diagnostics and its valid events', async ({ pag
     .getByRole('button', { name: `seq ${withSeq.seq}` })
     .first()
     .click();
-  // The hash carries the open panel after the position (issue 5).
+  // The hash carries the open panel after the position (deep links).
   await expect(page).toHaveURL(new RegExp(`#seq=${withSeq.seq}&panel=diagnostics&diag=${withSeq.code}$`));
 });
 

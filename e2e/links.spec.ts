@@ -1,5 +1,5 @@
 /**
- * Deep links and sharing (issue 5): a local file's link survives a reload
+ * Deep links and sharing: a local file's link survives a reload
  * (its bytes kept in the origin private file system), opens elsewhere as a
  * "drop this file" page that refuses another file and accepts the right one
  * at the seq; Back/Forward walk the jumps while moves only rewrite the entry;

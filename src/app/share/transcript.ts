@@ -1,5 +1,5 @@
 /**
- * Exports of the messages pane (issue 5), pure so they are unit-tested:
+ * Exports of the messages pane (sharing), pure so they are unit-tested:
  *
  *  - messagesJson: the derived messages at a seq, exactly the model-visible
  *    history (spec section 4), with the request in force there, in the shape

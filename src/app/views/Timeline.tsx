@@ -58,6 +58,9 @@ export function Timeline() {
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const itemSize = itemSizeFor(rowCount);
+  // TanStack Virtual returns functions the React Compiler cannot memoize: it skips this component,
+  // which re-renders on every scroll by design (the virtualizer drives it).
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
