@@ -88,7 +88,7 @@ export const handlers: HandlerTable = {
 
   search: (req, host) =>
     host.current
-      ? host.searches.run(req.id, req, host.current, () => host.current)
+      ? host.searches.run(req, host.current, () => host.current)
       : fail('no-log', 'No log is loaded'),
   diff: onLog((req, c) => {
     const n = c.log.eventCount;
