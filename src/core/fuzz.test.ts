@@ -226,6 +226,18 @@ describe('fuzzing with mutated real logs', () => {
     expect(log.diagnostics.items.map((d) => d.code)).toContain('surface-op-invalid');
   });
 
+  it('regressions it found: a chunk event without a chunk inside an open step', () => {
+    const text = [
+      '{"type":"turn/start","seq":0,"data":{"turn":1}}',
+      '{"type":"step/start","seq":1,"data":{"turn":1,"step":1}}',
+      '{"type":"assistant/chunk","seq":2,"data":{"turn":1,"step":1,"#hunk":{"type":"text-delta","index":0,"text":"x"}}}',
+      '',
+    ].join('\n');
+    const log = loadLogFromBytes(new TextEncoder().encode(text));
+    expect(log.eventCount).toBe(3);
+    expect(log.diagnostics.items.map((d) => d.code)).toContain('bad-data');
+  });
+
   it('reports the cases run clean', () => {
     expect(clean).toBe(RUNS * 5);
     console.log(`fuzz: ${clean} cases ran clean`);

@@ -78,7 +78,9 @@ export class StructureBuilder implements Analyzer {
     const step = this.stepNamedBy(ev, d);
     switch (ev.type) {
       case 'assistant/chunk':
-        if (step) this.attempts.chunk(step, ev.seq, d.chunk as StreamChunk);
+        // an invalid event (kept as written) may have no chunk object at all
+        if (step && typeof d.chunk === 'object' && d.chunk !== null)
+          this.attempts.chunk(step, ev.seq, d.chunk as StreamChunk);
         return;
       case 'assistant/message':
         return this.attempts.message(step, ev);
