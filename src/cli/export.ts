@@ -15,6 +15,8 @@ import { exportOtlp } from '../core/export/otlp';
 import type { SessionLog } from '../core/log/sessionLog';
 import { redactedCopy } from './redactCommand';
 import { loadFile } from './readInput';
+import { takeSampleOption } from './sampleOption';
+import type { ImportOptions } from '../core/import/importers';
 
 export interface ExportArgs {
   file: string;
@@ -22,6 +24,8 @@ export interface ExportArgs {
   out?: string;
   /** Boolean options (`--content`, ...), by name without dashes. */
   flags: Set<string>;
+  /** `--sample N` (sampleOption.ts). */
+  import: ImportOptions;
   /** `--redact-pattern RE` values, in order. */
   patterns?: string[];
 }
@@ -70,7 +74,7 @@ export const EXPORT_FORMATS: Readonly<Record<string, ExportFormat>> = {
   },
 };
 
-export const EXPORT_USAGE = `seqscope export FILE --format FORMAT [--out PATH] [options]
+export const EXPORT_USAGE = `seqscope export FILE --format FORMAT [--out PATH] [--sample N] [options]
   formats:
 ${Object.entries(EXPORT_FORMATS)
   .map(([name, f]) => `    ${name.padEnd(6)} ${f.describe}`)
@@ -81,9 +85,16 @@ export function parseExportArgs(argv: string[]): ExportArgs | string {
   let format: string | undefined;
   let out: string | undefined;
   const flags = new Set<string>();
+  const importOptions: ImportOptions = {};
   const patterns: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
+    const sample = takeSampleOption(argv, i, importOptions);
+    if (typeof sample === 'string') return sample;
+    if (sample > 0) {
+      i += sample - 1;
+      continue;
+    }
     const eq = a.indexOf('=');
     const [flag, inline] = a.startsWith('--') && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
     if (flag === '--format') {
@@ -112,7 +123,8 @@ export function parseExportArgs(argv: string[]): ExportArgs | string {
   if (!spec) return `unknown export format ${format} (known: ${Object.keys(EXPORT_FORMATS).join(', ')})`;
   for (const f of flags) if (!spec.flags.includes(f)) return `--${f} is not an option of --format ${format}`;
   if (flags.has('redact-pattern') && !flags.has('redact')) return '--redact-pattern needs --redact';
-  const args: ExportArgs = out === undefined ? { file, format, flags } : { file, format, out, flags };
+  const args: ExportArgs = { file, format, flags, import: importOptions };
+  if (out !== undefined) args.out = out;
   if (patterns.length > 0) args.patterns = patterns;
   return args;
 }
@@ -127,7 +139,7 @@ export async function runExport(
     err(`seqscope: ${args}\n\n${EXPORT_USAGE}\n`);
     return 2;
   }
-  const loaded = await loadFile(args.file);
+  const loaded = await loadFile(args.file, undefined, args.import);
   if (!loaded.ok) {
     err(`seqscope: ${loaded.message}\n`);
     return 2;

@@ -47,6 +47,8 @@ export const FOREIGN_TEXT_BYTES = 500 * 1024 * 1024;
 export interface ImportingReader extends LogReader {
   /** The detected format; undefined until the first bytes decided it. */
   readonly sourceFormat: SourceFormat | undefined;
+  /** Everything so far is in, more may come (follow mode): import another agent's log now. */
+  checkpoint(): void;
 }
 
 export function createImportingReader(
@@ -81,6 +83,9 @@ class DetectingReader implements ImportingReader {
   private foreignLines: LineLengthGuard | undefined;
   private foreignHit: ReadLimitHit | undefined;
   private ended = false;
+  /** Imported at a checkpoint (follow mode); later bytes are not shown. */
+  private importedEarly = false;
+  private grewNoted = false;
 
   constructor(
     private readonly inner: LogReader,
@@ -109,6 +114,15 @@ class DetectingReader implements ImportingReader {
 
   push(bytes: Uint8Array, prescan?: Prescan): void {
     if (this.ended) return;
+    if (this.importedEarly) {
+      if (!this.grewNoted)
+        this.diags.report(
+          'import-note',
+          'the log grew after it was opened: logs of other agents are imported whole, so reopen it to see the new records',
+        );
+      this.grewNoted = true;
+      return;
+    }
     if (this.sourceFormat === 'seqscope') return this.inner.push(bytes, prescan);
     if (this.sourceFormat !== undefined) return this.collect(bytes);
     this.held.push(bytes);
@@ -124,7 +138,25 @@ class DetectingReader implements ImportingReader {
     if (this.sourceFormat === undefined) this.decide(true);
     this.ended = true;
     if (this.sourceFormat === 'seqscope' || this.sourceFormat === undefined) return this.inner.end();
+    if (this.importedEarly) return this.inner.end();
     this.importNow(this.sourceFormat);
+    this.inner.end();
+  }
+
+  /**
+   * The input stops here for now but may grow (follow mode). The harness's
+   * format reads on as lines arrive; another agent's log is imported whole, as
+   * it is now: what is appended later is not shown (one note says so), since a
+   * later record can change events already shown (an assistant message's
+   * blocks arrive as several records).
+   */
+  checkpoint(): void {
+    if (this.ended || this.importedEarly) return;
+    if (this.sourceFormat === undefined) this.decide(true);
+    const format = this.sourceFormat;
+    if (format === undefined || format === 'seqscope') return;
+    this.importedEarly = true;
+    this.importNow(format);
   }
 
   private decide(atEnd: boolean): void {
@@ -230,7 +262,6 @@ class DetectingReader implements ImportingReader {
     this.foreign = [];
     const log = importForeign(format, all, this.options);
     this.inner.push(new TextEncoder().encode(log.toJsonl()));
-    this.inner.end();
     for (const n of log.notes)
       this.diags.report(n.code, n.message, n.seq === undefined ? {} : { seq: n.seq });
   }

@@ -82,8 +82,11 @@ function summarizeByType(type: string, d: Data, ev: SessionEvent): EventSummary 
     case 'request/header': {
       const header = (d.header ?? {}) as Data;
       const config = (header.config ?? {}) as Data;
+      // An imported log's header says when its format records no system prompt or tools (core/import).
+      const unrecorded =
+        typeof header.note === 'string' && header.system === undefined ? ' · system prompt not recorded' : '';
       return muted(
-        `request ${str(d.reason ?? '')} · ${modelName(config)}${headerParts(header)}`.replace(
+        `request ${str(d.reason ?? '')} · ${modelName(config)}${headerParts(header)}${unrecorded}`.replace(
           'request  ·',
           'request ·',
         ),
