@@ -92,7 +92,7 @@ export class Queries {
         if (message.role === 'assistant' && Array.isArray(message.content) && message.content.length === 0)
           continue;
         entries.push({ seq: s, message });
-      } else if (typeof op === 'object') {
+      } else if (typeof op === 'object' && op !== null) {
         entries.push({
           seq: s,
           message,

@@ -146,4 +146,37 @@ describe('transcriptMarkdown', () => {
     });
     expect(md).toContain('> [invalid replacement of seqs 7..2, not applied:]');
   });
+
+  it('escapes provider, model and plugin names in headings; unknown blocks of any depth', () => {
+    const xss = '<img src=x onerror=alert(1)>';
+    let deep: unknown = 0;
+    for (let i = 0; i < 1_000; i++) deep = { a: deep };
+    const md = transcriptMarkdown({
+      name: 'x.jsonl',
+      seq: 3,
+      link: 'http://x.test/',
+      messages: [
+        {
+          seq: 1,
+          message: {
+            ...assistant,
+            source: { kind: 'model', provider: `${xss}\n\n# owned`, model: `m*${xss}` },
+          },
+        },
+        {
+          seq: 2,
+          message: {
+            role: 'user',
+            content: [{ type: 'x-deep', deep }],
+            source: { kind: 'plugin', plugin: xss },
+          },
+        },
+      ],
+    });
+    expect(/(^|[^\\])<img/.test(md)).toBe(false); // every < of a name is escaped
+    expect(/^# owned/m.test(md)).toBe(false);
+    expect(md).toContain('## 1. Assistant (\\<img src=x onerror=alert(1)\\> \\# owned/m\\*\\<img');
+    expect(md).toContain('## 2. User (plugin \\<img src=x onerror=alert(1)\\>) · seq 2');
+    expect(md).toContain('*x-deep block:*');
+  });
 });

@@ -14,6 +14,7 @@
  *    inside a stream. Its entries come from the worker's `transcript` query.
  */
 import type { Block, Message } from '../../core/types';
+import { jsonText } from '../../core/jsonText';
 
 export interface ExportedRequest {
   /** {config, system?, tools?, adapterDefaults?, seq}, as the CLI prints it. */
@@ -95,9 +96,11 @@ function heading(m: Message): string {
   if (src?.kind === 'tool' || (m.content.length > 0 && m.content.every((b) => b.type === 'tool-result')))
     return 'Tool result';
   const role = m.role === 'assistant' ? 'Assistant' : m.role === 'system' ? 'System' : 'User';
+  // Names come from the log: escaped like every other field (a heading is Markdown too).
   if (src?.kind === 'model' && typeof src.model === 'string')
-    return `${role} (${typeof src.provider === 'string' ? `${src.provider}/` : ''}${src.model})`;
-  if (src?.kind === 'plugin' && typeof src.plugin === 'string') return `${role} (plugin ${src.plugin})`;
+    return `${role} (${typeof src.provider === 'string' ? `${escapeInline(src.provider)}/` : ''}${escapeInline(src.model)})`;
+  if (src?.kind === 'plugin' && typeof src.plugin === 'string')
+    return `${role} (plugin ${escapeInline(src.plugin)})`;
   return role;
 }
 
@@ -152,7 +155,7 @@ function blockMd(b: Block, depth: number): string[] {
       break;
     }
   }
-  return [`*${escapeInline(String(b.type))} block:*`, '', ...fence(JSON.stringify(b, null, 2), 'json')];
+  return [`*${escapeInline(String(b.type))} block:*`, '', ...fence(jsonText(b, 2) ?? '', 'json')];
 }
 
 /** A fenced code block whose fence is longer than any backtick run inside. */
@@ -170,6 +173,7 @@ function prettyJson(text: string): string {
   }
 }
 
+/** Inline Markdown: its syntax characters escaped, and no line break (one could start a new block). */
 function escapeInline(text: string): string {
-  return text.replace(/([\\`*_[\]#<>])/g, '\\$1');
+  return text.replace(/[\r\n]+/g, ' ').replace(/([\\`*_[\]#<>!|&])/g, '\\$1');
 }

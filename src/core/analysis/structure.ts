@@ -78,7 +78,9 @@ export class StructureBuilder implements Analyzer {
     const step = this.stepNamedBy(ev, d);
     switch (ev.type) {
       case 'assistant/chunk':
-        if (step) this.attempts.chunk(step, ev.seq, d.chunk as StreamChunk);
+        // an invalid event (kept as written) may have no chunk object at all
+        if (step && typeof d.chunk === 'object' && d.chunk !== null)
+          this.attempts.chunk(step, ev.seq, d.chunk as StreamChunk);
         return;
       case 'assistant/message':
         return this.attempts.message(step, ev);
@@ -316,7 +318,7 @@ export class StructureBuilder implements Analyzer {
     // A surface replace (pruning, compaction) rewrites an older node and may
     // name that node's turn/step: not an event out of place.
     const op = ev.surfaceOp;
-    if (typeof op === 'object' && op.op === 'replace') return null;
+    if (typeof op === 'object' && op !== null && op.op === 'replace') return null;
     // Decision: one warning per run of consecutive misplaced events naming
     // the same turn/step (a stray stream is one finding, not one per chunk).
     const key = `${s ? s.startSeq : -1}|${String(d.turn)}|${String(d.step)}`;

@@ -245,6 +245,22 @@ describe('isLoadableUrl', () => {
     expect(isLoadableUrl('data:text/plain,hi')).toBe(false);
     expect(isLoadableUrl('not a url')).toBe(false);
   });
+
+  it('parses before it checks: paths that resolve to another host are refused', () => {
+    for (const v of [
+      '/\\evil.example/x.jsonl',
+      '//evil.example/x.jsonl',
+      '/\\/evil.example/x',
+      '/\t/evil.example/x',
+      '\\\\evil.example/x',
+      ' javascript:alert(1)',
+      'java\nscript:alert(1)',
+      'http:\\\\evil.example/x',
+    ])
+      expect(isLoadableUrl(v), JSON.stringify(v)).toBe(false);
+    expect(isLoadableUrl('/logs/a%2F..%2Fb.jsonl')).toBe(true);
+    expect(isLoadableUrl('HTTPS://a.test/x')).toBe(true);
+  });
 });
 
 describe('deepLink (what the CLI prints, what the app reads)', () => {

@@ -254,13 +254,17 @@ export function clampSeq(seq: number, events: number): { seq: number | null; not
 
 /** http(s) URLs and same-origin paths only: never javascript:, data:, file: and the like. */
 export function isLoadableUrl(value: string): boolean {
-  if (value.startsWith('/') && !value.startsWith('//')) return true;
+  // Checked on the URL as a browser parses it, not on the text: `/\\evil.example/x` and
+  // `//evil.example/x` look like paths but resolve to another host.
+  const base = 'http://same-origin.invalid';
+  let url: URL;
   try {
-    const u = new URL(value);
-    return u.protocol === 'http:' || u.protocol === 'https:';
+    url = new URL(value, base);
   } catch {
     return false;
   }
+  if (value.startsWith('/')) return url.origin === base;
+  return /^https?:\/\//i.test(value) && (url.protocol === 'http:' || url.protocol === 'https:');
 }
 
 // ---------------------------------------------------------------- helpers
