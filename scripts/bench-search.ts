@@ -27,6 +27,7 @@ const queries: QueryOptions[] =
         { query: 'deepseek-v4' },
         { query: 'verify\\s+your', regex: true },
         { query: 'é' },
+        { query: 'привет' },
         { query: 'grep' },
       ];
 
@@ -46,10 +47,12 @@ for (const q of queries) {
     continue;
   }
   const times: number[] = [];
+  const cpu: number[] = [];
   let count = 0;
   let batches = 0;
   for (let run = 0; run < 3; run++) {
     const t = performance.now();
+    const c0 = process.cpuUsage();
     const search = new EventSearch(log, compiled);
     batches = 0;
     while (!search.done) {
@@ -57,11 +60,13 @@ for (const q of queries) {
       batches++;
     }
     times.push(performance.now() - t);
+    const c1 = process.cpuUsage(c0);
+    cpu.push((c1.user + c1.system) / 1000);
     count = search.count;
   }
   const flags = `${q.regex ? ' regex' : ''}${q.caseSensitive ? ' case' : ''}`;
   console.log(
     `${JSON.stringify(q.query)}${flags}: ${count} events matched, ${batches} batches, ` +
-      `${times.map((t) => t.toFixed(0)).join(' / ')} ms (3 runs)`,
+      `wall ${times.map((t) => t.toFixed(0)).join(' / ')} ms, cpu ${cpu.map((t) => t.toFixed(0)).join(' / ')} ms (3 runs)`,
   );
 }

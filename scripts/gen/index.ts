@@ -221,7 +221,7 @@ class LogGenerator {
   *lines(): Generator<string, void, undefined> {
     if (this.header) {
       this.out.push(
-        `{"type":"session","version":0,"id":${q(this.rng.uuid())},"createdAt":${this.t},"cwd":"/home/dev/project"}`,
+        `{"type":"session","version":0,"id":${q(this.rng.uuid())},"createdAt":${this.t},"cwd":"/home/dev/project","delegationDepth":0}`,
       );
     }
     let first = true;

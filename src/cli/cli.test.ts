@@ -94,6 +94,65 @@ describe('seqscope derive', () => {
     expect(run(['derive', '-'], readFileSync(join(FIX, 'tool-round.jsonl.gz'))).out).toBe(plain.out);
   });
 
+  it('--with-request adds the request in force; --resume applies the harness repair', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'seqscope-cli-'));
+    const file = join(dir, 'open.jsonl');
+    const header = { config: { provider: 'p', model: 'm' }, system: 'Be brief.' };
+    writeFileSync(
+      file,
+      [
+        { type: 'session', version: 0, id: 's', createdAt: 0, cwd: '/w', delegationDepth: 0 },
+        { type: 'request/header', data: { header, reason: 'initial' } },
+        { type: 'turn/start', data: { turn: 1 } },
+        { type: 'user/message', data: { role: 'user', content: [] }, surfaceOp: 'append' },
+        { type: 'step/start', data: { turn: 1, step: 1 } },
+        {
+          type: 'assistant/message',
+          data: {
+            turn: 1,
+            step: 1,
+            message: {
+              role: 'assistant',
+              content: [{ type: 'tool-call', id: 'c1', name: 'ls', arguments: '{}' }],
+            },
+          },
+          surfaceOp: 'append',
+          sourceEventSeqs: [],
+        },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n') + '\n',
+    );
+    const r = run(['derive', file, '--at', '3', '--with-request']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual([
+      {
+        seq: 3,
+        messages: [{ role: 'user', content: [] }],
+        request: { config: { provider: 'p', model: 'm' }, system: 'Be brief.', seq: 0 },
+      },
+    ]);
+    const resumed = run(['derive', file, '--resume']);
+    expect(resumed.code).toBe(0);
+    const [entry] = JSON.parse(resumed.out) as {
+      seq: number;
+      messages: { role: string }[];
+      synthetic: { type: string }[];
+    }[];
+    expect(entry?.synthetic.map((e) => e.type)).toEqual([
+      'tool/result',
+      'step/end',
+      'turn/end',
+      'session/end-seed',
+    ]);
+    expect(entry?.seq).toBe(8);
+    expect(entry?.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(run(['derive', file, '--resume', '--at', '2']).code).toBe(2);
+    const check = run(['check', file]);
+    expect(check.code).toBe(0);
+    expect(check.out).toMatch(/^info +resume-repair +seq 4 +.*TOOL_NOT_STARTED for call c1/m);
+  }, 30_000);
+
   it('refuses a seq beyond the log with exit 2', () => {
     const r = run(['derive', join(FIX, 'tool-round.jsonl'), '--at', '20']);
     expect(r.code).toBe(2);
@@ -122,8 +181,10 @@ describe('seqscope check', () => {
       diagnostics: { code: string; severity: string; line?: number; message: string }[];
     };
     expect(report.events).toBe(20);
-    expect(report.diagnostics).toHaveLength(1);
+    expect(report.diagnostics).toHaveLength(2);
     expect(report.diagnostics[0]).toMatchObject({ code: 'bad-json', severity: 'error', line: 4 });
+    // Any error is a reason for the harness to refuse to resume the log.
+    expect(report.diagnostics[1]).toMatchObject({ code: 'resume-refused', severity: 'warning', line: 4 });
   });
 
   it('gives one clear line and exit 2 for a missing file or a directory', () => {

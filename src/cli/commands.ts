@@ -1,6 +1,8 @@
 /** The CLI's commands, as functions of a loaded log and an output sink (testable without a process). */
+import { requestInForceAt, requestJson } from '../core/harness/requestInForce';
+import { resumeCheck } from '../core/harness/resumeCheck';
 import type { SessionLog } from '../core/log/sessionLog';
-import type { Diagnostic } from '../core/types';
+import type { Diagnostic, Message } from '../core/types';
 import { FORMAT_LABELS } from '../core/import/formats';
 
 type Write = (s: string) => void;
@@ -8,10 +10,28 @@ type Write = (s: string) => void;
 /** Diagnostics that mean bytes or lines of the file were lost: derived messages may be incomplete. */
 const DATA_LOSS = new Set<string>(['bad-compression', 'bad-json', 'torn-tail']);
 
-export function runDerive(log: SessionLog, at: number[], out: Write, err: Write, file = 'FILE'): number {
+export interface DeriveOptions {
+  /** Add the request in force at each seq (spec section 4): `request` and, for old logs, `legacyMessagePrefix`. */
+  withRequest?: boolean;
+  /** Derive as if the harness had resumed the log (the synthetic repair events applied). */
+  resume?: boolean;
+}
+
+export function runDerive(
+  log: SessionLog,
+  at: number[],
+  out: Write,
+  err: Write,
+  file = 'FILE',
+  options: DeriveOptions = {},
+): number {
   const last = log.eventCount - 1;
   if (last < 0) {
     err('seqscope: the log has no events\n');
+    return 2;
+  }
+  if (options.resume === true && at.length > 0) {
+    err('seqscope: --resume derives at the end of the log, where the harness resumes it; it takes no --at\n');
     return 2;
   }
   const seqs = at.length > 0 ? at : [last];
@@ -20,7 +40,17 @@ export function runDerive(log: SessionLog, at: number[], out: Write, err: Write,
     err(`seqscope: seq ${bad} is beyond the last event (${last})\n`);
     return 2;
   }
-  const result = seqs.map((seq) => ({ seq, messages: log.messagesAt(seq).messages.map((m) => m.message) }));
+  const result =
+    options.resume === true
+      ? [resumedEntry(log, options, err, file)]
+      : seqs.map((seq) => {
+          const entry: Record<string, unknown> = {
+            seq,
+            messages: log.messagesAt(seq).messages.map((m) => m.message),
+          };
+          if (options.withRequest === true) addRequest(entry, log, seq);
+          return entry;
+        });
   out(JSON.stringify(result, null, 2) + '\n');
   // The JSON is still printed, but once, on stderr, say that it may miss what the file lost.
   const lost = log.diagnostics.items.filter((d) => DATA_LOSS.has(d.code));
@@ -28,8 +58,39 @@ export function runDerive(log: SessionLog, at: number[], out: Write, err: Write,
   if (errors > 0)
     err(`seqscope: warning: ${plural(errors, 'error diagnostic')} (run \`seqscope check ${file}\`)\n`);
   else if (lost.length > 0)
-    err(`seqscope: warning: the last line was torn and dropped (run \`seqscope check ${file}\`)\n`);
+    err(`seqscope: warning: the last line is torn (run \`seqscope check ${file}\`)\n`);
   return 0;
+}
+
+/** `request` (exactly {config, system?, tools?, adapterDefaults?, seq}, or null) and a legacy prefix. */
+function addRequest(entry: Record<string, unknown>, log: SessionLog, seq: number): void {
+  const request = seq >= 0 ? requestInForceAt(log, seq) : null;
+  entry.request = request === null ? null : requestJson(request);
+  if (request?.legacyMessagePrefix !== undefined) entry.legacyMessagePrefix = request.legacyMessagePrefix;
+}
+
+/** The messages of the next request after the harness resumed: the kept history plus its synthetic results. */
+function resumedEntry(
+  log: SessionLog,
+  options: DeriveOptions,
+  err: Write,
+  file: string,
+): Record<string, unknown> {
+  const check = resumeCheck(log);
+  const kept = check.lastKeptSeq;
+  const messages: Message[] = kept >= 0 ? log.messagesAt(kept).messages.map((m) => m.message) : [];
+  for (const e of check.repair) if (e.type === 'tool/result') messages.push(e.data.message as Message);
+  const entry: Record<string, unknown> = {
+    seq: check.repair.length > 0 ? (check.repair[check.repair.length - 1] as { seq: number }).seq : kept,
+    messages,
+    synthetic: check.repair,
+  };
+  if (options.withRequest === true) addRequest(entry, log, kept);
+  if (check.refusals.length > 0)
+    err(
+      `seqscope: warning: the harness would refuse to resume this log (${plural(check.refusals.length, 'reason')}; run \`seqscope check ${file}\`)\n`,
+    );
+  return entry;
 }
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
@@ -70,6 +131,12 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
     out(
       `${plural(log.eventCount, 'event')}: ${plural(error, 'error')}, ${plural(warning, 'warning')}, ${info} info\n`,
     );
+    const refused = diags.filter((d) => d.code === 'resume-refused').length;
+    const repair = diags.find((d) => d.code === 'resume-repair');
+    if (refused > 0)
+      out(`resume: the harness would refuse this log (${plural(refused, 'reason')}, listed above)\n`);
+    else if (repair !== undefined)
+      out(`resume: the harness would repair the open turn first (see resume-repair)\n`);
     // Nothing parsed at all (a binary or other non-JSONL file): say so once, plainly.
     if (
       log.eventCount === 0 &&

@@ -1,7 +1,7 @@
 /**
  * seqscope: the command-line front on the core.
  *
- *   seqscope derive FILE [--at SEQ]...   derived messages as JSON
+ *   seqscope derive FILE [--at SEQ]... [--with-request] [--resume]   derived messages as JSON
  *   seqscope check FILE [--json]         diagnostics; exit 1 on any error
  *   seqscope stats FILE                  turns, steps, tools, tokens, time
  *   seqscope open FILE [--seq N] ...     serve the web app and FILE, print the deep link (open.ts)
@@ -23,12 +23,18 @@ import { DIFF_USAGE, runDiffCommand } from './diffCommand';
 import { COMPARE_USAGE, runCompareCommand } from './compareCommand';
 import { EXPORT_USAGE, runExport } from './export';
 import { isRangeWorkerThread } from './rangeWorkers';
+import { noteSubagentFiles } from './subagents';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
 
 Usage:
   seqscope derive FILE [--at SEQ]...   print the derived model messages at each SEQ (default: the last event)
-  seqscope check FILE [--json]         print the log's diagnostics; exit 1 when any is an error
+           [--with-request]            also the request in force there: "request": {config, system?, tools?,
+                                       adapterDefaults?, seq} (seq: its request/header), or null
+           [--resume]                  derive as if the harness had resumed the log: the events it would
+                                       append (listed in "synthetic") applied; takes no --at
+  seqscope check FILE [--json]         print the log's diagnostics (the resume check's refusals among
+                                       them); exit 1 when any is an error
   seqscope stats FILE                  print turns, steps, tool calls, errors, tokens and wall time
 ${SEARCH_USAGE}
 ${DIFF_USAGE}
@@ -51,11 +57,20 @@ interface Parsed {
   at: number[];
   json: boolean;
   limits: ReadLimits;
+  withRequest: boolean;
+  resume: boolean;
 }
 
 function parseArgs(argv: string[]): Parsed | string {
   const [command, ...rest] = argv;
-  const out: Parsed = { command: command ?? 'help', at: [], json: false, limits: defaultLimits() };
+  const out: Parsed = {
+    command: command ?? 'help',
+    at: [],
+    json: false,
+    limits: defaultLimits(),
+    withRequest: false,
+    resume: false,
+  };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] as string;
     const limit = takeLimitOption(rest, i, out.limits);
@@ -71,6 +86,8 @@ function parseArgs(argv: string[]): Parsed | string {
       if (!/^\d+$/.test(v)) return `--at needs a seq (a non-negative integer), got ${v}`;
       out.at.push(Number(v));
     } else if (a === '--json') out.json = true;
+    else if (a === '--with-request' && command === 'derive') out.withRequest = true;
+    else if (a === '--resume' && command === 'derive') out.resume = true;
     else if (a.startsWith('--') && a !== '-') return `unknown option ${a}`;
     else if (out.file === undefined) out.file = a;
     else return `unexpected argument ${a}`;
@@ -134,11 +151,15 @@ async function main(argv: string[]): Promise<number> {
   }
   const hit = loaded.log.limitHit;
   if (hit) process.stderr.write(`seqscope: warning: ${hit.message} To read it anyway, ${LIMIT_HINT}.\n`);
+  noteSubagentFiles(loaded.log, args.file);
   const out = (s: string) => {
     if (!stdoutClosed) process.stdout.write(s);
   };
   if (args.command === 'derive')
-    return runDerive(loaded.log, args.at, out, (s) => process.stderr.write(s), args.file);
+    return runDerive(loaded.log, args.at, out, (s) => process.stderr.write(s), args.file, {
+      withRequest: args.withRequest,
+      resume: args.resume,
+    });
   if (args.command === 'check') return runCheck(loaded.log, args.json, out);
   return runStats(loaded.log, out);
 }

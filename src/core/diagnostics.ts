@@ -38,6 +38,8 @@ export const SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'repair-placeholder': 'warning',
   'packed-row-invalid': 'error',
   'bad-compression': 'error',
+  'resume-refused': 'warning',
+  'resume-repair': 'info',
   'import-unmapped': 'warning',
   'import-note': 'info',
   'import-input-mismatch': 'warning',

@@ -41,6 +41,10 @@ export type DiagnosticCode =
   | 'packed-row-invalid'
   /** The compressed stream is corrupt or truncated; what decoded before it is kept. */
   | 'bad-compression'
+  /** The harness would refuse to resume this log (spec section 4, resume check): one per reason. */
+  | 'resume-refused'
+  /** The log ends inside a turn: the events the harness would append on resume. */
+  | 'resume-repair'
   /** An imported (non-harness) log: a record the importer could not map (kept as a row when it can be). */
   | 'import-unmapped'
   /** An imported log: a fact about the import (branches, missing subagent files, what the format does not record). */

@@ -10,6 +10,7 @@ import type { LoadedLog, LogHost } from './host';
 import { fail } from './host';
 import type { EnvelopeOf, RequestKind, ResponseValues, Result, RowsInfo } from './protocol';
 import { replayFor } from './replayQueries';
+import { exportOtlpText } from '../core/export/otlp';
 import type { TimelineRows } from './timelineRows';
 
 export type Answer<K extends RequestKind> = Result<ResponseValues[K]> | Promise<Result<ResponseValues[K]>>;
@@ -100,4 +101,7 @@ export const handlers: HandlerTable = {
   metrics: onLog((_req, c) => ok(c.answers.metrics())),
   runProfile: onLog((_req, c) => ok(c.answers.runProfile())),
   inputDigests: atSeq((req, c) => ok(c.answers.inputDigests(req.seq))),
+  exportOtlp: onLog((req, c) =>
+    ok(exportOtlpText(c.log.log, { content: req.content, fallbackSessionId: c.log.fingerprint })),
+  ),
 };

@@ -57,6 +57,7 @@ describe('LogHost: every request kind answered through the handler table', () =>
       'metrics',
       'runProfile',
       'inputDigests',
+      'exportOtlp',
       'ping',
     ];
     expect(Object.keys(handlers).sort()).toEqual([...kinds].sort());

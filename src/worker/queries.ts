@@ -254,6 +254,7 @@ export class Queries {
       toolErrors: st.totals.toolErrors,
       failedAttempts: st.totals.failedAttempts,
       loadMs: (s.finishedAt ?? performance.now()) - s.startedAt,
+      format: log.sourceFormat ?? 'seqscope',
       metas: log.metas.slice(0, 100),
       types: s.types(),
       diagnostics: s.diagnosticCounts(),

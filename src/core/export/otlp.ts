@@ -102,6 +102,19 @@ export function exportOtlp(log: SessionLog, options: OtlpExportOptions = {}): Ot
   return new OtlpBuilder(log, options).build();
 }
 
+/** The export as the file holds it: one TracesData document on one line (also the OTel file exporter's JSON lines). */
+export function exportOtlpText(
+  log: SessionLog,
+  options: OtlpExportOptions = {},
+): { text: string; spans: number } {
+  const data = exportOtlp(log, options);
+  const spans = data.resourceSpans.reduce(
+    (n, r) => n + r.scopeSpans.reduce((m, s) => m + s.spans.length, 0),
+    0,
+  );
+  return { text: JSON.stringify(data) + '\n', spans };
+}
+
 class OtlpBuilder {
   private readonly sessionId: string;
   private readonly traceId: string;

@@ -49,6 +49,12 @@ class DetectingReader implements ImportingReader {
   /** Raw chunks held while the format is undecided (with a range worker's prescan, when given). */
   private held: Uint8Array[] = [];
   private heldPrescans: (Prescan | undefined)[] = [];
+  /**
+   * Held bytes at which detection is tried next. Each try reads (and, for
+   * gzip/zstd, decodes) the whole held head, so trying on every push would be
+   * quadratic in tiny chunks: the threshold doubles after each try.
+   */
+  private nextTryAt = 64;
   private heldBytes = 0;
   /** For a foreign format: the decoded bytes, collected until the end. */
   private decoder: Decompressor | undefined;
@@ -87,6 +93,8 @@ class DetectingReader implements ImportingReader {
     this.held.push(bytes);
     this.heldPrescans.push(prescan);
     this.heldBytes += bytes.length;
+    if (this.heldBytes < this.nextTryAt) return;
+    this.nextTryAt = this.heldBytes * 2;
     this.decide(false);
   }
 
@@ -106,7 +114,7 @@ class DetectingReader implements ImportingReader {
     else {
       const compression = sniffFormat(head);
       if (compression === undefined && !atEnd) return;
-      const text = compression === 'plain' || compression === undefined ? head : decodeHead(this.held);
+      const text = compression === 'plain' || compression === undefined ? head : decodeHead(this.held, atEnd);
       format = detectTextFormat(new TextDecoder().decode(text), atEnd || this.heldBytes >= SNIFF_BYTES);
     }
     if (format === undefined) return;
@@ -146,14 +154,16 @@ class DetectingReader implements ImportingReader {
   }
 }
 
-/** The first bytes a compressed head decodes to (a probe decoder; errors just mean "not enough"). */
-function decodeHead(held: Uint8Array[]): Uint8Array {
+/** The first bytes a compressed head decodes to (a separate probe decoder; an error just means "not enough"). */
+function decodeHead(held: Uint8Array[], atEnd: boolean): Uint8Array {
   const probe = createDecompressor();
   const out: Uint8Array[] = [];
   for (const b of held) {
     out.push(...probe.push(b));
-    if (out.reduce((n, x) => n + x.length, 0) >= SNIFF_BYTES) break;
+    if (out.reduce((n, x) => n + x.length, 0) >= SNIFF_BYTES) return concat(out, SNIFF_BYTES);
   }
+  // The decoder holds small inputs back; at the end of the input, flush it.
+  if (atEnd) out.push(...probe.end());
   return concat(out, SNIFF_BYTES);
 }
 

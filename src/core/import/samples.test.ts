@@ -171,3 +171,18 @@ describe('the other agents\u2019 sample logs', { timeout: 60_000 }, () => {
     expect(last[9]?.role).toBe('assistant');
   });
 });
+
+describe('imported rows on the timeline', () => {
+  it('say what happened, not "unknown type"', async () => {
+    const { summarize } = await import('../view/summary');
+    const log = open('codex/rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl');
+    const texts = new Map<string, string>();
+    for (let s = 0; s < log.eventCount; s++) {
+      const t = log.typeOf(s);
+      if (!texts.has(t)) texts.set(t, summarize(log.event(s)).text);
+    }
+    for (const [type, text] of texts) expect(text, type).not.toMatch(/unknown type/);
+    expect(texts.get('codex/token_count')).toMatch(/^tokens: \d+ in · \d+ out$|^rate limits$/);
+    expect(texts.get('codex/exec_command_end')).toMatch(/^exit \d+ · /);
+  });
+});

@@ -103,7 +103,8 @@ describe('the DSH sample logs', () => {
     expect(types.filter((t) => t === 'assistant/chunk').length).toBeGreaterThan(100);
     const last = log.messagesAt(log.eventCount - 1).messages;
     expect(last.map((m) => m.message.role)).toEqual(['user', 'assistant', 'user', 'user', 'assistant']);
-    expect(codes(log)).toEqual(['seq-assigned@0']);
+    // Its header predates delegationDepth: the current harness would not resume it.
+    expect(codes(log)).toEqual(['seq-assigned@0', 'resume-refused@line 1']);
   });
 
   it('cordis-tool-round: legacy shapes normalize; the stale source seqs and orphan chunks are reported', () => {
@@ -134,6 +135,8 @@ describe('the DSH sample logs', () => {
       'source-seq-invalid': 7,
       'chunk-mismatch': 4,
       'event-outside-step': 3,
+      // A header without delegationDepth, and the source-seq-invalid errors.
+      'resume-refused': 2,
     });
   });
 

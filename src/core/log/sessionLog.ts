@@ -22,6 +22,7 @@ import type { SourceFormat } from '../import/formats';
 import type { ReadLimitHit, ReadLimits } from '../reader/readLimits';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
 import { StreamIndex, type StreamState } from '../analysis/streamIndex';
+import { resumeCheck, resumeDiagnostics } from '../harness/resumeCheck';
 
 /** One derived message and where it came from. */
 export interface DerivedMessage {
@@ -60,6 +61,8 @@ export interface SessionLogOptions {
 export class SessionLog {
   readonly diagnostics = new DiagnosticList();
   sessionHeader: SessionHeader | undefined;
+  /** The header's 1-based line (normally 1). */
+  sessionHeaderLine: number | undefined;
   readonly metas: MetaLine[] = [];
   /** True once `end()` ran: the counts and diagnostics are final. */
   done = false;
@@ -86,7 +89,10 @@ export class SessionLog {
     );
     this.structureBuilder = new StructureBuilder(this.diagnostics);
     const sink: RecordSink = {
-      header: (h) => (this.sessionHeader = h),
+      header: (h, line) => {
+        this.sessionHeader = h;
+        this.sessionHeaderLine = line;
+      },
       meta: (value, line) => this.metas.push({ line, beforeSeq: this.eventCount, value }),
       event: (ev, loc) => this.record(ev, loc),
     };
@@ -110,6 +116,8 @@ export class SessionLog {
     if (this.done) return;
     this.reader.end();
     this.structureBuilder.end();
+    // Last: the resume check reads every other finding (an error is a reason to refuse).
+    for (const d of resumeDiagnostics(resumeCheck(this))) this.diagnostics.report(d.code, d.message, d);
     this.done = true;
   }
 

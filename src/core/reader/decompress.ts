@@ -11,8 +11,9 @@
  *   deflate data often decodes "fine", so `GzipEngine` checks every trailer
  *   (crc32.ts, ~1 GB/s) and those two truncations, reading fflate's state.
  * - fzstd's `Decompress` follows concatenated and skippable frames and throws
- *   on a truncated stream at the final push. It does not verify the optional
- *   XXH64 content checksum.
+ *   on a truncated stream at the final push, and so it does on trailing
+ *   garbage shorter than a frame header: zstdFrames.ts tells the two apart.
+ *   It does not verify the optional XXH64 content checksum.
  * - Both recurse once per member/frame inside one `push`, so a chunk holding
  *   thousands of tiny members (a writer that compresses every append on its
  *   own) overflows the stack. We feed them slices whose size adapts to how
@@ -27,7 +28,8 @@
  * adapts to its output, so a bomb never produces more than a slice's worth
  * (`OUTPUT_PER_SLICE`) past the limit before it stops.
  *
- * Errors never escape: a corrupt or truncated stream sets `error` and makes
+ * Errors never escape: a corrupt or truncated stream sets `error` (except a
+ * zstd stream that stops inside its last frame: `truncated`, a torn tail) and makes
  * every later call a no-op; the output delivered before it stays valid. On
  * mid-stream corruption, the output of the slice in which it was found (at
  * most `MAX_SLICE` compressed bytes) is lost, because the libraries throw
@@ -37,6 +39,7 @@ import { Gunzip } from 'fflate';
 import { Decompress as ZstdDecompress } from 'fzstd';
 import { crc32 } from './crc32';
 import type { ReadLimitKind } from './readLimits';
+import { ZstdFrameWalker } from './zstdFrames';
 
 export type CompressionFormat = 'plain' | 'gzip' | 'zstd';
 
@@ -49,6 +52,11 @@ export interface Decompressor {
   readonly limited: { kind: Exclude<ReadLimitKind, 'line-length'>; limit: number } | undefined;
   /** Input bytes taken so far (those handed to the decompressing library, for compressed input). */
   readonly consumed: number;
+  /**
+   * A zstd stream that stops inside its last frame (a writer that crashed
+   * mid-frame): a torn tail, not corruption. Everything decoded is delivered.
+   */
+  readonly truncated: string | undefined;
   /**
    * Decompresses what it can of `chunk`. The arrays returned are the caller's
    * to keep (for plain input, the returned array may be `chunk` itself).
@@ -136,6 +144,7 @@ class SniffingDecompressor implements Decompressor {
   private readonly ratioFloor: number;
   private produced = 0; // output bytes delivered
   private inFlight = 0; // input bytes of the slice being decompressed
+  truncated: string | undefined = undefined;
   private head: Uint8Array = EMPTY; // bytes held back while sniffing
   private engine: Engine | undefined;
   private out: Uint8Array[] = [];
@@ -253,6 +262,7 @@ class SniffingDecompressor implements Decompressor {
       if (final) {
         const problem = engine.endProblem();
         if (problem !== undefined) this.error = problem;
+        else if (engine instanceof ZstdEngine) this.finishZstd(engine);
         else engine.push(EMPTY, true);
       }
     } catch (e) {
@@ -267,6 +277,21 @@ class SniffingDecompressor implements Decompressor {
         this.error = `${this.format} data is corrupt or truncated (${e instanceof Error ? e.message : String(e)}) ${where}`;
     }
   }
+
+  /**
+   * All input was decoded without complaint: a zstd stream that now fails to
+   * close, and stops inside a frame that began well, had its last frame cut
+   * short (the harness writes each frame to end on a line, a crash cuts the
+   * last one short: spec section 1). Anything else is thrown on to `drain`.
+   */
+  private finishZstd(engine: ZstdEngine): void {
+    try {
+      engine.push(EMPTY, true);
+    } catch (e) {
+      if (!engine.frames.insideFrame) throw e;
+      this.truncated = `the last zstd frame is cut short (${e instanceof Error ? e.message : String(e)}, after compressed byte ${this.consumed})`;
+    }
+  }
 }
 
 /** A problem found by our own checks (the libraries throw plain Errors). */
@@ -274,10 +299,13 @@ class StreamProblem extends Error {}
 
 class ZstdEngine implements Engine {
   private readonly zstd: ZstdDecompress;
+  /** Where the stream is in its frames: a stop inside one is a torn tail, not garbage. */
+  readonly frames = new ZstdFrameWalker();
   constructor(emit: (data: Uint8Array) => void) {
     this.zstd = new ZstdDecompress(emit);
   }
   push(chunk: Uint8Array, final?: boolean): void {
+    this.frames.push(chunk);
     this.zstd.push(chunk, final);
   }
   endProblem(): undefined {

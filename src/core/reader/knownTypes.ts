@@ -1,11 +1,14 @@
 /**
- * The event types Seqscope recognizes (spec section 3). Anything else is an
- * unknown type: kept and shown as an opaque row, and reported as an error
- * (`unknown-required-type`) unless the event says `ignorable: true`.
+ * The event types Seqscope recognizes: exactly the types the harness knows
+ * (spec section 3, DSH 0.1.1-rc.2), plus the legacy spellings it normalizes
+ * on load (spec 3.4). Anything else is an unknown type: kept and shown as an
+ * opaque row, and reported as an error (`unknown-required-type`, the harness
+ * would refuse the log) unless the event says `ignorable: true`.
  *
  * The live bus events (`agent/pre-step`, `agent/request`, `agent/status`,
  * `agent/turn-stopping`, `tools/*`, `fs/*`, `llm/stream`) are deliberately
- * absent: they never belong in a log, so one appearing there is unknown.
+ * absent: they never belong in a log, so one appearing there is unknown. So
+ * are whole families (`team/*`, `hook/*`...): only the listed members exist.
  */
 
 /** Durable session events: the reader validates and normalizes their data. */
@@ -19,50 +22,67 @@ export const SESSION_EVENT_TYPES: readonly string[] = [
   'assistant/message',
   'tool/call',
   'tool/result',
-  // Legacy spelling, normalized to user/message (spec 3.4).
-  'steering/message',
 ];
 
-/** Log-only events seen in real logs: shown with a summary, never projected, data not checked. */
+/** Legacy types normalized on load to `user/message` (spec 3.4). */
+export const LEGACY_EVENT_TYPES: readonly string[] = ['steering/message', 'context/message'];
+
+/** Log-only events the harness writes: shown with a summary, never projected, data not checked. */
 export const LOG_ONLY_EVENT_TYPES: readonly string[] = [
-  'todo/write',
-  'request/header',
-  'request/context',
-  'session/title',
-  'session/end-seed',
+  'agent-preset/selected',
   'agent/inbox/spliced',
+  'approval/asked',
+  'approval/decided',
+  'approval/policy',
+  'command/done',
+  'command/run',
+  'compaction/end',
+  'compaction/prune',
   'compaction/start',
   'compaction/summary',
-  'compaction/prune',
-  'compaction/end',
+  'feedback/record',
+  'goal/change',
+  'hook/invoked',
+  'hook/result',
   'llm/retry',
   'llm/retry-started',
-  'goal/change',
-  'plan/mode',
   'permission/preset',
+  'plan/mode',
+  'request/context',
+  'request/header',
   'sandbox/mode',
+  'schedule/change',
+  'session/end-seed',
+  'session/title',
+  'session/title-llm-request',
   'subagent/descriptor',
-  'feedback/record',
+  'team/member',
+  'team/message/delivered',
+  'team/message/queued',
+  'team/task',
+  'todo/write',
+  'tool-workflow/agent-end',
+  'tool-workflow/agent-start',
+  'tool-workflow/run-end',
+  'tool-workflow/run-start',
+  'tool/code-dispatch',
+  'tool/code-dispatch-start',
+  'web/deepseek-search-llm-request',
 ];
 
-/** Families of log-only events: every type under these prefixes is known. */
-export const LOG_ONLY_EVENT_PREFIXES: readonly string[] = [
-  'compaction/',
-  'approval/',
-  'command/',
-  'hook/',
-  'team/',
-  // Rows of other agents' logs that have no harness counterpart (src/core/import).
-  'claude-code/',
-  'codex/',
-  'pi/',
-  'inspect/',
-];
+/** Every type the harness knows (48): a log with any other type, not ignorable, is refused. */
+export const HARNESS_EVENT_TYPES: readonly string[] = [...SESSION_EVENT_TYPES, ...LOG_ONLY_EVENT_TYPES];
 
-const exact = new Set<string>([...SESSION_EVENT_TYPES, ...LOG_ONLY_EVENT_TYPES]);
+/**
+ * Rows the importers (src/core/import) write for other agents' logs, with no
+ * harness counterpart: known to Seqscope (shown, never reported as unknown).
+ */
+export const IMPORTED_EVENT_PREFIXES: readonly string[] = ['claude-code/', 'codex/', 'pi/', 'inspect/'];
+
+const known = new Set<string>([...HARNESS_EVENT_TYPES, ...LEGACY_EVENT_TYPES]);
 
 export function isKnownEventType(type: string): boolean {
-  if (exact.has(type)) return true;
-  for (const prefix of LOG_ONLY_EVENT_PREFIXES) if (type.startsWith(prefix)) return true;
+  if (known.has(type)) return true;
+  for (const prefix of IMPORTED_EVENT_PREFIXES) if (type.startsWith(prefix)) return true;
   return false;
 }

@@ -7,7 +7,9 @@
  *
  * It never throws on any input: a bad line is a diagnostic, and a corrupt or
  * truncated compressed stream is one `bad-compression` error, with everything
- * decoded before it kept (the last, partial line then shows as a torn tail).
+ * decoded before it kept (the last, partial line then shows as a torn tail),
+ * except a zstd stream that stops inside its last frame: that is a routine
+ * torn tail (one `torn-tail` warning, the partial last line dropped).
  * The ByteStore keeps the decompressed bytes, so `readEventAt` can parse any
  * event again later from its EventLocation and the reader's `context`.
  * Reading stops at the read limits (readLimits.ts: decoded size, compression
@@ -159,7 +161,7 @@ class StreamingLogReader implements LogReader {
     }
     // A line cut by a limit is refused whole: it is not handed on as a torn tail.
     if (this.limitHit === undefined) this.splitter.end();
-    this.records.end();
+    this.records.end(this.splitter.lineNumber);
     this.store.trim();
   }
 
@@ -189,6 +191,8 @@ class StreamingLogReader implements LogReader {
   }
 
   private checkCompression(): void {
+    const truncated = this.decompressor.truncated;
+    if (truncated !== undefined) this.records.streamCutShort(truncated);
     const error = this.decompressor.error;
     if (error === undefined || this.compressionReported) return;
     this.compressionReported = true;

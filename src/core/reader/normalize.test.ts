@@ -252,3 +252,72 @@ describe('readEventAt', () => {
     ).toBe('seqscope/unreadable');
   });
 });
+
+describe('legacy user-message types (spec 3.4)', () => {
+  const content = [{ type: 'text', text: 'also check the tests' }];
+
+  it('steering/message {turn, message}: the message is data.message as it is', () => {
+    const message = { id: 'm7', role: 'user', content, source: { kind: 'user' } };
+    const r = readText(log({ type: 'steering/message', data: { turn: 2, message }, surfaceOp: 'append' }));
+    expect(r.events[0]).toMatchObject({ type: 'user/message', surfaceOp: 'append', data: message });
+    expect(r.events[0]?.invalid).toBeUndefined();
+    expect(codes(r)).toEqual([['seq-assigned', 0]]);
+    expectRereadsEqual(r);
+  });
+
+  it('steering/message {turn, message} without a role gets the user role; a non-object message is bad-data', () => {
+    const r = readText(
+      log(
+        {
+          type: 'steering/message',
+          data: { turn: 1, message: { content: 'plain text' } },
+          surfaceOp: 'append',
+        },
+        { type: 'steering/message', data: { turn: 1, message: 'nope' }, surfaceOp: 'append' },
+      ),
+    );
+    expect(r.events[0]?.data).toEqual({ role: 'user', content: [{ type: 'text', text: 'plain text' }] });
+    expect(r.events[1]).toMatchObject({
+      type: 'user/message',
+      invalid: true,
+      data: { turn: 1, message: 'nope' },
+    });
+    expect(r.diagnostics.find((d) => d.code === 'bad-data')?.message).toMatch(
+      /data\.message: expected an object/,
+    );
+  });
+
+  it('steering/message {turn, content, source}: the message is {role:"user", content, source}', () => {
+    const r = readText(
+      log({
+        type: 'steering/message',
+        data: { turn: 1, content, source: { kind: 'user' } },
+        surfaceOp: 'append',
+      }),
+    );
+    expect(r.events[0]).toMatchObject({
+      type: 'user/message',
+      data: { role: 'user', content, source: { kind: 'user' } },
+    });
+  });
+
+  it('context/message is a surface event: a user message with its content and source', () => {
+    const source = { kind: 'plugin', plugin: 'workspace-context', form: 'agents-md' };
+    const r = readText(log({ type: 'context/message', data: { content, source } }));
+    expect(r.events).toEqual([
+      { type: 'user/message', seq: 0, surfaceOp: 'append', data: { role: 'user', content, source } },
+    ]);
+    // The surface marker is missing as in any log that old: one warning for the log.
+    expect(codes(r)).toEqual([
+      ['seq-assigned', 0],
+      ['surface-op-missing', 0],
+    ]);
+    expectRereadsEqual(r);
+  });
+
+  it('context/message with content that is no block list is bad-data, kept as written', () => {
+    const r = readText(log({ type: 'context/message', data: { content: 7 }, surfaceOp: 'append' }));
+    expect(r.events[0]).toMatchObject({ type: 'user/message', invalid: true, data: { content: 7 } });
+    expect(r.diagnostics.find((d) => d.code === 'bad-data')?.message).toMatch(/data\.content/);
+  });
+});

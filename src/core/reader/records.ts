@@ -1,8 +1,12 @@
 /**
  * Classifies each line of the log and hands it on (spec sections 1 and 2):
  *
- * - unparsable: `bad-json` (error), or `torn-tail` (warning) for a last line
- *   without a newline; dropped either way, the rest loads.
+ * - unparsable: `bad-json` (error); the rest loads.
+ * - a last line without a newline is a torn tail (`torn-tail` warning, saying
+ *   what the harness would do: it cuts such a line off on resume, parsed or
+ *   not): dropped when it does not parse, read as any other line when it does.
+ *   When the stream stopped inside its last zstd frame (`streamCutShort`),
+ *   the incomplete line is dropped either way: one `torn-tail` says so.
  * - not an object: `not-an-object`; no string `type`: `missing-type`.
  * - `{"type":"session",...}` as the first record: the header (`version` other
  *   than 0: `header-version`). Later it is not a header: kept as metadata,
@@ -25,27 +29,28 @@
  *   event kept with `invalid: true`); a surface event without surfaceOp gets
  *   "append", reported once at the end as `surface-op-missing` with the count.
  *
- * `readEventAt` re-reads one event from its bytes the same way, without the
- * diagnostics, using what the first pass recorded in a ReadContext.
+ * `readEventAt` (reread.ts) re-reads one event from its bytes the same way.
  */
 import type { DiagnosticSink } from '../diagnostics';
 import type { EventLocation, RecordSink } from '../pipeline';
-import type { DiagnosticCode, SessionEvent, SessionHeader } from '../types';
+import type { DiagnosticCode, SessionHeader } from '../types';
 import { Invalid, isFiniteNumber, isInt, isObject, type JsonObject } from '../validate';
-import type { ByteStore } from './byteStore';
 import { scanLine } from './fastLine';
 import { isKnownEventType } from './knownTypes';
-import { createLineDecoder, type LineSink } from './lineSplitter';
+import { escapeControls, lineExcerpt } from './lineText';
+import type { LineSink } from './lineSplitter';
 import {
   FirstPassContext,
-  RereadContext,
   asSessionEvent,
   defaultSurfaceOp,
   normalizeEvent,
   type RawEvent,
 } from './normalize';
-import { checkPackedRow, isPackedRowType, packedMember, packedMemberTime } from './packedRows';
-import type { ReadContext, ReadContextRecorder } from './readContext';
+import { checkPackedRow, isPackedRowType, packedMember } from './packedRows';
+import type { ReadContextRecorder } from './readContext';
+
+export { readEventAt } from './reread';
+export { LINE_EXCERPT_CHARS, LINE_TEXT_MARK, splitLineText } from './lineText';
 
 export class RecordReader implements LineSink {
   /** Events handed on so far: the next event's seq. */
@@ -63,6 +68,9 @@ export class RecordReader implements LineSink {
   private lastTypeKnown = false;
   private readonly unknownRequired = new Set<string>();
   private readonly unknownIgnorable = new Set<string>();
+  /** Why the stream stopped inside its last zstd frame, when it did. */
+  private cutShort: string | undefined;
+  private cutShortLine = false;
 
   constructor(
     private readonly sink: RecordSink,
@@ -79,6 +87,15 @@ export class RecordReader implements LineSink {
     lineNumber: number,
     terminated: boolean,
   ): void {
+    if (!terminated && this.cutShort !== undefined) {
+      this.cutShortLine = true;
+      this.report(
+        'torn-tail',
+        `${this.cutShort}: the last line (${lineNumber}) is incomplete and dropped; everything up to the last complete line is kept`,
+        lineNumber,
+      );
+      return;
+    }
     let value: unknown;
     try {
       if (text === undefined) throw new Error(`${length} bytes is too large to read as one line`);
@@ -94,16 +111,39 @@ export class RecordReader implements LineSink {
       else
         this.report(
           'torn-tail',
-          `the last line (${lineNumber}) has no newline and does not parse: the writer stopped mid-line; dropped (${why})${seen}`,
+          `the last line (${lineNumber}) has no newline and does not parse: the writer stopped mid-line; dropped, as the harness drops it on resume (${why})${seen}`,
           lineNumber,
         );
       return;
     }
-    this.value(value, offset, length, lineNumber);
+    this.value(value, offset, length, lineNumber, terminated);
   }
 
   /** A parsed line (parsed here, or rebuilt from a range worker's prescan: the same value). */
-  value(value: unknown, offset: number, length: number, lineNumber: number): void {
+  value(value: unknown, offset: number, length: number, lineNumber: number, terminated = true): void {
+    if (!terminated) {
+      // Shown as read, but the harness writes a line and its newline together and cuts an
+      // unterminated last line off on resume: the seq (when it is an event) marks what it cuts.
+      const first = this.position;
+      this.classify(value, offset, length, lineNumber);
+      const where: { line: number; seq?: number } = { line: lineNumber };
+      if (this.position > first) where.seq = first;
+      this.diags.report(
+        'torn-tail',
+        `the last line (${lineNumber}) has no newline: shown as read, but the harness cuts an unterminated last line off the file on resume, so a resumed session will not have ${this.position > first ? (this.position - first === 1 ? `seq ${first}` : `seqs ${first}..${this.position - 1}`) : 'it'}`,
+        where,
+      );
+      return;
+    }
+    this.classify(value, offset, length, lineNumber);
+  }
+
+  /** The decompressed stream stopped inside its last zstd frame (`why`): a torn tail, not corruption. */
+  streamCutShort(why: string): void {
+    this.cutShort ??= why;
+  }
+
+  private classify(value: unknown, offset: number, length: number, lineNumber: number): void {
     if (!isObject(value)) {
       this.report(
         'not-an-object',
@@ -133,7 +173,16 @@ export class RecordReader implements LineSink {
   }
 
   /** The input is complete: the once-per-log summaries. */
-  end(): void {
+  end(lastLine = 0): void {
+    if (this.cutShort !== undefined && !this.cutShortLine) {
+      // The frame was cut on a line boundary: nothing partial to drop, the torn tail is still one.
+      this.cutShortLine = true;
+      this.report(
+        'torn-tail',
+        `${this.cutShort}: what decoded ends on a line boundary, so every line decoded is kept`,
+        lastLine,
+      );
+    }
     if (this.missingSeqs > 0) {
       const n = this.position;
       const which =
@@ -332,77 +381,4 @@ function describe(v: unknown): string {
   if (Array.isArray(v)) return 'an array';
   if (v === undefined) return 'missing';
   return `a ${typeof v}`;
-}
-
-const rereadDecoder = createLineDecoder();
-
-/**
- * The event at `loc` (with seq `seq`), parsed again from the store and
- * normalized exactly as the first pass did, using what it recorded in
- * `context`. A location the first pass did not produce gives a placeholder
- * event of type "seqscope/unreadable" marked invalid (never a throw).
- */
-export function readEventAt(
-  store: ByteStore,
-  loc: EventLocation,
-  seq: number,
-  context: ReadContext,
-): SessionEvent {
-  if (!(loc.offset >= 0 && loc.length >= 0 && loc.offset + loc.length <= store.length))
-    return unreadable(seq, 'its bytes are outside the log');
-  let value: unknown;
-  try {
-    value = JSON.parse(rereadDecoder.decode(store.slice(loc.offset, loc.length)));
-  } catch {
-    return unreadable(seq, 'its line does not parse');
-  }
-  if (isObject(value) && value.type === 'session_event') value = value.event;
-  if (!isObject(value) || typeof value.type !== 'string') return unreadable(seq, 'its line is not an event');
-  let ev: RawEvent;
-  if (isPackedRowType(value.type)) {
-    const packed = checkPackedRow(value, value.type);
-    if (packed instanceof Invalid || !(loc.member >= 0 && loc.member < packed.items.length))
-      return unreadable(seq, 'no such packed-row member');
-    ev = packedMember(packed, loc.member, seq, packedMemberTime(packed, loc.member));
-  } else {
-    if (loc.member >= 0 || !isObject(value.data)) return unreadable(seq, 'its line is not an event');
-    ev = value as RawEvent;
-  }
-  normalizeEvent(ev, seq, new RereadContext(context));
-  defaultSurfaceOp(ev);
-  return asSessionEvent(ev);
-}
-
-function unreadable(seq: number, reason: string): SessionEvent {
-  return { type: 'seqscope/unreadable', seq, data: { reason }, invalid: true };
-}
-
-/** Marks the excerpt of a broken line at the end of its diagnostic's message. */
-export const LINE_TEXT_MARK = '; line text: ';
-/** Code points of a broken line quoted in its diagnostic. */
-export const LINE_EXCERPT_CHARS = 200;
-
-function lineExcerpt(text: string | undefined): string {
-  if (text === undefined) return '';
-  const cps = Array.from(text.slice(0, LINE_EXCERPT_CHARS * 2)).slice(0, LINE_EXCERPT_CHARS);
-  const head = cps.join('');
-  return `${LINE_TEXT_MARK}${escapeControls(head)}${head.length < text.length ? '…' : ''}`;
-}
-
-/** A diagnostic message split into its text and the broken line's excerpt (null when it quotes none). */
-export function splitLineText(message: string): { message: string; text: string | null } {
-  const i = message.lastIndexOf(LINE_TEXT_MARK);
-  if (i < 0) return { message, text: null };
-  return { message: message.slice(0, i), text: message.slice(i + LINE_TEXT_MARK.length) };
-}
-
-/** Control (and bidi) characters as \xNN / \uNNNN escapes, so a message never carries raw terminal bytes. */
-function escapeControls(s: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, (c) => {
-    const code = c.charCodeAt(0);
-    return code < 0x100
-      ? `\\x${code.toString(16).padStart(2, '0')}`
-      : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
 }

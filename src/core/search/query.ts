@@ -61,7 +61,7 @@ export function compileQuery(options: QueryOptions): CompiledQuery | QueryError 
     matcher = new RegExp(escapeRegExp(query), flags);
   }
   const literal = options.regex ? requiredLiteral(query) : query;
-  const prefilter = bytePrefilter(literal ?? '', !options.caseSensitive);
+  const prefilter = bytePrefilter(literal ?? '', !options.caseSensitive, matcher.flags);
   return { ok: true, matcher, prefilter, empty: false };
 }
 
@@ -73,33 +73,40 @@ export function escapeRegExp(s: string): string {
 const ESCAPABLE = /["\\/\p{Cc}\u2028\u2029]/u;
 
 /**
- * A byte-level prefilter: a line can hold a match only if its raw bytes
+ * What a line must contain to be worth parsing. `bytes`: its raw bytes
  * contain `needle` (ASCII letters folded to lower case when `fold`), or, when
  * `escapes`, a `\u` escape (the line may spell the needle's non-ASCII
  * characters as escapes, as Python's json.dumps does), or, when `foldTraps`,
- * the KELVIN SIGN or LONG S (the two non-ASCII letters Unicode folds to
- * ASCII `k` and `s`).
+ * the KELVIN SIGN or LONG S (the two non-ASCII letters Unicode folds to ASCII
+ * `k` and `s`). `text`: for a query whose only usable run has non-ASCII
+ * letters with case (no byte needle folds them), the decoded lines are matched
+ * by `pattern` instead (one regex pass over a batch, still no parsing).
  */
-export interface BytePrefilter {
-  needle: Uint8Array;
-  fold: boolean;
-  escapes: boolean;
-  foldTraps: boolean;
-}
+export type BytePrefilter =
+  | { kind: 'bytes'; needle: Uint8Array; fold: boolean; escapes: boolean; foldTraps: boolean }
+  | { kind: 'text'; pattern: RegExp; escapes: boolean };
 
-/** Runs shorter than this filter too little to pay for their pass. */
-const MIN_NEEDLE_BYTES = 3;
+/** Byte runs shorter than this filter too little to pay for their pass. */
+const MIN_NEEDLE_BYTES = 2;
+/** Byte runs at least this long are used even when a longer text run exists. */
+const GOOD_NEEDLE_BYTES = 4;
 
-function bytePrefilter(literal: string, fold: boolean): BytePrefilter | null {
+function bytePrefilter(literal: string, fold: boolean, flags: string): BytePrefilter | null {
   const run = longestRun(literal, fold);
   const needle = new TextEncoder().encode(fold ? run.toLowerCase() : run);
-  if (needle.length < MIN_NEEDLE_BYTES) return null;
-  return {
-    needle,
-    fold,
-    escapes: /[^\p{ASCII}]/u.test(run),
-    foldTraps: fold && /[ks]/i.test(run),
-  };
+  const text = longestRun(literal, false);
+  // A short byte run cut out of cased non-ASCII text (", " of "привет, мир") filters little: match the text instead.
+  const preferText = needle.length < GOOD_NEEDLE_BYTES && text.length > run.length;
+  if (needle.length >= MIN_NEEDLE_BYTES && !preferText)
+    return {
+      kind: 'bytes',
+      needle,
+      fold,
+      escapes: /[^\p{ASCII}]/u.test(run),
+      foldTraps: fold && /[ks]/i.test(run),
+    };
+  if (text.length === 0 || !/[^\p{ASCII}]/u.test(text)) return null;
+  return { kind: 'text', pattern: new RegExp(escapeRegExp(text), flags), escapes: true };
 }
 
 /**

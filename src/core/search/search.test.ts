@@ -100,6 +100,15 @@ describe('search', () => {
     expect(seqs(run(log, { query: 'σίσυφος' }))).toEqual([8]);
   });
 
+  it('finds cased non-ASCII text through the text prefilter (no byte needle folds it)', () => {
+    const l = sampleLog([line({ type: 'session/title', seq: 9, data: { title: 'Привет, МИР' } })]);
+    const q = compileQuery({ query: 'привет, мир' });
+    expect(q.ok && q.prefilter?.kind).toBe('text');
+    expect(seqs(run(l, { query: 'привет, мир' }))).toEqual([9]);
+    expect(seqs(run(l, { query: 'É' }))).toEqual([]);
+    expect(seqs(run(l, { query: 'ü' }))).toEqual([2]);
+  });
+
   it('finds a match deep inside a long tool output, with a short snippet around it', () => {
     const r = run(log, { query: 'needle in a' });
     expect(seqs(r)).toEqual([7]);

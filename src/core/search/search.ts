@@ -25,6 +25,8 @@ export interface SearchSource {
   /** Raw (decompressed) bytes. */
   rawBytes(offset: number, length: number): Uint8Array;
   event(seq: number): SessionEvent;
+  /** 1-based line number of the event's line (the text prefilter counts newlines). */
+  lineOf(seq: number): number;
 }
 
 export interface SearchHit {
@@ -48,6 +50,8 @@ export interface SearchRange {
   /** Raw bytes per batch (default 8 MiB): smaller batches yield more often. */
   batchBytes?: number;
 }
+
+const decoder = new TextDecoder();
 
 /** Bytes decoded per batch: big enough that per-batch costs vanish, small enough to stay responsive. */
 const BATCH_BYTES = 8 << 20;
@@ -132,14 +136,17 @@ export class EventSearch {
     const base = src.lineOffset(from);
     const bytes = src.rawBytes(base, src.lineOffset(to) + src.lineByteLength(to) - base);
     const lines = new Set<number>(); // first seq of each candidate line
-    const seqAt = (pos: number) => this.seqAtOffset(base + pos, from, to);
     const mark = (pos: number) => {
-      const seq = seqAt(pos);
+      const seq = this.seqAtOffset(base + pos, from, to);
       lines.add(seq);
       return src.lineOffset(seq) + src.lineByteLength(seq) - base;
     };
-    scanNeedle(bytes, filter.needle, filter.fold, mark);
-    const marks = [...(filter.escapes ? [ESCAPE_MARK] : []), ...(filter.foldTraps ? FOLD_TRAP_MARKS : [])];
+    if (filter.kind === 'bytes') scanNeedle(bytes, filter.needle, filter.fold, mark);
+    else if (!this.scanText(bytes, filter.pattern, from, to, lines)) return range(from, to);
+    const marks = [
+      ...(filter.escapes ? [ESCAPE_MARK] : []),
+      ...(filter.kind === 'bytes' && filter.foldTraps ? FOLD_TRAP_MARKS : []),
+    ];
     for (const m of marks) scanMark(bytes, m, mark);
     const out: number[] = [];
     for (const first of [...lines].sort((a, b) => a - b)) {
@@ -147,6 +154,43 @@ export class EventSearch {
       for (let s = first; s <= to && src.lineOffset(s) === offset; s++) out.push(s);
     }
     return out;
+  }
+
+  /**
+   * The text prefilter: decodes the batch and adds the first seq of each line
+   * `pattern` matches in (lines found by counting newlines from the batch's
+   * first line). False when the batch is too large to become one string.
+   */
+  private scanText(
+    bytes: Uint8Array,
+    pattern: RegExp,
+    from: number,
+    to: number,
+    lines: Set<number>,
+  ): boolean {
+    let text: string;
+    try {
+      text = decoder.decode(bytes);
+    } catch {
+      return false;
+    }
+    const src = this.source;
+    let line = src.lineOf(from);
+    let at = 0;
+    let seq = from;
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+      for (let nl = text.indexOf('\n', at); nl !== -1 && nl < m.index; nl = text.indexOf('\n', nl + 1)) {
+        line++;
+        at = nl + 1;
+      }
+      while (seq < to && src.lineOf(seq) < line) seq++;
+      if (src.lineOf(seq) === line) lines.add(seq);
+      const end = text.indexOf('\n', m.index + Math.max(1, m[0].length));
+      if (end === -1) break;
+      pattern.lastIndex = end;
+    }
+    return true;
   }
 
   /** The first seq in from..to whose line starts at or before `offset` (the line holding it). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../types';
+import { HARNESS_EVENT_TYPES } from '../reader/knownTypes';
 import { SUMMARY_MAX, describeTurnEnd, fmtMs, summarize } from './summary';
 
 const ev = (type: string, data: Record<string, unknown>, extra: Partial<SessionEvent> = {}): SessionEvent =>
@@ -174,5 +175,75 @@ describe('fmtMs', () => {
     expect(fmtMs(850)).toBe('850 ms');
     expect(fmtMs(1800)).toBe('1.8 s');
     expect(fmtMs(125_000)).toBe('2 m 05 s');
+  });
+});
+
+describe('every type the harness knows has a readable summary (spec section 3)', () => {
+  it('none of the 48 is summarized as an unknown type', () => {
+    for (const type of HARNESS_EVENT_TYPES) {
+      expect(summarize(ev(type, {})).text, type).not.toMatch(/unknown type/);
+    }
+  });
+
+  it('the harness shapes read as sentences', () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      [
+        'tool/code-dispatch-start',
+        { rootCallId: 'a', subCallId: 'a:1', name: 'snapshot_double', arguments: { value: 21 } },
+        'code → snapshot_double({"value":21})',
+      ],
+      [
+        'tool/code-dispatch',
+        { name: 'snapshot_double', isError: false, content: [{ type: 'text', text: '42' }] },
+        'code → snapshot_double ok: 42',
+      ],
+      ['tool-workflow/run-start', { runId: 'r1', name: 'advanced' }, 'workflow advanced started (run r1)'],
+      [
+        'tool-workflow/agent-start',
+        { runId: 'r1', seq: 1, label: 'child', phase: 'Delegate' },
+        'workflow agent child started (Delegate)',
+      ],
+      [
+        'tool-workflow/agent-end',
+        { runId: 'r1', seq: 1, outcome: 'completed' },
+        'workflow agent 1 completed',
+      ],
+      ['tool-workflow/run-end', { runId: 'r1', stopReason: 'completed' }, 'workflow run ended: completed'],
+      [
+        'session/title-llm-request',
+        { route: { provider: 'cli-mock', model: 'm' }, messages: [{}], system: 'Create a title' },
+        'title request → cli-mock/m · 1 message',
+      ],
+      ['approval/policy', { policy: 'never', source: 'delegation' }, 'approval policy: never (delegation)'],
+      ['approval/decided', { id: 'x', outcome: 'rejected' }, 'approval rejected'],
+      ['command/run', { name: 'permission', args: ' read-only' }, '/permission read-only'],
+      [
+        'hook/result',
+        { point: 'PreToolUse', decision: 'block', exitCode: 2, durationMs: 3.9 },
+        'hook PreToolUse → block · exit 2 · 4 ms',
+      ],
+      ['plan/mode', { active: true }, 'plan mode on'],
+    ];
+    for (const [type, data, text] of cases) expect(summarize(ev(type, data)).text, type).toBe(text);
+    expect(summarize(ev('tool/code-dispatch', { name: 'x', isError: true, content: [] })).tone).toBe('error');
+  });
+
+  it('request/header: placeholders shown as written, real values by size', () => {
+    expect(
+      summarize(
+        ev('request/header', {
+          header: { config: { model: 'fake' }, system: '{{system}}', tools: '{{tools}}' },
+          reason: 'initial',
+        }),
+      ).text,
+    ).toBe('request initial · fake · system {{system}} · tools {{tools}}');
+    expect(
+      summarize(
+        ev('request/header', {
+          header: { config: { provider: 'p', model: 'm' }, system: 'x'.repeat(12_000), tools: [{}, {}] },
+          reason: 'change',
+        }),
+      ).text,
+    ).toBe('request change · p/m · system 12.0k chars · 2 tools');
   });
 });

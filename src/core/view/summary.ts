@@ -6,7 +6,10 @@
  * an unknown type still says something useful.
  */
 import { normalizeTurnEndReason } from '../analysis/endReason';
+import { importedRowSummary } from '../import/rowSummary';
 import type { Block, Message, SessionEvent, StreamChunk, TokenUsage, TurnEndReason } from '../types';
+import { isKnownEventType } from '../reader/knownTypes';
+import { summarizeHarnessEvent } from './summaryHarness';
 
 export type Tone = 'normal' | 'muted' | 'ok' | 'warn' | 'error';
 
@@ -79,7 +82,10 @@ function summarizeByType(type: string, d: Data, ev: SessionEvent): EventSummary 
       const header = (d.header ?? {}) as Data;
       const config = (header.config ?? {}) as Data;
       return muted(
-        `request ${str(d.reason ?? '')} · ${modelName(config)}`.replace('request  ·', 'request ·'),
+        `request ${str(d.reason ?? '')} · ${modelName(config)}${headerParts(header)}`.replace(
+          'request  ·',
+          'request ·',
+        ),
       );
     }
     case 'request/context':
@@ -123,12 +129,11 @@ function summarizeByType(type: string, d: Data, ev: SessionEvent): EventSummary 
     }
     case 'goal/change':
       return normal(`goal: ${str(d.goal ?? d.text ?? compactFields(d))}`);
-    case 'plan/mode':
     case 'sandbox/mode':
     case 'permission/preset':
       return muted(`${type.split('/')[0]} ${str(d.mode ?? d.preset ?? d.enabled ?? compactFields(d))}`);
     default:
-      return summarizeOther(type, d, ev);
+      return summarizeHarnessEvent(type, d) ?? summarizeOther(type, d, ev);
   }
 }
 
@@ -144,6 +149,9 @@ function summarizeOther(type: string, d: Data, ev: SessionEvent): EventSummary {
       d.decision === 'deny';
     return { text: `${type.slice(family.length + 1) || type}${fields}`, tone: failed ? 'warn' : 'normal' };
   }
+  const imported = importedRowSummary(type, d);
+  if (imported) return { text: imported.text, tone: imported.warn ? 'warn' : 'muted' };
+  if (isKnownEventType(type)) return muted(`${type}${fields}`);
   // Unknown type: say so (the diagnostics say whether it is a problem).
   return { text: `${ev.ignorable ? 'ignorable ' : ''}unknown type${fields}`, tone: 'muted' };
 }
@@ -267,6 +275,19 @@ function withReplace(ev: SessionEvent, text: string): string {
   const op = ev.surfaceOp;
   if (op && typeof op === 'object' && op.op === 'replace') return `replaces ${op.start}..${op.end}: ${text}`;
   return text;
+}
+
+/** What a request header carries besides its config: sizes for real values, placeholders as written. */
+function headerParts(header: Data): string {
+  const parts: string[] = [];
+  const { system, tools } = header;
+  if (typeof system === 'string' && system !== '')
+    parts.push(/^\{\{.*\}\}$/.test(system) ? `system ${system}` : `system ${fmtInt(system.length)} chars`);
+  if (Array.isArray(tools) && tools.length > 0)
+    parts.push(`${tools.length} tool${tools.length === 1 ? '' : 's'}`);
+  else if (typeof tools === 'string' && tools !== '') parts.push(`tools ${tools}`);
+  if (Array.isArray(header.messagePrefix)) parts.push(`legacy prefix of ${header.messagePrefix.length}`);
+  return parts.length ? ` · ${parts.join(' · ')}` : '';
 }
 
 function modelName(d: Data): string {

@@ -93,6 +93,8 @@ export type Request =
   | { kind: 'runProfile' }
   /** Digests of the messages the model was sent after `seq` (to find the first differing message). */
   | { kind: 'inputDigests'; seq: number }
+  /** The whole log as OpenTelemetry traces (OTLP/JSON, GenAI conventions); `content` adds the messages. */
+  | { kind: 'exportOtlp'; content: boolean }
   /** Liveness check. */
   | { kind: 'ping' };
 

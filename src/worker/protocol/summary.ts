@@ -1,6 +1,7 @@
 /** What the UI knows about a whole log: counts, diagnostics by code, the turn/step outline. */
 import type { DiagnosticCode, MetaLine, SessionHeader, Severity, TokenUsage } from '../../core/types';
 import type { LoadSource } from './requests';
+import type { SourceFormat } from '../../core/import/formats';
 
 export interface DiagnosticCounts {
   error: number;
@@ -46,6 +47,8 @@ export interface LogSummary extends RowsInfo {
   endTime?: number;
   loadMs: number;
   header?: SessionHeader;
+  /** The log's format, by content (core/import/formats.ts): 'seqscope' for the harness's own. */
+  format: SourceFormat;
   metas: MetaLine[];
   types: { type: string; count: number }[];
   diagnostics: DiagnosticCounts;

@@ -39,6 +39,8 @@ export interface ResponseValues {
   metrics: MetricsAnswer;
   runProfile: RunProfile;
   inputDigests: string[];
+  /** The file's text and how many spans it holds. */
+  exportOtlp: { text: string; spans: number };
   ping: { loadId: number };
 }
 

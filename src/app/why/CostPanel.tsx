@@ -1,0 +1,132 @@
+/**
+ * Cost by model under the user's price table (editable, kept in local
+ * storage): a model without a price shows its tokens and "no price", never a
+ * made-up cost.
+ */
+import { useState } from 'react';
+import type { ModelPrice, PriceTable } from '../../core/cost/prices';
+import { DEFAULT_PRICES } from '../../core/cost/prices';
+import type { StepMetrics } from '../../worker/protocol';
+import { costSummary } from './chartData';
+
+export interface CostPanelProps {
+  steps: StepMetrics[];
+  prices: PriceTable;
+  onPrices: (table: PriceTable | null) => void;
+}
+
+const usd = (v: number) => (v >= 0.01 ? `$${v.toFixed(2)}` : `$${v.toPrecision(2)}`);
+
+export function CostPanel({ steps, prices, onPrices }: CostPanelProps) {
+  const [editing, setEditing] = useState(false);
+  const s = costSummary(steps, prices);
+  return (
+    <div className="px-3 text-xs" data-testid="cost-panel">
+      <p className="text-neutral-300">
+        Cost: <span data-testid="cost-total">{usd(s.total)}</span>
+        {s.unpricedSteps > 0 && (
+          <span className="text-neutral-400"> (+ {s.unpricedSteps} steps without a price)</span>
+        )}
+        <span className="text-neutral-400"> · prices as of {prices.asOf}</span>
+        <button
+          type="button"
+          className="ml-2 text-sky-300 hover:underline"
+          onClick={() => setEditing(!editing)}
+        >
+          {editing ? 'done' : 'edit prices'}
+        </button>
+      </p>
+      <table className="mt-1 w-full">
+        <tbody>
+          {s.byModel.map((r) => (
+            <tr key={r.model}>
+              <td className="font-mono">{r.model}</td>
+              <td className="text-right tabular-nums">{r.steps} steps</td>
+              <td className="text-right tabular-nums">{r.tokens.toLocaleString('en-US')} tokens</td>
+              <td className="text-right tabular-nums">{r.cost === null ? 'no price' : usd(r.cost)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {editing && <PriceEditor prices={prices} onPrices={onPrices} />}
+    </div>
+  );
+}
+
+const FIELDS = ['input', 'output', 'cacheRead', 'cacheWrite'] as const;
+
+function PriceEditor({ prices, onPrices }: { prices: PriceTable; onPrices: (t: PriceTable | null) => void }) {
+  const set = (i: number, p: ModelPrice | null) => {
+    const next = prices.prices.slice();
+    if (p === null) next.splice(i, 1);
+    else next[i] = p;
+    onPrices({ asOf: 'edited', prices: next });
+  };
+  return (
+    <div className="mt-2" data-testid="price-editor">
+      <p className="text-neutral-400">USD per million tokens</p>
+      <table className="w-full">
+        <thead>
+          <tr className="text-left text-neutral-400">
+            <th>model (prefix)</th>
+            {FIELDS.map((f) => (
+              <th key={f}>{f}</th>
+            ))}
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {prices.prices.map((p, i) => (
+            <tr key={i}>
+              <td>
+                <input
+                  aria-label={`model ${i + 1}`}
+                  className="w-full bg-black/30 px-1"
+                  value={p.model}
+                  onChange={(e) => set(i, { ...p, model: e.target.value })}
+                />
+              </td>
+              {FIELDS.map((f) => (
+                <td key={f}>
+                  <input
+                    aria-label={`${p.model} ${f}`}
+                    className="w-16 bg-black/30 px-1"
+                    inputMode="decimal"
+                    value={p[f] ?? ''}
+                    onChange={(e) => {
+                      const v = e.target.value.trim() === '' ? undefined : Number(e.target.value);
+                      if (v !== undefined && !(v >= 0)) return;
+                      const next = { ...p };
+                      if (v === undefined) {
+                        if (f === 'input' || f === 'output') return;
+                        delete next[f];
+                      } else next[f] = v;
+                      set(i, next);
+                    }}
+                  />
+                </td>
+              ))}
+              <td>
+                <button type="button" aria-label={`remove ${p.model}`} onClick={() => set(i, null)}>
+                  ×
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button
+        type="button"
+        className="mr-3 text-sky-300 hover:underline"
+        onClick={() =>
+          onPrices({ asOf: 'edited', prices: [...prices.prices, { model: 'model-id', input: 0, output: 0 }] })
+        }
+      >
+        add a model
+      </button>
+      <button type="button" className="text-sky-300 hover:underline" onClick={() => onPrices(null)}>
+        reset to the defaults of {DEFAULT_PRICES.asOf}
+      </button>
+    </div>
+  );
+}

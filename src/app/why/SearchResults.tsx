@@ -1,0 +1,67 @@
+/**
+ * The search results list: seq, type, the field's path and a snippet with the
+ * match highlighted, a running count while the worker searches, and a bad
+ * regular expression said inline. Store-free: the search pane feeds it.
+ */
+import type { SearchHit } from '../../worker/protocol';
+
+export interface SearchResultsProps {
+  hits: SearchHit[];
+  count: number;
+  /** Events searched so far, of `total` (the count runs while it grows). */
+  searched: number;
+  total: number;
+  running: boolean;
+  error?: string | undefined;
+  /** Index into `hits` of the current hit (Enter / Shift+Enter move it). */
+  current: number;
+  onPick: (index: number) => void;
+}
+
+export function SearchResults(p: SearchResultsProps) {
+  if (p.error)
+    return (
+      <p role="alert" data-testid="search-error" className="px-3 py-2 text-sm text-rose-300">
+        {p.error}
+      </p>
+    );
+  return (
+    <div className="flex min-h-0 flex-col">
+      <p data-testid="search-count" aria-live="polite" className="px-3 py-1 text-xs text-neutral-400">
+        {countLine(p)}
+      </p>
+      <ol className="min-h-0 flex-1 overflow-auto text-xs" data-testid="search-results">
+        {p.hits.map((h, i) => (
+          <li key={h.seq}>
+            <button
+              type="button"
+              data-seq={h.seq}
+              aria-current={i === p.current ? 'true' : undefined}
+              onClick={() => p.onPick(i)}
+              className={`block w-full px-3 py-1 text-left hover:bg-white/5 ${i === p.current ? 'bg-sky-500/15' : ''}`}
+            >
+              <span className="mr-2 font-mono text-neutral-400">{h.seq}</span>
+              <span className="mr-2 text-sky-300">{h.type}</span>
+              <span className="font-mono text-neutral-400">{h.path}</span>
+              <span className="mt-0.5 block truncate text-neutral-200">
+                {h.snippet.slice(0, h.start)}
+                <mark className="rounded-sm bg-amber-400/30 text-amber-100">
+                  {h.snippet.slice(h.start, h.end)}
+                </mark>
+                {h.snippet.slice(h.end)}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function countLine(p: SearchResultsProps): string {
+  const events = `${p.count.toLocaleString('en-US')} event${p.count === 1 ? '' : 's'}`;
+  const shown = p.hits.length < p.count ? ` (first ${p.hits.length.toLocaleString('en-US')} listed)` : '';
+  if (!p.running) return `${events} match${shown}`;
+  const pct = p.total > 0 ? Math.floor((100 * p.searched) / p.total) : 0;
+  return `${events} so far… ${pct}% searched${shown}`;
+}

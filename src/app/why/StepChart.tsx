@@ -1,0 +1,129 @@
+/**
+ * One uPlot chart over steps: follows the selection (a vertical cursor line at
+ * the selected step) and reports clicks as a step pick. uPlot draws on a
+ * canvas, so it is created in an effect, resized with its box, and destroyed
+ * on unmount; new data goes through setData (no re-creation).
+ */
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { Series } from './chartData';
+
+export interface StepChartSeries {
+  label: string;
+  values: Series;
+  color: string;
+  /** Draw as points only (e.g. sparse markers). */
+  points?: boolean;
+}
+
+export interface StepChartProps {
+  title: string;
+  testId: string;
+  x: number[];
+  series: StepChartSeries[];
+  /** 0-based step index of the selection, or -1. */
+  selected: number;
+  /** x positions (1-based steps) to mark with a dashed vertical line (compactions). */
+  marks?: number[];
+  onPick: (stepIndex: number) => void;
+  height?: number;
+  unit?: string;
+}
+
+export function StepChart(p: StepChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  // The draw hook and the click handler read the newest props through this ref.
+  const live = useRef(p);
+  useLayoutEffect(() => {
+    live.current = p;
+  });
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const opts: uPlot.Options = {
+      width: Math.max(200, el.clientWidth),
+      height: p.height ?? 160,
+      title: p.title,
+      scales: { x: { time: false } },
+      axes: [
+        { stroke: '#a3a3a3', grid: { stroke: '#ffffff14' }, label: 'step' },
+        { stroke: '#a3a3a3', grid: { stroke: '#ffffff14' }, ...(p.unit ? { label: p.unit } : {}) },
+      ],
+      legend: { live: true },
+      cursor: { drag: { x: false, y: false } },
+      series: [
+        { label: 'step' },
+        ...p.series.map((s) => ({
+          label: s.label,
+          stroke: s.color,
+          width: s.points ? 0 : 1.5,
+          points: { show: s.points ?? p.x.length <= 60, size: 5, fill: s.color },
+          spanGaps: false,
+        })),
+      ],
+      hooks: {
+        draw: [(u) => drawOverlay(u, live.current)],
+      },
+    };
+    const u = new uPlot(opts, [p.x, ...p.series.map((s) => s.values)] as uPlot.AlignedData, el);
+    plot.current = u;
+    const click = () => {
+      const idx = u.cursor.idx;
+      if (idx !== null && idx !== undefined) live.current.onPick(idx);
+    };
+    u.over.addEventListener('click', click);
+    const resize = new ResizeObserver(() =>
+      u.setSize({ width: Math.max(200, el.clientWidth), height: p.height ?? 160 }),
+    );
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      u.over.removeEventListener('click', click);
+      u.destroy();
+      plot.current = null;
+    };
+    // The chart is built once per series layout; data and selection update below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [p.series.length, p.title]);
+
+  useEffect(() => {
+    plot.current?.setData([p.x, ...p.series.map((s) => s.values)] as uPlot.AlignedData);
+  }, [p.x, p.series]);
+
+  useEffect(() => {
+    plot.current?.redraw(false, false);
+  }, [p.selected, p.marks]);
+
+  return (
+    <div
+      ref={box}
+      data-testid={p.testId}
+      data-points={p.x.length}
+      data-selected={p.selected}
+      className="w-full"
+    />
+  );
+}
+
+/** The selected step's cursor line and the compaction marks, drawn over the plot. */
+function drawOverlay(u: uPlot, p: StepChartProps): void {
+  const ctx = u.ctx;
+  const { top, height } = u.bbox;
+  const line = (xVal: number, color: string, dash: number[]) => {
+    const x = Math.round(u.valToPos(xVal, 'x', true));
+    ctx.save();
+    ctx.strokeStyle = color;
+    ctx.setLineDash(dash);
+    ctx.lineWidth = 1 * devicePixelRatio;
+    ctx.beginPath();
+    ctx.moveTo(x, top);
+    ctx.lineTo(x, top + height);
+    ctx.stroke();
+    ctx.restore();
+  };
+  for (const m of p.marks ?? []) line(m, '#f59e0b', [4 * devicePixelRatio, 3 * devicePixelRatio]);
+  if (p.selected >= 0) line(p.selected + 1, '#38bdf8', []);
+}

@@ -1,0 +1,42 @@
+/** The tools table: calls, error rate, median and max duration per tool; a click filters by that tool. */
+import type { ToolStats } from '../../worker/protocol';
+
+export function ToolsTable({ tools, onPick }: { tools: ToolStats[]; onPick: (name: string) => void }) {
+  if (tools.length === 0) return <p className="px-3 text-xs text-neutral-400">No tool calls.</p>;
+  const ms = (v: number | undefined) =>
+    v === undefined ? '–' : v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(1)} s`;
+  return (
+    <table className="w-full text-xs" data-testid="tools-table">
+      <thead>
+        <tr className="text-left text-neutral-400">
+          <th className="px-2">tool</th>
+          <th className="px-2 text-right">calls</th>
+          <th className="px-2 text-right">errors</th>
+          <th className="px-2 text-right">median</th>
+          <th className="px-2 text-right">max</th>
+        </tr>
+      </thead>
+      <tbody>
+        {tools.map((t) => (
+          <tr key={t.name} className="hover:bg-white/5">
+            <td className="px-2">
+              <button
+                type="button"
+                className="font-mono text-sky-300 hover:underline"
+                onClick={() => onPick(t.name)}
+              >
+                {t.name}
+              </button>
+            </td>
+            <td className="px-2 text-right tabular-nums">{t.calls}</td>
+            <td className={`px-2 text-right tabular-nums ${t.errors > 0 ? 'text-rose-300' : ''}`}>
+              {t.errors} ({Math.round(t.errorRate * 100)}%)
+            </td>
+            <td className="px-2 text-right tabular-nums">{ms(t.medianMs)}</td>
+            <td className="px-2 text-right tabular-nums">{ms(t.maxMs)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

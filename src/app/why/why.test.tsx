@@ -1,0 +1,165 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PRICES } from '../../core/cost/prices';
+import type { HistoryDiff, SearchHit, StepMetrics } from '../../worker/protocol';
+import { render } from '../components/testRender';
+import { chartSeries, costSummary, cumulative, stepIndexForSeq } from './chartData';
+import { CostPanel } from './CostPanel';
+import { InputDiffView } from './InputDiffView';
+import { loadPrices, savePrices } from './prices';
+import { SearchResults } from './SearchResults';
+
+const step = (i: number, over: Partial<StepMetrics> = {}): StepMetrics => ({
+  index: i,
+  turn: 1,
+  step: i + 1,
+  startSeq: i * 10,
+  inputSeq: i * 10 + 1,
+  toolCalls: 0,
+  cost: null,
+  model: 'deepseek-v4-flash',
+  usage: { inputTokens: 100, outputTokens: 10, cacheReadTokens: 1000 },
+  contextTokens: 1100,
+  ...over,
+});
+
+describe('chart series', () => {
+  it('one point per step, gaps for missing values, cumulative sums, compaction marks by step', () => {
+    const steps = [
+      step(0),
+      step(1, { usage: undefined, contextTokens: undefined }),
+      step(2, { streamMs: 1500 }),
+    ];
+    const s = chartSeries(steps, [{ seq: 15, kind: 'compaction', hidden: 3, stepIndex: 1 }]);
+    expect(s.x).toEqual([1, 2, 3]);
+    expect(s.input).toEqual([100, null, 100]);
+    expect(s.cumInput).toEqual([100, 100, 200]);
+    expect(s.streamS).toEqual([null, null, 1.5]);
+    expect(s.compactionX).toEqual([2]);
+    expect(cumulative([null, 1, null, 2])).toEqual([null, 1, 1, 3]);
+    expect(stepIndexForSeq(steps, 5)).toBe(0);
+    expect(stepIndexForSeq(steps, 25)).toBe(2);
+    expect(stepIndexForSeq(steps, -1)).toBe(-1);
+  });
+
+  it('cost: priced models summed, unpriced ones counted, never priced', () => {
+    const c = costSummary([step(0), step(1, { model: 'mystery-model' })], DEFAULT_PRICES);
+    expect(c.unpricedSteps).toBe(1);
+    expect(c.byModel.find((r) => r.model === 'mystery-model')).toEqual({
+      model: 'mystery-model',
+      steps: 1,
+      tokens: 1110,
+      cost: null,
+    });
+    expect(c.total).toBeCloseTo((100 * 0.14 + 10 * 0.28 + 1000 * 0.0028) / 1e6, 12);
+  });
+});
+
+describe('SearchResults', () => {
+  const hits: SearchHit[] = [
+    { seq: 4, type: 'tool/call', path: 'data.arguments', snippet: 'grep README', start: 5, end: 11 },
+    { seq: 9, type: 'user/message', path: 'data.content[0].text', snippet: 'the readme', start: 4, end: 10 },
+  ];
+  it('lists hits with the match highlighted and a running count', () => {
+    const onPick = vi.fn();
+    const el = render(
+      <SearchResults hits={hits} count={2} searched={50} total={100} running current={1} onPick={onPick} />,
+    );
+    expect([...el.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['README', 'readme']);
+    expect(el.querySelector('[data-testid="search-count"]')?.textContent).toBe(
+      '2 events so far… 50% searched',
+    );
+    expect(el.querySelector('[aria-current="true"]')?.getAttribute('data-seq')).toBe('9');
+    act(() => (el.querySelector('[data-seq="4"]') as HTMLButtonElement).click());
+    expect(onPick).toHaveBeenCalledWith(0);
+  });
+
+  it('says a bad regex inline', () => {
+    const el = render(
+      <SearchResults
+        hits={[]}
+        count={0}
+        searched={0}
+        total={0}
+        running={false}
+        current={-1}
+        onPick={() => {}}
+        error="bad regular expression: Unterminated group"
+      />,
+    );
+    expect(el.querySelector('[role="alert"]')?.textContent).toBe(
+      'bad regular expression: Unterminated group',
+    );
+  });
+});
+
+describe('InputDiffView', () => {
+  it('marks rows and shows the text diff of a changed message and the request changes', () => {
+    const diff: HistoryDiff = {
+      from: 1,
+      to: 2,
+      removed: [{ seq: 5, role: 'user' }],
+      added: [{ seq: 8, role: 'user' }],
+      changed: [{ from: 5, to: 8 }],
+      request: { model: { from: 'a', to: 'b' } },
+      rows: [
+        { kind: 'same', seq: 2, role: 'user' },
+        {
+          kind: 'changed',
+          from: 5,
+          to: 8,
+          role: 'user',
+          text: [
+            { op: '-', text: 'old' },
+            { op: '+', text: 'new' },
+          ],
+        },
+      ],
+    };
+    const el = render(<InputDiffView diff={diff} left="seq 1" right="seq 2" />);
+    expect([...el.querySelectorAll('tr[data-kind]')].map((r) => r.getAttribute('data-kind'))).toEqual([
+      'same',
+      'changed',
+    ]);
+    expect(el.querySelector('del')?.textContent).toBe('old');
+    expect(el.querySelector('ins')?.textContent).toBe('new');
+    expect(el.querySelector('[data-testid="request-diff"]')?.textContent).toContain('model: a → b');
+  });
+});
+
+describe('prices in local storage', () => {
+  it('round-trips an edited table and falls back to the defaults on garbage', () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
+    expect(loadPrices(storage)).toBe(DEFAULT_PRICES);
+    savePrices({ asOf: 'edited', prices: [{ model: 'm', input: 1, output: 2 }] }, storage);
+    expect(loadPrices(storage).prices).toEqual([{ model: 'm', input: 1, output: 2 }]);
+    store.set('seqscope.prices.v1', '{not json');
+    expect(loadPrices(storage)).toBe(DEFAULT_PRICES);
+    savePrices(null, storage);
+    expect(store.size).toBe(0);
+  });
+
+  it('the cost panel edits a price and reports the new table', () => {
+    const onPrices = vi.fn();
+    const el = render(<CostPanel steps={[step(0)]} prices={DEFAULT_PRICES} onPrices={onPrices} />);
+    act(() =>
+      (
+        [...el.querySelectorAll('button')].find((b) => b.textContent === 'edit prices') as HTMLButtonElement
+      ).click(),
+    );
+    const input = el.querySelector('input[aria-label="deepseek-v4-flash output"]') as HTMLInputElement;
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    act(() => {
+      setter?.call(input, '0.5');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const table = onPrices.mock.calls.at(-1)?.[0] as { prices: { model: string; output: number }[] };
+    expect(table.prices.find((p) => p.model === 'deepseek-v4-flash')?.output).toBe(0.5);
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * The events the harness appends when it resumes a log that ends inside a
+ * turn (spec section 4, resume check), in its order and shapes. The
+ * TOOL_OUTCOME_UNKNOWN result is the harness's own (its test corpus,
+ * `semantic-checkpoint-snapshots/tool-outcome-unknown`: message id
+ * `interrupted-tool-result-<callId>-<seq>`, the tool/call's seq as source);
+ * the corpus has no TOOL_NOT_STARTED result, so that one follows the same
+ * pattern with its own code and the assistant/message as source.
+ */
+import type { Message, SessionEvent } from '../types';
+import { isObject } from '../validate';
+
+/** An event the harness would append on resume; never in the file. */
+export interface SyntheticEvent {
+  type: 'tool/result' | 'step/end' | 'turn/end' | 'session/end-seed';
+  seq: number;
+  time?: number;
+  data: Record<string, unknown>;
+  surfaceOp?: 'append';
+  sourceEventSeqs?: number[];
+  synthetic: true;
+}
+
+export const TOOL_OUTCOME_UNKNOWN_TEXT =
+  'The tool call was interrupted after it was recorded, but no result was durably recorded. Its outcome is unknown. Decide whether to retry from the tool semantics: retry only if the operation is read-only or idempotent; if it may have side effects, first verify external state or ask the user. Do not retry blindly.';
+export const TOOL_NOT_STARTED_TEXT =
+  'The tool call was interrupted before it was recorded as started, so it did not run. Call it again if it is still needed.';
+
+/** What the repair reads of a log. */
+export interface RepairSource {
+  typeOf(seq: number): string;
+  timeOf(seq: number): number | undefined;
+  event(seq: number): SessionEvent;
+}
+
+/** The synthetic events for a log whose kept events are 0..last; [] when it ends between turns. */
+export function syntheticRepair(log: RepairSource, last: number): SyntheticEvent[] {
+  // The open turn: the last turn/start with no turn/end after it (type column only, no parsing).
+  let turnStart = -1;
+  for (let s = last; s >= 0; s--) {
+    const type = log.typeOf(s);
+    if (type === 'turn/end') return [];
+    if (type === 'turn/start' && !isInvalid(log.event(s))) {
+      turnStart = s;
+      break;
+    }
+  }
+  if (turnStart < 0) return [];
+  const turn = (log.event(turnStart).data as { turn: number }).turn;
+  let lastStepEnd = turnStart;
+  let lastStepStart = -1;
+  for (let s = last; s > turnStart; s--) {
+    const type = log.typeOf(s);
+    if (type === 'step/end') {
+      lastStepEnd = s;
+      break;
+    }
+    if (type === 'step/start' && lastStepStart < 0) lastStepStart = s;
+  }
+  const time = lastTime(log, last);
+  const out: SyntheticEvent[] = [];
+  let seq = last;
+  const add = (e: Omit<SyntheticEvent, 'seq' | 'synthetic' | 'time'>): void => {
+    const ev: SyntheticEvent = { ...e, seq: ++seq, synthetic: true };
+    if (time !== undefined) ev.time = time;
+    out.push(ev);
+  };
+  for (const pending of pendingCalls(log, lastStepEnd, last)) {
+    const unknown = pending.callSeq !== undefined;
+    const resultSeq = seq + 1;
+    const message: Message = {
+      id: `interrupted-tool-result-${pending.callId}-${resultSeq}`,
+      role: 'user',
+      source: { kind: 'tool', callId: pending.callId },
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: pending.callId,
+          isError: true,
+          content: [{ type: 'text', text: unknown ? TOOL_OUTCOME_UNKNOWN_TEXT : TOOL_NOT_STARTED_TEXT }],
+        },
+      ],
+    };
+    add({
+      type: 'tool/result',
+      data: {
+        turn: pending.turn,
+        step: pending.step,
+        message,
+        error: unknown
+          ? { name: 'ToolOutcomeUnknownError', code: 'TOOL_OUTCOME_UNKNOWN' }
+          : { name: 'ToolNotStartedError', code: 'TOOL_NOT_STARTED' },
+      },
+      surfaceOp: 'append',
+      sourceEventSeqs: [unknown ? (pending.callSeq as number) : pending.messageSeq],
+    });
+  }
+  if (lastStepStart > lastStepEnd) {
+    const step = log.event(lastStepStart).data as { turn: number; step: number };
+    add({ type: 'step/end', data: { turn: step.turn, step: step.step } });
+  }
+  add({ type: 'turn/end', data: { turn, reason: { kind: 'interrupted' } } });
+  add({ type: 'session/end-seed', data: {} });
+  return out;
+}
+
+interface PendingCall {
+  callId: string;
+  turn: number;
+  step: number;
+  messageSeq: number;
+  /** The tool/call event recorded for it, if any. */
+  callSeq?: number;
+}
+
+/** Tool-call blocks of assistant messages in (from, last] without a tool/result in that range. */
+function pendingCalls(log: RepairSource, from: number, last: number): PendingCall[] {
+  const calls: PendingCall[] = [];
+  const recorded = new Map<string, number>();
+  const answered = new Set<string>();
+  for (let s = from + 1; s <= last; s++) {
+    const type = log.typeOf(s);
+    if (type !== 'assistant/message' && type !== 'tool/call' && type !== 'tool/result') continue;
+    const ev = log.event(s);
+    if (isInvalid(ev)) continue;
+    const d = ev.data as Record<string, unknown>;
+    if (type === 'tool/call') {
+      if (typeof d.callId === 'string' && !recorded.has(d.callId)) recorded.set(d.callId, s);
+    } else if (type === 'tool/result') {
+      for (const id of resultCallIds(d.message)) answered.add(id);
+    } else {
+      const content = isObject(d.message) && Array.isArray(d.message.content) ? d.message.content : [];
+      for (const b of content)
+        if (isObject(b) && b.type === 'tool-call' && typeof b.id === 'string')
+          calls.push({ callId: b.id, turn: d.turn as number, step: d.step as number, messageSeq: s });
+    }
+  }
+  const out: PendingCall[] = [];
+  for (const c of calls) {
+    if (answered.has(c.callId)) continue;
+    const callSeq = recorded.get(c.callId);
+    out.push(callSeq === undefined ? c : { ...c, callSeq });
+  }
+  return out;
+}
+
+function resultCallIds(message: unknown): string[] {
+  if (!isObject(message)) return [];
+  const ids: string[] = [];
+  if (isObject(message.source) && typeof message.source.callId === 'string') ids.push(message.source.callId);
+  if (Array.isArray(message.content))
+    for (const b of message.content)
+      if (isObject(b) && b.type === 'tool-result' && typeof b.toolCallId === 'string') ids.push(b.toolCallId);
+  return ids;
+}
+
+function isInvalid(ev: SessionEvent): boolean {
+  return (ev as { invalid?: boolean }).invalid === true;
+}
+
+function lastTime(log: RepairSource, last: number): number | undefined {
+  return last >= 0 ? log.timeOf(last) : undefined;
+}

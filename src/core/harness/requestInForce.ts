@@ -1,0 +1,136 @@
+/**
+ * The request in force at a seq (spec section 4): what the model was sent on
+ * a call is the latest `request/header` at or before that seq (its
+ * `data.header`: `config` {provider, model, ...}, `system`, `tools`,
+ * `adapterDefaults`) plus the derived messages. An empty `system` or `tools`
+ * counts as absent. Values are shown as written: the harness's test corpus
+ * carries `"{{system}}"` / `"{{tools}}"` placeholders where real logs have a
+ * string and an array. A legacy `messagePrefix` (until 2026-07-24: messages
+ * sent before the whole derived history) is kept apart, marked as legacy; it
+ * is not part of the derived messages.
+ */
+import type { SessionEvent } from '../types';
+import { isObject } from '../validate';
+
+export const REQUEST_HEADER = 'request/header';
+
+export interface RequestInForce {
+  /** The seq of the request/header event this comes from. */
+  seq: number;
+  /** Why the harness wrote the header ("initial", "change", "resume"...), as written. */
+  reason?: unknown;
+  config: unknown;
+  system?: unknown;
+  tools?: unknown;
+  adapterDefaults?: unknown;
+  /** `header.messagePrefix` of a log older than 2026-07-24: sent before the derived messages. */
+  legacyMessagePrefix?: unknown[];
+  /** What is wrong with the header's shape, when something is (it is shown as it is anyway). */
+  problem?: string;
+}
+
+/** The request a `request/header` event puts in force. Never throws: odd shapes are kept as written. */
+export function requestOfHeaderEvent(ev: SessionEvent): RequestInForce {
+  const data = ev.data as Record<string, unknown>;
+  const out: RequestInForce = { seq: ev.seq, config: undefined };
+  if (data.reason !== undefined) out.reason = data.reason;
+  const header = data.header;
+  if (!isObject(header)) {
+    out.problem = 'data.header is not an object';
+    return out;
+  }
+  out.config = header.config;
+  if (!isObject(header.config)) out.problem = 'data.header.config is not an object';
+  if (!isEmpty(header.system)) out.system = header.system;
+  if (!isEmpty(header.tools)) out.tools = header.tools;
+  if (header.adapterDefaults !== undefined) out.adapterDefaults = header.adapterDefaults;
+  if (Array.isArray(header.messagePrefix) && header.messagePrefix.length > 0)
+    out.legacyMessagePrefix = header.messagePrefix;
+  return out;
+}
+
+function isEmpty(v: unknown): boolean {
+  return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+/**
+ * The request as `seqscope derive --with-request` prints it: exactly
+ * `{config, system?, tools?, adapterDefaults?, seq}`, absent fields absent.
+ */
+export function requestJson(r: RequestInForce): Record<string, unknown> {
+  const out: Record<string, unknown> = { config: r.config ?? null };
+  if (r.system !== undefined) out.system = r.system;
+  if (r.tools !== undefined) out.tools = r.tools;
+  if (r.adapterDefaults !== undefined) out.adapterDefaults = r.adapterDefaults;
+  out.seq = r.seq;
+  return out;
+}
+
+/** What a log answers for the request questions (SessionLog satisfies it). */
+export interface RequestSource {
+  readonly eventCount: number;
+  readonly types: readonly string[];
+  typeIdOf(seq: number): number;
+  event(seq: number): SessionEvent;
+}
+
+/**
+ * The seqs of a log's request/header events, found from the type column (no
+ * parsing) and extended as the log grows while it loads.
+ */
+export class RequestHeaderIndex {
+  private readonly seqs: number[] = [];
+  private scanned = 0;
+  private typeId = -1;
+
+  constructor(private readonly log: RequestSource) {}
+
+  /** Every request/header seq so far, ascending. */
+  all(): readonly number[] {
+    this.catchUp();
+    return this.seqs;
+  }
+
+  /** The seq of the latest request/header at or before `seq`, or undefined. */
+  atOrBefore(seq: number): number | undefined {
+    const seqs = this.all();
+    let lo = 0;
+    let hi = seqs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((seqs[mid] as number) <= seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 ? seqs[lo - 1] : undefined;
+  }
+
+  private catchUp(): void {
+    const log = this.log;
+    if (this.typeId < 0) this.typeId = log.types.indexOf(REQUEST_HEADER);
+    if (this.typeId < 0) {
+      this.scanned = 0; // not seen yet: scan again once the type appears
+      return;
+    }
+    const n = log.eventCount;
+    for (let s = this.scanned; s < n; s++) if (log.typeIdOf(s) === this.typeId) this.seqs.push(s);
+    this.scanned = n;
+  }
+}
+
+const indexes = new WeakMap<RequestSource, RequestHeaderIndex>();
+
+/** The log's request/header index (one per log, built on first use). */
+export function requestHeaders(log: RequestSource): RequestHeaderIndex {
+  let index = indexes.get(log);
+  if (index === undefined) {
+    index = new RequestHeaderIndex(log);
+    indexes.set(log, index);
+  }
+  return index;
+}
+
+/** The request in force at `seq`: the latest request/header at or before it; null when there is none. */
+export function requestInForceAt(log: RequestSource, seq: number): RequestInForce | null {
+  const at = requestHeaders(log).atOrBefore(seq);
+  return at === undefined ? null : requestOfHeaderEvent(log.event(at));
+}

@@ -1,0 +1,63 @@
+/** Detection by content: the first record decides, whatever the file is called or compressed with. */
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { loadLogFromBytes } from '../log/load';
+import { detectTextFormat } from './formats';
+
+describe('format detection', () => {
+  it('names each format from its first record', () => {
+    expect(detectTextFormat('{"type":"session","version":0,"id":"x","createdAt":1}\n', false)).toBe(
+      'seqscope',
+    );
+    expect(
+      detectTextFormat('{"type":"session_event","sessionId":"s","event":{"type":"turn/start"}}\n', false),
+    ).toBe('seqscope');
+    expect(detectTextFormat('{"type":"turn/start","seq":0,"data":{"turn":1}}\n', false)).toBe('seqscope');
+    expect(
+      detectTextFormat(
+        '{"type":"session","version":3,"id":"x","timestamp":"2026-01-01T00:00:00Z","cwd":"/"}\n',
+        false,
+      ),
+    ).toBe('pi');
+    expect(
+      detectTextFormat(
+        '{"type":"session","id":"x","timestamp":"2026-01-01T00:00:00Z","provider":"a","modelId":"m"}\n',
+        false,
+      ),
+    ).toBe('pi');
+    expect(
+      detectTextFormat(
+        '{"timestamp":"2026-01-01T00:00:00Z","type":"session_meta","payload":{"id":"r"}}\n',
+        false,
+      ),
+    ).toBe('codex');
+    expect(
+      detectTextFormat('{"type":"permission-mode","permissionMode":"default","sessionId":"s"}\n', false),
+    ).toBe('claude-code');
+    expect(detectTextFormat('{"type":"summary","summary":"t","leafUuid":"u"}\n', false)).toBe('claude-code');
+    expect(detectTextFormat('{"parentUuid":null,"type":"user","message":{}}\n', false)).toBe('claude-code');
+    expect(detectTextFormat('{\n  "version": 2,\n  "status": "success",\n  "eval": {', false)).toBe(
+      'inspect-json',
+    );
+    // Undecided until the first line is complete; plain text is the harness reader's to judge.
+    expect(detectTextFormat('{"type":"sess', false)).toBeUndefined();
+    expect(detectTextFormat('not json at all\n', false)).toBe('seqscope');
+  });
+
+  it('detects a gzip-compressed Claude Code transcript, whatever its name', () => {
+    const raw = readFileSync('../shared/samples/other/claude-code/agentlogs-compact.jsonl');
+    const log = loadLogFromBytes(new Uint8Array(gzipSync(raw)), { chunkSize: 1000 });
+    expect(log.sourceFormat).toBe('claude-code');
+    expect(log.messagesAt(log.eventCount - 1).count).toBe(4);
+  });
+
+  it('reads a harness log byte for byte, in any chunking', () => {
+    const raw = readFileSync('../shared/samples/design-card-example.jsonl');
+    for (const chunkSize of [1, 7, 1 << 20]) {
+      const log = loadLogFromBytes(new Uint8Array(raw), { chunkSize });
+      expect(log.sourceFormat).toBe('seqscope');
+      expect(log.eventCount).toBe(10);
+    }
+  });
+});

@@ -1,0 +1,40 @@
+/** The worker side of the app's OTLP export, and the detected format in a log's summary. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LogHost } from './host';
+import type { ResponseMessage, WorkerMessage } from './protocol';
+
+const claude = readFileSync('../shared/samples/other/claude-code/agentlogs-compact.jsonl', 'utf8');
+
+describe('exportOtlp request', () => {
+  it('answers the whole log as OTLP/JSON, content only when asked; the summary names the format', async () => {
+    const posted: WorkerMessage[] = [];
+    const h = new LogHost((m) => posted.push(m));
+    const answer = async (id: number) => {
+      const r = posted.find((m): m is ResponseMessage => m.type === 'response' && m.id === id);
+      if (!r?.result.ok) throw new Error(`no answer to ${id}`);
+      return r.result.value;
+    };
+    await h.receive({
+      id: 1,
+      kind: 'open',
+      loadId: 1,
+      source: { kind: 'text', text: claude, name: 'c.jsonl' },
+    });
+    expect(await answer(1)).toMatchObject({
+      format: 'claude-code',
+      header: { origin: { format: 'claude-code' } },
+    });
+    await h.receive({ id: 2, kind: 'exportOtlp', content: false });
+    const plain = (await answer(2)) as { text: string; spans: number };
+    // session + 2 turns + 1 model call, no tool calls
+    expect(plain.spans).toBe(4);
+    const doc = JSON.parse(plain.text) as {
+      resourceSpans: { scopeSpans: { spans: { traceId: string }[] }[] }[];
+    };
+    expect(doc.resourceSpans[0]?.scopeSpans[0]?.spans[0]?.traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(plain.text).not.toContain('gen_ai.input.messages');
+    await h.receive({ id: 3, kind: 'exportOtlp', content: true });
+    expect(((await answer(3)) as { text: string }).text).toContain('gen_ai.input.messages');
+  });
+});
