@@ -324,10 +324,15 @@ console.log(`Seqscope browser bench: ${machine}; sizes ${sizes.join(', ')}, ${se
 const { base, server } = await startPreview(port);
 const rows = [];
 try {
-  for (const size of sizes) await benchSize(size, base, rows);
+  for (const size of sizes) {
+    const before = rows.length;
+    await benchSize(size, base, rows);
+    // Each size's rows as soon as they exist: a long run cut short keeps what it measured.
+    printTable(rows.slice(before));
+  }
 } finally {
   server.kill();
 }
-printTable(rows);
+if (sizes.length > 1) printTable(rows);
 console.log(`
 written ${writeResults('bench-browser', { machine, sizes, seekCount, rows })}`);
