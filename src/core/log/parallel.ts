@@ -146,9 +146,13 @@ export async function forEachRange(
   const first = plan.length > 1 ? plan[next++] : undefined;
   fill();
   if (first) pending.unshift(readAlignedRange(src, first[0], first[1]));
+  // A cancel must not wait for a range worker to finish its range.
+  const signal = options.signal;
+  const aborted = new Promise<null>((resolve) => signal?.addEventListener('abort', () => resolve(null)));
   while (pending.length > 0) {
-    if (options.signal?.aborted) return;
-    const range = await (pending.shift() as Promise<RangeResult>);
+    if (signal?.aborted) return;
+    const range = await Promise.race([pending.shift() as Promise<RangeResult>, aborted]);
+    if (range === null || signal?.aborted) return;
     fill();
     if (range.bytes.length === 0) continue;
     if (range.start !== expected)
