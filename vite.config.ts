@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
-import { CONTENT_SECURITY_POLICY_META } from './src/cli/http/csp';
+import { CONTENT_SECURITY_POLICY_META } from './src/cli/http/csp.ts';
 
 /** The built index.html carries the app's CSP as a meta tag, for static hosting (not in dev: HMR needs inline script). */
 const cspMeta: Plugin = {

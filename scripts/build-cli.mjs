@@ -32,6 +32,9 @@ export async function buildCli() {
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,
+    // Native or heavy modules stay out of the bundle, loaded from node_modules on first use
+    // (index/query/serve only): DuckDB's binary and the S3 SDK.
+    external: ['@duckdb/node-api', '@aws-sdk/client-s3'],
   });
   chmodSync(outfile, 0o755);
   const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);

@@ -2,8 +2,11 @@
 import { requestInForceAt, requestJson } from '../core/harness/requestInForce';
 import { resumeCheck } from '../core/harness/resumeCheck';
 import type { SessionLog } from '../core/log/sessionLog';
+import { writeJson } from '../core/jsonText';
+import type { Row } from '../core/library/schema';
 import type { Diagnostic, Message } from '../core/types';
 import { FORMAT_LABELS } from '../core/import/formats';
+import { printable } from './terminalText';
 
 type Write = (s: string) => void;
 
@@ -51,7 +54,9 @@ export function runDerive(
           if (options.withRequest === true) addRequest(entry, log, seq);
           return entry;
         });
-  out(JSON.stringify(result, null, 2) + '\n');
+  // Any depth (JSON.stringify overflows the stack on ~10 000 levels), written as it goes.
+  writeJson(result, out, 2);
+  out('\n');
   // The JSON is still printed, but once, on stderr, say that it may miss what the file lost.
   const lost = log.diagnostics.items.filter((d) => DATA_LOSS.has(d.code));
   const errors = lost.filter((d) => d.severity === 'error').length;
@@ -122,7 +127,7 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
         d.severity,
         d.code,
         d.seq !== undefined ? `seq ${d.seq}` : d.line !== undefined ? `line ${d.line}` : '-',
-        d.message,
+        printable(d.message),
       ]);
     const widths = [0, 1, 2].map((c) => Math.max(0, ...rows.map((r) => (r[c] as string).length)));
     for (const r of rows)
@@ -150,45 +155,38 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
   return error > 0 ? 1 : 0;
 }
 
-export function runStats(log: SessionLog, out: Write): number {
-  const st = log.structure;
-  const t0 = firstTime(log);
-  const t1 = lastTime(log);
+/**
+ * `stats`: the log's sessions row of the library (core/library/sessionRecord.ts), so `stats`
+ * and `index` print the same figures; --json prints the whole row.
+ */
+export function runStats(session: Row, json: boolean, out: Write): number {
+  if (json) {
+    out(JSON.stringify(session, null, 2) + '\n');
+    return 0;
+  }
+  const n = (k: string) => String(session[k] ?? 0);
+  const duration = session.duration_ms;
   const lines: [string, string][] = [
-    ['events', String(log.eventCount)],
-    ['turns', String(st.totals.turns)],
-    ['error turns', String(st.totals.errorTurns)],
-    ['steps', String(st.totals.steps)],
-    ['failed attempts', String(st.totals.failedAttempts)],
-    ['tool calls', String(st.totals.toolCalls)],
-    ['tool errors', String(st.totals.toolErrors)],
-    ['errors (diagnostics)', String(log.diagnostics.counts.error)],
-    ['warnings (diagnostics)', String(log.diagnostics.counts.warning)],
-    ['input tokens', String(st.usage.inputTokens)],
-    ['output tokens', String(st.usage.outputTokens)],
-    ['cache read tokens', String(st.usage.cacheReadTokens ?? 0)],
-    ['reasoning tokens', String(st.usage.reasoningTokens ?? 0)],
-    ['wall time', t0 !== undefined && t1 !== undefined ? formatMs(t1 - t0) : 'unknown (no times)'],
+    ['events', n('events')],
+    ['turns', n('turns')],
+    ['error turns', n('error_turns')],
+    ['steps', n('steps')],
+    ['model calls', n('model_calls')],
+    ['failed attempts', n('failed_attempts')],
+    ['tool calls', n('tool_calls')],
+    ['tool errors', n('tool_errors')],
+    ['compactions', n('compactions')],
+    ['errors (diagnostics)', n('errors')],
+    ['warnings (diagnostics)', n('warnings')],
+    ['input tokens', n('input_tokens')],
+    ['output tokens', n('output_tokens')],
+    ['cache read tokens', n('cache_read_tokens')],
+    ['reasoning tokens', n('reasoning_tokens')],
+    ['wall time', typeof duration === 'number' ? formatMs(duration) : 'unknown (no times)'],
   ];
   const w = Math.max(...lines.map(([k]) => k.length));
   for (const [k, v] of lines) out(`${k.padEnd(w)}  ${v}\n`);
   return 0;
-}
-
-function firstTime(log: SessionLog): number | undefined {
-  for (let s = 0; s < log.eventCount; s++) {
-    const t = log.timeOf(s);
-    if (t !== undefined) return t;
-  }
-  return undefined;
-}
-
-function lastTime(log: SessionLog): number | undefined {
-  for (let s = log.eventCount - 1; s >= 0; s--) {
-    const t = log.timeOf(s);
-    if (t !== undefined) return t;
-  }
-  return undefined;
 }
 
 function formatMs(ms: number): string {

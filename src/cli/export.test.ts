@@ -57,3 +57,39 @@ describe('seqscope export', () => {
     expect(bad.err).toMatch(/^seqscope: --redact is not an option of --format otlp/);
   });
 });
+
+describe('seqscope export --sample', () => {
+  it('picks the sample of a multi-sample Inspect AI log', async () => {
+    const { strToU8, zipSync } = await import('fflate');
+    const { writeFileSync } = await import('node:fs');
+    const sample = (id: number, text: string) => ({
+      id,
+      epoch: 1,
+      events: [
+        {
+          event: 'model',
+          timestamp: '2026-01-01T00:00:00Z',
+          model: 'openai/gpt-test',
+          input: [{ role: 'user', content: text }],
+          output: { choices: [{ message: { role: 'assistant', content: 'ok' } }] },
+        },
+      ],
+      messages: [],
+    });
+    const zip = zipSync({
+      'header.json': strToU8(JSON.stringify({ version: 2, eval: { eval_id: 'E', task: 't', model: 'm' } })),
+      'samples/1_epoch_1.json': strToU8(JSON.stringify(sample(1, 'first'))),
+      'samples/2_epoch_1.json': strToU8(JSON.stringify(sample(2, 'second'))),
+    });
+    const path = join(mkdtempSync(join(tmpdir(), 'seqscope-export-')), 'two.eval');
+    writeFileSync(path, zip);
+    const second = await run([path, '--format', 'otlp', '--sample', '2', '--content']);
+    expect(second.code).toBe(0);
+    expect(second.out).toContain('"stringValue":"E/2/1"');
+    expect(second.out).toContain('second');
+    expect(second.out).not.toContain('first');
+    expect((await run([path, '--format', 'otlp', '--sample', '0'])).err).toMatch(
+      /--sample needs a sample number/,
+    );
+  });
+});

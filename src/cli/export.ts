@@ -5,12 +5,18 @@
  *
  *   otlp   OpenTelemetry traces, OTLP/JSON, GenAI semantic conventions
  *          (core/export/otlp.ts); --content adds the messages.
+ *   jsonl  the log itself, decompressed; --redact masks secrets, e-mail addresses and
+ *          home paths (core/redact/), --redact-pattern RE (repeatable) masks more, and the
+ *          counts per kind go to standard error.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { exportOtlp } from '../core/export/otlp';
 import type { SessionLog } from '../core/log/sessionLog';
+import { redactedCopy } from './redactCommand';
 import { loadFile } from './readInput';
+import { takeSampleOption } from './sampleOption';
+import type { ImportOptions } from '../core/import/importers';
 
 export interface ExportArgs {
   file: string;
@@ -18,6 +24,10 @@ export interface ExportArgs {
   out?: string;
   /** Boolean options (`--content`, ...), by name without dashes. */
   flags: Set<string>;
+  /** `--sample N` (sampleOption.ts). */
+  import: ImportOptions;
+  /** `--redact-pattern RE` values, in order. */
+  patterns?: string[];
 }
 
 export interface ExportContext {
@@ -25,6 +35,10 @@ export interface ExportContext {
   args: ExportArgs;
   /** A stable id for the file's content (SHA-256 of its bytes, 16 hex): for logs whose header names no session. */
   fingerprint: string;
+  /** The input file's bytes (undefined for standard input). */
+  input: Uint8Array | undefined;
+  /** Where a format reports what it did (one line per call). */
+  report: (s: string) => void;
 }
 
 interface ExportFormat {
@@ -53,9 +67,14 @@ export const EXPORT_FORMATS: Readonly<Record<string, ExportFormat>> = {
         ) + '\n',
     }),
   },
+  jsonl: {
+    describe: 'the log as JSONL; --redact [--redact-pattern RE]... masks secrets, e-mails, home paths',
+    flags: ['redact', 'redact-pattern'],
+    run: redactedCopy,
+  },
 };
 
-export const EXPORT_USAGE = `seqscope export FILE --format FORMAT [--out PATH] [options]
+export const EXPORT_USAGE = `seqscope export FILE --format FORMAT [--out PATH] [--sample N] [options]
   formats:
 ${Object.entries(EXPORT_FORMATS)
   .map(([name, f]) => `    ${name.padEnd(6)} ${f.describe}`)
@@ -66,8 +85,16 @@ export function parseExportArgs(argv: string[]): ExportArgs | string {
   let format: string | undefined;
   let out: string | undefined;
   const flags = new Set<string>();
+  const importOptions: ImportOptions = {};
+  const patterns: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
+    const sample = takeSampleOption(argv, i, importOptions);
+    if (typeof sample === 'string') return sample;
+    if (sample > 0) {
+      i += sample - 1;
+      continue;
+    }
     const eq = a.indexOf('=');
     const [flag, inline] = a.startsWith('--') && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
     if (flag === '--format') {
@@ -76,6 +103,16 @@ export function parseExportArgs(argv: string[]): ExportArgs | string {
     } else if (flag === '--out' || flag === '-o') {
       out = inline ?? argv[++i];
       if (out === undefined || out === '') return '--out needs a path';
+    } else if (flag === '--redact-pattern') {
+      const re = inline ?? argv[++i];
+      if (re === undefined || re === '') return '--redact-pattern needs a regular expression';
+      try {
+        new RegExp(re, 'u');
+      } catch (e) {
+        return `--redact-pattern ${re}: ${e instanceof Error ? e.message : String(e)}`;
+      }
+      patterns.push(re);
+      flags.add('redact-pattern');
     } else if (a.startsWith('--')) flags.add(a.slice(2));
     else if (file === undefined) file = a;
     else return `unexpected argument ${a}`;
@@ -85,7 +122,11 @@ export function parseExportArgs(argv: string[]): ExportArgs | string {
   const spec = EXPORT_FORMATS[format];
   if (!spec) return `unknown export format ${format} (known: ${Object.keys(EXPORT_FORMATS).join(', ')})`;
   for (const f of flags) if (!spec.flags.includes(f)) return `--${f} is not an option of --format ${format}`;
-  return out === undefined ? { file, format, flags } : { file, format, out, flags };
+  if (flags.has('redact-pattern') && !flags.has('redact')) return '--redact-pattern needs --redact';
+  const args: ExportArgs = { file, format, flags, import: importOptions };
+  if (out !== undefined) args.out = out;
+  if (patterns.length > 0) args.patterns = patterns;
+  return args;
 }
 
 export async function runExport(
@@ -98,16 +139,21 @@ export async function runExport(
     err(`seqscope: ${args}\n\n${EXPORT_USAGE}\n`);
     return 2;
   }
-  const loaded = await loadFile(args.file);
+  const loaded = await loadFile(args.file, undefined, args.import);
   if (!loaded.ok) {
     err(`seqscope: ${loaded.message}\n`);
     return 2;
   }
+  const input = args.file === '-' ? undefined : new Uint8Array(readFileSync(args.file));
   const fingerprint =
-    args.file === '-'
-      ? 'stdin'
-      : createHash('sha256').update(readFileSync(args.file)).digest('hex').slice(0, 16);
-  const result = (EXPORT_FORMATS[args.format] as ExportFormat).run({ log: loaded.log, args, fingerprint });
+    input === undefined ? 'stdin' : createHash('sha256').update(input).digest('hex').slice(0, 16);
+  const result = (EXPORT_FORMATS[args.format] as ExportFormat).run({
+    log: loaded.log,
+    args,
+    fingerprint,
+    input,
+    report: err,
+  });
   if (!result.ok) {
     err(`seqscope: ${result.message}\n`);
     return 2;

@@ -1,11 +1,14 @@
 /** The built CLI against hostile input: decompression bombs, endless lines, terminal escapes. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { loadLogFromText } from '../core/log/load';
+import { SECRETS, secretsLog } from '../core/testing/secretsLog';
 import { endlessLine, gzipBomb, zstdRleBomb } from '../core/testing/hostileInputs';
 import { parseSize } from './limitArgs';
-import { ensureBuiltCli, runCli } from './testSupport';
+import { ROOT, ensureBuiltCli, runCli } from './testSupport';
 
 const dir = mkdtempSync(join(tmpdir(), 'seqscope-hostile-'));
 const GiB = 1024 ** 3;
@@ -66,4 +69,131 @@ describe('decompression bombs and endless lines', () => {
     expect(parseSize('-1')).toBeUndefined();
     expect(parseSize('1x')).toBeUndefined();
   });
+});
+
+/** Control characters a terminal may act on (newline and tab are the output's own). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+describe('terminal escape injection', () => {
+  const ESC = '\u001b';
+  const OSC52 = `${ESC}]52;c;cm0gLXJmIH4=\u0007`; // writes "rm -rf ~" to the clipboard
+  const CLEAR = `${ESC}[2J${ESC}[H`;
+  const TITLE = `${ESC}]0;owned\u0007`;
+  const C1_CSI = '\u009b31m';
+  // The fixture with control sequences in a tool-call id, an event type and a user's text
+  // (JSON.stringify writes them as JSON escapes: the log is valid JSON).
+  const hostile = readFileSync(join(ROOT, 'fixtures/diagnostics/tool-call-without-result.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const ev = JSON.parse(line.replaceAll('call_1', 'CALL')) as Record<string, unknown>;
+      const text = JSON.stringify(ev)
+        .replaceAll('CALL', JSON.stringify(`call_1${OSC52}`).slice(1, -1))
+        .replace('List the files.', JSON.stringify(`List${ESC}[8m hidden ${C1_CSI}\r\n`).slice(1, -1));
+      return ev.type === 'step/end'
+        ? text + '\n' + JSON.stringify({ type: `x/${CLEAR}${TITLE}\r${C1_CSI}\u202eevil`, data: {} })
+        : text;
+    })
+    .join('\n');
+  const file = join(dir, 'escapes.jsonl');
+  writeFileSync(file, hostile);
+
+  it('check, stats and derive print no control character from the log', () => {
+    for (const args of [
+      ['check', file],
+      ['check', file, '--json'],
+      ['stats', file],
+      ['derive', file],
+      ['derive', file, '--at', '3'],
+    ]) {
+      const r = runCli(args);
+      expect(r.out.length, args.join(' ')).toBeGreaterThan(0);
+      expect(CONTROL.test(r.out), `${args.join(' ')}: ${JSON.stringify(r.out)}`).toBe(false);
+      expect(CONTROL.test(r.err), `${args.join(' ')}: ${JSON.stringify(r.err)}`).toBe(false);
+    }
+    const check = runCli(['check', file]).out;
+    // the content is still there, spelled out
+    expect(check).toContain('call_1\\u001b]52;c;cm0gLXJmIH4=\\u0007');
+    expect(check).toContain('x/\\u001b[2J\\u001b[H\\u001b]0;owned\\u0007\\u000d\\u009b31m\\u202eevil');
+    // one table row per diagnostic: an injected newline cannot add lines or rows
+    const diags = (JSON.parse(runCli(['check', file, '--json']).out) as { diagnostics: unknown[] })
+      .diagnostics;
+    const lines = check.trimEnd().split('\n');
+    expect(lines.filter((l) => /^(error|warning|info) /.test(l))).toHaveLength(diags.length);
+    expect(lines.filter((l) => l.includes('hidden'))).toEqual([]);
+    expect(lines.filter((l) => /^\d+ events: /.test(l))).toHaveLength(1);
+  });
+
+  it('JSON output stays the same JSON: the escapes are JSON escapes', () => {
+    const log = loadLogFromText(hostile);
+    const derived = JSON.parse(runCli(['derive', file, '--at', '3']).out) as { messages: unknown[] }[];
+    expect(derived[0]?.messages).toEqual(log.messagesAt(3).messages.map((m) => m.message));
+    expect(JSON.stringify(derived)).toContain(JSON.stringify(`List${ESC}[8m hidden ${C1_CSI}`).slice(1, -1));
+    const checked = JSON.parse(runCli(['check', file, '--json']).out) as {
+      diagnostics: { message: string }[];
+    };
+    expect(checked.diagnostics.map((d) => d.message).sort()).toEqual(
+      log.diagnostics.items.map((d) => d.message).sort(),
+    );
+  });
+
+  it('derive on a value nested 10 000 deep prints it whole', () => {
+    let deep = '0';
+    for (let i = 0; i < 10_000; i++) deep = `{"a":${deep}}`;
+    const text = readFileSync(join(ROOT, 'fixtures/diagnostics/clean-card.jsonl'), 'utf8');
+    const lines = text.split('\n');
+    const at = lines.findIndex((l) => l.includes('"tool_use"'));
+    expect(at).toBeGreaterThan(0);
+    lines[at] = (lines[at] as string).replace(/"input":\{[^}]*\}/, `"input":${deep}`);
+    expect(lines[at]).toContain(deep);
+    const file = join(dir, 'deep.jsonl');
+    writeFileSync(file, lines.join('\n'));
+    const r = runCli(['derive', file]);
+    expect(r.err, r.err).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.out) as { messages: { content: { input?: unknown }[] }[] }[];
+    const input = out[0]?.messages.flatMap((m) => m.content).find((b) => b.input !== undefined)?.input;
+    let depth = 0;
+    for (let v = input; typeof v === 'object' && v !== null; v = (v as { a: unknown }).a) depth++;
+    expect(depth).toBe(10_000);
+  }, 60_000);
+});
+
+describe('seqscope export --format jsonl --redact', () => {
+  it('masks a gzip input, reports the counts, and the copy checks like the original', () => {
+    const original = secretsLog(readFileSync(join(ROOT, 'fixtures/diagnostics/clean.jsonl'), 'utf8'));
+    const file = join(dir, 'secrets.jsonl.gz');
+    writeFileSync(file, gzipSync(original));
+    const out = join(dir, 'redacted.jsonl');
+    const r = runCli([
+      'export',
+      file,
+      '--format',
+      'jsonl',
+      '--redact',
+      '--redact-pattern',
+      'PROJECT-[A-Z]+-\\d+',
+      '--out',
+      out,
+    ]);
+    expect(r.err).toMatch(/^seqscope: redacted \d+ values \(api-key 4, .*custom 1.*\) in \d+ lines\n$/);
+    expect(r.code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret.slice(-8));
+    const check = (f: string) =>
+      JSON.parse(runCli(['check', f, '--json']).out) as { events: number; diagnostics: { code: string }[] };
+    const plain = join(dir, 'secrets.jsonl');
+    writeFileSync(plain, original);
+    const a = check(plain);
+    const b = check(out);
+    expect(b.events).toBe(a.events);
+    expect(b.diagnostics.map((d) => d.code)).toEqual(a.diagnostics.map((d) => d.code));
+    // without --redact, the decoded log as it is
+    expect(runCli(['export', file, '--format', 'jsonl']).out).toBe(original);
+    expect(runCli(['export', file, '--format', 'jsonl', '--redact-pattern', 'x']).code).toBe(2);
+    expect(runCli(['export', file, '--format', 'jsonl', '--redact', '--redact-pattern', '(']).err).toMatch(
+      /^seqscope: --redact-pattern \(: /,
+    );
+  }, 60_000);
 });

@@ -3,19 +3,25 @@
  *
  *   seqscope derive FILE [--at SEQ]... [--with-request] [--resume]   derived messages as JSON
  *   seqscope check FILE [--json]         diagnostics; exit 1 on any error
- *   seqscope stats FILE                  turns, steps, tools, tokens, time
+ *   seqscope stats FILE [--json]         turns, steps, tools, tokens, time (the library's sessions row)
  *   seqscope open FILE [--seq N] ...     serve the web app and FILE, print the deep link (open.ts)
  *   seqscope search FILE QUERY ...       events whose text matches (searchCommand.ts)
  *   seqscope diff FILE --from A --to B   how the model's input changed (diffCommand.ts)
  *   seqscope compare A B                 two runs side by side (compareCommand.ts)
  *   seqscope export FILE --format F ...  the log in another tool's format (export.ts)
+ *   seqscope index PATH... [--out DIR]   the session library: a Parquet dataset (index/command.ts)
+ *   seqscope query INDEX "SQL" [--json]  SQL over the library with embedded DuckDB (index/query.ts)
+ *   seqscope serve DIR [--port P]        the app with the Library of DIR's logs (index/serve.ts)
  *
  * FILE is .jsonl, .jsonl.gz or .jsonl.zst (detected by content), or - for stdin.
  * Exit codes: 0 fine, 1 the log has error diagnostics (check), 2 usage or unreadable input.
  */
+import { resolve } from 'node:path';
+import { isMainThread, workerData } from 'node:worker_threads';
 import type { ReadLimits } from '../core/reader/readLimits';
 import { LIMIT_HINT, LIMIT_USAGE, defaultLimits, takeLimitOption } from './limitArgs';
 import { loadFile } from './readInput';
+import { guardTerminalOutput } from './terminalText';
 import { runCheck, runDerive, runStats } from './commands';
 import { runOpen } from './open';
 import { SEARCH_USAGE, runSearchCommand } from './searchCommand';
@@ -23,7 +29,10 @@ import { DIFF_USAGE, runDiffCommand } from './diffCommand';
 import { COMPARE_USAGE, runCompareCommand } from './compareCommand';
 import { EXPORT_USAGE, runExport } from './export';
 import { isRangeWorkerThread } from './rangeWorkers';
+import { INDEX_WORKER, runIndexWorker } from './index/worker';
 import { noteSubagentFiles } from './subagents';
+import { takeSampleOption } from './sampleOption';
+import type { ImportOptions } from '../core/import/importers';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
 
@@ -35,7 +44,8 @@ Usage:
                                        append (listed in "synthetic") applied; takes no --at
   seqscope check FILE [--json]         print the log's diagnostics (the resume check's refusals among
                                        them); exit 1 when any is an error
-  seqscope stats FILE                  print turns, steps, tool calls, errors, tokens and wall time
+  seqscope stats FILE [--json]         print turns, steps, tool calls, errors, tokens and wall time;
+                                       --json: the log's row of the session library (see index)
 ${SEARCH_USAGE}
 ${DIFF_USAGE}
 ${COMPARE_USAGE}
@@ -45,9 +55,22 @@ ${COMPARE_USAGE}
                                        --follow streams lines appended to FILE to the open app.
                                        Runs until Ctrl-C.
   ${EXPORT_USAGE.split('\n').join('\n  ')}
+  seqscope index PATH... [--out DIR] [--json] [--threads N]
+                                       read every log under the PATHs (files, folders, s3://, gs://,
+                                       https:// listings) on all cores and write the session library:
+                                       Parquet files sessions, steps, tool_calls, diagnostics in DIR
+                                       (default: PATH/.seqscope-index for one folder). Re-runs read
+                                       only logs whose size or fingerprint changed.
+  seqscope query INDEX "SQL" [--json]  run SQL over the library with embedded DuckDB; prints a table
+                                       (--json: an array of row objects)
+  seqscope serve DIR [--port P] [--no-browser]
+                                       index DIR's logs (into DIR/.seqscope-index), then serve the app
+                                       with a Library of them on 127.0.0.1; Runs until Ctrl-C.
   seqscope help                        this text
 
-FILE may be .jsonl, .jsonl.gz or .jsonl.zst/.jsonl.zstd (detected by content), or - for standard input.
+FILE may be .jsonl, .jsonl.gz or .jsonl.zst/.jsonl.zstd (detected by content), or - for standard input;
+other agents' logs open too (Claude Code, Codex CLI, pi, Inspect AI .json/.eval: \`check\` names the
+format). --sample N picks the sample of a multi-sample Inspect AI log (default 1).
 ${LIMIT_USAGE}
 Exit status: 0 ok, 1 error diagnostics (check), 2 bad usage or unreadable file.`;
 
@@ -59,6 +82,7 @@ interface Parsed {
   limits: ReadLimits;
   withRequest: boolean;
   resume: boolean;
+  import: ImportOptions;
 }
 
 function parseArgs(argv: string[]): Parsed | string {
@@ -70,12 +94,16 @@ function parseArgs(argv: string[]): Parsed | string {
     limits: defaultLimits(),
     withRequest: false,
     resume: false,
+    import: {},
   };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] as string;
     const limit = takeLimitOption(rest, i, out.limits);
     if (typeof limit === 'string') return limit;
+    const sample = limit > 0 ? 0 : takeSampleOption(rest, i, out.import);
+    if (typeof sample === 'string') return sample;
     if (limit > 0) i += limit - 1;
+    else if (sample > 0) i += sample - 1;
     else if (a === '--at') {
       const v = rest[++i];
       if (v === undefined || !/^\d+$/.test(v))
@@ -94,6 +122,10 @@ function parseArgs(argv: string[]): Parsed | string {
   }
   return out;
 }
+
+// Log content must not reach a terminal as control sequences, whichever command prints it.
+guardTerminalOutput(process.stdout);
+guardTerminalOutput(process.stderr);
 
 /**
  * The reader of stdout went away (`seqscope check FILE | head`): stop writing
@@ -116,8 +148,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(USAGE + '\n');
     return 2;
   }
-  // open has options of its own (open.ts parses them)
+  // open, index and query have options of their own (parsed where they live)
   if (argv[0] === 'open') return runOpen(argv.slice(1));
+  if (argv[0] === 'index') return (await import('./index/command')).runIndex(argv.slice(1));
+  if (argv[0] === 'query') return (await import('./index/query')).runQuery(argv.slice(1));
+  if (argv[0] === 'serve') return (await import('./index/serve')).runServe(argv.slice(1));
   const write = (s: string) => {
     if (!stdoutClosed) process.stdout.write(s);
   };
@@ -144,7 +179,20 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`seqscope: ${args.command} needs a FILE (or - for standard input)\n`);
     return 2;
   }
-  const loaded = await loadFile(args.file, args.limits);
+  if (args.command === 'stats') {
+    const { readRecord } = await import('./index/readLog');
+    const path = args.file === '-' ? '-' : resolve(args.file);
+    const record = await readRecord({ path, size: 0, remote: false }, args.limits, args.import);
+    const failure = record.session.read_error;
+    if (typeof failure === 'string') {
+      process.stderr.write(`seqscope: ${args.file === '-' ? 'standard input' : args.file}: ${failure}\n`);
+      return 2;
+    }
+    return runStats(record.session, args.json, (s) => {
+      if (!stdoutClosed) process.stdout.write(s);
+    });
+  }
+  const loaded = await loadFile(args.file, args.limits, args.import);
   if (!loaded.ok) {
     process.stderr.write(`seqscope: ${loaded.message}\n`);
     return 2;
@@ -160,12 +208,12 @@ async function main(argv: string[]): Promise<number> {
       withRequest: args.withRequest,
       resume: args.resume,
     });
-  if (args.command === 'check') return runCheck(loaded.log, args.json, out);
-  return runStats(loaded.log, out);
+  return runCheck(loaded.log, args.json, out);
 }
 
-// In a range worker thread (rangeWorkers.ts) this file only serves ranges.
-if (!isRangeWorkerThread()) runMain();
+// The bundle is also the index's worker script (index/pool.ts) and the range workers' (rangeWorkers.ts).
+if (!isMainThread && (workerData as { kind?: string } | null)?.kind === INDEX_WORKER) runIndexWorker();
+else if (!isRangeWorkerThread()) runMain();
 
 function runMain(): void {
   main(process.argv.slice(2)).then(

@@ -93,7 +93,34 @@ function launchBrowser(command: string, url: string): void {
   }
 }
 
-function defaultDist(): string {
+/** Opens url in the user's browser when one is plausible here (`open` and `serve`). */
+export function launchBrowserIfAny(url: string): void {
+  const opener = browserCommand(process.platform, process.env);
+  if (opener !== undefined) launchBrowser(opener, url);
+}
+
+/**
+ * Resolves on SIGINT or SIGTERM. Listen before anything is served: a Ctrl-C right after
+ * the link still ends cleanly. `cancel` stops listening (the command ends another way).
+ */
+export function waitForStop(): { promise: Promise<void>; cancel: () => void } {
+  let unlisten = () => {};
+  const promise = new Promise<void>((done) => {
+    const stop = () => {
+      unlisten();
+      done();
+    };
+    unlisten = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  return { promise, cancel: () => unlisten() };
+}
+
+export function defaultDist(): string {
   // The bundle lives in bin/, the app in dist/ beside it.
   return fileURLToPath(new URL('../dist/', import.meta.url));
 }
@@ -125,20 +152,7 @@ export async function runOpen(argv: string[]): Promise<number> {
     return 2;
   }
 
-  // Listen for the signals before anything is served: a Ctrl-C right after the link still ends cleanly.
-  let unlisten = () => {};
-  const stopped = new Promise<void>((done) => {
-    const stop = () => {
-      unlisten();
-      done();
-    };
-    unlisten = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  const stopped = waitForStop();
 
   let server;
   try {
@@ -153,17 +167,16 @@ export async function runOpen(argv: string[]): Promise<number> {
       );
     else if (code === 'EACCES') err(`port ${args.port ?? ''} needs privileges: pick one above 1024`);
     else err(`cannot serve: ${e instanceof Error ? e.message : String(e)}`);
-    unlisten();
+    stopped.cancel();
     return 2;
   }
 
   const link = deepLink(server.url, server.logUrl, { seq: args.seq, follow: args.follow });
   process.stdout.write(`${link}\n`);
   err(`serving ${args.file} at ${server.url}${args.follow ? ' (following appends)' : ''}; Ctrl-C to stop`);
-  const opener = args.browser ? browserCommand(process.platform, process.env) : undefined;
-  if (opener !== undefined) launchBrowser(opener, link);
+  if (args.browser) launchBrowserIfAny(link);
 
-  await stopped;
+  await stopped.promise;
   await server.close();
   return 0;
 }

@@ -5,7 +5,8 @@
  */
 import { createReadStream, statSync } from 'node:fs';
 import { canSplit, forEachRange } from '../core/log/parallel';
-import { SessionLog } from '../core/log/sessionLog';
+import { SessionLog, type SessionLogOptions } from '../core/log/sessionLog';
+import type { ImportOptions } from '../core/import/importers';
 import type { ReadLimits } from '../core/reader/readLimits';
 import { fileSource, rangeWorkerCount, workerPool } from './rangeWorkers';
 
@@ -15,7 +16,15 @@ const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
 export type LoadResult = { ok: true; log: SessionLog } | { ok: false; message: string };
 
 /** Reads path (or stdin for -); stops reading once the log hits one of `limits` (log.limitHit says which). */
-export async function loadFile(path: string, limits?: ReadLimits): Promise<LoadResult> {
+export async function loadFile(
+  path: string,
+  limits?: ReadLimits,
+  importOptions?: ImportOptions,
+): Promise<LoadResult> {
+  const options: SessionLogOptions = {
+    ...(limits ? { limits } : {}),
+    ...(importOptions ? { import: importOptions } : {}),
+  };
   if (path !== '-') {
     let isDir: boolean;
     try {
@@ -26,19 +35,34 @@ export async function loadFile(path: string, limits?: ReadLimits): Promise<LoadR
     if (isDir) return { ok: false, message: `${path}: is a directory, not a log file` };
     const workers = rangeWorkerCount();
     if (workers > 0 && statSync(path).size >= PARALLEL_MIN_BYTES) {
-      const parallel = await loadInRanges(path, workers, limits);
+      const parallel = await loadInRanges(path, workers, options);
       if (parallel) return parallel;
     }
   }
-  const log = new SessionLog(limits ? { limits } : {});
   const stream = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
+  return loadStream(stream, path === '-' ? 'standard input' : path, options);
+}
+
+/**
+ * Reads a log in one pass from any stream of chunks (a file, stdin, an object-store body).
+ * `onChunk` sees every chunk as stored, before decoding (the index fingerprints them).
+ */
+export async function loadStream(
+  stream: AsyncIterable<unknown>,
+  label: string,
+  options: SessionLogOptions & { onChunk?: (chunk: Uint8Array) => void } = {},
+): Promise<LoadResult> {
+  const { onChunk, ...logOptions } = options;
+  const log = new SessionLog(logOptions);
   try {
     for await (const chunk of stream) {
-      log.push(chunk instanceof Uint8Array ? chunk : new TextEncoder().encode(String(chunk)));
+      const bytes = chunk instanceof Uint8Array ? chunk : new TextEncoder().encode(String(chunk));
+      onChunk?.(bytes);
+      log.push(bytes);
       if (log.limitHit) break; // the rest is refused: stop reading (an endless stdin too)
     }
   } catch (err) {
-    return { ok: false, message: `${path === '-' ? 'standard input' : path}: ${describe(err)}` };
+    return { ok: false, message: `${label}: ${describe(err)}` };
   }
   log.end();
   return { ok: true, log };
@@ -52,7 +76,7 @@ export async function loadFile(path: string, limits?: ReadLimits): Promise<LoadR
 async function loadInRanges(
   path: string,
   workers: number,
-  limits: ReadLimits | undefined,
+  options: SessionLogOptions,
 ): Promise<LoadResult | null> {
   let src: Awaited<ReturnType<typeof fileSource>>;
   try {
@@ -63,7 +87,7 @@ async function loadInRanges(
   try {
     if (!(await canSplit(src))) return null;
     const pool = workerPool(path, workers);
-    const log = new SessionLog(limits ? { limits } : {});
+    const log = new SessionLog(options);
     try {
       // A read limit (line length) stops the pushes: the log keeps what came before it.
       await forEachRange(src, pool, (range) => log.push(range.bytes, range.prescan));

@@ -49,7 +49,14 @@ async function opened() {
 describe('worker: search', () => {
   it('streams hits with a running count, then answers with them all', async () => {
     const { ask, pushes } = await opened();
-    const q = { query: 'agents.md', regex: false, caseSensitive: false, limit: 100, scope: ALL_EVENTS };
+    const q = {
+      searchId: 1,
+      query: 'agents.md',
+      regex: false,
+      caseSensitive: false,
+      limit: 100,
+      scope: ALL_EVENTS,
+    };
     const answer = value<{ count: number; hits: { seq: number; path: string }[] }>(
       await ask({ kind: 'search', ...q }),
     );
@@ -71,6 +78,7 @@ describe('worker: search', () => {
     const scoped = value<{ count: number; hits: { type: string }[] }>(
       await ask({
         kind: 'search',
+        searchId: 2,
         query: 'agents.md',
         regex: false,
         caseSensitive: false,
@@ -84,6 +92,7 @@ describe('worker: search', () => {
     const bad = value<{ error?: string }>(
       await ask({
         kind: 'search',
+        searchId: 3,
         query: '(',
         regex: true,
         caseSensitive: false,
@@ -96,7 +105,7 @@ describe('worker: search', () => {
 
   it('a newer search supersedes the running one', async () => {
     const { send } = await opened();
-    const q = { query: 'a', regex: true, caseSensitive: false, limit: 10, scope: ALL_EVENTS };
+    const q = { searchId: 4, query: 'a', regex: true, caseSensitive: false, limit: 10, scope: ALL_EVENTS };
     const first = send({ kind: 'search', ...q, query: 'instruction' });
     const second = send({ kind: 'search', ...q, query: 'snapshot' });
     const [a, b] = await Promise.all([first.done, second.done]);

@@ -52,4 +52,26 @@ describe('limitDepth', () => {
       2,
     ]);
   });
+
+  it('keeps an own __proto__ key as a field of the copy, never as its prototype', () => {
+    const deep = JSON.stringify(nest(300));
+    const ev = JSON.parse(
+      `{"type":"x","__proto__":{"polluted":true},"data":{"__proto__":[1],"deep":${deep}},"z":${deep}}`,
+    ) as Record<string, unknown>;
+    const out = limitDepth(ev);
+    expect(out).not.toBe(ev);
+    for (const [copy, orig] of [
+      [out, ev],
+      [out.data, ev.data],
+    ] as [Record<string, unknown>, Record<string, unknown>][]) {
+      expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+      expect(Object.keys(copy)).toEqual(Object.keys(orig));
+      expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toEqual(
+        Object.getOwnPropertyDescriptor(orig, '__proto__')?.value,
+      );
+    }
+    expect((out as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(structuredClone(out)).toBeDefined();
+  });
 });

@@ -46,9 +46,18 @@ function cut(v: unknown, level: number, max: number): unknown {
     const c2 = cut(c, level + 1, max);
     if (c2 !== c && !out) {
       out = {};
-      for (let j = 0; j < i; j++) out[keys[j]!] = src[keys[j]!];
+      for (let j = 0; j < i; j++) setOwn(out, keys[j]!, src[keys[j]!]);
     }
-    if (out) out[k] = c2;
+    if (out) setOwn(out, k, c2);
   }
   return out ?? v;
+}
+
+/**
+ * An own data property, whatever the key: assigning `out['__proto__'] = x` would set the
+ * copy's prototype instead (JSON.parse makes `__proto__` an ordinary own key, so a log can
+ * carry one, and the inspector must show it as the field it is).
+ */
+function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -88,7 +88,7 @@ export const handlers: HandlerTable = {
 
   search: (req, host) =>
     host.current
-      ? host.searches.run(req.id, req, host.current, () => host.current)
+      ? host.searches.run(req, host.current, () => host.current)
       : fail('no-log', 'No log is loaded'),
   diff: onLog((req, c) => {
     const n = c.log.eventCount;
@@ -101,6 +101,11 @@ export const handlers: HandlerTable = {
   metrics: onLog((_req, c) => ok(c.answers.metrics())),
   runProfile: onLog((_req, c) => ok(c.answers.runProfile())),
   inputDigests: atSeq((req, c) => ok(c.answers.inputDigests(req.seq))),
+
+  requestAt: atSeq((req, c) => ok(c.harness.requestAt(req.seq))),
+  requestChanges: onLog((_req, c) => ok(c.harness.requestChanges())),
+  requestChange: atSeq((req, c) => ok(c.harness.requestChange(req.seq))),
+  resumePreview: onLog((_req, c) => ok(c.harness.resumePreview())),
   exportOtlp: onLog((req, c) =>
     ok(exportOtlpText(c.log.log, { content: req.content, fallbackSessionId: c.log.fingerprint })),
   ),

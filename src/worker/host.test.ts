@@ -58,6 +58,10 @@ describe('LogHost: every request kind answered through the handler table', () =>
       'runProfile',
       'inputDigests',
       'exportOtlp',
+      'requestAt',
+      'requestChanges',
+      'requestChange',
+      'resumePreview',
       'ping',
     ];
     expect(Object.keys(handlers).sort()).toEqual([...kinds].sort());

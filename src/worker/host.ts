@@ -8,6 +8,7 @@
  * 50 ms. Built with the function that posts to the page, so tests drive it
  * directly (worker.ts is only the `self.onmessage` glue).
  */
+import { HarnessQueries } from './harnessQueries';
 import { canSplit, forEachRange, type RangePool } from '../core/log/parallel';
 import type { Prescan } from '../core/reader/prescan';
 import { Follower } from './follower';
@@ -85,6 +86,8 @@ export interface LoadedLog {
   queries: Queries;
   /** Diffs, metrics and run profiles (answerQueries.ts). */
   answers: AnswerQueries;
+  /** The request in force, header changes, the resume preview (harnessQueries.ts). */
+  harness: HarnessQueries;
   abort: AbortController;
 }
 
@@ -167,6 +170,7 @@ export class LogHost {
       rows: new TimelineRows(log),
       queries: new Queries(log),
       answers: new AnswerQueries(log),
+      harness: new HarnessQueries(log.log),
       abort,
     };
     this.current = me;

@@ -78,6 +78,7 @@ export class OpenLog {
    */
   checkpoint(): void {
     this.following = true;
+    this.log.checkpoint();
     this.ingest();
     this.fingerprint = this.hasher.soFar();
     this.finishedAt ??= performance.now(); // the initial read's time

@@ -26,7 +26,6 @@ export class SearchRunner {
   }
 
   async run(
-    id: number,
     q: SearchQuery,
     c: LoadedLog,
     current: () => LoadedLog | null,
@@ -52,7 +51,7 @@ export class SearchRunner {
       this.push({
         kind: 'searchHits',
         loadId: c.log.loadId,
-        requestId: id,
+        searchId: q.searchId,
         hits: sent,
         count: search.count,
         searched: search.searched,

@@ -301,6 +301,8 @@ async function openIdentity(id: LogIdentity | undefined, view: ViewState, ignore
       { keepSelection },
     );
   else if (id?.kind === 'sample') openSource({ kind: 'sample', name: id.name }, { keepSelection });
+  // `seqscope serve` links to `/?library`: its start page (the Library), not a demo log.
+  else if (new URLSearchParams(location.search).has('library')) useApp.setState({ startPageOpen: true });
   else openSource({ kind: 'sample', name: (BUNDLED_SAMPLES[0] as { name: string }).name }, { keepSelection });
   applyViewExtras(view);
 }

@@ -4,6 +4,7 @@
  * sourceEventSeqs / the tool call-result pair / what a replace hid, and the
  * diagnostics about this event.
  */
+import { RequestChangeView } from './RequestChangeView';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { EventDetail } from '../../worker/protocol';
 import { eventTypeBadgeClass, formatRelativeTime } from '../components/format';
@@ -96,6 +97,7 @@ export function Inspector() {
       </div>
 
       <div className="min-h-0 flex-1 overflow-auto">
+        {d.type === 'request/header' && <RequestChangeView seq={d.seq} />}
         {d.diagnostics.length > 0 && (
           <Section title={`Diagnostics (${d.diagnostics.length})`}>
             {d.diagnostics.map((x, i) => (

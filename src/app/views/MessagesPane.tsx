@@ -15,6 +15,8 @@ import { useReplay } from '../playback/store';
 import { useApp } from '../store';
 import { jumpTo } from '../url/sync';
 import { ReplacedNote } from './ReplacedNote';
+import { RequestInForce } from './RequestInForce';
+import { ResumePreview, useResumePreview } from './ResumePreview';
 import { StreamingPreview } from './StreamingPreview';
 
 /** Messages fetched with a new seq (the tail, where new ones appear). */
@@ -40,6 +42,9 @@ export function MessagesPane() {
   const [shown, setShown] = useState<Shown | null>(null);
   const [stream, setStream] = useState<StreamView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const resume = useResumePreview();
+  const [resumeOpen, setResumeOpen] = useState(false);
+  const resumeWorth = resume !== null && (resume.repair.length > 0 || resume.refusals.length > 0);
   const scrollRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const loaded = selectedSeq !== null && selectedSeq < events;
@@ -226,8 +231,26 @@ export function MessagesPane() {
           </span>
         )}
         {error && <span className="truncate text-red-300">{error}</span>}
+        {resumeWorth && (
+          <button
+            type="button"
+            data-testid="resume-preview-toggle"
+            aria-pressed={resumeOpen}
+            title={
+              resume.repair.length > 0
+                ? 'The log ends inside a turn: what the harness would append on resume'
+                : 'The harness would refuse to resume this log'
+            }
+            className={`shrink-0 rounded border px-1.5 py-0.5 text-[11px] ${resumeOpen ? 'border-amber-400/60 bg-amber-500/15 text-amber-100' : 'border-amber-500/30 text-amber-300 hover:bg-amber-500/10'}`}
+            onClick={() => setResumeOpen((o) => !o)}
+          >
+            Resume preview
+          </button>
+        )}
         {shown && <ExportButtons seq={shown.seq} />}
       </div>
+      {shown && <RequestInForce seq={shown.seq} />}
+      {resumeOpen && resume && <ResumePreview preview={resume} onClose={() => setResumeOpen(false)} />}
       <div
         ref={scrollRef}
         onScroll={onScroll}

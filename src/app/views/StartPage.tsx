@@ -5,6 +5,8 @@
 import { useEffect, useState } from 'react';
 import { BUNDLED_SAMPLES } from '../../worker/protocol';
 import { formatBytes } from '../components/format';
+import { OTHER_AGENTS_OPENED } from '../../core/import/formats';
+import { LibraryCard } from '../library/LibraryCard';
 import { openSource } from '../controller';
 import { expectLog } from '../share/landing';
 import { forget, storedLog, useStorage } from '../storage/logStore';
@@ -36,6 +38,7 @@ export function StartPage() {
 
   return (
     <main className="min-h-0 flex-1 overflow-auto bg-neutral-950" data-testid="start-page">
+      <LibraryCard />
       <div className="mx-auto grid max-w-5xl gap-6 p-8 lg:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-6">
           <label
@@ -47,6 +50,9 @@ export function StartPage() {
             <span className="text-xs text-neutral-400">
               or <span className="text-sky-400 underline">choose a file</span> · .jsonl, .jsonl.gz, .jsonl.zst
               — read in a worker, nothing leaves your machine
+            </span>
+            <span className="text-xs text-neutral-400" data-testid="other-formats">
+              Also opens the logs of {OTHER_AGENTS_OPENED}, recognized by their content
             </span>
           </label>
 

@@ -14,6 +14,7 @@ import { jumpTo, useUrlApplied } from '../url/sync';
 import { ROW_HEIGHT, rowGeometry, itemSizeFor } from './scaledRows';
 import { TimelineToolbar } from './TimelineToolbar';
 import { TimelineRowView } from './TimelineRowView';
+import { useRequestChangeSeqs } from './requestChanges';
 
 /** Extra rows fetched above and below the viewport. */
 const FETCH_MARGIN = 40;
@@ -29,6 +30,7 @@ export function Timeline() {
   const selectedSeq = useApp((s) => s.selectedSeq);
   const loadId = useApp((s) => s.loadId);
   const events = useApp((s) => s.events);
+  const requestChanges = useRequestChangeSeqs();
   const filterFromUrl = useUrlApplied((s) => s.filterVersion);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [cache, setCache] = useState<RowCache>({ version: -1, rows: new Map() });
@@ -145,6 +147,7 @@ export function Timeline() {
                 top={top}
                 selected={selected}
                 containsSelection={containsSelection}
+                requestChanged={requestChanges.has(row.seq)}
               />
             );
           })}
@@ -160,11 +163,13 @@ const MemoRow = memo(function Row({
   top,
   selected,
   containsSelection,
+  requestChanged,
 }: {
   row: TimelineRow;
   top: number;
   selected: boolean;
   containsSelection: boolean;
+  requestChanged: boolean;
 }) {
   return (
     <TimelineRowView
@@ -172,6 +177,7 @@ const MemoRow = memo(function Row({
       style={{ position: 'absolute', left: 0, right: 0, top, height: ROW_HEIGHT }}
       selected={selected}
       containsSelection={containsSelection}
+      requestChanged={requestChanged}
       onSelect={() => jumpTo(row.seq)}
       onToggle={() => toggleFold(row.seq)}
     />

@@ -37,6 +37,8 @@ export interface TimelineRowViewProps {
   selected: boolean;
   /** The selection is folded inside this row. */
   containsSelection: boolean;
+  /** A request/header whose header differs from the previous one (spec section 4). */
+  requestChanged?: boolean;
   onSelect: () => void;
   onToggle: () => void;
 }
@@ -46,6 +48,7 @@ export function TimelineRowView({
   style,
   selected,
   containsSelection,
+  requestChanged = false,
   onSelect,
   onToggle,
 }: TimelineRowViewProps) {
@@ -113,6 +116,15 @@ export function TimelineRowView({
       <span data-part="summary" className="flex min-w-0 flex-1 items-center gap-1.5 overflow-hidden">
         {content(row)}
       </span>
+      {requestChanged && (
+        <span
+          data-testid="request-changed-mark"
+          className={`${chip} border-sky-400/50 bg-sky-500/10 text-sky-200`}
+          title="The request header changed here: model, system prompt or tools"
+        >
+          header Δ
+        </span>
+      )}
       {row.diagnostics > 0 && row.severity && (
         <span
           className={`${chip} ${SEVERITY_PILL[row.severity]}`}

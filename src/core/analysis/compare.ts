@@ -9,6 +9,7 @@
  * (images, unknown shapes) must be deep-equal. Returns the first difference
  * as a short human sentence, or null when they agree.
  */
+import { jsonEqual, jsonText } from '../jsonText';
 import type { Block } from '../types';
 import { codePointLength, truncateCodePoints } from './assemble';
 
@@ -79,7 +80,7 @@ function toComparable(b: Block): Comparable {
     return {
       kind: 'tool-call',
       name: typeof r.name === 'string' ? r.name : '',
-      args: { ok: true, value: input, raw: JSON.stringify(input) },
+      args: { ok: true, value: input, raw: jsonText(input) ?? '' },
     };
   }
   return { kind: 'other', type: b.type, value: b };
@@ -104,26 +105,11 @@ function argsEqual(a: ParsedArgs, b: ParsedArgs): boolean {
 }
 
 function argsText(a: ParsedArgs): string {
-  return a.ok ? JSON.stringify(a.value) : a.raw;
+  return a.ok ? (jsonText(a.value) ?? '') : a.raw;
 }
 
-/** Structural equality of JSON values (object key order ignored). */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  }
-  const ao = a as Record<string, unknown>;
-  const bo = b as Record<string, unknown>;
-  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  return (
-    ak.length === bk.length &&
-    ak.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && deepEqual(ao[k], bo[k]))
-  );
-}
+/** Structural equality of JSON values (object key order ignored), at any depth. */
+export const deepEqual = jsonEqual;
 
 function describe(c: Comparable): string {
   if (c.kind === 'tool-call') return `a tool-call ${quote(c.name)}`;

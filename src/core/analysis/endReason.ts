@@ -5,6 +5,7 @@
  * reason is aborted (legacy); `{kind:"error", step, message, code?}` and
  * `{kind:"error", step, failure}` are errors. Unknown kinds pass through.
  */
+import { jsonText } from '../jsonText';
 
 export interface EndReasonInfo {
   /** 'completed' | 'aborted' | 'blocked' | 'error' | 'max-tokens' | 'interrupted', or an unknown kind as written. */
@@ -16,7 +17,7 @@ export interface EndReasonInfo {
 
 export function normalizeTurnEndReason(raw: unknown): EndReasonInfo {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return { kind: 'unknown', detail: JSON.stringify(raw) ?? 'missing', raw };
+    return { kind: 'unknown', detail: jsonText(raw) ?? 'missing', raw };
   const r = raw as Record<string, unknown>;
   const kind = typeof r.kind === 'string' ? r.kind : 'unknown';
   switch (kind) {

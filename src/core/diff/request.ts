@@ -3,10 +3,10 @@
  * `request/header` at or before s; an empty system or tools counts as
  * absent), and the changes between two of them: model, system prompt, tools.
  *
- * `requestViewOf` is the one place that reads a header for diffs; when the
- * core grows a request-in-force index, `headerSeqAt` becomes a lookup in it.
+ * The header in force comes from harness/requestInForce.ts; this file only
+ * reduces it to what a diff compares.
  */
-import type { SessionEvent } from '../types';
+import { requestInForceAt, type RequestInForce, type RequestSource } from '../harness/requestInForce';
 import { isObject } from '../validate';
 import { textDiff, type TextPart } from './textDiff';
 
@@ -35,32 +35,24 @@ export interface RequestChanges {
 }
 
 /** What a lookup needs from a log (a SessionLog satisfies it). */
-export interface HeaderSource {
-  typeOf(seq: number): string;
-  event(seq: number): SessionEvent;
-}
+export type HeaderSource = RequestSource;
 
-export function headerSeqAt(log: HeaderSource, seq: number): number | null {
-  for (let s = seq; s >= 0; s--) if (log.typeOf(s) === 'request/header') return s;
-  return null;
-}
-
+/** The request in force at `seq` as a diff compares it (harness/requestInForce.ts finds it). */
 export function requestViewAt(log: HeaderSource, seq: number): RequestView {
-  const at = headerSeqAt(log, seq);
-  return at === null ? { headerSeq: null, tools: [] } : requestViewOf(at, log.event(at));
+  const r = requestInForceAt(log, seq);
+  return r ? requestViewOf(r) : { headerSeq: null, tools: [] };
 }
 
-export function requestViewOf(seq: number, ev: SessionEvent): RequestView {
-  const header = (ev.data as { header?: unknown }).header;
-  const view: RequestView = { headerSeq: seq, tools: [] };
-  if (!isObject(header)) return view;
-  const config = isObject(header.config) ? header.config : {};
+export function requestViewOf(r: RequestInForce): RequestView {
+  const view: RequestView = { headerSeq: r.seq, tools: [] };
+  const config = isObject(r.config) ? r.config : {};
   if (typeof config.provider === 'string') view.provider = config.provider;
   if (typeof config.model === 'string') view.model = config.model;
-  const system = header.system;
-  if (typeof system === 'string' ? system !== '' : Array.isArray(system) ? system.length > 0 : system != null)
-    view.system = typeof system === 'string' ? system : JSON.stringify(system, null, 2);
-  if (Array.isArray(header.tools)) view.tools = header.tools.map(toolEntry);
+  if (r.system !== undefined)
+    view.system = typeof r.system === 'string' ? r.system : JSON.stringify(r.system, null, 2);
+  if (Array.isArray(r.tools)) view.tools = r.tools.map(toolEntry);
+  else if (r.tools !== undefined)
+    view.tools = [{ name: String(JSON.stringify(r.tools)), schema: JSON.stringify(r.tools) }];
   return view;
 }
 

@@ -157,11 +157,19 @@ function seqsOfType(log: ResumeSource, typeId: number): number[] {
   return seqs;
 }
 
+/** Errors that are the viewer's own limits or import findings, not the harness's rules (spec sections 1-4). */
+const NOT_HARNESS_RULES: ReadonlySet<string> = new Set([
+  'read-limit',
+  'import-unmapped',
+  'import-note',
+  'import-input-mismatch',
+]);
+
 /** Error diagnostics: one refusal per code (unknown types name them; unmigrated forms are reported above). */
 function errorRefusals(log: ResumeSource): ResumeRefusal[] {
   const byCode = new Map<string, Diagnostic[]>();
   for (const d of log.diagnosticList) {
-    if (d.severity !== 'error') continue;
+    if (d.severity !== 'error' || NOT_HARNESS_RULES.has(d.code)) continue;
     let list = byCode.get(d.code);
     if (list === undefined) byCode.set(d.code, (list = []));
     list.push(d);

@@ -22,6 +22,9 @@ export const FORMAT_LABELS: Readonly<Record<SourceFormat, string>> = {
   'inspect-eval': 'Inspect AI eval log (.eval zip)',
 };
 
+/** The other agents whose logs open, as the start page lists them. */
+export const OTHER_AGENTS_OPENED = 'Claude Code, Codex CLI, pi and Inspect AI (.eval, .json)';
+
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
 export function isZip(head: Uint8Array): boolean {

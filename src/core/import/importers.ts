@@ -8,12 +8,16 @@ import { importCodex } from './codex/codex';
 import { readEvalZip } from './inspect/evalZip';
 import { importInspect, importInspectJson, type InspectImportOptions } from './inspect/inspect';
 import { NativeLog } from './nativeLog';
+import type { ReadLimits } from '../reader/readLimits';
 import { importPi } from './pi/pi';
 import type { SourceFormat } from './formats';
 
 export type ForeignFormat = Exclude<SourceFormat, 'seqscope'>;
 
-export type ImportOptions = InspectImportOptions;
+export type ImportOptions = InspectImportOptions & {
+  /** Where reading stops (zip members are checked against it before inflating). */
+  limits?: ReadLimits;
+};
 
 export function importForeign(
   format: ForeignFormat,
@@ -22,7 +26,7 @@ export function importForeign(
 ): NativeLog {
   try {
     if (format === 'inspect-eval') {
-      const { log, notes } = readEvalZip(bytes);
+      const { log, notes } = readEvalZip(bytes, options.limits);
       const out = log ? importInspect(log, options) : new NativeLog();
       out.notes.unshift(...notes);
       return out;

@@ -6,6 +6,11 @@
  * importer needs the whole file: message assembly, branches, zip members),
  * re-told as harness events at `end()`, and that text is what the reader
  * reads, so every later re-read (`readEventAt`) sees the imported events.
+ *
+ * The read limits (reader/readLimits.ts) hold here too: a foreign log is collected
+ * through a bounded decompressor and the line-length guard, and at most
+ * FOREIGN_TEXT_BYTES (the importers decode it as one string); a zip's members are
+ * checked by their declared sizes before anything is inflated (inspect/evalZip.ts).
  */
 import type { DiagnosticSink } from '../diagnostics';
 import type { RecordSink } from '../pipeline';
@@ -17,7 +22,13 @@ import {
   type Decompressor,
 } from '../reader/decompress';
 import type { Prescan } from '../reader/prescan';
-import type { ReadLimitHit } from '../reader/readLimits';
+import { LineLengthGuard } from '../reader/lineLengthGuard';
+import {
+  DEFAULT_READ_LIMITS,
+  describeLimitHit,
+  type ReadLimitHit,
+  type ReadLimits,
+} from '../reader/readLimits';
 import {
   createLogReader,
   type LogReader,
@@ -30,9 +41,14 @@ import { importForeign, type ImportOptions } from './importers';
 /** How many decoded bytes detection looks at before it settles for the harness format. */
 const SNIFF_BYTES = 1 << 16;
 
+/** A foreign log's text at most: importers decode it as one string (engines stop near 2^29 chars). */
+export const FOREIGN_TEXT_BYTES = 500 * 1024 * 1024;
+
 export interface ImportingReader extends LogReader {
   /** The detected format; undefined until the first bytes decided it. */
   readonly sourceFormat: SourceFormat | undefined;
+  /** Everything so far is in, more may come (follow mode): import another agent's log now. */
+  checkpoint(): void;
 }
 
 export function createImportingReader(
@@ -41,7 +57,11 @@ export function createImportingReader(
   store: ByteStore,
   options: LogReaderOptions & { import?: ImportOptions } = {},
 ): ImportingReader {
-  return new DetectingReader(createLogReader(sink, diags, store, options), diags, options.import ?? {});
+  const limits = options.limits ?? DEFAULT_READ_LIMITS;
+  return new DetectingReader(createLogReader(sink, diags, store, options), diags, {
+    ...options.import,
+    limits,
+  });
 }
 
 class DetectingReader implements ImportingReader {
@@ -59,12 +79,18 @@ class DetectingReader implements ImportingReader {
   /** For a foreign format: the decoded bytes, collected until the end. */
   private decoder: Decompressor | undefined;
   private foreign: Uint8Array[] = [];
+  private foreignBytes = 0;
+  private foreignLines: LineLengthGuard | undefined;
+  private foreignHit: ReadLimitHit | undefined;
   private ended = false;
+  /** Imported at a checkpoint (follow mode); later bytes are not shown. */
+  private importedEarly = false;
+  private grewNoted = false;
 
   constructor(
     private readonly inner: LogReader,
     private readonly diags: DiagnosticSink,
-    private readonly options: ImportOptions,
+    private readonly options: ImportOptions & { limits: ReadLimits },
   ) {}
 
   get context(): ReadContext {
@@ -83,11 +109,20 @@ class DetectingReader implements ImportingReader {
     return this.inner.prescannedLines;
   }
   get limitHit(): ReadLimitHit | undefined {
-    return this.inner.limitHit;
+    return this.foreignHit ?? this.inner.limitHit;
   }
 
   push(bytes: Uint8Array, prescan?: Prescan): void {
     if (this.ended) return;
+    if (this.importedEarly) {
+      if (!this.grewNoted)
+        this.diags.report(
+          'import-note',
+          'the log grew after it was opened: logs of other agents are imported whole, so reopen it to see the new records',
+        );
+      this.grewNoted = true;
+      return;
+    }
     if (this.sourceFormat === 'seqscope') return this.inner.push(bytes, prescan);
     if (this.sourceFormat !== undefined) return this.collect(bytes);
     this.held.push(bytes);
@@ -103,7 +138,25 @@ class DetectingReader implements ImportingReader {
     if (this.sourceFormat === undefined) this.decide(true);
     this.ended = true;
     if (this.sourceFormat === 'seqscope' || this.sourceFormat === undefined) return this.inner.end();
+    if (this.importedEarly) return this.inner.end();
     this.importNow(this.sourceFormat);
+    this.inner.end();
+  }
+
+  /**
+   * The input stops here for now but may grow (follow mode). The harness's
+   * format reads on as lines arrive; another agent's log is imported whole, as
+   * it is now: what is appended later is not shown (one note says so), since a
+   * later record can change events already shown (an assistant message's
+   * blocks arrive as several records).
+   */
+  checkpoint(): void {
+    if (this.ended || this.importedEarly) return;
+    if (this.sourceFormat === undefined) this.decide(true);
+    const format = this.sourceFormat;
+    if (format === undefined || format === 'seqscope') return;
+    this.importedEarly = true;
+    this.importNow(format);
   }
 
   private decide(atEnd: boolean): void {
@@ -125,19 +178,80 @@ class DetectingReader implements ImportingReader {
     this.heldPrescans = [];
     if (format === 'seqscope') held.forEach((b, i) => this.inner.push(b, prescans[i]));
     else {
-      if (format !== 'inspect-eval') this.decoder = createDecompressor();
+      const limits = this.options.limits;
+      if (format !== 'inspect-eval') {
+        this.decoder = createDecompressor({
+          maxOutputBytes: Math.min(limits.maxDecodedBytes, FOREIGN_TEXT_BYTES),
+          maxRatio: limits.maxCompressionRatio,
+          ratioFloorBytes: limits.ratioFloorBytes,
+        });
+        this.foreignLines = new LineLengthGuard(limits.maxLineBytes);
+      }
       for (const b of held) this.collect(b);
     }
   }
 
   private collect(bytes: Uint8Array): void {
-    if (this.decoder) this.foreign.push(...this.decoder.push(bytes));
-    else this.foreign.push(bytes);
+    if (this.foreignHit !== undefined) return;
+    if (!this.decoder) {
+      // a zip: its own sizes are checked before inflating; here only the input is bounded
+      this.keepForeign([bytes], this.options.limits.maxDecodedBytes);
+      return;
+    }
+    this.keepForeign(this.decoder.push(bytes), Infinity);
+  }
+
+  /** Collects parts of a foreign log, up to the line-length guard and maxBytes; stops at a limit. */
+  private keepForeign(parts: Uint8Array[], maxBytes: number): void {
+    let hit: Pick<ReadLimitHit, 'kind' | 'limit'> | undefined;
+    for (const part of parts) {
+      let kept = this.foreignLines ? this.foreignLines.admit(part, this.foreignBytes) : part;
+      if (this.foreignBytes + kept.length > maxBytes) {
+        kept = kept.subarray(0, maxBytes - this.foreignBytes);
+        hit = { kind: 'decoded-size', limit: maxBytes };
+      }
+      if (kept.length > 0) this.foreign.push(kept);
+      this.foreignBytes += kept.length;
+      if (kept.length < part.length) break;
+    }
+    hit ??= this.foreignLines?.hit ?? this.decoder?.limited;
+    if (hit !== undefined) this.stopForeign(hit);
+  }
+
+  /** A limit stopped the collection: the cut line is refused whole, and the stop is reported. */
+  private stopForeign(hit: Pick<ReadLimitHit, 'kind' | 'limit'>): void {
+    const lineBased = this.decoder !== undefined;
+    if (lineBased) this.dropPartialLine();
+    let lines = 0;
+    for (const p of this.foreign) for (let i = p.indexOf(10); i >= 0; i = p.indexOf(10, i + 1)) lines++;
+    const where = {
+      ...hit,
+      inputBytes: this.decoder?.consumed ?? this.foreignBytes,
+      keptBytes: this.foreignBytes,
+      line: lines + 1,
+    };
+    const compressed = this.decoder?.format === 'gzip' || this.decoder?.format === 'zstd';
+    this.foreignHit = { ...where, message: describeLimitHit(where, compressed) };
+    this.diags.report('read-limit', this.foreignHit.message, lineBased ? { line: where.line } : {});
+  }
+
+  private dropPartialLine(): void {
+    while (this.foreign.length > 0) {
+      const last = this.foreign[this.foreign.length - 1] as Uint8Array;
+      const nl = last.lastIndexOf(10);
+      if (nl >= 0) {
+        this.foreign[this.foreign.length - 1] = last.subarray(0, nl + 1);
+        this.foreignBytes -= last.length - nl - 1;
+        return;
+      }
+      this.foreign.pop();
+      this.foreignBytes -= last.length;
+    }
   }
 
   private importNow(format: Exclude<SourceFormat, 'seqscope'>): void {
     if (this.decoder) {
-      this.foreign.push(...this.decoder.end());
+      if (this.foreignHit === undefined) this.keepForeign(this.decoder.end(), Infinity);
       if (this.decoder.error !== undefined)
         this.diags.report(
           'bad-compression',
@@ -148,7 +262,6 @@ class DetectingReader implements ImportingReader {
     this.foreign = [];
     const log = importForeign(format, all, this.options);
     this.inner.push(new TextEncoder().encode(log.toJsonl()));
-    this.inner.end();
     for (const n of log.notes)
       this.diags.report(n.code, n.message, n.seq === undefined ? {} : { seq: n.seq });
   }
@@ -156,7 +269,7 @@ class DetectingReader implements ImportingReader {
 
 /** The first bytes a compressed head decodes to (a separate probe decoder; an error just means "not enough"). */
 function decodeHead(held: Uint8Array[], atEnd: boolean): Uint8Array {
-  const probe = createDecompressor();
+  const probe = createDecompressor({ maxOutputBytes: SNIFF_BYTES }); // a bomb's head stays small
   const out: Uint8Array[] = [];
   for (const b of held) {
     out.push(...probe.push(b));

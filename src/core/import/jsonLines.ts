@@ -23,6 +23,14 @@ export function parseJsonLines(text: string): { records: ForeignRecord[]; notes:
     const line = raw.trim();
     if (line === '') continue;
     const values = parseLine(line);
+    if (values === null && i === lines.length - 1) {
+      // No newline after it: a line still being written (a live log), not a broken one.
+      notes.push({
+        code: 'import-note',
+        message: `the last line (${i + 1}) is incomplete, as while the agent is still writing it: skipped`,
+      });
+      continue;
+    }
     if (values === null) {
       notes.push({
         code: 'import-unmapped',

@@ -186,3 +186,20 @@ describe('imported rows on the timeline', () => {
     expect(texts.get('codex/exec_command_end')).toMatch(/^exit \d+ · /);
   });
 });
+
+describe('the request in force of an imported log', () => {
+  it('Claude Code and pi say, on their request header row, that the system prompt was not recorded', async () => {
+    const { summarize } = await import('../view/summary');
+    for (const path of ['claude-code/agentlogs-compact.jsonl', 'pi/agentlogs-v3-branched.jsonl']) {
+      const log = open(path);
+      let seq = -1;
+      for (let s = 0; s < log.eventCount && seq < 0; s++) if (log.typeOf(s) === 'request/header') seq = s;
+      expect(summarize(log.event(seq)).text, path).toMatch(/· system prompt not recorded$/);
+    }
+    // Codex records its base instructions: no such remark.
+    const codex = open('codex/agentlogs-crud.jsonl');
+    for (let s = 0; s < codex.eventCount; s++)
+      if (codex.typeOf(s) === 'request/header')
+        expect(summarize(codex.event(s)).text).not.toContain('not recorded');
+  });
+});

@@ -19,6 +19,7 @@ import { readEventAt, type ReadContext } from '../reader/logReader';
 import type { Prescan } from '../reader/prescan';
 import { createImportingReader, type ImportingReader } from '../import/importingReader';
 import type { SourceFormat } from '../import/formats';
+import type { ImportOptions } from '../import/importers';
 import type { ReadLimitHit, ReadLimits } from '../reader/readLimits';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
 import { StreamIndex, type StreamState } from '../analysis/streamIndex';
@@ -56,6 +57,8 @@ export interface SessionLogOptions {
   blockSize?: number;
   /** Where reading stops (reader/readLimits.ts); default DEFAULT_READ_LIMITS. */
   limits?: ReadLimits;
+  /** For imported formats: which sample of a multi-sample log (Inspect AI) opens. */
+  import?: ImportOptions;
 }
 
 export class SessionLog {
@@ -100,6 +103,7 @@ export class SessionLog {
     this.reader = createImportingReader(sink, this.diagnostics, this.store, {
       context: new ColumnReadContext(),
       ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.import ? { import: options.import } : {}),
     });
     this.ctx = this.reader.context;
   }
@@ -119,6 +123,14 @@ export class SessionLog {
     // Last: the resume check reads every other finding (an error is a reason to refuse).
     for (const d of resumeDiagnostics(resumeCheck(this))) this.diagnostics.report(d.code, d.message, d);
     this.done = true;
+  }
+
+  /**
+   * Everything pushed so far is the log for now, more may come (follow mode).
+   * The harness's format needs nothing; another agent's log is imported here.
+   */
+  checkpoint(): void {
+    if (!this.done) this.reader.checkpoint();
   }
 
   /** The log's format, detected from its first bytes (undefined until they arrive). */

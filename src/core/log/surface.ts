@@ -15,6 +15,7 @@
  * node in O(log n).
  */
 import type { DiagnosticSink } from '../diagnostics';
+import { jsonText } from '../jsonText';
 import type { SessionEvent } from '../types';
 import { isSurfaceType } from '../types';
 import { int32s, upperBound, type Growable } from './growable';
@@ -338,8 +339,9 @@ export class SurfaceIndex {
 /** A tool/result's message with every tool-result block's nested content blanked, as a comparable string. */
 function toolResultShape(ev: SessionEvent): string {
   const msg = (ev.data as { message?: { content?: unknown } }).message;
-  if (!msg || !Array.isArray(msg.content)) return JSON.stringify(msg ?? null);
-  return JSON.stringify({
+  if (!msg || !Array.isArray(msg.content)) return jsonText(msg ?? null) ?? 'null';
+  // jsonText: a message may nest deeper than JSON.stringify's recursion allows
+  const shape = jsonText({
     ...msg,
     content: msg.content.map((b: unknown) =>
       typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'tool-result'
@@ -347,6 +349,7 @@ function toolResultShape(ev: SessionEvent): string {
         : b,
     ),
   });
+  return shape ?? 'null';
 }
 
 function newEpoch(

@@ -14,9 +14,10 @@ import type { ReplaceRecord } from '../log/surface';
 import type { SessionEvent, TokenUsage } from '../types';
 import { stepInputSeq } from '../diff/calls';
 import { costOf, priceFor, type PriceTable } from '../cost/prices';
+import { requestInForceAt, type RequestSource } from '../harness/requestInForce';
 import { requestViewOf } from '../diff/request';
 
-export interface MetricsSource {
+export interface MetricsSource extends RequestSource {
   readonly eventCount: number;
   readonly structure: StructureIndex;
   typeOf(seq: number): string;
@@ -56,11 +57,10 @@ export interface CompactionPoint {
 
 export function stepMetrics(log: MetricsSource, prices?: PriceTable): StepMetrics[] {
   const st = log.structure;
-  const headers = headerSeqs(log);
   const toolSpans = toolIntervalsByStep(log, st);
   return st.steps.map((step, index) => {
     const inputSeq = stepInputSeq(step);
-    const model = modelOf(log, step, inputSeq, headers);
+    const model = modelOf(log, step, inputSeq);
     const m: StepMetrics = {
       index,
       turn: step.turn,
@@ -96,38 +96,15 @@ export function compactionPoints(log: MetricsSource): CompactionPoint[] {
   });
 }
 
-function headerSeqs(log: MetricsSource): number[] {
-  const out: number[] = [];
-  for (let s = 0; s < log.eventCount; s++) if (log.typeOf(s) === 'request/header') out.push(s);
-  return out;
-}
-
 /** The model that answered: the assistant/message's source, else the request header in force. */
-function modelOf(
-  log: MetricsSource,
-  step: StepInfo,
-  inputSeq: number | null,
-  headers: number[],
-): string | undefined {
+function modelOf(log: MetricsSource, step: StepInfo, inputSeq: number | null): string | undefined {
   if (step.messageSeq !== undefined) {
     const source = (log.event(step.messageSeq).data as { message?: { source?: { model?: unknown } } }).message
       ?.source;
     if (typeof source?.model === 'string') return source.model;
   }
-  const at = inputSeq ?? step.lastSeq;
-  let lo = 0;
-  let hi = headers.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if ((headers[mid] as number) <= at) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  if (found < 0) return undefined;
-  const seq = headers[found] as number;
-  return requestViewOf(seq, log.event(seq)).model;
+  const r = requestInForceAt(log, inputSeq ?? step.lastSeq);
+  return r ? requestViewOf(r).model : undefined;
 }
 
 function streamSpan(log: MetricsSource, step: StepInfo): number | undefined {

@@ -48,6 +48,7 @@ import {
 } from './normalize';
 import { checkPackedRow, isPackedRowType, packedMember } from './packedRows';
 import type { ReadContextRecorder } from './readContext';
+import { jsonText } from '../jsonText';
 
 export { readEventAt } from './reread';
 export { LINE_EXCERPT_CHARS, LINE_TEXT_MARK, splitLineText } from './lineText';
@@ -217,7 +218,7 @@ export class RecordReader implements LineSink {
     }
     this.sawRecord = true;
     if (value.version !== 0) {
-      const v = value.version === undefined ? 'no version' : `version ${JSON.stringify(value.version)}`;
+      const v = value.version === undefined ? 'no version' : `version ${jsonText(value.version)}`;
       this.report(
         'header-version',
         `the header has ${v}: written by a different format version than 0; read as version 0`,
@@ -317,7 +318,7 @@ export class RecordReader implements LineSink {
     if (!isInt(value)) {
       this.diags.report(
         'seq-mismatch',
-        `seq ${JSON.stringify(value)} is not an integer; the event is addressed by its position ${position}`,
+        `seq ${jsonText(value)} is not an integer; the event is addressed by its position ${position}`,
         { seq: position, line },
       );
       this.lastSeqDelta = NaN;
@@ -337,7 +338,7 @@ export class RecordReader implements LineSink {
   private checkTime(time: unknown, seq: number, line: number): void {
     if (time === undefined) return;
     if (!isFiniteNumber(time)) {
-      this.diags.report('bad-data', `time ${JSON.stringify(time)} is not a number of epoch ms; ignored`, {
+      this.diags.report('bad-data', `time ${jsonText(time)} is not a number of epoch ms; ignored`, {
         seq,
         line,
       });

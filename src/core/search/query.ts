@@ -97,14 +97,11 @@ function bytePrefilter(literal: string, fold: boolean, flags: string): BytePrefi
   const text = longestRun(literal, false);
   // A short byte run cut out of cased non-ASCII text (", " of "привет, мир") filters little: match the text instead.
   const preferText = needle.length < GOOD_NEEDLE_BYTES && text.length > run.length;
-  if (needle.length >= MIN_NEEDLE_BYTES && !preferText)
-    return {
-      kind: 'bytes',
-      needle,
-      fold,
-      escapes: /[^\p{ASCII}]/u.test(run),
-      foldTraps: fold && /[ks]/i.test(run),
-    };
+  if (needle.length >= MIN_NEEDLE_BYTES && !preferText) {
+    const foldTraps = fold && /[ks]/i.test(run);
+    // A fold trap may itself be written as a `\u` escape.
+    return { kind: 'bytes', needle, fold, escapes: foldTraps || /[^\p{ASCII}]/u.test(run), foldTraps };
+  }
   if (text.length === 0 || !/[^\p{ASCII}]/u.test(text)) return null;
   return { kind: 'text', pattern: new RegExp(escapeRegExp(text), flags), escapes: true };
 }

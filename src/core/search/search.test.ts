@@ -149,6 +149,8 @@ describe('search', () => {
   it('finds the KELVIN SIGN for a k (Unicode folds it to ASCII)', () => {
     const l = sampleLog([line({ type: 'session/title', seq: 9, data: { title: 'dar\u212Aness' } })]);
     expect(seqs(run(l, { query: 'darkness' }))).toEqual([9]);
+    const escaped = line({ type: 'session/title', seq: 9, data: { title: 'BK' } }).replace('BK', 'B\\u212a');
+    expect(seqs(run(sampleLog([escaped]), { query: 'bk' }))).toEqual([9]);
   });
 
   it('respects a range and an accept filter, in batches', () => {

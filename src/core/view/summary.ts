@@ -7,6 +7,7 @@
  */
 import { normalizeTurnEndReason } from '../analysis/endReason';
 import { importedRowSummary } from '../import/rowSummary';
+import { jsonText } from '../jsonText';
 import type { Block, Message, SessionEvent, StreamChunk, TokenUsage, TurnEndReason } from '../types';
 import { isKnownEventType } from '../reader/knownTypes';
 import { summarizeHarnessEvent } from './summaryHarness';
@@ -81,8 +82,11 @@ function summarizeByType(type: string, d: Data, ev: SessionEvent): EventSummary 
     case 'request/header': {
       const header = (d.header ?? {}) as Data;
       const config = (header.config ?? {}) as Data;
+      // An imported log's header says when its format records no system prompt or tools (core/import).
+      const unrecorded =
+        typeof header.note === 'string' && header.system === undefined ? ' · system prompt not recorded' : '';
       return muted(
-        `request ${str(d.reason ?? '')} · ${modelName(config)}${headerParts(header)}`.replace(
+        `request ${str(d.reason ?? '')} · ${modelName(config)}${headerParts(header)}${unrecorded}`.replace(
           'request  ·',
           'request ·',
         ),
@@ -320,7 +324,7 @@ function str(v: unknown): string {
   if (v === undefined) return '?';
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
   try {
-    return JSON.stringify(v) ?? typeof v;
+    return jsonText(v) ?? typeof v;
   } catch {
     return typeof v;
   }

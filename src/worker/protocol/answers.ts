@@ -31,6 +31,8 @@ export interface SearchScope {
 export const ALL_EVENTS: SearchScope = { types: null, errorsOnly: false };
 
 export interface SearchQuery {
+  /** The caller's name for this search: its `searchHits` pushes carry it. */
+  searchId: number;
   query: string;
   regex: boolean;
   caseSensitive: boolean;

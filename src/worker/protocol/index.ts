@@ -16,6 +16,7 @@
  * Both sides import this, so it stays free of DOM- and worker-only code.
  */
 export * from './answers';
+export * from './harness';
 export * from './inspect';
 export * from './messages';
 export * from './pushes';

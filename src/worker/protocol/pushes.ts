@@ -34,7 +34,7 @@ export type Push =
   | {
       kind: 'searchHits';
       loadId: number;
-      requestId: number;
+      searchId: number;
       hits: SearchHit[];
       count: number;
       searched: number;

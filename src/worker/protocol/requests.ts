@@ -93,6 +93,14 @@ export type Request =
   | { kind: 'runProfile' }
   /** Digests of the messages the model was sent after `seq` (to find the first differing message). */
   | { kind: 'inputDigests'; seq: number }
+  /** The request in force at `seq` (spec section 4): the latest request/header at or before it (null: none). */
+  | { kind: 'requestAt'; seq: number }
+  /** The request/header seqs where the header changed (the timeline marks them). */
+  | { kind: 'requestChanges' }
+  /** What the request/header at `seq` changed from the previous one (null: `seq` is no request/header). */
+  | { kind: 'requestChange'; seq: number }
+  /** The resume check: refusals, the events the harness would append, the messages of the next request. */
+  | { kind: 'resumePreview' }
   /** The whole log as OpenTelemetry traces (OTLP/JSON, GenAI conventions); `content` adds the messages. */
   | { kind: 'exportOtlp'; content: boolean }
   /** Liveness check. */

@@ -5,6 +5,7 @@
  * must answer each kind with its type, and `LogClient.request` returns it.
  */
 import type { CallDiff, HistoryDiff, MetricsAnswer, RunProfile, SearchAnswer } from './answers';
+import type { RequestChange, RequestView, ResumePreview } from './harness';
 import type { DiagnosticsWindow, EventDetail, ToolPair } from './inspect';
 import type { MessagesWindow, StreamView, TranscriptEntry, ViewMessage } from './messages';
 import type { Push } from './pushes';
@@ -39,6 +40,10 @@ export interface ResponseValues {
   metrics: MetricsAnswer;
   runProfile: RunProfile;
   inputDigests: string[];
+  requestAt: RequestView | null;
+  requestChanges: { seqs: number[] };
+  requestChange: RequestChange | null;
+  resumePreview: ResumePreview;
   /** The file's text and how many spans it holds. */
   exportOtlp: { text: string; spans: number };
   ping: { loadId: number };

@@ -5,17 +5,51 @@
  * damaged zip or member comes back as a note.
  */
 import { strFromU8, unzipSync } from 'fflate';
+import type { ReadLimits } from '../../reader/readLimits';
+import { formatBytes } from '../../reader/readLimits';
 import { isObject, type JsonObject } from '../../validate';
 import type { ImportNote } from '../nativeLog';
 import type { InspectLog } from './inspect';
 
-export function readEvalZip(bytes: Uint8Array): { log: InspectLog | undefined; notes: ImportNote[] } {
+/** A member's text at most: it becomes one string (engines stop near 2^29 chars). */
+const MEMBER_TEXT_BYTES = 500 * 1024 * 1024;
+
+/**
+ * The zip's members, each inflated into a buffer of its declared size (fflate never grows
+ * it, so a member lying about its size is cut there): members whose declared sizes would
+ * pass the read limits (in total, per member, or by their compression ratio) are skipped
+ * with a note before anything is allocated: a zip bomb costs nothing.
+ */
+export function readEvalZip(
+  bytes: Uint8Array,
+  limits?: ReadLimits,
+): { log: InspectLog | undefined; notes: ImportNote[] } {
   const notes: ImportNote[] = [];
   let files: Record<string, Uint8Array>;
+  let total = 0;
+  const fits = (f: { name: string; size: number; originalSize: number }): boolean => {
+    const refuse = (why: string) => {
+      notes.push({ code: 'read-limit', message: `${f.name} in the .eval zip skipped: ${why}` });
+      return false;
+    };
+    const size = f.originalSize;
+    if (size > MEMBER_TEXT_BYTES)
+      return refuse(`it declares ${formatBytes(size)}, more than one text can hold`);
+    if (!limits) return true;
+    if (total + size > limits.maxDecodedBytes)
+      return refuse(`it would pass ${formatBytes(limits.maxDecodedBytes)}, the size limit`);
+    if (size > limits.ratioFloorBytes && size > limits.maxCompressionRatio * Math.max(1, f.size))
+      return refuse(`it expands more than ${limits.maxCompressionRatio}:1 (a decompression bomb?)`);
+    total += size;
+    return true;
+  };
   try {
     files = unzipSync(bytes, {
       filter: (f) =>
-        f.name === 'header.json' || f.name === '_journal/start.json' || /^samples\/[^/]+\.json$/.test(f.name),
+        (f.name === 'header.json' ||
+          f.name === '_journal/start.json' ||
+          /^samples\/[^/]+\.json$/.test(f.name)) &&
+        fits(f),
     });
   } catch (e) {
     notes.push({

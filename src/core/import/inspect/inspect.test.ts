@@ -126,7 +126,7 @@ describe('Inspect AI importer', () => {
     expect(log.diagnostics.items.filter((d) => d.code === 'import-input-mismatch')).toEqual([]);
     expect(messagesAtEnd(log).map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(log.diagnostics.items.find((d) => d.code === 'import-note')?.message).toMatch(
-      /holds 2 samples; this is sample 1/,
+      /holds 2 samples \(1: 1#1, 2: 2#1\); this is sample 1 /,
     );
   });
 

@@ -80,7 +80,7 @@ export function importInspect(log: InspectLog, options: InspectImportOptions = {
   if (log.samples.length > 1)
     out.note(
       'import-note',
-      `the Inspect AI log holds ${log.samples.length} samples; this is sample ${textOf(sample.id)} (epoch ${textOf(sample.epoch, '1')}); each sample opens as its own log`,
+      `the Inspect AI log holds ${log.samples.length} samples (${log.samples.map((s, i) => `${i + 1}: ${textOf(s.id)}#${textOf(s.epoch, '1')}`).join(', ')}); this is sample ${index + 1} (id ${textOf(sample.id)}, epoch ${textOf(sample.epoch, '1')}); each sample opens as its own log (CLI: --sample N)`,
     );
   new SampleReplay(out, sample).run();
   return out;

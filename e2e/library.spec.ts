@@ -1,0 +1,90 @@
+/**
+ * The Library (`seqscope serve DIR`): the start page lists the folder's sessions from the
+ * index, the text box and the filters narrow them server-side, a header sorts them, and a
+ * click opens the log exactly as `?src=` does, named by path and fingerprint.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SAMPLES_DIR, expect, expectLoaded, loadCore, test } from './helpers';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = path.join(ROOT, 'bin/seqscope.mjs');
+
+const LOGS = [
+  'design-card-example.jsonl',
+  'dsh/compaction-recovery.stream.jsonl',
+  'dsh/cordis-tool-round.jsonl',
+  'dsh/pty-tools.jsonl',
+];
+
+let server: ChildProcess;
+let url: string;
+
+test.beforeAll(async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'seqscope-library-'));
+  mkdirSync(path.join(dir, 'runs'));
+  for (const f of LOGS) copyFileSync(path.join(SAMPLES_DIR, f), path.join(dir, 'runs', path.basename(f)));
+  server = spawn(process.execPath, [BIN, 'serve', dir, '--port', '0', '--no-browser'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  server.stderr?.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+  url = await new Promise<string>((done, fail) => {
+    let out = '';
+    server.stdout?.setEncoding('utf8').on('data', (s: string) => {
+      out += s;
+      if (out.includes('\n')) done(out.split('\n')[0] as string);
+    });
+    server.on('exit', (code) => fail(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+test('lists the sessions, searches, filters, sorts, and opens a log by path and fingerprint', async ({
+  page,
+}) => {
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?library$/);
+  await page.goto(url);
+  const rows = page.getByTestId('library-row');
+  await expect(rows).toHaveCount(LOGS.length);
+  await expect(page.getByTestId('library-count')).toHaveText('4 sessions');
+
+  // The text box: answered server-side (title, first message, path, tool names).
+  await page.getByTestId('library-search').fill('pty');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-path', 'runs/pty-tools.jsonl');
+  await page.getByTestId('library-search').fill('');
+  await expect(rows).toHaveCount(LOGS.length);
+
+  // A filter: only the session with a compaction.
+  await page.getByTestId('library-filter-compactions').click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-path', 'runs/compaction-recovery.stream.jsonl');
+  await page.getByTestId('library-filter-compactions').click();
+  await expect(rows).toHaveCount(LOGS.length);
+
+  // Sorting by steps: most first, then fewest first.
+  await page.getByTestId('library-sort-steps').click();
+  await expect(rows.first()).toHaveAttribute('data-path', 'runs/pty-tools.jsonl');
+  await page.getByTestId('library-sort-steps').click();
+  await expect(rows.first()).toHaveAttribute('data-path', 'runs/design-card-example.jsonl');
+
+  // Opening: a plain ?src= link to the file on this server, with the fingerprint.
+  const file = path.join(SAMPLES_DIR, 'dsh/pty-tools.jsonl');
+  const link = page.locator('[data-path="runs/pty-tools.jsonl"] [data-testid=library-link]');
+  const href = await link.getAttribute('href');
+  const src = new URL(href ?? '', url).searchParams.get('src') ?? '';
+  expect(src).toMatch(/^\/files\/runs\/pty-tools\.jsonl\?fp=[0-9a-f]{16}$/);
+  await link.click();
+  // The app names the log by its full URL once it opens it (same path, same fingerprint).
+  await expect(page).toHaveURL(
+    /\?src=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Ffiles%2Fruns%2Fpty-tools\.jsonl%3Ffp%3D[0-9a-f]{16}/,
+  );
+  await expectLoaded(page, 'pty-tools.jsonl', loadCore(file).eventCount);
+});

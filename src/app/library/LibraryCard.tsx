@@ -1,0 +1,248 @@
+/**
+ * The Library on the start page (shown only when `seqscope serve` answers its API):
+ * the sessions of a folder of logs, sorted, filtered and searched server-side by the
+ * index. Each session is a link that opens its log exactly as `?src=` does, naming it
+ * by path and fingerprint.
+ */
+import { useState } from 'react';
+import {
+  LIBRARY_FILTER_NAMES,
+  libraryLink,
+  type LibraryFilter,
+  type LibraryRow,
+} from '../../core/library/routes';
+import { formatBytes, formatDuration, formatTokens } from '../components/format';
+import { useLibrary, type LibraryParams } from './libraryQuery';
+
+const FILTER_LABELS: Record<LibraryFilter, string> = {
+  'tool-errors': 'tool errors',
+  errors: 'error diagnostics',
+  compactions: 'compactions',
+  'failed-attempts': 'failed attempts',
+  'resume-refused': 'resume refused',
+};
+
+interface ColumnDef {
+  key: keyof LibraryRow;
+  label: string;
+  numeric: boolean;
+  cell: (r: LibraryRow) => React.ReactNode;
+}
+
+const num = (v: number | null) => (v === null ? '–' : String(v));
+
+const COLUMNS: ColumnDef[] = [
+  { key: 'path', label: 'Session', numeric: false, cell: (r) => <SessionCell row={r} /> },
+  { key: 'model', label: 'Model', numeric: false, cell: (r) => r.model ?? '–' },
+  {
+    key: 'started_at',
+    label: 'Started',
+    numeric: false,
+    cell: (r) => (r.started_at ? new Date(r.started_at).toLocaleString() : '–'),
+  },
+  {
+    key: 'duration_ms',
+    label: 'Duration',
+    numeric: true,
+    cell: (r) => (r.duration_ms !== null ? formatDuration(r.duration_ms) : '–'),
+  },
+  { key: 'steps', label: 'Steps', numeric: true, cell: (r) => num(r.steps) },
+  { key: 'tool_calls', label: 'Tools', numeric: true, cell: (r) => num(r.tool_calls) },
+  {
+    key: 'tool_errors',
+    label: 'Tool err.',
+    numeric: true,
+    cell: (r) => <Count n={r.tool_errors} tone="text-rose-300" />,
+  },
+  { key: 'errors', label: 'Errors', numeric: true, cell: (r) => <Count n={r.errors} tone="text-rose-300" /> },
+  {
+    key: 'compactions',
+    label: 'Compact.',
+    numeric: true,
+    cell: (r) => <Count n={r.compactions} tone="text-amber-200" />,
+  },
+  {
+    key: 'input_tokens',
+    label: 'Tokens in/out',
+    numeric: true,
+    cell: (r) => `${formatTokens(r.input_tokens)} / ${formatTokens(r.output_tokens)}`,
+  },
+  {
+    key: 'cost_usd',
+    label: 'Cost',
+    numeric: true,
+    cell: (r) => (r.cost_usd !== null ? `$${r.cost_usd.toFixed(r.cost_usd < 1 ? 4 : 2)}` : '–'),
+  },
+];
+
+function Count({ n, tone }: { n: number; tone: string }) {
+  return <span className={n > 0 ? tone : 'text-neutral-500'}>{n}</span>;
+}
+
+function SessionCell({ row }: { row: LibraryRow }) {
+  const name = row.path.split(/[\\/]/).pop() ?? row.path;
+  const label = row.title ?? row.first_user_message ?? name;
+  const body = (
+    <>
+      <span className="block truncate text-neutral-100">{label}</span>
+      <span className="block truncate font-mono text-[10px] text-neutral-500">
+        {row.file ?? row.path} · {formatBytes(row.size_bytes)} · {row.session_id}
+      </span>
+    </>
+  );
+  if (row.file === null)
+    return (
+      <span className="block max-w-md" title="Outside the served folder: open it with seqscope open">
+        {body}
+      </span>
+    );
+  return (
+    <a
+      href={libraryLink(row.file, row.session_id)}
+      data-testid="library-link"
+      className="block max-w-xl hover:[&>span:first-child]:text-sky-300"
+      title={row.first_user_message ?? undefined}
+    >
+      {body}
+    </a>
+  );
+}
+
+const PAGE = 200;
+
+export function LibraryCard() {
+  const [params, setParams] = useState<LibraryParams>({
+    q: '',
+    sort: 'started_at',
+    order: 'desc',
+    only: [],
+    limit: PAGE,
+  });
+  const state = useLibrary(params);
+  if (state.status === 'probing' || state.status === 'absent') return null;
+  const answer = state.status === 'error' ? null : state.answer;
+
+  const sortBy = (key: keyof LibraryRow) =>
+    setParams((p) => ({
+      ...p,
+      sort: key,
+      order:
+        p.sort === key
+          ? p.order === 'asc'
+            ? 'desc'
+            : 'asc'
+          : key === 'path' || key === 'model'
+            ? 'asc'
+            : 'desc',
+    }));
+  const toggle = (f: LibraryFilter) =>
+    setParams((p) => ({ ...p, only: p.only.includes(f) ? p.only.filter((x) => x !== f) : [...p.only, f] }));
+
+  return (
+    <section
+      className="mx-8 mt-8 max-w-7xl rounded-lg border border-white/10 bg-neutral-900/60 p-4 min-[1344px]:mx-auto"
+      data-testid="library"
+      aria-label="Library"
+    >
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        <h2 className="text-[11px] font-semibold tracking-wider text-neutral-400 uppercase">Library</h2>
+        <input
+          type="search"
+          value={params.q}
+          onChange={(e) => setParams((p) => ({ ...p, q: e.target.value }))}
+          placeholder="Search path, title, model, first message, tool name…"
+          aria-label="Search the library"
+          data-testid="library-search"
+          className="h-7 min-w-0 flex-1 rounded border border-white/10 bg-neutral-900 px-2 text-xs text-neutral-200 placeholder:text-neutral-500 focus:border-sky-500/60 focus:outline-none"
+        />
+        <span className="text-xs text-neutral-400" data-testid="library-count" aria-live="polite">
+          {answer ? `${answer.total} session${answer.total === 1 ? '' : 's'}` : ''}
+          {state.status === 'loading' ? ' …' : ''}
+        </span>
+      </div>
+      <div className="mb-3 flex flex-wrap gap-1.5" role="group" aria-label="Only sessions with">
+        <span className="text-[11px] text-neutral-400">Only with:</span>
+        {LIBRARY_FILTER_NAMES.map((f) => (
+          <button
+            key={f}
+            type="button"
+            aria-pressed={params.only.includes(f)}
+            data-testid={`library-filter-${f}`}
+            onClick={() => toggle(f)}
+            className={`rounded-full border px-2 py-0.5 text-[11px] ${
+              params.only.includes(f)
+                ? 'border-sky-400/60 bg-sky-500/20 text-sky-100'
+                : 'border-white/10 text-neutral-300 hover:bg-white/5'
+            }`}
+          >
+            {FILTER_LABELS[f]}
+          </button>
+        ))}
+      </div>
+      {state.status === 'error' && (
+        <p className="text-xs text-rose-300">The library did not answer: {state.message}</p>
+      )}
+      {answer && (
+        <div className="max-h-[60vh] overflow-auto">
+          <table className="w-full border-collapse text-xs" data-testid="library-table">
+            <thead className="sticky top-0 bg-neutral-900 text-[11px] text-neutral-400">
+              <tr>
+                {COLUMNS.map((c) => (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    aria-sort={
+                      params.sort === c.key ? (params.order === 'asc' ? 'ascending' : 'descending') : 'none'
+                    }
+                    className={`border-b border-white/10 px-2 py-1 font-medium whitespace-nowrap ${c.numeric ? 'text-right' : 'text-left'}`}
+                  >
+                    <button
+                      type="button"
+                      data-testid={`library-sort-${c.key}`}
+                      onClick={() => sortBy(c.key)}
+                      className="hover:text-neutral-100"
+                    >
+                      {c.label}
+                      {params.sort === c.key ? (params.order === 'asc' ? ' ▲' : ' ▼') : ''}
+                    </button>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {answer.rows.map((r) => (
+                <tr
+                  key={r.path}
+                  data-testid="library-row"
+                  data-path={r.file ?? r.path}
+                  className="border-b border-white/5 align-top hover:bg-white/[0.03]"
+                >
+                  {COLUMNS.map((c) => (
+                    <td
+                      key={c.key}
+                      className={`px-2 py-1 text-neutral-300 ${c.key === 'path' ? '' : 'whitespace-nowrap'} ${c.numeric ? 'text-right tabular-nums' : ''}`}
+                    >
+                      {c.cell(r)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {answer.rows.length === 0 && (
+            <p className="py-4 text-center text-xs text-neutral-400">No session matches.</p>
+          )}
+          {answer.total > answer.rows.length && (
+            <button
+              type="button"
+              onClick={() => setParams((p) => ({ ...p, limit: p.limit + PAGE }))}
+              className="mt-2 text-xs text-sky-400 hover:underline"
+            >
+              Show more ({answer.total - answer.rows.length} not shown)
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * In the inspector of a request/header: what it changed from the previous
+ * one (tools added, removed or redefined, config keys, the system prompt's
+ * text diff), so a model or prompt switch mid-session is plain to see.
+ */
+import { useEffect, useState } from 'react';
+import type { RequestChange } from '../../worker/protocol';
+import { client } from '../controller';
+import { jumpTo } from '../url/sync';
+
+export function RequestChangeView({ seq }: { seq: number }) {
+  const [change, setChange] = useState<{ seq: number; value: RequestChange | null } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void client
+      .request({ kind: 'requestChange', seq }, { lane: 'requestChange', coalesce: true })
+      .then((r) => {
+        if (live && r.ok) setChange({ seq, value: r.value });
+      });
+    return () => {
+      live = false;
+    };
+  }, [seq]);
+  const c = change?.seq === seq ? change.value : null;
+  if (c === null) return null;
+  const nothing =
+    c.addedTools.length + c.removedTools.length + c.changedTools.length + c.configKeys.length === 0 &&
+    !c.systemChanged &&
+    !c.adapterDefaultsChanged;
+  return (
+    <div data-testid="request-change" className="border-b border-white/10 px-3 py-2 text-xs">
+      <div className="mb-1 font-medium text-neutral-300">
+        {c.previousSeq === null ? (
+          'The first request header: everything below is new'
+        ) : (
+          <>
+            Changes from the request header at{' '}
+            <button
+              type="button"
+              className="font-mono text-sky-300 hover:underline"
+              onClick={() => jumpTo(c.previousSeq)}
+            >
+              seq {c.previousSeq}
+            </button>
+            {nothing && <span className="text-neutral-500">: none (the same header, restated)</span>}
+          </>
+        )}
+      </div>
+      <ToolList label="tools added" names={c.addedTools} tone="text-green-300" testId="request-tools-added" />
+      <ToolList
+        label="tools removed"
+        names={c.removedTools}
+        tone="text-red-300"
+        testId="request-tools-removed"
+      />
+      <ToolList label="tools redefined" names={c.changedTools} tone="text-amber-300" />
+      <ToolList label="config changed" names={c.configKeys} tone="text-sky-300" />
+      {c.adapterDefaultsChanged && <div className="text-neutral-400">adapter defaults changed</div>}
+      {c.systemChanged && (
+        <div className="mt-1">
+          <div className="text-neutral-400">system prompt</div>
+          <pre
+            data-testid="request-system-diff"
+            className="max-h-64 overflow-auto rounded bg-black/30 p-1 font-mono text-[11px] break-words whitespace-pre-wrap"
+          >
+            {c.system.map((p, i) =>
+              p.op === '=' ? (
+                <span key={i} className="text-neutral-400">
+                  {p.text}
+                </span>
+              ) : p.op === '+' ? (
+                <ins key={i} className="bg-green-500/20 text-green-200 no-underline">
+                  {p.text}
+                </ins>
+              ) : (
+                <del key={i} className="bg-red-500/20 text-red-200">
+                  {p.text}
+                </del>
+              ),
+            )}
+          </pre>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ToolList({
+  label,
+  names,
+  tone,
+  testId,
+}: {
+  label: string;
+  names: string[];
+  tone: string;
+  testId?: string;
+}) {
+  if (names.length === 0) return null;
+  return (
+    <div data-testid={testId} className="flex flex-wrap gap-1">
+      <span className="text-neutral-500">{label}:</span>
+      {names.map((n) => (
+        <span key={n} className={`font-mono ${tone}`}>
+          {n}
+        </span>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * The request in force at the shown seq (spec section 4), above the messages:
+ * what the model was sent is this header plus the messages below. Model and
+ * provider, where it last changed (a link to that request/header), the
+ * system prompt (collapsed, with its length and a token estimate), the tools
+ * with expandable schemas, and a legacy messagePrefix marked as such.
+ */
+import { useEffect, useState } from 'react';
+import type { RequestView } from '../../worker/protocol';
+import { JsonTree } from '../components/jsonTree';
+import { client } from '../controller';
+import { useApp } from '../store';
+import { jumpTo } from '../url/sync';
+
+const fmt = (n: number): string => n.toLocaleString('en-US');
+
+export function RequestInForce({ seq }: { seq: number }) {
+  const loadId = useApp((s) => s.loadId);
+  const [view, setView] = useState<{ seq: number; request: RequestView | null } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void client.request({ kind: 'requestAt', seq }, { lane: 'requestAt', coalesce: true }).then((r) => {
+      if (live && r.ok) setView({ seq, request: r.value });
+    });
+    return () => {
+      live = false;
+    };
+  }, [seq, loadId]);
+  if (view === null) return null;
+  const r = view.request;
+  if (r === null)
+    return (
+      <div
+        data-testid="request-in-force"
+        data-header-seq=""
+        className="border-b border-white/10 px-3 py-1 text-[11px] text-neutral-500"
+      >
+        No request header at or before seq {view.seq}: only the messages are known.
+      </div>
+    );
+  const model = [r.provider, r.model].filter(Boolean).join(' / ') || 'model not named';
+  const tools = r.tools && 'list' in r.tools ? r.tools.list : null;
+  return (
+    <details
+      data-testid="request-in-force"
+      data-header-seq={r.seq}
+      className="group/req border-b border-white/10 bg-neutral-900/40 text-xs"
+    >
+      <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-1 text-neutral-300 select-none">
+        <span className="text-neutral-500 group-open/req:rotate-90" aria-hidden>
+          ▸
+        </span>
+        <span className="font-medium text-neutral-200">Request</span>
+        <span data-testid="request-model" className="truncate font-mono text-sky-200">
+          {model}
+        </span>
+        {r.system && 'text' in r.system && (
+          <span className="shrink-0 text-neutral-400">
+            system {fmt(r.system.chars)} chars · ~{fmt(r.system.tokens)} tokens
+          </span>
+        )}
+        {tools && (
+          <span className="shrink-0 text-neutral-400">
+            {tools.length} tool{tools.length === 1 ? '' : 's'}
+          </span>
+        )}
+        {r.legacyMessagePrefix && (
+          <span className="shrink-0 rounded border border-amber-500/40 px-1 text-[10px] text-amber-300">
+            legacy prefix
+          </span>
+        )}
+        <button
+          type="button"
+          data-testid="request-header-link"
+          className="ml-auto shrink-0 font-mono text-sky-300 hover:underline"
+          title="The request/header event that set this request"
+          onClick={(e) => {
+            e.preventDefault();
+            jumpTo(r.seq);
+          }}
+        >
+          set at seq {r.seq}
+          {r.reason ? ` (${r.reason})` : ''}
+        </button>
+      </summary>
+      <div className="max-h-[45vh] space-y-1 overflow-auto px-3 pb-2">
+        {r.problem && <div className="text-amber-300">The header is odd: {r.problem}; shown as written.</div>}
+        <Collapsible title="Config">
+          <JsonTree value={r.config ?? null} expandDepth={1} />
+        </Collapsible>
+        {r.system &&
+          ('text' in r.system ? (
+            <Collapsible
+              testId="request-system"
+              title={`System prompt · ${fmt(r.system.chars)} chars · ~${fmt(r.system.tokens)} tokens${r.system.placeholder ? ' · a placeholder' : ''}`}
+            >
+              <pre className="font-mono text-[11px] break-words whitespace-pre-wrap text-neutral-200">
+                {r.system.text}
+              </pre>
+            </Collapsible>
+          ) : (
+            <Collapsible title="System prompt (not a string, as written)">
+              <JsonTree value={r.system.raw} expandDepth={1} />
+            </Collapsible>
+          ))}
+        {r.tools &&
+          ('list' in r.tools ? (
+            <Collapsible testId="request-tools" title={`Tools (${r.tools.list.length})`}>
+              {r.tools.list.map((t, i) => (
+                <Collapsible key={`${t.name}:${i}`} title={t.name} detail={t.description}>
+                  <JsonTree value={t.schema} expandDepth={3} />
+                </Collapsible>
+              ))}
+            </Collapsible>
+          ) : (
+            <Collapsible testId="request-tools" title="Tools (not a list, as written)">
+              <JsonTree value={r.tools.raw} expandDepth={1} />
+            </Collapsible>
+          ))}
+        {r.adapterDefaults !== undefined && (
+          <Collapsible title="Adapter defaults">
+            <JsonTree value={r.adapterDefaults} expandDepth={2} />
+          </Collapsible>
+        )}
+        {r.legacyMessagePrefix && (
+          <Collapsible
+            testId="request-legacy-prefix"
+            title={`Legacy messagePrefix (${r.legacyMessagePrefix.length}): sent before the derived messages on every request (logs before 2026-07-24)`}
+          >
+            <JsonTree value={r.legacyMessagePrefix} expandDepth={2} />
+          </Collapsible>
+        )}
+      </div>
+    </details>
+  );
+}
+
+function Collapsible({
+  title,
+  detail,
+  testId,
+  children,
+}: {
+  title: string;
+  detail?: string | undefined;
+  testId?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <details data-testid={testId} className="rounded border border-white/[0.06] bg-black/20">
+      <summary className="cursor-pointer px-2 py-0.5 text-neutral-300 select-none">
+        <span className="font-mono">{title}</span>
+        {detail && <span className="ml-2 text-neutral-500">{detail}</span>}
+      </summary>
+      <div className="px-2 py-1">{children}</div>
+    </details>
+  );
+}

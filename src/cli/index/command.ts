@@ -1,0 +1,163 @@
+/**
+ * `seqscope index PATH... [--out DIR] [--json] [--threads N]`: read every log
+ * under the paths on all cores and write the library's Parquet dataset
+ * (dataset.ts). A second run re-reads only logs whose size or fingerprint
+ * changed. An unreadable or corrupt log is a row with its diagnostics, never
+ * a failed run.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { unreadableRecord } from '../../core/library/sessionRecord';
+import { DatasetWriter, readPrevious } from './dataset';
+import { defaultThreads, runPool } from './pool';
+import { jsonProgress, silentProgress, terminalProgress, type ProgressState } from './progress';
+import { listLogs } from './sources';
+import type { IndexJob } from './worker';
+import { isObjectUrl } from './objectStore';
+
+export interface IndexArgs {
+  paths: string[];
+  out: string;
+  json: boolean;
+  threads: number;
+}
+
+/** Where the index goes by default: inside the one folder indexed, else ./seqscope-index. */
+export function defaultOut(paths: string[]): string {
+  const only = paths.length === 1 ? (paths[0] as string) : undefined;
+  if (only !== undefined && !isObjectUrl(only) && existsSync(only) && statSync(only).isDirectory())
+    return resolve(only, '.seqscope-index');
+  return resolve('seqscope-index');
+}
+
+export function parseIndexArgs(argv: string[]): IndexArgs | string {
+  const paths: string[] = [];
+  let out: string | undefined;
+  let json = false;
+  let threads = defaultThreads();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const eq = a.indexOf('=');
+    const [flag, inline] = a.startsWith('--') && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
+    const value = () => inline ?? argv[++i];
+    if (flag === '--out') {
+      const v = value();
+      if (!v) return '--out needs a folder';
+      out = v;
+    } else if (flag === '--threads') {
+      const v = value();
+      if (v === undefined || !/^[1-9]\d{0,3}$/.test(v))
+        return `--threads needs a positive number, got ${v ?? 'nothing'}`;
+      threads = Number(v);
+    } else if (a === '--json') json = true;
+    else if (a.startsWith('--')) return `unknown option ${a}`;
+    else paths.push(a);
+  }
+  if (paths.length === 0)
+    return 'index needs at least one PATH (a log, a folder, or an s3:// gs:// https:// URL)';
+  return { paths, out: resolve(out ?? defaultOut(paths)), json, threads };
+}
+
+export interface IndexSummary {
+  logs: number;
+  read: number;
+  unchanged: number;
+  unreadable: number;
+  rows: Record<string, number>;
+  out: string;
+  seconds: number;
+}
+
+export async function buildIndex(
+  args: IndexArgs,
+  io: { out: (s: string) => void; err: (s: string) => void; tty: boolean },
+): Promise<IndexSummary | string> {
+  const t0 = performance.now();
+  const listing = await listLogs(args.paths, args.out);
+  for (const p of listing.problems)
+    if (args.json) io.out(JSON.stringify({ event: 'warning', message: p }) + '\n');
+    else io.err(`seqscope: warning: ${p}\n`);
+  if (listing.logs.length === 0 && listing.problems.length > 0) return 'nothing to index';
+
+  const previous = await readPrevious(args.out);
+  const jobs: IndexJob[] = listing.logs.map((ref, id) => {
+    const prev = previous.get(ref.path);
+    return prev ? { id, ref, previous: prev } : { id, ref };
+  });
+  const state: ProgressState = {
+    total: jobs.length,
+    done: 0,
+    skipped: 0,
+    failed: 0,
+    bytes: 0,
+    totalBytes: jobs.reduce((s, j) => s + j.ref.size, 0),
+  };
+  const progress = args.json ? jsonProgress(io.out) : io.tty ? terminalProgress(io.err) : silentProgress;
+  const writer = await DatasetWriter.create();
+  try {
+    const unchanged: string[] = [];
+    // One append at a time: the writer's appenders are not safe to interleave.
+    let adding: Promise<void> = Promise.resolve();
+    const add = (record: Parameters<DatasetWriter['add']>[0]) => {
+      adding = adding.then(() => writer.add(record));
+    };
+    await runPool(jobs, args.threads, (reply) => {
+      const job = jobs[reply.id] as IndexJob;
+      state.done++;
+      state.bytes += job.ref.size;
+      if ('failure' in reply) {
+        state.failed++;
+        const source = { path: job.ref.path, sizeBytes: job.ref.size, fingerprint: '', compression: 'plain' };
+        add(unreadableRecord(source, `internal error: ${reply.failure.split('\n')[0]}`));
+      } else if (reply.outcome.status === 'unchanged') {
+        state.skipped++;
+        unchanged.push(job.ref.path);
+      } else {
+        if (reply.outcome.record.session.read_error !== null) state.failed++;
+        add(reply.outcome.record);
+      }
+      progress.update(state);
+    });
+    await adding;
+    await writer.keep(args.out, unchanged);
+    const rows = await writer.write(args.out);
+    const summary: IndexSummary = {
+      logs: jobs.length,
+      read: jobs.length - state.skipped,
+      unchanged: state.skipped,
+      unreadable: state.failed,
+      rows,
+      out: args.out,
+      seconds: (performance.now() - t0) / 1000,
+    };
+    progress.finish(state, { out: args.out, rows, seconds: summary.seconds });
+    return summary;
+  } finally {
+    writer.close();
+  }
+}
+
+export async function runIndex(argv: string[]): Promise<number> {
+  const err = (s: string) => process.stderr.write(s);
+  const args = parseIndexArgs(argv);
+  if (typeof args === 'string') {
+    err(`seqscope: ${args}\n`);
+    return 2;
+  }
+  const result = await buildIndex(args, {
+    out: (s) => process.stdout.write(s),
+    err,
+    tty: process.stderr.isTTY === true,
+  });
+  if (typeof result === 'string') {
+    err(`seqscope: ${result}\n`);
+    return 2;
+  }
+  if (!args.json)
+    process.stdout.write(
+      `indexed ${result.logs} logs (${result.read} read, ${result.unchanged} unchanged, ${result.unreadable} unreadable) ` +
+        `into ${result.out} in ${result.seconds.toFixed(1)} s: ` +
+        `${result.rows.sessions} sessions, ${result.rows.steps} steps, ${result.rows.tool_calls} tool calls, ${result.rows.diagnostics} diagnostics\n`,
+    );
+  return 0;
+}

@@ -1,0 +1,65 @@
+/**
+ * A pool of worker threads that read logs in parallel, one log per worker at
+ * a time (logs are independent, so this uses every core without splitting a
+ * file). A worker that dies takes only its current log with it: that log comes
+ * back as a failure and a fresh worker takes its place.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { INDEX_WORKER, type IndexJob, type IndexReply } from './worker';
+
+export function defaultThreads(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/** The script a worker runs: this bundle itself, or the TypeScript entry when running from source. */
+function workerScript(): { url: URL; execArgv?: string[] } {
+  const self = new URL(import.meta.url);
+  if (!self.pathname.endsWith('.ts')) return { url: self };
+  return { url: new URL('./workerEntry.ts', self), execArgv: ['--import', 'tsx'] };
+}
+
+export async function runPool(
+  jobs: IndexJob[],
+  threads: number,
+  onReply: (reply: IndexReply) => void,
+): Promise<void> {
+  if (jobs.length === 0) return;
+  const queue = jobs.slice();
+  const script = workerScript();
+  const count = Math.max(1, Math.min(threads, jobs.length));
+  let pending = jobs.length;
+  await new Promise<void>((done) => {
+    const start = () => {
+      const worker = new Worker(script.url, {
+        workerData: { kind: INDEX_WORKER },
+        ...(script.execArgv ? { execArgv: script.execArgv } : {}),
+      });
+      let current: IndexJob | undefined;
+      const next = () => {
+        current = queue.shift();
+        if (current) worker.postMessage(current);
+        else void worker.terminate();
+      };
+      const finish = (reply: IndexReply) => {
+        current = undefined;
+        onReply(reply);
+        if (--pending === 0) done();
+      };
+      worker.on('message', (reply: IndexReply) => {
+        finish(reply);
+        next();
+      });
+      worker.on('error', (err) => {
+        if (current) finish({ id: current.id, failure: err.message });
+      });
+      worker.on('exit', () => {
+        // died with a log in hand: report it, and let a new worker carry on with the queue
+        if (current) finish({ id: current.id, failure: 'the worker reading it stopped' });
+        if (queue.length > 0) start();
+      });
+      next();
+    };
+    for (let i = 0; i < count; i++) start();
+  });
+}

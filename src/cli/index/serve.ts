@@ -1,0 +1,207 @@
+/**
+ * `seqscope serve DIR [--port P] [--no-browser] [--threads N]`: index the logs under
+ * DIR (incrementally, into DIR/.seqscope-index), then serve on 127.0.0.1, with the
+ * same guard as `open` (Host check, GET/HEAD only, CSP and security headers):
+ *
+ *   GET /                      the web app; its start page shows the Library
+ *   GET /api/library?...       the sessions table, sorted, filtered, searched (libraryApi.ts)
+ *   GET /files/<path>[?fp=F]   a log under DIR, Range requests honoured; with fp, a log
+ *                              the index knows under another fingerprint is 409 (the link
+ *                              names bytes that are no longer there)
+ *
+ * A library log opens as `/?src=/files/<path>?fp=<fingerprint>`: a path on the same
+ * origin, so a link works for anyone serving the same folder, on any port.
+ */
+import { realpath } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { LIBRARY_API, LIBRARY_FILES } from '../../core/library/routes';
+import { guardRequest, plain } from '../http/guard';
+import { assertLoopback, DEFAULT_PORT, formatHost, listen } from '../http/listen';
+import { serveLogFile } from '../http/logRange';
+import { createStaticApp, notFound, resolveStaticPath } from '../http/staticApp';
+import { defaultDist, launchBrowserIfAny, waitForStop } from '../open';
+import { failSafe, requestPath } from '../server';
+import { buildIndex } from './command';
+import { LibraryQueries, parseLibraryRequest } from './libraryApi';
+import { defaultThreads } from './pool';
+import { looksLikeLog } from './sources';
+
+export const INDEX_FOLDER = '.seqscope-index';
+
+export interface LibraryServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startLibraryServer(options: {
+  root: string;
+  indexDir: string;
+  distDir: string;
+  port?: number;
+  host?: string;
+}): Promise<LibraryServer> {
+  const host = options.host ?? '127.0.0.1';
+  assertLoopback(host);
+  const root = await realpath(resolve(options.root));
+  const serveStatic = await createStaticApp(options.distDir);
+  const library = await LibraryQueries.open(options.indexDir, root);
+  const fingerprints = await library.fingerprints();
+
+  const server = createServer(
+    failSafe(async (req, res) => {
+      if (!guardRequest(req, res)) return;
+      const raw = requestPath(req);
+      const head = req.method === 'HEAD';
+      const search = new URL(req.url ?? '/', 'http://x').searchParams;
+      if (raw === LIBRARY_API) {
+        const answer = await library.list(parseLibraryRequest(search));
+        const body = JSON.stringify(answer);
+        res.writeHead(200, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Length': Buffer.byteLength(body),
+          'Cache-Control': 'no-store',
+        });
+        res.end(head ? undefined : body);
+        return;
+      }
+      if (raw.startsWith(LIBRARY_FILES)) {
+        const target = resolveStaticPath(root, raw.slice(LIBRARY_FILES.length - 1));
+        if (!target.ok) return plain(res, target.status, target.status === 403 ? 'forbidden' : 'bad request');
+        const rel = relative(root, target.path);
+        // only log files, never a dot file or anything inside a dot folder (.git, the index)
+        if (!looksLikeLog(basename(rel)) || rel.split(/[\\/]/).some((s) => s.startsWith('.')))
+          return notFound(res);
+        let real: string;
+        try {
+          real = await realpath(target.path);
+        } catch {
+          return notFound(res);
+        }
+        const back = relative(root, real);
+        if (back.startsWith('..') || isAbsolute(back)) return notFound(res);
+        const fp = search.get('fp');
+        const known = fingerprints.get(target.path);
+        if (fp !== null && known !== undefined && known !== fp.toLowerCase())
+          return plain(
+            res,
+            409,
+            `${rel} has changed since this link was made: the link names fingerprint ${fp}, the library has ${known}`,
+          );
+        return serveLogFile(target.path, req, res, head);
+      }
+      if (raw === '/files' || raw === '/api' || raw.startsWith('/api/')) return notFound(res);
+      return serveStatic(raw, res, head);
+    }),
+  );
+  const port = await listen(server, host, options.port);
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${formatHost(host)}:${port}/?library`,
+    port,
+    close() {
+      closing ??= new Promise<void>((done) => {
+        server.close(() => {
+          library.close();
+          done();
+        });
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 1000).unref();
+      });
+      return closing;
+    },
+  };
+}
+
+export async function runServe(argv: string[]): Promise<number> {
+  const err = (s: string) => process.stderr.write(`seqscope: ${s}\n`);
+  let dir: string | undefined;
+  let port: number | undefined;
+  let dist: string | undefined;
+  let browser = true;
+  let threads = defaultThreads();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const eq = a.indexOf('=');
+    const [flag, inline] = a.startsWith('--') && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
+    const value = () => inline ?? argv[++i];
+    if (flag === '--port') {
+      const v = value();
+      if (v === undefined || !/^\d{1,5}$/.test(v) || Number(v) > 65535) {
+        err(`--port needs a port number (0-65535), got ${v ?? 'nothing'}`);
+        return 2;
+      }
+      port = Number(v);
+    } else if (flag === '--threads') {
+      const v = value();
+      if (v === undefined || !/^[1-9]\d{0,3}$/.test(v)) {
+        err(`--threads needs a positive number, got ${v ?? 'nothing'}`);
+        return 2;
+      }
+      threads = Number(v);
+    } else if (flag === '--dist') dist = value();
+    else if (a === '--no-browser') browser = false;
+    else if (a.startsWith('-')) {
+      err(`unknown option ${a}`);
+      return 2;
+    } else if (dir === undefined) dir = a;
+    else {
+      err(`unexpected argument ${a}`);
+      return 2;
+    }
+  }
+  if (dir === undefined) {
+    err('serve needs a DIR (a folder of logs)');
+    return 2;
+  }
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    err(`${dir}: is not a folder`);
+    return 2;
+  }
+  const distDir = dist !== undefined ? resolve(dist) : defaultDist();
+  if (!existsSync(join(distDir, 'index.html'))) {
+    err('the web app is not built: run `npm run build`');
+    return 2;
+  }
+  // One spelling of every path (symlinks resolved): the index's paths and the server's agree.
+  const root = realpathSync(resolve(dir));
+  const indexDir = join(root, INDEX_FOLDER);
+  const built = await buildIndex(
+    { paths: [root], out: indexDir, json: false, threads },
+    {
+      out: (s) => process.stderr.write(s),
+      err: (s) => process.stderr.write(s),
+      tty: process.stderr.isTTY === true,
+    },
+  );
+  if (typeof built === 'string') {
+    err(`${dir}: ${built}`);
+    return 2;
+  }
+  err(`indexed ${built.logs} logs (${built.read} read, ${built.unchanged} unchanged) into ${indexDir}`);
+
+  const stopped = waitForStop();
+  let server: LibraryServer;
+  try {
+    server = await startLibraryServer({ root, indexDir, distDir, port });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    err(
+      code === 'EADDRINUSE'
+        ? port !== undefined
+          ? `port ${port} is in use: pick another --port`
+          : `no free port from ${DEFAULT_PORT}: pick one with --port`
+        : `cannot serve: ${e instanceof Error ? e.message : String(e)}`,
+    );
+    stopped.cancel();
+    return 2;
+  }
+  process.stdout.write(`${server.url}\n`);
+  err(`serving the library of ${dir} at ${server.url}; Ctrl-C to stop`);
+  if (browser) launchBrowserIfAny(server.url);
+  await stopped.promise;
+  await server.close();
+  return 0;
+}

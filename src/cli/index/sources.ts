@@ -1,0 +1,102 @@
+/**
+ * What `seqscope index PATH...` reads: every log file under each path. A path
+ * is a file (taken whatever its name), a folder (walked; files named like a
+ * log), or an object-store URL (objectStore.ts).
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { isObjectUrl, listBucket, listHttp, parseBucketUrl } from './objectStore';
+
+/** One log to index: a local file or an object. */
+export interface LogRef {
+  /** Absolute file path, or the object's URL. */
+  path: string;
+  size: number;
+  remote: boolean;
+}
+
+/**
+ * Names a log file may have inside a walked folder: JSONL (compressed or not)
+ * and Inspect AI's .eval archives. A plain .json is indexed when named on the
+ * command line, never picked up by a walk (folders are full of other JSON).
+ * Folders and files whose names start with a dot are skipped (the index's own
+ * folder, .git).
+ */
+export const LOG_NAME = /\.((jsonl|ndjson)(\.(gz|zst|zstd))?|eval)$/i;
+
+export function looksLikeLog(name: string): boolean {
+  return LOG_NAME.test(name);
+}
+
+export interface Listing {
+  logs: LogRef[];
+  /** Paths that could not be listed, with why (the run goes on without them). */
+  problems: string[];
+}
+
+export async function listLogs(paths: string[], exclude?: string): Promise<Listing> {
+  const logs = new Map<string, LogRef>();
+  const problems: string[] = [];
+  const skip = exclude !== undefined ? resolve(exclude) : undefined;
+  const add = (ref: LogRef) => {
+    if (!logs.has(ref.path)) logs.set(ref.path, ref);
+  };
+
+  async function walk(dir: string): Promise<void> {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      problems.push(`${dir}: ${reason(err)}`);
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      if (e.name.startsWith('.')) continue;
+      const full = join(dir, e.name);
+      if (full === skip) continue;
+      if (e.isDirectory()) await walk(full);
+      else if (e.isFile() && looksLikeLog(e.name)) {
+        try {
+          add({ path: full, size: (await stat(full)).size, remote: false });
+        } catch (err) {
+          problems.push(`${full}: ${reason(err)}`);
+        }
+      }
+    }
+  }
+
+  for (const p of paths) {
+    if (isObjectUrl(p)) {
+      try {
+        const found = parseBucketUrl(p) ? await listBucket(p, looksLikeLog) : await listHttp(p, looksLikeLog);
+        for (const o of found) add({ path: o.url, size: o.size, remote: true });
+        if (found.length === 0) problems.push(`${p}: no log files there`);
+      } catch (err) {
+        problems.push(`${p}: ${reason(err)}`);
+      }
+      continue;
+    }
+    const full = resolve(p);
+    try {
+      const st = await stat(full);
+      if (st.isDirectory()) await walk(full);
+      else add({ path: full, size: st.size, remote: false });
+    } catch (err) {
+      problems.push(`${p}: ${reason(err)}`);
+    }
+  }
+  return { logs: [...logs.values()], problems };
+}
+
+export function reason(err: unknown): string {
+  const code = (err as { code?: string; name?: string }).code ?? (err as { name?: string }).name;
+  if (code === 'ENOENT') return 'no such file or folder';
+  if (code === 'EACCES') return 'permission denied';
+  if (code === 'NoSuchBucket') return 'no such bucket';
+  if (code === 'AccessDenied' || code === 'InvalidAccessKeyId' || code === 'SignatureDoesNotMatch')
+    return `access denied (${code}): check the credentials in the environment`;
+  if (code === 'CredentialsProviderError')
+    return 'no credentials: set AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY';
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,148 @@
+/**
+ * The request in force as the viewer shows it (spec section 4), and what a
+ * request/header changed from the previous one: model and provider, the
+ * system prompt with its length and a token estimate, the tools by name with
+ * their schemas, the legacy message prefix. Values are taken as written: a
+ * placeholder string where a real log has an array (the harness corpus's
+ * `"{{tools}}"`) is shown as that string.
+ */
+import { textDiff, type TextPart } from '../diff/textDiff';
+import { isObject } from '../validate';
+import {
+  REQUEST_HEADER,
+  requestHeaders,
+  requestOfHeaderEvent,
+  type RequestInForce,
+  type RequestSource,
+} from './requestInForce';
+
+export interface ToolView {
+  name: string;
+  description?: string;
+  /** The tool's schema entry as written (the whole object). */
+  schema: unknown;
+}
+
+export interface RequestView {
+  /** The request/header seq it comes from (where it last changed, or was restated). */
+  seq: number;
+  reason?: string;
+  provider?: string;
+  model?: string;
+  config: unknown;
+  /** The system prompt's text when it is a string; `raw` otherwise (kept as written). */
+  system?: { text: string; chars: number; tokens: number; placeholder: boolean } | { raw: unknown };
+  /** Tools by name when `tools` is an array; `raw` otherwise (a placeholder string, say). */
+  tools?: { list: ToolView[] } | { raw: unknown };
+  adapterDefaults?: unknown;
+  legacyMessagePrefix?: unknown[];
+  problem?: string;
+}
+
+/**
+ * Tokens in a text, estimated: about 4 characters a token for Latin text
+ * (the usual rule of thumb for BPE tokenizers), one a character for CJK.
+ */
+export function estimateTokens(text: string): number {
+  let cjk = 0;
+  for (const ch of text) if (/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(ch)) cjk++;
+  return Math.ceil((text.length - cjk) / 4) + cjk;
+}
+
+const PLACEHOLDER = /^\{\{[^}]*\}\}$/;
+
+export function viewOfRequest(r: RequestInForce): RequestView {
+  const out: RequestView = { seq: r.seq, config: r.config };
+  if (typeof r.reason === 'string') out.reason = r.reason;
+  if (isObject(r.config)) {
+    if (typeof r.config.provider === 'string') out.provider = r.config.provider;
+    if (typeof r.config.model === 'string') out.model = r.config.model;
+  }
+  if (typeof r.system === 'string')
+    out.system = {
+      text: r.system,
+      chars: r.system.length,
+      tokens: estimateTokens(r.system),
+      placeholder: PLACEHOLDER.test(r.system),
+    };
+  else if (r.system !== undefined) out.system = { raw: r.system };
+  if (Array.isArray(r.tools)) out.tools = { list: r.tools.map(toolView) };
+  else if (r.tools !== undefined) out.tools = { raw: r.tools };
+  if (r.adapterDefaults !== undefined) out.adapterDefaults = r.adapterDefaults;
+  if (r.legacyMessagePrefix !== undefined) out.legacyMessagePrefix = r.legacyMessagePrefix;
+  if (r.problem !== undefined) out.problem = r.problem;
+  return out;
+}
+
+/** A tool schema's name and description, wherever the provider dialect puts them. */
+function toolView(t: unknown, i: number): ToolView {
+  if (!isObject(t)) return { name: `#${i}`, schema: t };
+  const fn = isObject(t.function) ? t.function : t;
+  const name = typeof fn.name === 'string' ? fn.name : `#${i}`;
+  const v: ToolView = { name, schema: t };
+  if (typeof fn.description === 'string') v.description = fn.description;
+  return v;
+}
+
+/** The request/header seqs whose header differs from the one before (the first always does). */
+export function requestChangeSeqs(log: RequestSource): number[] {
+  const out: number[] = [];
+  let previous: string | undefined;
+  for (const s of requestHeaders(log).all()) {
+    const header = JSON.stringify((log.event(s).data as { header?: unknown }).header ?? null);
+    if (header !== previous) out.push(s);
+    previous = header;
+  }
+  return out;
+}
+
+export interface RequestChange {
+  seq: number;
+  /** The request/header before it, or null when it is the first. */
+  previousSeq: number | null;
+  addedTools: string[];
+  removedTools: string[];
+  /** Tools of the same name whose schema changed. */
+  changedTools: string[];
+  /** Config keys whose value changed (added, removed or different). */
+  configKeys: string[];
+  /** The system prompt's text diff (empty when both are absent or equal). */
+  system: TextPart[];
+  systemChanged: boolean;
+  adapterDefaultsChanged: boolean;
+}
+
+/** What the request/header at `seq` changed from the previous one. */
+export function requestChangeAt(log: RequestSource, seq: number): RequestChange | null {
+  const ev = log.event(seq);
+  if (ev.type !== REQUEST_HEADER) return null;
+  const previousSeq = requestHeaders(log).atOrBefore(seq - 1) ?? null;
+  const next = viewOfRequest(requestOfHeaderEvent(ev));
+  const prev = previousSeq === null ? null : viewOfRequest(requestOfHeaderEvent(log.event(previousSeq)));
+  const tools = (v: RequestView | null): Map<string, string> => {
+    const m = new Map<string, string>();
+    if (v?.tools && 'list' in v.tools) for (const t of v.tools.list) m.set(t.name, JSON.stringify(t.schema));
+    return m;
+  };
+  const before = tools(prev);
+  const after = tools(next);
+  const systemText = (v: RequestView | null): string =>
+    v?.system === undefined ? '' : 'text' in v.system ? v.system.text : JSON.stringify(v.system.raw);
+  const s0 = systemText(prev);
+  const s1 = systemText(next);
+  const c0 = isObject(prev?.config) ? prev.config : {};
+  const c1 = isObject(next.config) ? next.config : {};
+  return {
+    seq,
+    previousSeq,
+    addedTools: [...after.keys()].filter((n) => !before.has(n)),
+    removedTools: [...before.keys()].filter((n) => !after.has(n)),
+    changedTools: [...after.keys()].filter((n) => before.has(n) && before.get(n) !== after.get(n)),
+    configKeys: [...new Set([...Object.keys(c0), ...Object.keys(c1)])].filter(
+      (k) => JSON.stringify(c0[k]) !== JSON.stringify(c1[k]),
+    ),
+    system: s0 === s1 ? [] : textDiff(s0, s1),
+    systemChanged: s0 !== s1,
+    adapterDefaultsChanged: JSON.stringify(prev?.adapterDefaults) !== JSON.stringify(next.adapterDefaults),
+  };
+}

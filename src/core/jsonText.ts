@@ -1,0 +1,126 @@
+/**
+ * JSON text of any depth. `JSON.stringify` recurses and throws "Maximum call stack size
+ * exceeded" on a value nested ~10 000 deep, which JSON.parse reads without trouble (V8's
+ * parser is iterative); a log can carry such a value in a tool's arguments. This writer
+ * keeps its own stack and produces exactly what `JSON.stringify(value, null, indent)`
+ * does for JSON data (plain objects, arrays, strings, finite numbers, booleans, null;
+ * `undefined` and functions dropped from objects, `null` in arrays; `toJSON` honoured).
+ */
+
+type Frame =
+  | { kind: 'array'; items: readonly unknown[]; i: number; pad: string }
+  | { kind: 'object'; entries: [string, unknown][]; i: number; pad: string };
+
+/** Pieces of the text are handed to `write` in order (joined, they are the JSON text). */
+export function writeJson(value: unknown, write: (piece: string) => void, indent = 0): void {
+  const step = ' '.repeat(Math.max(0, Math.min(10, Math.floor(indent))));
+  const nl = step === '' ? '' : '\n';
+  const colon = step === '' ? ':' : ': ';
+  const stack: Frame[] = [];
+  let buffer = '';
+  const emit = (s: string) => {
+    buffer += s;
+    if (buffer.length > 1 << 16) {
+      write(buffer);
+      buffer = '';
+    }
+  };
+
+  /** Writes a scalar, or opens a container (pushing a frame); returns false for a value to omit. */
+  const open = (v: unknown, pad: string, inArray: boolean): void => {
+    const x = toJsonValue(v);
+    if (x === undefined || typeof x === 'function' || typeof x === 'symbol') {
+      emit(inArray ? 'null' : '');
+      return;
+    }
+    if (x === null || typeof x !== 'object') {
+      emit(JSON.stringify(x) ?? 'null');
+      return;
+    }
+    if (Array.isArray(x)) {
+      if (x.length === 0) emit('[]');
+      else {
+        emit('[');
+        stack.push({ kind: 'array', items: x, i: 0, pad });
+      }
+      return;
+    }
+    const entries = Object.keys(x)
+      .map((k): [string, unknown] => [k, toJsonValue((x as Record<string, unknown>)[k])])
+      .filter(([, e]) => e !== undefined && typeof e !== 'function' && typeof e !== 'symbol');
+    if (entries.length === 0) emit('{}');
+    else {
+      emit('{');
+      stack.push({ kind: 'object', entries, i: 0, pad });
+    }
+  };
+
+  open(value, '', false);
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as Frame;
+    const inner = top.pad + step;
+    if (top.kind === 'array') {
+      if (top.i === top.items.length) {
+        emit(`${nl}${top.pad}]`);
+        stack.pop();
+        continue;
+      }
+      emit(`${top.i > 0 ? ',' : ''}${nl}${inner}`);
+      open(top.items[top.i++], inner, true);
+    } else {
+      if (top.i === top.entries.length) {
+        emit(`${nl}${top.pad}}`);
+        stack.pop();
+        continue;
+      }
+      const [k, v] = top.entries[top.i++] as [string, unknown];
+      emit(`${top.i > 1 ? ',' : ''}${nl}${inner}${JSON.stringify(k)}${colon}`);
+      open(v, inner, false);
+    }
+  }
+  if (buffer !== '') write(buffer);
+}
+
+/** The JSON text of value (see writeJson); undefined where JSON.stringify gives undefined. */
+export function jsonText(value: unknown, indent = 0): string | undefined {
+  const x = toJsonValue(value);
+  if (x === undefined || typeof x === 'function' || typeof x === 'symbol') return undefined;
+  const parts: string[] = [];
+  writeJson(x, (p) => parts.push(p), indent);
+  return parts.join('');
+}
+
+function toJsonValue(v: unknown): unknown {
+  if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function')
+    return (v as { toJSON: () => unknown }).toJSON();
+  return v;
+}
+
+/**
+ * Structural equality of JSON values (object key order ignored, keys whose value is
+ * undefined ignored), at any depth: an explicit stack of pairs instead of recursion.
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  const pairs: [unknown, unknown][] = [[a, b]];
+  while (pairs.length > 0) {
+    const [x, y] = pairs.pop() as [unknown, unknown];
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (Array.isArray(x) !== Array.isArray(y)) return false;
+    if (Array.isArray(x) && Array.isArray(y)) {
+      if (x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) pairs.push([x[i], y[i]]);
+      continue;
+    }
+    const xo = x as Record<string, unknown>;
+    const yo = y as Record<string, unknown>;
+    const xk = Object.keys(xo).filter((k) => xo[k] !== undefined);
+    const yk = Object.keys(yo).filter((k) => yo[k] !== undefined);
+    if (xk.length !== yk.length) return false;
+    for (const k of xk) {
+      if (!Object.prototype.hasOwnProperty.call(yo, k)) return false;
+      pairs.push([xo[k], yo[k]]);
+    }
+  }
+  return true;
+}

@@ -1,0 +1,66 @@
+/**
+ * The contract between `seqscope serve` and the app's Library: where the API and the
+ * logs are, what the API answers, and the link that opens a library log. A library
+ * link is a same-origin `?src=` path naming the file and its fingerprint, so it works
+ * for anyone serving the same folder, on any port.
+ */
+
+export const LIBRARY_API = '/api/library';
+export const LIBRARY_FILES = '/files/';
+
+/** Filters the API knows (`only=a,b`): sessions with tool errors, error diagnostics, ... */
+export const LIBRARY_FILTER_NAMES = [
+  'tool-errors',
+  'errors',
+  'compactions',
+  'failed-attempts',
+  'resume-refused',
+] as const;
+export type LibraryFilter = (typeof LIBRARY_FILTER_NAMES)[number];
+
+/** One row of the API's answer: the Library's columns of `sessions`, times in epoch ms. */
+export interface LibraryRow {
+  session_id: string;
+  path: string;
+  /** The log's path under the served folder ('/'-separated), or null when it is elsewhere. */
+  file: string | null;
+  title: string | null;
+  model: string | null;
+  started_at: number | null;
+  duration_ms: number | null;
+  turns: number;
+  steps: number;
+  model_calls: number;
+  tool_calls: number;
+  tool_errors: number;
+  failed_attempts: number;
+  compactions: number;
+  errors: number;
+  warnings: number;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number | null;
+  resume_verdict: string | null;
+  size_bytes: number;
+  /** Clipped to 200 characters. */
+  first_user_message: string | null;
+}
+
+export interface LibraryAnswer {
+  schema: string;
+  version: string;
+  /** Rows matching the query, all pages together. */
+  total: number;
+  offset: number;
+  rows: LibraryRow[];
+}
+
+/** The file's URL on the library server: its path and the fingerprint the link expects. */
+export function libraryFileUrl(file: string, fingerprint: string): string {
+  return `${LIBRARY_FILES}${file.split('/').map(encodeURIComponent).join('/')}?fp=${fingerprint}`;
+}
+
+/** The app's link opening a library log, exactly as `?src=` does. */
+export function libraryLink(file: string, fingerprint: string): string {
+  return `/?src=${encodeURIComponent(libraryFileUrl(file, fingerprint))}`;
+}

@@ -1,0 +1,110 @@
+/** Redaction: no masked value survives anywhere (streams split across deltas and packed rows included); the copy is the same log. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadLogFromText } from '../log/load';
+import type { SessionLog } from '../log/sessionLog';
+import { redactLogText } from './redactLog';
+import { createMasker, maskOf } from './rules';
+import { SECRETS, secretsLog } from '../testing/secretsLog';
+
+const hostileLog = () => secretsLog(CLEAN);
+
+const CLEAN = readFileSync(new URL('../../../fixtures/diagnostics/clean.jsonl', import.meta.url), 'utf8');
+
+/** Every fragment of 8 characters of each secret (in the raw text and JSON-escaped). */
+function leaks(output: string): string[] {
+  const found: string[] = [];
+  for (const [name, secret] of Object.entries(SECRETS)) {
+    const min = Math.min(8, secret.length);
+    for (let i = 0; i + min <= secret.length; i++) {
+      const frag = secret.slice(i, i + min);
+      if (/^(sk-proj-|sk-ant-a|eyJhbGci)/.test(frag)) continue; // the kind's public prefix
+      if (output.includes(frag)) found.push(`${name}: ${frag}`);
+    }
+  }
+  return found;
+}
+
+function shape(log: SessionLog) {
+  const seqs = Array.from({ length: log.eventCount }, (_, s) => s);
+  return {
+    events: log.eventCount,
+    types: seqs.map((s) => log.typeOf(s)),
+    ops: seqs.map((s) => JSON.stringify(log.event(s).surfaceOp ?? null)),
+    diagnostics: log.diagnostics.items.map((d) => `${d.code}@${d.seq ?? d.line}`),
+    messages: seqs.map((s) =>
+      log
+        .messagesAt(s)
+        .messages.map((m) => `${m.seq}:${m.message.role}`)
+        .join(','),
+    ),
+  };
+}
+
+describe('redactLogText', () => {
+  const original = hostileLog();
+  const patterns = [/PROJECT-[A-Z]+-\d+/g];
+
+  it('the hostile log really carries the secrets, also split across deltas', () => {
+    expect(leaks(original).length).toBeGreaterThan(100);
+    const log = loadLogFromText(original);
+    const row = Array.from({ length: log.eventCount }, (_, s) => log.event(s)).filter(
+      (e) => e.type === 'assistant/chunk' && JSON.stringify(e.data).includes('sk-ant'),
+    );
+    expect(row.length).toBe(1); // only the first piece holds the prefix: a per-string mask would miss the rest
+  });
+
+  it('masks every secret everywhere; nothing of them survives', () => {
+    const r = redactLogText(original, { patterns, homePaths: [`/home/${SECRETS.user}`] });
+    expect(leaks(r.text)).toEqual([]);
+    expect(r.counts).toMatchObject({
+      'api-key': expect.any(Number) as number,
+      'bearer-token': 3,
+      'cloud-key': 3,
+      jwt: 1,
+      'private-key': 1,
+      email: 1,
+      custom: 1,
+    });
+    expect(r.counts['home-path']).toBeGreaterThanOrEqual(2);
+    // the anthropic key: in the packed row's stream, the block-end text and the message text
+    expect(r.counts['api-key']).toBe(4);
+  });
+
+  it('keeps the log: same lines, events, seqs, surface ops, diagnostics and derived messages', () => {
+    const r = redactLogText(original, { patterns });
+    expect(r.text.split('\n')).toHaveLength(original.split('\n').length);
+    expect(shape(loadLogFromText(r.text))).toEqual(shape(loadLogFromText(original)));
+    // unchanged lines are kept byte for byte
+    const before = original.split('\n');
+    const after = r.text.split('\n');
+    expect(after.filter((l, i) => l !== before[i])).toHaveLength(r.changedLines);
+    expect(after[1]).toBe(before[1]);
+  });
+
+  it('keeps the length of what it masks, and names the kind', () => {
+    const masker = createMasker();
+    const s = `key ${SECRETS.openai} end`;
+    const m = masker.mask(s);
+    expect(m).toHaveLength(s.length);
+    expect(m).toBe(`key ${maskOf('api-key', SECRETS.openai.length)} end`);
+    expect(m).toContain('[api-key]***');
+    expect(masker.mask('Bearer abc')).toBe('Bearer abc'); // too short to be a token
+    expect(masker.mask('nothing here')).toBe('nothing here');
+  });
+
+  it('masks keys, keeps __proto__ a field, and leaves lines that are not JSON masked as text', () => {
+    const text = [
+      `{"type":"x","data":{"${SECRETS.email}":1,"__proto__":{"k":"${SECRETS.openai}"}}}`,
+      `not json ${SECRETS.aws}`,
+      '',
+    ].join('\n');
+    const r = redactLogText(text);
+    expect(leaks(r.text)).toEqual([]);
+    const first = JSON.parse(r.text.split('\n')[0] as string) as { data: Record<string, unknown> };
+    expect(Object.getOwnPropertyDescriptor(first.data, '__proto__')?.value).toEqual({
+      k: maskOf('api-key', SECRETS.openai.length),
+    });
+    expect(r.text.split('\n')[1]).toBe(`not json ${maskOf('cloud-key', SECRETS.aws.length)}`);
+  });
+});
