@@ -116,8 +116,9 @@ test('keyboard: j/k, Home/End, Shift+Down to the next turn, n to the next step, 
   await expect(page.getByTestId('shortcuts')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('shortcuts')).toBeHidden();
+  // `/` searches every event (the why panel, e2e/why.spec.ts).
   await page.keyboard.press('/');
-  await expect(page.locator('#timeline-filter')).toBeFocused();
+  await expect(page.getByLabel('search every event')).toBeFocused();
 });
 
 test('filters: text, errors only, and folding turns', async ({ page }) => {
@@ -178,7 +179,7 @@ test('a malformed file shows its diagnostics and its valid events', async ({ pag
     .getByRole('button', { name: `seq ${withSeq.seq}` })
     .first()
     .click();
-  // The hash carries the open panel after the position (issue 5).
+  // The hash carries the open panel after the position (deep links).
   await expect(page).toHaveURL(new RegExp(`#seq=${withSeq.seq}&panel=diagnostics&diag=${withSeq.code}$`));
 });
 

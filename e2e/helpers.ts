@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SessionLog } from '../src/core/log/sessionLog';
-import type { Block } from '../src/core/types';
+import type { Block, Message } from '../src/core/types';
 
 const __dirname = path.dirname(fileURLToPath(import.meta.url));
 
@@ -82,28 +82,82 @@ export async function selectByHash(page: Page, seq: number): Promise<void> {
   await page.evaluate((s) => (location.hash = `#seq=${s}`), seq);
 }
 
-/** The messages pane shows exactly the core's derived messages at seq (for the rendered window). */
+/** What a rendered message shows, read from the page. */
+interface RenderedMessage {
+  index: number;
+  role: string | null;
+  seq: number;
+  /** The top-level blocks: type, a tool call's id, a tool result's error flag, the text shown. */
+  blocks: { type: string | null; callId: string | null; error: string | null; text: string }[];
+}
+
+/** What the page must show for one derived message of the core's answer. */
+function expectedBlocks(m: Message): { type: string; callId: string | null; error: string | null }[] {
+  const content = Array.isArray(m.content) ? m.content : [];
+  return content.map((b) => {
+    const f = b as Record<string, unknown>;
+    return {
+      type: String(b.type),
+      callId: b.type === 'tool-call' && typeof f.id === 'string' ? f.id : null,
+      error: b.type === 'tool-result' ? String(f.isError === true) : null,
+    };
+  });
+}
+
+/** The words of a text a reader must find on screen (markdown markup aside): runs of 4+ letters or digits. */
+function wordsOf(text: string, max = 12): string[] {
+  // A markdown link shows its text, not its target.
+  const shown = text.slice(0, 400).replace(/\]\([^)]*\)/g, ']');
+  return (shown.match(/[\p{L}\p{N}]{4,}/gu) ?? []).slice(0, max);
+}
+
+/**
+ * The messages pane shows exactly the core's derived messages at seq (for the rendered window):
+ * the count, and for every rendered message its index, role, source event, its blocks in order
+ * (type, tool call id, tool result error flag) and the words of its text blocks.
+ */
 export async function expectMessagesAt(page: Page, log: SessionLog, seq: number): Promise<void> {
   const want = log.messagesAt(seq);
   const pane = page.getByTestId('messages');
   await expect(pane).toHaveAttribute('data-seq', String(seq));
   await expect(pane).toHaveAttribute('data-count', String(want.count));
   if (want.count > 0) await expect(pane.locator('[data-testid=message]').first()).toBeVisible();
-  const rendered = await pane.locator('[data-testid=message]').evaluateAll((els) =>
+  const rendered: RenderedMessage[] = await pane.locator('[data-testid=message]').evaluateAll((els) =>
     els.map((e) => ({
       index: Number(e.getAttribute('data-index')),
       role: e.getAttribute('data-role'),
       seq: Number(e.getAttribute('data-source-seq')),
+      // Top-level blocks only (a tool result nests its own).
+      blocks: [...e.querySelectorAll('[data-testid=block]')]
+        .filter((b) => b.parentElement?.closest('[data-testid=block]') == null)
+        .map((b) => ({
+          type: b.getAttribute('data-block-type'),
+          callId: b.getAttribute('data-call-id'),
+          error: b.getAttribute('data-error'),
+          text: (b.textContent ?? '').replace(/\s+/g, ' '),
+        })),
     })),
   );
   expect(rendered.length).toBeLessThanOrEqual(want.count);
   for (const r of rendered) {
     const m = want.messages[r.index];
     expect(m, `message index ${r.index} at seq ${seq}`).toBeDefined();
-    expect({ index: r.index, role: r.role, seq: r.seq }).toEqual({
+    const where = `message ${r.index} at seq ${seq}`;
+    expect({ index: r.index, role: r.role, seq: r.seq }, where).toEqual({
       index: r.index,
       role: m!.message.role,
       seq: m!.seq,
+    });
+    expect(
+      r.blocks.map(({ type, callId, error }) => ({ type, callId, error })),
+      `${where}: its blocks`,
+    ).toEqual(expectedBlocks(m!.message));
+    const content = Array.isArray(m!.message.content) ? m!.message.content : [];
+    content.forEach((b, i) => {
+      if (b.type !== 'text') return;
+      const shown = r.blocks[i]?.text ?? '';
+      for (const word of wordsOf((b as { text: string }).text))
+        expect(shown, `${where}, block ${i}: the word "${word}"`).toContain(word);
     });
   }
   // The pane follows the end of the history: the last message is among those rendered.

@@ -1,5 +1,5 @@
 /**
- * Deep links and sharing (issue 5): a local file's link survives a reload
+ * Deep links and sharing: a local file's link survives a reload
  * (its bytes kept in the origin private file system), opens elsewhere as a
  * "drop this file" page that refuses another file and accepts the right one
  * at the seq; Back/Forward walk the jumps while moves only rewrite the entry;
@@ -7,6 +7,7 @@
  * `?src=` from a CORS server; copy link and exports; and `seqscope open
  * --follow` growing the timeline live, keeping the selection.
  */
+import { requestInForceAt, requestJson } from '../src/core/harness/requestInForce';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -326,8 +327,16 @@ test('export: the messages at the seq as JSON (all of them) and the transcript a
 
   const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
   expect(json.suggestedFilename()).toBe(`demo.seq-${seq}.messages.json`);
+  // The shape of `seqscope derive --at SEQ --with-request`: the messages and the request in force.
   const exported = JSON.parse(readFileSync(await json.path(), 'utf8')) as unknown[];
-  expect(exported).toEqual(log.messagesAt(seq).messages.map((m) => m.message));
+  const request = requestInForceAt(log, seq);
+  expect(exported).toEqual([
+    {
+      seq,
+      messages: log.messagesAt(seq).messages.map((m) => m.message),
+      request: request === null ? null : requestJson(request),
+    },
+  ]);
 
   const [md] = await Promise.all([
     page.waitForEvent('download'),

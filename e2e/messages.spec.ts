@@ -112,8 +112,9 @@ test('the Markdown transcript keeps the messages a compaction replaced; the JSON
   await expect(page.getByTestId('messages')).toHaveAttribute('data-seq', String(seq));
 
   const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
-  const exported = JSON.parse(readFileSync(await json.path(), 'utf8')) as unknown[];
-  expect(exported).toEqual(log.messagesAt(seq).messages.map((m) => m.message));
+  const exported = JSON.parse(readFileSync(await json.path(), 'utf8')) as { messages: unknown[] }[];
+  // The derive --with-request shape: one entry, its messages the derived history.
+  expect(exported[0]?.messages).toEqual(log.messagesAt(seq).messages.map((m) => m.message));
 
   const [md] = await Promise.all([
     page.waitForEvent('download'),

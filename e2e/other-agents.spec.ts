@@ -4,6 +4,7 @@
  * derived messages at any seq (here a Claude Code /compact run, a Codex
  * rollout and an Inspect AI .eval zip).
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   SAMPLES_DIR,
@@ -59,4 +60,26 @@ test('the start page says which other agents\u2019 logs open', async ({ page }) 
   await gotoApp(page);
   await page.getByRole('button', { name: 'Start page' }).click();
   await expect(page.getByTestId('other-formats')).toContainText('Claude Code, Codex CLI, pi and Inspect AI');
+});
+
+test('the OTLP button downloads the whole log as OTLP JSON traces', async ({ page }) => {
+  const file = FILES[1] as string;
+  const log = loadCore(file);
+  await gotoApp(page);
+  await openWithInput(page, file);
+  await expectLoaded(page, path.basename(file), log.eventCount);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-otlp').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('agentlogs-crud.otlp.json');
+  const text = readFileSync(await download.path(), 'utf8');
+  const spans = (JSON.parse(text) as { resourceSpans: { scopeSpans: { spans: { name: string }[] }[] }[] })
+    .resourceSpans[0]?.scopeSpans[0]?.spans;
+  const st = log.structure;
+  // session + a turn + a chat span per model call + a tool span per call
+  expect(spans?.filter((s) => s.name.startsWith('invoke_agent'))).toHaveLength(st.turns.length);
+  expect(spans?.filter((s) => s.name.startsWith('execute_tool'))).toHaveLength(st.toolCalls.length);
+  expect(spans?.filter((s) => s.name.startsWith('chat '))).toHaveLength(st.steps.length);
+  expect(text).not.toContain('gen_ai.input.messages');
 });

@@ -25,6 +25,8 @@ for (const file of SAMPLE_FILES) {
   const name = path.basename(file);
 
   test(`file input: ${name}`, async ({ page, pageErrors }) => {
+    // A dozen positions, each checked against the core: long on a loaded machine.
+    test.setTimeout(90_000);
     const log = loadCore(file);
     await gotoApp(page);
     await openWithInput(page, file);

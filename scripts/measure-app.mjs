@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Measures the web app on a big log (issue 3, "Measure"): time from opening
+// Measures the web app on a big log (the timeline's load figures): time from opening
 // the file to the first timeline rows and to ready, the main thread's longest
 // task while loading, page and worker heap, and click-to-messages latency.
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Measures token-level replay on a big log (issue 4, "Measure"):
+// Measures token-level replay on a big log (the replay figures):
 //   1. frames dropped while dragging the scrubber across the log (requestAnimationFrame
 //      gaps longer than 1.5x the frame interval during a scripted drag), and the main
 //      thread's longest task meanwhile;

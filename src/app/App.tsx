@@ -3,20 +3,22 @@
  * with draggable dividers, the diagnostics bar, and the start page when no
  * log is open (or the user asked for it).
  */
-import { useEffect, useRef } from 'react';
-import { start } from './controller';
+import { useEffect } from 'react';
+import { installGlobalKeys } from './keymap';
+import { useServices } from './services/context';
 import { LandingPage } from './share/LandingPage';
 import { useLanding } from './share/landing';
 import { Toast } from './share/ShareControls';
 import { ReplayBar } from './playback/ReplayBar';
-import { useApp } from './store';
+import { useApp } from './appState';
 import { DiagnosticsPanel } from './views/DiagnosticsPanel';
 import { Header, ProgressBar } from './views/Header';
 import { Inspector } from './views/Inspector';
 import { MessagesPane } from './views/MessagesPane';
-import { DropOverlay, ErrorBanner, ShortcutsDialog, useKeyboard } from './views/Overlays';
+import { DropOverlay, ErrorBanner, ShortcutsDialog } from './views/Overlays';
 import { StartPage } from './views/StartPage';
 import { Timeline } from './views/Timeline';
+import { WhyHost } from './why/WhyHost';
 
 export function App() {
   const status = useApp((s) => s.status);
@@ -26,16 +28,10 @@ export function App() {
   const inspectorWidth = useApp((s) => s.inspectorWidth);
   // Panes are keyed by the load: a new log starts them afresh (empty caches, scrolled to the top).
   const loadId = useApp((s) => s.loadId);
-  // A link to a local file this browser does not have: its landing page instead of any log (issue 5).
+  // A link to a local file this browser does not have: its landing page instead of any log.
   const landing = useLanding((s) => s.expect !== null);
-  const started = useRef(false);
-  useKeyboard();
-  useEffect(() => {
-    // StrictMode runs effects twice in development: open the startup log once.
-    if (started.current) return;
-    started.current = true;
-    start();
-  }, []);
+  const services = useServices();
+  useEffect(() => installGlobalKeys(services), [services]);
 
   const hasLog = status === 'loading' || status === 'ready' || (status === 'error' && hasSummary);
   const showStart = startPageOpen || !hasLog;
@@ -76,6 +72,7 @@ export function App() {
         </main>
       )}
       {!showStart && !landing && <ReplayBar key={loadId} />}
+      {!showStart && !landing && <WhyHost />}
       {hasLog && !landing && <DiagnosticsPanel />}
       <DropOverlay />
       <ShortcutsDialog />

@@ -1,13 +1,28 @@
+/**
+ * The composition root: the one place that creates the worker client and the
+ * app's services, starts them, and provides them to the views.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { LogClient } from '../worker/client';
 import { App } from './App';
+import { composeApp, startApp } from './compose';
+import { ServicesProvider } from './services/context';
 import './index.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root element missing from index.html');
 
+const client = new LogClient();
+const services = composeApp(client, () => new LogClient());
+// A debug hook for the browser tests: simulate the worker dying (e.g. of out-of-memory).
+(window as unknown as { __seqscope?: object }).__seqscope = { killWorker: () => client.killForTesting() };
+startApp(services);
+
 createRoot(rootElement).render(
   <StrictMode>
-    <App />
+    <ServicesProvider services={services}>
+      <App />
+    </ServicesProvider>
   </StrictMode>,
 );

@@ -6,6 +6,7 @@ import { writeJson } from '../core/jsonText';
 import type { Row } from '../core/library/schema';
 import type { Diagnostic, Message } from '../core/types';
 import { FORMAT_LABELS } from '../core/import/formats';
+import { formatDuration } from '../core/view/duration';
 import { printable } from './terminalText';
 
 type Write = (s: string) => void;
@@ -182,17 +183,9 @@ export function runStats(session: Row, json: boolean, out: Write): number {
     ['output tokens', n('output_tokens')],
     ['cache read tokens', n('cache_read_tokens')],
     ['reasoning tokens', n('reasoning_tokens')],
-    ['wall time', typeof duration === 'number' ? formatMs(duration) : 'unknown (no times)'],
+    ['wall time', typeof duration === 'number' ? formatDuration(duration) : 'unknown (no times)'],
   ];
   const w = Math.max(...lines.map(([k]) => k.length));
   for (const [k, v] of lines) out(`${k.padEnd(w)}  ${v}\n`);
   return 0;
-}
-
-function formatMs(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
-  const m = Math.floor(s / 60);
-  return `${m} min ${Math.round(s - m * 60)} s`;
 }

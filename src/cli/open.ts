@@ -14,6 +14,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PORT, startServer } from './server';
+import { deepLink as formatDeepLink, type LogIdentity } from '../core/link/deepLink';
 
 export interface OpenArgs {
   file: string;
@@ -67,9 +68,10 @@ export function parseOpenArgs(argv: string[]): OpenArgs | string {
 
 /** The app's URL loading logUrl, positioned at seq, following appends when asked. */
 export function deepLink(appUrl: string, logUrl: string, opts: { seq?: number; follow?: boolean }): string {
-  const follow = opts.follow ? '&follow=1' : '';
-  const hash = opts.seq !== undefined ? `#seq=${opts.seq}` : '';
-  return `${appUrl}?src=${encodeURIComponent(logUrl)}${follow}${hash}`;
+  const identity: LogIdentity = opts.follow
+    ? { kind: 'src', src: logUrl, follow: true }
+    : { kind: 'src', src: logUrl };
+  return formatDeepLink(appUrl, identity, opts.seq !== undefined ? { seq: opts.seq } : {});
 }
 
 /** The command that opens a URL in the user's browser, when a browser is plausible here. */

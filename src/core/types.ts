@@ -177,8 +177,16 @@ interface EventBase {
   invalid?: true;
 }
 
-/** A durable session event after normalization (spec 3.4): one dialect. */
-export type SessionEvent =
+/**
+ * A durable session event after normalization (spec 3.4): one dialect. Its
+ * `type` alone does not narrow `data` (an unknown or log-only type is a
+ * string too, and an `invalid` event keeps its type): check `isKnownEvent`
+ * first, then `type` narrows `data`.
+ */
+export type SessionEvent = KnownEvent | OtherEvent;
+
+/** An event of a type the projector reads, whose data passed validation: `type` narrows `data`. */
+export type KnownEvent =
   | (EventBase & { type: 'turn/start'; data: { turn: number } })
   | (EventBase & { type: 'turn/end'; data: { turn: number; reason: TurnEndReason } })
   | (EventBase & { type: 'step/start' | 'step/end'; data: { turn: number; step: number } })
@@ -201,8 +209,37 @@ export type SessionEvent =
         error?: { name?: string; code?: string; [key: string]: unknown };
         meta?: unknown;
       };
-    })
-  | OtherEvent;
+    });
+
+export type KnownEventType = KnownEvent['type'];
+
+const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set<KnownEventType>([
+  'turn/start',
+  'turn/end',
+  'step/start',
+  'step/end',
+  'user/message',
+  'assistant/chunk',
+  'assistant/message',
+  'tool/call',
+  'tool/result',
+]);
+
+/** True for a projected type whose data has its type's shape (the reader validated it): `data` narrows by `type`. */
+export function isKnownEvent(ev: SessionEvent): ev is KnownEvent {
+  return ev.invalid !== true && KNOWN_EVENT_TYPES.has(ev.type);
+}
+
+/**
+ * The event's data as written, for the few readers that must also take an
+ * `invalid` event into account (the structure builder counts an invalid
+ * turn/end as the end of its turn): every field is `unknown` and is checked
+ * where it is read.
+ */
+export function looseData(ev: SessionEvent): Readonly<Record<string, unknown>> {
+  const d: unknown = ev.data;
+  return typeof d === 'object' && d !== null ? (d as Record<string, unknown>) : {};
+}
 
 /** Log-only or unknown events: kept, shown, never projected. */
 export interface OtherEvent extends EventBase {

@@ -29,37 +29,3 @@ export class Invalid {
     return `${this.path}: expected ${this.expected}`;
   }
 }
-
-export type Check<T> = (v: unknown, path: string) => T | Invalid;
-
-export const str: Check<string> = (v, p) => (typeof v === 'string' ? v : new Invalid(p, 'a string'));
-export const int: Check<number> = (v, p) => (isInt(v) ? v : new Invalid(p, 'an integer'));
-export const num: Check<number> = (v, p) => (isFiniteNumber(v) ? v : new Invalid(p, 'a number'));
-export const obj: Check<JsonObject> = (v, p) => (isObject(v) ? v : new Invalid(p, 'an object'));
-
-export function arrayOf<T>(item: Check<T>): Check<T[]> {
-  return (v, p) => {
-    if (!Array.isArray(v)) return new Invalid(p, 'an array');
-    for (let i = 0; i < v.length; i++) {
-      const r = item(v[i], `${p}[${i}]`);
-      if (r instanceof Invalid) return r;
-    }
-    return v as T[];
-  };
-}
-
-/** Checks the named fields of an object; extra fields are allowed and kept. */
-export function field<T>(o: JsonObject, key: string, check: Check<T>, path: string): T | Invalid {
-  return check(o[key], `${path}.${key}`);
-}
-
-/** Like `field`, but an absent (undefined) value is fine. */
-export function optionalField<T>(
-  o: JsonObject,
-  key: string,
-  check: Check<T>,
-  path: string,
-): T | undefined | Invalid {
-  const v = o[key];
-  return v === undefined ? undefined : check(v, `${path}.${key}`);
-}

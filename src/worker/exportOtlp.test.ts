@@ -29,6 +29,7 @@ describe('exportOtlp request', () => {
     const plain = (await answer(2)) as { text: string; spans: number };
     // session + 2 turns + 1 model call, no tool calls
     expect(plain.spans).toBe(4);
+    expect((plain as { name?: string }).name).toBe('c.jsonl');
     const doc = JSON.parse(plain.text) as {
       resourceSpans: { scopeSpans: { spans: { traceId: string }[] }[] }[];
     };

@@ -1,5 +1,5 @@
 /**
- * Follow mode (issue 5): after a `?src=...&follow=1` log is read to its end,
+ * Follow mode: after a `?src=...&follow=1` log is read to its end,
  * listen to the server's Server-Sent Events at `<src>/events` (src/cli/server.ts)
  * and read what is appended:
  *

@@ -6,15 +6,14 @@
  * Most handlers need a loaded log (`onLog`) and some a loaded seq (`atSeq`):
  * those checks answer `no-log` / `out-of-range` before the handler runs.
  */
-import type { LoadedLog, LogHost } from './host';
-import { fail } from './host';
+import { fail, type HandlerHost, type LoadedLog } from './loadedLog';
 import type { EnvelopeOf, RequestKind, ResponseValues, Result, RowsInfo } from './protocol';
 import { replayFor } from './replayQueries';
 import { exportOtlpText } from '../core/export/otlp';
 import type { TimelineRows } from './timelineRows';
 
 export type Answer<K extends RequestKind> = Result<ResponseValues[K]> | Promise<Result<ResponseValues[K]>>;
-export type Handler<K extends RequestKind> = (req: EnvelopeOf<K>, host: LogHost) => Answer<K>;
+export type Handler<K extends RequestKind> = (req: EnvelopeOf<K>, host: HandlerHost) => Answer<K>;
 export type HandlerTable = { [K in RequestKind]: Handler<K> };
 
 /** The kinds whose request names one seq. */
@@ -107,6 +106,9 @@ export const handlers: HandlerTable = {
   requestChange: atSeq((req, c) => ok(c.harness.requestChange(req.seq))),
   resumePreview: onLog((_req, c) => ok(c.harness.resumePreview())),
   exportOtlp: onLog((req, c) =>
-    ok(exportOtlpText(c.log.log, { content: req.content, fallbackSessionId: c.log.fingerprint })),
+    ok({
+      ...exportOtlpText(c.log.log, { content: req.content, fallbackSessionId: c.log.fingerprint }),
+      name: c.log.name,
+    }),
   ),
 };

@@ -4,12 +4,12 @@
  * preview. Cheap: the request/header index scans the type column once, and
  * the resume check reads only the open turn's events.
  */
-import { requestInForceAt } from '../core/harness/requestInForce';
+import { requestInForceAt, requestJson } from '../core/harness/requestInForce';
 import { requestChangeAt, requestChangeSeqs, viewOfRequest } from '../core/harness/requestView';
 import { resumeCheck } from '../core/harness/resumeCheck';
 import type { SessionLog } from '../core/log/sessionLog';
 import type { Message } from '../core/types';
-import type { RequestChange, RequestView, ResumeMessage, ResumePreview } from './protocol';
+import type { RequestAtView, RequestChange, ResumeMessage, ResumePreview } from './protocol';
 
 /** Messages of the history shown before the synthetic ones in the resume preview. */
 const RESUME_TAIL = 6;
@@ -17,9 +17,9 @@ const RESUME_TAIL = 6;
 export class HarnessQueries {
   constructor(private readonly log: SessionLog) {}
 
-  requestAt(seq: number): RequestView | null {
+  requestAt(seq: number): RequestAtView | null {
     const r = requestInForceAt(this.log, seq);
-    return r === null ? null : viewOfRequest(r);
+    return r === null ? null : { ...viewOfRequest(r), json: requestJson(r) };
   }
 
   requestChanges(): { seqs: number[] } {

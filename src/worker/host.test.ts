@@ -215,3 +215,42 @@ describe('LogHost: every request kind answered through the handler table', () =>
     }
   });
 });
+
+describe('LogHost: messages are the model-visible ones, depth-limited in every answer', () => {
+  /** A user message with a display-only extra and a block nested `depth` levels deep. */
+  function deepLog(depth: number): string {
+    let nested: unknown = { leaf: true };
+    for (let i = 0; i < depth; i++) nested = { down: nested };
+    const message = {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'hi' },
+        { type: 'custom', payload: nested },
+      ],
+      source: { kind: 'user' },
+      display: { pinned: true },
+    };
+    return [
+      JSON.stringify({ type: 'turn/start', seq: 0, data: { turn: 1 } }),
+      JSON.stringify({ type: 'user/message', seq: 1, data: message, surfaceOp: 'append' }),
+    ].join('\n');
+  }
+
+  const depthOf = (v: unknown): number =>
+    typeof v === 'object' && v !== null ? 1 + Math.max(0, ...Object.values(v).map(depthOf)) : 0;
+
+  it('the transcript and the messages at a seq strip display extras and cut deep payloads alike', async () => {
+    const { ask } = host();
+    await ask({ kind: 'open', loadId: 1, source: { kind: 'text', text: deepLog(3000) } });
+    const transcript = value(await ask({ kind: 'transcript', seq: 1 })) as { entries: { message: object }[] };
+    const messages = value(await ask({ kind: 'messages', seq: 1, from: 0, to: 1 })) as {
+      messages: { message: object }[];
+    };
+    const fromTranscript = transcript.entries[0]!.message;
+    const fromMessages = messages.messages[0]!.message;
+    expect(Object.keys(fromTranscript).sort()).toEqual(['content', 'role', 'source']);
+    expect(fromTranscript).toEqual(fromMessages);
+    expect(depthOf(fromTranscript)).toBeLessThanOrEqual(101);
+    expect(JSON.stringify(fromTranscript)).toContain('nested deeper than 100 levels');
+  });
+});

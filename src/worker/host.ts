@@ -8,11 +8,13 @@
  * 50 ms. Built with the function that posts to the page, so tests drive it
  * directly (worker.ts is only the `self.onmessage` glue).
  */
+import { sourceDisplayName } from '../core/view/sourceName';
 import { HarnessQueries } from './harnessQueries';
 import { canSplit, forEachRange, type RangePool } from '../core/log/parallel';
 import type { Prescan } from '../core/reader/prescan';
 import { Follower } from './follower';
 import { handlers, type Answer } from './handlers';
+import { errorText, fail, type HandlerHost, type LoadedLog } from './loadedLog';
 import { LoadError, readSource, yieldToEvents } from './loader';
 import { OpenLog } from './openLog';
 import type {
@@ -31,8 +33,9 @@ import { Queries } from './queries';
 import { tooLarge } from './memoryBudget';
 import { AnswerQueries } from './answerQueries';
 import { SearchRunner } from './searchRunner';
+import type { FilterScan } from './filterScan';
+import { TimelineRows } from './timelineRows';
 import { fileRangeSource } from './rangePool';
-import { TimelineRows, type FilterScan } from './timelineRows';
 
 const PROGRESS_EVERY_MS = 50;
 /**
@@ -77,28 +80,7 @@ interface Pace {
   sliceStart: number;
 }
 
-/** The log the worker holds, with its row model and queries, and how to stop its load. */
-export interface LoadedLog {
-  log: OpenLog;
-  rows: TimelineRows;
-  queries: Queries;
-  /** Diffs, metrics and run profiles (answerQueries.ts). */
-  answers: AnswerQueries;
-  /** The request in force, header changes, the resume preview (harnessQueries.ts). */
-  harness: HarnessQueries;
-  abort: AbortController;
-}
-
-export const fail = (code: WorkerError['code'], message: string): Result<never> => ({
-  ok: false,
-  error: { code, message },
-});
-
-export function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-export class LogHost {
+export class LogHost implements HandlerHost {
   current: LoadedLog | null = null;
   /** Outstanding filter scans by request id, so a newer filter or a new load stops them. */
   private readonly scans = new Map<number, { cancelled: boolean }>();
@@ -127,7 +109,7 @@ export class LogHost {
 
   private async dispatch(req: RequestEnvelope): Promise<Result<unknown>> {
     // The table is checked per kind (HandlerTable); indexing it by the envelope's kind loses that link, hence the cast.
-    const handler = handlers[req.kind] as (req: RequestEnvelope, host: LogHost) => Answer<RequestKind>;
+    const handler = handlers[req.kind] as (req: RequestEnvelope, host: HandlerHost) => Answer<RequestKind>;
     return handler(req, this);
   }
 
@@ -159,7 +141,7 @@ export class LogHost {
     const log = new OpenLog(
       loadId,
       source.kind,
-      sourceName(source),
+      sourceDisplayName(source),
       source.kind === 'url' ? source.url : undefined,
     );
     this.searches.cancel();
@@ -376,19 +358,5 @@ export class LogHost {
     } finally {
       this.scans.delete(id);
     }
-  }
-}
-
-/** The name a load shows before its source is read (the loader may refine it). */
-function sourceName(source: LoadSource): string {
-  switch (source.kind) {
-    case 'file':
-      return source.file.name;
-    case 'sample':
-      return source.name;
-    case 'text':
-      return source.name ?? 'pasted text';
-    case 'url':
-      return source.url;
   }
 }

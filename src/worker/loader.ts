@@ -7,6 +7,7 @@
  * Failures are thrown as LoadError with a message meant for the user (naming
  * the URL on a network or CORS failure).
  */
+import { sourceDisplayName } from '../core/view/sourceName';
 import { BUNDLED_SAMPLES, type ErrorCode, type LoadSource } from './protocol';
 
 export class LoadError extends Error {
@@ -34,20 +35,20 @@ export async function readSource(source: LoadSource, signal: AbortSignal): Promi
   switch (source.kind) {
     case 'file':
       return {
-        name: source.file.name || 'file',
+        name: sourceDisplayName(source),
         totalBytes: source.file.size,
         chunks: fileChunks(source.file, signal),
       };
     case 'text': {
       const bytes = new TextEncoder().encode(source.text);
       return {
-        name: source.name ?? 'pasted text',
+        name: sourceDisplayName(source),
         totalBytes: bytes.length,
         chunks: sliceChunks(bytes, signal),
       };
     }
     case 'url':
-      return fetchSource(source.url, source.url.split('/').pop()?.split('?')[0] || source.url, signal);
+      return fetchSource(source.url, sourceDisplayName(source), signal);
     case 'sample': {
       // Only the bundled names: anything else would fetch the app's own index.html (SPA fallback).
       if (!BUNDLED_SAMPLES.some((s) => s.name === source.name))

@@ -6,6 +6,7 @@
  */
 import { SessionLog } from '../core/log/sessionLog';
 import { DiagnosticIndex } from '../core/view/diagIndex';
+import { ProblemIndex } from '../core/view/problems';
 import { ChunkRunTracker } from '../core/view/rows';
 import type { Prescan } from '../core/reader/prescan';
 import {
@@ -25,6 +26,14 @@ export class OpenLog {
   readonly log = new SessionLog();
   readonly diag = new DiagnosticIndex();
   readonly chunkRuns = new ChunkRunTracker(MIN_CHUNK_RUN);
+  /** Which events are errors / problems: the rule the filter and the scrubber share. */
+  readonly problems = new ProblemIndex({
+    structure: () => this.log.structure,
+    diagnostics: () => this.log.diagnostics.items,
+    eventCount: () => this.log.eventCount,
+    // The diagnostic index is synced on every push (ingest), before anyone asks.
+    severityAt: (seq) => this.diag.at(seq)?.severity,
+  });
   /** The pure-TS engine until `prepare()` swaps in the wasm one (before any byte arrives). */
   private hasher: FingerprintHasher = createTsFingerprintHasher();
   private hashed = 0;
@@ -72,7 +81,7 @@ export class OpenLog {
   }
 
   /**
-   * Follow mode (issue 5): the log is read to the source's current end but not ended (more
+   * Follow mode: the log is read to the source's current end but not ended (more
    * bytes may come, a last line may be incomplete): fold what arrived and fingerprint the
    * bytes so far, the hasher kept running.
    */

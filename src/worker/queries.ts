@@ -7,8 +7,9 @@
 import { stepAt, turnAt } from '../core/analysis/structure';
 import type { FailedAttemptSummary, StreamState } from '../core/analysis/streamIndex';
 import type { ToolCallInfo } from '../core/analysis/structureIndex';
+import { messageOf } from '../core/log/message';
 import { EventFlag } from '../core/log/sessionLog';
-import type { Message, SessionEvent } from '../core/types';
+import type { SessionEvent } from '../core/types';
 import type { DiagnosticCode } from '../core/types';
 import type {
   DiagnosticItem,
@@ -63,11 +64,13 @@ export class Queries {
     const log = this.session.log;
     return {
       seq,
-      messages: hidden.map((h) => {
-        const v: ViewMessage = { seq: h, message: limitDepth(messageOf(log.event(h))) };
+      messages: hidden.flatMap((h) => {
+        const message = messageOf(log.event(h));
+        if (!message) return [];
+        const v: ViewMessage = { seq: h, message: limitDepth(message) };
         const nested = this.replaces().get(h);
         if (nested) v.replaces = nested;
-        return v;
+        return [v];
       }),
     };
   }
@@ -80,7 +83,10 @@ export class Queries {
     for (let s = 0; s <= seq && s < log.eventCount; s++) {
       if ((log.flagsOf(s) & (EventFlag.surface | EventFlag.invalid)) !== EventFlag.surface) continue;
       const ev = log.event(s);
-      const message = messageOf(ev);
+      const found = messageOf(ev);
+      if (!found) continue;
+      // Depth-limited like every message the worker posts: a deeply nested payload must not fail the export.
+      const message = limitDepth(found);
       const op = ev.surfaceOp;
       if (op === undefined || op === 'append') {
         if (message.role === 'assistant' && Array.isArray(message.content) && message.content.length === 0)
@@ -281,10 +287,6 @@ function pairOf(c: ToolCallInfo): ToolPair {
   };
   if (c.errorCode !== undefined) pair.errorCode = c.errorCode;
   return pair;
-}
-
-function messageOf(ev: SessionEvent): Message {
-  return ev.type === 'user/message' ? (ev.data as Message) : (ev.data as { message: Message }).message;
 }
 
 /** The fields the preview shows, copied: the core's assembly state (stepIndex, caches) stays in the worker. */

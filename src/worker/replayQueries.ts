@@ -1,5 +1,5 @@
 /**
- * The worker's answers for token-level replay (issue 4): the scrubber's axis
+ * The worker's answers for token-level replay: the scrubber's axis
  * (downsampled knots of the seq -> x mapping, turn and step bands, gap
  * markers, per-pixel ticks of diagnostics, stalls and filter matches),
  * position stepping (event, chunk, character, step, turn) with the slider's
@@ -13,7 +13,7 @@
  */
 import type { StepInfo } from '../core/analysis/structureIndex';
 import type { SessionLog } from '../core/log/sessionLog';
-import { seqAxis, timeAxis, type Axis } from '../core/replay/axis';
+import { bucketTicks, seqAxis, timeAxis, type Axis } from '../core/replay/axis';
 import { gapBefore, type Pacing } from '../core/replay/pacing';
 import {
   clampPosition,
@@ -50,9 +50,6 @@ const MAX_KNOTS = 4096;
 const MAX_PLAN = 8192;
 /** A step whose longest stall between chunks exceeds this is marked (ms). */
 export const STALL_THRESHOLD_MS = 2000;
-
-const RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
-const BY_RANK: Severity[] = ['info', 'info', 'warning', 'error'];
 
 // ---------------------------------------------------------------- stream health per step
 
@@ -235,11 +232,11 @@ export class ReplayQueries {
       stepNums,
       stepFlags,
       diagnostics: this.diagnosticTicks(axis, width),
-      stalls: ticks(axis, stallSeqs, width),
+      stalls: bucketTicks(axis, stallSeqs, width),
       matches: null,
     };
     const matches = this.matches.matchSeqs();
-    if (matches) view.matches = ticks(axis, matches, width);
+    if (matches) view.matches = bucketTicks(axis, matches, width);
     if (this.session.startTime !== undefined) view.startTime = this.session.startTime;
     if (this.session.endTime !== undefined) view.endTime = this.session.endTime;
     return view;
@@ -247,25 +244,14 @@ export class ReplayQueries {
 
   /** Diagnostics about a seq, merged per pixel column with the worst severity. */
   private diagnosticTicks(axis: Axis, width: number): TickView[] {
-    const items = this.log.diagnostics.items;
-    const withSeq: { seq: number; rank: number }[] = [];
-    for (const d of items) if (d.seq !== undefined) withSeq.push({ seq: d.seq, rank: RANK[d.severity] });
-    withSeq.sort((a, b) => a.seq - b.seq);
-    const out = new Map<number, TickView & { rank: number }>();
-    for (const { seq, rank } of withSeq) {
-      if (seq < 0 || seq >= axis.eventCount) continue;
-      const px = Math.min(width - 1, Math.floor(axis.xOf(seq) * width));
-      const b = out.get(px);
-      if (!b) out.set(px, { px, count: 1, firstSeq: seq, lastSeq: seq, rank });
-      else {
-        b.count++;
-        b.lastSeq = seq;
-        b.rank = Math.max(b.rank, rank);
-      }
+    const seqs: number[] = [];
+    const severities: Severity[] = [];
+    for (const d of this.log.diagnostics.items) {
+      if (d.seq === undefined) continue;
+      seqs.push(d.seq);
+      severities.push(d.severity);
     }
-    return [...out.values()]
-      .sort((a, b) => a.px - b.px)
-      .map(({ rank, ...t }) => ({ ...t, severity: BY_RANK[rank] as Severity }));
+    return bucketTicks(axis, seqs, width, severities);
   }
 
   /** The position one unit away (clamped at the ends), described for the slider. */
@@ -320,8 +306,8 @@ export class ReplayQueries {
     const skippedMs = new Float64Array(len);
     const deltaLength = new Uint32Array(len);
     const problem = new Uint8Array(len);
-    const diag = this.session.diag;
-    const problems = this.problemSeqs();
+    const problems = this.session.problems;
+    const snap = problems.snapshot();
     for (let i = 0; i < len; i++) {
       const s = start + i;
       if (s > 0) {
@@ -330,56 +316,10 @@ export class ReplayQueries {
         skippedMs[i] = g.skippedMs;
       }
       deltaLength[i] = deltaLengthAt(log, s);
-      const d = diag.at(s);
-      if ((d && d.severity !== 'info') || problems.has(s)) problem[i] = 1;
+      if (problems.isProblem(s, snap)) problem[i] = 1;
     }
     return { from: start, eventCount: n, playMs, skippedMs, deltaLength, problem };
   }
-
-  private problemCache: { key: string; seqs: Set<number> } | null = null;
-
-  /**
-   * Seqs that are problems for "stop at problems" beyond error/warning
-   * diagnostics: a failed attempt's last chunk, an interrupted
-   * assistant/message, a tool result with an error, the end of a turn that
-   * ended in an error, aborted or interrupted (cached until the log grows).
-   */
-  problemSeqs(): Set<number> {
-    const log = this.log;
-    const st = log.structure;
-    const items = log.diagnostics.items;
-    const key = `${log.eventCount}:${items.length}:${st.toolCalls.length}:${st.turns.length}:${st.steps.length}`;
-    if (this.problemCache?.key === key) return this.problemCache.seqs;
-    const seqs = new Set<number>();
-    for (const d of items)
-      if (d.seq !== undefined && (d.code === 'failed-attempt' || d.code === 'interrupted-message'))
-        seqs.add(d.seq);
-    for (const c of st.toolCalls) if (c.isError && c.resultSeq !== null) seqs.add(c.resultSeq);
-    for (const t of st.turns) {
-      const k = t.endReason?.kind;
-      if (t.endSeq !== null && (k === 'error' || k === 'aborted' || k === 'interrupted')) seqs.add(t.endSeq);
-    }
-    for (const step of st.steps) for (const a of step.attempts) if (a.failed) seqs.add(a.lastChunkSeq);
-    this.problemCache = { key, seqs };
-    return seqs;
-  }
-}
-
-function ticks(axis: Axis, seqs: ArrayLike<number>, width: number): TickView[] {
-  const out = new Map<number, TickView>();
-  for (let i = 0; i < seqs.length; i++) {
-    const seq = seqs[i] as number;
-    if (!(seq >= 0 && seq < axis.eventCount)) continue;
-    const px = Math.min(width - 1, Math.floor(axis.xOf(seq) * width));
-    const b = out.get(px);
-    if (!b) out.set(px, { px, count: 1, firstSeq: seq, lastSeq: seq });
-    else {
-      b.count++;
-      if (seq < b.firstSeq) b.firstSeq = seq;
-      if (seq > b.lastSeq) b.lastSeq = seq;
-    }
-  }
-  return [...out.values()].sort((a, b) => a.px - b.px);
 }
 
 const replays = new WeakMap<OpenLog, ReplayQueries>();

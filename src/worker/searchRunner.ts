@@ -5,10 +5,9 @@
  * newest search wins: starting one cancels the one before.
  */
 import { turnAt } from '../core/analysis/structureIndex';
-import type { StructureIndex } from '../core/analysis/structureIndex';
 import { compileQuery } from '../core/search/query';
 import { EventSearch, type SearchHit } from '../core/search/search';
-import type { LoadedLog } from './host';
+import type { LoadedLog } from './loadedLog';
 import { yieldToEvents } from './loader';
 import type { Push, Result, SearchAnswer, SearchQuery, SearchScope } from './protocol';
 
@@ -25,11 +24,7 @@ export class SearchRunner {
     this.active = null;
   }
 
-  async run(
-    q: SearchQuery,
-    c: LoadedLog,
-    current: () => LoadedLog | null,
-  ): Promise<Result<SearchAnswer>> {
+  async run(q: SearchQuery, c: LoadedLog, current: () => LoadedLog | null): Promise<Result<SearchAnswer>> {
     this.cancel();
     const token = { cancelled: false };
     this.active = token;
@@ -93,24 +88,11 @@ function acceptFor(c: LoadedLog, scope: SearchScope): ((seq: number) => boolean)
     tests.push((seq) => seqs.has(seq));
   }
   if (scope.errorsOnly) {
-    const errors = errorOutcomes(structure);
-    tests.push((seq) => c.log.diag.at(seq)?.severity === 'error' || errors.has(seq));
+    // The timeline's errors-only rule (core/view/problems.ts), as of this search.
+    const problems = c.log.problems;
+    const snap = problems.snapshot();
+    tests.push((seq) => problems.isError(seq, snap));
   }
   if (tests.length === 0) return undefined;
   return (seq) => tests.every((t) => t(seq));
-}
-
-/**
- * Error outcomes the structure knows: failed tool results, error/aborted turn
- * ends, failed attempts (the timeline's errors-only rule, timelineRows.ts).
- */
-function errorOutcomes(structure: StructureIndex): Set<number> {
-  const set = new Set<number>();
-  for (const c of structure.toolCalls) if (c.isError && c.resultSeq !== null) set.add(c.resultSeq);
-  for (const t of structure.turns) {
-    const k = t.endReason?.kind;
-    if (t.endSeq !== null && (k === 'error' || k === 'aborted')) set.add(t.endSeq);
-  }
-  for (const st of structure.steps) for (const a of st.attempts) if (a.failed) set.add(a.lastChunkSeq);
-  return set;
 }

@@ -9,12 +9,13 @@
  * log loads get the default without any bookkeeping.
  */
 import type { StepInfo, StructureIndex, TurnInfo } from '../core/analysis/structure';
-import { int32s, type Growable } from '../core/log/growable';
 import { MatchRows, RunRows, depthOf, type RowMap, type Span, type SpanKind } from '../core/view/rows';
-import { fmtMs, summarize } from '../core/view/summary';
-import type { StreamChunk } from '../core/types';
+import { formatDuration } from '../core/view/duration';
+import { summarize } from '../core/view/summary';
+import { looseData } from '../core/types';
 import { NO_FILTER, type TimelineFilter, type TimelineRow } from './protocol';
 import { stepHealthView } from './replayQueries';
+import { FilterScan } from './filterScan';
 import type { OpenLog } from './openLog';
 
 /** While loading, the row map is rebuilt at most every this many of its build times (see rowsWhileLoading). */
@@ -29,7 +30,7 @@ export class TimelineRows {
   private filter: TimelineFilter = NO_FILTER;
   private scan: FilterScan | null = null;
   private map: RowMap = RunRows.build(0, [], () => false);
-  private builtFor = { events: -1, spans: -1, chunkRuns: -1, matches: -1, done: false };
+  private builtFor = { events: -1, spans: -1, chunkRuns: -1, matches: -1, scanGen: -1, done: false };
   private dirty = true;
   version = 0;
   // Derived from the structure on each rebuild.
@@ -104,6 +105,7 @@ export class TimelineRows {
     const runCount = s.chunkRuns.count;
     if (this.scan) this.scan.advance(8);
     const matches = this.scan ? this.scan.matches.length : -1;
+    const scanGen = this.scan ? this.scan.generation : -1;
     const b = this.builtFor;
     // Spans only change as events arrive (open ones grow with each) or when the log ends.
     if (
@@ -112,6 +114,7 @@ export class TimelineRows {
       b.spans === spanCount &&
       b.chunkRuns === runCount &&
       b.matches === matches &&
+      b.scanGen === scanGen &&
       b.done === s.done
     ) {
       return this.map;
@@ -124,7 +127,14 @@ export class TimelineRows {
       const spans = mergeByStart(this.turnSpans, this.stepSpans, s.chunkRuns.all());
       this.map = RunRows.build(s.eventCount, spans, (span) => this.isCollapsed(span));
     }
-    this.builtFor = { events: s.eventCount, spans: spanCount, chunkRuns: runCount, matches, done: s.done };
+    this.builtFor = {
+      events: s.eventCount,
+      spans: spanCount,
+      chunkRuns: runCount,
+      matches,
+      scanGen,
+      done: s.done,
+    };
     this.builtAt = performance.now();
     this.buildCost = this.builtAt - started;
     this.dirty = false;
@@ -263,7 +273,7 @@ export class TimelineRows {
       if (out.collapsed) {
         out.kind = 'chunks';
         const preview = this.chunkPreview(run.start, run.end);
-        out.summary = `${count} chunks${durationMs !== undefined ? `, ${fmtMs(durationMs)}` : ''}${preview ? ` · ${preview}` : ''}`;
+        out.summary = `${count} chunks${durationMs !== undefined ? `, ${formatDuration(durationMs)}` : ''}${preview ? ` · ${preview}` : ''}`;
       }
     }
     return out;
@@ -274,9 +284,9 @@ export class TimelineRows {
     let text = '';
     let ended = '';
     for (let seq = start; seq <= Math.min(end, start + PREVIEW_CHUNKS); seq++) {
-      const c = (this.session.log.event(seq).data as { chunk?: StreamChunk }).chunk as
-        Record<string, unknown> | undefined;
-      if (!c) continue;
+      const chunk = looseData(this.session.log.event(seq)).chunk;
+      if (typeof chunk !== 'object' || chunk === null) continue;
+      const c = chunk as Record<string, unknown>;
       if (typeof c.text === 'string') text += c.text;
       else if (typeof c.argumentsDelta === 'string')
         text += (typeof c.name === 'string' && c.name ? `${c.name} ` : '') + c.argumentsDelta;
@@ -320,92 +330,5 @@ function mergeByStart(...lists: Span[][]): Span[] {
     if (best < 0) return out;
     out.push((lists[best] as Span[])[idx[best] as number] as Span);
     idx[best] = (idx[best] as number) + 1;
-  }
-}
-
-/**
- * A filter's matches, found incrementally: `advance(budgetMs)` scans more
- * events; the worker loops it with yields so a newer request can supersede
- * it, and extends it as a loading log grows.
- */
-export class FilterScan {
-  readonly matches: Growable<Int32Array> = int32s(1024);
-  private scanned = 0;
-  private readonly needle: string;
-  private typeOk: Uint8Array = new Uint8Array(0);
-  private errorSeqs: Set<number> | null = null;
-  private errorSeqsFor = -1;
-
-  constructor(
-    private readonly session: OpenLog,
-    private readonly filter: TimelineFilter,
-  ) {
-    this.needle = filter.text.trim().toLowerCase();
-  }
-
-  get done(): boolean {
-    return this.session.done && this.scanned >= this.session.eventCount;
-  }
-
-  /** Scans for up to budgetMs; returns true when caught up with the loaded events. */
-  advance(budgetMs: number): boolean {
-    const log = this.session.log;
-    const n = log.eventCount;
-    if (this.scanned >= n) return true;
-    const deadline = performance.now() + budgetMs;
-    this.refreshTypes();
-    if (this.filter.errorsOnly) this.refreshErrors(log.structure);
-    while (this.scanned < n) {
-      const seq = this.scanned++;
-      if (this.matchesSeq(seq)) this.matches.push(seq);
-      if ((seq & 255) === 0 && performance.now() > deadline) break;
-    }
-    return this.scanned >= n;
-  }
-
-  private matchesSeq(seq: number): boolean {
-    const log = this.session.log;
-    if (this.filter.types !== null && this.typeOk[log.typeIdOf(seq)] !== 1) return false;
-    if (this.filter.errorsOnly) {
-      const d = this.session.diag.at(seq);
-      // Errors only: a warning is not an error (issue 3).
-      if (d?.severity !== 'error' && !this.errorSeqs?.has(seq)) return false;
-    }
-    if (this.needle) {
-      // Packed chunk rows share one line: search the member's own chunk, not the whole row.
-      const hay =
-        log.typeOf(seq) === 'assistant/chunk'
-          ? JSON.stringify((log.event(seq).data as { chunk?: unknown }).chunk)
-          : log.rawLine(seq);
-      if (!hay.toLowerCase().includes(this.needle)) return false;
-    }
-    return true;
-  }
-
-  private refreshTypes(): void {
-    const names = this.session.log.types;
-    if (this.typeOk.length === names.length || this.filter.types === null) return;
-    const listed = new Set(this.filter.types);
-    const exclude = this.filter.excludeTypes === true;
-    this.typeOk = Uint8Array.from(names, (t) => (listed.has(t) !== exclude ? 1 : 0));
-  }
-
-  /** Error outcomes known to the structure: failed tool results, error/aborted turn ends, failed attempts. */
-  private refreshErrors(structure: StructureIndex): void {
-    const key =
-      structure.toolCalls.length +
-      structure.turns.length * 7 +
-      structure.steps.length * 13 +
-      structure.totals.failedAttempts * 17;
-    if (this.errorSeqs && this.errorSeqsFor === key) return;
-    const set = new Set<number>();
-    for (const c of structure.toolCalls) if (c.isError && c.resultSeq !== null) set.add(c.resultSeq);
-    for (const t of structure.turns) {
-      const k = t.endReason?.kind;
-      if (t.endSeq !== null && (k === 'error' || k === 'aborted')) set.add(t.endSeq);
-    }
-    for (const st of structure.steps) for (const a of st.attempts) if (a.failed) set.add(a.lastChunkSeq);
-    this.errorSeqs = set;
-    this.errorSeqsFor = key;
   }
 }

@@ -134,7 +134,6 @@ describe('BlockView', () => {
     );
     const root = el.querySelector('[data-block-type="tool-result"]')!;
     expect(root.getAttribute('data-error')).toBe('true');
-    expect(root.className).toMatch(/red/);
     expect(el.querySelector('[data-testid="error-badge"]')?.textContent).toBe('error');
     expect(el.textContent).toContain('x');
   });

@@ -11,21 +11,8 @@ function sign(n: number): string {
   return n < 0 ? '-' : '';
 }
 
-/** `850 ms`, `1.8 s`, `2 m 05 s`, `1 h 02 m`. Non-finite input gives `—`. */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms)) return DASH;
-  const s = sign(ms);
-  const abs = Math.abs(ms);
-  if (Math.round(abs) < 1000) return `${s}${Math.round(abs)} ms`;
-  const tenths = Math.round(abs / 100); // duration in 0.1 s
-  if (tenths < 600) return `${s}${(tenths / 10).toFixed(1)} s`;
-  const secs = Math.round(abs / 1000);
-  if (secs < 3600) {
-    return `${s}${Math.floor(secs / 60)} m ${String(secs % 60).padStart(2, '0')} s`;
-  }
-  const mins = Math.round(abs / 60_000);
-  return `${s}${Math.floor(mins / 60)} h ${String(mins % 60).padStart(2, '0')} m`;
-}
+/** One duration formatter for the app, the worker and the CLI. */
+export { formatDuration } from '../../core/view/duration';
 
 function scaled(n: number, unit: number, suffix: string): string {
   const v = n / unit;

@@ -43,6 +43,21 @@ function countKeys(obj: object, cap: number): number {
   return n;
 }
 
+/** What a primitive is, for its colour (and for tests: `data-value-type`). */
+function valueType(v: unknown): 'string' | 'number' | 'boolean' | 'null' {
+  switch (typeof v) {
+    case 'string':
+      return 'string';
+    case 'number':
+    case 'bigint':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    default:
+      return 'null';
+  }
+}
+
 function primitiveClass(v: unknown): string {
   switch (typeof v) {
     case 'string':
@@ -190,7 +205,10 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
   const label =
     name === null ? null : (
       <>
-        <span className={typeof name === 'number' ? 'text-neutral-500' : 'text-purple-300'}>
+        <span
+          data-key-type={typeof name === 'number' ? 'index' : 'key'}
+          className={typeof name === 'number' ? 'text-neutral-500' : 'text-purple-300'}
+        >
           {typeof name === 'number' || IDENT_RE.test(name) ? name : JSON.stringify(name)}
         </span>
         <span className="text-neutral-500">: </span>
@@ -210,7 +228,10 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
   } else if (typeof value === 'string' && value.length > JSON_STRING_LIMIT) {
     body = (
       <>
-        <span className={`break-all whitespace-pre-wrap ${primitiveClass(value)}`}>
+        <span
+          data-value-type={valueType(value)}
+          className={`break-all whitespace-pre-wrap ${primitiveClass(value)}`}
+        >
           {fullString ? JSON.stringify(value) : primitiveText(value, JSON_STRING_LIMIT)}
         </span>{' '}
         <button
@@ -223,7 +244,11 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
       </>
     );
   } else {
-    body = <span className={`break-all ${primitiveClass(value)}`}>{primitiveText(value, Infinity)}</span>;
+    body = (
+      <span data-value-type={valueType(value)} className={`break-all ${primitiveClass(value)}`}>
+        {primitiveText(value, Infinity)}
+      </span>
+    );
   }
 
   const children: ReactNode[] = [];

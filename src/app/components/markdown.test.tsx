@@ -130,8 +130,8 @@ describe('markdown constructs', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]!.querySelector('code')?.textContent).toBe('a');
     expect(rows[1]!.children).toHaveLength(2);
-    expect(el.querySelector('th')?.className).toContain('text-left');
-    expect(el.querySelectorAll('th')[1]!.className).toContain('text-right');
+    expect([...el.querySelectorAll('th')].map((t) => t.style.textAlign)).toEqual(['left', 'right']);
+    expect([...rows[0]!.querySelectorAll('td')].map((t) => t.style.textAlign)).toEqual(['left', 'right']);
   });
 
   it('renders backslash escapes as literal characters', () => {
@@ -238,13 +238,8 @@ describe('markdown on large input', () => {
       ' '.repeat(N) + 'x',
       'Hello **world** `code` [l](https://x.y) _e_ <b>\n'.repeat(N / 48),
     ];
-    for (const input of inputs) {
-      const t0 = performance.now();
-      parseMarkdown(input);
-      // Catastrophic backtracking on 1 MB would take hours; the bound is generous so a loaded
-      // machine can never fail it (a timing is not the behaviour under test).
-      expect(performance.now() - t0).toBeLessThan(30_000);
-    }
+    // Catastrophic backtracking on 1 MB would take hours: the test's own timeout catches it.
+    for (const input of inputs) expect(parseMarkdown(input).length).toBeGreaterThan(0);
   }, 180_000);
 
   it('caps nesting depth without overflowing the stack', () => {

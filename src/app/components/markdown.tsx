@@ -71,8 +71,6 @@ const HEADING_CLASS = [
   'text-sm font-medium text-neutral-400',
 ];
 
-const ALIGN_CLASS = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
-
 function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
   switch (b.t) {
     case 'p':
@@ -174,7 +172,8 @@ function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
                 {b.head.map((cell, c) => (
                   <th
                     key={c}
-                    className={`border border-neutral-700 bg-neutral-500/10 px-2 py-0.5 font-semibold ${ALIGN_CLASS[b.align[c] ?? 'left']}`}
+                    className={`border border-neutral-700 bg-neutral-500/10 px-2 py-0.5 font-semibold`}
+                    style={{ textAlign: b.align[c] ?? 'left' }}
                   >
                     {renderInline(cell)}
                   </th>
@@ -187,7 +186,8 @@ function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
                   {row.map((cell, c) => (
                     <td
                       key={c}
-                      className={`border border-neutral-700 px-2 py-0.5 ${ALIGN_CLASS[b.align[c] ?? 'left']}`}
+                      className="border border-neutral-700 px-2 py-0.5"
+                      style={{ textAlign: b.align[c] ?? 'left' }}
                     >
                       {renderInline(cell)}
                     </td>

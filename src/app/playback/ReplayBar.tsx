@@ -1,5 +1,5 @@
 /**
- * The replay bar under the panes (issue 4): transport (Play/Pause, one event
+ * The replay bar under the panes: transport (Play/Pause, one event
  * back/forward), speed, pacing (real time or N events per second), "stop at
  * problems", the scrubber's axis (seq or wall clock), a live line for
  * playback notices, the position readout, and the scrubber itself.
@@ -7,11 +7,10 @@
 import { useEffect } from 'react';
 import { SPEEDS } from '../../core/replay/pacing';
 import { Scrubber } from '../scrubber/Scrubber';
-import { useApp } from '../store';
-import { PROBLEM_RULE, togglePlayback } from './player';
-import { followPosition, movePosition } from './position';
-import { useReplay } from './store';
-import { useReplayKeyboard } from './keys';
+import { useApp } from '../appState';
+import { useServices } from '../services/context';
+import { PROBLEM_RULE } from './player';
+import { useReplay } from './replayState';
 
 const seg = 'h-6 px-2 text-[11px] transition-colors';
 const segOn = 'bg-white/12 text-neutral-100';
@@ -27,8 +26,8 @@ export function ReplayBar() {
   const axis = useReplay((s) => s.axis);
   const notice = useReplay((s) => s.notice);
   const position = useReplay((s) => s.position);
-  useReplayKeyboard();
-  useEffect(() => followPosition(), []);
+  const { player, replay } = useServices();
+  useEffect(() => replay.follow(), [replay]);
   const ready = status === 'ready';
 
   return (
@@ -41,7 +40,7 @@ export function ReplayBar() {
         <div className="flex items-center overflow-hidden rounded border border-white/15">
           <button
             type="button"
-            onClick={() => void movePosition('event', -1)}
+            onClick={() => void replay.move('event', -1)}
             disabled={!ready}
             className="flex h-6 w-7 items-center justify-center text-neutral-300 hover:bg-white/10 disabled:opacity-40"
             title="Back one event (H)"
@@ -53,7 +52,7 @@ export function ReplayBar() {
           </button>
           <button
             type="button"
-            onClick={togglePlayback}
+            onClick={player.toggle}
             disabled={!ready}
             data-testid="play"
             className={`flex h-6 w-[4.5rem] items-center justify-center gap-1.5 border-x border-white/15 font-medium disabled:opacity-40 ${playing ? 'bg-sky-500/25 text-sky-100 hover:bg-sky-500/35' : 'text-neutral-100 hover:bg-white/10'}`}
@@ -72,7 +71,7 @@ export function ReplayBar() {
           </button>
           <button
             type="button"
-            onClick={() => void movePosition('event', 1)}
+            onClick={() => void replay.move('event', 1)}
             disabled={!ready}
             className="flex h-6 w-7 items-center justify-center text-neutral-300 hover:bg-white/10 disabled:opacity-40"
             title="Forward one event (L)"

@@ -1,5 +1,5 @@
 /**
- * The player (issue 4, "Playback"): plays the log from the selected
+ * The player (playback): plays the log from the selected
  * position at the recorded pace (real time, idle gaps over 2 s skipped and
  * announced) or uniformly (N events per second), times a speed of 0.25x to
  * 16x, revealing long deltas code point by code point (not under
@@ -18,10 +18,10 @@
 import { clampSpeed } from '../../core/replay/pacing';
 import type { Pacing } from '../../worker/protocol';
 import { formatDuration } from '../components/format';
-import { client } from '../controller';
-import { selectPosition, useApp } from '../store';
+import { selectPosition, useApp } from '../appState';
+import type { WorkerClient } from '../services/workerClient';
 import { PlanBuffer } from './planBuffer';
-import { replayNotice, useReplay } from './store';
+import { replayNotice, useReplay } from './replayState';
 
 /** Events fetched when playback starts, and per later window. */
 const FIRST_WINDOW = 2048;
@@ -57,7 +57,7 @@ export function currentPacing(): Pacing {
 export const PROBLEM_RULE =
   'Stop playback at the next problem: an error or warning diagnostic, a failed attempt, an interrupted message, a tool result with an error, or a turn that ended in an error, aborted or interrupted';
 
-class Player {
+export class Player {
   private buf: PlanBuffer | null = null;
   private raf = 0;
   private generation = 0;
@@ -69,14 +69,21 @@ class Player {
   private fetching = false;
   private cleanup: (() => void)[] = [];
 
+  constructor(private readonly client: WorkerClient) {}
+
   get playing(): boolean {
     return useReplay.getState().playing;
   }
 
-  toggle(): void {
+  readonly toggle = (): void => {
     if (this.playing) this.stop();
     else void this.start();
-  }
+  };
+
+  /** Stops playback if it runs (the user took over). */
+  readonly stopIfPlaying = (): void => {
+    if (this.playing) this.stop();
+  };
 
   async start(): Promise<void> {
     const app = useApp.getState();
@@ -93,7 +100,7 @@ class Player {
     const gen = ++this.generation;
     // A notice from the last run ("Stopped at a problem: seq 13") is stale once playback starts again.
     useReplay.setState({ playing: true, notice: null });
-    const r = await client.request({
+    const r = await this.client.request({
       kind: 'replayPlan',
       from: seq,
       count: FIRST_WINDOW,
@@ -223,7 +230,7 @@ class Player {
 
   private async fetchMore(buf: PlanBuffer, gen: number): Promise<void> {
     this.fetching = true;
-    const r = await client.request({
+    const r = await this.client.request({
       kind: 'replayPlan',
       from: buf.end,
       count: NEXT_WINDOW,
@@ -233,14 +240,4 @@ class Player {
     this.fetching = false;
     if (r.ok) buf.append(r.value);
   }
-}
-
-export const player = new Player();
-
-export function togglePlayback(): void {
-  player.toggle();
-}
-
-export function stopPlayback(): void {
-  if (useReplay.getState().playing) player.stop();
 }

@@ -1,5 +1,5 @@
 /**
- * The scrubber (issue 4): a bar spanning the whole log on the seq axis or the
+ * The scrubber: a bar spanning the whole log on the seq axis or the
  * wall-clock axis (compressed gaps hatched), turns and steps as bands,
  * diagnostics, stalls and filter matches as ticks, and the selected seq as a
  * handle. It is the position slider: `role="slider"` with aria-valuenow =
@@ -14,14 +14,14 @@
  * PageUp/PageDown one turn, Home/End the ends, Space/k play or pause. Up/Down
  * are left to the timeline (rows), so the two never fight.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import type { ReplayAxisView, ReplayMove, TickView } from '../../worker/protocol';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import type { ReplayAxisView, TickView } from '../../worker/protocol';
+import { selectPosition, useApp } from '../appState';
 import { formatDuration } from '../components/format';
-import { client } from '../controller';
-import { stopPlayback, togglePlayback } from '../playback/player';
-import { movePosition } from '../playback/position';
-import { useReplay } from '../playback/store';
-import { selectPosition, useApp } from '../store';
+import { scrubberKeyHandler } from '../keymap';
+import { useReplay } from '../playback/replayState';
+import { useServices } from '../services/context';
+import { useWorkerQuery } from '../services/useWorkerQuery';
 import { bandAt, lastAtOrBelow, seqAtX, xOfSeq } from './axisMap';
 import { TRACK_HEIGHT, drawTrack } from './draw';
 
@@ -47,9 +47,8 @@ export function Scrubber() {
   const trackRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(0);
-  // The axis of the load it was fetched for: a new load never shows the previous log's axis.
-  const [fetched, setView] = useState<{ loadId: number; view: ReplayAxisView } | null>(null);
-  const view = fetched !== null && fetched.loadId === loadId && events > 0 ? fetched.view : null;
+  const services = useServices();
+  const onKeyDown = useMemo(() => scrubberKeyHandler(services), [services]);
   const [hover, setHover] = useState<Hover | null>(null);
   const [dragging, setDragging] = useState(false);
   const drag = useRef<{ left: number; width: number; pending: number | null; raf: number } | null>(null);
@@ -68,15 +67,15 @@ export function Scrubber() {
   const filtered = filter.types !== null || filter.errorsOnly || filter.text !== '';
   // A growing log (loading, or followed) refetches at most once a second.
   const eventsKey = useThrottled(events, 1000);
-  useEffect(() => {
-    if (width <= 0 || (status !== 'ready' && status !== 'loading') || events === 0) return;
-    void client
-      .request({ kind: 'replayAxis', axis: axisKind, width }, { lane: 'replay-axis', coalesce: true })
-      .then((r) => {
-        if (r.ok && useApp.getState().loadId === loadId) setView({ loadId, view: r.value });
-      });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `events` enters through eventsKey (throttled)
-  }, [status, eventsKey, loadId, axisKind, width, filter, filtered ? rowsVersion : -1, diagTotal]);
+  const wanted = width > 0 && (status === 'ready' || status === 'loading') && events > 0;
+  const axis = useWorkerQuery(wanted ? { kind: 'replayAxis', axis: axisKind, width } : null, {
+    lane: 'replay-axis',
+    coalesce: true,
+    keepPrevious: true,
+    deps: [loadId, status, eventsKey, filter, filtered ? rowsVersion : -1, diagTotal],
+  });
+  // The replay bar is keyed by the load: a new load never shows the previous log's axis.
+  const view = events > 0 ? (axis.data ?? null) : null;
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -117,7 +116,7 @@ export function Scrubber() {
     const el = e.currentTarget;
     el.focus({ preventScroll: true });
     el.setPointerCapture(e.pointerId);
-    stopPlayback();
+    services.player.stopIfPlaying();
     const rect = el.getBoundingClientRect();
     drag.current = { left: rect.left, width: rect.width, pending: null, raf: 0 };
     useReplay.setState({ scrubbing: true });
@@ -152,30 +151,6 @@ export function Scrubber() {
     useReplay.setState({ scrubbing: false });
   };
 
-  // ---------------------------------------------------------------- keys
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    let move: [ReplayMove, 1 | -1] | null = null;
-    const k = e.key;
-    if (k === 'ArrowRight' || k === 'ArrowLeft') {
-      const dir = k === 'ArrowRight' ? 1 : -1;
-      move = [e.altKey ? 'char' : e.shiftKey ? 'step' : e.ctrlKey || e.metaKey ? 'chunk' : 'event', dir];
-    } else if (k === 'PageDown' || k === 'PageUp') move = ['turn', k === 'PageDown' ? 1 : -1];
-    else if (k === 'Home' || k === 'End') move = ['edge', k === 'End' ? 1 : -1];
-    else if ((k === 'h' || k === 'l') && !e.ctrlKey && !e.metaKey && !e.altKey)
-      move = ['event', k === 'l' ? 1 : -1];
-    else if ((k === ' ' || k === 'k' || k === 'K') && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      e.preventDefault();
-      e.stopPropagation();
-      togglePlayback();
-      return;
-    }
-    if (!move) return;
-    e.preventDefault();
-    e.stopPropagation();
-    void movePosition(move[0], move[1]);
-  };
-
   const tip = hover && view ? describeHover(view, hover) : null;
 
   return (
@@ -203,7 +178,7 @@ export function Scrubber() {
         onPointerCancel={endDrag}
         onLostPointerCapture={endDrag}
         onPointerLeave={() => setHover(null)}
-        onKeyDown={onKeyDown}
+        onKeyDown={(e) => onKeyDown(e.nativeEvent)}
       >
         <canvas ref={canvasRef} aria-hidden className="pointer-events-none absolute inset-0 h-full w-full" />
         {/* The played part, and the handle: DOM over the canvas, so moving them never repaints it. */}

@@ -1,5 +1,5 @@
 /**
- * Stream health in a step's timeline row (issue 4): a sparkline of chunk
+ * Stream health in a step's timeline row (token-level replay): a sparkline of chunk
  * arrival over the streaming span, a "stall" chip when the longest gap
  * between chunks passed the threshold, and the figures in the tooltip
  * (time to first token, streaming time, tokens per second, longest stall).

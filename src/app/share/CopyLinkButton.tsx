@@ -2,6 +2,7 @@
  * The "copy link" action: a small chain-link button (hover action on rows,
  * messages and diagnostics) that copies the full URL of an event.
  */
+import { useServices } from '../services/context';
 import type { ViewState } from '../url/state';
 import { copyLink } from './links';
 
@@ -34,6 +35,7 @@ export function CopyLinkButton({
   /** What the link points at, for the label: "event", "message", "diagnostic". */
   what?: string;
 }) {
+  const { url } = useServices();
   return (
     <button
       type="button"
@@ -43,7 +45,7 @@ export function CopyLinkButton({
       title={`Copy link to seq ${seq}`}
       onClick={(e) => {
         e.stopPropagation();
-        copyLink(seq, extra);
+        copyLink(url, seq, extra);
       }}
       className={`flex h-4 w-4 shrink-0 items-center justify-center rounded text-neutral-400 hover:bg-white/10 hover:text-sky-300 focus-visible:opacity-100 ${className}`}
     >

@@ -1,12 +1,15 @@
-/** The messages pane's export actions: messages at the seq as JSON, the transcript as Markdown. */
+/** The messages pane's export actions: messages at the seq as JSON, the transcript as Markdown, the log as OTLP traces. */
 import { useState } from 'react';
+import { useServices } from '../services/context';
 import { exportAt, type ExportKind } from './export';
+import { OtlpExportButton } from './OtlpExportButton';
 
 export function ExportButtons({ seq }: { seq: number }) {
+  const services = useServices();
   const [busy, setBusy] = useState<ExportKind | null>(null);
   const run = (kind: ExportKind) => {
     setBusy(kind);
-    void exportAt(kind, seq).finally(() => setBusy(null));
+    void exportAt(services, kind, seq).finally(() => setBusy(null));
   };
   const cls =
     'rounded border border-white/10 px-1.5 py-0.5 text-[11px] text-neutral-300 hover:border-sky-500/40 hover:bg-white/5 hover:text-neutral-100 disabled:opacity-50';
@@ -33,6 +36,7 @@ export function ExportButtons({ seq }: { seq: number }) {
       >
         {busy === 'markdown' ? '…' : 'Markdown'}
       </button>
+      <OtlpExportButton client={services.client} className={cls} />
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * drop zone for it. See landing.ts for the checks.
  */
 import { formatBytes } from '../components/format';
-import { useApp } from '../store';
+import { useApp } from '../appState';
 import { FILE_INPUT_ID } from '../views/Header';
 import { dismissLanding, useLanding } from './landing';
 

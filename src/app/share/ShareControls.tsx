@@ -6,13 +6,15 @@
  */
 import { formatBytes } from '../components/format';
 import { useStorage } from '../storage/logStore';
-import { useApp } from '../store';
+import { useApp } from '../appState';
+import { useServices } from '../services/context';
 import { LinkIcon } from './CopyLinkButton';
-import { useFollow } from './follow';
+import { useFollow } from './followMode';
 import { useLanding } from './landing';
 import { copyLink, useToast } from './links';
 
 export function ShareControls() {
+  const { url } = useServices();
   const summary = useApp((s) => s.summary);
   const status = useApp((s) => s.status);
   const landing = useLanding((s) => s.expect !== null);
@@ -25,7 +27,7 @@ export function ShareControls() {
       <button
         type="button"
         data-testid="copy-current-link"
-        onClick={() => copyLink()}
+        onClick={() => copyLink(url)}
         title="Copy a link to the selected event (c)"
         className="flex items-center gap-1 rounded border border-white/15 bg-white/5 px-2 py-1 text-neutral-200 hover:bg-white/10"
       >

@@ -3,14 +3,19 @@
  * of them, asked of the worker: not just the window on screen) and the
  * transcript up to the seq as Markdown, downloaded through a Blob URL.
  */
-import { client } from '../controller';
-import { useApp } from '../store';
-import { linkTo, showToast } from './links';
+import { useApp } from '../appState';
+import type { WorkerClient } from '../services/workerClient';
+import type { UrlSync } from '../url/sync';
+import { showToast } from './links';
 import { messagesJson, transcriptMarkdown } from './transcript';
 
 export type ExportKind = 'json' | 'markdown';
 
-export async function exportAt(kind: ExportKind, seq: number): Promise<void> {
+export async function exportAt(
+  { client, url }: { client: WorkerClient; url: UrlSync },
+  kind: ExportKind,
+  seq: number,
+): Promise<void> {
   const { name, selectedSeq, selectedChunk } = useApp.getState();
   const r = await client.request({ kind: 'messages', seq, from: 0, to: Number.MAX_SAFE_INTEGER });
   if (!r.ok) {
@@ -19,9 +24,24 @@ export async function exportAt(kind: ExportKind, seq: number): Promise<void> {
   }
   const base = fileBase(name);
   if (kind === 'json') {
+    // With the request in force: what the model was sent is the header plus the messages.
+    const q = await client.request({ kind: 'requestAt', seq });
+    if (!q.ok) {
+      showToast(`Export failed: ${q.error.message}`, { tone: 'warn' });
+      return;
+    }
     download(
       `${base}.seq-${seq}.messages.json`,
-      messagesJson(r.value.messages.map((m) => m.message)),
+      messagesJson(
+        seq,
+        r.value.messages.map((m) => m.message),
+        q.value === null
+          ? null
+          : {
+              json: q.value.json,
+              ...(q.value.legacyMessagePrefix ? { legacyMessagePrefix: q.value.legacyMessagePrefix } : {}),
+            },
+      ),
       'application/json',
     );
     return;
@@ -37,7 +57,7 @@ export async function exportAt(kind: ExportKind, seq: number): Promise<void> {
     chunk === undefined ? { kind: 'stream', seq } : { kind: 'stream', seq, chunk },
   );
   const streaming = s.ok && s.value?.pending ? { blocks: s.value.state.blocks } : null;
-  const link = linkTo(seq);
+  const link = url.linkTo(seq);
   const md = transcriptMarkdown({
     name: name || 'log',
     seq,
@@ -49,13 +69,13 @@ export async function exportAt(kind: ExportKind, seq: number): Promise<void> {
 }
 
 /** The log's name without its extensions, safe as a file name. */
-function fileBase(name: string): string {
+export function fileBase(name: string): string {
   const last = name.split(/[/\\]/).pop() ?? '';
   const stem = last.replace(/(\.(jsonl|ndjson|json|log|txt))?(\.(gz|zst|zstd))?$/i, '');
   return stem.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'log';
 }
 
-function download(filename: string, text: string, type: string): void {
+export function download(filename: string, text: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
   const a = document.createElement('a');
   a.href = url;

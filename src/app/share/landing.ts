@@ -7,13 +7,14 @@
  * differs. The link (URL and target seq) is kept throughout; the right file
  * opens positioned at the seq.
  *
- * The controller consults `beforeOpen` and `acceptReady`; the page is
- * LandingPage.tsx.
+ * The load service consults `landingGuard` (installed by the composition
+ * root); the page is LandingPage.tsx.
  */
 import { create } from 'zustand';
 import type { LoadSource, LogSummary } from '../../worker/protocol';
 import { formatBytes } from '../components/format';
-import { selectPosition, useApp } from '../store';
+import { selectPosition } from '../appState';
+import type { LoadGuard } from '../services/loadService';
 
 export interface ExpectedLog {
   fingerprint: string;
@@ -56,21 +57,17 @@ export function expectLog(expect: ExpectedLog, phase: LandingPhase): void {
   useLanding.setState({ expect, phase, refusal: null, checking: null });
 }
 
-export function showMissing(): void {
-  if (landingActive()) useLanding.setState({ phase: 'missing', checking: null });
-}
-
 /** Leaves the landing page (the user chose to open something else). */
 export function dismissLanding(): void {
   useLanding.setState({ expect: null, phase: 'missing', refusal: null, checking: null });
 }
 
 /**
- * Called by openSource first. While a link waits for its file: a local file
+ * Called by the load service before a load starts. While a link waits for its file: a local file
  * of the wrong size is refused here (false); any other source is read, with
  * the link's seq kept as the selection. No link waiting: null (open as usual).
  */
-export function beforeOpen(source: LoadSource): { proceed: boolean; keepSelection?: boolean } | null {
+function beforeOpen(source: LoadSource): { proceed: boolean; keepSelection?: boolean } | null {
   const { expect } = useLanding.getState();
   if (!expect) return null;
   if (source.kind !== 'file' && source.kind !== 'text') {
@@ -95,11 +92,11 @@ export function beforeOpen(source: LoadSource): { proceed: boolean; keepSelectio
 }
 
 /**
- * Called by the controller when a load is ready: false when a link waits for
+ * Called by the load service when a load is ready: false when a link waits for
  * another fingerprint (the file is refused and the landing page stays), true
  * otherwise (a waiting link is satisfied and the page goes away).
  */
-export function acceptReady(summary: LogSummary): boolean {
+function acceptReady(summary: LogSummary): boolean {
   const { expect } = useLanding.getState();
   if (!expect) return true;
   if (summary.fingerprint === expect.fingerprint) {
@@ -111,7 +108,8 @@ export function acceptReady(summary: LogSummary): boolean {
     checking: null,
     refusal: `${summary.name} is not the file this link points to: its fingerprint is ${summary.fingerprint}, the link's is ${expect.fingerprint}.`,
   });
-  // The refused log is not shown (nor remembered): back to "no log" under the landing page.
-  useApp.setState({ status: 'idle', summary: null, progress: null, events: 0, rowCount: 0 });
   return false;
 }
+
+/** The landing page's veto on loads, for the load service. */
+export const landingGuard: LoadGuard = { beforeOpen, acceptReady };

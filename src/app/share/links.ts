@@ -4,9 +4,8 @@
  * put on the clipboard, with a toast that shows it.
  */
 import { create } from 'zustand';
-import { useApp } from '../store';
-import { currentIdentity, currentView, urlFor } from '../url/sync';
 import type { ViewState } from '../url/state';
+import type { UrlSync } from '../url/sync';
 
 interface Toast {
   id: number;
@@ -32,29 +31,9 @@ export function showToast(
   toastTimer = setTimeout(() => useToast.setState({ toast: null }), options.ms ?? 4000);
 }
 
-/** The full URL of an event (the selection when seq is omitted), or why there is none yet. */
-export function linkTo(seq?: number | null, extra: Partial<ViewState> = {}): string | { error: string } {
-  const state = useApp.getState();
-  if (!currentIdentity()) {
-    return {
-      error:
-        state.status === 'loading'
-          ? 'The link names this file by its fingerprint, known once it is read: try again when it has loaded'
-          : 'No log is open',
-    };
-  }
-  const view = currentView(state);
-  if (seq !== undefined && seq !== view.seq) {
-    delete view.chunk;
-    if (seq === null) delete view.seq;
-    else view.seq = seq;
-  }
-  return `${location.origin}${urlFor({ ...view, ...extra })}`;
-}
-
 /** Copies the link to an event (the current position when seq is omitted) and says so. */
-export function copyLink(seq?: number | null, extra: Partial<ViewState> = {}): void {
-  const link = linkTo(seq, extra);
+export function copyLink(url: UrlSync, seq?: number | null, extra: Partial<ViewState> = {}): void {
+  const link = url.linkTo(seq, extra);
   if (typeof link !== 'string') {
     showToast(link.error, { tone: 'warn' });
     return;

@@ -30,10 +30,19 @@ const result: Message = {
 };
 
 describe('messagesJson', () => {
-  it('is exactly the messages, in order', () => {
-    const json = messagesJson([user, assistant, result]);
-    expect(JSON.parse(json)).toEqual([user, assistant, result]);
+  it("is the CLI's derive --with-request entry: exactly the messages, in order, and the request in force", () => {
+    const request = { config: { provider: 'p', model: 'm' }, system: 'Be brief.', seq: 3 };
+    const json = messagesJson(40, [user, assistant, result], { json: request });
+    expect(JSON.parse(json)).toEqual([{ seq: 40, messages: [user, assistant, result], request }]);
     expect(json.endsWith('\n')).toBe(true);
+  });
+
+  it('says null when no request header is in force, and carries a legacy prefix beside the request', () => {
+    expect(JSON.parse(messagesJson(2, [user], null))).toEqual([{ seq: 2, messages: [user], request: null }]);
+    const prefix = [{ role: 'user', content: [] }];
+    expect(
+      JSON.parse(messagesJson(2, [user], { json: { config: {}, seq: 0 }, legacyMessagePrefix: prefix })),
+    ).toEqual([{ seq: 2, messages: [user], request: { config: {}, seq: 0 }, legacyMessagePrefix: prefix }]);
   });
 });
 

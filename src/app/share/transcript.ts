@@ -1,8 +1,11 @@
 /**
- * Exports of the messages pane (issue 5), pure so they are unit-tested:
+ * Exports of the messages pane (sharing), pure so they are unit-tested:
  *
  *  - messagesJson: the derived messages at a seq, exactly the model-visible
- *    history (spec section 4), as a JSON array of messages.
+ *    history (spec section 4), with the request in force there, in the shape
+ *    `seqscope derive FILE --at SEQ --with-request` prints: one entry
+ *    `{seq, messages, request}` (request null when no header is in force;
+ *    `legacyMessagePrefix` beside it for logs that have one).
  *  - transcriptMarkdown: the human transcript up to the seq as readable
  *    Markdown: every appended surface event in log order, including those a
  *    replacement (compaction) later hid, and each replacement marked as such
@@ -12,8 +15,20 @@
  */
 import type { Block, Message } from '../../core/types';
 
-export function messagesJson(messages: readonly Message[]): string {
-  return `${JSON.stringify(messages, null, 2)}\n`;
+export interface ExportedRequest {
+  /** {config, system?, tools?, adapterDefaults?, seq}, as the CLI prints it. */
+  json: Record<string, unknown>;
+  legacyMessagePrefix?: unknown[];
+}
+
+export function messagesJson(
+  seq: number,
+  messages: readonly Message[],
+  request: ExportedRequest | null,
+): string {
+  const entry: Record<string, unknown> = { seq, messages, request: request === null ? null : request.json };
+  if (request?.legacyMessagePrefix !== undefined) entry.legacyMessagePrefix = request.legacyMessagePrefix;
+  return `${JSON.stringify([entry], null, 2)}\n`;
 }
 
 export interface TranscriptItem {

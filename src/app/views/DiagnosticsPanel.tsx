@@ -5,16 +5,17 @@
  * chosen code, by pages, each jumping to its seq; a line that is no event
  * (bad JSON, a torn tail) unfolds to show the start of its text.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { DiagnosticCode, Severity } from '../../core/types';
 import type { CodeGroup, DiagnosticItem } from '../../worker/protocol';
-import { client } from '../controller';
+import { useApp } from '../appState';
+import { useServices } from '../services/context';
+import { useWorkerQuery } from '../services/useWorkerQuery';
 import { CopyLinkButton } from '../share/CopyLinkButton';
-import { useApp } from '../store';
-import { jumpTo } from '../url/sync';
 import { splitLineText } from '../../core/reader/records';
 
 const PAGE = 200;
+const NO_ITEMS: DiagnosticItem[] = [];
 /** Characters of a broken line shown (the reader quotes at most 200 code points, escaped). */
 const MAX_LINE_TEXT = 500;
 const SEVERITIES: Severity[] = ['error', 'warning', 'info'];
@@ -78,7 +79,7 @@ export function DiagnosticsPanel() {
         <div className="flex min-h-0 flex-1 border-t border-white/10">
           <CodeList codes={codes} current={current} onChoose={choose} />
           {current ? (
-            <ItemList code={current} />
+            <ItemList key={current} code={current} />
           ) : (
             <div className="p-3 text-xs text-neutral-500">No diagnostics: this log follows the spec.</div>
           )}
@@ -126,30 +127,16 @@ function CodeList({
 }
 
 function ItemList({ code }: { code: DiagnosticCode }) {
-  const [items, setItems] = useState<DiagnosticItem[]>([]);
-  const [total, setTotal] = useState(0);
+  // The first `limit` items of the code; "Show more" asks for a longer window.
+  const [limit, setLimit] = useState(PAGE);
   const count = useApp((s) => s.codes.find((c) => c.code === code)?.count ?? 0);
-
-  useEffect(() => {
-    void client
-      .request({ kind: 'diagnostics', code, from: 0, to: PAGE }, { lane: 'diagnostics' })
-      .then((r) => {
-        if (!r.ok) return;
-        setItems(r.value.items);
-        setTotal(r.value.total);
-      });
-  }, [code, count]);
-
-  const more = () => {
-    void client
-      .request(
-        { kind: 'diagnostics', code, from: items.length, to: items.length + PAGE },
-        { lane: 'diagnostics' },
-      )
-      .then((r) => {
-        if (r.ok) setItems((old) => [...old, ...r.value.items]);
-      });
-  };
+  const { data } = useWorkerQuery(
+    { kind: 'diagnostics', code, from: 0, to: limit },
+    { lane: 'diagnostics', keepPrevious: true, deps: [count] },
+  );
+  const items = data?.items ?? NO_ITEMS;
+  const total = data?.total ?? 0;
+  const more = () => setLimit(items.length + PAGE);
 
   return (
     <div className="min-w-0 flex-1 overflow-auto text-xs">
@@ -171,6 +158,7 @@ function ItemList({ code }: { code: DiagnosticCode }) {
 
 /** One diagnostic: its seq (a jump) or, for a line that is no event, its line (a toggle that shows the line's text). */
 function ItemRow({ d, code }: { d: DiagnosticItem; code: DiagnosticCode }) {
+  const { url } = useServices();
   const [expanded, setExpanded] = useState(false);
   const { message, text } = splitLineText(d.message);
   const lineOnly = d.seq === undefined;
@@ -182,7 +170,7 @@ function ItemRow({ d, code }: { d: DiagnosticItem; code: DiagnosticCode }) {
           <button
             type="button"
             className="w-20 shrink-0 text-left font-mono text-sky-400 hover:underline"
-            onClick={() => jumpTo(d.seq ?? null)}
+            onClick={() => url.jumpTo(d.seq ?? null)}
           >
             seq {d.seq}
           </button>
@@ -209,7 +197,7 @@ function ItemRow({ d, code }: { d: DiagnosticItem; code: DiagnosticCode }) {
             type="button"
             className="shrink-0 font-mono text-[11px] text-sky-400/70 hover:underline"
             title={`jump to the next event (seq ${d.nearSeq})`}
-            onClick={() => jumpTo(d.nearSeq ?? null)}
+            onClick={() => url.jumpTo(d.nearSeq ?? null)}
           >
             next: seq {d.nearSeq}
           </button>

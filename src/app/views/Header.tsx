@@ -6,14 +6,15 @@
  */
 import type { ReactNode } from 'react';
 import { formatBytes, formatDuration, formatTokens } from '../components/format';
-import { cancelLoad, openSource } from '../controller';
 import { ShareControls } from '../share/ShareControls';
-import { useApp } from '../store';
+import { useApp } from '../appState';
+import { useServices } from '../services/context';
 import { SessionInfoButton } from './SessionInfo';
 
 export const FILE_INPUT_ID = 'file-input';
 
 export function Header() {
+  const { load } = useServices();
   const status = useApp((s) => s.status);
   const events = useApp((s) => s.events);
   const name = useApp((s) => s.name);
@@ -91,7 +92,7 @@ export function Header() {
             className="sr-only"
             onChange={(e) => {
               const file = e.target.files?.[0];
-              if (file) openSource({ kind: 'file', file });
+              if (file) load.open({ kind: 'file', file });
               e.target.value = '';
             }}
           />
@@ -111,6 +112,7 @@ export function Header() {
 }
 
 export function ProgressBar() {
+  const { load } = useServices();
   const progress = useApp((s) => s.progress);
   const status = useApp((s) => s.status);
   if (status !== 'loading') return null;
@@ -150,7 +152,7 @@ export function ProgressBar() {
       )}
       <button
         type="button"
-        onClick={cancelLoad}
+        onClick={() => load.cancel()}
         className="ml-auto rounded border border-white/15 px-2 py-0.5 text-neutral-200 hover:bg-white/10"
       >
         Cancel

@@ -5,40 +5,36 @@
  * diagnostics about this event.
  */
 import { RequestChangeView } from './RequestChangeView';
-import { useEffect, useState, type ReactNode } from 'react';
-import type { EventDetail } from '../../worker/protocol';
+import { useState, type ReactNode } from 'react';
+import { useApp } from '../appState';
 import { eventTypeBadgeClass, formatRelativeTime } from '../components/format';
 import { JsonTree } from '../components/jsonTree';
-import { client } from '../controller';
-import { useReplay } from '../playback/store';
-import { useApp } from '../store';
-import { linkTo } from '../share/links';
-import { jumpTo } from '../url/sync';
+import { useReplay } from '../playback/replayState';
+import { useServices } from '../services/context';
+import { useWorkerQuery } from '../services/useWorkerQuery';
+import type { UrlSync } from '../url/sync';
 
 type Tab = 'event' | 'raw';
 
 export function Inspector() {
   const selectedSeq = useApp((s) => s.selectedSeq);
   const events = useApp((s) => s.events);
-  const loadId = useApp((s) => s.loadId);
-  const [detail, setDetail] = useState<EventDetail | null>(null);
-  /** The worker's error answer for a seq (never a stale event in its place). */
-  const [failure, setFailure] = useState<{ seq: number; message: string } | null>(null);
+  const { url } = useServices();
   const [tab, setTab] = useState<Tab>('event');
   const [copied, setCopied] = useState<string | null>(null);
   const loaded = selectedSeq !== null && selectedSeq < events;
 
   // A drag on the scrubber updates the inspector where it stops (the panes that follow it are enough).
   const scrubbing = useReplay((s) => s.scrubbing);
-  useEffect(() => {
-    if (selectedSeq === null || !loaded || scrubbing) return;
-    void client.request({ kind: 'event', seq: selectedSeq }, { lane: 'event', coalesce: true }).then((r) => {
-      if (r.ok) {
-        setDetail(r.value);
-        setFailure(null);
-      } else if (r.error.code !== 'superseded') setFailure({ seq: selectedSeq, message: r.error.message });
-    });
-  }, [selectedSeq, loaded, loadId, scrubbing]);
+  // While a new event loads, the last one stays on screen; the worker's error answer for the
+  // selected seq replaces it (never a stale event in its place).
+  const query = useWorkerQuery(
+    selectedSeq === null || !loaded || scrubbing ? null : { kind: 'event', seq: selectedSeq },
+    { lane: 'event', coalesce: true, keepPrevious: true },
+  );
+  const detail = query.data ?? null;
+  const failure =
+    query.error && selectedSeq !== null ? { seq: selectedSeq, message: query.error.message } : null;
 
   const copy = (what: string, text: string) => {
     void navigator.clipboard?.writeText(text).then(
@@ -186,7 +182,7 @@ export function Inspector() {
             </CopyButton>
             <CopyButton
               title="Copy a link to this event (the full URL)"
-              onClick={() => copy('link', linkOr(d.seq))}
+              onClick={() => copy('link', linkOr(url, d.seq))}
             >
               link
             </CopyButton>
@@ -240,10 +236,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function SeqLink({ seq, current }: { seq: number | null; current: number }) {
+  const { url } = useServices();
   if (seq === null) return <span className="text-neutral-400">—</span>;
   if (seq === current) return <span className="font-mono text-neutral-300">{seq}</span>;
   return (
-    <button type="button" className="font-mono text-sky-400 hover:underline" onClick={() => jumpTo(seq)}>
+    <button type="button" className="font-mono text-sky-400 hover:underline" onClick={() => url.jumpTo(seq)}>
       {seq}
     </button>
   );
@@ -296,7 +293,7 @@ function CopyButton({
 }
 
 /** The full link to an event (share/links.ts), or the address as it is while the log has no identity yet. */
-function linkOr(seq: number): string {
-  const link = linkTo(seq);
+function linkOr(url: UrlSync, seq: number): string {
+  const link = url.linkTo(seq);
   return typeof link === 'string' ? link : location.href;
 }

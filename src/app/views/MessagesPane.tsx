@@ -6,14 +6,14 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { StreamView, ToolPair, ViewMessage } from '../../worker/protocol';
+import type { MessagesWindow, ToolPair, ViewMessage } from '../../worker/protocol';
+import { useApp } from '../appState';
 import { MessageView } from '../components/blocks';
-import { client } from '../controller';
+import { useReplay } from '../playback/replayState';
+import { useServices } from '../services/context';
+import { useWorkerQuery } from '../services/useWorkerQuery';
 import { CopyLinkButton } from '../share/CopyLinkButton';
 import { ExportButtons } from '../share/ExportButtons';
-import { useReplay } from '../playback/store';
-import { useApp } from '../store';
-import { jumpTo } from '../url/sync';
 import { ReplacedNote } from './ReplacedNote';
 import { RequestInForce } from './RequestInForce';
 import { ResumePreview, useResumePreview } from './ResumePreview';
@@ -23,6 +23,7 @@ import { StreamingPreview } from './StreamingPreview';
 const TAIL = 60;
 /** ... while a drag or playback moves the selection every frame (older pages load on scroll). */
 const FOLLOW_TAIL = 16;
+/** Older messages load by aligned pages of this many as the user scrolls up. */
 const PAGE = 60;
 const NO_PAIRS: ReadonlyMap<string, ToolPair | null> = new Map();
 
@@ -32,16 +33,25 @@ interface Shown {
   messages: Map<number, ViewMessage>;
 }
 
+/** Page `index` of the messages at `seq`, when `wanted`. */
+function useMessagePage(seq: number | undefined, index: number, wanted: boolean): MessagesWindow | undefined {
+  const { data } = useWorkerQuery(
+    seq !== undefined && wanted && index >= 0
+      ? { kind: 'messages', seq, from: index * PAGE, to: (index + 1) * PAGE }
+      : null,
+    { lane: `messages-page-${index % 2}` },
+  );
+  return data;
+}
+
 export function MessagesPane() {
+  const { client, url } = useServices();
   const selectedSeq = useApp((s) => s.selectedSeq);
   const selectedChunk = useApp((s) => s.selectedChunk);
   const following = useReplay((s) => s.scrubbing || s.playing);
   const previousSeq = useApp((s) => s.previousSeq);
   const events = useApp((s) => s.events);
   const loadId = useApp((s) => s.loadId);
-  const [shown, setShown] = useState<Shown | null>(null);
-  const [stream, setStream] = useState<StreamView | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const resume = useResumePreview();
   const [resumeOpen, setResumeOpen] = useState(false);
   const resumeWorth = resume !== null && (resume.repair.length > 0 || resume.refusals.length > 0);
@@ -49,97 +59,80 @@ export function MessagesPane() {
   const atBottom = useRef(true);
   const loaded = selectedSeq !== null && selectedSeq < events;
 
-  // New position: fetch the tail of its messages and its streaming preview, and show them
-  // together (scrubbing never shows one seq's messages with another's preview). Requests are
-  // coalesced: while dragging or playing, only the newest position is asked for.
-  const shownSeqRef = useRef<number | null>(null);
-  shownSeqRef.current = shown?.seq ?? null;
-  const fetchGen = useRef(0);
-  useEffect(() => {
-    if (selectedSeq === null || !loaded) return;
-    const seq = selectedSeq;
-    const gen = ++fetchGen.current;
-    const streamReq = client.request(
-      selectedChunk === null ? { kind: 'stream', seq } : { kind: 'stream', seq, chunk: selectedChunk },
-      { lane: 'stream', coalesce: true },
-    );
-    // Only the chunk offset changed: the messages are the same.
-    const messagesReq =
-      shownSeqRef.current === seq
-        ? null
-        : client.request(
-            { kind: 'messages', seq, from: following ? -FOLLOW_TAIL : -TAIL, to: 0 },
-            { lane: 'messages', coalesce: true },
-          );
-    void Promise.all([messagesReq, streamReq]).then(([m, st]) => {
-      if (gen !== fetchGen.current) return; // a newer position is on its way
-      if (m && !m.ok) {
-        if (m.error.code !== 'superseded') setError(m.error.message);
-        return;
-      }
-      if (!st.ok && st.error.code === 'superseded') return;
-      if (m) {
-        setError(null);
-        setShown({
-          seq,
-          count: m.value.count,
-          messages: new Map(m.value.messages.map((x) => [x.index ?? 0, x])),
-        });
-      }
-      setStream(st.ok && st.value && st.value.pending ? st.value : null);
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `following` only sizes the request
-  }, [selectedSeq, selectedChunk, loaded, loadId]);
+  // A new position: the tail of its messages and its streaming preview. Both lanes are coalesced:
+  // while dragging or playing, only the newest position is asked for; the last answer stays on
+  // screen until the next one arrives (the pane's data-seq names what it shows).
+  const tail = useWorkerQuery(
+    loaded ? { kind: 'messages', seq: selectedSeq, from: following ? -FOLLOW_TAIL : -TAIL, to: 0 } : null,
+    { lane: 'messages', coalesce: true, keepPrevious: true },
+  );
+  const streamQuery = useWorkerQuery(
+    !loaded
+      ? null
+      : selectedChunk === null
+        ? { kind: 'stream', seq: selectedSeq }
+        : { kind: 'stream', seq: selectedSeq, chunk: selectedChunk },
+    { lane: 'stream', coalesce: true, keepPrevious: true },
+  );
+  const error = tail.error?.message ?? null;
+  const tailData = tail.data;
+  const shownSeq = tailData?.seq;
+  // Never one seq's messages with another's preview.
+  const stream = streamQuery.data?.pending && streamQuery.data.seq === shownSeq ? streamQuery.data : null;
+  const streaming = stream !== null;
+  const count = tailData?.count ?? 0;
+  const total = count + (streaming ? 1 : 0);
 
-  const streaming = stream !== null && shown !== null && stream.seq === shown.seq;
-  const total = (shown?.count ?? 0) + (streaming ? 1 : 0);
+  const tailFrom = tailData ? count - tailData.messages.length : 0;
+  const tailMessages = useMemo(
+    () => new Map((tailData?.messages ?? []).map((m) => [m.index ?? 0, m])),
+    [tailData],
+  );
+
+  // TanStack Virtual returns functions the React Compiler cannot memoize: it skips this component,
+  // which re-renders on every scroll by design (the virtualizer drives it).
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 120,
     overscan: 4,
     indexAttribute: 'data-vindex',
-    // Keyed by the source event, not the index: scrubbing keeps the measured heights of messages it already showed.
+    // Tail messages are keyed by their source event, not the index: scrubbing keeps the measured
+    // heights of messages it already showed.
     getItemKey: (i) => {
-      const m = shown?.messages.get(i);
-      return m ? `m${m.seq}` : i >= (shown?.count ?? 0) ? 'streaming' : `i${i}`;
+      const m = tailMessages.get(i);
+      return m ? `m${m.seq}` : i >= count ? 'streaming' : `i${i}`;
     },
   });
   const items = virtualizer.getVirtualItems();
 
-  // Fetch pages the user scrolled to that are not cached yet.
-  const firstMissing = shown
-    ? items.find((it) => it.index < shown.count && !shown.messages.has(it.index))?.index
-    : undefined;
-  useEffect(() => {
-    if (!shown || firstMissing === undefined) return;
-    const seq = shown.seq;
-    const from = Math.max(0, firstMissing - PAGE / 2);
-    void client
-      .request({ kind: 'messages', seq, from, to: from + PAGE }, { lane: 'messages-page' })
-      .then((r) => {
-        if (!r.ok) return;
-        setShown((old) => {
-          if (!old || old.seq !== seq) return old;
-          const messages = new Map(old.messages);
-          for (const m of r.value.messages) messages.set(m.index ?? 0, m);
-          return { ...old, messages };
-        });
-      });
-  }, [shown, firstMissing]);
+  // Older messages the user scrolled to: the aligned page holding the first one above the tail on
+  // screen, and the next (each on its own lane, by parity).
+  const firstOld = items.find((it) => it.index < tailFrom)?.index;
+  const page = firstOld === undefined ? -1 : Math.floor(firstOld / PAGE);
+  const pageA = useMessagePage(shownSeq, page, page >= 0);
+  const pageB = useMessagePage(shownSeq, page + 1, page >= 0 && (page + 1) * PAGE < tailFrom);
 
-  // A new seq shows the end of its history (where new messages appear); within one seq,
-  // growth (the streaming preview arriving) keeps following the end only if the user is there.
-  const shownSeq = shown?.seq;
+  const shown: Shown | null = useMemo(() => {
+    if (!tailData) return null;
+    const messages = new Map<number, ViewMessage>();
+    for (const p of [pageA, pageB, tailData])
+      if (p && p.seq === tailData.seq) for (const m of p.messages) messages.set(m.index ?? 0, m);
+    return { seq: tailData.seq, count: tailData.count, messages };
+  }, [tailData, pageA, pageB]);
+
+  // A new seq shows the end of its history (where new messages appear); within one seq, growth
+  // (the streaming preview arriving) keeps following the end only if the user is there.
+  const scrolledSeq = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (shownSeq === undefined || total === 0) return;
-    atBottom.current = true;
-    virtualizer.scrollToIndex(total - 1, { align: 'end' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on a new seq
-  }, [shownSeq, virtualizer]);
-  useEffect(() => {
-    if (total > 0 && atBottom.current) virtualizer.scrollToIndex(total - 1, { align: 'end' });
-  }, [total, virtualizer]);
+    if (scrolledSeq.current !== shownSeq) {
+      scrolledSeq.current = shownSeq;
+      atBottom.current = true;
+    }
+    if (atBottom.current) virtualizer.scrollToIndex(total - 1, { align: 'end' });
+  }, [shownSeq, total, virtualizer]);
 
   const onScroll = () => {
     const el = scrollRef.current;
@@ -147,27 +140,19 @@ export function MessagesPane() {
   };
 
   // The call/result pairs of the tool calls on screen, from the worker (which knows every pair,
-  // also those outside the loaded messages or after the selected seq).
+  // also those outside the loaded messages or after the selected seq). A new log (or a followed
+  // log growing) can change the pairs.
   const callIds = useMemo(() => toolCallIds(shown), [shown]);
-  // Keyed by the log's state: a new log (or a followed log growing) can change the pairs.
-  const pairsKey = `${loadId}:${events}`;
-  const [pairState, setPairs] = useState<{ key: string; map: Map<string, ToolPair | null> }>({
-    key: '',
-    map: new Map(),
+  const pairsQuery = useWorkerQuery(callIds.length > 0 ? { kind: 'toolPairs', callIds } : null, {
+    keepPrevious: true,
+    deps: [loadId, events],
   });
-  const pairs = pairState.key === pairsKey ? pairState.map : NO_PAIRS;
-  useEffect(() => {
-    const missing = callIds.filter((id) => !pairs.has(id));
-    if (missing.length === 0) return;
-    void client.request({ kind: 'toolPairs', callIds: missing }).then((r) => {
-      if (!r.ok) return;
-      setPairs((old) => {
-        const next = new Map(old.key === pairsKey ? old.map : undefined);
-        missing.forEach((id, i) => next.set(id, r.value[i] ?? null));
-        return { key: pairsKey, map: next };
-      });
-    });
-  }, [callIds, pairs, pairsKey]);
+  const pairData = pairsQuery.data;
+  const pairIds = pairsQuery.dataFor?.callIds;
+  const pairs = useMemo(
+    () => (pairData && pairIds ? new Map(pairIds.map((id, i) => [id, pairData[i] ?? null])) : NO_PAIRS),
+    [pairData, pairIds],
+  );
   const pairOf = async (callId: string): Promise<ToolPair | null> => {
     const known = pairs.get(callId);
     if (known !== undefined) return known;
@@ -183,15 +168,15 @@ export function MessagesPane() {
         m.message.role === 'assistant' &&
         m.message.content.some((b) => (b as { id?: unknown }).id === callId)
       )
-        return jumpTo(m.seq);
+        return url.jumpTo(m.seq);
     }
     void pairOf(callId).then((p) => {
-      if (p?.callSeq != null) jumpTo(p.callSeq);
+      if (p?.callSeq != null) url.jumpTo(p.callSeq);
     });
   };
   const jumpToResult = (callId: string) => {
     void pairOf(callId).then((p) => {
-      if (p?.resultSeq != null) jumpTo(p.resultSeq);
+      if (p?.resultSeq != null) url.jumpTo(p.resultSeq);
     });
   };
 
@@ -292,7 +277,7 @@ export function MessagesPane() {
                         index={it.index}
                         sourceSeq={m.seq}
                         highlighted={highlightAfter !== null && m.seq > highlightAfter}
-                        onJumpToSeq={jumpTo}
+                        onJumpToSeq={url.jumpTo}
                         onJumpToCall={jumpToCall}
                         onJumpToResult={jumpToResult}
                         hasResult={hasResult}

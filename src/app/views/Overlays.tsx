@@ -3,14 +3,14 @@
  * keyboard shortcuts, the shortcuts dialog, and the error banner with Retry.
  */
 import { useEffect, useState } from 'react';
-import { openSource, retry } from '../controller';
-import { moveRow, moveSpan, selectEdge } from '../nav';
-import { copyLink } from '../share/links';
-import { useApp } from '../store';
-import { FILTER_INPUT_ID } from './TimelineToolbar';
+import { useApp } from '../appState';
+import { SHORTCUTS } from '../keymap';
+import { useServices } from '../services/context';
+import { clearNotice, useNotice } from '../services/notice';
 
 /** Dropping a file anywhere on the window opens it. */
 export function DropOverlay() {
+  const { load } = useServices();
   const [dragging, setDragging] = useState(false);
   useEffect(() => {
     let depth = 0;
@@ -33,7 +33,7 @@ export function DropOverlay() {
       const file = e.dataTransfer?.files[0];
       if (!file) return;
       e.preventDefault();
-      openSource({ kind: 'file', file });
+      load.open({ kind: 'file', file });
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);
@@ -45,7 +45,7 @@ export function DropOverlay() {
       window.removeEventListener('dragover', over);
       window.removeEventListener('drop', drop);
     };
-  }, []);
+  }, [load]);
   if (!dragging) return null;
   return (
     <div className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center bg-sky-950/70 backdrop-blur-sm">
@@ -54,90 +54,6 @@ export function DropOverlay() {
       </div>
     </div>
   );
-}
-
-const SHORTCUTS: [string, string][] = [
-  ['↑ / ↓  or  k / j', 'previous / next event (row)'],
-  ['Shift + ↑ / ↓', 'previous / next turn'],
-  ['p / n', 'previous / next step'],
-  ['Home / End', 'first / last event'],
-  ['Space  or  K', 'play / pause (from the selected event)'],
-  ['h / l', 'one event back / forward'],
-  ['scrubber: ← / →', 'one event (Ctrl: one chunk of the step)'],
-  ['scrubber: Alt + ← / →', 'one character inside a streamed delta'],
-  ['scrubber: Shift + ← / →', 'previous / next step'],
-  ['scrubber: PgUp / PgDn', 'previous / next turn'],
-  ['/', 'focus the timeline filter'],
-  ['c', 'copy a link to the selected event (the full URL)'],
-  ['?', 'show or hide this help'],
-  ['Esc', 'close dialogs, leave the filter'],
-];
-
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return (
-    !!el &&
-    (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
-  );
-}
-
-/** Global keyboard shortcuts (ignored while typing in a field). */
-export function useKeyboard(): void {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        useApp.setState({ shortcutsOpen: false });
-        return;
-      }
-      if (isTyping(e.target) || e.metaKey || e.ctrlKey || e.altKey) return;
-      const state = useApp.getState();
-      if (state.status !== 'ready' && state.status !== 'loading') {
-        if (e.key === '?') useApp.setState({ shortcutsOpen: !state.shortcutsOpen });
-        return;
-      }
-      let handled = true;
-      switch (e.key) {
-        case 'ArrowDown':
-          void (e.shiftKey ? moveSpan('turn', 1) : moveRow(1));
-          break;
-        case 'ArrowUp':
-          void (e.shiftKey ? moveSpan('turn', -1) : moveRow(-1));
-          break;
-        case 'j':
-          void moveRow(1);
-          break;
-        case 'k':
-          void moveRow(-1);
-          break;
-        case 'n':
-          void moveSpan('step', 1);
-          break;
-        case 'p':
-          void moveSpan('step', -1);
-          break;
-        case 'Home':
-          void selectEdge('first');
-          break;
-        case 'End':
-          void selectEdge('last');
-          break;
-        case '/':
-          document.getElementById(FILTER_INPUT_ID)?.focus();
-          break;
-        case 'c':
-          copyLink();
-          break;
-        case '?':
-          useApp.setState({ shortcutsOpen: !state.shortcutsOpen });
-          break;
-        default:
-          handled = false;
-      }
-      if (handled) e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
 }
 
 export function ShortcutsDialog() {
@@ -158,12 +74,15 @@ export function ShortcutsDialog() {
         <h2 className="mb-3 text-sm font-medium text-neutral-100">Keyboard shortcuts</h2>
         <table className="w-full">
           <tbody>
-            {SHORTCUTS.map(([keys, what]) => (
-              <tr key={keys} className="border-b border-white/5 last:border-0">
-                <td className="py-1 pr-4 font-mono whitespace-nowrap text-sky-300">{keys}</td>
-                <td className="py-1 text-neutral-300">{what}</td>
-              </tr>
-            ))}
+            {SHORTCUTS.map((s) => {
+              const keys = s.scope === 'scrubber' ? `scrubber: ${s.keys}` : s.keys;
+              return (
+                <tr key={keys} className="border-b border-white/5 last:border-0">
+                  <td className="py-1 pr-4 font-mono whitespace-nowrap text-sky-300">{keys}</td>
+                  <td className="py-1 text-neutral-300">{s.what}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
@@ -175,7 +94,8 @@ export function ErrorBanner() {
   const status = useApp((s) => s.status);
   const error = useApp((s) => s.error);
   const dead = useApp((s) => s.workerDead);
-  const notice = useApp((s) => s.notice);
+  const notice = useNotice((s) => s.notice);
+  const { load } = useServices();
   if (status === 'error' && error) {
     return (
       <div
@@ -187,7 +107,7 @@ export function ErrorBanner() {
         <span className="min-w-0 flex-1 text-red-200/90">{error.message}</span>
         <button
           type="button"
-          onClick={retry}
+          onClick={() => load.retry()}
           className="rounded border border-red-400/50 px-2 py-0.5 hover:bg-red-500/20"
         >
           Retry
@@ -206,11 +126,7 @@ export function ErrorBanner() {
     return (
       <div className="flex shrink-0 items-center gap-3 border-b border-amber-500/30 bg-amber-500/10 px-3 py-1 text-xs text-amber-100">
         {notice}
-        <button
-          type="button"
-          className="ml-auto text-amber-300 hover:underline"
-          onClick={() => useApp.setState({ notice: null })}
-        >
+        <button type="button" className="ml-auto text-amber-300 hover:underline" onClick={clearNotice}>
           dismiss
         </button>
       </div>

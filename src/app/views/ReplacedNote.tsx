@@ -8,10 +8,11 @@ import { useState } from 'react';
 import type { ViewMessage } from '../../worker/protocol';
 import { BlockView, sourceLabel } from '../components/blocks';
 import { roleClass } from '../components/format';
-import { client } from '../controller';
-import { select } from '../store';
+import { useServices } from '../services/context';
+import { select } from '../appState';
 
 export function ReplacedNote({ seq, hidden }: { seq: number; hidden: number[] }) {
+  const { client } = useServices();
   const [open, setOpen] = useState(false);
   const [originals, setOriginals] = useState<ViewMessage[] | null>(null);
   const toggle = () => {

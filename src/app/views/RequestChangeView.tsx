@@ -3,25 +3,16 @@
  * one (tools added, removed or redefined, config keys, the system prompt's
  * text diff), so a model or prompt switch mid-session is plain to see.
  */
-import { useEffect, useState } from 'react';
-import type { RequestChange } from '../../worker/protocol';
-import { client } from '../controller';
-import { jumpTo } from '../url/sync';
+import { useServices } from '../services/context';
+import { useWorkerQuery } from '../services/useWorkerQuery';
 
 export function RequestChangeView({ seq }: { seq: number }) {
-  const [change, setChange] = useState<{ seq: number; value: RequestChange | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void client
-      .request({ kind: 'requestChange', seq }, { lane: 'requestChange', coalesce: true })
-      .then((r) => {
-        if (live && r.ok) setChange({ seq, value: r.value });
-      });
-    return () => {
-      live = false;
-    };
-  }, [seq]);
-  const c = change?.seq === seq ? change.value : null;
+  const { url } = useServices();
+  const jumpTo = (s: number | null) => {
+    if (s !== null) url.jumpTo(s);
+  };
+  const { data } = useWorkerQuery({ kind: 'requestChange', seq }, { lane: 'requestChange', coalesce: true });
+  const c = data ?? null;
   if (c === null) return null;
   const nothing =
     c.addedTools.length + c.removedTools.length + c.changedTools.length + c.configKeys.length === 0 &&

@@ -5,29 +5,24 @@
  * system prompt (collapsed, with its length and a token estimate), the tools
  * with expandable schemas, and a legacy messagePrefix marked as such.
  */
-import { useEffect, useState } from 'react';
-import type { RequestView } from '../../worker/protocol';
+import { useState } from 'react';
+import { useApp } from '../appState';
 import { JsonTree } from '../components/jsonTree';
-import { client } from '../controller';
-import { useApp } from '../store';
-import { jumpTo } from '../url/sync';
+import { useServices } from '../services/context';
+import { useWorkerQuery } from '../services/useWorkerQuery';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
 export function RequestInForce({ seq }: { seq: number }) {
   const loadId = useApp((s) => s.loadId);
-  const [view, setView] = useState<{ seq: number; request: RequestView | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void client.request({ kind: 'requestAt', seq }, { lane: 'requestAt', coalesce: true }).then((r) => {
-      if (live && r.ok) setView({ seq, request: r.value });
-    });
-    return () => {
-      live = false;
-    };
-  }, [seq, loadId]);
-  if (view === null) return null;
-  const r = view.request;
+  const { url } = useServices();
+  const jumpTo = (s: number) => url.jumpTo(s);
+  const { data, dataFor } = useWorkerQuery(
+    { kind: 'requestAt', seq },
+    { lane: 'requestAt', coalesce: true, deps: [loadId] },
+  );
+  if (dataFor === undefined) return null;
+  const r = data ?? null;
   if (r === null)
     return (
       <div
@@ -35,7 +30,7 @@ export function RequestInForce({ seq }: { seq: number }) {
         data-header-seq=""
         className="border-b border-white/10 px-3 py-1 text-[11px] text-neutral-500"
       >
-        No request header at or before seq {view.seq}: only the messages are known.
+        No request header at or before seq {seq}: only the messages are known.
       </div>
     );
   const model = [r.provider, r.model].filter(Boolean).join(' / ') || 'model not named';

@@ -4,34 +4,28 @@
  * events the harness would append on resume and the messages the next
  * request would carry, the synthetic ones visibly marked.
  */
-import { useEffect, useState } from 'react';
 import type { ResumePreview as Preview } from '../../worker/protocol';
+import { useApp } from '../appState';
 import { MessageView } from '../components/blocks';
-import { client } from '../controller';
-import { useApp } from '../store';
-import { jumpTo } from '../url/sync';
+import { useServices } from '../services/context';
+import { useWorkerQuery } from '../services/useWorkerQuery';
 
 /** The log's resume preview once it is fully read (null before, or for an empty log). */
 export function useResumePreview(): Preview | null {
   const loadId = useApp((s) => s.loadId);
   const status = useApp((s) => s.status);
   const events = useApp((s) => s.events);
-  const [preview, setPreview] = useState<{ key: string; value: Preview } | null>(null);
-  const key = `${loadId}:${events}`;
-  useEffect(() => {
-    if (status !== 'ready' || events === 0) return;
-    let live = true;
-    void client.request({ kind: 'resumePreview' }, { lane: 'resume', coalesce: true }).then((r) => {
-      if (live && r.ok) setPreview({ key, value: r.value });
-    });
-    return () => {
-      live = false;
-    };
-  }, [key, status, events]);
-  return preview?.key === key ? preview.value : null;
+  const { data } = useWorkerQuery(status === 'ready' && events > 0 ? { kind: 'resumePreview' } : null, {
+    lane: 'resume',
+    coalesce: true,
+    deps: [loadId, events],
+  });
+  return data ?? null;
 }
 
 export function ResumePreview({ preview, onClose }: { preview: Preview; onClose: () => void }) {
+  const { url } = useServices();
+  const jumpTo = (s: number) => url.jumpTo(s);
   const { refusals, repair, tail, count } = preview;
   return (
     <div data-testid="resume-preview" className="border-b border-amber-500/30 bg-amber-500/[0.04] text-xs">

@@ -7,16 +7,17 @@ import { BUNDLED_SAMPLES } from '../../worker/protocol';
 import { formatBytes } from '../components/format';
 import { OTHER_AGENTS_OPENED } from '../../core/import/formats';
 import { LibraryCard } from '../library/LibraryCard';
-import { openSource } from '../controller';
 import { expectLog } from '../share/landing';
 import { forget, storedLog, useStorage } from '../storage/logStore';
 import { listRecent, sourceOf, type RecentEntry } from '../storage/recent';
 import { StorageCard } from '../storage/StorageCard';
-import { useApp } from '../store';
+import { useApp } from '../appState';
+import { useServices } from '../services/context';
 import { isLoadableUrl } from '../url/state';
 import { FILE_INPUT_ID } from './Header';
 
 export function StartPage() {
+  const { load } = useServices();
   const [text, setText] = useState('');
   const [url, setUrl] = useState('');
   const [recent, setRecent] = useState<RecentEntry[]>([]);
@@ -31,7 +32,7 @@ export function StartPage() {
   const reopen = async (e: RecentEntry) => {
     const stored = e.stored ? await storedLog(e.fingerprint) : null;
     const source = stored ? ({ kind: 'file', file: stored.file } as const) : sourceOf(e);
-    if (source) openSource(source);
+    if (source) load.open(source);
     // Not kept here: ask for the file the way a link to it would.
     else expectLog({ fingerprint: e.fingerprint, name: e.name, size: e.size }, 'missing');
   };
@@ -67,7 +68,7 @@ export function StartPage() {
             <button
               type="button"
               disabled={!text.trim()}
-              onClick={() => openSource({ kind: 'text', text, name: 'pasted text' })}
+              onClick={() => load.open({ kind: 'text', text, name: 'pasted text' })}
               className="mt-2 rounded border border-sky-500/50 bg-sky-500/15 px-3 py-1 text-xs text-sky-100 hover:bg-sky-500/25 disabled:opacity-40"
             >
               Open pasted text
@@ -79,7 +80,7 @@ export function StartPage() {
               className="flex gap-2"
               onSubmit={(e) => {
                 e.preventDefault();
-                if (isLoadableUrl(url)) openSource({ kind: 'url', url: new URL(url, location.href).href });
+                if (isLoadableUrl(url)) load.open({ kind: 'url', url: new URL(url, location.href).href });
                 else setNote('Only http(s) URLs can be opened.');
               }}
             >
@@ -117,7 +118,7 @@ export function StartPage() {
                   <button
                     type="button"
                     data-sample={s.name}
-                    onClick={() => openSource({ kind: 'sample', name: s.name })}
+                    onClick={() => load.open({ kind: 'sample', name: s.name })}
                     className="w-full rounded border border-white/10 px-3 py-2 text-left hover:border-sky-500/40 hover:bg-white/5"
                   >
                     <div className="text-xs font-medium text-neutral-100">{s.title}</div>

@@ -6,7 +6,7 @@
  */
 import type { Block } from '../../core/types';
 import type { StreamView } from '../../worker/protocol';
-import { select } from '../store';
+import { select } from '../appState';
 
 function rawText(b: Block): string {
   const f = b as Record<string, unknown>;

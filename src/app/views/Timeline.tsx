@@ -5,23 +5,46 @@
  * browser's maximum element height, see scaledRows.ts).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { TimelineRow } from '../../worker/protocol';
-import { client, toggleFold } from '../controller';
-import { useReplay } from '../playback/store';
-import { useApp } from '../store';
-import { jumpTo, useUrlApplied } from '../url/sync';
+import { memo, useLayoutEffect, useRef } from 'react';
+import type { RowsWindow, TimelineRow } from '../../worker/protocol';
+import { useApp } from '../appState';
+import { useReplay } from '../playback/replayState';
+import { useServices } from '../services/context';
+import { useWorkerQuery } from '../services/useWorkerQuery';
+import { useUrlApplied } from '../url/sync';
 import { ROW_HEIGHT, rowGeometry, itemSizeFor } from './scaledRows';
 import { TimelineToolbar } from './TimelineToolbar';
 import { TimelineRowView } from './TimelineRowView';
 import { useRequestChangeSeqs } from './requestChanges';
 
-/** Extra rows fetched above and below the viewport. */
-const FETCH_MARGIN = 40;
+/**
+ * Rows are fetched in aligned blocks: the viewport (far fewer rows than a block) spans at most
+ * two, the one it starts in and the next, each on its own lane (by parity), so a scroll asks
+ * only for blocks it has not got and a fast scroll keeps only the newest request per lane.
+ */
+const BLOCK = 256;
 
-interface RowCache {
-  version: number;
-  rows: Map<number, TimelineRow>;
+/**
+ * The rows of block `index`. While a newer row map's rows are on their way (a filter, a fold, a
+ * growing log), the last answer stays on screen: rows never blink out. While a log loads, rows
+ * only grow at the end: a block is asked again when its own rows grew, not on every progress
+ * push (a request superseded on every push would never be answered); once ready, on every new
+ * row-map version.
+ */
+function useRowBlock(
+  index: number,
+  rowCount: number,
+  rowsVersion: number,
+  loading: boolean,
+): RowsWindow | undefined {
+  const from = index * BLOCK;
+  const inside = rowCount > 0 && index >= 0 && from < rowCount;
+  const { data } = useWorkerQuery(inside ? { kind: 'rows', from, to: from + BLOCK } : null, {
+    lane: `rows-${index % 2}`,
+    deps: loading ? ['loading', Math.min(BLOCK, rowCount - from)] : [rowsVersion],
+    keepPrevious: true,
+  });
+  return data;
 }
 
 export function Timeline() {
@@ -33,11 +56,11 @@ export function Timeline() {
   const requestChanges = useRequestChangeSeqs();
   const filterFromUrl = useUrlApplied((s) => s.filterVersion);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [cache, setCache] = useState<RowCache>({ version: -1, rows: new Map() });
-  /** Where the selection was located, to scroll to once the list has that many rows. */
-  const [scrollTarget, setScrollTarget] = useState<{ row: number; rowCount: number } | null>(null);
 
   const itemSize = itemSizeFor(rowCount);
+  // TanStack Virtual returns functions the React Compiler cannot memoize: it skips this component,
+  // which re-renders on every scroll by design (the virtualizer drives it).
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
@@ -47,33 +70,20 @@ export function Timeline() {
   useLayoutEffect(() => virtualizer.measure(), [itemSize, virtualizer]);
 
   const scrollTop = virtualizer.scrollOffset ?? 0;
-  const viewport = virtualizer.scrollRect?.height ?? scrollRef.current?.clientHeight ?? 600;
+  const viewport = virtualizer.scrollRect?.height ?? 600;
   const geo = rowGeometry(rowCount, scrollTop, viewport);
   const firstRow = Math.max(0, Math.floor(geo.first));
   const lastRow = Math.min(rowCount - 1, Math.ceil(geo.first + geo.perView));
 
-  // Fetch the visible window when it is not cached for the current row version.
-  useEffect(() => {
-    if (rowCount === 0) return;
-    let missing = cache.version !== rowsVersion;
-    for (let r = firstRow; !missing && r <= lastRow; r++) if (!cache.rows.has(r)) missing = true;
-    if (!missing) return;
-    const from = Math.max(0, firstRow - FETCH_MARGIN);
-    const to = Math.min(rowCount, lastRow + 1 + FETCH_MARGIN);
-    void client.request({ kind: 'rows', from, to }, { lane: 'rows' }).then((res) => {
-      if (!res.ok) return;
-      setCache((old) => {
-        // Same version: add to what we have; newer: start over (rows moved).
-        const rows =
-          old.version === res.value.rowsVersion ? new Map(old.rows) : new Map<number, TimelineRow>();
-        for (const row of res.value.rows) rows.set(row.row, row);
-        return { version: res.value.rowsVersion, rows };
-      });
-      if (res.value.rowsVersion !== useApp.getState().rowsVersion) {
-        useApp.setState({ rowCount: res.value.rowCount, rowsVersion: res.value.rowsVersion });
-      }
-    });
-  }, [rowCount, rowsVersion, firstRow, lastRow, cache]);
+  const firstBlock = Math.floor(firstRow / BLOCK);
+  const loading = useApp((s) => s.status === 'loading');
+  const blockA = useRowBlock(firstBlock, rowCount, rowsVersion, loading);
+  const blockB = useRowBlock(firstBlock + 1, rowCount, rowsVersion, loading);
+  const rowAt = (row: number): TimelineRow | undefined => {
+    for (const b of [blockA, blockB])
+      if (b && row >= b.from && row < b.from + b.rows.length) return b.rows[row - b.from];
+    return undefined;
+  };
 
   // Bring the selection into view (revealing it if folded) when it changes, not when rows change:
   // folding everything must not be undone by the selection.
@@ -81,40 +91,26 @@ export function Timeline() {
   // While a drag or playback moves the selection, follow it without unfolding every chunk run it
   // passes (the folded row containing it is highlighted); unfold where it stops.
   const following = useReplay((s) => s.scrubbing || s.playing);
-  const geoRef = useRef(geo);
-  geoRef.current = geo;
-  useEffect(() => {
-    if (selectedSeq === null) return;
-    let live = true;
-    void client
-      .request({ kind: 'locate', seq: selectedSeq, reveal: !following }, { lane: 'locate', coalesce: true })
-      .then((res) => {
-        if (!live || !res.ok) return;
-        const { row, rowCount: n, rowsVersion: v } = res.value;
-        if (v !== useApp.getState().rowsVersion) useApp.setState({ rowCount: n, rowsVersion: v });
-        if (row < 0 || !useApp.getState().scrollToSelection) return;
-        // Scroll once the list has grown to the new row count (after React commits it): setting
-        // scrollTop before would be clamped by the browser to the old, shorter list.
-        setScrollTarget({ row, rowCount: n });
-      });
-    return () => {
-      live = false;
-    };
-  }, [selectedSeq, loadId, selectionLoaded, following]);
+  const located = useWorkerQuery(
+    selectedSeq === null ? null : { kind: 'locate', seq: selectedSeq, reveal: !following },
+    { lane: 'locate', coalesce: true, deps: [loadId, selectionLoaded] },
+  ).data;
 
+  // Scroll to a located row once the list has grown to the row count the worker reported with
+  // it (setting scrollTop before would be clamped by the browser to the old, shorter list).
+  const scrolledFor = useRef<unknown>(null);
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (!scrollTarget || !el) return;
-    const { row } = scrollTarget;
-    // Wait for the row count the worker reported with the location (the list grows to it first).
-    if (row >= rowCount && rowCount < scrollTarget.rowCount) return;
-    setScrollTarget(null);
-    if (row >= rowCount) return;
+    if (!located || !el || scrolledFor.current === located) return;
+    const { row, rowCount: n } = located;
+    if (row >= rowCount && rowCount < n) return;
+    scrolledFor.current = located;
+    if (row < 0 || row >= rowCount || !useApp.getState().scrollToSelection) return;
     const g = rowGeometry(rowCount, el.scrollTop, el.clientHeight);
     if (row < g.first + 0.01 || row > g.first + g.perView - 1.01) {
       el.scrollTop = g.scrollTopFor(row, row < g.first ? 0.25 : 0.75);
     }
-  }, [scrollTarget, rowCount]);
+  }, [located, rowCount]);
 
   const items = virtualizer.getVirtualItems().filter((it) => it.index >= firstRow && it.index <= lastRow);
   // The seq column fits the largest seq (7 digits at 1M events) without wasting space on small logs.
@@ -133,7 +129,7 @@ export function Timeline() {
           aria-label="Events"
         >
           {items.map((it) => {
-            const row = cache.rows.get(it.index);
+            const row = rowAt(it.index);
             const top = geo.top(it.index);
             // Not fetched yet (a fast scroll): nothing, so every rendered row carries its data-seq.
             if (!row) return null;
@@ -171,6 +167,7 @@ const MemoRow = memo(function Row({
   containsSelection: boolean;
   requestChanged: boolean;
 }) {
+  const { load, url } = useServices();
   return (
     <TimelineRowView
       row={row}
@@ -178,8 +175,8 @@ const MemoRow = memo(function Row({
       selected={selected}
       containsSelection={containsSelection}
       requestChanged={requestChanged}
-      onSelect={() => jumpTo(row.seq)}
-      onToggle={() => toggleFold(row.seq)}
+      onSelect={() => url.jumpTo(row.seq)}
+      onToggle={() => load.toggleFold(row.seq)}
     />
   );
 });
@@ -193,23 +190,14 @@ function EmptyTimeline() {
   const firstErrorCode = useApp((s) => s.codes.find((g) => g.severity === 'error')?.code);
   const loadId = useApp((s) => s.loadId);
   const unreadable = status === 'ready' && events === 0 && errors > 0;
-  const [firstError, setFirstError] = useState<{ loadId: number; message: string } | null>(null);
-
   // Nothing could be read: say why, with the first error diagnostic's message.
-  useEffect(() => {
-    if (!unreadable || !firstErrorCode) return;
-    let live = true;
-    void client.request({ kind: 'diagnostics', code: firstErrorCode, from: 0, to: 1 }).then((res) => {
-      const item = res.ok ? res.value.items[0] : undefined;
-      if (live && item) setFirstError({ loadId, message: item.message });
-    });
-    return () => {
-      live = false;
-    };
-  }, [unreadable, firstErrorCode, loadId]);
+  const firstError = useWorkerQuery(
+    unreadable && firstErrorCode ? { kind: 'diagnostics', code: firstErrorCode, from: 0, to: 1 } : null,
+    { deps: [loadId] },
+  ).data?.items[0];
 
   if (unreadable && !filtered) {
-    const message = firstError?.loadId === loadId ? firstError.message : undefined;
+    const message = firstError?.message;
     return (
       <div className="space-y-2 p-4 text-xs text-neutral-300" data-testid="timeline-unreadable">
         <p>

@@ -5,10 +5,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TimelineFilter } from '../../worker/protocol';
 import { eventTypeBadgeClass } from '../components/format';
-import { foldAll, setFilter } from '../controller';
-import { useApp } from '../store';
+import { useApp } from '../appState';
+import { FILTER_INPUT_ID } from '../keymap';
+import { useServices } from '../services/context';
 
-export const FILTER_INPUT_ID = 'timeline-filter';
 /** A stable empty list: a selector returning a fresh [] would re-render forever. */
 const NO_TYPES: { type: string; count: number }[] = [];
 
@@ -42,6 +42,7 @@ function withTypes(
 }
 
 export function TimelineToolbar() {
+  const { load } = useServices();
   const filter = useApp((s) => s.filter);
   const rowCount = useApp((s) => s.rowCount);
   const foldLevel = useApp((s) => s.foldLevel);
@@ -51,9 +52,9 @@ export function TimelineToolbar() {
   // Debounce typing; the worker scans the whole log per filter.
   useEffect(() => {
     if (text === useApp.getState().filter.text) return;
-    const t = setTimeout(() => setFilter({ ...useApp.getState().filter, text }), 200);
+    const t = setTimeout(() => load.setFilter({ ...useApp.getState().filter, text }), 200);
     return () => clearTimeout(t);
-  }, [text]);
+  }, [text, load]);
 
   return (
     <div className="flex h-9 shrink-0 items-center gap-1.5 border-b border-white/10 bg-neutral-900/80 px-2 text-xs">
@@ -69,7 +70,7 @@ export function TimelineToolbar() {
               (e.target as HTMLInputElement).blur();
             }
           }}
-          placeholder="Filter events…  ( / )"
+          placeholder="Filter events…"
           aria-label="Filter events by text"
           className="h-6 w-full rounded border border-white/10 bg-neutral-950 px-2 text-xs text-neutral-200 placeholder:text-neutral-600 focus:border-sky-500/60 focus:outline-none"
         />
@@ -78,7 +79,7 @@ export function TimelineToolbar() {
       <button
         type="button"
         aria-pressed={filter.errorsOnly}
-        onClick={() => setFilter({ ...filter, errorsOnly: !filter.errorsOnly })}
+        onClick={() => load.setFilter({ ...filter, errorsOnly: !filter.errorsOnly })}
         className={`h-6 rounded border px-2 ${filter.errorsOnly ? 'border-red-500/50 bg-red-500/15 text-red-200' : 'border-white/10 text-neutral-400 hover:text-neutral-200'}`}
         title="Only events with an error diagnostic, failed tool results, error or aborted turn ends and failed attempts"
       >
@@ -90,7 +91,7 @@ export function TimelineToolbar() {
             key={level}
             type="button"
             disabled={filtered}
-            onClick={() => foldAll(level)}
+            onClick={() => load.foldAll(level)}
             className={`h-6 px-1.5 disabled:opacity-40 ${foldLevel === level ? 'bg-white/10 text-neutral-100' : 'text-neutral-400 hover:text-neutral-200'}`}
             title={level === 'none' ? 'Unfold turns and steps' : `Fold every ${level.slice(0, -1)}`}
           >
@@ -110,6 +111,7 @@ export function TimelineToolbar() {
 }
 
 function TypePicker() {
+  const { load } = useServices();
   const filter = useApp((s) => s.filter);
   const types = useApp((s) => s.summary?.types ?? NO_TYPES);
   const [open, setOpen] = useState(false);
@@ -143,7 +145,7 @@ function TypePicker() {
     const next = new Set(shown);
     if (next.has(type)) next.delete(type);
     else next.add(type);
-    setFilter(withTypes(filter, typesFilter(next, all)));
+    load.setFilter(withTypes(filter, typesFilter(next, all)));
   };
   return (
     <div className="relative" ref={ref}>
@@ -162,21 +164,23 @@ function TypePicker() {
             <button
               type="button"
               className="rounded px-1.5 text-neutral-300 hover:bg-white/10"
-              onClick={() => setFilter(withTypes(filter, { types: null }))}
+              onClick={() => load.setFilter(withTypes(filter, { types: null }))}
             >
               All
             </button>
             <button
               type="button"
               className="rounded px-1.5 text-neutral-300 hover:bg-white/10"
-              onClick={() => setFilter(withTypes(filter, { types: [] }))}
+              onClick={() => load.setFilter(withTypes(filter, { types: [] }))}
             >
               None
             </button>
             <button
               type="button"
               className="rounded px-1.5 text-neutral-300 hover:bg-white/10"
-              onClick={() => setFilter(withTypes(filter, { types: ['assistant/chunk'], excludeTypes: true }))}
+              onClick={() =>
+                load.setFilter(withTypes(filter, { types: ['assistant/chunk'], excludeTypes: true }))
+              }
             >
               No chunks
             </button>

@@ -1,7 +1,6 @@
 /** The request/header seqs where the header changed (the timeline marks them), fetched per log state. */
-import { useEffect, useState } from 'react';
-import { client } from '../controller';
-import { useApp } from '../store';
+import { useApp } from '../appState';
+import { useWorkerQuery } from '../services/useWorkerQuery';
 
 const NONE: ReadonlySet<number> = new Set();
 
@@ -9,18 +8,12 @@ export function useRequestChangeSeqs(): ReadonlySet<number> {
   const loadId = useApp((s) => s.loadId);
   const events = useApp((s) => s.events);
   const status = useApp((s) => s.status);
-  const key = `${loadId}:${status === 'ready' ? events : 'loading'}`;
-  const [state, setState] = useState<{ key: string; seqs: ReadonlySet<number> } | null>(null);
-  useEffect(() => {
-    if (events === 0) return;
-    let live = true;
-    void client.request({ kind: 'requestChanges' }, { lane: 'requestChanges', coalesce: true }).then((r) => {
-      if (live && r.ok) setState({ key, seqs: new Set(r.value.seqs) });
-    });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` names the log state asked about
-  }, [key]);
-  return state?.seqs ?? NONE;
+  // Asked again once per load state: while loading, only when the log becomes ready.
+  const { data } = useWorkerQuery(events === 0 ? null : { kind: 'requestChanges' }, {
+    lane: 'requestChanges',
+    coalesce: true,
+    deps: [loadId, status === 'ready' ? events : 'loading'],
+    keepPrevious: true,
+  });
+  return data ? new Set(data.seqs) : NONE;
 }

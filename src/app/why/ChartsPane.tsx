@@ -73,7 +73,7 @@ export function ChartsPane({
     return <p className="p-3 text-sm text-neutral-400">This log has no steps to chart.</p>;
   const common = { x: s.x, selected, onPick: pick };
   return (
-    <div className="flex flex-col gap-3 overflow-auto p-2" data-testid="charts-pane">
+    <div className="grid grid-cols-1 gap-3 overflow-auto p-2 xl:grid-cols-2" data-testid="charts-pane">
       <StepChart {...common} title="Tokens per step" testId="chart-tokens" series={tokens} />
       <StepChart {...common} title="Cumulative tokens" testId="chart-cumulative" series={cumulative} />
       <StepChart
@@ -83,7 +83,7 @@ export function ChartsPane({
         series={context}
         marks={s.compactionX}
       />
-      <StepChart {...common} title="Wall time per step" testId="chart-time" series={time} unit="s" />
+      <StepChart {...common} title="Wall time per step" testId="chart-time" series={time} unit="seconds" />
       <section>
         <h3 className="px-3 text-xs font-semibold text-neutral-300">Tools</h3>
         <ToolsTable tools={metrics.tools} onPick={onPickTool} />

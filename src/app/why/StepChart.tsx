@@ -45,12 +45,18 @@ export function StepChart(p: StepChartProps) {
     if (!el) return;
     const opts: uPlot.Options = {
       width: Math.max(200, el.clientWidth),
-      height: p.height ?? 160,
-      title: p.title,
+      height: p.height ?? 150,
       scales: { x: { time: false } },
       axes: [
-        { stroke: '#a3a3a3', grid: { stroke: '#ffffff14' }, label: 'step' },
-        { stroke: '#a3a3a3', grid: { stroke: '#ffffff14' }, ...(p.unit ? { label: p.unit } : {}) },
+        {
+          stroke: '#a3a3a3',
+          grid: { stroke: '#ffffff14' },
+          font: '11px sans-serif',
+          // Steps are whole numbers: ticks only at integers.
+          incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000],
+          values: (_u, splits) => splits.map((v) => String(v)),
+        },
+        { stroke: '#a3a3a3', grid: { stroke: '#ffffff14' }, font: '11px sans-serif', size: 64 },
       ],
       legend: { live: true },
       cursor: { drag: { x: false, y: false } },
@@ -76,7 +82,7 @@ export function StepChart(p: StepChartProps) {
     };
     u.over.addEventListener('click', click);
     const resize = new ResizeObserver(() =>
-      u.setSize({ width: Math.max(200, el.clientWidth), height: p.height ?? 160 }),
+      u.setSize({ width: Math.max(200, el.clientWidth), height: p.height ?? 150 }),
     );
     resize.observe(el);
     return () => {
@@ -98,13 +104,19 @@ export function StepChart(p: StepChartProps) {
   }, [p.selected, p.marks]);
 
   return (
-    <div
-      ref={box}
-      data-testid={p.testId}
-      data-points={p.x.length}
-      data-selected={p.selected}
-      className="w-full"
-    />
+    <figure className="m-0 min-w-0 text-[11px]">
+      <figcaption className="px-2 text-xs font-semibold text-neutral-300">
+        {p.title}
+        {p.unit ? ` (${p.unit})` : ''}
+      </figcaption>
+      <div
+        ref={box}
+        data-testid={p.testId}
+        data-points={p.x.length}
+        data-selected={p.selected}
+        className="w-full"
+      />
+    </figure>
   );
 }
 

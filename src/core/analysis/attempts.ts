@@ -11,7 +11,15 @@
  * when it finished with error/aborted and got no message.
  */
 import type { DiagnosticSink } from '../diagnostics';
-import type { Block, FinishReason, Message, SessionEvent, StreamChunk, TokenUsage } from '../types';
+import {
+  looseData,
+  type Block,
+  type FinishReason,
+  type Message,
+  type SessionEvent,
+  type StreamChunk,
+  type TokenUsage,
+} from '../types';
 import { StreamAssembler, isFailure } from './assemble';
 import { compareBlocks } from './compare';
 import type { AttemptInfo, StepInfo } from './structureIndex';
@@ -80,7 +88,7 @@ export class AttemptTracker {
 
   /** An assistant/message; `step` is the open step it names, or null if it sits outside. */
   message(step: StepInfo | null, ev: SessionEvent): void {
-    const d = ev.data as Record<string, unknown>;
+    const d = looseData(ev);
     const msg = d.message as Message | undefined;
     const content: Block[] = Array.isArray(msg?.content) ? msg.content : [];
     const usage = typeof d.usage === 'object' && d.usage !== null ? (d.usage as TokenUsage) : undefined;

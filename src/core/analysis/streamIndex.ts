@@ -23,7 +23,7 @@
  * attempts only grow at their end, so caches keyed by where an attempt
  * starts stay valid.
  */
-import type { SessionEvent, StreamChunk } from '../types';
+import { looseData, type SessionEvent, type StreamChunk } from '../types';
 import type { AssembledStream } from './assemble';
 import { StreamAssembler } from './assemble';
 import { stepIndexAt, type AttemptInfo, type StepInfo, type StructureIndex } from './structureIndex';
@@ -164,10 +164,10 @@ export class StreamIndex {
     for (let s = from; s <= upTo; s++) {
       const ev = this.getEvent(s);
       if (!ev || ev.type !== 'assistant/chunk') continue;
-      const d = ev.data as { turn?: unknown; step?: unknown; chunk: StreamChunk };
+      const d = looseData(ev);
       // The same filter as StructureBuilder: only chunks naming this step belong to it.
       if (d.turn !== step.turn || d.step !== step.step) continue;
-      asm.push(d.chunk, s);
+      asm.push(d.chunk as StreamChunk, s);
       // Invariant: every K-chunk boundary at or before the furthest seq any
       // pass has reached is already recorded, so only new ones are appended.
       if (asm.chunkCount % this.every === 0 && s > (cps[cps.length - 1] as Checkpoint).seq)

@@ -12,7 +12,7 @@
  */
 import type { DiagnosticSink } from '../diagnostics';
 import type { Analyzer, EventLocation } from '../pipeline';
-import type { SessionEvent, StreamChunk, TokenUsage } from '../types';
+import { looseData, type SessionEvent, type StreamChunk, type TokenUsage } from '../types';
 import { AttemptTracker } from './attempts';
 import { normalizeTurnEndReason, type EndReasonInfo } from './endReason';
 import type { StepInfo, StructureIndex, StructureTotals, TurnInfo } from './structureIndex';
@@ -63,7 +63,7 @@ export class StructureBuilder implements Analyzer {
     // Open spans reach the newest event, so the index is queryable while loading.
     if (this.openTurn) this.openTurn.lastSeq = ev.seq;
     if (this.openStep) this.openStep.lastSeq = ev.seq;
-    const d = ev.data as Record<string, unknown>;
+    const d = looseData(ev);
     switch (ev.type) {
       case 'turn/start':
         return this.turnStart(ev.seq, num(d.turn), ev.time);

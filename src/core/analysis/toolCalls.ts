@@ -5,7 +5,7 @@
  * One small object per call; never per event.
  */
 import type { DiagnosticSink } from '../diagnostics';
-import type { Message, SessionEvent } from '../types';
+import { looseData, type Message, type SessionEvent } from '../types';
 import type { ToolCallInfo } from './structureIndex';
 
 /** Where an event sits: indexes into the structure's turns and steps, -1 for none. */
@@ -27,7 +27,7 @@ export class ToolCallPairing {
   constructor(private readonly sink: DiagnosticSink) {}
 
   call(ev: SessionEvent, at: Placement): void {
-    const d = ev.data as Record<string, unknown>;
+    const d = looseData(ev);
     const callId = typeof d.callId === 'string' ? d.callId : '';
     this.byId.set(callId, this.calls.length); // a repeated id: the later call gets the next result
     this.callCount++;
@@ -45,7 +45,7 @@ export class ToolCallPairing {
 
   /** Returns the call this result answers (newly paired), if any. */
   result(ev: SessionEvent, at: Placement): ToolCallInfo | undefined {
-    const d = ev.data as Record<string, unknown>;
+    const d = looseData(ev);
     const msg = d.message as Message | undefined;
     const callId = resultCallId(msg);
     const error =

@@ -13,6 +13,7 @@ import type { Diagnostic, Message, MetaLine, SessionEvent, SessionHeader } from 
 import { ColumnReadContext } from './columnReadContext';
 import { EventColumns } from './columns';
 import { Lru } from './lru';
+import { derivesMessage, messageOf } from './message';
 import { SurfaceIndex, type ReplaceRecord } from './surface';
 import { ByteStore } from '../reader/byteStore';
 import { readEventAt, type ReadContext } from '../reader/logReader';
@@ -277,9 +278,16 @@ export class SessionLog {
     const messages = w.seqs.map((s, i) => ({
       index: w.from + i,
       seq: s,
-      message: messageOf(this.eventAt(s)),
+      message: this.nodeMessage(s),
     }));
     return { seq, count: w.count, nodeCount: w.nodeCount, from: w.from, messages };
+  }
+
+  /** A surface node's message: nodes are valid surface events, so it always has one. */
+  private nodeMessage(seq: number): Message {
+    const m = messageOf(this.eventAt(seq));
+    if (!m) throw new Error(`seq ${seq} is a surface node but not a valid surface event`);
+    return m;
   }
 
   /** Surface node seqs after events 0..seq, in order. */
@@ -306,23 +314,8 @@ export class SessionLog {
     return this.streams.streamAt(seq, chunkOffset);
   }
 
+  /** Every diagnostic so far, in report order (the resume check reads it). */
   get diagnosticList(): readonly Diagnostic[] {
     return this.diagnostics.items;
   }
-}
-
-function derivesMessage(ev: SessionEvent): boolean {
-  if ((ev as { invalid?: boolean }).invalid) return false;
-  if (ev.type !== 'assistant/message') return true;
-  const content = (ev.data as { message?: { content?: unknown } }).message?.content;
-  return !Array.isArray(content) || content.length > 0;
-}
-
-/** The model-visible Message of a surface event: role, content, and id/source when present (display-only extras dropped). */
-function messageOf(ev: SessionEvent): Message {
-  const m = ev.type === 'user/message' ? (ev.data as Message) : (ev.data as { message: Message }).message;
-  const out: Message = { role: m.role, content: m.content };
-  if (m.id !== undefined) out.id = m.id;
-  if (m.source !== undefined) out.source = m.source;
-  return out;
 }

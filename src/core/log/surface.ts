@@ -15,9 +15,8 @@
  * node in O(log n).
  */
 import type { DiagnosticSink } from '../diagnostics';
-import { jsonText } from '../jsonText';
-import type { SessionEvent } from '../types';
-import { isSurfaceType } from '../types';
+import { isSurfaceType, type SessionEvent } from '../types';
+import { sourcesProblem, toolResultShape } from './replaceRules';
 import { int32s, upperBound, type Growable } from './growable';
 
 const CHUNK = 512;
@@ -336,22 +335,6 @@ export class SurfaceIndex {
   }
 }
 
-/** A tool/result's message with every tool-result block's nested content blanked, as a comparable string. */
-function toolResultShape(ev: SessionEvent): string {
-  const msg = (ev.data as { message?: { content?: unknown } }).message;
-  if (!msg || !Array.isArray(msg.content)) return jsonText(msg ?? null) ?? 'null';
-  // jsonText: a message may nest deeper than JSON.stringify's recursion allows
-  const shape = jsonText({
-    ...msg,
-    content: msg.content.map((b: unknown) =>
-      typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'tool-result'
-        ? { ...b, content: null }
-        : b,
-    ),
-  });
-  return shape ?? 'null';
-}
-
 function newEpoch(
   seq: number,
   chunks: Int32Array[],
@@ -377,31 +360,3 @@ function flatten(e: Epoch): Int32Array[] {
   for (let i = 0; i < n; i += CHUNK) out.push(e.appends.copy(i, Math.min(n, i + CHUNK)));
   return out;
 }
-
-function sourcesProblem(src: unknown, seq: number, mayBeEmpty: boolean): string | null {
-  if (!Array.isArray(src)) return 'is not an array';
-  if (src.length === 0 && !mayBeEmpty) return 'is empty (only assistant/message may have [])';
-  let increasing = true;
-  for (let i = 0; i < src.length; i++) {
-    const s: unknown = src[i];
-    if (!Number.isInteger(s) || (s as number) < 0 || (s as number) >= seq) {
-      increasing = false;
-      break;
-    }
-    if (i > 0 && (s as number) <= (src[i - 1] as number)) {
-      increasing = false;
-      break;
-    }
-  }
-  if (increasing) return null; // the usual case: ascending earlier seqs, no need for a Set
-  const seen = new Set<number>();
-  for (const s of src) {
-    if (!Number.isInteger(s) || (s as number) < 0) return `has ${JSON.stringify(s)}, not a seq`;
-    if ((s as number) >= seq) return `names seq ${s}, not earlier than this event`;
-    if (seen.has(s as number)) return `names seq ${s} twice`;
-    seen.add(s as number);
-  }
-  return null;
-}
-
-export { sourcesProblem };

@@ -3,15 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateLogText } from '../../../scripts/gen/index';
 import { loadLogFromBytes, loadLogFromText } from '../log/load';
 import type { SessionLog } from '../log/sessionLog';
-import {
-  bands,
-  bucketTicks,
-  defaultGapThreshold,
-  formatDuration,
-  seqAxis,
-  timeAxis,
-  type Axis,
-} from './axis';
+import { bucketTicks, defaultGapThreshold, seqAxis, timeAxis, type Axis } from './axis';
 import type { TimeColumn } from './pacing';
 
 const SAMPLES = new URL('../../../../shared/samples/', import.meta.url);
@@ -56,7 +48,7 @@ describe('wall-clock axis', () => {
     if (!axis) throw new Error('expected a time axis');
     expect(axis.markers).toHaveLength(1);
     const m = axis.markers[0];
-    expect(m).toMatchObject({ beforeSeq: 2, seq: 3, ms: 192_000, label: 'gap of 3 min 12 s' });
+    expect(m).toMatchObject({ beforeSeq: 2, seq: 3, ms: 192_000, label: 'gap of 3 m 12 s' });
     expect((m?.x1 ?? 0) - (m?.x0 ?? 0)).toBeCloseTo(0.02, 12);
     // The 4 s of activity share the other 98 %, evenly.
     const xs = [0, 1, 2, 3, 4, 5].map((s) => axis.xOf(s));
@@ -128,17 +120,6 @@ describe('wall-clock axis', () => {
     expect(timeAxis(column([]))).toBeNull();
     expect(timeAxis(loadLogFromBytes(readFileSync(new URL('dsh/steering.jsonl', SAMPLES))))).toBeNull();
   });
-
-  it('formats durations', () => {
-    expect([850, 41_000, 192_000, 180_000, 7_500_000, 3_600_000].map(formatDuration)).toEqual([
-      '850 ms',
-      '41 s',
-      '3 min 12 s',
-      '3 min',
-      '2 h 5 min',
-      '1 h',
-    ]);
-  });
 });
 
 describe('axes on a generated 50k-event log', () => {
@@ -207,10 +188,15 @@ describe('axes on a generated 50k-event log', () => {
     checkInvertible(seqAxis(log.eventCount), log.eventCount);
   });
 
-  it('draws turn and step bands in order, inside [0, 1]', () => {
+  it('spans turns and steps in order, inside [0, 1] (the scrubber bands)', () => {
     for (const axis of [seqAxis(log.eventCount), timeAxis(log)]) {
       if (!axis) throw new Error('expected a time axis');
-      const { turns, steps } = bands(axis, log.structure);
+      const band = (s: { startSeq: number; lastSeq: number }) => {
+        const [x0, x1] = axis.span(s.startSeq, s.lastSeq);
+        return { startSeq: s.startSeq, x0, x1 };
+      };
+      const turns = log.structure.turns.map(band);
+      const steps = log.structure.steps.map(band);
       expect(turns).toHaveLength(log.structure.turns.length);
       expect(steps).toHaveLength(log.structure.steps.length);
       for (const list of [turns, steps]) {
@@ -259,6 +245,14 @@ describe('axes on a generated 50k-event log', () => {
     expect(bucketTicks(seqAxis(10), [0, 0, 9], 2)).toEqual([
       { px: 0, count: 2, firstSeq: 0, lastSeq: 0 },
       { px: 1, count: 1, firstSeq: 9, lastSeq: 9 },
+    ]);
+  });
+
+  it('bucketTicks with severities keeps the worst per column (diagnostic ticks)', () => {
+    const axis = seqAxis(10);
+    expect(bucketTicks(axis, [9, 0, 1, 8], 2, ['info', 'warning', 'error', 'warning'])).toEqual([
+      { px: 0, count: 2, firstSeq: 0, lastSeq: 1, severity: 'error' },
+      { px: 1, count: 2, firstSeq: 8, lastSeq: 9, severity: 'warning' },
     ]);
   });
 });

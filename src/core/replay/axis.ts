@@ -1,5 +1,5 @@
 /**
- * The scrubber's axis model (issue 4, "The scrubber"): where a seq sits on
+ * The scrubber's axis model: where a seq sits on
  * the bar (x in [0, 1]) and which seq a point of the bar means, on two axes:
  *
  *   - seq axis: event s is the cell [s/n, (s+1)/n); `xOf` is its centre and
@@ -20,9 +20,11 @@
  * O(log knots + n / knots), ascending `xOf` calls (ticks) the distance
  * between them. Both axes snapshot `eventCount`: rebuild when it grows.
  */
-import type { StructureIndex } from '../analysis/structureIndex';
 import { PrefixWalk } from './prefixWalk';
 import type { TimeColumn } from './pacing';
+import type { Severity } from '../types';
+import { worstSeverity } from '../view/diagIndex';
+import { formatDuration } from '../view/duration';
 
 export interface GapMarker {
   /** The event before the gap, and the one after it. */
@@ -163,39 +165,6 @@ function gapMs(log: TimeColumn, a: number, b: number): number {
   return ta === undefined || tb === undefined ? 0 : tb - ta;
 }
 
-/** "3 min 12 s", "41 s", "2 h 5 min", "850 ms". */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms)) return String(ms);
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  const total = Math.round(ms / 1000);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  if (h > 0) return m > 0 ? `${h} h ${m} min` : `${h} h`;
-  if (m > 0) return s > 0 ? `${m} min ${s} s` : `${m} min`;
-  return `${s} s`;
-}
-
-// ---------------------------------------------------------------- bands
-
-export interface Band {
-  /** Index into `structure.turns` or `structure.steps`. */
-  index: number;
-  startSeq: number;
-  lastSeq: number;
-  x0: number;
-  x1: number;
-}
-
-/** Turn and step bands on an axis (spans in seq order, so ascending queries). */
-export function bands(axis: Axis, structure: StructureIndex): { turns: Band[]; steps: Band[] } {
-  const band = (s: { startSeq: number; lastSeq: number }, index: number): Band => {
-    const [x0, x1] = axis.span(s.startSeq, s.lastSeq);
-    return { index, startSeq: s.startSeq, lastSeq: s.lastSeq, x0, x1 };
-  };
-  return { turns: structure.turns.map(band), steps: structure.steps.map(band) };
-}
-
 // ---------------------------------------------------------------- ticks
 
 export interface TickBucket {
@@ -206,6 +175,8 @@ export interface TickBucket {
   /** Smallest and largest seq among them (click target, tooltip). */
   firstSeq: number;
   lastSeq: number;
+  /** With per-tick severities: the worst in the column. */
+  severity?: Severity;
 }
 
 /**
@@ -213,19 +184,29 @@ export interface TickBucket {
  * `widthPx` wide: at most `ceil(widthPx)` buckets, ascending by px. Sorted
  * input is fastest (the wall-clock axis then walks the log once).
  */
-export function bucketTicks(axis: Axis, seqs: ArrayLike<number>, widthPx: number): TickBucket[] {
+export function bucketTicks(
+  axis: Axis,
+  seqs: ArrayLike<number>,
+  widthPx: number,
+  severities?: ArrayLike<Severity>,
+): TickBucket[] {
   const width = Math.max(1, Math.ceil(widthPx));
   const byPx = new Map<number, TickBucket>();
   for (let i = 0; i < seqs.length; i++) {
     const seq = seqs[i] as number;
     if (!Number.isFinite(seq) || seq < 0 || seq >= axis.eventCount) continue;
     const px = Math.min(width - 1, Math.floor(axis.xOf(seq) * width));
+    const severity = severities?.[i];
     const b = byPx.get(px);
-    if (!b) byPx.set(px, { px, count: 1, firstSeq: seq, lastSeq: seq });
-    else {
+    if (!b) {
+      const tick: TickBucket = { px, count: 1, firstSeq: seq, lastSeq: seq };
+      if (severity !== undefined) tick.severity = severity;
+      byPx.set(px, tick);
+    } else {
       b.count++;
       if (seq < b.firstSeq) b.firstSeq = seq;
       if (seq > b.lastSeq) b.lastSeq = seq;
+      if (severity !== undefined) b.severity = worstSeverity(b.severity, severity);
     }
   }
   return [...byPx.values()].sort((a, b) => a.px - b.px);

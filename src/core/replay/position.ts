@@ -14,6 +14,7 @@
 import type { SessionLog } from '../log/sessionLog';
 import type { StructureIndex } from '../analysis/structureIndex';
 import { stepIndexAt, turnIndexAt } from '../analysis/structureIndex';
+import { looseData } from '../types';
 
 export interface ReplayPosition {
   seq: number;
@@ -206,8 +207,10 @@ export function describePosition(log: PositionLog, pos: ReplayPosition): string 
   if (step) parts.push(`step ${step.step}`);
   const type = log.typeOf(p.seq);
   if (type === CHUNK) {
-    const chunk = (log.event(p.seq).data as { chunk?: { type?: unknown } }).chunk;
-    parts.push(typeof chunk?.type === 'string' ? chunk.type : type);
+    const chunk = looseData(log.event(p.seq)).chunk;
+    const chunkType =
+      typeof chunk === 'object' && chunk !== null ? (chunk as { type?: unknown }).type : undefined;
+    parts.push(typeof chunkType === 'string' ? chunkType : type);
     if (p.chunk !== undefined) parts.push(`character ${p.chunk} of ${deltaLengthAt(log, p.seq)}`);
   } else parts.push(type);
   return parts.join(', ');

@@ -1,5 +1,5 @@
 /**
- * Stream health per step (issue 4): time to first token, streaming duration,
+ * Stream health per step: time to first token, streaming duration,
  * output tokens and tokens per second, chunk count, the longest stall between
  * chunks, a chunk-arrival histogram for a sparkline, and a `stalled` flag.
  *
@@ -29,14 +29,12 @@
  * parses an attempt on generated logs). Only when an attempt's seq range
  * holds more chunk events than the attempt counts (a stray stream naming
  * another step, already an `event-outside-step` diagnostic) is that range
- * scanned again, parsing its chunks to filter them. `allStreamHealth` is one
- * pass over all steps: O(chunks in the log) column reads plus those parses;
- * measured on a generated 1M-event log (7.4k steps): ~230 ms, ~50k parses
- * (about 70 ms without them). Run it once in the worker and cache it per log
- * and options, or call `streamHealth` for the steps on screen (~30 us each).
+ * scanned again, parsing its chunks to filter them. All steps of a generated
+ * 1M-event log (7.4k steps) took ~230 ms, ~50k parses (about 70 ms without
+ * them): the worker asks for the steps on screen (~30 us each) and caches.
  */
 import type { SessionLog } from '../log/sessionLog';
-import type { StreamChunk } from '../types';
+import { looseData, type StreamChunk } from '../types';
 import { isDeltaChunk } from '../analysis/assemble';
 import type { AttemptInfo, StepInfo } from '../analysis/structureIndex';
 
@@ -113,12 +111,6 @@ export function streamHealth(
   const step = log.structure.steps[stepIndex];
   if (!step) return null;
   return healthOf(ctxOf(log), step, stepIndex, options);
-}
-
-/** Stream health of every step, in `structure.steps` order. */
-export function allStreamHealth(log: HealthLog, options: StreamHealthOptions = {}): StepHealth[] {
-  const ctx = ctxOf(log);
-  return log.structure.steps.map((step, i) => healthOf(ctx, step, i, options));
 }
 
 function ctxOf(log: HealthLog): Ctx {
@@ -295,8 +287,8 @@ function findDelta(ctx: Ctx, step: StepInfo, from: number, to: number, dir: 1 | 
 
 /** The chunk at seq if it names this step, else null. */
 function chunkOf(log: HealthLog, step: StepInfo, seq: number): StreamChunk | null {
-  const d = log.event(seq).data as { turn?: unknown; step?: unknown; chunk?: StreamChunk };
-  return d.turn === step.turn && d.step === step.step && d.chunk ? d.chunk : null;
+  const d = looseData(log.event(seq));
+  return d.turn === step.turn && d.step === step.step && d.chunk ? (d.chunk as StreamChunk) : null;
 }
 
 function diff(a: number | undefined, b: number | undefined): number | null {

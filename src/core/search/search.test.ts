@@ -197,7 +197,7 @@ describe('search property: the prefilter never drops a match', () => {
   ];
   const str = fc.array(fc.constantFrom(...alphabet), { maxLength: 12 }).map((a) => a.join(''));
 
-  it('finds exactly the events whose strings match (naive oracle)', () => {
+  it('finds exactly the events whose strings match (naive oracle)', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(str, fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 12 }),
@@ -266,7 +266,7 @@ describe('search property: regex prefilter never drops a match', () => {
     '$',
   ];
   const alphabet = ['a', 'b', 'B', 'A', 'é', '日', 'k', 'x', 'y', '.', ' ', '\n', 'xy', 'ab'];
-  it('finds exactly the events whose strings match (naive oracle)', () => {
+  it('finds exactly the events whose strings match (naive oracle)', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(
         fc.array(

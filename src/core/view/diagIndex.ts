@@ -19,6 +19,11 @@ export interface CodeSummary {
 }
 
 const RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
+
+/** The worse of two severities (error > warning > info); the one ranking every severity comparison uses. */
+export function worstSeverity(a: Severity | undefined, b: Severity): Severity {
+  return a !== undefined && RANK[a] >= RANK[b] ? a : b;
+}
 const SEVERITY_ORDER: Severity[] = ['error', 'warning', 'info'];
 
 export class DiagnosticIndex {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../types';
 import { HARNESS_EVENT_TYPES } from '../reader/knownTypes';
-import { SUMMARY_MAX, describeTurnEnd, fmtMs, summarize } from './summary';
+import { SUMMARY_MAX, describeTurnEnd, summarize } from './summary';
 
 const ev = (type: string, data: Record<string, unknown>, extra: Partial<SessionEvent> = {}): SessionEvent =>
   ({ type, seq: 0, data, ...extra }) as SessionEvent;
@@ -167,14 +167,6 @@ describe('describeTurnEnd', () => {
       tone: 'error',
     });
     expect(describeTurnEnd({ kind: 'completed' })).toMatchObject({ tone: 'ok' });
-  });
-});
-
-describe('fmtMs', () => {
-  it('formats durations', () => {
-    expect(fmtMs(850)).toBe('850 ms');
-    expect(fmtMs(1800)).toBe('1.8 s');
-    expect(fmtMs(125_000)).toBe('2 m 05 s');
   });
 });
 

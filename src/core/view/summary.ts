@@ -9,6 +9,7 @@ import { normalizeTurnEndReason } from '../analysis/endReason';
 import { importedRowSummary } from '../import/rowSummary';
 import { jsonText } from '../jsonText';
 import type { Block, Message, SessionEvent, StreamChunk, TokenUsage, TurnEndReason } from '../types';
+import { formatDuration } from './duration';
 import { isKnownEventType } from '../reader/knownTypes';
 import { summarizeHarnessEvent } from './summaryHarness';
 
@@ -128,7 +129,7 @@ function summarizeByType(type: string, d: Data, ev: SessionEvent): EventSummary 
       const delay = d.delayMs ?? d.retryAfterMs ?? d.delay;
       const what = type === 'llm/retry' ? 'retry' : 'retry started';
       return warn(
-        `${what}${attempt !== undefined ? ` #${str(attempt)}` : ''}${delay !== undefined ? ` after ${fmtMs(Number(delay))}` : ''}${err.message ? `: ${str(err.message)}` : ''}`,
+        `${what}${attempt !== undefined ? ` #${str(attempt)}` : ''}${delay !== undefined ? ` after ${formatDuration(Number(delay))}` : ''}${err.message ? `: ${str(err.message)}` : ''}`,
       );
     }
     case 'goal/change':
@@ -350,18 +351,6 @@ export function fmtInt(v: unknown): string {
   const n = Number(v);
   if (!Number.isFinite(n)) return '?';
   return n >= 10_000 ? `${(n / 1000).toFixed(n >= 100_000 ? 0 : 1)}k` : String(n);
-}
-
-/** Durations: 850 ms, 1.8 s, 2 m 05 s, 1 h 02 m. */
-export function fmtMs(ms: number): string {
-  if (!Number.isFinite(ms)) return '?';
-  const neg = ms < 0 ? '-' : '';
-  const a = Math.abs(ms);
-  if (a < 1000) return `${neg}${Math.round(a)} ms`;
-  if (a < 60_000) return `${neg}${(a / 1000).toFixed(a < 10_000 ? 1 : 0)} s`;
-  if (a < 3_600_000)
-    return `${neg}${Math.floor(a / 60_000)} m ${String(Math.floor((a % 60_000) / 1000)).padStart(2, '0')} s`;
-  return `${neg}${Math.floor(a / 3_600_000)} h ${String(Math.floor((a % 3_600_000) / 60_000)).padStart(2, '0')} m`;
 }
 
 const normal = (text: string): EventSummary => ({ text, tone: 'normal' });

@@ -5,6 +5,13 @@ import type { Message } from '../../core/types';
 
 export type { RequestChange, RequestView, ResumeRefusal, SyntheticEvent, ToolView };
 
+/**
+ * The request in force as shown, plus `json`: the request exactly as
+ * `seqscope derive --with-request` prints it ({config, system?, tools?,
+ * adapterDefaults?, seq}), for exports.
+ */
+export type RequestAtView = RequestView & { json: Record<string, unknown> };
+
 /** A message the next request would carry: from the log (`seq`), or appended by the harness on resume. */
 export interface ResumeMessage {
   seq: number;

@@ -5,7 +5,7 @@
  * must answer each kind with its type, and `LogClient.request` returns it.
  */
 import type { CallDiff, HistoryDiff, MetricsAnswer, RunProfile, SearchAnswer } from './answers';
-import type { RequestChange, RequestView, ResumePreview } from './harness';
+import type { RequestAtView, RequestChange, ResumePreview } from './harness';
 import type { DiagnosticsWindow, EventDetail, ToolPair } from './inspect';
 import type { MessagesWindow, StreamView, TranscriptEntry, ViewMessage } from './messages';
 import type { Push } from './pushes';
@@ -40,12 +40,12 @@ export interface ResponseValues {
   metrics: MetricsAnswer;
   runProfile: RunProfile;
   inputDigests: string[];
-  requestAt: RequestView | null;
+  requestAt: RequestAtView | null;
   requestChanges: { seqs: number[] };
   requestChange: RequestChange | null;
   resumePreview: ResumePreview;
-  /** The file's text and how many spans it holds. */
-  exportOtlp: { text: string; spans: number };
+  /** The file's text, how many spans it holds, and the log's name (for the file name). */
+  exportOtlp: { text: string; spans: number; name: string };
   ping: { loadId: number };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clampSeq,
+  deepLink,
   formatHash,
   formatSearch,
   formatUrl,
@@ -9,7 +10,7 @@ import {
   parseUrlState,
   sameIdentity,
   type UrlState,
-} from './state';
+} from './deepLink';
 
 /** Parses what formatUrl wrote. */
 function roundTrip(state: UrlState, search = ''): UrlState {
@@ -243,5 +244,23 @@ describe('isLoadableUrl', () => {
     expect(isLoadableUrl('file:///etc/passwd')).toBe(false);
     expect(isLoadableUrl('data:text/plain,hi')).toBe(false);
     expect(isLoadableUrl('not a url')).toBe(false);
+  });
+});
+
+describe('deepLink (what the CLI prints, what the app reads)', () => {
+  it('an absolute link the app parses back to the same log and seq', () => {
+    const link = deepLink(
+      'http://127.0.0.1:4180/',
+      { kind: 'src', src: 'http://127.0.0.1:4180/log/my%20session.jsonl', follow: true },
+      { seq: 12 },
+    );
+    expect(link).toBe(
+      'http://127.0.0.1:4180/?src=http%3A%2F%2F127.0.0.1%3A4180%2Flog%2Fmy%2520session.jsonl&follow=1#seq=12',
+    );
+    const u = new URL(link);
+    expect(parseUrlState(u.search, u.hash)).toEqual({
+      identity: { kind: 'src', src: 'http://127.0.0.1:4180/log/my%20session.jsonl', follow: true },
+      seq: 12,
+    });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Replay UI state (issue 4): playback settings and status, the scrubber's
+ * Replay UI state: playback settings and status, the scrubber's
  * axis, whether a drag is in progress, and the slider's description of the
  * current position. The position itself is the app store's selection
  * (`selectedSeq` + `selectedChunk`), which the URL hash follows.
@@ -47,7 +47,13 @@ export const useReplay = create<ReplayState>()(() => ({
   reducedMotion: reducedMotionQuery?.matches ?? false,
 }));
 
-reducedMotionQuery?.addEventListener('change', (e) => useReplay.setState({ reducedMotion: e.matches }));
+/** Follows the system's prefers-reduced-motion (installed by the composition root). */
+export function watchReducedMotion(): () => void {
+  if (!reducedMotionQuery) return () => {};
+  const onChange = (e: MediaQueryListEvent) => useReplay.setState({ reducedMotion: e.matches });
+  reducedMotionQuery.addEventListener('change', onChange);
+  return () => reducedMotionQuery.removeEventListener('change', onChange);
+}
 
 let noticeId = 0;
 

@@ -13,12 +13,13 @@ import type {
   WorkerError,
 } from '../worker/protocol';
 import { NO_FILTER } from '../worker/protocol';
+import { clearNotice } from './services/notice';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface AppState {
   status: LoadStatus;
-  /** The load the UI is following (= the `open` request id); pushes of other loads are ignored. */
+  /** The load the UI is following (named by the load service); pushes of other loads are ignored. */
   loadId: number;
   name: string;
   progress: LoadProgress | null;
@@ -30,7 +31,7 @@ export interface AppState {
   workerDead: string | null;
   diagnostics: DiagnosticCounts;
   codes: CodeGroup[];
-  /** Timeline rows (mirrors the worker's row map) and a version that changes with them. */
+  /** Timeline rows and a version that changes with them: a mirror of the client's counts (its one writer). */
   rowCount: number;
   rowsVersion: number;
 
@@ -51,8 +52,6 @@ export interface AppState {
   diagnosticsCode: string | null;
   timelineWidth: number;
   inspectorWidth: number;
-  /** A non-fatal notice (e.g. "seq 90 is beyond this log"). */
-  notice: string | null;
 }
 
 /** What every newly opened log starts from (the rest of the state is the window's, kept across loads). */
@@ -64,18 +63,17 @@ const perLog = {
   workerDead: null,
   diagnostics: { error: 0, warning: 0, info: 0 },
   codes: [],
-  rowCount: 0,
-  rowsVersion: 0,
   previousSeq: null,
   scrollToSelection: true,
   filter: NO_FILTER,
   foldLevel: 'none',
   diagnosticsCode: null,
-  notice: null,
 } satisfies Partial<AppState>;
 
 const initial: AppState = {
   ...perLog,
+  rowCount: 0,
+  rowsVersion: 0,
   status: 'idle',
   loadId: 0,
   name: '',
@@ -99,11 +97,11 @@ export const useApp = create<AppState>()(() => initial);
 export function select(seq: number | null, options: { scroll?: boolean } = {}): void {
   const { selectedSeq, selectedChunk, previousSeq } = useApp.getState();
   if (seq === selectedSeq && selectedChunk === null) return;
+  clearNotice();
   useApp.setState({
     selectedSeq: seq,
     selectedChunk: null,
     previousSeq: seq === selectedSeq ? previousSeq : selectedSeq,
-    notice: null,
     scrollToSelection: options.scroll ?? true,
   });
 }
@@ -111,6 +109,7 @@ export function select(seq: number | null, options: { scroll?: boolean } = {}): 
 /** A new load begins; `keepSelection` keeps the seq a deep link asked for (the startup load only). */
 export function resetForLoad(loadId: number, name: string, keepSelection: boolean): void {
   const { selectedSeq, selectedChunk } = useApp.getState();
+  clearNotice();
   useApp.setState({
     ...perLog,
     selectedSeq: keepSelection ? selectedSeq : null,
@@ -126,11 +125,11 @@ export function resetForLoad(loadId: number, name: string, keepSelection: boolea
 export function selectPosition(seq: number, chunk: number | null, options: { scroll?: boolean } = {}): void {
   const { selectedSeq, selectedChunk, previousSeq } = useApp.getState();
   if (seq === selectedSeq && chunk === selectedChunk) return;
+  clearNotice();
   useApp.setState({
     selectedSeq: seq,
     selectedChunk: chunk,
     previousSeq: seq === selectedSeq ? previousSeq : selectedSeq,
-    notice: null,
     scrollToSelection: options.scroll ?? true,
   });
 }

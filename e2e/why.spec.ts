@@ -1,0 +1,108 @@
+/** The "why" panel: search stepping through folded rows, the input diff, two runs compared, the charts. */
+import type { Page } from '@playwright/test';
+import path from 'node:path';
+import { compileQuery } from '../src/core/search/query';
+import { EventSearch } from '../src/core/search/search';
+import { stepMetrics } from '../src/core/metrics/steps';
+import { SAMPLES_DIR, expect, expectLoaded, gotoApp, loadCore, openWithInput, test } from './helpers';
+
+const INSTRUCTIONS = path.join(SAMPLES_DIR, 'dsh/agent-instructions.jsonl');
+const STEERING = path.join(SAMPLES_DIR, 'dsh/steering.jsonl');
+const STREAM = path.join(SAMPLES_DIR, 'dsh/compaction-recovery.stream.jsonl');
+
+async function open(page: Page, file: string) {
+  await gotoApp(page);
+  await openWithInput(page, file);
+  await expectLoaded(page, path.basename(file), loadCore(file).eventCount);
+}
+
+test('/ searches every event; Enter and Shift+Enter step through hits, revealing folded chunk rows', async ({
+  page,
+}) => {
+  const log = loadCore(STREAM);
+  // A word streamed in chunks (folded into runs on the timeline): the core says which events hold it.
+  const chunkSeq = Array.from({ length: log.eventCount }, (_, s) => s).find((s) => {
+    const d = log.event(s).data as { chunk?: { type?: string; text?: string } };
+    return d.chunk?.type === 'text-delta' && /\w{5,}/.test(d.chunk.text ?? '');
+  });
+  expect(chunkSeq).toBeDefined();
+  const word =
+    /\w{5,}/.exec((log.event(chunkSeq as number).data as { chunk: { text: string } }).chunk.text)?.[0] ?? '';
+  const q = compileQuery({ query: word });
+  if (!q.ok) throw new Error(q.error);
+  const expected = new EventSearch(log, q).all().map((h) => h.seq);
+  expect(expected.length).toBeGreaterThan(0);
+
+  await open(page, STREAM);
+  await page.keyboard.press('/');
+  const input = page.getByLabel('search every event');
+  await expect(input).toBeFocused();
+  await input.fill(word);
+  await expect(page.getByTestId('search-count')).toHaveText(
+    `${expected.length} event${expected.length === 1 ? '' : 's'} match`,
+  );
+  await expect(page.getByTestId('search-results').locator('button')).toHaveCount(expected.length);
+
+  await input.press('Enter');
+  const firstRow = page.locator(`[data-seq="${expected[0]}"][aria-selected="true"]`).first();
+  await expect(firstRow).toBeVisible();
+  if (expected.length > 1) {
+    await input.press('Enter');
+    await expect(page.locator(`[data-seq="${expected[1]}"][aria-selected="true"]`).first()).toBeVisible();
+    await input.press('Shift+Enter');
+    await expect(firstRow).toBeVisible();
+  }
+  await input.press('Shift+Enter');
+  await expect(page.locator(`[data-seq="${expected.at(-1)}"][aria-selected="true"]`).first()).toBeVisible();
+
+  await page.getByLabel('regex').check();
+  await input.fill('(');
+  await expect(page.getByTestId('search-error')).toHaveText('bad regular expression: Unterminated group');
+});
+
+test('compare with...: the input at two seqs of the sample with a replace, side by side', async ({
+  page,
+}) => {
+  await open(page, INSTRUCTIONS);
+  await page.getByRole('button', { name: 'Input diff' }).click();
+  await page.getByLabel('compare from seq').fill('10');
+  await page.getByLabel('compare to seq').fill('20');
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await expect(page.getByTestId('input-diff-summary')).toHaveText('1 removed, 3 added, 1 changed');
+  const changed = page.locator('tr[data-kind="changed"]');
+  await expect(changed).toHaveCount(1);
+  await expect(changed.locator('del').first()).toBeVisible();
+  await expect(changed.locator('ins').first()).toBeVisible();
+  await expect(page.getByTestId('request-diff')).toContainText('unchanged');
+});
+
+test("what changed in this call's input: the previous call's input against this one", async ({ page }) => {
+  await open(page, INSTRUCTIONS);
+  await page.evaluate(() => (location.hash = '#seq=30'));
+  await page.getByRole('button', { name: 'Input diff' }).click();
+  await page.getByRole('button', { name: "What changed in this call's input" }).click();
+  await expect(page.getByTestId('input-diff')).toContainText('call 2 of 3');
+  await expect(page.locator('tr[data-kind="changed"]')).toHaveCount(1);
+});
+
+test('two runs compared: steps side by side and the first input divergence', async ({ page }) => {
+  await open(page, INSTRUCTIONS);
+  await page.getByRole('button', { name: 'Compare runs' }).click();
+  await page.getByLabel('second log').setInputFiles(STEERING);
+  await expect(page.getByTestId('run-divergence')).toContainText('turn 1 step 1: message 1 differs');
+  await expect(page.getByTestId('run-compare').locator('tbody tr')).toHaveCount(3);
+  await expect(page.locator('tr[data-diverges="true"]')).toHaveCount(1);
+});
+
+test('charts: one point per step, following the selection; a click selects a step', async ({ page }) => {
+  const log = loadCore(STEERING);
+  const steps = stepMetrics(log);
+  await open(page, STEERING);
+  await page.getByRole('button', { name: 'Charts' }).click();
+  for (const id of ['chart-tokens', 'chart-cumulative', 'chart-context', 'chart-time'])
+    await expect(page.getByTestId(id)).toHaveAttribute('data-points', String(steps.length));
+  await page.evaluate((s) => (location.hash = `#seq=${s}`), steps[0]?.startSeq ?? 0);
+  await expect(page.getByTestId('chart-tokens')).toHaveAttribute('data-selected', '0');
+  await expect(page.getByTestId('tools-table')).toBeVisible();
+  await expect(page.getByTestId('cost-panel')).toContainText('Cost:');
+});

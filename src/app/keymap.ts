@@ -1,0 +1,269 @@
+/**
+ * Every keyboard shortcut, in one table that drives both the handlers
+ * (tinykeys bindings) and the help dialog (`?`). Global shortcuts listen on
+ * the window and are ignored while typing in a field; the scrubber's apply
+ * while it has focus (Scrubber.tsx binds them on its element, and stops
+ * them there, so the two never fight).
+ */
+import { SEARCH_INPUT_ID } from './why/WhyPanel';
+import { openWhy } from './why/whyState';
+import { createKeybindingsHandler, tinykeys, type KeyBindingMap } from 'tinykeys';
+import { useApp } from './appState';
+import type { AppServices } from './compose';
+import { copyLink } from './share/links';
+
+export const FILTER_INPUT_ID = 'timeline-filter';
+
+export type ShortcutScope = 'global' | 'scrubber';
+
+/** When a global shortcut applies: always, with a log loading or loaded, or with a log ready. */
+export type ShortcutWhen = 'always' | 'log' | 'ready';
+
+/** A handler; returning false means "not handled here" (the key keeps its default action). */
+type Run = (app: AppServices, e: KeyboardEvent) => void | false;
+
+export interface Shortcut {
+  /** The keys as the help dialog writes them. */
+  keys: string;
+  what: string;
+  scope: ShortcutScope;
+  when: ShortcutWhen;
+  /** tinykeys binding string -> handler. */
+  bindings: Record<string, Run>;
+  /** Handled even while typing in a field (Esc). */
+  whileTyping?: boolean;
+}
+
+/** Elements Space activates by itself. */
+function activatesOnSpace(target: EventTarget | null): boolean {
+  return (
+    target instanceof Element &&
+    target.closest('button, a[href], summary, [role=button], [role=option], [role=treeitem]') !== null
+  );
+}
+
+const togglePlayback: Run = (app, e) => {
+  if (e.defaultPrevented || useApp.getState().shortcutsOpen) return false;
+  app.player.toggle();
+};
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  {
+    keys: '↑ / ↓  or  k / j',
+    what: 'previous / next event (row)',
+    scope: 'global',
+    when: 'log',
+    bindings: {
+      ArrowUp: (app) => void app.nav.moveRow(-1),
+      ArrowDown: (app) => void app.nav.moveRow(1),
+      k: (app) => void app.nav.moveRow(-1),
+      j: (app) => void app.nav.moveRow(1),
+    },
+  },
+  {
+    keys: 'Shift + ↑ / ↓',
+    what: 'previous / next turn',
+    scope: 'global',
+    when: 'log',
+    bindings: {
+      'Shift+ArrowUp': (app) => void app.nav.moveSpan('turn', -1),
+      'Shift+ArrowDown': (app) => void app.nav.moveSpan('turn', 1),
+    },
+  },
+  {
+    keys: 'p / n',
+    what: 'previous / next step',
+    scope: 'global',
+    when: 'log',
+    bindings: {
+      p: (app) => void app.nav.moveSpan('step', -1),
+      n: (app) => void app.nav.moveSpan('step', 1),
+    },
+  },
+  {
+    keys: 'Home / End',
+    what: 'first / last event',
+    scope: 'global',
+    when: 'log',
+    bindings: {
+      Home: (app) => void app.nav.selectEdge('first'),
+      End: (app) => void app.nav.selectEdge('last'),
+    },
+  },
+  {
+    keys: 'Space  or  K',
+    what: 'play / pause (from the selected event)',
+    scope: 'global',
+    when: 'ready',
+    bindings: {
+      Space: (app, e) => (activatesOnSpace(e.target) ? false : togglePlayback(app, e)),
+      'Shift+K': togglePlayback,
+    },
+  },
+  {
+    keys: 'h / l',
+    what: 'one event back / forward',
+    scope: 'global',
+    when: 'ready',
+    bindings: {
+      h: (app) => void app.replay.move('event', -1),
+      l: (app) => void app.replay.move('event', 1),
+    },
+  },
+  {
+    keys: '← / →',
+    what: 'one event (Ctrl: one chunk of the step)',
+    scope: 'scrubber',
+    when: 'log',
+    bindings: {
+      ArrowLeft: (app) => void app.replay.move('event', -1),
+      ArrowRight: (app) => void app.replay.move('event', 1),
+      'Control+ArrowLeft': (app) => void app.replay.move('chunk', -1),
+      'Control+ArrowRight': (app) => void app.replay.move('chunk', 1),
+      'Meta+ArrowLeft': (app) => void app.replay.move('chunk', -1),
+      'Meta+ArrowRight': (app) => void app.replay.move('chunk', 1),
+      h: (app) => void app.replay.move('event', -1),
+      l: (app) => void app.replay.move('event', 1),
+    },
+  },
+  {
+    keys: 'Alt + ← / →',
+    what: 'one character inside a streamed delta',
+    scope: 'scrubber',
+    when: 'log',
+    bindings: {
+      'Alt+ArrowLeft': (app) => void app.replay.move('char', -1),
+      'Alt+ArrowRight': (app) => void app.replay.move('char', 1),
+    },
+  },
+  {
+    keys: 'Shift + ← / →',
+    what: 'previous / next step',
+    scope: 'scrubber',
+    when: 'log',
+    bindings: {
+      'Shift+ArrowLeft': (app) => void app.replay.move('step', -1),
+      'Shift+ArrowRight': (app) => void app.replay.move('step', 1),
+    },
+  },
+  {
+    keys: 'PgUp / PgDn',
+    what: 'previous / next turn',
+    scope: 'scrubber',
+    when: 'log',
+    bindings: {
+      PageUp: (app) => void app.replay.move('turn', -1),
+      PageDown: (app) => void app.replay.move('turn', 1),
+    },
+  },
+  {
+    keys: 'Home / End',
+    what: 'first / last event',
+    scope: 'scrubber',
+    when: 'log',
+    bindings: {
+      Home: (app) => void app.replay.move('edge', -1),
+      End: (app) => void app.replay.move('edge', 1),
+    },
+  },
+  {
+    keys: 'Space  or  k',
+    what: 'play / pause',
+    scope: 'scrubber',
+    when: 'log',
+    bindings: {
+      Space: (app) => app.player.toggle(),
+      k: (app) => app.player.toggle(),
+      'Shift+K': (app) => app.player.toggle(),
+    },
+  },
+  {
+    keys: '/',
+    what: 'search every event (Enter / Shift+Enter: next / previous hit)',
+    scope: 'global',
+    when: 'log',
+    bindings: {
+      '/': () => {
+        openWhy('search');
+        // The panel mounts its input on this render: focus it on the next frame.
+        requestAnimationFrame(() => document.getElementById(SEARCH_INPUT_ID)?.focus());
+      },
+    },
+  },
+  {
+    keys: 'c',
+    what: 'copy a link to the selected event (the full URL)',
+    scope: 'global',
+    when: 'log',
+    bindings: { c: (app) => copyLink(app.url) },
+  },
+  {
+    keys: '?',
+    what: 'show or hide this help',
+    scope: 'global',
+    when: 'always',
+    bindings: {
+      '?': toggleHelp,
+      'Shift+?': toggleHelp,
+    },
+  },
+  {
+    keys: 'Esc',
+    what: 'close dialogs, leave the filter',
+    scope: 'global',
+    when: 'always',
+    whileTyping: true,
+    bindings: {
+      Escape: () => {
+        useApp.setState({ shortcutsOpen: false });
+        return false; // fields and popups handle Esc too
+      },
+    },
+  },
+];
+
+function toggleHelp(): void {
+  useApp.setState((s) => ({ shortcutsOpen: !s.shortcutsOpen }));
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return (
+    !!el &&
+    (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
+  );
+}
+
+function applies(when: ShortcutWhen): boolean {
+  if (when === 'always') return true;
+  const { status } = useApp.getState();
+  return when === 'ready' ? status === 'ready' : status === 'ready' || status === 'loading';
+}
+
+/** The tinykeys map of one scope's shortcuts. */
+export function bindingsFor(app: AppServices, scope: ShortcutScope): KeyBindingMap {
+  const map: KeyBindingMap = {};
+  for (const s of SHORTCUTS) {
+    if (s.scope !== scope) continue;
+    for (const [binding, run] of Object.entries(s.bindings)) {
+      map[binding] = (e) => {
+        if (scope === 'global' && !s.whileTyping && isTyping(e.target)) return;
+        if (!applies(s.when)) return;
+        if (run(app, e) === false) return;
+        e.preventDefault();
+        if (scope !== 'global') e.stopPropagation();
+      };
+    }
+  }
+  return map;
+}
+
+/** Installs the global shortcuts on the window; returns the uninstall. */
+export function installGlobalKeys(app: AppServices): () => void {
+  return tinykeys(window, bindingsFor(app, 'global'));
+}
+
+/** A keydown handler for the focused scrubber. */
+export function scrubberKeyHandler(app: AppServices): (e: KeyboardEvent) => void {
+  return createKeybindingsHandler(bindingsFor(app, 'scrubber'));
+}

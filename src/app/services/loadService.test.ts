@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useApp } from '../appState';
+import { FollowMode, REWRITTEN_NOTICE, useFollow } from '../share/followMode';
+import { FakeClient, fail } from '../testing/fakeClient';
+import { resetStores, summary } from '../testing/fixtures';
+import { LoadService } from './loadService';
+import { useNotice } from './notice';
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+beforeEach(resetStores);
+
+describe('LoadService', () => {
+  it('opens a log: the store resets for the load, `opened` then `ready` are emitted, the last event is selected', async () => {
+    const client = new FakeClient({ open: () => new Promise(() => {}) });
+    const load = new LoadService(client);
+    load.start();
+    const seen: string[] = [];
+    load.events.on('opened', (e) => seen.push(`opened ${e.loadId} ${e.source.kind}`));
+    load.events.on('ready', (e) => seen.push(`ready ${e.loadId} ${e.summary.events}`));
+    const id = load.open({ kind: 'sample', name: 'demo.jsonl' }, { keepSelection: false });
+    expect(id).not.toBeNull();
+    expect(useApp.getState()).toMatchObject({ status: 'loading', loadId: id, name: 'demo.jsonl' });
+    client.push({ kind: 'ready', loadId: id!, summary: summary(id!, 42) });
+    expect(seen).toEqual([`opened ${id} sample`, `ready ${id} 42`]);
+    expect(useApp.getState()).toMatchObject({ status: 'ready', events: 42, rowCount: 42, selectedSeq: 41 });
+  });
+
+  it('ignores the pushes of a load that a newer open replaced', () => {
+    const client = new FakeClient({ open: () => new Promise(() => {}) });
+    const load = new LoadService(client);
+    load.start();
+    const first = load.open({ kind: 'sample', name: 'a.jsonl' })!;
+    const second = load.open({ kind: 'sample', name: 'b.jsonl' })!;
+    client.push({ kind: 'ready', loadId: first, summary: summary(first, 5) });
+    expect(useApp.getState()).toMatchObject({ status: 'loading', loadId: second, events: 0 });
+  });
+
+  it('clamps a deep link beyond the log to its last event, with a notice', () => {
+    const client = new FakeClient({ open: () => new Promise(() => {}) });
+    const load = new LoadService(client);
+    load.start();
+    useApp.setState({ selectedSeq: 90 });
+    const id = load.open({ kind: 'sample', name: 'demo.jsonl' }, { keepSelection: true })!;
+    client.push({ kind: 'ready', loadId: id, summary: summary(id, 10) });
+    expect(useApp.getState().selectedSeq).toBe(9);
+    expect(useNotice.getState().notice).toBe(
+      'seq 90 is beyond this log (10 events): showing the last event, seq 9',
+    );
+  });
+
+  it('a failed open shows its error and emits `fatal`', async () => {
+    const client = new FakeClient({ open: () => fail('network', 'HTTP 404 for x.jsonl') });
+    const load = new LoadService(client);
+    load.start();
+    const fatal: string[] = [];
+    load.events.on('fatal', (e) => fatal.push(e.error.message));
+    load.open({ kind: 'url', url: 'https://example.com/x.jsonl' });
+    await tick();
+    expect(useApp.getState()).toMatchObject({ status: 'error', error: { code: 'network' } });
+    expect(fatal).toEqual(['HTTP 404 for x.jsonl']);
+  });
+
+  it('a dead worker offers Retry, which opens the same source again on a fresh worker', () => {
+    const client = new FakeClient({ open: () => new Promise(() => {}) });
+    const load = new LoadService(client);
+    load.start();
+    load.open({ kind: 'sample', name: 'demo.jsonl' });
+    client.killForTesting();
+    expect(useApp.getState()).toMatchObject({ status: 'error', workerDead: 'the worker was killed (test)' });
+    load.retry();
+    expect(client.dead).toBe(false);
+    expect(client.sent('open')).toHaveLength(2);
+    expect(useApp.getState()).toMatchObject({ status: 'loading', workerDead: null });
+  });
+
+  it("mirrors the client's row counts of the current load only", () => {
+    const client = new FakeClient({ open: () => new Promise(() => {}) });
+    const load = new LoadService(client);
+    load.start();
+    const id = load.open({ kind: 'sample', name: 'demo.jsonl' })!;
+    client.rows(id, 12, 3);
+    expect(useApp.getState()).toMatchObject({ rowCount: 12, rowsVersion: 3 });
+    client.rows(id - 1, 99, 9); // a late count of an older load
+    expect(useApp.getState()).toMatchObject({ rowCount: 12, rowsVersion: 3 });
+  });
+
+  it('filter and fold are asked of the worker (the client reports the new row counts)', () => {
+    const client = new FakeClient();
+    const load = new LoadService(client);
+    load.setFilter({ types: null, errorsOnly: true, text: '' });
+    load.foldAll('turns');
+    expect(useApp.getState()).toMatchObject({ filter: { errorsOnly: true }, foldLevel: 'turns' });
+    expect(client.requests.map((r) => r.req.kind)).toEqual(['filter', 'collapseAll']);
+  });
+});
+
+describe('FollowMode', () => {
+  it('counts appended events, and reloads a rewritten log with a notice', () => {
+    const client = new FakeClient({ open: () => new Promise(() => {}) });
+    const load = new LoadService(client);
+    load.start();
+    new FollowMode(load).start();
+    const url = 'https://example.com/live.jsonl';
+    const id = load.open({ kind: 'url', url, follow: true })!;
+    const s = summary(id, 10, { following: true, source: { kind: 'url', url } });
+    client.push({ kind: 'ready', loadId: id, summary: s });
+    expect(useFollow.getState().state).toBe('connecting');
+    client.push({ kind: 'follow', loadId: id, state: 'live' });
+    client.push({ kind: 'grew', loadId: id, summary: { ...s, events: 14, rowCount: 14 } });
+    expect(useFollow.getState()).toMatchObject({ state: 'live', appended: 4 });
+    expect(useApp.getState()).toMatchObject({ events: 14, rowCount: 14, selectedSeq: 9 });
+
+    client.push({ kind: 'follow', loadId: id, state: 'rewritten' });
+    const reload = useApp.getState().loadId;
+    expect(reload).not.toBe(id);
+    expect(client.sent('open').at(-1)).toEqual({
+      kind: 'open',
+      loadId: reload,
+      source: { kind: 'url', url, follow: true },
+    });
+    client.push({ kind: 'ready', loadId: reload, summary: { ...s, loadId: reload, events: 3 } });
+    expect(useNotice.getState().notice).toBe(
+      `${REWRITTEN_NOTICE}. seq 9 is beyond this log (3 events): showing the last event, seq 2`,
+    );
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * The app's services around the log worker: open, cancel, retry, filter and
+ * fold, and the load lifecycle (opened, ready, grew, follow, fatal). It is
+ * the only writer of the load state in the app store (status, summary,
+ * counts; the row counts mirror the client's, their one writer), follows the pushes of the load the user asked for
+ * (ignoring late pushes of superseded loads), and turns a dead worker into a
+ * Retry offer. Created once by the composition root (compose.ts); does
+ * nothing until `start()`.
+ */
+import { sourceDisplayName } from '../../core/view/sourceName';
+import type { LoadSource, LogSummary, Push, TimelineFilter } from '../../worker/protocol';
+import { resetForLoad, select, useApp } from '../appState';
+import { Lifecycle } from './lifecycle';
+import { addNotice } from './notice';
+import type { WorkerClient } from './workerClient';
+
+/**
+ * A veto on loads (the landing page of a link to a local file): consulted
+ * before a load starts and when it is ready.
+ */
+export interface LoadGuard {
+  /** null: open as usual; proceed false: refuse; keepSelection: the seq the guard selected stays. */
+  beforeOpen(source: LoadSource): { proceed: boolean; keepSelection?: boolean } | null;
+  /** false: this log is refused (not shown, not remembered). */
+  acceptReady(summary: LogSummary): boolean;
+}
+
+/** The name a source is shown under while it loads: the worker's own rule (core/view/sourceName.ts). */
+export const sourceName = (source: LoadSource): string => sourceDisplayName(source);
+
+/** The notice for a selection beyond the end of a log (a deep link's seq). */
+export function beyondNotice(seq: number, events: number): string {
+  if (events <= 0) return `seq ${seq} is beyond this log (it has no events)`;
+  return `seq ${seq} is beyond this log (${events.toLocaleString('en-US')} events): showing the last event, seq ${events - 1}`;
+}
+
+export class LoadService {
+  readonly events = new Lifecycle();
+  private lastSource: LoadSource | null = null;
+  private opened = 0;
+  /** Loads are named here: the id every push about a load carries. */
+  private lastLoadId = 0;
+  private guard: LoadGuard | null = null;
+
+  constructor(readonly client: WorkerClient) {}
+
+  /** Subscribes to the worker; returns the unsubscribe. */
+  start(): () => void {
+    const offPush = this.client.subscribe((p) => this.onPush(p));
+    const offRows = this.client.onRows(({ loadId, rowCount, rowsVersion }) => {
+      if (loadId === useApp.getState().loadId) useApp.setState({ rowCount, rowsVersion });
+    });
+    const offDead = this.client.onDead((reason) => {
+      useApp.setState({
+        workerDead: reason,
+        status: 'error',
+        error: { code: 'worker-dead', message: reason },
+      });
+      this.events.emit('fatal', {
+        loadId: useApp.getState().loadId,
+        error: { code: 'worker-dead', message: reason },
+      });
+    });
+    return () => {
+      offPush();
+      offRows();
+      offDead();
+    };
+  }
+
+  setGuard(guard: LoadGuard | null): void {
+    this.guard = guard;
+  }
+
+  /**
+   * Opens a log, replacing the current one. The first log opened (at startup)
+   * keeps the selection a `#seq=` deep link asked for; later ones start
+   * unselected, and select their last event when ready. Returns the load's
+   * id (null when the guard refused the source).
+   */
+  open(source: LoadSource, options: { keepSelection?: boolean } = {}): number | null {
+    const guard = this.guard?.beforeOpen(source) ?? null;
+    if (guard && !guard.proceed) return null;
+    this.lastSource = source;
+    const loadId = ++this.lastLoadId;
+    resetForLoad(
+      loadId,
+      sourceName(source),
+      guard?.keepSelection ?? options.keepSelection ?? this.opened === 0,
+    );
+    this.opened++;
+    this.events.emit('opened', { loadId, source });
+    void this.client.request({ kind: 'open', loadId, source }).then((result) => {
+      if (useApp.getState().loadId !== loadId) return; // a newer open took over
+      if (result.ok) return; // the `ready` push did the work
+      if (result.error.code === 'cancelled')
+        useApp.setState({ status: 'idle', startPageOpen: true, progress: null });
+      else if (result.error.code !== 'superseded') {
+        useApp.setState({ status: 'error', error: result.error, progress: null });
+        this.events.emit('fatal', { loadId, error: result.error });
+      }
+    });
+    return loadId;
+  }
+
+  cancel(): void {
+    const { loadId, status } = useApp.getState();
+    if (status === 'loading') void this.client.request({ kind: 'cancel', loadId });
+  }
+
+  /** After the worker died: a fresh worker, and the same source again. */
+  retry(): void {
+    this.client.restart();
+    useApp.setState({ workerDead: null, error: null });
+    if (this.lastSource) this.open(this.lastSource, { keepSelection: true });
+    else useApp.setState({ status: 'idle', startPageOpen: true });
+  }
+
+  setFilter(filter: TimelineFilter): void {
+    useApp.setState({ filter });
+    void this.client.request({ kind: 'filter', filter }, { lane: 'filter' });
+  }
+
+  foldAll(level: 'turns' | 'steps' | 'none'): void {
+    useApp.setState({ foldLevel: level });
+    void this.client.request({ kind: 'collapseAll', level });
+  }
+
+  toggleFold(seq: number): void {
+    void this.client.request({ kind: 'toggle', seq });
+  }
+
+  private onPush(p: Push): void {
+    const state = useApp.getState();
+    if (p.loadId !== state.loadId) return;
+    switch (p.kind) {
+      case 'progress':
+        useApp.setState({
+          progress: p,
+          events: p.events,
+          diagnostics: p.diagnostics,
+          name: p.name,
+        });
+        return;
+      case 'diagnostics':
+        useApp.setState({ diagnostics: p.counts, codes: p.codes });
+        return;
+      case 'ready':
+        this.onReady(p.loadId, p.summary);
+        return;
+      case 'grew': {
+        const s = p.summary;
+        // The selection stays: only the counts and rows change.
+        useApp.setState({
+          summary: s,
+          events: s.events,
+          diagnostics: s.diagnostics,
+          codes: s.codes,
+          progress: null,
+        });
+        this.events.emit('grew', { loadId: p.loadId, summary: s });
+        return;
+      }
+      case 'follow':
+        this.events.emit(
+          'follow',
+          p.message === undefined
+            ? { loadId: p.loadId, state: p.state }
+            : { loadId: p.loadId, state: p.state, message: p.message },
+        );
+        return;
+      case 'fatal':
+        useApp.setState({ status: 'error', error: p.error, progress: null });
+        this.events.emit('fatal', { loadId: p.loadId, error: p.error });
+        return;
+    }
+  }
+
+  private onReady(loadId: number, s: LogSummary): void {
+    if (this.guard && !this.guard.acceptReady(s)) {
+      // The refused log is not shown (nor remembered): back to "no log" under the landing page.
+      useApp.setState({ status: 'idle', summary: null, progress: null, events: 0 });
+      return;
+    }
+    useApp.setState({
+      status: 'ready',
+      summary: s,
+      events: s.events,
+      diagnostics: s.diagnostics,
+      codes: s.codes,
+      name: s.name,
+      progress: null,
+    });
+    const sel = useApp.getState().selectedSeq;
+    if (sel === null || sel >= s.events) {
+      // Show where the session ended, scrolled into view: the user sees the selected row.
+      if (s.events > 0) select(s.events - 1);
+      // A deep link beyond the log clamps to its last event, and says so (after select, which clears notices).
+      if (sel !== null) addNotice(beyondNotice(sel, s.events));
+    }
+    this.events.emit('ready', { loadId, source: this.lastSource, summary: s });
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Follow mode in the UI (`?src=...&follow=1`, live tail): the worker reads
+ * appended bytes and pushes `grew`; the counts and the timeline grow while
+ * the selection stays where the user put it (the load service updates the
+ * store). A log rewritten or truncated under us is reloaded, with a notice.
+ * Subscribes to the load lifecycle in `start()`; nothing at import.
+ */
+import { create } from 'zustand';
+import type { FollowState } from '../../worker/protocol';
+import { useApp } from '../appState';
+import type { LoadService } from '../services/loadService';
+import { addNotice } from '../services/notice';
+
+interface FollowView {
+  /** 'off' when the log is not followed; 'connecting' until the server's stream answers. */
+  state: FollowState | 'off' | 'connecting';
+  message: string | null;
+  /** Events appended since the log was opened. */
+  appended: number;
+}
+
+export const useFollow = create<FollowView>()(() => ({ state: 'off', message: null, appended: 0 }));
+
+export const REWRITTEN_NOTICE = 'The log was rewritten; reloaded';
+
+export class FollowMode {
+  /** The load that reloads a rewritten log: its `ready` shows the notice. */
+  private reloadOf: number | null = null;
+  private baseEvents = 0;
+
+  constructor(private readonly load: LoadService) {}
+
+  start(): () => void {
+    const offs = [
+      this.load.events.on('ready', ({ loadId, summary }) => {
+        this.baseEvents = summary.events;
+        useFollow.setState({
+          state: summary.following === true ? 'connecting' : 'off',
+          message: null,
+          appended: 0,
+        });
+        if (this.reloadOf === loadId) {
+          this.reloadOf = null;
+          addNotice(REWRITTEN_NOTICE, { first: true });
+        }
+      }),
+      this.load.events.on('grew', ({ summary }) => {
+        useFollow.setState({ appended: summary.events - this.baseEvents });
+      }),
+      this.load.events.on('follow', ({ state, message }) => {
+        if (state !== 'rewritten') {
+          useFollow.setState({ state, message: message ?? null });
+          return;
+        }
+        const url = useApp.getState().summary?.source.url;
+        if (!url) return;
+        useFollow.setState({ state: 'connecting', message: null });
+        this.reloadOf = this.load.open({ kind: 'url', url, follow: true }, { keepSelection: true });
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }
+}

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { EventDetail } from '../../worker/protocol';
+import { useApp } from '../appState';
+import { render } from '../components/testRender';
+import { composeApp } from '../compose';
+import { ServicesProvider } from '../services/context';
+import { FakeClient, fail } from '../testing/fakeClient';
+import { resetStores } from '../testing/fixtures';
+import { Inspector } from './Inspector';
+
+function detail(seq: number): EventDetail {
+  return {
+    seq,
+    type: 'user/message',
+    line: seq + 1,
+    event: { type: 'user/message', seq, time: 0, data: { content: [{ type: 'text', text: `hi ${seq}` }] } },
+    raw: `{"seq":${seq}}`,
+    rawBytes: 10,
+    rawTruncated: false,
+    diagnostics: [],
+  };
+}
+
+/** Lets the fake client's promises and React's updates settle. */
+async function settle(): Promise<void> {
+  await act(async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  });
+}
+
+beforeEach(() => {
+  resetStores();
+  useApp.setState({ status: 'ready', events: 10, selectedSeq: 3 });
+});
+
+describe('Inspector (through a fake worker)', () => {
+  it('shows the event the worker answers for the selected seq, and follows the selection', async () => {
+    const client = new FakeClient({ event: (req) => detail(req.seq) });
+    const el = render(
+      <ServicesProvider services={composeApp(client)}>
+        <Inspector />
+      </ServicesProvider>,
+    );
+    await settle();
+    expect(el.querySelector('[data-testid=inspector]')?.getAttribute('data-seq')).toBe('3');
+    act(() => useApp.setState({ selectedSeq: 7 }));
+    await settle();
+    expect(el.querySelector('[data-testid=inspector]')?.getAttribute('data-seq')).toBe('7');
+    expect(client.sent('event').map((r) => r.seq)).toEqual([3, 7]);
+    expect(client.requests.every((r) => r.lane === 'event')).toBe(true);
+  });
+
+  it("shows the worker's error for the selected seq, never a stale event in its place", async () => {
+    const client = new FakeClient({
+      event: (req) => (req.seq === 5 ? fail('out-of-range', 'no such event') : detail(req.seq)),
+    });
+    const el = render(
+      <ServicesProvider services={composeApp(client)}>
+        <Inspector />
+      </ServicesProvider>,
+    );
+    await settle();
+    act(() => useApp.setState({ selectedSeq: 5 }));
+    await settle();
+    expect(el.querySelector('[data-testid=inspector-error]')?.textContent).toBe(
+      'Event #5 could not be shown: no such event',
+    );
+    expect(el.querySelector('[data-testid=inspector]')).toBeNull();
+  });
+
+  it('asks nothing while the scrubber is dragged, and for where the drag stops', async () => {
+    const { useReplay } = await import('../playback/replayState');
+    const client = new FakeClient({ event: (req) => detail(req.seq) });
+    render(
+      <ServicesProvider services={composeApp(client)}>
+        <Inspector />
+      </ServicesProvider>,
+    );
+    await settle();
+    act(() => useReplay.setState({ scrubbing: true }));
+    for (const seq of [4, 5, 6]) act(() => useApp.setState({ selectedSeq: seq }));
+    await settle();
+    act(() => useReplay.setState({ scrubbing: false }));
+    await settle();
+    expect(client.sent('event').map((r) => r.seq)).toEqual([3, 6]);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Mounts the "why" panel with the app's services and selection, and its
+ * toggle button; it stays out of the way until opened (`/` or the button).
+ */
+import { select, useApp } from '../appState';
+import { useServices } from '../services/context';
+import type { SearchScope } from '../../worker/protocol';
+import { useMemo } from 'react';
+import { WhyPanel } from './WhyPanel';
+import { openWhy, useWhy } from './whyState';
+
+export function WhyHost() {
+  const { why } = useServices();
+  const { open, tab } = useWhy();
+  const selectedSeq = useApp((s) => s.selectedSeq);
+  const rowsVersion = useApp((s) => s.rowsVersion);
+  const filter = useApp((s) => s.filter);
+  const scope = useMemo<SearchScope>(
+    () => ({
+      types: filter.types,
+      ...(filter.excludeTypes ? { excludeTypes: true } : {}),
+      errorsOnly: filter.errorsOnly,
+    }),
+    [filter.types, filter.excludeTypes, filter.errorsOnly],
+  );
+  if (!open)
+    return (
+      <div className="flex gap-3 border-t border-white/10 px-3 py-0.5 text-xs text-neutral-400">
+        <button type="button" onClick={() => openWhy('search')} className="hover:text-neutral-100">
+          Search (/)
+        </button>
+        <button type="button" onClick={() => openWhy('diff')} className="hover:text-neutral-100">
+          Input diff
+        </button>
+        <button type="button" onClick={() => openWhy('charts')} className="hover:text-neutral-100">
+          Charts
+        </button>
+        <button type="button" onClick={() => openWhy('compare')} className="hover:text-neutral-100">
+          Compare runs
+        </button>
+      </div>
+    );
+  return (
+    <WhyPanel
+      services={why}
+      tab={tab}
+      onTab={(t) => useWhy.setState({ tab: t })}
+      onClose={() => useWhy.setState({ open: false })}
+      selectedSeq={selectedSeq}
+      onSelect={(seq) => select(seq)}
+      timelineScope={scope}
+      rowsVersion={rowsVersion}
+    />
+  );
+}

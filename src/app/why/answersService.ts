@@ -1,0 +1,65 @@
+/**
+ * The diff and chart data of the "why" panel, asked of the worker and kept in
+ * a store: the input diff between two seqs or for one model call, and the
+ * per-step metrics (refetched when the log grows).
+ */
+import { create } from 'zustand';
+import type { LogClient } from '../../worker/client';
+import type { HistoryDiff, MetricsAnswer } from '../../worker/protocol';
+
+type Client = Pick<LogClient, 'request'>;
+
+export interface AnswersState {
+  diff: { diff: HistoryDiff; left: string; right: string } | null;
+  diffNote: string | null;
+  metrics: MetricsAnswer | null;
+}
+
+export const useAnswers = create<AnswersState>(() => ({ diff: null, diffNote: null, metrics: null }));
+
+export class AnswersService {
+  private asked = 0;
+
+  constructor(private readonly client: Client) {}
+
+  reset(): void {
+    useAnswers.setState({ diff: null, diffNote: null, metrics: null });
+  }
+
+  /** "Compare with...": the model's input at `to` against the input at `from`. */
+  async diffSeqs(from: number, to: number): Promise<void> {
+    const n = ++this.asked;
+    const r = await this.client.request({ kind: 'diff', from, to }, { lane: 'why-diff' });
+    if (n !== this.asked) return;
+    if (!r.ok) useAnswers.setState({ diff: null, diffNote: r.error.message });
+    else
+      useAnswers.setState({
+        diff: { diff: r.value, left: `seq ${from}`, right: `seq ${to}` },
+        diffNote: null,
+      });
+  }
+
+  /** What changed in the input of the model call `seq` belongs to, since the previous call. */
+  async diffCall(seq: number): Promise<void> {
+    const n = ++this.asked;
+    const r = await this.client.request({ kind: 'callDiff', seq }, { lane: 'why-diff' });
+    if (n !== this.asked) return;
+    if (!r.ok) useAnswers.setState({ diff: null, diffNote: r.error.message });
+    else if (r.value === null)
+      useAnswers.setState({ diff: null, diffNote: 'No model call at or before this event.' });
+    else
+      useAnswers.setState({
+        diff: {
+          diff: r.value,
+          left: r.value.call === 0 ? 'before the first call' : `call ${r.value.call} (seq ${r.value.from})`,
+          right: `call ${r.value.call + 1} of ${r.value.calls} (seq ${r.value.to})`,
+        },
+        diffNote: null,
+      });
+  }
+
+  async loadMetrics(): Promise<void> {
+    const r = await this.client.request({ kind: 'metrics' }, { lane: 'why-metrics', coalesce: true });
+    if (r.ok) useAnswers.setState({ metrics: r.value });
+  }
+}

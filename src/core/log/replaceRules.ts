@@ -1,0 +1,51 @@
+/**
+ * What a surface event may claim (spec 4), checked as it joins the surface:
+ * its `sourceEventSeqs` must name earlier events, ascending, without
+ * repeats; a tool/result replacement may change only the nested content of
+ * the result it hides, which is compared through the result's "shape".
+ */
+import { jsonText } from '../jsonText';
+import { isKnownEvent, type SessionEvent } from '../types';
+
+/** A tool/result's message with every tool-result block's nested content blanked, as a comparable string. */
+export function toolResultShape(ev: SessionEvent): string {
+  const msg = isKnownEvent(ev) && ev.type === 'tool/result' ? ev.data.message : undefined;
+  if (!msg || !Array.isArray(msg.content)) return jsonText(msg ?? null) ?? 'null';
+  // jsonText: a message may nest deeper than JSON.stringify's recursion allows
+  const shape = jsonText({
+    ...msg,
+    content: msg.content.map((b: unknown) =>
+      typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'tool-result'
+        ? { ...b, content: null }
+        : b,
+    ),
+  });
+  return shape ?? 'null';
+}
+
+/** Why `sourceEventSeqs` is invalid for the event at seq, or null when it is fine. */
+export function sourcesProblem(src: unknown, seq: number, mayBeEmpty: boolean): string | null {
+  if (!Array.isArray(src)) return 'is not an array';
+  if (src.length === 0 && !mayBeEmpty) return 'is empty (only assistant/message may have [])';
+  let increasing = true;
+  for (let i = 0; i < src.length; i++) {
+    const s: unknown = src[i];
+    if (!Number.isInteger(s) || (s as number) < 0 || (s as number) >= seq) {
+      increasing = false;
+      break;
+    }
+    if (i > 0 && (s as number) <= (src[i - 1] as number)) {
+      increasing = false;
+      break;
+    }
+  }
+  if (increasing) return null; // the usual case: ascending earlier seqs, no need for a Set
+  const seen = new Set<number>();
+  for (const s of src) {
+    if (!Number.isInteger(s) || (s as number) < 0) return `has ${JSON.stringify(s)}, not a seq`;
+    if ((s as number) >= seq) return `names seq ${s}, not earlier than this event`;
+    if (seen.has(s as number)) return `names seq ${s} twice`;
+    seen.add(s as number);
+  }
+  return null;
+}

@@ -1,0 +1,123 @@
+/**
+ * Which events are problems: the one rule behind the timeline's "Errors
+ * only" filter and the scrubber's problem flags ("stop at problems").
+ *
+ * An event is an ERROR when it has an error diagnostic, or its outcome
+ * failed: a tool result with an error, the end of a turn that ended in an
+ * error or was aborted, the last chunk of a failed attempt.
+ *
+ * An event is a PROBLEM when it is an error, or it has a warning
+ * diagnostic, or it was cut short: an interrupted assistant message, a turn
+ * end marked interrupted, a failed attempt's diagnostic.
+ *
+ * Outcomes are read from the structure, which changes as events arrive: a
+ * call gets its error result, an open turn ends, an attempt turns out to
+ * have failed. `ProblemIndex` recomputes its sets whenever the log grew or
+ * gained diagnostics, and `firstChange` tells a consumer that scanned
+ * earlier seqs (the filter) from which seq its answer may be stale.
+ */
+import type { StructureIndex } from '../analysis/structureIndex';
+import type { Diagnostic, Severity } from '../types';
+
+/** Seqs whose outcome failed (errors without a diagnostic of their own). */
+export function errorOutcomeSeqs(structure: StructureIndex): Set<number> {
+  const seqs = new Set<number>();
+  for (const c of structure.toolCalls) if (c.isError && c.resultSeq !== null) seqs.add(c.resultSeq);
+  for (const t of structure.turns) {
+    const k = t.endReason?.kind;
+    if (t.endSeq !== null && (k === 'error' || k === 'aborted')) seqs.add(t.endSeq);
+  }
+  for (const st of structure.steps) for (const a of st.attempts) if (a.failed) seqs.add(a.lastChunkSeq);
+  return seqs;
+}
+
+/** Seqs that were cut short (problems, not errors). */
+export function interruptionSeqs(structure: StructureIndex, diagnostics: readonly Diagnostic[]): Set<number> {
+  const seqs = new Set<number>();
+  for (const d of diagnostics)
+    if (d.seq !== undefined && (d.code === 'failed-attempt' || d.code === 'interrupted-message'))
+      seqs.add(d.seq);
+  for (const t of structure.turns)
+    if (t.endSeq !== null && t.endReason?.kind === 'interrupted') seqs.add(t.endSeq);
+  return seqs;
+}
+
+export interface ProblemSource {
+  structure(): StructureIndex;
+  /** Diagnostics in report order (only ever appended to). */
+  diagnostics(): readonly Diagnostic[];
+  eventCount(): number;
+  /** The worst diagnostic severity at a seq. */
+  severityAt(seq: number): Severity | undefined;
+}
+
+/** What `ProblemIndex` knew at one version: enough to say later which seqs changed since. */
+export interface ProblemSnapshot {
+  version: number;
+  errorOutcomes: ReadonlySet<number>;
+  interruptions: ReadonlySet<number>;
+  diagnosticCount: number;
+}
+
+/**
+ * The rule over a growing log. Cheap to ask per seq; the sets are rebuilt
+ * (O(turns + steps + tool calls + diagnostics)) only when the log changed.
+ */
+export class ProblemIndex {
+  private snap: ProblemSnapshot = {
+    version: 0,
+    errorOutcomes: new Set(),
+    interruptions: new Set(),
+    diagnosticCount: 0,
+  };
+  private key = '';
+
+  constructor(private readonly source: ProblemSource) {}
+
+  /** The sets as of now (a new object whenever they changed). */
+  snapshot(): ProblemSnapshot {
+    const src = this.source;
+    const st = src.structure();
+    const diagnostics = src.diagnostics();
+    const key = `${src.eventCount()}:${diagnostics.length}:${st.turns.length}:${st.steps.length}:${st.toolCalls.length}:${st.totals.failedAttempts}`;
+    if (key !== this.key) {
+      this.key = key;
+      this.snap = {
+        version: this.snap.version + 1,
+        errorOutcomes: errorOutcomeSeqs(st),
+        interruptions: interruptionSeqs(st, diagnostics),
+        diagnosticCount: diagnostics.length,
+      };
+    }
+    return this.snap;
+  }
+
+  /** Per-seq questions; a loop over many seqs passes one snapshot instead of re-checking the log each time. */
+  isError(seq: number, snap: ProblemSnapshot = this.snapshot()): boolean {
+    return snap.errorOutcomes.has(seq) || this.source.severityAt(seq) === 'error';
+  }
+
+  isProblem(seq: number, snap: ProblemSnapshot = this.snapshot()): boolean {
+    if (snap.errorOutcomes.has(seq) || snap.interruptions.has(seq)) return true;
+    const severity = this.source.severityAt(seq);
+    return severity === 'error' || severity === 'warning';
+  }
+
+  /**
+   * The lowest seq whose error status may differ between two snapshots
+   * (Infinity when none): an outcome that appeared or went away, or an
+   * error diagnostic reported since about an earlier seq.
+   */
+  firstErrorChange(before: ProblemSnapshot, after: ProblemSnapshot): number {
+    if (before.version === after.version) return Infinity;
+    let first = Infinity;
+    for (const seq of after.errorOutcomes) if (seq < first && !before.errorOutcomes.has(seq)) first = seq;
+    for (const seq of before.errorOutcomes) if (seq < first && !after.errorOutcomes.has(seq)) first = seq;
+    const items = this.source.diagnostics();
+    for (let i = before.diagnosticCount; i < after.diagnosticCount && i < items.length; i++) {
+      const d = items[i] as Diagnostic;
+      if (d.seq !== undefined && d.severity === 'error' && d.seq < first) first = d.seq;
+    }
+    return first;
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The timeline filter's scan (types, errors only, text): which seqs match,
+ * found incrementally so a big or growing log never blocks the worker.
+ */
+import { int32s, upperBound, type Growable } from '../core/log/growable';
+import { looseData } from '../core/types';
+import type { ProblemSnapshot } from '../core/view/problems';
+import type { OpenLog } from './openLog';
+import type { TimelineFilter } from './protocol';
+
+/**
+ * A filter's matches, found incrementally: `advance(budgetMs)` scans more
+ * events; the worker loops it with yields so a newer request can supersede
+ * it, and extends it as a loading log grows.
+ */
+export class FilterScan {
+  readonly matches: Growable<Int32Array> = int32s(1024);
+  private scanned = 0;
+  private readonly needle: string;
+  private typeOk: Uint8Array = new Uint8Array(0);
+  /** The problem sets the scan has read so far (errors only). */
+  private seen: ProblemSnapshot | null = null;
+  /** Bumped when matches already found were taken back: the row map must be rebuilt even if the count is the same. */
+  generation = 0;
+
+  constructor(
+    private readonly session: OpenLog,
+    private readonly filter: TimelineFilter,
+  ) {
+    this.needle = filter.text.trim().toLowerCase();
+  }
+
+  get done(): boolean {
+    return this.session.done && this.scanned >= this.session.eventCount;
+  }
+
+  /** Scans for up to budgetMs; returns true when caught up with the loaded events. */
+  advance(budgetMs: number): boolean {
+    const log = this.session.log;
+    const n = log.eventCount;
+    if (this.filter.errorsOnly) this.recheckErrors();
+    if (this.scanned >= n) return true;
+    const deadline = performance.now() + budgetMs;
+    this.refreshTypes();
+    while (this.scanned < n) {
+      const seq = this.scanned++;
+      if (this.matchesSeq(seq)) this.matches.push(seq);
+      if ((seq & 255) === 0 && performance.now() > deadline) break;
+    }
+    return this.scanned >= n;
+  }
+
+  private matchesSeq(seq: number): boolean {
+    const log = this.session.log;
+    if (this.filter.types !== null && this.typeOk[log.typeIdOf(seq)] !== 1) return false;
+    // Errors only (core/view/problems.ts): a warning is not an error.
+    if (this.seen && !this.session.problems.isError(seq, this.seen)) return false;
+    if (this.needle) {
+      // Packed chunk rows share one line: search the member's own chunk, not the whole row.
+      const hay =
+        log.typeOf(seq) === 'assistant/chunk'
+          ? (JSON.stringify(looseData(log.event(seq)).chunk) ?? '')
+          : log.rawLine(seq);
+      if (!hay.toLowerCase().includes(this.needle)) return false;
+    }
+    return true;
+  }
+
+  private refreshTypes(): void {
+    const names = this.session.log.types;
+    if (this.typeOk.length === names.length || this.filter.types === null) return;
+    const listed = new Set(this.filter.types);
+    const exclude = this.filter.excludeTypes === true;
+    this.typeOk = Uint8Array.from(names, (t) => (listed.has(t) !== exclude ? 1 : 0));
+  }
+
+  /**
+   * Following or loading, an earlier seq can become an error (a call gets its
+   * error result, an open turn ends in an error, a diagnostic arrives about
+   * it): take back the matches from the first changed seq and scan again.
+   */
+  private recheckErrors(): void {
+    const problems = this.session.problems;
+    const now = problems.snapshot();
+    if (this.seen) {
+      const first = problems.firstErrorChange(this.seen, now);
+      if (first < this.scanned) {
+        this.matches.length = upperBound(this.matches.view(), this.matches.length, first - 1); // keep matches < first
+        this.scanned = first;
+        this.generation++;
+      }
+    }
+    this.seen = now;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * What the handler table (handlers.ts) sees of the worker: the loaded log
+ * and the host's operations that outlive one answer (loading, filter scans,
+ * searches). The host (host.ts) implements `HandlerHost`; handlers never
+ * import the host itself, so the two stay out of an import cycle.
+ */
+import type { AnswerQueries } from './answerQueries';
+import type { HarnessQueries } from './harnessQueries';
+import type { OpenLog } from './openLog';
+import type {
+  LoadSource,
+  SearchQuery,
+  ResponseValues,
+  Result,
+  TimelineFilter,
+  WorkerError,
+} from './protocol';
+import type { Queries } from './queries';
+import type { TimelineRows } from './timelineRows';
+
+/** The log the worker holds, with its row model and queries, and how to stop its load. */
+export interface LoadedLog {
+  log: OpenLog;
+  rows: TimelineRows;
+  queries: Queries;
+  /** Diffs, metrics and run profiles (answerQueries.ts). */
+  answers: AnswerQueries;
+  /** The request in force, header changes, the resume preview (harnessQueries.ts). */
+  harness: HarnessQueries;
+  abort: AbortController;
+}
+
+export interface HandlerHost {
+  readonly current: LoadedLog | null;
+  open(loadId: number, source: LoadSource): Promise<Result<ResponseValues['open']>>;
+  cancel(loadId: number): ResponseValues['cancel'];
+  filter(id: number, filter: TimelineFilter): Promise<Result<ResponseValues['filter']>>;
+  readonly searches: {
+    run(
+      q: SearchQuery,
+      c: LoadedLog,
+      current: () => LoadedLog | null,
+    ): Promise<Result<ResponseValues['search']>>;
+  };
+}
+
+export const fail = (code: WorkerError['code'], message: string): Result<never> => ({
+  ok: false,
+  error: { code, message },
+});
+
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
