@@ -58,42 +58,56 @@ async function logFile(events) {
 }
 const pct = (xs, p) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
-async function baseline(page, file) {
-  await page.evaluate(() => {
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.id = 'bench-baseline';
-    document.body.append(input);
-  });
-  await page.locator('#bench-baseline').setInputFiles(file);
-  return page.evaluate(async () => {
-    const code = `onmessage = async (e) => {
-      const file = e.data, d = new TextDecoder(), t0 = performance.now();
-      let carry = new Uint8Array(0), lines = 0;
-      for (let off = 0; off < file.size; off += 1 << 20) {
-        let chunk = new Uint8Array(await file.slice(off, off + (1 << 20)).arrayBuffer());
-        if (carry.length) { const j = new Uint8Array(carry.length + chunk.length); j.set(carry); j.set(chunk, carry.length); chunk = j; }
-        let s = 0, nl;
-        while ((nl = chunk.indexOf(10, s)) >= 0) { if (nl > s) { JSON.parse(d.decode(chunk.subarray(s, nl))); lines++; } s = nl + 1; }
-        carry = chunk.slice(s);
-      }
-      if (carry.length) JSON.parse(d.decode(carry));
-      postMessage(performance.now() - t0);
-    }`;
-    const input = document.getElementById('bench-baseline');
-    const w = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
-    const ms = await new Promise((ok) => {
-      w.onmessage = (e) => ok(e.data);
-      w.postMessage(input.files[0]);
+/** The baseline's worker: reads the File in 1 MB slices, splits lines, JSON.parses each; posts the ms. */
+const BASELINE_WORKER = `onmessage = async (e) => {
+  const file = e.data, d = new TextDecoder(), t0 = performance.now();
+  let carry = new Uint8Array(0);
+  for (let off = 0; off < file.size; off += 1 << 20) {
+    let chunk = new Uint8Array(await file.slice(off, off + (1 << 20)).arrayBuffer());
+    if (carry.length) { const j = new Uint8Array(carry.length + chunk.length); j.set(carry); j.set(chunk, carry.length); chunk = j; }
+    let s = 0, nl;
+    while ((nl = chunk.indexOf(10, s)) >= 0) { if (nl > s) JSON.parse(d.decode(chunk.subarray(s, nl))); s = nl + 1; }
+    carry = chunk.slice(s);
+  }
+  if (carry.length) JSON.parse(d.decode(carry));
+  postMessage(performance.now() - t0);
+}`;
+
+/**
+ * The bare baseline on the app's origin (same browser, same process model), on a page of
+ * its own served by the test: the app's CSP, rightly, allows no such worker.
+ */
+async function baseline(browser, base, file) {
+  const page = await browser.newPage();
+  try {
+    await page.route(`${base}__bench__/**`, (route) => {
+      const js = route.request().url().endsWith('.js');
+      return route.fulfill({
+        contentType: js ? 'text/javascript' : 'text/html',
+        body: js ? BASELINE_WORKER : '<!doctype html><input type="file" id="bench-baseline">',
+      });
     });
-    w.terminate();
-    input.remove();
-    return ms;
-  });
+    await page.goto(`${base}__bench__/baseline.html`);
+    await page.locator('#bench-baseline').setInputFiles(file);
+    return await page.evaluate(async () => {
+      const input = document.getElementById('bench-baseline');
+      const w = new Worker('/__bench__/baseline.js');
+      const ms = await new Promise((ok, fail) => {
+        w.onmessage = (e) => ok(e.data);
+        w.onerror = (e) => fail(new Error(`baseline worker: ${e.message}`));
+        w.postMessage(input.files[0]);
+      });
+      w.terminate();
+      return ms;
+    });
+  } finally {
+    await page.close();
+  }
 }
+
 async function loadInApp(page, file) {
   const name = basename(file);
-  await page.evaluate((name2) => {
+  await page.evaluate((logName) => {
     const m = {
       t0: 0,
       longest: 0,
@@ -112,7 +126,7 @@ async function loadInApp(page, file) {
     }).observe({ type: 'longtask' });
     const poll = () => {
       const st = document.querySelector('[data-testid=status]');
-      if (st?.getAttribute('data-name') === name2) {
+      if (st?.getAttribute('data-name') === logName) {
         if (m.firstRows === null && document.querySelector('[data-testid=timeline] [data-seq]'))
           m.firstRows = performance.now() - m.t0;
         const state = st.getAttribute('data-state');
@@ -151,18 +165,18 @@ async function seeks(page, events) {
   for (let i = 0; i < seekCount; i++) {
     const seq = Math.floor(rnd() * events);
     const ms = await page.evaluate(
-      (seq2) =>
+      (target) =>
         new Promise((ok) => {
           const pane = document.querySelector('[data-testid=messages]');
           const t0 = performance.now();
           const painted = () => requestAnimationFrame(() => ok(performance.now() - t0));
           const obs = new MutationObserver(() => {
-            if (pane.getAttribute('data-seq') !== String(seq2)) return;
+            if (pane.getAttribute('data-seq') !== String(target)) return;
             obs.disconnect();
             requestAnimationFrame(painted);
           });
           obs.observe(pane, { attributes: true, subtree: false });
-          location.hash = `#seq=${seq2}`;
+          location.hash = `#seq=${target}`;
         }),
       seq,
     );
@@ -202,7 +216,7 @@ async function heaps(page) {
   await cdp.detach();
   return { page: pageHeap / 1e6, worker: worker === null ? null : worker / 1e6 };
 }
-async function benchSize(size, base2, rows2) {
+async function benchSize(size, siteBase, table) {
   const events = eventsFor(size);
   const file = await logFile(events);
   const mb = statSync(file).size / 1e6;
@@ -215,15 +229,15 @@ ${label}: ${file}`);
     let crashed = false;
     page.on('crash', () => (crashed = true));
     page.on('pageerror', (e) => console.error('  page error:', e.message));
-    await page.goto(base2);
+    const bare = await baseline(browser, siteBase, file);
+    await page.goto(siteBase);
     await page.waitForSelector('[data-testid=status][data-state=ready]');
-    const bare = await baseline(page, file);
     console.log(`  baseline: ${bare.toFixed(0)} ms`);
     let app;
     try {
       app = await loadInApp(page, file);
     } catch (err) {
-      rows2.push({
+      table.push({
         figure: `app: ${label}`,
         value: NaN,
         unit: 'ms',
@@ -234,7 +248,7 @@ ${label}: ${file}`);
       return;
     }
     if (app.error !== null) {
-      rows2.push({
+      table.push({
         figure: `app: ${label} refused`,
         value: NaN,
         unit: 'ms',
@@ -244,14 +258,14 @@ ${label}: ${file}`);
       });
       return;
     }
-    rows2.push({
+    table.push({
       figure: `app: first rows, ${label}`,
       value: app.firstRows ?? NaN,
       unit: 'ms',
       target: '<= 300 ms',
       met: (app.firstRows ?? Infinity) <= 300,
     });
-    rows2.push({
+    table.push({
       figure: `app: ready, ${label}`,
       value: app.ready ?? NaN,
       unit: 'ms',
@@ -262,7 +276,7 @@ ${label}: ${file}`);
     await page.waitForTimeout(300);
     const lat = await seeks(page, events);
     const longest = await page.evaluate(() => window.__bench);
-    rows2.push({
+    table.push({
       figure: `app: seek to messages painted p95, ${label}`,
       value: pct(lat, 0.95),
       unit: 'ms',
@@ -270,7 +284,7 @@ ${label}: ${file}`);
       met: pct(lat, 0.95) <= 34,
       note: `p50 ${pct(lat, 0.5).toFixed(0)} ms, max ${Math.max(...lat).toFixed(0)} ms over ${lat.length} seqs`,
     });
-    rows2.push({
+    table.push({
       figure: `app: longest main-thread task (load + seeks), ${label}`,
       value: longest.longest,
       unit: 'ms',
@@ -279,7 +293,7 @@ ${label}: ${file}`);
       note: `${longest.longTasks} tasks over 50 ms`,
     });
     const h = await heaps(page);
-    rows2.push({
+    table.push({
       figure: `app: page JS heap, ${label}`,
       value: h.page,
       unit: 'MB',
@@ -287,7 +301,7 @@ ${label}: ${file}`);
       met: h.page < 100,
     });
     if (h.worker !== null)
-      rows2.push({
+      table.push({
         figure: `app: log worker JS heap (the bytes are ArrayBuffers besides), ${label}`,
         value: h.worker,
         unit: 'MB',
@@ -310,10 +324,15 @@ console.log(`Seqscope browser bench: ${machine}; sizes ${sizes.join(', ')}, ${se
 const { base, server } = await startPreview(port);
 const rows = [];
 try {
-  for (const size of sizes) await benchSize(size, base, rows);
+  for (const size of sizes) {
+    const before = rows.length;
+    await benchSize(size, base, rows);
+    // Each size's rows as soon as they exist: a long run cut short keeps what it measured.
+    printTable(rows.slice(before));
+  }
 } finally {
   server.kill();
 }
-printTable(rows);
+if (sizes.length > 1) printTable(rows);
 console.log(`
 written ${writeResults('bench-browser', { machine, sizes, seekCount, rows })}`);

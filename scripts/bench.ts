@@ -234,6 +234,8 @@ async function benchSize(events: number, rows: Row[]): Promise<void> {
   } else console.log('  (no bin/seqscope.mjs: run `npm run build:cli` for the CLI rows)');
 
   // Memory of one loaded log: heap (JS objects) and array buffers (the raw bytes and the columns).
+  // Collected twice first: the runs above leave garbage a single pass does not reclaim.
+  gc();
   gc();
   const m0 = process.memoryUsage();
   const loaded = index(chunks);

@@ -58,14 +58,13 @@ export interface LogHostOptions {
 
 /**
  * Requests answered after the ones already queued: a seek posts locate,
- * event, replayMove and rows together with messages and stream, and the
+ * event and rows together with messages and stream, and the
  * messages pane is what the user waits for (the others took 20-40 ms ahead of
  * it in a trace of a 600k-event log).
  */
 const AFTER_THE_PANES = new Set<RequestKind>([
   'locate',
   'event',
-  'replayMove',
   'rows',
   'toolPairs',
   'diagnostics',
@@ -73,7 +72,6 @@ const AFTER_THE_PANES = new Set<RequestKind>([
   'transcript',
   'replaced',
   'replayAxis',
-  'replayPlan',
 ]);
 
 /** When the loading loop last posted progress and last yielded. */

@@ -26,12 +26,13 @@ export interface RangeSource {
   read(offset: number, length: number): Promise<Uint8Array>;
 }
 
-/** One range, read and prescanned. */
+/** One range, read and (by a range worker) prescanned. */
 export interface RangeResult {
   /** Where its bytes start in the file. */
   start: number;
   bytes: Uint8Array;
-  prescan: Prescan;
+  /** Undefined for the first range, which the owner reads itself (see `forEachRange`). */
+  prescan?: Prescan;
 }
 
 /** Runs range jobs (in workers, or here). */
@@ -119,6 +120,10 @@ export async function canSplit(src: RangeSource): Promise<boolean> {
  * Reads every range through `pool` (keeping every pool slot busy, plus one
  * range ahead) and hands them to `take` in file order. `take` may be async
  * (the worker pushes in slices and yields). Stops early when `signal` aborts.
+ *
+ * The first range is read here, without a prescan, and parsed by the owner
+ * as in a one-pass load: its rows show while the range workers are still
+ * starting (their first answer would come later than parsing 2 MB here).
  */
 export async function forEachRange(
   src: RangeSource,
@@ -138,10 +143,16 @@ export async function forEachRange(
     }
   };
   let expected = 0;
+  const first = plan.length > 1 ? plan[next++] : undefined;
   fill();
+  if (first) pending.unshift(readAlignedRange(src, first[0], first[1]));
+  // A cancel must not wait for a range worker to finish its range.
+  const signal = options.signal;
+  const aborted = new Promise<null>((resolve) => signal?.addEventListener('abort', () => resolve(null)));
   while (pending.length > 0) {
-    if (options.signal?.aborted) return;
-    const range = await (pending.shift() as Promise<RangeResult>);
+    if (signal?.aborted) return;
+    const range = await Promise.race([pending.shift() as Promise<RangeResult>, aborted]);
+    if (range === null || signal?.aborted) return;
     fill();
     if (range.bytes.length === 0) continue;
     if (range.start !== expected)

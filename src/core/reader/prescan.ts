@@ -252,7 +252,8 @@ export class PrescanCursor {
 }
 
 /** The arrays of a Prescan, to list as transferables when posting it. */
-export function prescanTransferables(p: Prescan): ArrayBuffer[] {
+export function prescanTransferables(p: Prescan | undefined): ArrayBuffer[] {
+  if (p === undefined) return [];
   return [p.offsets.buffer, p.lengths.buffer, p.kinds.buffer, p.nums.buffer, p.stringLengths.buffer].filter(
     (b): b is ArrayBuffer => b instanceof ArrayBuffer,
   );
