@@ -99,7 +99,7 @@ describe('terminal escape injection', () => {
   const file = join(dir, 'escapes.jsonl');
   writeFileSync(file, hostile);
 
-  it('check, stats and derive print no control character from the log', () => {
+  it('check, stats and derive print no control character from the log', { timeout: 60_000 }, () => {
     for (const args of [
       ['check', file],
       ['check', file, '--json'],
@@ -125,7 +125,7 @@ describe('terminal escape injection', () => {
     expect(lines.filter((l) => /^\d+ events: /.test(l))).toHaveLength(1);
   });
 
-  it('JSON output stays the same JSON: the escapes are JSON escapes', () => {
+  it('JSON output stays the same JSON: the escapes are JSON escapes', { timeout: 60_000 }, () => {
     const log = loadLogFromText(hostile);
     const derived = JSON.parse(runCli(['derive', file, '--at', '3']).out) as { messages: unknown[] }[];
     expect(derived[0]?.messages).toEqual(log.messagesAt(3).messages.map((m) => m.message));

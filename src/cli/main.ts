@@ -182,7 +182,10 @@ async function main(argv: string[]): Promise<number> {
   if (args.command === 'stats') {
     const { readRecord } = await import('./index/readLog');
     const path = args.file === '-' ? '-' : resolve(args.file);
-    const record = await readRecord({ path, size: 0, remote: false }, args.limits, args.import);
+    const record = await readRecord({ path, size: 0, remote: false }, args.limits, args.import, (log) => {
+      const hit = log.limitHit;
+      if (hit) process.stderr.write(`seqscope: warning: ${hit.message} To read it anyway, ${LIMIT_HINT}.\n`);
+    });
     const failure = record.session.read_error;
     if (typeof failure === 'string') {
       process.stderr.write(`seqscope: ${args.file === '-' ? 'standard input' : args.file}: ${failure}\n`);

@@ -3,6 +3,7 @@
  * load it with the CLI's own loader, and turn it into its rows. A log that
  * cannot be read at all is still one row (with `read_error`), never a failed run.
  */
+import type { SessionLog } from '../../core/log/sessionLog';
 import { createReadStream } from 'node:fs';
 import { sniffFormat } from '../../core/reader/decompress';
 import { createFingerprintHasher, type FingerprintHasher } from '../../core/view/fingerprint';
@@ -69,6 +70,8 @@ export async function readRecord(
   ref: LogRef,
   limits: ReadLimits = defaultLimits(),
   importOptions?: ImportOptions,
+  /** Sees the loaded log before it becomes a record (`stats` reports a read limit from it). */
+  onLoaded?: (log: SessionLog) => void,
 ): Promise<SessionRecord> {
   const fp = await Fingerprinter.create();
   let loaded;
@@ -88,6 +91,7 @@ export async function readRecord(
     compression: sniffFormat(fp.head) ?? 'plain',
   };
   if (!loaded.ok) return unreadableRecord(source, loaded.message.replace(`${ref.path}: `, ''));
+  onLoaded?.(loaded.log);
   return sessionRecord(loaded.log, source, recordHooks);
 }
 
