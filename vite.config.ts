@@ -38,5 +38,7 @@ export default defineConfig({
     environment: 'node',
     // 2-core machine: keep the worker pool small.
     maxWorkers: 2,
+    // Property tests and CLI spawns take seconds on a busy 2-core machine: no test is a timing bound.
+    testTimeout: 30_000,
   },
 });

@@ -29,7 +29,7 @@ import { DIFF_USAGE, runDiffCommand } from './diffCommand';
 import { COMPARE_USAGE, runCompareCommand } from './compareCommand';
 import { EXPORT_USAGE, runExport } from './export';
 import { isRangeWorkerThread } from './rangeWorkers';
-import { INDEX_WORKER, runIndexWorker } from './index/worker';
+import { INDEX_WORKER, runIndexWorker } from './index/indexWorker';
 import { noteSubagentFiles } from './subagents';
 import { takeSampleOption } from './sampleOption';
 import type { ImportOptions } from '../core/import/importers';

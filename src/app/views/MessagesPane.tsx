@@ -91,7 +91,7 @@ export function MessagesPane() {
 
   // TanStack Virtual returns functions the React Compiler cannot memoize: it skips this component,
   // which re-renders on every scroll by design (the virtualizer drives it).
-  // eslint-disable-next-line react-hooks/incompatible-library
+
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scrollRef.current,

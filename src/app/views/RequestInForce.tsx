@@ -5,7 +5,6 @@
  * system prompt (collapsed, with its length and a token estimate), the tools
  * with expandable schemas, and a legacy messagePrefix marked as such.
  */
-import { useState } from 'react';
 import { useApp } from '../appState';
 import { JsonTree } from '../components/jsonTree';
 import { useServices } from '../services/context';

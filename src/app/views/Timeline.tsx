@@ -60,7 +60,7 @@ export function Timeline() {
   const itemSize = itemSizeFor(rowCount);
   // TanStack Virtual returns functions the React Compiler cannot memoize: it skips this component,
   // which re-renders on every scroll by design (the virtualizer drives it).
-  // eslint-disable-next-line react-hooks/incompatible-library
+
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,

@@ -12,7 +12,7 @@ import { DatasetWriter, readPrevious } from './dataset';
 import { defaultThreads, runPool } from './pool';
 import { jsonProgress, silentProgress, terminalProgress, type ProgressState } from './progress';
 import { listLogs } from './sources';
-import type { IndexJob } from './worker';
+import type { IndexJob } from './indexWorker';
 import { isObjectUrl } from './objectStore';
 
 export interface IndexArgs {

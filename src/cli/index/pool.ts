@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { INDEX_WORKER, type IndexJob, type IndexReply } from './worker';
+import { INDEX_WORKER, type IndexJob, type IndexReply } from './indexWorker';
 
 export function defaultThreads(): number {
   return Math.max(1, availableParallelism());

@@ -1,4 +1,4 @@
 /** A worker thread's entry when the CLI runs from source (tsx); the bundle starts workers from itself. */
-import { runIndexWorker } from './worker';
+import { runIndexWorker } from './indexWorker';
 
 runIndexWorker();
