@@ -46,7 +46,7 @@ export function gzipBomb(decodedBytes: number, text = BOMB_LINE, memberBytes = 1
 /**
  * A zstd frame of RLE blocks: each 4-byte block decodes to 128 KiB of `byte`, a ratio of
  * 32 000:1 (`byte` 0x61 makes one endless line; 0x0a, endless blank lines). Hand-built per
- * RFC 8878: frame header without content size, 128 KiB window.
+ * RFC 8878: frame header without content size, window size 128 KiB.
  */
 export function zstdRleBomb(decodedBytes: number, byte = 0x61): Uint8Array {
   const BLOCK = 128 * 1024;
