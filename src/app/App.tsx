@@ -16,6 +16,7 @@ import { Header, ProgressBar } from './views/Header';
 import { Inspector } from './views/Inspector';
 import { MessagesPane } from './views/MessagesPane';
 import { DropOverlay, ErrorBanner, ShortcutsDialog } from './views/Overlays';
+import { SkipLinks } from './views/SkipLinks';
 import { StartPage } from './views/StartPage';
 import { Timeline } from './views/Timeline';
 import { WhyHost } from './why/WhyHost';
@@ -37,6 +38,7 @@ export function App() {
   const showStart = startPageOpen || !hasLog;
   return (
     <div className="flex h-screen flex-col overflow-hidden bg-neutral-950 text-neutral-200 antialiased">
+      {!showStart && !landing && <SkipLinks />}
       <Header />
       <ProgressBar />
       <ErrorBanner />

@@ -12,6 +12,7 @@ import { useServices } from '../services/context';
 import { SessionInfoButton } from './SessionInfo';
 
 export const FILE_INPUT_ID = 'file-input';
+const START_PAGE_HINT_ID = 'start-page-hint';
 
 export function Header() {
   const { load } = useServices();
@@ -24,16 +25,21 @@ export function Header() {
 
   return (
     <header className="flex h-10 shrink-0 items-center gap-3 border-b border-white/10 bg-neutral-900 px-3 text-xs">
-      <button
-        type="button"
-        onClick={() => useApp.setState((s) => ({ startPageOpen: !s.startPageOpen }))}
-        className="flex items-center gap-1.5 font-semibold tracking-tight text-neutral-100"
-        title="Start page: open another log"
-        aria-label="Start page"
-      >
-        <Logo />
-        Seqscope
-      </button>
+      <h1 className="shrink-0">
+        <button
+          type="button"
+          onClick={() => useApp.setState((s) => ({ startPageOpen: !s.startPageOpen }))}
+          className="flex items-center gap-1.5 font-semibold tracking-tight text-neutral-100"
+          title="Start page: open another log"
+          aria-describedby={START_PAGE_HINT_ID}
+        >
+          <Logo />
+          Seqscope
+        </button>
+        <span id={START_PAGE_HINT_ID} className="sr-only">
+          Start page: open another log
+        </span>
+      </h1>
       {hasLog && (
         <div className="flex min-w-0 items-center gap-3">
           <span className="max-w-[28ch] truncate font-mono text-neutral-200" title={name}>
@@ -82,7 +88,7 @@ export function Header() {
                 : 'error'}
         </span>
         <label
-          className="cursor-pointer rounded border border-white/15 bg-white/5 px-2 py-1 text-neutral-200 hover:bg-white/10"
+          className="cursor-pointer rounded border border-white/15 bg-white/5 px-2 py-1 text-neutral-200 outline-sky-400 hover:bg-white/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1"
           title="Open a .jsonl, .gz or .zst log (or drop it anywhere)"
         >
           Open file…
