@@ -62,8 +62,7 @@ function cut(text: string, n: number): string {
 
 const chip = 'inline-flex items-center rounded border px-1 py-px font-mono text-[10px] leading-none';
 const linkButton = 'font-mono text-sky-400 hover:underline';
-const smallButton =
-  'rounded border border-neutral-600 px-1.5 py-px text-[11px] text-neutral-300 hover:bg-neutral-700/60';
+const smallButton = 'rounded border border-edge px-1.5 py-px text-[11px] text-fg-soft hover:bg-tint/10';
 
 function ShowAll({ total, onClick }: { total: number; onClick: () => void }): ReactNode {
   return (
@@ -92,7 +91,7 @@ function TextBody({ text, plain = false, className }: TextBodyProps): ReactNode 
         type="button"
         title={raw ? 'Render as markdown' : 'Show the raw text'}
         data-testid="raw-toggle"
-        className="float-right ml-2 rounded px-1 text-[10px] leading-4 text-neutral-500 opacity-0 group-hover:opacity-100 hover:bg-neutral-700/60 hover:text-neutral-200 focus:opacity-100"
+        className="float-right ml-2 rounded px-1 text-[10px] leading-4 text-fg-subtle opacity-0 group-hover:opacity-100 hover:bg-tint/10 hover:text-fg focus:opacity-100"
         onClick={() => setRaw((r) => !r)}
       >
         {raw ? 'md' : 'raw'}
@@ -121,12 +120,12 @@ function ReasoningView({ block }: { block: ReasoningBlock }): ReactNode {
       data-testid="block"
       data-block-type="reasoning"
       data-expanded={open}
-      className="text-neutral-400 italic"
+      className="text-fg-muted italic"
     >
       <button
         type="button"
         aria-expanded={open}
-        className="flex w-full min-w-0 items-baseline gap-1.5 text-left text-xs hover:text-neutral-300"
+        className="flex w-full min-w-0 items-baseline gap-1.5 text-left text-xs hover:text-fg-soft"
         onClick={() => setOpen((o) => !o)}
       >
         <span className="font-mono not-italic">{open ? '▾' : '▸'}</span>
@@ -138,7 +137,7 @@ function ReasoningView({ block }: { block: ReasoningBlock }): ReactNode {
           </span>
         )}
       </button>
-      {open && <TextBody text={text} className="mt-1 border-l border-neutral-700 pl-3 text-neutral-400" />}
+      {open && <TextBody text={text} className="mt-1 border-l border-line-strong pl-3 text-fg-muted" />}
     </div>
   );
 }
@@ -169,7 +168,7 @@ function ToolCallView({
       <div className="flex flex-wrap items-center gap-2 border-b border-amber-500/15 px-2 py-1 text-xs">
         <span className={`${chip} ${toneClass('amber')}`}>call</span>
         <span className="font-mono font-semibold text-amber-200">{block.name}</span>
-        <span className="font-mono text-[11px] text-neutral-500" title="tool call id">
+        <span className="font-mono text-[11px] text-fg-subtle" title="tool call id">
           {block.id}
         </span>
         {pretty && !pretty.ok && (
@@ -180,7 +179,7 @@ function ToolCallView({
         {onJumpToResult && (
           <button
             type="button"
-            className={`${linkButton} ml-auto text-[11px] disabled:cursor-default disabled:text-neutral-600 disabled:no-underline`}
+            className={`${linkButton} ml-auto text-[11px] disabled:cursor-default disabled:text-fg-faint disabled:no-underline`}
             disabled={hasResult?.(block.id) === false}
             title={hasResult?.(block.id) === false ? 'no result in the log' : 'Jump to the tool result'}
             onClick={() => onJumpToResult(block.id)}
@@ -191,7 +190,7 @@ function ToolCallView({
       </div>
       <div className="px-2 py-1">
         {pretty === null ? (
-          <span className="text-xs text-neutral-500 italic">(empty arguments)</span>
+          <span className="text-xs text-fg-subtle italic">(empty arguments)</span>
         ) : (
           <JsonText text={capped ? cut(text, TEXT_BLOCK_CAP) : text} colour={pretty.ok} />
         )}
@@ -221,13 +220,13 @@ function ToolResultView({
       data-testid="block"
       data-block-type="tool-result"
       data-error={error}
-      className={`rounded border ${error ? 'border-red-500/50 bg-red-500/10' : 'border-neutral-700 bg-neutral-500/5'}`}
+      className={`rounded border ${error ? 'border-red-500/50 bg-red-500/10' : 'border-line-strong bg-tint/5'}`}
     >
       <div
-        className={`flex flex-wrap items-center gap-2 border-b px-2 py-1 text-xs ${error ? 'border-red-500/30' : 'border-neutral-700/60'}`}
+        className={`flex flex-wrap items-center gap-2 border-b px-2 py-1 text-xs ${error ? 'border-red-500/30' : 'border-line'}`}
       >
         <span className={`${chip} ${toneClass(error ? 'red' : 'teal')}`}>result</span>
-        <span className="text-neutral-500">for</span>
+        <span className="text-fg-subtle">for</span>
         {onJumpToCall ? (
           <button
             type="button"
@@ -238,7 +237,7 @@ function ToolResultView({
             {block.toolCallId}
           </button>
         ) : (
-          <span className="font-mono text-[11px] text-neutral-400">{block.toolCallId}</span>
+          <span className="font-mono text-[11px] text-fg-muted">{block.toolCallId}</span>
         )}
         {error && (
           <span data-testid="error-badge" className={`${chip} ${toneClass('red')}`}>
@@ -248,7 +247,7 @@ function ToolResultView({
       </div>
       <div className={`flex flex-col gap-1.5 px-2 py-1 ${error ? 'text-red-200' : ''}`}>
         {block.content.length === 0 ? (
-          <span className="text-xs text-neutral-500 italic">(empty result)</span>
+          <span className="text-xs text-fg-subtle italic">(empty result)</span>
         ) : (
           block.content.map((b, i) => (
             <BlockView
@@ -277,14 +276,14 @@ function ImageView({ block }: { block: ImageBlock }): ReactNode {
     <div
       data-testid="block"
       data-block-type="image"
-      className="inline-flex max-w-full flex-col gap-0.5 rounded border border-dashed border-neutral-600 bg-neutral-500/5 px-3 py-2 font-mono text-[11px] text-neutral-300"
+      className="inline-flex max-w-full flex-col gap-0.5 rounded border border-dashed border-edge bg-tint/5 px-3 py-2 font-mono text-[11px] text-fg-soft"
       title={typeof a.attachmentId === 'string' ? `attachment ${a.attachmentId}` : undefined}
     >
       <div className="flex items-center gap-2">
         <span className={`${chip} ${toneClass('indigo')}`}>image</span>
-        {typeof a.name === 'string' && a.name && <span className="truncate text-neutral-200">{a.name}</span>}
+        {typeof a.name === 'string' && a.name && <span className="truncate text-fg">{a.name}</span>}
       </div>
-      <div className="flex flex-wrap gap-x-3 text-neutral-400">
+      <div className="flex flex-wrap gap-x-3 text-fg-muted">
         <span>{typeof a.mediaType === 'string' ? a.mediaType : 'unknown type'}</span>
         {w !== null && h !== null && (
           <span>
@@ -310,8 +309,8 @@ function GenericBlockView({ block, note }: { block: Block; note?: string }): Rea
     >
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-500/20 px-2 py-1 text-xs">
         <span className={`${chip} ${toneClass('slate')}`}>{String(block.type)}</span>
-        {typeof name === 'string' && <span className="font-mono font-semibold text-neutral-200">{name}</span>}
-        <span className="text-[11px] text-neutral-500">{note ?? 'unrecognised block, shown verbatim'}</span>
+        {typeof name === 'string' && <span className="font-mono font-semibold text-fg">{name}</span>}
+        <span className="text-[11px] text-fg-subtle">{note ?? 'unrecognised block, shown verbatim'}</span>
       </div>
       <div className="px-2 py-1">
         <JsonText text={capped ? cut(text, TEXT_BLOCK_CAP) : text} colour={!capped} />
@@ -449,7 +448,7 @@ export function MessageView({
       data-highlighted={highlighted || undefined}
       className={`border-l-2 px-3 py-2 ${highlighted ? 'border-sky-400 bg-sky-500/10' : 'border-transparent'} ${className ?? ''}`}
     >
-      <div className="mb-1 flex min-w-0 items-center gap-2 text-[11px] text-neutral-400">
+      <div className="mb-1 flex min-w-0 items-center gap-2 text-[11px] text-fg-muted">
         <span className={`${chip} ${roleClass(message.role)}`}>{message.role}</span>
         {source !== null &&
           (toolCallId !== null && onJumpToCall ? (
@@ -466,7 +465,7 @@ export function MessageView({
               {source}
             </span>
           ))}
-        <span className="font-mono text-neutral-500">#{index}</span>
+        <span className="font-mono text-fg-subtle">#{index}</span>
         <button
           type="button"
           data-testid="seq-link"
@@ -478,9 +477,9 @@ export function MessageView({
         </button>
         {headerExtra !== undefined && <div className="ml-auto flex items-center gap-1.5">{headerExtra}</div>}
       </div>
-      <div className="flex flex-col gap-1.5 text-neutral-200">
+      <div className="flex flex-col gap-1.5 text-fg">
         {content.length === 0 ? (
-          <span className="text-xs text-neutral-500 italic">(no content)</span>
+          <span className="text-xs text-fg-subtle italic">(no content)</span>
         ) : (
           content.map((b, i) => (
             <BlockView

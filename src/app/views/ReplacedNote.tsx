@@ -43,7 +43,7 @@ export function ReplacedNote({ seq, hidden }: { seq: number; hidden: number[] })
             {h}
           </button>
         ))}
-        {hidden.length > 12 && <span className="text-neutral-500">… +{hidden.length - 12}</span>}
+        {hidden.length > 12 && <span className="text-fg-subtle">… +{hidden.length - 12}</span>}
         <button
           type="button"
           aria-expanded={open}
@@ -55,15 +55,15 @@ export function ReplacedNote({ seq, hidden }: { seq: number; hidden: number[] })
       </div>
       {open && (
         <div className="border-t border-fuchsia-500/20">
-          {!originals && <div className="px-2 py-1 text-neutral-500">loading…</div>}
+          {!originals && <div className="px-2 py-1 text-fg-subtle">loading…</div>}
           {originals?.map((m) => (
             <div
               key={m.seq}
               data-testid="hidden-original"
               data-source-seq={m.seq}
-              className="border-b border-white/5 px-2 py-1.5 opacity-75 last:border-0"
+              className="border-b border-line-soft px-2 py-1.5 opacity-75 last:border-0"
             >
-              <div className="mb-1 flex items-center gap-2 text-[11px] text-neutral-400">
+              <div className="mb-1 flex items-center gap-2 text-[11px] text-fg-muted">
                 <span className={`rounded border px-1 font-mono text-[10px] ${roleClass(m.message.role)}`}>
                   {m.message.role}
                 </span>
