@@ -61,7 +61,7 @@ function FollowBadge() {
         className={`h-1.5 w-1.5 rounded-full ${live ? 'animate-pulse bg-emerald-400' : 'bg-amber-400'}`}
       />
       {text}
-      {appended > 0 && <span className="text-emerald-300/80">+{appended.toLocaleString('en-US')}</span>}
+      {appended > 0 && <span className="text-emerald-300">+{appended.toLocaleString('en-US')}</span>}
     </span>
   );
 }

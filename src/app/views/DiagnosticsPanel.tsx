@@ -172,7 +172,7 @@ function ItemRow({ d, code }: { d: DiagnosticItem; code: DiagnosticCode }) {
         {d.seq !== undefined ? (
           <button
             type="button"
-            className="w-20 shrink-0 text-left font-mono text-sky-400 hover:underline"
+            className="w-20 shrink-0 text-left font-mono text-sky-300 hover:underline"
             onClick={() => url.jumpTo(d.seq ?? null)}
           >
             seq {d.seq}
@@ -181,7 +181,7 @@ function ItemRow({ d, code }: { d: DiagnosticItem; code: DiagnosticCode }) {
           <button
             type="button"
             aria-expanded={expanded}
-            className="w-20 shrink-0 text-left font-mono text-sky-400/80 hover:underline"
+            className="w-20 shrink-0 text-left font-mono text-sky-300 hover:underline"
             title={`line ${d.line ?? '?'} is not an event: show its text`}
             onClick={() => setExpanded((e) => !e)}
           >
@@ -198,7 +198,7 @@ function ItemRow({ d, code }: { d: DiagnosticItem; code: DiagnosticCode }) {
         {lineOnly && d.nearSeq !== undefined && (
           <button
             type="button"
-            className="shrink-0 font-mono text-[11px] text-sky-400/70 hover:underline"
+            className="shrink-0 font-mono text-[11px] text-sky-300 hover:underline"
             title={`jump to the next event (seq ${d.nearSeq})`}
             onClick={() => url.jumpTo(d.nearSeq ?? null)}
           >

@@ -104,7 +104,7 @@ export function ErrorBanner() {
         className="flex shrink-0 items-center gap-3 border-b border-red-500/30 bg-red-500/10 px-3 py-2 text-xs text-red-100"
       >
         <span className="font-medium">{dead ? 'The log worker stopped.' : 'Could not open the log.'}</span>
-        <span className="min-w-0 flex-1 text-red-200/90">{error.message}</span>
+        <span className="min-w-0 flex-1 text-red-200">{error.message}</span>
         <button
           type="button"
           onClick={() => load.retry()}

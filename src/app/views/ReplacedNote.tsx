@@ -29,7 +29,7 @@ export function ReplacedNote({ seq, hidden }: { seq: number; hidden: number[] })
       data-replace-seq={seq}
       className="mx-3 mb-2 rounded border border-dashed border-fuchsia-500/40 bg-fuchsia-500/[0.04] text-xs"
     >
-      <div className="flex flex-wrap items-center gap-1.5 px-2 py-1 text-fuchsia-200/90">
+      <div className="flex flex-wrap items-center gap-1.5 px-2 py-1 text-fuchsia-200">
         <span>
           Replaces {hidden.length} earlier node{hidden.length === 1 ? '' : 's'}:
         </span>
@@ -75,7 +75,7 @@ export function ReplacedNote({ seq, hidden }: { seq: number; hidden: number[] })
                 >
                   seq {m.seq}
                 </button>
-                <span className="text-fuchsia-300/80">hidden</span>
+                <span className="text-fuchsia-300">hidden</span>
               </div>
               <div className="flex flex-col gap-1">
                 {(Array.isArray(m.message.content) ? m.message.content : []).map((b, i) => (

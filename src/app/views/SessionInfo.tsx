@@ -84,7 +84,7 @@ export function SessionInfoPanel({ summary }: { summary: LogSummary }) {
         <p className="text-fg-subtle">No session header line in this log.</p>
       )}
       {header?.seedLength !== undefined && (
-        <p className="mt-2 text-[11px] text-amber-200/90" data-testid="session-seed">
+        <p className="mt-2 text-[11px] text-amber-200" data-testid="session-seed">
           The first {header.seedLength} event{header.seedLength === 1 ? '' : 's'} (seq 0–
           {Math.max(0, header.seedLength - 1)}) are inherited from the parent session
           {header.parentSession ? ` ${header.parentSession}` : ''}.

@@ -149,7 +149,7 @@ export function StartPage() {
                         <span className="truncate font-mono text-fg">{e.name}</span>
                         {(e.kind === 'file' || e.kind === 'text') && (
                           <span
-                            className={`shrink-0 rounded border px-1 text-[9px] ${e.stored ? 'border-line text-fg-muted' : 'border-amber-500/30 text-amber-300/80'}`}
+                            className={`shrink-0 rounded border px-1 text-[9px] ${e.stored ? 'border-line text-fg-muted' : 'border-amber-500/30 text-amber-300'}`}
                             title={
                               e.stored
                                 ? 'Kept in this browser: opens in one click, and links to it work after a reload'

@@ -181,7 +181,7 @@ function content(row: TimelineRow): ReactNode {
     const s = row.step;
     return (
       <>
-        <span className="text-cyan-200/90">
+        <span className="text-cyan-200">
           Step {s.turn}.{s.step}
         </span>
         {s.failedAttempts > 0 && (
@@ -212,7 +212,7 @@ function content(row: TimelineRow): ReactNode {
     const [head, ...rest] = row.summary.split(' · ');
     return (
       <>
-        <span className="shrink-0 text-emerald-300/90">{head}</span>
+        <span className="shrink-0 text-emerald-300">{head}</span>
         <span className="truncate font-mono text-[11px] text-fg-subtle">{rest.join(' · ')}</span>
       </>
     );
