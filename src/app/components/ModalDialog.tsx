@@ -49,15 +49,15 @@ export function ModalDialog({
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose(); // the backdrop (the box's padding is inside)
       }}
-      className={`m-auto max-h-[85vh] max-w-[92vw] overflow-hidden rounded-lg border border-white/15 bg-neutral-900 p-0 text-xs text-neutral-200 shadow-2xl backdrop:bg-black/50 ${className}`}
+      className={`m-auto max-h-[85vh] max-w-[92vw] overflow-hidden rounded-lg border border-line-strong bg-panel p-0 text-xs text-fg shadow-2xl backdrop:bg-black/50 ${className}`}
     >
       <div className="flex max-h-[85vh] flex-col">
-        <div className="flex shrink-0 items-center gap-2 border-b border-white/10 px-4 py-2">
-          <h2 className="text-sm font-medium text-neutral-100">{title}</h2>
+        <div className="flex shrink-0 items-center gap-2 border-b border-line px-4 py-2">
+          <h2 className="text-sm font-medium text-fg-strong">{title}</h2>
           <button
             type="button"
             onClick={onClose}
-            className="ml-auto rounded border border-white/15 px-2 py-0.5 text-neutral-300 hover:bg-white/10"
+            className="ml-auto rounded border border-line-strong px-2 py-0.5 text-fg-soft hover:bg-tint/10"
             title="Close (Esc)"
           >
             Close

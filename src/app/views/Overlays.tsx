@@ -68,7 +68,7 @@ export function ShortcutsDialog() {
       className="w-[30rem]"
       onClose={() => useApp.setState({ shortcutsOpen: false })}
     >
-      <label className="mb-3 flex items-start gap-2 rounded border border-white/10 bg-white/[0.03] p-2">
+      <label className="mb-3 flex items-start gap-2 rounded border border-line bg-tint/[0.03] p-2">
         <input
           type="checkbox"
           data-testid="single-key-shortcuts"
@@ -77,8 +77,8 @@ export function ShortcutsDialog() {
           onChange={(e) => setSingleKeyShortcuts(e.target.checked)}
         />
         <span>
-          <span className="text-neutral-100">Single-character shortcuts</span>
-          <span className="block text-neutral-400">
+          <span className="text-fg-strong">Single-character shortcuts</span>
+          <span className="block text-fg-muted">
             Keys like j, k, n, / and ? on their own. Turn them off if they fire by accident (speech input,
             typing elsewhere); arrows, Home/End and the buttons keep working. Remembered in this browser.
           </span>
@@ -89,9 +89,9 @@ export function ShortcutsDialog() {
           {SHORTCUTS.map((s) => {
             const keys = s.scope === 'scrubber' ? `scrubber: ${s.keys}` : s.keys;
             return (
-              <tr key={keys} className="border-b border-white/5 last:border-0">
+              <tr key={keys} className="border-b border-line-soft last:border-0">
                 <td className="py-1 pr-4 font-mono whitespace-nowrap text-sky-300">{keys}</td>
-                <td className="py-1 text-neutral-300">{s.what}</td>
+                <td className="py-1 text-fg-soft">{s.what}</td>
               </tr>
             );
           })}
@@ -115,7 +115,7 @@ export function ErrorBanner() {
         className="flex shrink-0 items-center gap-3 border-b border-red-500/30 bg-red-500/10 px-3 py-2 text-xs text-red-100"
       >
         <span className="font-medium">{dead ? 'The log worker stopped.' : 'Could not open the log.'}</span>
-        <span className="min-w-0 flex-1 text-red-200/90">{error.message}</span>
+        <span className="min-w-0 flex-1 text-red-200">{error.message}</span>
         <button
           type="button"
           onClick={() => load.retry()}
@@ -126,7 +126,7 @@ export function ErrorBanner() {
         <button
           type="button"
           onClick={() => useApp.setState({ startPageOpen: true })}
-          className="rounded border border-white/15 px-2 py-0.5 hover:bg-white/10"
+          className="rounded border border-line-strong px-2 py-0.5 hover:bg-tint/10"
         >
           Open another log
         </button>
