@@ -131,6 +131,9 @@ async function tabUntilFocused(page: Page, target: ReturnType<Page['locator']>, 
 }
 
 test.describe('keyboard', () => {
+  // Several reloads and round trips to the worker: generous on a loaded 2-core machine.
+  test.describe.configure({ timeout: 90_000 });
+
   test('Tab reaches the timeline on the selected row; arrows move selection and focus; Left/Right fold', async ({
     page,
   }) => {
