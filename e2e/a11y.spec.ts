@@ -146,6 +146,13 @@ test.describe('keyboard', () => {
     await expect(grid.locator('[role=row][tabindex="0"]')).toHaveCount(1);
     await expect(grid.locator('[role=row][tabindex="0"]')).toHaveAttribute('data-seq', '5');
 
+    // With nothing focused, a row key moves the selection and takes focus to its row.
+    await page.keyboard.press('ArrowDown');
+    await expect(grid.locator('[role=row][aria-selected="true"]')).not.toHaveAttribute('data-seq', '5');
+    await expect(grid.locator('[role=row][aria-selected="true"]')).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(selected).toBeFocused();
+
     await page.locator('#timeline-filter').focus();
     await tabUntilFocused(page, selected);
     const row = Number(await selected.getAttribute('data-row'));
@@ -327,7 +334,7 @@ test.describe('keyboard', () => {
   });
 
   test('prefers-reduced-motion stops the pulses (the loading bar and dot)', async ({ page }) => {
-    await gotoApp(page, '/?sample=demo.jsonl');
+    await page.goto('/'); // the stylesheet is all this needs
     const animationOf = () =>
       page.evaluate(() => {
         const el = document.createElement('div');

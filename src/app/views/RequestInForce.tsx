@@ -43,7 +43,7 @@ export function RequestInForce({ seq }: { seq: number }) {
       className="relative border-b border-line bg-panel/40 text-xs"
     >
       <details className="group/req">
-        <summary className="flex cursor-pointer list-none items-center gap-2 py-1 pr-40 pl-3 text-fg-soft select-none">
+        <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-2 gap-y-0.5 py-1 pr-40 pl-3 text-fg-soft select-none">
           <span className="text-fg-subtle group-open/req:rotate-90" aria-hidden>
             ▸
           </span>

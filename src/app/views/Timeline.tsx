@@ -208,6 +208,8 @@ export const TIMELINE_GRID_ID = 'timeline-grid';
  * until it leaves for another element or the pointer goes down elsewhere; a focused row that
  * scrolls out of the window (and is unmounted) gets focus back when the selection moves.
  */
+const ROW_KEYS = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End', 'j', 'k', 'n', 'p']);
+
 function useTimelineFocus() {
   const gridRef = useRef<HTMLDivElement>(null);
   const inside = useRef(false);
@@ -221,10 +223,17 @@ function useTimelineFocus() {
     const onPointerDown = (e: PointerEvent) => {
       if (!(e.target instanceof Node && grid.contains(e.target))) inside.current = false;
     };
+    // A row key pressed with nothing focused moves the selection: focus goes with it, to the row.
+    const onKeyDown = (e: KeyboardEvent) => {
+      const idle = document.activeElement === null || document.activeElement === document.body;
+      if (idle && ROW_KEYS.has(e.key)) inside.current = true;
+    };
     grid.addEventListener('focusin', onFocus);
     grid.addEventListener('focusout', onBlur);
     window.addEventListener('pointerdown', onPointerDown, true);
+    window.addEventListener('keydown', onKeyDown, true);
     return () => {
+      window.removeEventListener('keydown', onKeyDown, true);
       grid.removeEventListener('focusin', onFocus);
       grid.removeEventListener('focusout', onBlur);
       window.removeEventListener('pointerdown', onPointerDown, true);
