@@ -2,7 +2,7 @@
 import { requestInForceAt, requestJson } from '../core/harness/requestInForce';
 import { resumeCheck } from '../core/harness/resumeCheck';
 import type { SessionLog } from '../core/log/sessionLog';
-import { writeJson } from '../core/jsonText';
+import { writeJson } from '../core/deepJson';
 import type { Row } from '../core/library/schema';
 import type { Diagnostic, Message } from '../core/types';
 import { FORMAT_LABELS } from '../core/import/formats';
