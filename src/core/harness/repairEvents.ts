@@ -7,7 +7,7 @@
  * the corpus has no TOOL_NOT_STARTED result, so that one follows the same
  * pattern with its own code and the assistant/message as source.
  */
-import type { Message, SessionEvent } from '../types';
+import { isKnownEvent, type Message, type SessionEvent } from '../types';
 import { isObject } from '../validate';
 
 /** An event the harness would append on resume; never in the file. */
@@ -37,25 +37,35 @@ export interface RepairSource {
 export function syntheticRepair(log: RepairSource, last: number): SyntheticEvent[] {
   // The open turn: the last turn/start with no turn/end after it (type column only, no parsing).
   let turnStart = -1;
+  let turn = 0;
   for (let s = last; s >= 0; s--) {
     const type = log.typeOf(s);
     if (type === 'turn/end') return [];
-    if (type === 'turn/start' && !isInvalid(log.event(s))) {
+    if (type !== 'turn/start') continue;
+    const ev = log.event(s);
+    if (isKnownEvent(ev) && ev.type === 'turn/start') {
       turnStart = s;
+      turn = ev.data.turn;
       break;
     }
   }
   if (turnStart < 0) return [];
-  const turn = (log.event(turnStart).data as { turn: number }).turn;
   let lastStepEnd = turnStart;
   let lastStepStart = -1;
+  let openStep: { turn: number; step: number } | undefined;
   for (let s = last; s > turnStart; s--) {
     const type = log.typeOf(s);
     if (type === 'step/end') {
       lastStepEnd = s;
       break;
     }
-    if (type === 'step/start' && lastStepStart < 0) lastStepStart = s;
+    if (type === 'step/start' && lastStepStart < 0) {
+      const ev = log.event(s);
+      if (isKnownEvent(ev) && ev.type === 'step/start') {
+        lastStepStart = s;
+        openStep = ev.data;
+      }
+    }
   }
   const time = lastTime(log, last);
   const out: SyntheticEvent[] = [];
@@ -95,10 +105,8 @@ export function syntheticRepair(log: RepairSource, last: number): SyntheticEvent
       sourceEventSeqs: [unknown ? (pending.callSeq as number) : pending.messageSeq],
     });
   }
-  if (lastStepStart > lastStepEnd) {
-    const step = log.event(lastStepStart).data as { turn: number; step: number };
-    add({ type: 'step/end', data: { turn: step.turn, step: step.step } });
-  }
+  if (openStep !== undefined && lastStepStart > lastStepEnd)
+    add({ type: 'step/end', data: { turn: openStep.turn, step: openStep.step } });
   add({ type: 'turn/end', data: { turn, reason: { kind: 'interrupted' } } });
   add({ type: 'session/end-seed', data: {} });
   return out;
@@ -122,17 +130,16 @@ function pendingCalls(log: RepairSource, from: number, last: number): PendingCal
     const type = log.typeOf(s);
     if (type !== 'assistant/message' && type !== 'tool/call' && type !== 'tool/result') continue;
     const ev = log.event(s);
-    if (isInvalid(ev)) continue;
-    const d = ev.data as Record<string, unknown>;
-    if (type === 'tool/call') {
-      if (typeof d.callId === 'string' && !recorded.has(d.callId)) recorded.set(d.callId, s);
-    } else if (type === 'tool/result') {
-      for (const id of resultCallIds(d.message)) answered.add(id);
-    } else {
-      const content = isObject(d.message) && Array.isArray(d.message.content) ? d.message.content : [];
-      for (const b of content)
-        if (isObject(b) && b.type === 'tool-call' && typeof b.id === 'string')
-          calls.push({ callId: b.id, turn: d.turn as number, step: d.step as number, messageSeq: s });
+    if (!isKnownEvent(ev)) continue;
+    if (ev.type === 'tool/call') {
+      if (!recorded.has(ev.data.callId)) recorded.set(ev.data.callId, s);
+    } else if (ev.type === 'tool/result') {
+      for (const id of resultCallIds(ev.data.message)) answered.add(id);
+    } else if (ev.type === 'assistant/message') {
+      const { turn, step, message } = ev.data;
+      for (const b of message.content)
+        if (b.type === 'tool-call' && 'id' in b && typeof b.id === 'string')
+          calls.push({ callId: b.id, turn, step, messageSeq: s });
     }
   }
   const out: PendingCall[] = [];
@@ -152,10 +159,6 @@ function resultCallIds(message: unknown): string[] {
     for (const b of message.content)
       if (isObject(b) && b.type === 'tool-result' && typeof b.toolCallId === 'string') ids.push(b.toolCallId);
   return ids;
-}
-
-function isInvalid(ev: SessionEvent): boolean {
-  return (ev as { invalid?: boolean }).invalid === true;
 }
 
 function lastTime(log: RepairSource, last: number): number | undefined {

@@ -17,7 +17,7 @@
  * section 1): events from such a line (the seq a `torn-tail` names) are not
  * part of what it resumes, so the check looks at the events before them.
  */
-import type { Diagnostic, SessionHeader } from '../types';
+import { looseData, type Diagnostic, type SessionHeader } from '../types';
 import { isObject } from '../validate';
 import { REQUEST_HEADER, requestHeaders, type RequestSource } from './requestInForce';
 import { syntheticRepair, type SyntheticEvent } from './repairEvents';
@@ -128,7 +128,7 @@ function formRefusals(log: ResumeSource): ResumeRefusal[] {
   }
   const fallback = requestHeaders(log)
     .all()
-    .filter((s) => (log.event(s).data as { reason?: unknown }).reason === 'fallback');
+    .filter((s) => looseData(log.event(s)).reason === 'fallback');
   if (fallback.length > 0)
     out.push({
       reason: `legacy-form:${REQUEST_HEADER}:fallback`,
