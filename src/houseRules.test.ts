@@ -24,7 +24,11 @@ function productionFiles(dir: string): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...productionFiles(path));
-    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+    else if (
+      /\.tsx?$/.test(entry.name) &&
+      !/\.test\.tsx?$/.test(entry.name) &&
+      !entry.name.endsWith('.d.ts')
+    ) {
       out.push(path);
     }
   }
@@ -42,7 +46,9 @@ describe('house rules', () => {
 
   it(`keeps every production file under ${MAX_LINES} lines`, () => {
     const lines = (file: string) => readFileSync(join(SRC, file), 'utf8').split('\n').length - 1;
-    const over = files.filter((f) => !SPLIT_PENDING.has(f) && lines(f) > MAX_LINES).map((f) => `${f}: ${lines(f)}`);
+    const over = files
+      .filter((f) => !SPLIT_PENDING.has(f) && lines(f) > MAX_LINES)
+      .map((f) => `${f}: ${lines(f)}`);
     expect(over).toEqual([]);
     const splitDone = [...SPLIT_PENDING].filter((f) => !files.includes(f) || lines(f) <= MAX_LINES);
     expect(splitDone, 'split: remove from SPLIT_PENDING').toEqual([]);
