@@ -13,12 +13,6 @@ const MAX_LINES = 400;
 /** Base names that mean the same thing wherever they are: an entry point, a folder's test helpers. */
 const SAME_MEANING = new Set(['main', 'testing']);
 
-/**
- * Files over the limit whose split is under way in another branch of this round. Each entry must
- * still be over the limit (the test fails once it is not, so the entry is removed with the split).
- */
-const SPLIT_PENDING = new Set(['app/components/blocks.tsx', 'app/components/markdownInline.ts']);
-
 function productionFiles(dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -46,12 +40,8 @@ describe('house rules', () => {
 
   it(`keeps every production file under ${MAX_LINES} lines`, () => {
     const lines = (file: string) => readFileSync(join(SRC, file), 'utf8').split('\n').length - 1;
-    const over = files
-      .filter((f) => !SPLIT_PENDING.has(f) && lines(f) > MAX_LINES)
-      .map((f) => `${f}: ${lines(f)}`);
+    const over = files.filter((f) => lines(f) > MAX_LINES).map((f) => `${f}: ${lines(f)}`);
     expect(over).toEqual([]);
-    const splitDone = [...SPLIT_PENDING].filter((f) => !files.includes(f) || lines(f) <= MAX_LINES);
-    expect(splitDone, 'split: remove from SPLIT_PENDING').toEqual([]);
   });
 
   it('gives no two production files the same base name unless it means the same thing', () => {
