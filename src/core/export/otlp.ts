@@ -18,7 +18,7 @@
  * (`content: true`): it can be large and private.
  */
 import type { SessionLog } from '../log/sessionLog';
-import type { AttemptInfo, StepInfo, TurnInfo } from '../analysis/structureIndex';
+import type { AttemptInfo, StepInfo, ToolCallInfo, TurnInfo } from '../analysis/structureIndex';
 import { requestInForceAt } from '../harness/requestInForce';
 import { answeredBy } from '../log/message';
 import { isKnownEvent, type Block, type FinishReason, type Message, type TokenUsage } from '../types';
@@ -26,8 +26,6 @@ import { isObject } from '../validate';
 import { finishReason, semconvMessage, semconvPart } from './genaiMessages';
 import { attributes, nanos, spanCount, type Attr, type OtlpSpan, type OtlpTracesData } from './otlpJson';
 import { spanIdOf, traceIdOf } from './traceIds';
-
-export const GENAI_SEMCONV_VERSION = 'semantic-conventions-genai v0.1.0';
 
 export interface OtlpExportOptions {
   /** Add the messages, system instructions and tool arguments/results. */
@@ -279,19 +277,7 @@ class OtlpBuilder {
     });
   }
 
-  private toolSpan(
-    call: {
-      callId: string;
-      name: string;
-      callSeq: number | null;
-      resultSeq: number | null;
-      isError: boolean;
-      errorCode?: string;
-      turn: number;
-      step: number;
-    },
-    parent: string,
-  ): void {
+  private toolSpan(call: ToolCallInfo, parent: string): void {
     const startSeq = call.callSeq ?? call.resultSeq ?? 0;
     const startMs = this.time(startSeq);
     const endMs = call.resultSeq !== null ? this.time(call.resultSeq) : startMs;

@@ -10,16 +10,20 @@
 import { isKnownEvent, type Message, type SessionEvent } from '../types';
 import { isObject } from '../validate';
 
+/** What the harness writes on resume, by type (the shapes of the durable events it imitates). */
+export type SyntheticEventBody =
+  | {
+      type: 'tool/result';
+      data: { turn: number; step: number; message: Message; error: { name: string; code: string } };
+      surfaceOp: 'append';
+      sourceEventSeqs: number[];
+    }
+  | { type: 'step/end'; data: { turn: number; step: number } }
+  | { type: 'turn/end'; data: { turn: number; reason: { kind: 'interrupted' } } }
+  | { type: 'session/end-seed'; data: Record<string, never> };
+
 /** An event the harness would append on resume; never in the file. */
-export interface SyntheticEvent {
-  type: 'tool/result' | 'step/end' | 'turn/end' | 'session/end-seed';
-  seq: number;
-  time?: number;
-  data: Record<string, unknown>;
-  surfaceOp?: 'append';
-  sourceEventSeqs?: number[];
-  synthetic: true;
-}
+export type SyntheticEvent = SyntheticEventBody & { seq: number; time?: number; synthetic: true };
 
 export const TOOL_OUTCOME_UNKNOWN_TEXT =
   'The tool call was interrupted after it was recorded, but no result was durably recorded. Its outcome is unknown. Decide whether to retry from the tool semantics: retry only if the operation is read-only or idempotent; if it may have side effects, first verify external state or ask the user. Do not retry blindly.';
@@ -70,7 +74,7 @@ export function syntheticRepair(log: RepairSource, last: number): SyntheticEvent
   const time = lastTime(log, last);
   const out: SyntheticEvent[] = [];
   let seq = last;
-  const add = (e: Omit<SyntheticEvent, 'seq' | 'synthetic' | 'time'>): void => {
+  const add = (e: SyntheticEventBody): void => {
     const ev: SyntheticEvent = { ...e, seq: ++seq, synthetic: true };
     if (time !== undefined) ev.time = time;
     out.push(ev);

@@ -49,8 +49,6 @@ export interface ResponseValues {
   ping: { loadId: number };
 }
 
-export type ResponseOf<K extends RequestKind> = ResponseValues[K];
-
 export type ErrorCode =
   | 'bad-request'
   | 'no-log'
