@@ -2,6 +2,7 @@
 import type { DiagnosticCode, MetaLine, SessionHeader, Severity, TokenUsage } from '../../core/types';
 import type { LoadSource } from './requests';
 import type { SourceFormat } from '../../core/import/formats';
+import type { ReadLimitHit, ReadLimitKind } from '../../core/reader/readLimits';
 
 export interface DiagnosticCounts {
   error: number;
@@ -53,6 +54,10 @@ export interface LogSummary extends RowsInfo {
   types: { type: string; count: number }[];
   diagnostics: DiagnosticCounts;
   codes: CodeGroup[];
+  /** The read limit that stopped reading (the log holds what came before it): the app offers "Load anyway". */
+  limitHit?: ReadLimitHit;
+  /** The read limits this load was asked to lift. */
+  liftedLimits?: ReadLimitKind[];
 }
 
 export interface StructureSummary {
