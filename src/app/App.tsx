@@ -16,6 +16,7 @@ import { Header, ProgressBar } from './views/Header';
 import { Inspector } from './views/Inspector';
 import { MessagesPane } from './views/MessagesPane';
 import { DropOverlay, ErrorBanner, ShortcutsDialog } from './views/Overlays';
+import { ReadLimitBanner } from './views/ReadLimitBanner';
 import { SkipLinks } from './views/SkipLinks';
 import { StartPage } from './views/StartPage';
 import { Timeline } from './views/Timeline';
@@ -42,6 +43,7 @@ export function App() {
       <Header />
       <ProgressBar />
       <ErrorBanner />
+      <ReadLimitBanner />
       {landing ? (
         <LandingPage />
       ) : showStart ? (
