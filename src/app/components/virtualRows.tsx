@@ -1,11 +1,13 @@
 /**
  * Every row of a long text in a scroll box of bounded height, virtualized: only the rows in view
- * (plus a margin) are in the DOM, whatever the text's size. Wrapped rows are measured as they
- * render. The box is focusable, so its text can be scrolled with the keyboard.
+ * (plus a margin) are in the DOM, whatever the text's size. A wrapped row's height is estimated
+ * from its length and the box's width in characters (exact for monospace ASCII), then measured
+ * as it renders, so the scroll range is right before the rows are seen and End lands on the end.
+ * The box is focusable, and scrolling keys inside it scroll it.
  */
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { ROW_PX, TextRowView } from './textRowView';
 import type { TextRows } from './textRows';
 
@@ -17,14 +19,65 @@ export interface VirtualRowsProps {
   label: string;
 }
 
+/** Keys that scroll a focused box; the app's global shortcuts (Home/End: first/last event) must not take them. */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', ' ']);
+
+/** Width of the gutter's right padding (pr-3), in px. */
+const GUTTER_PAD_PX = 12;
+
 export function VirtualRows({ rows, gutter, wrap, label }: VirtualRowsProps): ReactNode {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const probeRef = useRef<HTMLSpanElement>(null);
+  /** Characters per visual line of a wrapped row (0 until measured). */
+  const perLine = useRef(0);
   const virtualizer = useVirtualizer({
     count: rows.rowCount,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_PX,
+    estimateSize: (i) => {
+      const n = perLine.current;
+      if (!wrap || n <= 0) return ROW_PX;
+      const len = (rows.ends[i] ?? 0) - (rows.starts[i] ?? 0);
+      return ROW_PX * Math.max(1, Math.ceil(len / n));
+    },
     overscan: 20,
   });
+
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    const probe = probeRef.current;
+    if (!box || !probe) return;
+    const update = (): void => {
+      const charPx = probe.getBoundingClientRect().width / 64;
+      const textPx = box.clientWidth - (gutter + 1) * charPx - GUTTER_PAD_PX;
+      const n = charPx > 0 ? Math.max(1, Math.floor(textPx / charPx)) : 0;
+      if (n === perLine.current) return;
+      perLine.current = n;
+      virtualizer.measure();
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [virtualizer, gutter]);
+
+  useLayoutEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, wrap]);
+
+  const onKeyDown = (e: KeyboardEvent): void => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'Home' || e.key === 'End') {
+      // The virtualizer knows where the first and last rows are, measured or not.
+      e.preventDefault();
+      e.stopPropagation();
+      virtualizer.scrollToIndex(e.key === 'Home' ? 0 : rows.rowCount - 1, {
+        align: e.key === 'Home' ? 'start' : 'end',
+      });
+    } else if (SCROLL_KEYS.has(e.key)) {
+      e.stopPropagation();
+    }
+  };
+
   return (
     <div
       ref={scrollRef}
@@ -32,8 +85,12 @@ export function VirtualRows({ rows, gutter, wrap, label }: VirtualRowsProps): Re
       aria-label={label}
       tabIndex={0}
       data-testid="text-scroll"
-      className="max-h-[min(70vh,40rem)] overflow-auto overscroll-contain focus-visible:outline-2 focus-visible:outline-sky-400"
+      onKeyDown={onKeyDown}
+      className="relative max-h-[min(70vh,40rem)] overflow-auto focus-visible:outline-2 focus-visible:outline-sky-400"
     >
+      <span ref={probeRef} aria-hidden="true" className="invisible absolute top-0 left-0 whitespace-pre">
+        {'0'.repeat(64)}
+      </span>
       <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => (
           <TextRowView
