@@ -55,6 +55,7 @@ export function VirtualRows({ rows, gutter, wrap, label }: VirtualRowsProps): Re
       virtualizer.measure();
     };
     update();
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(update);
     observer.observe(box);
     return () => observer.disconnect();
