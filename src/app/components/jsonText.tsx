@@ -61,7 +61,7 @@ function colourise(text: string): ReactNode[] {
       );
     } else {
       out.push(
-        <span key={key++} className={m[4] === 'null' ? 'text-neutral-500' : 'text-orange-300'}>
+        <span key={key++} className={m[4] === 'null' ? 'text-fg-subtle' : 'text-orange-300'}>
           {m[4]}
         </span>,
       );
@@ -87,7 +87,7 @@ export function JsonText({ text, colour = true, className }: JsonTextProps): Rea
   if (long) return <PlainTextView text={text} className={className} />;
   return (
     <pre
-      className={`font-mono text-xs leading-snug break-words whitespace-pre-wrap text-neutral-200 ${className ?? ''}`}
+      className={`font-mono text-xs leading-snug break-words whitespace-pre-wrap text-fg ${className ?? ''}`}
     >
       {content}
     </pre>

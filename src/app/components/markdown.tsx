@@ -33,10 +33,7 @@ function renderInline(nodes: Inline[]): ReactNode[] {
         return n.v;
       case 'code':
         return (
-          <code
-            key={i}
-            className="rounded bg-neutral-500/20 px-1 py-px font-mono text-[0.92em] text-amber-200"
-          >
+          <code key={i} className="rounded bg-tint/20 px-1 py-px font-mono text-[0.92em] text-amber-200">
             {n.v}
           </code>
         );
@@ -78,7 +75,7 @@ const HEADING_CLASS = [
   'text-sm font-semibold',
   'text-sm font-semibold',
   'text-sm font-medium',
-  'text-sm font-medium text-neutral-400',
+  'text-sm font-medium text-fg-muted',
 ];
 
 function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
@@ -135,23 +132,20 @@ function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
     }
     case 'code':
       return (
-        <div
-          key={key}
-          className="my-1.5 overflow-hidden rounded border border-neutral-700/60 bg-neutral-950/60"
-        >
+        <div key={key} className="my-1.5 overflow-hidden rounded border border-line bg-canvas/60">
           {b.lang && (
-            <div className="border-b border-neutral-700/60 px-2 py-0.5 font-mono text-[10px] tracking-wide text-neutral-400 uppercase">
+            <div className="border-b border-line px-2 py-0.5 font-mono text-[10px] tracking-wide text-fg-muted uppercase">
               {b.lang}
             </div>
           )}
-          <pre className="overflow-x-auto px-2 py-1.5 font-mono text-xs leading-snug text-neutral-200">
+          <pre className="overflow-x-auto px-2 py-1.5 font-mono text-xs leading-snug text-fg">
             <code data-lang={b.lang || undefined}>{b.v}</code>
           </pre>
         </div>
       );
     case 'quote':
       return (
-        <blockquote key={key} className="my-1.5 border-l-2 border-neutral-600 pl-3 text-neutral-400">
+        <blockquote key={key} className="my-1.5 border-l-2 border-edge pl-3 text-fg-muted">
           {renderBlocks(b.c, false)}
         </blockquote>
       );
@@ -161,18 +155,18 @@ function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
         <ol
           key={key}
           start={b.start === 1 ? undefined : b.start}
-          className={`${tightItem ? 'my-0' : 'my-1.5'} list-decimal pl-5 marker:text-neutral-500`}
+          className={`${tightItem ? 'my-0' : 'my-1.5'} list-decimal pl-5 marker:text-fg-subtle`}
         >
           {items}
         </ol>
       ) : (
-        <ul key={key} className={`${tightItem ? 'my-0' : 'my-1.5'} list-disc pl-5 marker:text-neutral-500`}>
+        <ul key={key} className={`${tightItem ? 'my-0' : 'my-1.5'} list-disc pl-5 marker:text-fg-subtle`}>
           {items}
         </ul>
       );
     }
     case 'hr':
-      return <hr key={key} className="my-3 border-neutral-700" />;
+      return <hr key={key} className="my-3 border-line-strong" />;
     case 'table':
       return (
         <div key={key} className="my-1.5 overflow-x-auto">
@@ -182,7 +176,7 @@ function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
                 {b.head.map((cell, c) => (
                   <th
                     key={c}
-                    className={`border border-neutral-700 bg-neutral-500/10 px-2 py-0.5 font-semibold`}
+                    className={`border border-line-strong bg-tint/10 px-2 py-0.5 font-semibold`}
                     style={{ textAlign: b.align[c] ?? 'left' }}
                   >
                     {renderInline(cell)}
@@ -196,7 +190,7 @@ function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
                   {row.map((cell, c) => (
                     <td
                       key={c}
-                      className="border border-neutral-700 px-2 py-0.5"
+                      className="border border-line-strong px-2 py-0.5"
                       style={{ textAlign: b.align[c] ?? 'left' }}
                     >
                       {renderInline(cell)}

@@ -60,7 +60,7 @@ function CopyButton({ text }: { text: string }): ReactNode {
       <button type="button" className={smallButton} title="Copy the whole text" onClick={copy}>
         copy
       </button>
-      <span aria-live="polite" data-testid="copy-state" className="text-neutral-400">
+      <span aria-live="polite" data-testid="copy-state" className="text-fg-muted">
         {state === 'copied' ? 'copied' : state === 'failed' ? 'copy failed' : ''}
       </span>
     </>
@@ -89,7 +89,7 @@ export function PlainTextView({ text, note, extra, className }: PlainTextViewPro
   ) : !rows.done ? (
     <>
       <Rows rows={rows} from={0} to={Math.min(HEAD_ROWS, rows.rowCount)} gutter={gutter} wrap={wrap} />
-      <div role="status" className="py-1 pl-2 text-neutral-500 italic">
+      <div role="status" className="py-1 pl-2 text-fg-subtle italic">
         reading {formatBytes(text.length)} of text…
       </div>
     </>
@@ -101,7 +101,7 @@ export function PlainTextView({ text, note, extra, className }: PlainTextViewPro
       <button
         type="button"
         data-testid="elision"
-        className="my-0.5 block w-full rounded border border-dashed border-neutral-600 py-0.5 text-center font-sans text-[11px] text-neutral-400 hover:bg-neutral-700/40 hover:text-neutral-200 focus-visible:outline-2 focus-visible:outline-sky-400"
+        className="my-0.5 block w-full rounded border border-dashed border-edge py-0.5 text-center font-sans text-[11px] text-fg-muted hover:bg-tint/10 hover:text-fg focus-visible:outline-2 focus-visible:outline-sky-400"
         title="Show every line"
         onClick={() => setExpanded(true)}
       >
@@ -121,13 +121,13 @@ export function PlainTextView({ text, note, extra, className }: PlainTextViewPro
       data-wrap={wrap}
       className={`min-w-0 ${className ?? ''}`}
     >
-      <div className="mb-0.5 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-[11px] text-neutral-500">
+      <div className="mb-0.5 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-[11px] text-fg-subtle">
         <span data-testid="text-size">
           {rows.done ? `${count(rows.lineCount)} ${rows.lineCount === 1 ? 'line' : 'lines'}, ` : ''}
           {formatBytes(text.length)}
         </span>
         {note !== undefined && (
-          <span data-testid="plain-note" className="text-amber-300/90">
+          <span data-testid="plain-note" className="text-amber-300">
             {note}
           </span>
         )}

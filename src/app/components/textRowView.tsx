@@ -33,7 +33,7 @@ export function TextRowView({ rows, index, gutter, wrap, style, ref }: TextRowVi
     >
       <span
         aria-hidden="true"
-        className="shrink-0 pr-3 text-right text-neutral-500 select-none"
+        className="shrink-0 pr-3 text-right text-fg-subtle select-none"
         style={{ width: `${gutter + 1}ch` }}
       >
         {row.continued ? '↪' : row.line}
