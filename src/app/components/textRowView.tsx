@@ -26,7 +26,7 @@ export function TextRowView({ rows, index, gutter, wrap, style, ref }: TextRowVi
     <div
       ref={ref}
       style={style}
-      data-index={index}
+      data-row={index}
       data-line={row.line}
       data-testid="text-row"
       className={`flex ${wrap ? 'w-full' : 'w-max min-w-full'}`}

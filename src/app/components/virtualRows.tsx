@@ -1,9 +1,11 @@
 /**
  * Every row of a long text in a scroll box of bounded height, virtualized: only the rows in view
- * (plus a margin) are in the DOM, whatever the text's size. A wrapped row's height is estimated
- * from its length and the box's width in characters (exact for monospace ASCII), then measured
- * as it renders, so the scroll range is right before the rows are seen and End lands on the end.
- * The box is focusable, and scrolling keys inside it scroll it.
+ * (plus a margin) are in the DOM, whatever the text's size. The virtualizer's items are blocks of
+ * BLOCK_ROWS rows, not rows: its bookkeeping is an object per item, and a million rows would cost
+ * a long task on every measurement. A wrapped row's height is estimated from its length and the
+ * box's width in characters (exact for monospace ASCII), then blocks are measured as they render,
+ * so the scroll range is right before the rows are seen and End lands on the end. The box is
+ * focusable, and scrolling keys inside it scroll it.
  */
 
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -22,6 +24,9 @@ export interface VirtualRowsProps {
 /** Keys that scroll a focused box; the app's global shortcuts (Home/End: first/last event) must not take them. */
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', ' ']);
 
+/** Rows per virtualized item. */
+const BLOCK_ROWS = 16;
+
 /** Width of the gutter's right padding (pr-3), in px. */
 const GUTTER_PAD_PX = 12;
 
@@ -30,16 +35,21 @@ export function VirtualRows({ rows, gutter, wrap, label }: VirtualRowsProps): Re
   const probeRef = useRef<HTMLSpanElement>(null);
   /** Characters per visual line of a wrapped row (0 until measured). */
   const perLine = useRef(0);
+  const blocks = Math.ceil(rows.rowCount / BLOCK_ROWS);
   const virtualizer = useVirtualizer({
-    count: rows.rowCount,
+    count: blocks,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => {
+    estimateSize: (b) => {
+      const first = b * BLOCK_ROWS;
+      const end = Math.min(first + BLOCK_ROWS, rows.rowCount);
       const n = perLine.current;
-      if (!wrap || n <= 0) return ROW_PX;
-      const len = (rows.ends[i] ?? 0) - (rows.starts[i] ?? 0);
-      return ROW_PX * Math.max(1, Math.ceil(len / n));
+      if (!wrap || n <= 0) return ROW_PX * (end - first);
+      let lines = 0;
+      for (let r = first; r < end; r++)
+        lines += Math.max(1, Math.ceil(((rows.ends[r] ?? 0) - (rows.starts[r] ?? 0)) / n));
+      return ROW_PX * lines;
     },
-    overscan: 20,
+    overscan: 2,
   });
 
   useLayoutEffect(() => {
@@ -93,17 +103,23 @@ export function VirtualRows({ rows, gutter, wrap, label }: VirtualRowsProps): Re
         {'0'.repeat(64)}
       </span>
       <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => (
-          <TextRowView
-            key={item.key}
-            ref={virtualizer.measureElement}
-            rows={rows}
-            index={item.index}
-            gutter={gutter}
-            wrap={wrap}
-            style={{ position: 'absolute', top: 0, left: 0, transform: `translateY(${item.start}px)` }}
-          />
-        ))}
+        {virtualizer.getVirtualItems().map((item) => {
+          const first = item.index * BLOCK_ROWS;
+          const block: ReactNode[] = [];
+          for (let r = first; r < Math.min(first + BLOCK_ROWS, rows.rowCount); r++)
+            block.push(<TextRowView key={r} rows={rows} index={r} gutter={gutter} wrap={wrap} />);
+          return (
+            <div
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              className={wrap ? 'w-full' : 'w-max min-w-full'}
+              style={{ position: 'absolute', top: 0, left: 0, transform: `translateY(${item.start}px)` }}
+            >
+              {block}
+            </div>
+          );
+        })}
       </div>
     </div>
   );
