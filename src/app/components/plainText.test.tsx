@@ -161,4 +161,15 @@ describe('text over the markdown limit', () => {
     expect(rowTexts(el).slice(0, 2)).toEqual(['**bold** line', '**bold** line']);
     expect(el.querySelector('[data-testid=raw-toggle]')).toBeNull();
   });
+
+  it('needs no note in tool output, which is plain text anyway', () => {
+    const text = 'out\n'.repeat(MARKDOWN_LIMIT / 2);
+    const el = render(
+      <BlockView block={{ type: 'tool-result', toolCallId: 'c1', content: [{ type: 'text', text }] }} />,
+    );
+    expect(el.querySelector('[data-testid=plain-note]')).toBeNull();
+    expect(el.querySelector('[data-testid=plain-text]')?.getAttribute('data-lines')).toBe(
+      String(MARKDOWN_LIMIT / 2),
+    );
+  });
 });

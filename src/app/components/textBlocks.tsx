@@ -37,7 +37,7 @@ export function TextBody({ text, plain = false, className }: TextBodyProps): Rea
       <PlainTextView
         text={text}
         className={className}
-        note={overLimit ? overMarkdownLimitNote(text.length) : undefined}
+        note={overLimit && !plain ? overMarkdownLimitNote(text.length) : undefined}
         extra={
           overLimit ? undefined : (
             <button
