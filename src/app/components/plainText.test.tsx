@@ -6,6 +6,7 @@ import { MARKDOWN_LIMIT } from './markdown';
 import { PlainTextView } from './plainText';
 import { render } from './testRender';
 import { HEAD_ROWS, TAIL_ROWS } from './textRows';
+import { PART_ROWS } from './virtualRows';
 
 const rowTexts = (el: Element): string[] =>
   [...el.querySelectorAll('[data-testid=text-row]')].map(
@@ -148,6 +149,28 @@ describe('PlainTextView', () => {
     expect(rowTexts(el).slice(-1)).toEqual([lines[lines.length - 1]]);
     expect(lineNumbers(el).slice(-1)).toEqual([String(lines.length)]);
   });
+});
+
+describe('a text of more rows than a browser can lay out at once', () => {
+  it('is shown in parts of PART_ROWS rows, with the previous and next part a click away', () => {
+    const lines = PART_ROWS + 1000;
+    const el = render(<PlainTextView text={'x\n'.repeat(lines)} />);
+    return vi
+      .waitFor(() => expect(el.querySelector('[data-testid=elision]')).not.toBeNull(), { timeout: 20_000 })
+      .then(() => {
+        act(() => (el.querySelector('[data-testid=elision]') as HTMLButtonElement).click());
+        const part = (): string => el.querySelector('[data-testid=text-part] span')!.textContent;
+        expect(part()).toBe(
+          `lines 1–${PART_ROWS.toLocaleString('en-US')} of ${lines.toLocaleString('en-US')}`,
+        );
+        expect(button(el, 'previous part').disabled).toBe(true);
+        act(() => button(el, 'next part').click());
+        expect(part()).toBe(
+          `lines ${(PART_ROWS + 1).toLocaleString('en-US')}–${lines.toLocaleString('en-US')} of ${lines.toLocaleString('en-US')}`,
+        );
+        expect(button(el, 'next part').disabled).toBe(true);
+      });
+  }, 30_000);
 });
 
 describe('text over the markdown limit', () => {

@@ -6,12 +6,16 @@
  * box's width in characters (exact for monospace ASCII), then blocks are measured as they render,
  * so the scroll range is right before the rows are seen and End lands on the end. The box is
  * focusable, and scrolling keys inside it scroll it.
+ *
+ * Browsers cap an element's height (about 33M px in Chromium, less elsewhere): a text of more
+ * than PART_ROWS rows is shown one part at a time, with buttons to the previous and next part.
  */
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { smallButton } from './blockChrome';
 import { ROW_PX, TextRowView } from './textRowView';
-import type { TextRows } from './textRows';
+import { rowAt, type TextRows } from './textRows';
 
 export interface VirtualRowsProps {
   rows: TextRows;
@@ -27,21 +31,66 @@ const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 
 /** Rows per virtualized item. */
 const BLOCK_ROWS = 16;
 
+/** Rows per part: 500k rows of 18 px, plus wrapped lines, stay well under any browser's cap. */
+export const PART_ROWS = 500_000;
+
 /** Width of the gutter's right padding (pr-3), in px. */
 const GUTTER_PAD_PX = 12;
 
-export function VirtualRows({ rows, gutter, wrap, label }: VirtualRowsProps): ReactNode {
+export function VirtualRows(props: VirtualRowsProps): ReactNode {
+  const { rows } = props;
+  const [part, setPart] = useState(0);
+  const parts = Math.ceil(rows.rowCount / PART_ROWS);
+  if (parts <= 1) return <PartRows {...props} from={0} to={rows.rowCount} />;
+  const from = part * PART_ROWS;
+  const to = Math.min(rows.rowCount, from + PART_ROWS);
+  const count = (n: number): string => n.toLocaleString('en-US');
+  return (
+    <div>
+      <div
+        className="mb-0.5 flex items-center gap-2 font-sans text-[11px] text-fg-subtle"
+        data-testid="text-part"
+      >
+        <span>
+          lines {count(rowAt(rows, from).line)}–{count(rowAt(rows, to - 1).line)} of {count(rows.lineCount)}
+        </span>
+        <button type="button" className={smallButton} disabled={part === 0} onClick={() => setPart(part - 1)}>
+          previous part
+        </button>
+        <button
+          type="button"
+          className={smallButton}
+          disabled={part === parts - 1}
+          onClick={() => setPart(part + 1)}
+        >
+          next part
+        </button>
+      </div>
+      <PartRows key={part} {...props} from={from} to={to} />
+    </div>
+  );
+}
+
+/** Rows [from, to) of the text, virtualized in a scroll box. */
+function PartRows({
+  rows,
+  gutter,
+  wrap,
+  label,
+  from,
+  to,
+}: VirtualRowsProps & { from: number; to: number }): ReactNode {
   const scrollRef = useRef<HTMLDivElement>(null);
   const probeRef = useRef<HTMLSpanElement>(null);
   /** Characters per visual line of a wrapped row (0 until measured). */
   const perLine = useRef(0);
-  const blocks = Math.ceil(rows.rowCount / BLOCK_ROWS);
+  const blocks = Math.ceil((to - from) / BLOCK_ROWS);
   const virtualizer = useVirtualizer({
     count: blocks,
     getScrollElement: () => scrollRef.current,
     estimateSize: (b) => {
-      const first = b * BLOCK_ROWS;
-      const end = Math.min(first + BLOCK_ROWS, rows.rowCount);
+      const first = from + b * BLOCK_ROWS;
+      const end = Math.min(first + BLOCK_ROWS, to);
       const n = perLine.current;
       if (!wrap || n <= 0) return ROW_PX * (end - first);
       let lines = 0;
@@ -81,7 +130,7 @@ export function VirtualRows({ rows, gutter, wrap, label }: VirtualRowsProps): Re
       // The virtualizer knows where the first and last rows are, measured or not.
       e.preventDefault();
       e.stopPropagation();
-      virtualizer.scrollToIndex(e.key === 'Home' ? 0 : rows.rowCount - 1, {
+      virtualizer.scrollToIndex(e.key === 'Home' ? 0 : blocks - 1, {
         align: e.key === 'Home' ? 'start' : 'end',
       });
     } else if (SCROLL_KEYS.has(e.key)) {
@@ -104,9 +153,9 @@ export function VirtualRows({ rows, gutter, wrap, label }: VirtualRowsProps): Re
       </span>
       <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
-          const first = item.index * BLOCK_ROWS;
+          const first = from + item.index * BLOCK_ROWS;
           const block: ReactNode[] = [];
-          for (let r = first; r < Math.min(first + BLOCK_ROWS, rows.rowCount); r++)
+          for (let r = first; r < Math.min(first + BLOCK_ROWS, to); r++)
             block.push(<TextRowView key={r} rows={rows} index={r} gutter={gutter} wrap={wrap} />);
           return (
             <div
