@@ -92,7 +92,7 @@ const TONE = {
   orange: 'text-orange-300 bg-orange-500/15 border-orange-500/30',
   red: 'text-red-300 bg-red-500/15 border-red-500/30',
   purple: 'text-purple-300 bg-purple-500/15 border-purple-500/30',
-  grey: 'text-neutral-300 bg-neutral-500/15 border-neutral-500/30',
+  grey: 'text-fg-soft bg-tint/15 border-line-strong',
   slate: 'text-slate-300 bg-slate-500/15 border-slate-500/30',
   sky: 'text-sky-300 bg-sky-500/15 border-sky-500/30',
   emerald: 'text-emerald-300 bg-emerald-500/15 border-emerald-500/30',
@@ -172,4 +172,22 @@ const ROLE_TONE: Record<string, Tone> = {
 /** Chip classes for a message role. */
 export function roleClass(role: string): string {
   return TONE[ROLE_TONE[role] ?? 'slate'];
+}
+
+/** The one count of a log's diagnostics every view shows (the header, the panel, the unreadable-log note). */
+export function diagnosticsTotal(counts: { error: number; warning: number; info: number }): number {
+  return counts.error + counts.warning + counts.info;
+}
+
+/** `3 (1 error, 2 warnings)`: the total, then each severity that has any. */
+export function formatDiagnosticCounts(counts: { error: number; warning: number; info: number }): string {
+  const parts = [
+    counts.error ? `${counts.error.toLocaleString('en-US')} error${counts.error === 1 ? '' : 's'}` : '',
+    counts.warning
+      ? `${counts.warning.toLocaleString('en-US')} warning${counts.warning === 1 ? '' : 's'}`
+      : '',
+    counts.info ? `${counts.info.toLocaleString('en-US')} info` : '',
+  ].filter((p) => p !== '');
+  const total = diagnosticsTotal(counts).toLocaleString('en-US');
+  return parts.length > 1 ? `${total}: ${parts.join(', ')}` : (parts[0] ?? total);
 }

@@ -8,6 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useRef } from 'react';
 import type { RowsWindow, TimelineRow } from '../../worker/protocol';
 import { useApp } from '../appState';
+import { formatDiagnosticCounts } from '../components/format';
 import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
@@ -117,7 +118,7 @@ export function Timeline() {
   const seqWidth = `${Math.max(3, String(Math.max(0, events - 1)).length) + 1}ch`;
 
   return (
-    <section className="flex h-full min-w-0 flex-col bg-neutral-950" aria-label="Timeline">
+    <section className="flex h-full min-w-0 flex-col bg-canvas" aria-label="Timeline">
       {/* Keyed: a filter set by a link (or Back/Forward) restarts the toolbar with its text. */}
       <TimelineToolbar key={filterFromUrl} />
       <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto overscroll-contain" tabIndex={-1}>
@@ -186,7 +187,8 @@ function EmptyTimeline() {
   const filtered = useApp((s) => s.filter.types !== null || s.filter.errorsOnly || s.filter.text !== '');
   const events = useApp((s) => s.events);
   const name = useApp((s) => s.name);
-  const errors = useApp((s) => s.diagnostics.error);
+  const counts = useApp((s) => s.diagnostics);
+  const errors = counts.error;
   const firstErrorCode = useApp((s) => s.codes.find((g) => g.severity === 'error')?.code);
   const loadId = useApp((s) => s.loadId);
   const unreadable = status === 'ready' && events === 0 && errors > 0;
@@ -199,9 +201,9 @@ function EmptyTimeline() {
   if (unreadable && !filtered) {
     const message = firstError?.message;
     return (
-      <div className="space-y-2 p-4 text-xs text-neutral-300" data-testid="timeline-unreadable">
+      <div className="space-y-2 p-4 text-xs text-fg-soft" data-testid="timeline-unreadable">
         <p>
-          Nothing could be read from <span className="font-mono text-neutral-100">{name}</span>
+          Nothing could be read from <span className="font-mono text-fg-strong">{name}</span>
           {message ? (
             <>
               : <span className="text-red-300">{message}</span>
@@ -215,13 +217,13 @@ function EmptyTimeline() {
           className="rounded border border-red-500/40 bg-red-500/10 px-2 py-0.5 text-red-200 hover:bg-red-500/20"
           onClick={() => useApp.setState({ diagnosticsOpen: true, diagnosticsCode: firstErrorCode ?? null })}
         >
-          Show diagnostics ({errors.toLocaleString('en-US')})
+          Show diagnostics ({formatDiagnosticCounts(counts)})
         </button>
       </div>
     );
   }
   return (
-    <div className="p-4 text-xs text-neutral-500">
+    <div className="p-4 text-xs text-fg-subtle">
       {status === 'loading'
         ? 'Reading…'
         : filtered
