@@ -16,6 +16,7 @@ import { Header, ProgressBar } from './views/Header';
 import { Inspector } from './views/Inspector';
 import { MessagesPane } from './views/MessagesPane';
 import { DropOverlay, ErrorBanner, ShortcutsDialog } from './views/Overlays';
+import { ReadLimitBanner } from './views/ReadLimitBanner';
 import { StartPage } from './views/StartPage';
 import { Timeline } from './views/Timeline';
 import { WhyHost } from './why/WhyHost';
@@ -40,6 +41,7 @@ export function App() {
       <Header />
       <ProgressBar />
       <ErrorBanner />
+      <ReadLimitBanner />
       {landing ? (
         <LandingPage />
       ) : showStart ? (

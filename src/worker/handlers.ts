@@ -56,7 +56,7 @@ function rowsInfo(t: TimelineRows): RowsInfo {
 }
 
 export const handlers: HandlerTable = {
-  open: (req, host) => host.open(req.loadId, req.source),
+  open: (req, host) => host.open(req.loadId, req.source, req.liftLimits),
   cancel: (req, host) => ok(host.cancel(req.loadId)),
   ping: (_req, host) => ok({ loadId: host.current?.log.loadId ?? 0 }),
   filter: (req, host) => host.filter(req.id, req.filter),

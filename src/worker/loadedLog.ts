@@ -7,6 +7,7 @@
 import type { AnswerQueries } from './answerQueries';
 import type { HarnessQueries } from './harnessQueries';
 import type { OpenLog } from './openLog';
+import type { ReadLimitKind } from '../core/reader/readLimits';
 import type { LoadSource, SearchQuery, ResponseValues, Result, TimelineFilter } from './protocol';
 import type { Queries } from './queries';
 import type { TimelineRows } from './timelineRows';
@@ -25,7 +26,11 @@ export interface LoadedLog {
 
 export interface HandlerHost {
   readonly current: LoadedLog | null;
-  open(loadId: number, source: LoadSource): Promise<Result<ResponseValues['open']>>;
+  open(
+    loadId: number,
+    source: LoadSource,
+    liftLimits?: ReadLimitKind[],
+  ): Promise<Result<ResponseValues['open']>>;
   cancel(loadId: number): ResponseValues['cancel'];
   filter(id: number, filter: TimelineFilter): Promise<Result<ResponseValues['filter']>>;
   readonly searches: {
