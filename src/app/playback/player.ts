@@ -21,7 +21,7 @@ import { formatDuration } from '../components/format';
 import { selectPosition, useApp } from '../appState';
 import type { WorkerClient } from '../services/workerClient';
 import { PlanBuffer } from './planBuffer';
-import { replayNotice, useReplay } from './replayState';
+import { effectiveReplay, logIsTimed, replayNotice, useReplay } from './replayState';
 
 /** Events fetched when playback starts, and per later window. */
 const FIRST_WINDOW = 2048;
@@ -50,7 +50,8 @@ function insideControls(target: EventTarget | null): boolean {
 
 export function currentPacing(): Pacing {
   const r = useReplay.getState();
-  return r.pacing === 'uniform' ? { kind: 'uniform', eventsPerSecond: r.eventsPerSecond } : { kind: 'real' };
+  const { pacing } = effectiveReplay(r, logIsTimed(useApp.getState().summary));
+  return pacing === 'uniform' ? { kind: 'uniform', eventsPerSecond: r.eventsPerSecond } : { kind: 'real' };
 }
 
 /** What "stop at problems" stops at (the worker's PlaybackWindow.problem flags); the checkbox's tooltip. */
