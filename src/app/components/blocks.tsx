@@ -44,13 +44,13 @@ function ToolResultView({
       data-testid="block"
       data-block-type="tool-result"
       data-error={error}
-      className={`rounded border ${error ? 'border-red-500/50 bg-red-500/10' : 'border-neutral-700 bg-neutral-500/5'}`}
+      className={`rounded border ${error ? 'border-red-500/50 bg-red-500/10' : 'border-line-strong bg-tint/5'}`}
     >
       <div
-        className={`flex flex-wrap items-center gap-2 border-b px-2 py-1 text-xs ${error ? 'border-red-500/30' : 'border-neutral-700/60'}`}
+        className={`flex flex-wrap items-center gap-2 border-b px-2 py-1 text-xs ${error ? 'border-red-500/30' : 'border-line'}`}
       >
         <span className={`${chip} ${toneClass(error ? 'red' : 'teal')}`}>result</span>
-        <span className="text-neutral-500">for</span>
+        <span className="text-fg-subtle">for</span>
         {onJumpToCall ? (
           <button
             type="button"
@@ -61,7 +61,7 @@ function ToolResultView({
             {block.toolCallId}
           </button>
         ) : (
-          <span className="font-mono text-[11px] text-neutral-400">{block.toolCallId}</span>
+          <span className="font-mono text-[11px] text-fg-muted">{block.toolCallId}</span>
         )}
         {error && (
           <span data-testid="error-badge" className={`${chip} ${toneClass('red')}`}>
@@ -71,7 +71,7 @@ function ToolResultView({
       </div>
       <div className={`flex flex-col gap-1.5 px-2 py-1 ${error ? 'text-red-200' : ''}`}>
         {block.content.length === 0 ? (
-          <span className="text-xs text-neutral-500 italic">(empty result)</span>
+          <span className="text-xs text-fg-subtle italic">(empty result)</span>
         ) : (
           block.content.map((b, i) => (
             <BlockView
@@ -218,7 +218,7 @@ export function MessageView({
       data-highlighted={highlighted || undefined}
       className={`border-l-2 px-3 py-2 ${highlighted ? 'border-sky-400 bg-sky-500/10' : 'border-transparent'} ${className ?? ''}`}
     >
-      <div className="mb-1 flex min-w-0 items-center gap-2 text-[11px] text-neutral-400">
+      <div className="mb-1 flex min-w-0 items-center gap-2 text-[11px] text-fg-muted">
         <span className={`${chip} ${roleClass(message.role)}`}>{message.role}</span>
         {source !== null &&
           (toolCallId !== null && onJumpToCall ? (
@@ -235,7 +235,7 @@ export function MessageView({
               {source}
             </span>
           ))}
-        <span className="font-mono text-neutral-500">#{index}</span>
+        <span className="font-mono text-fg-subtle">#{index}</span>
         <button
           type="button"
           data-testid="seq-link"
@@ -247,9 +247,9 @@ export function MessageView({
         </button>
         {headerExtra !== undefined && <div className="ml-auto flex items-center gap-1.5">{headerExtra}</div>}
       </div>
-      <div className="flex flex-col gap-1.5 text-neutral-200">
+      <div className="flex flex-col gap-1.5 text-fg">
         {content.length === 0 ? (
-          <span className="text-xs text-neutral-500 italic">(no content)</span>
+          <span className="text-xs text-fg-subtle italic">(no content)</span>
         ) : (
           content.map((b, i) => (
             <BlockView

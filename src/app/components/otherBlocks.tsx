@@ -21,14 +21,14 @@ export function ImageView({ block }: { block: ImageBlock }): ReactNode {
     <div
       data-testid="block"
       data-block-type="image"
-      className="inline-flex max-w-full flex-col gap-0.5 rounded border border-dashed border-neutral-600 bg-neutral-500/5 px-3 py-2 font-mono text-[11px] text-neutral-300"
+      className="inline-flex max-w-full flex-col gap-0.5 rounded border border-dashed border-edge bg-tint/5 px-3 py-2 font-mono text-[11px] text-fg-soft"
       title={typeof a.attachmentId === 'string' ? `attachment ${a.attachmentId}` : undefined}
     >
       <div className="flex items-center gap-2">
         <span className={`${chip} ${toneClass('indigo')}`}>image</span>
-        {typeof a.name === 'string' && a.name && <span className="truncate text-neutral-200">{a.name}</span>}
+        {typeof a.name === 'string' && a.name && <span className="truncate text-fg">{a.name}</span>}
       </div>
-      <div className="flex flex-wrap gap-x-3 text-neutral-400">
+      <div className="flex flex-wrap gap-x-3 text-fg-muted">
         <span>{typeof a.mediaType === 'string' ? a.mediaType : 'unknown type'}</span>
         {w !== null && h !== null && (
           <span>
@@ -54,8 +54,8 @@ export function GenericBlockView({ block, note }: { block: Block; note?: string 
     >
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-500/20 px-2 py-1 text-xs">
         <span className={`${chip} ${toneClass('slate')}`}>{String(block.type)}</span>
-        {typeof name === 'string' && <span className="font-mono font-semibold text-neutral-200">{name}</span>}
-        <span className="text-[11px] text-neutral-500">{note ?? 'unrecognised block, shown verbatim'}</span>
+        {typeof name === 'string' && <span className="font-mono font-semibold text-fg">{name}</span>}
+        <span className="text-[11px] text-fg-subtle">{note ?? 'unrecognised block, shown verbatim'}</span>
       </div>
       <div className="px-2 py-1">
         <JsonText text={capped ? cut(text, TEXT_BLOCK_CAP) : text} colour={!capped} />

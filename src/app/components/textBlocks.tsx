@@ -45,7 +45,7 @@ export function TextBody({ text, plain = false, className }: TextBodyProps): Rea
         type="button"
         title={raw ? 'Render as markdown' : 'Show the raw text'}
         data-testid="raw-toggle"
-        className="float-right ml-2 rounded px-1 text-[10px] leading-4 text-neutral-500 opacity-0 group-hover:opacity-100 hover:bg-neutral-700/60 hover:text-neutral-200 focus:opacity-100"
+        className="float-right ml-2 rounded px-1 text-[10px] leading-4 text-fg-subtle opacity-0 group-hover:opacity-100 hover:bg-tint/10 hover:text-fg focus:opacity-100"
         onClick={() => setRaw((r) => !r)}
       >
         {raw ? 'md' : 'raw'}
@@ -72,12 +72,12 @@ export function ReasoningView({ block }: { block: ReasoningBlock }): ReactNode {
       data-testid="block"
       data-block-type="reasoning"
       data-expanded={open}
-      className="text-neutral-400 italic"
+      className="text-fg-muted italic"
     >
       <button
         type="button"
         aria-expanded={open}
-        className="flex w-full min-w-0 items-baseline gap-1.5 text-left text-xs hover:text-neutral-300"
+        className="flex w-full min-w-0 items-baseline gap-1.5 text-left text-xs hover:text-fg-soft"
         onClick={() => setOpen((o) => !o)}
       >
         <span className="font-mono not-italic">{open ? '▾' : '▸'}</span>
@@ -89,7 +89,7 @@ export function ReasoningView({ block }: { block: ReasoningBlock }): ReactNode {
           </span>
         )}
       </button>
-      {open && <TextBody text={text} className="mt-1 border-l border-neutral-700 pl-3 text-neutral-400" />}
+      {open && <TextBody text={text} className="mt-1 border-l border-line-strong pl-3 text-fg-muted" />}
     </div>
   );
 }

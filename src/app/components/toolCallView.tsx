@@ -36,7 +36,7 @@ export function ToolCallView({
       <div className="flex flex-wrap items-center gap-2 border-b border-amber-500/15 px-2 py-1 text-xs">
         <span className={`${chip} ${toneClass('amber')}`}>call</span>
         <span className="font-mono font-semibold text-amber-200">{block.name}</span>
-        <span className="font-mono text-[11px] text-neutral-500" title="tool call id">
+        <span className="font-mono text-[11px] text-fg-subtle" title="tool call id">
           {block.id}
         </span>
         {pretty && !pretty.ok && (
@@ -47,7 +47,7 @@ export function ToolCallView({
         {onJumpToResult && (
           <button
             type="button"
-            className={`${linkButton} ml-auto text-[11px] disabled:cursor-default disabled:text-neutral-600 disabled:no-underline`}
+            className={`${linkButton} ml-auto text-[11px] disabled:cursor-default disabled:text-fg-faint disabled:no-underline`}
             disabled={hasResult?.(block.id) === false}
             title={hasResult?.(block.id) === false ? 'no result in the log' : 'Jump to the tool result'}
             onClick={() => onJumpToResult(block.id)}
@@ -58,7 +58,7 @@ export function ToolCallView({
       </div>
       <div className="px-2 py-1">
         {pretty === null ? (
-          <span className="text-xs text-neutral-500 italic">(empty arguments)</span>
+          <span className="text-xs text-fg-subtle italic">(empty arguments)</span>
         ) : (
           <JsonText text={capped ? cut(text, TEXT_BLOCK_CAP) : text} colour={pretty.ok} />
         )}

@@ -51,7 +51,7 @@ export function HeaderProblems({ problems }: { problems: ProblemSummary }) {
       <span
         data-testid="run-problems"
         data-clean="true"
-        className="font-mono text-[11px] whitespace-nowrap text-emerald-300/80"
+        className="font-mono text-[11px] whitespace-nowrap text-emerald-300"
         title="No tool result reported an error, no model call failed, no turn ended in an error or was aborted"
       >
         ✓ no failures
