@@ -185,7 +185,7 @@ function content(row: TimelineRow): ReactNode {
           </span>
         )}
         {t.prompt !== undefined && (
-          <span data-part="prompt" className="min-w-[6ch] shrink truncate text-fg" title={t.prompt}>
+          <span data-part="prompt" className="min-w-[12ch] shrink truncate text-fg" title={t.prompt}>
             “{t.prompt}”
           </span>
         )}
@@ -219,7 +219,7 @@ function content(row: TimelineRow): ReactNode {
         {s.tools !== undefined && (
           <span
             data-part="tools"
-            className="min-w-[4ch] shrink truncate font-mono text-[11px] text-fg-soft"
+            className="min-w-[4ch] shrink-0 max-w-[45%] truncate font-mono text-[11px] text-fg-soft"
             title={`tools called: ${s.tools}`}
           >
             {s.tools}
@@ -264,7 +264,7 @@ function Stats({ parts }: { parts: string[] }) {
   return (
     <span
       data-testid="row-stats"
-      className="min-w-0 truncate font-mono text-[11px] text-fg-muted tabular-nums"
+      className="min-w-0 shrink-[8] truncate font-mono text-[11px] text-fg-muted tabular-nums"
       title={text}
     >
       {text}
