@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import { expect, expectLoaded, gotoApp, openWithInput, test } from './helpers';
 
 const run = badRunLog({ turns: 2, stepsPerTurn: 3, toolErrors: 2, failedAttempts: 2, lastTurnError: true });
 
-async function openRun(page: import('@playwright/test').Page) {
+async function openRun(page: Page) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'seqscope-e2e-')), 'problems.jsonl');
   writeFileSync(file, run.text);
   await gotoApp(page);
