@@ -8,7 +8,7 @@ import { SessionLog } from '../core/log/sessionLog';
 import { DiagnosticIndex } from '../core/view/diagIndex';
 import { ProblemIndex } from '../core/view/problems';
 import { recordedTime } from '../core/view/duration';
-import { ChunkRunTracker } from '../core/view/rows';
+import { ChunkRunTracker } from '../core/view/rowMap';
 import type { Prescan } from '../core/reader/prescan';
 import {
   createFingerprintHasher,

@@ -61,8 +61,12 @@ describe('a log without timestamps (every time 0)', () => {
     const rows = rowsOf(run.text);
     expect(rows.length).toBeGreaterThan(10);
     expect(rows.filter((r) => r.relTime !== undefined)).toEqual([]);
-    expect(rows.filter((r) => r.turn?.durationMs !== undefined || r.step?.durationMs !== undefined)).toEqual([]);
-    expect(rows.filter((r) => r.step?.health !== undefined || r.chunks?.durationMs !== undefined)).toEqual([]);
+    expect(rows.filter((r) => r.turn?.durationMs !== undefined || r.step?.durationMs !== undefined)).toEqual(
+      [],
+    );
+    expect(rows.filter((r) => r.step?.health !== undefined || r.chunks?.durationMs !== undefined)).toEqual(
+      [],
+    );
     const session = new OpenLog(1, 'text', 'untimed.jsonl');
     session.push(new TextEncoder().encode(run.text));
     session.end();

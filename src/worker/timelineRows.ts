@@ -1,7 +1,7 @@
 /**
  * The timeline's state in the worker: which turns / steps / chunk runs are
  * folded, the active filter, and the row map built from them (see
- * core/view/rows.ts). The UI asks for rows by index and never holds more
+ * core/view/rowMap.ts). The UI asks for rows by index and never holds more
  * than the visible window.
  *
  * Fold state is "a default per kind + per-span overrides": collapse-all is
@@ -11,7 +11,7 @@
 import type { StepInfo, StructureIndex, TurnInfo } from '../core/analysis/structure';
 import type { ToolCallInfo } from '../core/analysis/structureIndex';
 import { promptText, stepOutcomes, toolList } from '../core/view/spanSummary';
-import { MatchRows, RunRows, depthOf, type RowMap, type Span, type SpanKind } from '../core/view/rows';
+import { MatchRows, RunRows, depthOf, type RowMap, type Span, type SpanKind } from '../core/view/rowMap';
 import { formatDuration, recordedTime } from '../core/view/duration';
 import { summarize } from '../core/view/summary';
 import { looseData } from '../core/types';

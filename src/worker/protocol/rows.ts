@@ -2,7 +2,7 @@
 import type { Tone } from '../../core/view/summary';
 import type { StepOutcome } from '../../core/view/spanSummary';
 import type { Severity, TokenUsage } from '../../core/types';
-import type { RowsInfo } from './summary';
+import type { RowsInfo } from './logSummary';
 
 export interface TurnRowInfo {
   turn: number;
