@@ -90,11 +90,16 @@ describe('UrlSync: a link opens and sets up the view', () => {
     expect(hashOf().get('types')).toBe('user/message');
   });
 
-  it('a malformed log name falls back to the first bundled sample, and the view fields still apply', () => {
+  it('a malformed log name opens nothing: the start page shows, as at the root URL', () => {
     const { client } = startAt('/?sample=..%2F..%2Fetc#seq=3');
-    expect(client.sent('open')[0]?.source).toMatchObject({ kind: 'sample' });
-    expect(client.sent('open')[0]?.source).not.toMatchObject({ name: '../../etc' });
-    expect(useApp.getState().selectedSeq).toBe(3);
+    expect(client.sent('open')).toEqual([]);
+    expect(useApp.getState().startPageOpen).toBe(true);
+  });
+
+  it('the root URL opens no log: it shows the start page', () => {
+    const { client } = startAt('/');
+    expect(client.sent('open')).toEqual([]);
+    expect(useApp.getState().startPageOpen).toBe(true);
   });
 
   it('a seq beyond the loaded log selects its last event and says so', () => {
