@@ -7,6 +7,7 @@
 import { useEffect } from 'react';
 import { SPEEDS } from '../../core/replay/pacing';
 import { Scrubber } from '../scrubber/Scrubber';
+import { ScrubberLegend } from '../scrubber/ScrubberLegend';
 import { useApp } from '../appState';
 import { useServices } from '../services/context';
 import { PROBLEM_RULE } from './player';
@@ -206,6 +207,7 @@ export function ReplayBar() {
         </span>
       </div>
       <Scrubber />
+      <ScrubberLegend />
     </section>
   );
 }
