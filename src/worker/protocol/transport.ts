@@ -22,6 +22,8 @@ export interface ResponseValues {
   collapseAll: RowsInfo;
   locate: RowsInfo & { row: number; visible: boolean };
   nav: { seq: number | null };
+  problemNav: { seq: number | null; what: string | null };
+  problemAt: { what: string | null };
   filter: RowsInfo & { matches: number };
   messages: MessagesWindow;
   replaced: { seq: number; messages: ViewMessage[] };
