@@ -4,8 +4,7 @@
  * visible window only; the virtualizer handles scrolling (scaled past the
  * browser's maximum element height, see scaledRows.ts).
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { RowsWindow, TimelineRow } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { formatDiagnosticCounts } from '../components/format';
@@ -13,10 +12,11 @@ import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { useUrlApplied } from '../url/sync';
-import { ROW_HEIGHT, rowGeometry, itemSizeFor } from './scaledRows';
+import { ROW_HEIGHT, rowGeometry } from './scaledRows';
 import { TimelineToolbar } from './TimelineToolbar';
 import { TimelineRowView } from './TimelineRowView';
 import { useRequestChangeSeqs } from './requestChanges';
+import { useScrollBox } from './useScrollBox';
 
 /**
  * Rows are fetched in aligned blocks: the viewport (far fewer rows than a block) spans at most
@@ -56,23 +56,11 @@ export function Timeline() {
   const events = useApp((s) => s.events);
   const requestChanges = useRequestChangeSeqs();
   const filterFromUrl = useUrlApplied((s) => s.filterVersion);
-  const scrollRef = useRef<HTMLDivElement>(null);
-
-  const itemSize = itemSizeFor(rowCount);
-  // TanStack Virtual returns functions the React Compiler cannot memoize: it skips this component,
-  // which re-renders on every scroll by design (the virtualizer drives it).
-
-  const virtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => itemSize,
-    overscan: 4,
-  });
-  useLayoutEffect(() => virtualizer.measure(), [itemSize, virtualizer]);
-
-  const scrollTop = virtualizer.scrollOffset ?? 0;
-  const viewport = virtualizer.scrollRect?.height ?? 600;
-  const geo = rowGeometry(rowCount, scrollTop, viewport);
+  // Rows have one height: the scroll position alone says which to draw (no per-row bookkeeping,
+  // which at millions of rows cost an O(rows) rebuild whenever the row count changed).
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const box = useScrollBox(scroller);
+  const geo = rowGeometry(rowCount, box.scrollTop, box.height || 600);
   const firstRow = Math.max(0, Math.floor(geo.first));
   const lastRow = Math.min(rowCount - 1, Math.ceil(geo.first + geo.perView));
 
@@ -101,7 +89,7 @@ export function Timeline() {
   // it (setting scrollTop before would be clamped by the browser to the old, shorter list).
   const scrolledFor = useRef<unknown>(null);
   useLayoutEffect(() => {
-    const el = scrollRef.current;
+    const el = scroller;
     if (!located || !el || scrolledFor.current === located) return;
     const { row, rowCount: n } = located;
     if (row >= rowCount && rowCount < n) return;
@@ -109,11 +97,12 @@ export function Timeline() {
     if (row < 0 || row >= rowCount || !useApp.getState().scrollToSelection) return;
     const g = rowGeometry(rowCount, el.scrollTop, el.clientHeight);
     if (row < g.first + 0.01 || row > g.first + g.perView - 1.01) {
-      el.scrollTop = g.scrollTopFor(row, row < g.first ? 0.25 : 0.75);
+      el.scrollTo({ top: g.scrollTopFor(row, row < g.first ? 0.25 : 0.75) });
     }
-  }, [located, rowCount]);
+  }, [located, rowCount, scroller]);
 
-  const items = virtualizer.getVirtualItems().filter((it) => it.index >= firstRow && it.index <= lastRow);
+  const items: number[] = [];
+  for (let row = firstRow; row <= lastRow; row++) items.push(row);
   // The seq column fits the largest seq (7 digits at 1M events) without wasting space on small logs.
   const seqWidth = `${Math.max(3, String(Math.max(0, events - 1)).length) + 1}ch`;
 
@@ -121,7 +110,11 @@ export function Timeline() {
     <section className="flex h-full min-w-0 flex-col bg-canvas" aria-label="Timeline">
       {/* Keyed: a filter set by a link (or Back/Forward) restarts the toolbar with its text. */}
       <TimelineToolbar key={filterFromUrl} />
-      <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto overscroll-contain" tabIndex={-1}>
+      <div
+        ref={setScroller}
+        className="relative min-h-0 flex-1 overflow-auto overscroll-contain"
+        tabIndex={-1}
+      >
         <div
           data-testid="timeline"
           data-rows={rowCount}
@@ -129,9 +122,9 @@ export function Timeline() {
           role="listbox"
           aria-label="Events"
         >
-          {items.map((it) => {
-            const row = rowAt(it.index);
-            const top = geo.top(it.index);
+          {items.map((index) => {
+            const row = rowAt(index);
+            const top = geo.top(index);
             // Not fetched yet (a fast scroll): nothing, so every rendered row carries its data-seq.
             if (!row) return null;
             const selected = selectedSeq !== null && row.seq === selectedSeq;
@@ -139,7 +132,7 @@ export function Timeline() {
               !selected && selectedSeq !== null && selectedSeq > row.seq && selectedSeq <= row.coverEnd;
             return (
               <MemoRow
-                key={it.key}
+                key={index}
                 row={row}
                 top={top}
                 selected={selected}
