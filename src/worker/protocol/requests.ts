@@ -55,6 +55,10 @@ export type Request =
   | { kind: 'locate'; seq: number; reveal: boolean }
   /** The next/previous turn or step header from `seq` (keyboard n/p, Shift+Up/Down). */
   | { kind: 'nav'; seq: number; unit: 'turn' | 'step'; dir: 1 | -1 }
+  /** The next/previous error (failed outcome or error diagnostic) or diagnostic from `seq`, and what it is. */
+  | { kind: 'problemNav'; seq: number; dir: 1 | -1; target: 'error' | 'diagnostic' }
+  /** What went wrong at `seq`, in words (null when nothing did). */
+  | { kind: 'problemAt'; seq: number }
   /** Set the timeline filter; answers when the matches are counted (a newer filter supersedes it). */
   | { kind: 'filter'; filter: TimelineFilter }
   /** Derived messages at `seq`, window [from, to) by message index; a negative `from` means "the last -from". */
