@@ -11,6 +11,7 @@ import type { EnvelopeOf, RequestKind, ResponseValues, Result, RowsInfo } from '
 import { replayFor } from './replayQueries';
 import { exportOtlpText } from '../core/export/otlp';
 import type { TimelineRows } from './timelineRows';
+import { redactedCopy } from './redactedCopy';
 
 export type Answer<K extends RequestKind> = Result<ResponseValues[K]> | Promise<Result<ResponseValues[K]>>;
 export type Handler<K extends RequestKind> = (req: EnvelopeOf<K>, host: HandlerHost) => Answer<K>;
@@ -111,4 +112,8 @@ export const handlers: HandlerTable = {
       name: c.log.name,
     }),
   ),
+  exportRedacted: onLog((req, c) => {
+    const r = redactedCopy(c.log.log, req.patterns);
+    return r.ok ? ok({ ...r.value, name: c.log.name }) : r;
+  }),
 };

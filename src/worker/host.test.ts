@@ -58,6 +58,7 @@ describe('LogHost: every request kind answered through the handler table', () =>
       'runProfile',
       'inputDigests',
       'exportOtlp',
+      'exportRedacted',
       'requestAt',
       'requestChanges',
       'requestChange',

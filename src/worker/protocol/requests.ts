@@ -105,6 +105,8 @@ export type Request =
   | { kind: 'resumePreview' }
   /** The whole log as OpenTelemetry traces (OTLP/JSON, GenAI conventions); `content` adds the messages. */
   | { kind: 'exportOtlp'; content: boolean }
+  /** The whole log with secrets, e-mail addresses and the home path masked (core/redact), plus `patterns` (regexes). */
+  | { kind: 'exportRedacted'; patterns?: string[] }
   /** Liveness check. */
   | { kind: 'ping' };
 

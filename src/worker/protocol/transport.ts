@@ -46,6 +46,8 @@ export interface ResponseValues {
   resumePreview: ResumePreview;
   /** The file's text, how many spans it holds, and the log's name (for the file name). */
   exportOtlp: { text: string; spans: number; name: string };
+  /** The redacted log's text, what was masked (values per kind, lines changed), and the log's name. */
+  exportRedacted: { text: string; counts: Record<string, number>; changedLines: number; name: string };
   ping: { loadId: number };
 }
 
