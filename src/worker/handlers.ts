@@ -12,6 +12,7 @@ import { replayFor } from './replayQueries';
 import { exportOtlpText } from '../core/export/otlp';
 import type { TimelineRows } from './timelineRows';
 import { redactedCopy } from './redactedCopy';
+import { queryLibrary } from './libraryQuery';
 
 export type Answer<K extends RequestKind> = Result<ResponseValues[K]> | Promise<Result<ResponseValues[K]>>;
 export type Handler<K extends RequestKind> = (req: EnvelopeOf<K>, host: HandlerHost) => Answer<K>;
@@ -112,6 +113,8 @@ export const handlers: HandlerTable = {
       name: c.log.name,
     }),
   ),
+  // The library is served by the app's own origin; it needs no log.
+  library: (req) => queryLibrary(req.query, self.location.origin),
   exportRedacted: onLog((req, c) => {
     const r = redactedCopy(c.log.log, req.patterns);
     return r.ok ? ok({ ...r.value, name: c.log.name }) : r;

@@ -59,6 +59,7 @@ describe('LogHost: every request kind answered through the handler table', () =>
       'inputDigests',
       'exportOtlp',
       'exportRedacted',
+      'library',
       'requestAt',
       'requestChanges',
       'requestChange',

@@ -18,6 +18,7 @@
 export * from './answers';
 export * from './harness';
 export * from './inspect';
+export * from './library';
 export * from './messages';
 export * from './pushes';
 export * from './replay';
