@@ -84,9 +84,9 @@ function resumedEntry(
   const check = resumeCheck(log);
   const kept = check.lastKeptSeq;
   const messages: Message[] = kept >= 0 ? log.messagesAt(kept).messages.map((m) => m.message) : [];
-  for (const e of check.repair) if (e.type === 'tool/result') messages.push(e.data.message as Message);
+  for (const e of check.repair) if (e.type === 'tool/result') messages.push(e.data.message);
   const entry: Record<string, unknown> = {
-    seq: check.repair.length > 0 ? (check.repair[check.repair.length - 1] as { seq: number }).seq : kept,
+    seq: check.repair.at(-1)?.seq ?? kept,
     messages,
     synthetic: check.repair,
   };

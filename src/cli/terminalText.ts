@@ -11,7 +11,7 @@
  * valid and equal. `printable` also escapes newline and tab, for one-line table cells.
  */
 
-import { writeJson } from '../core/jsonText';
+import { writeJson } from '../core/deepJson';
 export type Write = (s: string) => void;
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

@@ -9,7 +9,7 @@
 import { requestInForceAt, type RequestInForce, type RequestSource } from '../harness/requestInForce';
 import { isObject } from '../validate';
 import { textDiff, type TextPart } from './textDiff';
-import { jsonText } from '../jsonText';
+import { jsonText } from '../deepJson';
 
 export interface RequestView {
   /** The request/header event in force, or null when none precedes. */

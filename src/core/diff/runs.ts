@@ -12,7 +12,7 @@ import type { DerivedMessage } from '../log/sessionLog';
 import { stepMetrics, type MetricsSource, type StepMetrics } from '../metrics/steps';
 import type { PriceTable } from '../cost/prices';
 import { diffRequests, requestViewAt, type RequestChanges, type RequestView } from './request';
-import { jsonText } from '../jsonText';
+import { jsonText } from '../deepJson';
 
 export interface RunSource extends MetricsSource {
   messagesAt(seq: number): { messages: DerivedMessage[] };

@@ -5,7 +5,7 @@
  */
 import { diffLines, diffWordsWithSpace } from 'diff';
 import type { Block, Message } from '../types';
-import { jsonText } from '../jsonText';
+import { jsonText } from '../deepJson';
 
 /** One run of a text diff: kept (`=`), only in the old text (`-`) or only in the new (`+`). */
 export interface TextPart {

@@ -17,7 +17,7 @@
  */
 export * from './answers';
 export * from './harness';
-export * from './inspect';
+export * from './inspector';
 export * from './library';
 export * from './messages';
 export * from './pushes';
@@ -25,5 +25,5 @@ export * from './replay';
 export * from './requests';
 export * from './rows';
 export * from './samples';
-export * from './summary';
+export * from './logSummary';
 export * from './transport';
