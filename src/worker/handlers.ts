@@ -6,8 +6,15 @@
  * Most handlers need a loaded log (`onLog`) and some a loaded seq (`atSeq`):
  * those checks answer `no-log` / `out-of-range` before the handler runs.
  */
-import { fail, type HandlerHost, type LoadedLog } from './loadedLog';
-import type { EnvelopeOf, RequestKind, ResponseValues, Result, RowsInfo } from './protocol';
+import type { HandlerHost, LoadedLog } from './loadedLog';
+import {
+  fail,
+  type EnvelopeOf,
+  type RequestKind,
+  type ResponseValues,
+  type Result,
+  type RowsInfo,
+} from './protocol';
 import { replayFor } from './replayQueries';
 import { exportOtlpText } from '../core/export/otlp';
 import type { TimelineRows } from './timelineRows';

@@ -14,20 +14,21 @@ import { canSplit, forEachRange, type RangePool } from '../core/log/parallel';
 import type { Prescan } from '../core/reader/prescan';
 import { Follower } from './follower';
 import { handlers, type Answer } from './handlers';
-import { errorText, fail, type HandlerHost, type LoadedLog } from './loadedLog';
+import { errorText, type HandlerHost, type LoadedLog } from './loadedLog';
 import { LoadError, readSource, yieldToEvents } from './loader';
 import { OpenLog } from './openLog';
-import type {
-  LoadSource,
-  Push,
-  RequestEnvelope,
-  RequestKind,
-  ResponseMessage,
-  ResponseValues,
-  Result,
-  TimelineFilter,
-  WorkerError,
-  WorkerMessage,
+import {
+  fail,
+  type LoadSource,
+  type Push,
+  type RequestEnvelope,
+  type RequestKind,
+  type ResponseMessage,
+  type ResponseValues,
+  type Result,
+  type TimelineFilter,
+  type WorkerError,
+  type WorkerMessage,
 } from './protocol';
 import { Queries } from './queries';
 import { tooLarge } from './memoryBudget';

@@ -8,14 +8,7 @@ import type { AnswerQueries } from './answerQueries';
 import type { HarnessQueries } from './harnessQueries';
 import type { OpenLog } from './openLog';
 import type { ReadLimitKind } from '../core/reader/readLimits';
-import type {
-  LoadSource,
-  SearchQuery,
-  ResponseValues,
-  Result,
-  TimelineFilter,
-  WorkerError,
-} from './protocol';
+import type { LoadSource, SearchQuery, ResponseValues, Result, TimelineFilter } from './protocol';
 import type { Queries } from './queries';
 import type { TimelineRows } from './timelineRows';
 
@@ -48,11 +41,6 @@ export interface HandlerHost {
     ): Promise<Result<ResponseValues['search']>>;
   };
 }
-
-export const fail = (code: WorkerError['code'], message: string): Result<never> => ({
-  ok: false,
-  error: { code, message },
-});
 
 export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useApp } from '../appState';
 import { FollowMode, REWRITTEN_NOTICE, useFollow } from '../share/followMode';
-import { FakeClient, fail } from '../testing/fakeClient';
+import { fail } from '../../worker/protocol';
+import { FakeClient } from '../testing/fakeClient';
 import { resetStores, summary } from '../testing/fixtures';
 import { LoadService } from './loadService';
 import { useNotice } from './notice';
