@@ -5,8 +5,7 @@
  * `seqscope open`) there is no library: `absent`, not an error.
  */
 import { isLibraryAnswer, libraryApiUrl, type LibraryQuery } from '../core/library/routes';
-import { fail } from './loadedLog';
-import type { LibraryResult, Result } from './protocol';
+import { fail, type LibraryResult, type Result } from './protocol';
 
 export async function queryLibrary(query: LibraryQuery, origin: string): Promise<Result<LibraryResult>> {
   let res: Response;

@@ -7,8 +7,7 @@
  */
 import { redactLogText, type RedactResult } from '../core/redact/redactLog';
 import type { SessionLog } from '../core/log/sessionLog';
-import { fail } from './loadedLog';
-import type { Result } from './protocol';
+import { fail, type Result } from './protocol';
 
 const HOME = /^(\/home\/[^/]+|\/Users\/[^/]+|[A-Za-z]:\\Users\\[^\\]+)(?=$|[/\\])/;
 
