@@ -28,7 +28,7 @@ export function Header() {
       <button
         type="button"
         onClick={() => useApp.setState((s) => ({ startPageOpen: !s.startPageOpen }))}
-        className="flex items-center gap-1.5 font-semibold tracking-tight text-fg-strong"
+        className="flex shrink-0 items-center gap-1.5 font-semibold tracking-tight text-fg-strong"
         title="Start page: open another log"
         aria-label="Start page"
       >
@@ -36,35 +36,43 @@ export function Header() {
         Seqscope
       </button>
       {hasLog && (
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="max-w-[28ch] truncate font-mono text-fg" title={name}>
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          <span
+            className="max-w-[28ch] min-w-[9ch] shrink truncate font-mono text-fg"
+            title={name}
+            data-testid="file-name"
+          >
             {name}
           </span>
           <SessionInfoButton summary={summary} />
+          <DiagnosticCounts counts={diagnostics} />
           {summary && (
-            <>
+            // Whole stats or none: the ones that do not fit wrap onto a second, clipped line.
+            <div
+              className="flex h-4 min-w-0 flex-1 flex-wrap items-center gap-x-3 overflow-hidden"
+              data-testid="header-stats"
+            >
+              <Stat>{`${summary.turns} turn${summary.turns === 1 ? '' : 's'}`}</Stat>
+              <Stat>{`${summary.steps} step${summary.steps === 1 ? '' : 's'}`}</Stat>
+              <Stat>{`${summary.toolCalls} tool call${summary.toolCalls === 1 ? '' : 's'}`}</Stat>
+              {summary.startTime !== undefined && summary.endTime !== undefined && (
+                <Stat>{formatDuration(summary.endTime - summary.startTime)}</Stat>
+              )}
+              {summary.usage && (
+                <Stat>{`${formatTokens(summary.usage.inputTokens)} in · ${formatTokens(summary.usage.outputTokens)} out`}</Stat>
+              )}
+              <Stat>{formatBytes(summary.bytes)}</Stat>
               <span
-                className="font-mono text-[11px] text-fg-subtle"
+                className="h-4 font-mono text-[11px] leading-4 text-fg-subtle"
                 title="fingerprint: first 16 hex of SHA-256 of the file"
               >
                 {summary.fingerprint}
               </span>
-              <Stat>{formatBytes(summary.bytes)}</Stat>
-              <Stat>{`${summary.turns} turn${summary.turns === 1 ? '' : 's'}`}</Stat>
-              <Stat>{`${summary.steps} step${summary.steps === 1 ? '' : 's'}`}</Stat>
-              <Stat>{`${summary.toolCalls} tool call${summary.toolCalls === 1 ? '' : 's'}`}</Stat>
-              {summary.usage && (
-                <Stat>{`${formatTokens(summary.usage.inputTokens)} in · ${formatTokens(summary.usage.outputTokens)} out`}</Stat>
-              )}
-              {summary.startTime !== undefined && summary.endTime !== undefined && (
-                <Stat>{formatDuration(summary.endTime - summary.startTime)}</Stat>
-              )}
-            </>
+            </div>
           )}
-          <DiagnosticCounts counts={diagnostics} />
         </div>
       )}
-      <div className="ml-auto flex items-center gap-2">
+      <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap">
         <ShareControls />
         <span
           data-testid="status"
@@ -167,7 +175,7 @@ function DiagnosticCounts({ counts }: { counts: { error: number; warning: number
     <button
       type="button"
       onClick={open}
-      className="flex items-center gap-1 font-mono text-[11px]"
+      className="flex shrink-0 items-center gap-1 font-mono text-[11px] whitespace-nowrap"
       title="Diagnostics: errors · warnings · info"
       data-testid="diagnostic-counts"
     >
@@ -185,7 +193,9 @@ function DiagnosticCounts({ counts }: { counts: { error: number; warning: number
 }
 
 function Stat({ children }: { children: ReactNode }) {
-  return <span className="font-mono text-[11px] whitespace-nowrap text-fg-muted">{children}</span>;
+  return (
+    <span className="h-4 font-mono text-[11px] leading-4 whitespace-nowrap text-fg-muted">{children}</span>
+  );
 }
 
 function StatusDot({ status }: { status: string }) {

@@ -120,7 +120,11 @@ export function Timeline() {
     <section className="flex h-full min-w-0 flex-col bg-canvas" aria-label="Timeline">
       {/* Keyed: a filter set by a link (or Back/Forward) restarts the toolbar with its text. */}
       <TimelineToolbar key={filterFromUrl} />
-      <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto overscroll-contain" tabIndex={-1}>
+      <div
+        ref={scrollRef}
+        className="@container relative min-h-0 flex-1 overflow-auto overscroll-contain"
+        tabIndex={-1}
+      >
         <div
           data-testid="timeline"
           data-rows={rowCount}
