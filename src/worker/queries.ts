@@ -9,6 +9,7 @@ import type { FailedAttemptSummary, StreamState } from '../core/analysis/streamI
 import type { ToolCallInfo } from '../core/analysis/structureIndex';
 import { messageOf } from '../core/log/message';
 import { EventFlag } from '../core/log/sessionLog';
+import { problemSummary } from '../core/view/problems';
 import type { SessionEvent } from '../core/types';
 import type { DiagnosticCode } from '../core/types';
 import type {
@@ -259,6 +260,7 @@ export class Queries {
       toolCalls: st.totals.toolCalls,
       toolErrors: st.totals.toolErrors,
       failedAttempts: st.totals.failedAttempts,
+      problems: problemSummary(st),
       loadMs: (s.finishedAt ?? performance.now()) - s.startedAt,
       format: log.sourceFormat ?? 'seqscope',
       metas: log.metas.slice(0, 100),

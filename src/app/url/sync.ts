@@ -17,13 +17,7 @@
  * subscribes to the load lifecycle (opened, ready) and the window's navigation.
  */
 import { create } from 'zustand';
-import {
-  BUNDLED_SAMPLES,
-  NO_FILTER,
-  type LoadSource,
-  type LogSummary,
-  type TimelineFilter,
-} from '../../worker/protocol';
+import { NO_FILTER, type LoadSource, type LogSummary, type TimelineFilter } from '../../worker/protocol';
 import { select, selectPosition, useApp, type AppState } from '../appState';
 import type { LoadService } from '../services/loadService';
 import { addNotice, setNotice } from '../services/notice';
@@ -355,13 +349,9 @@ export class UrlSync {
         { keepSelection },
       );
     else if (id?.kind === 'sample') this.load.open({ kind: 'sample', name: id.name }, { keepSelection });
-    // `seqscope serve` links to `/?library`: its start page (the Library), not a demo log.
-    else if (new URLSearchParams(location.search).has('library')) useApp.setState({ startPageOpen: true });
-    else
-      this.load.open(
-        { kind: 'sample', name: (BUNDLED_SAMPLES[0] as { name: string }).name },
-        { keepSelection },
-      );
+    // A URL that names no log (the root, or `seqscope serve`'s `/?library`) shows the start page:
+    // samples, recent logs, paste and open-by-URL; the demo is one click away there.
+    else useApp.setState({ startPageOpen: true });
     this.applyViewExtras(view);
   }
 

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import type { DiagnosticCode, Severity } from '../../core/types';
 import type { CodeGroup, DiagnosticItem } from '../../worker/protocol';
 import { useApp } from '../appState';
+import { diagnosticsTotal } from '../components/format';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { CopyLinkButton } from '../share/CopyLinkButton';
@@ -35,7 +36,7 @@ export function DiagnosticsPanel() {
   const counts = useApp((s) => s.diagnostics);
   const open = useApp((s) => s.diagnosticsOpen);
   const chosen = useApp((s) => s.diagnosticsCode) as DiagnosticCode | null;
-  const total = counts.error + counts.warning + counts.info;
+  const total = diagnosticsTotal(counts);
   const current: DiagnosticCode | undefined = chosen ?? codes[0]?.code;
 
   const choose = (code: DiagnosticCode) => useApp.setState({ diagnosticsOpen: true, diagnosticsCode: code });

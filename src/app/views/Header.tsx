@@ -5,10 +5,11 @@
  * and wrapper lines), and the progress bar while loading.
  */
 import type { ReactNode } from 'react';
-import { formatBytes, formatDuration, formatTokens } from '../components/format';
+import { formatBytes, formatDiagnosticCounts, formatDuration, formatTokens } from '../components/format';
 import { ShareControls } from '../share/ShareControls';
 import { useApp } from '../appState';
 import { useServices } from '../services/context';
+import { HeaderProblems } from './HeaderProblems';
 import { SessionInfoButton } from './SessionInfo';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -45,6 +46,7 @@ export function Header() {
             {name}
           </span>
           <SessionInfoButton summary={summary} />
+          {summary && <HeaderProblems problems={summary.problems} />}
           <DiagnosticCounts counts={diagnostics} />
           {summary && (
             // Whole stats or none: the ones that do not fit wrap onto a second, clipped line.
@@ -176,9 +178,13 @@ function DiagnosticCounts({ counts }: { counts: { error: number; warning: number
       type="button"
       onClick={open}
       className="flex shrink-0 items-center gap-1 font-mono text-[11px] whitespace-nowrap"
-      title="Diagnostics: errors · warnings · info"
+      title={`Diagnostics (where the log breaks the format's rules): ${formatDiagnosticCounts(counts)}. Failed tool calls and model calls are counted on their left.`}
       data-testid="diagnostic-counts"
+      data-error={counts.error}
+      data-warning={counts.warning}
+      data-info={counts.info}
     >
+      <span className="text-fg-muted">diag</span>
       <span className={`rounded px-1 ${counts.error ? 'bg-red-500/20 text-red-300' : 'text-fg-muted'}`}>
         ✕ {counts.error}
       </span>

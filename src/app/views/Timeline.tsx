@@ -8,6 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useRef } from 'react';
 import type { RowsWindow, TimelineRow } from '../../worker/protocol';
 import { useApp } from '../appState';
+import { formatDiagnosticCounts } from '../components/format';
 import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
@@ -190,7 +191,8 @@ function EmptyTimeline() {
   const filtered = useApp((s) => s.filter.types !== null || s.filter.errorsOnly || s.filter.text !== '');
   const events = useApp((s) => s.events);
   const name = useApp((s) => s.name);
-  const errors = useApp((s) => s.diagnostics.error);
+  const counts = useApp((s) => s.diagnostics);
+  const errors = counts.error;
   const firstErrorCode = useApp((s) => s.codes.find((g) => g.severity === 'error')?.code);
   const loadId = useApp((s) => s.loadId);
   const unreadable = status === 'ready' && events === 0 && errors > 0;
@@ -219,7 +221,7 @@ function EmptyTimeline() {
           className="rounded border border-red-500/40 bg-red-500/10 px-2 py-0.5 text-red-200 hover:bg-red-500/20"
           onClick={() => useApp.setState({ diagnosticsOpen: true, diagnosticsCode: firstErrorCode ?? null })}
         >
-          Show diagnostics ({errors.toLocaleString('en-US')})
+          Show diagnostics ({formatDiagnosticCounts(counts)})
         </button>
       </div>
     );

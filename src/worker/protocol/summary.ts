@@ -2,6 +2,7 @@
 import type { DiagnosticCode, MetaLine, SessionHeader, Severity, TokenUsage } from '../../core/types';
 import type { LoadSource } from './requests';
 import type { SourceFormat } from '../../core/import/formats';
+import type { ProblemSummary } from '../../core/view/problems';
 
 export interface DiagnosticCounts {
   error: number;
@@ -41,6 +42,8 @@ export interface LogSummary extends RowsInfo {
   toolCalls: number;
   toolErrors: number;
   failedAttempts: number;
+  /** Failed outcomes by kind, each with its first seq (core/view/problems.ts: the header's counts). */
+  problems: ProblemSummary;
   usage?: TokenUsage;
   /** Time of the first and last event that have one. */
   startTime?: number;
