@@ -2,7 +2,7 @@
 import { requestInForceAt, requestJson } from '../core/harness/requestInForce';
 import { resumeCheck } from '../core/harness/resumeCheck';
 import type { SessionLog } from '../core/log/sessionLog';
-import { writeJson } from '../core/jsonText';
+import { writeJson } from '../core/deepJson';
 import type { Row } from '../core/library/schema';
 import type { Diagnostic, Message } from '../core/types';
 import { FORMAT_LABELS } from '../core/import/formats';
@@ -85,9 +85,9 @@ function resumedEntry(
   const check = resumeCheck(log);
   const kept = check.lastKeptSeq;
   const messages: Message[] = kept >= 0 ? log.messagesAt(kept).messages.map((m) => m.message) : [];
-  for (const e of check.repair) if (e.type === 'tool/result') messages.push(e.data.message as Message);
+  for (const e of check.repair) if (e.type === 'tool/result') messages.push(e.data.message);
   const entry: Record<string, unknown> = {
-    seq: check.repair.length > 0 ? (check.repair[check.repair.length - 1] as { seq: number }).seq : kept,
+    seq: check.repair.at(-1)?.seq ?? kept,
     messages,
     synthetic: check.repair,
   };

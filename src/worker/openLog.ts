@@ -7,7 +7,7 @@
 import { SessionLog } from '../core/log/sessionLog';
 import { DiagnosticIndex } from '../core/view/diagIndex';
 import { ProblemIndex } from '../core/view/problems';
-import { ChunkRunTracker } from '../core/view/rows';
+import { ChunkRunTracker } from '../core/view/rowMap';
 import type { Prescan } from '../core/reader/prescan';
 import {
   createFingerprintHasher,

@@ -25,9 +25,6 @@ export interface LoadGuard {
   acceptReady(summary: LogSummary): boolean;
 }
 
-/** The name a source is shown under while it loads: the worker's own rule (core/view/sourceName.ts). */
-export const sourceName = (source: LoadSource): string => sourceDisplayName(source);
-
 /** The notice for a selection beyond the end of a log (a deep link's seq). */
 export function beyondNotice(seq: number, events: number): string {
   if (events <= 0) return `seq ${seq} is beyond this log (it has no events)`;
@@ -85,7 +82,7 @@ export class LoadService {
     const loadId = ++this.lastLoadId;
     resetForLoad(
       loadId,
-      sourceName(source),
+      sourceDisplayName(source),
       guard?.keepSelection ?? options.keepSelection ?? this.opened === 0,
     );
     this.opened++;

@@ -12,7 +12,7 @@ import { useAnswers, type AnswersService } from './answersService';
 import { ChartsPane } from './ChartsPane';
 import { useCompare, type CompareService } from './compareService';
 import { InputDiffView } from './InputDiffView';
-import { loadPrices, savePrices } from './prices';
+import { loadPrices, savePrices } from './storedPrices';
 import { RunCompareView } from './RunCompareView';
 import { SearchResults } from './SearchResults';
 import { useSearch, type SearchService } from './searchService';

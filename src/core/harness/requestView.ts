@@ -7,6 +7,7 @@
  * `"{{tools}}"`) is shown as that string.
  */
 import { textDiff, type TextPart } from '../diff/textDiff';
+import { looseData } from '../types';
 import { isObject } from '../validate';
 import {
   REQUEST_HEADER,
@@ -89,7 +90,7 @@ export function requestChangeSeqs(log: RequestSource): number[] {
   const out: number[] = [];
   let previous: string | undefined;
   for (const s of requestHeaders(log).all()) {
-    const header = JSON.stringify((log.event(s).data as { header?: unknown }).header ?? null);
+    const header = JSON.stringify(looseData(log.event(s)).header ?? null);
     if (header !== previous) out.push(s);
     previous = header;
   }

@@ -48,7 +48,7 @@ import {
 } from './normalize';
 import { checkPackedRow, isPackedRowType, packedMember } from './packedRows';
 import type { ReadContextRecorder } from './readContext';
-import { jsonText } from '../jsonText';
+import { jsonText } from '../deepJson';
 
 export { readEventAt } from './reread';
 export { LINE_EXCERPT_CHARS, LINE_TEXT_MARK, splitLineText } from './lineText';

@@ -6,13 +6,13 @@
  */
 import type { CallDiff, HistoryDiff, MetricsAnswer, RunProfile, SearchAnswer } from './answers';
 import type { RequestAtView, RequestChange, ResumePreview } from './harness';
-import type { DiagnosticsWindow, EventDetail, ToolPair } from './inspect';
+import type { DiagnosticsWindow, EventDetail, ToolPair } from './inspector';
 import type { MessagesWindow, StreamView, TranscriptEntry, ViewMessage } from './messages';
 import type { Push } from './pushes';
 import type { PlaybackWindow, ReplayAxisView, ReplayPositionView } from './replay';
 import type { Request, RequestKind, RequestOf } from './requests';
 import type { RowsWindow } from './rows';
-import type { LogSummary, RowsInfo, StructureSummary } from './summary';
+import type { LogSummary, RowsInfo, StructureSummary } from './logSummary';
 
 export interface ResponseValues {
   open: LogSummary;
@@ -48,8 +48,6 @@ export interface ResponseValues {
   exportOtlp: { text: string; spans: number; name: string };
   ping: { loadId: number };
 }
-
-export type ResponseOf<K extends RequestKind> = ResponseValues[K];
 
 export type ErrorCode =
   | 'bad-request'
