@@ -25,7 +25,7 @@ export function Header() {
   const hasLog = status === 'loading' || status === 'ready';
 
   return (
-    <header className="flex h-10 shrink-0 items-center gap-3 border-b border-line bg-panel px-3 text-xs">
+    <header className="flex min-h-10 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-line bg-panel px-3 py-1.5 text-xs">
       <button
         type="button"
         onClick={() => useApp.setState((s) => ({ startPageOpen: !s.startPageOpen }))}
@@ -37,7 +37,7 @@ export function Header() {
         Seqscope
       </button>
       {hasLog && (
-        <div className="flex min-w-0 flex-1 items-center gap-3">
+        <div className="flex min-w-0 items-center gap-3">
           <span
             className="max-w-[28ch] min-w-[9ch] shrink truncate font-mono text-fg"
             title={name}
@@ -48,30 +48,32 @@ export function Header() {
           <SessionInfoButton summary={summary} />
           {summary && <HeaderProblems problems={summary.problems} />}
           <DiagnosticCounts counts={diagnostics} />
-          {summary && (
-            // Whole stats or none: the ones that do not fit wrap onto a second, clipped line.
-            <div
-              className="flex h-4 min-w-0 flex-1 flex-wrap items-center gap-x-3 overflow-hidden"
-              data-testid="header-stats"
-            >
-              <Stat>{`${summary.turns} turn${summary.turns === 1 ? '' : 's'}`}</Stat>
-              <Stat>{`${summary.steps} step${summary.steps === 1 ? '' : 's'}`}</Stat>
-              <Stat>{`${summary.toolCalls} tool call${summary.toolCalls === 1 ? '' : 's'}`}</Stat>
-              {summary.startTime !== undefined && summary.endTime !== undefined && (
-                <Stat>{formatDuration(summary.endTime - summary.startTime)}</Stat>
-              )}
-              {summary.usage && (
-                <Stat>{`${formatTokens(summary.usage.inputTokens)} in · ${formatTokens(summary.usage.outputTokens)} out`}</Stat>
-              )}
-              <Stat>{formatBytes(summary.bytes)}</Stat>
-              <span
-                className="h-4 font-mono text-[11px] leading-4 text-fg-subtle"
-                title="fingerprint: first 16 hex of SHA-256 of the file"
-              >
-                {summary.fingerprint}
-              </span>
-            </div>
+        </div>
+      )}
+      {hasLog && summary && (
+        // Whole figures or none: the ones that do not fit wrap onto a second, clipped line (the
+        // empty first item lets even the first figure wrap away: a line's first item never wraps).
+        <div
+          className="flex h-4 min-w-0 flex-1 basis-0 flex-wrap items-center overflow-hidden"
+          data-testid="header-stats"
+        >
+          <span aria-hidden className="h-4 w-px shrink-0" />
+          <Stat>{`${summary.turns} turn${summary.turns === 1 ? '' : 's'}`}</Stat>
+          <Stat>{`${summary.steps} step${summary.steps === 1 ? '' : 's'}`}</Stat>
+          <Stat>{`${summary.toolCalls} tool call${summary.toolCalls === 1 ? '' : 's'}`}</Stat>
+          {summary.startTime !== undefined && summary.endTime !== undefined && (
+            <Stat>{formatDuration(summary.endTime - summary.startTime)}</Stat>
           )}
+          {summary.usage && (
+            <Stat>{`${formatTokens(summary.usage.inputTokens)} in · ${formatTokens(summary.usage.outputTokens)} out`}</Stat>
+          )}
+          <Stat>{formatBytes(summary.bytes)}</Stat>
+          <span
+            className="ml-3 h-4 font-mono text-[11px] leading-4 text-fg-subtle"
+            title="fingerprint: first 16 hex of SHA-256 of the file"
+          >
+            {summary.fingerprint}
+          </span>
         </div>
       )}
       <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap">
@@ -200,7 +202,9 @@ function DiagnosticCounts({ counts }: { counts: { error: number; warning: number
 
 function Stat({ children }: { children: ReactNode }) {
   return (
-    <span className="h-4 font-mono text-[11px] leading-4 whitespace-nowrap text-fg-muted">{children}</span>
+    <span className="ml-3 h-4 font-mono text-[11px] leading-4 whitespace-nowrap text-fg-muted">
+      {children}
+    </span>
   );
 }
 

@@ -155,7 +155,10 @@ export function Inspector() {
             </div>
           </Section>
         )}
-        <div className="flex flex-wrap items-center gap-1 border-b border-line px-3 py-1.5 text-xs">
+        <div
+          className="flex flex-wrap items-center gap-1 border-b border-line px-3 py-1.5 text-xs"
+          data-testid="inspector-actions"
+        >
           <TabButton active={tab === 'event'} onClick={() => setTab('event')}>
             Event
           </TabButton>
