@@ -7,7 +7,10 @@
  */
 import { SEARCH_INPUT_ID } from './why/WhyPanel';
 import { openWhy } from './why/whyState';
+import { useSearch } from './why/searchService';
+import { replayNotice } from './playback/replayState';
 import { createKeybindingsHandler, tinykeys, type KeyBindingMap } from 'tinykeys';
+import { create } from 'zustand';
 import { useApp } from './appState';
 import type { AppServices } from './compose';
 import { copyLink } from './share/links';
@@ -191,6 +194,36 @@ export const SHORTCUTS: readonly Shortcut[] = [
     },
   },
   {
+    keys: 'e / Shift + E',
+    what: 'next / previous error (failed tool call, model call or turn; error diagnostic)',
+    scope: 'global',
+    when: 'ready',
+    bindings: {
+      e: (app) => void app.nav.moveProblem('error', 1),
+      'Shift+E': (app) => void app.nav.moveProblem('error', -1),
+    },
+  },
+  {
+    keys: 'd / Shift + D',
+    what: 'next / previous event with a diagnostic',
+    scope: 'global',
+    when: 'ready',
+    bindings: {
+      d: (app) => void app.nav.moveProblem('diagnostic', 1),
+      'Shift+D': (app) => void app.nav.moveProblem('diagnostic', -1),
+    },
+  },
+  {
+    keys: '] / [',
+    what: 'next / previous search match (after a search with /)',
+    scope: 'global',
+    when: 'ready',
+    bindings: {
+      ']': (app) => stepSearch(app, 1),
+      '[': (app) => stepSearch(app, -1),
+    },
+  },
+  {
     keys: 'c',
     what: 'copy a link to the selected event (the full URL)',
     scope: 'global',
@@ -222,6 +255,47 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
 ];
 
+/**
+ * Whether single-character shortcuts (a letter, digit or symbol without Ctrl, Alt or Meta: j, k,
+ * /, ?, Shift+K) are on. WCAG 2.1.4: a user of speech input or a shaky hand must be able to turn
+ * them off; arrows, Home/End, Space, Esc and every button keep working. Remembered per browser.
+ */
+export const useKeySettings = create<{ singleKeys: boolean }>()(() => ({ singleKeys: true }));
+
+const SINGLE_KEYS_STORAGE = 'seqscope.singleKeyShortcuts';
+
+export function setSingleKeyShortcuts(on: boolean): void {
+  useKeySettings.setState({ singleKeys: on });
+  try {
+    localStorage.setItem(SINGLE_KEYS_STORAGE, on ? 'on' : 'off');
+  } catch {
+    // Storage refused (private mode, quota): the setting lasts for this page only.
+  }
+}
+
+function loadKeySettings(): void {
+  try {
+    useKeySettings.setState({ singleKeys: localStorage.getItem(SINGLE_KEYS_STORAGE) !== 'off' });
+  } catch {
+    // No storage: the default (on).
+  }
+}
+
+/** A binding that is one character key, with Shift at most ("j", "/", "Shift+K", "Shift+?"). */
+export function isCharacterKey(binding: string): boolean {
+  const parts = binding.split('+');
+  const key = parts.at(-1) ?? '';
+  return [...key].length === 1 && parts.slice(0, -1).every((m) => m === 'Shift');
+}
+
+function stepSearch(app: AppServices, dir: 1 | -1): void {
+  if (useSearch.getState().hits.length === 0) {
+    replayNotice('No search matches: press / to search every event');
+    return;
+  }
+  app.why.search.step(dir);
+}
+
 function toggleHelp(): void {
   useApp.setState((s) => ({ shortcutsOpen: !s.shortcutsOpen }));
 }
@@ -246,7 +320,9 @@ export function bindingsFor(app: AppServices, scope: ShortcutScope): KeyBindingM
   for (const s of SHORTCUTS) {
     if (s.scope !== scope) continue;
     for (const [binding, run] of Object.entries(s.bindings)) {
+      const characterKey = isCharacterKey(binding);
       map[binding] = (e) => {
+        if (characterKey && !useKeySettings.getState().singleKeys) return;
         if (scope === 'global' && !s.whileTyping && isTyping(e.target)) return;
         if (!applies(s.when)) return;
         if (run(app, e) === false) return;
@@ -260,6 +336,7 @@ export function bindingsFor(app: AppServices, scope: ShortcutScope): KeyBindingM
 
 /** Installs the global shortcuts on the window; returns the uninstall. */
 export function installGlobalKeys(app: AppServices): () => void {
+  loadKeySettings();
   return tinykeys(window, bindingsFor(app, 'global'));
 }
 

@@ -6,9 +6,17 @@
  * Most handlers need a loaded log (`onLog`) and some a loaded seq (`atSeq`):
  * those checks answer `no-log` / `out-of-range` before the handler runs.
  */
-import { fail, type HandlerHost, type LoadedLog } from './loadedLog';
-import type { EnvelopeOf, RequestKind, ResponseValues, Result, RowsInfo } from './protocol';
+import type { HandlerHost, LoadedLog } from './loadedLog';
+import {
+  fail,
+  type EnvelopeOf,
+  type RequestKind,
+  type ResponseValues,
+  type Result,
+  type RowsInfo,
+} from './protocol';
 import { replayFor } from './replayQueries';
+import { describeProblem, nextProblem } from './problemNav';
 import { exportOtlpText } from '../core/export/otlp';
 import type { TimelineRows } from './timelineRows';
 
@@ -49,7 +57,7 @@ function rowsInfo(t: TimelineRows): RowsInfo {
 }
 
 export const handlers: HandlerTable = {
-  open: (req, host) => host.open(req.loadId, req.source),
+  open: (req, host) => host.open(req.loadId, req.source, req.liftLimits),
   cancel: (req, host) => ok(host.cancel(req.loadId)),
   ping: (_req, host) => ok({ loadId: host.current?.log.loadId ?? 0 }),
   filter: (req, host) => host.filter(req.id, req.filter),
@@ -68,6 +76,8 @@ export const handlers: HandlerTable = {
     return ok({ ...rowsInfo(c.rows), row: c.rows.rows().rowOf(req.seq), visible });
   }),
   nav: onLog((req, c) => ok({ seq: c.rows.navigate(req.seq, req.unit, req.dir) })),
+  problemNav: onLog((req, c) => ok(nextProblem(c.log, req.seq, req.dir, req.target))),
+  problemAt: onLog((req, c) => ok({ what: describeProblem(c.log, req.seq) })),
 
   messages: atSeq((req, c) => ok(c.queries.messages(req.seq, req.from, req.to))),
   replaced: atSeq((req, c) => ok(c.queries.replaced(req.seq))),

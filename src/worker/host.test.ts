@@ -39,6 +39,8 @@ describe('LogHost: every request kind answered through the handler table', () =>
       'collapseAll',
       'locate',
       'nav',
+      'problemNav',
+      'problemAt',
       'filter',
       'messages',
       'replaced',

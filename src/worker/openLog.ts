@@ -5,8 +5,10 @@
  * bytes arrive and costs O(new events) per push.
  */
 import { SessionLog } from '../core/log/sessionLog';
+import type { ReadLimitKind, ReadLimits } from '../core/reader/readLimits';
 import { DiagnosticIndex } from '../core/view/diagIndex';
 import { ProblemIndex } from '../core/view/problems';
+import { recordedTime } from '../core/view/duration';
 import { ChunkRunTracker } from '../core/view/rowMap';
 import type { Prescan } from '../core/reader/prescan';
 import {
@@ -23,7 +25,7 @@ const TAIL_BYTES = 256;
 const MIN_CHUNK_RUN = 3;
 
 export class OpenLog {
-  readonly log = new SessionLog();
+  readonly log: SessionLog;
   readonly diag = new DiagnosticIndex();
   readonly chunkRuns = new ChunkRunTracker(MIN_CHUNK_RUN);
   /** Which events are errors / problems: the rule the filter and the scrubber share. */
@@ -55,7 +57,11 @@ export class OpenLog {
     readonly sourceKind: LoadSource['kind'],
     public name: string,
     public url?: string,
-  ) {}
+    /** Where reading stops (core/reader/readLimits.ts); the core's defaults when absent. */
+    limits?: ReadLimits,
+  ) {
+    this.log = new SessionLog(limits ? { limits } : {});
+  }
 
   /** Before the first push: the fastest fingerprint engine this runtime has (hash-wasm's SHA-256). */
   async prepare(): Promise<void> {
@@ -95,6 +101,8 @@ export class OpenLog {
 
   /** Set by checkpoint(): the log may still grow. */
   following = false;
+  /** The read limits this load lifted ("Load anyway"). */
+  liftedLimits: ReadLimitKind[] | undefined;
 
   /** The last source bytes pushed (follow mode compares them with the server's on reconnection). */
   tail: Uint8Array = new Uint8Array(0);
@@ -131,7 +139,7 @@ export class OpenLog {
       if (this.chunkTypeId < 0 && log.types[typeId] === 'assistant/chunk') this.chunkTypeId = typeId;
       this.typeCounts[typeId] = (this.typeCounts[typeId] ?? 0) + 1;
       this.chunkRuns.event(seq, typeId === this.chunkTypeId);
-      const t = log.timeOf(seq);
+      const t = recordedTime(log.timeOf(seq));
       if (t !== undefined) {
         if (this.startTime === undefined) this.startTime = t;
         this.endTime = t;
@@ -144,7 +152,7 @@ export class OpenLog {
 
   /** Milliseconds since the first timed event, when the event has a time. */
   relTime(seq: number): number | undefined {
-    const t = this.log.timeOf(seq);
+    const t = recordedTime(this.log.timeOf(seq));
     return t === undefined || this.startTime === undefined ? undefined : t - this.startTime;
   }
 

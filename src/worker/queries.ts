@@ -10,6 +10,7 @@ import type { ToolCallInfo } from '../core/analysis/structureIndex';
 import { messageOf } from '../core/log/message';
 import { EventFlag } from '../core/log/sessionLog';
 import { problemSummary } from '../core/view/problems';
+import { recordedTime } from '../core/view/duration';
 import type { SessionEvent } from '../core/types';
 import type { DiagnosticCode } from '../core/types';
 import type {
@@ -149,7 +150,7 @@ export class Queries {
       rawTruncated: raw.length > RAW_LIMIT,
       diagnostics: s.diag.about(seq),
     };
-    const time = log.timeOf(seq);
+    const time = recordedTime(log.timeOf(seq));
     if (time !== undefined) detail.time = time;
     const rel = s.relTime(seq);
     if (rel !== undefined) detail.relTime = rel;
@@ -275,6 +276,8 @@ export class Queries {
     if (s.startTime !== undefined) out.startTime = s.startTime;
     if (s.endTime !== undefined) out.endTime = s.endTime;
     if (log.sessionHeader) out.header = log.sessionHeader;
+    if (log.limitHit) out.limitHit = log.limitHit;
+    if (s.liftedLimits) out.liftedLimits = s.liftedLimits;
     return out;
   }
 }

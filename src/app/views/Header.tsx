@@ -4,7 +4,7 @@
  * (the app's one `<input type="file">`), the session info popover (header
  * and wrapper lines), and the progress bar while loading.
  */
-import type { ReactNode } from 'react';
+import type { LogSummary } from '../../worker/protocol';
 import { formatBytes, formatDiagnosticCounts, formatDuration, formatTokens } from '../components/format';
 import { ShareControls } from '../share/ShareControls';
 import { useApp } from '../appState';
@@ -14,6 +14,7 @@ import { SessionInfoButton } from './SessionInfo';
 import { ThemeToggle } from './ThemeToggle';
 
 export const FILE_INPUT_ID = 'file-input';
+const START_PAGE_HINT_ID = 'start-page-hint';
 
 export function Header() {
   const { load } = useServices();
@@ -26,16 +27,21 @@ export function Header() {
 
   return (
     <header className="flex min-h-10 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-line bg-panel px-3 py-1.5 text-xs">
-      <button
-        type="button"
-        onClick={() => useApp.setState((s) => ({ startPageOpen: !s.startPageOpen }))}
-        className="flex shrink-0 items-center gap-1.5 font-semibold tracking-tight text-fg-strong"
-        title="Start page: open another log"
-        aria-label="Start page"
-      >
-        <Logo />
-        Seqscope
-      </button>
+      <h1 className="shrink-0">
+        <button
+          type="button"
+          onClick={() => useApp.setState((s) => ({ startPageOpen: !s.startPageOpen }))}
+          className="flex items-center gap-1.5 font-semibold tracking-tight text-fg-strong"
+          title="Start page: open another log"
+          aria-describedby={START_PAGE_HINT_ID}
+        >
+          <Logo />
+          Seqscope
+        </button>
+        <span id={START_PAGE_HINT_ID} className="sr-only">
+          Start page: open another log
+        </span>
+      </h1>
       {hasLog && (
         <div className="flex min-w-0 items-center gap-3">
           <span
@@ -46,36 +52,20 @@ export function Header() {
             {name}
           </span>
           <SessionInfoButton summary={summary} />
-          {summary && <HeaderProblems problems={summary.problems} />}
-          <DiagnosticCounts counts={diagnostics} />
-        </div>
-      )}
-      {hasLog && summary && (
-        // Whole figures or none: the ones that do not fit wrap onto a second, clipped line (the
-        // empty first item lets even the first figure wrap away: a line's first item never wraps).
-        <div
-          className="flex h-4 min-w-0 flex-1 basis-0 flex-wrap items-center overflow-hidden"
-          data-testid="header-stats"
-        >
-          <span aria-hidden className="h-4 w-px shrink-0" />
-          <Stat>{`${summary.turns} turn${summary.turns === 1 ? '' : 's'}`}</Stat>
-          <Stat>{`${summary.steps} step${summary.steps === 1 ? '' : 's'}`}</Stat>
-          <Stat>{`${summary.toolCalls} tool call${summary.toolCalls === 1 ? '' : 's'}`}</Stat>
-          {summary.startTime !== undefined && summary.endTime !== undefined && (
-            <Stat>{formatDuration(summary.endTime - summary.startTime)}</Stat>
+          {/* What failed first, then the diagnostics: they never give way; the figures after them do. */}
+          {summary && (
+            <span className="shrink-0">
+              <HeaderProblems problems={summary.problems} />
+            </span>
           )}
-          {summary.usage && (
-            <Stat>{`${formatTokens(summary.usage.inputTokens)} in · ${formatTokens(summary.usage.outputTokens)} out`}</Stat>
-          )}
-          <Stat>{formatBytes(summary.bytes)}</Stat>
-          <span
-            className="ml-3 h-4 font-mono text-[11px] leading-4 text-fg-subtle"
-            title="fingerprint: first 16 hex of SHA-256 of the file"
-          >
-            {summary.fingerprint}
+          <span className="shrink-0">
+            <DiagnosticCounts counts={diagnostics} />
           </span>
         </div>
       )}
+      {/* The figures take what is left of the line; the actions wrap to a second line before
+          anything above overlaps them. */}
+      {hasLog && summary && <Figures summary={summary} />}
       <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap">
         <ShareControls />
         <span
@@ -95,7 +85,7 @@ export function Header() {
                 : 'error'}
         </span>
         <label
-          className="cursor-pointer rounded border border-line-strong bg-tint/5 px-2 py-1 text-fg hover:bg-tint/10"
+          className="cursor-pointer rounded border border-line-strong bg-tint/5 px-2 py-1 text-fg outline-sky-400 hover:bg-tint/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1"
           title="Open a .jsonl, .gz or .zst log (or drop it anywhere)"
         >
           Open file…
@@ -200,10 +190,28 @@ function DiagnosticCounts({ counts }: { counts: { error: number; warning: number
   );
 }
 
-function Stat({ children }: { children: ReactNode }) {
+/** The log's figures on one line that gives way (an ellipsis) when the header is narrow; all of them in its tooltip. */
+function Figures({ summary }: { summary: LogSummary }) {
+  const parts = [
+    formatBytes(summary.bytes),
+    `${summary.turns} turn${summary.turns === 1 ? '' : 's'}`,
+    `${summary.steps} step${summary.steps === 1 ? '' : 's'}`,
+    `${summary.toolCalls} tool call${summary.toolCalls === 1 ? '' : 's'}`,
+    summary.usage
+      ? `${formatTokens(summary.usage.inputTokens)} in · ${formatTokens(summary.usage.outputTokens)} out`
+      : '',
+    summary.startTime !== undefined && summary.endTime !== undefined
+      ? formatDuration(summary.endTime - summary.startTime)
+      : '',
+  ].filter((p) => p !== '');
+  const text = parts.join(' · ');
   return (
-    <span className="ml-3 h-4 font-mono text-[11px] leading-4 whitespace-nowrap text-fg-muted">
-      {children}
+    <span
+      data-testid="log-figures"
+      className="min-w-0 flex-1 basis-0 truncate font-mono text-[11px] whitespace-nowrap text-fg-muted"
+      title={`${text} · fingerprint ${summary.fingerprint} (first 16 hex of SHA-256 of the file)`}
+    >
+      {text}
     </span>
   );
 }

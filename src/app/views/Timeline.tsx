@@ -1,11 +1,10 @@
 /**
  * The timeline (left pane): every event as a fixed-height row, with turns,
  * steps and chunk runs foldable. Rows come from the worker by index for the
- * visible window only; the virtualizer handles scrolling (scaled past the
+ * visible window only; the scroll position says which rows to draw (scaled past the
  * browser's maximum element height, see scaledRows.ts).
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RowsWindow, TimelineRow } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { formatDiagnosticCounts } from '../components/format';
@@ -13,10 +12,11 @@ import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { useUrlApplied } from '../url/sync';
-import { ROW_HEIGHT, rowGeometry, itemSizeFor } from './scaledRows';
+import { ROW_HEIGHT, rowGeometry } from './scaledRows';
 import { TimelineToolbar } from './TimelineToolbar';
 import { TimelineRowView } from './TimelineRowView';
 import { useRequestChangeSeqs } from './requestChanges';
+import { useScrollBox } from './useScrollBox';
 
 /**
  * Rows are fetched in aligned blocks: the viewport (far fewer rows than a block) spans at most
@@ -56,23 +56,11 @@ export function Timeline() {
   const events = useApp((s) => s.events);
   const requestChanges = useRequestChangeSeqs();
   const filterFromUrl = useUrlApplied((s) => s.filterVersion);
-  const scrollRef = useRef<HTMLDivElement>(null);
-
-  const itemSize = itemSizeFor(rowCount);
-  // TanStack Virtual returns functions the React Compiler cannot memoize: it skips this component,
-  // which re-renders on every scroll by design (the virtualizer drives it).
-
-  const virtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => itemSize,
-    overscan: 4,
-  });
-  useLayoutEffect(() => virtualizer.measure(), [itemSize, virtualizer]);
-
-  const scrollTop = virtualizer.scrollOffset ?? 0;
-  const viewport = virtualizer.scrollRect?.height ?? 600;
-  const geo = rowGeometry(rowCount, scrollTop, viewport);
+  // Rows have one height: the scroll position alone says which to draw (no per-row bookkeeping,
+  // which at millions of rows cost an O(rows) rebuild whenever the row count changed).
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const box = useScrollBox(scroller);
+  const geo = rowGeometry(rowCount, box.scrollTop, box.height || 600);
   const firstRow = Math.max(0, Math.floor(geo.first));
   const lastRow = Math.min(rowCount - 1, Math.ceil(geo.first + geo.perView));
 
@@ -101,7 +89,7 @@ export function Timeline() {
   // it (setting scrollTop before would be clamped by the browser to the old, shorter list).
   const scrolledFor = useRef<unknown>(null);
   useLayoutEffect(() => {
-    const el = scrollRef.current;
+    const el = scroller;
     if (!located || !el || scrolledFor.current === located) return;
     const { row, rowCount: n } = located;
     if (row >= rowCount && rowCount < n) return;
@@ -109,11 +97,19 @@ export function Timeline() {
     if (row < 0 || row >= rowCount || !useApp.getState().scrollToSelection) return;
     const g = rowGeometry(rowCount, el.scrollTop, el.clientHeight);
     if (row < g.first + 0.01 || row > g.first + g.perView - 1.01) {
-      el.scrollTop = g.scrollTopFor(row, row < g.first ? 0.25 : 0.75);
+      el.scrollTo({ top: g.scrollTopFor(row, row < g.first ? 0.25 : 0.75) });
     }
-  }, [located, rowCount]);
+  }, [located, rowCount, scroller]);
 
-  const items = virtualizer.getVirtualItems().filter((it) => it.index >= firstRow && it.index <= lastRow);
+  const items: number[] = [];
+  for (let row = firstRow; row <= lastRow; row++) items.push(row);
+  const rendered = items.map((index) => rowAt(index)).filter((r) => r !== undefined);
+  // Roving tabindex: the selection's row (or the folded row holding it) is the timeline's one
+  // Tab stop; without one on screen, the first row shown.
+  const holdsSelection = (r: TimelineRow) =>
+    selectedSeq !== null && selectedSeq >= r.seq && selectedSeq <= r.coverEnd;
+  const tabbableSeq = (rendered.find(holdsSelection) ?? rendered[0])?.seq;
+  const gridRef = useTimelineFocus();
   // The seq column fits the largest seq (7 digits at 1M events) without wasting space on small logs.
   const seqWidth = `${Math.max(3, String(Math.max(0, events - 1)).length) + 1}ch`;
 
@@ -122,7 +118,7 @@ export function Timeline() {
       {/* Keyed: a filter set by a link (or Back/Forward) restarts the toolbar with its text. */}
       <TimelineToolbar key={filterFromUrl} />
       <div
-        ref={scrollRef}
+        ref={setScroller}
         className="@container relative min-h-0 flex-1 overflow-auto overscroll-contain"
         tabIndex={-1}
       >
@@ -130,12 +126,15 @@ export function Timeline() {
           data-testid="timeline"
           data-rows={rowCount}
           style={{ height: rowCount * geo.itemSize, position: 'relative', ['--seq-w' as string]: seqWidth }}
-          role="listbox"
+          ref={gridRef}
+          id={TIMELINE_GRID_ID}
+          role={rowCount > 0 ? 'treegrid' : undefined}
           aria-label="Events"
+          aria-rowcount={rowCount > 0 ? rowCount : undefined}
         >
-          {items.map((it) => {
-            const row = rowAt(it.index);
-            const top = geo.top(it.index);
+          {items.map((index) => {
+            const row = rowAt(index);
+            const top = geo.top(index);
             // Not fetched yet (a fast scroll): nothing, so every rendered row carries its data-seq.
             if (!row) return null;
             const selected = selectedSeq !== null && row.seq === selectedSeq;
@@ -143,12 +142,13 @@ export function Timeline() {
               !selected && selectedSeq !== null && selectedSeq > row.seq && selectedSeq <= row.coverEnd;
             return (
               <MemoRow
-                key={it.key}
+                key={index}
                 row={row}
                 top={top}
                 selected={selected}
                 containsSelection={containsSelection}
                 requestChanged={requestChanges.has(row.seq)}
+                tabbable={row.seq === tabbableSeq}
               />
             );
           })}
@@ -165,12 +165,14 @@ const MemoRow = memo(function Row({
   selected,
   containsSelection,
   requestChanged,
+  tabbable,
 }: {
   row: TimelineRow;
   top: number;
   selected: boolean;
   containsSelection: boolean;
   requestChanged: boolean;
+  tabbable: boolean;
 }) {
   const { load, url } = useServices();
   return (
@@ -181,10 +183,79 @@ const MemoRow = memo(function Row({
       containsSelection={containsSelection}
       requestChanged={requestChanged}
       onSelect={() => url.jumpTo(row.seq)}
+      tabbable={tabbable}
       onToggle={() => load.toggleFold(row.seq)}
+      onParent={(el) => {
+        const seq = parentRowSeq(el);
+        if (seq !== null) url.jumpTo(seq);
+      }}
     />
   );
 });
+
+/** The timeline's treegrid (skip links focus its current row). */
+export const TIMELINE_GRID_ID = 'timeline-grid';
+
+/**
+ * Focus follows the selection while the timeline has it: arrows, search hits and clicks move the
+ * selection, and the selection's row takes focus so a screen reader reads it. Focus stays "inside"
+ * until it leaves for another element or the pointer goes down elsewhere; a focused row that
+ * scrolls out of the window (and is unmounted) gets focus back when the selection moves.
+ */
+const ROW_KEYS = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End', 'j', 'k', 'n', 'p']);
+
+function useTimelineFocus() {
+  const gridRef = useRef<HTMLDivElement>(null);
+  const inside = useRef(false);
+  useEffect(() => {
+    const grid = gridRef.current;
+    if (!grid) return;
+    const onFocus = () => (inside.current = true);
+    const onBlur = (e: FocusEvent) => {
+      if (e.relatedTarget instanceof Node && !grid.contains(e.relatedTarget)) inside.current = false;
+    };
+    const onPointerDown = (e: PointerEvent) => {
+      if (!(e.target instanceof Node && grid.contains(e.target))) inside.current = false;
+    };
+    // A row key pressed with nothing focused moves the selection: focus goes with it, to the row.
+    const onKeyDown = (e: KeyboardEvent) => {
+      const idle = document.activeElement === null || document.activeElement === document.body;
+      if (idle && ROW_KEYS.has(e.key)) inside.current = true;
+    };
+    grid.addEventListener('focusin', onFocus);
+    grid.addEventListener('focusout', onBlur);
+    window.addEventListener('pointerdown', onPointerDown, true);
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown, true);
+      grid.removeEventListener('focusin', onFocus);
+      grid.removeEventListener('focusout', onBlur);
+      window.removeEventListener('pointerdown', onPointerDown, true);
+    };
+  }, []);
+  useLayoutEffect(() => {
+    const grid = gridRef.current;
+    if (!inside.current || !grid) return;
+    const current = grid.querySelector<HTMLElement>('[role=row][data-current]');
+    const active = document.activeElement;
+    if (
+      current &&
+      active !== current &&
+      (active === null || active === document.body || grid.contains(active))
+    )
+      current.focus({ preventScroll: true });
+  });
+  return gridRef;
+}
+
+/** The seq of the nearest row above `rowElement` at a lower level (its step or turn), if rendered. */
+function parentRowSeq(rowElement: HTMLElement): number | null {
+  const level = Number(rowElement.getAttribute('aria-level'));
+  for (let el = rowElement.previousElementSibling; el; el = el.previousElementSibling) {
+    if (Number(el.getAttribute('aria-level')) < level) return Number(el.getAttribute('data-seq'));
+  }
+  return null;
+}
 
 function EmptyTimeline() {
   const status = useApp((s) => s.status);

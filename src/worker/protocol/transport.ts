@@ -22,6 +22,8 @@ export interface ResponseValues {
   collapseAll: RowsInfo;
   locate: RowsInfo & { row: number; visible: boolean };
   nav: { seq: number | null };
+  problemNav: { seq: number | null; what: string | null };
+  problemAt: { what: string | null };
   filter: RowsInfo & { matches: number };
   messages: MessagesWindow;
   replaced: { seq: number; messages: ViewMessage[] };
@@ -67,6 +69,11 @@ export interface WorkerError {
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: WorkerError };
+
+/** A failed Result: the error as a value. */
+export function fail(code: WorkerError['code'], message: string): Result<never> {
+  return { ok: false, error: { code, message } };
+}
 
 /** What travels UI -> worker. */
 export type RequestEnvelope = { id: number } & Request;
