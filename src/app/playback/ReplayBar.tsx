@@ -41,8 +41,8 @@ export function ReplayBar() {
       data-replay-controls
       className="shrink-0 border-t border-line bg-panel px-3 pt-1.5 pb-2 text-xs"
     >
-      <div className="mb-1.5 flex h-7 items-center gap-2 whitespace-nowrap">
-        <div className="flex items-center overflow-hidden rounded border border-line-strong">
+      <div className="mb-1.5 flex min-h-7 flex-wrap items-center gap-x-2 gap-y-1 whitespace-nowrap">
+        <div className="flex shrink-0 items-center overflow-hidden rounded border border-line-strong">
           <button
             type="button"
             onClick={() => void replay.move('event', -1)}
@@ -105,7 +105,7 @@ export function ReplayBar() {
         </label>
 
         <div
-          className="flex items-center overflow-hidden rounded border border-line-strong"
+          className="flex shrink-0 items-center overflow-hidden rounded border border-line-strong"
           role="group"
           aria-label="Pacing"
         >
@@ -165,7 +165,7 @@ export function ReplayBar() {
         </label>
 
         <div
-          className="flex items-center overflow-hidden rounded border border-line-strong"
+          className="flex shrink-0 items-center overflow-hidden rounded border border-line-strong"
           role="group"
           aria-label="Scrubber axis"
         >
@@ -199,7 +199,7 @@ export function ReplayBar() {
         </span>
 
         <span
-          className="ml-auto min-w-0 truncate font-mono text-[11px] text-fg-muted"
+          className="ml-auto font-mono text-[11px] text-fg-muted"
           data-testid="replay-position"
           title={position?.valuetext}
         >
