@@ -119,6 +119,32 @@ export default defineConfig(
     },
   },
 
+  // Data from a log is narrowed, never cast: `isKnownEvent(ev)` makes `ev.type` narrow `ev.data`;
+  // a log-only event's fields are read through `looseData(ev)` and checked (core/types.ts).
+  // prescan.ts reads lines fastLine.ts has already validated, on the hot path of a range worker.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [
+      'src/**/*.test.{ts,tsx}',
+      'src/**/testing/**',
+      'src/**/testing.ts',
+      'src/core/reader/prescan.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "TSAsExpression > MemberExpression.expression[property.name='data']",
+          "TSAsExpression > ChainExpression.expression > MemberExpression[property.name='data']",
+        ].map((selector) => ({
+          selector,
+          message:
+            'Narrow event data with isKnownEvent(ev), or read it through looseData(ev): no `.data as` casts.',
+        })),
+      ],
+    },
+  },
+
   // Plain JS (this file, scripts/*.mjs): no type information.
   {
     files: ['**/*.{js,mjs,cjs}'],

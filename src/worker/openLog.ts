@@ -5,6 +5,7 @@
  * bytes arrive and costs O(new events) per push.
  */
 import { SessionLog } from '../core/log/sessionLog';
+import type { ReadLimitKind, ReadLimits } from '../core/reader/readLimits';
 import { DiagnosticIndex } from '../core/view/diagIndex';
 import { ProblemIndex } from '../core/view/problems';
 import { recordedTime } from '../core/view/duration';
@@ -24,7 +25,7 @@ const TAIL_BYTES = 256;
 const MIN_CHUNK_RUN = 3;
 
 export class OpenLog {
-  readonly log = new SessionLog();
+  readonly log: SessionLog;
   readonly diag = new DiagnosticIndex();
   readonly chunkRuns = new ChunkRunTracker(MIN_CHUNK_RUN);
   /** Which events are errors / problems: the rule the filter and the scrubber share. */
@@ -56,7 +57,11 @@ export class OpenLog {
     readonly sourceKind: LoadSource['kind'],
     public name: string,
     public url?: string,
-  ) {}
+    /** Where reading stops (core/reader/readLimits.ts); the core's defaults when absent. */
+    limits?: ReadLimits,
+  ) {
+    this.log = new SessionLog(limits ? { limits } : {});
+  }
 
   /** Before the first push: the fastest fingerprint engine this runtime has (hash-wasm's SHA-256). */
   async prepare(): Promise<void> {
@@ -96,6 +101,8 @@ export class OpenLog {
 
   /** Set by checkpoint(): the log may still grow. */
   following = false;
+  /** The read limits this load lifted ("Load anyway"). */
+  liftedLimits: ReadLimitKind[] | undefined;
 
   /** The last source bytes pushed (follow mode compares them with the server's on reconnection). */
   tail: Uint8Array = new Uint8Array(0);

@@ -276,6 +276,8 @@ export class Queries {
     if (s.startTime !== undefined) out.startTime = s.startTime;
     if (s.endTime !== undefined) out.endTime = s.endTime;
     if (log.sessionHeader) out.header = log.sessionHeader;
+    if (log.limitHit) out.limitHit = log.limitHit;
+    if (s.liftedLimits) out.liftedLimits = s.liftedLimits;
     return out;
   }
 }

@@ -90,16 +90,18 @@ describe('UrlSync: a link opens and sets up the view', () => {
     expect(hashOf().get('types')).toBe('user/message');
   });
 
-  it('a malformed log name opens nothing: the start page shows, as at the root URL', () => {
-    const { client } = startAt('/?sample=..%2F..%2Fetc#seq=3');
+  it('a malformed log name opens nothing: the start page says what was ignored', () => {
+    const { client } = startAt('/?sample=..%2F..%2Fetc#seq=3&errors=1');
     expect(client.sent('open')).toEqual([]);
-    expect(useApp.getState().startPageOpen).toBe(true);
+    expect(useApp.getState()).toMatchObject({ startPageOpen: true, filter: { errorsOnly: true } });
+    expect(useNotice.getState().notice).toBe('Ignored what the link could not use: sample=../../etc');
   });
 
-  it('the root URL opens no log: it shows the start page', () => {
+  it('a URL that names no log shows the start page and asks the worker for nothing', () => {
     const { client } = startAt('/');
-    expect(client.sent('open')).toEqual([]);
+    expect(client.requests).toEqual([]);
     expect(useApp.getState().startPageOpen).toBe(true);
+    expect(useNotice.getState().notice).toBeNull();
   });
 
   it('a seq beyond the loaded log selects its last event and says so', () => {

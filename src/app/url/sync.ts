@@ -351,7 +351,14 @@ export class UrlSync {
     else if (id?.kind === 'sample') this.load.open({ kind: 'sample', name: id.name }, { keepSelection });
     // A URL that names no log (the root, or `seqscope serve`'s `/?library`) shows the start page:
     // samples, recent logs, paste and open-by-URL; the demo is one click away there.
-    else useApp.setState({ startPageOpen: true });
+    else {
+      useApp.setState({ startPageOpen: true });
+      // No load will become ready to carry the notice: a link whose log name was unusable says so now.
+      if (this.pendingNotice) {
+        addNotice(this.pendingNotice);
+        this.pendingNotice = null;
+      }
+    }
     this.applyViewExtras(view);
   }
 

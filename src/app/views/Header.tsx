@@ -14,6 +14,7 @@ import { SessionInfoButton } from './SessionInfo';
 import { ThemeToggle } from './ThemeToggle';
 
 export const FILE_INPUT_ID = 'file-input';
+const START_PAGE_HINT_ID = 'start-page-hint';
 
 export function Header() {
   const { load } = useServices();
@@ -26,16 +27,21 @@ export function Header() {
 
   return (
     <header className="flex h-10 shrink-0 items-center gap-3 border-b border-line bg-panel px-3 text-xs">
-      <button
-        type="button"
-        onClick={() => useApp.setState((s) => ({ startPageOpen: !s.startPageOpen }))}
-        className="flex items-center gap-1.5 font-semibold tracking-tight text-fg-strong"
-        title="Start page: open another log"
-        aria-label="Start page"
-      >
-        <Logo />
-        Seqscope
-      </button>
+      <h1 className="shrink-0">
+        <button
+          type="button"
+          onClick={() => useApp.setState((s) => ({ startPageOpen: !s.startPageOpen }))}
+          className="flex items-center gap-1.5 font-semibold tracking-tight text-fg-strong"
+          title="Start page: open another log"
+          aria-describedby={START_PAGE_HINT_ID}
+        >
+          <Logo />
+          Seqscope
+        </button>
+        <span id={START_PAGE_HINT_ID} className="sr-only">
+          Start page: open another log
+        </span>
+      </h1>
       {hasLog && (
         <div className="flex min-w-0 flex-1 items-center gap-3">
           <span className="max-w-[28ch] min-w-[8ch] truncate font-mono text-fg" title={name}>
@@ -73,7 +79,7 @@ export function Header() {
                 : 'error'}
         </span>
         <label
-          className="cursor-pointer rounded border border-line-strong bg-tint/5 px-2 py-1 text-fg hover:bg-tint/10"
+          className="cursor-pointer rounded border border-line-strong bg-tint/5 px-2 py-1 text-fg outline-sky-400 hover:bg-tint/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1"
           title="Open a .jsonl, .gz or .zst log (or drop it anywhere)"
         >
           Open file…

@@ -3,6 +3,7 @@ import type { DiagnosticCode, MetaLine, SessionHeader, Severity, TokenUsage } fr
 import type { LoadSource } from './requests';
 import type { SourceFormat } from '../../core/import/formats';
 import type { ProblemSummary } from '../../core/view/problems';
+import type { ReadLimitHit, ReadLimitKind } from '../../core/reader/readLimits';
 
 export interface DiagnosticCounts {
   error: number;
@@ -56,6 +57,10 @@ export interface LogSummary extends RowsInfo {
   types: { type: string; count: number }[];
   diagnostics: DiagnosticCounts;
   codes: CodeGroup[];
+  /** The read limit that stopped reading (the log holds what came before it): the app offers "Load anyway". */
+  limitHit?: ReadLimitHit;
+  /** The read limits this load was asked to lift. */
+  liftedLimits?: ReadLimitKind[];
 }
 
 export interface StructureSummary {

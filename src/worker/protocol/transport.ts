@@ -70,6 +70,11 @@ export interface WorkerError {
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: WorkerError };
 
+/** A failed Result: the error as a value. */
+export function fail(code: WorkerError['code'], message: string): Result<never> {
+  return { ok: false, error: { code, message } };
+}
+
 /** What travels UI -> worker. */
 export type RequestEnvelope = { id: number } & Request;
 export type EnvelopeOf<K extends RequestKind> = { id: number } & RequestOf<K>;
