@@ -255,14 +255,6 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
 ];
 
-function stepSearch(app: AppServices, dir: 1 | -1): void {
-  if (useSearch.getState().hits.length === 0) {
-    replayNotice('No search matches: press / to search every event');
-    return;
-  }
-  app.why.search.step(dir);
-}
-
 /**
  * Whether single-character shortcuts (a letter, digit or symbol without Ctrl, Alt or Meta: j, k,
  * /, ?, Shift+K) are on. WCAG 2.1.4: a user of speech input or a shaky hand must be able to turn
@@ -294,6 +286,14 @@ export function isCharacterKey(binding: string): boolean {
   const parts = binding.split('+');
   const key = parts.at(-1) ?? '';
   return [...key].length === 1 && parts.slice(0, -1).every((m) => m === 'Shift');
+}
+
+function stepSearch(app: AppServices, dir: 1 | -1): void {
+  if (useSearch.getState().hits.length === 0) {
+    replayNotice('No search matches: press / to search every event');
+    return;
+  }
+  app.why.search.step(dir);
 }
 
 function toggleHelp(): void {
