@@ -30,6 +30,7 @@ export function ReplayBar() {
   const axis = useReplay((s) => effectiveReplay(s, timed).axis);
   const notice = useReplay((s) => s.notice);
   const position = useReplay((s) => s.position);
+  const hoverTip = useReplay((s) => s.hoverTip);
   const { player, replay } = useServices();
   useEffect(() => replay.follow(), [replay]);
   // Nothing to play or step through: a log that failed to load, or that had no readable event.
@@ -203,7 +204,15 @@ export function ReplayBar() {
           data-testid="replay-position"
           title={position?.valuetext}
         >
-          {position ? readout(position.valuetext) : ''}
+          {hoverTip !== null ? (
+            <span data-testid="scrubber-hover" className="text-fg">
+              {hoverTip}
+            </span>
+          ) : position ? (
+            readout(position.valuetext)
+          ) : (
+            ''
+          )}
         </span>
       </div>
       <Scrubber />
