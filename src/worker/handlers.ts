@@ -19,6 +19,8 @@ import { replayFor } from './replayQueries';
 import { describeProblem, nextProblem } from './problemNav';
 import { exportOtlpText } from '../core/export/otlp';
 import type { TimelineRows } from './timelineRows';
+import { redactedCopy } from './redactedCopy';
+import { queryLibrary } from './libraryQuery';
 
 export type Answer<K extends RequestKind> = Result<ResponseValues[K]> | Promise<Result<ResponseValues[K]>>;
 export type Handler<K extends RequestKind> = (req: EnvelopeOf<K>, host: HandlerHost) => Answer<K>;
@@ -121,4 +123,10 @@ export const handlers: HandlerTable = {
       name: c.log.name,
     }),
   ),
+  // The library is served by the app's own origin; it needs no log.
+  library: (req) => queryLibrary(req.query, self.location.origin),
+  exportRedacted: onLog((req, c) => {
+    const r = redactedCopy(c.log.log, req.patterns);
+    return r.ok ? ok({ ...r.value, name: c.log.name }) : r;
+  }),
 };

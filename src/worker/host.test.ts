@@ -60,6 +60,8 @@ describe('LogHost: every request kind answered through the handler table', () =>
       'runProfile',
       'inputDigests',
       'exportOtlp',
+      'exportRedacted',
+      'library',
       'requestAt',
       'requestChanges',
       'requestChange',

@@ -37,21 +37,23 @@ import { SearchRunner } from './searchRunner';
 import type { FilterScan } from './filterScan';
 import { TimelineRows } from './timelineRows';
 import { fileRangeSource } from './rangePool';
+import { FIRST_SLICE, PUSH_SLICE, nextSlice } from './pushSlices';
 import {
   DEFAULT_READ_LIMITS,
   liftLimits,
   type ReadLimitKind,
   type ReadLimits,
 } from '../core/reader/readLimits';
-import {
-  FIRST_SLICE,
-  MIN_SLICE,
-  PARALLEL_MIN_BYTES,
-  PROGRESS_EVERY_MS,
-  PUSH_SLICE,
-  SLICE_BUDGET_MS,
-  type Pace,
-} from './loadPace';
+
+const PROGRESS_EVERY_MS = 50;
+/**
+ * Longest stretch of synchronous parsing before the loop yields to queued
+ * requests: a seek during a load waits at most this long (a yield costs
+ * ~0.05 ms, so yielding this often costs under 1% of the load).
+ */
+export const SLICE_BUDGET_MS = 12;
+/** Files from this size load in ranges on range workers (smaller ones are read before workers would start). */
+const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
 
 export interface LogHostOptions {
   /** Range workers for a large local file (rangePool.ts); none: every file loads in one pass here. */
@@ -79,6 +81,14 @@ const AFTER_THE_PANES = new Set<RequestKind>([
   'replaced',
   'replayAxis',
 ]);
+
+/** When the loading loop last posted progress and last yielded. */
+interface Pace {
+  lastPost: number;
+  sliceStart: number;
+  /** Source bytes to push next: about PUSH_SLICE decoded bytes at the ratio seen so far. */
+  slice: number;
+}
 
 export class LogHost implements HandlerHost {
   current: LoadedLog | null = null;
@@ -215,15 +225,14 @@ export class LogHost implements HandlerHost {
       const decodedBefore = me.log.log.bytesDecoded;
       me.log.push(piece, prescan);
       off += piece.length;
-      // Aim the next slice at PUSH_SLICE decoded bytes, by this piece's ratio or the whole input's
-      // (a decoder may hold output back), growing at most twofold per push.
       const log = me.log.log;
-      const ratio = Math.max(
-        1,
-        (log.bytesDecoded - decodedBefore) / piece.length,
-        log.bytesDecoded / log.bytesIn,
+      pace.slice = nextSlice(
+        pace.slice,
+        piece.length,
+        log.bytesDecoded - decodedBefore,
+        log.bytesIn,
+        log.bytesDecoded,
       );
-      pace.slice = Math.max(MIN_SLICE, Math.min(2 * pace.slice, Math.floor(PUSH_SLICE / ratio)));
       const refusal = this.refusal(me.log, me.log.log.bytesDecoded, true);
       if (refusal) throw new LoadError('load-failed', refusal);
       const now = performance.now();

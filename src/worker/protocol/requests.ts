@@ -3,6 +3,7 @@ import type { Pacing } from '../../core/replay/pacing';
 import type { DiagnosticCode } from '../../core/types';
 import type { ReadLimitKind } from '../../core/reader/readLimits';
 import type { SearchQuery } from './answers';
+import type { LibraryQuery } from '../../core/library/routes';
 
 export type { Pacing } from '../../core/replay/pacing';
 
@@ -109,6 +110,10 @@ export type Request =
   | { kind: 'resumePreview' }
   /** The whole log as OpenTelemetry traces (OTLP/JSON, GenAI conventions); `content` adds the messages. */
   | { kind: 'exportOtlp'; content: boolean }
+  /** The whole log with secrets, e-mail addresses and the home path masked (core/redact), plus `patterns` (regexes). */
+  | { kind: 'exportRedacted'; patterns?: string[] }
+  /** A page of sessions from the session library this app is served with (`seqscope serve`); needs no log. */
+  | { kind: 'library'; query: LibraryQuery }
   /** Liveness check. */
   | { kind: 'ping' };
 
