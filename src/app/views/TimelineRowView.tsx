@@ -14,6 +14,7 @@ import {
 } from '../components/format';
 import { StepHealthBadge } from '../scrubber/StepHealth';
 import { CopyLinkButton } from '../share/CopyLinkButton';
+import { InputDiffButton } from '../why/InputDiffButton';
 
 const SUMMARY_TONE: Record<SummaryTone, string> = {
   normal: 'text-neutral-200',
@@ -132,6 +133,12 @@ export function TimelineRowView({
         >
           {row.severity === 'error' ? '✕' : row.severity === 'warning' ? '!' : 'i'} {row.diagnostics}
         </span>
+      )}
+      {row.kind === 'step' && (
+        <InputDiffButton
+          seq={row.seq}
+          className={selected ? 'opacity-80' : 'opacity-0 group-hover:opacity-100'}
+        />
       )}
       <CopyLinkButton
         seq={row.seq}

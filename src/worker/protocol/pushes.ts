@@ -36,6 +36,8 @@ export type Push =
       loadId: number;
       searchId: number;
       hits: SearchHit[];
+      /** Seqs of this batch's hits past the limit (the scrubber ticks every hit; the list keeps `limit`). */
+      moreSeqs?: number[];
       count: number;
       searched: number;
       total: number;
