@@ -29,6 +29,7 @@ import type {
   WorkerError,
   WorkerMessage,
 } from './protocol';
+import { REIMPORTED_MESSAGE } from './protocol';
 import { Queries } from './queries';
 import { tooLarge } from './memoryBudget';
 import { AnswerQueries } from './answerQueries';
@@ -143,6 +144,7 @@ export class LogHost implements HandlerHost {
       source.kind,
       sourceDisplayName(source),
       source.kind === 'url' ? source.url : undefined,
+      source.part,
     );
     this.searches.cancel();
     const me: LoadedLog = {
@@ -258,6 +260,12 @@ export class LogHost implements HandlerHost {
   private grew(c: LoadedLog): void {
     if (this.current !== c) return;
     c.log.checkpoint();
+    if (c.log.log.reimportNeeded) {
+      // Another agent's log whose growth re-tells shown events: the UI opens it again (imported anew).
+      this.push({ kind: 'follow', loadId: c.log.loadId, state: 'rewritten', message: REIMPORTED_MESSAGE });
+      c.abort.abort();
+      return;
+    }
     this.postProgress(c);
     this.push({ kind: 'grew', loadId: c.log.loadId, summary: this.summaryOf(c) });
   }

@@ -23,7 +23,7 @@ const TAIL_BYTES = 256;
 const MIN_CHUNK_RUN = 3;
 
 export class OpenLog {
-  readonly log = new SessionLog();
+  readonly log: SessionLog;
   readonly diag = new DiagnosticIndex();
   readonly chunkRuns = new ChunkRunTracker(MIN_CHUNK_RUN);
   /** Which events are errors / problems: the rule the filter and the scrubber share. */
@@ -55,7 +55,11 @@ export class OpenLog {
     readonly sourceKind: LoadSource['kind'],
     public name: string,
     public url?: string,
-  ) {}
+    /** The sample of a multi-sample log (Inspect AI) to open, from 1 (absent: the first). */
+    readonly part?: number,
+  ) {
+    this.log = new SessionLog(part !== undefined && part > 1 ? { import: { sample: part - 1 } } : {});
+  }
 
   /** Before the first push: the fastest fingerprint engine this runtime has (hash-wasm's SHA-256). */
   async prepare(): Promise<void> {

@@ -9,7 +9,7 @@ import type { FailedAttemptSummary, StreamState } from '../core/analysis/streamI
 import type { ToolCallInfo } from '../core/analysis/structureIndex';
 import { messageOf } from '../core/log/message';
 import { EventFlag } from '../core/log/sessionLog';
-import type { SessionEvent } from '../core/types';
+import type { SessionEvent, SessionHeader } from '../core/types';
 import type { DiagnosticCode } from '../core/types';
 import type {
   DiagnosticItem,
@@ -273,6 +273,8 @@ export class Queries {
     if (s.startTime !== undefined) out.startTime = s.startTime;
     if (s.endTime !== undefined) out.endTime = s.endTime;
     if (log.sessionHeader) out.header = log.sessionHeader;
+    const labels = samplesOf(log.sessionHeader);
+    if (labels.length > 1) out.parts = { labels, open: s.part ?? 1 };
     return out;
   }
 }
@@ -319,4 +321,12 @@ function failedAttemptRef(a: FailedAttemptSummary): FailedAttemptRef {
   };
   if (a.finish) r.finish = a.finish;
   return r;
+}
+
+/** The samples an imported multi-sample log lists in its header (core/import/inspect). */
+function samplesOf(header: SessionHeader | undefined): string[] {
+  const origin = header?.origin;
+  if (typeof origin !== 'object' || origin === null || !('samples' in origin)) return [];
+  const samples = origin.samples;
+  return Array.isArray(samples) ? samples.filter((x): x is string => typeof x === 'string') : [];
 }

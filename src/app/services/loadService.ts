@@ -103,6 +103,13 @@ export class LoadService {
     return loadId;
   }
 
+  /** Another sample of the open multi-sample log (Inspect AI), from 1: the same source again. */
+  openPart(part: number): number | null {
+    if (!this.lastSource) return null;
+    const { part: _old, ...source } = this.lastSource;
+    return this.open(part > 1 ? { ...source, part } : source);
+  }
+
   cancel(): void {
     const { loadId, status } = useApp.getState();
     if (status === 'loading') void this.client.request({ kind: 'cancel', loadId });

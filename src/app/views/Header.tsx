@@ -9,6 +9,7 @@ import { formatBytes, formatDuration, formatTokens } from '../components/format'
 import { ShareControls } from '../share/ShareControls';
 import { useApp } from '../appState';
 import { useServices } from '../services/context';
+import { SamplePicker } from './SamplePicker';
 import { SessionInfoButton } from './SessionInfo';
 
 export const FILE_INPUT_ID = 'file-input';
@@ -40,6 +41,7 @@ export function Header() {
             {name}
           </span>
           <SessionInfoButton summary={summary} />
+          <SamplePicker summary={summary} />
           {summary && (
             <>
               <span

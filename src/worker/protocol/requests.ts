@@ -5,12 +5,16 @@ import type { SearchQuery } from './answers';
 
 export type { Pacing } from '../../core/replay/pacing';
 
-export type LoadSource =
+export type LoadSource = (
   | { kind: 'file'; file: File }
   /** `follow`: after the initial read, stream appended bytes (the server's SSE at `<url>/events`, follow mode). */
   | { kind: 'url'; url: string; follow?: boolean }
   | { kind: 'text'; text: string; name?: string }
-  | { kind: 'sample'; name: string };
+  | { kind: 'sample'; name: string }
+) & {
+  /** Which sample of a multi-sample log (Inspect AI) to open, from 1; absent: the first. */
+  part?: number;
+};
 
 export interface TimelineFilter {
   /** Only these event types; null = every type. With `excludeTypes`: every type but these. */
