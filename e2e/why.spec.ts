@@ -55,6 +55,21 @@ test('/ searches every event; Enter and Shift+Enter step through hits, revealing
   await input.press('Shift+Enter');
   await expect(page.locator(`[data-seq="${expected.at(-1)}"][aria-selected="true"]`).first()).toBeVisible();
 
+  // Every hit is a tick on the scrubber, in its own lane; a press on one selects its event.
+  const scrubber = page.getByTestId('scrubber');
+  await expect(scrubber).toHaveAttribute('data-axis', 'seq');
+  const box = await scrubber.boundingBox();
+  if (!box) throw new Error('no scrubber');
+  const w = Math.round(box.width);
+  const pxOf = (seq: number) => Math.floor(((seq + 0.5) / log.eventCount) * w);
+  const columns = new Map<number, number>();
+  for (const seq of expected) if (!columns.has(pxOf(seq))) columns.set(pxOf(seq), seq);
+  await expect(scrubber).toHaveAttribute('data-search-ticks', String(columns.size));
+  const target = expected.at(-1) as number;
+  await page.mouse.click(box.x + pxOf(target) + 1, box.y + box.height - 3);
+  await expect(scrubber).toHaveAttribute('aria-valuenow', String(columns.get(pxOf(target))));
+  await expect(page.getByTestId('search-tick-legend')).toContainText('hits on the scrubber');
+
   await page.getByLabel('regex').check();
   await input.fill('(');
   await expect(page.getByTestId('search-error')).toHaveText('bad regular expression: Unterminated group');
@@ -81,6 +96,19 @@ test("what changed in this call's input: the previous call's input against this 
   await page.evaluate(() => (location.hash = '#seq=30'));
   await page.getByRole('button', { name: 'Input diff' }).click();
   await page.getByRole('button', { name: "What changed in this call's input" }).click();
+  await expect(page.getByTestId('input-diff')).toContainText('call 2 of 3');
+  await expect(page.locator('tr[data-kind="changed"]')).toHaveCount(1);
+});
+
+test("every step row has a one-click 'what changed in this call's input'", async ({ page }) => {
+  const log = loadCore(INSTRUCTIONS);
+  const step = log.structure.steps[1];
+  if (!step) throw new Error('the sample has a second step');
+  await open(page, INSTRUCTIONS);
+  const row = page.locator(`[data-kind="step"][data-seq="${step.startSeq}"]`);
+  await row.hover();
+  await row.getByTestId('step-input-diff').click();
+  await expect(page.getByTestId('why-panel')).toBeVisible();
   await expect(page.getByTestId('input-diff')).toContainText('call 2 of 3');
   await expect(page.locator('tr[data-kind="changed"]')).toHaveCount(1);
 });
