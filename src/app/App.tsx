@@ -36,7 +36,7 @@ export function App() {
   const hasLog = status === 'loading' || status === 'ready' || (status === 'error' && hasSummary);
   const showStart = startPageOpen || !hasLog;
   return (
-    <div className="flex h-screen flex-col overflow-hidden bg-neutral-950 text-neutral-200 antialiased">
+    <div className="flex h-screen flex-col overflow-hidden bg-canvas text-fg antialiased">
       <Header />
       <ProgressBar />
       <ErrorBanner />
@@ -91,7 +91,7 @@ function Divider({ onDrag }: { onDrag: (dx: number) => void }) {
     <div
       role="separator"
       aria-orientation="vertical"
-      className="w-1 shrink-0 cursor-col-resize bg-white/10 hover:bg-sky-500/50"
+      className="w-1 shrink-0 cursor-col-resize bg-tint/10 hover:bg-sky-500/50"
       onPointerDown={(e) => {
         const el = e.currentTarget;
         el.setPointerCapture(e.pointerId);

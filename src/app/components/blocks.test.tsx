@@ -2,7 +2,8 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Block, Message } from '../../core/types';
-import { BlockView, MessageView, sourceLabel, TEXT_BLOCK_CAP } from './blocks';
+import { BlockView, MessageView, sourceLabel } from './blocks';
+import { TEXT_BLOCK_CAP } from './textBlocks';
 import { render } from './testRender';
 
 function button(el: Element, text: string | RegExp): HTMLButtonElement {

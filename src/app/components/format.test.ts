@@ -99,7 +99,7 @@ describe('colour classes', () => {
     expect(turnEndReasonClass('blocked')).toContain('orange');
     expect(turnEndReasonClass('error')).toContain('red');
     expect(turnEndReasonClass('max-tokens')).toContain('purple');
-    expect(turnEndReasonClass('interrupted')).toContain('neutral');
+    expect(turnEndReasonClass('interrupted')).toContain('text-fg-soft');
     expect(turnEndReasonClass('something-new')).toContain('slate');
   });
   it('groups event types into families', () => {

@@ -92,7 +92,7 @@ const TONE = {
   orange: 'text-orange-300 bg-orange-500/15 border-orange-500/30',
   red: 'text-red-300 bg-red-500/15 border-red-500/30',
   purple: 'text-purple-300 bg-purple-500/15 border-purple-500/30',
-  grey: 'text-neutral-300 bg-neutral-500/15 border-neutral-500/30',
+  grey: 'text-fg-soft bg-tint/15 border-line-strong',
   slate: 'text-slate-300 bg-slate-500/15 border-slate-500/30',
   sky: 'text-sky-300 bg-sky-500/15 border-sky-500/30',
   emerald: 'text-emerald-300 bg-emerald-500/15 border-emerald-500/30',

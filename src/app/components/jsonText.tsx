@@ -57,7 +57,7 @@ function colourise(text: string): ReactNode[] {
       );
     } else {
       out.push(
-        <span key={key++} className={m[4] === 'null' ? 'text-neutral-500' : 'text-orange-300'}>
+        <span key={key++} className={m[4] === 'null' ? 'text-fg-subtle' : 'text-orange-300'}>
           {m[4]}
         </span>,
       );
@@ -84,7 +84,7 @@ export function JsonText({ text, colour = true, className }: JsonTextProps): Rea
   );
   return (
     <pre
-      className={`overflow-x-auto font-mono text-xs leading-snug break-all whitespace-pre-wrap text-neutral-200 ${className ?? ''}`}
+      className={`overflow-x-auto font-mono text-xs leading-snug break-all whitespace-pre-wrap text-fg ${className ?? ''}`}
     >
       {content}
     </pre>

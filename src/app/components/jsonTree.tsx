@@ -68,7 +68,7 @@ function primitiveClass(v: unknown): string {
     case 'boolean':
       return 'text-orange-300';
     default:
-      return 'text-neutral-500';
+      return 'text-fg-subtle';
   }
 }
 
@@ -114,7 +114,7 @@ function preview(v: Record<string, unknown> | unknown[], budget = 80): string {
   return `{${parts.join(', ')}${truncated ? ', …' : ''}}`;
 }
 
-const actionButton = 'block w-full px-2 py-0.5 text-left hover:bg-neutral-700';
+const actionButton = 'block w-full px-2 py-0.5 text-left hover:bg-tint/15';
 
 function CopyMenu({
   value,
@@ -147,7 +147,7 @@ function CopyMenu({
       ref={ref}
       role="menu"
       data-testid="json-menu"
-      className="absolute top-full left-4 z-20 min-w-28 rounded border border-neutral-600 bg-neutral-800 py-0.5 font-sans text-[11px] text-neutral-200 shadow-lg"
+      className="absolute top-full left-4 z-20 min-w-28 rounded border border-edge bg-raised py-0.5 font-sans text-[11px] text-fg shadow-lg"
     >
       <button
         type="button"
@@ -207,11 +207,11 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
       <>
         <span
           data-key-type={typeof name === 'number' ? 'index' : 'key'}
-          className={typeof name === 'number' ? 'text-neutral-500' : 'text-purple-300'}
+          className={typeof name === 'number' ? 'text-fg-subtle' : 'text-purple-300'}
         >
           {typeof name === 'number' || IDENT_RE.test(name) ? name : JSON.stringify(name)}
         </span>
-        <span className="text-neutral-500">: </span>
+        <span className="text-fg-subtle">: </span>
       </>
     );
 
@@ -221,8 +221,8 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
     const count = isArr ? `${size}` : size > 10_000 ? '10000+' : `${size}`;
     body = (
       <>
-        <span className="text-neutral-500">{open ? (isArr ? `Array(${count})` : `{${count}}`) : ''}</span>
-        {!open && <span className="text-neutral-400">{preview(value)}</span>}
+        <span className="text-fg-subtle">{open ? (isArr ? `Array(${count})` : `{${count}}`) : ''}</span>
+        {!open && <span className="text-fg-muted">{preview(value)}</span>}
       </>
     );
   } else if (typeof value === 'string' && value.length > JSON_STRING_LIMIT) {
@@ -292,7 +292,7 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
       <div
         data-testid="json-row"
         data-path={path || '.'}
-        className="group relative flex min-w-0 items-start gap-1 rounded px-0.5 hover:bg-neutral-500/10"
+        className="group relative flex min-w-0 items-start gap-1 rounded px-0.5 hover:bg-tint/10"
         onContextMenu={
           onCopy
             ? (e) => {
@@ -307,7 +307,7 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
             type="button"
             aria-expanded={open}
             aria-label={open ? 'collapse' : 'expand'}
-            className="w-3 shrink-0 text-neutral-500 hover:text-neutral-200"
+            className="w-3 shrink-0 text-fg-subtle hover:text-fg"
             onClick={() => setOpen((o) => !o)}
           >
             {open ? '▾' : '▸'}
@@ -327,7 +327,7 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
             type="button"
             title="Copy value / path"
             aria-label="actions"
-            className="ml-auto shrink-0 px-1 text-neutral-500 opacity-0 group-hover:opacity-100 hover:text-neutral-200 focus:opacity-100"
+            className="ml-auto shrink-0 px-1 text-fg-subtle opacity-0 group-hover:opacity-100 hover:text-fg focus:opacity-100"
             onClick={() => setMenu((m) => !m)}
           >
             ⋯
@@ -337,7 +337,7 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
           <CopyMenu value={value} path={path || '.'} onCopy={onCopy} onClose={() => setMenu(false)} />
         )}
       </div>
-      {children.length > 0 && <div className="ml-2 border-l border-neutral-700/60 pl-2">{children}</div>}
+      {children.length > 0 && <div className="ml-2 border-l border-line pl-2">{children}</div>}
     </div>
   );
 }
@@ -359,10 +359,7 @@ export interface JsonTreeProps {
  */
 export function JsonTree({ value, onCopy, expandDepth = 2, rootLabel, className }: JsonTreeProps): ReactNode {
   return (
-    <div
-      data-testid="json-tree"
-      className={`font-mono text-xs leading-5 text-neutral-200 ${className ?? ''}`}
-    >
+    <div data-testid="json-tree" className={`font-mono text-xs leading-5 text-fg ${className ?? ''}`}>
       <JsonNode
         name={rootLabel ?? null}
         value={value}

@@ -123,6 +123,21 @@ describe('markdown constructs', () => {
     expect(el.textContent).toContain('path.');
   });
 
+  it('never nests a link inside a link whose label is a URL or an autolink', () => {
+    const el = md(
+      '[https://shown.example/x](https://target.example/y) and [see <https://inner.example> **now**](https://outer.example)',
+    );
+    const links = [...el.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'https://target.example/y',
+      'https://outer.example',
+    ]);
+    expect(el.querySelector('a a')).toBeNull();
+    expect(links[0]!.textContent).toBe('https://shown.example/x');
+    expect(links[1]!.textContent).toBe('see <https://inner.example> now');
+    expect(links[1]!.querySelector('strong')?.textContent).toBe('now');
+  });
+
   it('renders GFM tables with alignment', () => {
     const el = md('| name | n |\n|:-----|--:|\n| `a` | 1 |\n| b |\n');
     expect([...el.querySelectorAll('th')].map((t) => t.textContent)).toEqual(['name', 'n']);

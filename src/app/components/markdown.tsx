@@ -23,10 +23,7 @@ function renderInline(nodes: Inline[]): ReactNode[] {
         return n.v;
       case 'code':
         return (
-          <code
-            key={i}
-            className="rounded bg-neutral-500/20 px-1 py-px font-mono text-[0.92em] text-amber-200"
-          >
+          <code key={i} className="rounded bg-tint/20 px-1 py-px font-mono text-[0.92em] text-amber-200">
             {n.v}
           </code>
         );
@@ -68,7 +65,7 @@ const HEADING_CLASS = [
   'text-sm font-semibold',
   'text-sm font-semibold',
   'text-sm font-medium',
-  'text-sm font-medium text-neutral-400',
+  'text-sm font-medium text-fg-muted',
 ];
 
 function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
@@ -125,23 +122,20 @@ function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
     }
     case 'code':
       return (
-        <div
-          key={key}
-          className="my-1.5 overflow-hidden rounded border border-neutral-700/60 bg-neutral-950/60"
-        >
+        <div key={key} className="my-1.5 overflow-hidden rounded border border-line bg-canvas/60">
           {b.lang && (
-            <div className="border-b border-neutral-700/60 px-2 py-0.5 font-mono text-[10px] tracking-wide text-neutral-400 uppercase">
+            <div className="border-b border-line px-2 py-0.5 font-mono text-[10px] tracking-wide text-fg-muted uppercase">
               {b.lang}
             </div>
           )}
-          <pre className="overflow-x-auto px-2 py-1.5 font-mono text-xs leading-snug text-neutral-200">
+          <pre className="overflow-x-auto px-2 py-1.5 font-mono text-xs leading-snug text-fg">
             <code data-lang={b.lang || undefined}>{b.v}</code>
           </pre>
         </div>
       );
     case 'quote':
       return (
-        <blockquote key={key} className="my-1.5 border-l-2 border-neutral-600 pl-3 text-neutral-400">
+        <blockquote key={key} className="my-1.5 border-l-2 border-edge pl-3 text-fg-muted">
           {renderBlocks(b.c, false)}
         </blockquote>
       );
@@ -151,18 +145,18 @@ function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
         <ol
           key={key}
           start={b.start === 1 ? undefined : b.start}
-          className={`${tightItem ? 'my-0' : 'my-1.5'} list-decimal pl-5 marker:text-neutral-500`}
+          className={`${tightItem ? 'my-0' : 'my-1.5'} list-decimal pl-5 marker:text-fg-subtle`}
         >
           {items}
         </ol>
       ) : (
-        <ul key={key} className={`${tightItem ? 'my-0' : 'my-1.5'} list-disc pl-5 marker:text-neutral-500`}>
+        <ul key={key} className={`${tightItem ? 'my-0' : 'my-1.5'} list-disc pl-5 marker:text-fg-subtle`}>
           {items}
         </ul>
       );
     }
     case 'hr':
-      return <hr key={key} className="my-3 border-neutral-700" />;
+      return <hr key={key} className="my-3 border-line-strong" />;
     case 'table':
       return (
         <div key={key} className="my-1.5 overflow-x-auto">
@@ -172,7 +166,7 @@ function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
                 {b.head.map((cell, c) => (
                   <th
                     key={c}
-                    className={`border border-neutral-700 bg-neutral-500/10 px-2 py-0.5 font-semibold`}
+                    className={`border border-line-strong bg-tint/10 px-2 py-0.5 font-semibold`}
                     style={{ textAlign: b.align[c] ?? 'left' }}
                   >
                     {renderInline(cell)}
@@ -186,7 +180,7 @@ function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
                   {row.map((cell, c) => (
                     <td
                       key={c}
-                      className="border border-neutral-700 px-2 py-0.5"
+                      className="border border-line-strong px-2 py-0.5"
                       style={{ textAlign: b.align[c] ?? 'left' }}
                     >
                       {renderInline(cell)}
@@ -236,7 +230,7 @@ export function Markdown({
   return (
     <div data-testid="markdown" className={`text-[13px] leading-relaxed break-words ${className ?? ''}`}>
       {large && (
-        <div className="mb-1 flex items-center gap-2 text-[11px] text-neutral-500">
+        <div className="mb-1 flex items-center gap-2 text-[11px] text-fg-subtle">
           <span>
             {asMarkdown
               ? 'Rendered as markdown'
@@ -244,7 +238,7 @@ export function Markdown({
           </span>
           <button
             type="button"
-            className="rounded border border-neutral-600 px-1.5 text-neutral-300 hover:bg-neutral-700"
+            className="rounded border border-edge px-1.5 text-fg-soft hover:bg-tint/15"
             onClick={() => setAsMarkdown((v) => !v)}
           >
             {asMarkdown ? 'show as plain text' : 'render as markdown'}

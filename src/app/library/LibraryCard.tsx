@@ -76,7 +76,7 @@ const COLUMNS: ColumnDef[] = [
 ];
 
 function Count({ n, tone }: { n: number; tone: string }) {
-  return <span className={n > 0 ? tone : 'text-neutral-500'}>{n}</span>;
+  return <span className={n > 0 ? tone : 'text-fg-subtle'}>{n}</span>;
 }
 
 function SessionCell({ row }: { row: LibraryRow }) {
@@ -84,8 +84,8 @@ function SessionCell({ row }: { row: LibraryRow }) {
   const label = row.title ?? row.first_user_message ?? name;
   const body = (
     <>
-      <span className="block truncate text-neutral-100">{label}</span>
-      <span className="block truncate font-mono text-[10px] text-neutral-500">
+      <span className="block truncate text-fg-strong">{label}</span>
+      <span className="block truncate font-mono text-[10px] text-fg-subtle">
         {row.file ?? row.path} · {formatBytes(row.size_bytes)} · {row.session_id}
       </span>
     </>
@@ -140,12 +140,12 @@ export function LibraryCard() {
 
   return (
     <section
-      className="mx-8 mt-8 max-w-7xl rounded-lg border border-white/10 bg-neutral-900/60 p-4 min-[1344px]:mx-auto"
+      className="mx-8 mt-8 max-w-7xl rounded-lg border border-line bg-panel/60 p-4 min-[1344px]:mx-auto"
       data-testid="library"
       aria-label="Library"
     >
       <div className="mb-3 flex flex-wrap items-center gap-3">
-        <h2 className="text-[11px] font-semibold tracking-wider text-neutral-400 uppercase">Library</h2>
+        <h2 className="text-[11px] font-semibold tracking-wider text-fg-muted uppercase">Library</h2>
         <input
           type="search"
           value={params.q}
@@ -153,15 +153,15 @@ export function LibraryCard() {
           placeholder="Search path, title, model, first message, tool name…"
           aria-label="Search the library"
           data-testid="library-search"
-          className="h-7 min-w-0 flex-1 rounded border border-white/10 bg-neutral-900 px-2 text-xs text-neutral-200 placeholder:text-neutral-500 focus:border-sky-500/60 focus:outline-none"
+          className="h-7 min-w-0 flex-1 rounded border border-line bg-panel px-2 text-xs text-fg placeholder:text-fg-subtle focus:border-sky-500/60 focus:outline-none"
         />
-        <span className="text-xs text-neutral-400" data-testid="library-count" aria-live="polite">
+        <span className="text-xs text-fg-muted" data-testid="library-count" aria-live="polite">
           {answer ? `${answer.total} session${answer.total === 1 ? '' : 's'}` : ''}
           {state.status === 'loading' ? ' …' : ''}
         </span>
       </div>
       <div className="mb-3 flex flex-wrap gap-1.5" role="group" aria-label="Only sessions with">
-        <span className="text-[11px] text-neutral-400">Only with:</span>
+        <span className="text-[11px] text-fg-muted">Only with:</span>
         {LIBRARY_FILTER_NAMES.map((f) => (
           <button
             key={f}
@@ -172,7 +172,7 @@ export function LibraryCard() {
             className={`rounded-full border px-2 py-0.5 text-[11px] ${
               params.only.includes(f)
                 ? 'border-sky-400/60 bg-sky-500/20 text-sky-100'
-                : 'border-white/10 text-neutral-300 hover:bg-white/5'
+                : 'border-line text-fg-soft hover:bg-tint/5'
             }`}
           >
             {FILTER_LABELS[f]}
@@ -185,7 +185,7 @@ export function LibraryCard() {
       {answer && (
         <div className="max-h-[60vh] overflow-auto">
           <table className="w-full border-collapse text-xs" data-testid="library-table">
-            <thead className="sticky top-0 bg-neutral-900 text-[11px] text-neutral-400">
+            <thead className="sticky top-0 bg-panel text-[11px] text-fg-muted">
               <tr>
                 {COLUMNS.map((c) => (
                   <th
@@ -194,13 +194,13 @@ export function LibraryCard() {
                     aria-sort={
                       params.sort === c.key ? (params.order === 'asc' ? 'ascending' : 'descending') : 'none'
                     }
-                    className={`border-b border-white/10 px-2 py-1 font-medium whitespace-nowrap ${c.numeric ? 'text-right' : 'text-left'}`}
+                    className={`border-b border-line px-2 py-1 font-medium whitespace-nowrap ${c.numeric ? 'text-right' : 'text-left'}`}
                   >
                     <button
                       type="button"
                       data-testid={`library-sort-${c.key}`}
                       onClick={() => sortBy(c.key)}
-                      className="hover:text-neutral-100"
+                      className="hover:text-fg-strong"
                     >
                       {c.label}
                       {params.sort === c.key ? (params.order === 'asc' ? ' ▲' : ' ▼') : ''}
@@ -215,12 +215,12 @@ export function LibraryCard() {
                   key={r.path}
                   data-testid="library-row"
                   data-path={r.file ?? r.path}
-                  className="border-b border-white/5 align-top hover:bg-white/[0.03]"
+                  className="border-b border-line-soft align-top hover:bg-tint/[0.03]"
                 >
                   {COLUMNS.map((c) => (
                     <td
                       key={c.key}
-                      className={`px-2 py-1 text-neutral-300 ${c.key === 'path' ? '' : 'whitespace-nowrap'} ${c.numeric ? 'text-right tabular-nums' : ''}`}
+                      className={`px-2 py-1 text-fg-soft ${c.key === 'path' ? '' : 'whitespace-nowrap'} ${c.numeric ? 'text-right tabular-nums' : ''}`}
                     >
                       {c.cell(r)}
                     </td>
@@ -230,7 +230,7 @@ export function LibraryCard() {
             </tbody>
           </table>
           {answer.rows.length === 0 && (
-            <p className="py-4 text-center text-xs text-neutral-400">No session matches.</p>
+            <p className="py-4 text-center text-xs text-fg-muted">No session matches.</p>
           )}
           {answer.total > answer.rows.length && (
             <button

@@ -13,8 +13,8 @@ import { PROBLEM_RULE } from './player';
 import { useReplay } from './replayState';
 
 const seg = 'h-6 px-2 text-[11px] transition-colors';
-const segOn = 'bg-white/12 text-neutral-100';
-const segOff = 'text-neutral-400 hover:bg-white/5 hover:text-neutral-200';
+const segOn = 'bg-tint/12 text-fg-strong';
+const segOff = 'text-fg-muted hover:bg-tint/5 hover:text-fg';
 
 export function ReplayBar() {
   const status = useApp((s) => s.status);
@@ -34,15 +34,15 @@ export function ReplayBar() {
     <section
       aria-label="Replay"
       data-replay-controls
-      className="shrink-0 border-t border-white/10 bg-neutral-900 px-3 pt-1.5 pb-2 text-xs"
+      className="shrink-0 border-t border-line bg-panel px-3 pt-1.5 pb-2 text-xs"
     >
       <div className="mb-1.5 flex h-7 items-center gap-2 whitespace-nowrap">
-        <div className="flex items-center overflow-hidden rounded border border-white/15">
+        <div className="flex items-center overflow-hidden rounded border border-line-strong">
           <button
             type="button"
             onClick={() => void replay.move('event', -1)}
             disabled={!ready}
-            className="flex h-6 w-7 items-center justify-center text-neutral-300 hover:bg-white/10 disabled:opacity-40"
+            className="flex h-6 w-7 items-center justify-center text-fg-soft hover:bg-tint/10 disabled:opacity-40"
             title="Back one event (H)"
             aria-label="Back one event"
           >
@@ -55,7 +55,7 @@ export function ReplayBar() {
             onClick={player.toggle}
             disabled={!ready}
             data-testid="play"
-            className={`flex h-6 w-[4.5rem] items-center justify-center gap-1.5 border-x border-white/15 font-medium disabled:opacity-40 ${playing ? 'bg-sky-500/25 text-sky-100 hover:bg-sky-500/35' : 'text-neutral-100 hover:bg-white/10'}`}
+            className={`flex h-6 w-[4.5rem] items-center justify-center gap-1.5 border-x border-line-strong font-medium disabled:opacity-40 ${playing ? 'bg-sky-500/25 text-sky-100 hover:bg-sky-500/35' : 'text-fg-strong hover:bg-tint/10'}`}
             title={playing ? 'Pause (Space or K)' : 'Play from the selected event (Space or K)'}
           >
             {playing ? (
@@ -73,7 +73,7 @@ export function ReplayBar() {
             type="button"
             onClick={() => void replay.move('event', 1)}
             disabled={!ready}
-            className="flex h-6 w-7 items-center justify-center text-neutral-300 hover:bg-white/10 disabled:opacity-40"
+            className="flex h-6 w-7 items-center justify-center text-fg-soft hover:bg-tint/10 disabled:opacity-40"
             title="Forward one event (L)"
             aria-label="Forward one event"
           >
@@ -83,13 +83,13 @@ export function ReplayBar() {
           </button>
         </div>
 
-        <label className="flex items-center gap-1 text-neutral-500" title="Playback speed">
+        <label className="flex items-center gap-1 text-fg-subtle" title="Playback speed">
           <span className="sr-only">Speed</span>
           <select
             value={speed}
             onChange={(e) => useReplay.setState({ speed: Number(e.target.value) })}
             aria-label="Speed"
-            className="h-6 rounded border border-white/15 bg-neutral-950 px-1 font-mono text-[11px] text-neutral-200"
+            className="h-6 rounded border border-line-strong bg-canvas px-1 font-mono text-[11px] text-fg"
           >
             {SPEEDS.map((s) => (
               <option key={s} value={s}>
@@ -100,7 +100,7 @@ export function ReplayBar() {
         </label>
 
         <div
-          className="flex items-center overflow-hidden rounded border border-white/15"
+          className="flex items-center overflow-hidden rounded border border-line-strong"
           role="group"
           aria-label="Pacing"
         >
@@ -117,14 +117,14 @@ export function ReplayBar() {
             type="button"
             aria-pressed={pacing === 'uniform'}
             onClick={() => useReplay.setState({ pacing: 'uniform' })}
-            className={`${seg} border-l border-white/15 ${pacing === 'uniform' ? segOn : segOff}`}
+            className={`${seg} border-l border-line-strong ${pacing === 'uniform' ? segOn : segOff}`}
             title="Uniform: the same time for every event"
           >
             Uniform
           </button>
         </div>
         {pacing === 'uniform' && (
-          <label className="flex items-center gap-1 text-neutral-400">
+          <label className="flex items-center gap-1 text-fg-muted">
             <input
               type="number"
               min={1}
@@ -135,14 +135,14 @@ export function ReplayBar() {
                 if (Number.isFinite(v) && v >= 1 && v <= 1000) useReplay.setState({ eventsPerSecond: v });
               }}
               aria-label="Events per second"
-              className="h-6 w-14 rounded border border-white/15 bg-neutral-950 px-1 text-right font-mono text-[11px] text-neutral-200"
+              className="h-6 w-14 rounded border border-line-strong bg-canvas px-1 text-right font-mono text-[11px] text-fg"
             />
             <span className="text-[11px]">events/s</span>
           </label>
         )}
 
         <label
-          className="flex cursor-pointer items-center gap-1.5 text-neutral-400 hover:text-neutral-200"
+          className="flex cursor-pointer items-center gap-1.5 text-fg-muted hover:text-fg"
           title={PROBLEM_RULE}
         >
           <input
@@ -155,7 +155,7 @@ export function ReplayBar() {
         </label>
 
         <div
-          className="flex items-center overflow-hidden rounded border border-white/15"
+          className="flex items-center overflow-hidden rounded border border-line-strong"
           role="group"
           aria-label="Scrubber axis"
         >
@@ -172,7 +172,7 @@ export function ReplayBar() {
             type="button"
             aria-pressed={axis === 'time'}
             onClick={() => useReplay.setState({ axis: 'time' })}
-            className={`${seg} border-l border-white/15 ${axis === 'time' ? segOn : segOff}`}
+            className={`${seg} border-l border-line-strong ${axis === 'time' ? segOn : segOff}`}
             title="Wall clock from the events' times; idle gaps (over 2 s, or over 5 % of the log's time span if that is longer) compressed and hatched"
           >
             Time
@@ -188,7 +188,7 @@ export function ReplayBar() {
         </span>
 
         <span
-          className="ml-auto min-w-0 truncate font-mono text-[11px] text-neutral-400"
+          className="ml-auto min-w-0 truncate font-mono text-[11px] text-fg-muted"
           data-testid="replay-position"
           title={position?.valuetext}
         >

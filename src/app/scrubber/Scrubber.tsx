@@ -214,7 +214,7 @@ export function Scrubber() {
         {hover && !dragging && (
           <div
             aria-hidden
-            className="pointer-events-none absolute inset-y-0 w-px bg-white/35"
+            className="pointer-events-none absolute inset-y-0 w-px bg-tint/35"
             style={{ left: hover.px }}
           />
         )}
@@ -232,11 +232,11 @@ export function Scrubber() {
       </div>
       {tip && hover && (
         <div
-          className="pointer-events-none absolute bottom-full z-20 mb-1.5 -translate-x-1/2 rounded border border-white/15 bg-neutral-950/95 px-2 py-1 font-mono text-[11px] whitespace-nowrap text-neutral-200 shadow-lg"
+          className="pointer-events-none absolute bottom-full z-20 mb-1.5 -translate-x-1/2 rounded border border-line-strong bg-canvas/95 px-2 py-1 font-mono text-[11px] whitespace-nowrap text-fg shadow-lg"
           style={{ left: Math.max(90, Math.min(width - 90, hover.px)) }}
         >
           {tip.map((line, i) => (
-            <div key={i} className={i === 0 ? 'text-neutral-100' : 'text-neutral-400'}>
+            <div key={i} className={i === 0 ? 'text-fg-strong' : 'text-fg-muted'}>
               {line}
             </div>
           ))}

@@ -46,7 +46,7 @@ export function StepHealthBadge({ health: h }: { health: StepHealthView }) {
           height={H}
           viewBox={`0 0 ${W} ${H}`}
           aria-hidden
-          className="shrink-0 rounded-sm bg-white/[0.04]"
+          className="shrink-0 rounded-sm bg-tint/[0.04]"
         >
           {hist.map((c, i) =>
             c > 0 ? (
@@ -63,7 +63,7 @@ export function StepHealthBadge({ health: h }: { health: StepHealthView }) {
         </svg>
       )}
       {h.tokensPerSecond !== null && (
-        <span className="font-mono text-[10px] text-neutral-500 tabular-nums">
+        <span className="font-mono text-[10px] text-fg-subtle tabular-nums">
           {Math.round(h.tokensPerSecond)} tok/s
         </span>
       )}

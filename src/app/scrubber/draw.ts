@@ -35,7 +35,7 @@ export function drawTrack(canvas: HTMLCanvasElement, view: ReplayAxisView, width
   ctx.clearRect(0, 0, w, TRACK_HEIGHT);
 
   // Lane backgrounds.
-  ctx.fillStyle = 'rgba(255,255,255,0.035)';
+  ctx.fillStyle = 'rgba(128,128,128,0.09)'; // reads on both themes' backgrounds
   ctx.fillRect(0, LANES.turns.y, w, LANES.turns.h);
   ctx.fillRect(0, LANES.steps.y, w, LANES.steps.h);
 

@@ -47,7 +47,7 @@ export function CopyLinkButton({
         e.stopPropagation();
         copyLink(url, seq, extra);
       }}
-      className={`flex h-4 w-4 shrink-0 items-center justify-center rounded text-neutral-400 hover:bg-white/10 hover:text-sky-300 focus-visible:opacity-100 ${className}`}
+      className={`flex h-4 w-4 shrink-0 items-center justify-center rounded text-fg-muted hover:bg-tint/10 hover:text-sky-300 focus-visible:opacity-100 ${className}`}
     >
       <LinkIcon />
     </button>

@@ -12,10 +12,10 @@ export function ExportButtons({ seq }: { seq: number }) {
     void exportAt(services, kind, seq).finally(() => setBusy(null));
   };
   const cls =
-    'rounded border border-white/10 px-1.5 py-0.5 text-[11px] text-neutral-300 hover:border-sky-500/40 hover:bg-white/5 hover:text-neutral-100 disabled:opacity-50';
+    'rounded border border-line px-1.5 py-0.5 text-[11px] text-fg-soft hover:border-sky-500/40 hover:bg-tint/5 hover:text-fg-strong disabled:opacity-50';
   return (
     <div className="ml-auto flex shrink-0 items-center gap-1" role="group" aria-label="Export">
-      <span className="text-[11px] text-neutral-500">Export</span>
+      <span className="text-[11px] text-fg-subtle">Export</span>
       <button
         type="button"
         data-testid="export-json"

@@ -26,7 +26,7 @@ export function LandingPage() {
   if (phase === 'looking' && !failed) {
     return (
       <main
-        className="flex flex-1 flex-col items-center justify-center gap-2 text-xs text-neutral-400"
+        className="flex flex-1 flex-col items-center justify-center gap-2 text-xs text-fg-muted"
         data-testid="landing"
         data-state="looking"
       >
@@ -39,11 +39,11 @@ export function LandingPage() {
   const reading = phase === 'checking' && status === 'loading';
 
   return (
-    <main className="min-h-0 flex-1 overflow-auto bg-neutral-950" data-testid="landing" data-state={phase}>
+    <main className="min-h-0 flex-1 overflow-auto bg-canvas" data-testid="landing" data-state={phase}>
       <div className="mx-auto flex max-w-2xl flex-col gap-5 p-8">
         <div>
-          <h1 className="text-base font-medium text-neutral-100">This link points into a local file</h1>
-          <p className="mt-1 text-xs text-neutral-400">
+          <h1 className="text-base font-medium text-fg-strong">This link points into a local file</h1>
+          <p className="mt-1 text-xs text-fg-muted">
             The log is not kept in this browser. Drop it here (or choose it) to open it
             {expect.seq !== undefined ? ` at seq ${expect.seq}` : ''}: it is read on your machine, nothing is
             uploaded, and its fingerprint must match the link’s.
@@ -51,31 +51,31 @@ export function LandingPage() {
         </div>
 
         <dl
-          className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 rounded-lg border border-white/10 bg-neutral-900/60 p-4 text-xs"
+          className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 rounded-lg border border-line bg-panel/60 p-4 text-xs"
           data-testid="landing-target"
         >
-          <dt className="text-neutral-500">File</dt>
-          <dd className="font-mono break-all text-neutral-100" data-testid="landing-name">
-            {expect.name ?? <span className="text-neutral-500">(not named in the link)</span>}
+          <dt className="text-fg-subtle">File</dt>
+          <dd className="font-mono break-all text-fg-strong" data-testid="landing-name">
+            {expect.name ?? <span className="text-fg-subtle">(not named in the link)</span>}
           </dd>
-          <dt className="text-neutral-500">Size</dt>
-          <dd className="font-mono text-neutral-200" data-testid="landing-size">
+          <dt className="text-fg-subtle">Size</dt>
+          <dd className="font-mono text-fg" data-testid="landing-size">
             {expect.size !== undefined ? (
               <>
                 {formatBytes(expect.size)}{' '}
-                <span className="text-neutral-500">({expect.size.toLocaleString('en-US')} bytes)</span>
+                <span className="text-fg-subtle">({expect.size.toLocaleString('en-US')} bytes)</span>
               </>
             ) : (
-              <span className="text-neutral-500">unknown</span>
+              <span className="text-fg-subtle">unknown</span>
             )}
           </dd>
-          <dt className="text-neutral-500">Fingerprint</dt>
-          <dd className="font-mono text-neutral-200" data-testid="landing-fingerprint">
+          <dt className="text-fg-subtle">Fingerprint</dt>
+          <dd className="font-mono text-fg" data-testid="landing-fingerprint">
             {expect.fingerprint}{' '}
-            <span className="font-sans text-neutral-500">first 16 hex of SHA-256 of the file</span>
+            <span className="font-sans text-fg-subtle">first 16 hex of SHA-256 of the file</span>
           </dd>
-          <dt className="text-neutral-500">Event</dt>
-          <dd className="font-mono text-neutral-200" data-testid="landing-event">
+          <dt className="text-fg-subtle">Event</dt>
+          <dd className="font-mono text-fg" data-testid="landing-event">
             {expect.seq !== undefined
               ? `seq ${expect.seq}${expect.chunk !== undefined ? `, ${expect.chunk} characters into its delta` : ''}`
               : 'the end of the log'}
@@ -87,10 +87,10 @@ export function LandingPage() {
           data-testid="landing-drop"
           className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-sky-500/40 bg-sky-500/[0.04] px-6 py-10 text-center hover:border-sky-400/70 hover:bg-sky-500/[0.08]"
         >
-          <span className="text-sm font-medium text-neutral-100">
+          <span className="text-sm font-medium text-fg-strong">
             Drop <span className="font-mono">{name}</span> here
           </span>
-          <span className="text-xs text-neutral-400">
+          <span className="text-xs text-fg-muted">
             or <span className="text-sky-400 underline">choose it</span>
           </span>
         </label>
@@ -128,7 +128,7 @@ export function LandingPage() {
 
 function Progress({ fraction }: { fraction: number | null }) {
   return (
-    <div className="relative h-1.5 w-48 overflow-hidden rounded bg-white/10">
+    <div className="relative h-1.5 w-48 overflow-hidden rounded bg-tint/10">
       <div
         className={`absolute inset-y-0 left-0 bg-sky-500 ${fraction === null ? 'w-1/3 animate-pulse' : ''}`}
         style={fraction === null ? undefined : { width: `${fraction * 100}%` }}

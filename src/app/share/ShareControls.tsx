@@ -29,7 +29,7 @@ export function ShareControls() {
         data-testid="copy-current-link"
         onClick={() => copyLink(url)}
         title="Copy a link to the selected event (c)"
-        className="flex items-center gap-1 rounded border border-white/15 bg-white/5 px-2 py-1 text-neutral-200 hover:bg-white/10"
+        className="flex items-center gap-1 rounded border border-line-strong bg-tint/5 px-2 py-1 text-fg hover:bg-tint/10"
       >
         <LinkIcon />
         Copy link
@@ -61,7 +61,7 @@ function FollowBadge() {
         className={`h-1.5 w-1.5 rounded-full ${live ? 'animate-pulse bg-emerald-400' : 'bg-amber-400'}`}
       />
       {text}
-      {appended > 0 && <span className="text-emerald-300/80">+{appended.toLocaleString('en-US')}</span>}
+      {appended > 0 && <span className="text-emerald-300">+{appended.toLocaleString('en-US')}</span>}
     </span>
   );
 }
@@ -82,7 +82,7 @@ function StoredBadge({ fingerprint, size }: { fingerprint: string; size: number 
             ? `Kept in this browser (${formatBytes(size)}): its link reopens it after a reload or in a new tab`
             : 'Keeping a copy in this browser…'
       }
-      className={`rounded border px-1.5 py-0.5 text-[11px] ${stored ? 'border-white/10 text-neutral-400' : saving ? 'border-sky-500/30 text-sky-300' : 'border-amber-500/40 text-amber-300'}`}
+      className={`rounded border px-1.5 py-0.5 text-[11px] ${stored ? 'border-line text-fg-muted' : saving ? 'border-sky-500/30 text-sky-300' : 'border-amber-500/40 text-amber-300'}`}
     >
       {stored ? 'stored' : saving ? 'storing…' : 'not stored'}
     </span>
@@ -97,7 +97,7 @@ export function Toast() {
       role="status"
       data-testid="toast"
       data-link={toast.link}
-      className={`fixed bottom-12 left-1/2 z-50 max-w-[min(90vw,48rem)] -translate-x-1/2 rounded-lg border px-3 py-2 text-xs shadow-2xl ${toast.tone === 'ok' ? 'border-sky-500/40 bg-neutral-900 text-neutral-100' : 'border-amber-500/40 bg-neutral-900 text-amber-100'}`}
+      className={`fixed bottom-12 left-1/2 z-50 max-w-[min(90vw,48rem)] -translate-x-1/2 rounded-lg border px-3 py-2 text-xs shadow-2xl ${toast.tone === 'ok' ? 'border-sky-500/40 bg-panel text-fg-strong' : 'border-amber-500/40 bg-panel text-amber-100'}`}
     >
       <div className="flex items-center gap-2">
         {toast.tone === 'ok' && <span className="text-sky-300">✓</span>}
@@ -106,13 +106,13 @@ export function Toast() {
           type="button"
           aria-label="Dismiss"
           onClick={() => useToast.setState({ toast: null })}
-          className="ml-auto rounded px-1 text-neutral-500 hover:bg-white/10 hover:text-neutral-200"
+          className="ml-auto rounded px-1 text-fg-subtle hover:bg-tint/10 hover:text-fg"
         >
           ×
         </button>
       </div>
       {toast.link && (
-        <div className="mt-1 font-mono text-[11px] break-all text-neutral-400 select-all">{toast.link}</div>
+        <div className="mt-1 font-mono text-[11px] break-all text-fg-muted select-all">{toast.link}</div>
       )}
     </div>
   );

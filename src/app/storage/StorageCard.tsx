@@ -28,7 +28,7 @@ export function StorageCard() {
     : [...CAP_CHOICES, usage.cap].sort((a, b) => a - b);
   return (
     <div
-      className="mt-3 flex flex-col gap-2 border-t border-white/10 pt-3 text-[11px] text-neutral-400"
+      className="mt-3 flex flex-col gap-2 border-t border-line pt-3 text-[11px] text-fg-muted"
       data-testid="storage"
       data-used={usage.used}
       data-count={usage.count}
@@ -37,7 +37,7 @@ export function StorageCard() {
       <div className="flex items-center gap-2">
         <span>
           Stored in this browser:{' '}
-          <span className="font-mono text-neutral-200" data-testid="storage-used">
+          <span className="font-mono text-fg" data-testid="storage-used">
             {formatBytes(usage.used)}
           </span>{' '}
           of{' '}
@@ -45,7 +45,7 @@ export function StorageCard() {
             aria-label="Storage cap"
             value={usage.cap}
             onChange={(e) => void setCap(Number(e.target.value))}
-            className="rounded border border-white/10 bg-neutral-900 px-1 font-mono text-neutral-200"
+            className="rounded border border-line bg-panel px-1 font-mono text-fg"
           >
             {choices.map((c) => (
               <option key={c} value={c}>
@@ -62,15 +62,15 @@ export function StorageCard() {
             setClearing(true);
             void clearStored().finally(() => setClearing(false));
           }}
-          className="ml-auto shrink-0 rounded border border-white/15 px-2 py-0.5 whitespace-nowrap text-neutral-200 hover:bg-white/10 disabled:opacity-40"
+          className="ml-auto shrink-0 rounded border border-line-strong px-2 py-0.5 whitespace-nowrap text-fg hover:bg-tint/10 disabled:opacity-40"
         >
           {clearing ? 'Clearing…' : 'Clear stored logs'}
         </button>
       </div>
-      <div className="h-1 overflow-hidden rounded bg-white/10" aria-hidden>
+      <div className="h-1 overflow-hidden rounded bg-tint/10" aria-hidden>
         <div className="h-full bg-sky-500/70" style={{ width: `${fraction * 100}%` }} />
       </div>
-      <p className="text-neutral-500">
+      <p className="text-fg-subtle">
         Local files you open are kept here so their links reopen them after a reload or in a new tab; the
         least recently opened make room for new ones.
       </p>

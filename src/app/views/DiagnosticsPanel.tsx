@@ -45,19 +45,19 @@ export function DiagnosticsPanel() {
       data-testid="diagnostics"
       data-open={open}
       aria-label="Diagnostics"
-      className={`flex shrink-0 flex-col border-t border-white/10 bg-neutral-900 ${open ? 'h-64' : ''}`}
+      className={`flex shrink-0 flex-col border-t border-line bg-panel ${open ? 'h-64' : ''}`}
     >
       <div className="flex h-7 shrink-0 items-center gap-2 overflow-x-auto px-2 text-xs whitespace-nowrap">
         <button
           type="button"
           onClick={() => useApp.setState({ diagnosticsOpen: !open })}
-          className="flex items-center gap-1 font-medium text-neutral-200 hover:text-white"
+          className="flex items-center gap-1 font-medium text-fg hover:text-fg-strong"
           aria-expanded={open}
         >
           <span className={`inline-block transition-transform ${open ? 'rotate-90' : ''}`}>▸</span>{' '}
           Diagnostics
         </button>
-        <span className="font-mono text-[11px] text-neutral-500">
+        <span className="font-mono text-[11px] text-fg-subtle">
           {total === 0 ? 'none' : `${total.toLocaleString('en-US')}`}
         </span>
         {codes.map((g) => (
@@ -69,19 +69,19 @@ export function DiagnosticsPanel() {
             data-severity={g.severity}
             onClick={() => choose(g.code)}
             title={`${g.count} × ${g.code} (${g.severity})`}
-            className={`rounded border px-1.5 font-mono text-[11px] leading-4 ${SEV_CHIP[g.severity]} ${open && current === g.code ? 'ring-1 ring-white/50' : ''}`}
+            className={`rounded border px-1.5 font-mono text-[11px] leading-4 ${SEV_CHIP[g.severity]} ${open && current === g.code ? 'ring-1 ring-tint/50' : ''}`}
           >
             {g.code} <span className="opacity-70">{g.count.toLocaleString('en-US')}</span>
           </button>
         ))}
       </div>
       {open && (
-        <div className="flex min-h-0 flex-1 border-t border-white/10">
+        <div className="flex min-h-0 flex-1 border-t border-line">
           <CodeList codes={codes} current={current} onChoose={choose} />
           {current ? (
             <ItemList key={current} code={current} />
           ) : (
-            <div className="p-3 text-xs text-neutral-500">No diagnostics: this log follows the spec.</div>
+            <div className="p-3 text-xs text-fg-subtle">No diagnostics: this log follows the spec.</div>
           )}
         </div>
       )}
@@ -99,7 +99,7 @@ function CodeList({
   onChoose: (c: DiagnosticCode) => void;
 }) {
   return (
-    <div className="w-64 shrink-0 overflow-auto border-r border-white/10 py-1 text-xs">
+    <div className="w-64 shrink-0 overflow-auto border-r border-line py-1 text-xs">
       {SEVERITIES.map((sev) => {
         const group = codes.filter((c) => c.severity === sev);
         if (group.length === 0) return null;
@@ -113,10 +113,10 @@ function CodeList({
                 key={g.code}
                 type="button"
                 onClick={() => onChoose(g.code)}
-                className={`flex w-full items-center justify-between px-2 py-0.5 text-left font-mono ${current === g.code ? 'bg-white/10 text-neutral-100' : 'text-neutral-300 hover:bg-white/5'}`}
+                className={`flex w-full items-center justify-between px-2 py-0.5 text-left font-mono ${current === g.code ? 'bg-tint/10 text-fg-strong' : 'text-fg-soft hover:bg-tint/5'}`}
               >
                 <span className="truncate">{g.code}</span>
-                <span className="text-neutral-500">{g.count.toLocaleString('en-US')}</span>
+                <span className="text-fg-subtle">{g.count.toLocaleString('en-US')}</span>
               </button>
             ))}
           </div>
@@ -147,7 +147,7 @@ function ItemList({ code }: { code: DiagnosticCode }) {
         <button
           type="button"
           onClick={more}
-          className="m-2 rounded border border-white/10 px-2 py-0.5 text-neutral-300 hover:bg-white/5"
+          className="m-2 rounded border border-line px-2 py-0.5 text-fg-soft hover:bg-tint/5"
         >
           Show {Math.min(PAGE, total - items.length)} more of {(total - items.length).toLocaleString('en-US')}
         </button>
@@ -163,13 +163,16 @@ function ItemRow({ d, code }: { d: DiagnosticItem; code: DiagnosticCode }) {
   const { message, text } = splitLineText(d.message);
   const lineOnly = d.seq === undefined;
   return (
-    <div className="group border-b border-white/5 hover:bg-white/5" data-line={lineOnly ? d.line : undefined}>
+    <div
+      className="group border-b border-line-soft hover:bg-tint/5"
+      data-line={lineOnly ? d.line : undefined}
+    >
       <div className="flex items-baseline gap-2 px-2 py-0.5">
         <span className={`w-14 shrink-0 font-mono text-[11px] ${SEV_TEXT[d.severity]}`}>{d.severity}</span>
         {d.seq !== undefined ? (
           <button
             type="button"
-            className="w-20 shrink-0 text-left font-mono text-sky-400 hover:underline"
+            className="w-20 shrink-0 text-left font-mono text-sky-300 hover:underline"
             onClick={() => url.jumpTo(d.seq ?? null)}
           >
             seq {d.seq}
@@ -178,7 +181,7 @@ function ItemRow({ d, code }: { d: DiagnosticItem; code: DiagnosticCode }) {
           <button
             type="button"
             aria-expanded={expanded}
-            className="w-20 shrink-0 text-left font-mono text-sky-400/80 hover:underline"
+            className="w-20 shrink-0 text-left font-mono text-sky-300 hover:underline"
             title={`line ${d.line ?? '?'} is not an event: show its text`}
             onClick={() => setExpanded((e) => !e)}
           >
@@ -189,13 +192,13 @@ function ItemRow({ d, code }: { d: DiagnosticItem; code: DiagnosticCode }) {
           </button>
         )}
         {d.seq !== undefined && d.line !== undefined && (
-          <span className="w-16 shrink-0 font-mono text-neutral-400">line {d.line}</span>
+          <span className="w-16 shrink-0 font-mono text-fg-muted">line {d.line}</span>
         )}
-        <span className="min-w-0 flex-1 text-neutral-300">{message}</span>
+        <span className="min-w-0 flex-1 text-fg-soft">{message}</span>
         {lineOnly && d.nearSeq !== undefined && (
           <button
             type="button"
-            className="shrink-0 font-mono text-[11px] text-sky-400/70 hover:underline"
+            className="shrink-0 font-mono text-[11px] text-sky-300 hover:underline"
             title={`jump to the next event (seq ${d.nearSeq})`}
             onClick={() => url.jumpTo(d.nearSeq ?? null)}
           >
@@ -216,12 +219,12 @@ function ItemRow({ d, code }: { d: DiagnosticItem; code: DiagnosticCode }) {
           {text !== null ? (
             <pre
               data-testid="diagnostic-line-text"
-              className="max-h-32 overflow-auto rounded bg-black/40 p-1.5 font-mono text-[11px] break-all whitespace-pre-wrap text-neutral-200"
+              className="max-h-32 overflow-auto rounded bg-inset p-1.5 font-mono text-[11px] break-all whitespace-pre-wrap text-fg"
             >
               {text.length > MAX_LINE_TEXT ? `${text.slice(0, MAX_LINE_TEXT)}…` : text}
             </pre>
           ) : (
-            <p className="text-[11px] text-neutral-500">
+            <p className="text-[11px] text-fg-subtle">
               The line&apos;s text is not kept for this diagnostic; its message says what was wrong.
             </p>
           )}

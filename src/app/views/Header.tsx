@@ -11,6 +11,7 @@ import { useApp } from '../appState';
 import { useServices } from '../services/context';
 import { SamplePicker } from './SamplePicker';
 import { SessionInfoButton } from './SessionInfo';
+import { ThemeToggle } from './ThemeToggle';
 
 export const FILE_INPUT_ID = 'file-input';
 
@@ -24,11 +25,11 @@ export function Header() {
   const hasLog = status === 'loading' || status === 'ready';
 
   return (
-    <header className="flex h-10 shrink-0 items-center gap-3 border-b border-white/10 bg-neutral-900 px-3 text-xs">
+    <header className="flex h-10 shrink-0 items-center gap-3 border-b border-line bg-panel px-3 text-xs">
       <button
         type="button"
         onClick={() => useApp.setState((s) => ({ startPageOpen: !s.startPageOpen }))}
-        className="flex items-center gap-1.5 font-semibold tracking-tight text-neutral-100"
+        className="flex items-center gap-1.5 font-semibold tracking-tight text-fg-strong"
         title="Start page: open another log"
         aria-label="Start page"
       >
@@ -37,7 +38,7 @@ export function Header() {
       </button>
       {hasLog && (
         <div className="flex min-w-0 items-center gap-3">
-          <span className="max-w-[28ch] truncate font-mono text-neutral-200" title={name}>
+          <span className="max-w-[28ch] truncate font-mono text-fg" title={name}>
             {name}
           </span>
           <SessionInfoButton summary={summary} />
@@ -45,7 +46,7 @@ export function Header() {
           {summary && (
             <>
               <span
-                className="font-mono text-[11px] text-neutral-500"
+                className="font-mono text-[11px] text-fg-subtle"
                 title="fingerprint: first 16 hex of SHA-256 of the file"
               >
                 {summary.fingerprint}
@@ -72,7 +73,7 @@ export function Header() {
           data-state={status}
           data-events={hasLog || events > 0 ? events : undefined}
           data-name={name || undefined}
-          className="flex items-center gap-1.5 font-mono text-[11px] text-neutral-400"
+          className="flex items-center gap-1.5 font-mono text-[11px] text-fg-muted"
         >
           <StatusDot status={status} />
           {status === 'idle'
@@ -84,7 +85,7 @@ export function Header() {
                 : 'error'}
         </span>
         <label
-          className="cursor-pointer rounded border border-white/15 bg-white/5 px-2 py-1 text-neutral-200 hover:bg-white/10"
+          className="cursor-pointer rounded border border-line-strong bg-tint/5 px-2 py-1 text-fg hover:bg-tint/10"
           title="Open a .jsonl, .gz or .zst log (or drop it anywhere)"
         >
           Open file…
@@ -102,12 +103,13 @@ export function Header() {
         <button
           type="button"
           onClick={() => useApp.setState((s) => ({ shortcutsOpen: !s.shortcutsOpen }))}
-          className="h-6 w-6 rounded border border-white/15 text-neutral-300 hover:bg-white/10"
+          className="h-6 w-6 rounded border border-line-strong text-fg-soft hover:bg-tint/10"
           title="Keyboard shortcuts (?)"
           aria-label="Keyboard shortcuts"
         >
           ?
         </button>
+        <ThemeToggle />
       </div>
     </header>
   );
@@ -121,11 +123,11 @@ export function ProgressBar() {
   const fraction = progress?.totalBytes ? Math.min(1, progress.bytes / progress.totalBytes) : null;
   return (
     <div
-      className="flex h-7 shrink-0 items-center gap-3 border-b border-white/10 bg-neutral-900/60 px-3 text-[11px]"
+      className="flex h-7 shrink-0 items-center gap-3 border-b border-line bg-panel/60 px-3 text-[11px]"
       data-testid="progress"
     >
       <div
-        className="relative h-1.5 w-64 overflow-hidden rounded bg-white/10"
+        className="relative h-1.5 w-64 overflow-hidden rounded bg-tint/10"
         role="progressbar"
         aria-valuemin={0}
         aria-valuemax={100}
@@ -136,26 +138,24 @@ export function ProgressBar() {
           style={fraction === null ? undefined : { width: `${fraction * 100}%` }}
         />
       </div>
-      <span className="font-mono text-neutral-300">
+      <span className="font-mono text-fg-soft">
         {progress
           ? `${formatBytes(progress.bytes)}${progress.totalBytes ? ` / ${formatBytes(progress.totalBytes)}` : ''}`
           : 'starting…'}
       </span>
       {progress && (
         <>
-          <span className="font-mono text-neutral-400">{progress.events.toLocaleString('en-US')} events</span>
-          <span className="font-mono text-neutral-500">{formatBytes(progress.rate)}/s</span>
+          <span className="font-mono text-fg-muted">{progress.events.toLocaleString('en-US')} events</span>
+          <span className="font-mono text-fg-subtle">{formatBytes(progress.rate)}/s</span>
           {progress.decodedBytes !== progress.bytes && (
-            <span className="font-mono text-neutral-400">
-              {formatBytes(progress.decodedBytes)} decompressed
-            </span>
+            <span className="font-mono text-fg-muted">{formatBytes(progress.decodedBytes)} decompressed</span>
           )}
         </>
       )}
       <button
         type="button"
         onClick={() => load.cancel()}
-        className="ml-auto rounded border border-white/15 px-2 py-0.5 text-neutral-200 hover:bg-white/10"
+        className="ml-auto rounded border border-line-strong px-2 py-0.5 text-fg hover:bg-tint/10"
       >
         Cancel
       </button>
@@ -173,15 +173,13 @@ function DiagnosticCounts({ counts }: { counts: { error: number; warning: number
       title="Diagnostics: errors · warnings · info"
       data-testid="diagnostic-counts"
     >
-      <span className={`rounded px-1 ${counts.error ? 'bg-red-500/20 text-red-300' : 'text-neutral-400'}`}>
+      <span className={`rounded px-1 ${counts.error ? 'bg-red-500/20 text-red-300' : 'text-fg-muted'}`}>
         ✕ {counts.error}
       </span>
-      <span
-        className={`rounded px-1 ${counts.warning ? 'bg-amber-500/20 text-amber-300' : 'text-neutral-400'}`}
-      >
+      <span className={`rounded px-1 ${counts.warning ? 'bg-amber-500/20 text-amber-300' : 'text-fg-muted'}`}>
         ! {counts.warning}
       </span>
-      <span className={`rounded px-1 ${counts.info ? 'bg-sky-500/15 text-sky-300' : 'text-neutral-400'}`}>
+      <span className={`rounded px-1 ${counts.info ? 'bg-sky-500/15 text-sky-300' : 'text-fg-muted'}`}>
         i {counts.info}
       </span>
     </button>
@@ -189,7 +187,7 @@ function DiagnosticCounts({ counts }: { counts: { error: number; warning: number
 }
 
 function Stat({ children }: { children: ReactNode }) {
-  return <span className="font-mono text-[11px] whitespace-nowrap text-neutral-400">{children}</span>;
+  return <span className="font-mono text-[11px] whitespace-nowrap text-fg-muted">{children}</span>;
 }
 
 function StatusDot({ status }: { status: string }) {

@@ -56,7 +56,7 @@ export function Inspector() {
   if (!detail) {
     return (
       <Shell>
-        <div className="p-3 text-xs text-neutral-500">
+        <div className="p-3 text-xs text-fg-subtle">
           {selectedSeq === null ? 'Select an event to inspect it.' : 'Loading…'}
         </div>
       </Shell>
@@ -67,28 +67,26 @@ export function Inspector() {
   return (
     <Shell>
       <div
-        className="flex flex-wrap items-center gap-2 border-b border-white/10 px-3 py-2 text-xs"
+        className="flex flex-wrap items-center gap-2 border-b border-line px-3 py-2 text-xs"
         data-testid="inspector"
         data-seq={d.seq}
       >
-        <span className="font-mono text-sm text-neutral-100">#{d.seq}</span>
+        <span className="font-mono text-sm text-fg-strong">#{d.seq}</span>
         <span className={`rounded border px-1 font-mono text-[10px] ${eventTypeBadgeClass(d.type)}`}>
           {d.type}
         </span>
-        <span className="font-mono text-neutral-500">line {d.line}</span>
+        <span className="font-mono text-fg-subtle">line {d.line}</span>
         {d.relTime !== undefined && (
-          <span className="font-mono text-neutral-500">{formatRelativeTime(d.relTime)}</span>
+          <span className="font-mono text-fg-subtle">{formatRelativeTime(d.relTime)}</span>
         )}
         {d.turn !== undefined && (
-          <span className="font-mono text-neutral-500">
+          <span className="font-mono text-fg-subtle">
             turn {d.turn}
             {d.step !== undefined && ` · step ${d.step}`}
           </span>
         )}
         {d.time !== undefined && (
-          <span className="w-full font-mono text-[11px] text-neutral-400">
-            {new Date(d.time).toISOString()}
-          </span>
+          <span className="w-full font-mono text-[11px] text-fg-muted">{new Date(d.time).toISOString()}</span>
         )}
       </div>
 
@@ -99,8 +97,8 @@ export function Inspector() {
             {d.diagnostics.map((x, i) => (
               <div key={i} className="flex gap-2 py-0.5">
                 <SeverityDot severity={x.severity} />
-                <span className="font-mono text-neutral-300">{x.code}</span>
-                <span className="text-neutral-400">{x.message}</span>
+                <span className="font-mono text-fg-soft">{x.code}</span>
+                <span className="text-fg-muted">{x.message}</span>
               </div>
             ))}
           </Section>
@@ -109,13 +107,13 @@ export function Inspector() {
           <Section title="Tool call / result">
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-mono text-amber-200">{d.pair.name}</span>
-              <span className="font-mono text-neutral-500">{d.pair.callId}</span>
+              <span className="font-mono text-fg-subtle">{d.pair.callId}</span>
             </div>
             <div className="mt-1 flex items-center gap-2">
-              <span className="text-neutral-500">call</span>
+              <span className="text-fg-subtle">call</span>
               <SeqLink seq={d.pair.callSeq} current={d.seq} />
-              <span className="text-neutral-400">→</span>
-              <span className="text-neutral-500">result</span>
+              <span className="text-fg-muted">→</span>
+              <span className="text-fg-subtle">result</span>
               <SeqLink seq={d.pair.resultSeq} current={d.seq} />
               {d.pair.resultSeq !== null && (
                 <span
@@ -131,7 +129,7 @@ export function Inspector() {
           <Section title="sourceEventSeqs">
             <div className="flex flex-wrap gap-1.5" data-testid="source-seqs">
               {d.event.sourceEventSeqs.length === 0 && (
-                <span className="text-neutral-500">[] (a known empty stream)</span>
+                <span className="text-fg-subtle">[] (a known empty stream)</span>
               )}
               {d.event.sourceEventSeqs.map((s) => (
                 <SeqLink key={s} seq={s} current={d.seq} />
@@ -150,14 +148,14 @@ export function Inspector() {
         )}
         {d.attempt && (
           <Section title="Failed attempt">
-            <div className="text-neutral-400">
+            <div className="text-fg-muted">
               chunks <SeqLink seq={d.attempt.firstChunkSeq} current={d.seq} /> –{' '}
               <SeqLink seq={d.attempt.lastChunkSeq} current={d.seq} /> ({d.attempt.chunkCount}), finish{' '}
               <span className="text-red-300">{JSON.stringify(d.attempt.finish ?? null)}</span>
             </div>
           </Section>
         )}
-        <div className="flex items-center gap-1 border-b border-white/10 px-3 py-1.5 text-xs">
+        <div className="flex items-center gap-1 border-b border-line px-3 py-1.5 text-xs">
           <TabButton active={tab === 'event'} onClick={() => setTab('event')}>
             Event
           </TabButton>
@@ -170,7 +168,7 @@ export function Inspector() {
                 {copied === 'copy failed' ? copied : `copied ${copied}`}
               </span>
             )}
-            <span className="text-[11px] text-neutral-400">copy</span>
+            <span className="text-[11px] text-fg-muted">copy</span>
             <CopyButton
               title="Copy the normalized event as JSON"
               onClick={() => copy('JSON', JSON.stringify(d.event, null, 2))}
@@ -189,7 +187,7 @@ export function Inspector() {
           </span>
         </div>
         {tab === 'raw' && (
-          <div className="px-3 pt-1 text-[11px] text-neutral-500">
+          <div className="px-3 pt-1 text-[11px] text-fg-subtle">
             {d.rawBytes.toLocaleString('en-US')} characters{d.rawTruncated ? ' (truncated to 1 MiB)' : ''}
             {d.event.type !== 'assistant/chunk' ? '' : ' · a packed chunk row is shared by its members'}
           </div>
@@ -217,8 +215,8 @@ function parseOrText(raw: string): unknown {
 
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <section className="flex h-full min-w-0 flex-col bg-neutral-950" aria-label="Inspector">
-      <div className="flex h-9 shrink-0 items-center border-b border-white/10 bg-neutral-900/80 px-3 text-xs font-medium text-neutral-200">
+    <section className="flex h-full min-w-0 flex-col bg-canvas" aria-label="Inspector">
+      <div className="flex h-9 shrink-0 items-center border-b border-line bg-panel/80 px-3 text-xs font-medium text-fg">
         Inspector
       </div>
       {children}
@@ -228,8 +226,8 @@ function Shell({ children }: { children: ReactNode }) {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="border-b border-white/10 px-3 py-2 text-xs">
-      <div className="mb-1 text-[10px] font-semibold tracking-wider text-neutral-500 uppercase">{title}</div>
+    <div className="border-b border-line px-3 py-2 text-xs">
+      <div className="mb-1 text-[10px] font-semibold tracking-wider text-fg-subtle uppercase">{title}</div>
       {children}
     </div>
   );
@@ -237,8 +235,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function SeqLink({ seq, current }: { seq: number | null; current: number }) {
   const { url } = useServices();
-  if (seq === null) return <span className="text-neutral-400">—</span>;
-  if (seq === current) return <span className="font-mono text-neutral-300">{seq}</span>;
+  if (seq === null) return <span className="text-fg-muted">—</span>;
+  if (seq === current) return <span className="font-mono text-fg-soft">{seq}</span>;
   return (
     <button type="button" className="font-mono text-sky-400 hover:underline" onClick={() => url.jumpTo(seq)}>
       {seq}
@@ -264,7 +262,7 @@ function TabButton({
     <button
       type="button"
       onClick={onClick}
-      className={`rounded px-2 py-0.5 whitespace-nowrap ${active ? 'bg-white/10 text-neutral-100' : 'text-neutral-400 hover:text-neutral-200'}`}
+      className={`rounded px-2 py-0.5 whitespace-nowrap ${active ? 'bg-tint/10 text-fg-strong' : 'text-fg-muted hover:text-fg'}`}
     >
       {children}
     </button>
@@ -285,7 +283,7 @@ function CopyButton({
       type="button"
       onClick={onClick}
       title={title}
-      className="rounded border border-white/10 px-1.5 py-0.5 text-[11px] whitespace-nowrap text-neutral-400 hover:bg-white/5 hover:text-neutral-200"
+      className="rounded border border-line px-1.5 py-0.5 text-[11px] whitespace-nowrap text-fg-muted hover:bg-tint/5 hover:text-fg"
     >
       {children}
     </button>

@@ -194,20 +194,20 @@ export function MessagesPane() {
   const newText = highlightAfter !== null ? ` · new since seq ${highlightAfter}` : '';
 
   return (
-    <section className="flex h-full min-w-0 flex-col bg-[#101012]" aria-label="Messages at seq">
-      <div className="flex h-9 shrink-0 items-center gap-2 border-b border-white/10 bg-neutral-900/80 px-3 text-xs">
-        <span className="shrink-0 font-medium text-neutral-200">Messages</span>
+    <section className="flex h-full min-w-0 flex-col bg-canvas" aria-label="Messages at seq">
+      <div className="flex h-9 shrink-0 items-center gap-2 border-b border-line bg-panel/80 px-3 text-xs">
+        <span className="shrink-0 font-medium text-fg">Messages</span>
         {shown ? (
           <span
             data-testid="messages-header"
-            className="min-w-0 truncate font-mono whitespace-nowrap text-neutral-400"
+            className="min-w-0 truncate font-mono whitespace-nowrap text-fg-muted"
             title={headerText + newText}
           >
             {headerText}
             {newText && <span className="text-sky-300">{newText}</span>}
           </span>
         ) : (
-          <span className="text-neutral-500">
+          <span className="text-fg-subtle">
             {selectedSeq === null
               ? 'select an event'
               : loaded
@@ -268,7 +268,7 @@ export function MessagesPane() {
                   data-vindex={it.index}
                   ref={virtualizer.measureElement}
                   style={style}
-                  className="group border-b border-white/[0.06]"
+                  className="group border-b border-line-soft"
                 >
                   {m ? (
                     <>
@@ -299,7 +299,7 @@ export function MessagesPane() {
                       {m.replaces && <ReplacedNote seq={m.seq} hidden={m.replaces} />}
                     </>
                   ) : (
-                    <div className="h-16 animate-pulse px-3 py-2 text-xs text-neutral-600">
+                    <div className="h-16 animate-pulse px-3 py-2 text-xs text-fg-faint">
                       message {it.index}…
                     </div>
                   )}
@@ -308,7 +308,7 @@ export function MessagesPane() {
             })}
         </div>
         {shown && shown.count === 0 && !streaming && (
-          <div className="p-4 text-xs text-neutral-500">No model-visible messages at seq {shown.seq}.</div>
+          <div className="p-4 text-xs text-fg-subtle">No model-visible messages at seq {shown.seq}.</div>
         )}
       </div>
     </section>

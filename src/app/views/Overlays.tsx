@@ -68,18 +68,18 @@ export function ShortcutsDialog() {
         role="dialog"
         aria-label="Keyboard shortcuts"
         data-testid="shortcuts"
-        className="w-[26rem] rounded-lg border border-white/15 bg-neutral-900 p-4 text-xs shadow-2xl"
+        className="w-[26rem] rounded-lg border border-line-strong bg-panel p-4 text-xs shadow-2xl"
         onClick={(e) => e.stopPropagation()}
       >
-        <h2 className="mb-3 text-sm font-medium text-neutral-100">Keyboard shortcuts</h2>
+        <h2 className="mb-3 text-sm font-medium text-fg-strong">Keyboard shortcuts</h2>
         <table className="w-full">
           <tbody>
             {SHORTCUTS.map((s) => {
               const keys = s.scope === 'scrubber' ? `scrubber: ${s.keys}` : s.keys;
               return (
-                <tr key={keys} className="border-b border-white/5 last:border-0">
+                <tr key={keys} className="border-b border-line-soft last:border-0">
                   <td className="py-1 pr-4 font-mono whitespace-nowrap text-sky-300">{keys}</td>
-                  <td className="py-1 text-neutral-300">{s.what}</td>
+                  <td className="py-1 text-fg-soft">{s.what}</td>
                 </tr>
               );
             })}
@@ -104,7 +104,7 @@ export function ErrorBanner() {
         className="flex shrink-0 items-center gap-3 border-b border-red-500/30 bg-red-500/10 px-3 py-2 text-xs text-red-100"
       >
         <span className="font-medium">{dead ? 'The log worker stopped.' : 'Could not open the log.'}</span>
-        <span className="min-w-0 flex-1 text-red-200/90">{error.message}</span>
+        <span className="min-w-0 flex-1 text-red-200">{error.message}</span>
         <button
           type="button"
           onClick={() => load.retry()}
@@ -115,7 +115,7 @@ export function ErrorBanner() {
         <button
           type="button"
           onClick={() => useApp.setState({ startPageOpen: true })}
-          className="rounded border border-white/15 px-2 py-0.5 hover:bg-white/10"
+          className="rounded border border-line-strong px-2 py-0.5 hover:bg-tint/10"
         >
           Open another log
         </button>

@@ -29,7 +29,7 @@ export function ReplacedNote({ seq, hidden }: { seq: number; hidden: number[] })
       data-replace-seq={seq}
       className="mx-3 mb-2 rounded border border-dashed border-fuchsia-500/40 bg-fuchsia-500/[0.04] text-xs"
     >
-      <div className="flex flex-wrap items-center gap-1.5 px-2 py-1 text-fuchsia-200/90">
+      <div className="flex flex-wrap items-center gap-1.5 px-2 py-1 text-fuchsia-200">
         <span>
           Replaces {hidden.length} earlier node{hidden.length === 1 ? '' : 's'}:
         </span>
@@ -43,7 +43,7 @@ export function ReplacedNote({ seq, hidden }: { seq: number; hidden: number[] })
             {h}
           </button>
         ))}
-        {hidden.length > 12 && <span className="text-neutral-500">… +{hidden.length - 12}</span>}
+        {hidden.length > 12 && <span className="text-fg-subtle">… +{hidden.length - 12}</span>}
         <button
           type="button"
           aria-expanded={open}
@@ -55,15 +55,15 @@ export function ReplacedNote({ seq, hidden }: { seq: number; hidden: number[] })
       </div>
       {open && (
         <div className="border-t border-fuchsia-500/20">
-          {!originals && <div className="px-2 py-1 text-neutral-500">loading…</div>}
+          {!originals && <div className="px-2 py-1 text-fg-subtle">loading…</div>}
           {originals?.map((m) => (
             <div
               key={m.seq}
               data-testid="hidden-original"
               data-source-seq={m.seq}
-              className="border-b border-white/5 px-2 py-1.5 opacity-75 last:border-0"
+              className="border-b border-line-soft px-2 py-1.5 opacity-75 last:border-0"
             >
-              <div className="mb-1 flex items-center gap-2 text-[11px] text-neutral-400">
+              <div className="mb-1 flex items-center gap-2 text-[11px] text-fg-muted">
                 <span className={`rounded border px-1 font-mono text-[10px] ${roleClass(m.message.role)}`}>
                   {m.message.role}
                 </span>
@@ -75,7 +75,7 @@ export function ReplacedNote({ seq, hidden }: { seq: number; hidden: number[] })
                 >
                   seq {m.seq}
                 </button>
-                <span className="text-fuchsia-300/80">hidden</span>
+                <span className="text-fuchsia-300">hidden</span>
               </div>
               <div className="flex flex-col gap-1">
                 {(Array.isArray(m.message.content) ? m.message.content : []).map((b, i) => (

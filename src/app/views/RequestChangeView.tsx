@@ -19,8 +19,8 @@ export function RequestChangeView({ seq }: { seq: number }) {
     !c.systemChanged &&
     !c.adapterDefaultsChanged;
   return (
-    <div data-testid="request-change" className="border-b border-white/10 px-3 py-2 text-xs">
-      <div className="mb-1 font-medium text-neutral-300">
+    <div data-testid="request-change" className="border-b border-line px-3 py-2 text-xs">
+      <div className="mb-1 font-medium text-fg-soft">
         {c.previousSeq === null ? (
           'The first request header: everything below is new'
         ) : (
@@ -33,7 +33,7 @@ export function RequestChangeView({ seq }: { seq: number }) {
             >
               seq {c.previousSeq}
             </button>
-            {nothing && <span className="text-neutral-500">: none (the same header, restated)</span>}
+            {nothing && <span className="text-fg-subtle">: none (the same header, restated)</span>}
           </>
         )}
       </div>
@@ -46,17 +46,17 @@ export function RequestChangeView({ seq }: { seq: number }) {
       />
       <ToolList label="tools redefined" names={c.changedTools} tone="text-amber-300" />
       <ToolList label="config changed" names={c.configKeys} tone="text-sky-300" />
-      {c.adapterDefaultsChanged && <div className="text-neutral-400">adapter defaults changed</div>}
+      {c.adapterDefaultsChanged && <div className="text-fg-muted">adapter defaults changed</div>}
       {c.systemChanged && (
         <div className="mt-1">
-          <div className="text-neutral-400">system prompt</div>
+          <div className="text-fg-muted">system prompt</div>
           <pre
             data-testid="request-system-diff"
-            className="max-h-64 overflow-auto rounded bg-black/30 p-1 font-mono text-[11px] break-words whitespace-pre-wrap"
+            className="max-h-64 overflow-auto rounded bg-inset p-1 font-mono text-[11px] break-words whitespace-pre-wrap"
           >
             {c.system.map((p, i) =>
               p.op === '=' ? (
-                <span key={i} className="text-neutral-400">
+                <span key={i} className="text-fg-muted">
                   {p.text}
                 </span>
               ) : p.op === '+' ? (
@@ -90,7 +90,7 @@ function ToolList({
   if (names.length === 0) return null;
   return (
     <div data-testid={testId} className="flex flex-wrap gap-1">
-      <span className="text-neutral-500">{label}:</span>
+      <span className="text-fg-subtle">{label}:</span>
       {names.map((n) => (
         <span key={n} className={`font-mono ${tone}`}>
           {n}

@@ -27,7 +27,7 @@ export function RequestInForce({ seq }: { seq: number }) {
       <div
         data-testid="request-in-force"
         data-header-seq=""
-        className="border-b border-white/10 px-3 py-1 text-[11px] text-neutral-500"
+        className="border-b border-line px-3 py-1 text-[11px] text-fg-subtle"
       >
         No request header at or before seq {seq}: only the messages are known.
       </div>
@@ -38,23 +38,23 @@ export function RequestInForce({ seq }: { seq: number }) {
     <details
       data-testid="request-in-force"
       data-header-seq={r.seq}
-      className="group/req border-b border-white/10 bg-neutral-900/40 text-xs"
+      className="group/req border-b border-line bg-panel/40 text-xs"
     >
-      <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-1 text-neutral-300 select-none">
-        <span className="text-neutral-500 group-open/req:rotate-90" aria-hidden>
+      <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-1 text-fg-soft select-none">
+        <span className="text-fg-subtle group-open/req:rotate-90" aria-hidden>
           ▸
         </span>
-        <span className="font-medium text-neutral-200">Request</span>
+        <span className="font-medium text-fg">Request</span>
         <span data-testid="request-model" className="truncate font-mono text-sky-200">
           {model}
         </span>
         {r.system && 'text' in r.system && (
-          <span className="shrink-0 text-neutral-400">
+          <span className="shrink-0 text-fg-muted">
             system {fmt(r.system.chars)} chars · ~{fmt(r.system.tokens)} tokens
           </span>
         )}
         {tools && (
-          <span className="shrink-0 text-neutral-400">
+          <span className="shrink-0 text-fg-muted">
             {tools.length} tool{tools.length === 1 ? '' : 's'}
           </span>
         )}
@@ -88,7 +88,7 @@ export function RequestInForce({ seq }: { seq: number }) {
               testId="request-system"
               title={`System prompt · ${fmt(r.system.chars)} chars · ~${fmt(r.system.tokens)} tokens${r.system.placeholder ? ' · a placeholder' : ''}`}
             >
-              <pre className="font-mono text-[11px] break-words whitespace-pre-wrap text-neutral-200">
+              <pre className="font-mono text-[11px] break-words whitespace-pre-wrap text-fg">
                 {r.system.text}
               </pre>
             </Collapsible>
@@ -141,10 +141,10 @@ function Collapsible({
   children: React.ReactNode;
 }) {
   return (
-    <details data-testid={testId} className="rounded border border-white/[0.06] bg-black/20">
-      <summary className="cursor-pointer px-2 py-0.5 text-neutral-300 select-none">
+    <details data-testid={testId} className="rounded border border-line-soft bg-inset">
+      <summary className="cursor-pointer px-2 py-0.5 text-fg-soft select-none">
         <span className="font-mono">{title}</span>
-        {detail && <span className="ml-2 text-neutral-500">{detail}</span>}
+        {detail && <span className="ml-2 text-fg-subtle">{detail}</span>}
       </summary>
       <div className="px-2 py-1">{children}</div>
     </details>

@@ -31,14 +31,14 @@ export function ResumePreview({ preview, onClose }: { preview: Preview; onClose:
     <div data-testid="resume-preview" className="border-b border-amber-500/30 bg-amber-500/[0.04] text-xs">
       <div className="flex items-center gap-2 px-3 py-1">
         <span className="font-medium text-amber-200">Resume preview</span>
-        <span className="text-neutral-400">
+        <span className="text-fg-muted">
           {repair.length > 0
             ? `the log ends inside a turn: on resume the harness appends ${repair.length} events, then sends ${count} messages`
             : 'the log ends between turns: nothing to repair'}
         </span>
         <button
           type="button"
-          className="ml-auto rounded px-1 text-neutral-400 hover:bg-white/10 hover:text-neutral-100"
+          className="ml-auto rounded px-1 text-fg-muted hover:bg-tint/10 hover:text-fg-strong"
           onClick={onClose}
           aria-label="Close the resume preview"
         >
@@ -69,13 +69,13 @@ export function ResumePreview({ preview, onClose }: { preview: Preview; onClose:
             {repair.map((e) => (
               <li key={e.seq} className="flex items-center gap-2 font-mono">
                 <SyntheticBadge />
-                <span className="text-neutral-500">seq {e.seq}</span>
-                <span className="text-neutral-200">{e.type}</span>
-                <span className="truncate text-neutral-400">{describe(e)}</span>
+                <span className="text-fg-subtle">seq {e.seq}</span>
+                <span className="text-fg">{e.type}</span>
+                <span className="truncate text-fg-muted">{describe(e)}</span>
               </li>
             ))}
           </ol>
-          <div className="px-3 pt-1 text-neutral-500">
+          <div className="px-3 pt-1 text-fg-subtle">
             The next request carries {count} messages; the last {tail.length}:
           </div>
           <div data-testid="resume-messages">

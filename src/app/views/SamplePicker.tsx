@@ -13,14 +13,14 @@ export function SamplePicker({ summary }: { summary: LogSummary | null }) {
   if (!parts) return null;
   return (
     <label
-      className="flex shrink-0 items-center gap-1 text-neutral-400"
+      className="flex shrink-0 items-center gap-1 text-fg-muted"
       title="This log holds several samples"
     >
       sample
       <select
         data-testid="sample-picker"
         aria-label="Sample of this log"
-        className="max-w-[22ch] rounded border border-white/10 bg-neutral-950 px-1 py-0.5 font-mono text-[11px] text-neutral-200"
+        className="max-w-[22ch] rounded border border-line bg-canvas px-1 py-0.5 font-mono text-[11px] text-fg"
         value={parts.open}
         onChange={(e) => load.openPart(Number(e.target.value))}
       >

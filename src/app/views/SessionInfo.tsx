@@ -42,7 +42,7 @@ export function SessionInfoButton({ summary }: { summary: LogSummary | null }) {
         aria-expanded={open}
         aria-label="Session info"
         data-testid="session-info-button"
-        className={`h-5 rounded border px-1.5 font-mono text-[10px] ${open ? 'border-sky-400/50 bg-sky-500/15 text-sky-200' : 'border-white/15 text-neutral-400 hover:bg-white/10 hover:text-neutral-200'}`}
+        className={`h-5 rounded border px-1.5 font-mono text-[10px] ${open ? 'border-sky-400/50 bg-sky-500/15 text-sky-200' : 'border-line-strong text-fg-muted hover:bg-tint/10 hover:text-fg'}`}
         title={`Session: the log's header and its non-event lines (${count})`}
       >
         info
@@ -65,11 +65,9 @@ export function SessionInfoPanel({ summary }: { summary: LogSummary }) {
       role="dialog"
       aria-label="Session"
       data-testid="session-info"
-      className="absolute top-7 left-0 z-50 max-h-[70vh] w-[32rem] max-w-[90vw] overflow-auto rounded border border-white/15 bg-neutral-900 p-3 text-xs shadow-xl"
+      className="absolute top-7 left-0 z-50 max-h-[70vh] w-[32rem] max-w-[90vw] overflow-auto rounded border border-line-strong bg-panel p-3 text-xs shadow-xl"
     >
-      <h2 className="mb-2 text-[11px] font-semibold tracking-wide text-neutral-400 uppercase">
-        Session header
-      </h2>
+      <h2 className="mb-2 text-[11px] font-semibold tracking-wide text-fg-muted uppercase">Session header</h2>
       {header ? (
         <dl
           className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 font-mono text-[11px]"
@@ -77,35 +75,35 @@ export function SessionInfoPanel({ summary }: { summary: LogSummary }) {
         >
           {fields.map((k) => (
             <div key={k} className="contents">
-              <dt className="text-neutral-500">{k}</dt>
-              <dd className="break-all whitespace-pre-wrap text-neutral-200">{fieldText(k, header[k])}</dd>
+              <dt className="text-fg-subtle">{k}</dt>
+              <dd className="break-all whitespace-pre-wrap text-fg">{fieldText(k, header[k])}</dd>
             </div>
           ))}
         </dl>
       ) : (
-        <p className="text-neutral-500">No session header line in this log.</p>
+        <p className="text-fg-subtle">No session header line in this log.</p>
       )}
       {header?.seedLength !== undefined && (
-        <p className="mt-2 text-[11px] text-amber-200/90" data-testid="session-seed">
+        <p className="mt-2 text-[11px] text-amber-200" data-testid="session-seed">
           The first {header.seedLength} event{header.seedLength === 1 ? '' : 's'} (seq 0–
           {Math.max(0, header.seedLength - 1)}) are inherited from the parent session
           {header.parentSession ? ` ${header.parentSession}` : ''}.
         </p>
       )}
-      <h2 className="mt-3 mb-2 text-[11px] font-semibold tracking-wide text-neutral-400 uppercase">
+      <h2 className="mt-3 mb-2 text-[11px] font-semibold tracking-wide text-fg-muted uppercase">
         Other lines ({summary.metas.length}
         {summary.metas.length >= 100 ? '+' : ''})
       </h2>
       {summary.metas.length === 0 ? (
-        <p className="text-neutral-500">None: every other line is an event.</p>
+        <p className="text-fg-subtle">None: every other line is an event.</p>
       ) : (
         <ul className="space-y-2" data-testid="session-metas">
           {summary.metas.map((m) => (
             <li key={m.line}>
-              <div className="mb-0.5 font-mono text-[10px] text-neutral-500">
+              <div className="mb-0.5 font-mono text-[10px] text-fg-subtle">
                 line {m.line} · after {m.beforeSeq} event{m.beforeSeq === 1 ? '' : 's'}
               </div>
-              <pre className="max-h-48 overflow-auto rounded bg-black/30 p-1.5 font-mono text-[11px] break-all whitespace-pre-wrap text-neutral-200">
+              <pre className="max-h-48 overflow-auto rounded bg-inset p-1.5 font-mono text-[11px] break-all whitespace-pre-wrap text-fg">
                 {stringifyPretty(m.value)}
               </pre>
             </li>

@@ -38,21 +38,21 @@ export function StartPage() {
   };
 
   return (
-    <main className="min-h-0 flex-1 overflow-auto bg-neutral-950" data-testid="start-page">
+    <main className="min-h-0 flex-1 overflow-auto bg-canvas" data-testid="start-page">
       <LibraryCard />
       <div className="mx-auto grid max-w-5xl gap-6 p-8 lg:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-6">
           <label
             htmlFor={FILE_INPUT_ID}
             data-testid="drop-zone"
-            className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-white/15 bg-white/[0.02] px-6 py-12 text-center hover:border-sky-500/50 hover:bg-sky-500/[0.04]"
+            className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-line-strong bg-tint/[0.02] px-6 py-12 text-center hover:border-sky-500/50 hover:bg-sky-500/[0.04]"
           >
-            <span className="text-base font-medium text-neutral-100">Drop a session log anywhere</span>
-            <span className="text-xs text-neutral-400">
+            <span className="text-base font-medium text-fg-strong">Drop a session log anywhere</span>
+            <span className="text-xs text-fg-muted">
               or <span className="text-sky-400 underline">choose a file</span> · .jsonl, .jsonl.gz, .jsonl.zst
               — read in a worker, nothing leaves your machine
             </span>
-            <span className="text-xs text-neutral-400" data-testid="other-formats">
+            <span className="text-xs text-fg-muted" data-testid="other-formats">
               Also opens the logs of {OTHER_AGENTS_OPENED}, recognized by their content
             </span>
           </label>
@@ -63,7 +63,7 @@ export function StartPage() {
               onChange={(e) => setText(e.target.value)}
               placeholder='{"type":"turn/start","seq":0,"time":1755000000000,"data":{"turn":1}}'
               aria-label="Paste JSONL"
-              className="h-32 w-full resize-y rounded border border-white/10 bg-neutral-900 p-2 font-mono text-xs text-neutral-200 placeholder:text-neutral-600 focus:border-sky-500/60 focus:outline-none"
+              className="h-32 w-full resize-y rounded border border-line bg-panel p-2 font-mono text-xs text-fg placeholder:text-fg-faint focus:border-sky-500/60 focus:outline-none"
             />
             <button
               type="button"
@@ -89,16 +89,16 @@ export function StartPage() {
                 onChange={(e) => setUrl(e.target.value)}
                 placeholder="https://example.com/session.jsonl.gz"
                 aria-label="Log URL"
-                className="h-7 min-w-0 flex-1 rounded border border-white/10 bg-neutral-900 px-2 font-mono text-xs text-neutral-200 placeholder:text-neutral-600 focus:border-sky-500/60 focus:outline-none"
+                className="h-7 min-w-0 flex-1 rounded border border-line bg-panel px-2 font-mono text-xs text-fg placeholder:text-fg-faint focus:border-sky-500/60 focus:outline-none"
               />
               <button
                 type="submit"
-                className="rounded border border-white/15 px-3 text-xs text-neutral-200 hover:bg-white/10"
+                className="rounded border border-line-strong px-3 text-xs text-fg hover:bg-tint/10"
               >
                 Open
               </button>
             </form>
-            <p className="mt-1 text-[11px] text-neutral-500">
+            <p className="mt-1 text-[11px] text-fg-subtle">
               Links work too: <span className="font-mono">?src=&lt;url&gt;#seq=&lt;n&gt;</span>. The server
               must allow cross-origin requests.
             </p>
@@ -119,10 +119,10 @@ export function StartPage() {
                     type="button"
                     data-sample={s.name}
                     onClick={() => load.open({ kind: 'sample', name: s.name })}
-                    className="w-full rounded border border-white/10 px-3 py-2 text-left hover:border-sky-500/40 hover:bg-white/5"
+                    className="w-full rounded border border-line px-3 py-2 text-left hover:border-sky-500/40 hover:bg-tint/5"
                   >
-                    <div className="text-xs font-medium text-neutral-100">{s.title}</div>
-                    <div className="text-[11px] text-neutral-400">{s.description}</div>
+                    <div className="text-xs font-medium text-fg-strong">{s.title}</div>
+                    <div className="text-[11px] text-fg-muted">{s.description}</div>
                   </button>
                 </li>
               ))}
@@ -130,7 +130,7 @@ export function StartPage() {
           </Card>
           <Card title="Recently opened">
             {recent.length === 0 ? (
-              <p className="text-xs text-neutral-500">
+              <p className="text-xs text-fg-subtle">
                 Logs you open are listed here (kept in this browser only).
               </p>
             ) : (
@@ -138,7 +138,7 @@ export function StartPage() {
                 {recent.map((e) => (
                   <li
                     key={e.fingerprint}
-                    className="group flex items-center gap-2 border-b border-white/5 py-1 text-xs last:border-0"
+                    className="group flex items-center gap-2 border-b border-line-soft py-1 text-xs last:border-0"
                   >
                     <button
                       type="button"
@@ -146,10 +146,10 @@ export function StartPage() {
                       className="min-w-0 flex-1 text-left hover:text-sky-300"
                     >
                       <div className="flex items-center gap-1.5">
-                        <span className="truncate font-mono text-neutral-200">{e.name}</span>
+                        <span className="truncate font-mono text-fg">{e.name}</span>
                         {(e.kind === 'file' || e.kind === 'text') && (
                           <span
-                            className={`shrink-0 rounded border px-1 text-[9px] ${e.stored ? 'border-white/10 text-neutral-400' : 'border-amber-500/30 text-amber-300/80'}`}
+                            className={`shrink-0 rounded border px-1 text-[9px] ${e.stored ? 'border-line text-fg-muted' : 'border-amber-500/30 text-amber-300'}`}
                             title={
                               e.stored
                                 ? 'Kept in this browser: opens in one click, and links to it work after a reload'
@@ -160,7 +160,7 @@ export function StartPage() {
                           </span>
                         )}
                       </div>
-                      <div className="font-mono text-[10px] text-neutral-500">
+                      <div className="font-mono text-[10px] text-fg-subtle">
                         {formatBytes(e.size)} · {e.fingerprint} · {new Date(e.date).toLocaleString()}
                       </div>
                     </button>
@@ -169,7 +169,7 @@ export function StartPage() {
                       aria-label={`Forget ${e.name}`}
                       title="Remove from this list (and its stored copy)"
                       onClick={() => void forget(e.fingerprint)}
-                      className="rounded px-1.5 text-neutral-500 hover:bg-white/10 hover:text-neutral-200"
+                      className="rounded px-1.5 text-fg-subtle hover:bg-tint/10 hover:text-fg"
                     >
                       ×
                     </button>
@@ -196,8 +196,8 @@ export function StartPage() {
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section className="rounded-lg border border-white/10 bg-neutral-900/60 p-4">
-      <h2 className="mb-2 text-[11px] font-semibold tracking-wider text-neutral-400 uppercase">{title}</h2>
+    <section className="rounded-lg border border-line bg-panel/60 p-4">
+      <h2 className="mb-2 text-[11px] font-semibold tracking-wider text-fg-muted uppercase">{title}</h2>
       {children}
     </section>
   );

@@ -43,7 +43,7 @@ function BlockPre({ b, open, caret }: { b: Block; open: boolean; caret: boolean 
       data-block-type={b.type}
       data-label={label(b, open)}
       data-caret={caret ? '' : undefined}
-      className={`font-mono text-xs whitespace-pre-wrap break-words text-neutral-200 before:mb-0.5 before:block before:font-sans before:text-[10px] before:text-emerald-300/70 before:content-[attr(data-label)] ${caret ? "after:ml-px after:inline-block after:h-[1.1em] after:w-[0.55em] after:translate-y-[0.2em] after:bg-emerald-300/80 after:content-[''] motion-safe:after:animate-pulse" : ''}`}
+      className={`font-mono text-xs whitespace-pre-wrap break-words text-fg before:mb-0.5 before:block before:font-sans before:text-[10px] before:text-emerald-300 before:content-[attr(data-label)] ${caret ? "after:ml-px after:inline-block after:h-[1.1em] after:w-[0.55em] after:translate-y-[0.2em] after:bg-emerald-300/80 after:content-[''] motion-safe:after:animate-pulse" : ''}`}
     >
       {rawText(b)}
     </pre>
@@ -65,7 +65,7 @@ export function StreamingPreview({ view }: { view: StreamView }) {
         <span className="font-medium">
           {failedShown ? `assistant · attempt ${failedShown.attempt + 1} failed` : 'assistant · streaming'}
         </span>
-        <span className="font-mono text-neutral-400">
+        <span className="font-mono text-fg-muted">
           step {s.turn}.{s.step} · attempt {s.attempt + 1} · {s.chunkCount} chunk
           {s.chunkCount === 1 ? '' : 's'}
           {s.attemptStartSeq !== null && ` from seq ${s.attemptStartSeq}`}

@@ -117,7 +117,7 @@ export function Timeline() {
   const seqWidth = `${Math.max(3, String(Math.max(0, events - 1)).length) + 1}ch`;
 
   return (
-    <section className="flex h-full min-w-0 flex-col bg-neutral-950" aria-label="Timeline">
+    <section className="flex h-full min-w-0 flex-col bg-canvas" aria-label="Timeline">
       {/* Keyed: a filter set by a link (or Back/Forward) restarts the toolbar with its text. */}
       <TimelineToolbar key={filterFromUrl} />
       <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto overscroll-contain" tabIndex={-1}>
@@ -199,9 +199,9 @@ function EmptyTimeline() {
   if (unreadable && !filtered) {
     const message = firstError?.message;
     return (
-      <div className="space-y-2 p-4 text-xs text-neutral-300" data-testid="timeline-unreadable">
+      <div className="space-y-2 p-4 text-xs text-fg-soft" data-testid="timeline-unreadable">
         <p>
-          Nothing could be read from <span className="font-mono text-neutral-100">{name}</span>
+          Nothing could be read from <span className="font-mono text-fg-strong">{name}</span>
           {message ? (
             <>
               : <span className="text-red-300">{message}</span>
@@ -221,7 +221,7 @@ function EmptyTimeline() {
     );
   }
   return (
-    <div className="p-4 text-xs text-neutral-500">
+    <div className="p-4 text-xs text-fg-subtle">
       {status === 'loading'
         ? 'Reading…'
         : filtered

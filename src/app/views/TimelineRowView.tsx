@@ -17,9 +17,9 @@ import { CopyLinkButton } from '../share/CopyLinkButton';
 import { InputDiffButton } from '../why/InputDiffButton';
 
 const SUMMARY_TONE: Record<SummaryTone, string> = {
-  normal: 'text-neutral-200',
-  muted: 'text-neutral-500',
-  ok: 'text-neutral-300',
+  normal: 'text-fg',
+  muted: 'text-fg-subtle',
+  ok: 'text-fg-soft',
   warn: 'text-amber-300',
   error: 'text-red-300',
 };
@@ -57,7 +57,7 @@ export function TimelineRowView({
     row.kind === 'turn'
       ? 'bg-indigo-500/[0.09] font-medium'
       : row.kind === 'step'
-        ? 'bg-white/[0.025]'
+        ? 'bg-tint/[0.025]'
         : row.kind === 'chunks'
           ? 'bg-emerald-500/[0.04]'
           : '';
@@ -65,7 +65,7 @@ export function TimelineRowView({
     ? 'bg-sky-500/25 shadow-[inset_2px_0_0_0_rgb(56,189,248)]'
     : containsSelection
       ? 'bg-sky-500/10 shadow-[inset_2px_0_0_0_rgba(56,189,248,0.5)]'
-      : 'hover:bg-white/[0.05]';
+      : 'hover:bg-tint/[0.05]';
   const foldable = row.collapsed !== undefined;
   return (
     <div
@@ -77,12 +77,12 @@ export function TimelineRowView({
       title={`seq ${row.seq}${row.coverEnd > row.seq ? ` (folded through ${row.coverEnd})` : ''} · ${row.type}`}
       onClick={onSelect}
       style={style}
-      className={`group flex cursor-default items-center gap-1.5 border-b border-white/[0.04] pr-2 text-[12px] whitespace-nowrap select-none ${base} ${state} ${row.seedBoundary ? 'border-t border-t-fuchsia-400/60' : ''}`}
+      className={`group flex cursor-default items-center gap-1.5 border-b border-line-soft pr-2 text-[12px] whitespace-nowrap select-none ${base} ${state} ${row.seedBoundary ? 'border-t border-t-fuchsia-400/60' : ''}`}
     >
-      <span className="w-[var(--seq-w,3rem)] shrink-0 text-right font-mono text-[11px] text-neutral-500 tabular-nums">
+      <span className="w-[var(--seq-w,3rem)] shrink-0 text-right font-mono text-[11px] text-fg-subtle tabular-nums">
         {row.seq}
       </span>
-      <span className="w-[10ch] shrink-0 text-right font-mono text-[11px] text-neutral-400 tabular-nums">
+      <span className="w-[10ch] shrink-0 text-right font-mono text-[11px] text-fg-muted tabular-nums">
         {row.relTime !== undefined ? formatClockOffset(row.relTime) : ''}
       </span>
       <span style={{ width: 2 + row.depth * 14 }} className="shrink-0" />
@@ -91,7 +91,7 @@ export function TimelineRowView({
           type="button"
           aria-label={row.collapsed ? 'Expand' : 'Collapse'}
           aria-expanded={!row.collapsed}
-          className="-ml-1 flex h-4 w-4 shrink-0 items-center justify-center rounded text-neutral-400 hover:bg-white/10 hover:text-neutral-100"
+          className="-ml-1 flex h-4 w-4 shrink-0 items-center justify-center rounded text-fg-muted hover:bg-tint/10 hover:text-fg-strong"
           onClick={(e) => {
             e.stopPropagation();
             onToggle();
@@ -159,10 +159,10 @@ function content(row: TimelineRow): ReactNode {
             {t.endReason.kind}
           </span>
         ) : (
-          <span className={`${chip} border-neutral-600 text-neutral-400`}>{t.open ? 'open' : '—'}</span>
+          <span className={`${chip} border-edge text-fg-muted`}>{t.open ? 'open' : '—'}</span>
         )}
         {t.endReason?.detail && (
-          <span className="truncate text-[11px] text-neutral-400">{t.endReason.detail}</span>
+          <span className="truncate text-[11px] text-fg-muted">{t.endReason.detail}</span>
         )}
         {t.diagnostics > 0 && (
           <span className={`${chip} border-amber-500/30 text-amber-300`} title="diagnostics inside this turn">
@@ -188,7 +188,7 @@ function content(row: TimelineRow): ReactNode {
     const s = row.step;
     return (
       <>
-        <span className="text-cyan-200/90">
+        <span className="text-cyan-200">
           Step {s.turn}.{s.step}
         </span>
         {s.failedAttempts > 0 && (
@@ -219,8 +219,8 @@ function content(row: TimelineRow): ReactNode {
     const [head, ...rest] = row.summary.split(' · ');
     return (
       <>
-        <span className="shrink-0 text-emerald-300/90">{head}</span>
-        <span className="truncate font-mono text-[11px] text-neutral-500">{rest.join(' · ')}</span>
+        <span className="shrink-0 text-emerald-300">{head}</span>
+        <span className="truncate font-mono text-[11px] text-fg-subtle">{rest.join(' · ')}</span>
       </>
     );
   }
@@ -237,7 +237,7 @@ function Stats({ parts }: { parts: string[] }) {
   return (
     <span
       data-testid="row-stats"
-      className="min-w-0 truncate font-mono text-[11px] text-neutral-400 tabular-nums"
+      className="min-w-0 truncate font-mono text-[11px] text-fg-muted tabular-nums"
       title={text}
     >
       {text}

@@ -57,7 +57,7 @@ export function TimelineToolbar() {
   }, [text, load]);
 
   return (
-    <div className="flex h-9 shrink-0 items-center gap-1.5 border-b border-white/10 bg-neutral-900/80 px-2 text-xs">
+    <div className="flex h-9 shrink-0 items-center gap-1.5 border-b border-line bg-panel/80 px-2 text-xs">
       <div className="relative min-w-0 flex-1">
         <input
           id={FILTER_INPUT_ID}
@@ -72,7 +72,7 @@ export function TimelineToolbar() {
           }}
           placeholder="Filter events…"
           aria-label="Filter events by text"
-          className="h-6 w-full rounded border border-white/10 bg-neutral-950 px-2 text-xs text-neutral-200 placeholder:text-neutral-600 focus:border-sky-500/60 focus:outline-none"
+          className="h-6 w-full rounded border border-line bg-canvas px-2 text-xs text-fg placeholder:text-fg-faint focus:border-sky-500/60 focus:outline-none"
         />
       </div>
       <TypePicker />
@@ -80,19 +80,19 @@ export function TimelineToolbar() {
         type="button"
         aria-pressed={filter.errorsOnly}
         onClick={() => load.setFilter({ ...filter, errorsOnly: !filter.errorsOnly })}
-        className={`h-6 rounded border px-2 ${filter.errorsOnly ? 'border-red-500/50 bg-red-500/15 text-red-200' : 'border-white/10 text-neutral-400 hover:text-neutral-200'}`}
+        className={`h-6 rounded border px-2 ${filter.errorsOnly ? 'border-red-500/50 bg-red-500/15 text-red-200' : 'border-line text-fg-muted hover:text-fg'}`}
         title="Only events with an error diagnostic, failed tool results, error or aborted turn ends and failed attempts"
       >
         Errors only
       </button>
-      <div className="flex overflow-hidden rounded border border-white/10" role="group" aria-label="Fold">
+      <div className="flex overflow-hidden rounded border border-line" role="group" aria-label="Fold">
         {(['turns', 'steps', 'none'] as const).map((level) => (
           <button
             key={level}
             type="button"
             disabled={filtered}
             onClick={() => load.foldAll(level)}
-            className={`h-6 px-1.5 disabled:opacity-40 ${foldLevel === level ? 'bg-white/10 text-neutral-100' : 'text-neutral-400 hover:text-neutral-200'}`}
+            className={`h-6 px-1.5 disabled:opacity-40 ${foldLevel === level ? 'bg-tint/10 text-fg-strong' : 'text-fg-muted hover:text-fg'}`}
             title={level === 'none' ? 'Unfold turns and steps' : `Fold every ${level.slice(0, -1)}`}
           >
             {level === 'turns' ? 'Turns' : level === 'steps' ? 'Steps' : 'All'}
@@ -100,7 +100,7 @@ export function TimelineToolbar() {
         ))}
       </div>
       <span
-        className="w-20 shrink-0 text-right font-mono text-[11px] text-neutral-500 tabular-nums"
+        className="w-20 shrink-0 text-right font-mono text-[11px] text-fg-subtle tabular-nums"
         data-testid="row-count"
       >
         {rowCount.toLocaleString('en-US')} {filtered ? 'match' : 'row'}
@@ -154,30 +154,30 @@ function TypePicker() {
         type="button"
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
-        className={`h-6 rounded border px-2 ${chosen ? 'border-sky-500/50 bg-sky-500/15 text-sky-200' : 'border-white/10 text-neutral-400 hover:text-neutral-200'}`}
+        className={`h-6 rounded border px-2 ${chosen ? 'border-sky-500/50 bg-sky-500/15 text-sky-200' : 'border-line text-fg-muted hover:text-fg'}`}
       >
         Types{chosen ? ` (${shown.size})` : ''} ▾
       </button>
       {open && (
-        <div className="absolute top-7 left-0 z-30 max-h-96 w-72 overflow-auto rounded border border-white/15 bg-neutral-900 p-1 shadow-xl">
-          <div className="flex gap-1 border-b border-white/10 p-1">
+        <div className="absolute top-7 left-0 z-30 max-h-96 w-72 overflow-auto rounded border border-line-strong bg-panel p-1 shadow-xl">
+          <div className="flex gap-1 border-b border-line p-1">
             <button
               type="button"
-              className="rounded px-1.5 text-neutral-300 hover:bg-white/10"
+              className="rounded px-1.5 text-fg-soft hover:bg-tint/10"
               onClick={() => load.setFilter(withTypes(filter, { types: null }))}
             >
               All
             </button>
             <button
               type="button"
-              className="rounded px-1.5 text-neutral-300 hover:bg-white/10"
+              className="rounded px-1.5 text-fg-soft hover:bg-tint/10"
               onClick={() => load.setFilter(withTypes(filter, { types: [] }))}
             >
               None
             </button>
             <button
               type="button"
-              className="rounded px-1.5 text-neutral-300 hover:bg-white/10"
+              className="rounded px-1.5 text-fg-soft hover:bg-tint/10"
               onClick={() =>
                 load.setFilter(withTypes(filter, { types: ['assistant/chunk'], excludeTypes: true }))
               }
@@ -188,7 +188,7 @@ function TypePicker() {
           {types.map((t) => (
             <label
               key={t.type}
-              className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 hover:bg-white/5"
+              className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 hover:bg-tint/5"
             >
               <input
                 type="checkbox"
@@ -199,7 +199,7 @@ function TypePicker() {
               <span className={`rounded border px-1 font-mono text-[10px] ${eventTypeBadgeClass(t.type)}`}>
                 {t.type}
               </span>
-              <span className="ml-auto font-mono text-[11px] text-neutral-500">
+              <span className="ml-auto font-mono text-[11px] text-fg-subtle">
                 {t.count.toLocaleString('en-US')}
               </span>
             </label>

@@ -70,7 +70,7 @@ export function ChartsPane({
     [s],
   );
   if (metrics.steps.length === 0)
-    return <p className="p-3 text-sm text-neutral-400">This log has no steps to chart.</p>;
+    return <p className="p-3 text-sm text-fg-muted">This log has no steps to chart.</p>;
   const common = { x: s.x, selected, onPick: pick };
   return (
     <div className="grid grid-cols-1 gap-3 overflow-auto p-2 xl:grid-cols-2" data-testid="charts-pane">
@@ -85,7 +85,7 @@ export function ChartsPane({
       />
       <StepChart {...common} title="Wall time per step" testId="chart-time" series={time} unit="seconds" />
       <section>
-        <h3 className="px-3 text-xs font-semibold text-neutral-300">Tools</h3>
+        <h3 className="px-3 text-xs font-semibold text-fg-soft">Tools</h3>
         <ToolsTable tools={metrics.tools} onPick={onPickTool} />
       </section>
       <CostPanel steps={metrics.steps} prices={prices} onPrices={onPrices} />

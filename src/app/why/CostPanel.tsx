@@ -22,12 +22,12 @@ export function CostPanel({ steps, prices, onPrices }: CostPanelProps) {
   const s = costSummary(steps, prices);
   return (
     <div className="px-3 text-xs" data-testid="cost-panel">
-      <p className="text-neutral-300">
+      <p className="text-fg-soft">
         Cost: <span data-testid="cost-total">{usd(s.total)}</span>
         {s.unpricedSteps > 0 && (
-          <span className="text-neutral-400"> (+ {s.unpricedSteps} steps without a price)</span>
+          <span className="text-fg-muted"> (+ {s.unpricedSteps} steps without a price)</span>
         )}
-        <span className="text-neutral-400"> · prices as of {prices.asOf}</span>
+        <span className="text-fg-muted"> · prices as of {prices.asOf}</span>
         <button
           type="button"
           className="ml-2 text-sky-300 hover:underline"
@@ -64,10 +64,10 @@ function PriceEditor({ prices, onPrices }: { prices: PriceTable; onPrices: (t: P
   };
   return (
     <div className="mt-2" data-testid="price-editor">
-      <p className="text-neutral-400">USD per million tokens</p>
+      <p className="text-fg-muted">USD per million tokens</p>
       <table className="w-full">
         <thead>
-          <tr className="text-left text-neutral-400">
+          <tr className="text-left text-fg-muted">
             <th>model (prefix)</th>
             {FIELDS.map((f) => (
               <th key={f}>{f}</th>
@@ -81,7 +81,7 @@ function PriceEditor({ prices, onPrices }: { prices: PriceTable; onPrices: (t: P
               <td>
                 <input
                   aria-label={`model ${i + 1}`}
-                  className="w-full bg-black/30 px-1"
+                  className="w-full bg-inset px-1"
                   value={p.model}
                   onChange={(e) => set(i, { ...p, model: e.target.value })}
                 />
@@ -90,7 +90,7 @@ function PriceEditor({ prices, onPrices }: { prices: PriceTable; onPrices: (t: P
                 <td key={f}>
                   <input
                     aria-label={`${p.model} ${f}`}
-                    className="w-16 bg-black/30 px-1"
+                    className="w-16 bg-inset px-1"
                     inputMode="decimal"
                     value={p[f] ?? ''}
                     onChange={(e) => {

@@ -16,7 +16,7 @@ export interface InputDiffViewProps {
 }
 
 const MARK: Record<DiffRow['kind'], { sign: string; cls: string; label: string }> = {
-  same: { sign: ' ', cls: 'text-neutral-400', label: 'kept' },
+  same: { sign: ' ', cls: 'text-fg-muted', label: 'kept' },
   removed: { sign: '−', cls: 'bg-rose-500/10 text-rose-200', label: 'removed' },
   added: { sign: '+', cls: 'bg-emerald-500/10 text-emerald-200', label: 'added' },
   changed: { sign: '~', cls: 'bg-amber-500/10 text-amber-100', label: 'changed' },
@@ -36,12 +36,12 @@ export function InputDiffView({ diff, left, right, onPickSeq }: InputDiffViewPro
     );
   return (
     <div className="text-xs" data-testid="input-diff">
-      <p className="px-3 py-1 text-neutral-400" data-testid="input-diff-summary">
+      <p className="px-3 py-1 text-fg-muted" data-testid="input-diff-summary">
         {diff.removed.length} removed, {diff.added.length} added, {diff.changed.length} changed
       </p>
       <table className="w-full table-fixed border-collapse">
         <thead>
-          <tr className="text-left text-neutral-400">
+          <tr className="text-left text-fg-muted">
             <th className="w-6" />
             <th className="px-2">{left}</th>
             <th className="px-2">{right}</th>
@@ -78,8 +78,8 @@ export function InputDiffView({ diff, left, right, onPickSeq }: InputDiffViewPro
         </tbody>
       </table>
       <div className="mt-2 px-3" data-testid="request-diff">
-        <p className="font-semibold text-neutral-300">Request in force</p>
-        {Object.keys(r).length === 0 && <p className="text-neutral-400">unchanged</p>}
+        <p className="font-semibold text-fg-soft">Request in force</p>
+        {Object.keys(r).length === 0 && <p className="text-fg-muted">unchanged</p>}
         {r.model && (
           <p>
             model: {r.model.from ?? 'none'} → {r.model.to ?? 'none'}
@@ -117,10 +117,10 @@ export function InputDiffView({ diff, left, right, onPickSeq }: InputDiffViewPro
 /** Kept text dimmed (long runs elided), removed struck through, added highlighted. */
 export function TextDiff({ parts }: { parts: TextPart[] }) {
   return (
-    <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-black/30 p-1 font-mono text-[11px]">
+    <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-inset p-1 font-mono text-[11px]">
       {parts.map((p, i) =>
         p.op === '=' ? (
-          <span key={i} className="text-neutral-400">
+          <span key={i} className="text-fg-muted">
             {p.text.length > 240 ? `${p.text.slice(0, 100)} … ${p.text.slice(-100)}` : p.text}
           </span>
         ) : p.op === '-' ? (

@@ -47,7 +47,7 @@ export function RunCompareView({ comparison, nameA, nameB, onJump }: RunCompareV
       </p>
       <table className="w-full">
         <thead>
-          <tr className="text-left text-neutral-400">
+          <tr className="text-left text-fg-muted">
             <th className="px-2">turn.step</th>
             <th className="px-2 text-right">in A</th>
             <th className="px-2 text-right">in B</th>

@@ -28,7 +28,7 @@ export function SearchResults(p: SearchResultsProps) {
     );
   return (
     <div className="flex min-h-0 flex-col">
-      <div className="flex items-center gap-3 px-3 py-1 text-xs text-neutral-400">
+      <div className="flex items-center gap-3 px-3 py-1 text-xs text-fg-muted">
         <p data-testid="search-count" aria-live="polite">
           {countLine(p)}
         </p>
@@ -53,12 +53,12 @@ export function SearchResults(p: SearchResultsProps) {
               data-seq={h.seq}
               aria-current={i === p.current ? 'true' : undefined}
               onClick={() => p.onPick(i)}
-              className={`block w-full px-3 py-1 text-left hover:bg-white/5 ${i === p.current ? 'bg-sky-500/15' : ''}`}
+              className={`block w-full px-3 py-1 text-left hover:bg-tint/5 ${i === p.current ? 'bg-sky-500/15' : ''}`}
             >
-              <span className="mr-2 font-mono text-neutral-400">{h.seq}</span>
+              <span className="mr-2 font-mono text-fg-muted">{h.seq}</span>
               <span className="mr-2 text-sky-300">{h.type}</span>
-              <span className="font-mono text-neutral-400">{h.path}</span>
-              <span className="mt-0.5 block truncate text-neutral-200">
+              <span className="font-mono text-fg-muted">{h.path}</span>
+              <span className="mt-0.5 block truncate text-fg">
                 {h.snippet.slice(0, h.start)}
                 <mark className="rounded-sm bg-amber-400/30 text-amber-100">
                   {h.snippet.slice(h.start, h.end)}

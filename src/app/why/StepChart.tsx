@@ -49,14 +49,14 @@ export function StepChart(p: StepChartProps) {
       scales: { x: { time: false } },
       axes: [
         {
-          stroke: '#a3a3a3',
-          grid: { stroke: '#ffffff14' },
+          stroke: '#8c8c8c',
+          grid: { stroke: 'rgba(128,128,128,0.18)' },
           font: '11px sans-serif',
           // Steps are whole numbers: ticks only at integers.
           incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000],
           values: (_u, splits) => splits.map((v) => String(v)),
         },
-        { stroke: '#a3a3a3', grid: { stroke: '#ffffff14' }, font: '11px sans-serif', size: 64 },
+        { stroke: '#8c8c8c', grid: { stroke: 'rgba(128,128,128,0.18)' }, font: '11px sans-serif', size: 64 },
       ],
       legend: { live: true },
       cursor: { drag: { x: false, y: false } },
@@ -105,7 +105,7 @@ export function StepChart(p: StepChartProps) {
 
   return (
     <figure className="m-0 min-w-0 text-[11px]">
-      <figcaption className="px-2 text-xs font-semibold text-neutral-300">
+      <figcaption className="px-2 text-xs font-semibold text-fg-soft">
         {p.title}
         {p.unit ? ` (${p.unit})` : ''}
       </figcaption>

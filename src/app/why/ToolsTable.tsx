@@ -2,13 +2,13 @@
 import type { ToolStats } from '../../worker/protocol';
 
 export function ToolsTable({ tools, onPick }: { tools: ToolStats[]; onPick: (name: string) => void }) {
-  if (tools.length === 0) return <p className="px-3 text-xs text-neutral-400">No tool calls.</p>;
+  if (tools.length === 0) return <p className="px-3 text-xs text-fg-muted">No tool calls.</p>;
   const ms = (v: number | undefined) =>
     v === undefined ? '–' : v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(1)} s`;
   return (
     <table className="w-full text-xs" data-testid="tools-table">
       <thead>
-        <tr className="text-left text-neutral-400">
+        <tr className="text-left text-fg-muted">
           <th className="px-2">tool</th>
           <th className="px-2 text-right">calls</th>
           <th className="px-2 text-right">errors</th>
@@ -18,7 +18,7 @@ export function ToolsTable({ tools, onPick }: { tools: ToolStats[]; onPick: (nam
       </thead>
       <tbody>
         {tools.map((t) => (
-          <tr key={t.name} className="hover:bg-white/5">
+          <tr key={t.name} className="hover:bg-tint/5">
             <td className="px-2">
               <button
                 type="button"

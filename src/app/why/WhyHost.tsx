@@ -25,17 +25,17 @@ export function WhyHost() {
   );
   if (!open)
     return (
-      <div className="flex gap-3 border-t border-white/10 px-3 py-0.5 text-xs text-neutral-400">
-        <button type="button" onClick={() => openWhy('search')} className="hover:text-neutral-100">
+      <div className="flex gap-3 border-t border-line px-3 py-0.5 text-xs text-fg-muted">
+        <button type="button" onClick={() => openWhy('search')} className="hover:text-fg-strong">
           Search (/)
         </button>
-        <button type="button" onClick={() => openWhy('diff')} className="hover:text-neutral-100">
+        <button type="button" onClick={() => openWhy('diff')} className="hover:text-fg-strong">
           Input diff
         </button>
-        <button type="button" onClick={() => openWhy('charts')} className="hover:text-neutral-100">
+        <button type="button" onClick={() => openWhy('charts')} className="hover:text-fg-strong">
           Charts
         </button>
-        <button type="button" onClick={() => openWhy('compare')} className="hover:text-neutral-100">
+        <button type="button" onClick={() => openWhy('compare')} className="hover:text-fg-strong">
           Compare runs
         </button>
       </div>

@@ -51,9 +51,9 @@ export function WhyPanel(p: WhyPanelProps) {
     <section
       aria-label="Why"
       data-testid="why-panel"
-      className="flex h-[42vh] min-h-0 flex-col border-t border-white/10 bg-neutral-950"
+      className="flex h-[42vh] min-h-0 flex-col border-t border-line bg-canvas"
     >
-      <div role="tablist" className="flex items-center gap-1 border-b border-white/10 px-2 text-xs">
+      <div role="tablist" className="flex items-center gap-1 border-b border-line px-2 text-xs">
         {tabs.map(([id, label]) => (
           <button
             key={id}
@@ -61,7 +61,7 @@ export function WhyPanel(p: WhyPanelProps) {
             type="button"
             aria-selected={p.tab === id}
             onClick={() => p.onTab(id)}
-            className={`px-2 py-1 ${p.tab === id ? 'border-b-2 border-sky-400 text-neutral-100' : 'text-neutral-400'}`}
+            className={`px-2 py-1 ${p.tab === id ? 'border-b-2 border-sky-400 text-fg-strong' : 'text-fg-muted'}`}
           >
             {label}
           </button>
@@ -69,7 +69,7 @@ export function WhyPanel(p: WhyPanelProps) {
         <button
           type="button"
           aria-label="close the why panel"
-          className="ml-auto px-2 text-neutral-400"
+          className="ml-auto px-2 text-fg-muted"
           onClick={p.onClose}
         >
           ×
@@ -106,7 +106,7 @@ function SearchTab({ services, timelineScope }: WhyPanelProps) {
           id={SEARCH_INPUT_ID}
           aria-label="search every event"
           placeholder="Search every event (Enter: next, Shift+Enter: previous)"
-          className="min-w-64 flex-1 rounded bg-black/40 px-2 py-1 text-sm"
+          className="min-w-64 flex-1 rounded bg-inset px-2 py-1 text-sm"
           value={s.query}
           onChange={(e) => svc.update({ query: e.target.value })}
           onKeyDown={(e) => {
@@ -135,14 +135,14 @@ function SearchTab({ services, timelineScope }: WhyPanelProps) {
         <input
           aria-label="turns"
           placeholder="turns, e.g. 2-5"
-          className="w-24 rounded bg-black/40 px-1"
+          className="w-24 rounded bg-inset px-1"
           value={turns}
           onChange={(e) => setTurns(e.target.value)}
         />
         <input
           aria-label="tool name"
           placeholder="tool"
-          className="w-24 rounded bg-black/40 px-1"
+          className="w-24 rounded bg-inset px-1"
           value={tool}
           onChange={(e) => setTool(e.target.value)}
         />
@@ -177,10 +177,10 @@ function DiffTab({ services, selectedSeq, onSelect }: WhyPanelProps) {
         >
           What changed in this call&apos;s input
         </button>
-        <span className="text-neutral-400">or compare seq</span>
+        <span className="text-fg-muted">or compare seq</span>
         <input
           aria-label="compare from seq"
-          className="w-20 rounded bg-black/40 px-1"
+          className="w-20 rounded bg-inset px-1"
           value={from}
           onChange={(e) => setFrom(e.target.value.replace(/\D/g, ''))}
         />
@@ -188,7 +188,7 @@ function DiffTab({ services, selectedSeq, onSelect }: WhyPanelProps) {
         <input
           aria-label="compare to seq"
           placeholder={selectedSeq === null ? '' : String(selectedSeq)}
-          className="w-20 rounded bg-black/40 px-1"
+          className="w-20 rounded bg-inset px-1"
           value={to}
           onChange={(e) => setTo(e.target.value.replace(/\D/g, ''))}
         />
@@ -201,7 +201,7 @@ function DiffTab({ services, selectedSeq, onSelect }: WhyPanelProps) {
           Compare
         </button>
       </div>
-      {a.diffNote && <p className="px-3 text-neutral-400">{a.diffNote}</p>}
+      {a.diffNote && <p className="px-3 text-fg-muted">{a.diffNote}</p>}
       {a.diff && (
         <InputDiffView diff={a.diff.diff} left={a.diff.left} right={a.diff.right} onPickSeq={onSelect} />
       )}
@@ -215,7 +215,7 @@ function ChartsTab({ services, selectedSeq, onSelect, rowsVersion }: WhyPanelPro
   useEffect(() => {
     void services.answers.loadMetrics();
   }, [services, rowsVersion]);
-  if (!metrics) return <p className="p-3 text-xs text-neutral-400">Measuring…</p>;
+  if (!metrics) return <p className="p-3 text-xs text-fg-muted">Measuring…</p>;
   return (
     <ChartsPane
       metrics={metrics}
@@ -251,7 +251,7 @@ function CompareTab({ services, onSelect }: WhyPanelProps) {
             }}
           />
         </label>
-        {c.otherName && <span className="text-neutral-400">B: {c.otherName}</span>}
+        {c.otherName && <span className="text-fg-muted">B: {c.otherName}</span>}
         {c.status === 'loading' && <span>loading…</span>}
         {c.error && <span className="text-rose-300">{c.error}</span>}
       </div>

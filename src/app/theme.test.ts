@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PrefStorage } from './storage/prefs';
+import { applyTheme, chooseTheme, nextTheme, storedTheme, useTheme } from './theme';
+
+function memoryStorage(initial: Record<string, string> = {}): PrefStorage & { data: Map<string, string> } {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
+}
+
+afterEach(() => applyTheme('system'));
+
+describe('theme', () => {
+  it('follows the system until the user chose', () => {
+    expect(storedTheme(memoryStorage())).toBe('system');
+  });
+
+  it('reads back what the user chose, and ignores what it does not know', () => {
+    const storage = memoryStorage();
+    chooseTheme('light', storage);
+    expect(storedTheme(storage)).toBe('light');
+    expect(storedTheme(memoryStorage({ 'seqscope.theme': '"sepia"' }))).toBe('system');
+    expect(storedTheme(memoryStorage({ 'seqscope.theme': '{not json' }))).toBe('system');
+  });
+
+  it('pins the page with data-theme, and removes the pin for system', () => {
+    const storage = memoryStorage();
+    chooseTheme('dark', storage);
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(useTheme.getState()).toMatchObject({ choice: 'dark', resolved: 'dark' });
+    chooseTheme('system', storage);
+    expect(document.documentElement.hasAttribute('data-theme')).toBe(false);
+    // "system" is the default, so nothing stays behind in storage.
+    expect(storage.data.size).toBe(0);
+  });
+
+  it('steps system -> light -> dark -> system', () => {
+    expect([nextTheme('system'), nextTheme('light'), nextTheme('dark')]).toEqual(['light', 'dark', 'system']);
+  });
+});
