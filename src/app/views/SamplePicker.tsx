@@ -12,10 +12,7 @@ export function SamplePicker({ summary }: { summary: LogSummary | null }) {
   const parts = summary?.parts;
   if (!parts) return null;
   return (
-    <label
-      className="flex shrink-0 items-center gap-1 text-fg-muted"
-      title="This log holds several samples"
-    >
+    <label className="flex shrink-0 items-center gap-1 text-fg-muted" title="This log holds several samples">
       sample
       <select
         data-testid="sample-picker"
