@@ -84,7 +84,7 @@ test('compare with...: the input at two seqs of the sample with a replace, side 
   await page.getByLabel('compare to seq').fill('20');
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
   await expect(page.getByTestId('input-diff-summary')).toHaveText('1 removed, 3 added, 1 changed');
-  const changed = page.locator('tr[data-kind="changed"]');
+  const changed = page.locator('[data-testid=input-diff] [data-kind="changed"]');
   await expect(changed).toHaveCount(1);
   await expect(changed.locator('del').first()).toBeVisible();
   await expect(changed.locator('ins').first()).toBeVisible();
@@ -97,7 +97,7 @@ test("what changed in this call's input: the previous call's input against this 
   await page.getByRole('button', { name: 'Input diff' }).click();
   await page.getByRole('button', { name: "What changed in this call's input" }).click();
   await expect(page.getByTestId('input-diff')).toContainText('call 2 of 3');
-  await expect(page.locator('tr[data-kind="changed"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid=input-diff] [data-kind="changed"]')).toHaveCount(1);
 });
 
 test("every step row has a one-click 'what changed in this call's input'", async ({ page }) => {
@@ -110,7 +110,7 @@ test("every step row has a one-click 'what changed in this call's input'", async
   await row.getByTestId('step-input-diff').click();
   await expect(page.getByTestId('why-panel')).toBeVisible();
   await expect(page.getByTestId('input-diff')).toContainText('call 2 of 3');
-  await expect(page.locator('tr[data-kind="changed"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid=input-diff] [data-kind="changed"]')).toHaveCount(1);
 });
 
 test('two runs compared: steps side by side and the first input divergence', async ({ page }) => {

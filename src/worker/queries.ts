@@ -28,6 +28,9 @@ import type {
 import type { OpenLog } from './openLog';
 import { limitDepth } from './depthLimit';
 
+/** Messages one `messagesOf` answers at most. */
+const MESSAGES_OF_LIMIT = 200;
+
 /** The inspector shows at most this much of a raw line (the tree view has the parsed event anyway). */
 const RAW_LIMIT = 1 << 20;
 
@@ -56,6 +59,16 @@ export class Queries {
       return v;
     });
     return { seq, count: w.count, nodeCount: w.nodeCount, from: w.from, messages };
+  }
+
+  /** The messages surface events produced, by source seq (a diff's columns; seqs without one are left out). */
+  messagesOf(seqs: readonly number[]): ViewMessage[] {
+    const log = this.session.log;
+    return seqs.slice(0, MESSAGES_OF_LIMIT).flatMap((seq) => {
+      if (!Number.isInteger(seq) || seq < 0 || seq >= log.eventCount) return [];
+      const message = messageOf(log.event(seq));
+      return message ? [{ seq, message: limitDepth(message) }] : [];
+    });
   }
 
   /** The originals a replace event hid, as messages (empty assistant messages included: they are what was hidden). */

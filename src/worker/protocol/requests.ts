@@ -61,6 +61,8 @@ export type Request =
   | { kind: 'filter'; filter: TimelineFilter }
   /** Derived messages at `seq`, window [from, to) by message index; a negative `from` means "the last -from". */
   | { kind: 'messages'; seq: number; from: number; to: number }
+  /** The messages these surface events produced, by source seq (at most 200; a diff's columns). */
+  | { kind: 'messagesOf'; seqs: number[] }
   /** The messages a replace event hid (its originals), for the "show hidden" toggle. */
   | { kind: 'replaced'; seq: number }
   /** The partly streamed assistant message at `seq` (optionally only `chunk` code points of the delta at seq). */
