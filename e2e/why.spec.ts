@@ -3,8 +3,18 @@ import type { Page } from '@playwright/test';
 import path from 'node:path';
 import { compileQuery } from '../src/core/search/query';
 import { EventSearch } from '../src/core/search/search';
+import { compareProfiles, runProfile } from '../src/core/diff/runs';
 import { stepMetrics } from '../src/core/metrics/steps';
-import { SAMPLES_DIR, expect, expectLoaded, gotoApp, loadCore, openWithInput, test } from './helpers';
+import {
+  SAMPLES_DIR,
+  expect,
+  expectLoaded,
+  expectMessagesAt,
+  gotoApp,
+  loadCore,
+  openWithInput,
+  test,
+} from './helpers';
 
 const INSTRUCTIONS = path.join(SAMPLES_DIR, 'dsh/agent-instructions.jsonl');
 const STEERING = path.join(SAMPLES_DIR, 'dsh/steering.jsonl');
@@ -120,6 +130,34 @@ test('two runs compared: steps side by side and the first input divergence', asy
   await expect(page.getByTestId('run-divergence')).toContainText('turn 1 step 1: message 1 differs');
   await expect(page.getByTestId('run-compare').locator('tbody tr')).toHaveCount(3);
   await expect(page.locator('tr[data-diverges="true"]')).toHaveCount(1);
+
+  // "in both": this run selects the divergent step's input, run B shows its messages there.
+  const a = loadCore(INSTRUCTIONS);
+  const b = loadCore(STEERING);
+  const d = compareProfiles(runProfile(a), runProfile(b)).firstDivergence;
+  const aSeq = d?.a?.inputSeq;
+  const bSeq = d?.b?.inputSeq;
+  if (aSeq == null || bSeq == null) throw new Error('both runs have the divergent step');
+  await page.getByTestId('jump-both').click();
+  await expect(page.getByTestId('scrubber')).toHaveAttribute('aria-valuenow', String(aSeq));
+  await expectMessagesAt(page, a, aSeq);
+  const paneB = page.getByTestId('run-b-messages');
+  await expect(paneB).toHaveAttribute('data-seq', String(bSeq));
+  const wantB = b.messagesAt(bSeq).messages;
+  await expect(paneB).toHaveAttribute('data-count', String(wantB.length));
+  await expect(paneB.getByTestId('message')).toHaveCount(Math.min(60, wantB.length));
+  expect(
+    await paneB.getByTestId('message').evaluateAll((els) => els.map((e) => Number(e.dataset.sourceSeq))),
+  ).toEqual(wantB.slice(-60).map((m) => m.seq));
+
+  // A step row jumps both runs to that step's input.
+  const third = compareProfiles(runProfile(a), runProfile(b)).steps[2];
+  const bThird = third?.b?.inputSeq ?? third?.b?.startSeq;
+  await page
+    .getByTestId('run-compare')
+    .getByRole('button', { name: `${third?.turn}.${third?.step}` })
+    .click();
+  await expect(paneB).toHaveAttribute('data-seq', String(bThird));
 });
 
 test('charts: one point per step, following the selection; a click selects a step', async ({ page }) => {

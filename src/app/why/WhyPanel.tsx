@@ -275,8 +275,10 @@ function CompareTab({ services, onSelect }: WhyPanelProps) {
           comparison={c.comparison}
           nameA="this log"
           nameB={c.otherName ?? 'B'}
-          onJump={(side, seq) => {
+          runB={c.runB}
+          onJump={(side, seq, label) => {
             if (side === 'a') onSelect(seq);
+            else void services.compare.showB(seq, label);
           }}
         />
       )}
