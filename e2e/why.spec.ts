@@ -151,8 +151,12 @@ test('two runs compared: steps side by side and the first input divergence', asy
   ).toEqual(wantB.slice(-60).map((m) => m.seq));
 
   // A step row jumps both runs to that step's input.
-  const third = compareProfiles(runProfile(a), runProfile(b)).steps[2];
-  const bThird = third?.b?.inputSeq ?? third?.b?.startSeq;
+  const seqOf = (m: { inputSeq: number | null; startSeq: number }) => m.inputSeq ?? m.startSeq;
+  const third = compareProfiles(runProfile(a), runProfile(b)).steps.find(
+    (st) => st.a && st.b && seqOf(st.b) !== bSeq,
+  );
+  if (!third?.b) throw new Error('another step in both runs');
+  const bThird = seqOf(third.b);
   await page
     .getByTestId('run-compare')
     .getByRole('button', { name: `${third?.turn}.${third?.step}` })
