@@ -185,7 +185,7 @@ test('a malformed file shows its diagnostics and its valid events', async ({ pag
 
 test('pasted text opens, and the log is listed as recent (removable)', async ({ page }) => {
   await gotoApp(page);
-  await page.getByRole('button', { name: 'Start page' }).click();
+  await page.getByRole('button', { name: 'Seqscope' }).click();
   await page
     .getByLabel('Paste JSONL')
     .fill(
@@ -193,7 +193,7 @@ test('pasted text opens, and the log is listed as recent (removable)', async ({ 
     );
   await page.getByRole('button', { name: 'Open pasted text' }).click();
   await expectLoaded(page, 'pasted text', 2);
-  await page.getByRole('button', { name: 'Start page' }).click();
+  await page.getByRole('button', { name: 'Seqscope' }).click();
   const recent = page.getByTestId('recent');
   await expect(recent).toContainText('pasted text');
   await expect(recent).toContainText('demo.jsonl');

@@ -46,9 +46,15 @@ export function loadCore(file: string | Buffer): SessionLog {
   return log;
 }
 
-/** Opens the app and waits until its startup log (the bundled demo) is ready. */
+/** The bundled demo's URL: the root URL itself shows the start page. */
+export const DEMO_URL = '/?sample=demo.jsonl';
+
+/**
+ * Opens the app and waits until its log is ready. A URL that names no log (`/`, `/#seq=5`)
+ * opens the bundled demo at that position, as `npm start`'s link does.
+ */
 export async function gotoApp(page: Page, url = '/'): Promise<void> {
-  await page.goto(url);
+  await page.goto(url.startsWith('/?') ? url : `${DEMO_URL}${url.slice(1)}`);
   await expect(page.getByTestId('status')).toHaveAttribute('data-state', /ready|error/);
 }
 

@@ -84,7 +84,7 @@ test('a local file: its link names it by fingerprint and survives a reload', asy
   await expect(page).toHaveURL(new RegExp(`\\?log=${fp}&.*#seq=${seq}$`));
 
   // The start page shows what is kept, under the cap; clearing it leaves the list.
-  await page.getByRole('button', { name: 'Start page' }).click();
+  await page.getByRole('button', { name: 'Seqscope' }).click();
   const storage = page.getByTestId('storage');
   await expect(storage).toHaveAttribute('data-count', '1');
   await expect(storage).toHaveAttribute('data-used', String(bytes.length));

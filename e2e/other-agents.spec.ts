@@ -64,7 +64,7 @@ test('the Claude Code /compact run shows only the summary and what followed at i
 
 test('the start page says which other agents\u2019 logs open', async ({ page }) => {
   await gotoApp(page);
-  await page.getByRole('button', { name: 'Start page' }).click();
+  await page.getByRole('button', { name: 'Seqscope' }).click();
   await expect(page.getByTestId('other-formats')).toContainText('Claude Code, Codex CLI, pi and Inspect AI');
 });
 

@@ -30,7 +30,7 @@ import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
-import { queryIndex } from '../src/cli/index/query';
+import { queryIndex } from '../src/cli/index/queryCommand';
 import { generateLogText } from './gen/index';
 import { writeLog } from './gen/write';
 import { readmeQueries } from './readme-queries';

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDeps } from './ensure-deps.mjs';
+import { startUrl } from './start-url.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
@@ -82,7 +83,9 @@ if (build.status !== 0) {
 }
 
 const port = await freePort(FIRST_PORT);
-const url = `http://${HOST}:${port}/`;
+const rootUrl = `http://${HOST}:${port}/`;
+// The app with the demo loaded; the root URL itself is the start page.
+const url = startUrl(`http://${HOST}:${port}`);
 const vite = join(root, 'node_modules/.bin', process.platform === 'win32' ? 'vite.cmd' : 'vite');
 const server = spawn(vite, ['preview', '--host', HOST, '--port', String(port), '--strictPort'], {
   cwd: root,
@@ -101,7 +104,7 @@ server.on('exit', (code, signal) => {
   process.exit(stopping ? 0 : (code ?? 1));
 });
 
-for (let i = 0; i < 300 && !(await responds(url)); i++) {
+for (let i = 0; i < 300 && !(await responds(rootUrl)); i++) {
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 console.log(`\nSeqscope is running at ${url}\nPress Ctrl-C to stop.`);

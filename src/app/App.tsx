@@ -16,6 +16,8 @@ import { Header, ProgressBar } from './views/Header';
 import { Inspector } from './views/Inspector';
 import { MessagesPane } from './views/MessagesPane';
 import { DropOverlay, ErrorBanner, ShortcutsDialog } from './views/Overlays';
+import { ReadLimitBanner } from './views/ReadLimitBanner';
+import { SkipLinks } from './views/SkipLinks';
 import { StartPage } from './views/StartPage';
 import { Timeline } from './views/Timeline';
 import { WhyHost } from './why/WhyHost';
@@ -37,9 +39,11 @@ export function App() {
   const showStart = startPageOpen || !hasLog;
   return (
     <div className="flex h-screen flex-col overflow-hidden bg-canvas text-fg antialiased">
+      {!showStart && !landing && <SkipLinks />}
       <Header />
       <ProgressBar />
       <ErrorBanner />
+      <ReadLimitBanner />
       {landing ? (
         <LandingPage />
       ) : showStart ? (

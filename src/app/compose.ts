@@ -8,7 +8,7 @@
 import { useApp } from './appState';
 import { Player } from './playback/player';
 import { ReplayPosition } from './playback/replayPosition';
-import { watchReducedMotion } from './playback/replayState';
+import { resetReplayForLoad, watchReducedMotion } from './playback/replayState';
 import { LoadService } from './services/loadService';
 import type { WorkerClient } from './services/workerClient';
 import { FollowMode } from './share/followMode';
@@ -82,6 +82,10 @@ export function startApp(app: AppServices, options: { openFromUrl?: boolean } = 
     app.why.search.start(),
     // A new log, or one that finished loading, makes the search hits and the charts stale.
     load.events.on('opened', () => {
+      // Nothing of the previous log's replay (position readout, playback, notices) outlives it,
+      // whether or not the replay bar is mounted (the start page hides it) and whatever the load's outcome.
+      app.player.stopIfPlaying();
+      resetReplayForLoad();
       app.why.search.reset();
       app.why.answers.reset();
     }),

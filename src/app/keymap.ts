@@ -8,6 +8,7 @@
 import { SEARCH_INPUT_ID } from './why/WhyPanel';
 import { openWhy } from './why/whyState';
 import { createKeybindingsHandler, tinykeys, type KeyBindingMap } from 'tinykeys';
+import { create } from 'zustand';
 import { useApp } from './appState';
 import type { AppServices } from './compose';
 import { copyLink } from './share/links';
@@ -222,6 +223,39 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
 ];
 
+/**
+ * Whether single-character shortcuts (a letter, digit or symbol without Ctrl, Alt or Meta: j, k,
+ * /, ?, Shift+K) are on. WCAG 2.1.4: a user of speech input or a shaky hand must be able to turn
+ * them off; arrows, Home/End, Space, Esc and every button keep working. Remembered per browser.
+ */
+export const useKeySettings = create<{ singleKeys: boolean }>()(() => ({ singleKeys: true }));
+
+const SINGLE_KEYS_STORAGE = 'seqscope.singleKeyShortcuts';
+
+export function setSingleKeyShortcuts(on: boolean): void {
+  useKeySettings.setState({ singleKeys: on });
+  try {
+    localStorage.setItem(SINGLE_KEYS_STORAGE, on ? 'on' : 'off');
+  } catch {
+    // Storage refused (private mode, quota): the setting lasts for this page only.
+  }
+}
+
+function loadKeySettings(): void {
+  try {
+    useKeySettings.setState({ singleKeys: localStorage.getItem(SINGLE_KEYS_STORAGE) !== 'off' });
+  } catch {
+    // No storage: the default (on).
+  }
+}
+
+/** A binding that is one character key, with Shift at most ("j", "/", "Shift+K", "Shift+?"). */
+export function isCharacterKey(binding: string): boolean {
+  const parts = binding.split('+');
+  const key = parts.at(-1) ?? '';
+  return [...key].length === 1 && parts.slice(0, -1).every((m) => m === 'Shift');
+}
+
 function toggleHelp(): void {
   useApp.setState((s) => ({ shortcutsOpen: !s.shortcutsOpen }));
 }
@@ -246,7 +280,9 @@ export function bindingsFor(app: AppServices, scope: ShortcutScope): KeyBindingM
   for (const s of SHORTCUTS) {
     if (s.scope !== scope) continue;
     for (const [binding, run] of Object.entries(s.bindings)) {
+      const characterKey = isCharacterKey(binding);
       map[binding] = (e) => {
+        if (characterKey && !useKeySettings.getState().singleKeys) return;
         if (scope === 'global' && !s.whileTyping && isTyping(e.target)) return;
         if (!applies(s.when)) return;
         if (run(app, e) === false) return;
@@ -260,6 +296,7 @@ export function bindingsFor(app: AppServices, scope: ShortcutScope): KeyBindingM
 
 /** Installs the global shortcuts on the window; returns the uninstall. */
 export function installGlobalKeys(app: AppServices): () => void {
+  loadKeySettings();
   return tinykeys(window, bindingsFor(app, 'global'));
 }
 

@@ -1,38 +1,89 @@
-/** fixtures/bad/ through the built CLI: no crash, the valid events load, the diagnostics name the problem. */
+/**
+ * The bad corpus (fixtures/bad/corpus.json; e2e/bad-inputs.spec.ts runs the same list in the
+ * browser) through the built CLI: no crash, the valid events load, the diagnostics name the
+ * problem, and `check`'s text says plainly what a file that is not a log is.
+ */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadLogFromBytes } from '../core/log/load';
 import { ROOT, ensureBuiltCli, runCli } from './testSupport';
 
 beforeAll(ensureBuiltCli, 60_000);
 
-const CASES: [file: string, events: number, codes: string[]][] = [
-  ['empty.jsonl', 0, []],
-  ['binary.jsonl', 0, ['bad-json']],
-  ['json-array.json', 0, ['bad-json']],
-  ['lone-surrogates.jsonl', 9, []],
-  ['gzip-ends-early.jsonl.gz', 9, ['bad-compression']],
-  ['zstd-bad-frame.jsonl.zst', 0, ['bad-compression']],
-];
+interface CorpusEntry {
+  file: string;
+  what: string;
+  events: number;
+  codes: string[];
+  says?: string;
+}
+const CORPUS = JSON.parse(readFileSync(join(ROOT, 'fixtures/bad/corpus.json'), 'utf8')) as CorpusEntry[];
 
-describe('fixtures/bad through the CLI', () => {
-  for (const [file, events, codes] of CASES)
-    it(file, { timeout: 60_000 }, () => {
-      const path = join(ROOT, 'fixtures/bad', file);
+describe('the bad corpus through the CLI', () => {
+  it('covers every kind of broken input the hardening pass lists', () => {
+    const codes = new Set(CORPUS.flatMap((e) => e.codes));
+    for (const code of [
+      'bad-json',
+      'bad-compression',
+      'torn-tail',
+      'seq-mismatch',
+      'time-backwards',
+      'surface-op-invalid',
+      'surface-op-missing',
+      'surface-op-on-non-surface',
+      'replace-range-missing',
+      'replace-range-reversed',
+      'replace-provenance-missing',
+      'source-seq-invalid',
+      'tool-result-rewrite-invalid',
+      'packed-row-invalid',
+    ])
+      expect(codes, code).toContain(code);
+    expect(CORPUS.map((e) => e.file)).toEqual(
+      expect.arrayContaining([
+        'bad/empty.jsonl',
+        'bad/binary.jsonl',
+        'bad/json-array.json',
+        'bad/lone-surrogates.jsonl',
+        'bad/gzip-ends-early.jsonl.gz',
+        'bad/zstd-bad-frame.jsonl.zst',
+        'bad/seqs-duplicated-and-missing.jsonl',
+        'bad/deep-nesting.jsonl',
+        'bad/hostile-strings.jsonl',
+      ]),
+    );
+  });
+
+  for (const entry of CORPUS)
+    it(`${entry.file}: ${entry.what}`, { timeout: 60_000 }, () => {
+      const path = join(ROOT, 'fixtures', entry.file);
       for (const args of [
         ['check', path],
         ['stats', path],
         ['derive', path],
       ]) {
         const r = runCli(args);
-        expect(r.err, args.join(' ')).not.toMatch(/internal error|at .*\.mjs/);
+        expect(r.err, args.join(' ')).not.toMatch(/internal error|at .*\.mjs|Maximum call stack/);
         expect([0, 1, 2], args.join(' ')).toContain(r.code);
       }
       const check = JSON.parse(runCli(['check', path, '--json']).out) as {
         events: number;
         diagnostics: { code: string }[];
       };
-      expect(check.events).toBe(events);
-      for (const code of codes) expect(check.diagnostics.map((d) => d.code)).toContain(code);
-      if (events > 0) expect(runCli(['derive', path]).code).toBe(0);
+      expect(check.events).toBe(entry.events);
+      // The CLI reads the file as the core does.
+      expect(check.events).toBe(loadLogFromBytes(new Uint8Array(readFileSync(path))).eventCount);
+      for (const code of entry.codes) expect(check.diagnostics.map((d) => d.code)).toContain(code);
+      if (entry.says !== undefined) expect(runCli(['check', path]).out).toContain(entry.says);
+      if (entry.events > 0) expect(runCli(['derive', path]).code).toBe(0);
     });
+
+  it('check on a JSON array says it is one, and how to make JSONL of it', () => {
+    const r = runCli(['check', join(ROOT, 'fixtures/bad/json-array.json')]);
+    expect(r.code).toBe(1);
+    expect(r.out.trimEnd().split('\n').at(-1)).toBe(
+      "not a session log: this file looks like a JSON array, not JSONL: a session log has one JSON object per line (convert it with jq -c '.[]' FILE.json > FILE.jsonl)",
+    );
+  });
 });

@@ -2,12 +2,12 @@
 import { requestInForceAt, requestJson } from '../core/harness/requestInForce';
 import { resumeCheck } from '../core/harness/resumeCheck';
 import type { SessionLog } from '../core/log/sessionLog';
-import { writeJson } from '../core/jsonText';
 import type { Row } from '../core/library/schema';
 import type { Diagnostic, Message } from '../core/types';
 import { FORMAT_LABELS } from '../core/import/formats';
 import { formatDuration } from '../core/view/duration';
-import { printable } from './terminalText';
+import { printJson, printable } from './terminalText';
+import { JSON_ARRAY_HINT } from '../core/reader/records';
 
 type Write = (s: string) => void;
 
@@ -56,8 +56,7 @@ export function runDerive(
           return entry;
         });
   // Any depth (JSON.stringify overflows the stack on ~10 000 levels), written as it goes.
-  writeJson(result, out, 2);
-  out('\n');
+  printJson(result, out);
   // The JSON is still printed, but once, on stderr, say that it may miss what the file lost.
   const lost = log.diagnostics.items.filter((d) => DATA_LOSS.has(d.code));
   const errors = lost.filter((d) => d.severity === 'error').length;
@@ -85,9 +84,9 @@ function resumedEntry(
   const check = resumeCheck(log);
   const kept = check.lastKeptSeq;
   const messages: Message[] = kept >= 0 ? log.messagesAt(kept).messages.map((m) => m.message) : [];
-  for (const e of check.repair) if (e.type === 'tool/result') messages.push(e.data.message as Message);
+  for (const e of check.repair) if (e.type === 'tool/result') messages.push(e.data.message);
   const entry: Record<string, unknown> = {
-    seq: check.repair.length > 0 ? (check.repair[check.repair.length - 1] as { seq: number }).seq : kept,
+    seq: check.repair.at(-1)?.seq ?? kept,
     messages,
     synthetic: check.repair,
   };
@@ -119,7 +118,7 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
   const { error, warning, info } = log.diagnostics.counts;
   const format = log.sourceFormat ?? 'seqscope';
   if (json) {
-    out(JSON.stringify({ format, events: log.eventCount, diagnostics: diags }, null, 2) + '\n');
+    printJson({ format, events: log.eventCount, diagnostics: diags }, out);
   } else {
     out(`format: ${FORMAT_LABELS[format]}\n`);
     const rows = diags
@@ -143,8 +142,10 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
       out(`resume: the harness would refuse this log (${plural(refused, 'reason')}, listed above)\n`);
     else if (repair !== undefined)
       out(`resume: the harness would repair the open turn first (see resume-repair)\n`);
-    // Nothing parsed at all (a binary or other non-JSONL file): say so once, plainly.
-    if (
+    // Nothing parsed at all (a JSON array, a binary or other non-JSONL file): say so once, plainly.
+    if (log.eventCount === 0 && diags[0]?.message.endsWith(JSON_ARRAY_HINT))
+      out(`not a session log: ${JSON_ARRAY_HINT}\n`);
+    else if (
       log.eventCount === 0 &&
       diags.length > 0 &&
       diags.every((d) => d.code === 'bad-json' || d.code === 'torn-tail')
@@ -162,7 +163,7 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
  */
 export function runStats(session: Row, json: boolean, out: Write): number {
   if (json) {
-    out(JSON.stringify(session, null, 2) + '\n');
+    printJson(session, out);
     return 0;
   }
   const n = (k: string) => String(session[k] ?? 0);

@@ -7,7 +7,7 @@ import { DEFAULT_PRICES } from '../core/cost/prices';
 import { compareRuns, type AlignedStep } from '../core/diff/runs';
 import type { StepMetrics } from '../core/metrics/steps';
 import { loadFile } from './readInput';
-import { printable, type Write } from './terminalText';
+import { printJson, printable, type Write } from './terminalText';
 
 export const COMPARE_USAGE =
   '  seqscope compare A B [--json]        two runs side by side: per-step tokens, durations and cost, and\n' +
@@ -40,7 +40,7 @@ export async function runCompareCommand(argv: string[], out: Write, err: Write):
   const cmp = compareRuns(a, b, DEFAULT_PRICES);
   if (json) {
     const steps = cmp.steps.map((s) => ({ turn: s.turn, step: s.step, a: side(s.a), b: side(s.b) }));
-    out(JSON.stringify({ firstDivergence: cmp.firstDivergence, steps }, null, 2) + '\n');
+    printJson({ firstDivergence: cmp.firstDivergence, steps }, out);
     return 0;
   }
   const d = cmp.firstDivergence;

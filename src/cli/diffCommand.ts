@@ -8,7 +8,7 @@ import { diffHistories, type DiffRow } from '../core/diff/history';
 import type { RequestChanges } from '../core/diff/request';
 import type { TextPart } from '../core/diff/textDiff';
 import { loadFile } from './readInput';
-import { printable, type Write } from './terminalText';
+import { printJson, printable, type Write } from './terminalText';
 
 export const DIFF_USAGE =
   '  seqscope diff FILE --from A --to B [--json]\n' +
@@ -65,7 +65,7 @@ export async function runDiffCommand(argv: string[], out: Write, err: Write): Pr
   const d = diffHistories(loaded.log, args.from, args.to);
   if (args.json) {
     const { from, to, removed, added, changed, request } = d;
-    out(JSON.stringify({ from, to, removed, added, changed, request }, null, 2) + '\n');
+    printJson({ from, to, removed, added, changed, request }, out);
     return 0;
   }
   out(`messages from seq ${d.from} to seq ${d.to}:\n`);

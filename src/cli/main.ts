@@ -8,9 +8,9 @@
  *   seqscope search FILE QUERY ...       events whose text matches (searchCommand.ts)
  *   seqscope diff FILE --from A --to B   how the model's input changed (diffCommand.ts)
  *   seqscope compare A B                 two runs side by side (compareCommand.ts)
- *   seqscope export FILE --format F ...  the log in another tool's format (export.ts)
+ *   seqscope export FILE --format F ...  the log in another tool's format (exportCommand.ts)
  *   seqscope index PATH... [--out DIR]   the session library: a Parquet dataset (index/command.ts)
- *   seqscope query INDEX "SQL" [--json]  SQL over the library with embedded DuckDB (index/query.ts)
+ *   seqscope query INDEX "SQL" [--json]  SQL over the library with embedded DuckDB (index/queryCommand.ts)
  *   seqscope serve DIR [--port P]        the app with the Library of DIR's logs (index/serve.ts)
  *
  * FILE is .jsonl, .jsonl.gz or .jsonl.zst (detected by content), or - for stdin.
@@ -27,7 +27,7 @@ import { runOpen } from './open';
 import { SEARCH_USAGE, runSearchCommand } from './searchCommand';
 import { DIFF_USAGE, runDiffCommand } from './diffCommand';
 import { COMPARE_USAGE, runCompareCommand } from './compareCommand';
-import { EXPORT_USAGE, runExport } from './export';
+import { EXPORT_USAGE, runExport } from './exportCommand';
 import { isRangeWorkerThread } from './rangeWorkers';
 import { INDEX_WORKER, runIndexWorker } from './index/indexWorker';
 import { noteSubagentFiles } from './subagents';
@@ -151,7 +151,7 @@ async function main(argv: string[]): Promise<number> {
   // open, index and query have options of their own (parsed where they live)
   if (argv[0] === 'open') return runOpen(argv.slice(1));
   if (argv[0] === 'index') return (await import('./index/command')).runIndex(argv.slice(1));
-  if (argv[0] === 'query') return (await import('./index/query')).runQuery(argv.slice(1));
+  if (argv[0] === 'query') return (await import('./index/queryCommand')).runQuery(argv.slice(1));
   if (argv[0] === 'serve') return (await import('./index/serve')).runServe(argv.slice(1));
   const write = (s: string) => {
     if (!stdoutClosed) process.stdout.write(s);
@@ -160,7 +160,7 @@ async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'search') return runSearchCommand(argv.slice(1), write, writeErr);
   if (argv[0] === 'diff') return runDiffCommand(argv.slice(1), write, writeErr);
   if (argv[0] === 'compare') return runCompareCommand(argv.slice(1), write, writeErr);
-  // export has options per format (export.ts parses them)
+  // export has options per format (exportCommand.ts parses them)
   if (argv[0] === 'export') return runExport(argv.slice(1), write, writeErr);
   const args = parseArgs(argv);
   if (typeof args === 'string') {

@@ -1,6 +1,6 @@
 /** `seqscope open`: its options, the deep link it prints, and when it tries a browser. */
 import { describe, expect, it } from 'vitest';
-import { browserCommand, deepLink, parseOpenArgs } from './open';
+import { browserCommand, openLink, parseOpenArgs } from './open';
 
 describe('parseOpenArgs', () => {
   it('reads the file and the options, in either spelling', () => {
@@ -22,20 +22,20 @@ describe('parseOpenArgs', () => {
   });
 });
 
-describe('deepLink', () => {
+describe('openLink', () => {
   const app = 'http://127.0.0.1:4180/';
   const log = 'http://127.0.0.1:4180/log/my%20session.jsonl';
   it('names the log by ?src= and the event by #seq=', () => {
-    expect(deepLink(app, log, { seq: 5 })).toBe(
+    expect(openLink(app, log, { seq: 5 })).toBe(
       'http://127.0.0.1:4180/?src=http%3A%2F%2F127.0.0.1%3A4180%2Flog%2Fmy%2520session.jsonl#seq=5',
     );
-    expect(deepLink(app, log, { follow: true })).toBe(
+    expect(openLink(app, log, { follow: true })).toBe(
       'http://127.0.0.1:4180/?src=http%3A%2F%2F127.0.0.1%3A4180%2Flog%2Fmy%2520session.jsonl&follow=1',
     );
   });
 
   it('round-trips through URL parsing', () => {
-    const u = new URL(deepLink(app, log, { seq: 0, follow: true }));
+    const u = new URL(openLink(app, log, { seq: 0, follow: true }));
     expect(u.searchParams.get('src')).toBe(log);
     expect(u.searchParams.get('follow')).toBe('1');
     expect(u.hash).toBe('#seq=0');

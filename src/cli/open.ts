@@ -14,7 +14,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PORT, startServer } from './server';
-import { deepLink as formatDeepLink, type LogIdentity } from '../core/link/deepLink';
+import { deepLink, type LogIdentity } from '../core/link/deepLink';
 
 export interface OpenArgs {
   file: string;
@@ -67,11 +67,11 @@ export function parseOpenArgs(argv: string[]): OpenArgs | string {
 }
 
 /** The app's URL loading logUrl, positioned at seq, following appends when asked. */
-export function deepLink(appUrl: string, logUrl: string, opts: { seq?: number; follow?: boolean }): string {
+export function openLink(appUrl: string, logUrl: string, opts: { seq?: number; follow?: boolean }): string {
   const identity: LogIdentity = opts.follow
     ? { kind: 'src', src: logUrl, follow: true }
     : { kind: 'src', src: logUrl };
-  return formatDeepLink(appUrl, identity, opts.seq !== undefined ? { seq: opts.seq } : {});
+  return deepLink(appUrl, identity, opts.seq !== undefined ? { seq: opts.seq } : {});
 }
 
 /** The command that opens a URL in the user's browser, when a browser is plausible here. */
@@ -173,7 +173,7 @@ export async function runOpen(argv: string[]): Promise<number> {
     return 2;
   }
 
-  const link = deepLink(server.url, server.logUrl, { seq: args.seq, follow: args.follow });
+  const link = openLink(server.url, server.logUrl, { seq: args.seq, follow: args.follow });
   process.stdout.write(`${link}\n`);
   err(`serving ${args.file} at ${server.url}${args.follow ? ' (following appends)' : ''}; Ctrl-C to stop`);
   if (args.browser) launchBrowserIfAny(link);

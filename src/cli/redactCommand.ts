@@ -5,7 +5,7 @@
 import { homedir } from 'node:os';
 import { createDecompressor } from '../core/reader/decompress';
 import { redactLogText } from '../core/redact/redactLog';
-import type { ExportContext } from './export';
+import type { ExportContext } from './exportCommand';
 import { defaultLimits } from './limitArgs';
 
 export function redactedCopy(

@@ -7,7 +7,7 @@ import type { SessionLog } from '../core/log/sessionLog';
 import { compileQuery } from '../core/search/query';
 import { EventSearch } from '../core/search/search';
 import { loadFile } from './readInput';
-import { printable, type Write } from './terminalText';
+import { printJson, printable, type Write } from './terminalText';
 
 export const SEARCH_USAGE =
   '  seqscope search FILE QUERY [--regex] [--case] [--limit N] [--json]\n' +
@@ -76,7 +76,7 @@ function printSearch(
   const hits = search.all(args.limit);
   if (args.json) {
     const rows = hits.map(({ seq, type, path, snippet }) => ({ seq, type, path, snippet }));
-    out(JSON.stringify({ count: search.count, hits: rows }, null, 2) + '\n');
+    printJson({ count: search.count, hits: rows }, out);
     return 0;
   }
   for (const h of hits)

@@ -9,13 +9,14 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SessionLog } from '../core/log/sessionLog';
+import { looseData } from '../core/types';
 
 export function noteSubagentFiles(log: SessionLog, logPath: string): void {
   if (logPath === '-') return;
   const dir = dirname(logPath);
   for (let seq = 0; seq < log.eventCount; seq++) {
     if (log.typeOf(seq) !== 'subagent/descriptor') continue;
-    const d = log.event(seq).data as { file?: unknown; agentId?: unknown; callId?: unknown };
+    const d = looseData(log.event(seq));
     if (typeof d.file !== 'string' || d.file.includes('..')) continue;
     const path = join(dir, d.file);
     const who = `subagent ${typeof d.agentId === 'string' ? d.agentId : '?'} (call ${typeof d.callId === 'string' ? d.callId : '?'})`;

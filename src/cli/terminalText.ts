@@ -11,6 +11,7 @@
  * valid and equal. `printable` also escapes newline and tab, for one-line table cells.
  */
 
+import { writeJson } from '../core/deepJson';
 export type Write = (s: string) => void;
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -38,4 +39,14 @@ export function guardTerminalOutput(stream: NodeJS.WriteStream): void {
   const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
   stream.write = (chunk: unknown, ...rest: unknown[]) =>
     write(typeof chunk === 'string' ? terminalSafe(chunk) : chunk, ...rest);
+}
+
+/**
+ * `value` as indented JSON and a newline, at any depth: JSON.stringify overflows the stack
+ * on a value ~10 000 levels deep (a log may carry one in a tool's arguments), writeJson
+ * keeps its own stack. Every `--json` output goes through here.
+ */
+export function printJson(value: unknown, out: Write): void {
+  writeJson(value, out, 2);
+  out('\n');
 }

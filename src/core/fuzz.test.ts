@@ -131,7 +131,8 @@ function checkLog(log: SessionLog, bytes: Uint8Array, native: boolean): void {
 
 let clean = 0;
 
-describe('fuzzing with mutated real logs', () => {
+// A long run (`npm run fuzz`, or more runs) takes minutes per property on a busy machine.
+describe('fuzzing with mutated real logs', { timeout: Math.max(30_000, RUNS * 150) }, () => {
   it('native logs: nothing throws, every line is accounted for, no message from the future', () => {
     fc.assert(
       fc.property(

@@ -213,7 +213,8 @@ export type KnownEvent =
 
 export type KnownEventType = KnownEvent['type'];
 
-const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set<KnownEventType>([
+/** The durable session event types (spec 3): the reader validates and normalizes their data. */
+export const SESSION_EVENT_TYPES: readonly KnownEventType[] = [
   'turn/start',
   'turn/end',
   'step/start',
@@ -223,7 +224,8 @@ const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set<KnownEventType>([
   'assistant/message',
   'tool/call',
   'tool/result',
-]);
+];
+const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set<string>(SESSION_EVENT_TYPES);
 
 /** True for a projected type whose data has its type's shape (the reader validated it): `data` narrows by `type`. */
 export function isKnownEvent(ev: SessionEvent): ev is KnownEvent {

@@ -14,6 +14,7 @@
  * writer may be mid-line, and the next append continues the line.
  */
 import type { FollowState } from './protocol';
+import { errorText } from './loadedLog';
 
 export interface FollowHost {
   /** Source bytes held so far. */
@@ -69,7 +70,7 @@ export class Follower {
   private enqueue(task: () => Promise<void>): void {
     this.queue = this.queue.then(task).catch((err: unknown) => {
       if (this.stopped) return;
-      this.host.state('reconnecting', `Reading the appended lines failed: ${messageOf(err)}`);
+      this.host.state('reconnecting', `Reading the appended lines failed: ${errorText(err)}`);
     });
   }
 
@@ -175,7 +176,3 @@ function numberField(e: Event, key: string): number | undefined {
 
 const sizeOf = (e: Event) => numberField(e, 'size');
 const toOf = (e: Event) => numberField(e, 'to');
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}

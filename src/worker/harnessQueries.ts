@@ -8,7 +8,6 @@ import { requestInForceAt, requestJson } from '../core/harness/requestInForce';
 import { requestChangeAt, requestChangeSeqs, viewOfRequest } from '../core/harness/requestView';
 import { resumeCheck } from '../core/harness/resumeCheck';
 import type { SessionLog } from '../core/log/sessionLog';
-import type { Message } from '../core/types';
 import type { RequestAtView, RequestChange, ResumeMessage, ResumePreview } from './protocol';
 
 /** Messages of the history shown before the synthetic ones in the resume preview. */
@@ -43,7 +42,7 @@ export class HarnessQueries {
     let index = history;
     for (const e of check.repair)
       if (e.type === 'tool/result')
-        tail.push({ seq: e.seq, index: index++, message: e.data.message as Message, synthetic: true });
+        tail.push({ seq: e.seq, index: index++, message: e.data.message, synthetic: true });
     return { refusals: check.refusals, repair: check.repair, lastKeptSeq: kept, count: index, tail };
   }
 }

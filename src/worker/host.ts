@@ -14,20 +14,21 @@ import { canSplit, forEachRange, type RangePool } from '../core/log/parallel';
 import type { Prescan } from '../core/reader/prescan';
 import { Follower } from './follower';
 import { handlers, type Answer } from './handlers';
-import { errorText, fail, type HandlerHost, type LoadedLog } from './loadedLog';
+import { errorText, type HandlerHost, type LoadedLog } from './loadedLog';
 import { LoadError, readSource, yieldToEvents } from './loader';
 import { OpenLog } from './openLog';
-import type {
-  LoadSource,
-  Push,
-  RequestEnvelope,
-  RequestKind,
-  ResponseMessage,
-  ResponseValues,
-  Result,
-  TimelineFilter,
-  WorkerError,
-  WorkerMessage,
+import {
+  fail,
+  type LoadSource,
+  type Push,
+  type RequestEnvelope,
+  type RequestKind,
+  type ResponseMessage,
+  type ResponseValues,
+  type Result,
+  type TimelineFilter,
+  type WorkerError,
+  type WorkerMessage,
 } from './protocol';
 import { REIMPORTED_MESSAGE } from './protocol';
 import { Queries } from './queries';
@@ -37,6 +38,12 @@ import { SearchRunner } from './searchRunner';
 import type { FilterScan } from './filterScan';
 import { TimelineRows } from './timelineRows';
 import { fileRangeSource } from './rangePool';
+import {
+  DEFAULT_READ_LIMITS,
+  liftLimits,
+  type ReadLimitKind,
+  type ReadLimits,
+} from '../core/reader/readLimits';
 
 const PROGRESS_EVERY_MS = 50;
 /**
@@ -45,8 +52,15 @@ const PROGRESS_EVERY_MS = 50;
  * ~0.05 ms, so yielding this often costs under 1% of the load).
  */
 export const SLICE_BUDGET_MS = 12;
-/** Bytes pushed into the parser at once. */
+/** Decoded bytes pushed into the parser at once (plain input: source bytes). */
 const PUSH_SLICE = 256 * 1024;
+/**
+ * Source bytes pushed at first, and at least: compressed input is pushed in slices shrunk by
+ * the compression ratio seen so far, so that 256 kB of a decompression bomb (70 MB and more
+ * decoded) cannot hold the worker for seconds in one push.
+ */
+const FIRST_SLICE = 4 * 1024;
+const MIN_SLICE = 1024;
 /** Files from this size load in ranges on range workers (smaller ones are read before workers would start). */
 const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
 
@@ -55,6 +69,8 @@ export interface LogHostOptions {
   rangePool?: (file: File) => RangePool;
   /** Bytes of memory a log may use in this tab (memoryBudget.ts); none: no limit. */
   memoryBudget?: number;
+  /** Where reading stops in this tab (core/reader/readLimits.ts browserReadLimits); default the core's. */
+  readLimits?: ReadLimits;
 }
 
 /**
@@ -79,6 +95,8 @@ const AFTER_THE_PANES = new Set<RequestKind>([
 interface Pace {
   lastPost: number;
   sliceStart: number;
+  /** Source bytes to push next: about PUSH_SLICE decoded bytes at the ratio seen so far. */
+  slice: number;
 }
 
 export class LogHost implements HandlerHost {
@@ -135,7 +153,11 @@ export class LogHost implements HandlerHost {
 
   // ---------------------------------------------------------------- loading
 
-  async open(loadId: number, source: LoadSource): Promise<Result<ResponseValues['open']>> {
+  async open(
+    loadId: number,
+    source: LoadSource,
+    lift: ReadLimitKind[] = [],
+  ): Promise<Result<ResponseValues['open']>> {
     this.current?.abort.abort();
     for (const scan of this.scans.values()) scan.cancelled = true;
     const abort = new AbortController();
@@ -144,8 +166,10 @@ export class LogHost implements HandlerHost {
       source.kind,
       sourceDisplayName(source),
       source.kind === 'url' ? source.url : undefined,
+      liftLimits(this.options.readLimits ?? DEFAULT_READ_LIMITS, lift),
       source.part,
     );
+    if (lift.length > 0) log.liftedLimits = [...lift];
     this.searches.cancel();
     const me: LoadedLog = {
       log,
@@ -165,9 +189,14 @@ export class LogHost implements HandlerHost {
       // Refused before any byte is held, rather than the tab dying halfway (compressed: checked as it grows).
       const refusal = this.refusal(log, src.totalBytes ?? 0, false);
       if (refusal) throw new LoadError('load-failed', refusal);
-      const pace: Pace = { lastPost: -Infinity, sliceStart: performance.now() };
+      const pace: Pace = { lastPost: -Infinity, sliceStart: performance.now(), slice: FIRST_SLICE };
       const inRanges = source.kind === 'file' && (await this.loadInRanges(me, source.file, pace));
-      if (!inRanges) for await (const chunk of src.chunks) await this.pushPaced(me, chunk, pace);
+      // Once a read limit stops the reader, the rest is refused: stop reading the source (an endless URL too).
+      if (!inRanges)
+        for await (const chunk of src.chunks) {
+          await this.pushPaced(me, chunk, pace);
+          if (log.log.limitHit) break;
+        }
       if (abort.signal.aborted) throw new LoadError('cancelled', 'Cancelled');
       // Follow mode (follower.ts): read to the current end, never ended; appends come later.
       const following = source.kind === 'url' && source.follow === true;
@@ -199,9 +228,22 @@ export class LogHost implements HandlerHost {
    * once, so rows show early) and yielding to queued requests every ~30 ms.
    */
   private async pushPaced(me: LoadedLog, bytes: Uint8Array, pace: Pace, prescan?: Prescan): Promise<void> {
-    for (let off = 0; off < bytes.length; off += PUSH_SLICE) {
+    for (let off = 0; off < bytes.length;) {
       if (me.abort.signal.aborted) throw new LoadError('cancelled', 'Cancelled');
-      me.log.push(bytes.subarray(off, off + PUSH_SLICE), prescan);
+      if (me.log.log.limitHit) return;
+      const piece = bytes.subarray(off, off + pace.slice);
+      const decodedBefore = me.log.log.bytesDecoded;
+      me.log.push(piece, prescan);
+      off += piece.length;
+      // Aim the next slice at PUSH_SLICE decoded bytes, by this piece's ratio or the whole input's
+      // (a decoder may hold output back), growing at most twofold per push.
+      const log = me.log.log;
+      const ratio = Math.max(
+        1,
+        (log.bytesDecoded - decodedBefore) / piece.length,
+        log.bytesDecoded / log.bytesIn,
+      );
+      pace.slice = Math.max(MIN_SLICE, Math.min(2 * pace.slice, Math.floor(PUSH_SLICE / ratio)));
       const refusal = this.refusal(me.log, me.log.log.bytesDecoded, true);
       if (refusal) throw new LoadError('load-failed', refusal);
       const now = performance.now();

@@ -7,14 +7,8 @@
 import type { AnswerQueries } from './answerQueries';
 import type { HarnessQueries } from './harnessQueries';
 import type { OpenLog } from './openLog';
-import type {
-  LoadSource,
-  SearchQuery,
-  ResponseValues,
-  Result,
-  TimelineFilter,
-  WorkerError,
-} from './protocol';
+import type { ReadLimitKind } from '../core/reader/readLimits';
+import type { LoadSource, SearchQuery, ResponseValues, Result, TimelineFilter } from './protocol';
 import type { Queries } from './queries';
 import type { TimelineRows } from './timelineRows';
 
@@ -32,7 +26,11 @@ export interface LoadedLog {
 
 export interface HandlerHost {
   readonly current: LoadedLog | null;
-  open(loadId: number, source: LoadSource): Promise<Result<ResponseValues['open']>>;
+  open(
+    loadId: number,
+    source: LoadSource,
+    liftLimits?: ReadLimitKind[],
+  ): Promise<Result<ResponseValues['open']>>;
   cancel(loadId: number): ResponseValues['cancel'];
   filter(id: number, filter: TimelineFilter): Promise<Result<ResponseValues['filter']>>;
   readonly searches: {
@@ -43,11 +41,6 @@ export interface HandlerHost {
     ): Promise<Result<ResponseValues['search']>>;
   };
 }
-
-export const fail = (code: WorkerError['code'], message: string): Result<never> => ({
-  ok: false,
-  error: { code, message },
-});
 
 export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

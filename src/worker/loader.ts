@@ -138,6 +138,8 @@ async function* streamChunks(
       yield step.value;
     }
   } finally {
+    // Left early (a read limit stopped the log): cancel the body, so an endless response stops downloading.
+    reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
 }

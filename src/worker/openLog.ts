@@ -5,9 +5,10 @@
  * bytes arrive and costs O(new events) per push.
  */
 import { SessionLog } from '../core/log/sessionLog';
+import type { ReadLimitKind, ReadLimits } from '../core/reader/readLimits';
 import { DiagnosticIndex } from '../core/view/diagIndex';
 import { ProblemIndex } from '../core/view/problems';
-import { ChunkRunTracker } from '../core/view/rows';
+import { ChunkRunTracker } from '../core/view/rowMap';
 import type { Prescan } from '../core/reader/prescan';
 import {
   createFingerprintHasher,
@@ -55,10 +56,15 @@ export class OpenLog {
     readonly sourceKind: LoadSource['kind'],
     public name: string,
     public url?: string,
+    /** Where reading stops (core/reader/readLimits.ts); the core's defaults when absent. */
+    limits?: ReadLimits,
     /** The sample of a multi-sample log (Inspect AI) to open, from 1 (absent: the first). */
     readonly part?: number,
   ) {
-    this.log = new SessionLog(part !== undefined && part > 1 ? { import: { sample: part - 1 } } : {});
+    this.log = new SessionLog({
+      ...(limits ? { limits } : {}),
+      ...(part !== undefined && part > 1 ? { import: { sample: part - 1 } } : {}),
+    });
   }
 
   /** Before the first push: the fastest fingerprint engine this runtime has (hash-wasm's SHA-256). */
@@ -99,6 +105,8 @@ export class OpenLog {
 
   /** Set by checkpoint(): the log may still grow. */
   following = false;
+  /** The read limits this load lifted ("Load anyway"). */
+  liftedLimits: ReadLimitKind[] | undefined;
 
   /** The last source bytes pushed (follow mode compares them with the server's on reconnection). */
   tail: Uint8Array = new Uint8Array(0);

@@ -9,6 +9,7 @@ import type { FailedAttemptSummary, StreamState } from '../core/analysis/streamI
 import type { ToolCallInfo } from '../core/analysis/structureIndex';
 import { messageOf } from '../core/log/message';
 import { EventFlag } from '../core/log/sessionLog';
+import { problemSummary } from '../core/view/problems';
 import type { SessionEvent, SessionHeader } from '../core/types';
 import type { DiagnosticCode } from '../core/types';
 import type {
@@ -272,6 +273,7 @@ export class Queries {
       toolCalls: st.totals.toolCalls,
       toolErrors: st.totals.toolErrors,
       failedAttempts: st.totals.failedAttempts,
+      problems: problemSummary(st),
       loadMs: (s.finishedAt ?? performance.now()) - s.startedAt,
       format: log.sourceFormat ?? 'seqscope',
       metas: log.metas.slice(0, 100),
@@ -286,6 +288,8 @@ export class Queries {
     if (s.startTime !== undefined) out.startTime = s.startTime;
     if (s.endTime !== undefined) out.endTime = s.endTime;
     if (log.sessionHeader) out.header = log.sessionHeader;
+    if (log.limitHit) out.limitHit = log.limitHit;
+    if (s.liftedLimits) out.liftedLimits = s.liftedLimits;
     const labels = samplesOf(log.sessionHeader);
     if (labels.length > 1) out.parts = { labels, open: s.part ?? 1 };
     return out;

@@ -1,7 +1,7 @@
 /**
  * The timeline's state in the worker: which turns / steps / chunk runs are
  * folded, the active filter, and the row map built from them (see
- * core/view/rows.ts). The UI asks for rows by index and never holds more
+ * core/view/rowMap.ts). The UI asks for rows by index and never holds more
  * than the visible window.
  *
  * Fold state is "a default per kind + per-span overrides": collapse-all is
@@ -9,7 +9,7 @@
  * log loads get the default without any bookkeeping.
  */
 import type { StepInfo, StructureIndex, TurnInfo } from '../core/analysis/structure';
-import { MatchRows, RunRows, depthOf, type RowMap, type Span, type SpanKind } from '../core/view/rows';
+import { MatchRows, RunRows, depthOf, type RowMap, type Span, type SpanKind } from '../core/view/rowMap';
 import { formatDuration } from '../core/view/duration';
 import { summarize } from '../core/view/summary';
 import { looseData } from '../core/types';

@@ -6,6 +6,7 @@
 import { LogHost } from './host';
 import type { RequestEnvelope, WorkerMessage } from './protocol';
 import { memoryBudget } from './memoryBudget';
+import { browserReadLimits } from '../core/reader/readLimits';
 import { browserRangePool, rangeWorkerCount } from './rangePool';
 
 const host = new LogHost((msg: WorkerMessage) => (self as unknown as Worker).postMessage(msg), {
@@ -17,6 +18,11 @@ const host = new LogHost((msg: WorkerMessage) => (self as unknown as Worker).pos
       () => new Worker(new URL('./rangeWorker.ts', import.meta.url), { type: 'module' }),
     ),
   memoryBudget: memoryBudget((navigator as { deviceMemory?: number }).deviceMemory),
+  // Read limits sized for this device (Chromium reports its memory; others get the documented default).
+  readLimits: browserReadLimits({
+    deviceMemoryGb: (navigator as { deviceMemory?: number }).deviceMemory,
+    jsHeapSizeLimit: (performance as { memory?: { jsHeapSizeLimit?: number } }).memory?.jsHeapSizeLimit,
+  }),
 });
 
 self.onmessage = (e: MessageEvent<RequestEnvelope>) => {

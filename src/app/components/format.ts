@@ -173,3 +173,21 @@ const ROLE_TONE: Record<string, Tone> = {
 export function roleClass(role: string): string {
   return TONE[ROLE_TONE[role] ?? 'slate'];
 }
+
+/** The one count of a log's diagnostics every view shows (the header, the panel, the unreadable-log note). */
+export function diagnosticsTotal(counts: { error: number; warning: number; info: number }): number {
+  return counts.error + counts.warning + counts.info;
+}
+
+/** `3 (1 error, 2 warnings)`: the total, then each severity that has any. */
+export function formatDiagnosticCounts(counts: { error: number; warning: number; info: number }): string {
+  const parts = [
+    counts.error ? `${counts.error.toLocaleString('en-US')} error${counts.error === 1 ? '' : 's'}` : '',
+    counts.warning
+      ? `${counts.warning.toLocaleString('en-US')} warning${counts.warning === 1 ? '' : 's'}`
+      : '',
+    counts.info ? `${counts.info.toLocaleString('en-US')} info` : '',
+  ].filter((p) => p !== '');
+  const total = diagnosticsTotal(counts).toLocaleString('en-US');
+  return parts.length > 1 ? `${total}: ${parts.join(', ')}` : (parts[0] ?? total);
+}

@@ -18,6 +18,7 @@ const segOff = 'text-fg-muted hover:bg-tint/5 hover:text-fg';
 
 export function ReplayBar() {
   const status = useApp((s) => s.status);
+  const events = useApp((s) => s.events);
   const playing = useReplay((s) => s.playing);
   const speed = useReplay((s) => s.speed);
   const pacing = useReplay((s) => s.pacing);
@@ -28,7 +29,8 @@ export function ReplayBar() {
   const position = useReplay((s) => s.position);
   const { player, replay } = useServices();
   useEffect(() => replay.follow(), [replay]);
-  const ready = status === 'ready';
+  // Nothing to play or step through: a log that failed to load, or that had no readable event.
+  const ready = status === 'ready' && events > 0;
 
   return (
     <section

@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useApp } from '../appState';
 import { FollowMode, REWRITTEN_NOTICE, useFollow } from '../share/followMode';
-import { FakeClient, fail } from '../testing/fakeClient';
+import { fail } from '../../worker/protocol';
+import { FakeClient } from '../testing/fakeClient';
 import { resetStores, summary } from '../testing/fixtures';
 import { LoadService } from './loadService';
 import { useNotice } from './notice';
@@ -124,5 +125,45 @@ describe('FollowMode', () => {
     expect(useNotice.getState().notice).toBe(
       `${REWRITTEN_NOTICE}. seq 9 is beyond this log (3 events): showing the last event, seq 2`,
     );
+  });
+
+  it('"Load anyway" opens the same source past the limit that stopped it, keeping the selection', () => {
+    const client = new FakeClient({ open: () => new Promise(() => {}) });
+    const load = new LoadService(client);
+    load.start();
+    const source = { kind: 'url' as const, url: 'https://example.com/bomb.jsonl.gz' };
+    const first = load.open(source)!;
+    const hit = {
+      kind: 'compression-ratio' as const,
+      limit: 100,
+      inputBytes: 65_000,
+      keptBytes: 67_108_864,
+      line: 6,
+      message: 'Stopped reading: the input expands more than 100:1',
+    };
+    client.push({ kind: 'ready', loadId: first, summary: { ...summary(first, 5), limitHit: hit } });
+    useApp.setState({ selectedSeq: 2 });
+    load.loadAnyway();
+    const second = useApp.getState().loadId;
+    expect(client.sent('open').at(-1)).toEqual({
+      kind: 'open',
+      loadId: second,
+      source,
+      liftLimits: ['compression-ratio'],
+    });
+    expect(useApp.getState().selectedSeq).toBe(2);
+    // Stopped again by another limit: both are lifted the next time.
+    const lineHit = { ...hit, kind: 'line-length' as const };
+    client.push({ kind: 'ready', loadId: second, summary: { ...summary(second, 9), limitHit: lineHit } });
+    load.loadAnyway();
+    expect(client.sent('open').at(-1)?.liftLimits).toEqual(['compression-ratio', 'line-length']);
+    // A log that no limit stopped has nothing to load anyway; a new open starts with the limits in force.
+    const third = useApp.getState().loadId;
+    client.push({ kind: 'ready', loadId: third, summary: summary(third, 9) });
+    const sentBefore = client.sent('open').length;
+    load.loadAnyway();
+    expect(client.sent('open')).toHaveLength(sentBefore);
+    load.open({ kind: 'sample', name: 'demo.jsonl' });
+    expect(client.sent('open').at(-1)).not.toHaveProperty('liftLimits');
   });
 });

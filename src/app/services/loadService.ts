@@ -9,6 +9,7 @@
  */
 import { sourceDisplayName } from '../../core/view/sourceName';
 import type { LoadSource, LogSummary, Push, TimelineFilter } from '../../worker/protocol';
+import type { ReadLimitKind } from '../../core/reader/readLimits';
 import { resetForLoad, select, useApp } from '../appState';
 import { Lifecycle } from './lifecycle';
 import { addNotice } from './notice';
@@ -25,9 +26,6 @@ export interface LoadGuard {
   acceptReady(summary: LogSummary): boolean;
 }
 
-/** The name a source is shown under while it loads: the worker's own rule (core/view/sourceName.ts). */
-export const sourceName = (source: LoadSource): string => sourceDisplayName(source);
-
 /** The notice for a selection beyond the end of a log (a deep link's seq). */
 export function beyondNotice(seq: number, events: number): string {
   if (events <= 0) return `seq ${seq} is beyond this log (it has no events)`;
@@ -37,6 +35,8 @@ export function beyondNotice(seq: number, events: number): string {
 export class LoadService {
   readonly events = new Lifecycle();
   private lastSource: LoadSource | null = null;
+  /** The read limits the last open lifted ("Load anyway"). */
+  private lastLift: ReadLimitKind[] = [];
   private opened = 0;
   /** Loads are named here: the id every push about a load carries. */
   private lastLoadId = 0;
@@ -76,21 +76,33 @@ export class LoadService {
    * Opens a log, replacing the current one. The first log opened (at startup)
    * keeps the selection a `#seq=` deep link asked for; later ones start
    * unselected, and select their last event when ready. Returns the load's
-   * id (null when the guard refused the source).
+   * id (null when the guard refused the source). `liftLimits`: read past these
+   * read limits (see `loadAnyway`).
    */
-  open(source: LoadSource, options: { keepSelection?: boolean } = {}): number | null {
+  open(
+    source: LoadSource,
+    options: { keepSelection?: boolean; liftLimits?: ReadLimitKind[] } = {},
+  ): number | null {
     const guard = this.guard?.beforeOpen(source) ?? null;
     if (guard && !guard.proceed) return null;
     this.lastSource = source;
+    const liftLimits = options.liftLimits ?? [];
+    this.lastLift = liftLimits;
     const loadId = ++this.lastLoadId;
     resetForLoad(
       loadId,
-      sourceName(source),
+      sourceDisplayName(source),
       guard?.keepSelection ?? options.keepSelection ?? this.opened === 0,
     );
     this.opened++;
     this.events.emit('opened', { loadId, source });
-    void this.client.request({ kind: 'open', loadId, source }).then((result) => {
+    const request = {
+      kind: 'open' as const,
+      loadId,
+      source,
+      ...(liftLimits.length > 0 ? { liftLimits } : {}),
+    };
+    void this.client.request(request).then((result) => {
       if (useApp.getState().loadId !== loadId) return; // a newer open took over
       if (result.ok) return; // the `ready` push did the work
       if (result.error.code === 'cancelled')
@@ -108,6 +120,18 @@ export class LoadService {
     if (!this.lastSource) return null;
     const { part: _old, ...source } = this.lastSource;
     return this.open(part > 1 ? { ...source, part } : source);
+  }
+
+  /**
+   * "Load anyway": the log a read limit stopped (a decompression bomb, an endless line, a log
+   * past this tab's size limit), opened again past that limit and the ones lifted before, at
+   * the same selection. The memory budget still refuses what would kill the tab.
+   */
+  loadAnyway(): void {
+    const hit = useApp.getState().summary?.limitHit;
+    if (!hit || !this.lastSource) return;
+    const liftLimits = [...new Set([...this.lastLift, hit.kind])];
+    this.open(this.lastSource, { keepSelection: true, liftLimits });
   }
 
   cancel(): void {

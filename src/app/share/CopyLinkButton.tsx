@@ -27,6 +27,7 @@ export function CopyLinkButton({
   extra,
   className = '',
   what = 'event',
+  tabIndex,
 }: {
   seq: number;
   /** View fields for the link (e.g. the diagnostics panel on a code). */
@@ -34,6 +35,8 @@ export function CopyLinkButton({
   className?: string;
   /** What the link points at, for the label: "event", "message", "diagnostic". */
   what?: string;
+  /** -1 inside a composite widget (a timeline row) that is one Tab stop. */
+  tabIndex?: number;
 }) {
   const { url } = useServices();
   return (
@@ -41,6 +44,7 @@ export function CopyLinkButton({
       type="button"
       data-testid="copy-link"
       data-link-seq={seq}
+      tabIndex={tabIndex}
       aria-label={`Copy link to ${what} at seq ${seq}`}
       title={`Copy link to seq ${seq}`}
       onClick={(e) => {

@@ -14,7 +14,7 @@
  *    inside a stream. Its entries come from the worker's `transcript` query.
  */
 import type { Block, Message } from '../../core/types';
-import { jsonText } from '../../core/jsonText';
+import { jsonText } from '../../core/deepJson';
 
 export interface ExportedRequest {
   /** {config, system?, tools?, adapterDefaults?, seq}, as the CLI prints it. */

@@ -2,17 +2,11 @@
  * A stand-in for the worker client in unit tests: answers requests from a
  * table of handlers (an unhandled kind answers `bad-request`), records what
  * was asked, supersedes older requests on a lane like the real client, and
- * lets a test push lifecycle messages or kill the "worker". Never imported
- * by production code.
+ * lets a test push lifecycle messages or kill the "worker". A handler
+ * answers a failure with `fail` (worker/protocol). Never imported by
+ * production code.
  */
-import type {
-  Push,
-  RequestKind,
-  RequestOf,
-  ResponseValues,
-  Result,
-  WorkerError,
-} from '../../worker/protocol';
+import type { Push, RequestKind, RequestOf, ResponseValues, Result } from '../../worker/protocol';
 import type { RowCounts } from '../../worker/client';
 import type { WorkerClient } from '../services/workerClient';
 
@@ -110,8 +104,4 @@ export class FakeClient implements WorkerClient {
     this.dead = true;
     for (const l of this.deadListeners) l('the worker was killed (test)');
   }
-}
-
-export function fail(code: WorkerError['code'], message: string): Result<never> {
-  return { ok: false, error: { code, message } };
 }

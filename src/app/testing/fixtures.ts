@@ -23,6 +23,12 @@ export function summary(loadId: number, events: number, extra: Partial<LogSummar
     toolCalls: 0,
     toolErrors: 0,
     failedAttempts: 0,
+    problems: {
+      toolErrors: { count: 0, firstSeq: null },
+      failedAttempts: { count: 0, firstSeq: null },
+      errorTurns: { count: 0, firstSeq: null },
+      abortedTurns: { count: 0, firstSeq: null },
+    },
     loadMs: 1,
     metas: [],
     types: [],

@@ -17,13 +17,7 @@
  * subscribes to the load lifecycle (opened, ready) and the window's navigation.
  */
 import { create } from 'zustand';
-import {
-  BUNDLED_SAMPLES,
-  NO_FILTER,
-  type LoadSource,
-  type LogSummary,
-  type TimelineFilter,
-} from '../../worker/protocol';
+import { NO_FILTER, type LoadSource, type LogSummary, type TimelineFilter } from '../../worker/protocol';
 import { select, selectPosition, useApp, type AppState } from '../appState';
 import type { LoadService } from '../services/loadService';
 import { addNotice, setNotice } from '../services/notice';
@@ -322,10 +316,7 @@ export class UrlSync {
           { ...expected, name: expected.name ?? stored.file.name, size: stored.file.size },
           'looking',
         );
-        this.load.open(
-          { kind: 'file', file: stored.file, ...(expected && id ? partOf(id) : {}) },
-          { keepSelection },
-        );
+        this.load.open({ kind: 'file', file: stored.file, ...(id ? partOf(id) : {}) }, { keepSelection });
       } else {
         const entry = await getRecent(expected.fingerprint);
         const known = { ...expected };
@@ -349,17 +340,17 @@ export class UrlSync {
         { keepSelection },
       );
     else if (id?.kind === 'sample')
-      this.load.open(
-        { kind: 'sample', name: id.name, ...(expected && id ? partOf(id) : {}) },
-        { keepSelection },
-      );
-    // `seqscope serve` links to `/?library`: its start page (the Library), not a demo log.
-    else if (new URLSearchParams(location.search).has('library')) useApp.setState({ startPageOpen: true });
-    else
-      this.load.open(
-        { kind: 'sample', name: (BUNDLED_SAMPLES[0] as { name: string }).name },
-        { keepSelection },
-      );
+      this.load.open({ kind: 'sample', name: id.name, ...partOf(id) }, { keepSelection });
+    // A URL that names no log (the root, or `seqscope serve`'s `/?library`) shows the start page:
+    // samples, recent logs, paste and open-by-URL; the demo is one click away there.
+    else {
+      useApp.setState({ startPageOpen: true });
+      // No load will become ready to carry the notice: a link whose log name was unusable says so now.
+      if (this.pendingNotice) {
+        addNotice(this.pendingNotice);
+        this.pendingNotice = null;
+      }
+    }
     this.applyViewExtras(view);
   }
 

@@ -5,10 +5,12 @@
  * chosen code, by pages, each jumping to its seq; a line that is no event
  * (bad JSON, a torn tail) unfolds to show the start of its text.
  */
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { wrapTab } from '../components/focusTrap';
 import type { DiagnosticCode, Severity } from '../../core/types';
 import type { CodeGroup, DiagnosticItem } from '../../worker/protocol';
 import { useApp } from '../appState';
+import { diagnosticsTotal } from '../components/format';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { CopyLinkButton } from '../share/CopyLinkButton';
@@ -35,45 +37,61 @@ export function DiagnosticsPanel() {
   const counts = useApp((s) => s.diagnostics);
   const open = useApp((s) => s.diagnosticsOpen);
   const chosen = useApp((s) => s.diagnosticsCode) as DiagnosticCode | null;
-  const total = counts.error + counts.warning + counts.info;
+  const total = diagnosticsTotal(counts);
   const current: DiagnosticCode | undefined = chosen ?? codes[0]?.code;
 
   const choose = (code: DiagnosticCode) => useApp.setState({ diagnosticsOpen: true, diagnosticsCode: code });
+  const { sectionRef, toggleRef, close, onKeyDown } = usePanelFocus(open);
 
   return (
     <section
+      ref={sectionRef}
       data-testid="diagnostics"
       data-open={open}
       aria-label="Diagnostics"
+      onKeyDown={onKeyDown}
       className={`flex shrink-0 flex-col border-t border-line bg-panel ${open ? 'h-64' : ''}`}
     >
-      <div className="flex h-7 shrink-0 items-center gap-2 overflow-x-auto px-2 text-xs whitespace-nowrap">
-        <button
-          type="button"
-          onClick={() => useApp.setState({ diagnosticsOpen: !open })}
-          className="flex items-center gap-1 font-medium text-fg hover:text-fg-strong"
-          aria-expanded={open}
-        >
-          <span className={`inline-block transition-transform ${open ? 'rotate-90' : ''}`}>▸</span>{' '}
-          Diagnostics
-        </button>
-        <span className="font-mono text-[11px] text-fg-subtle">
-          {total === 0 ? 'none' : `${total.toLocaleString('en-US')}`}
-        </span>
-        {codes.map((g) => (
+      <div className="flex h-7 shrink-0 items-center gap-2 px-2 text-xs whitespace-nowrap">
+        <div className="flex min-w-0 flex-1 items-center gap-2 overflow-x-auto">
           <button
-            key={g.code}
+            ref={toggleRef}
             type="button"
-            data-code={g.code}
-            data-count={g.count}
-            data-severity={g.severity}
-            onClick={() => choose(g.code)}
-            title={`${g.count} × ${g.code} (${g.severity})`}
-            className={`rounded border px-1.5 font-mono text-[11px] leading-4 ${SEV_CHIP[g.severity]} ${open && current === g.code ? 'ring-1 ring-tint/50' : ''}`}
+            onClick={() => (open ? close() : useApp.setState({ diagnosticsOpen: true }))}
+            className="flex items-center gap-1 font-medium text-fg hover:text-fg-strong"
+            aria-expanded={open}
           >
-            {g.code} <span className="opacity-70">{g.count.toLocaleString('en-US')}</span>
+            <span className={`inline-block transition-transform ${open ? 'rotate-90' : ''}`}>▸</span>{' '}
+            Diagnostics
           </button>
-        ))}
+          <span className="font-mono text-[11px] text-fg-subtle">
+            {total === 0 ? 'none' : `${total.toLocaleString('en-US')}`}
+          </span>
+          {codes.map((g) => (
+            <button
+              key={g.code}
+              type="button"
+              data-code={g.code}
+              data-count={g.count}
+              data-severity={g.severity}
+              onClick={() => choose(g.code)}
+              title={`${g.count} × ${g.code} (${g.severity})`}
+              className={`rounded border px-1.5 font-mono text-[11px] leading-4 ${SEV_CHIP[g.severity]} ${open && current === g.code ? 'ring-1 ring-tint/50' : ''}`}
+            >
+              {g.code} <span className="opacity-70">{g.count.toLocaleString('en-US')}</span>
+            </button>
+          ))}
+        </div>
+        {open && (
+          <button
+            type="button"
+            onClick={close}
+            className="shrink-0 rounded border border-line-strong px-2 leading-4 text-fg-soft hover:bg-tint/10"
+            title="Close the diagnostics (Esc)"
+          >
+            Close
+          </button>
+        )}
       </div>
       {open && (
         <div className="flex min-h-0 flex-1 border-t border-line">
@@ -87,6 +105,38 @@ export function DiagnosticsPanel() {
       )}
     </section>
   );
+}
+
+/**
+ * The expanded panel behaves as a dialog for the keyboard: opening it from a control moves focus
+ * to the chosen code, Tab stays inside, and Esc or Close folds it and gives focus back to the
+ * control that opened it. Opened by a link at startup, it takes no focus.
+ */
+function usePanelFocus(open: boolean) {
+  const sectionRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    if (!(active instanceof HTMLElement) || active === document.body) return;
+    openerRef.current = active;
+    sectionRef.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
+  }, [open]);
+  const close = () => {
+    useApp.setState({ diagnosticsOpen: false });
+    const opener = openerRef.current;
+    openerRef.current = null;
+    (opener?.isConnected ? opener : toggleRef.current)?.focus();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (!open || !sectionRef.current) return;
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      close();
+    } else wrapTab(e, sectionRef.current);
+  };
+  return { sectionRef, toggleRef, close, onKeyDown };
 }
 
 function CodeList({
@@ -113,6 +163,7 @@ function CodeList({
                 key={g.code}
                 type="button"
                 onClick={() => onChoose(g.code)}
+                aria-current={current === g.code ? 'true' : undefined}
                 className={`flex w-full items-center justify-between px-2 py-0.5 text-left font-mono ${current === g.code ? 'bg-tint/10 text-fg-strong' : 'text-fg-soft hover:bg-tint/5'}`}
               >
                 <span className="truncate">{g.code}</span>

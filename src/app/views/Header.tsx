@@ -5,15 +5,17 @@
  * and wrapper lines), and the progress bar while loading.
  */
 import type { ReactNode } from 'react';
-import { formatBytes, formatDuration, formatTokens } from '../components/format';
+import { formatBytes, formatDiagnosticCounts, formatDuration, formatTokens } from '../components/format';
 import { ShareControls } from '../share/ShareControls';
 import { useApp } from '../appState';
 import { useServices } from '../services/context';
 import { SamplePicker } from './SamplePicker';
+import { HeaderProblems } from './HeaderProblems';
 import { SessionInfoButton } from './SessionInfo';
 import { ThemeToggle } from './ThemeToggle';
 
 export const FILE_INPUT_ID = 'file-input';
+const START_PAGE_HINT_ID = 'start-page-hint';
 
 export function Header() {
   const { load } = useServices();
@@ -26,16 +28,21 @@ export function Header() {
 
   return (
     <header className="flex h-10 shrink-0 items-center gap-3 border-b border-line bg-panel px-3 text-xs">
-      <button
-        type="button"
-        onClick={() => useApp.setState((s) => ({ startPageOpen: !s.startPageOpen }))}
-        className="flex items-center gap-1.5 font-semibold tracking-tight text-fg-strong"
-        title="Start page: open another log"
-        aria-label="Start page"
-      >
-        <Logo />
-        Seqscope
-      </button>
+      <h1 className="shrink-0">
+        <button
+          type="button"
+          onClick={() => useApp.setState((s) => ({ startPageOpen: !s.startPageOpen }))}
+          className="flex items-center gap-1.5 font-semibold tracking-tight text-fg-strong"
+          title="Start page: open another log"
+          aria-describedby={START_PAGE_HINT_ID}
+        >
+          <Logo />
+          Seqscope
+        </button>
+        <span id={START_PAGE_HINT_ID} className="sr-only">
+          Start page: open another log
+        </span>
+      </h1>
       {hasLog && (
         <div className="flex min-w-0 items-center gap-3">
           <span className="max-w-[28ch] truncate font-mono text-fg" title={name}>
@@ -63,6 +70,7 @@ export function Header() {
               )}
             </>
           )}
+          {summary && <HeaderProblems problems={summary.problems} />}
           <DiagnosticCounts counts={diagnostics} />
         </div>
       )}
@@ -85,7 +93,7 @@ export function Header() {
                 : 'error'}
         </span>
         <label
-          className="cursor-pointer rounded border border-line-strong bg-tint/5 px-2 py-1 text-fg hover:bg-tint/10"
+          className="cursor-pointer rounded border border-line-strong bg-tint/5 px-2 py-1 text-fg outline-sky-400 hover:bg-tint/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1"
           title="Open a .jsonl, .gz or .zst log (or drop it anywhere)"
         >
           Open file…
@@ -170,9 +178,13 @@ function DiagnosticCounts({ counts }: { counts: { error: number; warning: number
       type="button"
       onClick={open}
       className="flex items-center gap-1 font-mono text-[11px]"
-      title="Diagnostics: errors · warnings · info"
+      title={`Diagnostics (where the log breaks the format's rules): ${formatDiagnosticCounts(counts)}. Failed tool calls and model calls are counted on their left.`}
       data-testid="diagnostic-counts"
+      data-error={counts.error}
+      data-warning={counts.warning}
+      data-info={counts.info}
     >
+      <span className="text-fg-muted">diag</span>
       <span className={`rounded px-1 ${counts.error ? 'bg-red-500/20 text-red-300' : 'text-fg-muted'}`}>
         ✕ {counts.error}
       </span>

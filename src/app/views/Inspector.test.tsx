@@ -6,7 +6,8 @@ import { useApp } from '../appState';
 import { render } from '../components/testRender';
 import { composeApp } from '../compose';
 import { ServicesProvider } from '../services/context';
-import { FakeClient, fail } from '../testing/fakeClient';
+import { fail } from '../../worker/protocol';
+import { FakeClient } from '../testing/fakeClient';
 import { resetStores } from '../testing/fixtures';
 import { Inspector } from './Inspector';
 

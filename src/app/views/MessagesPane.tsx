@@ -18,6 +18,7 @@ import { ReplacedNote } from './ReplacedNote';
 import { RequestInForce } from './RequestInForce';
 import { ResumePreview, useResumePreview } from './ResumePreview';
 import { StreamingPreview } from './StreamingPreview';
+import { MESSAGES_PANE_ID } from './SkipLinks';
 
 /** Messages fetched with a new seq (the tail, where new ones appear). */
 const TAIL = 60;
@@ -194,7 +195,12 @@ export function MessagesPane() {
   const newText = highlightAfter !== null ? ` · new since seq ${highlightAfter}` : '';
 
   return (
-    <section className="flex h-full min-w-0 flex-col bg-canvas" aria-label="Messages at seq">
+    <section
+      id={MESSAGES_PANE_ID}
+      tabIndex={-1}
+      className="flex h-full min-w-0 flex-col bg-canvas focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400"
+      aria-label="Messages at seq"
+    >
       <div className="flex h-9 shrink-0 items-center gap-2 border-b border-line bg-panel/80 px-3 text-xs">
         <span className="shrink-0 font-medium text-fg">Messages</span>
         {shown ? (

@@ -4,7 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useApp } from '../appState';
-import { SHORTCUTS } from '../keymap';
+import { ModalDialog } from '../components/ModalDialog';
+import { SHORTCUTS, setSingleKeyShortcuts, useKeySettings } from '../keymap';
 import { useServices } from '../services/context';
 import { clearNotice, useNotice } from '../services/notice';
 
@@ -58,35 +59,45 @@ export function DropOverlay() {
 
 export function ShortcutsDialog() {
   const open = useApp((s) => s.shortcutsOpen);
+  const singleKeys = useKeySettings((s) => s.singleKeys);
   if (!open) return null;
   return (
-    <div
-      className="fixed inset-0 z-40 flex items-center justify-center bg-black/50"
-      onClick={() => useApp.setState({ shortcutsOpen: false })}
+    <ModalDialog
+      title="Keyboard shortcuts"
+      testId="shortcuts"
+      className="w-[30rem]"
+      onClose={() => useApp.setState({ shortcutsOpen: false })}
     >
-      <div
-        role="dialog"
-        aria-label="Keyboard shortcuts"
-        data-testid="shortcuts"
-        className="w-[26rem] rounded-lg border border-line-strong bg-panel p-4 text-xs shadow-2xl"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <h2 className="mb-3 text-sm font-medium text-fg-strong">Keyboard shortcuts</h2>
-        <table className="w-full">
-          <tbody>
-            {SHORTCUTS.map((s) => {
-              const keys = s.scope === 'scrubber' ? `scrubber: ${s.keys}` : s.keys;
-              return (
-                <tr key={keys} className="border-b border-line-soft last:border-0">
-                  <td className="py-1 pr-4 font-mono whitespace-nowrap text-sky-300">{keys}</td>
-                  <td className="py-1 text-fg-soft">{s.what}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </div>
+      <label className="mb-3 flex items-start gap-2 rounded border border-line bg-tint/[0.03] p-2">
+        <input
+          type="checkbox"
+          data-testid="single-key-shortcuts"
+          className="mt-0.5"
+          checked={singleKeys}
+          onChange={(e) => setSingleKeyShortcuts(e.target.checked)}
+        />
+        <span>
+          <span className="text-fg-strong">Single-character shortcuts</span>
+          <span className="block text-fg-muted">
+            Keys like j, k, n, / and ? on their own. Turn them off if they fire by accident (speech input,
+            typing elsewhere); arrows, Home/End and the buttons keep working. Remembered in this browser.
+          </span>
+        </span>
+      </label>
+      <table className="w-full">
+        <tbody>
+          {SHORTCUTS.map((s) => {
+            const keys = s.scope === 'scrubber' ? `scrubber: ${s.keys}` : s.keys;
+            return (
+              <tr key={keys} className="border-b border-line-soft last:border-0">
+                <td className="py-1 pr-4 font-mono whitespace-nowrap text-sky-300">{keys}</td>
+                <td className="py-1 text-fg-soft">{s.what}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </ModalDialog>
   );
 }
 

@@ -35,97 +35,100 @@ export function RequestInForce({ seq }: { seq: number }) {
   const model = [r.provider, r.model].filter(Boolean).join(' / ') || 'model not named';
   const tools = r.tools && 'list' in r.tools ? r.tools.list : null;
   return (
-    <details
+    // The link to the header sits beside the summary, not in it: a button inside a <summary> is
+    // a control nested in a control, which keyboards and screen readers cannot reach.
+    <div
       data-testid="request-in-force"
       data-header-seq={r.seq}
-      className="group/req border-b border-line bg-panel/40 text-xs"
+      className="relative border-b border-line bg-panel/40 text-xs"
     >
-      <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-1 text-fg-soft select-none">
-        <span className="text-fg-subtle group-open/req:rotate-90" aria-hidden>
-          ▸
-        </span>
-        <span className="font-medium text-fg">Request</span>
-        <span data-testid="request-model" className="truncate font-mono text-sky-200">
-          {model}
-        </span>
-        {r.system && 'text' in r.system && (
-          <span className="shrink-0 text-fg-muted">
-            system {fmt(r.system.chars)} chars · ~{fmt(r.system.tokens)} tokens
+      <details className="group/req">
+        <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-2 gap-y-0.5 py-1 pr-40 pl-3 text-fg-soft select-none">
+          <span className="text-fg-subtle group-open/req:rotate-90" aria-hidden>
+            ▸
           </span>
-        )}
-        {tools && (
-          <span className="shrink-0 text-fg-muted">
-            {tools.length} tool{tools.length === 1 ? '' : 's'}
+          <span className="font-medium text-fg">Request</span>
+          <span data-testid="request-model" className="truncate font-mono text-sky-200">
+            {model}
           </span>
-        )}
-        {r.legacyMessagePrefix && (
-          <span className="shrink-0 rounded border border-amber-500/40 px-1 text-[10px] text-amber-300">
-            legacy prefix
-          </span>
-        )}
-        <button
-          type="button"
-          data-testid="request-header-link"
-          className="ml-auto shrink-0 font-mono text-sky-300 hover:underline"
-          title="The request/header event that set this request"
-          onClick={(e) => {
-            e.preventDefault();
-            jumpTo(r.seq);
-          }}
-        >
-          set at seq {r.seq}
-          {r.reason ? ` (${r.reason})` : ''}
-        </button>
-      </summary>
-      <div className="max-h-[45vh] space-y-1 overflow-auto px-3 pb-2">
-        {r.problem && <div className="text-amber-300">The header is odd: {r.problem}; shown as written.</div>}
-        <Collapsible title="Config">
-          <JsonTree value={r.config ?? null} expandDepth={1} />
-        </Collapsible>
-        {r.system &&
-          ('text' in r.system ? (
+          {r.system && 'text' in r.system && (
+            <span className="shrink-0 text-fg-muted">
+              system {fmt(r.system.chars)} chars · ~{fmt(r.system.tokens)} tokens
+            </span>
+          )}
+          {tools && (
+            <span className="shrink-0 text-fg-muted">
+              {tools.length} tool{tools.length === 1 ? '' : 's'}
+            </span>
+          )}
+          {r.legacyMessagePrefix && (
+            <span className="shrink-0 rounded border border-amber-500/40 px-1 text-[10px] text-amber-300">
+              legacy prefix
+            </span>
+          )}
+        </summary>
+        <div className="max-h-[45vh] space-y-1 overflow-auto px-3 pb-2">
+          {r.problem && (
+            <div className="text-amber-300">The header is odd: {r.problem}; shown as written.</div>
+          )}
+          <Collapsible title="Config">
+            <JsonTree value={r.config ?? null} expandDepth={1} />
+          </Collapsible>
+          {r.system &&
+            ('text' in r.system ? (
+              <Collapsible
+                testId="request-system"
+                title={`System prompt · ${fmt(r.system.chars)} chars · ~${fmt(r.system.tokens)} tokens${r.system.placeholder ? ' · a placeholder' : ''}`}
+              >
+                <pre className="font-mono text-[11px] break-words whitespace-pre-wrap text-fg">
+                  {r.system.text}
+                </pre>
+              </Collapsible>
+            ) : (
+              <Collapsible title="System prompt (not a string, as written)">
+                <JsonTree value={r.system.raw} expandDepth={1} />
+              </Collapsible>
+            ))}
+          {r.tools &&
+            ('list' in r.tools ? (
+              <Collapsible testId="request-tools" title={`Tools (${r.tools.list.length})`}>
+                {r.tools.list.map((t, i) => (
+                  <Collapsible key={`${t.name}:${i}`} title={t.name} detail={t.description}>
+                    <JsonTree value={t.schema} expandDepth={3} />
+                  </Collapsible>
+                ))}
+              </Collapsible>
+            ) : (
+              <Collapsible testId="request-tools" title="Tools (not a list, as written)">
+                <JsonTree value={r.tools.raw} expandDepth={1} />
+              </Collapsible>
+            ))}
+          {r.adapterDefaults !== undefined && (
+            <Collapsible title="Adapter defaults">
+              <JsonTree value={r.adapterDefaults} expandDepth={2} />
+            </Collapsible>
+          )}
+          {r.legacyMessagePrefix && (
             <Collapsible
-              testId="request-system"
-              title={`System prompt · ${fmt(r.system.chars)} chars · ~${fmt(r.system.tokens)} tokens${r.system.placeholder ? ' · a placeholder' : ''}`}
+              testId="request-legacy-prefix"
+              title={`Legacy messagePrefix (${r.legacyMessagePrefix.length}): sent before the derived messages on every request (logs before 2026-07-24)`}
             >
-              <pre className="font-mono text-[11px] break-words whitespace-pre-wrap text-fg">
-                {r.system.text}
-              </pre>
+              <JsonTree value={r.legacyMessagePrefix} expandDepth={2} />
             </Collapsible>
-          ) : (
-            <Collapsible title="System prompt (not a string, as written)">
-              <JsonTree value={r.system.raw} expandDepth={1} />
-            </Collapsible>
-          ))}
-        {r.tools &&
-          ('list' in r.tools ? (
-            <Collapsible testId="request-tools" title={`Tools (${r.tools.list.length})`}>
-              {r.tools.list.map((t, i) => (
-                <Collapsible key={`${t.name}:${i}`} title={t.name} detail={t.description}>
-                  <JsonTree value={t.schema} expandDepth={3} />
-                </Collapsible>
-              ))}
-            </Collapsible>
-          ) : (
-            <Collapsible testId="request-tools" title="Tools (not a list, as written)">
-              <JsonTree value={r.tools.raw} expandDepth={1} />
-            </Collapsible>
-          ))}
-        {r.adapterDefaults !== undefined && (
-          <Collapsible title="Adapter defaults">
-            <JsonTree value={r.adapterDefaults} expandDepth={2} />
-          </Collapsible>
-        )}
-        {r.legacyMessagePrefix && (
-          <Collapsible
-            testId="request-legacy-prefix"
-            title={`Legacy messagePrefix (${r.legacyMessagePrefix.length}): sent before the derived messages on every request (logs before 2026-07-24)`}
-          >
-            <JsonTree value={r.legacyMessagePrefix} expandDepth={2} />
-          </Collapsible>
-        )}
-      </div>
-    </details>
+          )}
+        </div>
+      </details>
+      <button
+        type="button"
+        data-testid="request-header-link"
+        className="absolute top-1 right-3 max-w-36 truncate font-mono text-sky-300 hover:underline"
+        title="The request/header event that set this request"
+        onClick={() => jumpTo(r.seq)}
+      >
+        set at seq {r.seq}
+        {r.reason ? ` (${r.reason})` : ''}
+      </button>
+    </div>
   );
 }
 

@@ -113,13 +113,18 @@ function SyntheticBadge() {
 }
 
 function describe(e: Preview['repair'][number]): string {
-  const d = e.data;
-  if (e.type === 'tool/result') {
-    const code = (d.error as { code?: string } | undefined)?.code ?? '';
-    const callId = (d.message as { source?: { callId?: string } } | undefined)?.source?.callId ?? '?';
-    return `${code} for ${callId}${code === 'TOOL_OUTCOME_UNKNOWN' ? ` (tool/call at seq ${e.sourceEventSeqs?.[0]})` : ''}`;
+  switch (e.type) {
+    case 'tool/result': {
+      const { code } = e.data.error;
+      const callId = e.data.message.source?.callId;
+      const at = code === 'TOOL_OUTCOME_UNKNOWN' ? ` (tool/call at seq ${e.sourceEventSeqs[0]})` : '';
+      return `${code} for ${typeof callId === 'string' ? callId : '?'}${at}`;
+    }
+    case 'turn/end':
+      return `turn ${e.data.turn}: interrupted`;
+    case 'step/end':
+      return `turn ${e.data.turn} step ${e.data.step}`;
+    case 'session/end-seed':
+      return '';
   }
-  if (e.type === 'turn/end') return `turn ${String(d.turn)}: interrupted`;
-  if (e.type === 'step/end') return `turn ${String(d.turn)} step ${String(d.step)}`;
-  return '';
 }

@@ -1,10 +1,11 @@
 /**
- * The "Session" popover of the header: the log's session header (spec 3.1:
+ * The "Session" dialog of the header: the log's session header (spec 3.1:
  * id, cwd, createdAt, parentSession, seedLength, version, …) and the
  * non-event lines kept for display (the headless runner's wrapper lines,
  * e.g. its final `{"type":"result",…}`) with their line numbers, as JSON.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { ModalDialog } from '../components/ModalDialog';
 import type { LogSummary } from '../../worker/protocol';
 import { stringifyPretty } from '../components/jsonText';
 
@@ -15,30 +16,14 @@ export function SessionInfoButton({ summary }: { summary: LogSummary | null }) {
   // Open for one load: another log closes it.
   const [openFor, setOpenFor] = useState<number | null>(null);
   const open = summary !== null && openFor === summary.loadId;
-  const setOpen = (o: boolean) => setOpenFor(o && summary ? summary.loadId : null);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (ref.current && e.target instanceof Node && !ref.current.contains(e.target)) setOpenFor(null);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpenFor(null);
-    };
-    window.addEventListener('pointerdown', onDown, true);
-    window.addEventListener('keydown', onKey, true);
-    return () => {
-      window.removeEventListener('pointerdown', onDown, true);
-      window.removeEventListener('keydown', onKey, true);
-    };
-  }, [open]);
   if (!summary) return null;
   const count = (summary.header ? 1 : 0) + summary.metas.length;
   return (
-    <div ref={ref} className="relative">
+    <>
       <button
         type="button"
-        onClick={() => setOpen(!open)}
+        onClick={() => setOpenFor(open ? null : summary.loadId)}
+        aria-haspopup="dialog"
         aria-expanded={open}
         aria-label="Session info"
         data-testid="session-info-button"
@@ -47,8 +32,17 @@ export function SessionInfoButton({ summary }: { summary: LogSummary | null }) {
       >
         info
       </button>
-      {open && <SessionInfoPanel summary={summary} />}
-    </div>
+      {open && (
+        <ModalDialog
+          title="Session"
+          testId="session-info"
+          className="w-[34rem]"
+          onClose={() => setOpenFor(null)}
+        >
+          <SessionInfoPanel summary={summary} />
+        </ModalDialog>
+      )}
+    </>
   );
 }
 
@@ -61,13 +55,8 @@ export function SessionInfoPanel({ summary }: { summary: LogSummary }) {
       ]
     : [];
   return (
-    <div
-      role="dialog"
-      aria-label="Session"
-      data-testid="session-info"
-      className="absolute top-7 left-0 z-50 max-h-[70vh] w-[32rem] max-w-[90vw] overflow-auto rounded border border-line-strong bg-panel p-3 text-xs shadow-xl"
-    >
-      <h2 className="mb-2 text-[11px] font-semibold tracking-wide text-fg-muted uppercase">Session header</h2>
+    <div>
+      <h3 className="mb-2 text-[11px] font-semibold tracking-wide text-fg-muted uppercase">Session header</h3>
       {header ? (
         <dl
           className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 font-mono text-[11px]"
@@ -90,10 +79,10 @@ export function SessionInfoPanel({ summary }: { summary: LogSummary }) {
           {header.parentSession ? ` ${header.parentSession}` : ''}.
         </p>
       )}
-      <h2 className="mt-3 mb-2 text-[11px] font-semibold tracking-wide text-fg-muted uppercase">
+      <h3 className="mt-3 mb-2 text-[11px] font-semibold tracking-wide text-fg-muted uppercase">
         Other lines ({summary.metas.length}
         {summary.metas.length >= 100 ? '+' : ''})
-      </h2>
+      </h3>
       {summary.metas.length === 0 ? (
         <p className="text-fg-subtle">None: every other line is an event.</p>
       ) : (

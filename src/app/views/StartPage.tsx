@@ -16,6 +16,9 @@ import { useServices } from '../services/context';
 import { isLoadableUrl } from '../url/state';
 import { FILE_INPUT_ID } from './Header';
 
+/** The sample the start page offers first (and `npm start` opens). */
+const DEMO = BUNDLED_SAMPLES[0] as (typeof BUNDLED_SAMPLES)[number];
+
 export function StartPage() {
   const { load } = useServices();
   const [text, setText] = useState('');
@@ -40,6 +43,21 @@ export function StartPage() {
   return (
     <main className="min-h-0 flex-1 overflow-auto bg-canvas" data-testid="start-page">
       <LibraryCard />
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-8 pt-8">
+        <p className="min-w-0 flex-1 text-sm text-fg-soft">
+          Replay an AI agent&apos;s session log event by event: what the model was sent at any point, where it
+          went wrong, and a link to that moment.
+        </p>
+        <button
+          type="button"
+          data-testid="open-demo"
+          onClick={() => load.open({ kind: 'sample', name: DEMO.name })}
+          className="shrink-0 rounded border border-sky-500/50 bg-sky-500/15 px-3 py-1.5 text-xs font-medium text-sky-100 hover:bg-sky-500/25"
+          title={DEMO.description}
+        >
+          Open the demo session →
+        </button>
+      </div>
       <div className="mx-auto grid max-w-5xl gap-6 p-8 lg:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-6">
           <label
@@ -49,7 +67,7 @@ export function StartPage() {
           >
             <span className="text-base font-medium text-fg-strong">Drop a session log anywhere</span>
             <span className="text-xs text-fg-muted">
-              or <span className="text-sky-400 underline">choose a file</span> · .jsonl, .jsonl.gz, .jsonl.zst
+              or <span className="text-sky-300 underline">choose a file</span> · .jsonl, .jsonl.gz, .jsonl.zst
               — read in a worker, nothing leaves your machine
             </span>
             <span className="text-xs text-fg-muted" data-testid="other-formats">
@@ -183,7 +201,7 @@ export function StartPage() {
             <button
               type="button"
               onClick={() => useApp.setState({ startPageOpen: false })}
-              className="self-start text-xs text-sky-400 hover:underline"
+              className="self-start text-xs text-sky-300 hover:underline"
             >
               ← Back to the open log
             </button>

@@ -5,9 +5,10 @@
  * browser's maximum element height, see scaledRows.ts).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import type { RowsWindow, TimelineRow } from '../../worker/protocol';
 import { useApp } from '../appState';
+import { formatDiagnosticCounts } from '../components/format';
 import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
@@ -113,6 +114,13 @@ export function Timeline() {
   }, [located, rowCount]);
 
   const items = virtualizer.getVirtualItems().filter((it) => it.index >= firstRow && it.index <= lastRow);
+  const rendered = items.map((it) => rowAt(it.index)).filter((r) => r !== undefined);
+  // Roving tabindex: the selection's row (or the folded row holding it) is the timeline's one
+  // Tab stop; without one on screen, the first row shown.
+  const holdsSelection = (r: TimelineRow) =>
+    selectedSeq !== null && selectedSeq >= r.seq && selectedSeq <= r.coverEnd;
+  const tabbableSeq = (rendered.find(holdsSelection) ?? rendered[0])?.seq;
+  const gridRef = useTimelineFocus();
   // The seq column fits the largest seq (7 digits at 1M events) without wasting space on small logs.
   const seqWidth = `${Math.max(3, String(Math.max(0, events - 1)).length) + 1}ch`;
 
@@ -125,8 +133,11 @@ export function Timeline() {
           data-testid="timeline"
           data-rows={rowCount}
           style={{ height: rowCount * geo.itemSize, position: 'relative', ['--seq-w' as string]: seqWidth }}
-          role="listbox"
+          ref={gridRef}
+          id={TIMELINE_GRID_ID}
+          role={rowCount > 0 ? 'treegrid' : undefined}
           aria-label="Events"
+          aria-rowcount={rowCount > 0 ? rowCount : undefined}
         >
           {items.map((it) => {
             const row = rowAt(it.index);
@@ -144,6 +155,7 @@ export function Timeline() {
                 selected={selected}
                 containsSelection={containsSelection}
                 requestChanged={requestChanges.has(row.seq)}
+                tabbable={row.seq === tabbableSeq}
               />
             );
           })}
@@ -160,12 +172,14 @@ const MemoRow = memo(function Row({
   selected,
   containsSelection,
   requestChanged,
+  tabbable,
 }: {
   row: TimelineRow;
   top: number;
   selected: boolean;
   containsSelection: boolean;
   requestChanged: boolean;
+  tabbable: boolean;
 }) {
   const { load, url } = useServices();
   return (
@@ -176,17 +190,87 @@ const MemoRow = memo(function Row({
       containsSelection={containsSelection}
       requestChanged={requestChanged}
       onSelect={() => url.jumpTo(row.seq)}
+      tabbable={tabbable}
       onToggle={() => load.toggleFold(row.seq)}
+      onParent={(el) => {
+        const seq = parentRowSeq(el);
+        if (seq !== null) url.jumpTo(seq);
+      }}
     />
   );
 });
+
+/** The timeline's treegrid (skip links focus its current row). */
+export const TIMELINE_GRID_ID = 'timeline-grid';
+
+/**
+ * Focus follows the selection while the timeline has it: arrows, search hits and clicks move the
+ * selection, and the selection's row takes focus so a screen reader reads it. Focus stays "inside"
+ * until it leaves for another element or the pointer goes down elsewhere; a focused row that
+ * scrolls out of the window (and is unmounted) gets focus back when the selection moves.
+ */
+const ROW_KEYS = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End', 'j', 'k', 'n', 'p']);
+
+function useTimelineFocus() {
+  const gridRef = useRef<HTMLDivElement>(null);
+  const inside = useRef(false);
+  useEffect(() => {
+    const grid = gridRef.current;
+    if (!grid) return;
+    const onFocus = () => (inside.current = true);
+    const onBlur = (e: FocusEvent) => {
+      if (e.relatedTarget instanceof Node && !grid.contains(e.relatedTarget)) inside.current = false;
+    };
+    const onPointerDown = (e: PointerEvent) => {
+      if (!(e.target instanceof Node && grid.contains(e.target))) inside.current = false;
+    };
+    // A row key pressed with nothing focused moves the selection: focus goes with it, to the row.
+    const onKeyDown = (e: KeyboardEvent) => {
+      const idle = document.activeElement === null || document.activeElement === document.body;
+      if (idle && ROW_KEYS.has(e.key)) inside.current = true;
+    };
+    grid.addEventListener('focusin', onFocus);
+    grid.addEventListener('focusout', onBlur);
+    window.addEventListener('pointerdown', onPointerDown, true);
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown, true);
+      grid.removeEventListener('focusin', onFocus);
+      grid.removeEventListener('focusout', onBlur);
+      window.removeEventListener('pointerdown', onPointerDown, true);
+    };
+  }, []);
+  useLayoutEffect(() => {
+    const grid = gridRef.current;
+    if (!inside.current || !grid) return;
+    const current = grid.querySelector<HTMLElement>('[role=row][data-current]');
+    const active = document.activeElement;
+    if (
+      current &&
+      active !== current &&
+      (active === null || active === document.body || grid.contains(active))
+    )
+      current.focus({ preventScroll: true });
+  });
+  return gridRef;
+}
+
+/** The seq of the nearest row above `rowElement` at a lower level (its step or turn), if rendered. */
+function parentRowSeq(rowElement: HTMLElement): number | null {
+  const level = Number(rowElement.getAttribute('aria-level'));
+  for (let el = rowElement.previousElementSibling; el; el = el.previousElementSibling) {
+    if (Number(el.getAttribute('aria-level')) < level) return Number(el.getAttribute('data-seq'));
+  }
+  return null;
+}
 
 function EmptyTimeline() {
   const status = useApp((s) => s.status);
   const filtered = useApp((s) => s.filter.types !== null || s.filter.errorsOnly || s.filter.text !== '');
   const events = useApp((s) => s.events);
   const name = useApp((s) => s.name);
-  const errors = useApp((s) => s.diagnostics.error);
+  const counts = useApp((s) => s.diagnostics);
+  const errors = counts.error;
   const firstErrorCode = useApp((s) => s.codes.find((g) => g.severity === 'error')?.code);
   const loadId = useApp((s) => s.loadId);
   const unreadable = status === 'ready' && events === 0 && errors > 0;
@@ -215,7 +299,7 @@ function EmptyTimeline() {
           className="rounded border border-red-500/40 bg-red-500/10 px-2 py-0.5 text-red-200 hover:bg-red-500/20"
           onClick={() => useApp.setState({ diagnosticsOpen: true, diagnosticsCode: firstErrorCode ?? null })}
         >
-          Show diagnostics ({errors.toLocaleString('en-US')})
+          Show diagnostics ({formatDiagnosticCounts(counts)})
         </button>
       </div>
     );

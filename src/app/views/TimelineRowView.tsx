@@ -2,7 +2,7 @@
  * One timeline row: a turn header, a step header, a folded chunk run, or an
  * event (seq, relative time, type badge, one-line summary, diagnostics).
  */
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import type { Tone as SummaryTone } from '../../core/view/summary';
 import type { TimelineRow } from '../../worker/protocol';
 import {
@@ -40,8 +40,12 @@ export interface TimelineRowViewProps {
   containsSelection: boolean;
   /** A request/header whose header differs from the previous one (spec section 4). */
   requestChanged?: boolean;
+  /** The one row of the timeline in the Tab order (roving tabindex): the selection's row. */
+  tabbable: boolean;
   onSelect: () => void;
   onToggle: () => void;
+  /** Left on a row that cannot collapse: go to the row it belongs to (a step, a turn). */
+  onParent: (rowElement: HTMLElement) => void;
 }
 
 export function TimelineRowView({
@@ -50,8 +54,10 @@ export function TimelineRowView({
   selected,
   containsSelection,
   requestChanged = false,
+  tabbable,
   onSelect,
   onToggle,
+  onParent,
 }: TimelineRowViewProps) {
   const base =
     row.kind === 'turn'
@@ -67,83 +73,117 @@ export function TimelineRowView({
       ? 'bg-sky-500/10 shadow-[inset_2px_0_0_0_rgba(56,189,248,0.5)]'
       : 'hover:bg-tint/[0.05]';
   const foldable = row.collapsed !== undefined;
+  // A treegrid row (WAI-ARIA treegrid pattern): the row takes focus, Right/Left unfold and fold
+  // (Left on a row that cannot fold goes to its parent), Enter toggles; the buttons inside stay
+  // out of the Tab order so the timeline is one Tab stop.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if (e.key === 'ArrowRight' && foldable && row.collapsed) onToggle();
+    else if (e.key === 'ArrowLeft' && foldable && !row.collapsed) onToggle();
+    else if (e.key === 'ArrowLeft' && row.depth > 0) onParent(e.currentTarget);
+    else if (e.key === 'Enter' && foldable) onToggle();
+    else return;
+    e.preventDefault();
+  };
   return (
     <div
       data-seq={row.seq}
       data-kind={row.kind}
       data-row={row.row}
-      role="option"
+      role="row"
+      aria-rowindex={row.row + 1}
+      aria-level={row.depth + 1}
+      aria-expanded={foldable ? !row.collapsed : undefined}
       aria-selected={selected}
+      tabIndex={tabbable ? 0 : -1}
+      data-current={selected || containsSelection || undefined}
       title={`seq ${row.seq}${row.coverEnd > row.seq ? ` (folded through ${row.coverEnd})` : ''} · ${row.type}`}
       onClick={onSelect}
+      onKeyDown={onKeyDown}
       style={style}
-      className={`group flex cursor-default items-center gap-1.5 border-b border-line-soft pr-2 text-[12px] whitespace-nowrap select-none ${base} ${state} ${row.seedBoundary ? 'border-t border-t-fuchsia-400/60' : ''}`}
+      className={`group flex cursor-default items-center gap-1.5 border-b border-line-soft pr-2 text-[12px] whitespace-nowrap select-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400 ${base} ${state} ${row.seedBoundary ? 'border-t border-t-fuchsia-400/60' : ''}`}
     >
-      <span className="w-[var(--seq-w,3rem)] shrink-0 text-right font-mono text-[11px] text-fg-subtle tabular-nums">
+      <span
+        role="gridcell"
+        className="w-[var(--seq-w,3rem)] shrink-0 text-right font-mono text-[11px] text-fg-subtle tabular-nums"
+      >
+        <span className="sr-only">seq </span>
         {row.seq}
       </span>
-      <span className="w-[10ch] shrink-0 text-right font-mono text-[11px] text-fg-muted tabular-nums">
+      <span
+        role="gridcell"
+        className="w-[10ch] shrink-0 text-right font-mono text-[11px] text-fg-muted tabular-nums"
+      >
         {row.relTime !== undefined ? formatClockOffset(row.relTime) : ''}
       </span>
-      <span style={{ width: 2 + row.depth * 14 }} className="shrink-0" />
-      {foldable ? (
-        <button
-          type="button"
-          aria-label={row.collapsed ? 'Expand' : 'Collapse'}
-          aria-expanded={!row.collapsed}
-          className="-ml-1 flex h-4 w-4 shrink-0 items-center justify-center rounded text-fg-muted hover:bg-tint/10 hover:text-fg-strong"
-          onClick={(e) => {
-            e.stopPropagation();
-            onToggle();
-          }}
-        >
-          <svg
-            viewBox="0 0 10 10"
-            className={`h-2.5 w-2.5 transition-transform ${row.collapsed ? '' : 'rotate-90'}`}
+      <span role="gridcell" className="flex min-w-0 flex-1 items-center gap-1.5 overflow-hidden">
+        <span style={{ width: 2 + row.depth * 14 }} className="shrink-0" />
+        {foldable ? (
+          <button
+            type="button"
+            // The row says expanded/collapsed (aria-expanded) and folds with Right/Left/Enter: the
+            // chevron is for the mouse only.
+            tabIndex={-1}
             aria-hidden
+            className="-ml-1 flex h-4 w-4 shrink-0 items-center justify-center rounded text-fg-muted hover:bg-tint/10 hover:text-fg-strong"
+            onClick={(e) => {
+              e.stopPropagation();
+              onToggle();
+            }}
           >
-            <path d="M3 1.5 L7 5 L3 8.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
-          </svg>
-        </button>
-      ) : (
-        <span className="w-3 shrink-0" />
-      )}
-      <span
-        className={`${chip} max-w-[168px] min-w-[120px] justify-center overflow-hidden text-ellipsis ${eventTypeBadgeClass(row.type)}`}
-        title={row.type}
-      >
-        <span className="truncate">{row.type}</span>
-      </span>
-      <span data-part="summary" className="flex min-w-0 flex-1 items-center gap-1.5 overflow-hidden">
-        {content(row)}
-      </span>
-      {requestChanged && (
+            <svg
+              viewBox="0 0 10 10"
+              className={`h-2.5 w-2.5 transition-transform ${row.collapsed ? '' : 'rotate-90'}`}
+              aria-hidden
+            >
+              <path d="M3 1.5 L7 5 L3 8.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+            </svg>
+          </button>
+        ) : (
+          <span className="w-3 shrink-0" />
+        )}
         <span
-          data-testid="request-changed-mark"
-          className={`${chip} border-sky-400/50 bg-sky-500/10 text-sky-200`}
-          title="The request header changed here: model, system prompt or tools"
+          className={`${chip} max-w-[168px] min-w-[120px] justify-center overflow-hidden text-ellipsis ${eventTypeBadgeClass(row.type)}`}
+          title={row.type}
         >
-          header Δ
+          <span className="truncate">{row.type}</span>
         </span>
-      )}
-      {row.diagnostics > 0 && row.severity && (
-        <span
-          className={`${chip} ${SEVERITY_PILL[row.severity]}`}
-          title={`${row.diagnostics} diagnostic(s), worst: ${row.severity}`}
-        >
-          {row.severity === 'error' ? '✕' : row.severity === 'warning' ? '!' : 'i'} {row.diagnostics}
+        <span data-part="summary" className="flex min-w-0 flex-1 items-center gap-1.5 overflow-hidden">
+          {content(row)}
         </span>
-      )}
-      {row.kind === 'step' && (
-        <InputDiffButton
+        {requestChanged && (
+          <span
+            data-testid="request-changed-mark"
+            className={`${chip} border-sky-400/50 bg-sky-500/10 text-sky-200`}
+            title="The request header changed here: model, system prompt or tools"
+          >
+            header Δ
+          </span>
+        )}
+        {row.diagnostics > 0 && row.severity && (
+          <span
+            className={`${chip} ${SEVERITY_PILL[row.severity]}`}
+            title={`${row.diagnostics} diagnostic(s), worst: ${row.severity}`}
+          >
+            <span aria-hidden>{row.severity === 'error' ? '✕' : row.severity === 'warning' ? '!' : 'i'}</span>
+            <span className="sr-only">{`diagnostics, worst ${row.severity}:`}</span> {row.diagnostics}
+          </span>
+        )}
+      </span>
+      <span role="gridcell" className="flex shrink-0 items-center gap-1">
+        {row.kind === 'step' && (
+          <InputDiffButton
+            seq={row.seq}
+            tabIndex={-1}
+            className={selected ? 'opacity-80' : 'opacity-0 group-hover:opacity-100'}
+          />
+        )}
+        <CopyLinkButton
           seq={row.seq}
+          tabIndex={-1}
           className={selected ? 'opacity-80' : 'opacity-0 group-hover:opacity-100'}
         />
-      )}
-      <CopyLinkButton
-        seq={row.seq}
-        className={selected ? 'opacity-60' : 'opacity-0 group-hover:opacity-100'}
-      />
+      </span>
     </div>
   );
 }

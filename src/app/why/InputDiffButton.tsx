@@ -6,12 +6,22 @@
 import { useServices } from '../services/context';
 import { openWhy } from './whyState';
 
-export function InputDiffButton({ seq, className = '' }: { seq: number; className?: string }) {
+export function InputDiffButton({
+  seq,
+  className = '',
+  tabIndex,
+}: {
+  seq: number;
+  className?: string;
+  /** -1 inside a row whose cells take focus in turn (the timeline's grid). */
+  tabIndex?: number;
+}) {
   const { why } = useServices();
   return (
     <button
       type="button"
       data-testid="step-input-diff"
+      tabIndex={tabIndex}
       aria-label={`What changed in the input of the step at seq ${seq}`}
       title="What changed in this call's input since the previous call"
       onClick={(e) => {

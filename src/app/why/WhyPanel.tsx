@@ -13,7 +13,7 @@ import { ChartsPane } from './ChartsPane';
 import { useCompare, type CompareService } from './compareService';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { InputDiffView, diffBodySeqs } from './InputDiffView';
-import { loadPrices, savePrices } from './prices';
+import { loadPrices, savePrices } from './storedPrices';
 import { RunCompareView } from './RunCompareView';
 import { SearchResults } from './SearchResults';
 import { useSearch, type SearchService } from './searchService';
@@ -57,19 +57,21 @@ export function WhyPanel(p: WhyPanelProps) {
       data-testid="why-panel"
       className="flex h-[42vh] min-h-0 flex-col border-t border-line bg-canvas"
     >
-      <div role="tablist" className="flex items-center gap-1 border-b border-line px-2 text-xs">
-        {tabs.map(([id, label]) => (
-          <button
-            key={id}
-            role="tab"
-            type="button"
-            aria-selected={p.tab === id}
-            onClick={() => p.onTab(id)}
-            className={`px-2 py-1 ${p.tab === id ? 'border-b-2 border-sky-400 text-fg-strong' : 'text-fg-muted'}`}
-          >
-            {label}
-          </button>
-        ))}
+      <div className="flex items-center gap-1 border-b border-line px-2 text-xs">
+        <div role="tablist" aria-label="Why" className="flex items-center gap-1">
+          {tabs.map(([id, label]) => (
+            <button
+              key={id}
+              role="tab"
+              type="button"
+              aria-selected={p.tab === id}
+              onClick={() => p.onTab(id)}
+              className={`px-2 py-1 ${p.tab === id ? 'border-b-2 border-sky-400 text-fg-strong' : 'text-fg-muted'}`}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
         <button
           type="button"
           aria-label="close the why panel"

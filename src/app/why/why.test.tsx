@@ -8,7 +8,7 @@ import { render } from '../components/testRender';
 import { chartSeries, costSummary, cumulative, stepIndexForSeq } from './chartData';
 import { CostPanel } from './CostPanel';
 import { InputDiffView, diffBodySeqs } from './InputDiffView';
-import { loadPrices, savePrices } from './prices';
+import { loadPrices, savePrices } from './storedPrices';
 import { SearchResults } from './SearchResults';
 
 const step = (i: number, over: Partial<StepMetrics> = {}): StepMetrics => ({

@@ -9,7 +9,7 @@
  * (images, unknown shapes) must be deep-equal. Returns the first difference
  * as a short human sentence, or null when they agree.
  */
-import { jsonEqual, jsonText } from '../jsonText';
+import { jsonEqual, jsonText } from '../deepJson';
 import type { Block } from '../types';
 import { codePointLength, truncateCodePoints } from './assemble';
 

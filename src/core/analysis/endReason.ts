@@ -5,7 +5,7 @@
  * reason is aborted (legacy); `{kind:"error", step, message, code?}` and
  * `{kind:"error", step, failure}` are errors. Unknown kinds pass through.
  */
-import { jsonText } from '../jsonText';
+import { jsonText } from '../deepJson';
 
 export interface EndReasonInfo {
   /** 'completed' | 'aborted' | 'blocked' | 'error' | 'max-tokens' | 'interrupted', or an unknown kind as written. */

@@ -9,6 +9,7 @@
 import { requestInForceAt, type RequestInForce, type RequestSource } from '../harness/requestInForce';
 import { isObject } from '../validate';
 import { textDiff, type TextPart } from './textDiff';
+import { jsonText } from '../deepJson';
 
 export interface RequestView {
   /** The request/header event in force, or null when none precedes. */
@@ -49,10 +50,10 @@ export function requestViewOf(r: RequestInForce): RequestView {
   if (typeof config.provider === 'string') view.provider = config.provider;
   if (typeof config.model === 'string') view.model = config.model;
   if (r.system !== undefined)
-    view.system = typeof r.system === 'string' ? r.system : JSON.stringify(r.system, null, 2);
+    view.system = typeof r.system === 'string' ? r.system : (jsonText(r.system, 2) ?? '');
   if (Array.isArray(r.tools)) view.tools = r.tools.map(toolEntry);
   else if (r.tools !== undefined)
-    view.tools = [{ name: String(JSON.stringify(r.tools)), schema: JSON.stringify(r.tools) }];
+    view.tools = [{ name: String(jsonText(r.tools)), schema: jsonText(r.tools) ?? '' }];
   return view;
 }
 
@@ -61,7 +62,7 @@ function toolEntry(t: unknown, i: number): { name: string; schema: string } {
   const o = isObject(t) ? t : {};
   const fn = isObject(o.function) ? o.function : {};
   const name = typeof o.name === 'string' ? o.name : typeof fn.name === 'string' ? fn.name : `#${i + 1}`;
-  return { name, schema: JSON.stringify(t) };
+  return { name, schema: jsonText(t) ?? '' };
 }
 
 export function diffRequests(a: RequestView, b: RequestView): RequestChanges {

@@ -12,6 +12,7 @@ import type { DerivedMessage } from '../log/sessionLog';
 import { stepMetrics, type MetricsSource, type StepMetrics } from '../metrics/steps';
 import type { PriceTable } from '../cost/prices';
 import { diffRequests, requestViewAt, type RequestChanges, type RequestView } from './request';
+import { jsonText } from '../deepJson';
 
 export interface RunSource extends MetricsSource {
   messagesAt(seq: number): { messages: DerivedMessage[] };
@@ -191,7 +192,7 @@ class InputDigester {
       for (const k of Object.keys(v).sort()) out[k] = canon((v as Record<string, unknown>)[k], k);
       return out;
     };
-    return JSON.stringify({ role: m.message.role, content: canon(m.message.content) });
+    return jsonText({ role: m.message.role, content: canon(m.message.content) }) ?? '';
   }
 }
 

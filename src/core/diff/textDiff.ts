@@ -5,6 +5,7 @@
  */
 import { diffLines, diffWordsWithSpace } from 'diff';
 import type { Block, Message } from '../types';
+import { jsonText } from '../deepJson';
 
 /** One run of a text diff: kept (`=`), only in the old text (`-`) or only in the new (`+`). */
 export interface TextPart {
@@ -31,12 +32,12 @@ function blockText(b: Block): string {
   const r = b as unknown as Record<string, unknown>;
   if (typeof r.text === 'string') return r.text;
   if (b.type === 'tool-call') return `${str(r.name)}(${str(r.arguments)})`;
-  if (b.type === 'tool_use') return `${str(r.name)}(${JSON.stringify(r.input ?? {})})`;
+  if (b.type === 'tool_use') return `${str(r.name)}(${jsonText(r.input ?? {})})`;
   if (Array.isArray(r.content)) return (r.content as Block[]).map(blockText).join('\n');
   if (typeof r.content === 'string') return r.content;
-  return JSON.stringify(b);
+  return jsonText(b) ?? '';
 }
 
 function str(v: unknown): string {
-  return typeof v === 'string' ? v : JSON.stringify(v ?? '');
+  return typeof v === 'string' ? v : (jsonText(v ?? '') ?? '');
 }

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadLogFromBytes, loadLogFromText } from '../log/load';
 import type { SessionLog } from '../log/sessionLog';
-import { exportOtlp, nanos, type OtlpAnyValue, type OtlpSpan } from './otlp';
+import { exportOtlp } from './otlp';
+import { nanos, type OtlpAnyValue, type OtlpSpan } from './otlpJson';
 
 const load = (path: string): SessionLog => loadLogFromBytes(readFileSync(`../shared/samples/${path}`));
 

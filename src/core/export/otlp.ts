@@ -18,46 +18,14 @@
  * (`content: true`): it can be large and private.
  */
 import type { SessionLog } from '../log/sessionLog';
-import type { AttemptInfo, StepInfo, TurnInfo } from '../analysis/structureIndex';
-import type { Block, FinishReason, Message, TokenUsage } from '../types';
+import type { AttemptInfo, StepInfo, ToolCallInfo, TurnInfo } from '../analysis/structureIndex';
+import { requestInForceAt } from '../harness/requestInForce';
+import { answeredBy } from '../log/message';
+import { isKnownEvent, type Block, type FinishReason, type Message, type TokenUsage } from '../types';
+import { isObject } from '../validate';
+import { finishReason, semconvMessage, semconvPart } from './genaiMessages';
+import { attributes, nanos, spanCount, type Attr, type OtlpSpan, type OtlpTracesData } from './otlpJson';
 import { spanIdOf, traceIdOf } from './traceIds';
-
-export const GENAI_SEMCONV_VERSION = 'semantic-conventions-genai v0.1.0';
-
-// ------------------------------------------------------------ the OTLP/JSON shapes
-
-export type OtlpAnyValue =
-  | { stringValue: string }
-  | { boolValue: boolean }
-  | { intValue: string }
-  | { doubleValue: number }
-  | { arrayValue: { values: OtlpAnyValue[] } };
-
-export interface OtlpKeyValue {
-  key: string;
-  value: OtlpAnyValue;
-}
-
-export interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  /** SPAN_KIND_INTERNAL = 1, SPAN_KIND_CLIENT = 3. */
-  kind: 1 | 3;
-  startTimeUnixNano: string;
-  endTimeUnixNano: string;
-  attributes: OtlpKeyValue[];
-  /** STATUS_CODE_UNSET = 0, STATUS_CODE_ERROR = 2. */
-  status: { code: 0 | 2; message?: string };
-}
-
-export interface OtlpTracesData {
-  resourceSpans: {
-    resource: { attributes: OtlpKeyValue[] };
-    scopeSpans: { scope: { name: string; version: string }; spans: OtlpSpan[] }[];
-  }[];
-}
 
 export interface OtlpExportOptions {
   /** Add the messages, system instructions and tool arguments/results. */
@@ -68,31 +36,8 @@ export interface OtlpExportOptions {
   version?: string;
 }
 
-/** `{ double }` forces a doubleValue (a whole number of seconds is still a double). */
-type Attr = string | number | boolean | string[] | { double: number } | undefined;
-
-function value(v: Exclude<Attr, undefined>): OtlpAnyValue {
-  if (typeof v === 'object' && !Array.isArray(v)) return { doubleValue: v.double };
-  if (Array.isArray(v)) return { arrayValue: { values: v.map((s) => ({ stringValue: s })) } };
-  if (typeof v === 'boolean') return { boolValue: v };
-  if (typeof v === 'number') return Number.isInteger(v) ? { intValue: String(v) } : { doubleValue: v };
-  return { stringValue: v };
-}
-
-function attributes(o: Record<string, Attr>): OtlpKeyValue[] {
-  return Object.entries(o)
-    .filter((e): e is [string, Exclude<Attr, undefined>] => e[1] !== undefined)
-    .map(([key, v]) => ({ key, value: value(v) }));
-}
-
-/** Epoch ms -> nanoseconds as the decimal string OTLP/JSON uses for fixed64. */
-export function nanos(ms: number): string {
-  return (BigInt(Math.round(ms * 1000)) * 1000n).toString();
-}
-
-// ------------------------------------------------------------ the export
-
-interface RequestInForce {
+/** What the spans need of the request in force (core/harness/requestInForce.ts) at a seq. */
+interface RequestFacts {
   provider?: string;
   model?: string;
   system?: unknown;
@@ -108,18 +53,13 @@ export function exportOtlpText(
   options: OtlpExportOptions = {},
 ): { text: string; spans: number } {
   const data = exportOtlp(log, options);
-  const spans = data.resourceSpans.reduce(
-    (n, r) => n + r.scopeSpans.reduce((m, s) => m + s.spans.length, 0),
-    0,
-  );
-  return { text: JSON.stringify(data) + '\n', spans };
+  return { text: JSON.stringify(data) + '\n', spans: spanCount(data) };
 }
 
 class OtlpBuilder {
   private readonly sessionId: string;
   private readonly traceId: string;
   private readonly spans: OtlpSpan[] = [];
-  private readonly headerSeqs: number[] = [];
   private readonly agentName: string;
 
   constructor(
@@ -130,9 +70,8 @@ class OtlpBuilder {
     this.sessionId =
       typeof h?.id === 'string' && h.id !== '' ? h.id : (options.fallbackSessionId ?? 'unnamed-session');
     this.traceId = traceIdOf(this.sessionId);
-    const origin = h?.origin as { format?: unknown } | undefined;
-    this.agentName = typeof origin?.format === 'string' ? origin.format : 'deepseek-harness';
-    for (let s = 0; s < log.eventCount; s++) if (log.typeOf(s) === 'request/header') this.headerSeqs.push(s);
+    const format = isObject(h?.origin) ? h.origin.format : undefined;
+    this.agentName = typeof format === 'string' ? format : 'deepseek-harness';
   }
 
   build(): OtlpTracesData {
@@ -213,33 +152,21 @@ class OtlpBuilder {
     return undefined;
   }
 
-  /** The latest request/header at or before seq. */
-  private requestAt(seq: number): RequestInForce {
-    let lo = 0;
-    let hi = this.headerSeqs.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if ((this.headerSeqs[mid] as number) <= seq) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    if (found < 0) return {};
-    const d = this.log.event(this.headerSeqs[found] as number).data as {
-      header?: { config?: { provider?: unknown; model?: unknown }; system?: unknown };
-    };
-    const config = d.header?.config;
+  /** The provider, model and system prompt of the request in force at seq. */
+  private requestAt(seq: number): RequestFacts {
+    const request = requestInForceAt(this.log, seq);
+    if (request === null) return {};
+    const config = isObject(request.config) ? request.config : {};
     return {
-      provider: typeof config?.provider === 'string' ? config.provider : undefined,
-      model: typeof config?.model === 'string' ? config.model : undefined,
-      system: d.header?.system,
+      provider: typeof config.provider === 'string' ? config.provider : undefined,
+      model: typeof config.model === 'string' ? config.model : undefined,
+      system: request.system,
     };
   }
 
   private turnSpan(t: TurnInfo, parent: string): string {
     const id = spanIdOf(this.sessionId, `turn:${t.startSeq}`);
-    const reason = t.endReason as { kind?: string; label?: string } | undefined;
+    const reason = t.endReason;
     const failed = reason?.kind === 'error';
     const u = t.usage;
     this.spans.push({
@@ -290,22 +217,17 @@ class OtlpBuilder {
     parent: string,
   ): void {
     const log = this.log;
-    const msgData =
-      messageSeq !== undefined
-        ? (log.event(messageSeq).data as { message?: Message; usage?: TokenUsage })
-        : undefined;
-    const message = msgData?.message;
-    const source = message?.source as { provider?: unknown; model?: unknown } | undefined;
+    const answer = messageSeq !== undefined ? assistantMessage(log, messageSeq) : undefined;
+    const message = answer?.message;
+    const by = messageSeq !== undefined ? answeredBy(log.event(messageSeq)) : { provider: null, model: null };
     const request = this.requestAt(startSeq);
-    const model = typeof source?.model === 'string' ? source.model : request.model;
-    const provider = typeof source?.provider === 'string' ? source.provider : (request.provider ?? 'unknown');
-    const usage = attempt?.usage ?? msgData?.usage;
+    const model = by.model ?? request.model;
+    const provider = by.provider ?? request.provider ?? 'unknown';
+    const usage = attempt?.usage ?? answer?.usage;
     const endSeq = messageSeq ?? attempt?.lastChunkSeq ?? startSeq;
     // A call recorded without chunks has no request time: it began when its last input arrived.
     const startMs = attempt || startSeq === 0 ? this.time(startSeq) : this.time(startSeq - 1);
-    const failure = attempt?.failed
-      ? (attempt.finish as { failure?: { code?: string; message?: string } })
-      : undefined;
+    const failure = attempt?.failed ? failureOf(attempt.finish) : undefined;
     const finish = finishReason(attempt?.finish, message);
     const ttfc =
       attempt && attempt.chunkCount > 0 ? (this.time(attempt.firstChunkSeq) - startMs) / 1000 : undefined;
@@ -313,7 +235,7 @@ class OtlpBuilder {
       'gen_ai.operation.name': 'chat',
       'gen_ai.provider.name': provider,
       'gen_ai.request.model': model,
-      'gen_ai.response.model': typeof source?.model === 'string' ? source.model : undefined,
+      'gen_ai.response.model': by.model ?? undefined,
       'gen_ai.response.id': message?.id,
       'gen_ai.conversation.id': this.sessionId,
       'gen_ai.response.finish_reasons': finish ? [finish] : undefined,
@@ -324,7 +246,7 @@ class OtlpBuilder {
       'gen_ai.usage.reasoning.output_tokens': usage?.reasoningTokens,
       'gen_ai.request.stream': attempt !== undefined && attempt.chunkCount > 0 ? true : undefined,
       'gen_ai.response.time_to_first_chunk': ttfc !== undefined && ttfc >= 0 ? { double: ttfc } : undefined,
-      'error.type': failure ? (failure.failure?.code ?? 'model_error') : undefined,
+      'error.type': failure ? (failure.code ?? 'model_error') : undefined,
       'seqscope.turn': step.turn,
       'seqscope.step': step.step,
       'seqscope.seq': startSeq,
@@ -351,25 +273,11 @@ class OtlpBuilder {
       startTimeUnixNano: nanos(startMs),
       endTimeUnixNano: nanos(Math.max(startMs, this.time(endSeq))),
       attributes: attributes(attrs),
-      status: failure
-        ? { code: 2, message: failure.failure?.message ?? 'the model call failed' }
-        : { code: 0 },
+      status: failure ? { code: 2, message: failure.message ?? 'the model call failed' } : { code: 0 },
     });
   }
 
-  private toolSpan(
-    call: {
-      callId: string;
-      name: string;
-      callSeq: number | null;
-      resultSeq: number | null;
-      isError: boolean;
-      errorCode?: string;
-      turn: number;
-      step: number;
-    },
-    parent: string,
-  ): void {
+  private toolSpan(call: ToolCallInfo, parent: string): void {
     const startSeq = call.callSeq ?? call.resultSeq ?? 0;
     const startMs = this.time(startSeq);
     const endMs = call.resultSeq !== null ? this.time(call.resultSeq) : startMs;
@@ -388,15 +296,15 @@ class OtlpBuilder {
       'seqscope.seq': startSeq,
     };
     if (this.options.content) {
-      if (call.callSeq !== null) {
-        const d = this.log.event(call.callSeq).data as { arguments?: unknown };
-        if (typeof d.arguments === 'string') attrs['gen_ai.tool.call.arguments'] = d.arguments;
-      }
-      if (call.resultSeq !== null) {
-        const m = (this.log.event(call.resultSeq).data as { message?: Message }).message;
-        const result = m?.content.find((b) => b.type === 'tool-result') as { content?: Block[] } | undefined;
-        if (result?.content)
-          attrs['gen_ai.tool.call.result'] = JSON.stringify(result.content.map(semconvPart));
+      const callEvent = call.callSeq !== null ? this.log.event(call.callSeq) : undefined;
+      if (callEvent && isKnownEvent(callEvent) && callEvent.type === 'tool/call')
+        attrs['gen_ai.tool.call.arguments'] = callEvent.data.arguments;
+      const resultEvent = call.resultSeq !== null ? this.log.event(call.resultSeq) : undefined;
+      if (resultEvent && isKnownEvent(resultEvent) && resultEvent.type === 'tool/result') {
+        const result = resultEvent.data.message.content.find((b) => b.type === 'tool-result');
+        const content = result && 'content' in result ? result.content : undefined;
+        if (Array.isArray(content))
+          attrs['gen_ai.tool.call.result'] = JSON.stringify((content as Block[]).map(semconvPart));
       }
     }
     this.spans.push({
@@ -417,58 +325,22 @@ class OtlpBuilder {
   }
 }
 
-/** The semconv finish reason: stop, length, tool_calls, error (or the log's own word). */
-function finishReason(finish: FinishReason | undefined, message: Message | undefined): string | undefined {
-  const kind = (finish as { kind?: string } | undefined)?.kind;
-  switch (kind) {
-    case 'stop':
-      return 'stop';
-    case 'tool-calls':
-      return 'tool_calls';
-    case 'max-tokens':
-      return 'length';
-    case 'error':
-    case 'aborted':
-      return 'error';
-    case undefined:
-      break;
-    default:
-      return kind;
-  }
-  if (!message) return undefined;
-  return message.content.some((b) => b.type === 'tool-call') ? 'tool_calls' : 'stop';
+/** An assistant/message event's message and usage; undefined for any other event or an invalid one. */
+function assistantMessage(
+  log: SessionLog,
+  seq: number,
+): { message: Message; usage?: TokenUsage } | undefined {
+  const ev = log.event(seq);
+  return isKnownEvent(ev) && ev.type === 'assistant/message' ? ev.data : undefined;
 }
 
-/** A message in the semconv's JSON schema for gen_ai.input.messages / output.messages. */
-function semconvMessage(m: Message): { role: string; parts: unknown[] } {
-  const toolResults = m.content.filter((b) => b.type === 'tool-result');
-  const role = toolResults.length > 0 && toolResults.length === m.content.length ? 'tool' : m.role;
-  return { role, parts: m.content.map(semconvPart) };
-}
-
-function semconvPart(b: Block): unknown {
-  const x = b as Record<string, unknown>;
-  switch (b.type) {
-    case 'text':
-      return { type: 'text', content: x.text };
-    case 'reasoning':
-      return { type: 'reasoning', content: x.text };
-    case 'tool-call': {
-      let args: unknown = x.arguments;
-      try {
-        args = JSON.parse(String(x.arguments));
-      } catch {
-        // keep the raw text
-      }
-      return { type: 'tool_call', id: x.id, name: x.name, arguments: args };
-    }
-    case 'tool-result':
-      return {
-        type: 'tool_call_response',
-        id: x.toolCallId,
-        response: Array.isArray(x.content) ? (x.content as Block[]).map(semconvPart) : x.content,
-      };
-    default:
-      return { type: b.type };
-  }
+/** The failure a failed attempt's finish reason carries. */
+function failureOf(finish: FinishReason | undefined): { code?: string; message?: string } | undefined {
+  if (finish?.kind !== 'error' && finish?.kind !== 'aborted') return undefined;
+  const failure = (finish as { failure?: unknown }).failure;
+  if (!isObject(failure)) return {};
+  return {
+    code: typeof failure.code === 'string' ? failure.code : undefined,
+    message: typeof failure.message === 'string' ? failure.message : undefined,
+  };
 }

@@ -7,19 +7,23 @@
  * the corpus has no TOOL_NOT_STARTED result, so that one follows the same
  * pattern with its own code and the assistant/message as source.
  */
-import type { Message, SessionEvent } from '../types';
+import { isKnownEvent, type Message, type SessionEvent } from '../types';
 import { isObject } from '../validate';
 
+/** What the harness writes on resume, by type (the shapes of the durable events it imitates). */
+export type SyntheticEventBody =
+  | {
+      type: 'tool/result';
+      data: { turn: number; step: number; message: Message; error: { name: string; code: string } };
+      surfaceOp: 'append';
+      sourceEventSeqs: number[];
+    }
+  | { type: 'step/end'; data: { turn: number; step: number } }
+  | { type: 'turn/end'; data: { turn: number; reason: { kind: 'interrupted' } } }
+  | { type: 'session/end-seed'; data: Record<string, never> };
+
 /** An event the harness would append on resume; never in the file. */
-export interface SyntheticEvent {
-  type: 'tool/result' | 'step/end' | 'turn/end' | 'session/end-seed';
-  seq: number;
-  time?: number;
-  data: Record<string, unknown>;
-  surfaceOp?: 'append';
-  sourceEventSeqs?: number[];
-  synthetic: true;
-}
+export type SyntheticEvent = SyntheticEventBody & { seq: number; time?: number; synthetic: true };
 
 export const TOOL_OUTCOME_UNKNOWN_TEXT =
   'The tool call was interrupted after it was recorded, but no result was durably recorded. Its outcome is unknown. Decide whether to retry from the tool semantics: retry only if the operation is read-only or idempotent; if it may have side effects, first verify external state or ask the user. Do not retry blindly.';
@@ -37,30 +41,40 @@ export interface RepairSource {
 export function syntheticRepair(log: RepairSource, last: number): SyntheticEvent[] {
   // The open turn: the last turn/start with no turn/end after it (type column only, no parsing).
   let turnStart = -1;
+  let turn = 0;
   for (let s = last; s >= 0; s--) {
     const type = log.typeOf(s);
     if (type === 'turn/end') return [];
-    if (type === 'turn/start' && !isInvalid(log.event(s))) {
+    if (type !== 'turn/start') continue;
+    const ev = log.event(s);
+    if (isKnownEvent(ev) && ev.type === 'turn/start') {
       turnStart = s;
+      turn = ev.data.turn;
       break;
     }
   }
   if (turnStart < 0) return [];
-  const turn = (log.event(turnStart).data as { turn: number }).turn;
   let lastStepEnd = turnStart;
   let lastStepStart = -1;
+  let openStep: { turn: number; step: number } | undefined;
   for (let s = last; s > turnStart; s--) {
     const type = log.typeOf(s);
     if (type === 'step/end') {
       lastStepEnd = s;
       break;
     }
-    if (type === 'step/start' && lastStepStart < 0) lastStepStart = s;
+    if (type === 'step/start' && lastStepStart < 0) {
+      const ev = log.event(s);
+      if (isKnownEvent(ev) && ev.type === 'step/start') {
+        lastStepStart = s;
+        openStep = ev.data;
+      }
+    }
   }
   const time = lastTime(log, last);
   const out: SyntheticEvent[] = [];
   let seq = last;
-  const add = (e: Omit<SyntheticEvent, 'seq' | 'synthetic' | 'time'>): void => {
+  const add = (e: SyntheticEventBody): void => {
     const ev: SyntheticEvent = { ...e, seq: ++seq, synthetic: true };
     if (time !== undefined) ev.time = time;
     out.push(ev);
@@ -95,10 +109,8 @@ export function syntheticRepair(log: RepairSource, last: number): SyntheticEvent
       sourceEventSeqs: [unknown ? (pending.callSeq as number) : pending.messageSeq],
     });
   }
-  if (lastStepStart > lastStepEnd) {
-    const step = log.event(lastStepStart).data as { turn: number; step: number };
-    add({ type: 'step/end', data: { turn: step.turn, step: step.step } });
-  }
+  if (openStep !== undefined && lastStepStart > lastStepEnd)
+    add({ type: 'step/end', data: { turn: openStep.turn, step: openStep.step } });
   add({ type: 'turn/end', data: { turn, reason: { kind: 'interrupted' } } });
   add({ type: 'session/end-seed', data: {} });
   return out;
@@ -122,17 +134,16 @@ function pendingCalls(log: RepairSource, from: number, last: number): PendingCal
     const type = log.typeOf(s);
     if (type !== 'assistant/message' && type !== 'tool/call' && type !== 'tool/result') continue;
     const ev = log.event(s);
-    if (isInvalid(ev)) continue;
-    const d = ev.data as Record<string, unknown>;
-    if (type === 'tool/call') {
-      if (typeof d.callId === 'string' && !recorded.has(d.callId)) recorded.set(d.callId, s);
-    } else if (type === 'tool/result') {
-      for (const id of resultCallIds(d.message)) answered.add(id);
-    } else {
-      const content = isObject(d.message) && Array.isArray(d.message.content) ? d.message.content : [];
-      for (const b of content)
-        if (isObject(b) && b.type === 'tool-call' && typeof b.id === 'string')
-          calls.push({ callId: b.id, turn: d.turn as number, step: d.step as number, messageSeq: s });
+    if (!isKnownEvent(ev)) continue;
+    if (ev.type === 'tool/call') {
+      if (!recorded.has(ev.data.callId)) recorded.set(ev.data.callId, s);
+    } else if (ev.type === 'tool/result') {
+      for (const id of resultCallIds(ev.data.message)) answered.add(id);
+    } else if (ev.type === 'assistant/message') {
+      const { turn, step, message } = ev.data;
+      for (const b of message.content)
+        if (b.type === 'tool-call' && 'id' in b && typeof b.id === 'string')
+          calls.push({ callId: b.id, turn, step, messageSeq: s });
     }
   }
   const out: PendingCall[] = [];
@@ -152,10 +163,6 @@ function resultCallIds(message: unknown): string[] {
     for (const b of message.content)
       if (isObject(b) && b.type === 'tool-result' && typeof b.toolCallId === 'string') ids.push(b.toolCallId);
   return ids;
-}
-
-function isInvalid(ev: SessionEvent): boolean {
-  return (ev as { invalid?: boolean }).invalid === true;
 }
 
 function lastTime(log: RepairSource, last: number): number | undefined {

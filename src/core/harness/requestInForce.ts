@@ -9,7 +9,7 @@
  * sent before the whole derived history) is kept apart, marked as legacy; it
  * is not part of the derived messages.
  */
-import type { SessionEvent } from '../types';
+import { looseData, type SessionEvent } from '../types';
 import { isObject } from '../validate';
 
 export const REQUEST_HEADER = 'request/header';
@@ -31,7 +31,7 @@ export interface RequestInForce {
 
 /** The request a `request/header` event puts in force. Never throws: odd shapes are kept as written. */
 export function requestOfHeaderEvent(ev: SessionEvent): RequestInForce {
-  const data = ev.data as Record<string, unknown>;
+  const data = looseData(ev);
   const out: RequestInForce = { seq: ev.seq, config: undefined };
   if (data.reason !== undefined) out.reason = data.reason;
   const header = data.header;

@@ -7,6 +7,7 @@
  * `"{{tools}}"`) is shown as that string.
  */
 import { textDiff, type TextPart } from '../diff/textDiff';
+import { looseData } from '../types';
 import { isObject } from '../validate';
 import {
   REQUEST_HEADER,
@@ -15,6 +16,7 @@ import {
   type RequestInForce,
   type RequestSource,
 } from './requestInForce';
+import { jsonText } from '../deepJson';
 
 export interface ToolView {
   name: string;
@@ -89,7 +91,7 @@ export function requestChangeSeqs(log: RequestSource): number[] {
   const out: number[] = [];
   let previous: string | undefined;
   for (const s of requestHeaders(log).all()) {
-    const header = JSON.stringify((log.event(s).data as { header?: unknown }).header ?? null);
+    const header = jsonText(looseData(log.event(s)).header ?? null);
     if (header !== previous) out.push(s);
     previous = header;
   }
@@ -121,13 +123,13 @@ export function requestChangeAt(log: RequestSource, seq: number): RequestChange 
   const prev = previousSeq === null ? null : viewOfRequest(requestOfHeaderEvent(log.event(previousSeq)));
   const tools = (v: RequestView | null): Map<string, string> => {
     const m = new Map<string, string>();
-    if (v?.tools && 'list' in v.tools) for (const t of v.tools.list) m.set(t.name, JSON.stringify(t.schema));
+    if (v?.tools && 'list' in v.tools) for (const t of v.tools.list) m.set(t.name, jsonText(t.schema) ?? '');
     return m;
   };
   const before = tools(prev);
   const after = tools(next);
   const systemText = (v: RequestView | null): string =>
-    v?.system === undefined ? '' : 'text' in v.system ? v.system.text : JSON.stringify(v.system.raw);
+    v?.system === undefined ? '' : 'text' in v.system ? v.system.text : (jsonText(v.system.raw) ?? '');
   const s0 = systemText(prev);
   const s1 = systemText(next);
   const c0 = isObject(prev?.config) ? prev.config : {};
@@ -139,10 +141,10 @@ export function requestChangeAt(log: RequestSource, seq: number): RequestChange 
     removedTools: [...before.keys()].filter((n) => !after.has(n)),
     changedTools: [...after.keys()].filter((n) => before.has(n) && before.get(n) !== after.get(n)),
     configKeys: [...new Set([...Object.keys(c0), ...Object.keys(c1)])].filter(
-      (k) => JSON.stringify(c0[k]) !== JSON.stringify(c1[k]),
+      (k) => jsonText(c0[k]) !== jsonText(c1[k]),
     ),
     system: s0 === s1 ? [] : textDiff(s0, s1),
     systemChanged: s0 !== s1,
-    adapterDefaultsChanged: JSON.stringify(prev?.adapterDefaults) !== JSON.stringify(next.adapterDefaults),
+    adapterDefaultsChanged: jsonText(prev?.adapterDefaults) !== jsonText(next.adapterDefaults),
   };
 }

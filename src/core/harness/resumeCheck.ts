@@ -17,8 +17,7 @@
  * section 1): events from such a line (the seq a `torn-tail` names) are not
  * part of what it resumes, so the check looks at the events before them.
  */
-import type { Diagnostic, SessionHeader } from '../types';
-import { isObject } from '../validate';
+import { looseData, type Diagnostic, type SessionHeader } from '../types';
 import { REQUEST_HEADER, requestHeaders, type RequestSource } from './requestInForce';
 import { syntheticRepair, type SyntheticEvent } from './repairEvents';
 
@@ -128,7 +127,7 @@ function formRefusals(log: ResumeSource): ResumeRefusal[] {
   }
   const fallback = requestHeaders(log)
     .all()
-    .filter((s) => (log.event(s).data as { reason?: unknown }).reason === 'fallback');
+    .filter((s) => looseData(log.event(s)).reason === 'fallback');
   if (fallback.length > 0)
     out.push({
       reason: `legacy-form:${REQUEST_HEADER}:fallback`,
@@ -223,7 +222,7 @@ export function resumeDiagnostics(
     });
   if (check.repair.length > 0) {
     const turnEnd = check.repair.find((e) => e.type === 'turn/end');
-    const turn = isObject(turnEnd?.data) ? turnEnd.data.turn : '?';
+    const turn = turnEnd?.type === 'turn/end' ? turnEnd.data.turn : '?';
     out.push({
       code: 'resume-repair',
       message: `the log ends inside turn ${String(turn)}: on resume the harness appends ${check.repair.map(describeSynthetic).join(', ')}`,
@@ -235,10 +234,10 @@ export function resumeDiagnostics(
 
 function describeSynthetic(e: SyntheticEvent): string {
   if (e.type === 'tool/result') {
-    const code = (e.data.error as { code?: string }).code;
-    const callId = (e.data.message as { source?: { callId?: string } }).source?.callId;
+    const { code } = e.data.error;
+    const callId = e.data.message.source?.callId;
     const cited =
-      code === 'TOOL_OUTCOME_UNKNOWN' ? ` (tool/call at seq ${String(e.sourceEventSeqs?.[0])})` : '';
+      code === 'TOOL_OUTCOME_UNKNOWN' ? ` (tool/call at seq ${String(e.sourceEventSeqs[0])})` : '';
     return `tool/result ${code} for call ${String(callId)}${cited}`;
   }
   if (e.type === 'turn/end') return 'turn/end (interrupted)';

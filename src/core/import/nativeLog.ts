@@ -231,6 +231,11 @@ export class NativeLog {
     return this.surface[i];
   }
 
+  /** The message node i derives; null for an assistant message with no content (it derives none). */
+  surfaceMessage(i: number): Message | null | undefined {
+    return this.surfaceMessages[i];
+  }
+
   /**
    * Replaces surface nodes `from..to` (node indexes, inclusive) by one user
    * message (a summary, or the first message of a new history): the fold's

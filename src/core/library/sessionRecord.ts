@@ -8,7 +8,9 @@
  * user message), never every event.
  */
 import type { SessionLog } from '../log/sessionLog';
-import type { Block, TokenUsage } from '../types';
+import { answeredBy } from '../log/message';
+import { looseData, type Block, type TokenUsage } from '../types';
+import { isObject } from '../validate';
 import type { Row } from './schema';
 
 /** Where a log came from, as the caller knows it (the log itself does not). */
@@ -45,7 +47,7 @@ interface ModelRef {
   model: string | null;
 }
 
-type Data = Record<string, unknown>;
+type Data = Readonly<Record<string, unknown>>;
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
@@ -65,7 +67,7 @@ export function sessionRecord(log: SessionLog, source: LogSource, hooks: RecordH
 
   const modelUse = new Map<string, { ref: ModelRef; calls: number }>();
   const steps: Row[] = st.steps.map((s) => {
-    const answered = s.messageSeq !== undefined ? modelOfMessage(log, s.messageSeq) : undefined;
+    const answered = s.messageSeq !== undefined ? answeredBy(log.event(s.messageSeq)) : undefined;
     const ref = answered?.model != null ? answered : headerAt(s.startSeq);
     const usage = s.usage ?? { inputTokens: 0, outputTokens: 0 };
     if (ref.model !== null) {
@@ -260,7 +262,7 @@ function scanTypes(log: SessionLog): TypeScan {
     }
     switch (kind[log.typeIdOf(seq)]) {
       case 1: {
-        const ref = headerModel(log.event(seq).data as Data);
+        const ref = headerModel(looseData(log.event(seq)));
         if (ref.model !== null) out.headers.push({ seq, ref });
         break;
       }
@@ -274,33 +276,27 @@ function scanTypes(log: SessionLog): TypeScan {
         out.compactionEnds++;
         break;
       case 5:
-        if (out.firstUserSeq === undefined && isFromUser(log.event(seq).data as Data)) out.firstUserSeq = seq;
+        if (out.firstUserSeq === undefined && isFromUser(looseData(log.event(seq)))) out.firstUserSeq = seq;
         break;
     }
   }
-  if (titleSeq >= 0) out.title = str((log.event(titleSeq).data as Data).title);
+  if (titleSeq >= 0) out.title = str(looseData(log.event(titleSeq)).title);
   return out;
 }
 
 function headerModel(d: Data): ModelRef {
   // request/header: {header:{config:{provider, model}}}; request/context: {provider, model}
-  const config = ((d.header as Data | undefined)?.config ?? d) as Data;
+  const config = isObject(d.header) && isObject(d.header.config) ? d.header.config : d;
   return { provider: str(config.provider), model: str(config.model) };
 }
 
-function modelOfMessage(log: SessionLog, seq: number): ModelRef {
-  const d = log.event(seq).data as Data;
-  const source = ((d.message as Data | undefined)?.source ?? {}) as Data;
-  return { provider: str(source.provider), model: str(source.model) };
-}
-
 function isFromUser(d: Data): boolean {
-  const kind = (d.source as Data | undefined)?.kind;
+  const kind = isObject(d.source) ? d.source.kind : undefined;
   return kind === undefined || kind === 'user';
 }
 
 function firstUserText(log: SessionLog, seq: number): string | null {
-  const content = (log.event(seq).data as Data).content;
+  const content = looseData(log.event(seq)).content;
   const text =
     typeof content === 'string'
       ? content

@@ -37,3 +37,10 @@ export function derivesMessage(ev: SessionEvent): boolean {
   if (!isKnownEvent(ev) || ev.type !== 'assistant/message') return true;
   return ev.data.message.content.length > 0;
 }
+
+/** Who answered, as an assistant/message's source names them; each null when not written (or not an answer). */
+export function answeredBy(ev: SessionEvent): { provider: string | null; model: string | null } {
+  const source = isKnownEvent(ev) && ev.type === 'assistant/message' ? ev.data.message.source : undefined;
+  const named = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+  return { provider: named(source?.provider), model: named(source?.model) };
+}

@@ -4,7 +4,7 @@
  * repeats; a tool/result replacement may change only the nested content of
  * the result it hides, which is compared through the result's "shape".
  */
-import { jsonText } from '../jsonText';
+import { jsonText } from '../deepJson';
 import { isKnownEvent, type SessionEvent } from '../types';
 
 /** A tool/result's message with every tool-result block's nested content blanked, as a comparable string. */

@@ -10,6 +10,7 @@
  * once); `durationMs` the whole step.
  */
 import type { StepInfo, StructureIndex } from '../analysis/structureIndex';
+import { answeredBy } from '../log/message';
 import type { ReplaceRecord } from '../log/surface';
 import type { SessionEvent, TokenUsage } from '../types';
 import { stepInputSeq } from '../diff/calls';
@@ -99,9 +100,8 @@ export function compactionPoints(log: MetricsSource): CompactionPoint[] {
 /** The model that answered: the assistant/message's source, else the request header in force. */
 function modelOf(log: MetricsSource, step: StepInfo, inputSeq: number | null): string | undefined {
   if (step.messageSeq !== undefined) {
-    const source = (log.event(step.messageSeq).data as { message?: { source?: { model?: unknown } } }).message
-      ?.source;
-    if (typeof source?.model === 'string') return source.model;
+    const { model } = answeredBy(log.event(step.messageSeq));
+    if (model !== null) return model;
   }
   const r = requestInForceAt(log, inputSeq ?? step.lastSeq);
   return r ? requestViewOf(r).model : undefined;

@@ -10,19 +10,7 @@
  * absent: they never belong in a log, so one appearing there is unknown. So
  * are whole families (`team/*`, `hook/*`...): only the listed members exist.
  */
-
-/** Durable session events: the reader validates and normalizes their data. */
-export const SESSION_EVENT_TYPES: readonly string[] = [
-  'turn/start',
-  'turn/end',
-  'step/start',
-  'step/end',
-  'user/message',
-  'assistant/chunk',
-  'assistant/message',
-  'tool/call',
-  'tool/result',
-];
+import { SESSION_EVENT_TYPES } from '../types';
 
 /** Legacy types normalized on load to `user/message` (spec 3.4). */
 export const LEGACY_EVENT_TYPES: readonly string[] = ['steering/message', 'context/message'];

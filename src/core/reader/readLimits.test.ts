@@ -8,9 +8,12 @@ import { BOMB_LINE, endlessLine, gzipBomb, zstdRleBomb } from '../testing/hostil
 import { createDecompressor } from './decompress';
 import { LineLengthGuard } from './lineLengthGuard';
 import {
+  BROWSER_DEFAULT_MEMORY,
   DEFAULT_READ_LIMITS,
   NO_READ_LIMITS,
+  browserReadLimits,
   formatBytes,
+  liftLimits,
   limitsForMemory,
   type ReadLimits,
 } from './readLimits';
@@ -175,6 +178,40 @@ describe('limits for the machine', () => {
     expect(limitsForMemory(1 * GiB)).toMatchObject({ maxDecodedBytes: 512 * MiB, maxLineBytes: 64 * MiB });
     expect(limitsForMemory(512 * GiB).maxDecodedBytes).toBe(16 * GiB);
     expect(limitsForMemory(undefined)).toEqual(DEFAULT_READ_LIMITS);
+  });
+
+  it('a browser: by device memory, else the heap limit, else the documented default', () => {
+    expect(browserReadLimits({ deviceMemoryGb: 8, jsHeapSizeLimit: 1 * GiB })).toEqual(
+      limitsForMemory(8 * GiB),
+    );
+    expect(browserReadLimits({ jsHeapSizeLimit: 4 * GiB })).toMatchObject({ maxDecodedBytes: 1 * GiB });
+    expect(browserReadLimits({ deviceMemoryGb: 0, jsHeapSizeLimit: NaN })).toEqual(
+      limitsForMemory(BROWSER_DEFAULT_MEMORY),
+    );
+    expect(browserReadLimits({})).toMatchObject({ maxDecodedBytes: 1 * GiB, maxLineBytes: 128 * MiB });
+  });
+
+  it('"load anyway" lifts exactly the limits named, and a log past them then reads whole', () => {
+    const limits = limitsForMemory(8 * GiB);
+    const lifted = liftLimits(limits, ['line-length']);
+    expect(lifted).toEqual({ ...limits, maxLineBytes: Infinity });
+    expect(liftLimits(limits, ['compression-ratio', 'decoded-size'])).toEqual({
+      ...limits,
+      maxDecodedBytes: Infinity,
+      maxCompressionRatio: Infinity,
+      ratioFloorBytes: Infinity,
+    });
+    const text =
+      lines(3) + JSON.stringify({ type: 'user/message', seq: 3, data: { pad: 'x'.repeat(4000) } }) + '\n';
+    const stopped = load(enc.encode(text), { maxLineBytes: 1000 });
+    expect(stopped.limitHit?.kind).toBe('line-length');
+    expect(stopped.eventCount).toBe(3);
+    const whole = load(
+      enc.encode(text),
+      liftLimits({ ...DEFAULT_READ_LIMITS, maxLineBytes: 1000 }, ['line-length']),
+    );
+    expect(whole.limitHit).toBeUndefined();
+    expect(whole.eventCount).toBe(4);
   });
 
   it('ordinary logs never meet them', () => {

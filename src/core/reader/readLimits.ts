@@ -77,6 +77,46 @@ export function limitsForMemory(memoryBytes: number | undefined): ReadLimits {
   };
 }
 
+/** The limits with `kinds` lifted: the deliberate "load anyway" past exactly the limits that stopped a read. */
+export function liftLimits(limits: ReadLimits, kinds: readonly ReadLimitKind[]): ReadLimits {
+  const out = { ...limits };
+  for (const kind of kinds) {
+    if (kind === 'decoded-size') out.maxDecodedBytes = Infinity;
+    else if (kind === 'line-length') out.maxLineBytes = Infinity;
+    else {
+      out.maxCompressionRatio = Infinity;
+      out.ratioFloorBytes = Infinity;
+    }
+  }
+  return out;
+}
+
+/** What a browser reports of its memory; either may be missing (Firefox and Safari report neither). */
+export interface BrowserMemory {
+  /** `navigator.deviceMemory`: GB of device memory, rounded down and capped at 8 (Chromium). */
+  deviceMemoryGb?: number | undefined;
+  /** `performance.memory.jsHeapSizeLimit`: the tab's JS heap limit in bytes (Chromium). */
+  jsHeapSizeLimit?: number | undefined;
+}
+
+/** The memory assumed for a browser that reports none: 4 GB, the same assumption as the tab's memory budget. */
+export const BROWSER_DEFAULT_MEMORY = 4 * GiB;
+
+/**
+ * Read limits for a browser tab: sized for the device memory when the browser reports it,
+ * else for the JS heap limit (a tab's bytes live beside the heap, but the heap limit tracks
+ * what the browser grants a tab), else for BROWSER_DEFAULT_MEMORY. On this scale a 4 GB
+ * device reads logs up to 1 GiB decoded and lines up to 128 MiB.
+ */
+export function browserReadLimits(memory: BrowserMemory): ReadLimits {
+  const { deviceMemoryGb, jsHeapSizeLimit } = memory;
+  if (deviceMemoryGb !== undefined && Number.isFinite(deviceMemoryGb) && deviceMemoryGb > 0)
+    return limitsForMemory(deviceMemoryGb * GiB);
+  if (jsHeapSizeLimit !== undefined && Number.isFinite(jsHeapSizeLimit) && jsHeapSizeLimit > 0)
+    return limitsForMemory(jsHeapSizeLimit);
+  return limitsForMemory(BROWSER_DEFAULT_MEMORY);
+}
+
 /** A byte count the way people read it: 512 B, 13.5 MB, 4.0 GB (decimal units, like file managers). */
 export function formatBytes(n: number): string {
   if (!Number.isFinite(n)) return 'unlimited';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitLineText } from './records';
+import { JSON_ARRAY_HINT, splitLineText } from './records';
 import { codes, readText } from './testing';
 
 const j = (v: unknown): string => JSON.stringify(v);
@@ -44,6 +44,23 @@ describe('unparsable lines', () => {
       /^line 2 is not valid JSON \(.*\); skipped$/,
     );
     expect(splitLineText('no excerpt here')).toEqual({ message: 'no excerpt here', text: null });
+  });
+
+  it('names a JSON array for what it is, pretty-printed or on one line, on its first line only', () => {
+    const pretty = readText(
+      JSON.stringify([{ type: 'turn/start', seq: 0, data: { turn: 1 } }], null, 2) + '\n',
+    );
+    expect(pretty.events).toEqual([]);
+    expect(pretty.diagnostics[0]).toMatchObject({ code: 'bad-json', line: 1 });
+    expect(pretty.diagnostics[0]?.message).toBe(`line 1 opens a JSON array; skipped: ${JSON_ARRAY_HINT}`);
+    expect(pretty.diagnostics.slice(1).some((d) => d.message.includes('JSON array'))).toBe(false);
+    const compact = readText(log(j([{ type: 'turn/start', seq: 0, data: { turn: 1 } }])));
+    expect(compact.diagnostics[0]?.message).toBe(
+      `line 1 is an array, not a JSON object; skipped: ${JSON_ARRAY_HINT}`,
+    );
+    // An array further down is an ordinary bad line.
+    const later = readText(log(turnStart(1), '[1, 2]'));
+    expect(later.diagnostics[0]?.message).toBe('line 2 is an array, not a JSON object; skipped');
   });
 
   it('keeps a complete last line without a newline', () => {

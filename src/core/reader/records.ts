@@ -48,10 +48,14 @@ import {
 } from './normalize';
 import { checkPackedRow, isPackedRowType, packedMember } from './packedRows';
 import type { ReadContextRecorder } from './readContext';
-import { jsonText } from '../jsonText';
+import { jsonText } from '../deepJson';
 
 export { readEventAt } from './reread';
 export { LINE_EXCERPT_CHARS, LINE_TEXT_MARK, splitLineText } from './lineText';
+
+/** Said of a file whose first line opens a JSON array: the commonest wrong input, with its fix. */
+export const JSON_ARRAY_HINT =
+  "this file looks like a JSON array, not JSONL: a session log has one JSON object per line (convert it with jq -c '.[]' FILE.json > FILE.jsonl)";
 
 export class RecordReader implements LineSink {
   /** Events handed on so far: the next event's seq. */
@@ -72,6 +76,8 @@ export class RecordReader implements LineSink {
   /** Why the stream stopped inside its last zstd frame, when it did. */
   private cutShort: string | undefined;
   private cutShortLine = false;
+  /** A line was read (parsed or not): a JSON array is recognised by its first line only. */
+  private sawLine = false;
 
   constructor(
     private readonly sink: RecordSink,
@@ -97,6 +103,8 @@ export class RecordReader implements LineSink {
       );
       return;
     }
+    const firstLine = !this.sawLine;
+    this.sawLine = true;
     let value: unknown;
     try {
       if (text === undefined) throw new Error(`${length} bytes is too large to read as one line`);
@@ -107,7 +115,13 @@ export class RecordReader implements LineSink {
       const why = escapeControls(e instanceof Error ? e.message : String(e));
       // The line itself is kept nowhere else: its start goes into the message, to be looked at.
       const seen = lineExcerpt(text);
-      if (terminated)
+      if (terminated && firstLine && text !== undefined && text.trimStart().startsWith('['))
+        this.report(
+          'bad-json',
+          `line ${lineNumber} opens a JSON array; skipped: ${JSON_ARRAY_HINT}`,
+          lineNumber,
+        );
+      else if (terminated)
         this.report('bad-json', `line ${lineNumber} is not valid JSON (${why}); skipped${seen}`, lineNumber);
       else
         this.report(
@@ -115,6 +129,14 @@ export class RecordReader implements LineSink {
           `the last line (${lineNumber}) has no newline and does not parse: the writer stopped mid-line; dropped, as the harness drops it on resume (${why})${seen}`,
           lineNumber,
         );
+      return;
+    }
+    if (firstLine && Array.isArray(value)) {
+      this.report(
+        'not-an-object',
+        `line ${lineNumber} is an array, not a JSON object; skipped: ${JSON_ARRAY_HINT}`,
+        lineNumber,
+      );
       return;
     }
     this.value(value, offset, length, lineNumber, terminated);

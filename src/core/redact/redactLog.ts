@@ -10,7 +10,7 @@
  * block and masked in every piece, so the assembled text equals the masked message text
  * and no piece keeps a fragment of it.
  */
-import { jsonText } from '../jsonText';
+import { jsonText } from '../deepJson';
 import { isObject } from '../validate';
 import { createMasker, type Masker } from './rules';
 

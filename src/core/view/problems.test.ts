@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SessionLog } from '../log/sessionLog';
 import type { Diagnostic } from '../types';
 import { DiagnosticIndex } from './diagIndex';
-import { ProblemIndex } from './problems';
+import { ProblemIndex, errorOutcomeSeqs, problemSummary } from './problems';
+import { badRunLog } from '../testing/badRun';
 
 const line = (v: object) => JSON.stringify(v) + '\n';
 const msg = (role: string, text: string, extra: object = {}) => ({
@@ -122,5 +123,42 @@ describe('the problem rule (errors only, stop at problems)', () => {
     items.push({ code: 'surface-op-invalid', severity: 'error', seq: 2, message: 'e' });
     expect(problems.firstErrorChange(before, problems.snapshot())).toBe(2);
     expect(problems.isError(2)).toBe(true);
+  });
+});
+
+describe('problemSummary (the header counts)', () => {
+  it('counts tool errors, failed attempts and error-ended turns, each with its first seq', () => {
+    const run = badRunLog({
+      turns: 4,
+      stepsPerTurn: 4,
+      toolErrors: 17,
+      failedAttempts: 12,
+      lastTurnError: true,
+    });
+    const log = new SessionLog();
+    log.push(new TextEncoder().encode(run.text));
+    log.end();
+    expect(log.diagnostics.items.filter((d) => d.severity === 'error')).toEqual([]);
+    const s = problemSummary(log.structure);
+    expect(s.toolErrors).toEqual({ count: 17, firstSeq: run.toolErrorSeqs[0] });
+    expect(s.failedAttempts).toEqual({ count: 12, firstSeq: run.failedAttemptSeqs[0] });
+    expect(s.errorTurns).toEqual({ count: 1, firstSeq: run.errorTurnSeq });
+    expect(s.abortedTurns).toEqual({ count: 0, firstSeq: null });
+    // The same rule as "errors only": every counted seq is an error outcome.
+    const outcomes = errorOutcomeSeqs(log.structure);
+    for (const seq of [...run.toolErrorSeqs, ...run.failedAttemptSeqs, run.errorTurnSeq as number])
+      expect(outcomes.has(seq)).toBe(true);
+    expect(outcomes.size).toBe(17 + 12 + 1);
+  });
+
+  it('a clean log has nothing to count', () => {
+    const run = badRunLog({ turns: 2, stepsPerTurn: 2, toolErrors: 0, failedAttempts: 0 });
+    const log = new SessionLog();
+    log.push(new TextEncoder().encode(run.text));
+    log.end();
+    const s = problemSummary(log.structure);
+    expect([s.toolErrors.count, s.failedAttempts.count, s.errorTurns.count, s.abortedTurns.count]).toEqual([
+      0, 0, 0, 0,
+    ]);
   });
 });

@@ -19,16 +19,63 @@
 import type { StructureIndex } from '../analysis/structureIndex';
 import type { Diagnostic, Severity } from '../types';
 
+/** How many of one kind of failure a log has, and where the first one is (to jump to). */
+export interface ProblemTally {
+  count: number;
+  /** The seq that shows it: the error result, the failed attempt's last chunk, the turn's end. */
+  firstSeq: number | null;
+}
+
+/** A log's failed outcomes by kind: what the header summarizes, from the rule below. */
+export interface ProblemSummary {
+  /** Tool results that reported an error. */
+  toolErrors: ProblemTally;
+  /** Model-call attempts that failed (finished with an error or aborted, no message; spec 3.3). */
+  failedAttempts: ProblemTally;
+  /** Turns that ended in an error. */
+  errorTurns: ProblemTally;
+  /** Turns that were aborted. */
+  abortedTurns: ProblemTally;
+}
+
+/** Each failed outcome once, by kind, at the seq that shows it. The one walk every consumer shares. */
+function forEachErrorOutcome(
+  structure: StructureIndex,
+  visit: (kind: keyof ProblemSummary, seq: number) => void,
+): void {
+  for (const c of structure.toolCalls)
+    if (c.isError && c.resultSeq !== null) visit('toolErrors', c.resultSeq);
+  for (const st of structure.steps)
+    for (const a of st.attempts) if (a.failed) visit('failedAttempts', a.lastChunkSeq);
+  for (const t of structure.turns) {
+    const k = t.endReason?.kind;
+    if (t.endSeq === null) continue;
+    if (k === 'error') visit('errorTurns', t.endSeq);
+    else if (k === 'aborted') visit('abortedTurns', t.endSeq);
+  }
+}
+
 /** Seqs whose outcome failed (errors without a diagnostic of their own). */
 export function errorOutcomeSeqs(structure: StructureIndex): Set<number> {
   const seqs = new Set<number>();
-  for (const c of structure.toolCalls) if (c.isError && c.resultSeq !== null) seqs.add(c.resultSeq);
-  for (const t of structure.turns) {
-    const k = t.endReason?.kind;
-    if (t.endSeq !== null && (k === 'error' || k === 'aborted')) seqs.add(t.endSeq);
-  }
-  for (const st of structure.steps) for (const a of st.attempts) if (a.failed) seqs.add(a.lastChunkSeq);
+  forEachErrorOutcome(structure, (_, seq) => seqs.add(seq));
   return seqs;
+}
+
+/** The failed outcomes counted by kind, each with its first seq. */
+export function problemSummary(structure: StructureIndex): ProblemSummary {
+  const out: ProblemSummary = {
+    toolErrors: { count: 0, firstSeq: null },
+    failedAttempts: { count: 0, firstSeq: null },
+    errorTurns: { count: 0, firstSeq: null },
+    abortedTurns: { count: 0, firstSeq: null },
+  };
+  forEachErrorOutcome(structure, (kind, seq) => {
+    const tally = out[kind];
+    tally.count++;
+    if (tally.firstSeq === null || seq < tally.firstSeq) tally.firstSeq = seq;
+  });
+  return out;
 }
 
 /** Seqs that were cut short (problems, not errors). */

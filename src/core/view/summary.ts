@@ -7,7 +7,7 @@
  */
 import { normalizeTurnEndReason } from '../analysis/endReason';
 import { importedRowSummary } from '../import/rowSummary';
-import { jsonText } from '../jsonText';
+import { jsonText } from '../deepJson';
 import type { Block, Message, SessionEvent, StreamChunk, TokenUsage, TurnEndReason } from '../types';
 import { formatDuration } from './duration';
 import { isKnownEventType } from '../reader/knownTypes';

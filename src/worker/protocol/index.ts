@@ -17,12 +17,12 @@
  */
 export * from './answers';
 export * from './harness';
-export * from './inspect';
+export * from './inspector';
 export * from './messages';
 export * from './pushes';
 export * from './replay';
 export * from './requests';
 export * from './rows';
 export * from './samples';
-export * from './summary';
+export * from './logSummary';
 export * from './transport';

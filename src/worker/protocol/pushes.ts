@@ -1,7 +1,7 @@
 /** Updates the worker sends unasked while a log loads or grows; each names the load it is about. */
 import type { SearchHit } from './answers';
 import type { WorkerError } from './transport';
-import type { CodeGroup, DiagnosticCounts, LogSummary, RowsInfo } from './summary';
+import type { CodeGroup, DiagnosticCounts, LogSummary, RowsInfo } from './logSummary';
 
 export interface LoadProgress extends RowsInfo {
   loadId: number;

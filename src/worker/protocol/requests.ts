@@ -1,6 +1,7 @@
 /** What the UI may ask the log worker: one union member per request kind. */
 import type { Pacing } from '../../core/replay/pacing';
 import type { DiagnosticCode } from '../../core/types';
+import type { ReadLimitKind } from '../../core/reader/readLimits';
 import type { SearchQuery } from './answers';
 
 export type { Pacing } from '../../core/replay/pacing';
@@ -42,9 +43,10 @@ export type Request =
   /**
    * Load a log, replacing the current one. `loadId` is the caller's name for
    * this load: every push about it carries it, and `cancel` names it. Answers
-   * when the log is fully read (or fails / is cancelled).
+   * when the log is fully read (or fails / is cancelled). Reading stops at the tab's read
+   * limits (core/reader/readLimits.ts) but those in `liftLimits`: "Load anyway".
    */
-  | { kind: 'open'; loadId: number; source: LoadSource }
+  | { kind: 'open'; loadId: number; source: LoadSource; liftLimits?: ReadLimitKind[] }
   /** Cancel the load named `loadId` (a no-op once it is read). */
   | { kind: 'cancel'; loadId: number }
   /** Timeline rows [from, to) by row index. */

@@ -1,7 +1,7 @@
 /** The timeline as rows: one event, or a turn / step / chunk-run header that may fold what is under it. */
 import type { Tone } from '../../core/view/summary';
 import type { Severity, TokenUsage } from '../../core/types';
-import type { RowsInfo } from './summary';
+import type { RowsInfo } from './logSummary';
 
 export interface TurnRowInfo {
   turn: number;

@@ -6,13 +6,13 @@
  */
 import type { CallDiff, HistoryDiff, MetricsAnswer, RunProfile, SearchAnswer } from './answers';
 import type { RequestAtView, RequestChange, ResumePreview } from './harness';
-import type { DiagnosticsWindow, EventDetail, ToolPair } from './inspect';
+import type { DiagnosticsWindow, EventDetail, ToolPair } from './inspector';
 import type { MessagesWindow, StreamView, TranscriptEntry, ViewMessage } from './messages';
 import type { Push } from './pushes';
 import type { PlaybackWindow, ReplayAxisView, ReplayPositionView } from './replay';
 import type { Request, RequestKind, RequestOf } from './requests';
 import type { RowsWindow } from './rows';
-import type { LogSummary, RowsInfo, StructureSummary } from './summary';
+import type { LogSummary, RowsInfo, StructureSummary } from './logSummary';
 
 export interface ResponseValues {
   open: LogSummary;
@@ -50,8 +50,6 @@ export interface ResponseValues {
   ping: { loadId: number };
 }
 
-export type ResponseOf<K extends RequestKind> = ResponseValues[K];
-
 export type ErrorCode =
   | 'bad-request'
   | 'no-log'
@@ -70,6 +68,11 @@ export interface WorkerError {
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: WorkerError };
+
+/** A failed Result: the error as a value. */
+export function fail(code: WorkerError['code'], message: string): Result<never> {
+  return { ok: false, error: { code, message } };
+}
 
 /** What travels UI -> worker. */
 export type RequestEnvelope = { id: number } & Request;

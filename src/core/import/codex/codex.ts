@@ -145,7 +145,7 @@ class CodexState {
     }
     this.flush();
     if (type === 'message') {
-      this.out.user(messageOf(p), time, { newTurn: p.role === 'user' });
+      this.out.user(codexMessage(p), time, { newTurn: p.role === 'user' });
       return;
     }
     if (OUTPUT_ITEMS.has(type)) {
@@ -202,7 +202,7 @@ class CodexState {
 
   private compacted(p: JsonObject, time: number | undefined): void {
     const history = Array.isArray(p.replacement_history) ? p.replacement_history.filter(isObject) : [];
-    const messages = history.filter((h) => h.type === 'message').map(messageOf);
+    const messages = history.filter((h) => h.type === 'message').map(codexMessage);
     const source = { kind: 'compaction', format: 'codex' };
     if (messages.length === 0)
       messages.push({
@@ -274,7 +274,7 @@ function contentBlocks(content: unknown): Block[] {
   });
 }
 
-function messageOf(p: JsonObject): Message {
+function codexMessage(p: JsonObject): Message {
   const role =
     p.role === 'assistant' ? 'assistant' : p.role === 'developer' || p.role === 'system' ? 'system' : 'user';
   return { role, content: contentBlocks(p.content) };

@@ -262,11 +262,7 @@ class SampleReplay {
 function nodeOfDerived(out: NativeLog, derivedIndex: number): number {
   let seen = -1;
   for (let i = 0; i < out.surfaceLength; i++) {
-    const ev = out.events[out.surfaceSeq(i) as number];
-    const m =
-      ev?.type === 'user/message'
-        ? (ev.data as unknown as Message)
-        : (ev?.data.message as Message | undefined);
+    const m = out.surfaceMessage(i);
     if (m && m.content.length > 0) seen++;
     if (seen === derivedIndex) return i;
   }

@@ -269,12 +269,7 @@ class PiState {
 
 /** The message a surface node derives (an empty assistant message derives none). */
 function messageAtNode(out: NativeLog, i: number): Message | undefined {
-  const seq = out.surfaceSeq(i);
-  if (seq === undefined) return undefined;
-  const ev = out.events[seq];
-  if (!ev) return undefined;
-  const m =
-    ev.type === 'user/message' ? (ev.data as unknown as Message) : (ev.data.message as Message | undefined);
+  const m = out.surfaceMessage(i);
   return m && m.content.length > 0 ? { role: m.role, content: m.content } : undefined;
 }
 

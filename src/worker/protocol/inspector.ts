@@ -1,7 +1,7 @@
 /** One event in full (the inspector), tool call/result pairs, and diagnostics by code. */
 import type { AttemptInfo } from '../../core/analysis/structure';
 import type { Diagnostic, DiagnosticCode, SessionEvent } from '../../core/types';
-import type { CodeGroup, DiagnosticCounts } from './summary';
+import type { CodeGroup, DiagnosticCounts } from './logSummary';
 
 export interface ToolPair {
   callId: string;

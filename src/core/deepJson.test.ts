@@ -1,7 +1,7 @@
 /** jsonText: JSON.stringify's output at any depth. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonText, writeJson } from './jsonText';
+import { jsonText, writeJson } from './deepJson';
 
 describe('jsonText', () => {
   it('equals JSON.stringify for any JSON value, compact and indented', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ChunkRunTracker, MatchRows, RunRows, depthOf, type Span } from './rows';
+import { ChunkRunTracker, MatchRows, RunRows, depthOf, type Span } from './rowMap';
 
 /** The obvious model: walk every seq, skipping collapsed ranges. */
 function naiveRows(

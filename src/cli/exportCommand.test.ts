@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseExportArgs, runExport } from './export';
+import { parseExportArgs, runExport } from './exportCommand';
 
 const SAMPLE = '../shared/samples/other/codex/agentlogs-crud.jsonl';
 

@@ -2,6 +2,8 @@
 import type { DiagnosticCode, MetaLine, SessionHeader, Severity, TokenUsage } from '../../core/types';
 import type { LoadSource } from './requests';
 import type { SourceFormat } from '../../core/import/formats';
+import type { ProblemSummary } from '../../core/view/problems';
+import type { ReadLimitHit, ReadLimitKind } from '../../core/reader/readLimits';
 
 export interface DiagnosticCounts {
   error: number;
@@ -41,6 +43,8 @@ export interface LogSummary extends RowsInfo {
   toolCalls: number;
   toolErrors: number;
   failedAttempts: number;
+  /** Failed outcomes by kind, each with its first seq (core/view/problems.ts: the header's counts). */
+  problems: ProblemSummary;
   usage?: TokenUsage;
   /** Time of the first and last event that have one. */
   startTime?: number;
@@ -55,6 +59,10 @@ export interface LogSummary extends RowsInfo {
   types: { type: string; count: number }[];
   diagnostics: DiagnosticCounts;
   codes: CodeGroup[];
+  /** The read limit that stopped reading (the log holds what came before it): the app offers "Load anyway". */
+  limitHit?: ReadLimitHit;
+  /** The read limits this load was asked to lift. */
+  liftedLimits?: ReadLimitKind[];
 }
 
 export interface StructureSummary {

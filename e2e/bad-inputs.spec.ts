@@ -1,0 +1,82 @@
+/**
+ * The bad corpus (fixtures/bad/corpus.json, the same list src/cli/badCorpus.test.ts runs
+ * through the CLI) in the browser: each file opened through the file input loads without an
+ * uncaught exception (the `test` fixture fails on any page error), shows exactly the valid
+ * events the core reads, and the diagnostics panel names the problem. The hostile-strings log
+ * is walked event by event with the inspector open: no payload becomes markup or runs, and
+ * no key pollutes a prototype.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, loadCore, openWithInput, test } from './helpers';
+
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
+
+interface CorpusEntry {
+  file: string;
+  what: string;
+  events: number;
+  codes: string[];
+}
+const CORPUS = JSON.parse(readFileSync(path.join(FIXTURES, 'bad/corpus.json'), 'utf8')) as CorpusEntry[];
+
+for (const entry of CORPUS)
+  test(`${entry.file}: ${entry.what}`, async ({ page }) => {
+    const file = path.join(FIXTURES, entry.file);
+    expect(loadCore(file).eventCount, 'the corpus entry agrees with the core').toBe(entry.events);
+    await page.goto('/'); // the file input replaces the startup sample, loaded or not
+    await openWithInput(page, file);
+    const status = page.getByTestId('status');
+    await expect(status).toHaveAttribute('data-name', path.basename(file));
+    await expect(status).toHaveAttribute('data-state', 'ready');
+    await expect(status).toHaveAttribute('data-events', String(entry.events));
+    const panel = page.getByTestId('diagnostics');
+    for (const code of entry.codes) await expect(panel.locator(`[data-code="${code}"]`)).toBeAttached();
+    if (entry.events > 0)
+      await expect(page.getByTestId('timeline').locator(`[data-seq="${entry.events - 1}"]`)).toBeAttached();
+    else if (entry.codes.length > 0) await expect(page.getByTestId('timeline-unreadable')).toBeVisible();
+    // A JSON array is named as one, with how to convert it.
+    if (entry.file === 'bad/json-array.json')
+      await expect(page.getByTestId('timeline-unreadable')).toContainText(
+        'this file looks like a JSON array, not JSONL: a session log has one JSON object per line',
+      );
+  });
+
+test('hostile strings in every field stay text: no markup, no script, no prototype pollution', async ({
+  page,
+}) => {
+  const file = path.join(FIXTURES, 'bad/hostile-strings.jsonl');
+  const events = loadCore(file).eventCount;
+  await page.goto('/'); // the file input replaces the startup sample, loaded or not
+  await openWithInput(page, file);
+  await expect(page.getByTestId('status')).toHaveAttribute('data-events', String(events));
+  const injected = () =>
+    page.evaluate(() => ({
+      xss: (window as unknown as { __xss?: unknown }).__xss ?? null,
+      markup: document.querySelectorAll(
+        'img[src="x"], svg[onload], iframe, script:not([src]), [onerror], [onload], a[href^="javascript:" i]',
+      ).length,
+      polluted: ({} as { polluted?: unknown }).polluted ?? null,
+    }));
+  // Every row selected in turn: the messages pane, the inspector and the row text render each field.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Home');
+  const seen = new Set<string>();
+  for (let row = 0; row < events; row++) {
+    await expect(page).toHaveURL(/#seq=\d+/);
+    const seq = /#seq=(\d+)/.exec(page.url())?.[1] as string;
+    seen.add(seq);
+    expect(await injected(), `at seq ${seq}`).toEqual({ xss: null, markup: 0, polluted: null });
+    if (seq === String(events - 1)) break;
+    await page.keyboard.press('j');
+    await expect(page).not.toHaveURL(new RegExp(`#seq=${seq}(&|$)`));
+  }
+  expect(seen.size).toBeGreaterThan(10);
+  // The payloads are on screen as text.
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('timeline')).toContainText('x/<img src=x onerror="window.__xss=1">');
+  await page.getByRole('button', { name: 'Session info' }).click();
+  await expect(page.getByText('sess<img src=x onerror="window.__xss=1">')).toBeVisible();
+  expect(await injected()).toEqual({ xss: null, markup: 0, polluted: null });
+});

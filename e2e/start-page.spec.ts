@@ -1,0 +1,21 @@
+import { expect, test, DEMO_URL } from './helpers';
+
+test('the root URL shows the start page, and the demo is one click away', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('start-page')).toBeVisible();
+  const status = page.getByTestId('status');
+  await expect(status).toHaveAttribute('data-state', 'idle');
+  await page.getByTestId('open-demo').click();
+  await expect(status).toHaveAttribute('data-state', 'ready');
+  await expect(status).toHaveAttribute('data-name', 'demo.jsonl');
+  await expect(page.getByTestId('start-page')).toHaveCount(0);
+  // The demo's URL names it, so a reload (or a shared link) opens it again.
+  await expect(page).toHaveURL(/[?&]sample=demo\.jsonl/);
+});
+
+test("npm start's link (the sample named in the query) opens the demo", async ({ page }) => {
+  await page.goto(DEMO_URL);
+  const status = page.getByTestId('status');
+  await expect(status).toHaveAttribute('data-state', 'ready');
+  await expect(status).toHaveAttribute('data-name', 'demo.jsonl');
+});

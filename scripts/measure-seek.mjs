@@ -1,0 +1,257 @@
+#!/usr/bin/env node
+// Where a seek's time goes: opens a log in the built app, then seeks (#seq=N) to
+// random seqs and, per seek, splits the time from the hash change to the
+// messages pane painted into: waiting for the worker's answer, and the main
+// thread's work after it. With --profile, a CPU profile of the page's main thread
+// during the seeks is summarised by self time per function (build unminified
+// for readable names: `npx vite build --minify false --outDir dist-profile`, then
+// `--dist dist-profile`). A diagnostic script, not a benchmark table.
+//
+//   node scripts/measure-seek.mjs <log> [--seeks 30] [--profile] [--dist dist] [--port 4199] [--width 1600]
+/* global window, document, location, requestAnimationFrame, MutationObserver */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { launchChromium, root } from './measure-browser.mjs';
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+}
+const file = process.argv[2];
+if (!file || file.startsWith('--')) {
+  console.error('usage: node scripts/measure-seek.mjs <log> [--seeks 30] [--profile] [--dist dist]');
+  process.exit(2);
+}
+const seekCount = Number(arg('seeks', '30'));
+const profile = process.argv.includes('--profile');
+const trace = process.argv.includes('--trace');
+const dist = arg('dist', 'dist');
+const port = Number(arg('port', process.env.SEQSCOPE_E2E_PORT ?? '4199'));
+const width = Number(arg('width', '1600'));
+const pct = (xs, p) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
+
+const base = `http://127.0.0.1:${port}/`;
+const server = spawn(
+  join(root, 'node_modules/.bin/vite'),
+  ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', dist],
+  { cwd: root, stdio: 'ignore' },
+);
+for (let i = 0; i < 100; i++) {
+  if (
+    await fetch(base).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  // Every request to the log worker and its answer, timed (the page's clock).
+  await page.addInitScript(() => {
+    const log = [];
+    window.__rpc = log;
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('message', (e) => {
+          const d = e.data;
+          if (d && d.type === 'response')
+            log.push({ at: performance.now(), id: d.id, kind: d.kind, answer: true });
+        });
+      }
+      postMessage(msg, ...rest) {
+        if (msg && typeof msg.kind === 'string')
+          log.push({ at: performance.now(), id: msg.id, kind: msg.kind });
+        return super.postMessage(msg, ...rest);
+      }
+    };
+  });
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(base);
+  await page.waitForSelector('[data-testid=status][data-state=ready]');
+  const name = basename(file);
+  await page.locator('input[type=file]').first().setInputFiles(file);
+  await page.waitForSelector(`[data-testid=status][data-state=ready][data-name="${name}"]`, {
+    timeout: 600_000,
+  });
+  const events = Number(await page.getByTestId('status').getAttribute('data-events'));
+  console.log(`${name}: ${events} events`);
+  await page.waitForTimeout(500);
+  // Long tasks during the seeks.
+  await page.evaluate(() => {
+    const m = { longest: 0, over50: 0, on: false };
+    window.__seekTasks = m;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (!m.on) continue;
+        m.longest = Math.max(m.longest, e.duration);
+        if (e.duration > 50) m.over50++;
+      }
+    }).observe({ type: 'longtask' });
+  });
+  const cdp = await page.context().newCDPSession(page);
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
+  const traceEvents = [];
+  if (trace) {
+    cdp.on('Tracing.dataCollected', (e) => traceEvents.push(...e.value));
+    await cdp.send('Tracing.start', {
+      traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] },
+    });
+  }
+  await page.evaluate(() => (window.__seekTasks.on = true));
+  let seed = 42;
+  const rnd = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const total = [];
+  const phases = [];
+  const afterAnswer = [];
+  for (let i = 0; i < seekCount; i++) {
+    const seq = Math.floor(rnd() * events);
+    // "answer": the first commit after the hash change in which the pane names the target; the
+    // main thread's share is from the last task before that commit to the paint.
+    const r = await page.evaluate(
+      (target) =>
+        new Promise((ok) => {
+          const pane = document.querySelector('[data-testid=messages]');
+          const t0 = performance.now();
+          let longestTask = 0;
+          const po = new PerformanceObserver((l) => {
+            for (const e of l.getEntries())
+              if (e.startTime >= t0) longestTask = Math.max(longestTask, e.duration);
+          });
+          po.observe({ type: 'longtask' });
+          const obs = new MutationObserver(() => {
+            if (pane.getAttribute('data-seq') !== String(target)) return;
+            obs.disconnect();
+            const committed = performance.now() - t0;
+            const rpc = window.__rpc.filter((r) => r.at >= t0 && r.kind === 'messages');
+            const asked = rpc.find((r) => !r.answer);
+            const answered = asked && rpc.find((r) => r.answer && r.id === asked.id);
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                po.disconnect();
+                ok({
+                  total: performance.now() - t0,
+                  committed,
+                  longestTask,
+                  asked: asked ? asked.at - t0 : NaN,
+                  answered: answered ? answered.at - t0 : NaN,
+                });
+              }),
+            );
+          });
+          obs.observe(pane, { attributes: true, subtree: false });
+          location.hash = `#seq=${target}`;
+        }),
+      seq,
+    );
+    total.push(r.total);
+    phases.push(r);
+    afterAnswer.push(r.longestTask);
+    await page.waitForTimeout(50);
+  }
+  const tasks = await page.evaluate(() => window.__seekTasks);
+  const p50 = (k) =>
+    pct(
+      phases.map((r) => r[k]).filter((x) => !Number.isNaN(x)),
+      0.5,
+    ).toFixed(1);
+  console.log(
+    `phases (p50 ms after the hash change): messages asked ${p50('asked')}, answered ${p50('answered')}, pane committed ${p50('committed')}, painted ${p50('total')}`,
+  );
+  console.log(
+    `seek to painted: p50 ${pct(total, 0.5).toFixed(0)} ms, p95 ${pct(total, 0.95).toFixed(0)} ms, max ${Math.max(...total).toFixed(0)} ms over ${total.length}`,
+  );
+  console.log(
+    `longest main-thread task per seek: p50 ${pct(afterAnswer, 0.5).toFixed(0)} ms, p95 ${pct(afterAnswer, 0.95).toFixed(0)} ms; over 50 ms: ${tasks.over50}, longest ${tasks.longest.toFixed(0)} ms`,
+  );
+  if (trace) {
+    const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+    await cdp.send('Tracing.end');
+    await done;
+    summariseTrace(traceEvents, seekCount);
+    const out = arg('trace-out', '');
+    if (out) writeFileSync(out, JSON.stringify({ traceEvents }));
+  }
+  if (profile) {
+    const { profile: p } = await cdp.send('Profiler.stop');
+    const byId = new Map(p.nodes.map((n) => [n.id, n]));
+    const self = new Map();
+    const dt = p.timeDeltas;
+    for (let i = 0; i < p.samples.length; i++) {
+      const n = byId.get(p.samples[i]);
+      const f = n.callFrame;
+      const key = `${f.functionName || '(anon)'} ${f.url ? basename(f.url) : ''}:${f.lineNumber}`;
+      self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+    }
+    const sum = [...self.values()].reduce((a, b) => a + b, 0);
+    const idle = (self.get('(idle) :-1') ?? 0) + (self.get('(program) :-1') ?? 0);
+    const idleOnly = self.get('(idle) :-1') ?? 0;
+    console.log(
+      `\nprofile: ${sum.toFixed(0)} ms sampled, idle ${idleOnly.toFixed(0)} ms, (program) ${(idle - idleOnly).toFixed(0)} ms; main thread busy per seek: ${((sum - idleOnly) / seekCount).toFixed(1)} ms`,
+    );
+    console.log('top self time:');
+    for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40))
+      console.log(`  ${v.toFixed(1).padStart(8)} ms  ${k}`);
+  }
+} finally {
+  await browser.close();
+  server.kill();
+}
+
+/**
+ * Per trace event name on the page's main thread: thread CPU time (`tdur`: robust on a loaded
+ * machine, where wall time also counts waiting for a core), count and longest; per seek, the
+ * CPU time of all top-level tasks.
+ */
+function summariseTrace(events, seeks) {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const byName = new Map();
+  for (const e of events) {
+    if (!main || e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || !e.dur) continue;
+    const r = byName.get(e.name) ?? { cpu: 0, n: 0, max: 0 };
+    r.cpu += (e.tdur ?? e.dur) / 1000;
+    r.n++;
+    r.max = Math.max(r.max, (e.tdur ?? e.dur) / 1000);
+    byName.set(e.name, r);
+  }
+  const tasks = byName.get('RunTask');
+  console.log(
+    `\ntrace: main thread CPU ${((tasks?.cpu ?? 0) / seeks).toFixed(1)} ms per seek (${tasks?.n ?? 0} tasks); by event (CPU ms per seek, count per seek, longest):`,
+  );
+  const print = (map) => {
+    for (const [k, r] of [...map.entries()].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, 16))
+      console.log(
+        `  ${(r.cpu / seeks).toFixed(1).padStart(7)} ms ${(r.n / seeks).toFixed(1).padStart(6)}x max ${r.max.toFixed(1).padStart(6)}  ${k}`,
+      );
+  };
+  print(byName);
+  // Script entry points: which function each FunctionCall / timer / event ran.
+  const byFn = new Map();
+  for (const e of events) {
+    if (!main || e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || e.name !== 'FunctionCall')
+      continue;
+    const d = e.args?.data ?? {};
+    const k = `${d.functionName || '(anon)'} ${basename(d.url ?? '')}:${d.lineNumber}`;
+    const r = byFn.get(k) ?? { cpu: 0, n: 0, max: 0 };
+    r.cpu += (e.tdur ?? e.dur) / 1000;
+    r.n++;
+    r.max = Math.max(r.max, (e.tdur ?? e.dur) / 1000);
+    byFn.set(k, r);
+  }
+  console.log('FunctionCall entry points:');
+  print(byFn);
+}

@@ -1,0 +1,82 @@
+/**
+ * The header's account of what failed in the run: tool errors, failed
+ * model-call attempts, turns that ended in an error or were aborted. Each is
+ * a button to the first of them. The counts are the worker's (LogSummary's
+ * `problems`, from core/view/problems.ts, the rule "errors only" uses).
+ */
+import type { ProblemSummary } from '../../core/view/problems';
+import { useServices } from '../services/context';
+
+const KINDS: {
+  key: keyof ProblemSummary;
+  one: string;
+  many: string;
+  what: string;
+  tone: 'error' | 'warn';
+}[] = [
+  {
+    key: 'toolErrors',
+    one: 'tool error',
+    many: 'tool errors',
+    what: 'tool results reported an error',
+    tone: 'error',
+  },
+  {
+    key: 'failedAttempts',
+    one: 'failed call',
+    many: 'failed calls',
+    what: 'model-call attempts failed (finished with an error, no message)',
+    tone: 'error',
+  },
+  {
+    key: 'errorTurns',
+    one: 'turn error',
+    many: 'turn errors',
+    what: 'turns ended in an error',
+    tone: 'error',
+  },
+  { key: 'abortedTurns', one: 'aborted', many: 'aborted', what: 'turns were aborted', tone: 'warn' },
+];
+
+const TONE = {
+  error: 'border-red-500/40 bg-red-500/15 text-red-200 hover:bg-red-500/25',
+  warn: 'border-amber-500/40 bg-amber-500/10 text-amber-200 hover:bg-amber-500/20',
+} as const;
+
+export function HeaderProblems({ problems }: { problems: ProblemSummary }) {
+  const { url } = useServices();
+  const shown = KINDS.filter((k) => problems[k.key].count > 0);
+  if (shown.length === 0)
+    return (
+      <span
+        data-testid="run-problems"
+        data-clean="true"
+        className="font-mono text-[11px] whitespace-nowrap text-emerald-300"
+        title="No tool result reported an error, no model call failed, no turn ended in an error or was aborted"
+      >
+        ✓ no failures
+      </span>
+    );
+  return (
+    <span data-testid="run-problems" className="flex items-center gap-1">
+      {shown.map((k) => {
+        const tally = problems[k.key];
+        const first = tally.firstSeq;
+        return (
+          <button
+            key={k.key}
+            type="button"
+            data-problem={k.key}
+            data-count={tally.count}
+            disabled={first === null}
+            onClick={() => first !== null && url.jumpTo(first)}
+            className={`rounded border px-1 font-mono text-[11px] whitespace-nowrap ${TONE[k.tone]}`}
+            title={`${tally.count.toLocaleString('en-US')} ${k.what}${first !== null ? `: go to the first (seq ${first})` : ''}`}
+          >
+            {tally.count.toLocaleString('en-US')} {tally.count === 1 ? k.one : k.many}
+          </button>
+        );
+      })}
+    </span>
+  );
+}

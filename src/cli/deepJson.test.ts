@@ -1,0 +1,64 @@
+/**
+ * Every `--json` output at any depth: a log may nest a value 10 000 deep (a tool schema in a
+ * request header, a message's extra field), which JSON.parse reads and JSON.stringify cannot
+ * write ("Maximum call stack size exceeded"). search, diff, compare, check and stats print
+ * valid JSON of such a log, like derive.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadLogFromText } from '../core/log/load';
+import { requestChangeAt } from '../core/harness/requestView';
+import { ensureBuiltCli, runCli } from './testSupport';
+
+beforeAll(ensureBuiltCli, 60_000);
+
+const DEPTH = 10_000;
+let deep = '0';
+for (let i = 0; i < DEPTH; i++) deep = `{"a":${deep}}`;
+const text = `${[
+  `{"type":"request/header","seq":0,"time":1760000000000,"data":{"header":{"config":{"provider":"p","model":"m"},"system":"S","tools":[{"name":"t","description":"d","parameters":${deep}}]},"reason":"fallback"}}`,
+  '{"type":"turn/start","seq":1,"time":1760000000001,"data":{"turn":1}}',
+  '{"type":"step/start","seq":2,"time":1760000000002,"data":{"turn":1,"step":1}}',
+  `{"type":"user/message","seq":3,"time":1760000000003,"data":{"role":"user","content":[{"type":"text","text":"hi needle"}],"extra":${deep}},"surfaceOp":"append"}`,
+  `{"type":"request/header","seq":4,"time":1760000000004,"data":{"header":{"config":{"provider":"p","model":"m2","deep":${deep}},"system":"S2","tools":[{"name":"t","description":"d","parameters":{"a":1}}]},"reason":"fallback"}}`,
+  `{"type":"assistant/message","seq":5,"time":1760000000005,"data":{"turn":1,"step":1,"message":{"role":"assistant","content":[{"type":"text","text":"needle back"}],"extra":{"b":${deep}}}},"surfaceOp":"append"}`,
+  '{"type":"step/end","seq":6,"time":1760000000006,"data":{"turn":1,"step":1}}',
+  '{"type":"turn/end","seq":7,"time":1760000000007,"data":{"turn":1,"reason":{"kind":"completed"}}}',
+].join('\n')}\n`;
+const dir = mkdtempSync(join(tmpdir(), 'seqscope-deep-'));
+const file = join(dir, 'deep.jsonl');
+writeFileSync(file, text);
+
+describe('JSON output at any depth', () => {
+  it('the core: a request header change over a schema 10 000 deep', () => {
+    const change = requestChangeAt(loadLogFromText(text), 4);
+    expect(change).toMatchObject({ previousSeq: 0, changedTools: ['t'], configKeys: ['model', 'deep'] });
+  });
+
+  for (const args of [
+    ['search', file, 'needle', '--json'],
+    ['diff', file, '--from', '0', '--to', '7', '--json'],
+    ['diff', file, '--from', '3', '--to', '5', '--json'],
+    ['compare', file, file, '--json'],
+    ['check', file, '--json'],
+    ['stats', file, '--json'],
+    ['derive', file, '--at', '5', '--with-request'],
+  ])
+    it(args.filter((a) => a !== file).join(' '), { timeout: 60_000 }, () => {
+      const r = runCli(args);
+      expect(r.err).not.toMatch(/internal error|Maximum call stack/);
+      expect(r.code).toBe(0);
+      expect(() => JSON.parse(r.out) as unknown).not.toThrow();
+    });
+
+  it('what they print is the data: the diff names the changed tool and config', () => {
+    const out = JSON.parse(runCli(['diff', file, '--from', '0', '--to', '7', '--json']).out) as {
+      request: { changedTools?: string[]; configKeys?: string[] };
+    };
+    expect(JSON.stringify(out.request)).toContain('"t"');
+    const hits = JSON.parse(runCli(['search', file, 'needle', '--json']).out) as { count: number };
+    expect(hits.count).toBe(2);
+  });
+});

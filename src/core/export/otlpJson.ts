@@ -1,0 +1,66 @@
+/**
+ * The OTLP/JSON encoding of traces (opentelemetry-proto's JSON mapping): the
+ * shapes a TracesData document has, and how a plain attribute value becomes
+ * an `AnyValue` (64-bit integers and nanosecond times as decimal strings).
+ */
+
+export type OtlpAnyValue =
+  | { stringValue: string }
+  | { boolValue: boolean }
+  | { intValue: string }
+  | { doubleValue: number }
+  | { arrayValue: { values: OtlpAnyValue[] } };
+
+export interface OtlpKeyValue {
+  key: string;
+  value: OtlpAnyValue;
+}
+
+export interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  /** SPAN_KIND_INTERNAL = 1, SPAN_KIND_CLIENT = 3. */
+  kind: 1 | 3;
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
+  attributes: OtlpKeyValue[];
+  /** STATUS_CODE_UNSET = 0, STATUS_CODE_ERROR = 2. */
+  status: { code: 0 | 2; message?: string };
+}
+
+export interface OtlpTracesData {
+  resourceSpans: {
+    resource: { attributes: OtlpKeyValue[] };
+    scopeSpans: { scope: { name: string; version: string }; spans: OtlpSpan[] }[];
+  }[];
+}
+
+/** An attribute's value before encoding; `{ double }` forces a doubleValue (a whole number of seconds is still a double). */
+export type Attr = string | number | boolean | string[] | { double: number } | undefined;
+
+function anyValue(v: Exclude<Attr, undefined>): OtlpAnyValue {
+  if (typeof v === 'object' && !Array.isArray(v)) return { doubleValue: v.double };
+  if (Array.isArray(v)) return { arrayValue: { values: v.map((s) => ({ stringValue: s })) } };
+  if (typeof v === 'boolean') return { boolValue: v };
+  if (typeof v === 'number') return Number.isInteger(v) ? { intValue: String(v) } : { doubleValue: v };
+  return { stringValue: v };
+}
+
+/** Attributes in OTLP/JSON order of the object's keys; undefined values are left out. */
+export function attributes(o: Record<string, Attr>): OtlpKeyValue[] {
+  return Object.entries(o)
+    .filter((e): e is [string, Exclude<Attr, undefined>] => e[1] !== undefined)
+    .map(([key, v]) => ({ key, value: anyValue(v) }));
+}
+
+/** Epoch ms -> nanoseconds as the decimal string OTLP/JSON uses for fixed64. */
+export function nanos(ms: number): string {
+  return (BigInt(Math.round(ms * 1000)) * 1000n).toString();
+}
+
+/** How many spans a document holds. */
+export function spanCount(data: OtlpTracesData): number {
+  return data.resourceSpans.reduce((n, r) => n + r.scopeSpans.reduce((m, s) => m + s.spans.length, 0), 0);
+}
