@@ -303,10 +303,8 @@ export class LogHost implements HandlerHost {
     if (this.current !== c) return;
     c.log.checkpoint();
     if (c.log.log.reimportNeeded) {
-      // Another agent's log whose growth re-tells shown events: the UI opens it again (imported anew).
       this.push({ kind: 'follow', loadId: c.log.loadId, state: 'rewritten', message: REIMPORTED_MESSAGE });
-      c.abort.abort();
-      return;
+      return c.abort.abort(); // another agent's log re-told shown events: the UI opens it anew
     }
     this.postProgress(c);
     this.push({ kind: 'grew', loadId: c.log.loadId, summary: this.summaryOf(c) });
