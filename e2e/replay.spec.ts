@@ -2,7 +2,7 @@
  * Token-level replay: the scrubber as a keyboard slider stepping
  * through a chunk run (the preview equals the deltas streamed so far, the
  * slider and the URL hash follow), character steps inside a delta
- * (`&chunk=K`), playback to the end and to a diagnostic, the wall-clock
+ * (`&char=K`; old links say `&chunk=K`), playback to the end and to a diagnostic, the wall-clock
  * axis, and a drag across a generated 20k-event log.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -109,7 +109,7 @@ test('keyboard stepping through a chunk run: the preview is the deltas so far; s
   await expect(slider).toHaveAttribute('aria-valuenow', String(log.eventCount - 2));
 });
 
-test('Alt+Right inside a long delta advances chunk=K and the preview grows by one character', async ({
+test('Alt+Right inside a long delta advances char=K and the preview grows by one character', async ({
   page,
 }) => {
   const log = load(STEERING);
@@ -139,7 +139,7 @@ test('Alt+Right inside a long delta advances chunk=K and the preview grows by on
   expect(await streamingText(page)).toBe(before);
   for (let k = 1; k < text.length; k++) {
     await page.keyboard.press('Alt+ArrowRight');
-    await expect(page).toHaveURL(new RegExp(`#seq=${best}&chunk=${k}$`));
+    await expect(page).toHaveURL(new RegExp(`#seq=${best}&char=${k}$`));
     await expect(slider).toHaveAttribute('aria-valuenow', String(best));
     await expect(slider).toHaveAttribute('aria-valuetext', new RegExp(`character ${k} of ${text.length}$`));
     await expect.poll(() => streamingText(page)).toBe(before + text.slice(0, k).join(''));
@@ -150,7 +150,7 @@ test('Alt+Right inside a long delta advances chunk=K and the preview grows by on
   await expect.poll(() => streamingText(page)).toBe(before + text.join(''));
   // And back.
   await page.keyboard.press('Alt+ArrowLeft');
-  await expect(page).toHaveURL(new RegExp(`#seq=${best}&chunk=${text.length - 1}$`));
+  await expect(page).toHaveURL(new RegExp(`#seq=${best}&char=${text.length - 1}$`));
   await expect.poll(() => streamingText(page)).toBe(before + text.slice(0, -1).join(''));
   // A link with a chunk offset opens there.
   await page.evaluate((s) => (location.hash = `#seq=${s}&chunk=2`), best);

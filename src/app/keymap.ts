@@ -7,6 +7,8 @@
  */
 import { SEARCH_INPUT_ID } from './why/WhyPanel';
 import { openWhy } from './why/whyState';
+import { useSearch } from './why/searchService';
+import { replayNotice } from './playback/replayState';
 import { createKeybindingsHandler, tinykeys, type KeyBindingMap } from 'tinykeys';
 import { create } from 'zustand';
 import { useApp } from './appState';
@@ -192,6 +194,36 @@ export const SHORTCUTS: readonly Shortcut[] = [
     },
   },
   {
+    keys: 'e / Shift + E',
+    what: 'next / previous error (failed tool call, model call or turn; error diagnostic)',
+    scope: 'global',
+    when: 'ready',
+    bindings: {
+      e: (app) => void app.nav.moveProblem('error', 1),
+      'Shift+E': (app) => void app.nav.moveProblem('error', -1),
+    },
+  },
+  {
+    keys: 'd / Shift + D',
+    what: 'next / previous event with a diagnostic',
+    scope: 'global',
+    when: 'ready',
+    bindings: {
+      d: (app) => void app.nav.moveProblem('diagnostic', 1),
+      'Shift+D': (app) => void app.nav.moveProblem('diagnostic', -1),
+    },
+  },
+  {
+    keys: '] / [',
+    what: 'next / previous search match (after a search with /)',
+    scope: 'global',
+    when: 'ready',
+    bindings: {
+      ']': (app) => stepSearch(app, 1),
+      '[': (app) => stepSearch(app, -1),
+    },
+  },
+  {
     keys: 'c',
     what: 'copy a link to the selected event (the full URL)',
     scope: 'global',
@@ -254,6 +286,14 @@ export function isCharacterKey(binding: string): boolean {
   const parts = binding.split('+');
   const key = parts.at(-1) ?? '';
   return [...key].length === 1 && parts.slice(0, -1).every((m) => m === 'Shift');
+}
+
+function stepSearch(app: AppServices, dir: 1 | -1): void {
+  if (useSearch.getState().hits.length === 0) {
+    replayNotice('No search matches: press / to search every event');
+    return;
+  }
+  app.why.search.step(dir);
 }
 
 function toggleHelp(): void {

@@ -3,6 +3,7 @@
  * the row map): next/previous row, turn, step; first/last row.
  */
 import { select, useApp } from './appState';
+import { replayNotice } from './playback/replayState';
 import type { WorkerClient } from './services/workerClient';
 
 export class TimelineNav {
@@ -40,6 +41,32 @@ export class TimelineNav {
       { lane: 'nav' },
     );
     if (r.ok && r.value.seq !== null) select(r.value.seq);
+  };
+
+  /**
+   * The next/previous error (a failed tool call, model call or turn, or an error diagnostic) or
+   * diagnostic from the selection, answered by the worker; the replay bar's live line says which.
+   */
+  readonly moveProblem = async (target: 'error' | 'diagnostic', dir: 1 | -1): Promise<void> => {
+    const { selectedSeq, loadId } = useApp.getState();
+    const from = selectedSeq ?? (dir > 0 ? -1 : Number.MAX_SAFE_INTEGER);
+    const r = await this.client.request(
+      { kind: 'problemNav', seq: from, dir, target },
+      { lane: 'nav-problem' },
+    );
+    if (!r.ok || useApp.getState().loadId !== loadId) return;
+    const { seq, what } = r.value;
+    if (seq === null) {
+      const where = selectedSeq === null ? '' : ` ${dir > 0 ? 'after' : 'before'} seq ${selectedSeq}`;
+      replayNotice(`No ${target}${where}`);
+      return;
+    }
+    select(seq);
+    replayNotice(
+      `${dir > 0 ? 'Next' : 'Previous'} ${target}: seq ${seq}${what ? ` · ${what}` : ''}`,
+      'warn',
+      5000,
+    );
   };
 
   readonly selectEdge = async (which: 'first' | 'last'): Promise<void> => {

@@ -7,7 +7,7 @@ import type { Diagnostic, Message } from '../core/types';
 import { FORMAT_LABELS } from '../core/import/formats';
 import { formatDuration } from '../core/view/duration';
 import { printJson, printable } from './terminalText';
-import { JSON_ARRAY_HINT } from '../core/reader/records';
+import { JSON_ARRAY_HINT } from '../core/reader/jsonArray';
 
 type Write = (s: string) => void;
 

@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { exportOtlp } from '../core/export/otlp';
 import type { SessionLog } from '../core/log/sessionLog';
 import { redactedCopy } from './redactCommand';
-import { loadFile } from './readInput';
+import { loadFile, loadStream } from './readInput';
 import { takeSampleOption } from './sampleOption';
 import type { ImportOptions } from '../core/import/importers';
 
@@ -35,8 +35,8 @@ export interface ExportContext {
   args: ExportArgs;
   /** A stable id for the file's content (SHA-256 of its bytes, 16 hex): for logs whose header names no session. */
   fingerprint: string;
-  /** The input file's bytes (undefined for standard input). */
-  input: Uint8Array | undefined;
+  /** The input's bytes (a file's, or what standard input gave). */
+  input: Uint8Array;
   /** Where a format reports what it did (one line per call). */
   report: (s: string) => void;
 }
@@ -139,14 +139,21 @@ export async function runExport(
     err(`seqscope: ${args}\n\n${EXPORT_USAGE}\n`);
     return 2;
   }
-  const loaded = await loadFile(args.file, undefined, args.import);
+  // Standard input is read once: its bytes are kept as they arrive (the jsonl copy rewrites them).
+  const stdin: Uint8Array[] = [];
+  const loaded =
+    args.file === '-'
+      ? await loadStream(process.stdin, 'standard input', {
+          onChunk: (c) => stdin.push(c),
+          ...(args.import ? { import: args.import } : {}),
+        })
+      : await loadFile(args.file, undefined, args.import);
   if (!loaded.ok) {
     err(`seqscope: ${loaded.message}\n`);
     return 2;
   }
-  const input = args.file === '-' ? undefined : new Uint8Array(readFileSync(args.file));
-  const fingerprint =
-    input === undefined ? 'stdin' : createHash('sha256').update(input).digest('hex').slice(0, 16);
+  const input = args.file === '-' ? Buffer.concat(stdin) : new Uint8Array(readFileSync(args.file));
+  const fingerprint = createHash('sha256').update(input).digest('hex').slice(0, 16);
   const result = (EXPORT_FORMATS[args.format] as ExportFormat).run({
     log: loaded.log,
     args,

@@ -196,4 +196,21 @@ describe('seqscope export --format jsonl --redact', () => {
       /^seqscope: --redact-pattern \(: /,
     );
   }, 60_000);
+
+  it('reads standard input too (plain or gzip): the same copy as from the file', () => {
+    const original = secretsLog(readFileSync(join(ROOT, 'fixtures/diagnostics/clean.jsonl'), 'utf8'));
+    const plain = join(dir, 'secrets-stdin.jsonl');
+    writeFileSync(plain, original);
+    const fromFile = runCli(['export', plain, '--format', 'jsonl', '--redact']);
+    expect(fromFile.code).toBe(0);
+    for (const input of [Buffer.from(original), gzipSync(original)]) {
+      const r = runCli(['export', '-', '--format', 'jsonl', '--redact'], { input });
+      expect(r.code, r.err).toBe(0);
+      expect(r.err).toBe(fromFile.err);
+      expect(r.out).toBe(fromFile.out);
+      // every well-known shape is masked (`mine` needs its --redact-pattern)
+      for (const [kind, secret] of Object.entries(SECRETS))
+        if (kind !== 'mine') expect(r.out).not.toContain(secret.slice(-8));
+    }
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 /**
- * `seqscope export FILE --format jsonl [--redact [--redact-pattern RE]...]`: the log's
+ * `seqscope export FILE|- --format jsonl [--redact [--redact-pattern RE]...]`: the log's
  * decoded text, redacted on request (core/redact/); the counts per kind are reported.
  */
 import { homedir } from 'node:os';
@@ -11,8 +11,6 @@ import { defaultLimits } from './limitArgs';
 export function redactedCopy(
   ctx: ExportContext,
 ): { ok: true; text: string } | { ok: false; message: string } {
-  if (ctx.input === undefined)
-    return { ok: false, message: '--format jsonl reads a FILE (standard input is not kept)' };
   if (ctx.log.limitHit) return { ok: false, message: `${ctx.log.limitHit.message} Nothing was exported.` };
   const limits = defaultLimits();
   const d = createDecompressor({

@@ -16,8 +16,11 @@ import {
   type RowsInfo,
 } from './protocol';
 import { replayFor } from './replayQueries';
+import { describeProblem, nextProblem } from './problemNav';
 import { exportOtlpText } from '../core/export/otlp';
 import type { TimelineRows } from './timelineRows';
+import { redactedCopy } from './redactedCopy';
+import { queryLibrary } from './libraryQuery';
 
 export type Answer<K extends RequestKind> = Result<ResponseValues[K]> | Promise<Result<ResponseValues[K]>>;
 export type Handler<K extends RequestKind> = (req: EnvelopeOf<K>, host: HandlerHost) => Answer<K>;
@@ -75,6 +78,8 @@ export const handlers: HandlerTable = {
     return ok({ ...rowsInfo(c.rows), row: c.rows.rows().rowOf(req.seq), visible });
   }),
   nav: onLog((req, c) => ok({ seq: c.rows.navigate(req.seq, req.unit, req.dir) })),
+  problemNav: onLog((req, c) => ok(nextProblem(c.log, req.seq, req.dir, req.target))),
+  problemAt: onLog((req, c) => ok({ what: describeProblem(c.log, req.seq) })),
 
   messages: atSeq((req, c) => ok(c.queries.messages(req.seq, req.from, req.to))),
   replaced: atSeq((req, c) => ok(c.queries.replaced(req.seq))),
@@ -119,4 +124,10 @@ export const handlers: HandlerTable = {
       name: c.log.name,
     }),
   ),
+  // The library is served by the app's own origin; it needs no log.
+  library: (req) => queryLibrary(req.query, self.location.origin),
+  exportRedacted: onLog((req, c) => {
+    const r = redactedCopy(c.log.log, req.patterns);
+    return r.ok ? ok({ ...r.value, name: c.log.name }) : r;
+  }),
 };

@@ -38,6 +38,7 @@ import { SearchRunner } from './searchRunner';
 import type { FilterScan } from './filterScan';
 import { TimelineRows } from './timelineRows';
 import { fileRangeSource } from './rangePool';
+import { FIRST_SLICE, PUSH_SLICE, nextSlice } from './pushSlices';
 import {
   DEFAULT_READ_LIMITS,
   liftLimits,
@@ -52,15 +53,6 @@ const PROGRESS_EVERY_MS = 50;
  * ~0.05 ms, so yielding this often costs under 1% of the load).
  */
 export const SLICE_BUDGET_MS = 12;
-/** Decoded bytes pushed into the parser at once (plain input: source bytes). */
-const PUSH_SLICE = 256 * 1024;
-/**
- * Source bytes pushed at first, and at least: compressed input is pushed in slices shrunk by
- * the compression ratio seen so far, so that 256 kB of a decompression bomb (70 MB and more
- * decoded) cannot hold the worker for seconds in one push.
- */
-const FIRST_SLICE = 4 * 1024;
-const MIN_SLICE = 1024;
 /** Files from this size load in ranges on range workers (smaller ones are read before workers would start). */
 const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
 
@@ -235,15 +227,14 @@ export class LogHost implements HandlerHost {
       const decodedBefore = me.log.log.bytesDecoded;
       me.log.push(piece, prescan);
       off += piece.length;
-      // Aim the next slice at PUSH_SLICE decoded bytes, by this piece's ratio or the whole input's
-      // (a decoder may hold output back), growing at most twofold per push.
       const log = me.log.log;
-      const ratio = Math.max(
-        1,
-        (log.bytesDecoded - decodedBefore) / piece.length,
-        log.bytesDecoded / log.bytesIn,
+      pace.slice = nextSlice(
+        pace.slice,
+        piece.length,
+        log.bytesDecoded - decodedBefore,
+        log.bytesIn,
+        log.bytesDecoded,
       );
-      pace.slice = Math.max(MIN_SLICE, Math.min(2 * pace.slice, Math.floor(PUSH_SLICE / ratio)));
       const refusal = this.refusal(me.log, me.log.log.bytesDecoded, true);
       if (refusal) throw new LoadError('load-failed', refusal);
       const now = performance.now();

@@ -8,6 +8,7 @@ import { SessionLog } from '../core/log/sessionLog';
 import type { ReadLimitKind, ReadLimits } from '../core/reader/readLimits';
 import { DiagnosticIndex } from '../core/view/diagIndex';
 import { ProblemIndex } from '../core/view/problems';
+import { recordedTime } from '../core/view/duration';
 import { ChunkRunTracker } from '../core/view/rowMap';
 import type { Prescan } from '../core/reader/prescan';
 import {
@@ -143,7 +144,7 @@ export class OpenLog {
       if (this.chunkTypeId < 0 && log.types[typeId] === 'assistant/chunk') this.chunkTypeId = typeId;
       this.typeCounts[typeId] = (this.typeCounts[typeId] ?? 0) + 1;
       this.chunkRuns.event(seq, typeId === this.chunkTypeId);
-      const t = log.timeOf(seq);
+      const t = recordedTime(log.timeOf(seq));
       if (t !== undefined) {
         if (this.startTime === undefined) this.startTime = t;
         this.endTime = t;
@@ -156,7 +157,7 @@ export class OpenLog {
 
   /** Milliseconds since the first timed event, when the event has a time. */
   relTime(seq: number): number | undefined {
-    const t = this.log.timeOf(seq);
+    const t = recordedTime(this.log.timeOf(seq));
     return t === undefined || this.startTime === undefined ? undefined : t - this.startTime;
   }
 

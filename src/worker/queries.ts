@@ -10,6 +10,7 @@ import type { ToolCallInfo } from '../core/analysis/structureIndex';
 import { messageOf } from '../core/log/message';
 import { EventFlag } from '../core/log/sessionLog';
 import { problemSummary } from '../core/view/problems';
+import { recordedTime } from '../core/view/duration';
 import type { SessionEvent, SessionHeader } from '../core/types';
 import type { DiagnosticCode } from '../core/types';
 import type {
@@ -162,7 +163,7 @@ export class Queries {
       rawTruncated: raw.length > RAW_LIMIT,
       diagnostics: s.diag.about(seq),
     };
-    const time = log.timeOf(seq);
+    const time = recordedTime(log.timeOf(seq));
     if (time !== undefined) detail.time = time;
     const rel = s.relTime(seq);
     if (rel !== undefined) detail.relTime = rel;

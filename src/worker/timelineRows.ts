@@ -9,8 +9,10 @@
  * log loads get the default without any bookkeeping.
  */
 import type { StepInfo, StructureIndex, TurnInfo } from '../core/analysis/structure';
+import type { ToolCallInfo } from '../core/analysis/structureIndex';
+import { promptText, stepOutcomes, toolList } from '../core/view/spanSummary';
 import { MatchRows, RunRows, depthOf, type RowMap, type Span, type SpanKind } from '../core/view/rowMap';
-import { formatDuration } from '../core/view/duration';
+import { formatDuration, recordedTime } from '../core/view/duration';
 import { summarize } from '../core/view/summary';
 import { looseData } from '../core/types';
 import { NO_FILTER, type TimelineFilter, type TimelineRow } from './protocol';
@@ -23,6 +25,9 @@ const REBUILD_SPACING = 10;
 
 /** Chunk rows of a folded run whose text is previewed on its row. */
 const PREVIEW_CHUNKS = 40;
+
+/** Events after a turn's start searched for its user prompt. */
+const PROMPT_SCAN = 64;
 
 export class TimelineRows {
   private defaults: Record<SpanKind, boolean> = { turn: false, step: false, chunks: true };
@@ -38,6 +43,9 @@ export class TimelineRows {
   private stepSpans: Span[] = [];
   private turnByStart = new Map<number, number>();
   private stepByStart = new Map<number, number>();
+  /** Tool calls by step index, grouped as calls arrive (see callsOf). */
+  private callsByStep = new Map<number, ToolCallInfo[]>();
+  private callsGrouped: { list: readonly ToolCallInfo[] | null; count: number } = { list: null, count: 0 };
 
   constructor(private readonly session: OpenLog) {}
 
@@ -246,8 +254,12 @@ export class TimelineRows {
       if (reason)
         out.turn.endReason =
           reason.detail !== undefined ? { kind: reason.kind, detail: reason.detail } : { kind: reason.kind };
-      if (t.durationMs !== undefined) out.turn.durationMs = t.durationMs;
+      // A log without timestamps (every time 0 or missing) has no durations to show.
+      const timed = s.startTime !== undefined;
+      if (t.durationMs !== undefined && timed) out.turn.durationMs = t.durationMs;
       if (t.usage) out.turn.usage = t.usage;
+      const prompt = this.promptOf(t);
+      if (prompt !== undefined) out.turn.prompt = prompt;
     } else if (stepIndex !== undefined) {
       const st = structure.steps[stepIndex] as StepInfo;
       out.kind = 'step';
@@ -258,15 +270,19 @@ export class TimelineRows {
         toolCalls: st.toolCalls,
         attempts: st.attempts.length,
         failedAttempts: st.attempts.filter((a) => a.failed).length,
+        outcomes: stepOutcomes(st, this.callsOf(structure, stepIndex), structure.turns[st.turnIndex]),
       };
-      if (st.durationMs !== undefined) out.step.durationMs = st.durationMs;
+      const tools = toolList(this.callsOf(structure, stepIndex).map((c) => c.name));
+      if (tools) out.step.tools = tools;
+      const timed = s.startTime !== undefined;
+      if (st.durationMs !== undefined && timed) out.step.durationMs = st.durationMs;
       if (st.usage) out.step.usage = st.usage;
-      const health = stepHealthView(s, stepIndex);
+      const health = timed ? stepHealthView(s, stepIndex) : undefined;
       if (health) out.step.health = health;
     } else if (run && run.start === seq && !this.scan) {
       const count = run.end - run.start + 1;
-      const t0 = log.timeOf(run.start);
-      const t1 = log.timeOf(run.end);
+      const t0 = recordedTime(log.timeOf(run.start));
+      const t1 = recordedTime(log.timeOf(run.end));
       const durationMs = t0 !== undefined && t1 !== undefined ? t1 - t0 : undefined;
       out.chunks = { count, end: run.end, ...(durationMs !== undefined ? { durationMs } : {}) };
       out.collapsed = coverEnd > seq;
@@ -277,6 +293,36 @@ export class TimelineRows {
       }
     }
     return out;
+  }
+
+  /** The step's tool calls in call order; the grouping grows with the log's list of calls. */
+  private callsOf(structure: StructureIndex, stepIndex: number): readonly ToolCallInfo[] {
+    const calls = structure.toolCalls;
+    const g = this.callsGrouped;
+    if (g.list !== calls) {
+      this.callsByStep.clear();
+      g.list = calls;
+      g.count = 0;
+    }
+    for (; g.count < calls.length; g.count++) {
+      const c = calls[g.count] as ToolCallInfo;
+      const list = this.callsByStep.get(c.stepIndex);
+      if (list) list.push(c);
+      else this.callsByStep.set(c.stepIndex, [c]);
+    }
+    return this.callsByStep.get(stepIndex) ?? [];
+  }
+
+  /** The turn's user prompt: its first user/message with text that does not replace history. */
+  private promptOf(t: TurnInfo): string | undefined {
+    const log = this.session.log;
+    const end = Math.min(t.lastSeq, t.startSeq + PROMPT_SCAN, log.eventCount - 1);
+    for (let seq = t.startSeq; seq <= end; seq++) {
+      if (log.typeOf(seq) !== 'user/message') continue;
+      const text = promptText(log.event(seq));
+      if (text !== null) return text;
+    }
+    return undefined;
   }
 
   /** The text the first chunks of a run streamed (or, with no deltas, the blocks they ended with), for the folded row. */

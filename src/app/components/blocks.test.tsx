@@ -48,7 +48,13 @@ describe('BlockView', () => {
     };
     const el = render(<BlockView block={block} />);
     expect(el.querySelector('h1')).toBeNull();
-    expect(el.querySelector('pre')?.textContent).toBe('# not a heading\n*x*');
+    expect(el.querySelector('em')).toBeNull();
+    const rows = [...el.querySelectorAll('[data-testid=text-row]')];
+    expect(rows.map((r) => r.querySelector('[data-testid=row-text]')?.textContent)).toEqual([
+      '# not a heading',
+      '*x*',
+    ]);
+    expect(rows.map((r) => r.getAttribute('data-line'))).toEqual(['1', '2']);
   });
 
   it('renders reasoning collapsed to its first line, expandable', () => {

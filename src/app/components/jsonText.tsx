@@ -1,10 +1,14 @@
 /**
  * Pretty-printed JSON as text: parsing helpers and a syntax-coloured <pre>. Used for tool-call
- * arguments and generic (unknown) blocks. The caller caps the size; colouring is skipped for very
- * long texts.
+ * arguments and generic (unknown) blocks. Long JSON (over LONG_JSON characters) renders as plain
+ * text with line numbers, head and tail, virtualized when expanded.
+ *
+ * Lines wrap at spaces and punctuation first; a word (a path, a long token) breaks only when it
+ * is wider than the whole line by itself.
  */
 
 import { type ReactNode, useMemo } from 'react';
+import { PlainTextView } from './plainText';
 
 export type PrettyJson = { ok: true; text: string; value: unknown } | { ok: false; text: string };
 
@@ -27,8 +31,8 @@ export function stringifyPretty(value: unknown): string {
   }
 }
 
-/** Beyond this length the text is shown uncoloured (one text node). */
-const COLOUR_LIMIT = 60_000;
+/** JSON longer than this renders as plain text (line numbers, head and tail, virtualized rows). */
+export const LONG_JSON = 20_000;
 
 // Input is our own JSON.stringify output, so strings are well-formed; the alternatives start with
 // distinct characters, so there is no backtracking blow-up.
@@ -76,15 +80,14 @@ export interface JsonTextProps {
   className?: string;
 }
 
-/** A monospace, wrapped, optionally syntax-coloured block of JSON text. */
+/** A monospace, wrapped, optionally syntax-coloured block of JSON text; long JSON as plain text. */
 export function JsonText({ text, colour = true, className }: JsonTextProps): ReactNode {
-  const content = useMemo(
-    () => (colour && text.length <= COLOUR_LIMIT ? colourise(text) : text),
-    [colour, text],
-  );
+  const long = text.length > LONG_JSON;
+  const content = useMemo(() => (colour && !long ? colourise(text) : text), [colour, long, text]);
+  if (long) return <PlainTextView text={text} className={className} />;
   return (
     <pre
-      className={`overflow-x-auto font-mono text-xs leading-snug break-all whitespace-pre-wrap text-fg ${className ?? ''}`}
+      className={`font-mono text-xs leading-snug break-words whitespace-pre-wrap text-fg ${className ?? ''}`}
     >
       {content}
     </pre>

@@ -89,6 +89,24 @@ describe('JsonTree', () => {
     expect(row(el, '.long').textContent).toContain(long);
   });
 
+  it('expands a very long string as plain text lines, head and tail, not one huge span', () => {
+    const long = Array.from({ length: 5000 }, (_, i) => `line ${i + 1} of the output`).join('\n');
+    const el = render(<JsonTree value={{ long }} />);
+    const r = row(el, '.long');
+    act(() => [...r.querySelectorAll('button')].find((b) => b.textContent?.startsWith('expand'))!.click());
+    const view = row(el, '.long').querySelector('[data-testid=plain-text]')!;
+    expect(view.getAttribute('data-lines')).toBe('5000');
+    const shown = [...view.querySelectorAll('[data-testid=row-text]')].map((x) => x.textContent);
+    expect(shown[0]).toBe('line 1 of the output');
+    expect(shown[shown.length - 1]).toBe('line 5000 of the output');
+    expect(shown.length).toBeLessThan(100);
+    expect(row(el, '.long').textContent).not.toContain(JSON.stringify(long).slice(0, 100));
+    act(() =>
+      [...row(el, '.long').querySelectorAll('button')].find((b) => b.textContent === 'collapse')!.click(),
+    );
+    expect(row(el, '.long').querySelector('[data-testid=plain-text]')).toBeNull();
+  });
+
   it('copies values and jq-style paths through onCopy', () => {
     const onCopy = vi.fn();
     const value = { data: { 'a b': [{ text: 'hi' }] } };

@@ -7,7 +7,8 @@
  */
 
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { stringifyPretty } from './jsonText';
+import { LONG_JSON, stringifyPretty } from './jsonText';
+import { PlainTextView } from './plainText';
 
 /** Children rendered per page ("show 100 more"). */
 export const JSON_PAGE_SIZE = 100;
@@ -226,14 +227,19 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
       </>
     );
   } else if (typeof value === 'string' && value.length > JSON_STRING_LIMIT) {
+    // A long string expanded in full is plain text with line numbers (virtualized past its head
+    // and tail): one 12 MB span would hold the page for seconds.
+    const asText = fullString && value.length > LONG_JSON;
     body = (
       <>
-        <span
-          data-value-type={valueType(value)}
-          className={`break-all whitespace-pre-wrap ${primitiveClass(value)}`}
-        >
-          {fullString ? JSON.stringify(value) : primitiveText(value, JSON_STRING_LIMIT)}
-        </span>{' '}
+        {!asText && (
+          <span
+            data-value-type={valueType(value)}
+            className={`break-all whitespace-pre-wrap ${primitiveClass(value)}`}
+          >
+            {fullString ? JSON.stringify(value) : primitiveText(value, JSON_STRING_LIMIT)}
+          </span>
+        )}{' '}
         <button
           type="button"
           className="text-sky-400 hover:underline"
@@ -241,6 +247,7 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
         >
           {fullString ? 'collapse' : `expand (${value.length.toLocaleString('en-US')} chars)`}
         </button>
+        {asText && <PlainTextView text={value} className="mt-0.5" />}
       </>
     );
   } else {

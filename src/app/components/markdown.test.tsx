@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { act } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Markdown, parseMarkdown, safeHref } from './markdown';
+import { Markdown, MARKDOWN_LIMIT, parseMarkdown, safeHref } from './markdown';
 import { render } from './testRender';
 
 const md = (text: string): HTMLElement => render(<Markdown text={text} />);
@@ -225,15 +224,17 @@ describe('markdown safety', () => {
 });
 
 describe('markdown on large input', () => {
-  it('renders text over the threshold as plain text with a toggle', () => {
-    const text = '**bold** line\n'.repeat(10) + 'y'.repeat(110_000);
+  it('never parses text over the markdown limit: it is plain text, and says so', () => {
+    const text = '**bold** line\n'.repeat(10) + 'y'.repeat(MARKDOWN_LIMIT);
     const el = md(text);
     expect(el.querySelector('strong')).toBeNull();
-    expect(el.querySelector('pre')?.textContent).toBe(text);
-    const toggle = [...el.querySelectorAll('button')].find((b) => b.textContent === 'render as markdown')!;
-    expect(toggle).toBeDefined();
-    act(() => toggle.click());
-    expect(el.querySelectorAll('strong')).toHaveLength(10);
+    expect(el.querySelector('[data-testid=plain-note]')?.textContent).toMatch(
+      /^shown as plain text: 97\.8 KB is over the markdown limit/,
+    );
+    expect([...el.querySelectorAll('button')].map((b) => b.textContent)).not.toContain('render as markdown');
+    // Just under the limit, it is markdown.
+    const under = md('**bold** line\n'.repeat(10) + 'y'.repeat(MARKDOWN_LIMIT - 200));
+    expect(under.querySelectorAll('strong')).toHaveLength(10);
   });
 
   it('parses 1 MB of pathological input in linear-ish time', () => {

@@ -2,19 +2,29 @@
  * A small, safe markdown renderer: the text is parsed into an AST (markdownBlocks.ts /
  * markdownInline.ts) and rendered as React elements. Nothing is ever injected as HTML: raw HTML
  * in the text shows as literal text, and only http:, https: and mailto: links become anchors.
- * Texts over `plainThreshold` characters render as preformatted text until the user asks for
- * markdown.
+ * Texts over MARKDOWN_LIMIT characters are not parsed at all: they render as plain text (lines
+ * virtualized) with a note that says why, so a 30 MB text never blocks the page.
  */
 
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import { formatBytes } from './format';
 import { type MdBlock, parseMarkdown } from './markdownBlocks';
 import { type Inline } from './markdownInline';
+import { PlainTextView } from './plainText';
 
 export { parseMarkdown, type MdBlock } from './markdownBlocks';
 export { parseInline, safeHref, type Inline } from './markdownInline';
 
-/** Above this many characters a text renders as plain preformatted text by default. */
-export const MARKDOWN_PLAIN_THRESHOLD = 100_000;
+/**
+ * Texts longer than this are shown as plain text, never parsed: parsing and laying out markdown
+ * grows with the text, and past this size it would hold the page for more than a frame or two.
+ */
+export const MARKDOWN_LIMIT = 100_000;
+
+/** What a text over the limit says about itself. */
+export function overMarkdownLimitNote(chars: number): string {
+  return `shown as plain text: ${formatBytes(chars)} is over the markdown limit (${formatBytes(MARKDOWN_LIMIT)})`;
+}
 
 function renderInline(nodes: Inline[]): ReactNode[] {
   return nodes.map((n, i) => {
@@ -213,42 +223,18 @@ export function MarkdownBlocks({ blocks }: { blocks: MdBlock[] }): ReactNode {
 export interface MarkdownProps {
   text: string;
   className?: string;
-  /** Texts longer than this render as plain preformatted text with a toggle (default 100 000). */
-  plainThreshold?: number;
 }
 
-/** Message text as markdown; long texts fall back to preformatted plain text with a toggle. */
-export function Markdown({
-  text,
-  className,
-  plainThreshold = MARKDOWN_PLAIN_THRESHOLD,
-}: MarkdownProps): ReactNode {
-  const large = text.length > plainThreshold;
-  const [asMarkdown, setAsMarkdown] = useState(false);
-  const rendered = !large || asMarkdown;
-  const blocks = useMemo(() => (rendered ? parseMarkdown(text) : null), [rendered, text]);
+/** Message text as markdown; texts over MARKDOWN_LIMIT as plain text, saying so. */
+export function Markdown({ text, className }: MarkdownProps): ReactNode {
+  const large = text.length > MARKDOWN_LIMIT;
+  const blocks = useMemo(() => (large ? null : parseMarkdown(text)), [large, text]);
   return (
     <div data-testid="markdown" className={`text-[13px] leading-relaxed break-words ${className ?? ''}`}>
-      {large && (
-        <div className="mb-1 flex items-center gap-2 text-[11px] text-fg-subtle">
-          <span>
-            {asMarkdown
-              ? 'Rendered as markdown'
-              : `Large text (${text.length.toLocaleString('en-US')} chars) shown as plain text`}
-          </span>
-          <button
-            type="button"
-            className="rounded border border-edge px-1.5 text-fg-soft hover:bg-tint/15"
-            onClick={() => setAsMarkdown((v) => !v)}
-          >
-            {asMarkdown ? 'show as plain text' : 'render as markdown'}
-          </button>
-        </div>
-      )}
       {blocks ? (
         renderBlocks(blocks, false)
       ) : (
-        <pre className="font-mono text-xs whitespace-pre-wrap">{text}</pre>
+        <PlainTextView text={text} note={overMarkdownLimitNote(text.length)} />
       )}
     </div>
   );

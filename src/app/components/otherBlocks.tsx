@@ -3,13 +3,12 @@
  * unrecognised, shown verbatim as pretty JSON.
  */
 
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { Block, ImageBlock } from '../../core/types';
 import { chip } from './blockChrome';
 import { fields } from './blockGuards';
 import { formatBytes, toneClass } from './format';
 import { JsonText, stringifyPretty } from './jsonText';
-import { cut, ShowAll, TEXT_BLOCK_CAP } from './textBlocks';
 
 export function ImageView({ block }: { block: ImageBlock }): ReactNode {
   const a = block.attachment;
@@ -43,8 +42,6 @@ export function ImageView({ block }: { block: ImageBlock }): ReactNode {
 
 export function GenericBlockView({ block, note }: { block: Block; note?: string }): ReactNode {
   const text = useMemo(() => stringifyPretty(block), [block]);
-  const [showAll, setShowAll] = useState(false);
-  const capped = !showAll && text.length > TEXT_BLOCK_CAP;
   const name = fields(block).name;
   return (
     <div
@@ -58,8 +55,7 @@ export function GenericBlockView({ block, note }: { block: Block; note?: string 
         <span className="text-[11px] text-fg-subtle">{note ?? 'unrecognised block, shown verbatim'}</span>
       </div>
       <div className="px-2 py-1">
-        <JsonText text={capped ? cut(text, TEXT_BLOCK_CAP) : text} colour={!capped} />
-        {capped && <ShowAll total={text.length} onClick={() => setShowAll(true)} />}
+        <JsonText text={text} />
       </div>
     </div>
   );

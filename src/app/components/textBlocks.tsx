@@ -1,61 +1,77 @@
 /**
- * Text and reasoning blocks: markdown (or raw) text capped at TEXT_BLOCK_CAP characters until
- * "show all", and reasoning collapsed to its first line.
+ * Text and reasoning blocks. Text renders as markdown, capped at TEXT_BLOCK_CAP characters until
+ * "show all"; raw text, and text over the markdown limit, render as plain text (line numbers,
+ * head and tail of long texts, virtualized when expanded). Reasoning is collapsed to its first line.
  */
 
 import { type ReactNode, useState } from 'react';
 import type { ReasoningBlock } from '../../core/types';
 import { smallButton } from './blockChrome';
-import { Markdown } from './markdown';
+import { Markdown, MARKDOWN_LIMIT, overMarkdownLimitNote } from './markdown';
+import { PlainTextView } from './plainText';
 
 /** Text blocks render at most this many characters until "show all". */
 export const TEXT_BLOCK_CAP = 20_000;
 
-export /** Cuts at `n` characters without splitting a surrogate pair. */
+/** Cuts at `n` characters without splitting a surrogate pair. */
 function cut(text: string, n: number): string {
   if (text.length <= n) return text;
   const code = text.charCodeAt(n - 1);
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
 }
 
-export function ShowAll({ total, onClick }: { total: number; onClick: () => void }): ReactNode {
-  return (
-    <button type="button" className={`${smallButton} mt-1`} onClick={onClick}>
-      show all ({total.toLocaleString('en-US')} chars)
-    </button>
-  );
-}
-
 interface TextBodyProps {
   text: string;
-  /** Start as plain preformatted text instead of markdown. */
+  /** Start as plain text instead of markdown (tool output is rarely markdown). */
   plain?: boolean;
   className?: string;
 }
 
-/** Markdown (or raw) text capped at TEXT_BLOCK_CAP characters until "show all". */
+/** Markdown text capped at TEXT_BLOCK_CAP characters until "show all", or plain text. */
 export function TextBody({ text, plain = false, className }: TextBodyProps): ReactNode {
   const [showAll, setShowAll] = useState(false);
   const [raw, setRaw] = useState(plain);
+  const overLimit = text.length > MARKDOWN_LIMIT;
+  if (raw || overLimit) {
+    return (
+      <PlainTextView
+        text={text}
+        className={className}
+        note={overLimit && !plain ? overMarkdownLimitNote(text.length) : undefined}
+        extra={
+          overLimit ? undefined : (
+            <button
+              type="button"
+              title="Render as markdown"
+              data-testid="raw-toggle"
+              className={smallButton}
+              onClick={() => setRaw(false)}
+            >
+              md
+            </button>
+          )
+        }
+      />
+    );
+  }
   const capped = !showAll && text.length > TEXT_BLOCK_CAP;
-  const shown = capped ? cut(text, TEXT_BLOCK_CAP) : text;
   return (
     <div className={`group relative flow-root ${className ?? ''}`}>
       <button
         type="button"
-        title={raw ? 'Render as markdown' : 'Show the raw text'}
+        title="Show the raw text"
         data-testid="raw-toggle"
         className="float-right ml-2 rounded px-1 text-[10px] leading-4 text-fg-subtle opacity-0 group-hover:opacity-100 hover:bg-tint/10 hover:text-fg focus:opacity-100"
-        onClick={() => setRaw((r) => !r)}
+        onClick={() => setRaw(true)}
       >
-        {raw ? 'md' : 'raw'}
+        raw
       </button>
-      {raw ? (
-        <pre className="font-mono text-xs leading-snug break-words whitespace-pre-wrap">{shown}</pre>
-      ) : (
-        <Markdown text={shown} />
+      <Markdown text={capped ? cut(text, TEXT_BLOCK_CAP) : text} />
+      {capped && (
+        <button type="button" className={`${smallButton} mt-1`} onClick={() => setShowAll(true)}>
+          show all ({text.length.toLocaleString('en-US')} chars)
+        </button>
       )}
-      {capped && <ShowAll total={text.length} onClick={() => setShowAll(true)} />}
     </div>
   );
 }

@@ -3,12 +3,11 @@
  * parse), and a link to its result.
  */
 
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { ToolCallBlock } from '../../core/types';
 import { chip, linkButton } from './blockChrome';
 import { toneClass } from './format';
 import { JsonText, prettyJsonText } from './jsonText';
-import { cut, ShowAll, TEXT_BLOCK_CAP } from './textBlocks';
 
 export function ToolCallView({
   block,
@@ -19,13 +18,11 @@ export function ToolCallView({
   onJumpToResult?: (id: string) => void;
   hasResult?: (id: string) => boolean;
 }): ReactNode {
-  const [showAll, setShowAll] = useState(false);
   const pretty = useMemo(
     () => (block.arguments.trim() === '' ? null : prettyJsonText(block.arguments)),
     [block.arguments],
   );
   const text = pretty?.text ?? '';
-  const capped = !showAll && text.length > TEXT_BLOCK_CAP;
   return (
     <div
       data-testid="block"
@@ -60,9 +57,8 @@ export function ToolCallView({
         {pretty === null ? (
           <span className="text-xs text-fg-subtle italic">(empty arguments)</span>
         ) : (
-          <JsonText text={capped ? cut(text, TEXT_BLOCK_CAP) : text} colour={pretty.ok} />
+          <JsonText text={text} colour={pretty.ok} />
         )}
-        {capped && <ShowAll total={text.length} onClick={() => setShowAll(true)} />}
       </div>
     </div>
   );

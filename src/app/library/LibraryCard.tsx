@@ -12,7 +12,7 @@ import {
   type LibraryRow,
 } from '../../core/library/routes';
 import { formatBytes, formatDuration, formatTokens } from '../components/format';
-import { useLibrary, type LibraryParams } from './libraryQuery';
+import { useLibrary, type LibraryParams } from './useLibrary';
 
 const FILTER_LABELS: Record<LibraryFilter, string> = {
   'tool-errors': 'tool errors',

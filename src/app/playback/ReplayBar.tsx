@@ -7,10 +7,11 @@
 import { useEffect } from 'react';
 import { SPEEDS } from '../../core/replay/pacing';
 import { Scrubber } from '../scrubber/Scrubber';
+import { ScrubberLegend } from '../scrubber/ScrubberLegend';
 import { useApp } from '../appState';
 import { useServices } from '../services/context';
 import { PROBLEM_RULE } from './player';
-import { useReplay } from './replayState';
+import { effectiveReplay, logIsTimed, useReplay } from './replayState';
 
 const seg = 'h-6 px-2 text-[11px] transition-colors';
 const segOn = 'bg-tint/12 text-fg-strong';
@@ -21,10 +22,12 @@ export function ReplayBar() {
   const events = useApp((s) => s.events);
   const playing = useReplay((s) => s.playing);
   const speed = useReplay((s) => s.speed);
-  const pacing = useReplay((s) => s.pacing);
+  // A log without timestamps has no real time to play or scrub by: uniform and seq, the others disabled.
+  const timed = useApp((s) => logIsTimed(s.summary));
+  const pacing = useReplay((s) => effectiveReplay(s, timed).pacing);
   const eventsPerSecond = useReplay((s) => s.eventsPerSecond);
   const stopAtProblems = useReplay((s) => s.stopAtProblems);
-  const axis = useReplay((s) => s.axis);
+  const axis = useReplay((s) => effectiveReplay(s, timed).axis);
   const notice = useReplay((s) => s.notice);
   const position = useReplay((s) => s.position);
   const { player, replay } = useServices();
@@ -110,8 +113,13 @@ export function ReplayBar() {
             type="button"
             aria-pressed={pacing === 'real'}
             onClick={() => useReplay.setState({ pacing: 'real' })}
-            className={`${seg} ${pacing === 'real' ? segOn : segOff}`}
-            title="Real time: the recorded pace from the events' times; idle gaps over 2 s are skipped"
+            disabled={!timed && ready}
+            className={`${seg} ${pacing === 'real' ? segOn : segOff} disabled:opacity-40`}
+            title={
+              !timed && ready
+                ? 'This log records no times (every time is 0 or missing): it plays one event at a time, uniformly'
+                : "Real time: the recorded pace from the events' times; idle gaps over 2 s are skipped"
+            }
           >
             Real time
           </button>
@@ -174,7 +182,8 @@ export function ReplayBar() {
             type="button"
             aria-pressed={axis === 'time'}
             onClick={() => useReplay.setState({ axis: 'time' })}
-            className={`${seg} border-l border-line-strong ${axis === 'time' ? segOn : segOff}`}
+            disabled={!timed && ready}
+            className={`${seg} border-l border-line-strong ${axis === 'time' ? segOn : segOff} disabled:opacity-40`}
             title="Wall clock from the events' times; idle gaps (over 2 s, or over 5 % of the log's time span if that is longer) compressed and hatched"
           >
             Time
@@ -198,6 +207,7 @@ export function ReplayBar() {
         </span>
       </div>
       <Scrubber />
+      <ScrubberLegend />
     </section>
   );
 }

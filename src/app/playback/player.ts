@@ -21,7 +21,7 @@ import { formatDuration } from '../components/format';
 import { selectPosition, useApp } from '../appState';
 import type { WorkerClient } from '../services/workerClient';
 import { PlanBuffer } from './planBuffer';
-import { replayNotice, useReplay } from './replayState';
+import { effectiveReplay, logIsTimed, replayNotice, useReplay } from './replayState';
 
 /** Events fetched when playback starts, and per later window. */
 const FIRST_WINDOW = 2048;
@@ -50,7 +50,8 @@ function insideControls(target: EventTarget | null): boolean {
 
 export function currentPacing(): Pacing {
   const r = useReplay.getState();
-  return r.pacing === 'uniform' ? { kind: 'uniform', eventsPerSecond: r.eventsPerSecond } : { kind: 'real' };
+  const { pacing } = effectiveReplay(r, logIsTimed(useApp.getState().summary));
+  return pacing === 'uniform' ? { kind: 'uniform', eventsPerSecond: r.eventsPerSecond } : { kind: 'real' };
 }
 
 /** What "stop at problems" stops at (the worker's PlaybackWindow.problem flags); the checkbox's tooltip. */
@@ -128,8 +129,18 @@ export class Player {
     this.halt();
     this.generation++;
     if (useReplay.getState().playing) useReplay.setState({ playing: false });
-    if (reason?.problemSeq !== undefined)
-      replayNotice(`Stopped at a problem: seq ${reason.problemSeq}`, 'warn', 4000);
+    const seq = reason?.problemSeq;
+    if (seq !== undefined) {
+      replayNotice(`Stopped at a problem: seq ${seq}`, 'warn', 6000);
+      // Then say which problem it is (the worker knows: a tool error in bash, a failed model call, a diagnostic ...).
+      const loadId = useApp.getState().loadId;
+      void this.client.request({ kind: 'problemAt', seq }).then((r) => {
+        const notice = useReplay.getState().notice;
+        if (!r.ok || !r.value.what || useApp.getState().loadId !== loadId) return;
+        if (notice?.text !== `Stopped at a problem: seq ${seq}`) return; // something newer was said since
+        replayNotice(`Stopped at a problem: seq ${seq} · ${r.value.what}`, 'warn', 6000);
+      });
+    }
   }
 
   /** Cancels the frame loop and the watchers (the playing flag is the caller's). */

@@ -71,3 +71,16 @@ export function resetReplayForLoad(): void {
   noticeId++;
   useReplay.setState({ playing: false, scrubbing: false, notice: null, position: null });
 }
+
+/** Whether the open log records times (the worker's first/last recorded time; core/view/duration.ts recordedTime). */
+export function logIsTimed(summary: { startTime?: number } | null): boolean {
+  return summary?.startTime !== undefined;
+}
+
+/** A log without timestamps plays uniformly and scrubs by seq, whatever was chosen for timed logs. */
+export function effectiveReplay(
+  r: Pick<ReplayState, 'pacing' | 'axis'>,
+  timed: boolean,
+): Pick<ReplayState, 'pacing' | 'axis'> {
+  return timed ? { pacing: r.pacing, axis: r.axis } : { pacing: 'uniform', axis: 'seq' };
+}

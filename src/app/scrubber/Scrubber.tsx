@@ -20,7 +20,7 @@ import type { ReplayAxisView, TickView } from '../../worker/protocol';
 import { selectPosition, useApp } from '../appState';
 import { formatDuration } from '../components/format';
 import { scrubberKeyHandler } from '../keymap';
-import { useReplay } from '../playback/replayState';
+import { effectiveReplay, logIsTimed, useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { bandAt, lastAtOrBelow, seqAtX, xOfSeq } from './axisMap';
@@ -45,7 +45,8 @@ export function Scrubber() {
   const filter = useApp((s) => s.filter);
   const rowsVersion = useApp((s) => s.rowsVersion);
   const diagTotal = useApp((s) => s.diagnostics.error + s.diagnostics.warning + s.diagnostics.info);
-  const axisKind = useReplay((s) => s.axis);
+  const timed = useApp((s) => logIsTimed(s.summary));
+  const axisKind = useReplay((s) => effectiveReplay(s, timed).axis);
   const position = useReplay((s) => s.position);
   const trackRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);

@@ -21,6 +21,67 @@ export const TICK_COLOR = { matches: '#fde047', search: '#e879f9' } as const;
 export const TRACK_HEIGHT = 40;
 
 const SEVERITY_COLOR = { error: '#f87171', warning: '#fbbf24', info: '#38bdf8' } as const;
+const TURN_COLOR = 'rgba(129,140,248,0.55)';
+const TURN_ERROR_COLOR = 'rgba(248,113,113,0.55)';
+const TURN_CUT_COLOR = 'rgba(251,191,36,0.50)';
+const STEP_COLOR = 'rgba(34,211,238,0.50)';
+const STEP_FAILED_COLOR = 'rgba(248,113,113,0.6)';
+const STALL_COLOR = '#f59e0b';
+
+/** The scrubber's key (ScrubberLegend.tsx): every colour the track is painted with, and what it means. */
+export const LEGEND: readonly { label: string; title: string; color: string; shape: 'band' | 'tick' }[] = [
+  { label: 'turn', title: 'Top band: one per turn (T1, T2 ...)', color: TURN_COLOR, shape: 'band' },
+  { label: 'turn error', title: 'A turn that ended in an error', color: TURN_ERROR_COLOR, shape: 'band' },
+  {
+    label: 'aborted / interrupted',
+    title: 'A turn that was aborted or interrupted',
+    color: TURN_CUT_COLOR,
+    shape: 'band',
+  },
+  {
+    label: 'step',
+    title: 'Lower band: one per step (model call and its tools)',
+    color: STEP_COLOR,
+    shape: 'band',
+  },
+  {
+    label: 'failed attempt',
+    title: 'A step with a failed model-call attempt',
+    color: STEP_FAILED_COLOR,
+    shape: 'band',
+  },
+  { label: 'stall', title: 'A stalled stream (amber cap and marker)', color: STALL_COLOR, shape: 'band' },
+  {
+    label: 'error',
+    title: 'Tick above the bands: an error diagnostic',
+    color: SEVERITY_COLOR.error,
+    shape: 'tick',
+  },
+  {
+    label: 'warning',
+    title: 'Tick above the bands: a warning diagnostic',
+    color: SEVERITY_COLOR.warning,
+    shape: 'tick',
+  },
+  {
+    label: 'info',
+    title: 'Tick above the bands: an info diagnostic',
+    color: SEVERITY_COLOR.info,
+    shape: 'tick',
+  },
+  {
+    label: 'filter match',
+    title: 'Tick below the bands: an event the timeline filter matches',
+    color: TICK_COLOR.matches,
+    shape: 'tick',
+  },
+  {
+    label: 'search hit',
+    title: 'Tick at the bottom: an event the search (/) found',
+    color: TICK_COLOR.search,
+    shape: 'tick',
+  },
+];
 
 export function drawTrack(canvas: HTMLCanvasElement, view: ReplayAxisView, width: number): void {
   const dpr = window.devicePixelRatio || 1;
@@ -80,10 +141,10 @@ export function drawTrack(canvas: HTMLCanvasElement, view: ReplayAxisView, width
     const [x0, bw] = bandPx(t.x0, t.x1, w);
     const tint =
       t.endReason === 'error'
-        ? ['rgba(248,113,113,0.55)', 'rgba(248,113,113,0.42)']
+        ? [TURN_ERROR_COLOR, 'rgba(248,113,113,0.42)']
         : t.endReason === 'aborted' || t.endReason === 'interrupted'
-          ? ['rgba(251,191,36,0.50)', 'rgba(251,191,36,0.38)']
-          : ['rgba(129,140,248,0.55)', 'rgba(99,102,241,0.38)'];
+          ? [TURN_CUT_COLOR, 'rgba(251,191,36,0.38)']
+          : [TURN_COLOR, 'rgba(99,102,241,0.38)'];
     // Alternate only where bands are wide enough to tell apart; narrow ones merge into one strip.
     ctx.fillStyle = tint[bw >= 4 ? i % 2 : 0] as string;
     ctx.fillRect(x0, LANES.turns.y, bw, LANES.turns.h);
@@ -104,14 +165,10 @@ export function drawTrack(canvas: HTMLCanvasElement, view: ReplayAxisView, width
     const [x0, bw] = bandPx(view.stepXs[2 * i] as number, view.stepXs[2 * i + 1] as number, w);
     const flags = view.stepFlags[i] as number;
     ctx.fillStyle =
-      flags & 2
-        ? 'rgba(248,113,113,0.6)'
-        : i % 2 === 0 || bw < 4
-          ? 'rgba(34,211,238,0.50)'
-          : 'rgba(103,232,249,0.30)';
+      flags & 2 ? STEP_FAILED_COLOR : i % 2 === 0 || bw < 4 ? STEP_COLOR : 'rgba(103,232,249,0.30)';
     ctx.fillRect(x0, LANES.steps.y, bw, LANES.steps.h);
     if (flags & 1) {
-      ctx.fillStyle = '#f59e0b';
+      ctx.fillStyle = STALL_COLOR;
       ctx.fillRect(x0, LANES.steps.y, Math.max(2, bw), 3);
     }
   }
@@ -123,7 +180,7 @@ export function drawTrack(canvas: HTMLCanvasElement, view: ReplayAxisView, width
   };
   for (const t of view.diagnostics) tick(t, SEVERITY_COLOR[t.severity ?? 'info'], LANES.ticks);
   for (const t of view.stalls) {
-    ctx.fillStyle = '#f59e0b';
+    ctx.fillStyle = STALL_COLOR;
     ctx.beginPath();
     ctx.moveTo(t.px - 3, LANES.ticks.y);
     ctx.lineTo(t.px + 3, LANES.ticks.y);

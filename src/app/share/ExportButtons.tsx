@@ -1,8 +1,9 @@
-/** The messages pane's export actions: messages at the seq as JSON, the transcript as Markdown, the log as OTLP traces. */
+/** The messages pane's export actions: messages at the seq as JSON, the transcript as Markdown, the log as OTLP traces, a redacted copy of the log. */
 import { useState } from 'react';
 import { useServices } from '../services/context';
 import { exportAt, type ExportKind } from './export';
 import { OtlpExportButton } from './OtlpExportButton';
+import { RedactedExportButton } from './RedactedExportButton';
 
 export function ExportButtons({ seq }: { seq: number }) {
   const services = useServices();
@@ -37,6 +38,7 @@ export function ExportButtons({ seq }: { seq: number }) {
         {busy === 'markdown' ? '…' : 'Markdown'}
       </button>
       <OtlpExportButton client={services.client} className={cls} />
+      <RedactedExportButton client={services.client} className={cls} />
     </div>
   );
 }

@@ -52,7 +52,7 @@ function FollowBadge() {
       title={
         message ??
         (live
-          ? 'Following the log: appended lines show up as they are written'
+          ? 'Live: this log is being followed as it is written (seqscope open --follow); lines appended to the file show up here as they arrive, and the selection stays where it is'
           : 'Connecting to the log server…')
       }
       className={`flex items-center gap-1.5 rounded border px-1.5 py-0.5 font-mono text-[11px] ${live ? 'border-emerald-500/40 bg-emerald-500/10 text-emerald-200' : 'border-amber-500/40 bg-amber-500/10 text-amber-200'}`}
@@ -79,7 +79,7 @@ function StoredBadge({ fingerprint, size }: { fingerprint: string; size: number 
         'message' in save
           ? save.message
           : stored
-            ? `Kept in this browser (${formatBytes(size)}): its link reopens it after a reload or in a new tab`
+            ? `Stored: a copy of this file (${formatBytes(size)}) is kept in this browser only (nothing is uploaded), so links to it reopen it after a reload or in a new tab; the start page lists stored logs and can clear them`
             : 'Keeping a copy in this browser…'
       }
       className={`rounded border px-1.5 py-0.5 text-[11px] ${stored ? 'border-line text-fg-muted' : saving ? 'border-sky-500/30 text-sky-300' : 'border-amber-500/40 text-amber-300'}`}

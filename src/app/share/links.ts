@@ -4,6 +4,7 @@
  * put on the clipboard, with a toast that shows it.
  */
 import { create } from 'zustand';
+import { writeClipboard } from '../components/clipboard';
 import type { ViewState } from '../url/state';
 import type { UrlSync } from '../url/sync';
 
@@ -46,28 +47,4 @@ export function copyLink(url: UrlSync, seq?: number | null, extra: Partial<ViewS
       ms: ok ? 4000 : 15000,
     }),
   );
-}
-
-/** The async clipboard, or the old selection-based copy where it is refused (no permission, not focused). */
-async function writeClipboard(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    let ok: boolean;
-    try {
-      ok = document.execCommand('copy'); // the fallback where the async clipboard is refused
-    } catch {
-      ok = false;
-    }
-    area.remove();
-    return ok;
-  }
 }

@@ -4,7 +4,7 @@
  * (the app's one `<input type="file">`), the session info popover (header
  * and wrapper lines), and the progress bar while loading.
  */
-import type { ReactNode } from 'react';
+import type { LogSummary } from '../../worker/protocol';
 import { formatBytes, formatDiagnosticCounts, formatDuration, formatTokens } from '../components/format';
 import { ShareControls } from '../share/ShareControls';
 import { useApp } from '../appState';
@@ -44,37 +44,25 @@ export function Header() {
         </span>
       </h1>
       {hasLog && (
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="max-w-[28ch] truncate font-mono text-fg" title={name}>
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          <span className="max-w-[28ch] min-w-[8ch] truncate font-mono text-fg" title={name}>
             {name}
           </span>
           <SessionInfoButton summary={summary} />
           <SamplePicker summary={summary} />
+          {/* What failed first, then the diagnostics: they never give way; the figures after them do. */}
           {summary && (
-            <>
-              <span
-                className="font-mono text-[11px] text-fg-subtle"
-                title="fingerprint: first 16 hex of SHA-256 of the file"
-              >
-                {summary.fingerprint}
-              </span>
-              <Stat>{formatBytes(summary.bytes)}</Stat>
-              <Stat>{`${summary.turns} turn${summary.turns === 1 ? '' : 's'}`}</Stat>
-              <Stat>{`${summary.steps} step${summary.steps === 1 ? '' : 's'}`}</Stat>
-              <Stat>{`${summary.toolCalls} tool call${summary.toolCalls === 1 ? '' : 's'}`}</Stat>
-              {summary.usage && (
-                <Stat>{`${formatTokens(summary.usage.inputTokens)} in · ${formatTokens(summary.usage.outputTokens)} out`}</Stat>
-              )}
-              {summary.startTime !== undefined && summary.endTime !== undefined && (
-                <Stat>{formatDuration(summary.endTime - summary.startTime)}</Stat>
-              )}
-            </>
+            <span className="shrink-0">
+              <HeaderProblems problems={summary.problems} />
+            </span>
           )}
-          {summary && <HeaderProblems problems={summary.problems} />}
-          <DiagnosticCounts counts={diagnostics} />
+          <span className="shrink-0">
+            <DiagnosticCounts counts={diagnostics} />
+          </span>
+          {summary && <Figures summary={summary} />}
         </div>
       )}
-      <div className="ml-auto flex items-center gap-2">
+      <div className="ml-auto flex shrink-0 items-center gap-2">
         <ShareControls />
         <span
           data-testid="status"
@@ -198,8 +186,30 @@ function DiagnosticCounts({ counts }: { counts: { error: number; warning: number
   );
 }
 
-function Stat({ children }: { children: ReactNode }) {
-  return <span className="font-mono text-[11px] whitespace-nowrap text-fg-muted">{children}</span>;
+/** The log's figures on one line that gives way (an ellipsis) when the header is narrow; all of them in its tooltip. */
+function Figures({ summary }: { summary: LogSummary }) {
+  const parts = [
+    formatBytes(summary.bytes),
+    `${summary.turns} turn${summary.turns === 1 ? '' : 's'}`,
+    `${summary.steps} step${summary.steps === 1 ? '' : 's'}`,
+    `${summary.toolCalls} tool call${summary.toolCalls === 1 ? '' : 's'}`,
+    summary.usage
+      ? `${formatTokens(summary.usage.inputTokens)} in · ${formatTokens(summary.usage.outputTokens)} out`
+      : '',
+    summary.startTime !== undefined && summary.endTime !== undefined
+      ? formatDuration(summary.endTime - summary.startTime)
+      : '',
+  ].filter((p) => p !== '');
+  const text = parts.join(' · ');
+  return (
+    <span
+      data-testid="log-figures"
+      className="min-w-0 truncate font-mono text-[11px] whitespace-nowrap text-fg-muted"
+      title={`${text} · fingerprint ${summary.fingerprint} (first 16 hex of SHA-256 of the file)`}
+    >
+      {text}
+    </span>
+  );
 }
 
 function StatusDot({ status }: { status: string }) {

@@ -85,9 +85,12 @@ export function Inspector() {
             {d.step !== undefined && ` · step ${d.step}`}
           </span>
         )}
-        {d.time !== undefined && (
-          <span className="w-full font-mono text-[11px] text-fg-muted">{new Date(d.time).toISOString()}</span>
-        )}
+        <span className="w-full font-mono text-[11px] text-fg-muted" data-testid="inspector-when">
+          {d.time !== undefined
+            ? new Date(d.time).toISOString()
+            : // No recorded time (missing, or 0): where the event is instead of a 1970 date.
+              `event ${(d.seq + 1).toLocaleString('en-US')} of ${events.toLocaleString('en-US')} · no timestamp`}
+        </span>
       </div>
 
       <div className="min-h-0 flex-1 overflow-auto">

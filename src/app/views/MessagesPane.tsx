@@ -4,11 +4,11 @@
  * The pane's `data-seq` changes only when content for that seq has arrived,
  * so tests (and users) never see one seq's label over another's messages.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { MessagesWindow, ToolPair, ViewMessage } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { MessageView } from '../components/blocks';
+import { TAIL_INDEX_ATTR, useTailList } from '../components/useTailList';
 import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
@@ -20,12 +20,15 @@ import { ResumePreview, useResumePreview } from './ResumePreview';
 import { StreamingPreview } from './StreamingPreview';
 import { MESSAGES_PANE_ID } from './SkipLinks';
 
-/** Messages fetched with a new seq (the tail, where new ones appear). */
-const TAIL = 60;
+/**
+ * Messages fetched with a new seq (the tail, where new ones appear): more than a tall screen
+ * shows (a message is at least ~40 px), and no more: every one is posted by the worker.
+ */
+const TAIL = 24;
 /** ... while a drag or playback moves the selection every frame (older pages load on scroll). */
 const FOLLOW_TAIL = 16;
 /** Older messages load by aligned pages of this many as the user scrolls up. */
-const PAGE = 60;
+const PAGE = 40;
 const NO_PAIRS: ReadonlyMap<string, ToolPair | null> = new Map();
 
 interface Shown {
@@ -56,8 +59,6 @@ export function MessagesPane() {
   const resume = useResumePreview();
   const [resumeOpen, setResumeOpen] = useState(false);
   const resumeWorth = resume !== null && (resume.repair.length > 0 || resume.refusals.length > 0);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
   const loaded = selectedSeq !== null && selectedSeq < events;
 
   // A new position: the tail of its messages and its streaming preview. Both lanes are coalesced:
@@ -85,33 +86,8 @@ export function MessagesPane() {
   const total = count + (streaming ? 1 : 0);
 
   const tailFrom = tailData ? count - tailData.messages.length : 0;
-  const tailMessages = useMemo(
-    () => new Map((tailData?.messages ?? []).map((m) => [m.index ?? 0, m])),
-    [tailData],
-  );
-
-  // TanStack Virtual returns functions the React Compiler cannot memoize: it skips this component,
-  // which re-renders on every scroll by design (the virtualizer drives it).
-
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 120,
-    overscan: 4,
-    indexAttribute: 'data-vindex',
-    // Tail messages are keyed by their source event, not the index: scrubbing keeps the measured
-    // heights of messages it already showed.
-    getItemKey: (i) => {
-      const m = tailMessages.get(i);
-      return m ? `m${m.seq}` : i >= count ? 'streaming' : `i${i}`;
-    },
-  });
-  const items = virtualizer.getVirtualItems();
-
-  // Older messages the user scrolled to: the aligned page holding the first one above the tail on
-  // screen, and the next (each on its own lane, by parity).
-  const firstOld = items.find((it) => it.index < tailFrom)?.index;
-  const page = firstOld === undefined ? -1 : Math.floor(firstOld / PAGE);
+  // Older pages arrive as the user scrolls up; the list reports what it renders through `items`.
+  const [page, setPage] = useState(-1);
   const pageA = useMessagePage(shownSeq, page, page >= 0);
   const pageB = useMessagePage(shownSeq, page + 1, page >= 0 && (page + 1) * PAGE < tailFrom);
 
@@ -123,22 +99,32 @@ export function MessagesPane() {
     return { seq: tailData.seq, count: tailData.count, messages };
   }, [tailData, pageA, pageB]);
 
-  // A new seq shows the end of its history (where new messages appear); within one seq, growth
-  // (the streaming preview arriving) keeps following the end only if the user is there.
-  const scrolledSeq = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    if (shownSeq === undefined || total === 0) return;
-    if (scrolledSeq.current !== shownSeq) {
-      scrolledSeq.current = shownSeq;
-      atBottom.current = true;
-    }
-    if (atBottom.current) virtualizer.scrollToIndex(total - 1, { align: 'end' });
-  }, [shownSeq, total, virtualizer]);
+  // Heights are kept by source event, across seqs: scrubbing places the messages it already
+  // measured exactly. A new seq shows the end of its history (where new messages appear); within
+  // one seq, growth (the streaming preview arriving) follows the end only if the user is there.
+  const keys = useMemo(() => {
+    const k = new Map<number, string>();
+    for (const [i, m] of shown?.messages ?? []) k.set(i, `m${m.seq}`);
+    if (streaming) k.set(count, 'streaming');
+    return k;
+  }, [shown, streaming, count]);
+  const {
+    items,
+    total: listHeight,
+    attachScroller,
+    attachInner,
+    onScroll,
+  } = useTailList({
+    count: total,
+    keys,
+    resetKey: shownSeq,
+  });
 
-  const onScroll = () => {
-    const el = scrollRef.current;
-    if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-  };
+  // Older messages the user scrolled to: the aligned page holding the first one above the tail on
+  // screen, and the next (each on its own lane, by parity).
+  const firstOld = items.find((it) => it.index < tailFrom)?.index;
+  const wantPage = firstOld === undefined ? -1 : Math.floor(firstOld / PAGE);
+  if (wantPage !== page) setPage(wantPage);
 
   // The call/result pairs of the tool calls on screen, from the worker (which knows every pair,
   // also those outside the loaded messages or after the selected seq). A new log (or a followed
@@ -243,14 +229,14 @@ export function MessagesPane() {
       {shown && <RequestInForce seq={shown.seq} />}
       {resumeOpen && resume && <ResumePreview preview={resume} onClose={() => setResumeOpen(false)} />}
       <div
-        ref={scrollRef}
+        ref={attachScroller}
         onScroll={onScroll}
         data-testid="messages"
         data-seq={shown?.seq}
         data-count={shown?.count}
         className="relative min-h-0 flex-1 overflow-auto"
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div ref={attachInner} style={{ height: listHeight, position: 'relative' }}>
           {shown &&
             items.map((it) => {
               const style = {
@@ -258,11 +244,12 @@ export function MessagesPane() {
                 top: 0,
                 left: 0,
                 right: 0,
-                transform: `translateY(${it.start}px)`,
+                transform: `translateY(${it.top}px)`,
               };
+              const tindex = { [TAIL_INDEX_ATTR]: it.index };
               if (it.index >= shown.count) {
                 return (
-                  <div key={it.key} data-vindex={it.index} ref={virtualizer.measureElement} style={style}>
+                  <div key="streaming" {...tindex} style={style}>
                     {stream && <StreamingPreview view={stream} />}
                   </div>
                 );
@@ -270,9 +257,8 @@ export function MessagesPane() {
               const m = shown.messages.get(it.index);
               return (
                 <div
-                  key={it.key}
-                  data-vindex={it.index}
-                  ref={virtualizer.measureElement}
+                  key={m ? `m${m.seq}` : `i${it.index}`}
+                  {...tindex}
                   style={style}
                   className="group border-b border-line-soft"
                 >

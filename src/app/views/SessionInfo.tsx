@@ -27,10 +27,15 @@ export function SessionInfoButton({ summary }: { summary: LogSummary | null }) {
         aria-expanded={open}
         aria-label="Session info"
         data-testid="session-info-button"
-        className={`h-5 rounded border px-1.5 font-mono text-[10px] ${open ? 'border-sky-400/50 bg-sky-500/15 text-sky-200' : 'border-line-strong text-fg-muted hover:bg-tint/10 hover:text-fg'}`}
+        className={`flex h-5 items-center gap-1 rounded px-1 text-[11px] underline-offset-2 hover:underline ${open ? 'text-sky-300' : 'text-fg-muted hover:text-fg'}`}
         title={`Session: the log's header and its non-event lines (${count})`}
       >
-        info
+        {/* An "about" glyph and a word, not a bordered tag: it must not read as a severity count. */}
+        <svg viewBox="0 0 12 12" className="h-3 w-3" aria-hidden>
+          <circle cx="6" cy="6" r="5.25" fill="none" stroke="currentColor" strokeWidth="1.2" />
+          <path d="M6 5.2v3.6M6 3.2v.1" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
+        </svg>
+        session
       </button>
       {open && (
         <ModalDialog

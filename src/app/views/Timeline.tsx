@@ -1,11 +1,10 @@
 /**
  * The timeline (left pane): every event as a fixed-height row, with turns,
  * steps and chunk runs foldable. Rows come from the worker by index for the
- * visible window only; the virtualizer handles scrolling (scaled past the
+ * visible window only; the scroll position says which rows to draw (scaled past the
  * browser's maximum element height, see scaledRows.ts).
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RowsWindow, TimelineRow } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { formatDiagnosticCounts } from '../components/format';
@@ -13,10 +12,11 @@ import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { useUrlApplied } from '../url/sync';
-import { ROW_HEIGHT, rowGeometry, itemSizeFor } from './scaledRows';
+import { ROW_HEIGHT, rowGeometry } from './scaledRows';
 import { TimelineToolbar } from './TimelineToolbar';
 import { TimelineRowView } from './TimelineRowView';
 import { useRequestChangeSeqs } from './requestChanges';
+import { useScrollBox } from './useScrollBox';
 
 /**
  * Rows are fetched in aligned blocks: the viewport (far fewer rows than a block) spans at most
@@ -56,23 +56,11 @@ export function Timeline() {
   const events = useApp((s) => s.events);
   const requestChanges = useRequestChangeSeqs();
   const filterFromUrl = useUrlApplied((s) => s.filterVersion);
-  const scrollRef = useRef<HTMLDivElement>(null);
-
-  const itemSize = itemSizeFor(rowCount);
-  // TanStack Virtual returns functions the React Compiler cannot memoize: it skips this component,
-  // which re-renders on every scroll by design (the virtualizer drives it).
-
-  const virtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => itemSize,
-    overscan: 4,
-  });
-  useLayoutEffect(() => virtualizer.measure(), [itemSize, virtualizer]);
-
-  const scrollTop = virtualizer.scrollOffset ?? 0;
-  const viewport = virtualizer.scrollRect?.height ?? 600;
-  const geo = rowGeometry(rowCount, scrollTop, viewport);
+  // Rows have one height: the scroll position alone says which to draw (no per-row bookkeeping,
+  // which at millions of rows cost an O(rows) rebuild whenever the row count changed).
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const box = useScrollBox(scroller);
+  const geo = rowGeometry(rowCount, box.scrollTop, box.height || 600);
   const firstRow = Math.max(0, Math.floor(geo.first));
   const lastRow = Math.min(rowCount - 1, Math.ceil(geo.first + geo.perView));
 
@@ -101,7 +89,7 @@ export function Timeline() {
   // it (setting scrollTop before would be clamped by the browser to the old, shorter list).
   const scrolledFor = useRef<unknown>(null);
   useLayoutEffect(() => {
-    const el = scrollRef.current;
+    const el = scroller;
     if (!located || !el || scrolledFor.current === located) return;
     const { row, rowCount: n } = located;
     if (row >= rowCount && rowCount < n) return;
@@ -109,12 +97,13 @@ export function Timeline() {
     if (row < 0 || row >= rowCount || !useApp.getState().scrollToSelection) return;
     const g = rowGeometry(rowCount, el.scrollTop, el.clientHeight);
     if (row < g.first + 0.01 || row > g.first + g.perView - 1.01) {
-      el.scrollTop = g.scrollTopFor(row, row < g.first ? 0.25 : 0.75);
+      el.scrollTo({ top: g.scrollTopFor(row, row < g.first ? 0.25 : 0.75) });
     }
-  }, [located, rowCount]);
+  }, [located, rowCount, scroller]);
 
-  const items = virtualizer.getVirtualItems().filter((it) => it.index >= firstRow && it.index <= lastRow);
-  const rendered = items.map((it) => rowAt(it.index)).filter((r) => r !== undefined);
+  const items: number[] = [];
+  for (let row = firstRow; row <= lastRow; row++) items.push(row);
+  const rendered = items.map((index) => rowAt(index)).filter((r) => r !== undefined);
   // Roving tabindex: the selection's row (or the folded row holding it) is the timeline's one
   // Tab stop; without one on screen, the first row shown.
   const holdsSelection = (r: TimelineRow) =>
@@ -128,7 +117,11 @@ export function Timeline() {
     <section className="flex h-full min-w-0 flex-col bg-canvas" aria-label="Timeline">
       {/* Keyed: a filter set by a link (or Back/Forward) restarts the toolbar with its text. */}
       <TimelineToolbar key={filterFromUrl} />
-      <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto overscroll-contain" tabIndex={-1}>
+      <div
+        ref={setScroller}
+        className="relative min-h-0 flex-1 overflow-auto overscroll-contain"
+        tabIndex={-1}
+      >
         <div
           data-testid="timeline"
           data-rows={rowCount}
@@ -139,9 +132,9 @@ export function Timeline() {
           aria-label="Events"
           aria-rowcount={rowCount > 0 ? rowCount : undefined}
         >
-          {items.map((it) => {
-            const row = rowAt(it.index);
-            const top = geo.top(it.index);
+          {items.map((index) => {
+            const row = rowAt(index);
+            const top = geo.top(index);
             // Not fetched yet (a fast scroll): nothing, so every rendered row carries its data-seq.
             if (!row) return null;
             const selected = selectedSeq !== null && row.seq === selectedSeq;
@@ -149,7 +142,7 @@ export function Timeline() {
               !selected && selectedSeq !== null && selectedSeq > row.seq && selectedSeq <= row.coverEnd;
             return (
               <MemoRow
-                key={it.key}
+                key={index}
                 row={row}
                 top={top}
                 selected={selected}

@@ -3,6 +3,7 @@
  * event (seq, relative time, type badge, one-line summary, diagnostics).
  */
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import type { StepOutcome } from '../../core/view/spanSummary';
 import type { Tone as SummaryTone } from '../../core/view/summary';
 import type { TimelineRow } from '../../worker/protocol';
 import {
@@ -29,6 +30,27 @@ const SEVERITY_PILL = {
   warning: 'bg-amber-500/20 text-amber-300 border-amber-500/40',
   info: 'bg-sky-500/15 text-sky-300 border-sky-500/30',
 } as const;
+
+/** A step's outcome chip: failures red, notes amber, ok quiet. */
+const OUTCOME_CHIP: Record<StepOutcome, string> = {
+  ok: 'border-emerald-500/30 text-emerald-300',
+  'tool error': 'border-red-500/40 text-red-300',
+  'call failed': 'border-red-500/40 text-red-300',
+  'failed attempt': 'border-amber-500/40 text-amber-300',
+  'max tokens': 'border-amber-500/40 text-amber-300',
+  'cut short': 'border-amber-500/40 text-amber-300',
+  open: 'border-edge text-fg-muted',
+};
+
+const OUTCOME_TITLE: Record<StepOutcome, string> = {
+  ok: 'The step ended and nothing in it failed',
+  'tool error': 'A tool result in this step reported an error',
+  'call failed': 'The model call failed on its last attempt',
+  'failed attempt': 'A model-call attempt failed and was retried',
+  'max tokens': 'The model stopped at its output token limit',
+  'cut short': 'The step never ended: its turn ended first (interrupted or aborted)',
+  open: 'The step is still running at the end of the log',
+};
 
 const chip = 'inline-flex shrink-0 items-center rounded border px-1 font-mono text-[10px] leading-[14px]';
 
@@ -209,6 +231,11 @@ function content(row: TimelineRow): ReactNode {
             {t.diagnostics} diag
           </span>
         )}
+        {t.prompt !== undefined && (
+          <span data-part="prompt" className="min-w-[12ch] shrink truncate text-fg" title={t.prompt}>
+            “{t.prompt}”
+          </span>
+        )}
         <Stats
           parts={[
             t.durationMs !== undefined ? formatDuration(t.durationMs) : '',
@@ -231,16 +258,23 @@ function content(row: TimelineRow): ReactNode {
         <span className="text-cyan-200">
           Step {s.turn}.{s.step}
         </span>
-        {s.failedAttempts > 0 && (
+        {s.outcomes.map((o) => (
+          <span key={o} data-outcome={o} className={`${chip} ${OUTCOME_CHIP[o]}`} title={OUTCOME_TITLE[o]}>
+            {o === 'failed attempt' && s.failedAttempts > 1 ? `${s.failedAttempts} failed attempts` : o}
+          </span>
+        ))}
+        {s.tools !== undefined && (
           <span
-            className={`${chip} border-red-500/40 text-red-300`}
-            title={`${s.failedAttempts} failed attempt${s.failedAttempts === 1 ? '' : 's'} (retried)`}
-          >{`${s.failedAttempts} failed`}</span>
+            data-part="tools"
+            className="min-w-[4ch] shrink-0 max-w-[45%] truncate font-mono text-[11px] text-fg-soft"
+            title={`tools called: ${s.tools}`}
+          >
+            {s.tools}
+          </span>
         )}
         <Stats
           parts={[
             s.durationMs !== undefined ? formatDuration(s.durationMs) : '',
-            s.toolCalls > 0 ? `${s.toolCalls} tool call${s.toolCalls === 1 ? '' : 's'}` : '',
             s.usage
               ? `${formatTokens(s.usage.inputTokens)} in · ${formatTokens(s.usage.outputTokens)} out`
               : '',
@@ -277,7 +311,7 @@ function Stats({ parts }: { parts: string[] }) {
   return (
     <span
       data-testid="row-stats"
-      className="min-w-0 truncate font-mono text-[11px] text-fg-muted tabular-nums"
+      className="min-w-0 shrink-[8] truncate font-mono text-[11px] text-fg-muted tabular-nums"
       title={text}
     >
       {text}

@@ -55,6 +55,28 @@ export interface LibraryAnswer {
   rows: LibraryRow[];
 }
 
+/** What the Library asks the API: a text, a sort, filters and a page size. */
+export interface LibraryQuery {
+  q: string;
+  sort: keyof LibraryRow;
+  order: 'asc' | 'desc';
+  only: LibraryFilter[];
+  limit: number;
+}
+
+/** The API's URL (a same-origin path) for a query. */
+export function libraryApiUrl(p: LibraryQuery): string {
+  const search = new URLSearchParams({ q: p.q, sort: p.sort, order: p.order, limit: String(p.limit) });
+  if (p.only.length > 0) search.set('only', p.only.join(','));
+  return `${LIBRARY_API}?${search.toString()}`;
+}
+
+/** A body that has the answer's shape (rows and a total). */
+export function isLibraryAnswer(v: unknown): v is LibraryAnswer {
+  const a = v as Partial<LibraryAnswer> | null;
+  return typeof a === 'object' && a !== null && typeof a.total === 'number' && Array.isArray(a.rows);
+}
+
 /** The file's URL on the library server: its path and the fingerprint the link expects. */
 export function libraryFileUrl(file: string, fingerprint: string): string {
   return `${LIBRARY_FILES}${file.split('/').map(encodeURIComponent).join('/')}?fp=${fingerprint}`;

@@ -132,11 +132,20 @@ describe('parseUrl', () => {
   });
 });
 
+describe('char= (characters of the delta shown)', () => {
+  it('is written as char= and read back; an old link with chunk= still opens at the same place', () => {
+    expect(formatHash({ seq: 7, chunk: 4 })).toBe('#seq=7&char=4');
+    expect(parseUrlState('', '#seq=7&char=4')).toEqual({ seq: 7, chunk: 4 });
+    expect(parseUrlState('', '#seq=7&chunk=4')).toEqual({ seq: 7, chunk: 4 });
+    expect(parseUrl('', '#seq=7&char=x')).toEqual({ state: { seq: 7 }, ignored: ['char=x'] });
+  });
+});
+
 describe('formatHash', () => {
   it('writes the position first, then the panel and filters', () => {
     expect(formatHash({ seq: 5 })).toBe('#seq=5');
     expect(formatHash({ seq: 5, chunk: 2, panel: 'diagnostics', diag: 'bad-json' })).toBe(
-      '#seq=5&chunk=2&panel=diagnostics&diag=bad-json',
+      '#seq=5&char=2&panel=diagnostics&diag=bad-json',
     );
     expect(formatHash({ q: 'a&b c', types: ['tool/call', 'turn/start'], errors: true })).toBe(
       '#q=a%26b%20c&types=tool/call,turn/start&errors=1',

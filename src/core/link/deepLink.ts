@@ -17,7 +17,8 @@
  * The hash is the position and the view inside that log (changing it never reloads):
  *
  *   #seq=<n>                      the selected event
- *     &chunk=<k>                  code points of the delta at seq shown so far (scrubbing)
+ *     &char=<k>                   characters (code points) of the delta at seq shown so far
+ *                                 (scrubbing); links written before it was named so say &chunk=<k>
  *     &panel=diagnostics          the diagnostics panel is open
  *     &diag=<code>                ... on that code
  *     &q=<text>                   timeline filter: text
@@ -139,11 +140,13 @@ export function parseUrl(search: string, hash: string): ParsedUrl {
     if (n === undefined) bad('seq', seq);
     else state.seq = n;
   }
-  const chunk = fragment.get('chunk');
+  // `char=` counts characters; `chunk=` is its old name, still read so old links keep working.
+  const charKey = fragment.get('char') !== undefined ? 'char' : 'chunk';
+  const chunk = fragment.get(charKey);
   if (chunk !== undefined) {
     const n = nonNegativeInt(chunk);
-    // A chunk offset means nothing without the seq it is inside.
-    if (n === undefined || state.seq === undefined) bad('chunk', chunk);
+    // A character offset means nothing without the seq it is inside.
+    if (n === undefined || state.seq === undefined) bad(charKey, chunk);
     else state.chunk = n;
   }
   const panel = fragment.get('panel');
@@ -196,7 +199,7 @@ export function formatHash(view: ViewState): string {
   const parts: string[] = [];
   if (view.seq !== undefined) {
     parts.push(`seq=${view.seq}`);
-    if (view.chunk !== undefined) parts.push(`chunk=${view.chunk}`);
+    if (view.chunk !== undefined) parts.push(`char=${view.chunk}`);
   }
   if (view.panel !== undefined) parts.push(`panel=${view.panel}`);
   if (view.diag !== undefined) parts.push(`diag=${encodeValue(view.diag)}`);

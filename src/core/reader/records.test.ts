@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JSON_ARRAY_HINT, splitLineText } from './records';
+import { JSON_ARRAY_HINT } from './jsonArray';
+import { splitLineText } from './records';
 import { codes, readText } from './testing';
 
 const j = (v: unknown): string => JSON.stringify(v);

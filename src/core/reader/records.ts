@@ -38,6 +38,7 @@ import { Invalid, isFiniteNumber, isInt, isObject, type JsonObject } from '../va
 import { scanLine } from './fastLine';
 import { isKnownEventType } from './knownTypes';
 import { escapeControls, lineExcerpt } from './lineText';
+import { openedArray, wholeArray } from './jsonArray';
 import type { LineSink } from './lineSplitter';
 import {
   FirstPassContext,
@@ -52,10 +53,6 @@ import { jsonText } from '../deepJson';
 
 export { readEventAt } from './reread';
 export { LINE_EXCERPT_CHARS, LINE_TEXT_MARK, splitLineText } from './lineText';
-
-/** Said of a file whose first line opens a JSON array: the commonest wrong input, with its fix. */
-export const JSON_ARRAY_HINT =
-  "this file looks like a JSON array, not JSONL: a session log has one JSON object per line (convert it with jq -c '.[]' FILE.json > FILE.jsonl)";
 
 export class RecordReader implements LineSink {
   /** Events handed on so far: the next event's seq. */
@@ -76,8 +73,8 @@ export class RecordReader implements LineSink {
   /** Why the stream stopped inside its last zstd frame, when it did. */
   private cutShort: string | undefined;
   private cutShortLine = false;
-  /** A line was read (parsed or not): a JSON array is recognised by its first line only. */
-  private sawLine = false;
+  /** No line read yet: a JSON array is recognised by its first line (jsonArray.ts). */
+  private firstLine = true;
 
   constructor(
     private readonly sink: RecordSink,
@@ -103,8 +100,8 @@ export class RecordReader implements LineSink {
       );
       return;
     }
-    const firstLine = !this.sawLine;
-    this.sawLine = true;
+    const first = this.firstLine;
+    this.firstLine = false;
     let value: unknown;
     try {
       if (text === undefined) throw new Error(`${length} bytes is too large to read as one line`);
@@ -115,12 +112,8 @@ export class RecordReader implements LineSink {
       const why = escapeControls(e instanceof Error ? e.message : String(e));
       // The line itself is kept nowhere else: its start goes into the message, to be looked at.
       const seen = lineExcerpt(text);
-      if (terminated && firstLine && text !== undefined && text.trimStart().startsWith('['))
-        this.report(
-          'bad-json',
-          `line ${lineNumber} opens a JSON array; skipped: ${JSON_ARRAY_HINT}`,
-          lineNumber,
-        );
+      const array = first && terminated ? openedArray(lineNumber, text) : undefined;
+      if (array !== undefined) this.report('bad-json', array, lineNumber);
       else if (terminated)
         this.report('bad-json', `line ${lineNumber} is not valid JSON (${why}); skipped${seen}`, lineNumber);
       else
@@ -131,14 +124,8 @@ export class RecordReader implements LineSink {
         );
       return;
     }
-    if (firstLine && Array.isArray(value)) {
-      this.report(
-        'not-an-object',
-        `line ${lineNumber} is an array, not a JSON object; skipped: ${JSON_ARRAY_HINT}`,
-        lineNumber,
-      );
-      return;
-    }
+    if (first && Array.isArray(value))
+      return this.report('not-an-object', wholeArray(lineNumber), lineNumber);
     this.value(value, offset, length, lineNumber, terminated);
   }
 

@@ -114,6 +114,28 @@ export class DiagnosticIndex {
     return { total: group.items.length, items: idx.map((i) => this.items[i] as Diagnostic) };
   }
 
+  /**
+   * The nearest seq after (dir 1) or before (dir -1) `seq` that has a diagnostic
+   * (of at least `min` severity), or null.
+   */
+  nextSeq(seq: number, dir: 1 | -1, min: Severity = 'info'): number | null {
+    if (!this.sorted) {
+      this.seqs.sort((a, b) => a - b);
+      this.sorted = true;
+    }
+    const a = this.seqs;
+    const need = RANK[min];
+    for (
+      let i = dir > 0 ? lowerBound(a, seq + 1) : lowerBound(a, seq) - 1;
+      i >= 0 && i < a.length;
+      i += dir
+    ) {
+      const at = a[i] as number;
+      if ((this.perSeq.get(at)?.rank ?? 0) >= need) return at;
+    }
+    return null;
+  }
+
   /** Every diagnostic about one seq. */
   about(seq: number): Diagnostic[] {
     if (!this.perSeq.has(seq)) return [];

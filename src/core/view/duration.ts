@@ -17,3 +17,13 @@ export function formatDuration(ms: number): string {
   const mins = Math.round(abs / 60_000);
   return `${s}${Math.floor(mins / 60)} h ${String(mins % 60).padStart(2, '0')} m`;
 }
+
+/**
+ * An event's time as a viewer shows it: undefined when missing, and when 0 (or
+ * less), which writers put in logs that record no time (the epoch is no
+ * time an agent ran at). A log none of whose events has one shows positions
+ * (seq, event N of M) instead of dates and offsets, and plays uniformly.
+ */
+export function recordedTime(t: number | undefined): number | undefined {
+  return t !== undefined && t > 0 ? t : undefined;
+}

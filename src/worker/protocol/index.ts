@@ -18,6 +18,7 @@
 export * from './answers';
 export * from './harness';
 export * from './inspector';
+export * from './library';
 export * from './messages';
 export * from './pushes';
 export * from './replay';

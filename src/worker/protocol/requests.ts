@@ -3,6 +3,7 @@ import type { Pacing } from '../../core/replay/pacing';
 import type { DiagnosticCode } from '../../core/types';
 import type { ReadLimitKind } from '../../core/reader/readLimits';
 import type { SearchQuery } from './answers';
+import type { LibraryQuery } from '../../core/library/routes';
 
 export type { Pacing } from '../../core/replay/pacing';
 
@@ -59,6 +60,10 @@ export type Request =
   | { kind: 'locate'; seq: number; reveal: boolean }
   /** The next/previous turn or step header from `seq` (keyboard n/p, Shift+Up/Down). */
   | { kind: 'nav'; seq: number; unit: 'turn' | 'step'; dir: 1 | -1 }
+  /** The next/previous error (failed outcome or error diagnostic) or diagnostic from `seq`, and what it is. */
+  | { kind: 'problemNav'; seq: number; dir: 1 | -1; target: 'error' | 'diagnostic' }
+  /** What went wrong at `seq`, in words (null when nothing did). */
+  | { kind: 'problemAt'; seq: number }
   /** Set the timeline filter; answers when the matches are counted (a newer filter supersedes it). */
   | { kind: 'filter'; filter: TimelineFilter }
   /** Derived messages at `seq`, window [from, to) by message index; a negative `from` means "the last -from". */
@@ -111,6 +116,10 @@ export type Request =
   | { kind: 'resumePreview' }
   /** The whole log as OpenTelemetry traces (OTLP/JSON, GenAI conventions); `content` adds the messages. */
   | { kind: 'exportOtlp'; content: boolean }
+  /** The whole log with secrets, e-mail addresses and the home path masked (core/redact), plus `patterns` (regexes). */
+  | { kind: 'exportRedacted'; patterns?: string[] }
+  /** A page of sessions from the session library this app is served with (`seqscope serve`); needs no log. */
+  | { kind: 'library'; query: LibraryQuery }
   /** Liveness check. */
   | { kind: 'ping' };
 

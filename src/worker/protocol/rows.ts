@@ -1,5 +1,6 @@
 /** The timeline as rows: one event, or a turn / step / chunk-run header that may fold what is under it. */
 import type { Tone } from '../../core/view/summary';
+import type { StepOutcome } from '../../core/view/spanSummary';
 import type { Severity, TokenUsage } from '../../core/types';
 import type { RowsInfo } from './logSummary';
 
@@ -15,6 +16,8 @@ export interface TurnRowInfo {
   toolErrors: number;
   /** Diagnostics about events inside the turn. */
   diagnostics: number;
+  /** The start of the turn's user prompt (core/view/spanSummary.ts promptText). */
+  prompt?: string;
 }
 
 export interface StepHealthView {
@@ -40,6 +43,10 @@ export interface StepRowInfo {
   toolCalls: number;
   attempts: number;
   failedAttempts: number;
+  /** The tools it called, `bash, read x2` (core/view/spanSummary.ts toolList); absent without calls. */
+  tools?: string;
+  /** What happened, worst first: ['ok'] when it ended and nothing failed. */
+  outcomes: StepOutcome[];
   /** Stream health, when the step streamed chunks. */
   health?: StepHealthView;
 }

@@ -12,6 +12,7 @@ import type { Push } from './pushes';
 import type { PlaybackWindow, ReplayAxisView, ReplayPositionView } from './replay';
 import type { Request, RequestKind, RequestOf } from './requests';
 import type { RowsWindow } from './rows';
+import type { LibraryResult } from './library';
 import type { LogSummary, RowsInfo, StructureSummary } from './logSummary';
 
 export interface ResponseValues {
@@ -22,6 +23,8 @@ export interface ResponseValues {
   collapseAll: RowsInfo;
   locate: RowsInfo & { row: number; visible: boolean };
   nav: { seq: number | null };
+  problemNav: { seq: number | null; what: string | null };
+  problemAt: { what: string | null };
   filter: RowsInfo & { matches: number };
   messages: MessagesWindow;
   replaced: { seq: number; messages: ViewMessage[] };
@@ -47,6 +50,9 @@ export interface ResponseValues {
   resumePreview: ResumePreview;
   /** The file's text, how many spans it holds, and the log's name (for the file name). */
   exportOtlp: { text: string; spans: number; name: string };
+  /** The redacted log's text, what was masked (values per kind, lines changed), and the log's name. */
+  exportRedacted: { text: string; counts: Record<string, number>; changedLines: number; name: string };
+  library: LibraryResult;
   ping: { loadId: number };
 }
 

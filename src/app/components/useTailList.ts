@@ -1,0 +1,241 @@
+/**
+ * A virtualized list read from its end: the messages at a seq, newest at the bottom. A new
+ * `resetKey` (another seq) shows the end at once: items are placed from measured heights (kept
+ * by key across seqs) or an estimate, measured right after React commits them, and placed again
+ * in the same task until nothing moves, so the first frame painted is the final one (a generic
+ * virtualizer that scrolls to its last item measures, scrolls and re-renders over several
+ * frames, each forcing a layout). Scrolling up keeps the first visible item where it is while
+ * heights above it are learnt; at the end, the view follows the end as items grow.
+ */
+import { useLayoutEffect, useReducer, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { HeightCache, TailGeometry } from './tailLayout';
+
+export type TailAlign = 'start' | 'center' | 'end';
+
+/** Where the view is held while heights change. */
+type Mode =
+  | { kind: 'end' }
+  | { kind: 'index'; index: number; align: TailAlign }
+  /** Item `index`'s top stays `shift` px above the viewport's top (a user's scroll position). */
+  | { kind: 'anchor'; index: number; shift: number };
+
+export interface TailItem {
+  index: number;
+  /** Top of the item in the list (px). */
+  top: number;
+}
+
+/** The attribute each rendered item's element carries (its index), so it can be measured. */
+export const TAIL_INDEX_ATTR = 'data-tindex';
+
+/** Before the viewport's height is known (first render): a tall screen's worth. */
+const FALLBACK_VIEWPORT = 1200;
+/** At most this many placement passes per commit (each measures what the last one rendered). */
+const MAX_PASSES = 6;
+/** Items rendered beyond the viewport each side, whatever their height. */
+const EXTRA_ITEMS = 3;
+
+class TailScroller {
+  readonly cache = new HeightCache();
+  mode: Mode = { kind: 'end' };
+  resetKey: unknown = undefined;
+  viewport = 0;
+  /** The scrollTop this list last set or saw: a scroll event at it is our own. */
+  scrollTop = 0;
+  geometry: TailGeometry | null = null;
+  keys: ReadonlyMap<number, string> = new Map();
+  rendered = { first: 0, last: -1 };
+  passes = 0;
+  private scroller: HTMLElement | null = null;
+  private inner: HTMLElement | null = null;
+  /** Callback refs (stable): the scrolling element, and the items' parent. */
+  readonly attachScroller = (el: HTMLElement | null) => {
+    this.scroller = el;
+  };
+  readonly attachInner = (el: HTMLElement | null) => {
+    this.inner = el;
+  };
+  readonly onScroll = () => this.scrolled();
+  private observer: ResizeObserver | null = null;
+  private observed = new Set<Element>();
+
+  constructor(
+    private readonly rerender: () => void,
+    readonly estimate: number,
+    readonly overscan: number,
+  ) {}
+
+  /** The geometry and the items to render now (called while rendering). */
+  layout(
+    count: number,
+    keys: ReadonlyMap<number, string>,
+    resetKey: unknown,
+  ): { total: number; items: TailItem[] } {
+    if (resetKey !== this.resetKey) {
+      this.resetKey = resetKey;
+      this.mode = { kind: 'end' };
+    }
+    const geo = new TailGeometry(count, this.estimate, keys, this.cache);
+    this.geometry = geo;
+    this.keys = keys;
+    const viewport = this.viewport || FALLBACK_VIEWPORT;
+    const { first, last } = geo.range(this.targetTop(geo, viewport), viewport, this.overscan, EXTRA_ITEMS);
+    this.rendered = { first, last };
+    const items: TailItem[] = [];
+    for (let i = first; i <= last && i < count; i++) items.push({ index: i, top: geo.offsetOf(i) });
+    return { total: geo.total, items };
+  }
+
+  /** The scrollTop the mode asks for. */
+  private targetTop(geo: TailGeometry, viewport: number): number {
+    const m = this.mode;
+    const max = geo.endScrollTop(viewport);
+    let top: number;
+    if (m.kind === 'end' || geo.count === 0) top = max;
+    else if (m.kind === 'anchor') top = geo.offsetOf(Math.min(m.index, geo.count - 1)) + m.shift;
+    else {
+      const i = Math.min(m.index, geo.count - 1);
+      const h = geo.heightOf(i);
+      const shift = m.align === 'start' ? 0 : m.align === 'end' ? h - viewport : (h - viewport) / 2;
+      top = geo.offsetOf(i) + shift;
+    }
+    return Math.min(max, Math.max(0, top));
+  }
+
+  /** After React committed: measure what is rendered; render again until nothing moves, then scroll. */
+  afterCommit(): void {
+    const el = this.scroller;
+    const inner = this.inner;
+    const geo = this.geometry;
+    if (!el || !inner || !geo) return;
+    const viewport = el.clientHeight;
+    let changed = viewport !== this.viewport;
+    this.viewport = viewport;
+    for (const child of inner.children) {
+      const key = this.keyOf(child);
+      if (key !== undefined) changed = this.cache.set(key, child.getBoundingClientRect().height) || changed;
+      this.observe(child);
+    }
+    this.observe(el);
+    this.unobserveGone(inner);
+    if (changed && this.passes < MAX_PASSES) {
+      this.passes++;
+      this.rerender();
+      return;
+    }
+    this.passes = 0;
+    const top = this.targetTop(geo, viewport);
+    if (Math.abs(el.scrollTop - top) >= 1) el.scrollTop = top;
+    this.scrollTop = el.scrollTop;
+  }
+
+  /** A scroll event: the user's (or the browser's) position becomes the one to hold. */
+  private scrolled(): void {
+    const el = this.scroller;
+    const geo = this.geometry;
+    if (!el || !geo) return;
+    const top = el.scrollTop;
+    if (Math.abs(top - this.scrollTop) < 1) return;
+    this.scrollTop = top;
+    const viewport = this.viewport || el.clientHeight;
+    if (top >= geo.endScrollTop(viewport) - 2) this.mode = { kind: 'end' };
+    else {
+      const index = geo.indexAt(top);
+      this.mode = { kind: 'anchor', index, shift: top - geo.offsetOf(index) };
+    }
+    const { first, last } = geo.range(top, viewport, this.overscan / 2, EXTRA_ITEMS - 1);
+    if (first < this.rendered.first || last > this.rendered.last) flushSync(this.rerender);
+  }
+
+  scrollToIndex(index: number, align: TailAlign): void {
+    this.mode = { kind: 'index', index: Math.max(0, index), align };
+    this.rerender();
+  }
+
+  /** Whether the view follows the end of the list. */
+  get atEnd(): boolean {
+    return this.mode.kind === 'end';
+  }
+
+  private keyOf(el: Element): string | undefined {
+    const attr = el.getAttribute(TAIL_INDEX_ATTR);
+    return attr === null ? undefined : this.keys.get(Number(attr));
+  }
+
+  /** Items that change height later (an image loads, "show all", a toggle) are placed again. */
+  private observe(el: Element): void {
+    if (this.observed.has(el)) return;
+    this.observer ??= new ResizeObserver((entries) => {
+      let changed = false;
+      for (const e of entries) {
+        if (e.target === this.scroller) {
+          changed = this.scroller.clientHeight !== this.viewport || changed;
+          continue;
+        }
+        const key = this.keyOf(e.target);
+        if (key !== undefined && e.target.isConnected)
+          changed = this.cache.set(key, e.target.getBoundingClientRect().height) || changed;
+      }
+      if (changed) flushSync(this.rerender);
+    });
+    this.observer.observe(el);
+    this.observed.add(el);
+  }
+
+  private unobserveGone(inner: Element): void {
+    for (const el of this.observed) {
+      if (el.parentElement === inner || el === this.scroller) continue;
+      this.observer?.unobserve(el);
+      this.observed.delete(el);
+    }
+  }
+
+  disconnect(): void {
+    this.observer?.disconnect();
+    this.observed.clear();
+  }
+}
+
+export interface TailList {
+  /** The list's height (px): the inner element's height. */
+  total: number;
+  /** The items to render, each absolutely placed at `top`, with `data-tindex={index}`. */
+  items: TailItem[];
+  /** The scrolling element's `ref`. */
+  attachScroller: (el: HTMLElement | null) => void;
+  /** The `ref` of the element holding the items (their direct parent). */
+  attachInner: (el: HTMLElement | null) => void;
+  onScroll: () => void;
+  /** Shows item `index` (kept there while heights change, until the user scrolls). */
+  scrollToIndex: (index: number, align?: TailAlign) => void;
+  /** Whether the view is at the end (and follows it). */
+  atEnd: () => boolean;
+}
+
+/**
+ * `count` items, `keys` the stable keys of those whose heights are worth keeping (by index; a
+ * message's source seq), `resetKey`: when it changes, the view jumps to the end.
+ */
+export function useTailList(options: {
+  count: number;
+  keys: ReadonlyMap<number, string>;
+  resetKey: unknown;
+  estimate?: number;
+  overscan?: number;
+}): TailList {
+  const [, bump] = useReducer((n: number) => n + 1, 0);
+  const [scroller] = useState(() => new TailScroller(bump, options.estimate ?? 120, options.overscan ?? 400));
+  const { total, items } = scroller.layout(options.count, options.keys, options.resetKey);
+  useLayoutEffect(() => scroller.afterCommit());
+  useLayoutEffect(() => () => scroller.disconnect(), [scroller]);
+  return {
+    total,
+    items,
+    attachScroller: scroller.attachScroller,
+    attachInner: scroller.attachInner,
+    onScroll: scroller.onScroll,
+    scrollToIndex: (index, align = 'start') => scroller.scrollToIndex(index, align),
+    atEnd: () => scroller.atEnd,
+  };
+}

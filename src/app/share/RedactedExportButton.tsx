@@ -1,0 +1,58 @@
+/**
+ * "Redacted": the whole log as a copy safe to share, built in the worker where the log is
+ * (worker/redactedCopy.ts over core/redact): API keys, bearer tokens, private keys, JWTs,
+ * cloud keys, e-mail addresses and the user's home path masked, the same lines and events
+ * kept, so the copy loads, derives and deep-links like the original. Downloaded as
+ * `<log>.redacted.jsonl`; the toast says what was masked.
+ */
+import { useState } from 'react';
+import type { LogClient } from '../../worker/client';
+import { download, fileBase } from './export';
+import { showToast } from './links';
+
+/** "api-key 3, email 1": what was masked, most first. */
+export function maskedSummary(counts: Record<string, number>, changedLines: number): string {
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  if (total === 0) return 'nothing to mask was found';
+  const kinds = Object.entries(counts)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+  return `masked ${total} value${total === 1 ? '' : 's'} (${kinds}) in ${changedLines} line${changedLines === 1 ? '' : 's'}`;
+}
+
+export function RedactedExportButton({
+  client,
+  className,
+}: {
+  client: Pick<LogClient, 'request'>;
+  className: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const r = await client.request({ kind: 'exportRedacted' });
+      if (!r.ok) {
+        showToast(`Redacted copy failed: ${r.error.message}`, { tone: 'warn' });
+        return;
+      }
+      download(`${fileBase(r.value.name)}.redacted.jsonl`, r.value.text, 'application/x-ndjson');
+      showToast(`Redacted copy: ${maskedSummary(r.value.counts, r.value.changedLines)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      data-testid="export-redacted"
+      disabled={busy}
+      onClick={() => void run()}
+      title="Download a redacted copy of the whole log to share: API keys, tokens, private keys, JWTs, cloud keys, e-mail addresses and your home path masked; the same events, so it opens like the original"
+      className={className}
+    >
+      {busy ? '…' : 'Redacted'}
+    </button>
+  );
+}

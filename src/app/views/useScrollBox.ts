@@ -1,0 +1,39 @@
+/**
+ * The scroll position and height of a scrolling element, as React state: all a list of
+ * fixed-height rows needs to know which rows to draw (scaledRows.ts does the geometry). Unlike a
+ * generic virtualizer it keeps nothing per row, so a list of 6M rows costs what a list of 60
+ * does, and a selection that unfolds rows (the row count changes) costs no O(rows) rebuild.
+ */
+import { useLayoutEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+
+export interface ScrollBox {
+  scrollTop: number;
+  /** The element's client height (px); 0 before it is attached. */
+  height: number;
+}
+
+/** Reads `el` on scroll and resize; a scroll renders at once (no frame drawn with stale rows). */
+export function useScrollBox(el: HTMLElement | null): ScrollBox {
+  const [box, setBox] = useState<ScrollBox>({ scrollTop: 0, height: 0 });
+  useLayoutEffect(() => {
+    if (!el) return;
+    const read = (sync: boolean) => {
+      const next = { scrollTop: el.scrollTop, height: el.clientHeight };
+      const update = () =>
+        setBox((b) => (b.scrollTop === next.scrollTop && b.height === next.height ? b : next));
+      if (sync) flushSync(update);
+      else update();
+    };
+    read(false);
+    const onScroll = () => read(true);
+    el.addEventListener('scroll', onScroll, { passive: true });
+    const ro = new ResizeObserver(() => read(false));
+    ro.observe(el);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      ro.disconnect();
+    };
+  }, [el]);
+  return box;
+}

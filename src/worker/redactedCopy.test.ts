@@ -1,0 +1,64 @@
+/** The app's "Redacted copy": the worker masks the loaded log like `export --format jsonl --redact`. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadLogFromText } from '../core/log/load';
+import { SECRETS, secretsLog } from '../core/testing/secretsLog';
+import { LogHost } from './host';
+import { homeOfCwd } from './redactedCopy';
+import type { Request, ResponseMessage, WorkerMessage } from './protocol';
+
+const original = secretsLog(readFileSync('fixtures/diagnostics/clean.jsonl', 'utf8'));
+
+async function host(text: string) {
+  const posted: WorkerMessage[] = [];
+  const h = new LogHost((m) => posted.push(m));
+  let id = 0;
+  const ask = async (req: Request) => {
+    const n = ++id;
+    await h.receive({ ...req, id: n });
+    const r = posted.find((m): m is ResponseMessage => m.type === 'response' && m.id === n);
+    if (!r) throw new Error(`no answer to ${req.kind}`);
+    return r.result;
+  };
+  await ask({ kind: 'open', loadId: 1, source: { kind: 'text', text, name: 'secrets.jsonl' } });
+  return ask;
+}
+
+describe('exportRedacted request', () => {
+  it('masks every secret, the e-mail and the home user; the copy is the same log', async () => {
+    const ask = await host(original);
+    const r = await ask({ kind: 'exportRedacted', patterns: ['PROJECT-[A-Z]+-\\d+'] });
+    if (!r.ok) throw new Error(r.error.message);
+    const copy = r.value as {
+      text: string;
+      counts: Record<string, number>;
+      changedLines: number;
+      name: string;
+    };
+    expect(copy.name).toBe('secrets.jsonl');
+    for (const secret of Object.values(SECRETS)) expect(copy.text).not.toContain(secret.slice(-8));
+    expect(copy.counts).toMatchObject({ email: 1, custom: 1 });
+    expect(copy.counts['home-path']).toBeGreaterThan(0);
+    expect(copy.changedLines).toBeGreaterThan(3);
+    const a = loadLogFromText(original);
+    const b = loadLogFromText(copy.text);
+    expect(b.eventCount).toBe(a.eventCount);
+    expect(b.diagnostics.items.map((d) => d.code)).toEqual(a.diagnostics.items.map((d) => d.code));
+    for (let s = 0; s < a.eventCount; s++) expect(b.typeOf(s)).toBe(a.typeOf(s));
+  });
+
+  it('says plainly when a pattern is not a regular expression', async () => {
+    const ask = await host(original);
+    const r = await ask({ kind: 'exportRedacted', patterns: ['('] });
+    expect(r.ok ? null : r.error.code).toBe('bad-request');
+    expect(r.ok ? '' : r.error.message).toMatch(/^The pattern \( is not a regular expression/);
+  });
+
+  it('finds the home directory in the session header cwd', () => {
+    expect(homeOfCwd('/home/alice/project')).toBe('/home/alice');
+    expect(homeOfCwd('/Users/bob')).toBe('/Users/bob');
+    expect(homeOfCwd('C:\\Users\\carol\\src')).toBe('C:\\Users\\carol');
+    expect(homeOfCwd('/srv/app')).toBeUndefined();
+    expect(homeOfCwd(7)).toBeUndefined();
+  });
+});
