@@ -30,7 +30,6 @@ import {
   type WorkerError,
   type WorkerMessage,
 } from './protocol';
-import { REIMPORTED_MESSAGE } from './protocol';
 import { Queries } from './queries';
 import { tooLarge } from './memoryBudget';
 import { AnswerQueries } from './answerQueries';
@@ -293,10 +292,9 @@ export class LogHost implements HandlerHost {
   private grew(c: LoadedLog): void {
     if (this.current !== c) return;
     c.log.checkpoint();
-    if (c.log.log.reimportNeeded) {
-      this.push({ kind: 'follow', loadId: c.log.loadId, state: 'rewritten', message: REIMPORTED_MESSAGE });
-      return c.abort.abort(); // another agent's log re-told shown events: the UI opens it anew
-    }
+    const reimport = c.log.reimportPush(); // another agent's log re-told shown events: opened anew
+    if (reimport) this.push(reimport);
+    if (reimport) return c.abort.abort();
     this.postProgress(c);
     this.push({ kind: 'grew', loadId: c.log.loadId, summary: this.summaryOf(c) });
   }

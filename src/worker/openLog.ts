@@ -16,7 +16,7 @@ import {
   createTsFingerprintHasher,
   type FingerprintHasher,
 } from '../core/view/fingerprint';
-import type { DiagnosticCounts, LoadSource } from './protocol';
+import { REIMPORTED_MESSAGE, type DiagnosticCounts, type LoadSource, type Push } from './protocol';
 
 /** Source bytes kept at the end (see `tail`). */
 const TAIL_BYTES = 256;
@@ -102,6 +102,13 @@ export class OpenLog {
     this.ingest();
     this.fingerprint = this.hasher.soFar();
     this.finishedAt ??= performance.now(); // the initial read's time
+  }
+
+  /** Follow mode on another agent's log whose growth re-told shown events: the push to open it anew. */
+  reimportPush(): Push | null {
+    return this.log.reimportNeeded
+      ? { kind: 'follow', loadId: this.loadId, state: 'rewritten', message: REIMPORTED_MESSAGE }
+      : null;
   }
 
   /** Set by checkpoint(): the log may still grow. */
