@@ -8,7 +8,7 @@ test("after pasting garbage, nothing of the previous log's replay stays, and the
   await expect(position).toContainText('seq 100 of 236');
   await expect(page.getByTestId('play')).toBeEnabled();
 
-  await page.getByRole('button', { name: 'Start page' }).click();
+  await page.getByRole('button', { name: 'Seqscope' }).click();
   await page.getByLabel('Paste JSONL').fill('this is not a log\n{"half": ');
   await page.getByRole('button', { name: 'Open pasted text' }).click();
   const status = page.getByTestId('status');

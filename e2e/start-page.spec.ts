@@ -35,3 +35,24 @@ test("the scrubber's bands and ticks have a legend", async ({ page }) => {
   ])
     await expect(legend.getByText(label, { exact: true })).toBeVisible();
 });
+
+test("the scrubber's hover description never covers the controls", async ({ page }) => {
+  await page.goto(DEMO_URL);
+  await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'ready');
+  const track = page.getByTestId('scrubber');
+  const box = (await track.boundingBox())!;
+  for (const fx of [0.02, 0.5, 0.98]) {
+    await page.mouse.move(box.x + box.width * fx, box.y + box.height / 2);
+    await expect(page.getByTestId('scrubber-hover')).toContainText('seq');
+    // Whatever is hovered, each control of the bar is still what the pointer would hit.
+    for (const name of ['Play', 'Uniform', 'Stop at problems']) {
+      const control = page.getByRole(name === 'Stop at problems' ? 'checkbox' : 'button', { name });
+      const c = (await control.boundingBox())!;
+      const hit = await page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest('button, label')?.textContent ?? '',
+        { x: c.x + c.width / 2, y: c.y + c.height / 2 },
+      );
+      expect(hit).toContain(name);
+    }
+  }
+});

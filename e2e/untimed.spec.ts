@@ -30,7 +30,7 @@ test('a log without timestamps shows positions, not 1970 dates or +0:00.000, and
   await expect(page.getByRole('button', { name: 'Time', exact: true })).toBeDisabled();
 
   // A timed log opened afterwards gets real time back (the choice was never overwritten).
-  await page.getByRole('button', { name: 'Start page' }).click();
+  await page.getByRole('button', { name: 'Seqscope' }).click();
   await page.getByTestId('open-demo').click();
   await expectLoaded(page, 'demo.jsonl', 236);
   await expect(page.getByRole('button', { name: 'Real time' })).toHaveAttribute('aria-pressed', 'true');

@@ -50,8 +50,6 @@ export interface AppState {
   shortcutsOpen: boolean;
   diagnosticsOpen: boolean;
   diagnosticsCode: string | null;
-  timelineWidth: number;
-  inspectorWidth: number;
 }
 
 /** What every newly opened log starts from (the rest of the state is the window's, kept across loads). */
@@ -82,13 +80,6 @@ const initial: AppState = {
   startPageOpen: false,
   shortcutsOpen: false,
   diagnosticsOpen: false,
-  // Panel widths scale with the window at startup; the dividers adjust them.
-  timelineWidth: Math.round(
-    Math.min(760, Math.max(440, (typeof window === 'undefined' ? 1400 : window.innerWidth) * 0.4)),
-  ),
-  inspectorWidth: Math.round(
-    Math.min(560, Math.max(320, (typeof window === 'undefined' ? 1400 : window.innerWidth) * 0.26)),
-  ),
 };
 
 export const useApp = create<AppState>()(() => initial);

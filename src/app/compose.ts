@@ -14,6 +14,7 @@ import type { WorkerClient } from './services/workerClient';
 import { FollowMode } from './share/followMode';
 import { landingGuard } from './share/landing';
 import { remember } from './storage/logStore';
+import { persistLayout } from './layout/layoutState';
 import { watchSystemTheme } from './theme';
 import { TimelineNav } from './timelineNav';
 import { UrlSync } from './url/sync';
@@ -79,6 +80,7 @@ export function startApp(app: AppServices, options: { openFromUrl?: boolean } = 
     }),
     watchReducedMotion(),
     watchSystemTheme(),
+    persistLayout(),
     app.why.search.start(),
     // A new log, or one that finished loading, makes the search hits and the charts stale.
     load.events.on('opened', () => {

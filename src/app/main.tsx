@@ -8,11 +8,13 @@ import { LogClient } from '../worker/client';
 import { App } from './App';
 import { composeApp, startApp } from './compose';
 import { ServicesProvider } from './services/context';
+import { loadLayout } from './layout/layoutState';
 import { applyTheme, storedTheme } from './theme';
 import './index.css';
 
 // The remembered theme goes on <html> before anything renders (no flash of the other theme).
 applyTheme(storedTheme());
+loadLayout(window.innerWidth, window.innerHeight);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root element missing from index.html');

@@ -4,6 +4,6 @@
  */
 
 export const chip = 'inline-flex items-center rounded border px-1 py-px font-mono text-[10px] leading-none';
-export const linkButton = 'font-mono text-sky-300 hover:underline';
+export const linkButton = 'font-mono whitespace-nowrap text-sky-300 hover:underline';
 export const smallButton =
   'rounded border border-edge px-1.5 py-px text-[11px] text-fg-soft hover:bg-tint/10';

@@ -235,7 +235,7 @@ export function MessageView({
               {source}
             </span>
           ))}
-        <span className="font-mono text-fg-subtle">#{index}</span>
+        <span className="shrink-0 font-mono text-fg-subtle">#{index}</span>
         <button
           type="button"
           data-testid="seq-link"

@@ -30,6 +30,7 @@ export function ReplayBar() {
   const axis = useReplay((s) => effectiveReplay(s, timed).axis);
   const notice = useReplay((s) => s.notice);
   const position = useReplay((s) => s.position);
+  const hoverTip = useReplay((s) => s.hoverTip);
   const { player, replay } = useServices();
   useEffect(() => replay.follow(), [replay]);
   // Nothing to play or step through: a log that failed to load, or that had no readable event.
@@ -41,8 +42,8 @@ export function ReplayBar() {
       data-replay-controls
       className="shrink-0 border-t border-line bg-panel px-3 pt-1.5 pb-2 text-xs"
     >
-      <div className="mb-1.5 flex h-7 items-center gap-2 whitespace-nowrap">
-        <div className="flex items-center overflow-hidden rounded border border-line-strong">
+      <div className="mb-1.5 flex min-h-7 flex-wrap items-center gap-x-2 gap-y-1 whitespace-nowrap">
+        <div className="flex shrink-0 items-center overflow-hidden rounded border border-line-strong">
           <button
             type="button"
             onClick={() => void replay.move('event', -1)}
@@ -105,7 +106,7 @@ export function ReplayBar() {
         </label>
 
         <div
-          className="flex items-center overflow-hidden rounded border border-line-strong"
+          className="flex shrink-0 items-center overflow-hidden rounded border border-line-strong"
           role="group"
           aria-label="Pacing"
         >
@@ -165,7 +166,7 @@ export function ReplayBar() {
         </label>
 
         <div
-          className="flex items-center overflow-hidden rounded border border-line-strong"
+          className="flex shrink-0 items-center overflow-hidden rounded border border-line-strong"
           role="group"
           aria-label="Scrubber axis"
         >
@@ -199,11 +200,19 @@ export function ReplayBar() {
         </span>
 
         <span
-          className="ml-auto min-w-0 truncate font-mono text-[11px] text-fg-muted"
+          className="ml-auto font-mono text-[11px] text-fg-muted"
           data-testid="replay-position"
           title={position?.valuetext}
         >
-          {position ? readout(position.valuetext) : ''}
+          {hoverTip !== null ? (
+            <span data-testid="scrubber-hover" className="text-fg">
+              {hoverTip}
+            </span>
+          ) : position ? (
+            readout(position.valuetext)
+          ) : (
+            ''
+          )}
         </span>
       </div>
       <Scrubber />

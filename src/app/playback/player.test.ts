@@ -10,7 +10,7 @@ import type { PlaybackWindow, RequestOf } from '../../worker/protocol';
 import { select, useApp } from '../appState';
 import { formatDuration } from '../components/format';
 import { FakeClient } from '../testing/fakeClient';
-import { resetStores } from '../testing/fixtures';
+import { resetStores, summary } from '../testing/fixtures';
 import { Player } from './player';
 import { useReplay } from './replayState';
 
@@ -43,7 +43,15 @@ function planFor(log: LogTiming) {
 /** A ready log of these timings, selected at `at`, and a player on a fake client. */
 function playerFor(log: LogTiming, at: number | null = 0) {
   const client = new FakeClient({ replayPlan: planFor(log) });
-  useApp.setState({ status: 'ready', events: log.gaps.length, selectedSeq: at, selectedChunk: null });
+  // A log with recorded times (a log without them always plays uniformly).
+  const timed = summary(1, log.gaps.length, { startTime: 1_000, endTime: 2_000 });
+  useApp.setState({
+    status: 'ready',
+    events: log.gaps.length,
+    summary: timed,
+    selectedSeq: at,
+    selectedChunk: null,
+  });
   return { client, player: new Player(client) };
 }
 

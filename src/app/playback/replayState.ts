@@ -25,6 +25,8 @@ export interface ReplayState {
   notice: { text: string; tone: 'info' | 'warn'; id: number } | null;
   /** The worker's description of the selected position (aria-valuetext). */
   position: ReplayPositionView | null;
+  /** What the pointer is over on the scrubber, shown in the bar's readout (never over the controls). */
+  hoverTip: string | null;
   /** prefers-reduced-motion: no character-by-character reveal, no caret blink, no smooth scrolling. */
   reducedMotion: boolean;
 }
@@ -44,6 +46,7 @@ export const useReplay = create<ReplayState>()(() => ({
   scrubbing: false,
   notice: null,
   position: null,
+  hoverTip: null,
   reducedMotion: reducedMotionQuery?.matches ?? false,
 }));
 
@@ -69,7 +72,7 @@ export function replayNotice(text: string, tone: 'info' | 'warn' = 'info', ms = 
 /** A new log starts loading: the previous log's position, playback and notices go. */
 export function resetReplayForLoad(): void {
   noticeId++;
-  useReplay.setState({ playing: false, scrubbing: false, notice: null, position: null });
+  useReplay.setState({ playing: false, scrubbing: false, notice: null, position: null, hoverTip: null });
 }
 
 /** Whether the open log records times (the worker's first/last recorded time; core/view/duration.ts recordedTime). */

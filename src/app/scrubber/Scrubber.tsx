@@ -169,7 +169,12 @@ export function Scrubber() {
     useReplay.setState({ scrubbing: false });
   };
 
-  const tip = hover && view ? describeHover(view, hitTicks, hover) : null;
+  const tip = hover && view ? describeHover(view, hitTicks, hover).join(' · ') : null;
+  // The hover description goes to the replay bar's readout: a floating tip would cover the controls.
+  useEffect(() => {
+    useReplay.setState({ hoverTip: tip });
+  }, [tip]);
+  useEffect(() => () => useReplay.setState({ hoverTip: null }), []);
 
   return (
     <div className="relative select-none" style={{ height: TRACK_HEIGHT + 2 }}>
@@ -231,18 +236,6 @@ export function Scrubber() {
           </div>
         )}
       </div>
-      {tip && hover && (
-        <div
-          className="pointer-events-none absolute bottom-full z-20 mb-1.5 -translate-x-1/2 rounded border border-line-strong bg-canvas/95 px-2 py-1 font-mono text-[11px] whitespace-nowrap text-fg shadow-lg"
-          style={{ left: Math.max(90, Math.min(width - 90, hover.px)) }}
-        >
-          {tip.map((line, i) => (
-            <div key={i} className={i === 0 ? 'text-fg-strong' : 'text-fg-muted'}>
-              {line}
-            </div>
-          ))}
-        </div>
-      )}
     </div>
   );
 }

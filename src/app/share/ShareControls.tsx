@@ -29,7 +29,7 @@ export function ShareControls() {
         data-testid="copy-current-link"
         onClick={() => copyLink(url)}
         title="Copy a link to the selected event (c)"
-        className="flex items-center gap-1 rounded border border-line-strong bg-tint/5 px-2 py-1 text-fg hover:bg-tint/10"
+        className="flex items-center gap-1 rounded border border-line-strong bg-tint/5 px-2 py-1 whitespace-nowrap text-fg hover:bg-tint/10"
       >
         <LinkIcon />
         Copy link

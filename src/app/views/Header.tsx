@@ -27,7 +27,7 @@ export function Header() {
   const hasLog = status === 'loading' || status === 'ready';
 
   return (
-    <header className="flex h-10 shrink-0 items-center gap-3 border-b border-line bg-panel px-3 text-xs">
+    <header className="flex min-h-10 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-line bg-panel px-3 py-1.5 text-xs">
       <h1 className="shrink-0">
         <button
           type="button"
@@ -44,8 +44,12 @@ export function Header() {
         </span>
       </h1>
       {hasLog && (
-        <div className="flex min-w-0 flex-1 items-center gap-3">
-          <span className="max-w-[28ch] min-w-[8ch] truncate font-mono text-fg" title={name}>
+        <div className="flex min-w-0 items-center gap-3">
+          <span
+            className="max-w-[28ch] min-w-[9ch] shrink truncate font-mono text-fg"
+            title={name}
+            data-testid="file-name"
+          >
             {name}
           </span>
           <SessionInfoButton summary={summary} />
@@ -59,10 +63,12 @@ export function Header() {
           <span className="shrink-0">
             <DiagnosticCounts counts={diagnostics} />
           </span>
-          {summary && <Figures summary={summary} />}
         </div>
       )}
-      <div className="ml-auto flex shrink-0 items-center gap-2">
+      {/* The figures take what is left of the line; the actions wrap to a second line before
+          anything above overlaps them. */}
+      {hasLog && summary && <Figures summary={summary} />}
+      <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap">
         <ShareControls />
         <span
           data-testid="status"
@@ -165,7 +171,7 @@ function DiagnosticCounts({ counts }: { counts: { error: number; warning: number
     <button
       type="button"
       onClick={open}
-      className="flex items-center gap-1 font-mono text-[11px]"
+      className="flex shrink-0 items-center gap-1 font-mono text-[11px] whitespace-nowrap"
       title={`Diagnostics (where the log breaks the format's rules): ${formatDiagnosticCounts(counts)}. Failed tool calls and model calls are counted on their left.`}
       data-testid="diagnostic-counts"
       data-error={counts.error}
@@ -204,7 +210,7 @@ function Figures({ summary }: { summary: LogSummary }) {
   return (
     <span
       data-testid="log-figures"
-      className="min-w-0 truncate font-mono text-[11px] whitespace-nowrap text-fg-muted"
+      className="min-w-0 flex-1 basis-0 truncate font-mono text-[11px] whitespace-nowrap text-fg-muted"
       title={`${text} · fingerprint ${summary.fingerprint} (first 16 hex of SHA-256 of the file)`}
     >
       {text}

@@ -158,14 +158,17 @@ export function Inspector() {
             </div>
           </Section>
         )}
-        <div className="flex items-center gap-1 border-b border-line px-3 py-1.5 text-xs">
+        <div
+          className="flex flex-wrap items-center gap-1 border-b border-line px-3 py-1.5 text-xs"
+          data-testid="inspector-actions"
+        >
           <TabButton active={tab === 'event'} onClick={() => setTab('event')}>
             Event
           </TabButton>
           <TabButton active={tab === 'raw'} onClick={() => setTab('raw')}>
             Raw line
           </TabButton>
-          <span className="ml-auto flex items-center gap-1">
+          <span className="ml-auto flex flex-wrap items-center gap-1">
             {copied && (
               <span className="text-[11px] whitespace-nowrap text-green-300">
                 {copied === 'copy failed' ? copied : `copied ${copied}`}

@@ -187,12 +187,12 @@ export function MessagesPane() {
       className="flex h-full min-w-0 flex-col bg-canvas focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400"
       aria-label="Messages at seq"
     >
-      <div className="flex h-9 shrink-0 items-center gap-2 border-b border-line bg-panel/80 px-3 text-xs">
+      <div className="flex min-h-9 shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-line bg-panel/80 px-3 py-1 text-xs">
         <span className="shrink-0 font-medium text-fg">Messages</span>
         {shown ? (
           <span
             data-testid="messages-header"
-            className="min-w-0 truncate font-mono whitespace-nowrap text-fg-muted"
+            className="min-w-0 font-mono text-fg-muted"
             title={headerText + newText}
           >
             {headerText}

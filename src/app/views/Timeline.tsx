@@ -119,7 +119,7 @@ export function Timeline() {
       <TimelineToolbar key={filterFromUrl} />
       <div
         ref={setScroller}
-        className="relative min-h-0 flex-1 overflow-auto overscroll-contain"
+        className="@container relative min-h-0 flex-1 overflow-auto overscroll-contain"
         tabIndex={-1}
       >
         <div

@@ -215,7 +215,7 @@ function content(row: TimelineRow): ReactNode {
     const t = row.turn;
     return (
       <>
-        <span className="text-indigo-200">Turn {t.turn}</span>
+        <span className="shrink-0 text-indigo-200">Turn {t.turn}</span>
         {t.endReason ? (
           <span className={`${chip} ${turnEndReasonClass(t.endReason.kind)}`} title={t.endReason.detail}>
             {t.endReason.kind}
@@ -255,7 +255,7 @@ function content(row: TimelineRow): ReactNode {
     const s = row.step;
     return (
       <>
-        <span className="text-cyan-200">
+        <span className="shrink-0 text-cyan-200">
           Step {s.turn}.{s.step}
         </span>
         {s.outcomes.map((o) => (
@@ -281,8 +281,9 @@ function content(row: TimelineRow): ReactNode {
           ]}
         />
         {s.health && (
-          // The stream-health sparkline gives way before the figures do.
-          <span className="flex min-w-0 shrink-[100] overflow-hidden">
+          // The stream-health badge gives way before the figures do, whole: when it does not fit
+          // it wraps onto a second, clipped line instead of showing half a sparkline.
+          <span className="flex h-4 min-w-0 flex-1 flex-wrap overflow-hidden">
             <StepHealthBadge health={s.health} />
           </span>
         )}

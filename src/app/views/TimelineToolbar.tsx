@@ -57,8 +57,8 @@ export function TimelineToolbar() {
   }, [text, load]);
 
   return (
-    <div className="flex h-9 shrink-0 items-center gap-1.5 border-b border-line bg-panel/80 px-2 text-xs">
-      <div className="relative min-w-0 flex-1">
+    <div className="flex min-h-9 shrink-0 flex-wrap items-center gap-1.5 border-b border-line bg-panel/80 px-2 py-1.5 text-xs">
+      <div className="relative min-w-36 flex-1">
         <input
           id={FILTER_INPUT_ID}
           type="search"
@@ -80,7 +80,7 @@ export function TimelineToolbar() {
         type="button"
         aria-pressed={filter.errorsOnly}
         onClick={() => load.setFilter({ ...filter, errorsOnly: !filter.errorsOnly })}
-        className={`h-6 rounded border px-2 ${filter.errorsOnly ? 'border-red-500/50 bg-red-500/15 text-red-200' : 'border-line text-fg-muted hover:text-fg'}`}
+        className={`h-6 rounded border px-2 whitespace-nowrap ${filter.errorsOnly ? 'border-red-500/50 bg-red-500/15 text-red-200' : 'border-line text-fg-muted hover:text-fg'}`}
         title="Only events with an error diagnostic, failed tool results, error or aborted turn ends and failed attempts"
       >
         Errors only
@@ -100,7 +100,7 @@ export function TimelineToolbar() {
         ))}
       </div>
       <span
-        className="w-20 shrink-0 text-right font-mono text-[11px] text-fg-subtle tabular-nums"
+        className="ml-auto shrink-0 text-right font-mono text-[11px] whitespace-nowrap text-fg-subtle tabular-nums"
         data-testid="row-count"
       >
         {rowCount.toLocaleString('en-US')} {filtered ? 'match' : 'row'}
@@ -154,7 +154,7 @@ function TypePicker() {
         type="button"
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
-        className={`h-6 rounded border px-2 ${chosen ? 'border-sky-500/50 bg-sky-500/15 text-sky-200' : 'border-line text-fg-muted hover:text-fg'}`}
+        className={`h-6 rounded border px-2 whitespace-nowrap ${chosen ? 'border-sky-500/50 bg-sky-500/15 text-sky-200' : 'border-line text-fg-muted hover:text-fg'}`}
       >
         Types{chosen ? ` (${shown.size})` : ''} ▾
       </button>

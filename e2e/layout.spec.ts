@@ -1,0 +1,229 @@
+/**
+ * Layout at 800, 1024 and 1600 px, in both themes: every control that
+ * matters is on screen, whole (not cut by its pane or its scroll container,
+ * its label on one line) and clear of its neighbours (layoutAudit.ts), on
+ * the demo sample and on a generated 20k-event log. Then the pane dividers
+ * (keyboard, collapse, remembered), the stacked layout, and the theme toggle.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { generateLogText } from '../scripts/gen/index';
+import { auditLayout, type AuditSpec } from './layoutAudit';
+import { expect, gotoApp, openWithInput, test } from './helpers';
+
+const GEN_EVENTS = 20_000;
+let genFile = '';
+test.beforeAll(() => {
+  genFile = path.join(
+    mkdtempSync(path.join(tmpdir(), 'seqscope-layout-')),
+    'generated-session-20k-events.jsonl',
+  );
+  writeFileSync(genFile, generateLogText({ events: GEN_EVENTS, seed: 13 }));
+});
+
+const MAIN_SCREEN: AuditSpec = {
+  required: [
+    // The header: start page, the file and its counts, the actions on the right.
+    'header h1 > button',
+    '[data-testid=session-info-button]',
+    '[data-testid=run-problems]',
+    '[data-testid=diagnostic-counts]',
+    '[data-testid=copy-current-link]',
+    '[data-testid=status]',
+    'header label',
+    'header button[aria-label="Keyboard shortcuts"]',
+    '[data-testid=theme-toggle]',
+    // The timeline's toolbar.
+    '[aria-label="Filter events by text"]',
+    'div:has(> div > [aria-label="Filter events by text"]) > button',
+    '[role=group][aria-label=Fold] > button',
+    '[data-testid=row-count]',
+    // The messages header, whole ("at s..." was all that showed).
+    'section[aria-label="Messages at seq"] > div:first-child > span',
+    '[data-testid=messages-header]',
+    '[role=group][aria-label=Export] > *',
+    // The inspector's header and its buttons (its "link" was clipped).
+    '[data-testid=inspector] > *',
+    '[data-testid=inspector-actions] button',
+    // The replay bar and the scrubber.
+    'section[aria-label=Replay] button',
+    'section[aria-label=Replay] select',
+    'section[aria-label=Replay] label',
+    '[data-testid=replay-position]',
+    '[data-testid=scrubber]',
+    '[role=separator]',
+  ],
+  // Badges that only some logs have.
+  optional: ['[data-testid=stored]', '[data-testid=follow]'],
+  // The file name may end in an ellipsis, but never shrink to nothing; the figures give way first.
+  ellipsis: [
+    { selector: '[data-testid=file-name]', minWidth: 64 },
+    { selector: '[data-testid=log-figures]', minWidth: 0 },
+  ],
+};
+
+const SIZES = [
+  { width: 800, height: 900 },
+  { width: 1024, height: 768 },
+  { width: 1600, height: 900 },
+] as const;
+
+async function setUp(page: Page, width: number, height: number, theme: 'light' | 'dark') {
+  await page.setViewportSize({ width, height });
+  await page.emulateMedia({ colorScheme: theme });
+}
+
+/** Selects two events, so the messages header also says "new since seq ...". */
+async function selectTwo(page: Page, first: number, second: number) {
+  await page.evaluate((seq) => (location.hash = `#seq=${seq}`), first);
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-seq', String(first));
+  await page.evaluate((seq) => (location.hash = `#seq=${seq}`), second);
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-seq', String(second));
+}
+
+for (const { width, height } of SIZES) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`${width}px, ${theme}: the demo sample's controls are whole, on screen and clear of each other`, async ({
+      page,
+    }) => {
+      await setUp(page, width, height, theme);
+      await gotoApp(page);
+      await selectTwo(page, 150, 235);
+      await expect(page.getByTestId('messages-header')).toContainText('new since seq 150');
+      expect(await auditLayout(page, MAIN_SCREEN)).toEqual([]);
+    });
+
+    test(`${width}px, ${theme}: a generated 20k-event log's controls are whole, on screen and clear of each other`, async ({
+      page,
+    }) => {
+      await setUp(page, width, height, theme);
+      await gotoApp(page);
+      await openWithInput(page, genFile);
+      const status = page.getByTestId('status');
+      await expect(status).toHaveAttribute('data-name', path.basename(genFile));
+      await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+      await expect(status).toHaveAttribute('data-events', String(GEN_EVENTS));
+      await selectTwo(page, 17_000, GEN_EVENTS - 1);
+      expect(await auditLayout(page, MAIN_SCREEN)).toEqual([]);
+    });
+  }
+}
+
+test("at 1600 px the steps' figures in the timeline are whole", async ({ page }) => {
+  await setUp(page, 1600, 900, 'dark');
+  await gotoApp(page);
+  await page.getByRole('button', { name: 'Turns' }).click();
+  await page.getByRole('button', { name: 'All', exact: true }).click();
+  const stats = page.locator(
+    '[data-kind=step] [data-testid=row-stats], [data-kind=turn] [data-testid=row-stats]',
+  );
+  await expect(stats.first()).toBeVisible();
+  expect(
+    await auditLayout(page, {
+      required: ['[data-kind=step] [data-testid=row-stats]'],
+    }),
+  ).toEqual([]);
+});
+
+test('at 800 px the panes stack: timeline, messages, inspector, each the full width', async ({ page }) => {
+  await setUp(page, 800, 900, 'dark');
+  await gotoApp(page);
+  await expect(page.getByTestId('panes')).toHaveAttribute('data-layout', 'stacked');
+  const boxes = await Promise.all(
+    ['#pane-timeline', '#pane-messages', '#pane-inspector'].map(
+      async (s) => (await page.locator(s).boundingBox())!,
+    ),
+  );
+  for (const b of boxes) expect(Math.round(b.width)).toBe(800);
+  expect(boxes[0]!.y + boxes[0]!.height).toBeLessThanOrEqual(boxes[1]!.y);
+  expect(boxes[1]!.y + boxes[1]!.height).toBeLessThanOrEqual(boxes[2]!.y);
+  await expect(page.getByRole('separator', { name: 'Resize the timeline' })).toHaveAttribute(
+    'aria-orientation',
+    'horizontal',
+  );
+});
+
+test('a divider resizes by keyboard and by drag, collapses with Enter, and the layout is remembered', async ({
+  page,
+}) => {
+  await setUp(page, 1600, 900, 'dark');
+  await gotoApp(page);
+  const divider = page.getByRole('separator', { name: 'Resize the timeline' });
+  const timeline = page.locator('#pane-timeline');
+  const width = async () => Math.round((await timeline.boundingBox())!.width);
+  const start = await width();
+  await expect(divider).toHaveAttribute('aria-valuenow', String(start));
+
+  await divider.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  expect(await width()).toBe(start + 32);
+  await expect(divider).toHaveAttribute('aria-valuenow', String(start + 32));
+  await page.keyboard.press('Home');
+  expect(await width()).toBe(Number(await divider.getAttribute('aria-valuemin')));
+
+  const box = (await divider.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  const dragged = await width();
+  expect(dragged).toBe(Number(await divider.getAttribute('aria-valuemin')) + 120);
+
+  // The inspector's divider collapses it to a strip; its button restores it.
+  const inspectorDivider = page.getByRole('separator', { name: 'Resize the inspector' });
+  await inspectorDivider.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#pane-inspector')).toHaveAttribute('data-collapsed', 'true');
+  await expect(page.getByTestId('inspector')).toBeHidden();
+  await expect(inspectorDivider).toHaveAttribute('aria-valuetext', 'collapsed');
+
+  await page.reload();
+  await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'ready');
+  expect(await width()).toBe(dragged);
+  await expect(page.locator('#pane-inspector')).toHaveAttribute('data-collapsed', 'true');
+  await page.getByRole('button', { name: 'Show the inspector' }).click();
+  await expect(page.getByTestId('inspector')).toBeVisible();
+});
+
+test('the panes never run past the window, however wide they were left', async ({ page }) => {
+  await setUp(page, 1600, 900, 'dark');
+  await gotoApp(page);
+  const divider = page.getByRole('separator', { name: 'Resize the inspector' });
+  await divider.focus();
+  await page.keyboard.press('End');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const inspector = (await page.locator('#pane-inspector').boundingBox())!;
+  expect(inspector.x + inspector.width).toBeLessThanOrEqual(1024);
+  expect((await page.locator('#pane-messages').boundingBox())!.width).toBeGreaterThanOrEqual(300);
+});
+
+test('the theme follows the system until chosen; the choice is remembered', async ({ page }) => {
+  await setUp(page, 1024, 768, 'light');
+  await gotoApp(page);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const toggle = page.getByTestId('theme-toggle');
+  await expect(toggle).toHaveAttribute('data-theme-choice', 'system');
+  expect(await background()).toBe('rgb(250, 250, 250)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await background()).toBe('rgb(10, 10, 10)');
+
+  await toggle.click(); // -> light, whatever the system says
+  await expect(toggle).toHaveAttribute('data-theme-choice', 'light');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  expect(await background()).toBe('rgb(250, 250, 250)');
+
+  await page.reload();
+  await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme-choice', 'light');
+  expect(await background()).toBe('rgb(250, 250, 250)');
+
+  await page.getByTestId('theme-toggle').click(); // -> dark
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(await background()).toBe('rgb(10, 10, 10)');
+  await page.getByTestId('theme-toggle').click(); // -> system again
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+  expect(await background()).toBe('rgb(250, 250, 250)');
+});
