@@ -5,6 +5,7 @@
  * the same bytes the page reads).
  */
 import { test as base, expect, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,8 @@ import { SessionLog } from '../src/core/log/sessionLog';
 import type { Block, Message } from '../src/core/types';
 
 const __dirname = path.dirname(fileURLToPath(import.meta.url));
+
+const ROOT = path.resolve(__dirname, '..');
 
 /** The team's shared sample logs: read in place, never copied into the repo. */
 export const SAMPLES_DIR = path.resolve(__dirname, '../../shared/samples');
@@ -211,4 +214,34 @@ export async function scrollTimelineToTop(page: Page): Promise<void> {
     scroller.dispatchEvent(new Event('scroll'));
   });
   await expect(page.getByTestId('timeline').locator('[data-seq="0"]')).toBeVisible();
+}
+
+/** Builds bin/seqscope.mjs (the CLI the `open` tests start). */
+export async function buildCli(): Promise<void> {
+  const build = spawn(process.execPath, [path.join(ROOT, 'scripts/build-cli.mjs')], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+  const code = await new Promise<number | null>((ok) => build.on('exit', ok));
+  expect(code).toBe(0);
+}
+
+/** `seqscope open FILE --follow` on a free port: the process and the deep link it prints. */
+export function startOpen(file: string): Promise<{ child: ChildProcess; link: string }> {
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'bin/seqscope.mjs'), 'open', file, '--follow', '--no-browser', '--port', '0'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const first = out.split('\n')[0];
+      if (out.includes('\n') && first) resolve({ child, link: first.trim() });
+    });
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('exit', (code) => reject(new Error(`seqscope open exited (${code}): ${err}`)));
+  });
 }

@@ -8,7 +8,6 @@
  * --follow` growing the timeline live, keeping the selection.
  */
 import { requestInForceAt, requestJson } from '../src/core/harness/requestInForce';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -19,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import {
   SAMPLES_DIR,
+  buildCli,
   expect,
   expectLoaded,
   expectMessagesAt,
@@ -26,6 +26,7 @@ import {
   loadCore,
   openWithInput,
   scrollTimelineToTop,
+  startOpen,
   test,
 } from './helpers';
 
@@ -382,34 +383,8 @@ const turn = (n: number, seq: number, text: string) => [
   }),
 ];
 
-function startOpen(file: string): Promise<{ child: ChildProcess; link: string }> {
-  const child = spawn(
-    process.execPath,
-    [path.join(ROOT, 'bin/seqscope.mjs'), 'open', file, '--follow', '--no-browser', '--port', '0'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const first = out.split('\n')[0];
-      if (out.includes('\n') && first) resolve({ child, link: first.trim() });
-    });
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('exit', (code) => reject(new Error(`seqscope open exited (${code}): ${err}`)));
-  });
-}
-
 test.describe('seqscope open --follow', () => {
-  test.beforeAll(async () => {
-    const build = spawn(process.execPath, [path.join(ROOT, 'scripts/build-cli.mjs')], {
-      cwd: ROOT,
-      stdio: 'ignore',
-    });
-    const code = await new Promise<number | null>((ok) => build.on('exit', ok));
-    expect(code).toBe(0);
-  });
+  test.beforeAll(buildCli);
 
   test('appended lines grow the timeline live, the selection stays; a rewrite reloads with a notice', async ({
     page,

@@ -4,10 +4,13 @@
  * derived messages at any seq (here a Claude Code /compact run, a Codex
  * rollout and an Inspect AI .eval zip).
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SessionLog } from '../src/core/log/sessionLog';
 import {
   SAMPLES_DIR,
+  buildCli,
   expect,
   expectLoaded,
   expectMessagesAt,
@@ -16,8 +19,11 @@ import {
   loadCore,
   openWithInput,
   selectByHash,
+  startOpen,
   test,
 } from './helpers';
+
+const tmp = () => mkdtempSync(path.join(tmpdir(), 'seqscope-other-'));
 
 const FILES = [
   'other/claude-code/agentlogs-compact.jsonl',
@@ -82,4 +88,73 @@ test('the OTLP button downloads the whole log as OTLP JSON traces', async ({ pag
   expect(spans?.filter((s) => s.name.startsWith('execute_tool'))).toHaveLength(st.toolCalls.length);
   expect(spans?.filter((s) => s.name.startsWith('chat '))).toHaveLength(st.steps.length);
   expect(text).not.toContain('gen_ai.input.messages');
+});
+
+test('a multi-sample Inspect AI log: a picker opens each sample, and a link names the sample', async ({
+  page,
+}) => {
+  const doc = JSON.parse(
+    readFileSync(path.join(SAMPLES_DIR, 'other/inspect/2025-05-12T20-27-36-04-00_browser.json'), 'utf8'),
+  ) as { samples: { id: unknown; events: unknown[] }[] };
+  const [only] = doc.samples;
+  const file = path.join(tmp(), 'two-samples.json');
+  writeFileSync(
+    file,
+    JSON.stringify({ ...doc, samples: [only, { ...only, id: 'short', events: only?.events.slice(0, 5) }] }),
+  );
+  const first = loadCore(file);
+  const second = new SessionLog({ import: { sample: 1 } });
+  second.push(readFileSync(file));
+  second.end();
+  expect(second.eventCount).toBeLessThan(first.eventCount);
+
+  await gotoApp(page);
+  await openWithInput(page, file);
+  await expectLoaded(page, 'two-samples.json', first.eventCount);
+  const picker = page.getByTestId('sample-picker');
+  await expect(picker.locator('option')).toHaveText([`1 of 2: ${String(only?.id)}#1`, '2 of 2: short#1']);
+  await picker.selectOption('2');
+  await expectLoaded(page, 'two-samples.json', second.eventCount);
+  await expect(picker).toHaveValue('2');
+  const last = second.eventCount - 1;
+  await selectByHash(page, last);
+  await expectMessagesAt(page, second, last);
+  await expect(page).toHaveURL(/[?&]part=2(&|#)/);
+
+  // The link reopens sample 2 (the file is kept in this browser), at the same event.
+  await page.reload();
+  await expectLoaded(page, 'two-samples.json', second.eventCount);
+  await expect(page.getByTestId('sample-picker')).toHaveValue('2');
+  await expectMessagesAt(page, second, last);
+});
+
+test.describe('following another agent\u2019s growing log', () => {
+  test.beforeAll(buildCli);
+
+  test('records appended to a Claude Code log show up: read on, or imported again with a notice', async ({
+    page,
+  }) => {
+    const source = readFileSync(FILES[0] as string, 'utf8');
+    const lines = source.split('\n').filter(Boolean);
+    const file = path.join(tmp(), 'live-claude.jsonl');
+    const head = lines.slice(0, 8).join('\n') + '\n';
+    writeFileSync(file, head);
+    const { child, link } = await startOpen(file);
+    try {
+      await page.goto(link);
+      await expectLoaded(page, 'live-claude.jsonl', loadCore(Buffer.from(head)).eventCount);
+      await expect(page.getByTestId('follow')).toHaveAttribute('data-state', 'live');
+      appendFileSync(file, lines.slice(8).join('\n') + '\n');
+      const whole = loadCore(readFileSync(file));
+      await expect(page.getByText('The log grew; imported again from the start')).toBeVisible({
+        timeout: 10_000,
+      });
+      await expectLoaded(page, 'live-claude.jsonl', whole.eventCount);
+      await selectByHash(page, whole.eventCount - 1);
+      await expectMessagesAt(page, whole, whole.eventCount - 1);
+      await expect(page.getByTestId('follow')).toHaveAttribute('data-state', 'live');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
 });

@@ -23,7 +23,16 @@ test("npm start's link (the sample named in the query) opens the demo", async ({
 test("the scrubber's bands and ticks have a legend", async ({ page }) => {
   await page.goto(DEMO_URL);
   const legend = page.getByTestId('scrubber-legend');
-  for (const label of ['turn', 'turn error', 'step', 'failed attempt', 'error', 'warning', 'match'])
+  for (const label of [
+    'turn',
+    'turn error',
+    'step',
+    'failed attempt',
+    'error',
+    'warning',
+    'filter match',
+    'search hit',
+  ])
     await expect(legend.getByText(label, { exact: true })).toBeVisible();
 });
 

@@ -3,8 +3,18 @@ import type { Page } from '@playwright/test';
 import path from 'node:path';
 import { compileQuery } from '../src/core/search/query';
 import { EventSearch } from '../src/core/search/search';
+import { compareProfiles, runProfile } from '../src/core/diff/runs';
 import { stepMetrics } from '../src/core/metrics/steps';
-import { SAMPLES_DIR, expect, expectLoaded, gotoApp, loadCore, openWithInput, test } from './helpers';
+import {
+  SAMPLES_DIR,
+  expect,
+  expectLoaded,
+  expectMessagesAt,
+  gotoApp,
+  loadCore,
+  openWithInput,
+  test,
+} from './helpers';
 
 const INSTRUCTIONS = path.join(SAMPLES_DIR, 'dsh/agent-instructions.jsonl');
 const STEERING = path.join(SAMPLES_DIR, 'dsh/steering.jsonl');
@@ -55,6 +65,21 @@ test('/ searches every event; Enter and Shift+Enter step through hits, revealing
   await input.press('Shift+Enter');
   await expect(page.locator(`[data-seq="${expected.at(-1)}"][aria-selected="true"]`).first()).toBeVisible();
 
+  // Every hit is a tick on the scrubber, in its own lane; a press on one selects its event.
+  const scrubber = page.getByTestId('scrubber');
+  await expect(scrubber).toHaveAttribute('data-axis', 'seq');
+  const box = await scrubber.boundingBox();
+  if (!box) throw new Error('no scrubber');
+  const w = Math.round(box.width);
+  const pxOf = (seq: number) => Math.floor(((seq + 0.5) / log.eventCount) * w);
+  const columns = new Map<number, number>();
+  for (const seq of expected) if (!columns.has(pxOf(seq))) columns.set(pxOf(seq), seq);
+  await expect(scrubber).toHaveAttribute('data-search-ticks', String(columns.size));
+  const target = expected.at(-1) as number;
+  await page.mouse.click(box.x + pxOf(target) + 1, box.y + box.height - 3);
+  await expect(scrubber).toHaveAttribute('aria-valuenow', String(columns.get(pxOf(target))));
+  await expect(page.getByTestId('search-tick-legend')).toContainText('hits on the scrubber');
+
   await page.getByLabel('regex').check();
   await input.fill('(');
   await expect(page.getByTestId('search-error')).toHaveText('bad regular expression: Unterminated group');
@@ -69,7 +94,7 @@ test('compare with...: the input at two seqs of the sample with a replace, side 
   await page.getByLabel('compare to seq').fill('20');
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
   await expect(page.getByTestId('input-diff-summary')).toHaveText('1 removed, 3 added, 1 changed');
-  const changed = page.locator('tr[data-kind="changed"]');
+  const changed = page.locator('[data-testid=input-diff] [data-kind="changed"]');
   await expect(changed).toHaveCount(1);
   await expect(changed.locator('del').first()).toBeVisible();
   await expect(changed.locator('ins').first()).toBeVisible();
@@ -82,7 +107,20 @@ test("what changed in this call's input: the previous call's input against this 
   await page.getByRole('button', { name: 'Input diff' }).click();
   await page.getByRole('button', { name: "What changed in this call's input" }).click();
   await expect(page.getByTestId('input-diff')).toContainText('call 2 of 3');
-  await expect(page.locator('tr[data-kind="changed"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid=input-diff] [data-kind="changed"]')).toHaveCount(1);
+});
+
+test("every step row has a one-click 'what changed in this call's input'", async ({ page }) => {
+  const log = loadCore(INSTRUCTIONS);
+  const step = log.structure.steps[1];
+  if (!step) throw new Error('the sample has a second step');
+  await open(page, INSTRUCTIONS);
+  const row = page.locator(`[data-kind="step"][data-seq="${step.startSeq}"]`);
+  await row.hover();
+  await row.getByTestId('step-input-diff').click();
+  await expect(page.getByTestId('why-panel')).toBeVisible();
+  await expect(page.getByTestId('input-diff')).toContainText('call 2 of 3');
+  await expect(page.locator('[data-testid=input-diff] [data-kind="changed"]')).toHaveCount(1);
 });
 
 test('two runs compared: steps side by side and the first input divergence', async ({ page }) => {
@@ -92,6 +130,38 @@ test('two runs compared: steps side by side and the first input divergence', asy
   await expect(page.getByTestId('run-divergence')).toContainText('turn 1 step 1: message 1 differs');
   await expect(page.getByTestId('run-compare').locator('tbody tr')).toHaveCount(3);
   await expect(page.locator('tr[data-diverges="true"]')).toHaveCount(1);
+
+  // "in both": this run selects the divergent step's input, run B shows its messages there.
+  const a = loadCore(INSTRUCTIONS);
+  const b = loadCore(STEERING);
+  const d = compareProfiles(runProfile(a), runProfile(b)).firstDivergence;
+  const aSeq = d?.a?.inputSeq;
+  const bSeq = d?.b?.inputSeq;
+  if (aSeq == null || bSeq == null) throw new Error('both runs have the divergent step');
+  await page.getByTestId('jump-both').click();
+  await expect(page.getByTestId('scrubber')).toHaveAttribute('aria-valuenow', String(aSeq));
+  await expectMessagesAt(page, a, aSeq);
+  const paneB = page.getByTestId('run-b-messages');
+  await expect(paneB).toHaveAttribute('data-seq', String(bSeq));
+  const wantB = b.messagesAt(bSeq).messages;
+  await expect(paneB).toHaveAttribute('data-count', String(wantB.length));
+  await expect(paneB.getByTestId('message')).toHaveCount(Math.min(60, wantB.length));
+  expect(
+    await paneB.getByTestId('message').evaluateAll((els) => els.map((e) => Number(e.dataset.sourceSeq))),
+  ).toEqual(wantB.slice(-60).map((m) => m.seq));
+
+  // A step row jumps both runs to that step's input.
+  const seqOf = (m: { inputSeq: number | null; startSeq: number }) => m.inputSeq ?? m.startSeq;
+  const third = compareProfiles(runProfile(a), runProfile(b)).steps.find(
+    (st) => st.a && st.b && seqOf(st.b) !== bSeq,
+  );
+  if (!third?.b) throw new Error('another step in both runs');
+  const bThird = seqOf(third.b);
+  await page
+    .getByTestId('run-compare')
+    .getByRole('button', { name: `${third?.turn}.${third?.step}` })
+    .click();
+  await expect(paneB).toHaveAttribute('data-seq', String(bThird));
 });
 
 test('charts: one point per step, following the selection; a click selects a step', async ({ page }) => {

@@ -52,7 +52,11 @@ export function composeApp(client: WorkerClient, makeClient: () => WorkerClient 
     player,
     replay: new ReplayPosition(client, player),
     why: {
-      search: new SearchService(client, (seq) => select(seq)),
+      search: new SearchService(
+        client,
+        (seq) => select(seq),
+        () => useApp.getState().selectedSeq,
+      ),
       answers: new AnswersService(client),
       compare: new CompareService(client, makeClient),
     },

@@ -73,6 +73,21 @@ describe('worker: search', () => {
     );
   });
 
+  it('past the limit, pushes the seqs of the hits it does not list (every hit is a scrubber tick)', async () => {
+    const { ask, pushes } = await opened();
+    const q = { searchId: 9, query: 'agents.md', regex: false, caseSensitive: false, scope: ALL_EVENTS };
+    const all = value<{ hits: { seq: number }[] }>(await ask({ kind: 'search', ...q, limit: 100 }));
+    const capped = value<{ count: number; hits: { seq: number }[] }>(
+      await ask({ kind: 'search', ...q, searchId: 10, limit: 2 }),
+    );
+    expect(capped.hits).toHaveLength(2);
+    const mine = pushes().filter((p) => p.kind === 'searchHits' && p.searchId === 10);
+    const listed = mine.flatMap((p) => (p.kind === 'searchHits' ? p.hits.map((h) => h.seq) : []));
+    const more = mine.flatMap((p) => (p.kind === 'searchHits' ? (p.moreSeqs ?? []) : []));
+    expect([...listed, ...more]).toEqual(all.hits.map((h) => h.seq));
+    expect(more).toHaveLength(capped.count - 2);
+  });
+
   it('combines with the scope (types), caps hits at the limit, and says a bad regex plainly', async () => {
     const { ask } = await opened();
     const scoped = value<{ count: number; hits: { type: string }[] }>(

@@ -83,6 +83,7 @@ export const handlers: HandlerTable = {
 
   messages: atSeq((req, c) => ok(c.queries.messages(req.seq, req.from, req.to))),
   replaced: atSeq((req, c) => ok(c.queries.replaced(req.seq))),
+  messagesOf: onLog((req, c) => ok(c.queries.messagesOf(req.seqs))),
   stream: atSeq((req, c) => ok(c.queries.stream(req.seq, req.chunk))),
   event: atSeq((req, c) => ok(c.queries.event(req.seq))),
   transcript: atSeq((req, c) => ok(c.queries.transcript(req.seq))),

@@ -43,6 +43,7 @@ describe('LogHost: every request kind answered through the handler table', () =>
       'problemAt',
       'filter',
       'messages',
+      'messagesOf',
       'replaced',
       'stream',
       'event',
@@ -146,7 +147,7 @@ describe('LogHost: every request kind answered through the handler table', () =>
 
     const messages = value(await ask({ kind: 'messages', seq: last, from: 0, to: 3 })) as {
       seq: number;
-      messages: { message: { role: string } }[];
+      messages: { seq: number; message: { role: string } }[];
       count: number;
     };
     expect(messages.seq).toBe(last);
@@ -154,6 +155,11 @@ describe('LogHost: every request kind answered through the handler table', () =>
     expect(messages.count).toBeGreaterThan(3);
 
     expect(value(await ask({ kind: 'replaced', seq: last }))).toEqual({ seq: last, messages: [] });
+    // By source seq: the same messages as the window, and nothing for a seq that produced none.
+    const bySeq = value(
+      await ask({ kind: 'messagesOf', seqs: [...messages.messages.map((m) => m.seq), -1] }),
+    ) as { seq: number; message: unknown }[];
+    expect(bySeq.map((m) => m.message)).toEqual(messages.messages.map((m) => m.message));
     const event = value(await ask({ kind: 'event', seq: 0 })) as { seq: number; line: number; type: string };
     expect(event).toMatchObject({ seq: 0, line: expect.any(Number) as number });
     const transcript = value(await ask({ kind: 'transcript', seq: last })) as {

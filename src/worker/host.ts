@@ -158,6 +158,7 @@ export class LogHost implements HandlerHost {
       sourceDisplayName(source),
       source.kind === 'url' ? source.url : undefined,
       liftLimits(this.options.readLimits ?? DEFAULT_READ_LIMITS, lift),
+      source.part,
     );
     if (lift.length > 0) log.liftedLimits = [...lift];
     this.searches.cancel();
@@ -291,6 +292,9 @@ export class LogHost implements HandlerHost {
   private grew(c: LoadedLog): void {
     if (this.current !== c) return;
     c.log.checkpoint();
+    const reimport = c.log.reimportPush(); // another agent's log re-told shown events: opened anew
+    if (reimport) this.push(reimport);
+    if (reimport) return c.abort.abort();
     this.postProgress(c);
     this.push({ kind: 'grew', loadId: c.log.loadId, summary: this.summaryOf(c) });
   }

@@ -16,7 +16,7 @@ import {
   createTsFingerprintHasher,
   type FingerprintHasher,
 } from '../core/view/fingerprint';
-import type { DiagnosticCounts, LoadSource } from './protocol';
+import { REIMPORTED_MESSAGE, type DiagnosticCounts, type LoadSource, type Push } from './protocol';
 
 /** Source bytes kept at the end (see `tail`). */
 const TAIL_BYTES = 256;
@@ -59,8 +59,13 @@ export class OpenLog {
     public url?: string,
     /** Where reading stops (core/reader/readLimits.ts); the core's defaults when absent. */
     limits?: ReadLimits,
+    /** The sample of a multi-sample log (Inspect AI) to open, from 1 (absent: the first). */
+    readonly part?: number,
   ) {
-    this.log = new SessionLog(limits ? { limits } : {});
+    this.log = new SessionLog({
+      ...(limits ? { limits } : {}),
+      ...(part !== undefined && part > 1 ? { import: { sample: part - 1 } } : {}),
+    });
   }
 
   /** Before the first push: the fastest fingerprint engine this runtime has (hash-wasm's SHA-256). */
@@ -97,6 +102,13 @@ export class OpenLog {
     this.ingest();
     this.fingerprint = this.hasher.soFar();
     this.finishedAt ??= performance.now(); // the initial read's time
+  }
+
+  /** Follow mode on another agent's log whose growth re-told shown events: the push to open it anew. */
+  reimportPush(): Push | null {
+    return this.log.reimportNeeded
+      ? { kind: 'follow', loadId: this.loadId, state: 'rewritten', message: REIMPORTED_MESSAGE }
+      : null;
   }
 
   /** Set by checkpoint(): the log may still grow. */

@@ -11,7 +11,7 @@ import { messageOf } from '../core/log/message';
 import { EventFlag } from '../core/log/sessionLog';
 import { problemSummary } from '../core/view/problems';
 import { recordedTime } from '../core/view/duration';
-import type { SessionEvent } from '../core/types';
+import type { SessionEvent, SessionHeader } from '../core/types';
 import type { DiagnosticCode } from '../core/types';
 import type {
   DiagnosticItem,
@@ -29,6 +29,9 @@ import type {
 } from './protocol';
 import type { OpenLog } from './openLog';
 import { limitDepth } from './depthLimit';
+
+/** Messages one `messagesOf` answers at most. */
+const MESSAGES_OF_LIMIT = 200;
 
 /** The inspector shows at most this much of a raw line (the tree view has the parsed event anyway). */
 const RAW_LIMIT = 1 << 20;
@@ -58,6 +61,16 @@ export class Queries {
       return v;
     });
     return { seq, count: w.count, nodeCount: w.nodeCount, from: w.from, messages };
+  }
+
+  /** The messages surface events produced, by source seq (a diff's columns; seqs without one are left out). */
+  messagesOf(seqs: readonly number[]): ViewMessage[] {
+    const log = this.session.log;
+    return seqs.slice(0, MESSAGES_OF_LIMIT).flatMap((seq) => {
+      if (!Number.isInteger(seq) || seq < 0 || seq >= log.eventCount) return [];
+      const message = messageOf(log.event(seq));
+      return message ? [{ seq, message: limitDepth(message) }] : [];
+    });
   }
 
   /** The originals a replace event hid, as messages (empty assistant messages included: they are what was hidden). */
@@ -278,6 +291,8 @@ export class Queries {
     if (log.sessionHeader) out.header = log.sessionHeader;
     if (log.limitHit) out.limitHit = log.limitHit;
     if (s.liftedLimits) out.liftedLimits = s.liftedLimits;
+    const labels = samplesOf(log.sessionHeader);
+    if (labels.length > 1) out.parts = { labels, open: s.part ?? 1 };
     return out;
   }
 }
@@ -324,4 +339,12 @@ function failedAttemptRef(a: FailedAttemptSummary): FailedAttemptRef {
   };
   if (a.finish) r.finish = a.finish;
   return r;
+}
+
+/** The samples an imported multi-sample log lists in its header (core/import/inspect). */
+function samplesOf(header: SessionHeader | undefined): string[] {
+  const origin = header?.origin;
+  if (typeof origin !== 'object' || origin === null || !('samples' in origin)) return [];
+  const samples = origin.samples;
+  return Array.isArray(samples) ? samples.filter((x): x is string => typeof x === 'string') : [];
 }

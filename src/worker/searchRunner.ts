@@ -43,11 +43,13 @@ export class SearchRunner {
       const room = Math.max(0, q.limit - kept.length);
       const sent = hits.slice(0, room);
       kept.push(...sent);
+      const more = hits.length > sent.length ? hits.slice(sent.length).map((h) => h.seq) : null;
       this.push({
         kind: 'searchHits',
         loadId: c.log.loadId,
         searchId: q.searchId,
         hits: sent,
+        ...(more ? { moreSeqs: more } : {}),
         count: search.count,
         searched: search.searched,
         total,

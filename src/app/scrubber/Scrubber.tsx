@@ -1,7 +1,8 @@
 /**
  * The scrubber: a bar spanning the whole log on the seq axis or the
  * wall-clock axis (compressed gaps hatched), turns and steps as bands,
- * diagnostics, stalls and filter matches as ticks, and the selected seq as a
+ * diagnostics, stalls, filter matches and search hits as ticks (search hits
+ * in their own colour and lane, growing as the search streams), and the selected seq as a
  * handle. It is the position slider: `role="slider"` with aria-valuenow =
  * the selected seq and aria-valuetext from the worker ("seq 1204 of 50311,
  * turn 12, step 3, text-delta").
@@ -23,7 +24,9 @@ import { effectiveReplay, logIsTimed, useReplay } from '../playback/replayState'
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { bandAt, lastAtOrBelow, seqAtX, xOfSeq } from './axisMap';
-import { TRACK_HEIGHT, drawTrack } from './draw';
+import { useSearch } from '../why/searchService';
+import { TRACK_HEIGHT, drawSearchTicks, drawTrack } from './draw';
+import { searchTicks } from './searchTicks';
 
 /** Pixels within which a press snaps to a tick (a diagnostic, a stall, a match). */
 const SNAP_PX = 3;
@@ -47,6 +50,9 @@ export function Scrubber() {
   const position = useReplay((s) => s.position);
   const trackRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const searchCanvasRef = useRef<HTMLCanvasElement>(null);
+  const hits = useSearch((s) => s.hits);
+  const moreSeqs = useSearch((s) => s.moreSeqs);
   const [width, setWidth] = useState(0);
   const services = useServices();
   const onKeyDown = useMemo(() => scrubberKeyHandler(services), [services]);
@@ -82,6 +88,17 @@ export function Scrubber() {
     const canvas = canvasRef.current;
     if (canvas && view && width > 0) drawTrack(canvas, view, width);
   }, [view, width]);
+
+  const hitTicks = useMemo(() => {
+    if (!view || width <= 0) return [];
+    const seqs = hits.map((h) => h.seq);
+    for (const seq of moreSeqs) seqs.push(seq);
+    return searchTicks(view, seqs, width);
+  }, [view, width, hits, moreSeqs]);
+  useEffect(() => {
+    const canvas = searchCanvasRef.current;
+    if (canvas && width > 0) drawSearchTicks(canvas, hitTicks, width);
+  }, [hitTicks, width]);
 
   const n = view?.eventCount ?? events;
   // The worker's description once it is about the selected position (a drag outruns it by a frame or two).
@@ -124,7 +141,7 @@ export function Scrubber() {
     setDragging(true);
     // A press near a tick snaps to it (the tick's first seq).
     const px = e.clientX - rect.left;
-    const snap = nearestTick(view, px);
+    const snap = nearestTick(view, hitTicks, px);
     selectPosition(snap ?? seqAtClient(e.clientX, rect.left, rect.width), null);
   };
 
@@ -152,7 +169,7 @@ export function Scrubber() {
     useReplay.setState({ scrubbing: false });
   };
 
-  const tip = hover && view ? describeHover(view, hover).join(' · ') : null;
+  const tip = hover && view ? describeHover(view, hitTicks, hover).join(' · ') : null;
   // The hover description goes to the replay bar's readout: a floating tip would cover the controls.
   useEffect(() => {
     useReplay.setState({ hoverTip: tip });
@@ -176,6 +193,7 @@ export function Scrubber() {
         data-gaps={view?.markers.length ?? 0}
         data-chunk={selectedChunk ?? undefined}
         data-stalls={view?.stalls.length ?? 0}
+        data-search-ticks={hitTicks.length}
         className="absolute inset-x-0 top-px cursor-pointer touch-none rounded-sm outline-none focus-visible:ring-1 focus-visible:ring-sky-400/70"
         style={{ height: TRACK_HEIGHT }}
         onPointerDown={onPointerDown}
@@ -187,6 +205,12 @@ export function Scrubber() {
         onKeyDown={(e) => onKeyDown(e.nativeEvent)}
       >
         <canvas ref={canvasRef} aria-hidden className="pointer-events-none absolute inset-0 h-full w-full" />
+        <canvas
+          ref={searchCanvasRef}
+          aria-hidden
+          data-testid="scrubber-search-ticks"
+          className="pointer-events-none absolute inset-0 h-full w-full"
+        />
         {/* The played part, and the handle: DOM over the canvas, so moving them never repaints it. */}
         <div
           aria-hidden
@@ -232,11 +256,11 @@ function useThrottled<T>(value: T, ms: number): T {
   return shown;
 }
 
-/** The tick (diagnostic, stall, match) within SNAP_PX of px, as its first seq. */
-function nearestTick(view: ReplayAxisView, px: number): number | null {
+/** The tick (diagnostic, stall, match, search hit) within SNAP_PX of px, as its first seq. */
+function nearestTick(view: ReplayAxisView, hitTicks: TickView[], px: number): number | null {
   let best: TickView | null = null;
   let bestD = SNAP_PX + 1;
-  for (const list of [view.diagnostics, view.stalls, view.matches ?? []]) {
+  for (const list of [view.diagnostics, view.stalls, view.matches ?? [], hitTicks]) {
     for (const t of list) {
       const d = Math.abs(t.px + 0.5 - px);
       if (d < bestD) {
@@ -249,7 +273,7 @@ function nearestTick(view: ReplayAxisView, px: number): number | null {
 }
 
 /** Tooltip lines for the point under the cursor. */
-function describeHover(view: ReplayAxisView, h: Hover): string[] {
+function describeHover(view: ReplayAxisView, hitTicks: TickView[], h: Hover): string[] {
   const lines: string[] = [];
   const seq = h.seq;
   const parts = [`seq ${seq.toLocaleString('en-US')}`];
@@ -290,6 +314,11 @@ function describeHover(view: ReplayAxisView, h: Hover): string[] {
   if (matches.length > 0) {
     const count = matches.reduce((a, t) => a + t.count, 0);
     lines.push(`${count} filter match${count === 1 ? '' : 'es'}`);
+  }
+  const found = near(hitTicks);
+  if (found.length > 0) {
+    const count = found.reduce((a, t) => a + t.count, 0);
+    lines.push(`${count} search hit${count === 1 ? '' : 's'} · click: seq ${found[0]?.firstSeq}`);
   }
   return lines;
 }

@@ -1,7 +1,7 @@
 /**
  * Paints the scrubber's static layer on a canvas: compressed gaps, turn and
  * step bands (failed attempts and stalls marked), and the tick lanes
- * (diagnostics by severity, filter matches, stalls). Redrawn only when the
+ * (diagnostics by severity, filter matches, stalls); search hits on a layer of their own. Redrawn only when the
  * axis data or the bar's size changes; the handle and the played region are
  * DOM on top, so moving the selection never repaints this.
  */
@@ -12,8 +12,12 @@ export const LANES = {
   ticks: { y: 1, h: 6 },
   turns: { y: 9, h: 10 },
   steps: { y: 21, h: 10 },
-  matches: { y: 33, h: 5 },
+  matches: { y: 33, h: 3 },
+  search: { y: 36, h: 4 },
 } as const;
+
+/** Tick colours, also the legends' swatches: the filter's matches and search hits look different. */
+export const TICK_COLOR = { matches: '#fde047', search: '#e879f9' } as const;
 export const TRACK_HEIGHT = 40;
 
 const SEVERITY_COLOR = { error: '#f87171', warning: '#fbbf24', info: '#38bdf8' } as const;
@@ -23,7 +27,6 @@ const TURN_CUT_COLOR = 'rgba(251,191,36,0.50)';
 const STEP_COLOR = 'rgba(34,211,238,0.50)';
 const STEP_FAILED_COLOR = 'rgba(248,113,113,0.6)';
 const STALL_COLOR = '#f59e0b';
-const MATCH_COLOR = '#fde047';
 
 /** The scrubber's key (ScrubberLegend.tsx): every colour the track is painted with, and what it means. */
 export const LEGEND: readonly { label: string; title: string; color: string; shape: 'band' | 'tick' }[] = [
@@ -67,9 +70,15 @@ export const LEGEND: readonly { label: string; title: string; color: string; sha
     shape: 'tick',
   },
   {
-    label: 'match',
-    title: 'Tick below the bands: an event the filter or search matches',
-    color: MATCH_COLOR,
+    label: 'filter match',
+    title: 'Tick below the bands: an event the timeline filter matches',
+    color: TICK_COLOR.matches,
+    shape: 'tick',
+  },
+  {
+    label: 'search hit',
+    title: 'Tick at the bottom: an event the search (/) found',
+    color: TICK_COLOR.search,
     shape: 'tick',
   },
 ];
@@ -179,7 +188,27 @@ export function drawTrack(canvas: HTMLCanvasElement, view: ReplayAxisView, width
     ctx.closePath();
     ctx.fill();
   }
-  if (view.matches) for (const t of view.matches) tick(t, MATCH_COLOR, LANES.matches);
+  if (view.matches) for (const t of view.matches) tick(t, TICK_COLOR.matches, LANES.matches);
+}
+
+/**
+ * Search hits on their own canvas over the track: they stream in while the
+ * rest of the bar stays as drawn, so only this layer repaints per batch.
+ */
+export function drawSearchTicks(canvas: HTMLCanvasElement, ticks: readonly TickView[], width: number): void {
+  const dpr = window.devicePixelRatio || 1;
+  const w = Math.max(1, Math.round(width));
+  if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(TRACK_HEIGHT * dpr)) {
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(TRACK_HEIGHT * dpr);
+  }
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, w, TRACK_HEIGHT);
+  ctx.fillStyle = TICK_COLOR.search;
+  const lane = LANES.search;
+  for (const t of ticks) ctx.fillRect(t.px, lane.y, t.count > 1 ? 2 : 1.5, lane.h);
 }
 
 /** A band's pixel start and width: at least 1 px, with a hairline between wide neighbours. */

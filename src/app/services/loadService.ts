@@ -115,6 +115,13 @@ export class LoadService {
     return loadId;
   }
 
+  /** Another sample of the open multi-sample log (Inspect AI), from 1: the same source again. */
+  openPart(part: number): number | null {
+    if (!this.lastSource) return null;
+    const { part: _old, ...source } = this.lastSource;
+    return this.open(part > 1 ? { ...source, part } : source);
+  }
+
   /**
    * "Load anyway": the log a read limit stopped (a decompression bomb, an endless line, a log
    * past this tab's size limit), opened again past that limit and the ones lifted before, at

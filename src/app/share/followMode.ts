@@ -6,7 +6,7 @@
  * Subscribes to the load lifecycle in `start()`; nothing at import.
  */
 import { create } from 'zustand';
-import type { FollowState } from '../../worker/protocol';
+import { REIMPORTED_MESSAGE, type FollowState } from '../../worker/protocol';
 import { useApp } from '../appState';
 import type { LoadService } from '../services/loadService';
 import { addNotice } from '../services/notice';
@@ -26,6 +26,8 @@ export const REWRITTEN_NOTICE = 'The log was rewritten; reloaded';
 export class FollowMode {
   /** The load that reloads a rewritten log: its `ready` shows the notice. */
   private reloadOf: number | null = null;
+  /** What the reload's notice says: rewritten, or (another agent's log that grew) imported again. */
+  private reloadNotice = REWRITTEN_NOTICE;
   private baseEvents = 0;
 
   constructor(private readonly load: LoadService) {}
@@ -41,7 +43,7 @@ export class FollowMode {
         });
         if (this.reloadOf === loadId) {
           this.reloadOf = null;
-          addNotice(REWRITTEN_NOTICE, { first: true });
+          addNotice(this.reloadNotice, { first: true });
         }
       }),
       this.load.events.on('grew', ({ summary }) => {
@@ -55,6 +57,7 @@ export class FollowMode {
         const url = useApp.getState().summary?.source.url;
         if (!url) return;
         useFollow.setState({ state: 'connecting', message: null });
+        this.reloadNotice = message === REIMPORTED_MESSAGE ? message : REWRITTEN_NOTICE;
         this.reloadOf = this.load.open({ kind: 'url', url, follow: true }, { keepSelection: true });
       }),
     ];

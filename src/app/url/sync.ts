@@ -24,30 +24,16 @@ import { addNotice, setNotice } from '../services/notice';
 import { expectLog, landingActive, type ExpectedLog } from '../share/landing';
 import { storedLog } from '../storage/logStore';
 import { getRecent } from '../storage/recent';
+import { identityOfSource, identityOfSummary, partOf } from './identity';
 import { formatUrl, parseUrl, sameIdentity, type LogIdentity, type ViewState } from './state';
+
+export { identityOfSource, identityOfSummary } from './identity';
 
 /** Bumped when a URL sets the filters: the toolbar (which keeps its own text while typing) starts afresh. */
 export const useUrlApplied = create<{ filterVersion: number }>()(() => ({ filterVersion: 0 }));
 
 /** Shortest interval between two replaceState writes (browsers throttle the History API). */
 const REPLACE_EVERY_MS = 200;
-
-export function identityOfSource(source: LoadSource): LogIdentity | undefined {
-  if (source.kind === 'url')
-    return source.follow ? { kind: 'src', src: source.url, follow: true } : { kind: 'src', src: source.url };
-  if (source.kind === 'sample') return { kind: 'sample', name: source.name };
-  return undefined; // local bytes: named by their fingerprint once read
-}
-
-export function identityOfSummary(s: LogSummary): LogIdentity | undefined {
-  if (s.source.kind === 'url' && s.source.url)
-    return s.following
-      ? { kind: 'src', src: s.source.url, follow: true }
-      : { kind: 'src', src: s.source.url };
-  if (s.source.kind === 'sample') return { kind: 'sample', name: s.name };
-  if (!s.fingerprint) return undefined;
-  return { kind: 'log', fingerprint: s.fingerprint, name: s.name, size: s.bytes };
-}
 
 /** The view as the URL carries it. */
 export function currentView(s: AppState = useApp.getState()): ViewState {
@@ -330,7 +316,7 @@ export class UrlSync {
           { ...expected, name: expected.name ?? stored.file.name, size: stored.file.size },
           'looking',
         );
-        this.load.open({ kind: 'file', file: stored.file }, { keepSelection });
+        this.load.open({ kind: 'file', file: stored.file, ...(id ? partOf(id) : {}) }, { keepSelection });
       } else {
         const entry = await getRecent(expected.fingerprint);
         const known = { ...expected };
@@ -345,10 +331,16 @@ export class UrlSync {
     }
     if (id?.kind === 'src')
       this.load.open(
-        { kind: 'url', url: new URL(id.src, location.href).href, ...(id.follow ? { follow: true } : {}) },
+        {
+          kind: 'url',
+          url: new URL(id.src, location.href).href,
+          ...(id.follow ? { follow: true } : {}),
+          ...partOf(id),
+        },
         { keepSelection },
       );
-    else if (id?.kind === 'sample') this.load.open({ kind: 'sample', name: id.name }, { keepSelection });
+    else if (id?.kind === 'sample')
+      this.load.open({ kind: 'sample', name: id.name, ...partOf(id) }, { keepSelection });
     // A URL that names no log (the root, or `seqscope serve`'s `/?library`) shows the start page:
     // samples, recent logs, paste and open-by-URL; the demo is one click away there.
     else {

@@ -9,6 +9,7 @@ import { formatBytes, formatDiagnosticCounts, formatDuration, formatTokens } fro
 import { ShareControls } from '../share/ShareControls';
 import { useApp } from '../appState';
 import { useServices } from '../services/context';
+import { SamplePicker } from './SamplePicker';
 import { HeaderProblems } from './HeaderProblems';
 import { SessionInfoButton } from './SessionInfo';
 import { ThemeToggle } from './ThemeToggle';
@@ -52,6 +53,7 @@ export function Header() {
             {name}
           </span>
           <SessionInfoButton summary={summary} />
+          <SamplePicker summary={summary} />
           {/* What failed first, then the diagnostics: they never give way; the figures after them do. */}
           {summary && (
             <span className="shrink-0">

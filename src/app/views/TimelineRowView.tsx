@@ -15,6 +15,7 @@ import {
 } from '../components/format';
 import { StepHealthBadge } from '../scrubber/StepHealth';
 import { CopyLinkButton } from '../share/CopyLinkButton';
+import { InputDiffButton } from '../why/InputDiffButton';
 
 const SUMMARY_TONE: Record<SummaryTone, string> = {
   normal: 'text-fg',
@@ -191,7 +192,14 @@ export function TimelineRowView({
           </span>
         )}
       </span>
-      <span role="gridcell" className="shrink-0">
+      <span role="gridcell" className="flex shrink-0 items-center gap-1">
+        {row.kind === 'step' && (
+          <InputDiffButton
+            seq={row.seq}
+            tabIndex={-1}
+            className={selected ? 'opacity-80' : 'opacity-0 group-hover:opacity-100'}
+          />
+        )}
         <CopyLinkButton
           seq={row.seq}
           tabIndex={-1}

@@ -1,85 +1,144 @@
 /**
  * Two runs side by side: steps aligned by number with tokens and durations,
  * the first step where the model's input differs highlighted, with a jump to
- * it in this run (the other run opens in its own tab/worker). Store-free.
+ * it in both runs: this run selects it (its messages pane follows), run B
+ * shows its derived messages there in a pane of its own beside the table.
+ * Each step row jumps both runs to that step's input. Store-free.
  */
-import type { RunComparison } from '../../core/diff/runs';
+import type { AlignedStep, RunComparison } from '../../core/diff/runs';
+import { MessageView } from '../components/blocks';
+import type { RunBView } from './compareService';
 
 export interface RunCompareViewProps {
   comparison: RunComparison;
   nameA: string;
   nameB: string;
-  onJump: (side: 'a' | 'b', seq: number) => void;
+  /** A jump into one run: its seq, and where that is ("turn 1 step 2 input"). */
+  onJump: (side: 'a' | 'b', seq: number, label: string) => void;
+  runB: RunBView | null;
 }
 
-export function RunCompareView({ comparison, nameA, nameB, onJump }: RunCompareViewProps) {
+/** The seq a jump to a step goes to in one run: its input, or its start when it made no call. */
+function stepSeq(m: AlignedStep['a']): number | null {
+  return m ? (m.inputSeq ?? m.startSeq) : null;
+}
+
+export function RunCompareView({ comparison, nameA, nameB, onJump, runB }: RunCompareViewProps) {
   const d = comparison.firstDivergence;
   const n = (v: number | undefined) => (v === undefined ? '–' : v.toLocaleString('en-US'));
   const s = (v: number | undefined) => (v === undefined ? '–' : `${(v / 1000).toFixed(1)} s`);
+  const both = (turn: number, step: number, a: number | null | undefined, b: number | null | undefined) => {
+    const label = `turn ${turn} step ${step} input`;
+    if (a != null) onJump('a', a, label);
+    if (b != null) onJump('b', b, label);
+  };
   return (
-    <div className="text-xs" data-testid="run-compare">
-      <p className="px-3 py-1" data-testid="run-divergence">
-        {d ? (
-          <>
-            First difference in the model&apos;s input: turn {d.turn} step {d.step}: {d.reason}.{' '}
-            {d.a?.inputSeq != null && (
-              <button
-                type="button"
-                className="text-sky-300 hover:underline"
-                onClick={() => onJump('a', d.a?.inputSeq ?? 0)}
-              >
-                go to it in {nameA}
-              </button>
-            )}{' '}
-            {d.b?.inputSeq != null && (
-              <button
-                type="button"
-                className="text-sky-300 hover:underline"
-                onClick={() => onJump('b', d.b?.inputSeq ?? 0)}
-              >
-                go to it in {nameB}
-              </button>
-            )}
-          </>
-        ) : (
-          'The model saw the same input at every step of both runs.'
-        )}
-      </p>
-      <table className="w-full">
-        <thead>
-          <tr className="text-left text-fg-muted">
-            <th className="px-2">turn.step</th>
-            <th className="px-2 text-right">in A</th>
-            <th className="px-2 text-right">in B</th>
-            <th className="px-2 text-right">out A</th>
-            <th className="px-2 text-right">out B</th>
-            <th className="px-2 text-right">time A</th>
-            <th className="px-2 text-right">time B</th>
-          </tr>
-        </thead>
-        <tbody>
-          {comparison.steps.map((row) => {
-            const first = d && d.turn === row.turn && d.step === row.step;
-            return (
-              <tr
-                key={`${row.turn}.${row.step}`}
-                data-diverges={first ? 'true' : undefined}
-                className={first ? 'bg-amber-500/15' : ''}
-              >
-                <td className="px-2 font-mono">
-                  {row.turn}.{row.step}
-                </td>
-                <td className="px-2 text-right tabular-nums">{n(row.a?.usage?.inputTokens)}</td>
-                <td className="px-2 text-right tabular-nums">{n(row.b?.usage?.inputTokens)}</td>
-                <td className="px-2 text-right tabular-nums">{n(row.a?.usage?.outputTokens)}</td>
-                <td className="px-2 text-right tabular-nums">{n(row.b?.usage?.outputTokens)}</td>
-                <td className="px-2 text-right tabular-nums">{s(row.a?.durationMs)}</td>
-                <td className="px-2 text-right tabular-nums">{s(row.b?.durationMs)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+    <div className="grid grid-cols-2 gap-2 text-xs" data-testid="run-compare">
+      <div className="min-w-0">
+        <p className="px-3 py-1" data-testid="run-divergence">
+          {d ? (
+            <>
+              First difference in the model&apos;s input: turn {d.turn} step {d.step}: {d.reason}.{' '}
+              {d.a?.inputSeq != null && (
+                <button
+                  type="button"
+                  className="text-sky-300 hover:underline"
+                  onClick={() => onJump('a', d.a?.inputSeq ?? 0, `turn ${d.turn} step ${d.step} input`)}
+                >
+                  go to it in {nameA}
+                </button>
+              )}{' '}
+              {d.b?.inputSeq != null && (
+                <button
+                  type="button"
+                  className="text-sky-300 hover:underline"
+                  onClick={() => onJump('b', d.b?.inputSeq ?? 0, `turn ${d.turn} step ${d.step} input`)}
+                >
+                  go to it in {nameB}
+                </button>
+              )}{' '}
+              {(d.a?.inputSeq != null || d.b?.inputSeq != null) && (
+                <button
+                  type="button"
+                  data-testid="jump-both"
+                  className="text-sky-300 hover:underline"
+                  onClick={() => both(d.turn, d.step, d.a?.inputSeq, d.b?.inputSeq)}
+                >
+                  in both
+                </button>
+              )}
+            </>
+          ) : (
+            'The model saw the same input at every step of both runs.'
+          )}
+        </p>
+        <table className="w-full">
+          <thead>
+            <tr className="text-left text-fg-muted">
+              <th className="px-2">turn.step</th>
+              <th className="px-2 text-right">in A</th>
+              <th className="px-2 text-right">in B</th>
+              <th className="px-2 text-right">out A</th>
+              <th className="px-2 text-right">out B</th>
+              <th className="px-2 text-right">time A</th>
+              <th className="px-2 text-right">time B</th>
+            </tr>
+          </thead>
+          <tbody>
+            {comparison.steps.map((row) => {
+              const first = d && d.turn === row.turn && d.step === row.step;
+              return (
+                <tr
+                  key={`${row.turn}.${row.step}`}
+                  data-diverges={first ? 'true' : undefined}
+                  className={first ? 'bg-amber-500/15' : ''}
+                >
+                  <td className="px-2 font-mono">
+                    <button
+                      type="button"
+                      className="underline decoration-dotted"
+                      title="Show this step's input in both runs"
+                      onClick={() => both(row.turn, row.step, stepSeq(row.a), stepSeq(row.b))}
+                    >
+                      {row.turn}.{row.step}
+                    </button>
+                  </td>
+                  <td className="px-2 text-right tabular-nums">{n(row.a?.usage?.inputTokens)}</td>
+                  <td className="px-2 text-right tabular-nums">{n(row.b?.usage?.inputTokens)}</td>
+                  <td className="px-2 text-right tabular-nums">{n(row.a?.usage?.outputTokens)}</td>
+                  <td className="px-2 text-right tabular-nums">{n(row.b?.usage?.outputTokens)}</td>
+                  <td className="px-2 text-right tabular-nums">{s(row.a?.durationMs)}</td>
+                  <td className="px-2 text-right tabular-nums">{s(row.b?.durationMs)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <RunBPane nameB={nameB} view={runB} />
     </div>
+  );
+}
+
+/** Run B's derived messages at the seq jumped to (this run's are in the messages pane). */
+function RunBPane({ nameB, view }: { nameB: string; view: RunBView | null }) {
+  return (
+    <section
+      aria-label={`${nameB} messages`}
+      data-testid="run-b-messages"
+      data-seq={view?.seq}
+      data-count={view?.count}
+      className="min-w-0 border-l border-line"
+    >
+      <p className="px-3 py-1 font-semibold text-fg-soft">
+        {view
+          ? `${nameB} at seq ${view.seq} (${view.label}): ${view.count} message${view.count === 1 ? '' : 's'}`
+          : `${nameB}: pick a step (or "in both") to see what its model was sent`}
+      </p>
+      {view && view.from > 0 && <p className="px-3 text-fg-faint">{view.from} earlier messages not shown</p>}
+      {view?.messages.map((m) => (
+        <MessageView key={m.seq} message={m.message} index={m.index ?? 0} sourceSeq={m.seq} />
+      ))}
+    </section>
   );
 }

@@ -4,6 +4,7 @@
  * regular expression said inline. Store-free: the search pane feeds it.
  */
 import type { SearchHit } from '../../worker/protocol';
+import { TICK_COLOR } from '../scrubber/draw';
 
 export interface SearchResultsProps {
   hits: SearchHit[];
@@ -27,9 +28,23 @@ export function SearchResults(p: SearchResultsProps) {
     );
   return (
     <div className="flex min-h-0 flex-col">
-      <p data-testid="search-count" aria-live="polite" className="px-3 py-1 text-xs text-fg-muted">
-        {countLine(p)}
-      </p>
+      <div className="flex items-center gap-3 px-3 py-1 text-xs text-fg-muted">
+        <p data-testid="search-count" aria-live="polite">
+          {countLine(p)}
+        </p>
+        {p.count > 0 && (
+          <span className="ml-auto flex items-center gap-1" data-testid="search-tick-legend">
+            <span aria-hidden className="inline-block h-2.5 w-1" style={{ background: TICK_COLOR.search }} />
+            hits on the scrubber
+            <span
+              aria-hidden
+              className="ml-2 inline-block h-2.5 w-1"
+              style={{ background: TICK_COLOR.matches }}
+            />
+            filter matches
+          </span>
+        )}
+      </div>
       <ol className="min-h-0 flex-1 overflow-auto text-xs" data-testid="search-results">
         {p.hits.map((h, i) => (
           <li key={h.seq}>

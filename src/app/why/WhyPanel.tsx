@@ -11,7 +11,8 @@ import type { LoadSource, SearchScope } from '../../worker/protocol';
 import { useAnswers, type AnswersService } from './answersService';
 import { ChartsPane } from './ChartsPane';
 import { useCompare, type CompareService } from './compareService';
-import { InputDiffView } from './InputDiffView';
+import { useWorkerQuery } from '../services/useWorkerQuery';
+import { InputDiffView, diffBodySeqs } from './InputDiffView';
 import { loadPrices, savePrices } from './storedPrices';
 import { RunCompareView } from './RunCompareView';
 import { SearchResults } from './SearchResults';
@@ -26,6 +27,9 @@ export interface WhyServices {
 }
 
 export const SEARCH_INPUT_ID = 'why-search-input';
+
+/** Message bodies one diff shows at most (the worker's `messagesOf` limit). */
+const MESSAGES_OF_MAX = 200;
 
 export interface WhyPanelProps {
   services: WhyServices;
@@ -168,6 +172,11 @@ function DiffTab({ services, selectedSeq, onSelect }: WhyPanelProps) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const seqTo = to === '' ? selectedSeq : Number(to);
+  const seqs = a.diff ? diffBodySeqs(a.diff.diff).slice(0, MESSAGES_OF_MAX) : [];
+  const fetched = useWorkerQuery(seqs.length > 0 ? { kind: 'messagesOf', seqs } : null, {
+    lane: 'why-diff-bodies',
+  });
+  const bodies = new Map((fetched.data ?? []).map((m) => [m.seq, m.message]));
   return (
     <div className="text-xs">
       <div className="flex flex-wrap items-center gap-2 px-3 py-1">
@@ -205,7 +214,13 @@ function DiffTab({ services, selectedSeq, onSelect }: WhyPanelProps) {
       </div>
       {a.diffNote && <p className="px-3 text-fg-muted">{a.diffNote}</p>}
       {a.diff && (
-        <InputDiffView diff={a.diff.diff} left={a.diff.left} right={a.diff.right} onPickSeq={onSelect} />
+        <InputDiffView
+          diff={a.diff.diff}
+          left={a.diff.left}
+          right={a.diff.right}
+          bodies={bodies}
+          onPickSeq={onSelect}
+        />
       )}
     </div>
   );
@@ -262,8 +277,10 @@ function CompareTab({ services, onSelect }: WhyPanelProps) {
           comparison={c.comparison}
           nameA="this log"
           nameB={c.otherName ?? 'B'}
-          onJump={(side, seq) => {
+          runB={c.runB}
+          onJump={(side, seq, label) => {
             if (side === 'a') onSelect(seq);
+            else void services.compare.showB(seq, label);
           }}
         />
       )}

@@ -16,6 +16,14 @@ function clientOf(log: () => SessionLog) {
     request: (req: { kind: string; seq?: number }) => {
       if (req.kind === 'open') return Promise.resolve({ ok: true, value: {} });
       if (req.kind === 'runProfile') return Promise.resolve({ ok: true, value: runProfile(log()) });
+      if (req.kind === 'messages') {
+        const seq = req.seq ?? 0;
+        const count = log().messagesAt(seq).messages.length;
+        const from = Math.max(0, count - 60);
+        const w = log().messagesAt(seq, from, count);
+        const messages = w.messages.map((m) => ({ index: m.index, seq: m.seq, message: m.message }));
+        return Promise.resolve({ ok: true, value: { seq, count, nodeCount: 0, from, messages } });
+      }
       if (req.kind === 'inputDigests')
         return Promise.resolve({ ok: true, value: inputDigests(log(), req.seq ?? 0) });
       return Promise.resolve({ ok: false, error: { code: 'bad-request', message: req.kind } });
@@ -58,5 +66,29 @@ describe('CompareService', () => {
     expect(useCompare.getState().comparison?.firstDivergence).toBeNull();
     svc.close();
     expect(useCompare.getState().status).toBe('idle');
+  });
+
+  it("shows run B's derived messages at a seq in its own pane", async () => {
+    const a = sample('agent-instructions.jsonl');
+    const b = sample('steering.jsonl');
+    const svc = new CompareService(
+      clientOf(() => a),
+      () => clientOf(() => b),
+    );
+    await svc.showB(3, 'nothing open yet');
+    expect(useCompare.getState().runB).toBeNull();
+    await svc.open({ kind: 'text', text: '' }, 'steering.jsonl');
+    const seq = useCompare.getState().comparison?.firstDivergence?.b?.inputSeq ?? -1;
+    expect(seq).toBeGreaterThanOrEqual(0);
+    await svc.showB(seq, 'turn 1 step 1 input');
+    const shown = useCompare.getState().runB;
+    expect(shown).toMatchObject({
+      seq,
+      label: 'turn 1 step 1 input',
+      count: b.messagesAt(seq).messages.length,
+    });
+    expect(shown?.messages.map((m) => m.seq)).toEqual(b.messagesAt(seq).messages.map((m) => m.seq));
+    svc.close();
+    expect(useCompare.getState().runB).toBeNull();
   });
 });

@@ -4,6 +4,8 @@
  * profile, and the comparison runs here on the two profiles (steps by number,
  * first input divergence); when the inputs differ, both workers are asked for
  * their message digests at that step to name the first differing message.
+ * Run B's derived messages at a seq (the aligned step's input) come from its
+ * own worker too, for the pane beside this run's.
  */
 import { create } from 'zustand';
 import {
@@ -13,7 +15,21 @@ import {
   type RunComparison,
 } from '../../core/diff/runs';
 import type { LogClient } from '../../worker/client';
-import type { LoadSource } from '../../worker/protocol';
+import type { LoadSource, ViewMessage } from '../../worker/protocol';
+
+/** Run B's pane shows the newest messages of its history at most. */
+export const RUN_B_WINDOW = 60;
+
+/** Run B at one seq: what its model was sent there (the newest RUN_B_WINDOW messages of `count`). */
+export interface RunBView {
+  seq: number;
+  /** Where it is, e.g. "turn 1 step 2 input". */
+  label: string;
+  count: number;
+  /** Index of `messages[0]` in the history. */
+  from: number;
+  messages: ViewMessage[];
+}
 
 type Client = Pick<LogClient, 'request'>;
 
@@ -23,6 +39,8 @@ export interface CompareState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
   comparison: RunComparison | null;
+  /** Run B's pane (null until a jump into run B). */
+  runB: RunBView | null;
 }
 
 export const useCompare = create<CompareState>(() => ({
@@ -30,11 +48,13 @@ export const useCompare = create<CompareState>(() => ({
   status: 'idle',
   error: null,
   comparison: null,
+  runB: null,
 }));
 
 export class CompareService {
   private other: Client | null = null;
   private loads = 0;
+  private bAsks = 0;
 
   constructor(
     private readonly primary: Client,
@@ -44,7 +64,7 @@ export class CompareService {
   /** Opens `source` as run B beside the open log (run A) and compares them. */
   async open(source: LoadSource, name: string): Promise<void> {
     const loadId = ++this.loads;
-    useCompare.setState({ otherName: name, status: 'loading', error: null, comparison: null });
+    useCompare.setState({ otherName: name, status: 'loading', error: null, comparison: null, runB: null });
     this.other ??= this.makeClient();
     const other = this.other;
     const opened = await other.request({ kind: 'open', loadId: 1_000_000 + loadId, source });
@@ -89,8 +109,24 @@ export class CompareService {
     useCompare.setState({ status: 'ready', comparison });
   }
 
+  /** Shows run B's derived messages at `seq` in its pane (the newest ask wins). */
+  async showB(seq: number, label: string): Promise<void> {
+    const other = this.other;
+    if (!other) return;
+    const ask = ++this.bAsks;
+    const r = await other.request({ kind: 'messages', seq, from: -RUN_B_WINDOW, to: 0 });
+    if (ask !== this.bAsks) return;
+    if (!r.ok) {
+      useCompare.setState({ runB: null, error: r.error.message });
+      return;
+    }
+    const { count, from, messages } = r.value;
+    useCompare.setState({ runB: { seq, label, count, from, messages } });
+  }
+
   close(): void {
     this.loads++;
-    useCompare.setState({ otherName: null, status: 'idle', error: null, comparison: null });
+    this.bAsks++;
+    useCompare.setState({ otherName: null, status: 'idle', error: null, comparison: null, runB: null });
   }
 }

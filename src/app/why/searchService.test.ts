@@ -16,7 +16,7 @@ const hit = (seq: number): SearchHit => ({
  * A fake worker: a `search` streams its hits in two pushes (tagged with the
  * request's searchId), then answers; a regex "(" answers with the worker's error value.
  */
-function fakeClient(hitsFor: (query: string) => number[]) {
+function fakeClient(hitsFor: (query: string) => number[], moreSeqs: number[] = []) {
   const listeners: ((p: Push) => void)[] = [];
   const client = {
     request: async (req: { kind: string; searchId: number; query: string; regex: boolean }) => {
@@ -28,13 +28,14 @@ function fakeClient(hitsFor: (query: string) => number[]) {
         };
       const hits = hitsFor(req.query).map(hit);
       const half = Math.ceil(hits.length / 2);
-      for (const part of [hits.slice(0, half), hits.slice(half)])
+      for (const [i, part] of [hits.slice(0, half), hits.slice(half)].entries())
         for (const l of listeners)
           l({
             kind: 'searchHits',
             loadId: 1,
             searchId: req.searchId,
             hits: part,
+            ...(i === 1 && moreSeqs.length > 0 ? { moreSeqs } : {}),
             count: half,
             searched: 10,
             total: 20,
@@ -54,7 +55,9 @@ const settle = async () => {
 };
 
 describe('SearchService', () => {
-  beforeEach(() => useSearch.setState({ query: '', hits: [], count: 0, current: -1, running: false }));
+  beforeEach(() =>
+    useSearch.setState({ query: '', hits: [], moreSeqs: [], count: 0, current: -1, running: false }),
+  );
 
   it('runs a query in the worker, collects the streamed hits and steps through them, wrapping', async () => {
     const revealed: number[] = [];
@@ -89,5 +92,50 @@ describe('SearchService', () => {
     svc.update({ query: '', regex: false });
     await settle();
     expect(useSearch.getState()).toMatchObject({ count: 0, hits: [], error: undefined });
+  });
+
+  it('keeps the seqs of hits past the list limit for the scrubber ticks', async () => {
+    const svc = new SearchService(
+      fakeClient(() => [1, 2, 3, 4], [90, 95]),
+      () => {},
+    );
+    const stop = svc.start();
+    svc.update({ query: 'x' });
+    await settle();
+    expect(useSearch.getState().hits.map((h) => h.seq)).toEqual([1, 2, 3, 4]);
+    expect(useSearch.getState().moreSeqs).toEqual([90, 95]);
+    svc.update({ query: 'y' });
+    expect(useSearch.getState().moreSeqs).toEqual([]);
+    await settle();
+    stop();
+  });
+
+  it('after the selection moved (a tick pressed on the scrubber), stepping goes on from there', async () => {
+    const revealed: number[] = [];
+    let selected: number | null = null;
+    const svc = new SearchService(
+      fakeClient(() => [3, 5, 8, 13, 21]),
+      (seq) => {
+        revealed.push(seq);
+        selected = seq;
+      },
+      () => selected,
+    );
+    const stop = svc.start();
+    svc.update({ query: 'q' });
+    await settle();
+    svc.step(1);
+    expect(revealed).toEqual([3]);
+    selected = 10; // the user clicked elsewhere
+    svc.step(1);
+    expect(revealed).toEqual([3, 13]);
+    expect(useSearch.getState().current).toBe(3);
+    selected = 10;
+    svc.step(-1);
+    expect(revealed).toEqual([3, 13, 8]);
+    selected = 30; // past the last hit: Enter wraps to the first
+    svc.step(1);
+    expect(revealed).toEqual([3, 13, 8, 3]);
+    stop();
   });
 });

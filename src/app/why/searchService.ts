@@ -19,6 +19,8 @@ export interface SearchState {
   caseSensitive: boolean;
   scope: SearchScope;
   hits: SearchHit[];
+  /** Seqs of hits past SEARCH_HIT_LIMIT: not listed, but ticks on the scrubber. */
+  moreSeqs: number[];
   count: number;
   searched: number;
   total: number;
@@ -35,6 +37,7 @@ const initial: SearchState = {
   caseSensitive: false,
   scope: ALL_EVENTS,
   hits: [],
+  moreSeqs: [],
   count: 0,
   searched: 0,
   total: 0,
@@ -54,6 +57,8 @@ export class SearchService {
     private readonly client: Client,
     /** Shows a hit: select its seq in the timeline, expanding what folds it. */
     private readonly reveal: (seq: number) => void,
+    /** The selected seq: after the selection moved elsewhere, stepping goes on from there. */
+    private readonly selected: () => number | null = () => null,
   ) {}
 
   /** Listens to the worker's pushes; returns the unsubscribe. */
@@ -81,10 +86,18 @@ export class SearchService {
   /** Enter (+1) / Shift+Enter (-1): the next or previous hit, wrapping, shown in the timeline. */
   step(dir: 1 | -1): void {
     const s = useSearch.getState();
-    if (s.hits.length === 0) return;
-    const current =
-      s.current < 0 ? (dir > 0 ? 0 : s.hits.length - 1) : (s.current + dir + s.hits.length) % s.hits.length;
-    this.pick(current);
+    const n = s.hits.length;
+    if (n === 0) return;
+    const at = this.selected();
+    const here = s.current >= 0 ? s.hits[s.current]?.seq : undefined;
+    if (at !== null && at !== here) {
+      // The selection moved (a click, a tick on the scrubber): the next hit after it, or the previous before it.
+      let i = dir > 0 ? s.hits.findIndex((h) => h.seq > at) : findLastIndex(s.hits, (h) => h.seq < at);
+      if (i < 0) i = dir > 0 ? 0 : n - 1;
+      this.pick(i);
+      return;
+    }
+    this.pick(s.current < 0 ? (dir > 0 ? 0 : n - 1) : (s.current + dir + n) % n);
   }
 
   pick(index: number): void {
@@ -98,10 +111,26 @@ export class SearchService {
     const s = useSearch.getState();
     const searchId = ++this.searchId;
     if (s.query === '') {
-      useSearch.setState({ hits: [], count: 0, searched: 0, running: false, error: undefined, current: -1 });
+      useSearch.setState({
+        hits: [],
+        moreSeqs: [],
+        count: 0,
+        searched: 0,
+        running: false,
+        error: undefined,
+        current: -1,
+      });
       return;
     }
-    useSearch.setState({ hits: [], count: 0, searched: 0, running: true, error: undefined, current: -1 });
+    useSearch.setState({
+      hits: [],
+      moreSeqs: [],
+      count: 0,
+      searched: 0,
+      running: true,
+      error: undefined,
+      current: -1,
+    });
     const r = await this.client.request({
       kind: 'search',
       searchId,
@@ -129,9 +158,15 @@ export class SearchService {
     if (p.kind !== 'searchHits' || p.searchId !== this.searchId) return;
     useSearch.setState((s) => ({
       hits: p.hits.length > 0 ? [...s.hits, ...p.hits] : s.hits,
+      moreSeqs: p.moreSeqs ? [...s.moreSeqs, ...p.moreSeqs] : s.moreSeqs,
       count: p.count,
       searched: p.searched,
       total: p.total,
     }));
   }
+}
+
+function findLastIndex<T>(list: readonly T[], test: (v: T) => boolean): number {
+  for (let i = list.length - 1; i >= 0; i--) if (test(list[i] as T)) return i;
+  return -1;
 }

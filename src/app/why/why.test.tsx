@@ -2,11 +2,12 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICES } from '../../core/cost/prices';
+import type { Message } from '../../core/types';
 import type { HistoryDiff, SearchHit, StepMetrics } from '../../worker/protocol';
 import { render } from '../components/testRender';
 import { chartSeries, costSummary, cumulative, stepIndexForSeq } from './chartData';
 import { CostPanel } from './CostPanel';
-import { InputDiffView } from './InputDiffView';
+import { InputDiffView, diffBodySeqs } from './InputDiffView';
 import { loadPrices, savePrices } from './storedPrices';
 import { SearchResults } from './SearchResults';
 
@@ -95,36 +96,70 @@ describe('SearchResults', () => {
 });
 
 describe('InputDiffView', () => {
-  it('marks rows and shows the text diff of a changed message and the request changes', () => {
-    const diff: HistoryDiff = {
-      from: 1,
-      to: 2,
-      removed: [{ seq: 5, role: 'user' }],
-      added: [{ seq: 8, role: 'user' }],
-      changed: [{ from: 5, to: 8 }],
-      request: { model: { from: 'a', to: 'b' } },
-      rows: [
-        { kind: 'same', seq: 2, role: 'user' },
-        {
-          kind: 'changed',
-          from: 5,
-          to: 8,
-          role: 'user',
-          text: [
-            { op: '-', text: 'old' },
-            { op: '+', text: 'new' },
-          ],
-        },
-      ],
-    };
-    const el = render(<InputDiffView diff={diff} left="seq 1" right="seq 2" />);
-    expect([...el.querySelectorAll('tr[data-kind]')].map((r) => r.getAttribute('data-kind'))).toEqual([
-      'same',
-      'changed',
-    ]);
-    expect(el.querySelector('del')?.textContent).toBe('old');
-    expect(el.querySelector('ins')?.textContent).toBe('new');
+  const user = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
+  const diff: HistoryDiff = {
+    from: 1,
+    to: 2,
+    removed: [
+      { seq: 5, role: 'user' },
+      { seq: 6, role: 'user' },
+    ],
+    added: [
+      { seq: 8, role: 'user' },
+      { seq: 9, role: 'user' },
+    ],
+    changed: [{ from: 5, to: 8 }],
+    request: { model: { from: 'a', to: 'b' } },
+    rows: [
+      { kind: 'same', seq: 2, role: 'user' },
+      { kind: 'same', seq: 3, role: 'user' },
+      {
+        kind: 'changed',
+        from: 5,
+        to: 8,
+        role: 'user',
+        text: [
+          { op: '-', text: 'old' },
+          { op: '+', text: 'new' },
+        ],
+      },
+      { kind: 'removed', from: 6, role: 'user' },
+      { kind: 'added', to: 9, role: 'user' },
+    ],
+  };
+  const bodies = new Map<number, Message>([
+    [5, user('the old result')],
+    [8, user('the new result')],
+    [6, user('pruned away')],
+    [9, user('appended')],
+  ]);
+
+  it('two message columns: kept runs folded, a changed message in both with its word diff, removed left, added right', () => {
+    expect(diffBodySeqs(diff)).toEqual([5, 8, 6, 9]);
+    const el = render(<InputDiffView diff={diff} left="seq 1" right="seq 2" bodies={bodies} />);
+    const rows = [...el.querySelectorAll('[data-kind]')];
+    expect(rows.map((r) => r.getAttribute('data-kind'))).toEqual(['same', 'changed', 'removed', 'added']);
+    expect(rows[0]?.textContent).toContain('2 messages in both inputs (#0–#1, seq 2…3)');
+    const cells = (i: number) => [...(rows[i]?.children ?? [])].map((c) => c.textContent ?? '');
+    expect(cells(1)[0]).toContain('the old result');
+    expect(cells(1)[1]).toContain('the new result');
+    expect(rows[1]?.querySelector('del')?.textContent).toBe('old');
+    expect(rows[1]?.querySelector('ins')?.textContent).toBe('new');
+    expect(cells(2)).toEqual([expect.stringContaining('pruned away'), 'hidden by a replace']);
+    expect(cells(3)).toEqual(['not in this input', expect.stringContaining('appended')]);
+    // Each message keeps its place in its own column's history.
+    const indexOf = (i: number, col: number) =>
+      rows[i]?.children[col]?.querySelector('[data-testid=message]')?.getAttribute('data-index');
+    expect([indexOf(1, 0), indexOf(1, 1), indexOf(2, 0), indexOf(3, 1)]).toEqual(['2', '2', '3', '3']);
     expect(el.querySelector('[data-testid="request-diff"]')?.textContent).toContain('model: a → b');
+  });
+
+  it('a kept run unfolds on a click; a body not fetched yet shows as its role and seq', () => {
+    const el = render(<InputDiffView diff={diff} left="a" right="b" bodies={new Map()} />);
+    const run = el.querySelector('[data-kind="same"] button') as HTMLButtonElement;
+    act(() => run.click());
+    expect(el.querySelector('[data-kind="same"]')?.textContent).toContain('#1 user seq 3');
+    expect(el.querySelector('[data-kind="removed"]')?.textContent).toContain('user seq 6');
   });
 });
 

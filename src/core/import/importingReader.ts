@@ -13,6 +13,7 @@
  * checked by their declared sizes before anything is inflated (inspect/evalZip.ts).
  */
 import type { DiagnosticSink } from '../diagnostics';
+import type { DiagnosticCode } from '../types';
 import type { RecordSink } from '../pipeline';
 import type { ByteStore } from '../reader/byteStore';
 import {
@@ -49,6 +50,13 @@ export interface ImportingReader extends LogReader {
   readonly sourceFormat: SourceFormat | undefined;
   /** Everything so far is in, more may come (follow mode): import another agent's log now. */
   checkpoint(): void;
+  /**
+   * Follow mode on another agent's log: its growth re-told events already
+   * shown (an assistant message assembled from more records, a turn that
+   * was closed at the old end goes on), so the log must be imported again
+   * from the start; until then the new records are not shown.
+   */
+  readonly reimportNeeded: boolean;
 }
 
 export function createImportingReader(
@@ -83,9 +91,13 @@ class DetectingReader implements ImportingReader {
   private foreignLines: LineLengthGuard | undefined;
   private foreignHit: ReadLimitHit | undefined;
   private ended = false;
-  /** Imported at a checkpoint (follow mode); later bytes are not shown. */
+  /** Imported at a checkpoint (follow mode): each later checkpoint imports the grown log again. */
   private importedEarly = false;
-  private grewNoted = false;
+  /** Follow mode: the foreign bytes imported so far, and the harness text they became (pushed). */
+  private importedBytes = 0;
+  private pushedText = '';
+  private readonly reportedNotes = new Set<string>();
+  reimportNeeded = false;
 
   constructor(
     private readonly inner: LogReader,
@@ -114,15 +126,6 @@ class DetectingReader implements ImportingReader {
 
   push(bytes: Uint8Array, prescan?: Prescan): void {
     if (this.ended) return;
-    if (this.importedEarly) {
-      if (!this.grewNoted)
-        this.diags.report(
-          'import-note',
-          'the log grew after it was opened: logs of other agents are imported whole, so reopen it to see the new records',
-        );
-      this.grewNoted = true;
-      return;
-    }
     if (this.sourceFormat === 'seqscope') return this.inner.push(bytes, prescan);
     if (this.sourceFormat !== undefined) return this.collect(bytes);
     this.held.push(bytes);
@@ -138,25 +141,62 @@ class DetectingReader implements ImportingReader {
     if (this.sourceFormat === undefined) this.decide(true);
     this.ended = true;
     if (this.sourceFormat === 'seqscope' || this.sourceFormat === undefined) return this.inner.end();
-    if (this.importedEarly) return this.inner.end();
-    this.importNow(this.sourceFormat);
+    if (this.importedEarly) this.importGrown(this.sourceFormat, true);
+    else this.importNow(this.sourceFormat);
     this.inner.end();
   }
 
   /**
    * The input stops here for now but may grow (follow mode). The harness's
-   * format reads on as lines arrive; another agent's log is imported whole, as
-   * it is now: what is appended later is not shown (one note says so), since a
-   * later record can change events already shown (an assistant message's
-   * blocks arrive as several records).
+   * format reads on as lines arrive; another agent's log is imported as it is
+   * now (its complete lines), and at each later checkpoint imported again
+   * with what was appended: when the new import only adds events after the
+   * ones shown, those are read on; when it re-tells shown events (a later
+   * record completes an assistant message, or a turn closed at the old end
+   * goes on), `reimportNeeded` says the log must be opened again.
    */
   checkpoint(): void {
-    if (this.ended || this.importedEarly) return;
+    if (this.ended) return;
     if (this.sourceFormat === undefined) this.decide(true);
     const format = this.sourceFormat;
     if (format === undefined || format === 'seqscope') return;
     this.importedEarly = true;
-    this.importNow(format);
+    this.importGrown(format, false);
+  }
+
+  /** Follow mode: imports the foreign log as it stands (complete lines, unless `final`) if it grew. */
+  private importGrown(format: Exclude<SourceFormat, 'seqscope'>, final: boolean): void {
+    if (this.reimportNeeded) return;
+    if (final && this.decoder && this.foreignHit === undefined)
+      this.keepForeign(this.decoder.end(), Infinity);
+    const all = concat(this.foreign, Infinity);
+    this.foreign = all.length > 0 ? [all] : [];
+    let upto = all.length;
+    if (!final && this.decoder) {
+      // a line-based log: a line being written waits for its newline (one alone is read as it is)
+      const nl = all.lastIndexOf(10);
+      if (nl >= 0) upto = nl + 1;
+    }
+    if (upto <= this.importedBytes) return;
+    this.importedBytes = upto;
+    const log = importForeign(format, all.subarray(0, upto), this.options);
+    const text = log.toJsonl();
+    if (!text.startsWith(this.pushedText)) {
+      this.reimportNeeded = true;
+      return;
+    }
+    this.inner.push(new TextEncoder().encode(text.slice(this.pushedText.length)));
+    this.pushedText = text;
+    this.reportNotes(log.notes);
+  }
+
+  private reportNotes(notes: readonly { code: DiagnosticCode; message: string; seq?: number }[]): void {
+    for (const n of notes) {
+      const key = `${n.code} ${n.seq ?? ''} ${n.message}`;
+      if (this.reportedNotes.has(key)) continue;
+      this.reportedNotes.add(key);
+      this.diags.report(n.code, n.message, n.seq === undefined ? {} : { seq: n.seq });
+    }
   }
 
   private decide(atEnd: boolean): void {

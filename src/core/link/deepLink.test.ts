@@ -289,3 +289,38 @@ describe('deepLink (what the CLI prints, what the app reads)', () => {
     });
   });
 });
+
+describe('the sample of a multi-sample log (part)', () => {
+  it('is part of the identity: parsed, written, and a different sample is a different log', () => {
+    const { state, ignored } = parseUrl('?log=0123456789abcdef&name=run.eval&size=9&part=3', '#seq=4');
+    expect(ignored).toEqual([]);
+    expect(state.identity).toEqual({
+      kind: 'log',
+      fingerprint: '0123456789abcdef',
+      name: 'run.eval',
+      size: 9,
+      part: 3,
+    });
+    expect(formatUrl({ pathname: '/', search: '' }, state.identity, { seq: 4 })).toBe(
+      '/?log=0123456789abcdef&name=run.eval&size=9&part=3#seq=4',
+    );
+    const first = { kind: 'log', fingerprint: '0123456789abcdef' } as const;
+    expect(sameIdentity(state.identity, first)).toBe(false);
+    expect(sameIdentity({ ...first, part: 1 }, first)).toBe(true);
+    expect(deepLink('http://127.0.0.1:4180/', { kind: 'src', src: '/x.json', part: 2 }, { seq: 1 })).toBe(
+      'http://127.0.0.1:4180/?src=%2Fx.json&part=2#seq=1',
+    );
+  });
+
+  it('part=1 is the first sample (left out when written); a bad part is dropped alone', () => {
+    expect(parseUrl('?src=/x.json&part=1', '').state.identity).toEqual({ kind: 'src', src: '/x.json' });
+    const bad = parseUrl('?src=/x.json&part=0', '#seq=2');
+    expect(bad.ignored).toEqual(['part=0']);
+    expect(bad.state).toEqual({ identity: { kind: 'src', src: '/x.json' }, seq: 2 });
+    expect(parseUrl('?part=2', '').ignored).toEqual(['part=2']);
+    // A new identity replaces the old one's part.
+    expect(formatSearch('?src=/a.json&part=2&x=1', { kind: 'sample', name: 'demo' })).toBe(
+      '?sample=demo&x=1',
+    );
+  });
+});

@@ -11,6 +11,8 @@
  *   ?log=<16 hex>                 a local file by fingerprint (first 16 hex of SHA-256 of its
  *     &name=<file name>&size=<n>  bytes), with its name and size so a browser without the file
  *                                 can ask for it by name
+ *   &part=<n>                     with any of the above: the sample of a multi-sample log
+ *                                 (Inspect AI), from 1 (absent: the first)
  *
  * The hash is the position and the view inside that log (changing it never reloads):
  *
@@ -30,10 +32,14 @@
  */
 import { DIAGNOSTIC_CODES } from '../diagnostics';
 
-export type LogIdentity =
+export type LogIdentity = (
   | { kind: 'src'; src: string; follow?: boolean }
   | { kind: 'sample'; name: string }
-  | { kind: 'log'; fingerprint: string; name?: string; size?: number };
+  | { kind: 'log'; fingerprint: string; name?: string; size?: number }
+) & {
+  /** The sample of a multi-sample log (Inspect AI), from 1; absent: the first. */
+  part?: number;
+};
 
 /** Panels whose open state lives in the URL. */
 export const PANELS = ['diagnostics'] as const;
@@ -68,7 +74,7 @@ export interface ParsedUrl {
 }
 
 /** Query parameters that make up the identity (replaced together). */
-const IDENTITY_PARAMS = ['src', 'follow', 'sample', 'log', 'name', 'size'] as const;
+const IDENTITY_PARAMS = ['src', 'follow', 'sample', 'log', 'name', 'size', 'part'] as const;
 const FINGERPRINT = /^[0-9a-f]{16}$/i;
 const SAMPLE_NAME = /^[\w.-]{1,200}$/;
 const TYPE_NAME = /^[\w.:/-]{1,100}$/;
@@ -119,6 +125,12 @@ export function parseUrl(search: string, hash: string): ParsedUrl {
   if (!state.identity && sample !== null) {
     if (SAMPLE_NAME.test(sample)) state.identity = { kind: 'sample', name: sample };
     else bad('sample', sample);
+  }
+  const part = query.get('part');
+  if (part !== null) {
+    const n = nonNegativeInt(part);
+    if (n === undefined || n < 1 || !state.identity) bad('part', part);
+    else if (n > 1) state.identity.part = n;
   }
 
   // ---- view (hash)
@@ -213,6 +225,7 @@ export function formatSearch(search: string, identity: LogIdentity | undefined):
     if (identity.name !== undefined) head.set('name', identity.name);
     if (identity.size !== undefined) head.set('size', String(identity.size));
   }
+  if (identity?.part !== undefined && identity.part > 1) head.set('part', String(identity.part));
   // The identity first: it is what a reader of the link looks for.
   for (const [k, v] of query) head.append(k, v);
   const s = head.toString();
@@ -236,6 +249,7 @@ export function deepLink(appUrl: string, identity: LogIdentity, view: ViewState 
 /** Whether two identities name the same log (name and size of a fingerprint are descriptive only). */
 export function sameIdentity(a: LogIdentity | undefined, b: LogIdentity | undefined): boolean {
   if (!a || !b) return a === b;
+  if ((a.part ?? 1) !== (b.part ?? 1)) return false;
   if (a.kind === 'src' && b.kind === 'src') return a.src === b.src && !!a.follow === !!b.follow;
   if (a.kind === 'sample' && b.kind === 'sample') return a.name === b.name;
   if (a.kind === 'log' && b.kind === 'log') return a.fingerprint === b.fingerprint;

@@ -134,6 +134,11 @@ export class SessionLog {
     if (!this.done) this.reader.checkpoint();
   }
 
+  /** Follow mode on another agent's log: it grew in a way that re-tells shown events; open it again. */
+  get reimportNeeded(): boolean {
+    return this.reader.reimportNeeded;
+  }
+
   /** The log's format, detected from its first bytes (undefined until they arrive). */
   get sourceFormat(): SourceFormat | undefined {
     return this.reader.sourceFormat;

@@ -185,7 +185,7 @@ export interface TickBucket {
  * input is fastest (the wall-clock axis then walks the log once).
  */
 export function bucketTicks(
-  axis: Axis,
+  axis: Pick<Axis, 'eventCount' | 'xOf'>,
   seqs: ArrayLike<number>,
   widthPx: number,
   severities?: ArrayLike<Severity>,

@@ -53,6 +53,8 @@ export interface LogSummary extends RowsInfo {
   header?: SessionHeader;
   /** The log's format, by content (core/import/formats.ts): 'seqscope' for the harness's own. */
   format: SourceFormat;
+  /** A log of several samples (Inspect AI): their labels ("id#epoch") and which one is open, from 1. */
+  parts?: { labels: string[]; open: number };
   metas: MetaLine[];
   types: { type: string; count: number }[];
   diagnostics: DiagnosticCounts;

@@ -22,6 +22,9 @@ export interface LoadProgress extends RowsInfo {
 /** Follow mode connection: 'live' (connected), 'reconnecting' (lost, retrying), 'rewritten' (reload). */
 export type FollowState = 'live' | 'reconnecting' | 'rewritten';
 
+/** The `rewritten` message when a followed log of another agent grew and is imported again. */
+export const REIMPORTED_MESSAGE = 'The log grew; imported again from the start';
+
 export type Push =
   | ({ kind: 'progress' } & LoadProgress)
   | { kind: 'diagnostics'; loadId: number; counts: DiagnosticCounts; codes: CodeGroup[] }
@@ -36,6 +39,8 @@ export type Push =
       loadId: number;
       searchId: number;
       hits: SearchHit[];
+      /** Seqs of this batch's hits past the limit (the scrubber ticks every hit; the list keeps `limit`). */
+      moreSeqs?: number[];
       count: number;
       searched: number;
       total: number;

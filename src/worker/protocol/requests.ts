@@ -7,12 +7,16 @@ import type { LibraryQuery } from '../../core/library/routes';
 
 export type { Pacing } from '../../core/replay/pacing';
 
-export type LoadSource =
+export type LoadSource = (
   | { kind: 'file'; file: File }
   /** `follow`: after the initial read, stream appended bytes (the server's SSE at `<url>/events`, follow mode). */
   | { kind: 'url'; url: string; follow?: boolean }
   | { kind: 'text'; text: string; name?: string }
-  | { kind: 'sample'; name: string };
+  | { kind: 'sample'; name: string }
+) & {
+  /** Which sample of a multi-sample log (Inspect AI) to open, from 1; absent: the first. */
+  part?: number;
+};
 
 export interface TimelineFilter {
   /** Only these event types; null = every type. With `excludeTypes`: every type but these. */
@@ -64,6 +68,8 @@ export type Request =
   | { kind: 'filter'; filter: TimelineFilter }
   /** Derived messages at `seq`, window [from, to) by message index; a negative `from` means "the last -from". */
   | { kind: 'messages'; seq: number; from: number; to: number }
+  /** The messages these surface events produced, by source seq (at most 200; a diff's columns). */
+  | { kind: 'messagesOf'; seqs: number[] }
   /** The messages a replace event hid (its originals), for the "show hidden" toggle. */
   | { kind: 'replaced'; seq: number }
   /** The partly streamed assistant message at `seq` (optionally only `chunk` code points of the delta at seq). */

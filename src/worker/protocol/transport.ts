@@ -28,6 +28,7 @@ export interface ResponseValues {
   filter: RowsInfo & { matches: number };
   messages: MessagesWindow;
   replaced: { seq: number; messages: ViewMessage[] };
+  messagesOf: ViewMessage[];
   stream: StreamView | null;
   event: EventDetail;
   toolPairs: (ToolPair | null)[];
