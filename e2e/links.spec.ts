@@ -76,7 +76,11 @@ test('a local file: its link names it by fingerprint and survives a reload', asy
   await expect(page).toHaveURL(
     new RegExp(`\\?log=${fp}&name=cordis-tool-round\\.jsonl&size=${bytes.length}#seq=${seq}$`),
   );
-  await expect(page.getByText(fp).first()).toBeVisible();
+  // The fingerprint the link names is shown with the session's details.
+  await page.getByTestId('session-info-button').click();
+  await expect(page.getByTestId('session-fingerprint')).toContainText(fp);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('session-info')).toHaveCount(0);
 
   await page.reload();
   await expectLoaded(page, 'cordis-tool-round.jsonl', log.eventCount);

@@ -83,8 +83,10 @@ for (const [width, height] of [
     await gotoApp(page, '/?sample=demo.jsonl#seq=0');
     const step = page.locator('[data-testid=timeline] [data-kind=step]').first();
     const stats = step.getByTestId('row-stats');
-    // Every figure is in the tooltip, whether or not the line had to be cut.
-    await expect(stats).toHaveAttribute('title', /tool call.* in · .* out/);
+    // Every figure is in the tooltip, whether or not the line had to be cut; the tools the step
+    // called are named in their own part of the row, with the whole list in its tooltip.
+    await expect(stats).toHaveAttribute('title', /\d s · .* in · .* out/);
+    await expect(step.locator('[data-part=tools]')).toHaveAttribute('title', /^tools called: \w/);
     // Nothing is cut off blindly at the summary's edge: the figures give way inside their own box
     // (an ellipsis, with the tooltip).
     for (const row of await page.locator('[data-testid=timeline] [data-kind=step]').all()) {

@@ -17,7 +17,7 @@ describe('layout state', () => {
     loadLayout(1024, 768, memoryStorage());
     expect(useLayout.getState()).toEqual(defaultLayout(1024, 768));
     expect(useLayout.getState()).toMatchObject({
-      timelineWidth: 384, // 1024 / 2 - 128: the messages pane keeps 1024 - 384 - 260 = 380 px
+      timelineWidth: 432, // 1024 / 2 - 80: the messages pane keeps 1024 - 432 - 260 = 332 px
       inspectorWidth: 260,
       timelineCollapsed: false,
     });

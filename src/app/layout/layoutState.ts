@@ -20,7 +20,7 @@ const KEY = 'seqscope.panes';
 /** The first visit's layout, for a window `width` px wide and `height` px high. */
 export function defaultLayout(width: number, height: number): LayoutState {
   return {
-    timelineWidth: Math.round(Math.min(720, Math.max(380, width / 2 - 128))),
+    timelineWidth: Math.round(Math.min(720, Math.max(380, width / 2 - 80))),
     inspectorWidth: Math.round(Math.min(480, Math.max(260, width * 0.22))),
     timelineHeight: Math.round(Math.max(160, height * 0.35)),
     inspectorHeight: Math.round(Math.max(120, height * 0.22)),

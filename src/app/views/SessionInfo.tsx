@@ -61,6 +61,10 @@ export function SessionInfoPanel({ summary }: { summary: LogSummary }) {
     : [];
   return (
     <div>
+      <p className="mb-3 font-mono text-[11px] text-fg-muted" data-testid="session-fingerprint">
+        fingerprint <span className="text-fg">{summary.fingerprint}</span> (first 16 hex of the file&apos;s
+        SHA-256: links name a local file by it)
+      </p>
       <h3 className="mb-2 text-[11px] font-semibold tracking-wide text-fg-muted uppercase">Session header</h3>
       {header ? (
         <dl

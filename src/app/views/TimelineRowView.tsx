@@ -232,7 +232,7 @@ function content(row: TimelineRow): ReactNode {
           </span>
         )}
         {t.prompt !== undefined && (
-          <span data-part="prompt" className="min-w-[12ch] shrink truncate text-fg" title={t.prompt}>
+          <span data-part="prompt" className="min-w-[12ch] shrink-[100] truncate text-fg" title={t.prompt}>
             “{t.prompt}”
           </span>
         )}
@@ -255,18 +255,23 @@ function content(row: TimelineRow): ReactNode {
     const s = row.step;
     return (
       <>
-        <span className="shrink-0 text-cyan-200">
+        <span className="min-w-[4ch] shrink-[10] truncate text-cyan-200" title={`Step ${s.turn}.${s.step}`}>
           Step {s.turn}.{s.step}
         </span>
         {s.outcomes.map((o) => (
-          <span key={o} data-outcome={o} className={`${chip} ${OUTCOME_CHIP[o]}`} title={OUTCOME_TITLE[o]}>
+          <span
+            key={o}
+            data-outcome={o}
+            className={`${chip} ${OUTCOME_CHIP[o]} min-w-[3ch] shrink-[50] truncate`}
+            title={OUTCOME_TITLE[o]}
+          >
             {o === 'failed attempt' && s.failedAttempts > 1 ? `${s.failedAttempts} failed attempts` : o}
           </span>
         ))}
         {s.tools !== undefined && (
           <span
             data-part="tools"
-            className="min-w-[4ch] shrink-0 max-w-[45%] truncate font-mono text-[11px] text-fg-soft"
+            className="max-w-[45%] min-w-0 shrink-[100] truncate font-mono text-[11px] text-fg-soft"
             title={`tools called: ${s.tools}`}
           >
             {s.tools}
@@ -303,8 +308,9 @@ function content(row: TimelineRow): ReactNode {
 }
 
 /**
- * A turn's or step's figures as one line that gives way first when the row is narrow (an ellipsis),
- * with every figure in its tooltip.
+ * A turn's or step's figures as one line, with every figure in its tooltip. The prompt and tool
+ * names beside them shrink a hundred times faster, so the figures stay whole until those reach their
+ * minimum; only then do the figures give way (an ellipsis).
  */
 function Stats({ parts }: { parts: string[] }) {
   const text = parts.filter((p) => p !== '').join(' · ');
@@ -312,7 +318,7 @@ function Stats({ parts }: { parts: string[] }) {
   return (
     <span
       data-testid="row-stats"
-      className="min-w-0 shrink-[8] truncate font-mono text-[11px] text-fg-muted tabular-nums"
+      className="min-w-0 shrink truncate font-mono text-[11px] text-fg-muted tabular-nums"
       title={text}
     >
       {text}
