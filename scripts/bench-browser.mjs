@@ -292,7 +292,7 @@ ${label}: ${file}`);
     page.on('crash', () => (crashed = true));
     page.on('pageerror', (e) => console.error('  page error:', e.message));
     const bare = await baseline(browser, siteBase, file);
-    await page.goto(siteBase);
+    await page.goto(`${siteBase}?sample=demo.jsonl`); // the root URL is the start page
     await page.waitForSelector('[data-testid=status][data-state=ready]');
     console.log(`  baseline: ${bare.toFixed(0)} ms`);
     // The worker's memory budget (memoryBudget.ts, from navigator.deviceMemory): does this log fit?

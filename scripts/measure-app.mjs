@@ -26,7 +26,7 @@ try {
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(base);
+  await page.goto(`${base}?sample=demo.jsonl`); // the root URL is the start page
   await page.waitForSelector('[data-testid=status][data-state=ready]');
 
   // In-page probes: long tasks, first rows, ready; the clock starts at the input's change event.

@@ -54,7 +54,7 @@ try {
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(base);
+  await page.goto(`${base}?sample=demo.jsonl`); // the root URL is the start page
   await page.waitForSelector('[data-testid=status][data-state=ready]');
   await page.locator('input[type=file]').setInputFiles(file);
   await page.waitForSelector(`[data-testid=status][data-state=ready][data-name="${name}"]`, {

@@ -74,7 +74,7 @@ try {
     };
   });
   page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(base);
+  await page.goto(`${base}?sample=demo.jsonl`); // the root URL is the start page
   await page.waitForSelector('[data-testid=status][data-state=ready]');
   const name = basename(file);
   await page.locator('input[type=file]').first().setInputFiles(file);
