@@ -160,6 +160,7 @@ describe('LogHost: every request kind answered through the handler table', () =>
     // its compaction summary at 153 replaced 5 nodes with message 0; a turn/end changes none.
     expect(value(await ask({ kind: 'messageFocus', seq: 49 }))).toEqual({
       seq: 49,
+      type: 'tool/result',
       kind: 'message',
       index: 2,
       last: 2,

@@ -84,7 +84,7 @@ describe('messageFocus on real logs', () => {
     }
     // The demo's compaction at 153 condenses messages 0..4 (seqs 1, 47, 49, 88, 90) into message 0.
     const before = focusOf(demo, 152);
-    expect(before).toMatchObject({ kind: 'to-replace', index: 0, last: 4, hidden: 5 });
+    expect(before).toMatchObject({ kind: 'to-replace', index: 0, last: 4, hidden: 5, by: 153 });
     expect(messageAt(demo, 152, before.last).seq).toBe(90);
     expect(focusOf(demo, 153)).toMatchObject({ kind: 'replacement', index: 0, messageSeq: 153, hidden: 5 });
     expect(texts(messageAt(demo, 153, 0).message)).toMatch(/^<summary>/);
@@ -93,7 +93,7 @@ describe('messageFocus on real logs', () => {
   it('a pruned tool result points at the pruned message in the middle of the history', () => {
     // long-session: compaction/prune 2978 names targetSeq 1645; the tool/result at 2979 replaces it.
     const prune = focusOf(longSession, 2978);
-    expect(prune).toMatchObject({ kind: 'to-replace', messageSeq: 1645, prune: true });
+    expect(prune).toMatchObject({ kind: 'to-replace', messageSeq: 1645, prune: true, by: 2979 });
     expect(messageAt(longSession, 2978, prune.index).seq).toBe(1645);
     const pruned = focusOf(longSession, 2979);
     expect(pruned).toMatchObject({ kind: 'replacement', messageSeq: 2979, hidden: 1, prune: true });
@@ -107,6 +107,7 @@ describe('messageFocus on real logs', () => {
   it('events that change no message say why', () => {
     expect(messageFocus(designCard, 0)).toEqual({
       seq: 0,
+      type: 'turn/start',
       kind: 'none',
       why: 'a turn/start event changes no message',
     });

@@ -29,6 +29,8 @@ export type MessageFocusKind =
 
 export interface MessageFocus {
   seq: number;
+  /** The selected event's type. */
+  type: string;
   kind: MessageFocusKind;
   /** First message's index in `messagesAt(seq)`; the message count for 'streaming'. */
   index: number;
@@ -40,11 +42,14 @@ export interface MessageFocus {
   hidden?: number;
   /** A tool result's content pruned (or to be pruned), rather than messages summarised. */
   prune?: boolean;
+  /** For 'to-replace': the later event that replaces them, when the log has it. */
+  by?: number;
 }
 
 /** Why an event changes no message (said to the user instead of a message). */
 export interface NoMessageFocus {
   seq: number;
+  type: string;
   kind: 'none';
   why: string;
 }
@@ -55,7 +60,7 @@ const COMPACTION_SPAN = 2048;
 /** The message the event at `seq` produced or changed, in `messagesAt(seq)`. */
 export function messageFocus(log: SessionLog, seq: number): MessageFocus | NoMessageFocus {
   const type = log.typeOf(seq);
-  const none = (why: string): NoMessageFocus => ({ seq, kind: 'none', why });
+  const none = (why: string): NoMessageFocus => ({ seq, type, kind: 'none', why });
   switch (type) {
     case 'user/message':
     case 'assistant/message':
@@ -63,9 +68,10 @@ export function messageFocus(log: SessionLog, seq: number): MessageFocus | NoMes
       const index = log.messageIndexOf(seq, seq);
       if (index === null) return none(notOnSurface(log, seq, type));
       const hidden = log.hiddenBy(seq);
-      if (hidden === null) return { seq, kind: 'message', index, last: index, messageSeq: seq };
+      if (hidden === null) return { seq, type, kind: 'message', index, last: index, messageSeq: seq };
       const focus: MessageFocus = {
         seq,
+        type,
         kind: 'replacement',
         index,
         last: index,
@@ -90,6 +96,7 @@ export function messageFocus(log: SessionLog, seq: number): MessageFocus | NoMes
       if (r === null || index === null) return none('the compaction replaced no message');
       return {
         seq,
+        type,
         kind: 'replacement',
         index,
         last: index,
@@ -120,7 +127,9 @@ function callFocus(log: SessionLog, seq: number): MessageFocus | null {
     const m = step.attempts[i]?.messageSeq;
     if (m === undefined || m > seq) continue;
     const index = log.messageIndexOf(seq, m);
-    return index === null ? null : { seq, kind: 'call', index, last: index, messageSeq: m };
+    return index === null
+      ? null
+      : { seq, type: log.typeOf(seq), kind: 'call', index, last: index, messageSeq: m };
   }
   return null;
 }
@@ -132,10 +141,12 @@ function chunkFocus(log: SessionLog, seq: number): MessageFocus | null {
   const m = attempt?.messageSeq;
   if (m !== undefined && m <= seq) {
     const index = log.messageIndexOf(seq, m);
-    return index === null ? null : { seq, kind: 'message', index, last: index, messageSeq: m };
+    return index === null
+      ? null
+      : { seq, type: log.typeOf(seq), kind: 'message', index, last: index, messageSeq: m };
   }
   const count = log.messagesAt(seq, 0, 0).count;
-  return { seq, kind: 'streaming', index: count, last: count, messageSeq: seq };
+  return { seq, type: log.typeOf(seq), kind: 'streaming', index: count, last: count, messageSeq: seq };
 }
 
 /**
@@ -163,12 +174,14 @@ function ahead(log: SessionLog, seq: number, r: number | null): MessageFocus | n
   if (index === undefined || last === undefined) return null;
   const focus: MessageFocus = {
     seq,
+    type: log.typeOf(seq),
     kind: 'to-replace',
     index,
     last,
     messageSeq: hidden[0] as number,
     hidden: hidden.length,
   };
+  if (r !== null) focus.by = r;
   if (r !== null && log.typeOf(r) === 'tool/result') focus.prune = true;
   return focus;
 }
@@ -179,5 +192,23 @@ function pruneFocus(log: SessionLog, seq: number): MessageFocus | null {
   if (typeof target !== 'number' || !Number.isInteger(target)) return null;
   const index = log.messageIndexOf(seq, target);
   if (index === null) return null;
-  return { seq, kind: 'to-replace', index, last: index, messageSeq: target, hidden: 1, prune: true };
+  const focus: MessageFocus = {
+    seq,
+    type: log.typeOf(seq),
+    kind: 'to-replace',
+    index,
+    last: index,
+    messageSeq: target,
+    hidden: 1,
+    prune: true,
+  };
+  const n = log.eventCount;
+  for (let s = seq + 1; s < n && s <= seq + COMPACTION_SPAN; s++) {
+    if (log.typeOf(s) !== 'tool/result') continue;
+    if (log.hiddenBy(s)?.includes(target)) {
+      focus.by = s;
+      break;
+    }
+  }
+  return focus;
 }
