@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { messageFocus } from '../src/core/view/messageFocus';
 import { expect, gotoApp, loadCore, selectByHash, test } from './helpers';
@@ -173,3 +174,17 @@ test('scrolling the pane is not undone; the next selection scrolls again', async
   await expect(pane(page)).toHaveAttribute('data-seq', '2978');
   await expectTopInView(page, focused(page));
 });
+
+for (const colorScheme of ['dark', 'light'] as const) {
+  test(`the marked messages and their labels pass axe (WCAG AA), ${colorScheme} scheme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await open(page, '/?sample=demo.jsonl', 152);
+    await expect(focused(page).first().getByTestId('focus-label')).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .include('[data-testid=messages]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
