@@ -188,3 +188,32 @@ for (const colorScheme of ['dark', 'light'] as const) {
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }
+
+test('Skip to messages focuses the list; its keys scroll it instead of moving the replay', async ({
+  page,
+}) => {
+  await open(page, LONG_URL, long.eventCount - 1);
+  const list = pane(page);
+  await page.keyboard.press('Tab'); // the first Tab stop: "Skip to timeline"
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to messages' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(list).toBeFocused();
+  await expect(list).toHaveAttribute('role', 'region');
+  const top = () => list.evaluate((el) => el.scrollTop);
+  const atEnd = await top();
+  expect(atEnd).toBeGreaterThan(0);
+  await page.keyboard.press('PageUp');
+  await expect.poll(top).toBeLessThan(atEnd);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Home');
+  await expect(list.locator('[data-tindex="0"]')).toBeInViewport();
+  const atHome = await top();
+  await page.keyboard.press('Space');
+  await expect.poll(top).toBeGreaterThan(atHome);
+  // None of them moved the selection or started playback.
+  await expect(list).toHaveAttribute('data-seq', String(long.eventCount - 1));
+  await expect(page).toHaveURL(new RegExp(`#seq=${long.eventCount - 1}$`));
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(list).toBeFocused();
+});

@@ -300,6 +300,15 @@ function toggleHelp(): void {
   useApp.setState((s) => ({ shortcutsOpen: !s.shortcutsOpen }));
 }
 
+/** The attribute of a focusable scrolling region that keeps its scrolling keys (the messages list). */
+export const SCROLL_KEYS_ATTR = 'data-scroll-keys';
+/** Keys a focused scrolling region uses to scroll: the global shortcuts on them give way there. */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End', 'Space', 'PageUp', 'PageDown']);
+
+function inScrollRegion(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest(`[${SCROLL_KEYS_ATTR}]`) !== null;
+}
+
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   return (
@@ -324,6 +333,7 @@ export function bindingsFor(app: AppServices, scope: ShortcutScope): KeyBindingM
       map[binding] = (e) => {
         if (characterKey && !useKeySettings.getState().singleKeys) return;
         if (scope === 'global' && !s.whileTyping && isTyping(e.target)) return;
+        if (scope === 'global' && SCROLL_KEYS.has(binding) && inScrollRegion(e.target)) return;
         if (!applies(s.when)) return;
         if (run(app, e) === false) return;
         e.preventDefault();

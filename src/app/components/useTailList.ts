@@ -13,6 +13,14 @@ import { HeightCache, TailGeometry } from './tailLayout';
 
 export type TailAlign = 'start' | 'center' | 'end';
 
+/** What the list's keydown handler reads of a (React) keyboard event. */
+export interface TailKeyEvent {
+  key: string;
+  target: EventTarget;
+  currentTarget: EventTarget;
+  preventDefault(): void;
+}
+
 /** Where the view is held while heights change. */
 type Mode =
   | { kind: 'end' }
@@ -57,6 +65,16 @@ class TailScroller {
     this.inner = el;
   };
   readonly onScroll = () => this.scrolled();
+  /**
+   * Home and End go to the first and last item through the list: the browser's own (animated)
+   * scroll would be cut short where the list re-places items measured on the way.
+   */
+  readonly onKeyDown = (e: TailKeyEvent) => {
+    if (e.target !== e.currentTarget || (e.key !== 'Home' && e.key !== 'End')) return;
+    e.preventDefault();
+    this.mode = e.key === 'End' ? { kind: 'end' } : { kind: 'index', index: 0, align: 'start' };
+    this.rerender();
+  };
   private observer: ResizeObserver | null = null;
   private observed = new Set<Element>();
 
@@ -140,6 +158,7 @@ class TailScroller {
     this.scrollTop = top;
     const viewport = this.viewport || el.clientHeight;
     if (top >= geo.endScrollTop(viewport) - 2) this.mode = { kind: 'end' };
+    else if (top <= 0) this.mode = { kind: 'index', index: 0, align: 'start' };
     else {
       const index = geo.indexAt(top);
       this.mode = { kind: 'anchor', index, shift: top - geo.offsetOf(index) };
@@ -208,6 +227,8 @@ export interface TailList {
   /** The `ref` of the element holding the items (their direct parent). */
   attachInner: (el: HTMLElement | null) => void;
   onScroll: () => void;
+  /** The scrolling element's keydown handler (Home / End). */
+  onKeyDown: (e: TailKeyEvent) => void;
   /** Shows item `index` (kept there while heights change, until the user scrolls); stable. */
   scrollToIndex: (index: number, align?: TailAlign) => void;
   /** Whether the view is at the end (and follows it). */
@@ -236,6 +257,7 @@ export function useTailList(options: {
     attachScroller: scroller.attachScroller,
     attachInner: scroller.attachInner,
     onScroll: scroller.onScroll,
+    onKeyDown: scroller.onKeyDown,
     scrollToIndex: scroller.scrollToIndex,
     atEnd: () => scroller.atEnd,
   };

@@ -18,7 +18,8 @@ import { ReplacedNote } from './ReplacedNote';
 import { RequestInForce } from './RequestInForce';
 import { ResumePreview, useResumePreview } from './ResumePreview';
 import { StreamingPreview } from './StreamingPreview';
-import { MESSAGES_PANE_ID } from './SkipLinks';
+import { SCROLL_KEYS_ATTR } from '../keymap';
+import { MESSAGES_LIST_ID, MESSAGES_PANE_ID } from './SkipLinks';
 import { focusLabel } from './messageFocusText';
 import { useMessageFocus } from './useMessageFocus';
 
@@ -120,6 +121,7 @@ export function MessagesPane() {
     attachScroller,
     attachInner,
     onScroll,
+    onKeyDown,
     scrollToIndex,
   } = useTailList({
     count: total,
@@ -254,10 +256,17 @@ export function MessagesPane() {
       <div
         ref={attachScroller}
         onScroll={onScroll}
+        onKeyDown={onKeyDown}
+        id={MESSAGES_LIST_ID}
+        // In the Tab order and keeping its scrolling keys: a keyboard reads older messages here.
+        tabIndex={0}
+        role="region"
+        aria-label="Message list"
+        {...{ [SCROLL_KEYS_ATTR]: '' }}
         data-testid="messages"
         data-seq={shown?.seq}
         data-count={shown?.count}
-        className="relative min-h-0 flex-1 overflow-auto"
+        className="relative min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400"
       >
         <div ref={attachInner} style={{ height: listHeight, position: 'relative' }}>
           {shown &&

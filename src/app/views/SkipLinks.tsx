@@ -5,8 +5,10 @@
 import type { MouseEvent } from 'react';
 import { TIMELINE_GRID_ID } from './Timeline';
 
-/** The messages pane's section (focusable by script only: the skip link's target). */
+/** The messages pane's section (focusable by script only). */
 export const MESSAGES_PANE_ID = 'messages-pane';
+/** The messages list (the scroller, in the Tab order): the skip link's target. */
+export const MESSAGES_LIST_ID = 'messages-list';
 
 function focusTimeline(): void {
   const grid = document.getElementById(TIMELINE_GRID_ID);
@@ -16,7 +18,8 @@ function focusTimeline(): void {
 }
 
 function focusMessages(): void {
-  document.getElementById(MESSAGES_PANE_ID)?.focus();
+  // The list itself, so the arrows, Page Up/Down, Home and End scroll it; the pane before any log.
+  (document.getElementById(MESSAGES_LIST_ID) ?? document.getElementById(MESSAGES_PANE_ID))?.focus();
 }
 
 const LINK =
