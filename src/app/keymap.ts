@@ -6,7 +6,7 @@
  * them there, so the two never fight).
  */
 import { SEARCH_INPUT_ID } from './why/WhyPanel';
-import { openWhy } from './why/whyState';
+import { openWhy, useWhy } from './why/whyState';
 import { useSearch } from './why/searchService';
 import { replayNotice } from './playback/replayState';
 import { createKeybindingsHandler, tinykeys, type KeyBindingMap } from 'tinykeys';
@@ -242,14 +242,18 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
   {
     keys: 'Esc',
-    what: 'close dialogs, leave the filter',
+    what: 'close dialogs, leave the filter or the search box; again: close the bottom panel',
     scope: 'global',
     when: 'always',
     whileTyping: true,
     bindings: {
-      Escape: () => {
+      Escape: (_app, e) => {
+        const dialog = useApp.getState().shortcutsOpen;
         useApp.setState({ shortcutsOpen: false });
-        return false; // fields and popups handle Esc too
+        // Outside fields and popups (which handle Esc themselves), Esc closes the bottom panel.
+        if (!dialog && !e.defaultPrevented && !isTyping(e.target) && useWhy.getState().open)
+          useWhy.setState({ open: false });
+        return false;
       },
     },
   },
