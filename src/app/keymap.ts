@@ -7,6 +7,7 @@
  */
 import { SEARCH_INPUT_ID } from './why/WhyPanel';
 import { openWhy, useWhy } from './why/whyState';
+import { inTimeline, timelinePageRows } from './views/focusTargets';
 import { useSearch } from './why/searchService';
 import { replayNotice } from './playback/replayState';
 import { createKeybindingsHandler, tinykeys, type KeyBindingMap } from 'tinykeys';
@@ -84,6 +85,16 @@ export const SHORTCUTS: readonly Shortcut[] = [
     },
   },
   {
+    keys: 'Page Up / Page Down',
+    what: 'a page of events up / down (in the timeline)',
+    scope: 'global',
+    when: 'log',
+    bindings: {
+      PageUp: (app, e) => (inTimeline(e.target) ? void app.nav.moveRow(-timelinePageRows()) : false),
+      PageDown: (app, e) => (inTimeline(e.target) ? void app.nav.moveRow(timelinePageRows()) : false),
+    },
+  },
+  {
     keys: 'Home / End',
     what: 'first / last event',
     scope: 'global',
@@ -94,7 +105,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     },
   },
   {
-    keys: 'Space  or  K',
+    keys: 'Space  or  Shift+K',
     what: 'play / pause (from the selected event)',
     scope: 'global',
     when: 'ready',
@@ -170,13 +181,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
     },
   },
   {
-    keys: 'Space  or  k',
+    // Not plain k: everywhere else k is "previous event" (one meaning per key).
+    keys: 'Space  or  Shift+K',
     what: 'play / pause',
     scope: 'scrubber',
     when: 'log',
     bindings: {
       Space: (app) => app.player.toggle(),
-      k: (app) => app.player.toggle(),
       'Shift+K': (app) => app.player.toggle(),
     },
   },
