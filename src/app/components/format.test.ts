@@ -10,6 +10,7 @@ import {
   roleClass,
   turnEndReasonClass,
 } from './format';
+import { formatBytes as coreFormatBytes } from '../../core/view/byteSize';
 import { formatDuration as coreFormatDuration } from '../../core/view/duration';
 
 describe('formatDuration', () => {
@@ -33,14 +34,8 @@ describe('formatTokens', () => {
 });
 
 describe('formatBytes', () => {
-  it('formats each range', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(12_288)).toBe('12.0 KB');
-    expect(formatBytes(200 * 1024)).toBe('200 KB');
-    expect(formatBytes(12.3 * 1024 * 1024)).toBe('12.3 MB');
-    expect(formatBytes(1024 * 1024 - 1)).toBe('1.0 MB');
-    expect(formatBytes(1.2 * 1024 ** 3)).toBe('1.2 GB');
+  it("is the core's one byte-size formatter (its cases: core/view/byteSize.test.ts)", () => {
+    expect(formatBytes).toBe(coreFormatBytes);
   });
 });
 

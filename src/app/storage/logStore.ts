@@ -12,6 +12,7 @@ import { create } from 'zustand';
 import type { LoadSource, LogSummary } from '../../worker/protocol';
 import { clearLogs, readLog, removeLog, writeLog } from './opfs';
 import { getRecent, listRecent, putRecent, removeRecent, type RecentEntry } from './recent';
+import { formatBytes } from '../components/format';
 
 const GB = 1024 ** 3;
 export const DEFAULT_CAP = 2 * GB;
@@ -102,7 +103,7 @@ async function doRemember(source: LoadSource, s: LogSummary): Promise<void> {
       save: {
         fingerprint,
         state: 'too-big',
-        message: `${s.name} is larger than the storage cap (${formatSize(cap)}): links to it need the file`,
+        message: `${s.name} is larger than the storage cap (${formatBytes(cap)}): links to it need the file`,
       },
     });
     return;
@@ -180,8 +181,4 @@ export async function forget(fingerprint: string): Promise<void> {
     await removeRecent(fingerprint);
   });
   changed();
-}
-
-function formatSize(n: number): string {
-  return n >= GB ? `${+(n / GB).toFixed(2)} GB` : `${Math.round(n / 1024 ** 2)} MB`;
 }

@@ -6,7 +6,7 @@
  */
 import { strFromU8, unzipSync } from 'fflate';
 import type { ReadLimits } from '../../reader/readLimits';
-import { formatBytes } from '../../reader/readLimits';
+import { formatBytes } from '../../view/byteSize';
 import { isObject, type JsonObject } from '../../validate';
 import type { ImportNote } from '../nativeLog';
 import type { InspectLog } from './inspect';
