@@ -72,7 +72,7 @@ test('a gzip bomb stops at the ratio limit; "Load anyway" reads it whole', async
   const banner = page.getByTestId('read-limit');
   await expect(banner).toContainText('the input expands more than 100:1');
   await expect(banner).toContainText(
-    /Everything before line \d+ is loaded \(read [\d.]+ kB of the compressed input/,
+    /Everything before line \d+ is loaded \(read [\d.]+ KiB of the compressed input/,
   );
   await expect(page.getByTestId('diagnostics').locator('[data-code="read-limit"]')).toHaveAttribute(
     'data-count',
