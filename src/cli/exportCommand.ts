@@ -18,6 +18,7 @@ import { loadFile, loadStream } from './readInput';
 import { SAMPLE_OPTIONS, sampleImportOptions } from './sampleOption';
 import { allValues, lastValue, positionals, readArgs, type OptionTable } from './args';
 import type { ImportOptions } from '../core/import/importers';
+import { errorMessage } from '../core/errorMessage';
 
 export interface ExportArgs {
   file: string;
@@ -101,7 +102,7 @@ export function parseExportArgs(argv: string[]): ExportArgs | string {
     try {
       new RegExp(re, 'u');
     } catch (e) {
-      return `--redact-pattern ${re}: ${e instanceof Error ? e.message : String(e)}`;
+      return `--redact-pattern ${re}: ${errorMessage(e)}`;
     }
   }
   const flags = new Set<string>();
@@ -162,7 +163,7 @@ export async function runExport(
     try {
       writeFileSync(args.out, result.text);
     } catch (e) {
-      err(`seqscope: cannot write ${args.out}: ${e instanceof Error ? e.message : String(e)}\n`);
+      err(`seqscope: cannot write ${args.out}: ${errorMessage(e)}\n`);
       return 2;
     }
   }

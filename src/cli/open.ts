@@ -26,6 +26,7 @@ import {
 } from './args';
 import { DEFAULT_PORT, startServer } from './server';
 import { deepLink, type LogIdentity } from '../core/link/deepLink';
+import { errorMessage } from '../core/errorMessage';
 
 export interface OpenArgs {
   file: string;
@@ -167,7 +168,7 @@ export async function runOpen(argv: string[]): Promise<number> {
           : `no free port from ${DEFAULT_PORT}: pick one with --port`,
       );
     else if (code === 'EACCES') err(`port ${args.port ?? ''} needs privileges: pick one above 1024`);
-    else err(`cannot serve: ${e instanceof Error ? e.message : String(e)}`);
+    else err(`cannot serve: ${errorMessage(e)}`);
     stopped.cancel();
     return 2;
   }

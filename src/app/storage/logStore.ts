@@ -13,6 +13,7 @@ import type { LoadSource, LogSummary } from '../../worker/protocol';
 import { clearLogs, readLog, removeLog, writeLog } from './opfs';
 import { getRecent, listRecent, putRecent, removeRecent, type RecentEntry } from './recent';
 import { formatBytes } from '../components/format';
+import { errorMessage } from '../../core/errorMessage';
 
 const GB = 1024 ** 3;
 export const DEFAULT_CAP = 2 * GB;
@@ -121,7 +122,7 @@ async function doRemember(source: LoadSource, s: LogSummary): Promise<void> {
       save: {
         fingerprint,
         state: 'failed',
-        message: `${s.name} could not be kept in this browser: ${err instanceof Error ? err.message : String(err)}`,
+        message: `${s.name} could not be kept in this browser: ${errorMessage(err)}`,
       },
     });
   }

@@ -38,6 +38,7 @@ import { buildIndex } from './command';
 import { LibraryQueries, parseLibraryRequest } from './libraryApi';
 import { defaultThreads } from './pool';
 import { looksLikeLog } from './sources';
+import { errorMessage } from '../../core/errorMessage';
 
 export const INDEX_FOLDER = '.seqscope-index';
 
@@ -190,7 +191,7 @@ export async function runServe(argv: string[]): Promise<number> {
         ? port !== undefined
           ? `port ${port} is in use: pick another --port`
           : `no free port from ${DEFAULT_PORT}: pick one with --port`
-        : `cannot serve: ${e instanceof Error ? e.message : String(e)}`,
+        : `cannot serve: ${errorMessage(e)}`,
     );
     stopped.cancel();
     return 2;
