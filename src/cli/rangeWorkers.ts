@@ -18,6 +18,7 @@ import {
   type RangeSource,
 } from '../core/log/parallel';
 import { prescanTransferables } from '../core/reader/prescan';
+import { errorMessage } from '../core/errorMessage';
 
 interface RangeWorkerData {
   seqscopeRangeWorker: true;
@@ -85,7 +86,7 @@ async function serveRanges(): Promise<void> {
         port.postMessage({
           id: job.id,
           ok: false,
-          message: err instanceof Error ? err.message : String(err),
+          message: errorMessage(err),
         } satisfies Reply),
     );
   });
