@@ -55,7 +55,9 @@ export function WhyPanel(p: WhyPanelProps) {
     <section
       aria-label="Why"
       data-testid="why-panel"
-      className="flex h-[42vh] min-h-0 flex-col border-t border-line bg-canvas"
+      // Search lists its hits in a list that fills the panel; the other tabs take the height their
+      // content needs, up to the same cap, and every tab gives way before the panes above do.
+      className={`flex min-h-24 flex-col border-t border-line bg-canvas ${p.tab === 'search' ? 'h-[42vh]' : 'max-h-[42vh]'}`}
     >
       <div className="flex items-center gap-1 border-b border-line px-2 text-xs">
         <div role="tablist" aria-label="Why" className="flex items-center gap-1">
