@@ -114,7 +114,7 @@ function SearchTab({ services, timelineScope }: WhyPanelProps) {
           id={SEARCH_INPUT_ID}
           aria-label="search every event"
           placeholder="Search every event (Enter: next, Shift+Enter: previous)"
-          className="min-w-64 flex-1 rounded bg-inset px-2 py-1 text-sm"
+          className="min-w-64 flex-1 rounded border border-edge bg-inset px-2 py-1 text-sm"
           value={s.query}
           onChange={(e) => svc.update({ query: e.target.value })}
           onKeyDown={(e) => {
@@ -143,14 +143,14 @@ function SearchTab({ services, timelineScope }: WhyPanelProps) {
         <input
           aria-label="turns"
           placeholder="turns, e.g. 2-5"
-          className="w-24 rounded bg-inset px-1"
+          className="w-24 rounded border border-edge bg-inset px-1"
           value={turns}
           onChange={(e) => setTurns(e.target.value)}
         />
         <input
           aria-label="tool name"
           placeholder="tool"
-          className="w-24 rounded bg-inset px-1"
+          className="w-24 rounded border border-edge bg-inset px-1"
           value={tool}
           onChange={(e) => setTool(e.target.value)}
         />
@@ -193,7 +193,7 @@ function DiffTab({ services, selectedSeq, onSelect }: WhyPanelProps) {
         <span className="text-fg-muted">or compare seq</span>
         <input
           aria-label="compare from seq"
-          className="w-20 rounded bg-inset px-1"
+          className="w-20 rounded border border-edge bg-inset px-1"
           value={from}
           onChange={(e) => setFrom(e.target.value.replace(/\D/g, ''))}
         />
@@ -201,7 +201,7 @@ function DiffTab({ services, selectedSeq, onSelect }: WhyPanelProps) {
         <input
           aria-label="compare to seq"
           placeholder={selectedSeq === null ? '' : String(selectedSeq)}
-          className="w-20 rounded bg-inset px-1"
+          className="w-20 rounded border border-edge bg-inset px-1"
           value={to}
           onChange={(e) => setTo(e.target.value.replace(/\D/g, ''))}
         />
