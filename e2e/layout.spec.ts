@@ -44,7 +44,7 @@ const MAIN_SCREEN: AuditSpec = {
     '[data-testid=row-count]',
     // The messages header, whole ("at s..." was all that showed).
     // (In a narrow pane its title "Messages" is for screen readers only.)
-    'section[aria-label="Messages at seq"] > div:first-child > span:not([data-part=pane-title])',
+    'section[aria-label="Messages at seq"] > div:first-child > span:not([data-part=pane-title]):not(.sr-only)',
     '[data-testid=messages-header]',
     '[data-testid=export-menu-button]',
     // The inspector's header and its buttons (its "link" was clipped).
@@ -219,7 +219,10 @@ test('the panels below (why, diagnostics) give way before the panes do', async (
     await setUp(page, width, height, 'light');
     await gotoApp(page);
     await page.getByRole('button', { name: 'Compare runs' }).click();
-    await page.getByRole('button', { name: /Diagnostics/ }).first().click();
+    await page
+      .getByRole('button', { name: /Diagnostics/ })
+      .first()
+      .click();
     await expect(page.getByTestId('why-panel')).toBeVisible();
     const h = async (s: string) => (await page.locator(s).boundingBox())!.height;
     expect(await h('#pane-messages'), `${width}px`).toBeGreaterThanOrEqual(Math.min(300, height * 0.45) - 1);
