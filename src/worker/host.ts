@@ -37,7 +37,7 @@ import { SearchRunner } from './searchRunner';
 import type { FilterScan } from './filterScan';
 import { TimelineRows } from './timelineRows';
 import { fileRangeSource } from './rangePool';
-import { FIRST_SLICE, PUSH_SLICE, nextSlice } from './pushSlices';
+import { FIRST_SLICE, PUSH_SLICE, nextSlice, progressInterval } from './pushSlices';
 import {
   DEFAULT_READ_LIMITS,
   liftLimits,
@@ -45,14 +45,6 @@ import {
   type ReadLimits,
 } from '../core/reader/readLimits';
 
-/**
- * Progress is posted this often in a load's first second (rows show early), then every
- * PROGRESS_LATER_MS: each post re-renders the page's header, timeline and scrubber, and on a
- * machine with few cores the page's work is taken from the workers reading the log.
- */
-const PROGRESS_EVERY_MS = 50;
-const PROGRESS_LATER_MS = 200;
-const PROGRESS_FAST_FOR_MS = 1000;
 /**
  * Longest stretch of synchronous parsing before the loop yields to queued
  * requests: a seek during a load waits at most this long (a yield costs
@@ -223,7 +215,7 @@ export class LogHost implements HandlerHost {
 
   /**
    * Pushes `bytes` in slices, posting progress (the first at once, so rows show early; see
-   * PROGRESS_EVERY_MS) and yielding to queued requests every SLICE_BUDGET_MS.
+   * progressInterval) and yielding to queued requests every SLICE_BUDGET_MS.
    */
   private async pushPaced(me: LoadedLog, bytes: Uint8Array, pace: Pace, prescan?: Prescan): Promise<void> {
     for (let off = 0; off < bytes.length;) {
@@ -244,8 +236,7 @@ export class LogHost implements HandlerHost {
       const refusal = this.refusal(me.log, me.log.log.bytesDecoded, true);
       if (refusal) throw new LoadError('load-failed', refusal);
       const now = performance.now();
-      const every = now - me.log.startedAt < PROGRESS_FAST_FOR_MS ? PROGRESS_EVERY_MS : PROGRESS_LATER_MS;
-      if (now - pace.lastPost >= every) {
+      if (now - pace.lastPost >= progressInterval(now - me.log.startedAt)) {
         this.postProgress(me);
         pace.lastPost = now;
       }
