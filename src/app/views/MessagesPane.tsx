@@ -59,6 +59,7 @@ export function MessagesPane() {
   const selectedSeq = useApp((s) => s.selectedSeq);
   const selectedChunk = useApp((s) => s.selectedChunk);
   const following = useReplay((s) => s.scrubbing || s.playing);
+  const playing = useReplay((s) => s.playing);
   const previousSeq = useApp((s) => s.previousSeq);
   // Not the event count itself: a pane that re-renders at every progress of a load takes the
   // main thread (and, on few cores, the workers' time) for nothing.
@@ -285,7 +286,7 @@ export function MessagesPane() {
                     style={style}
                     className={marked}
                   >
-                    {stream && <StreamingPreview view={stream} />}
+                    {stream && <StreamingPreview view={stream} live={playing} />}
                   </div>
                 );
               }
