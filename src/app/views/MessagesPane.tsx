@@ -60,13 +60,18 @@ export function MessagesPane() {
   const selectedSeq = useApp((s) => s.selectedSeq);
   const selectedChunk = useApp((s) => s.selectedChunk);
   const following = useReplay((s) => s.scrubbing || s.playing);
+  const playing = useReplay((s) => s.playing);
   const previousSeq = useApp((s) => s.previousSeq);
-  const events = useApp((s) => s.events);
+  // Not the event count itself: a pane that re-renders at every progress of a load takes the
+  // main thread (and, on few cores, the workers' time) for nothing.
+  const selectionLoaded = useApp((s) => s.selectedSeq !== null && s.selectedSeq < s.events);
+  /** The log's size once read (or grown, when followed); -1 while it loads. */
+  const readEvents = useApp((s) => (s.status === 'loading' ? -1 : s.events));
   const loadId = useApp((s) => s.loadId);
   const resume = useResumePreview();
   const [resumeOpen, setResumeOpen] = useState(false);
   const resumeWorth = resume !== null && (resume.repair.length > 0 || resume.refusals.length > 0);
-  const loaded = selectedSeq !== null && selectedSeq < events;
+  const loaded = selectedSeq !== null && selectionLoaded;
 
   // A new position: the tail of its messages and its streaming preview. Both lanes are coalesced:
   // while dragging or playing, only the newest position is asked for; the last answer stays on
@@ -153,7 +158,7 @@ export function MessagesPane() {
   const callIds = useMemo(() => toolCallIds(shown), [shown]);
   const pairsQuery = useWorkerQuery(callIds.length > 0 ? { kind: 'toolPairs', callIds } : null, {
     keepPrevious: true,
-    deps: [loadId, events],
+    deps: [loadId, readEvents],
   });
   const pairData = pairsQuery.data;
   const pairIds = pairsQuery.dataFor?.callIds;
@@ -290,7 +295,7 @@ export function MessagesPane() {
                     style={style}
                     className={marked}
                   >
-                    {stream && <StreamingPreview view={stream} />}
+                    {stream && <StreamingPreview view={stream} live={playing} />}
                   </div>
                 );
               }
