@@ -295,9 +295,19 @@ export class SessionLog {
     return m;
   }
 
+  /** Index of surface event `node`'s message in `messagesAt(seq)`, or null when it is not there. */
+  messageIndexOf(seq: number, node: number): number | null {
+    return this.surface.messageIndexOf(seq, node);
+  }
+
   /** Surface node seqs after events 0..seq, in order. */
   nodesAt(seq: number): number[] {
     return this.surface.nodesAt(seq);
+  }
+
+  /** What the replace at `seq` hid, or null when `seq` is no applied replace. */
+  hiddenBy(seq: number): readonly number[] | null {
+    return this.surface.hiddenBy(seq);
   }
 
   replacesUpTo(seq: number): ReplaceRecord[] {
