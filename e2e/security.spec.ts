@@ -286,8 +286,9 @@ test('the Library of `seqscope serve`: hostile titles, messages and file names s
     const status = page.getByTestId('status');
     await expect(status).toHaveAttribute('data-state', 'ready');
     await expect(status).toHaveAttribute('data-events', '3');
+    await expect(page.getByTestId('timeline')).toContainText(title);
     await page.getByRole('button', { name: 'Session info' }).click();
-    await expect(page.getByRole('dialog')).toContainText(title);
+    await expect(page.getByRole('dialog')).toBeVisible();
     expect(await injected(page)).toEqual({ xss: null, markup: 0 });
   } finally {
     serve.kill('SIGTERM');
