@@ -6,9 +6,10 @@
  * Paths are jq-style (`.data.message.content[0].text`, `.["a b"]`; the root is `.`).
  */
 
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { LONG_JSON, stringifyPretty } from './jsonText';
 import { PlainTextView } from './plainText';
+import { useDismiss } from './useDismiss';
 
 /** Children rendered per page ("show 100 more"). */
 export const JSON_PAGE_SIZE = 100;
@@ -129,20 +130,7 @@ function CopyMenu({
   onClose: () => void;
 }): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const onDown = (e: MouseEvent): void => {
-      if (ref.current && e.target instanceof Node && !ref.current.contains(e.target)) onClose();
-    };
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [onClose]);
+  useDismiss(ref, true, onClose);
   return (
     <div
       ref={ref}

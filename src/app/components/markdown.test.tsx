@@ -229,7 +229,7 @@ describe('markdown on large input', () => {
     const el = md(text);
     expect(el.querySelector('strong')).toBeNull();
     expect(el.querySelector('[data-testid=plain-note]')?.textContent).toMatch(
-      /^shown as plain text: 97\.8 KB is over the markdown limit/,
+      /^shown as plain text: 97\.8 KiB is over the markdown limit/,
     );
     expect([...el.querySelectorAll('button')].map((b) => b.textContent)).not.toContain('render as markdown');
     // Just under the limit, it is markdown.
