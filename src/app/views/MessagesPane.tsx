@@ -18,7 +18,8 @@ import { ReplacedNote } from './ReplacedNote';
 import { RequestInForce } from './RequestInForce';
 import { ResumePreview, useResumePreview } from './ResumePreview';
 import { StreamingPreview } from './StreamingPreview';
-import { MESSAGES_PANE_ID } from './SkipLinks';
+import { SCROLL_KEYS_ATTR } from '../keymap';
+import { MESSAGES_LIST_ID, MESSAGES_PANE_ID } from './SkipLinks';
 import { focusLabel } from './messageFocusText';
 import { useMessageFocus } from './useMessageFocus';
 
@@ -59,13 +60,18 @@ export function MessagesPane() {
   const selectedSeq = useApp((s) => s.selectedSeq);
   const selectedChunk = useApp((s) => s.selectedChunk);
   const following = useReplay((s) => s.scrubbing || s.playing);
+  const playing = useReplay((s) => s.playing);
   const previousSeq = useApp((s) => s.previousSeq);
-  const events = useApp((s) => s.events);
+  // Not the event count itself: a pane that re-renders at every progress of a load takes the
+  // main thread (and, on few cores, the workers' time) for nothing.
+  const selectionLoaded = useApp((s) => s.selectedSeq !== null && s.selectedSeq < s.events);
+  /** The log's size once read (or grown, when followed); -1 while it loads. */
+  const readEvents = useApp((s) => (s.status === 'loading' ? -1 : s.events));
   const loadId = useApp((s) => s.loadId);
   const resume = useResumePreview();
   const [resumeOpen, setResumeOpen] = useState(false);
   const resumeWorth = resume !== null && (resume.repair.length > 0 || resume.refusals.length > 0);
-  const loaded = selectedSeq !== null && selectedSeq < events;
+  const loaded = selectedSeq !== null && selectionLoaded;
 
   // A new position: the tail of its messages and its streaming preview. Both lanes are coalesced:
   // while dragging or playing, only the newest position is asked for; the last answer stays on
@@ -120,6 +126,7 @@ export function MessagesPane() {
     attachScroller,
     attachInner,
     onScroll,
+    onKeyDown,
     scrollToIndex,
   } = useTailList({
     count: total,
@@ -151,7 +158,7 @@ export function MessagesPane() {
   const callIds = useMemo(() => toolCallIds(shown), [shown]);
   const pairsQuery = useWorkerQuery(callIds.length > 0 ? { kind: 'toolPairs', callIds } : null, {
     keepPrevious: true,
-    deps: [loadId, events],
+    deps: [loadId, readEvents],
   });
   const pairData = pairsQuery.data;
   const pairIds = pairsQuery.dataFor?.callIds;
@@ -258,10 +265,17 @@ export function MessagesPane() {
       <div
         ref={attachScroller}
         onScroll={onScroll}
+        onKeyDown={onKeyDown}
+        id={MESSAGES_LIST_ID}
+        // In the Tab order and keeping its scrolling keys: a keyboard reads older messages here.
+        tabIndex={0}
+        role="region"
+        aria-label="Message list"
+        {...{ [SCROLL_KEYS_ATTR]: '' }}
         data-testid="messages"
         data-seq={shown?.seq}
         data-count={shown?.count}
-        className="relative min-h-0 flex-1 overflow-auto"
+        className="relative min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400"
       >
         <div ref={attachInner} style={{ height: listHeight, position: 'relative' }}>
           {shown &&
@@ -285,7 +299,7 @@ export function MessagesPane() {
                     style={style}
                     className={marked}
                   >
-                    {stream && <StreamingPreview view={stream} />}
+                    {stream && <StreamingPreview view={stream} live={playing} />}
                   </div>
                 );
               }

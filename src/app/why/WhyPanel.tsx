@@ -16,6 +16,7 @@ import { InputDiffView, diffBodySeqs } from './InputDiffView';
 import { loadPrices, savePrices } from './storedPrices';
 import { RunCompareView } from './RunCompareView';
 import { SearchResults } from './SearchResults';
+import { focusTimeline } from '../views/focusTargets';
 import { useSearch, type SearchService } from './searchService';
 
 export type WhyTab = 'search' | 'diff' | 'charts' | 'compare';
@@ -121,6 +122,10 @@ function SearchTab({ services, timelineScope }: WhyPanelProps) {
             if (e.key === 'Enter') {
               e.preventDefault();
               svc.step(e.shiftKey ? -1 : 1);
+            } else if (e.key === 'Escape') {
+              // Leave the box (hits and ticks kept) for the timeline, where ] / [ step through them.
+              e.preventDefault();
+              focusTimeline();
             }
           }}
         />
