@@ -19,6 +19,7 @@ import {
 } from '../core/log/parallel';
 import { prescanTransferables } from '../core/reader/prescan';
 import { errorMessage } from '../core/errorMessage';
+import { rangeWorkerCount } from '../core/log/workerCount';
 
 interface RangeWorkerData {
   seqscopeRangeWorker: true;
@@ -33,10 +34,10 @@ interface Job {
 
 type Reply = { id: number; ok: true; range: RangeResult } | { id: number; ok: false; message: string };
 
-/** Range workers to start: SEQSCOPE_WORKERS when set (the bench compares 1, 2, N), else one per core. */
-export function rangeWorkerCount(): number {
-  const env = Number(process.env.SEQSCOPE_WORKERS);
-  return Number.isInteger(env) && env >= 0 ? env : availableParallelism();
+/** Range workers to start: SEQSCOPE_WORKERS when set (the bench compares 0, 1, 2, N), else one per core (core/log/workerCount.ts). */
+export function cliRangeWorkers(): number {
+  const env = process.env.SEQSCOPE_WORKERS;
+  return rangeWorkerCount(availableParallelism(), env === undefined || env === '' ? undefined : Number(env));
 }
 
 /** A RangeSource over a file, with positioned reads. */
