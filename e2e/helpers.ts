@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SessionLog } from '../src/core/log/sessionLog';
+import { messageFocus } from '../src/core/view/messageFocus';
 import type { Block, Message } from '../src/core/types';
 
 const __dirname = path.dirname(fileURLToPath(import.meta.url));
@@ -171,8 +172,12 @@ export async function expectMessagesAt(page: Page, log: SessionLog, seq: number)
         expect(shown, `${where}, block ${i}: the word "${word}"`).toContain(word);
     });
   }
-  // The pane follows the end of the history: the last message is among those rendered.
-  if (want.count > 0) expect(rendered.map((r) => r.index)).toContain(want.count - 1);
+  // The pane shows the message the event at seq produced or changed (core/view/messageFocus.ts),
+  // or else the end of the history: that message is among those rendered.
+  const focus = messageFocus(log, seq);
+  const shown = focus.kind !== 'none' && focus.index < want.count ? focus.index : want.count - 1;
+  if (want.count > 0)
+    await expect(pane.locator(`[data-testid=message][data-index="${shown}"]`)).toBeVisible();
 }
 
 /** What the streaming preview must show: the raw characters streamed into each block so far. */

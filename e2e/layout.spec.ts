@@ -30,6 +30,8 @@ const MAIN_SCREEN: AuditSpec = {
     '[data-testid=session-info-button]',
     '[data-testid=run-problems]',
     '[data-testid=diagnostic-counts]',
+    // Every figure of the log, whole (they wrap onto a second line rather than end in "3.").
+    '[data-testid=log-figures] > span',
     '[data-testid=copy-current-link]',
     '[data-testid=status]',
     'header label',
@@ -57,11 +59,8 @@ const MAIN_SCREEN: AuditSpec = {
   ],
   // Badges that only some logs have.
   optional: ['[data-testid=stored]', '[data-testid=follow]'],
-  // The file name may end in an ellipsis, but never shrink to nothing; the figures give way first.
-  ellipsis: [
-    { selector: '[data-testid=file-name]', minWidth: 64 },
-    { selector: '[data-testid=log-figures]', minWidth: 0 },
-  ],
+  // The file name may end in an ellipsis, but never shrink to nothing.
+  ellipsis: [{ selector: '[data-testid=file-name]', minWidth: 64 }],
 };
 
 const SIZES = [
@@ -111,20 +110,64 @@ for (const { width, height } of SIZES) {
   }
 }
 
-test("at 1600 px the steps' figures in the timeline are whole", async ({ page }) => {
-  await setUp(page, 1600, 900, 'dark');
-  await gotoApp(page);
-  await page.getByRole('button', { name: 'Turns' }).click();
-  await page.getByRole('button', { name: 'All', exact: true }).click();
-  const stats = page.locator(
-    '[data-kind=step] [data-testid=row-stats], [data-kind=turn] [data-testid=row-stats]',
-  );
-  await expect(stats.first()).toBeVisible();
-  expect(
-    await auditLayout(page, {
-      required: ['[data-kind=step] [data-testid=row-stats]'],
-    }),
-  ).toEqual([]);
+/** The parts of turn and step rows that must be read whole: nothing there may end in an ellipsis. */
+const GROUP_ROWS: AuditSpec = {
+  required: [
+    '[data-kind=turn] [data-part=label]',
+    '[data-kind=turn] [data-testid=row-stats]',
+    '[data-kind=step] [data-part=label]',
+    '[data-kind=step] [data-outcome]',
+    '[data-kind=step] [data-part=tools]',
+    '[data-kind=step] [data-testid=row-stats]',
+  ],
+  // A turn's prompt gives way first (its whole text is the user/message row under it), but keeps a few words.
+  ellipsis: [{ selector: '[data-kind=turn] [data-part=prompt]', minWidth: 50 }],
+};
+
+for (const { width, height } of SIZES) {
+  test(`${width}px: turn and step rows show their label, outcome, tools and figures whole`, async ({
+    page,
+  }) => {
+    await setUp(page, width, height, 'dark');
+    await gotoApp(page, '/#seq=0');
+    // Every turn and step of the demo on screen at once.
+    await page.getByRole('button', { name: 'Steps', exact: true }).click();
+    // (Stacked at 800 px, the timeline is shorter: the rows it has room for.)
+    if (width > 800) await expect(page.locator('[data-testid=timeline] [data-kind=step]')).toHaveCount(8);
+    await expect(page.locator('[data-testid=timeline] [data-kind=turn]').first()).toBeVisible();
+    expect(await auditLayout(page, GROUP_ROWS)).toEqual([]);
+    // The figures are all there: in full where there is room, short ("1.6k→15 tok") where not,
+    // and in full in the tooltip always.
+    const stats = page.locator('[data-kind=step] [data-testid=row-stats]').first();
+    await expect(stats).toHaveAttribute('title', /^\d[\d.]* m?s · [\d.]+k? in · \d+ out$/);
+    const drawn = await stats.evaluate(
+      (el) => [...el.children].find((c) => c.getBoundingClientRect().width > 2)?.textContent ?? '',
+    );
+    expect(drawn).toMatch(width === 1024 ? /^[^→]+ s · [\d.]+k?→\d+ tok$/ : /^[^→]+ in · \d+ out$/);
+  });
+}
+
+test('the header shows every figure of the log, whole, at 1600, 1024 and 800 px', async ({ page }) => {
+  for (const { width, height } of SIZES) {
+    await setUp(page, width, height, 'light');
+    await gotoApp(page);
+    const figures = page.getByTestId('log-figures');
+    const title = (await figures.getAttribute('title'))!;
+    const text = title.slice(0, title.indexOf(' · fingerprint'));
+    expect(text).toMatch(/^[\d.]+ KB · 3 turns · 8 steps · 5 tool calls · [\d.]+k in · \d+ out · 1 m 30 s$/);
+    // The whole text is drawn, one figure per piece, none cut.
+    expect((await figures.innerText()).replace(/\s*·\s*/g, ' · ')).toBe(text);
+    for (const part of await figures.locator('> span').all()) {
+      const [scroll, client, lines] = await part.evaluate((el) => [
+        el.scrollWidth,
+        el.clientWidth,
+        el.getClientRects().length,
+      ]);
+      expect(scroll, `${width}px: ${await part.innerText()}`).toBeLessThanOrEqual(client);
+      expect(lines).toBe(1);
+    }
+    expect(await auditLayout(page, MAIN_SCREEN)).toEqual([]);
+  }
 });
 
 test('at 800 px the panes stack: timeline, messages, inspector, each the full width', async ({ page }) => {

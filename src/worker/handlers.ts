@@ -18,6 +18,7 @@ import {
 import { replayFor } from './replayQueries';
 import { describeProblem, nextProblem } from './problemNav';
 import { exportOtlpText } from '../core/export/otlp';
+import { messageFocus } from '../core/view/messageFocus';
 import type { TimelineRows } from './timelineRows';
 import { redactedCopy } from './redactedCopy';
 import { queryLibrary } from './libraryQuery';
@@ -82,6 +83,7 @@ export const handlers: HandlerTable = {
   problemAt: onLog((req, c) => ok({ what: describeProblem(c.log, req.seq) })),
 
   messages: atSeq((req, c) => ok(c.queries.messages(req.seq, req.from, req.to))),
+  messageFocus: atSeq((req, c) => ok(messageFocus(c.log.log, req.seq))),
   replaced: atSeq((req, c) => ok(c.queries.replaced(req.seq))),
   messagesOf: onLog((req, c) => ok(c.queries.messagesOf(req.seqs))),
   stream: atSeq((req, c) => ok(c.queries.stream(req.seq, req.chunk))),

@@ -43,6 +43,7 @@ describe('LogHost: every request kind answered through the handler table', () =>
       'problemAt',
       'filter',
       'messages',
+      'messageFocus',
       'messagesOf',
       'replaced',
       'stream',
@@ -155,6 +156,26 @@ describe('LogHost: every request kind answered through the handler table', () =>
     expect(messages.count).toBeGreaterThan(3);
 
     expect(value(await ask({ kind: 'replaced', seq: last }))).toEqual({ seq: last, messages: [] });
+    // The message the selected event produced: the demo's tool/result at 49 is message 2 there;
+    // its compaction summary at 153 replaced 5 nodes with message 0; a turn/end changes none.
+    expect(value(await ask({ kind: 'messageFocus', seq: 49 }))).toEqual({
+      seq: 49,
+      type: 'tool/result',
+      kind: 'message',
+      index: 2,
+      last: 2,
+      messageSeq: 49,
+    });
+    expect(value(await ask({ kind: 'messageFocus', seq: 153 }))).toMatchObject({
+      kind: 'replacement',
+      index: 0,
+      hidden: 5,
+    });
+    expect(value(await ask({ kind: 'messageFocus', seq: 149 }))).toMatchObject({ kind: 'none' });
+    expect((await ask({ kind: 'messageFocus', seq: last + 1 })).result).toMatchObject({
+      ok: false,
+      error: { code: 'out-of-range' },
+    });
     // By source seq: the same messages as the window, and nothing for a seq that produced none.
     const bySeq = value(
       await ask({ kind: 'messagesOf', seqs: [...messages.messages.map((m) => m.seq), -1] }),

@@ -24,6 +24,11 @@ export function fileRangeSource(file: File): RangeSource {
   };
 }
 
+/** Range workers to use: one per core the browser reports, at most 8 (memory: each holds a range or two). */
+export function rangeWorkerCount(cores: number | undefined): number {
+  return Math.max(1, Math.min(8, cores ?? 1));
+}
+
 /** A pool of `count` range workers over `file`; jobs go to the least busy one. */
 export function browserRangePool(file: File, count: number, start: () => Worker): RangePool {
   const workers = Array.from({ length: count }, () => ({ worker: start(), busy: 0 }));

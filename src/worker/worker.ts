@@ -7,8 +7,7 @@ import { LogHost } from './host';
 import type { RequestEnvelope, WorkerMessage } from './protocol';
 import { memoryBudget } from './memoryBudget';
 import { browserReadLimits } from '../core/reader/readLimits';
-import { rangeWorkerCount } from '../core/log/workerCount';
-import { browserRangePool } from './rangePool';
+import { browserRangePool, rangeWorkerCount } from './rangePool';
 
 const host = new LogHost((msg: WorkerMessage) => (self as unknown as Worker).postMessage(msg), {
   // Large local files are read by range workers, one per core (core/log/parallel.ts).

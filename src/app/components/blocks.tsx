@@ -218,7 +218,7 @@ export function MessageView({
       data-highlighted={highlighted || undefined}
       className={`border-l-2 px-3 py-2 ${highlighted ? 'border-sky-400 bg-sky-500/10' : 'border-transparent'} ${className ?? ''}`}
     >
-      <div className="mb-1 flex min-w-0 items-center gap-2 text-[11px] text-fg-muted">
+      <div className="mb-1 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-[11px] text-fg-muted">
         <span className={`${chip} ${roleClass(message.role)}`}>{message.role}</span>
         {source !== null &&
           (toolCallId !== null && onJumpToCall ? (
@@ -245,7 +245,9 @@ export function MessageView({
         >
           seq {sourceSeq}
         </button>
-        {headerExtra !== undefined && <div className="ml-auto flex items-center gap-1.5">{headerExtra}</div>}
+        {headerExtra !== undefined && (
+          <div className="ml-auto flex flex-wrap items-center gap-1.5">{headerExtra}</div>
+        )}
       </div>
       <div className="flex flex-col gap-1.5 text-fg">
         {content.length === 0 ? (

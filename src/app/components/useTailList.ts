@@ -148,10 +148,11 @@ class TailScroller {
     if (first < this.rendered.first || last > this.rendered.last) flushSync(this.rerender);
   }
 
-  scrollToIndex(index: number, align: TailAlign): void {
+  /** Stable (a callback property): a view's effect can depend on it without running every render. */
+  readonly scrollToIndex = (index: number, align: TailAlign = 'start'): void => {
     this.mode = { kind: 'index', index: Math.max(0, index), align };
     this.rerender();
-  }
+  };
 
   /** Whether the view follows the end of the list. */
   get atEnd(): boolean {
@@ -207,7 +208,7 @@ export interface TailList {
   /** The `ref` of the element holding the items (their direct parent). */
   attachInner: (el: HTMLElement | null) => void;
   onScroll: () => void;
-  /** Shows item `index` (kept there while heights change, until the user scrolls). */
+  /** Shows item `index` (kept there while heights change, until the user scrolls); stable. */
   scrollToIndex: (index: number, align?: TailAlign) => void;
   /** Whether the view is at the end (and follows it). */
   atEnd: () => boolean;
@@ -235,7 +236,7 @@ export function useTailList(options: {
     attachScroller: scroller.attachScroller,
     attachInner: scroller.attachInner,
     onScroll: scroller.onScroll,
-    scrollToIndex: (index, align = 'start') => scroller.scrollToIndex(index, align),
+    scrollToIndex: scroller.scrollToIndex,
     atEnd: () => scroller.atEnd,
   };
 }

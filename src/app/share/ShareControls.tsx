@@ -32,7 +32,8 @@ export function ShareControls() {
         className="flex items-center gap-1 rounded border border-line-strong bg-tint/5 px-2 py-1 whitespace-nowrap text-fg hover:bg-tint/10"
       >
         <LinkIcon />
-        Copy link
+        {/* A narrow window keeps the icon; the name stays for screen readers and the tooltip. */}
+        <span className="max-[900px]:sr-only">Copy link</span>
       </button>
     </div>
   );

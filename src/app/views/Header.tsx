@@ -65,8 +65,8 @@ export function Header() {
           </span>
         </div>
       )}
-      {/* The figures take what is left of the line; the actions wrap to a second line before
-          anything above overlaps them. */}
+      {/* The figures follow when the line has room for all of them; otherwise they start the
+          second line, with the actions after them on the right. */}
       {hasLog && summary && <Figures summary={summary} />}
       <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap">
         <ShareControls />
@@ -192,7 +192,11 @@ function DiagnosticCounts({ counts }: { counts: { error: number; warning: number
   );
 }
 
-/** The log's figures on one line that gives way (an ellipsis) when the header is narrow; all of them in its tooltip. */
+/**
+ * The log's figures, each one whole: they share the header's first line when there is room and
+ * otherwise wrap onto a line of their own (one figure per piece, never an ellipsis), so at
+ * 1024 px every figure stays readable. The fingerprint is in the tooltip.
+ */
 function Figures({ summary }: { summary: LogSummary }) {
   const parts = [
     formatBytes(summary.bytes),
@@ -210,10 +214,19 @@ function Figures({ summary }: { summary: LogSummary }) {
   return (
     <span
       data-testid="log-figures"
-      className="min-w-0 flex-1 basis-0 truncate font-mono text-[11px] whitespace-nowrap text-fg-muted"
+      className="flex min-w-0 flex-wrap items-center gap-x-1.5 font-mono text-[11px] text-fg-muted"
       title={`${text} · fingerprint ${summary.fingerprint} (first 16 hex of SHA-256 of the file)`}
     >
-      {text}
+      {parts.map((part, i) => (
+        <span key={i} className="whitespace-nowrap">
+          {i > 0 && (
+            <span aria-hidden className="mr-1.5 text-fg-faint">
+              ·
+            </span>
+          )}
+          {part}
+        </span>
+      ))}
     </span>
   );
 }

@@ -4,7 +4,7 @@
  * The pane's `data-seq` changes only when content for that seq has arrived,
  * so tests (and users) never see one seq's label over another's messages.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { MessagesWindow, ToolPair, ViewMessage } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { MessageView } from '../components/blocks';
@@ -19,6 +19,8 @@ import { RequestInForce } from './RequestInForce';
 import { ResumePreview, useResumePreview } from './ResumePreview';
 import { StreamingPreview } from './StreamingPreview';
 import { MESSAGES_PANE_ID } from './SkipLinks';
+import { focusLabel } from './messageFocusText';
+import { useMessageFocus } from './useMessageFocus';
 
 /**
  * Messages fetched with a new seq (the tail, where new ones appear): more than a tall screen
@@ -30,6 +32,10 @@ const FOLLOW_TAIL = 16;
 /** Older messages load by aligned pages of this many as the user scrolls up. */
 const PAGE = 40;
 const NO_PAIRS: ReadonlyMap<string, ToolPair | null> = new Map();
+/** The message the selected event produced or changed: a violet bar and wash (theme tokens). */
+const FOCUSED = 'bg-violet-500/10 shadow-[inset_4px_0_0_0_var(--color-violet-400)]';
+const FOCUS_CHIP =
+  'shrink-0 rounded border border-violet-400/60 bg-violet-500/15 px-1 font-mono text-[10px] text-violet-300';
 
 interface Shown {
   seq: number;
@@ -114,10 +120,23 @@ export function MessagesPane() {
     attachScroller,
     attachInner,
     onScroll,
+    scrollToIndex,
   } = useTailList({
     count: total,
     keys,
     resetKey: shownSeq,
+  });
+  // The message the selected event produced or changed: scrolled to and marked (not while a drag
+  // or playback moves the selection every frame: the tail is followed there).
+  const paneRef = useRef<HTMLElement>(null);
+  const { focus, announcement } = useMessageFocus({
+    seq: loaded && !following ? selectedSeq : null,
+    shownSeq,
+    count,
+    loadId,
+    scrollToIndex,
+    onScrolled: onScroll,
+    root: paneRef,
   });
 
   // Older messages the user scrolled to: the aligned page holding the first one above the tail on
@@ -182,6 +201,7 @@ export function MessagesPane() {
 
   return (
     <section
+      ref={paneRef}
       id={MESSAGES_PANE_ID}
       tabIndex={-1}
       className="flex h-full min-w-0 flex-col bg-canvas focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400"
@@ -208,6 +228,9 @@ export function MessagesPane() {
           </span>
         )}
         {error && <span className="truncate text-red-300">{error}</span>}
+        <span className="sr-only" aria-live="polite" data-testid="messages-focus-status">
+          {announcement}
+        </span>
         {resumeWorth && (
           <button
             type="button"
@@ -247,9 +270,17 @@ export function MessagesPane() {
                 transform: `translateY(${it.top}px)`,
               };
               const tindex = { [TAIL_INDEX_ATTR]: it.index };
+              const label = focusLabel(focus, it.index);
+              const marked = label !== null ? FOCUSED : '';
               if (it.index >= shown.count) {
                 return (
-                  <div key="streaming" {...tindex} style={style}>
+                  <div
+                    key="streaming"
+                    {...tindex}
+                    data-focused={label !== null || undefined}
+                    style={style}
+                    className={marked}
+                  >
                     {stream && <StreamingPreview view={stream} />}
                   </div>
                 );
@@ -259,8 +290,9 @@ export function MessagesPane() {
                 <div
                   key={m ? `m${m.seq}` : `i${it.index}`}
                   {...tindex}
+                  data-focused={label !== null || undefined}
                   style={style}
-                  className="group border-b border-line-soft"
+                  className={`group border-b border-line-soft ${marked}`}
                 >
                   {m ? (
                     <>
@@ -275,6 +307,11 @@ export function MessagesPane() {
                         hasResult={hasResult}
                         headerExtra={
                           <>
+                            {label !== null && (
+                              <span data-testid="focus-label" className={FOCUS_CHIP}>
+                                {label}
+                              </span>
+                            )}
                             {m.replaces && (
                               <span className="rounded border border-fuchsia-500/40 bg-fuchsia-500/10 px-1 font-mono text-[10px] text-fuchsia-300">
                                 replace

@@ -13,7 +13,7 @@ import { listRecent, sourceOf, type RecentEntry } from '../storage/recent';
 import { StorageCard } from '../storage/StorageCard';
 import { useApp } from '../appState';
 import { useServices } from '../services/context';
-import { isLoadableUrl } from '../url/state';
+import { whyNotLoadable } from '../url/state';
 import { FILE_INPUT_ID } from './Header';
 
 /** The sample the start page offers first (and `npm start` opens). */
@@ -98,8 +98,9 @@ export function StartPage() {
               className="flex gap-2"
               onSubmit={(e) => {
                 e.preventDefault();
-                if (isLoadableUrl(url)) load.open({ kind: 'url', url: new URL(url, location.href).href });
-                else setNote('Only http(s) URLs can be opened.');
+                const why = whyNotLoadable(url.trim());
+                if (why === null) load.open({ kind: 'url', url: new URL(url.trim(), location.href).href });
+                else setNote(why);
               }}
             >
               <input

@@ -54,6 +54,15 @@ const OUTCOME_TITLE: Record<StepOutcome, string> = {
 
 const chip = 'inline-flex shrink-0 items-center rounded border px-1 font-mono text-[10px] leading-[14px]';
 
+/**
+ * The timeline's scroller is a size container: when it is narrow (a 1024 px window, or a pane
+ * the user made small) a step row drops its stream-health sparkline and a turn row its end
+ * reason's words and its count of diagnostics inside (each event row shows its own), and their
+ * figures take a short form, so the label, outcome, prompt, tools and figures keep their room.
+ */
+const NARROW_HIDDEN = '@max-[40rem]:hidden';
+const NARROW_SHOWN = 'hidden @max-[40rem]:inline';
+
 export interface TimelineRowViewProps {
   row: TimelineRow;
   style: CSSProperties;
@@ -123,7 +132,7 @@ export function TimelineRowView({
       onClick={onSelect}
       onKeyDown={onKeyDown}
       style={style}
-      className={`group flex cursor-default items-center gap-1.5 border-b border-line-soft pr-2 text-[12px] whitespace-nowrap select-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400 ${base} ${state} ${row.seedBoundary ? 'border-t border-t-fuchsia-400/60' : ''}`}
+      className={`group flex cursor-default items-center gap-1.5 border-b @max-[40rem]:gap-1 @max-[40rem]:[--indent:8px] border-line-soft pr-2 text-[12px] whitespace-nowrap select-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400 ${base} ${state} ${row.seedBoundary ? 'border-t border-t-fuchsia-400/60' : ''}`}
     >
       <span
         role="gridcell"
@@ -134,12 +143,12 @@ export function TimelineRowView({
       </span>
       <span
         role="gridcell"
-        className="w-[10ch] shrink-0 text-right font-mono text-[11px] text-fg-muted tabular-nums"
+        className="w-[10ch] shrink-0 text-right font-mono text-[11px] text-fg-muted tabular-nums @max-[40rem]:w-[9ch]"
       >
         {row.relTime !== undefined ? formatClockOffset(row.relTime) : ''}
       </span>
-      <span role="gridcell" className="flex min-w-0 flex-1 items-center gap-1.5 overflow-hidden">
-        <span style={{ width: 2 + row.depth * 14 }} className="shrink-0" />
+      <span role="gridcell" className="flex min-w-0 flex-1 items-center gap-[inherit] overflow-hidden">
+        <span style={{ width: `calc(2px + ${row.depth} * var(--indent, 14px))` }} className="shrink-0" />
         {foldable ? (
           <button
             type="button"
@@ -164,13 +173,17 @@ export function TimelineRowView({
         ) : (
           <span className="w-3 shrink-0" />
         )}
-        <span
-          className={`${chip} max-w-[168px] min-w-[120px] justify-center overflow-hidden text-ellipsis ${eventTypeBadgeClass(row.type)}`}
-          title={row.type}
-        >
-          <span className="truncate">{row.type}</span>
-        </span>
-        <span data-part="summary" className="flex min-w-0 flex-1 items-center gap-1.5 overflow-hidden">
+        {/* A turn or step row is a group's header: its label ("Turn 3", "Step 2.1") stands where an
+            event's type badge would, and its type is in the row's tooltip. */}
+        {row.kind !== 'turn' && row.kind !== 'step' && (
+          <span
+            className={`${chip} max-w-[168px] min-w-[120px] justify-center overflow-hidden text-ellipsis ${eventTypeBadgeClass(row.type)}`}
+            title={row.type}
+          >
+            <span className="truncate">{row.type}</span>
+          </span>
+        )}
+        <span data-part="summary" className="flex min-w-0 flex-1 items-center gap-[inherit] overflow-hidden">
           {content(row)}
         </span>
         {requestChanged && (
@@ -192,19 +205,20 @@ export function TimelineRowView({
           </span>
         )}
       </span>
-      <span role="gridcell" className="flex shrink-0 items-center gap-1">
+      {/* The row's actions take room on the selected row only; on the others they show over the
+          row's end while the pointer is on it, so they never squeeze the row's figures. */}
+      <span
+        role="gridcell"
+        className={
+          selected
+            ? 'flex shrink-0 items-center gap-1'
+            : 'absolute inset-y-0 right-0 flex items-center gap-1 bg-canvas pr-2 pl-1.5 opacity-0 group-hover:opacity-100'
+        }
+      >
         {row.kind === 'step' && (
-          <InputDiffButton
-            seq={row.seq}
-            tabIndex={-1}
-            className={selected ? 'opacity-80' : 'opacity-0 group-hover:opacity-100'}
-          />
+          <InputDiffButton seq={row.seq} tabIndex={-1} className={selected ? 'opacity-80' : ''} />
         )}
-        <CopyLinkButton
-          seq={row.seq}
-          tabIndex={-1}
-          className={selected ? 'opacity-80' : 'opacity-0 group-hover:opacity-100'}
-        />
+        <CopyLinkButton seq={row.seq} tabIndex={-1} className={selected ? 'opacity-80' : ''} />
       </span>
     </div>
   );
@@ -215,7 +229,9 @@ function content(row: TimelineRow): ReactNode {
     const t = row.turn;
     return (
       <>
-        <span className="shrink-0 text-indigo-200">Turn {t.turn}</span>
+        <span data-part="label" className="shrink-0 text-indigo-200">
+          Turn {t.turn}
+        </span>
         {t.endReason ? (
           <span className={`${chip} ${turnEndReasonClass(t.endReason.kind)}`} title={t.endReason.detail}>
             {t.endReason.kind}
@@ -224,30 +240,26 @@ function content(row: TimelineRow): ReactNode {
           <span className={`${chip} border-edge text-fg-muted`}>{t.open ? 'open' : '—'}</span>
         )}
         {t.endReason?.detail && (
-          <span className="truncate text-[11px] text-fg-muted">{t.endReason.detail}</span>
+          <span className={`truncate text-[11px] text-fg-muted ${NARROW_HIDDEN}`}>{t.endReason.detail}</span>
         )}
         {t.diagnostics > 0 && (
-          <span className={`${chip} border-amber-500/30 text-amber-300`} title="diagnostics inside this turn">
+          <span
+            className={`${chip} border-amber-500/30 text-amber-300 ${NARROW_HIDDEN}`}
+            title="diagnostics inside this turn"
+          >
             {t.diagnostics} diag
           </span>
         )}
         {t.prompt !== undefined && (
-          <span data-part="prompt" className="min-w-[12ch] shrink-[100] truncate text-fg" title={t.prompt}>
+          <span
+            data-part="prompt"
+            className="min-w-[12ch] shrink-[100] truncate text-fg @max-[40rem]:min-w-[9ch]"
+            title={t.prompt}
+          >
             “{t.prompt}”
           </span>
         )}
-        <Stats
-          parts={[
-            t.durationMs !== undefined ? formatDuration(t.durationMs) : '',
-            `${t.steps} step${t.steps === 1 ? '' : 's'}`,
-            t.toolCalls > 0
-              ? `${t.toolCalls} tool${t.toolCalls === 1 ? '' : 's'}${t.toolErrors ? ` (${t.toolErrors} failed)` : ''}`
-              : '',
-            t.usage
-              ? `${formatTokens(t.usage.inputTokens)} in · ${formatTokens(t.usage.outputTokens)} out`
-              : '',
-          ]}
-        />
+        <TurnStats turn={t} />
       </>
     );
   }
@@ -255,7 +267,11 @@ function content(row: TimelineRow): ReactNode {
     const s = row.step;
     return (
       <>
-        <span className="min-w-[4ch] shrink-[10] truncate text-cyan-200" title={`Step ${s.turn}.${s.step}`}>
+        <span
+          data-part="label"
+          className="min-w-[4ch] shrink-[10] truncate text-cyan-200"
+          title={`Step ${s.turn}.${s.step}`}
+        >
           Step {s.turn}.{s.step}
         </span>
         {s.outcomes.map((o) => (
@@ -278,17 +294,13 @@ function content(row: TimelineRow): ReactNode {
           </span>
         )}
         <Stats
-          parts={[
-            s.durationMs !== undefined ? formatDuration(s.durationMs) : '',
-            s.usage
-              ? `${formatTokens(s.usage.inputTokens)} in · ${formatTokens(s.usage.outputTokens)} out`
-              : '',
-          ]}
+          full={[duration(s.durationMs), tokens(s.usage)]}
+          short={[duration(s.durationMs), shortTokens(s.usage)]}
         />
         {s.health && (
           // The stream-health badge gives way before the figures do, whole: when it does not fit
           // it wraps onto a second, clipped line instead of showing half a sparkline.
-          <span className="flex h-4 min-w-0 flex-1 flex-wrap overflow-hidden">
+          <span className={`flex h-4 min-w-0 flex-1 flex-wrap overflow-hidden ${NARROW_HIDDEN}`}>
             <StepHealthBadge health={s.health} />
           </span>
         )}
@@ -307,21 +319,47 @@ function content(row: TimelineRow): ReactNode {
   return <span className={`truncate ${SUMMARY_TONE[row.tone]}`}>{row.summary}</span>;
 }
 
+type Usage = { inputTokens: number; outputTokens: number } | undefined;
+const duration = (ms: number | undefined) => (ms !== undefined ? formatDuration(ms) : '');
+const tokens = (u: Usage) =>
+  u ? `${formatTokens(u.inputTokens)} in · ${formatTokens(u.outputTokens)} out` : '';
+const shortTokens = (u: Usage) =>
+  u ? `${formatTokens(u.inputTokens)}→${formatTokens(u.outputTokens)} tok` : '';
+
+/**
+ * A turn's figures: its duration, steps and tools; in a narrow timeline its duration and steps.
+ * Its tokens are in the tooltip (its step rows show theirs).
+ */
+function TurnStats({ turn: t }: { turn: NonNullable<TimelineRow['turn']> }) {
+  const steps = `${t.steps} step${t.steps === 1 ? '' : 's'}`;
+  const tools =
+    t.toolCalls > 0
+      ? `${t.toolCalls} tool${t.toolCalls === 1 ? '' : 's'}${t.toolErrors ? ` (${t.toolErrors} failed)` : ''}`
+      : '';
+  const full = [duration(t.durationMs), steps, tools];
+  return <Stats full={full} short={[duration(t.durationMs), steps]} title={[...full, tokens(t.usage)]} />;
+}
+
 /**
  * A turn's or step's figures as one line, with every figure in its tooltip. The prompt and tool
  * names beside them shrink a hundred times faster, so the figures stay whole until those reach their
- * minimum; only then do the figures give way (an ellipsis).
+ * minimum; only then do the figures give way (an ellipsis). In a narrow timeline the row draws the
+ * `short` form ("1.6k→15 tok" for "1.6k in · 15 out"); screen readers still get the full one.
  */
-function Stats({ parts }: { parts: string[] }) {
-  const text = parts.filter((p) => p !== '').join(' · ');
+function Stats({ full, short, title = full }: { full: string[]; short: string[]; title?: string[] }) {
+  const join = (parts: string[]) => parts.filter((p) => p !== '').join(' · ');
+  const text = join(full);
   if (!text) return null;
   return (
     <span
       data-testid="row-stats"
       className="min-w-0 shrink truncate font-mono text-[11px] text-fg-muted tabular-nums"
-      title={text}
+      title={join(title)}
     >
-      {text}
+      <span className="@max-[40rem]:sr-only">{text}</span>
+      <span className={NARROW_SHOWN} aria-hidden>
+        {join(short)}
+      </span>
     </span>
   );
 }

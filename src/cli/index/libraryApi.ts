@@ -71,7 +71,10 @@ export function parseLibraryRequest(search: URLSearchParams): LibraryRequest {
     q: (search.get('q') ?? '').slice(0, 500),
     sort: SORTABLE.has(sort) ? sort : 'started_at',
     order: search.get('order') === 'asc' ? 'asc' : 'desc',
-    only: (search.get('only') ?? '').split(',').filter((f): f is LibraryFilter => f in LIBRARY_FILTERS),
+    // Own keys only: `constructor` or `__proto__` is `in` every object, and would reach SQL.
+    only: (search.get('only') ?? '')
+      .split(',')
+      .filter((f): f is LibraryFilter => Object.hasOwn(LIBRARY_FILTERS, f)),
     limit: int(search.get('limit'), 100, MAX_LIMIT),
     offset: int(search.get('offset'), 0, 1e9),
   };

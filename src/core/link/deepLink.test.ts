@@ -6,6 +6,7 @@ import {
   formatSearch,
   formatUrl,
   isLoadableUrl,
+  whyNotLoadable,
   parseUrl,
   parseUrlState,
   sameIdentity,
@@ -269,6 +270,40 @@ describe('isLoadableUrl', () => {
       expect(isLoadableUrl(v), JSON.stringify(v)).toBe(false);
     expect(isLoadableUrl('/logs/a%2F..%2Fb.jsonl')).toBe(true);
     expect(isLoadableUrl('HTTPS://a.test/x')).toBe(true);
+  });
+
+  it('says why a URL cannot be opened: another scheme, another host, credentials', () => {
+    for (const v of [
+      'blob:http://127.0.0.1:4173/0b6b7f3e-1c1a-4a53-9a7e-1b2d5b9c4e11',
+      'ftp://127.0.0.1/x.jsonl',
+      'http:evil.example/x.jsonl',
+      'https:/evil.example/x.jsonl',
+      'javascript:window.__xss=1',
+      'JaVaScRiPt:alert(1)',
+      'data:application/x-ndjson,{}',
+      'file:///etc/passwd',
+      'ws://a.test/x',
+    ])
+      expect(whyNotLoadable(v), v).toMatch(/^Only http\(s\) URLs and paths on this site/);
+    for (const v of ['//evil.example/x', '/\\evil.example/x'])
+      expect(whyNotLoadable(v), v).toMatch(/leads to another site/);
+    for (const v of [
+      'https://user:secret@a.test/x.jsonl',
+      'https://user@a.test/x.jsonl',
+      'https://:secret@a.test/x.jsonl',
+      'https://user%40corp:p%3Ass@a.test/x',
+    ])
+      expect(whyNotLoadable(v), v).toMatch(/user name or password/);
+    // An @ in the path or the query is not a credential.
+    expect(whyNotLoadable('https://a.test/logs/@me/x.jsonl?by=a@b')).toBeNull();
+    expect(whyNotLoadable('/x.jsonl')).toBeNull();
+  });
+
+  it('a ?src= with credentials is ignored, the rest of the link kept', () => {
+    const r = parseUrl('?src=https%3A%2F%2Fu%3Apw%40a.test%2Fx.jsonl', '#seq=4');
+    expect(r.state.identity).toBeUndefined();
+    expect(r.state.seq).toBe(4);
+    expect(r.ignored).toEqual(['src=https://u:pw@a.test/x.jsonl']);
   });
 });
 

@@ -271,17 +271,33 @@ export function clampSeq(seq: number, events: number): { seq: number | null; not
 
 /** http(s) URLs and same-origin paths only: never javascript:, data:, file: and the like. */
 export function isLoadableUrl(value: string): boolean {
-  // Checked on the URL as a browser parses it, not on the text: `/\\evil.example/x` and
+  return whyNotLoadable(value) === null;
+}
+
+/**
+ * Why `value` cannot be opened as a log URL (one sentence for the user), or null when it can:
+ * an http(s) URL without credentials, or a path on this origin.
+ */
+export function whyNotLoadable(value: string): string | null {
+  // Checked on the URL as a browser parses it, not on the text: `/\evil.example/x` and
   // `//evil.example/x` look like paths but resolve to another host.
   const base = 'http://same-origin.invalid';
   let url: URL;
   try {
     url = new URL(value, base);
   } catch {
-    return false;
+    return 'This is not a URL.';
   }
-  if (value.startsWith('/')) return url.origin === base;
-  return /^https?:\/\//i.test(value) && (url.protocol === 'http:' || url.protocol === 'https:');
+  if (value.startsWith('/')) {
+    if (url.origin === base) return null;
+    return 'A path starting with // or /\\ leads to another site: write its full https:// URL.';
+  }
+  if (!/^https?:\/\//i.test(value) || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    return 'Only http(s) URLs and paths on this site can be opened (not javascript:, data:, blob:, file: or ftp:).';
+  // fetch refuses them, and a link carrying them would share the password with whoever gets it.
+  if (url.username !== '' || url.password !== '')
+    return 'The URL carries a user name or password: remove them (browsers do not send them, and links would share them).';
+  return null;
 }
 
 // ---------------------------------------------------------------- helpers

@@ -179,6 +179,9 @@ describe('SurfaceIndex', () => {
           const w = index.window(s);
           expect(w.count).toBe(msgs.length);
           expect(w.seqs).toEqual(msgs);
+          // Every event's place among the messages (null: hidden, not yet appended, or no message).
+          const place = new Map(msgs.map((n, i) => [n, i]));
+          for (let n = 0; n < ev.length; n++) expect(index.messageIndexOf(s, n)).toBe(place.get(n) ?? null);
           const from = msgs.length > 0 ? s % msgs.length : 0;
           expect(index.window(s, from, from + 3).seqs).toEqual(msgs.slice(from, from + 3));
         }

@@ -155,6 +155,27 @@ export class SurfaceIndex {
     return { count, nodeCount: e.baseNodes + k, from: Math.max(0, from), seqs: out };
   }
 
+  /**
+   * The message index of surface node `node` after folding 0..s (its place in `window(s)`), or
+   * null when it is not on that surface (not yet appended, hidden by a replace) or derives no
+   * message. O(log n) plus one chunk's walk: the messages pane asks it on every selection.
+   */
+  messageIndexOf(s: number, node: number): number | null {
+    if (!Number.isInteger(node) || node < 0 || node > s || node >= this.keyOf.length) return null;
+    if (this.keyOf.get(node) < 0 || this.derives(node) === 0) return null;
+    const e = this.epochAt(s);
+    const k = upperBound(e.appends.view(), e.appends.length, s);
+    const a = upperBound(e.appends.view(), k, node) - 1;
+    if (a >= 0 && e.appends.get(a) === node)
+      return (e.chunkMsgPrefix[e.chunks.length] as number) + e.appendMsgPrefix.get(a);
+    const at = this.locate(e.chunks, node);
+    if (!at) return null;
+    const c = e.chunks[at[0]] as Int32Array;
+    let index = e.chunkMsgPrefix[at[0]] as number;
+    for (let j = 0; j < at[1]; j++) index += this.derives(c[j] as number);
+    return index;
+  }
+
   /** Every node (message-deriving or not) after folding 0..s, in surface order. */
   nodesAt(s: number): number[] {
     const e = this.epochAt(s);
@@ -174,6 +195,12 @@ export class SurfaceIndex {
       out.push({ seq: e.seq, hidden: Array.from(e.hidden) });
     }
     return out;
+  }
+
+  /** The nodes the replace at `seq` hid (surface order), or null when `seq` is no applied replace. */
+  hiddenBy(seq: number): readonly number[] | null {
+    const e = this.epochAt(seq);
+    return e.seq === seq && seq >= 0 ? Array.from(e.hidden) : null;
   }
 
   get replaceCount(): number {

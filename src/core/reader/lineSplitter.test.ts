@@ -78,6 +78,22 @@ describe('LineSplitter', () => {
     ]);
   });
 
+  it('counts long runs of blank lines across batches and blocks, and keeps the lines between them', () => {
+    const blank = '\n'.repeat(200_000) + ' \t\r\n'.repeat(50_000) + '\r\n'.repeat(50_000);
+    const text = `${blank}{"a":1}\n${blank}  {"b":2}\n${blank}`;
+    for (const [sizes, blockSize] of [
+      [[], 1 << 16],
+      [[4097, 65_536], 1 << 20],
+    ] as const) {
+      const lines = split(text, sizes, blockSize);
+      expect(lines.map((l) => [l.text, l.line])).toEqual([
+        ['{"a":1}', 300_001],
+        ['  {"b":2}', 600_002],
+      ]);
+      expect(lines[1]?.offset).toBe(text.indexOf('  {"b"'));
+    }
+  });
+
   it('flags a last line without a newline', () => {
     expect(split('{"a":1}\n{"b"')).toEqual([
       { text: '{"a":1}', offset: 0, line: 1, terminated: true },

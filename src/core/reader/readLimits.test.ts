@@ -69,6 +69,16 @@ describe('decompression bombs', () => {
     expect(log.bytesDecoded).toBeLessThan(8 * MiB + 256 * 1024);
   }, 60_000);
 
+  it('64 MiB of blank lines reach the default ratio floor and stop there, every line counted', () => {
+    const bomb = zstdRleBomb(4 * GiB, 0x0a);
+    const log = load(bomb, {});
+    expect(log.limitHit?.kind).toBe('compression-ratio');
+    expect(log.bytesDecoded).toBeGreaterThan(DEFAULT_READ_LIMITS.ratioFloorBytes);
+    expect(log.eventCount).toBe(0);
+    // Every byte kept is a newline, so the stop is on the line after the last one kept.
+    expect(log.limitHit?.line).toBe(log.bytesDecoded + 1);
+  }, 60_000);
+
   it('the decoded-size limit holds for compressed and plain input alike, to the byte', () => {
     const text = lines(2000);
     const cap = 50_000;

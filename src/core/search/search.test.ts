@@ -153,6 +153,25 @@ describe('search', () => {
     expect(seqs(run(sampleLog([escaped]), { query: 'bk' }))).toEqual([9]);
   });
 
+  it('finds a string nested 10,000 deep, in document order, with a bounded path', () => {
+    // Written as text: JSON.stringify itself recurses and cannot write it.
+    let deep = '{"note":"the BURIED needle"}';
+    for (let i = 0; i < 10_000; i++) deep = i % 2 ? `[${deep}]` : `{"a":${deep}}`;
+    const title = `{"type":"session/title","seq":9,"data":{"title":"shallow","deep":${deep}}}`;
+    const l = sampleLog([title]);
+    const r = run(l, { query: 'buried needle' });
+    expect(seqs(r)).toEqual([9]);
+    const h = r.hits[0] as SearchHit;
+    expect(h.snippet.slice(h.start, h.end)).toBe('BURIED needle');
+    expect(h.path.startsWith('data.deep[0].a[0].a')).toBe(true);
+    expect(h.path.endsWith('.a[0].a[0].a.note')).toBe(true);
+    expect(h.path.length).toBeLessThan(300);
+    // The first string in document order wins: `title` comes before `deep`.
+    expect(firstMatch({ title: 'x needle', deep: { s: 'needle' } }, /needle/g)?.path).toBe('data.title');
+    expect(firstMatch({ a: ['no', { b: 'needle' }], c: 'needle' }, /needle/g)?.path).toBe('data.a[1].b');
+    expect(firstMatch({ type: 'needle' }, /needle/g)).toBeNull();
+  });
+
   it('respects a range and an accept filter, in batches', () => {
     const c = compileQuery({ query: 'readme' });
     if (!c.ok) throw new Error();

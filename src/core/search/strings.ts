@@ -13,38 +13,53 @@ export interface StringMatch {
   length: number;
 }
 
-/** Nesting deeper than this is not searched (a hostile log cannot blow the stack). */
-const MAX_DEPTH = 64;
-
 /**
- * The first string value under `value` that `matcher` (a global regex) matches.
+ * The first string value under `value` that `matcher` (a global regex) matches, at any depth: the
+ * walk keeps its own stack, so a value nested 10,000 deep is searched like a flat one.
  * Discriminator fields named `type` are skipped: they name shapes
  * (`text-delta`, `tool-call`), and every event of a kind would match them.
  */
 export function firstMatch(value: unknown, matcher: RegExp, path = 'data'): StringMatch | null {
-  return walk(value, matcher, path, 0);
+  // Children are pushed last-first, so they are popped in document order. A child's path is its
+  // parent's plus one step (V8 joins them as cons strings: no copying per level).
+  const values: unknown[] = [value];
+  const paths: string[] = [path];
+  for (;;) {
+    const v = values.pop();
+    const p = paths.pop();
+    if (p === undefined) return null;
+    if (typeof v === 'string') {
+      matcher.lastIndex = 0;
+      const m = matcher.exec(v);
+      if (m) return { path: shortPath(p), text: v, index: m.index, length: m[0].length };
+      continue;
+    }
+    if (typeof v !== 'object' || v === null) continue;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) {
+        values.push(v[i]);
+        paths.push(`${p}[${i}]`);
+      }
+      continue;
+    }
+    const keys = Object.keys(v);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i] as string;
+      if (key === 'type') continue;
+      values.push((v as Record<string, unknown>)[key]);
+      paths.push(`${p}.${key}`);
+    }
+  }
 }
 
-function walk(value: unknown, matcher: RegExp, path: string, depth: number): StringMatch | null {
-  if (typeof value === 'string') {
-    matcher.lastIndex = 0;
-    const m = matcher.exec(value);
-    return m ? { path, text: value, index: m.index, length: m[0].length } : null;
-  }
-  if (typeof value !== 'object' || value === null || depth >= MAX_DEPTH) return null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = walk(value[i], matcher, `${path}[${i}]`, depth + 1);
-      if (hit) return hit;
-    }
-    return null;
-  }
-  for (const key in value) {
-    if (key === 'type' || !Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const hit = walk((value as Record<string, unknown>)[key], matcher, `${path}.${key}`, depth + 1);
-    if (hit) return hit;
-  }
-  return null;
+/** A path longer than this keeps its head and tail (10,000 levels would be 60 KB of path). */
+const MAX_PATH = 240;
+
+function shortPath(path: string): string {
+  if (path.length <= MAX_PATH) return path;
+  const head = path.slice(0, MAX_PATH / 2);
+  const tail = path.slice(-MAX_PATH / 2);
+  return `${head}…${tail}`;
 }
 
 export interface Snippet {

@@ -1,5 +1,11 @@
 /** What the model was sent at a seq: derived messages, the transcript, the partly streamed message. */
 import type { Block, FinishReason, Message, TokenUsage } from '../../core/types';
+import type { MessageFocus, NoMessageFocus } from '../../core/view/messageFocus';
+
+export type { MessageFocus, MessageFocusKind, NoMessageFocus } from '../../core/view/messageFocus';
+
+/** The message an event produced or changed (core/view/messageFocus.ts), or why there is none. */
+export type MessageFocusView = MessageFocus | NoMessageFocus;
 
 export interface ViewMessage {
   /** Place in the derived list (from 0); undefined for hidden originals. */

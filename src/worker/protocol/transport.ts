@@ -7,7 +7,7 @@
 import type { CallDiff, HistoryDiff, MetricsAnswer, RunProfile, SearchAnswer } from './answers';
 import type { RequestAtView, RequestChange, ResumePreview } from './harness';
 import type { DiagnosticsWindow, EventDetail, ToolPair } from './inspector';
-import type { MessagesWindow, StreamView, TranscriptEntry, ViewMessage } from './messages';
+import type { MessageFocusView, MessagesWindow, StreamView, TranscriptEntry, ViewMessage } from './messages';
 import type { Push } from './pushes';
 import type { PlaybackWindow, ReplayAxisView, ReplayPositionView } from './replay';
 import type { Request, RequestKind, RequestOf } from './requests';
@@ -27,6 +27,7 @@ export interface ResponseValues {
   problemAt: { what: string | null };
   filter: RowsInfo & { matches: number };
   messages: MessagesWindow;
+  messageFocus: MessageFocusView;
   replaced: { seq: number; messages: ViewMessage[] };
   messagesOf: ViewMessage[];
   stream: StreamView | null;

@@ -1,0 +1,54 @@
+/**
+ * What the messages pane says about the message the selected event produced or changed: a short
+ * label on the message itself (so the mark is not colour alone) and a sentence for screen readers.
+ */
+import type { MessageFocusView } from '../../worker/protocol';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The label on a focused message (at `index`), or null when the message is not focused. */
+export function focusLabel(focus: MessageFocusView | null, index: number): string | null {
+  if (!focus || focus.kind === 'none' || index < focus.index || index > focus.last) return null;
+  switch (focus.kind) {
+    case 'message':
+      return focus.messageSeq === focus.seq ? 'selected event' : `closed by seq ${focus.messageSeq}`;
+    case 'replacement':
+      if (focus.messageSeq !== focus.seq) return `compaction summary (seq ${focus.messageSeq})`;
+      return focus.prune ? 'pruned here' : `replaces ${plural(focus.hidden ?? 0, 'node')}`;
+    case 'call':
+      return `made the call at seq ${focus.seq}`;
+    case 'streaming':
+      return 'streaming';
+    case 'to-replace': {
+      const what = focus.prune ? 'pruned' : 'replaced';
+      return focus.by !== undefined ? `${what} at seq ${focus.by}` : `to be ${what}`;
+    }
+  }
+}
+
+/** One sentence for the live region: what the pane now shows, and why. */
+export function focusAnnouncement(focus: MessageFocusView, count: number): string {
+  const ev = `Seq ${focus.seq} (${focus.type})`;
+  if (focus.kind === 'none') return `${ev} changes no message (${focus.why}); showing the latest messages.`;
+  const n = (i: number) => `message #${i} of ${count}`;
+  switch (focus.kind) {
+    case 'message':
+      return `${ev}: showing ${n(focus.index)}, which it ${focus.messageSeq === focus.seq ? 'produced' : 'streamed'}.`;
+    case 'replacement':
+      if (focus.messageSeq !== focus.seq)
+        return `${ev}: showing ${n(focus.index)}, the summary seq ${focus.messageSeq} put in place of ${plural(focus.hidden ?? 0, 'node')}.`;
+      return focus.prune
+        ? `${ev}: showing ${n(focus.index)}, the tool result it pruned.`
+        : `${ev}: showing ${n(focus.index)}, which replaced ${plural(focus.hidden ?? 0, 'node')}.`;
+    case 'call':
+      return `${ev}: showing ${n(focus.index)}, the assistant message that made this call.`;
+    case 'streaming':
+      return `${ev}: showing the message being streamed, after ${plural(count, 'message')}.`;
+    case 'to-replace': {
+      const range =
+        focus.last > focus.index ? `messages #${focus.index} to #${focus.last} of ${count}` : n(focus.index);
+      const by = focus.by !== undefined ? ` at seq ${focus.by}` : ' later';
+      return `${ev}: showing ${range}, which ${focus.last > focus.index ? 'are' : 'is'} ${focus.prune ? 'pruned' : 'replaced'}${by}.`;
+    }
+  }
+}
