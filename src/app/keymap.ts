@@ -6,7 +6,8 @@
  * them there, so the two never fight).
  */
 import { SEARCH_INPUT_ID } from './why/WhyPanel';
-import { openWhy } from './why/whyState';
+import { openWhy, useWhy } from './why/whyState';
+import { inTimeline, timelinePageRows } from './views/focusTargets';
 import { useSearch } from './why/searchService';
 import { replayNotice } from './playback/replayState';
 import { createKeybindingsHandler, tinykeys, type KeyBindingMap } from 'tinykeys';
@@ -84,6 +85,16 @@ export const SHORTCUTS: readonly Shortcut[] = [
     },
   },
   {
+    keys: 'Page Up / Page Down',
+    what: 'a page of events up / down (in the timeline)',
+    scope: 'global',
+    when: 'log',
+    bindings: {
+      PageUp: (app, e) => (inTimeline(e.target) ? void app.nav.moveRow(-timelinePageRows()) : false),
+      PageDown: (app, e) => (inTimeline(e.target) ? void app.nav.moveRow(timelinePageRows()) : false),
+    },
+  },
+  {
     keys: 'Home / End',
     what: 'first / last event',
     scope: 'global',
@@ -94,7 +105,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     },
   },
   {
-    keys: 'Space  or  K',
+    keys: 'Space  or  Shift+K',
     what: 'play / pause (from the selected event)',
     scope: 'global',
     when: 'ready',
@@ -170,13 +181,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
     },
   },
   {
-    keys: 'Space  or  k',
+    // Not plain k: everywhere else k is "previous event" (one meaning per key).
+    keys: 'Space  or  Shift+K',
     what: 'play / pause',
     scope: 'scrubber',
     when: 'log',
     bindings: {
       Space: (app) => app.player.toggle(),
-      k: (app) => app.player.toggle(),
       'Shift+K': (app) => app.player.toggle(),
     },
   },
@@ -242,14 +253,18 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
   {
     keys: 'Esc',
-    what: 'close dialogs, leave the filter',
+    what: 'close dialogs, leave the filter or the search box; again: close the bottom panel',
     scope: 'global',
     when: 'always',
     whileTyping: true,
     bindings: {
-      Escape: () => {
+      Escape: (_app, e) => {
+        const dialog = useApp.getState().shortcutsOpen;
         useApp.setState({ shortcutsOpen: false });
-        return false; // fields and popups handle Esc too
+        // Outside fields and popups (which handle Esc themselves), Esc closes the bottom panel.
+        if (!dialog && !e.defaultPrevented && !isTyping(e.target) && useWhy.getState().open)
+          useWhy.setState({ open: false });
+        return false;
       },
     },
   },
@@ -300,6 +315,15 @@ function toggleHelp(): void {
   useApp.setState((s) => ({ shortcutsOpen: !s.shortcutsOpen }));
 }
 
+/** The attribute of a focusable scrolling region that keeps its scrolling keys (the messages list). */
+export const SCROLL_KEYS_ATTR = 'data-scroll-keys';
+/** Keys a focused scrolling region uses to scroll: the global shortcuts on them give way there. */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End', 'Space', 'PageUp', 'PageDown']);
+
+function inScrollRegion(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest(`[${SCROLL_KEYS_ATTR}]`) !== null;
+}
+
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   return (
@@ -324,6 +348,7 @@ export function bindingsFor(app: AppServices, scope: ShortcutScope): KeyBindingM
       map[binding] = (e) => {
         if (characterKey && !useKeySettings.getState().singleKeys) return;
         if (scope === 'global' && !s.whileTyping && isTyping(e.target)) return;
+        if (scope === 'global' && SCROLL_KEYS.has(binding) && inScrollRegion(e.target)) return;
         if (!applies(s.when)) return;
         if (run(app, e) === false) return;
         e.preventDefault();

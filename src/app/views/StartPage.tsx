@@ -2,7 +2,7 @@
  * The start page: a drop zone (its label opens the file picker), pasted
  * JSONL, a URL, the bundled samples, and the recently opened logs.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { BUNDLED_SAMPLES } from '../../worker/protocol';
 import { formatBytes } from '../components/format';
 import { OTHER_AGENTS_OPENED } from '../../core/import/formats';
@@ -15,11 +15,21 @@ import { useApp } from '../appState';
 import { useServices } from '../services/context';
 import { whyNotLoadable } from '../url/state';
 import { FILE_INPUT_ID } from './Header';
+import { requestTimelineFocus } from './focusTargets';
 
 /** The sample the start page offers first (and `npm start` opens). */
 const DEMO = BUNDLED_SAMPLES[0] as (typeof BUNDLED_SAMPLES)[number];
 
 export function StartPage() {
+  // Leaving with the keyboard inside (Enter on "Open the demo", a sample, a recent log): the log
+  // screen takes focus to the timeline instead of dropping it on the page.
+  const root = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const el = root.current;
+    return () => {
+      if (el?.contains(document.activeElement)) requestTimelineFocus();
+    };
+  }, []);
   const { load } = useServices();
   const [text, setText] = useState('');
   const [url, setUrl] = useState('');
@@ -41,7 +51,7 @@ export function StartPage() {
   };
 
   return (
-    <main className="min-h-0 flex-1 overflow-auto bg-canvas" data-testid="start-page">
+    <main ref={root} className="min-h-0 flex-1 overflow-auto bg-canvas" data-testid="start-page">
       <LibraryCard />
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-8 pt-8">
         <p className="min-w-0 flex-1 text-sm text-fg-soft">

@@ -17,6 +17,7 @@ import { TimelineToolbar } from './TimelineToolbar';
 import { TimelineRowView } from './TimelineRowView';
 import { useRequestChangeSeqs } from './requestChanges';
 import { useScrollBox } from './useScrollBox';
+import { TIMELINE_GRID_ID } from './focusTargets';
 
 /**
  * Rows are fetched in aligned blocks: the viewport (far fewer rows than a block) spans at most
@@ -194,7 +195,7 @@ const MemoRow = memo(function Row({
 });
 
 /** The timeline's treegrid (skip links focus its current row). */
-export const TIMELINE_GRID_ID = 'timeline-grid';
+export { TIMELINE_GRID_ID } from './focusTargets';
 
 /**
  * Focus follows the selection while the timeline has it: arrows, search hits and clicks move the

@@ -138,4 +138,33 @@ describe('SearchService', () => {
     expect(revealed).toEqual([3, 13, 8, 3]);
     stop();
   });
+
+  it('Enter pressed before the first hit arrives goes to it when it does', async () => {
+    const revealed: number[] = [];
+    let selected: number | null = 30;
+    const svc = new SearchService(
+      fakeClient((q) => (q === 'none' ? [] : [3, 5, 8, 13, 21])),
+      (seq) => {
+        revealed.push(seq);
+        selected = seq;
+      },
+      () => selected,
+    );
+    const stop = svc.start();
+    svc.update({ query: 'q' });
+    svc.step(1); // typed and Enter in one motion: nothing has arrived yet
+    expect(revealed).toEqual([]);
+    await settle();
+    // The selection (30) is past every hit: the first hit, once, when they arrived.
+    expect(revealed).toEqual([3]);
+    expect(useSearch.getState().current).toBe(0);
+    // A query without hits: the early Enter is dropped, and a later search does not replay it.
+    svc.update({ query: 'none' });
+    svc.step(1);
+    await settle();
+    svc.update({ query: 'q' });
+    await settle();
+    expect(revealed).toEqual([3]);
+    stop();
+  });
 });

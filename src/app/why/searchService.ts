@@ -52,6 +52,8 @@ type Client = Pick<LogClient, 'request' | 'subscribe'>;
 
 export class SearchService {
   private searchId = 0;
+  /** Enter pressed before the first hit arrived: taken as soon as one does (type, Enter, in one motion). */
+  private pendingStep: 1 | -1 | null = null;
 
   constructor(
     private readonly client: Client,
@@ -87,7 +89,11 @@ export class SearchService {
   step(dir: 1 | -1): void {
     const s = useSearch.getState();
     const n = s.hits.length;
-    if (n === 0) return;
+    if (n === 0) {
+      this.pendingStep = s.running ? dir : null;
+      return;
+    }
+    this.pendingStep = null;
     const at = this.selected();
     const here = s.current >= 0 ? s.hits[s.current]?.seq : undefined;
     if (at !== null && at !== here) {
@@ -110,6 +116,7 @@ export class SearchService {
   private async run(): Promise<void> {
     const s = useSearch.getState();
     const searchId = ++this.searchId;
+    this.pendingStep = null;
     if (s.query === '') {
       useSearch.setState({
         hits: [],
@@ -152,6 +159,17 @@ export class SearchService {
       running: false,
       error: r.value.error,
     });
+    this.takePendingStep();
+  }
+
+  private takePendingStep(): void {
+    const dir = this.pendingStep;
+    const s = useSearch.getState();
+    if (dir === null || s.hits.length === 0) return;
+    // Hits stream in seq order: while the search runs, "next after the selection" may be yet to come.
+    const at = this.selected();
+    if (s.running && dir > 0 && at !== null && !s.hits.some((h) => h.seq > at)) return;
+    this.step(dir);
   }
 
   private onPush(p: Push): void {
@@ -163,6 +181,7 @@ export class SearchService {
       searched: p.searched,
       total: p.total,
     }));
+    this.takePendingStep();
   }
 }
 
