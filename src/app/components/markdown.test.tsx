@@ -66,6 +66,15 @@ describe('markdown constructs', () => {
     expect(el.querySelector('p')?.textContent).toBe('after');
   });
 
+  it('lets the keyboard reach a fenced block (it scrolls sideways when wide): a named, focusable region', () => {
+    const el = md('```bash\nnpm test -- --run ' + 'x'.repeat(300) + '\n```\n\n```\nplain\n```');
+    const pres = [...el.querySelectorAll('pre')];
+    expect(pres.map((p) => [p.tabIndex, p.getAttribute('role'), p.getAttribute('aria-label')])).toEqual([
+      [0, 'region', 'bash code'],
+      [0, 'region', 'code'],
+    ]);
+  });
+
   it('keeps an unclosed fence open to the end', () => {
     const el = md('```\nline 1\nline 2');
     expect(el.querySelector('pre')?.textContent).toBe('line 1\nline 2');

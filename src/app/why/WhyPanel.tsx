@@ -56,7 +56,9 @@ export function WhyPanel(p: WhyPanelProps) {
     <section
       aria-label="Why"
       data-testid="why-panel"
-      className="flex h-[42vh] min-h-0 flex-col border-t border-line bg-canvas"
+      // Search lists its hits in a list that fills the panel; the other tabs take the height their
+      // content needs, up to the same cap, and every tab gives way before the panes above do.
+      className={`flex min-h-24 flex-col border-t border-line bg-canvas ${p.tab === 'search' ? 'h-[42vh]' : 'max-h-[42vh]'}`}
     >
       <div className="flex items-center gap-1 border-b border-line px-2 text-xs">
         <div role="tablist" aria-label="Why" className="flex items-center gap-1">
@@ -113,7 +115,7 @@ function SearchTab({ services, timelineScope }: WhyPanelProps) {
           id={SEARCH_INPUT_ID}
           aria-label="search every event"
           placeholder="Search every event (Enter: next, Shift+Enter: previous)"
-          className="min-w-64 flex-1 rounded bg-inset px-2 py-1 text-sm"
+          className="min-w-64 flex-1 rounded border border-edge bg-inset px-2 py-1 text-sm"
           value={s.query}
           onChange={(e) => svc.update({ query: e.target.value })}
           onKeyDown={(e) => {
@@ -146,14 +148,14 @@ function SearchTab({ services, timelineScope }: WhyPanelProps) {
         <input
           aria-label="turns"
           placeholder="turns, e.g. 2-5"
-          className="w-24 rounded bg-inset px-1"
+          className="w-24 rounded border border-edge bg-inset px-1"
           value={turns}
           onChange={(e) => setTurns(e.target.value)}
         />
         <input
           aria-label="tool name"
           placeholder="tool"
-          className="w-24 rounded bg-inset px-1"
+          className="w-24 rounded border border-edge bg-inset px-1"
           value={tool}
           onChange={(e) => setTool(e.target.value)}
         />
@@ -196,7 +198,7 @@ function DiffTab({ services, selectedSeq, onSelect }: WhyPanelProps) {
         <span className="text-fg-muted">or compare seq</span>
         <input
           aria-label="compare from seq"
-          className="w-20 rounded bg-inset px-1"
+          className="w-20 rounded border border-edge bg-inset px-1"
           value={from}
           onChange={(e) => setFrom(e.target.value.replace(/\D/g, ''))}
         />
@@ -204,7 +206,7 @@ function DiffTab({ services, selectedSeq, onSelect }: WhyPanelProps) {
         <input
           aria-label="compare to seq"
           placeholder={selectedSeq === null ? '' : String(selectedSeq)}
-          className="w-20 rounded bg-inset px-1"
+          className="w-20 rounded border border-edge bg-inset px-1"
           value={to}
           onChange={(e) => setTo(e.target.value.replace(/\D/g, ''))}
         />

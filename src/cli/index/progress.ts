@@ -3,6 +3,7 @@
  * object per line (`{"event":"progress",...}`) for a program reading stdout.
  */
 import { formatBytes } from '../../core/view/byteSize';
+
 export interface ProgressState {
   total: number;
   done: number;
