@@ -217,7 +217,7 @@ test.describe('keyboard', () => {
     const toMessages = page.getByRole('link', { name: 'Skip to messages' });
     await expect(toMessages).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('region', { name: 'Messages at seq' })).toBeFocused();
+    await expect(page.getByRole('region', { name: 'Message list' })).toBeFocused();
   });
 
   test('the shortcuts dialog takes focus, keeps Tab inside, closes on Esc and gives focus back', async ({

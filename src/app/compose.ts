@@ -18,7 +18,6 @@ import { persistLayout } from './layout/layoutState';
 import { watchSystemTheme } from './theme';
 import { TimelineNav } from './timelineNav';
 import { UrlSync } from './url/sync';
-import { select } from './appState';
 import { AnswersService } from './why/answersService';
 import { CompareService } from './why/compareService';
 import { SearchService } from './why/searchService';
@@ -43,18 +42,20 @@ export interface AppServices {
 export function composeApp(client: WorkerClient, makeClient: () => WorkerClient = () => client): AppServices {
   const load = new LoadService(client);
   const player = new Player(client);
+  const url = new UrlSync(load);
   return {
     client,
     load,
-    url: new UrlSync(load),
+    url,
     follow: new FollowMode(load),
-    nav: new TimelineNav(client),
+    // Error/diagnostic jumps and search hits are jumps like a click: each adds a history entry.
+    nav: new TimelineNav(client, url.jumpTo),
     player,
     replay: new ReplayPosition(client, player),
     why: {
       search: new SearchService(
         client,
-        (seq) => select(seq),
+        (seq) => url.jumpTo(seq),
         () => useApp.getState().selectedSeq,
       ),
       answers: new AnswersService(client),

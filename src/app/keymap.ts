@@ -1,12 +1,25 @@
 /**
  * Every keyboard shortcut, in one table that drives both the handlers
  * (tinykeys bindings) and the help dialog (`?`). Global shortcuts listen on
- * the window and are ignored while typing in a field; the scrubber's apply
- * while it has focus (Scrubber.tsx binds them on its element, and stops
- * them there, so the two never fight).
+ * the window and are ignored while typing in a field; the scrubber's and the
+ * timeline's apply while they have focus (Scrubber.tsx binds them on its
+ * element, Timeline.tsx on its treegrid, and stops them there, so the two never
+ * fight). One key means one thing: a widget's own keys only refine it (a
+ * bigger step, folding).
  */
 import { SEARCH_INPUT_ID } from './why/WhyPanel';
 import { openWhy } from './why/whyState';
+import { parentRowSeq, scrollsByKeys } from './views/focusTargets';
+import {
+  SCROLL_KEYS,
+  activatesOnSpace,
+  closeWhyPanel,
+  foldState,
+  isTyping,
+  rowOf,
+  rowSeq,
+  rowsPerPage,
+} from './keyTargets';
 import { useSearch } from './why/searchService';
 import { replayNotice } from './playback/replayState';
 import { createKeybindingsHandler, tinykeys, type KeyBindingMap } from 'tinykeys';
@@ -17,7 +30,7 @@ import { copyLink } from './share/links';
 
 export const FILTER_INPUT_ID = 'timeline-filter';
 
-export type ShortcutScope = 'global' | 'scrubber';
+export type ShortcutScope = 'global' | 'scrubber' | 'timeline';
 
 /** When a global shortcut applies: always, with a log loading or loaded, or with a log ready. */
 export type ShortcutWhen = 'always' | 'log' | 'ready';
@@ -35,14 +48,6 @@ export interface Shortcut {
   bindings: Record<string, Run>;
   /** Handled even while typing in a field (Esc). */
   whileTyping?: boolean;
-}
-
-/** Elements Space activates by itself. */
-function activatesOnSpace(target: EventTarget | null): boolean {
-  return (
-    target instanceof Element &&
-    target.closest('button, a[href], summary, [role=button], [role=option], [role=treeitem]') !== null
-  );
 }
 
 const togglePlayback: Run = (app, e) => {
@@ -94,7 +99,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     },
   },
   {
-    keys: 'Space  or  K',
+    keys: 'Space  or  Shift + K',
     what: 'play / pause (from the selected event)',
     scope: 'global',
     when: 'ready',
@@ -125,8 +130,6 @@ export const SHORTCUTS: readonly Shortcut[] = [
       'Control+ArrowRight': (app) => void app.replay.move('chunk', 1),
       'Meta+ArrowLeft': (app) => void app.replay.move('chunk', -1),
       'Meta+ArrowRight': (app) => void app.replay.move('chunk', 1),
-      h: (app) => void app.replay.move('event', -1),
-      l: (app) => void app.replay.move('event', 1),
     },
   },
   {
@@ -170,14 +173,47 @@ export const SHORTCUTS: readonly Shortcut[] = [
     },
   },
   {
-    keys: 'Space  or  k',
-    what: 'play / pause',
+    keys: 'Space  or  Shift + K',
+    what: 'play / pause (from the selected event)',
     scope: 'scrubber',
     when: 'log',
     bindings: {
       Space: (app) => app.player.toggle(),
-      k: (app) => app.player.toggle(),
       'Shift+K': (app) => app.player.toggle(),
+    },
+  },
+  {
+    keys: '→ / ←',
+    what: 'unfold / fold the row (← on a row that does not fold: its turn or step)',
+    scope: 'timeline',
+    when: 'log',
+    bindings: {
+      ArrowRight: (app, e) => (foldState(e) === 'collapsed' ? app.load.toggleFold(rowSeq(e)) : false),
+      ArrowLeft: (app, e) => {
+        if (foldState(e) === 'expanded') return app.load.toggleFold(rowSeq(e));
+        const parent = parentRowSeq(e.target as HTMLElement);
+        if (parent === null) return false;
+        app.url.jumpTo(parent);
+      },
+    },
+  },
+  {
+    keys: 'Enter',
+    what: 'fold or unfold the row',
+    scope: 'timeline',
+    when: 'log',
+    bindings: {
+      Enter: (app, e) => (foldState(e) === null ? false : app.load.toggleFold(rowSeq(e))),
+    },
+  },
+  {
+    keys: 'PgUp / PgDn',
+    what: 'a page of rows up / down',
+    scope: 'timeline',
+    when: 'log',
+    bindings: {
+      PageUp: (app, e) => void app.nav.moveRow(-rowsPerPage(e)),
+      PageDown: (app, e) => void app.nav.moveRow(rowsPerPage(e)),
     },
   },
   {
@@ -224,6 +260,20 @@ export const SHORTCUTS: readonly Shortcut[] = [
     },
   },
   {
+    keys: 'i',
+    what: "what changed in the model's input at the selected step (the step row's Δ input)",
+    scope: 'global',
+    when: 'ready',
+    bindings: {
+      i: (app) => {
+        const seq = useApp.getState().selectedSeq;
+        if (seq === null) return false;
+        openWhy('diff');
+        void app.why.answers.diffCall(seq);
+      },
+    },
+  },
+  {
     keys: 'c',
     what: 'copy a link to the selected event (the full URL)',
     scope: 'global',
@@ -242,13 +292,14 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
   {
     keys: 'Esc',
-    what: 'close dialogs, leave the filter',
+    what: 'close dialogs, leave the filter or the search box (then close the search panel)',
     scope: 'global',
     when: 'always',
     whileTyping: true,
     bindings: {
-      Escape: () => {
-        useApp.setState({ shortcutsOpen: false });
+      Escape: (_app, e) => {
+        if (useApp.getState().shortcutsOpen) useApp.setState({ shortcutsOpen: false });
+        else if (!e.defaultPrevented && !isTyping(e.target)) closeWhyPanel(e.target);
         return false; // fields and popups handle Esc too
       },
     },
@@ -300,14 +351,6 @@ function toggleHelp(): void {
   useApp.setState((s) => ({ shortcutsOpen: !s.shortcutsOpen }));
 }
 
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return (
-    !!el &&
-    (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
-  );
-}
-
 function applies(when: ShortcutWhen): boolean {
   if (when === 'always') return true;
   const { status } = useApp.getState();
@@ -321,9 +364,12 @@ export function bindingsFor(app: AppServices, scope: ShortcutScope): KeyBindingM
     if (s.scope !== scope) continue;
     for (const [binding, run] of Object.entries(s.bindings)) {
       const characterKey = isCharacterKey(binding);
+      const scrollKey = SCROLL_KEYS.has(binding);
       map[binding] = (e) => {
         if (characterKey && !useKeySettings.getState().singleKeys) return;
         if (scope === 'global' && !s.whileTyping && isTyping(e.target)) return;
+        if (scope === 'global' && scrollKey && scrollsByKeys(e.target)) return;
+        if (scope === 'timeline' && !rowOf(e)) return;
         if (!applies(s.when)) return;
         if (run(app, e) === false) return;
         e.preventDefault();
@@ -338,6 +384,11 @@ export function bindingsFor(app: AppServices, scope: ShortcutScope): KeyBindingM
 export function installGlobalKeys(app: AppServices): () => void {
   loadKeySettings();
   return tinykeys(window, bindingsFor(app, 'global'));
+}
+
+/** A keydown handler for the timeline's treegrid (its rows' own keys). */
+export function timelineKeyHandler(app: AppServices): (e: KeyboardEvent) => void {
+  return createKeybindingsHandler(bindingsFor(app, 'timeline'));
 }
 
 /** A keydown handler for the focused scrubber. */

@@ -7,7 +7,11 @@ import { replayNotice } from './playback/replayState';
 import type { WorkerClient } from './services/workerClient';
 
 export class TimelineNav {
-  constructor(private readonly client: WorkerClient) {}
+  constructor(
+    private readonly client: WorkerClient,
+    /** How a jump selects (the URL sync's jumpTo: one history entry); row moves replace it. */
+    private readonly jump: (seq: number) => void = select,
+  ) {}
 
   /** Moves the selection `delta` rows (the rows as shown: folded ranges count as one). */
   readonly moveRow = async (delta: number): Promise<void> => {
@@ -61,7 +65,7 @@ export class TimelineNav {
       replayNotice(`No ${target}${where}`);
       return;
     }
-    select(seq);
+    this.jump(seq);
     replayNotice(
       `${dir > 0 ? 'Next' : 'Previous'} ${target}: seq ${seq}${what ? ` · ${what}` : ''}`,
       'warn',

@@ -121,18 +121,33 @@ describe('JsonTree', () => {
     expect(onCopy).toHaveBeenLastCalledWith('.data.["a b"][0].text');
     expect(el.querySelector('[data-testid="json-menu"]')).toBeNull();
 
-    act(() => row(el, '.data').querySelector<HTMLButtonElement>('button[aria-label="actions"]')!.click());
+    act(() =>
+      row(el, '.data')
+        .querySelector<HTMLButtonElement>('button[aria-label="copy actions for .data"]')!
+        .click(),
+    );
     menuItem(el, 'copy value');
     expect(onCopy).toHaveBeenLastCalledWith(JSON.stringify(value.data, null, 2));
 
-    act(() => row(el, '.').querySelector<HTMLButtonElement>('button[aria-label="actions"]')!.click());
+    act(() =>
+      row(el, '.')
+        .querySelector<HTMLButtonElement>('button[aria-label="copy actions for the whole value"]')!
+        .click(),
+    );
     menuItem(el, 'copy path');
     expect(onCopy).toHaveBeenLastCalledWith('.');
+
+    // Each row's actions button is named after its field: no run of identical names.
+    const names = [
+      ...el.querySelectorAll('[data-testid="json-row"] > button[title="Copy value / path"]'),
+    ].map((b) => b.getAttribute('aria-label'));
+    expect(names).toContain('copy actions for .data.["a b"][0].text');
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it('has no copy actions without onCopy', () => {
     const el = render(<JsonTree value={{ a: 1 }} />);
-    expect(el.querySelector('button[aria-label="actions"]')).toBeNull();
+    expect(el.querySelector('button[aria-label^="copy actions"]')).toBeNull();
   });
 
   it('builds paths and copy text', () => {

@@ -333,7 +333,8 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
           <button
             type="button"
             title="Copy value / path"
-            aria-label="actions"
+            // Named after its field: a run of identical "actions" stops says nothing to a screen reader.
+            aria-label={`copy actions for ${path || 'the whole value'}`}
             className="ml-auto shrink-0 px-1 text-fg-subtle opacity-0 group-hover:opacity-100 hover:text-fg focus:opacity-100"
             onClick={() => setMenu((m) => !m)}
           >

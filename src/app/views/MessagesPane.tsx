@@ -18,7 +18,7 @@ import { ReplacedNote } from './ReplacedNote';
 import { RequestInForce } from './RequestInForce';
 import { ResumePreview, useResumePreview } from './ResumePreview';
 import { StreamingPreview } from './StreamingPreview';
-import { MESSAGES_PANE_ID } from './SkipLinks';
+import { MESSAGES_LIST_ID, MESSAGES_PANE_ID, SCROLLS_BY_KEYS } from './focusTargets';
 import { focusLabel } from './messageFocusText';
 import { useMessageFocus } from './useMessageFocus';
 
@@ -257,7 +257,14 @@ export function MessagesPane() {
         data-testid="messages"
         data-seq={shown?.seq}
         data-count={shown?.count}
-        className="relative min-h-0 flex-1 overflow-auto"
+        // A keyboard stop of its own: with focus here the scrolling keys scroll it (SCROLLS_BY_KEYS
+        // keeps the replay's arrows, Home/End and Space away).
+        id={MESSAGES_LIST_ID}
+        tabIndex={0}
+        role="region"
+        aria-label="Message list"
+        {...{ [SCROLLS_BY_KEYS]: '' }}
+        className="relative min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400"
       >
         <div ref={attachInner} style={{ height: listHeight, position: 'relative' }}>
           {shown &&

@@ -2,7 +2,7 @@
  * The start page: a drop zone (its label opens the file picker), pasted
  * JSONL, a URL, the bundled samples, and the recently opened logs.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { BUNDLED_SAMPLES } from '../../worker/protocol';
 import { formatBytes } from '../components/format';
 import { OTHER_AGENTS_OPENED } from '../../core/import/formats';
@@ -15,6 +15,7 @@ import { useApp } from '../appState';
 import { useServices } from '../services/context';
 import { whyNotLoadable } from '../url/state';
 import { FILE_INPUT_ID } from './Header';
+import { focusTimelineWhenShown } from './focusTargets';
 
 /** The sample the start page offers first (and `npm start` opens). */
 const DEMO = BUNDLED_SAMPLES[0] as (typeof BUNDLED_SAMPLES)[number];
@@ -27,6 +28,14 @@ export function StartPage() {
   const [note, setNote] = useState<string | null>(null);
   const hasLog = useApp((s) => s.summary !== null || s.status === 'loading');
   const storageVersion = useStorage((s) => s.version);
+  // A log opened from here replaces this page under the keyboard's focus: the timeline takes it.
+  const mainRef = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const main = mainRef.current;
+    return () => {
+      if (main?.contains(document.activeElement)) focusTimelineWhenShown();
+    };
+  }, []);
 
   useEffect(() => {
     void listRecent().then(setRecent);
@@ -41,7 +50,7 @@ export function StartPage() {
   };
 
   return (
-    <main className="min-h-0 flex-1 overflow-auto bg-canvas" data-testid="start-page">
+    <main ref={mainRef} className="min-h-0 flex-1 overflow-auto bg-canvas" data-testid="start-page">
       <LibraryCard />
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-8 pt-8">
         <p className="min-w-0 flex-1 text-sm text-fg-soft">

@@ -17,6 +17,7 @@ import { loadPrices, savePrices } from './storedPrices';
 import { RunCompareView } from './RunCompareView';
 import { SearchResults } from './SearchResults';
 import { useSearch, type SearchService } from './searchService';
+import { focusTimeline } from '../views/focusTargets';
 
 export type WhyTab = 'search' | 'diff' | 'charts' | 'compare';
 
@@ -111,7 +112,7 @@ function SearchTab({ services, timelineScope }: WhyPanelProps) {
         <input
           id={SEARCH_INPUT_ID}
           aria-label="search every event"
-          placeholder="Search every event (Enter: next, Shift+Enter: previous)"
+          placeholder="Search every event (Enter: next, Shift+Enter: previous, Esc: back to the timeline)"
           className="min-w-64 flex-1 rounded bg-inset px-2 py-1 text-sm"
           value={s.query}
           onChange={(e) => svc.update({ query: e.target.value })}
@@ -119,6 +120,12 @@ function SearchTab({ services, timelineScope }: WhyPanelProps) {
             if (e.key === 'Enter') {
               e.preventDefault();
               svc.step(e.shiftKey ? -1 : 1);
+            } else if (e.key === 'Escape') {
+              // Leave the box, keep the hits (their ticks, ] and [): back to the timeline's row. A
+              // second Esc there closes the panel (keymap.ts).
+              e.preventDefault();
+              e.stopPropagation();
+              if (!focusTimeline()) e.currentTarget.blur();
             }
           }}
         />

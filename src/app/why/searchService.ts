@@ -52,6 +52,8 @@ type Client = Pick<LogClient, 'request' | 'subscribe'>;
 
 export class SearchService {
   private searchId = 0;
+  /** An Enter pressed before the hits it needs arrived (typed and pressed in one motion): taken on arrival. */
+  private pendingStep: 1 | -1 | null = null;
 
   constructor(
     private readonly client: Client,
@@ -72,6 +74,7 @@ export class SearchService {
 
   /** A new query or option: searches again (the previous search is superseded). */
   update(change: Partial<Pick<SearchState, 'query' | 'regex' | 'caseSensitive' | 'scope'>>): void {
+    this.pendingStep = null;
     useSearch.setState(change);
     void this.run();
   }
@@ -79,6 +82,7 @@ export class SearchService {
   /** The log changed (a new load or rows grew): the hits are stale. */
   reset(): void {
     const { open, query, regex, caseSensitive, scope } = useSearch.getState();
+    this.pendingStep = null;
     useSearch.setState({ ...initial, open, query, regex, caseSensitive, scope });
     if (query) void this.run();
   }
@@ -86,6 +90,12 @@ export class SearchService {
   /** Enter (+1) / Shift+Enter (-1): the next or previous hit, wrapping, shown in the timeline. */
   step(dir: 1 | -1): void {
     const s = useSearch.getState();
+    if (s.running && !this.hitKnown(dir)) {
+      // The hit to go to has not arrived yet (hits stream in seq order): go when it does.
+      this.pendingStep = dir;
+      return;
+    }
+    this.pendingStep = null;
     const n = s.hits.length;
     if (n === 0) return;
     const at = this.selected();
@@ -98,6 +108,29 @@ export class SearchService {
       return;
     }
     this.pick(s.current < 0 ? (dir > 0 ? 0 : n - 1) : (s.current + dir + n) % n);
+  }
+
+  /**
+   * Whether the hits so far decide where a step goes: the next hit after the selection has
+   * arrived (forward), or a hit at or past it, so no later one can be nearer (backward).
+   */
+  private hitKnown(dir: 1 | -1): boolean {
+    const { hits } = useSearch.getState();
+    const last = hits.at(-1)?.seq;
+    if (last === undefined) return false;
+    const at = this.selected();
+    if (at === null) return dir > 0;
+    return dir > 0 ? last > at : last >= at;
+  }
+
+  /** After hits arrived or the search ended: the Enter that waited for them. */
+  private takePendingStep(): void {
+    const dir = this.pendingStep;
+    if (dir === null) return;
+    const s = useSearch.getState();
+    if (s.running && !this.hitKnown(dir)) return;
+    this.pendingStep = null;
+    this.step(dir);
   }
 
   pick(index: number): void {
@@ -152,6 +185,7 @@ export class SearchService {
       running: false,
       error: r.value.error,
     });
+    this.takePendingStep();
   }
 
   private onPush(p: Push): void {
@@ -163,6 +197,7 @@ export class SearchService {
       searched: p.searched,
       total: p.total,
     }));
+    this.takePendingStep();
   }
 }
 
