@@ -40,8 +40,10 @@ async function exercise(page: Page): Promise<void> {
   await expect(page.getByTestId('play')).toContainText('Pause');
   await page.getByTestId('play').click();
   await expect(page.getByTestId('play')).toContainText('Play');
+  await page.getByTestId('export-menu-button').click();
   const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
   expect(JSON.parse(readFileSync(await json.path(), 'utf8'))).toBeInstanceOf(Array);
+  await page.getByTestId('export-menu-button').click();
   const [md] = await Promise.all([
     page.waitForEvent('download'),
     page.getByTestId('export-markdown').click(),

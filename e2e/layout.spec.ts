@@ -43,9 +43,10 @@ const MAIN_SCREEN: AuditSpec = {
     '[role=group][aria-label=Fold] > button',
     '[data-testid=row-count]',
     // The messages header, whole ("at s..." was all that showed).
-    'section[aria-label="Messages at seq"] > div:first-child > span',
+    // (In a narrow pane its title "Messages" is for screen readers only.)
+    'section[aria-label="Messages at seq"] > div:first-child > span:not([data-part=pane-title]):not(.sr-only)',
     '[data-testid=messages-header]',
-    '[role=group][aria-label=Export] > *',
+    '[data-testid=export-menu-button]',
     // The inspector's header and its buttons (its "link" was clipped).
     '[data-testid=inspector] > *',
     '[data-testid=inspector-actions] button',
@@ -170,6 +171,71 @@ test('the header shows every figure of the log, whole, at 1600, 1024 and 800 px'
   }
 });
 
+test('the messages header is one line at 1024 and 1600 px, and the request line is whole', async ({
+  page,
+}) => {
+  for (const { width, height } of SIZES.filter((s) => s.width > 800)) {
+    await setUp(page, width, height, 'dark');
+    await gotoApp(page, '/#seq=235');
+    const bar = page.locator('section[aria-label="Messages at seq"] > div:first-child');
+    await expect(page.getByTestId('messages-header')).toHaveText('at seq 235 · 11 messages');
+    // Every control of the bar on one line: "at seq …", "Resume preview" and "Export".
+    const tops = await bar.evaluate((el) =>
+      [...el.children]
+        .filter((c) => c.getBoundingClientRect().width > 1)
+        .map((c) => Math.round(c.getBoundingClientRect().top + c.getBoundingClientRect().height / 2)),
+    );
+    // (At 1024 px the title "Messages" is for screen readers only: "11 messages" says it.)
+    expect(tops.length, `${width}px`).toBe(width === 1024 ? 3 : 4);
+    expect(Math.max(...tops) - Math.min(...tops), `${width}px: ${tops.join(', ')}`).toBeLessThanOrEqual(2);
+    // The model's name and the link to its header are whole (the name may wrap, never end in "…").
+    const model = page.getByTestId('request-model');
+    await expect(model).toHaveText('openrouter / qwen3-coder-480b');
+    const link = page.getByTestId('request-header-link');
+    await expect(link).toHaveAttribute('title', /: tool-results$/);
+    for (const el of [model, link])
+      expect(await el.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${width}px`).toBe(true);
+    expect(
+      await auditLayout(page, {
+        required: [
+          '[data-testid=request-model]',
+          '[data-testid=request-header-link]',
+          '[data-testid=export-menu-button]',
+        ],
+      }),
+    ).toEqual([]);
+  }
+  // The exports are one click away, in a menu under the button, inside the window.
+  await page.getByTestId('export-menu-button').click();
+  const menu = page.locator('#export-menu');
+  await expect(menu).toBeVisible();
+  expect(await auditLayout(page, { required: ['#export-menu button'] })).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+});
+
+test('the panels below (why, diagnostics) give way before the panes do', async ({ page }) => {
+  for (const { width, height } of SIZES.filter((s) => s.width > 800)) {
+    await setUp(page, width, height, 'light');
+    await gotoApp(page);
+    await page.getByRole('button', { name: 'Compare runs' }).click();
+    await page
+      .getByRole('button', { name: /Diagnostics/ })
+      .first()
+      .click();
+    await expect(page.getByTestId('why-panel')).toBeVisible();
+    const h = async (s: string) => (await page.locator(s).boundingBox())!.height;
+    expect(await h('#pane-messages'), `${width}px`).toBeGreaterThanOrEqual(Math.min(300, height * 0.45) - 1);
+    expect(await h('#pane-timeline')).toBeGreaterThanOrEqual(Math.min(300, height * 0.45) - 1);
+    // "Compare runs" holds one button: it takes the room that needs, not 42% of the window.
+    expect(await h('[data-testid=why-panel]')).toBeLessThan(height * 0.3);
+    const diag = (await page.locator('section[aria-label=Diagnostics]').boundingBox())!;
+    expect(diag.y + diag.height).toBeLessThanOrEqual(height + 0.5);
+    await page.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await page.getByTestId('why-panel').getByRole('button', { name: /close/i }).click();
+  }
+});
+
 test('at 800 px the panes stack: timeline, messages, inspector, each the full width', async ({ page }) => {
   await setUp(page, 800, 900, 'dark');
   await gotoApp(page);
@@ -180,6 +246,8 @@ test('at 800 px the panes stack: timeline, messages, inspector, each the full wi
     ),
   );
   for (const b of boxes) expect(Math.round(b.width)).toBe(800);
+  // The messages (what the app is for) keep room for a few of them: at least 280 px.
+  expect(boxes[1]!.height).toBeGreaterThanOrEqual(279);
   expect(boxes[0]!.y + boxes[0]!.height).toBeLessThanOrEqual(boxes[1]!.y);
   expect(boxes[1]!.y + boxes[1]!.height).toBeLessThanOrEqual(boxes[2]!.y);
   await expect(page.getByRole('separator', { name: 'Resize the timeline' })).toHaveAttribute(

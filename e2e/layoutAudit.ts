@@ -4,7 +4,8 @@
  *
  * - inside the viewport, and inside every ancestor that clips it (overflow
  *   other than visible): horizontally always; vertically unless the ancestor
- *   scrolls that way (then the element is merely scrolled away and skipped);
+ *   scrolls that way (then the element is merely scrolled, wholly or partly,
+ *   out of view and skipped);
  * - its text not cut: scrollWidth <= clientWidth, and a button or label on
  *   one line (no wrapping inside it); content past a box that does not clip
  *   is drawn, and checked where it is drawn;
@@ -58,7 +59,8 @@ export async function auditLayout(page: Page, spec: AuditSpec): Promise<string[]
           break;
         }
         if (oy === 'auto' || oy === 'scroll') {
-          if (r.bottom <= ar.top + 0.5 || r.top >= ar.bottom - 0.5) scrolledAway = true;
+          // Wholly or partly scrolled out of view: a scroll position, not a layout fault.
+          if (r.top < ar.top - 0.5 || r.bottom > ar.bottom + 0.5) scrolledAway = true;
         } else if (oy !== 'visible' && (r.top < ar.top - 0.5 || r.bottom > ar.bottom + 0.5)) {
           problems.push(
             `${name(el)} is cut vertically by ${name(a)} (${Math.round(r.top)}..${Math.round(r.bottom)} vs ${Math.round(ar.top)}..${Math.round(ar.bottom)})`,
@@ -69,6 +71,8 @@ export async function auditLayout(page: Page, spec: AuditSpec): Promise<string[]
             `${name(el)} is cut horizontally by ${name(a)} (${Math.round(r.left)}..${Math.round(r.right)} vs ${Math.round(ar.left)}..${Math.round(ar.right)})`,
           );
         }
+        // Its scroller is what shows it: the boxes around that clip the scroller, not the element.
+        if (scrolledAway) break;
       }
       if (hiddenWhole || scrolledAway) return;
       if (r.left < -0.5 || r.right > vw + 0.5 || r.top < -0.5 || r.bottom > vh + 0.5)

@@ -88,3 +88,21 @@ test('lists the sessions, searches, filters, sorts, and opens a log by path and 
   );
   await expectLoaded(page, 'pty-tools.jsonl', loadCore(file).eventCount);
 });
+
+test('at 1024 and 1600 px every column of the Library is in view: the session column gives way', async ({
+  page,
+}) => {
+  for (const [width, height] of [
+    [1024, 768],
+    [1600, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(url);
+    await expect(page.getByTestId('library-row')).toHaveCount(LOGS.length);
+    const table = page.getByTestId('library-table');
+    const [scroll, client] = await table.evaluate((t) => [t.scrollWidth, t.parentElement!.clientWidth]);
+    expect(scroll, `${width}px`).toBeLessThanOrEqual(client);
+    const cost = (await page.getByTestId('library-sort-cost_usd').boundingBox())!;
+    expect(cost.x + cost.width, `${width}px`).toBeLessThanOrEqual(width);
+  }
+});

@@ -330,6 +330,7 @@ test('export: the messages at the seq as JSON (all of them) and the transcript a
   await expectLoaded(page, 'demo.jsonl', log.eventCount);
   await expectMessagesAt(page, log, seq);
 
+  await page.getByTestId('export-menu-button').click();
   const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
   expect(json.suggestedFilename()).toBe(`demo.seq-${seq}.messages.json`);
   // The shape of `seqscope derive --at SEQ --with-request`: the messages and the request in force.
@@ -343,6 +344,7 @@ test('export: the messages at the seq as JSON (all of them) and the transcript a
     },
   ]);
 
+  await page.getByTestId('export-menu-button').click();
   const [md] = await Promise.all([
     page.waitForEvent('download'),
     page.getByTestId('export-markdown').click(),

@@ -139,7 +139,7 @@ test('a 12 MB tool output: head and tail, then every line virtualized, its last 
   const last = text.locator(`[data-testid=text-row][data-line="${OUTPUT_LINES}"]`);
   await expect(last).toContainText(LAST_LINE);
   const elision = text.getByTestId('elision');
-  await expect(elision).toHaveText(/^… 149,958 lines hidden \(\d+(\.\d)? MB\) …$/);
+  await expect(elision).toHaveText(/^… 149,958 lines hidden \(\d+(\.\d)? MiB\) …$/);
   expect(await text.getByTestId('text-row').count()).toBe(42);
 
   // Expanded: a scroll box of every line, with only the rows in view in the DOM.
@@ -205,7 +205,7 @@ test('text over the markdown limit is plain text and says why', async ({ page })
   await expect(pane).toHaveAttribute('data-seq', '6');
   const block = pane.locator('[data-testid=message][data-source-seq="6"] [data-block-type=text]');
   await expect(block.getByTestId('plain-note')).toHaveText(
-    /^shown as plain text: \d+\.\d MB is over the markdown limit \(97\.7 KB\)$/,
+    /^shown as plain text: \d+\.\d MiB is over the markdown limit \(97\.7 KiB\)$/,
   );
   await expect(block.locator('strong')).toHaveCount(0);
   await expect(block.getByTestId('text-row').first()).toHaveText(/^1## Report$/);

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { messageFocus } from '../src/core/view/messageFocus';
 import { expect, gotoApp, loadCore, selectByHash, test } from './helpers';
@@ -172,4 +173,47 @@ test('scrolling the pane is not undone; the next selection scrolls again', async
   await selectByHash(page, 2978);
   await expect(pane(page)).toHaveAttribute('data-seq', '2978');
   await expectTopInView(page, focused(page));
+});
+
+for (const colorScheme of ['dark', 'light'] as const) {
+  test(`the marked messages and their labels pass axe (WCAG AA), ${colorScheme} scheme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await open(page, '/?sample=demo.jsonl', 152);
+    await expect(focused(page).first().getByTestId('focus-label')).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .include('[data-testid=messages]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
+
+test('Skip to messages focuses the list; its keys scroll it instead of moving the replay', async ({
+  page,
+}) => {
+  await open(page, LONG_URL, long.eventCount - 1);
+  const list = pane(page);
+  await page.keyboard.press('Tab'); // the first Tab stop: "Skip to timeline"
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to messages' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(list).toBeFocused();
+  await expect(list).toHaveAttribute('role', 'region');
+  const top = () => list.evaluate((el) => el.scrollTop);
+  const atEnd = await top();
+  expect(atEnd).toBeGreaterThan(0);
+  await page.keyboard.press('PageUp');
+  await expect.poll(top).toBeLessThan(atEnd);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Home');
+  await expect(list.locator('[data-tindex="0"]')).toBeInViewport();
+  const atHome = await top();
+  await page.keyboard.press('Space');
+  await expect.poll(top).toBeGreaterThan(atHome);
+  // None of them moved the selection or started playback.
+  await expect(list).toHaveAttribute('data-seq', String(long.eventCount - 1));
+  await expect(page).toHaveURL(new RegExp(`#seq=${long.eventCount - 1}$`));
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(list).toBeFocused();
 });

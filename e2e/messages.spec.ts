@@ -111,11 +111,13 @@ test('the Markdown transcript keeps the messages a compaction replaced; the JSON
   await expectLoaded(page, 'demo.jsonl', log.eventCount);
   await expect(page.getByTestId('messages')).toHaveAttribute('data-seq', String(seq));
 
+  await page.getByTestId('export-menu-button').click();
   const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
   const exported = JSON.parse(readFileSync(await json.path(), 'utf8')) as { messages: unknown[] }[];
   // The derive --with-request shape: one entry, its messages the derived history.
   expect(exported[0]?.messages).toEqual(log.messagesAt(seq).messages.map((m) => m.message));
 
+  await page.getByTestId('export-menu-button').click();
   const [md] = await Promise.all([
     page.waitForEvent('download'),
     page.getByTestId('export-markdown').click(),

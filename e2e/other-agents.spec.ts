@@ -74,6 +74,7 @@ test('the OTLP button downloads the whole log as OTLP JSON traces', async ({ pag
   await gotoApp(page);
   await openWithInput(page, file);
   await expectLoaded(page, path.basename(file), log.eventCount);
+  await page.getByTestId('export-menu-button').click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByTestId('export-otlp').click(),

@@ -72,7 +72,7 @@ test('a gzip bomb stops at the ratio limit; "Load anyway" reads it whole', async
   const banner = page.getByTestId('read-limit');
   await expect(banner).toContainText('the input expands more than 100:1');
   await expect(banner).toContainText(
-    /Everything before line \d+ is loaded \(read [\d.]+ kB of the compressed input/,
+    /Everything before line \d+ is loaded \(read [\d.]+ KiB of the compressed input/,
   );
   await expect(page.getByTestId('diagnostics').locator('[data-code="read-limit"]')).toHaveAttribute(
     'data-count',
@@ -98,7 +98,7 @@ test('an endless line stops at the line limit, and the page stops downloading it
   await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
   await expect(status).toHaveAttribute('data-events', '2');
   const banner = page.getByTestId('read-limit');
-  await expect(banner).toContainText(/line 3 is longer than [\d.]+ MB, the line limit/);
+  await expect(banner).toContainText(/line 3 is longer than [\d.]+ MiB, the line limit/);
   await expect(banner.getByRole('button', { name: 'Load anyway' })).toBeVisible();
   await expect(page.getByTestId('messages')).toContainText('second');
   // The worker cancelled the response (an endless body would otherwise download forever).

@@ -25,6 +25,7 @@ test('a redacted copy of a gzip log: no secret survives, the copy opens with the
   await page.goto('/');
   await openWithInput(page, file);
   await expectLoaded(page, 'secrets.jsonl.gz', events);
+  await page.getByTestId('export-menu-button').click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByTestId('export-redacted').click(),

@@ -9,11 +9,13 @@
  *   URL says why. Redirects: to data: or file: fail with a message, to another origin load only
  *   when that origin allows it (CORS), like any `?src=`.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import type { Page } from '@playwright/test';
 import { SAMPLES_DIR, expect, gotoApp, loadCore, openWithInput, test } from './helpers';
@@ -228,4 +230,67 @@ test('?src= redirects: to data:, file: or javascript: fail with a message; to an
   await expect(status).toHaveAttribute('data-state', 'ready');
   await expect(status).toHaveAttribute('data-events', '2');
   await expect(page.getByTestId('messages')).toContainText('served from the other origin');
+});
+
+test('the Library of `seqscope serve`: hostile titles, messages and file names stay text; SQL in the box is text', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const folder = mkdtempSync(path.join(tmpdir(), 'seqscope-hostile-library-'));
+  const name = `evil'"<img src=x onerror=window.__xss=5>.jsonl`;
+  const title = `<img src=x onerror="window.__xss=6">' OR 1=1; DROP TABLE sessions; --`;
+  const log = [
+    { type: 'session/title', seq: 0, time: 1000, data: { title } },
+    { type: 'turn/start', seq: 1, time: 1001, data: { turn: 1 } },
+    {
+      type: 'user/message',
+      seq: 2,
+      time: 1002,
+      data: { role: 'user', content: [{ type: 'text', text: `first ${PAYLOAD}` }], source: { kind: 'user' } },
+      surfaceOp: 'append',
+    },
+  ];
+  writeFileSync(path.join(folder, name), log.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  writeFileSync(
+    path.join(folder, 'poisoned-claude.jsonl'),
+    poisonFile(path.join(SAMPLES_DIR, 'other/claude-code/agentlogs-compact.jsonl')),
+  );
+  const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bin/seqscope.mjs');
+  const serve = spawn(process.execPath, [bin, 'serve', folder, '--port', '0', '--no-browser'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const url = await new Promise<string>((done, fail) => {
+      let out = '';
+      serve.stdout?.setEncoding('utf8').on('data', (s: string) => {
+        out += s;
+        if (out.includes('\n')) done(out.split('\n')[0] as string);
+      });
+      serve.on('exit', (code) => fail(new Error(`serve exited with ${code}`)));
+    });
+    await page.goto(url);
+    const rows = page.getByTestId('library-row');
+    await expect(rows).toHaveCount(2);
+    await expect(page.getByTestId('start-page')).toContainText(title);
+    await expect(page.getByTestId('start-page')).toContainText('onerror="window.__xss=1"');
+    expect(await injected(page)).toEqual({ xss: null, markup: 0 });
+    // SQL in the text box is searched for as text: it finds the title that carries it, nothing else.
+    await page.getByTestId('library-search').fill("' OR 1=1;");
+    await expect(rows).toHaveCount(1);
+    await page.getByTestId('library-search').fill("x' OR '1'='1");
+    await expect(rows).toHaveCount(0);
+    await page.getByTestId('library-search').fill('');
+    await expect(rows).toHaveCount(2);
+    // The hostile log opens by its link, and its title is text there too.
+    await rows.filter({ hasText: 'DROP TABLE' }).getByTestId('library-link').click();
+    const status = page.getByTestId('status');
+    await expect(status).toHaveAttribute('data-state', 'ready');
+    await expect(status).toHaveAttribute('data-events', '3');
+    await expect(page.getByTestId('timeline')).toContainText(title);
+    await page.getByRole('button', { name: 'Session info' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await injected(page)).toEqual({ xss: null, markup: 0 });
+  } finally {
+    serve.kill('SIGTERM');
+  }
 });

@@ -254,31 +254,40 @@ async function benchSize(events: number, rows: Row[]): Promise<void> {
 
   const rnd = mulberry32(42);
   const seqs = Array.from({ length: queries }, () => Math.floor(rnd() * loaded.eventCount));
-  const lat = (f: (s: number) => unknown) =>
-    seqs.map((s) => {
+  // Wall time per query, and this process's CPU time for it: on a shared, loaded machine the
+  // wall time includes waiting for a core, the CPU time does not (the note gives its p95).
+  const lat = (f: (s: number) => unknown) => {
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    for (const s of seqs) {
+      const c = process.cpuUsage();
       const t = performance.now();
       f(s);
-      return performance.now() - t;
-    });
+      wall.push(performance.now() - t);
+      const d = process.cpuUsage(c);
+      cpu.push((d.user + d.system) / 1000);
+    }
+    return { wall, cpuP95: pct(cpu, 0.95) };
+  };
   const newest50 = lat((s) =>
     loaded.messagesAt(s, Math.max(0, loaded.messagesAt(s, 0, 0).count - 50), Infinity),
   );
   rows.push({
     figure: `core: messagesAt (count + newest 50) p95, ${label}`,
-    value: pct(newest50, 0.95),
+    value: pct(newest50.wall, 0.95),
     unit: 'ms',
     target: '<= 1 ms',
-    met: pct(newest50, 0.95) <= 1,
-    note: `p50 ${pct(newest50, 0.5).toFixed(3)} ms, max ${Math.max(...newest50).toFixed(1)} ms`,
+    met: pct(newest50.wall, 0.95) <= 1,
+    note: `p50 ${pct(newest50.wall, 0.5).toFixed(3)} ms, max ${Math.max(...newest50.wall).toFixed(1)} ms; CPU p95 ${newest50.cpuP95.toFixed(3)} ms`,
   });
   const stream = lat((s) => loaded.streamAt(s));
   rows.push({
     figure: `core: streamAt p95, ${label}`,
-    value: pct(stream, 0.95),
+    value: pct(stream.wall, 0.95),
     unit: 'ms',
     target: '<= 1 ms',
-    met: pct(stream, 0.95) <= 1,
-    note: `p50 ${pct(stream, 0.5).toFixed(3)} ms`,
+    met: pct(stream.wall, 0.95) <= 1,
+    note: `p50 ${pct(stream.wall, 0.5).toFixed(3)} ms; CPU p95 ${stream.cpuP95.toFixed(3)} ms`,
   });
 }
 

@@ -48,7 +48,7 @@ export function composeApp(client: WorkerClient, makeClient: () => WorkerClient 
     load,
     url,
     follow: new FollowMode(load),
-    // Error/diagnostic jumps and search hits are jumps like a click: each adds a history entry.
+    // Problem and search jumps add a history entry (as the header's chips do): Back returns.
     nav: new TimelineNav(client, url.jumpTo),
     player,
     replay: new ReplayPosition(client, player),

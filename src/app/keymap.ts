@@ -1,25 +1,13 @@
 /**
  * Every keyboard shortcut, in one table that drives both the handlers
  * (tinykeys bindings) and the help dialog (`?`). Global shortcuts listen on
- * the window and are ignored while typing in a field; the scrubber's and the
- * timeline's apply while they have focus (Scrubber.tsx binds them on its
- * element, Timeline.tsx on its treegrid, and stops them there, so the two never
- * fight). One key means one thing: a widget's own keys only refine it (a
- * bigger step, folding).
+ * the window and are ignored while typing in a field; the scrubber's apply
+ * while it has focus (Scrubber.tsx binds them on its element, and stops
+ * them there, so the two never fight).
  */
 import { SEARCH_INPUT_ID } from './why/WhyPanel';
-import { openWhy } from './why/whyState';
-import { parentRowSeq, scrollsByKeys } from './views/focusTargets';
-import {
-  SCROLL_KEYS,
-  activatesOnSpace,
-  closeWhyPanel,
-  foldState,
-  isTyping,
-  rowOf,
-  rowSeq,
-  rowsPerPage,
-} from './keyTargets';
+import { openWhy, useWhy } from './why/whyState';
+import { inTimeline, timelinePageRows } from './views/focusTargets';
 import { useSearch } from './why/searchService';
 import { replayNotice } from './playback/replayState';
 import { createKeybindingsHandler, tinykeys, type KeyBindingMap } from 'tinykeys';
@@ -30,7 +18,7 @@ import { copyLink } from './share/links';
 
 export const FILTER_INPUT_ID = 'timeline-filter';
 
-export type ShortcutScope = 'global' | 'scrubber' | 'timeline';
+export type ShortcutScope = 'global' | 'scrubber';
 
 /** When a global shortcut applies: always, with a log loading or loaded, or with a log ready. */
 export type ShortcutWhen = 'always' | 'log' | 'ready';
@@ -48,6 +36,14 @@ export interface Shortcut {
   bindings: Record<string, Run>;
   /** Handled even while typing in a field (Esc). */
   whileTyping?: boolean;
+}
+
+/** Elements Space activates by itself. */
+function activatesOnSpace(target: EventTarget | null): boolean {
+  return (
+    target instanceof Element &&
+    target.closest('button, a[href], summary, [role=button], [role=option], [role=treeitem]') !== null
+  );
 }
 
 const togglePlayback: Run = (app, e) => {
@@ -89,6 +85,16 @@ export const SHORTCUTS: readonly Shortcut[] = [
     },
   },
   {
+    keys: 'Page Up / Page Down',
+    what: 'a page of events up / down (in the timeline)',
+    scope: 'global',
+    when: 'log',
+    bindings: {
+      PageUp: (app, e) => (inTimeline(e.target) ? void app.nav.moveRow(-timelinePageRows()) : false),
+      PageDown: (app, e) => (inTimeline(e.target) ? void app.nav.moveRow(timelinePageRows()) : false),
+    },
+  },
+  {
     keys: 'Home / End',
     what: 'first / last event',
     scope: 'global',
@@ -99,7 +105,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     },
   },
   {
-    keys: 'Space  or  Shift + K',
+    keys: 'Space  or  Shift+K',
     what: 'play / pause (from the selected event)',
     scope: 'global',
     when: 'ready',
@@ -173,47 +179,14 @@ export const SHORTCUTS: readonly Shortcut[] = [
     },
   },
   {
-    keys: 'Space  or  Shift + K',
+    // Not plain k: everywhere else k is "previous event" (one meaning per key).
+    keys: 'Space  or  Shift+K',
     what: 'play / pause (from the selected event)',
     scope: 'scrubber',
     when: 'log',
     bindings: {
       Space: (app) => app.player.toggle(),
       'Shift+K': (app) => app.player.toggle(),
-    },
-  },
-  {
-    keys: '→ / ←',
-    what: 'unfold / fold the row (← on a row that does not fold: its turn or step)',
-    scope: 'timeline',
-    when: 'log',
-    bindings: {
-      ArrowRight: (app, e) => (foldState(e) === 'collapsed' ? app.load.toggleFold(rowSeq(e)) : false),
-      ArrowLeft: (app, e) => {
-        if (foldState(e) === 'expanded') return app.load.toggleFold(rowSeq(e));
-        const parent = parentRowSeq(e.target as HTMLElement);
-        if (parent === null) return false;
-        app.url.jumpTo(parent);
-      },
-    },
-  },
-  {
-    keys: 'Enter',
-    what: 'fold or unfold the row',
-    scope: 'timeline',
-    when: 'log',
-    bindings: {
-      Enter: (app, e) => (foldState(e) === null ? false : app.load.toggleFold(rowSeq(e))),
-    },
-  },
-  {
-    keys: 'PgUp / PgDn',
-    what: 'a page of rows up / down',
-    scope: 'timeline',
-    when: 'log',
-    bindings: {
-      PageUp: (app, e) => void app.nav.moveRow(-rowsPerPage(e)),
-      PageDown: (app, e) => void app.nav.moveRow(rowsPerPage(e)),
     },
   },
   {
@@ -292,15 +265,18 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
   {
     keys: 'Esc',
-    what: 'close dialogs, leave the filter or the search box (then close the search panel)',
+    what: 'close dialogs, leave the filter or the search box; again: close the bottom panel',
     scope: 'global',
     when: 'always',
     whileTyping: true,
     bindings: {
       Escape: (_app, e) => {
-        if (useApp.getState().shortcutsOpen) useApp.setState({ shortcutsOpen: false });
-        else if (!e.defaultPrevented && !isTyping(e.target)) closeWhyPanel(e.target);
-        return false; // fields and popups handle Esc too
+        const dialog = useApp.getState().shortcutsOpen;
+        useApp.setState({ shortcutsOpen: false });
+        // Outside fields and popups (which handle Esc themselves), Esc closes the bottom panel.
+        if (!dialog && !e.defaultPrevented && !isTyping(e.target) && useWhy.getState().open)
+          useWhy.setState({ open: false });
+        return false;
       },
     },
   },
@@ -351,6 +327,23 @@ function toggleHelp(): void {
   useApp.setState((s) => ({ shortcutsOpen: !s.shortcutsOpen }));
 }
 
+/** The attribute of a focusable scrolling region that keeps its scrolling keys (the messages list). */
+export const SCROLL_KEYS_ATTR = 'data-scroll-keys';
+/** Keys a focused scrolling region uses to scroll: the global shortcuts on them give way there. */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End', 'Space', 'PageUp', 'PageDown']);
+
+function inScrollRegion(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest(`[${SCROLL_KEYS_ATTR}]`) !== null;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return (
+    !!el &&
+    (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
+  );
+}
+
 function applies(when: ShortcutWhen): boolean {
   if (when === 'always') return true;
   const { status } = useApp.getState();
@@ -364,12 +357,10 @@ export function bindingsFor(app: AppServices, scope: ShortcutScope): KeyBindingM
     if (s.scope !== scope) continue;
     for (const [binding, run] of Object.entries(s.bindings)) {
       const characterKey = isCharacterKey(binding);
-      const scrollKey = SCROLL_KEYS.has(binding);
       map[binding] = (e) => {
         if (characterKey && !useKeySettings.getState().singleKeys) return;
         if (scope === 'global' && !s.whileTyping && isTyping(e.target)) return;
-        if (scope === 'global' && scrollKey && scrollsByKeys(e.target)) return;
-        if (scope === 'timeline' && !rowOf(e)) return;
+        if (scope === 'global' && SCROLL_KEYS.has(binding) && inScrollRegion(e.target)) return;
         if (!applies(s.when)) return;
         if (run(app, e) === false) return;
         e.preventDefault();
@@ -384,11 +375,6 @@ export function bindingsFor(app: AppServices, scope: ShortcutScope): KeyBindingM
 export function installGlobalKeys(app: AppServices): () => void {
   loadKeySettings();
   return tinykeys(window, bindingsFor(app, 'global'));
-}
-
-/** A keydown handler for the timeline's treegrid (its rows' own keys). */
-export function timelineKeyHandler(app: AppServices): (e: KeyboardEvent) => void {
-  return createKeybindingsHandler(bindingsFor(app, 'timeline'));
 }
 
 /** A keydown handler for the focused scrubber. */

@@ -1,17 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PrefStorage } from './storage/prefs';
+import { memoryStorage } from './testing/memoryStorage';
 import { applyTheme, chooseTheme, nextTheme, storedTheme, useTheme } from './theme';
-
-function memoryStorage(initial: Record<string, string> = {}): PrefStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, v),
-    removeItem: (k) => void data.delete(k),
-  };
-}
 
 afterEach(() => applyTheme('system'));
 

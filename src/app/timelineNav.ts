@@ -9,8 +9,8 @@ import type { WorkerClient } from './services/workerClient';
 export class TimelineNav {
   constructor(
     private readonly client: WorkerClient,
-    /** How a jump selects (the URL sync's jumpTo: one history entry); row moves replace it. */
-    private readonly jump: (seq: number) => void = select,
+    /** A jump: selects and adds a history entry (the URL sync's jumpTo); plain moves replace it. */
+    private readonly jump: (seq: number) => void = (seq) => select(seq),
   ) {}
 
   /** Moves the selection `delta` rows (the rows as shown: folded ranges count as one). */

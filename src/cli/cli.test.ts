@@ -1,56 +1,20 @@
 /** The built CLI (bin/seqscope.mjs) as a user runs it: output, exit codes, compressed input, stdin. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ROOT, ensureBuiltCli, runCli } from './testSupport';
 
-const ROOT = resolve(__dirname, '../..');
-const BIN = join(ROOT, 'bin/seqscope.mjs');
 const SAMPLES = resolve(ROOT, '../shared/samples');
 const FIX = join(ROOT, 'fixtures/cli');
 
-function run(args: string[], input?: Buffer) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
-
-/** The newest mtime of the sources the bundle is built from (src/cli and src/core, tests aside). */
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
-      newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-beforeAll(async () => {
-  // `npm test` builds first; a lone `vitest run` builds the CLI here when it is missing or stale.
-  const stale = () =>
-    statSync(BIN).mtimeMs <
-    Math.max(newestSource(join(ROOT, 'src/cli')), newestSource(join(ROOT, 'src/core')));
-  if (!existsSync(BIN) || stale()) {
-    // @ts-expect-error: a plain .mjs build script without types
-    const { buildCli } = (await import('../../scripts/build-cli.mjs')) as { buildCli: () => Promise<void> };
-    await buildCli();
-  }
-}, 60_000);
+beforeAll(ensureBuiltCli, 60_000);
 
 describe('seqscope derive', () => {
   it('prints the design card example at seqs 2, 5, 7 and 9', () => {
-    const r = run([
+    const r = runCli([
       'derive',
       join(SAMPLES, 'design-card-example.jsonl'),
       '--at',
@@ -83,15 +47,17 @@ describe('seqscope derive', () => {
   });
 
   it('defaults to the last seq and reads .zst, .gz and stdin alike', () => {
-    const plain = run(['derive', join(FIX, 'tool-round.jsonl')]);
+    const plain = runCli(['derive', join(FIX, 'tool-round.jsonl')]);
     expect(plain.code).toBe(0);
     const parsed = JSON.parse(plain.out) as { seq: number; messages: { role: string; source?: unknown }[] }[];
     expect(parsed[0]?.seq).toBe(19);
     expect(parsed[0]?.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(parsed[0]?.messages[1]?.source).toEqual({ kind: 'model', provider: 'acme', model: 'm-1' });
-    expect(run(['derive', join(FIX, 'tool-round.jsonl.zst')]).out).toBe(plain.out);
-    expect(run(['derive', join(FIX, 'tool-round.jsonl.gz')]).out).toBe(plain.out);
-    expect(run(['derive', '-'], readFileSync(join(FIX, 'tool-round.jsonl.gz'))).out).toBe(plain.out);
+    expect(runCli(['derive', join(FIX, 'tool-round.jsonl.zst')]).out).toBe(plain.out);
+    expect(runCli(['derive', join(FIX, 'tool-round.jsonl.gz')]).out).toBe(plain.out);
+    expect(runCli(['derive', '-'], { input: readFileSync(join(FIX, 'tool-round.jsonl.gz')) }).out).toBe(
+      plain.out,
+    );
   });
 
   it('--with-request adds the request in force; --resume applies the harness repair', () => {
@@ -123,7 +89,7 @@ describe('seqscope derive', () => {
         .map((l) => JSON.stringify(l))
         .join('\n') + '\n',
     );
-    const r = run(['derive', file, '--at', '3', '--with-request']);
+    const r = runCli(['derive', file, '--at', '3', '--with-request']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual([
       {
@@ -132,7 +98,7 @@ describe('seqscope derive', () => {
         request: { config: { provider: 'p', model: 'm' }, system: 'Be brief.', seq: 0 },
       },
     ]);
-    const resumed = run(['derive', file, '--resume']);
+    const resumed = runCli(['derive', file, '--resume']);
     expect(resumed.code).toBe(0);
     const [entry] = JSON.parse(resumed.out) as {
       seq: number;
@@ -147,14 +113,14 @@ describe('seqscope derive', () => {
     ]);
     expect(entry?.seq).toBe(8);
     expect(entry?.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
-    expect(run(['derive', file, '--resume', '--at', '2']).code).toBe(2);
-    const check = run(['check', file]);
+    expect(runCli(['derive', file, '--resume', '--at', '2']).code).toBe(2);
+    const check = runCli(['check', file]);
     expect(check.code).toBe(0);
     expect(check.out).toMatch(/^info +resume-repair +seq 4 +.*TOOL_NOT_STARTED for call c1/m);
   }, 30_000);
 
   it('refuses a seq beyond the log with exit 2', () => {
-    const r = run(['derive', join(FIX, 'tool-round.jsonl'), '--at', '20']);
+    const r = runCli(['derive', join(FIX, 'tool-round.jsonl'), '--at', '20']);
     expect(r.code).toBe(2);
     expect(r.err).toBe('seqscope: seq 20 is beyond the last event (19)\n');
   });
@@ -162,7 +128,7 @@ describe('seqscope derive', () => {
 
 describe('seqscope check', () => {
   it('exits 0 with a warning-only log and prints the table', () => {
-    const r = run(['check', join(SAMPLES, 'design-card-example.jsonl')]);
+    const r = runCli(['check', join(SAMPLES, 'design-card-example.jsonl')]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^warning +chunk-mismatch +seq 5 +/m);
     expect(r.out).toMatch(/10 events: 0 errors, 1 warning, 0 info\n$/);
@@ -174,7 +140,7 @@ describe('seqscope check', () => {
     lines.splice(3, 0, '{"type": broken');
     const file = join(dir, 'broken.jsonl');
     writeFileSync(file, lines.join('\n'));
-    const r = run(['check', file, '--json']);
+    const r = runCli(['check', file, '--json']);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.out) as {
       events: number;
@@ -188,13 +154,13 @@ describe('seqscope check', () => {
   });
 
   it('gives one clear line and exit 2 for a missing file or a directory', () => {
-    const missing = run(['check', join(FIX, 'nope.jsonl')]);
+    const missing = runCli(['check', join(FIX, 'nope.jsonl')]);
     expect(missing.code).toBe(2);
     expect(missing.err).toBe(`seqscope: ${join(FIX, 'nope.jsonl')}: no such file\n`);
-    const dir = run(['check', FIX]);
+    const dir = runCli(['check', FIX]);
     expect(dir.code).toBe(2);
     expect(dir.err).toBe(`seqscope: ${FIX}: is a directory, not a log file\n`);
-    expect(run(['frobnicate', FIX]).code).toBe(2);
+    expect(runCli(['frobnicate', FIX]).code).toBe(2);
   });
 });
 
@@ -217,12 +183,12 @@ describe('seqscope: hostile input and closed pipes', () => {
   });
 
   it('with no arguments prints the usage and exits 2; help exits 0', () => {
-    const none = run([]);
+    const none = runCli([]);
     expect(none.code).toBe(2);
     expect(none.err).toContain('Usage:');
     expect(none.out).toBe('');
     for (const h of ['help', '--help']) {
-      const r = run([h]);
+      const r = runCli([h]);
       expect(r.code).toBe(0);
       expect(r.out).toContain('Usage:');
     }
@@ -234,12 +200,12 @@ describe('seqscope: hostile input and closed pipes', () => {
     lines.splice(3, 0, '{"type": broken', 'also not json');
     const file = join(dir, 'broken.jsonl');
     writeFileSync(file, lines.join('\n'));
-    const r = run(['derive', file]);
+    const r = runCli(['derive', file]);
     expect(r.code).toBe(0);
     expect(Array.isArray(JSON.parse(r.out))).toBe(true);
     expect(r.err).toBe(`seqscope: warning: 2 error diagnostics (run \`seqscope check ${file}\`)\n`);
     // A clean log: no warning.
-    expect(run(['derive', join(FIX, 'tool-round.jsonl')]).err).toBe('');
+    expect(runCli(['derive', join(FIX, 'tool-round.jsonl')]).err).toBe('');
   });
 
   it('check caps the human table, escapes control bytes and says once that a binary file is no log', () => {
@@ -249,7 +215,7 @@ describe('seqscope: hostile input and closed pipes', () => {
     for (let l = 0; l < 200; l++)
       bytes.push(0x1b, 0x5b, 0x32, 0x4a, 0x07, 0x00, 0xff, 0xfe, 0x80 + (l % 64), 0x0a);
     writeFileSync(file, Buffer.from(bytes));
-    const r = run(['check', file]);
+    const r = runCli(['check', file]);
     expect(r.code).toBe(1);
     // eslint-disable-next-line no-control-regex -- no raw control byte (but newlines) may reach the terminal
     expect(r.out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
@@ -262,14 +228,14 @@ describe('seqscope: hostile input and closed pipes', () => {
       'not a session log: none of its 200 lines parses as JSON (a binary or non-text file?)',
     ]);
     // --json keeps them all.
-    const json = JSON.parse(run(['check', '--json', file]).out) as { diagnostics: unknown[] };
+    const json = JSON.parse(runCli(['check', '--json', file]).out) as { diagnostics: unknown[] };
     expect(json.diagnostics).toHaveLength(200);
   });
 });
 
 describe('seqscope stats', () => {
   it('prints turns, steps, tools, tokens and wall time', () => {
-    const r = run(['stats', join(FIX, 'tool-round.jsonl')]);
+    const r = runCli(['stats', join(FIX, 'tool-round.jsonl')]);
     expect(r.code).toBe(0);
     const stats = Object.fromEntries(
       r.out
@@ -408,15 +374,15 @@ describe('seqscope open', () => {
     const { dir, log } = setup();
     const empty = join(dir, 'empty');
     mkdirSync(empty);
-    const unbuilt = run(['open', log, '--no-browser', '--dist', empty]);
+    const unbuilt = runCli(['open', log, '--no-browser', '--dist', empty]);
     expect(unbuilt.code).toBe(2);
     expect(unbuilt.err).toBe('seqscope: the web app is not built: run `npm run build`\n');
     expect(unbuilt.out).toBe('');
-    const missing = run(['open', join(dir, 'nope.jsonl'), '--no-browser']);
+    const missing = runCli(['open', join(dir, 'nope.jsonl'), '--no-browser']);
     expect(missing.code).toBe(2);
     expect(missing.err).toBe(`seqscope: ${join(dir, 'nope.jsonl')}: no such file\n`);
-    expect(run(['open', log, '--seq', 'x']).code).toBe(2);
-    expect(run(['open']).code).toBe(2);
+    expect(runCli(['open', log, '--seq', 'x']).code).toBe(2);
+    expect(runCli(['open']).code).toBe(2);
   });
 });
 
@@ -427,14 +393,8 @@ describe('seqscope: parallel loading (range workers on worker_threads)', () => {
     const log = join(dir, 'big.jsonl');
     writeFileSync(log, [...generateLogBatches({ events: 200_000, seed: 5 })].join(''));
     expect(statSync(log).size).toBeGreaterThan(8 * 1024 * 1024); // large enough to be split
-    const runWith = (workers: number, args: string[]) => {
-      const r = spawnSync(process.execPath, [BIN, ...args], {
-        encoding: 'utf8',
-        env: { ...process.env, SEQSCOPE_WORKERS: String(workers) },
-        maxBuffer: 1 << 28,
-      });
-      return { code: r.status, out: r.stdout, err: r.stderr };
-    };
+    const runWith = (workers: number, args: string[]) =>
+      runCli(args, { env: { SEQSCOPE_WORKERS: String(workers) } });
     const commands = [
       ['check', log, '--json'],
       ['stats', log],

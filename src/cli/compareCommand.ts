@@ -7,6 +7,7 @@ import { DEFAULT_PRICES } from '../core/cost/prices';
 import { compareRuns, type AlignedStep } from '../core/diff/runs';
 import type { StepMetrics } from '../core/metrics/steps';
 import { loadFile } from './readInput';
+import { hasSwitch, positionals, readArgs } from './args';
 import { printJson, printable, type Write } from './terminalText';
 
 export const COMPARE_USAGE =
@@ -14,15 +15,13 @@ export const COMPARE_USAGE =
   "                                       the first step where the model's input differs";
 
 export async function runCompareCommand(argv: string[], out: Write, err: Write): Promise<number> {
-  const files: string[] = [];
-  let json = false;
-  for (const a of argv) {
-    if (a === '--json') json = true;
-    else if (a.startsWith('--')) {
-      err(`seqscope: unknown option ${a}\n`);
-      return 2;
-    } else files.push(a);
+  const args = readArgs(argv, { '--json': 'switch' });
+  if (typeof args === 'string') {
+    err(`seqscope: ${args}\n`);
+    return 2;
   }
+  const files = positionals(args);
+  const json = hasSwitch(args, '--json');
   if (files.length !== 2) {
     err('seqscope: compare needs two log files, A and B\n');
     return 2;

@@ -7,6 +7,7 @@
 import { diffHistories, type DiffRow } from '../core/diff/history';
 import type { RequestChanges } from '../core/diff/request';
 import type { TextPart } from '../core/diff/textDiff';
+import { hasSwitch, lastNumber, positionals, readArgs, SEQ, type OptionTable } from './args';
 import { loadFile } from './readInput';
 import { printJson, printable, type Write } from './terminalText';
 
@@ -21,28 +22,18 @@ interface DiffArgs {
   json: boolean;
 }
 
+const DIFF_OPTIONS: OptionTable = { '--from': SEQ, '--to': SEQ, '--json': 'switch' };
+
 function parse(argv: string[]): DiffArgs | string {
-  let file: string | undefined;
-  let from: number | undefined;
-  let to: number | undefined;
-  let json = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    const m = /^--(from|to)(?:=(.*))?$/.exec(a);
-    if (m) {
-      const v = m[2] ?? argv[++i];
-      if (v === undefined || !/^\d+$/.test(v))
-        return `--${m[1]} needs a seq (a non-negative integer), got ${v ?? 'nothing'}`;
-      if (m[1] === 'from') from = Number(v);
-      else to = Number(v);
-    } else if (a === '--json') json = true;
-    else if (a.startsWith('--')) return `unknown option ${a}`;
-    else if (file === undefined) file = a;
-    else return `unexpected argument ${a}`;
-  }
+  const args = readArgs(argv, DIFF_OPTIONS);
+  if (typeof args === 'string') return args;
+  const [file, extra] = positionals(args);
+  if (extra !== undefined) return `unexpected argument ${extra}`;
   if (file === undefined) return 'diff needs a FILE (or - for standard input)';
+  const from = lastNumber(args, '--from');
+  const to = lastNumber(args, '--to');
   if (from === undefined || to === undefined) return 'diff needs --from A and --to B';
-  return { file, from, to, json };
+  return { file, from, to, json: hasSwitch(args, '--json') };
 }
 
 export async function runDiffCommand(argv: string[], out: Write, err: Write): Promise<number> {

@@ -15,8 +15,10 @@ import { exportOtlp } from '../core/export/otlp';
 import type { SessionLog } from '../core/log/sessionLog';
 import { redactedCopy } from './redactCommand';
 import { loadFile, loadStream } from './readInput';
-import { takeSampleOption } from './sampleOption';
+import { SAMPLE_OPTIONS, sampleImportOptions } from './sampleOption';
+import { allValues, lastValue, positionals, readArgs, type OptionTable } from './args';
 import type { ImportOptions } from '../core/import/importers';
+import { errorMessage } from '../core/errorMessage';
 
 export interface ExportArgs {
   file: string;
@@ -80,43 +82,34 @@ ${Object.entries(EXPORT_FORMATS)
   .map(([name, f]) => `    ${name.padEnd(6)} ${f.describe}`)
   .join('\n')}`;
 
+const EXPORT_OPTIONS: OptionTable = {
+  ...SAMPLE_OPTIONS,
+  '--format': { needs: 'a format name' },
+  '--out': { needs: 'a path' },
+  '--redact-pattern': { needs: 'a regular expression' },
+};
+
 export function parseExportArgs(argv: string[]): ExportArgs | string {
-  let file: string | undefined;
-  let format: string | undefined;
-  let out: string | undefined;
-  const flags = new Set<string>();
-  const importOptions: ImportOptions = {};
-  const patterns: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    const sample = takeSampleOption(argv, i, importOptions);
-    if (typeof sample === 'string') return sample;
-    if (sample > 0) {
-      i += sample - 1;
-      continue;
+  // Other `--name` options are switches, checked below against the format's own.
+  const parsed = readArgs(argv, EXPORT_OPTIONS, { aliases: { '-o': '--out' }, otherSwitches: true });
+  if (typeof parsed === 'string') return parsed;
+  const [file, extra] = positionals(parsed);
+  if (extra !== undefined) return `unexpected argument ${extra}`;
+  const format = lastValue(parsed, '--format');
+  const out = lastValue(parsed, '--out');
+  const patterns = allValues(parsed, '--redact-pattern');
+  for (const re of patterns) {
+    try {
+      new RegExp(re, 'u');
+    } catch (e) {
+      return `--redact-pattern ${re}: ${errorMessage(e)}`;
     }
-    const eq = a.indexOf('=');
-    const [flag, inline] = a.startsWith('--') && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
-    if (flag === '--format') {
-      format = inline ?? argv[++i];
-      if (format === undefined || format === '') return '--format needs a format name';
-    } else if (flag === '--out' || flag === '-o') {
-      out = inline ?? argv[++i];
-      if (out === undefined || out === '') return '--out needs a path';
-    } else if (flag === '--redact-pattern') {
-      const re = inline ?? argv[++i];
-      if (re === undefined || re === '') return '--redact-pattern needs a regular expression';
-      try {
-        new RegExp(re, 'u');
-      } catch (e) {
-        return `--redact-pattern ${re}: ${e instanceof Error ? e.message : String(e)}`;
-      }
-      patterns.push(re);
-      flags.add('redact-pattern');
-    } else if (a.startsWith('--')) flags.add(a.slice(2));
-    else if (file === undefined) file = a;
-    else return `unexpected argument ${a}`;
   }
+  const flags = new Set<string>();
+  for (const a of parsed)
+    if (a.option !== undefined && !(a.option in EXPORT_OPTIONS)) flags.add(a.option.slice(2));
+  if (patterns.length > 0) flags.add('redact-pattern');
+  const importOptions = sampleImportOptions(parsed);
   if (file === undefined) return 'export needs a FILE (or - for standard input)';
   if (format === undefined) return `export needs --format (one of ${Object.keys(EXPORT_FORMATS).join(', ')})`;
   const spec = EXPORT_FORMATS[format];
@@ -170,7 +163,7 @@ export async function runExport(
     try {
       writeFileSync(args.out, result.text);
     } catch (e) {
-      err(`seqscope: cannot write ${args.out}: ${e instanceof Error ? e.message : String(e)}\n`);
+      err(`seqscope: cannot write ${args.out}: ${errorMessage(e)}\n`);
       return 2;
     }
   }

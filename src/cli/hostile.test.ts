@@ -27,7 +27,7 @@ describe('decompression bombs and endless lines', () => {
     expect(events).toBeGreaterThan(500_000);
     expect(events).toBeLessThan(1_000_000);
     expect(r.err).toMatch(
-      /^seqscope: warning: Stopped reading: the input expands more than 100:1, which real logs never do \(a decompression bomb\?\)\. Everything before line \d+ is loaded \(read [\d.]+ kB of the compressed input, [\d.]+ MB decoded\); the rest was refused\. To read it anyway, rerun with --no-limits/,
+      /^seqscope: warning: Stopped reading: the input expands more than 100:1, which real logs never do \(a decompression bomb\?\)\. Everything before line \d+ is loaded \(read [\d.]+ KiB of the compressed input, [\d.]+ MiB decoded\); the rest was refused\. To read it anyway, rerun with --no-limits/,
     );
     // check names it as an error
     const check = runCli(['check', file, '--json'], { nodeArgs: ['--max-old-space-size=512'] });
@@ -41,10 +41,10 @@ describe('decompression bombs and endless lines', () => {
     writeFileSync(file, zstdRleBomb(GiB, 0x61)); // one endless line of 'a'
     const line = runCli(['check', file, '--max-line', '1M']);
     expect(line.out).toMatch(
-      /read-limit {2}line 1 {2}Stopped reading: line 1 is longer than 1.0 MB, the line limit/,
+      /read-limit {2}line 1 {2}Stopped reading: line 1 is longer than 1.0 MiB, the line limit/,
     );
     const size = runCli(['check', file, '--max-size=2M', '--max-line=1G', '--max-ratio', '1000000']);
-    expect(size.out).toMatch(/the decoded log passed 2.1 MB, the size limit/);
+    expect(size.out).toMatch(/the decoded log passed 2.0 MiB, the size limit/);
     expect(runCli(['check', file, '--max-size', 'lots']).err).toBe(
       'seqscope: --max-size needs a size like 512M or 2G, got lots\n',
     );
@@ -57,7 +57,7 @@ describe('decompression bombs and endless lines', () => {
     ]);
     const r = runCli(['check', '-', '--max-line', '4M'], { input });
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/line 2 is longer than 4.2 MB/);
+    expect(r.out).toMatch(/line 2 is longer than 4.0 MiB/);
   }, 60_000);
 
   it('parseSize', () => {

@@ -10,6 +10,7 @@
  */
 import { totalmem } from 'node:os';
 import { NO_READ_LIMITS, limitsForMemory, type ReadLimits } from '../core/reader/readLimits';
+import type { Arg, OptionTable, ValueOption } from './args';
 
 export const LIMIT_USAGE = `Read limits (check, derive, stats, export): reading stops, with a read-limit error, at
   --max-size SIZE (decoded bytes; default a quarter of memory), --max-line SIZE (default 128M)
@@ -28,32 +29,30 @@ export function parseSize(text: string): number | undefined {
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 
-/**
- * Reads one limit option at argv[i] into limits: the number of arguments taken (0 when
- * argv[i] is not a limit option), or a usage error.
- */
-export function takeLimitOption(argv: readonly string[], i: number, limits: ReadLimits): number | string {
-  const a = argv[i] as string;
-  if (a === '--no-limits') {
-    Object.assign(limits, NO_READ_LIMITS);
-    return 1;
-  }
-  const eq = a.indexOf('=');
-  const flag = eq > 0 ? a.slice(0, eq) : a;
-  if (flag !== '--max-size' && flag !== '--max-line' && flag !== '--max-ratio') return 0;
-  const value = eq > 0 ? a.slice(eq + 1) : argv[i + 1];
-  const taken = eq > 0 ? 1 : 2;
-  if (flag === '--max-ratio') {
-    const n = value !== undefined && /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
-    if (!(n >= 1)) return `--max-ratio needs a ratio of at least 1, got ${value ?? 'nothing'}`;
-    limits.maxCompressionRatio = n;
-    return taken;
-  }
-  const size = value === undefined ? undefined : parseSize(value);
-  if (size === undefined) return `${flag} needs a size like 512M or 2G, got ${value ?? 'nothing'}`;
-  if (flag === '--max-size') limits.maxDecodedBytes = size;
-  else limits.maxLineBytes = size;
-  return taken;
+const SIZE: ValueOption = { needs: 'a size like 512M or 2G', valid: (v) => parseSize(v) !== undefined };
+
+/** The limit options, for a command's option table (args.ts). */
+export const LIMIT_OPTIONS: OptionTable = {
+  '--max-size': SIZE,
+  '--max-line': SIZE,
+  '--max-ratio': {
+    needs: 'a ratio of at least 1',
+    pattern: /^\d+(\.\d+)?$/,
+    valid: (v) => Number(v) >= 1,
+  },
+  '--no-limits': 'switch',
+};
+
+/** The machine's default limits with the limit options among `args` applied, in the order given. */
+export function limitsFromArgs(args: readonly Arg[]): ReadLimits {
+  const limits = defaultLimits();
+  for (const { option, value } of args)
+    if (option === '--no-limits') Object.assign(limits, NO_READ_LIMITS);
+    else if (value === undefined) continue;
+    else if (option === '--max-ratio') limits.maxCompressionRatio = Number(value);
+    else if (option === '--max-size') limits.maxDecodedBytes = parseSize(value) as number;
+    else if (option === '--max-line') limits.maxLineBytes = parseSize(value) as number;
+  return limits;
 }
 
 /** What to tell a user whose log stopped at a limit: how to read on. */

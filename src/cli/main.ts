@@ -19,7 +19,8 @@
 import { resolve } from 'node:path';
 import { isMainThread, workerData } from 'node:worker_threads';
 import type { ReadLimits } from '../core/reader/readLimits';
-import { LIMIT_HINT, LIMIT_USAGE, defaultLimits, takeLimitOption } from './limitArgs';
+import { LIMIT_HINT, LIMIT_OPTIONS, LIMIT_USAGE, limitsFromArgs } from './limitArgs';
+import { allValues, hasSwitch, positionals, readArgs, SEQ, type OptionTable } from './args';
 import { loadFile } from './readInput';
 import { guardTerminalOutput } from './terminalText';
 import { runCheck, runDerive, runStats } from './commands';
@@ -31,7 +32,7 @@ import { EXPORT_USAGE, runExport } from './exportCommand';
 import { isRangeWorkerThread } from './rangeWorkers';
 import { INDEX_WORKER, runIndexWorker } from './index/indexWorker';
 import { noteSubagentFiles } from './subagents';
-import { takeSampleOption } from './sampleOption';
+import { SAMPLE_OPTIONS, sampleImportOptions } from './sampleOption';
 import type { ImportOptions } from '../core/import/importers';
 
 const USAGE = `seqscope - replay debugger for AI-agent session logs
@@ -85,41 +86,30 @@ interface Parsed {
   import: ImportOptions;
 }
 
+const FILE_OPTIONS: OptionTable = { ...LIMIT_OPTIONS, ...SAMPLE_OPTIONS, '--json': 'switch' };
+const DERIVE_OPTIONS: OptionTable = {
+  ...FILE_OPTIONS,
+  '--at': SEQ,
+  '--with-request': 'switch',
+  '--resume': 'switch',
+};
+
 function parseArgs(argv: string[]): Parsed | string {
   const [command, ...rest] = argv;
+  const args = readArgs(rest, command === 'derive' ? DERIVE_OPTIONS : FILE_OPTIONS);
+  if (typeof args === 'string') return args;
+  const [file, extra] = positionals(args);
+  if (extra !== undefined) return `unexpected argument ${extra}`;
   const out: Parsed = {
     command: command ?? 'help',
-    at: [],
-    json: false,
-    limits: defaultLimits(),
-    withRequest: false,
-    resume: false,
-    import: {},
+    at: allValues(args, '--at').map(Number),
+    json: hasSwitch(args, '--json'),
+    limits: limitsFromArgs(args),
+    withRequest: hasSwitch(args, '--with-request'),
+    resume: hasSwitch(args, '--resume'),
+    import: sampleImportOptions(args),
   };
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i] as string;
-    const limit = takeLimitOption(rest, i, out.limits);
-    if (typeof limit === 'string') return limit;
-    const sample = limit > 0 ? 0 : takeSampleOption(rest, i, out.import);
-    if (typeof sample === 'string') return sample;
-    if (limit > 0) i += limit - 1;
-    else if (sample > 0) i += sample - 1;
-    else if (a === '--at') {
-      const v = rest[++i];
-      if (v === undefined || !/^\d+$/.test(v))
-        return `--at needs a seq (a non-negative integer), got ${v ?? 'nothing'}`;
-      out.at.push(Number(v));
-    } else if (a.startsWith('--at=')) {
-      const v = a.slice(5);
-      if (!/^\d+$/.test(v)) return `--at needs a seq (a non-negative integer), got ${v}`;
-      out.at.push(Number(v));
-    } else if (a === '--json') out.json = true;
-    else if (a === '--with-request' && command === 'derive') out.withRequest = true;
-    else if (a === '--resume' && command === 'derive') out.resume = true;
-    else if (a.startsWith('--') && a !== '-') return `unknown option ${a}`;
-    else if (out.file === undefined) out.file = a;
-    else return `unexpected argument ${a}`;
-  }
+  if (file !== undefined) out.file = file;
   return out;
 }
 

@@ -13,8 +13,20 @@ import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  FOLDER,
+  hasSwitch,
+  lastNumber,
+  lastValue,
+  PORT,
+  positionals,
+  readArgs,
+  SEQ,
+  type OptionTable,
+} from './args';
 import { DEFAULT_PORT, startServer } from './server';
 import { deepLink, type LogIdentity } from '../core/link/deepLink';
+import { errorMessage } from '../core/errorMessage';
 
 export interface OpenArgs {
   file: string;
@@ -25,41 +37,29 @@ export interface OpenArgs {
   dist?: string;
 }
 
+const OPEN_OPTIONS: OptionTable = {
+  '--seq': SEQ,
+  '--port': PORT,
+  '--dist': FOLDER,
+  '--follow': 'switch',
+  '--no-browser': 'switch',
+};
+
 export function parseOpenArgs(argv: string[]): OpenArgs | string {
-  let file: string | undefined;
-  let seq: number | undefined;
-  let port: number | undefined;
-  let dist: string | undefined;
-  let follow = false;
-  let browser = true;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    const eq = a.indexOf('=');
-    const [flag, inline] = a.startsWith('--') && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
-    const value = () => inline ?? argv[++i];
-    if (flag === '--seq') {
-      const v = value();
-      if (v === undefined || !/^\d{1,15}$/.test(v))
-        return `--seq needs a seq (a non-negative integer), got ${v ?? 'nothing'}`;
-      seq = Number(v);
-    } else if (flag === '--port') {
-      const v = value();
-      if (v === undefined || !/^\d{1,5}$/.test(v) || Number(v) > 65535)
-        return `--port needs a port number (0-65535), got ${v ?? 'nothing'}`;
-      port = Number(v);
-    } else if (flag === '--dist') {
-      const v = value();
-      if (v === undefined || v === '') return '--dist needs a folder';
-      dist = v;
-    } else if (a === '--follow') follow = true;
-    else if (a === '--no-browser') browser = false;
-    else if (a === '-') return 'open needs a file, not standard input';
-    else if (a.startsWith('-')) return `unknown option ${a}`;
-    else if (file === undefined) file = a;
-    else return `unexpected argument ${a}`;
-  }
+  const args = readArgs(argv, OPEN_OPTIONS);
+  if (typeof args === 'string') return args;
+  const [file, extra] = positionals(args);
   if (file === undefined) return 'open needs a FILE';
-  const out: OpenArgs = { file, follow, browser };
+  if (file === '-') return 'open needs a file, not standard input';
+  if (extra !== undefined) return `unexpected argument ${extra}`;
+  const out: OpenArgs = {
+    file,
+    follow: hasSwitch(args, '--follow'),
+    browser: !hasSwitch(args, '--no-browser'),
+  };
+  const seq = lastNumber(args, '--seq');
+  const port = lastNumber(args, '--port');
+  const dist = lastValue(args, '--dist');
   if (seq !== undefined) out.seq = seq;
   if (port !== undefined) out.port = port;
   if (dist !== undefined) out.dist = dist;
@@ -168,7 +168,7 @@ export async function runOpen(argv: string[]): Promise<number> {
           : `no free port from ${DEFAULT_PORT}: pick one with --port`,
       );
     else if (code === 'EACCES') err(`port ${args.port ?? ''} needs privileges: pick one above 1024`);
-    else err(`cannot serve: ${e instanceof Error ? e.message : String(e)}`);
+    else err(`cannot serve: ${errorMessage(e)}`);
     stopped.cancel();
     return 2;
   }

@@ -9,6 +9,7 @@ import { SessionLog, type SessionLogOptions } from '../core/log/sessionLog';
 import type { ImportOptions } from '../core/import/importers';
 import type { ReadLimits } from '../core/reader/readLimits';
 import { fileSource, rangeWorkerCount, workerPool } from './rangeWorkers';
+import { errorMessage } from '../core/errorMessage';
 
 /** Below this a file loads in one pass: starting workers would cost more than it saves. */
 const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
@@ -108,5 +109,5 @@ function describe(err: unknown): string {
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EACCES') return 'permission denied';
   if (code === 'EISDIR') return 'is a directory, not a log file';
-  return err instanceof Error ? err.message : String(err);
+  return errorMessage(err);
 }

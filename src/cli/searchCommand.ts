@@ -6,6 +6,7 @@
 import type { SessionLog } from '../core/log/sessionLog';
 import { compileQuery } from '../core/search/query';
 import { EventSearch } from '../core/search/search';
+import { hasSwitch, lastNumber, positionals, readArgs, type OptionTable } from './args';
 import { loadFile } from './readInput';
 import { printJson, printable, type Write } from './terminalText';
 
@@ -23,28 +24,28 @@ interface SearchArgs {
   json: boolean;
 }
 
+const SEARCH_OPTIONS: OptionTable = {
+  '--regex': 'switch',
+  '--case': 'switch',
+  '--json': 'switch',
+  '--limit': { needs: 'a count (a non-negative integer)', pattern: /^\d{1,15}$/ },
+};
+
 function parse(argv: string[]): SearchArgs | string {
-  const positional: string[] = [];
-  const out = { regex: false, caseSensitive: false, limit: Infinity, json: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === '--regex') out.regex = true;
-    else if (a === '--case') out.caseSensitive = true;
-    else if (a === '--json') out.json = true;
-    else if (a === '--limit' || a.startsWith('--limit=')) {
-      const v = a === '--limit' ? argv[++i] : a.slice(8);
-      if (v === undefined || !/^\d+$/.test(v))
-        return `--limit needs a count (a non-negative integer), got ${v ?? 'nothing'}`;
-      out.limit = Number(v);
-    } else if (a === '--') {
-      positional.push(...argv.slice(i + 1)); // a query may start with --
-      break;
-    } else if (a.startsWith('--')) return `unknown option ${a}`;
-    else positional.push(a);
-  }
+  // A query may start with -- after a lone `--`.
+  const args = readArgs(argv, SEARCH_OPTIONS);
+  if (typeof args === 'string') return args;
+  const positional = positionals(args);
   if (positional.length < 2) return 'search needs a FILE and a QUERY';
   if (positional.length > 2) return `unexpected argument ${positional[2]}`;
-  return { ...out, file: positional[0] as string, query: positional[1] as string };
+  return {
+    file: positional[0] as string,
+    query: positional[1] as string,
+    regex: hasSwitch(args, '--regex'),
+    caseSensitive: hasSwitch(args, '--case'),
+    limit: lastNumber(args, '--limit') ?? Infinity,
+    json: hasSwitch(args, '--json'),
+  };
 }
 
 export async function runSearchCommand(argv: string[], out: Write, err: Write): Promise<number> {

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from './http/csp';
 import { hostAllowed } from './http/guard';
+import { MAX_EVENT_STREAMS } from './http/logEvents';
 import { contentDisposition, parseRange } from './http/logRange';
 import { resolveStaticPath } from './http/staticApp';
 import { startServer, type RunningServer } from './server';
@@ -368,6 +369,23 @@ describe('headers and limits', () => {
         again.close();
       }
       expect(hello).toBe(true);
+    } finally {
+      for (const sse of open) sse.close();
+    }
+  });
+});
+
+describe('the default cap on event streams', () => {
+  it('is 64: the 65th stream is refused while 64 are open', { timeout: 60_000 }, async () => {
+    expect(MAX_EVENT_STREAMS).toBe(64);
+    const s = await serve();
+    const url = `${s.logUrl}/events`;
+    const open = Array.from({ length: MAX_EVENT_STREAMS }, () => connectEvents(url));
+    try {
+      for (const sse of open) expect((await sse.next()).event).toBe('hello');
+      const refused = await get(s.port, new URL(url).pathname);
+      expect(refused.status).toBe(503);
+      expect(refused.body.toString()).toMatch(/too many event streams open \(64\)/);
     } finally {
       for (const sse of open) sse.close();
     }

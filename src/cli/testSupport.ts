@@ -1,8 +1,8 @@
 /**
- * TEST-ONLY: the built CLI (bin/seqscope.mjs), rebuilt when a source is newer, and a way
- * to run it as a user does.
+ * TEST-ONLY: the built CLI (bin/seqscope.mjs), rebuilt when a source is newer, and the
+ * ways the tests run it as a user does (every CLI test spawns it through here).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,12 +40,38 @@ export interface CliRun {
   err: string;
 }
 
-/** Runs the built CLI with args (and stdin input); the heap limit is Node's default unless given. */
-export function runCli(args: string[], options: { input?: Buffer; nodeArgs?: string[] } = {}): CliRun {
+export interface CliOptions {
+  /** standard input */
+  input?: Buffer;
+  /** Node's own flags (a heap limit), before the script */
+  nodeArgs?: string[];
+  /** added to this process's environment */
+  env?: Record<string, string>;
+}
+
+/** Runs the built CLI with args to its end (blocking: not while this process serves what it reads). */
+export function runCli(args: string[], options: CliOptions = {}): CliRun {
   const r = spawnSync(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {
     input: options.input,
     encoding: 'utf8',
+    env: { ...process.env, ...options.env },
     maxBuffer: 256 * 1024 * 1024,
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** Runs the built CLI without blocking this process (needed when this process serves what it reads). */
+export function runCliAsync(args: string[], options: Omit<CliOptions, 'input'> = {}): Promise<CliRun> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (err += s));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, out, err }));
+  });
 }

@@ -5,7 +5,7 @@
  * exactly one typed response; loading runs as an async loop that pushes
  * byte chunks into the OpenLog and yields between them, so requests are
  * answered while a big file is still being read, with progress about every
- * 50 ms. Built with the function that posts to the page, so tests drive it
+ * 50 ms in the first second, then every 200 ms. Built with the function that posts to the page, so tests drive it
  * directly (worker.ts is only the `self.onmessage` glue).
  */
 import { sourceDisplayName } from '../core/view/sourceName';
@@ -37,7 +37,7 @@ import { SearchRunner } from './searchRunner';
 import type { FilterScan } from './filterScan';
 import { TimelineRows } from './timelineRows';
 import { fileRangeSource } from './rangePool';
-import { FIRST_SLICE, PUSH_SLICE, nextSlice } from './pushSlices';
+import { FIRST_SLICE, PUSH_SLICE, nextSlice, progressInterval } from './pushSlices';
 import {
   DEFAULT_READ_LIMITS,
   liftLimits,
@@ -45,7 +45,6 @@ import {
   type ReadLimits,
 } from '../core/reader/readLimits';
 
-const PROGRESS_EVERY_MS = 50;
 /**
  * Longest stretch of synchronous parsing before the loop yields to queued
  * requests: a seek during a load waits at most this long (a yield costs
@@ -215,8 +214,8 @@ export class LogHost implements HandlerHost {
   }
 
   /**
-   * Pushes `bytes` in slices, posting progress about every 50 ms (the first at
-   * once, so rows show early) and yielding to queued requests every ~30 ms.
+   * Pushes `bytes` in slices, posting progress (the first at once, so rows show early; see
+   * progressInterval) and yielding to queued requests every SLICE_BUDGET_MS.
    */
   private async pushPaced(me: LoadedLog, bytes: Uint8Array, pace: Pace, prescan?: Prescan): Promise<void> {
     for (let off = 0; off < bytes.length;) {
@@ -237,7 +236,7 @@ export class LogHost implements HandlerHost {
       const refusal = this.refusal(me.log, me.log.log.bytesDecoded, true);
       if (refusal) throw new LoadError('load-failed', refusal);
       const now = performance.now();
-      if (now - pace.lastPost >= PROGRESS_EVERY_MS) {
+      if (now - pace.lastPost >= progressInterval(now - me.log.startedAt)) {
         this.postProgress(me);
         pace.lastPost = now;
       }

@@ -6,13 +6,14 @@
  */
 import { isLibraryAnswer, libraryApiUrl, type LibraryQuery } from '../core/library/routes';
 import { fail, type LibraryResult, type Result } from './protocol';
+import { errorMessage } from '../core/errorMessage';
 
 export async function queryLibrary(query: LibraryQuery, origin: string): Promise<Result<LibraryResult>> {
   let res: Response;
   try {
     res = await fetch(new URL(libraryApiUrl(query), origin), { headers: { Accept: 'application/json' } });
   } catch (err) {
-    return fail('network', `The library did not answer: ${err instanceof Error ? err.message : String(err)}`);
+    return fail('network', `The library did not answer: ${errorMessage(err)}`);
   }
   // No such route here, or the app's own page (an SPA fallback): no library on this server.
   if (res.status === 404 || !(res.headers.get('content-type') ?? '').includes('application/json'))

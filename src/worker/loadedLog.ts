@@ -11,6 +11,7 @@ import type { ReadLimitKind } from '../core/reader/readLimits';
 import type { LoadSource, SearchQuery, ResponseValues, Result, TimelineFilter } from './protocol';
 import type { Queries } from './queries';
 import type { TimelineRows } from './timelineRows';
+import { errorMessage } from '../core/errorMessage';
 
 /** The log the worker holds, with its row model and queries, and how to stop its load. */
 export interface LoadedLog {
@@ -43,5 +44,5 @@ export interface HandlerHost {
 }
 
 export function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return errorMessage(err);
 }

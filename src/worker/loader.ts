@@ -9,6 +9,7 @@
  */
 import { sourceDisplayName } from '../core/view/sourceName';
 import { BUNDLED_SAMPLES, type ErrorCode, type LoadSource } from './protocol';
+import { errorMessage } from '../core/errorMessage';
 
 export class LoadError extends Error {
   constructor(
@@ -68,7 +69,7 @@ async function fetchSource(url: string, name: string, signal: AbortSignal): Prom
     response = await fetch(url, { signal });
   } catch (err) {
     if (signal.aborted) throw new LoadError('cancelled', 'Cancelled');
-    const detail = err instanceof Error ? err.message : String(err);
+    const detail = errorMessage(err);
     throw new LoadError(
       'network',
       `Could not fetch ${url}: the network failed or the server does not allow cross-origin (CORS) requests from this page (${detail}).`,
@@ -100,10 +101,7 @@ async function* fileChunks(file: File, signal: AbortSignal): AsyncGenerator<Uint
     try {
       buf = await file.slice(offset, offset + FILE_SLICE).arrayBuffer();
     } catch (err) {
-      throw new LoadError(
-        'load-failed',
-        `Could not read ${file.name}: ${err instanceof Error ? err.message : String(err)}`,
-      );
+      throw new LoadError('load-failed', `Could not read ${file.name}: ${errorMessage(err)}`);
     }
     yield new Uint8Array(buf);
   }
@@ -129,10 +127,7 @@ async function* streamChunks(
         step = await reader.read();
       } catch (err) {
         if (signal.aborted) throw new LoadError('cancelled', 'Cancelled');
-        throw new LoadError(
-          'network',
-          `Reading ${url} failed midway: ${err instanceof Error ? err.message : String(err)}`,
-        );
+        throw new LoadError('network', `Reading ${url} failed midway: ${errorMessage(err)}`);
       }
       if (step.done) return;
       yield step.value;

@@ -15,16 +15,16 @@ describe('memory budget', () => {
     const twoGb = 2 * 1e9;
     expect(tooLarge('big.jsonl', twoGb, memoryBudget(8))).toBeNull();
     const why = tooLarge('big.jsonl', twoGb, memoryBudget(4));
-    expect(why).toContain('big.jsonl is 1.9 GB');
-    expect(why).toContain('about 2.3 GB of memory');
-    expect(why).toContain('logs up to about 1.6 GB fit here');
+    expect(why).toContain('big.jsonl is 1.9 GiB');
+    expect(why).toContain('about 2.3 GiB of memory');
+    expect(why).toContain('logs up to about 1.6 GiB fit here');
     expect(why).toContain('seqscope check');
     expect(largestLog(memoryBudget(4))).toBeCloseTo((2 * GIB) / 1.25);
   });
 
   it('names a compressed log by what it decompressed to so far', () => {
     expect(tooLarge('x.jsonl.gz', 3 * GIB, 2 * GIB, true)).toMatch(
-      /^x\.jsonl\.gz decompresses to more than 3\.0 GB/,
+      /^x\.jsonl\.gz decompresses to more than 3\.0 GiB/,
     );
   });
 });

@@ -9,6 +9,7 @@
  * browser reports it (`navigator.deviceMemory`, in GB, rounded down and
  * capped at 8 by Chrome; 4 when unknown), and never more than 4 GiB here.
  */
+import { formatBytes } from '../core/view/byteSize';
 
 /** Memory a loaded log needs per decompressed byte (bytes + columns + indexes). */
 export const BYTES_NEEDED_PER_LOG_BYTE = 1.25;
@@ -26,15 +27,15 @@ export function largestLog(budget: number): number {
   return budget / BYTES_NEEDED_PER_LOG_BYTE;
 }
 
-const gb = (n: number) => `${(n / GIB).toFixed(1)} GB`;
-
 /** Why a log of `bytes` (decompressed, or at least that many) cannot open here; null when it fits. */
 export function tooLarge(name: string, bytes: number, budget: number, soFar = false): string | null {
   if (bytes <= largestLog(budget)) return null;
-  const what = soFar ? `${name} decompresses to more than ${gb(bytes)}` : `${name} is ${gb(bytes)}`;
+  const what = soFar
+    ? `${name} decompresses to more than ${formatBytes(bytes)}`
+    : `${name} is ${formatBytes(bytes)}`;
   return (
-    `${what}: it would need about ${gb(bytes * BYTES_NEEDED_PER_LOG_BYTE)} of memory in this tab, ` +
-    `and a tab can safely use about ${gb(budget)} on this device, so logs up to about ${gb(largestLog(budget))} fit here. ` +
+    `${what}: it would need about ${formatBytes(bytes * BYTES_NEEDED_PER_LOG_BYTE)} of memory in this tab, ` +
+    `and a tab can safely use about ${formatBytes(budget)} on this device, so logs up to about ${formatBytes(largestLog(budget))} fit here. ` +
     'Open it with the CLI (`seqscope check` / `seqscope derive` keep no page in memory) or split the log.'
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_SLICE, PUSH_SLICE, nextSlice } from './pushSlices';
+import { FIRST_SLICE, PUSH_SLICE, nextSlice, progressInterval } from './pushSlices';
 
 describe('push slices', () => {
   it('plain input grows twofold per push to PUSH_SLICE', () => {
@@ -20,5 +20,9 @@ describe('push slices', () => {
 
   it('a decoder holding output back: the whole input ratio still counts', () => {
     expect(nextSlice(8192, 8192, 0, 100_000, 100_000 * 500)).toBe(1024);
+  });
+
+  it('progress goes out every 50 ms in the first second of a load, then every 200 ms', () => {
+    expect([0, 999, 1000, 60_000].map(progressInterval)).toEqual([50, 50, 200, 200]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * How much source the loading loop pushes into the parser at once. Plain input goes in
+ * The loading loop's pacing. How much source it pushes into the parser at once. Plain input goes in
  * PUSH_SLICE pieces; compressed input in pieces shrunk by the compression ratio seen so far,
  * so that 256 kB of a decompression bomb (70 MB and more decoded) cannot hold the worker for
  * seconds in one push: each push decodes about PUSH_SLICE bytes.
@@ -25,4 +25,14 @@ export function nextSlice(
 ): number {
   const ratio = Math.max(1, decodedBytes / Math.max(1, pieceBytes), totalDecoded / Math.max(1, totalIn));
   return Math.max(MIN_SLICE, Math.min(2 * slice, Math.floor(PUSH_SLICE / ratio)));
+}
+
+/**
+ * How long the loading loop waits between progress posts, `elapsedMs` into a load: 50 ms in
+ * its first second (rows show early), then 200 ms. Each post re-renders the page's header,
+ * timeline and scrubber; on a machine with few cores that work is taken from the workers
+ * reading the log.
+ */
+export function progressInterval(elapsedMs: number): number {
+  return elapsedMs < 1000 ? 50 : 200;
 }

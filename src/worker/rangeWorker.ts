@@ -6,6 +6,7 @@
 import { prescanAlignedRange } from '../core/log/parallel';
 import { prescanTransferables } from '../core/reader/prescan';
 import { fileRangeSource, type RangeJob, type RangeReply } from './rangePool';
+import { errorMessage } from '../core/errorMessage';
 
 self.onmessage = (e: MessageEvent<RangeJob>) => {
   const { id, file, a, b } = e.data;
@@ -17,6 +18,6 @@ self.onmessage = (e: MessageEvent<RangeJob>) => {
       if (range.bytes.buffer instanceof ArrayBuffer) transfer.push(range.bytes.buffer);
       post({ id, ok: true, range }, transfer);
     },
-    (err: unknown) => post({ id, ok: false, message: err instanceof Error ? err.message : String(err) }),
+    (err: unknown) => post({ id, ok: false, message: errorMessage(err) }),
   );
 };

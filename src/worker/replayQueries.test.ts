@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { timeAxis } from '../core/replay/axis';
 import { deltaLengthAt, describePosition, nextChar } from '../core/replay/position';
 import { streamHealth } from '../core/replay/streamHealth';
-import { ReplayQueries, stepHealthView } from './replayQueries';
+import { ReplayQueries, STALL_THRESHOLD_MS, stepHealthView } from './replayQueries';
 import { OpenLog } from './openLog';
 
 function demo(): OpenLog {
@@ -41,6 +41,60 @@ describe('ReplayQueries', () => {
     expect(v.matches).toBeNull();
   });
 
+  it('marks stalled and streaming steps as the log grows, as a fresh computation does at the end', () => {
+    const bytes = readFileSync(new URL('../../public/samples/demo.jsonl', import.meta.url));
+    const session = new OpenLog(1, 'sample', 'demo.jsonl');
+    const r = new ReplayQueries(session, noMatches);
+    for (let i = 0; i < bytes.length; i += 2048) {
+      session.push(bytes.subarray(i, i + 2048));
+      session.log.checkpoint();
+      r.axis('seq', 400); // the cache keeps steps across calls while they grow
+    }
+    session.end();
+    const grown = r.axis('time', 400);
+    const fresh = new ReplayQueries(session, noMatches).axis('time', 400);
+    expect(Array.from(grown.stepFlags)).toEqual(Array.from(fresh.stepFlags));
+    session.log.structure.steps.forEach((_, i) => {
+      const h = streamHealth(session.log, i, { stallThresholdMs: STALL_THRESHOLD_MS })!;
+      const flags = grown.stepFlags[i] as number;
+      expect((flags & 1) !== 0).toBe(h.stalled);
+      expect((flags & 4) !== 0).toBe(h.chunkCount > 0);
+    });
+    expect(grown.stalls).toEqual(fresh.stalls);
+    expect(Array.from(grown.stepFlags).filter((f) => (f & 4) !== 0).length).toBeGreaterThan(5);
+  });
+
+  it('a stall that arrives late in a step marks it, however often the axis was asked before', () => {
+    const T = 1_760_000_000_000;
+    const chunk = (seq: number, t: number, text: string) =>
+      JSON.stringify({
+        type: 'assistant/chunk',
+        seq,
+        time: T + t,
+        data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text } },
+      });
+    const lines = [
+      JSON.stringify({ type: 'turn/start', seq: 0, time: T, data: { turn: 1 } }),
+      JSON.stringify({ type: 'step/start', seq: 1, time: T + 10, data: { turn: 1, step: 1 } }),
+      chunk(2, 100, 'a'),
+      chunk(3, 200, 'b'),
+      chunk(4, 300, 'c'),
+      chunk(5, 300 + STALL_THRESHOLD_MS + 500, 'd'), // the stall
+      chunk(6, 300 + STALL_THRESHOLD_MS + 600, 'e'),
+    ];
+    const session = new OpenLog(1, 'text', 'stall.jsonl');
+    const r = new ReplayQueries(session, noMatches);
+    const flags: number[] = [];
+    for (const line of lines) {
+      session.push(new TextEncoder().encode(line + '\n'));
+      session.log.checkpoint();
+      flags.push(r.axis('seq', 400).stepFlags[0] ?? -1);
+    }
+    // No step until step/start; streaming from the first chunk; stalled from seq 5 on.
+    expect(flags).toEqual([-1, 0, 4, 4, 4, 5, 5]);
+    expect(r.axis('seq', 400).stalls.map((t) => t.firstSeq)).toEqual([5]);
+  });
+
   it('the seq axis is two knots; filter matches become ticks per pixel', () => {
     const session = demo();
     const r = new ReplayQueries(session, { matchSeqs: () => Int32Array.from([0, 1, 100]) });
@@ -50,6 +104,31 @@ describe('ReplayQueries', () => {
       [0, 2],
       [Math.floor(((100 + 0.5) / session.eventCount) * 100), 1],
     ]);
+  });
+
+  it('the seq axis says whether a time axis exists without building it, as the log grows', () => {
+    // Times: none, then equal ones, then one going backwards, then one that rises.
+    const times = [undefined, 5, 5, 3, 4];
+    const lines = times.map((t, seq) =>
+      JSON.stringify({
+        type: 'plugin/note',
+        seq,
+        ...(t === undefined ? {} : { time: t }),
+        data: {},
+        ignorable: true,
+      }),
+    );
+    const session = new OpenLog(1, 'text', 'times.jsonl');
+    const r = new ReplayQueries(session, noMatches);
+    lines.forEach((line, i) => {
+      session.push(new TextEncoder().encode(line + '\n'));
+      session.log.checkpoint();
+      const expected = timeAxis(session.log) !== null;
+      expect(session.eventCount).toBe(i + 1);
+      expect(r.axis('seq', 100).timeAvailable).toBe(expected);
+      expect(expected).toBe(i === 4);
+    });
+    expect(new ReplayQueries(demo(), noMatches).axis('seq', 100).timeAvailable).toBe(true);
   });
 
   it('moves by event, chunk, character, step, turn and edge, describing the result', () => {

@@ -31,7 +31,7 @@ import {
   prevTurn,
   type ReplayPosition,
 } from '../core/replay/position';
-import { streamHealth, type StepHealth } from '../core/replay/streamHealth';
+import { stepStall, streamHealth, type StepHealth, type StepStall } from '../core/replay/streamHealth';
 import type { Severity } from '../core/types';
 import type {
   PlaybackWindow,
@@ -70,18 +70,56 @@ class HealthCache {
     }
     return this.entries[index] ?? null;
   }
-
-  all(): (StepHealth | null)[] {
-    const n = this.log.structure.steps.length;
-    const out: (StepHealth | null)[] = new Array<StepHealth | null>(n);
-    for (let i = 0; i < n; i++) out[i] = this.get(i);
-    return out;
-  }
 }
 
 function keyOf(step: StepInfo): string {
   const last = step.attempts[step.attempts.length - 1];
   return `${step.lastSeq}:${step.attempts.length}:${last?.lastChunkSeq ?? -1}:${step.usage?.outputTokens ?? ''}`;
+}
+
+/**
+ * Each step's stall and chunk count (the scrubber's bands), recomputed only for steps whose
+ * extent changed: while a log loads, the open one. Keyed by numbers, not strings: the scrubber
+ * asks for every step each time the log grows.
+ */
+class StallCache {
+  private readonly entries: (StepStall | null)[] = [];
+  /** Per step: lastSeq, attempts, the last attempt's last chunk seq. */
+  private keys = new Float64Array(0);
+
+  constructor(private readonly log: SessionLog) {}
+
+  all(): (StepStall | null)[] {
+    const steps = this.log.structure.steps;
+    if (this.keys.length < steps.length * 3) {
+      const grown = new Float64Array(Math.max(steps.length * 3, this.keys.length * 2)).fill(NaN);
+      grown.set(this.keys);
+      this.keys = grown;
+    }
+    const k = this.keys;
+    for (let i = 0; i < steps.length; i++) {
+      const st = steps[i] as StepInfo;
+      const lastChunk = st.attempts[st.attempts.length - 1]?.lastChunkSeq ?? -1;
+      if (k[3 * i] === st.lastSeq && k[3 * i + 1] === st.attempts.length && k[3 * i + 2] === lastChunk)
+        continue;
+      this.entries[i] = stepStall(this.log, i, { stallThresholdMs: STALL_THRESHOLD_MS });
+      k[3 * i] = st.lastSeq;
+      k[3 * i + 1] = st.attempts.length;
+      k[3 * i + 2] = lastChunk;
+    }
+    return this.entries.slice(0, steps.length);
+  }
+}
+
+const stallCaches = new WeakMap<OpenLog, StallCache>();
+
+function stallCache(session: OpenLog): StallCache {
+  let c = stallCaches.get(session);
+  if (!c) {
+    c = new StallCache(session.log);
+    stallCaches.set(session, c);
+  }
+  return c;
 }
 
 const healthCaches = new WeakMap<OpenLog, HealthCache>();
@@ -124,6 +162,8 @@ export interface MatchSource {
 
 export class ReplayQueries {
   private axes: { events: number; seq: Axis; time: Axis | null | undefined } | null = null;
+  /** Whether a time axis exists (timeAxis is not null), scanned incrementally: see timeRises. */
+  private rise = { scanned: 0, last: NaN, rises: false };
 
   constructor(
     private readonly session: OpenLog,
@@ -147,7 +187,8 @@ export class ReplayQueries {
     const n = log.eventCount;
     const width = Math.max(1, Math.min(16384, Math.round(widthPx) || 1));
     const axis = this.axisOf(kind);
-    const timeAvailable = kind === 'time' ? axis.kind === 'time' : this.axisOf('time').kind === 'time';
+    // On the seq axis (a log still loading is shown so), whether a time axis exists without building it.
+    const timeAvailable = kind === 'time' ? axis.kind === 'time' : this.timeRises();
 
     // Knots: every event of a small log; evenly spaced ones plus both ends of every gap otherwise.
     let knots: number[];
@@ -189,7 +230,7 @@ export class ReplayQueries {
     const stepSeqs = new Int32Array(steps.length * 2);
     const stepNums = new Int32Array(steps.length * 2);
     const stepFlags = new Uint8Array(steps.length);
-    const health = n > 0 ? healthCache(this.session).all() : [];
+    const health = n > 0 ? stallCache(this.session).all() : [];
     const stallSeqs: number[] = [];
     steps.forEach((st, i) => {
       const [x0, x1] = axis.span(st.startSeq, st.lastSeq);
@@ -240,6 +281,24 @@ export class ReplayQueries {
     if (this.session.startTime !== undefined) view.startTime = this.session.startTime;
     if (this.session.endTime !== undefined) view.endTime = this.session.endTime;
     return view;
+  }
+
+  /**
+   * Whether `timeAxis(log)` would be an axis (not null): some timed event is later than the timed
+   * event before it (core/replay/axis.ts: the total of active time and gaps is then positive).
+   * O(new events) per call, where building the axis is O(all events) each time the log grows.
+   */
+  private timeRises(): boolean {
+    const r = this.rise;
+    const log = this.log;
+    const n = log.eventCount;
+    for (; !r.rises && r.scanned < n; r.scanned++) {
+      const t = log.timeOf(r.scanned);
+      if (t === undefined) continue;
+      if (t > r.last) r.rises = true;
+      r.last = t;
+    }
+    return r.rises;
   }
 
   /** Diagnostics about a seq, merged per pixel column with the worst severity. */

@@ -164,7 +164,7 @@ describe('BlockView', () => {
     const root = el.querySelector('[data-block-type="image"]')!;
     expect(root.textContent).toContain('image/jpeg');
     expect(root.textContent).toContain('640×480');
-    expect(root.textContent).toContain('12.0 KB');
+    expect(root.textContent).toContain('12.0 KiB');
     expect(root.textContent).toContain('shot.jpg');
     expect(el.querySelector('img')).toBeNull();
   });

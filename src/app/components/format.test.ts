@@ -10,25 +10,12 @@ import {
   roleClass,
   turnEndReasonClass,
 } from './format';
+import { formatBytes as coreFormatBytes } from '../../core/view/byteSize';
+import { formatDuration as coreFormatDuration } from '../../core/view/duration';
 
 describe('formatDuration', () => {
-  it('formats each range', () => {
-    expect(formatDuration(0)).toBe('0 ms');
-    expect(formatDuration(850)).toBe('850 ms');
-    expect(formatDuration(999.4)).toBe('999 ms');
-    expect(formatDuration(999.6)).toBe('1.0 s');
-    expect(formatDuration(1800)).toBe('1.8 s');
-    expect(formatDuration(59_940)).toBe('59.9 s');
-    expect(formatDuration(59_960)).toBe('1 m 00 s');
-    expect(formatDuration(125_000)).toBe('2 m 05 s');
-    expect(formatDuration(3_599_400)).toBe('59 m 59 s');
-    expect(formatDuration(3_720_000)).toBe('1 h 02 m');
-    expect(formatDuration(26 * 3_600_000)).toBe('26 h 00 m');
-  });
-  it('handles negative and non-finite input', () => {
-    expect(formatDuration(-1800)).toBe('-1.8 s');
-    expect(formatDuration(NaN)).toBe('—');
-    expect(formatDuration(Infinity)).toBe('—');
+  it("is the core's one duration formatter (its cases: core/view/duration.test.ts)", () => {
+    expect(formatDuration).toBe(coreFormatDuration);
   });
 });
 
@@ -47,14 +34,8 @@ describe('formatTokens', () => {
 });
 
 describe('formatBytes', () => {
-  it('formats each range', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(12_288)).toBe('12.0 KB');
-    expect(formatBytes(200 * 1024)).toBe('200 KB');
-    expect(formatBytes(12.3 * 1024 * 1024)).toBe('12.3 MB');
-    expect(formatBytes(1024 * 1024 - 1)).toBe('1.0 MB');
-    expect(formatBytes(1.2 * 1024 ** 3)).toBe('1.2 GB');
+  it("is the core's one byte-size formatter (its cases: core/view/byteSize.test.ts)", () => {
+    expect(formatBytes).toBe(coreFormatBytes);
   });
 });
 

@@ -29,21 +29,8 @@ export function formatTokens(n: number): string {
   return s + scaled(abs, 1_000_000, 'M');
 }
 
-/** `512 B`, `1.5 KB`, `12.3 MB`, `1.2 GB` (1024-based). Non-finite input gives `—`. */
-export function formatBytes(n: number): string {
-  if (!Number.isFinite(n)) return DASH;
-  const s = sign(n);
-  const abs = Math.abs(n);
-  if (abs < 1024) return `${s}${Math.round(abs)} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'] as const;
-  let v = abs / 1024;
-  let i = 0;
-  while (v >= 1023.95 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${s}${v < 99.95 ? v.toFixed(1) : Math.round(v).toString()} ${units[i] ?? 'TB'}`;
-}
+/** One byte-size formatter for the app, the worker and the CLI. */
+export { formatBytes } from '../../core/view/byteSize';
 
 /**
  * Time since the start of the session, with millisecond precision:

@@ -6,9 +6,10 @@
  * Paths are jq-style (`.data.message.content[0].text`, `.["a b"]`; the root is `.`).
  */
 
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { LONG_JSON, stringifyPretty } from './jsonText';
 import { PlainTextView } from './plainText';
+import { useDismiss } from './useDismiss';
 
 /** Children rendered per page ("show 100 more"). */
 export const JSON_PAGE_SIZE = 100;
@@ -129,20 +130,7 @@ function CopyMenu({
   onClose: () => void;
 }): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const onDown = (e: MouseEvent): void => {
-      if (ref.current && e.target instanceof Node && !ref.current.contains(e.target)) onClose();
-    };
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [onClose]);
+  useDismiss(ref, true, onClose);
   return (
     <div
       ref={ref}
@@ -333,8 +321,7 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
           <button
             type="button"
             title="Copy value / path"
-            // Named after its field: a run of identical "actions" stops says nothing to a screen reader.
-            aria-label={`copy actions for ${path || 'the whole value'}`}
+            aria-label={`Copy actions for ${path || 'the whole value'}`}
             className="ml-auto shrink-0 px-1 text-fg-subtle opacity-0 group-hover:opacity-100 hover:text-fg focus:opacity-100"
             onClick={() => setMenu((m) => !m)}
           >

@@ -66,6 +66,15 @@ describe('markdown constructs', () => {
     expect(el.querySelector('p')?.textContent).toBe('after');
   });
 
+  it('lets the keyboard reach a fenced block (it scrolls sideways when wide): a named, focusable region', () => {
+    const el = md('```bash\nnpm test -- --run ' + 'x'.repeat(300) + '\n```\n\n```\nplain\n```');
+    const pres = [...el.querySelectorAll('pre')];
+    expect(pres.map((p) => [p.tabIndex, p.getAttribute('role'), p.getAttribute('aria-label')])).toEqual([
+      [0, 'region', 'bash code'],
+      [0, 'region', 'code'],
+    ]);
+  });
+
   it('keeps an unclosed fence open to the end', () => {
     const el = md('```\nline 1\nline 2');
     expect(el.querySelector('pre')?.textContent).toBe('line 1\nline 2');
@@ -229,7 +238,7 @@ describe('markdown on large input', () => {
     const el = md(text);
     expect(el.querySelector('strong')).toBeNull();
     expect(el.querySelector('[data-testid=plain-note]')?.textContent).toMatch(
-      /^shown as plain text: 97\.8 KB is over the markdown limit/,
+      /^shown as plain text: 97\.8 KiB is over the markdown limit/,
     );
     expect([...el.querySelectorAll('button')].map((b) => b.textContent)).not.toContain('render as markdown');
     // Just under the limit, it is markdown.

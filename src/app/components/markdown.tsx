@@ -138,7 +138,13 @@ function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
               {b.lang}
             </div>
           )}
-          <pre className="overflow-x-auto px-2 py-1.5 font-mono text-xs leading-snug text-fg">
+          {/* A wide block scrolls sideways: it takes focus so the keyboard can scroll it too. */}
+          <pre
+            tabIndex={0}
+            role="region"
+            aria-label={b.lang ? `${b.lang} code` : 'code'}
+            className="overflow-x-auto px-2 py-1.5 font-mono text-xs leading-snug text-fg focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400"
+          >
             <code data-lang={b.lang || undefined}>{b.v}</code>
           </pre>
         </div>

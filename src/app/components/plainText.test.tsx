@@ -78,7 +78,7 @@ describe('PlainTextView', () => {
     const hidden = lines.length - HEAD_ROWS - TAIL_ROWS;
     const elision = el.querySelector('[data-testid=elision]')!;
     expect(elision.textContent).toMatch(
-      new RegExp(`^… ${hidden.toLocaleString('en-US')} lines hidden \\(\\d+\\.\\d KB\\) …$`),
+      new RegExp(`^… ${hidden.toLocaleString('en-US')} lines hidden \\(\\d+\\.\\d KiB\\) …$`),
     );
     expect(el.querySelector('[data-testid=plain-text]')?.getAttribute('data-lines')).toBe(
       String(lines.length),
@@ -134,7 +134,7 @@ describe('PlainTextView', () => {
     const text = 'q'.repeat(300_000);
     const el = render(<PlainTextView text={text} />);
     expect(lineNumbers(el).slice(0, 2)).toEqual(['1', '↪']);
-    expect(el.querySelector('[data-testid=elision]')?.textContent).toBe('… 211 KB of line 1 hidden …');
+    expect(el.querySelector('[data-testid=elision]')?.textContent).toBe('… 211 KiB of line 1 hidden …');
   });
 
   it('indexes a text of megabytes in slices: the head first, then the elision and the tail', async () => {
@@ -142,7 +142,7 @@ describe('PlainTextView', () => {
     expect(text.length).toBeGreaterThan(2_000_000);
     const el = render(<PlainTextView text={text} />);
     expect(rowTexts(el)).toEqual(lines.slice(0, HEAD_ROWS));
-    expect(el.querySelector('[role=status]')?.textContent).toMatch(/^reading \d+\.\d MB of text…$/);
+    expect(el.querySelector('[role=status]')?.textContent).toMatch(/^reading \d+\.\d MiB of text…$/);
     await vi.waitFor(() => expect(el.querySelector('[data-testid=elision]')).not.toBeNull(), {
       timeout: 10_000,
     });
@@ -179,7 +179,7 @@ describe('text over the markdown limit', () => {
     const el = render(<BlockView block={{ type: 'text', text }} />);
     expect(el.querySelector('strong')).toBeNull();
     expect(el.querySelector('[data-testid=plain-note]')?.textContent).toBe(
-      'shown as plain text: 97.8 KB is over the markdown limit (97.7 KB)',
+      'shown as plain text: 97.8 KiB is over the markdown limit (97.7 KiB)',
     );
     expect(rowTexts(el).slice(0, 2)).toEqual(['**bold** line', '**bold** line']);
     expect(el.querySelector('[data-testid=raw-toggle]')).toBeNull();

@@ -13,6 +13,14 @@ import { HeightCache, TailGeometry } from './tailLayout';
 
 export type TailAlign = 'start' | 'center' | 'end';
 
+/** What the list's keydown handler reads of a (React) keyboard event. */
+export interface TailKeyEvent {
+  key: string;
+  target: EventTarget;
+  currentTarget: EventTarget;
+  preventDefault(): void;
+}
+
 /** Where the view is held while heights change. */
 type Mode =
   | { kind: 'end' }
@@ -47,16 +55,34 @@ class TailScroller {
   keys: ReadonlyMap<number, string> = new Map();
   rendered = { first: 0, last: -1 };
   passes = 0;
+  /**
+   * What the last measurement was of: a commit that renders the same items (a re-render for
+   * anything else, such as the log's progress) measures nothing, since reading a height forces
+   * a layout of the whole page. Later changes of height come through the ResizeObserver.
+   */
+  private measured: { geometry: TailGeometry | null; first: number; last: number; mode: Mode } | null = null;
   private scroller: HTMLElement | null = null;
   private inner: HTMLElement | null = null;
   /** Callback refs (stable): the scrolling element, and the items' parent. */
   readonly attachScroller = (el: HTMLElement | null) => {
     this.scroller = el;
+    this.measured = null;
   };
   readonly attachInner = (el: HTMLElement | null) => {
     this.inner = el;
+    this.measured = null;
   };
   readonly onScroll = () => this.scrolled();
+  /**
+   * Home and End go to the first and last item through the list: the browser's own (animated)
+   * scroll would be cut short where the list re-places items measured on the way.
+   */
+  readonly onKeyDown = (e: TailKeyEvent) => {
+    if (e.target !== e.currentTarget || (e.key !== 'Home' && e.key !== 'End')) return;
+    e.preventDefault();
+    this.mode = e.key === 'End' ? { kind: 'end' } : { kind: 'index', index: 0, align: 'start' };
+    this.rerender();
+  };
   private observer: ResizeObserver | null = null;
   private observed = new Set<Element>();
 
@@ -76,7 +102,9 @@ class TailScroller {
       this.resetKey = resetKey;
       this.mode = { kind: 'end' };
     }
-    const geo = new TailGeometry(count, this.estimate, keys, this.cache);
+    const same = this.geometry !== null && this.sameLayout(this.geometry, count, keys);
+    const geo =
+      same && this.geometry ? this.geometry : new TailGeometry(count, this.estimate, keys, this.cache);
     this.geometry = geo;
     this.keys = keys;
     const viewport = this.viewport || FALLBACK_VIEWPORT;
@@ -103,12 +131,29 @@ class TailScroller {
     return Math.min(max, Math.max(0, top));
   }
 
+  /** The geometry still holds: same items, same keys, and no height learnt since it was built. */
+  private sameLayout(geo: TailGeometry, count: number, keys: ReadonlyMap<number, string>): boolean {
+    return geo.count === count && this.keys === keys && this.measured?.geometry === geo;
+  }
+
   /** After React committed: measure what is rendered; render again until nothing moves, then scroll. */
   afterCommit(): void {
     const el = this.scroller;
     const inner = this.inner;
     const geo = this.geometry;
     if (!el || !inner || !geo) return;
+    const m = this.measured;
+    const { first, last } = this.rendered;
+    // Nothing new is on screen since the last measurement: no layout is forced.
+    if (
+      m &&
+      this.passes === 0 &&
+      m.geometry === geo &&
+      m.first === first &&
+      m.last === last &&
+      m.mode === this.mode
+    )
+      return;
     const viewport = el.clientHeight;
     let changed = viewport !== this.viewport;
     this.viewport = viewport;
@@ -128,6 +173,7 @@ class TailScroller {
     const top = this.targetTop(geo, viewport);
     if (Math.abs(el.scrollTop - top) >= 1) el.scrollTop = top;
     this.scrollTop = el.scrollTop;
+    this.measured = { geometry: geo, first, last, mode: this.mode };
   }
 
   /** A scroll event: the user's (or the browser's) position becomes the one to hold. */
@@ -140,6 +186,7 @@ class TailScroller {
     this.scrollTop = top;
     const viewport = this.viewport || el.clientHeight;
     if (top >= geo.endScrollTop(viewport) - 2) this.mode = { kind: 'end' };
+    else if (top <= 0) this.mode = { kind: 'index', index: 0, align: 'start' };
     else {
       const index = geo.indexAt(top);
       this.mode = { kind: 'anchor', index, shift: top - geo.offsetOf(index) };
@@ -178,7 +225,10 @@ class TailScroller {
         if (key !== undefined && e.target.isConnected)
           changed = this.cache.set(key, e.target.getBoundingClientRect().height) || changed;
       }
-      if (changed) flushSync(this.rerender);
+      if (changed) {
+        this.measured = null;
+        flushSync(this.rerender);
+      }
     });
     this.observer.observe(el);
     this.observed.add(el);
@@ -208,6 +258,8 @@ export interface TailList {
   /** The `ref` of the element holding the items (their direct parent). */
   attachInner: (el: HTMLElement | null) => void;
   onScroll: () => void;
+  /** The scrolling element's keydown handler (Home / End). */
+  onKeyDown: (e: TailKeyEvent) => void;
   /** Shows item `index` (kept there while heights change, until the user scrolls); stable. */
   scrollToIndex: (index: number, align?: TailAlign) => void;
   /** Whether the view is at the end (and follows it). */
@@ -236,6 +288,7 @@ export function useTailList(options: {
     attachScroller: scroller.attachScroller,
     attachInner: scroller.attachInner,
     onScroll: scroller.onScroll,
+    onKeyDown: scroller.onKeyDown,
     scrollToIndex: scroller.scrollToIndex,
     atEnd: () => scroller.atEnd,
   };

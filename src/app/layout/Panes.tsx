@@ -51,7 +51,9 @@ export function Panes({ timeline, messages, inspector }: PanesProps) {
       ref={ref}
       data-testid="panes"
       data-layout={stacked ? 'stacked' : 'columns'}
-      className={`flex min-h-0 min-w-0 flex-1 ${stacked ? 'flex-col' : 'flex-row'}`}
+      // The panes keep a usable height whatever the panels below them (why, diagnostics) ask for:
+      // those give way first.
+      className={`flex min-h-[min(300px,45vh)] min-w-0 flex-1 ${stacked ? 'flex-col' : 'flex-row'}`}
     >
       <Pane
         id="pane-timeline"

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PrefStorage } from '../storage/prefs';
+import { memoryStorage } from '../testing/memoryStorage';
 import { defaultLayout, loadLayout, persistLayout, useLayout } from './layoutState';
-
-function memoryStorage(initial: Record<string, string> = {}): PrefStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, v),
-    removeItem: (k) => void data.delete(k),
-  };
-}
 
 describe('layout state', () => {
   it('starts from sizes that fit the window', () => {

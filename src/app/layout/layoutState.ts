@@ -22,8 +22,8 @@ export function defaultLayout(width: number, height: number): LayoutState {
   return {
     timelineWidth: Math.round(Math.min(720, Math.max(380, width / 2 - 80))),
     inspectorWidth: Math.round(Math.min(480, Math.max(260, width * 0.22))),
-    timelineHeight: Math.round(Math.max(160, height * 0.35)),
-    inspectorHeight: Math.round(Math.max(120, height * 0.22)),
+    timelineHeight: Math.round(Math.max(160, height * 0.3)),
+    inspectorHeight: Math.round(Math.max(100, height * 0.16)),
     timelineCollapsed: false,
     inspectorCollapsed: false,
   };

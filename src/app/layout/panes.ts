@@ -22,7 +22,8 @@ export interface PaneMins {
 }
 
 export const SIDE_BY_SIDE_MINS: PaneMins = { first: 280, middle: 300, last: 260 };
-export const STACKED_MINS: PaneMins = { first: 120, middle: 160, last: 100 };
+/** Stacked, the messages (the derived history, what the app is for) keep room for a few messages. */
+export const STACKED_MINS: PaneMins = { first: 120, middle: 280, last: 100 };
 
 /** What the user asked for, along one axis. */
 export interface PaneRequest {

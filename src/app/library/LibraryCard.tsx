@@ -79,6 +79,13 @@ function Count({ n, tone }: { n: number; tone: string }) {
   return <span className={n > 0 ? tone : 'text-fg-subtle'}>{n}</span>;
 }
 
+/**
+ * The session column gives way to the figures a user sorts by: what the window has past the other
+ * columns (about 56rem with the margins), between 10rem and 22rem; its title and file end in an ellipsis
+ * with the whole in a tooltip.
+ */
+const SESSION_WIDTH = 'block w-[clamp(10rem,calc(100vw-56rem),22rem)]';
+
 function SessionCell({ row }: { row: LibraryRow }) {
   const name = row.path.split(/[\\/]/).pop() ?? row.path;
   const label = row.title ?? row.first_user_message ?? name;
@@ -92,7 +99,7 @@ function SessionCell({ row }: { row: LibraryRow }) {
   );
   if (row.file === null)
     return (
-      <span className="block max-w-md" title="Outside the served folder: open it with seqscope open">
+      <span className={SESSION_WIDTH} title="Outside the served folder: open it with seqscope open">
         {body}
       </span>
     );
@@ -100,7 +107,7 @@ function SessionCell({ row }: { row: LibraryRow }) {
     <a
       href={libraryLink(row.file, row.session_id)}
       data-testid="library-link"
-      className="block max-w-xl hover:[&>span:first-child]:text-sky-300"
+      className={`${SESSION_WIDTH} hover:[&>span:first-child]:text-sky-300`}
       title={row.first_user_message ?? undefined}
     >
       {body}
@@ -140,7 +147,7 @@ export function LibraryCard() {
 
   return (
     <section
-      className="mx-8 mt-8 max-w-7xl rounded-lg border border-line bg-panel/60 p-4 min-[1344px]:mx-auto"
+      className="mx-3 mt-8 max-w-7xl rounded-lg border border-line bg-panel/60 p-4 min-[1200px]:mx-8 min-[1344px]:mx-auto"
       data-testid="library"
       aria-label="Library"
     >

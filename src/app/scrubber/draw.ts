@@ -83,7 +83,15 @@ export const LEGEND: readonly { label: string; title: string; color: string; sha
   },
 ];
 
-export function drawTrack(canvas: HTMLCanvasElement, view: ReplayAxisView, width: number): void {
+/**
+ * Sizes a track-high canvas to `width` CSS pixels at the device's pixel ratio
+ * (resizing only when it changed: a resize reallocates the bitmap), clears it and
+ * returns its context scaled to CSS pixels with the width drawn in; null without a 2D context.
+ */
+function prepareCanvas(
+  canvas: HTMLCanvasElement,
+  width: number,
+): { ctx: CanvasRenderingContext2D; w: number } | null {
   const dpr = window.devicePixelRatio || 1;
   const w = Math.max(1, Math.round(width));
   if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(TRACK_HEIGHT * dpr)) {
@@ -91,9 +99,16 @@ export function drawTrack(canvas: HTMLCanvasElement, view: ReplayAxisView, width
     canvas.height = Math.round(TRACK_HEIGHT * dpr);
   }
   const ctx = canvas.getContext('2d');
-  if (!ctx) return;
+  if (!ctx) return null;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, w, TRACK_HEIGHT);
+  return { ctx, w };
+}
+
+export function drawTrack(canvas: HTMLCanvasElement, view: ReplayAxisView, width: number): void {
+  const prepared = prepareCanvas(canvas, width);
+  if (!prepared) return;
+  const { ctx, w } = prepared;
 
   // Lane backgrounds.
   ctx.fillStyle = 'rgba(128,128,128,0.09)'; // reads on both themes' backgrounds
@@ -196,16 +211,9 @@ export function drawTrack(canvas: HTMLCanvasElement, view: ReplayAxisView, width
  * rest of the bar stays as drawn, so only this layer repaints per batch.
  */
 export function drawSearchTicks(canvas: HTMLCanvasElement, ticks: readonly TickView[], width: number): void {
-  const dpr = window.devicePixelRatio || 1;
-  const w = Math.max(1, Math.round(width));
-  if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(TRACK_HEIGHT * dpr)) {
-    canvas.width = Math.round(w * dpr);
-    canvas.height = Math.round(TRACK_HEIGHT * dpr);
-  }
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return;
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, w, TRACK_HEIGHT);
+  const prepared = prepareCanvas(canvas, width);
+  if (!prepared) return;
+  const { ctx } = prepared;
   ctx.fillStyle = TICK_COLOR.search;
   const lane = LANES.search;
   for (const t of ticks) ctx.fillRect(t.px, lane.y, t.count > 1 ? 2 : 1.5, lane.h);

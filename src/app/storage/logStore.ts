@@ -12,6 +12,8 @@ import { create } from 'zustand';
 import type { LoadSource, LogSummary } from '../../worker/protocol';
 import { clearLogs, readLog, removeLog, writeLog } from './opfs';
 import { getRecent, listRecent, putRecent, removeRecent, type RecentEntry } from './recent';
+import { formatBytes } from '../components/format';
+import { errorMessage } from '../../core/errorMessage';
 
 const GB = 1024 ** 3;
 export const DEFAULT_CAP = 2 * GB;
@@ -102,7 +104,7 @@ async function doRemember(source: LoadSource, s: LogSummary): Promise<void> {
       save: {
         fingerprint,
         state: 'too-big',
-        message: `${s.name} is larger than the storage cap (${formatSize(cap)}): links to it need the file`,
+        message: `${s.name} is larger than the storage cap (${formatBytes(cap)}): links to it need the file`,
       },
     });
     return;
@@ -120,7 +122,7 @@ async function doRemember(source: LoadSource, s: LogSummary): Promise<void> {
       save: {
         fingerprint,
         state: 'failed',
-        message: `${s.name} could not be kept in this browser: ${err instanceof Error ? err.message : String(err)}`,
+        message: `${s.name} could not be kept in this browser: ${errorMessage(err)}`,
       },
     });
   }
@@ -180,8 +182,4 @@ export async function forget(fingerprint: string): Promise<void> {
     await removeRecent(fingerprint);
   });
   changed();
-}
-
-function formatSize(n: number): string {
-  return n >= GB ? `${+(n / GB).toFixed(2)} GB` : `${Math.round(n / 1024 ** 2)} MB`;
 }

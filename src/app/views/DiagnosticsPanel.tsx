@@ -50,7 +50,7 @@ export function DiagnosticsPanel() {
       data-open={open}
       aria-label="Diagnostics"
       onKeyDown={onKeyDown}
-      className={`flex shrink-0 flex-col border-t border-line bg-panel ${open ? 'h-64' : ''}`}
+      className={`flex flex-col border-t border-line bg-panel ${open ? 'h-64 min-h-24' : 'shrink-0'}`}
     >
       <div className="flex h-7 shrink-0 items-center gap-2 px-2 text-xs whitespace-nowrap">
         <div className="flex min-w-0 flex-1 items-center gap-2 overflow-x-auto">

@@ -57,7 +57,7 @@ export function Header() {
           {/* What failed first, then the diagnostics: they never give way; the figures after them do. */}
           {summary && (
             <span className="shrink-0">
-              <HeaderProblems problems={summary.problems} />
+              <HeaderProblems problems={summary.problems} errorDiagnostics={diagnostics.error} />
             </span>
           )}
           <span className="shrink-0">

@@ -43,9 +43,27 @@ const TONE = {
   warn: 'border-amber-500/40 bg-amber-500/10 text-amber-200 hover:bg-amber-500/20',
 } as const;
 
-export function HeaderProblems({ problems }: { problems: ProblemSummary }) {
+export function HeaderProblems({
+  problems,
+  errorDiagnostics,
+}: {
+  problems: ProblemSummary;
+  /** Error diagnostics of the log: with any, the run is not called clean (no green tick). */
+  errorDiagnostics: number;
+}) {
   const { url } = useServices();
   const shown = KINDS.filter((k) => problems[k.key].count > 0);
+  if (shown.length === 0 && errorDiagnostics > 0)
+    return (
+      <span
+        data-testid="run-problems"
+        data-clean="false"
+        className="font-mono text-[11px] whitespace-nowrap text-fg-muted"
+        title="No tool result reported an error, no model call failed, no turn ended in an error or was aborted; but the log has error diagnostics"
+      >
+        no failed calls
+      </span>
+    );
   if (shown.length === 0)
     return (
       <span

@@ -18,7 +18,8 @@ import { ReplacedNote } from './ReplacedNote';
 import { RequestInForce } from './RequestInForce';
 import { ResumePreview, useResumePreview } from './ResumePreview';
 import { StreamingPreview } from './StreamingPreview';
-import { MESSAGES_LIST_ID, MESSAGES_PANE_ID, SCROLLS_BY_KEYS } from './focusTargets';
+import { SCROLL_KEYS_ATTR } from '../keymap';
+import { MESSAGES_LIST_ID, MESSAGES_PANE_ID } from './SkipLinks';
 import { focusLabel } from './messageFocusText';
 import { useMessageFocus } from './useMessageFocus';
 
@@ -59,13 +60,18 @@ export function MessagesPane() {
   const selectedSeq = useApp((s) => s.selectedSeq);
   const selectedChunk = useApp((s) => s.selectedChunk);
   const following = useReplay((s) => s.scrubbing || s.playing);
+  const playing = useReplay((s) => s.playing);
   const previousSeq = useApp((s) => s.previousSeq);
-  const events = useApp((s) => s.events);
+  // Not the event count itself: a pane that re-renders at every progress of a load takes the
+  // main thread (and, on few cores, the workers' time) for nothing.
+  const selectionLoaded = useApp((s) => s.selectedSeq !== null && s.selectedSeq < s.events);
+  /** The log's size once read (or grown, when followed); -1 while it loads. */
+  const readEvents = useApp((s) => (s.status === 'loading' ? -1 : s.events));
   const loadId = useApp((s) => s.loadId);
   const resume = useResumePreview();
   const [resumeOpen, setResumeOpen] = useState(false);
   const resumeWorth = resume !== null && (resume.repair.length > 0 || resume.refusals.length > 0);
-  const loaded = selectedSeq !== null && selectedSeq < events;
+  const loaded = selectedSeq !== null && selectionLoaded;
 
   // A new position: the tail of its messages and its streaming preview. Both lanes are coalesced:
   // while dragging or playing, only the newest position is asked for; the last answer stays on
@@ -120,6 +126,7 @@ export function MessagesPane() {
     attachScroller,
     attachInner,
     onScroll,
+    onKeyDown,
     scrollToIndex,
   } = useTailList({
     count: total,
@@ -151,7 +158,7 @@ export function MessagesPane() {
   const callIds = useMemo(() => toolCallIds(shown), [shown]);
   const pairsQuery = useWorkerQuery(callIds.length > 0 ? { kind: 'toolPairs', callIds } : null, {
     keepPrevious: true,
-    deps: [loadId, events],
+    deps: [loadId, readEvents],
   });
   const pairData = pairsQuery.data;
   const pairIds = pairsQuery.dataFor?.callIds;
@@ -204,18 +211,22 @@ export function MessagesPane() {
       ref={paneRef}
       id={MESSAGES_PANE_ID}
       tabIndex={-1}
-      className="flex h-full min-w-0 flex-col bg-canvas focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400"
+      className="@container flex h-full min-w-0 flex-col bg-canvas focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400"
       aria-label="Messages at seq"
     >
-      <div className="flex min-h-9 shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-line bg-panel/80 px-3 py-1 text-xs">
-        <span className="shrink-0 font-medium text-fg">Messages</span>
+      <div className="flex min-h-9 shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-line bg-panel/80 px-3 py-1 text-xs @max-[26rem]:gap-x-1.5 @max-[26rem]:px-2">
+        {/* In a narrow pane (1024 px) the pane's name is for screen readers only ("11 messages"
+            says it), and "new since" wraps whole onto a line of its own: nothing is cut. */}
+        <span data-part="pane-title" className="shrink-0 font-medium text-fg @max-[26rem]:sr-only">
+          Messages
+        </span>
         {shown ? (
           <span
             data-testid="messages-header"
-            className="min-w-0 font-mono text-fg-muted"
+            className="flex min-w-0 flex-wrap font-mono whitespace-pre text-fg-muted"
             title={headerText + newText}
           >
-            {headerText}
+            <span>{headerText}</span>
             {newText && <span className="text-sky-300">{newText}</span>}
           </span>
         ) : (
@@ -244,7 +255,7 @@ export function MessagesPane() {
             className={`shrink-0 rounded border px-1.5 py-0.5 text-[11px] ${resumeOpen ? 'border-amber-400/60 bg-amber-500/15 text-amber-100' : 'border-amber-500/30 text-amber-300 hover:bg-amber-500/10'}`}
             onClick={() => setResumeOpen((o) => !o)}
           >
-            Resume preview
+            Resume<span className="@max-[26rem]:sr-only"> preview</span>
           </button>
         )}
         {shown && <ExportButtons seq={shown.seq} />}
@@ -254,16 +265,16 @@ export function MessagesPane() {
       <div
         ref={attachScroller}
         onScroll={onScroll}
-        data-testid="messages"
-        data-seq={shown?.seq}
-        data-count={shown?.count}
-        // A keyboard stop of its own: with focus here the scrolling keys scroll it (SCROLLS_BY_KEYS
-        // keeps the replay's arrows, Home/End and Space away).
+        onKeyDown={onKeyDown}
         id={MESSAGES_LIST_ID}
+        // In the Tab order and keeping its scrolling keys: a keyboard reads older messages here.
         tabIndex={0}
         role="region"
         aria-label="Message list"
-        {...{ [SCROLLS_BY_KEYS]: '' }}
+        {...{ [SCROLL_KEYS_ATTR]: '' }}
+        data-testid="messages"
+        data-seq={shown?.seq}
+        data-count={shown?.count}
         className="relative min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400"
       >
         <div ref={attachInner} style={{ height: listHeight, position: 'relative' }}>
@@ -288,7 +299,7 @@ export function MessagesPane() {
                     style={style}
                     className={marked}
                   >
-                    {stream && <StreamingPreview view={stream} />}
+                    {stream && <StreamingPreview view={stream} live={playing} />}
                   </div>
                 );
               }

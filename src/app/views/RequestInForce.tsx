@@ -43,12 +43,16 @@ export function RequestInForce({ seq }: { seq: number }) {
       className="relative border-b border-line bg-panel/40 text-xs"
     >
       <details className="group/req">
-        <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-2 gap-y-0.5 py-1 pr-40 pl-3 text-fg-soft select-none">
+        <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-2 gap-y-0.5 py-1 pr-56 pl-3 text-fg-soft select-none @max-[26rem]:pr-16">
           <span className="text-fg-subtle group-open/req:rotate-90" aria-hidden>
             ▸
           </span>
           <span className="font-medium text-fg">Request</span>
-          <span data-testid="request-model" className="truncate font-mono text-sky-200">
+          {/* The model's name wraps (at " / ") rather than ending in an ellipsis. */}
+          <span
+            data-testid="request-model"
+            className="min-w-0 font-mono [overflow-wrap:anywhere] text-sky-200"
+          >
             {model}
           </span>
           {r.system && 'text' in r.system && (
@@ -121,12 +125,13 @@ export function RequestInForce({ seq }: { seq: number }) {
       <button
         type="button"
         data-testid="request-header-link"
-        className="absolute top-1 right-3 max-w-36 truncate font-mono text-sky-300 hover:underline"
-        title="The request/header event that set this request"
+        className="absolute top-1 right-3 max-w-52 truncate font-mono text-[11px] text-sky-300 hover:underline"
+        title={`The request/header event that set this request${r.reason ? `: ${r.reason}` : ''}`}
         onClick={() => jumpTo(r.seq)}
       >
-        set at seq {r.seq}
-        {r.reason ? ` (${r.reason})` : ''}
+        {/* A narrow pane (1024 px) draws "seq 52"; the rest is in the tooltip and for screen readers. */}
+        <span className="@max-[26rem]:sr-only">set at </span>seq {r.seq}
+        {r.reason && <span className="@max-[26rem]:sr-only">{` (${r.reason})`}</span>}
       </button>
     </div>
   );

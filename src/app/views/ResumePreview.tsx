@@ -14,7 +14,7 @@ import { useWorkerQuery } from '../services/useWorkerQuery';
 export function useResumePreview(): Preview | null {
   const loadId = useApp((s) => s.loadId);
   const status = useApp((s) => s.status);
-  const events = useApp((s) => s.events);
+  const events = useApp((s) => (s.status === 'ready' ? s.events : 0)); // not at every progress of a load
   const { data } = useWorkerQuery(status === 'ready' && events > 0 ? { kind: 'resumePreview' } : null, {
     lane: 'resume',
     coalesce: true,

@@ -15,12 +15,21 @@ import { useApp } from '../appState';
 import { useServices } from '../services/context';
 import { whyNotLoadable } from '../url/state';
 import { FILE_INPUT_ID } from './Header';
-import { focusTimelineWhenShown } from './focusTargets';
+import { requestTimelineFocus } from './focusTargets';
 
 /** The sample the start page offers first (and `npm start` opens). */
 const DEMO = BUNDLED_SAMPLES[0] as (typeof BUNDLED_SAMPLES)[number];
 
 export function StartPage() {
+  // Leaving with the keyboard inside (Enter on "Open the demo", a sample, a recent log): the log
+  // screen takes focus to the timeline instead of dropping it on the page.
+  const root = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const el = root.current;
+    return () => {
+      if (el?.contains(document.activeElement)) requestTimelineFocus();
+    };
+  }, []);
   const { load } = useServices();
   const [text, setText] = useState('');
   const [url, setUrl] = useState('');
@@ -28,14 +37,6 @@ export function StartPage() {
   const [note, setNote] = useState<string | null>(null);
   const hasLog = useApp((s) => s.summary !== null || s.status === 'loading');
   const storageVersion = useStorage((s) => s.version);
-  // A log opened from here replaces this page under the keyboard's focus: the timeline takes it.
-  const mainRef = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const main = mainRef.current;
-    return () => {
-      if (main?.contains(document.activeElement)) focusTimelineWhenShown();
-    };
-  }, []);
 
   useEffect(() => {
     void listRecent().then(setRecent);
@@ -50,7 +51,7 @@ export function StartPage() {
   };
 
   return (
-    <main ref={mainRef} className="min-h-0 flex-1 overflow-auto bg-canvas" data-testid="start-page">
+    <main ref={root} className="min-h-0 flex-1 overflow-auto bg-canvas" data-testid="start-page">
       <LibraryCard />
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-8 pt-8">
         <p className="min-w-0 flex-1 text-sm text-fg-soft">

@@ -37,20 +37,25 @@ export function failureText(finish: unknown): string {
   return `${kind}${message ? `: ${message}` : ''}${code ? ` (${code})` : ''}`;
 }
 
-function BlockPre({ b, open, caret }: { b: Block; open: boolean; caret: boolean }) {
+function BlockPre({ b, open, caret, live }: { b: Block; open: boolean; caret: boolean; live?: boolean }) {
   return (
     <pre
       data-block-type={b.type}
       data-label={label(b, open)}
       data-caret={caret ? '' : undefined}
-      className={`font-mono text-xs whitespace-pre-wrap break-words text-fg before:mb-0.5 before:block before:font-sans before:text-[10px] before:text-emerald-300 before:content-[attr(data-label)] ${caret ? "after:ml-px after:inline-block after:h-[1.1em] after:w-[0.55em] after:translate-y-[0.2em] after:bg-emerald-300/80 after:content-[''] motion-safe:after:animate-pulse" : ''}`}
+      className={`font-mono text-xs whitespace-pre-wrap break-words text-fg before:mb-0.5 before:block before:font-sans before:text-[10px] before:text-emerald-300 before:content-[attr(data-label)] ${caret ? "after:ml-px after:inline-block after:h-[1.1em] after:w-[0.55em] after:translate-y-[0.2em] after:bg-emerald-300/80 after:content-['']" : ''} ${caret && live ? 'motion-safe:after:animate-pulse' : ''}`}
     >
       {rawText(b)}
     </pre>
   );
 }
 
-export function StreamingPreview({ view }: { view: StreamView }) {
+/**
+ * `live`: playback is running. The caret and the dot pulse only then: an animation that runs
+ * while the preview just sits there repaints the page every frame (a software-painted
+ * pseudo-element), and those frames compete with a seek's work for the main thread.
+ */
+export function StreamingPreview({ view, live = false }: { view: StreamView; live?: boolean }) {
   const s = view.state;
   const caret = s.failed ? -1 : caretBlock(s);
   // Between a failed attempt's finish and the retry's first chunk: the failed attempt, marked failed.
@@ -59,7 +64,9 @@ export function StreamingPreview({ view }: { view: StreamView }) {
     <div className="m-3 rounded border border-emerald-500/40 bg-emerald-500/[0.04]">
       <div className="flex flex-wrap items-center gap-2 border-b border-emerald-500/20 px-2 py-1 text-[11px] text-emerald-200">
         <span className="relative flex h-2 w-2">
-          <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-400 opacity-60 motion-reduce:hidden" />
+          {live && (
+            <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-400 opacity-60 motion-reduce:hidden" />
+          )}
           <span className="relative inline-flex h-2 w-2 rounded-full bg-emerald-400" />
         </span>
         <span className="font-medium">
@@ -112,7 +119,7 @@ export function StreamingPreview({ view }: { view: StreamView }) {
       )}
       <div data-testid="streaming" data-seq={view.seq} className="flex flex-col gap-1 px-2 py-1.5">
         {s.blocks.map((b, i) => (
-          <BlockPre key={i} b={b} open={s.open[i] ?? true} caret={i === caret} />
+          <BlockPre key={i} b={b} open={s.open[i] ?? true} caret={i === caret} live={live} />
         ))}
       </div>
     </div>

@@ -4,7 +4,7 @@
  * visible window only; the scroll position says which rows to draw (scaled past the
  * browser's maximum element height, see scaledRows.ts).
  */
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RowsWindow, TimelineRow } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { formatDiagnosticCounts } from '../components/format';
@@ -17,8 +17,7 @@ import { TimelineToolbar } from './TimelineToolbar';
 import { TimelineRowView } from './TimelineRowView';
 import { useRequestChangeSeqs } from './requestChanges';
 import { useScrollBox } from './useScrollBox';
-import { TIMELINE_GRID_ID, takeTimelineFocusWanted } from './focusTargets';
-import { timelineKeyHandler } from '../keymap';
+import { TIMELINE_GRID_ID } from './focusTargets';
 
 /**
  * Rows are fetched in aligned blocks: the viewport (far fewer rows than a block) spans at most
@@ -112,8 +111,6 @@ export function Timeline() {
     selectedSeq !== null && selectedSeq >= r.seq && selectedSeq <= r.coverEnd;
   const tabbableSeq = (rendered.find(holdsSelection) ?? rendered[0])?.seq;
   const gridRef = useTimelineFocus();
-  const services = useServices();
-  const onGridKey = useMemo(() => timelineKeyHandler(services), [services]);
   // The seq column fits the largest seq (7 digits at 1M events) without wasting space on small logs.
   const seqWidth = `${Math.max(3, String(Math.max(0, events - 1)).length) + 1}ch`;
 
@@ -131,7 +128,6 @@ export function Timeline() {
           data-rows={rowCount}
           style={{ height: rowCount * geo.itemSize, position: 'relative', ['--seq-w' as string]: seqWidth }}
           ref={gridRef}
-          onKeyDown={(e) => onGridKey(e.nativeEvent)}
           id={TIMELINE_GRID_ID}
           role={rowCount > 0 ? 'treegrid' : undefined}
           aria-label="Events"
@@ -190,9 +186,16 @@ const MemoRow = memo(function Row({
       onSelect={() => url.jumpTo(row.seq)}
       tabbable={tabbable}
       onToggle={() => load.toggleFold(row.seq)}
+      onParent={(el) => {
+        const seq = parentRowSeq(el);
+        if (seq !== null) url.jumpTo(seq);
+      }}
     />
   );
 });
+
+/** The timeline's treegrid (skip links focus its current row). */
+export { TIMELINE_GRID_ID } from './focusTargets';
 
 /**
  * Focus follows the selection while the timeline has it: arrows, search hits and clicks move the
@@ -233,7 +236,6 @@ function useTimelineFocus() {
   }, []);
   useLayoutEffect(() => {
     const grid = gridRef.current;
-    if (grid && takeTimelineFocusWanted()) inside.current = true;
     if (!inside.current || !grid) return;
     const current = grid.querySelector<HTMLElement>('[role=row][data-current]');
     const active = document.activeElement;
@@ -245,6 +247,15 @@ function useTimelineFocus() {
       current.focus({ preventScroll: true });
   });
   return gridRef;
+}
+
+/** The seq of the nearest row above `rowElement` at a lower level (its step or turn), if rendered. */
+function parentRowSeq(rowElement: HTMLElement): number | null {
+  const level = Number(rowElement.getAttribute('aria-level'));
+  for (let el = rowElement.previousElementSibling; el; el = el.previousElementSibling) {
+    if (Number(el.getAttribute('aria-level')) < level) return Number(el.getAttribute('data-seq'));
+  }
+  return null;
 }
 
 function EmptyTimeline() {

@@ -2,7 +2,7 @@
  * One timeline row: a turn header, a step header, a folded chunk run, or an
  * event (seq, relative time, type badge, one-line summary, diagnostics).
  */
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import type { StepOutcome } from '../../core/view/spanSummary';
 import type { Tone as SummaryTone } from '../../core/view/summary';
 import type { TimelineRow } from '../../worker/protocol';
@@ -75,6 +75,8 @@ export interface TimelineRowViewProps {
   tabbable: boolean;
   onSelect: () => void;
   onToggle: () => void;
+  /** Left on a row that cannot collapse: go to the row it belongs to (a step, a turn). */
+  onParent: (rowElement: HTMLElement) => void;
 }
 
 export function TimelineRowView({
@@ -86,6 +88,7 @@ export function TimelineRowView({
   tabbable,
   onSelect,
   onToggle,
+  onParent,
 }: TimelineRowViewProps) {
   const base =
     row.kind === 'turn'
@@ -101,9 +104,18 @@ export function TimelineRowView({
       ? 'bg-sky-500/10 shadow-[inset_2px_0_0_0_rgba(56,189,248,0.5)]'
       : 'hover:bg-tint/[0.05]';
   const foldable = row.collapsed !== undefined;
-  // A treegrid row (WAI-ARIA treegrid pattern): the row takes focus; its keys (fold, unfold, a
-  // page up or down) are the keymap's `timeline` shortcuts, bound on the grid. The buttons inside
-  // stay out of the Tab order so the timeline is one Tab stop: `i` and `c` do what they do.
+  // A treegrid row (WAI-ARIA treegrid pattern): the row takes focus, Right/Left unfold and fold
+  // (Left on a row that cannot fold goes to its parent), Enter toggles; the buttons inside stay
+  // out of the Tab order so the timeline is one Tab stop.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if (e.key === 'ArrowRight' && foldable && row.collapsed) onToggle();
+    else if (e.key === 'ArrowLeft' && foldable && !row.collapsed) onToggle();
+    else if (e.key === 'ArrowLeft' && row.depth > 0) onParent(e.currentTarget);
+    else if (e.key === 'Enter' && foldable) onToggle();
+    else return;
+    e.preventDefault();
+  };
   return (
     <div
       data-seq={row.seq}
@@ -118,6 +130,7 @@ export function TimelineRowView({
       data-current={selected || containsSelection || undefined}
       title={`seq ${row.seq}${row.coverEnd > row.seq ? ` (folded through ${row.coverEnd})` : ''} · ${row.type}`}
       onClick={onSelect}
+      onKeyDown={onKeyDown}
       style={style}
       className={`group flex cursor-default items-center gap-1.5 border-b @max-[40rem]:gap-1 @max-[40rem]:[--indent:8px] border-line-soft pr-2 text-[12px] whitespace-nowrap select-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400 ${base} ${state} ${row.seedBoundary ? 'border-t border-t-fuchsia-400/60' : ''}`}
     >

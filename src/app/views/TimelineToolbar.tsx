@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TimelineFilter } from '../../worker/protocol';
 import { eventTypeBadgeClass } from '../components/format';
+import { useDismiss } from '../components/useDismiss';
 import { useApp } from '../appState';
 import { FILTER_INPUT_ID } from '../keymap';
 import { useServices } from '../services/context';
@@ -117,26 +118,10 @@ function TypePicker() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    // Esc closes the list (and nothing else: captured before the global shortcuts).
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      e.stopPropagation();
-      e.preventDefault();
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    window.addEventListener('mousedown', close);
-    window.addEventListener('keydown', onKey, true);
-    return () => {
-      window.removeEventListener('mousedown', close);
-      window.removeEventListener('keydown', onKey, true);
-    };
-  }, [open]);
+  useDismiss(ref, open, () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  });
 
   const chosen = filter.types;
   const all = types.map((t) => t.type);

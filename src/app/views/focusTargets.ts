@@ -1,67 +1,68 @@
 /**
- * Where the keyboard lands: the timeline's current row and the messages list, by id, for the
- * skip links, a load started from the start page and Esc in the search box. A module of its own
- * (ids and DOM look-ups only) so any view can send focus there without importing the panes.
+ * Where the keyboard is sent: the timeline's grid and its current row, the messages pane and its
+ * list. Plain DOM ids and helpers without imports, so any view (the skip links, the search box
+ * leaving on Esc, a finished load) can move focus without importing the panes.
  */
 
 /** The timeline's treegrid. */
 export const TIMELINE_GRID_ID = 'timeline-grid';
-
-/** The messages pane's section (a region named after the seq it shows). */
+/** The messages pane's section (focusable by script only). */
 export const MESSAGES_PANE_ID = 'messages-pane';
-
-/** The messages pane's scrolling list: it takes focus, and then the scrolling keys are its own. */
+/** The messages list (the scroller, in the Tab order). */
 export const MESSAGES_LIST_ID = 'messages-list';
 
-/**
- * The attribute of an element that scrolls by keys while it has focus: the global shortcuts leave
- * the arrows, Page Up/Down, Home/End and Space to it (the browser scrolls it).
- */
-export const SCROLLS_BY_KEYS = 'data-scrolls-by-keys';
-
-/** Whether a key event's target is such an element itself (not a button inside it). */
-export function scrollsByKeys(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && target.hasAttribute(SCROLLS_BY_KEYS);
-}
-
-/**
- * Focuses the timeline's row in the Tab order (the selection's), else the scrolling pane around
- * an empty list; returns whether there was a timeline to focus.
- */
-export function focusTimeline(): boolean {
+/** Focuses the timeline's row in the Tab order (the selection's), else the pane around the empty list. */
+export function focusTimeline(): void {
   const grid = document.getElementById(TIMELINE_GRID_ID);
-  const target = grid?.querySelector<HTMLElement>('[role=row][tabindex="0"]') ?? grid?.parentElement;
-  target?.focus();
-  return target !== undefined && target !== null;
+  const row = grid?.querySelector<HTMLElement>('[role=row][tabindex="0"]');
+  (row ?? grid?.parentElement)?.focus();
 }
 
+/**
+ * Focuses the timeline's current row once it is rendered (a log just opened: rows arrive over a
+ * few frames), checking each frame for at most `frames`; returns the cancel.
+ */
+export function focusTimelineSoon(frames = 120): () => void {
+  let id = 0;
+  const tick = (left: number) => {
+    const row = document.getElementById(TIMELINE_GRID_ID)?.querySelector('[role=row][tabindex="0"]');
+    if (row || left === 0) focusTimeline();
+    else id = requestAnimationFrame(() => tick(left - 1));
+  };
+  id = requestAnimationFrame(() => tick(frames));
+  return () => cancelAnimationFrame(id);
+}
+
+/** Rows the timeline shows at once, less one (a page step keeps one row of context). */
+export function timelinePageRows(): number {
+  const grid = document.getElementById(TIMELINE_GRID_ID);
+  const row = grid?.querySelector('[role=row]');
+  const h = row?.getBoundingClientRect().height ?? 0;
+  const view = grid?.parentElement?.clientHeight ?? 0;
+  return h > 0 ? Math.max(1, Math.floor(view / h) - 1) : 10;
+}
+
+/** Whether a key event belongs to the timeline: pressed on its grid, or with nothing focused. */
+export function inTimeline(target: EventTarget | null): boolean {
+  if (target === null || target === document.body) return true;
+  return target instanceof Element && target.closest(`#${TIMELINE_GRID_ID}`) !== null;
+}
+
+/**
+ * A page that held the keyboard went away (the start page, once a log opens): the next log
+ * screen sends focus to the timeline's row, so Tab starts from a known place.
+ */
+let focusOnLogScreen = false;
+export function requestTimelineFocus(): void {
+  focusOnLogScreen = true;
+}
+export function takeTimelineFocusRequest(): boolean {
+  const asked = focusOnLogScreen;
+  focusOnLogScreen = false;
+  return asked;
+}
+
+/** Focuses the messages list, so the arrows, Page Up/Down, Home and End scroll it; the pane before any log. */
 export function focusMessages(): void {
   (document.getElementById(MESSAGES_LIST_ID) ?? document.getElementById(MESSAGES_PANE_ID))?.focus();
-}
-
-/** The seq of the nearest row above `rowElement` at a lower level (its step or turn), if rendered. */
-export function parentRowSeq(rowElement: HTMLElement): number | null {
-  const level = Number(rowElement.getAttribute('aria-level'));
-  for (let el = rowElement.previousElementSibling; el; el = el.previousElementSibling) {
-    if (Number(el.getAttribute('aria-level')) < level) return Number(el.getAttribute('data-seq'));
-  }
-  return null;
-}
-
-/**
- * Set when the screen holding focus goes away for the log screen (a log opened from the start
- * page): the timeline takes focus on its current row as soon as it has one, so Tab order and a
- * screen reader start from a known place instead of <body>.
- */
-let timelineFocusWanted = false;
-
-export function focusTimelineWhenShown(): void {
-  timelineFocusWanted = true;
-}
-
-/** Whether the timeline should take focus now; asking clears it. */
-export function takeTimelineFocusWanted(): boolean {
-  const wanted = timelineFocusWanted;
-  timelineFocusWanted = false;
-  return wanted;
 }

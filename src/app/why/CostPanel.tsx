@@ -81,7 +81,7 @@ function PriceEditor({ prices, onPrices }: { prices: PriceTable; onPrices: (t: P
               <td>
                 <input
                   aria-label={`model ${i + 1}`}
-                  className="w-full bg-inset px-1"
+                  className="w-full border border-edge bg-inset px-1"
                   value={p.model}
                   onChange={(e) => set(i, { ...p, model: e.target.value })}
                 />
@@ -90,7 +90,7 @@ function PriceEditor({ prices, onPrices }: { prices: PriceTable; onPrices: (t: P
                 <td key={f}>
                   <input
                     aria-label={`${p.model} ${f}`}
-                    className="w-16 bg-inset px-1"
+                    className="w-16 border border-edge bg-inset px-1"
                     inputMode="decimal"
                     value={p[f] ?? ''}
                     onChange={(e) => {

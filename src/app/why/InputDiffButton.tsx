@@ -22,7 +22,7 @@ export function InputDiffButton({
       type="button"
       data-testid="step-input-diff"
       tabIndex={tabIndex}
-      aria-label={`Δ input: what changed in the input of the step at seq ${seq} (key i)`}
+      aria-label={`Δ input: what changed in the input of the step at seq ${seq}`}
       title="What changed in this call's input since the previous call"
       onClick={(e) => {
         e.stopPropagation();

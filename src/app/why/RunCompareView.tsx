@@ -39,24 +39,27 @@ export function RunCompareView({ comparison, nameA, nameB, onJump, runB }: RunCo
           {d ? (
             <>
               First difference in the model&apos;s input: turn {d.turn} step {d.step}: {d.reason}.{' '}
+              {(d.a?.inputSeq != null || d.b?.inputSeq != null) && 'Go to it: '}
               {d.a?.inputSeq != null && (
                 <button
                   type="button"
                   className="text-sky-300 hover:underline"
                   onClick={() => onJump('a', d.a?.inputSeq ?? 0, `turn ${d.turn} step ${d.step} input`)}
                 >
-                  go to it in {nameA}
+                  in {nameA}
                 </button>
-              )}{' '}
+              )}
+              {d.a?.inputSeq != null && d.b?.inputSeq != null && <span aria-hidden> · </span>}
               {d.b?.inputSeq != null && (
                 <button
                   type="button"
                   className="text-sky-300 hover:underline"
                   onClick={() => onJump('b', d.b?.inputSeq ?? 0, `turn ${d.turn} step ${d.step} input`)}
                 >
-                  go to it in {nameB}
+                  in {nameB}
                 </button>
-              )}{' '}
+              )}
+              {(d.a?.inputSeq != null || d.b?.inputSeq != null) && <span aria-hidden> · </span>}
               {(d.a?.inputSeq != null || d.b?.inputSeq != null) && (
                 <button
                   type="button"

@@ -16,8 +16,8 @@ import { InputDiffView, diffBodySeqs } from './InputDiffView';
 import { loadPrices, savePrices } from './storedPrices';
 import { RunCompareView } from './RunCompareView';
 import { SearchResults } from './SearchResults';
-import { useSearch, type SearchService } from './searchService';
 import { focusTimeline } from '../views/focusTargets';
+import { useSearch, type SearchService } from './searchService';
 
 export type WhyTab = 'search' | 'diff' | 'charts' | 'compare';
 
@@ -56,7 +56,9 @@ export function WhyPanel(p: WhyPanelProps) {
     <section
       aria-label="Why"
       data-testid="why-panel"
-      className="flex h-[42vh] min-h-0 flex-col border-t border-line bg-canvas"
+      // Search lists its hits in a list that fills the panel; the other tabs take the height their
+      // content needs, up to the same cap, and every tab gives way before the panes above do.
+      className={`flex min-h-24 flex-col border-t border-line bg-canvas ${p.tab === 'search' ? 'h-[42vh]' : 'max-h-[42vh]'}`}
     >
       <div className="flex items-center gap-1 border-b border-line px-2 text-xs">
         <div role="tablist" aria-label="Why" className="flex items-center gap-1">
@@ -112,8 +114,8 @@ function SearchTab({ services, timelineScope }: WhyPanelProps) {
         <input
           id={SEARCH_INPUT_ID}
           aria-label="search every event"
-          placeholder="Search every event (Enter: next, Shift+Enter: previous, Esc: back to the timeline)"
-          className="min-w-64 flex-1 rounded bg-inset px-2 py-1 text-sm"
+          placeholder="Search every event (Enter: next, Shift+Enter: previous)"
+          className="min-w-64 flex-1 rounded border border-edge bg-inset px-2 py-1 text-sm"
           value={s.query}
           onChange={(e) => svc.update({ query: e.target.value })}
           onKeyDown={(e) => {
@@ -121,11 +123,9 @@ function SearchTab({ services, timelineScope }: WhyPanelProps) {
               e.preventDefault();
               svc.step(e.shiftKey ? -1 : 1);
             } else if (e.key === 'Escape') {
-              // Leave the box, keep the hits (their ticks, ] and [): back to the timeline's row. A
-              // second Esc there closes the panel (keymap.ts).
+              // Leave the box (hits and ticks kept) for the timeline, where ] / [ step through them.
               e.preventDefault();
-              e.stopPropagation();
-              if (!focusTimeline()) e.currentTarget.blur();
+              focusTimeline();
             }
           }}
         />
@@ -148,14 +148,14 @@ function SearchTab({ services, timelineScope }: WhyPanelProps) {
         <input
           aria-label="turns"
           placeholder="turns, e.g. 2-5"
-          className="w-24 rounded bg-inset px-1"
+          className="w-24 rounded border border-edge bg-inset px-1"
           value={turns}
           onChange={(e) => setTurns(e.target.value)}
         />
         <input
           aria-label="tool name"
           placeholder="tool"
-          className="w-24 rounded bg-inset px-1"
+          className="w-24 rounded border border-edge bg-inset px-1"
           value={tool}
           onChange={(e) => setTool(e.target.value)}
         />
@@ -198,7 +198,7 @@ function DiffTab({ services, selectedSeq, onSelect }: WhyPanelProps) {
         <span className="text-fg-muted">or compare seq</span>
         <input
           aria-label="compare from seq"
-          className="w-20 rounded bg-inset px-1"
+          className="w-20 rounded border border-edge bg-inset px-1"
           value={from}
           onChange={(e) => setFrom(e.target.value.replace(/\D/g, ''))}
         />
@@ -206,7 +206,7 @@ function DiffTab({ services, selectedSeq, onSelect }: WhyPanelProps) {
         <input
           aria-label="compare to seq"
           placeholder={selectedSeq === null ? '' : String(selectedSeq)}
-          className="w-20 rounded bg-inset px-1"
+          className="w-20 rounded border border-edge bg-inset px-1"
           value={to}
           onChange={(e) => setTo(e.target.value.replace(/\D/g, ''))}
         />

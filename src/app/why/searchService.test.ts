@@ -139,29 +139,11 @@ describe('SearchService', () => {
     stop();
   });
 
-  it('an Enter pressed while the hits stream in goes to the hit it needs once that hit arrives', async () => {
-    // A worker whose pushes and answer the test releases by hand.
-    const listeners: ((p: Push) => void)[] = [];
-    let answer: (v: unknown) => void = () => {};
-    let searchId = 0;
-    const client = {
-      request: (req: { searchId: number }) => {
-        searchId = req.searchId;
-        return new Promise((resolve) => (answer = resolve));
-      },
-      subscribe: (l: (p: Push) => void) => {
-        listeners.push(l);
-        return () => void listeners.splice(listeners.indexOf(l), 1);
-      },
-    } as unknown as Pick<LogClient, 'request' | 'subscribe'>;
-    const push = (seqs: number[], count: number) => {
-      for (const l of listeners)
-        l({ kind: 'searchHits', loadId: 1, searchId, hits: seqs.map(hit), count, searched: 5, total: 10 });
-    };
+  it('Enter pressed before the first hit arrives goes to it when it does', async () => {
     const revealed: number[] = [];
-    let selected: number | null = 50;
+    let selected: number | null = 30;
     const svc = new SearchService(
-      client,
+      fakeClient((q) => (q === 'none' ? [] : [3, 5, 8, 13, 21])),
       (seq) => {
         revealed.push(seq);
         selected = seq;
@@ -169,30 +151,20 @@ describe('SearchService', () => {
       () => selected,
     );
     const stop = svc.start();
-    svc.update({ query: 'error' });
-    svc.step(1); // typed and Enter at once: no hit yet
+    svc.update({ query: 'q' });
+    svc.step(1); // typed and Enter in one motion: nothing has arrived yet
     expect(revealed).toEqual([]);
-    push([3, 7], 2); // hits before the selection (50): the next one after it is still to come
-    expect(revealed).toEqual([]);
-    push([63, 80], 4);
-    expect(revealed).toEqual([63]);
-    expect(useSearch.getState().current).toBe(2);
-    // A second Enter at the last hit so far waits for the next one too, instead of wrapping.
-    svc.step(1);
-    expect(revealed).toEqual([63, 80]);
-    svc.step(1);
-    expect(revealed).toEqual([63, 80]);
-    answer({ ok: true, value: { count: 4, hits: [3, 7, 63, 80].map(hit), searched: 10 } });
     await settle();
-    // The search ended with no hit after 80: the waiting Enter wraps to the first.
-    expect(revealed).toEqual([63, 80, 3]);
-
-    // A new query drops an Enter that waited for the old one's hits.
-    svc.update({ query: 'other' });
+    // The selection (30) is past every hit: the first hit, once, when they arrived.
+    expect(revealed).toEqual([3]);
+    expect(useSearch.getState().current).toBe(0);
+    // A query without hits: the early Enter is dropped, and a later search does not replay it.
+    svc.update({ query: 'none' });
     svc.step(1);
-    svc.update({ query: 'other2' });
-    push([90], 1);
-    expect(revealed).toEqual([63, 80, 3]);
+    await settle();
+    svc.update({ query: 'q' });
+    await settle();
+    expect(revealed).toEqual([3]);
     stop();
   });
 });

@@ -52,7 +52,7 @@ type Client = Pick<LogClient, 'request' | 'subscribe'>;
 
 export class SearchService {
   private searchId = 0;
-  /** An Enter pressed before the hits it needs arrived (typed and pressed in one motion): taken on arrival. */
+  /** Enter pressed before the first hit arrived: taken as soon as one does (type, Enter, in one motion). */
   private pendingStep: 1 | -1 | null = null;
 
   constructor(
@@ -74,7 +74,6 @@ export class SearchService {
 
   /** A new query or option: searches again (the previous search is superseded). */
   update(change: Partial<Pick<SearchState, 'query' | 'regex' | 'caseSensitive' | 'scope'>>): void {
-    this.pendingStep = null;
     useSearch.setState(change);
     void this.run();
   }
@@ -82,7 +81,6 @@ export class SearchService {
   /** The log changed (a new load or rows grew): the hits are stale. */
   reset(): void {
     const { open, query, regex, caseSensitive, scope } = useSearch.getState();
-    this.pendingStep = null;
     useSearch.setState({ ...initial, open, query, regex, caseSensitive, scope });
     if (query) void this.run();
   }
@@ -90,14 +88,12 @@ export class SearchService {
   /** Enter (+1) / Shift+Enter (-1): the next or previous hit, wrapping, shown in the timeline. */
   step(dir: 1 | -1): void {
     const s = useSearch.getState();
-    if (s.running && !this.hitKnown(dir)) {
-      // The hit to go to has not arrived yet (hits stream in seq order): go when it does.
-      this.pendingStep = dir;
+    const n = s.hits.length;
+    if (n === 0) {
+      this.pendingStep = s.running ? dir : null;
       return;
     }
     this.pendingStep = null;
-    const n = s.hits.length;
-    if (n === 0) return;
     const at = this.selected();
     const here = s.current >= 0 ? s.hits[s.current]?.seq : undefined;
     if (at !== null && at !== here) {
@@ -110,29 +106,6 @@ export class SearchService {
     this.pick(s.current < 0 ? (dir > 0 ? 0 : n - 1) : (s.current + dir + n) % n);
   }
 
-  /**
-   * Whether the hits so far decide where a step goes: the next hit after the selection has
-   * arrived (forward), or a hit at or past it, so no later one can be nearer (backward).
-   */
-  private hitKnown(dir: 1 | -1): boolean {
-    const { hits } = useSearch.getState();
-    const last = hits.at(-1)?.seq;
-    if (last === undefined) return false;
-    const at = this.selected();
-    if (at === null) return dir > 0;
-    return dir > 0 ? last > at : last >= at;
-  }
-
-  /** After hits arrived or the search ended: the Enter that waited for them. */
-  private takePendingStep(): void {
-    const dir = this.pendingStep;
-    if (dir === null) return;
-    const s = useSearch.getState();
-    if (s.running && !this.hitKnown(dir)) return;
-    this.pendingStep = null;
-    this.step(dir);
-  }
-
   pick(index: number): void {
     const hit = useSearch.getState().hits[index];
     if (!hit) return;
@@ -143,6 +116,7 @@ export class SearchService {
   private async run(): Promise<void> {
     const s = useSearch.getState();
     const searchId = ++this.searchId;
+    this.pendingStep = null;
     if (s.query === '') {
       useSearch.setState({
         hits: [],
@@ -186,6 +160,16 @@ export class SearchService {
       error: r.value.error,
     });
     this.takePendingStep();
+  }
+
+  private takePendingStep(): void {
+    const dir = this.pendingStep;
+    const s = useSearch.getState();
+    if (dir === null || s.hits.length === 0) return;
+    // Hits stream in seq order: while the search runs, "next after the selection" may be yet to come.
+    const at = this.selected();
+    if (s.running && dir > 0 && at !== null && !s.hits.some((h) => h.seq > at)) return;
+    this.step(dir);
   }
 
   private onPush(p: Push): void {

@@ -8,6 +8,16 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { unreadableRecord } from '../../core/library/sessionRecord';
+import {
+  FOLDER,
+  hasSwitch,
+  lastNumber,
+  lastValue,
+  positionals,
+  readArgs,
+  THREADS,
+  type OptionTable,
+} from '../args';
 import { DatasetWriter, readPrevious } from './dataset';
 import { defaultThreads, runPool } from './pool';
 import { jsonProgress, silentProgress, terminalProgress, type ProgressState } from './progress';
@@ -30,32 +40,20 @@ export function defaultOut(paths: string[]): string {
   return resolve('seqscope-index');
 }
 
+const INDEX_OPTIONS: OptionTable = { '--out': FOLDER, '--threads': THREADS, '--json': 'switch' };
+
 export function parseIndexArgs(argv: string[]): IndexArgs | string {
-  const paths: string[] = [];
-  let out: string | undefined;
-  let json = false;
-  let threads = defaultThreads();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    const eq = a.indexOf('=');
-    const [flag, inline] = a.startsWith('--') && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
-    const value = () => inline ?? argv[++i];
-    if (flag === '--out') {
-      const v = value();
-      if (!v) return '--out needs a folder';
-      out = v;
-    } else if (flag === '--threads') {
-      const v = value();
-      if (v === undefined || !/^[1-9]\d{0,3}$/.test(v))
-        return `--threads needs a positive number, got ${v ?? 'nothing'}`;
-      threads = Number(v);
-    } else if (a === '--json') json = true;
-    else if (a.startsWith('--')) return `unknown option ${a}`;
-    else paths.push(a);
-  }
+  const args = readArgs(argv, INDEX_OPTIONS);
+  if (typeof args === 'string') return args;
+  const paths = positionals(args);
   if (paths.length === 0)
     return 'index needs at least one PATH (a log, a folder, or an s3:// gs:// https:// URL)';
-  return { paths, out: resolve(out ?? defaultOut(paths)), json, threads };
+  return {
+    paths,
+    out: resolve(lastValue(args, '--out') ?? defaultOut(paths)),
+    json: hasSwitch(args, '--json'),
+    threads: lastNumber(args, '--threads') ?? defaultThreads(),
+  };
 }
 
 export interface IndexSummary {

@@ -7,6 +7,7 @@ import type { DuckDBConnection, DuckDBResultReader } from '@duckdb/node-api';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { TABLE_NAMES } from '../../core/library/schema';
+import { errorMessage } from '../../core/errorMessage';
 
 export async function connect(): Promise<DuckDBConnection> {
   const { DuckDBInstance } = await import('@duckdb/node-api');
@@ -61,6 +62,6 @@ export function toTable(result: DuckDBResultReader): Table {
 
 /** DuckDB's error text without its "Error: " noise, one clear paragraph. */
 export function sqlErrorMessage(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
+  const text = errorMessage(err);
   return text.replace(/^\[?Error:\s*/, '').trim();
 }

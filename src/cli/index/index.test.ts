@@ -16,7 +16,8 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readmeQueries } from '../../../scripts/readme-queries';
-import { ensureCli, query, seqscope } from './testing';
+import { ensureBuiltCli, runCli } from '../testSupport';
+import { query } from './testing';
 
 const ROOT = resolve(__dirname, '../../..');
 const SAMPLES = resolve(ROOT, '../shared/samples');
@@ -57,12 +58,12 @@ function sampleFolder(): string {
   return dir;
 }
 
-beforeAll(ensureCli, 120_000);
+beforeAll(ensureBuiltCli, 120_000);
 
 describe('seqscope index', { timeout: 180_000 }, () => {
   it('writes one sessions row per log with the figures of `stats --json`, and child rows that add up', () => {
     const dir = sampleFolder();
-    const r = seqscope(['index', join(dir, 'logs'), '--json']);
+    const r = runCli(['index', join(dir, 'logs'), '--json']);
     expect(r.code, r.err).toBe(0);
     const done = doneEvent(r.out);
     expect(done).toMatchObject({ event: 'done', total: LOGS.length + 2, done: LOGS.length + 2, skipped: 0 });
@@ -73,7 +74,7 @@ describe('seqscope index', { timeout: 180_000 }, () => {
       [...LOGS.map((f) => basename(f)), 'tool-round.jsonl.gz', 'tool-round.jsonl.zst'].sort(),
     );
     for (const row of rows) {
-      const stats = seqscope(['stats', String(row.path), '--json']);
+      const stats = runCli(['stats', String(row.path), '--json']);
       expect(stats.code).toBe(0);
       expect(comparable(row)).toEqual(comparable(JSON.parse(stats.out) as Obj));
     }
@@ -121,14 +122,14 @@ describe('seqscope index', { timeout: 180_000 }, () => {
 
   it("indexes other agents' logs (the shared samples' other/) as `stats --json` reads them", () => {
     const out = mkdtempSync(join(tmpdir(), 'seqscope-lib-other-'));
-    const r = seqscope(['index', join(SAMPLES, 'other'), '--out', out]);
+    const r = runCli(['index', join(SAMPLES, 'other'), '--out', out]);
     expect(r.code, r.err).toBe(0);
     const rows = query(out, 'SELECT * FROM sessions ORDER BY path');
     expect(new Set(rows.map((x) => x.format))).toEqual(
       new Set(['claude-code', 'codex', 'pi', 'inspect-eval']),
     );
     for (const row of rows) {
-      const stats = seqscope(['stats', String(row.path), '--json']);
+      const stats = runCli(['stats', String(row.path), '--json']);
       expect(stats.code).toBe(0);
       expect(comparable(row)).toEqual(comparable(JSON.parse(stats.out) as Obj));
       expect(row.resume_verdict).toBeNull();
@@ -139,10 +140,10 @@ describe('seqscope index', { timeout: 180_000 }, () => {
     const dir = sampleFolder();
     const logs = join(dir, 'logs');
     const out = join(dir, 'lib');
-    expect(seqscope(['index', logs, '--out', out, '--json']).code).toBe(0);
+    expect(runCli(['index', logs, '--out', out, '--json']).code).toBe(0);
     const before = query(out, 'SELECT path, session_id FROM sessions ORDER BY path');
 
-    const again = doneEvent(seqscope(['index', logs, '--out', out, '--json']).out);
+    const again = doneEvent(runCli(['index', logs, '--out', out, '--json']).out);
     expect(again).toMatchObject({ total: before.length, skipped: before.length });
     expect(query(out, 'SELECT path, session_id FROM sessions ORDER BY path')).toEqual(before);
 
@@ -150,7 +151,7 @@ describe('seqscope index', { timeout: 180_000 }, () => {
     const grown = join(logs, 'design-card-example.jsonl');
     appendFileSync(grown, '{"type":"session/title","data":{"title":"grown"}}\n');
     rmSync(join(logs, 'dsh/steering.jsonl'));
-    const third = doneEvent(seqscope(['index', logs, '--out', out, '--json']).out);
+    const third = doneEvent(runCli(['index', logs, '--out', out, '--json']).out);
     expect(third).toMatchObject({ total: before.length - 1, skipped: before.length - 2 });
     const after = query(out, 'SELECT path, session_id, title, events FROM sessions ORDER BY path');
     expect(after.map((x) => x.path)).toEqual(
@@ -166,9 +167,9 @@ describe('seqscope index', { timeout: 180_000 }, () => {
     );
     expect(orphans).toEqual([{ n: 0 }]);
     // The same size with other bytes is read again (the fingerprint decides, not the size).
-    const stats = JSON.parse(seqscope(['stats', grown, '--json']).out) as Obj;
+    const stats = JSON.parse(runCli(['stats', grown, '--json']).out) as Obj;
     writeFileSync(grown, readFileSync(grown, 'utf8').replace('"grown"', '"GROWN"'));
-    const fourth = doneEvent(seqscope(['index', logs, '--out', out, '--json']).out);
+    const fourth = doneEvent(runCli(['index', logs, '--out', out, '--json']).out);
     expect(fourth).toMatchObject({ skipped: before.length - 2 });
     const changed = query(out, `SELECT title, size_bytes FROM sessions WHERE path = '${grown}'`);
     expect(changed).toEqual([{ title: 'GROWN', size_bytes: stats.size_bytes }]);
@@ -179,7 +180,7 @@ describe('seqscope index', { timeout: 180_000 }, () => {
     copyFileSync(join(FIX, 'diagnostics/bad-compression.jsonl.gz'), join(dir, 'bad-compression.jsonl.gz'));
     writeFileSync(join(dir, 'binary.jsonl'), Buffer.from([0, 1, 2, 255, 10, 254, 0, 10]));
     copyFileSync(join(FIX, 'cli/tool-round.jsonl'), join(dir, 'fine.jsonl'));
-    const r = seqscope(['index', dir]);
+    const r = runCli(['index', dir]);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/^indexed 3 logs \(3 read, 0 unchanged, 0 unreadable\)/);
     const rows = query(dir, 'SELECT path, events, errors FROM sessions ORDER BY path');
@@ -197,10 +198,10 @@ describe('seqscope index', { timeout: 180_000 }, () => {
   });
 
   it('says what is wrong with its arguments', () => {
-    expect(seqscope(['index']).err).toMatch(/index needs at least one PATH/);
-    expect(seqscope(['index', '/no/such/folder']).code).toBe(2);
-    expect(seqscope(['index', '/no/such/folder']).err).toMatch(/no such file or folder/);
-    expect(seqscope(['index', '.', '--threads', '0']).err).toMatch(/--threads needs a positive number/);
+    expect(runCli(['index']).err).toMatch(/index needs at least one PATH/);
+    expect(runCli(['index', '/no/such/folder']).code).toBe(2);
+    expect(runCli(['index', '/no/such/folder']).err).toMatch(/no such file or folder/);
+    expect(runCli(['index', '.', '--threads', '0']).err).toMatch(/--threads needs a positive number/);
   });
 });
 
@@ -209,11 +210,11 @@ describe('seqscope query', { timeout: 60_000 }, () => {
   beforeAll(() => {
     const dir = sampleFolder();
     index = join(dir, 'lib');
-    expect(seqscope(['index', join(dir, 'logs'), '--out', index]).code).toBe(0);
+    expect(runCli(['index', join(dir, 'logs'), '--out', index]).code).toBe(0);
   });
 
   it('prints an aligned table, or --json rows with numbers as numbers', () => {
-    const r = seqscope([
+    const r = runCli([
       'query',
       index,
       'SELECT compression, count(*) AS logs FROM sessions GROUP BY 1 ORDER BY 1',
@@ -247,16 +248,16 @@ describe('seqscope query', { timeout: 60_000 }, () => {
   });
 
   it('a bad query is a clear message and exit status 2', () => {
-    const syntax = seqscope(['query', index, 'SELEC 1']);
+    const syntax = runCli(['query', index, 'SELEC 1']);
     expect(syntax.code).toBe(2);
     expect(syntax.err).toMatch(/^seqscope: SQL error: Parser Error: syntax error at or near "SELEC"/);
-    const table = seqscope(['query', index, 'SELECT * FROM session']);
+    const table = runCli(['query', index, 'SELECT * FROM session']);
     expect(table.code).toBe(2);
     expect(table.err).toMatch(/Table with name session does not exist/);
     expect(table.err).toMatch(/the tables are: sessions, steps, tool_calls, diagnostics/);
-    const column = seqscope(['query', index, 'SELECT nope FROM sessions']);
+    const column = runCli(['query', index, 'SELECT nope FROM sessions']);
     expect(column.err).toMatch(/SQL error: Binder Error: Referenced column "nope" not found/);
-    const missing = seqscope(['query', join(index, 'nothing-here'), 'SELECT 1']);
+    const missing = runCli(['query', join(index, 'nothing-here'), 'SELECT 1']);
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/no session library here/);
   });

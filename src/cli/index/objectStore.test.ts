@@ -10,7 +10,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureCli, queryAsync as query, seqscopeAsync as seqscope } from './testing';
+import { ensureBuiltCli, runCliAsync } from '../testSupport';
+import { queryAsync as query } from './testing';
 
 const ROOT = resolve(__dirname, '../../..');
 const SAMPLES = resolve(ROOT, '../shared/samples');
@@ -39,7 +40,7 @@ let endpoint: string;
 
 beforeAll(async () => {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  await ensureCli();
+  await ensureBuiltCli();
   server = new S3rver({
     address: '127.0.0.1',
     port: 0,
@@ -88,7 +89,7 @@ describe('seqscope index over object storage', { timeout: 300_000 }, () => {
   it('indexes s3://bucket/prefix like the same files on disk', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'seqscope-s3-'));
     const remote = join(dir, 'remote');
-    const r = await seqscope(['index', 's3://agent-logs/runs/', '--out', remote], env);
+    const r = await runCliAsync(['index', 's3://agent-logs/runs/', '--out', remote], { env });
     expect(r.code, r.err).toBe(0);
     expect(r.err).toBe('');
     expect(r.out).toMatch(/^indexed 4 logs \(4 read, 0 unchanged, 0 unreadable\)/);
@@ -96,7 +97,9 @@ describe('seqscope index over object storage', { timeout: 300_000 }, () => {
     expect(rows.map((x) => x.path)).toEqual(FILES.map((f) => `s3://agent-logs/runs/${f}`).sort());
 
     const local = join(dir, 'local');
-    expect((await seqscope(['index', ...FILES.map((f) => join(SAMPLES, f)), '--out', local])).code).toBe(0);
+    expect((await runCliAsync(['index', ...FILES.map((f) => join(SAMPLES, f)), '--out', local])).code).toBe(
+      0,
+    );
     const byName = (xs: Record<string, unknown>[]) =>
       Object.fromEntries(xs.map(({ path, ...rest }) => [basename(String(path)), rest]));
     expect(byName(rows)).toEqual(byName(await query(local, `SELECT path, ${FIGURES} FROM sessions`)));
@@ -106,13 +109,13 @@ describe('seqscope index over object storage', { timeout: 300_000 }, () => {
     );
 
     // A second run fetches to fingerprint, parses nothing.
-    const again = await seqscope(['index', 's3://agent-logs/runs/', '--out', remote, '--json'], env);
+    const again = await runCliAsync(['index', 's3://agent-logs/runs/', '--out', remote, '--json'], { env });
     expect(again.out.trim().split('\n').pop()).toMatch(/"event":"done","total":4,"done":4,"skipped":4/);
   });
 
   it('indexes a public listing over http(s)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'seqscope-http-'));
-    const r = await seqscope(['index', `${endpoint}/agent-logs/`, '--out', dir], env);
+    const r = await runCliAsync(['index', `${endpoint}/agent-logs/`, '--out', dir], { env });
     expect(r.code, r.err).toBe(0);
     const rows = await query(dir, 'SELECT path, events FROM sessions ORDER BY path');
     expect(rows.map((x) => x.path)).toEqual(
@@ -124,9 +127,11 @@ describe('seqscope index over object storage', { timeout: 300_000 }, () => {
   });
 
   it('says clearly when the bucket is missing', async () => {
-    const missing = await seqscope(
+    const missing = await runCliAsync(
       ['index', 's3://no-such-bucket/x/', '--out', mkdtempSync(join(tmpdir(), 'x-'))],
-      env,
+      {
+        env,
+      },
     );
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/s3:\/\/no-such-bucket\/x\/: no such bucket/);

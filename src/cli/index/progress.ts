@@ -2,6 +2,7 @@
  * Progress of an index run: a bar redrawn in place on a terminal, or one JSON
  * object per line (`{"event":"progress",...}`) for a program reading stdout.
  */
+import { formatBytes } from '../../core/view/byteSize';
 export interface ProgressState {
   total: number;
   done: number;
@@ -33,7 +34,7 @@ export function terminalProgress(write: (s: string) => void, width = 30): Progre
     const eta = rate > 0 && s.done < s.total ? ` eta ${Math.ceil((s.total - s.done) / rate)} s` : '';
     write(
       `\r[${'#'.repeat(full)}${'-'.repeat(width - full)}] ${s.done}/${s.total} logs` +
-        ` (${s.skipped} unchanged) ${mb(s.bytes)}/${mb(s.totalBytes)} ${rate.toFixed(1)} logs/s${eta}\x1b[K`,
+        ` (${s.skipped} unchanged) ${formatBytes(s.bytes)}/${formatBytes(s.totalBytes)} ${rate.toFixed(1)} logs/s${eta}\x1b[K`,
     );
     shown = true;
   };
@@ -64,8 +65,4 @@ export function jsonProgress(write: (s: string) => void): Progress {
       write(JSON.stringify({ event: 'done', ...s, ...extra }) + '\n');
     },
   };
-}
-
-function mb(bytes: number): string {
-  return bytes < 1 << 20 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / (1 << 20)).toFixed(1)} MB`;
 }

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TABLE_NAMES } from '../../core/library/schema';
+import { hasSwitch, positionals, readArgs } from '../args';
 import { MANIFEST } from './dataset';
 import { attachDataset, connect, sqlErrorMessage, toTable, type Table } from './duck';
 
@@ -75,13 +76,13 @@ export function formatTable(table: Table): string {
 
 export async function runQuery(argv: string[]): Promise<number> {
   const err = (s: string) => process.stderr.write(`seqscope: ${s}\n`);
-  const rest = argv.filter((a) => a !== '--json');
-  const json = rest.length !== argv.length;
-  const unknown = rest.find((a) => a.startsWith('--'));
-  if (unknown) {
-    err(`unknown option ${unknown}`);
+  const args = readArgs(argv, { '--json': 'switch' });
+  if (typeof args === 'string') {
+    err(args);
     return 2;
   }
+  const rest = positionals(args);
+  const json = hasSwitch(args, '--json');
   if (rest.length !== 2) {
     err(
       'query needs INDEX and one SQL statement, e.g. seqscope query ./logs "SELECT count(*) FROM sessions"',

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryAnswer } from '../../core/library/routes';
 import { libraryFileUrl, libraryLink } from '../../core/library/routes';
 import { startLibraryServer, type LibraryServer } from './serve';
-import { ensureCli, seqscopeAsync } from './testing';
+import { ensureBuiltCli, runCliAsync } from '../testSupport';
 
 const ROOT = resolve(__dirname, '../../..');
 const SAMPLES = resolve(ROOT, '../shared/samples');
@@ -20,7 +20,7 @@ let server: LibraryServer;
 let base: string;
 
 beforeAll(async () => {
-  await ensureCli();
+  await ensureBuiltCli();
   const dir = mkdtempSync(join(tmpdir(), 'seqscope-serve-'));
   mkdirSync(join(dir, 'runs'));
   for (const f of [
@@ -35,7 +35,7 @@ beforeAll(async () => {
   mkdirSync(dist);
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
   const index = join(dir, '.seqscope-index');
-  const built = await seqscopeAsync(['index', dir, '--out', index]);
+  const built = await runCliAsync(['index', dir, '--out', index]);
   expect(built.code, built.err).toBe(0);
   server = await startLibraryServer({ root: dir, indexDir: index, distDir: dist, port: 0 });
   base = server.url.replace(/\/\?library$/, '');

@@ -17,6 +17,17 @@ import { createServer } from 'node:http';
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { LIBRARY_API, LIBRARY_FILES } from '../../core/library/routes';
+import {
+  FOLDER,
+  hasSwitch,
+  lastNumber,
+  lastValue,
+  PORT,
+  positionals,
+  readArgs,
+  THREADS,
+  type OptionTable,
+} from '../args';
 import { guardRequest, plain } from '../http/guard';
 import { assertLoopback, DEFAULT_PORT, formatHost, listen } from '../http/listen';
 import { serveLogFile } from '../http/logRange';
@@ -27,6 +38,7 @@ import { buildIndex } from './command';
 import { LibraryQueries, parseLibraryRequest } from './libraryApi';
 import { defaultThreads } from './pool';
 import { looksLikeLog } from './sources';
+import { errorMessage } from '../../core/errorMessage';
 
 export const INDEX_FOLDER = '.seqscope-index';
 
@@ -115,47 +127,33 @@ export async function startLibraryServer(options: {
   };
 }
 
+const SERVE_OPTIONS: OptionTable = {
+  '--port': PORT,
+  '--threads': THREADS,
+  '--dist': FOLDER,
+  '--no-browser': 'switch',
+};
+
 export async function runServe(argv: string[]): Promise<number> {
   const err = (s: string) => process.stderr.write(`seqscope: ${s}\n`);
-  let dir: string | undefined;
-  let port: number | undefined;
-  let dist: string | undefined;
-  let browser = true;
-  let threads = defaultThreads();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    const eq = a.indexOf('=');
-    const [flag, inline] = a.startsWith('--') && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
-    const value = () => inline ?? argv[++i];
-    if (flag === '--port') {
-      const v = value();
-      if (v === undefined || !/^\d{1,5}$/.test(v) || Number(v) > 65535) {
-        err(`--port needs a port number (0-65535), got ${v ?? 'nothing'}`);
-        return 2;
-      }
-      port = Number(v);
-    } else if (flag === '--threads') {
-      const v = value();
-      if (v === undefined || !/^[1-9]\d{0,3}$/.test(v)) {
-        err(`--threads needs a positive number, got ${v ?? 'nothing'}`);
-        return 2;
-      }
-      threads = Number(v);
-    } else if (flag === '--dist') dist = value();
-    else if (a === '--no-browser') browser = false;
-    else if (a.startsWith('-')) {
-      err(`unknown option ${a}`);
-      return 2;
-    } else if (dir === undefined) dir = a;
-    else {
-      err(`unexpected argument ${a}`);
-      return 2;
-    }
+  const args = readArgs(argv, SERVE_OPTIONS);
+  if (typeof args === 'string') {
+    err(args);
+    return 2;
   }
+  const [dir, extra] = positionals(args);
   if (dir === undefined) {
     err('serve needs a DIR (a folder of logs)');
     return 2;
   }
+  if (extra !== undefined) {
+    err(`unexpected argument ${extra}`);
+    return 2;
+  }
+  const port = lastNumber(args, '--port');
+  const threads = lastNumber(args, '--threads') ?? defaultThreads();
+  const dist = lastValue(args, '--dist');
+  const browser = !hasSwitch(args, '--no-browser');
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     err(`${dir}: is not a folder`);
     return 2;
@@ -193,7 +191,7 @@ export async function runServe(argv: string[]): Promise<number> {
         ? port !== undefined
           ? `port ${port} is in use: pick another --port`
           : `no free port from ${DEFAULT_PORT}: pick one with --port`
-        : `cannot serve: ${e instanceof Error ? e.message : String(e)}`,
+        : `cannot serve: ${errorMessage(e)}`,
     );
     stopped.cancel();
     return 2;

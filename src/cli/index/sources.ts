@@ -6,6 +6,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { isObjectUrl, listBucket, listHttp, parseBucketUrl } from './objectStore';
+import { errorMessage } from '../../core/errorMessage';
 
 /** One log to index: a local file or an object. */
 export interface LogRef {
@@ -98,5 +99,5 @@ export function reason(err: unknown): string {
     return `access denied (${code}): check the credentials in the environment`;
   if (code === 'CredentialsProviderError')
     return 'no credentials: set AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY';
-  return err instanceof Error ? err.message : String(err);
+  return errorMessage(err);
 }

@@ -66,7 +66,7 @@ describe('foreign formats under the read limits', () => {
     // 8 kB of zip; its members declare 87 kB, the sample alone 81 kB
     const log = loadLogFromBytes(EVAL, { limits: limits({ maxDecodedBytes: 20_000 }) });
     expect(log.diagnostics.items.filter((d) => d.code === 'read-limit').map((d) => d.message)).toEqual([
-      'samples/0_epoch_1.json in the .eval zip skipped: it would pass 20.0 kB, the size limit',
+      'samples/0_epoch_1.json in the .eval zip skipped: it would pass 19.5 KiB, the size limit',
     ]);
   });
 });

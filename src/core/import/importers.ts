@@ -11,6 +11,7 @@ import { NativeLog } from './nativeLog';
 import type { ReadLimits } from '../reader/readLimits';
 import { importPi } from './pi/pi';
 import type { SourceFormat } from './formats';
+import { errorMessage } from '../errorMessage';
 
 export type ForeignFormat = Exclude<SourceFormat, 'seqscope'>;
 
@@ -45,10 +46,7 @@ export function importForeign(
   } catch (e) {
     // A bug in an importer must not lose the file: say so, and show nothing rather than throw.
     const out = new NativeLog();
-    out.note(
-      'import-unmapped',
-      `the ${format} importer failed: ${e instanceof Error ? e.message : String(e)}`,
-    );
+    out.note('import-unmapped', `the ${format} importer failed: ${errorMessage(e)}`);
     return out;
   }
 }

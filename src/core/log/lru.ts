@@ -12,6 +12,11 @@ export class Lru<K, V> {
     return v;
   }
 
+  /** The value without marking it used. */
+  peek(key: K): V | undefined {
+    return this.map.get(key);
+  }
+
   set(key: K, value: V): void {
     this.map.delete(key);
     this.map.set(key, value);

@@ -17,6 +17,7 @@ import { derivesMessage, messageOf } from './message';
 import { SurfaceIndex, type ReplaceRecord } from './surface';
 import { ByteStore } from '../reader/byteStore';
 import { readEventAt, type ReadContext } from '../reader/logReader';
+import { PackedRowMemo } from '../reader/reread';
 import type { Prescan } from '../reader/prescan';
 import { createImportingReader, type ImportingReader } from '../import/importingReader';
 import type { SourceFormat } from '../import/formats';
@@ -79,6 +80,7 @@ export class SessionLog {
   private readonly typeNames: string[] = [];
   private readonly typeIds = new Map<string, number>();
   private readonly cache = new Lru<number, SessionEvent>(2048);
+  private readonly packedRows = new PackedRowMemo();
   private readonly surface: SurfaceIndex;
   private readonly structureBuilder: StructureBuilder;
   private streams: StreamIndex | undefined;
@@ -233,24 +235,38 @@ export class SessionLog {
   }
 
   private eventAt(seq: number): SessionEvent {
-    if (!Number.isInteger(seq) || seq < 0 || seq >= this.eventCount)
-      throw new RangeError(`seq ${seq} is outside 0..${this.eventCount - 1}`);
     let ev = this.cache.get(seq);
     if (!ev) {
-      ev = readEventAt(
-        this.store,
-        {
-          line: this.cols.line[seq] as number,
-          offset: this.cols.offset[seq] as number,
-          length: this.cols.lineLength[seq] as number,
-          member: this.cols.member[seq] as number,
-        },
-        seq,
-        this.ctx,
-      );
+      ev = this.readEvent(seq);
       this.cache.set(seq, ev);
     }
     return ev;
+  }
+
+  /**
+   * For passes over many events (stream assembly): from the cache when it is
+   * there, else read without caching, so one pass does not evict what the
+   * views asked for (and skips the cache's bookkeeping per event).
+   */
+  private passEvent(seq: number): SessionEvent {
+    return this.cache.peek(seq) ?? this.readEvent(seq);
+  }
+
+  private readEvent(seq: number): SessionEvent {
+    if (!Number.isInteger(seq) || seq < 0 || seq >= this.eventCount)
+      throw new RangeError(`seq ${seq} is outside 0..${this.eventCount - 1}`);
+    return readEventAt(
+      this.store,
+      {
+        line: this.cols.line[seq] as number,
+        offset: this.cols.offset[seq] as number,
+        length: this.cols.lineLength[seq] as number,
+        member: this.cols.member[seq] as number,
+      },
+      seq,
+      this.ctx,
+      this.packedRows,
+    );
   }
 
   /** The raw text of the event's line (a packed row's members share one line). */
@@ -323,7 +339,7 @@ export class SessionLog {
   /** The partly streamed assistant message at seq (null outside a step). */
   streamAt(seq: number, chunkOffset?: number): StreamState | null {
     this.streams ??= new StreamIndex(
-      (s) => this.eventAt(s),
+      (s) => this.passEvent(s),
       () => this.structure,
     );
     return this.streams.streamAt(seq, chunkOffset);

@@ -84,4 +84,18 @@ describe('ByteStore', () => {
       ),
     );
   });
+  it('holds bytes given to `over` without copying them, and appends after them', () => {
+    const data = bytes(10);
+    const store = ByteStore.over(data, 4);
+    expect(store.length).toBe(10);
+    expect(store.blockCount).toBe(1);
+    expect(store.slice(2, 5).buffer).toBe(data.buffer); // a view, not a copy
+    expect(store.byteAt(9)).toBe(data[9]);
+    store.append(bytes(6));
+    expect(store.length).toBe(16);
+    expect(store.slice(8, 4)).toEqual(new Uint8Array([...data.subarray(8), ...bytes(6).subarray(0, 2)]));
+    store.trim();
+    expect(store.slice(0, 10)).toEqual(data);
+    expect(ByteStore.over(new Uint8Array(0)).length).toBe(0);
+  });
 });

@@ -39,6 +39,20 @@ export class ByteStore {
     this.firstCapacity = Math.max(1, Math.min(blockSize, Math.ceil(wanted)));
   }
 
+  /**
+   * A store holding `bytes` as they are, without copying them (a range
+   * worker's own read): the caller must not change them afterwards.
+   */
+  static over(bytes: Uint8Array, blockSize: number = DEFAULT_BLOCK_SIZE): ByteStore {
+    const store = new ByteStore(Math.max(blockSize, bytes.length, 1), { expectedLength: 1 });
+    if (bytes.length === 0) return store;
+    store.blocks.push(bytes);
+    store.starts.push(0);
+    store.tailUsed = bytes.length;
+    store.total = bytes.length;
+    return store;
+  }
+
   /** Bytes stored. */
   get length(): number {
     return this.total;

@@ -40,6 +40,7 @@ import { Decompress as ZstdDecompress } from 'fzstd';
 import { crc32 } from './crc32';
 import type { ReadLimitKind } from './readLimits';
 import { ZstdFrameWalker } from './zstdFrames';
+import { errorMessage } from '../errorMessage';
 
 export type CompressionFormat = 'plain' | 'gzip' | 'zstd';
 
@@ -273,8 +274,7 @@ class SniffingDecompressor implements Decompressor {
       }
       const where = `near compressed byte ${this.consumed}`;
       if (e instanceof StreamProblem) this.error = `${e.message} (${where})`;
-      else
-        this.error = `${this.format} data is corrupt or truncated (${e instanceof Error ? e.message : String(e)}) ${where}`;
+      else this.error = `${this.format} data is corrupt or truncated (${errorMessage(e)}) ${where}`;
     }
   }
 
@@ -289,7 +289,7 @@ class SniffingDecompressor implements Decompressor {
       engine.push(EMPTY, true);
     } catch (e) {
       if (!engine.frames.insideFrame) throw e;
-      this.truncated = `the last zstd frame is cut short (${e instanceof Error ? e.message : String(e)}, after compressed byte ${this.consumed})`;
+      this.truncated = `the last zstd frame is cut short (${errorMessage(e)}, after compressed byte ${this.consumed})`;
     }
   }
 }

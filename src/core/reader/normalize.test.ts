@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readEventAt } from './logReader';
+import { PackedRowMemo } from './reread';
 import { codes, readText, type ReadResult } from './testing';
 
 const j = (v: unknown): string => JSON.stringify(v);
@@ -241,6 +242,46 @@ describe('readEventAt', () => {
     );
     expect(r.events).toHaveLength(7);
     expectRereadsEqual(r);
+  });
+
+  it('re-reads packed members through a memo of the last row: any order, two rows, a member out of range', () => {
+    const row = (type: string, index: number, items: string[], extra: object = {}) => ({
+      type,
+      time0: 100,
+      data: {
+        turn: 1,
+        step: 1,
+        index,
+        dt: items.slice(1).map((_, k) => k + 1),
+        ...(type === 'tool-call-chunks' ? { id: 'c1', name: 'bash', args: items } : { texts: items }),
+        ...extra,
+      },
+    });
+    const r = readText(
+      log(
+        row('text-chunks', 0, ['a', 'b\u00e9', '\n', 'd']),
+        row('tool-call-chunks', 1, ['{"x"', ':1}']),
+        {
+          type: 'assistant/chunk',
+          data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text: 'e' } },
+        },
+        row('reasoning-chunks', 2, ['r1', 'r2']),
+      ),
+    );
+    expect(r.events).toHaveLength(9);
+    const memo = new PackedRowMemo();
+    const order = [0, 1, 2, 3, 4, 5, 6, 7, 8, 3, 2, 1, 0, 4, 0, 5, 7, 8, 7];
+    for (const seq of order)
+      expect(readEventAt(r.store, r.locs[seq]!, seq, r.reader.context, memo), `seq ${seq}`).toStrictEqual(
+        r.events[seq],
+      );
+    // A member index the remembered row does not have is a placeholder, as without the memo.
+    const past = { ...r.locs[0]!, member: 4 };
+    expect(readEventAt(r.store, past, 4, r.reader.context, memo).type).toBe('seqscope/unreadable');
+    // Every re-read is a fresh object: changing one does not change the next.
+    const first = readEventAt(r.store, r.locs[1]!, 1, r.reader.context, memo);
+    (first.data as { chunk: { text: string } }).chunk.text = 'changed';
+    expect(readEventAt(r.store, r.locs[1]!, 1, r.reader.context, memo)).toStrictEqual(r.events[1]);
   });
 
   it('gives a placeholder, not a throw, for a location that is not an event', () => {

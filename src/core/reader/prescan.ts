@@ -21,6 +21,7 @@
  * few object literals, against decode + parse for the line.
  */
 import type { JsonObject } from '../validate';
+import { float64s, uint32s, uint8s } from '../log/growable';
 import { ByteStore } from './byteStore';
 import { scanLine } from './fastLine';
 import { LineSplitter, type LineSink } from './lineSplitter';
@@ -57,8 +58,7 @@ const ABSENT = NaN;
 
 /** Splits `bytes` (a range that ends at a line end, or at the end of the log) and prescans its lines. */
 export function prescanRange(bytes: Uint8Array): Prescan {
-  const store = new ByteStore(Math.max(1, bytes.length), { expectedLength: Math.max(1, bytes.length) });
-  store.append(bytes);
+  const store = ByteStore.over(bytes);
   const tape = new TapeWriter();
   const sink: LineSink = {
     line(text, offset, length) {
@@ -73,13 +73,20 @@ export function prescanRange(bytes: Uint8Array): Prescan {
   return tape.finish();
 }
 
+/** Writes straight into growing typed arrays: no per-line JS arrays to convert at the end. */
 class TapeWriter {
   private count = 0;
-  private offsets: number[] = [];
-  private lengths: number[] = [];
-  private kinds: number[] = [];
-  private nums: number[] = [];
-  private strs: string[] = [];
+  private readonly offsets = float64s(64);
+  private readonly lengths = uint32s(64);
+  private readonly kinds = uint8s(64);
+  private readonly nums = float64s(256);
+  private readonly strs: string[] = [];
+  private readonly strLengths = uint32s(64);
+
+  private str(s: string): void {
+    this.strs.push(s);
+    this.strLengths.push(s.length);
+  }
 
   write(v: JsonObject, offset: number, length: number): void {
     const type = v.type as string;
@@ -92,13 +99,17 @@ class TapeWriter {
       kind = ct === 'text-delta' ? K_TEXT_DELTA : ct === 'reasoning-delta' ? K_REASONING_DELTA : K_TOOL_DELTA;
       if (v.seq !== undefined) kind |= HAS_SEQ;
       if (v.time !== undefined) kind |= HAS_TIME;
-      nums.push(num(v.seq), num(v.time), data.turn as number, data.step as number, chunk.index as number);
+      nums.push(num(v.seq));
+      nums.push(num(v.time));
+      nums.push(data.turn as number);
+      nums.push(data.step as number);
+      nums.push(chunk.index as number);
       if ((kind & SHAPE) === K_TOOL_DELTA) {
         if (chunk.name !== undefined) kind |= HAS_NAME;
-        this.strs.push(chunk.id as string);
-        if (chunk.name !== undefined) this.strs.push(chunk.name as string);
-        this.strs.push(chunk.argumentsDelta as string);
-      } else this.strs.push(chunk.text as string);
+        this.str(chunk.id as string);
+        if (chunk.name !== undefined) this.str(chunk.name as string);
+        this.str(chunk.argumentsDelta as string);
+      } else this.str(chunk.text as string);
     } else {
       const data = v.data as JsonObject;
       kind = type === 'text-chunks' ? K_TEXT_ROW : type === 'reasoning-chunks' ? K_REASONING_ROW : K_TOOL_ROW;
@@ -106,15 +117,20 @@ class TapeWriter {
       if (v.time0 !== undefined) kind |= HAS_TIME;
       const dt = data.dt as number[];
       const items = (kind & SHAPE) === K_TOOL_ROW ? (data.args as string[]) : (data.texts as string[]);
-      nums.push(num(v.seq0), num(v.time0), data.turn as number, data.step as number, data.index as number);
-      nums.push(dt.length, items.length);
+      nums.push(num(v.seq0));
+      nums.push(num(v.time0));
+      nums.push(data.turn as number);
+      nums.push(data.step as number);
+      nums.push(data.index as number);
+      nums.push(dt.length);
+      nums.push(items.length);
       for (const d of dt) nums.push(d);
       if ((kind & SHAPE) === K_TOOL_ROW) {
         if (data.name !== undefined) kind |= HAS_NAME;
-        this.strs.push(data.id as string);
-        if (data.name !== undefined) this.strs.push(data.name as string);
+        this.str(data.id as string);
+        if (data.name !== undefined) this.str(data.name as string);
       }
-      for (const s of items) this.strs.push(s);
+      for (const s of items) this.str(s);
     }
     this.kinds.push(kind);
     this.offsets.push(offset);
@@ -122,15 +138,16 @@ class TapeWriter {
     this.count++;
   }
 
+  /** Views of the filled parts: their buffers transfer whole (the spare capacity goes along, uncopied). */
   finish(): Prescan {
     return {
       count: this.count,
-      offsets: Float64Array.from(this.offsets),
-      lengths: Uint32Array.from(this.lengths),
-      kinds: Uint8Array.from(this.kinds),
-      nums: Float64Array.from(this.nums),
+      offsets: this.offsets.view(),
+      lengths: this.lengths.view(),
+      kinds: this.kinds.view(),
+      nums: this.nums.view(),
       strings: this.strs.join(''),
-      stringLengths: Uint32Array.from(this.strs, (s) => s.length),
+      stringLengths: this.strLengths.view(),
     };
   }
 }

@@ -12,11 +12,11 @@ import {
   DEFAULT_READ_LIMITS,
   NO_READ_LIMITS,
   browserReadLimits,
-  formatBytes,
   liftLimits,
   limitsForMemory,
   type ReadLimits,
 } from './readLimits';
+import { formatBytes } from '../view/byteSize';
 
 const enc = new TextEncoder();
 const MiB = 1024 * 1024;
@@ -55,7 +55,7 @@ describe('decompression bombs', () => {
     expect(diag).toHaveLength(1);
     expect(diag[0]?.severity).toBe('error');
     expect(diag[0]?.message).toMatch(/^Stopped reading: the input expands more than 100:1/);
-    expect(diag[0]?.message).toMatch(/\(read [\d.]+ [kM]B of the compressed input, [\d.]+ MB decoded\)/);
+    expect(diag[0]?.message).toMatch(/\(read [\d.]+ [KM]iB of the compressed input, [\d.]+ MiB decoded\)/);
     expect(diag[0]?.line).toBe(log.eventCount + 1);
     // the cut line is refused, not reported as a torn tail
     expect(log.diagnostics.items.some((d) => d.code === 'torn-tail' || d.code === 'bad-json')).toBe(false);
@@ -89,7 +89,7 @@ describe('decompression bombs', () => {
         expect(log.bytesDecoded).toBe(cap);
         const whole = text.slice(0, cap).lastIndexOf('\n') + 1;
         expect(log.eventCount).toBe(text.slice(0, whole).split('\n').length - 1);
-        expect(log.limitHit?.message).toMatch(/the decoded log passed 50.0 kB, the size limit/);
+        expect(log.limitHit?.message).toMatch(/the decoded log passed 48.8 KiB, the size limit/);
       }
     }
   });
@@ -133,7 +133,7 @@ describe('endless lines', () => {
     expect(log.eventCount).toBe(3);
     expect(log.bytesDecoded).toBe(enc.encode(lines(3)).length + 2 * MiB);
     expect(log.limitHit?.message).toBe(
-      `Stopped reading: line 4 is longer than 2.1 MB, the line limit. Everything before line 4 is loaded (read ${formatBytes(log.bytesDecoded)}); the rest was refused.`,
+      `Stopped reading: line 4 is longer than 2.0 MiB, the line limit. Everything before line 4 is loaded (read ${formatBytes(log.bytesDecoded)}); the rest was refused.`,
     );
   });
 

@@ -15,6 +15,7 @@
  * - line length: one line becomes one string and one JSON.parse (several times its size in
  *   memory at once); a line is capped far below the engines' string limit (~512 MiB).
  */
+import { formatBytes } from '../view/byteSize';
 
 export interface ReadLimits {
   /** Decoded bytes kept at most. */
@@ -115,20 +116,6 @@ export function browserReadLimits(memory: BrowserMemory): ReadLimits {
   if (jsHeapSizeLimit !== undefined && Number.isFinite(jsHeapSizeLimit) && jsHeapSizeLimit > 0)
     return limitsForMemory(jsHeapSizeLimit);
   return limitsForMemory(BROWSER_DEFAULT_MEMORY);
-}
-
-/** A byte count the way people read it: 512 B, 13.5 MB, 4.0 GB (decimal units, like file managers). */
-export function formatBytes(n: number): string {
-  if (!Number.isFinite(n)) return 'unlimited';
-  if (n < 1000) return `${n} B`;
-  const units = ['kB', 'MB', 'GB', 'TB'];
-  let v = n;
-  let u = -1;
-  while (v >= 1000 && u < units.length - 1) {
-    v /= 1000;
-    u++;
-  }
-  return `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ${units[u] as string}`;
 }
 
 /** The sentence for a hit; `inputWasCompressed` says whether inputBytes are compressed bytes. */

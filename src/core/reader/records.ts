@@ -50,6 +50,7 @@ import {
 import { checkPackedRow, isPackedRowType, packedMember } from './packedRows';
 import type { ReadContextRecorder } from './readContext';
 import { jsonText } from '../deepJson';
+import { errorMessage } from '../errorMessage';
 
 export { readEventAt } from './reread';
 export { LINE_EXCERPT_CHARS, LINE_TEXT_MARK, splitLineText } from './lineText';
@@ -109,7 +110,7 @@ export class RecordReader implements LineSink {
       value = scanLine(text) ?? JSON.parse(text);
     } catch (e) {
       // The parser quotes the line: never echo its control bytes (a binary file's) into messages.
-      const why = escapeControls(e instanceof Error ? e.message : String(e));
+      const why = escapeControls(errorMessage(e));
       // The line itself is kept nowhere else: its start goes into the message, to be looked at.
       const seen = lineExcerpt(text);
       const array = first && terminated ? openedArray(lineNumber, text) : undefined;

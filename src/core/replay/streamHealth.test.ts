@@ -4,7 +4,7 @@ import { generateLogText } from '../../../scripts/gen/index';
 import { loadLogFromBytes, loadLogFromText } from '../log/load';
 import type { SessionLog } from '../log/sessionLog';
 import type { StreamChunk } from '../types';
-import { streamHealth, type StepHealth, type StreamHealthOptions } from './streamHealth';
+import { stepStall, streamHealth, type StepHealth, type StreamHealthOptions } from './streamHealth';
 
 /** Every step's health, in `structure.steps` order. */
 function allStreamHealth(
@@ -235,5 +235,27 @@ describe('streamHealth against a naive oracle on a generated log', () => {
         expect(JSON.stringify(h)).not.toMatch(/NaN|null,null,null/);
       }
     }
+  });
+});
+
+describe('stepStall (the scrubber bands: no parse)', () => {
+  it('gives the chunk count and longest stall of streamHealth on every step, strays included', () => {
+    const logs = [
+      handLog(),
+      loadLogFromText(generateLogText({ events: 4000, seed: 11, dialect: 'dsh' })),
+      sample('dsh/compaction-recovery.stream.jsonl'),
+      sample('dsh/steering.jsonl'),
+    ];
+    for (const log of logs)
+      for (const [i, h] of allStreamHealth(log, { stallThresholdMs: 1000 }).entries())
+        expect(stepStall(log, i, { stallThresholdMs: 1000 })).toEqual({
+          chunkCount: h.chunkCount,
+          longestStall: h.longestStall,
+          stalled: h.stalled,
+        });
+    // The hand-built log's second step has a stray chunk of another step in its range: not counted.
+    const hand = handLog();
+    expect(stepStall(hand, 1)?.chunkCount).toBe(streamHealth(hand, 1)?.chunkCount);
+    expect(stepStall(hand, 99)).toBeNull();
   });
 });

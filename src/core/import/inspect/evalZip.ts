@@ -6,10 +6,11 @@
  */
 import { strFromU8, unzipSync } from 'fflate';
 import type { ReadLimits } from '../../reader/readLimits';
-import { formatBytes } from '../../reader/readLimits';
+import { formatBytes } from '../../view/byteSize';
 import { isObject, type JsonObject } from '../../validate';
 import type { ImportNote } from '../nativeLog';
 import type { InspectLog } from './inspect';
+import { errorMessage } from '../../errorMessage';
 
 /** A member's text at most: it becomes one string (engines stop near 2^29 chars). */
 const MEMBER_TEXT_BYTES = 500 * 1024 * 1024;
@@ -54,7 +55,7 @@ export function readEvalZip(
   } catch (e) {
     notes.push({
       code: 'import-unmapped',
-      message: `the .eval file is not a readable zip (${e instanceof Error ? e.message : String(e)})`,
+      message: `the .eval file is not a readable zip (${errorMessage(e)})`,
     });
     return { log: undefined, notes };
   }

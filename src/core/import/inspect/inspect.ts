@@ -18,6 +18,7 @@
 import { isObject, type JsonObject } from '../../validate';
 import type { Block, Message, TokenUsage } from '../../types';
 import { NativeLog, argumentsText, textBlock, textOf, timeOf } from '../nativeLog';
+import { errorMessage } from '../../errorMessage';
 
 export interface InspectLog {
   /** The log's header (`eval`, `plan`, `results`, ...), without samples. */
@@ -36,10 +37,7 @@ export function importInspectJson(text: string, options: InspectImportOptions = 
     doc = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (e) {
     const out = new NativeLog();
-    out.note(
-      'import-unmapped',
-      `the Inspect AI log is not valid JSON (${e instanceof Error ? e.message : String(e)})`,
-    );
+    out.note('import-unmapped', `the Inspect AI log is not valid JSON (${errorMessage(e)})`);
     return out;
   }
   if (!isObject(doc)) {

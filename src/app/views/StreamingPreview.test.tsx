@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import type { StreamView } from '../../worker/protocol';
+import { render } from '../components/testRender';
+import { StreamingPreview } from './StreamingPreview';
+
+/** A text block half streamed: the caret sits after it. */
+const view: StreamView = {
+  seq: 7,
+  pending: true,
+  state: {
+    turn: 1,
+    step: 1,
+    attempt: 0,
+    attemptStartSeq: 5,
+    failedAttempts: [],
+    blocks: [{ type: 'text', text: 'Hello wor' }],
+    open: [true],
+    failed: false,
+    chunkCount: 3,
+    lastChunkSeq: 7,
+    lastDelta: { block: 0, length: 3, shown: 3 },
+  },
+};
+
+const animated = (el: HTMLElement) =>
+  [...el.querySelectorAll('*')].filter((e) => /animate-(ping|pulse)/.test(e.getAttribute('class') ?? ''));
+
+describe('StreamingPreview', () => {
+  it('shows the raw text with its caret; the dot and caret pulse only while playback runs', () => {
+    const still = render(<StreamingPreview view={view} />);
+    expect(still.querySelector('pre')?.textContent).toBe('Hello wor');
+    expect(still.querySelector('pre')?.hasAttribute('data-caret')).toBe(true);
+    expect(animated(still)).toEqual([]);
+    const live = render(<StreamingPreview view={view} live />);
+    expect(animated(live).length).toBe(2); // the ping dot and the caret
+  });
+});
