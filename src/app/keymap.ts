@@ -136,8 +136,6 @@ export const SHORTCUTS: readonly Shortcut[] = [
       'Control+ArrowRight': (app) => void app.replay.move('chunk', 1),
       'Meta+ArrowLeft': (app) => void app.replay.move('chunk', -1),
       'Meta+ArrowRight': (app) => void app.replay.move('chunk', 1),
-      h: (app) => void app.replay.move('event', -1),
-      l: (app) => void app.replay.move('event', 1),
     },
   },
   {
@@ -183,7 +181,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   {
     // Not plain k: everywhere else k is "previous event" (one meaning per key).
     keys: 'Space  or  Shift+K',
-    what: 'play / pause',
+    what: 'play / pause (from the selected event)',
     scope: 'scrubber',
     when: 'log',
     bindings: {
@@ -232,6 +230,20 @@ export const SHORTCUTS: readonly Shortcut[] = [
     bindings: {
       ']': (app) => stepSearch(app, 1),
       '[': (app) => stepSearch(app, -1),
+    },
+  },
+  {
+    keys: 'i',
+    what: "what changed in the model's input at the selected step (the step row's Δ input)",
+    scope: 'global',
+    when: 'ready',
+    bindings: {
+      i: (app) => {
+        const seq = useApp.getState().selectedSeq;
+        if (seq === null) return false;
+        openWhy('diff');
+        void app.why.answers.diffCall(seq);
+      },
     },
   },
   {

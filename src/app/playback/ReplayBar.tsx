@@ -62,7 +62,7 @@ export function ReplayBar() {
             disabled={!ready}
             data-testid="play"
             className={`flex h-6 w-[4.5rem] items-center justify-center gap-1.5 border-x border-line-strong font-medium disabled:opacity-40 ${playing ? 'bg-sky-500/25 text-sky-100 hover:bg-sky-500/35' : 'text-fg-strong hover:bg-tint/10'}`}
-            title={playing ? 'Pause (Space or K)' : 'Play from the selected event (Space or K)'}
+            title={playing ? 'Pause (Space or Shift+K)' : 'Play from the selected event (Space or Shift+K)'}
           >
             {playing ? (
               <svg viewBox="0 0 12 12" className="h-3 w-3" aria-hidden>

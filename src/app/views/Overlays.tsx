@@ -87,7 +87,7 @@ export function ShortcutsDialog() {
       <table className="w-full">
         <tbody>
           {SHORTCUTS.map((s) => {
-            const keys = s.scope === 'scrubber' ? `scrubber: ${s.keys}` : s.keys;
+            const keys = s.scope === 'global' ? s.keys : `${s.scope}: ${s.keys}`;
             return (
               <tr key={keys} className="border-b border-line-soft last:border-0">
                 <td className="py-1 pr-4 font-mono whitespace-nowrap text-sky-300">{keys}</td>
