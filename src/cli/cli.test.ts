@@ -272,7 +272,22 @@ describe('seqscope stats', () => {
       'input tokens': '270',
       'output tokens': '17',
       'wall time': '1.3 s',
+      'model calls': '2',
     });
+    expect(JSON.parse(runCli(['stats', '--json', join(FIX, 'tool-round.jsonl')]).out)).toMatchObject({
+      model_calls: 2,
+    });
+  });
+
+  it('says a format that records no model calls does not record them, instead of "0"', () => {
+    const pi = join(SAMPLES, 'other/pi/agentlogs-v3-branched.jsonl');
+    const r = runCli(['stats', pi]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^model calls {2,}not recorded by pi coding agent session \(JSONL\)$/m);
+    expect(r.out).toMatch(/^steps {2,}4$/m);
+    const json = JSON.parse(runCli(['stats', '--json', pi]).out) as Record<string, unknown>;
+    expect(json.model_calls).toBeNull();
+    expect(json.format).toBe('pi');
   });
 });
 
