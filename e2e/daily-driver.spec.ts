@@ -1,0 +1,179 @@
+/**
+ * What a daily user hits away from the 1024-1600 px desk: a short window (a
+ * laptop at 200% zoom) scrolls the page instead of squeezing the panes to
+ * nothing; a phone-wide window wraps the header and the diagnostics chips;
+ * a panel opening below keeps the selected row in view; an empty filtered
+ * timeline offers "Clear filters".
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, gotoApp, test } from './helpers';
+
+/** How much of `el` lies inside the window (1: all of it), as the user would see it. */
+async function shownInWindow(el: Locator): Promise<number> {
+  return el.evaluate((node) => {
+    const r = node.getBoundingClientRect();
+    const h = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+    return r.height > 0 ? h / r.height : 0;
+  });
+}
+
+/** Whether `el` lies wholly inside its scrolling box `box` (the timeline's list). */
+async function wholeInside(el: Locator, box: Locator): Promise<boolean> {
+  const [r, b] = [(await el.boundingBox())!, (await box.boundingBox())!];
+  return r.y >= b.y - 0.5 && r.y + r.height <= b.y + b.height + 0.5;
+}
+
+const timelineList = (page: Page) => page.locator('div:has(> [data-testid=timeline])');
+
+test.describe('a short window (640x400, a laptop at 200% zoom)', () => {
+  test('the page scrolls, and timeline rows and messages are there to read', async ({ page }) => {
+    await page.setViewportSize({ width: 640, height: 400 });
+    await gotoApp(page, '/#seq=235');
+    const doc = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollHeight,
+      window: innerHeight,
+    }));
+    expect(doc.scroll).toBeGreaterThan(doc.window);
+    // The panes keep their room: at least a few timeline rows, and the messages' minimum.
+    const timeline = page.locator('#pane-timeline');
+    const rows = page.locator('[data-testid=timeline] [role=row]');
+    expect((await timeline.boundingBox())!.height).toBeGreaterThanOrEqual(100);
+    expect((await page.locator('#pane-messages').boundingBox())!.height).toBeGreaterThanOrEqual(279);
+
+    // Scrolled down to the timeline: its selected row is on screen whole, with rows around it.
+    const selected = page.locator('[data-testid=timeline] [aria-selected=true]');
+    await expect(selected).toHaveAttribute('data-seq', '235');
+    await timeline.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
+    expect(await shownInWindow(selected)).toBe(1);
+    expect(await wholeInside(selected, timelineList(page))).toBe(true);
+    let whole = 0;
+    for (const row of await rows.all()) if ((await shownInWindow(row)) === 1) whole++;
+    expect(whole).toBeGreaterThanOrEqual(2);
+
+    // Scrolled on to the messages: a message is on screen, whole.
+    await page.locator('#pane-messages').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    const messages = page.locator('[data-testid=messages] [data-testid=message]');
+    await expect(messages.first()).toBeAttached();
+    let shown = 0;
+    for (const m of await messages.all()) if ((await shownInWindow(m)) === 1) shown++;
+    expect(shown).toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole('heading', { name: 'Seqscope' })).not.toBeInViewport();
+  });
+
+  for (const { width, height } of [
+    { width: 1600, height: 900 },
+    { width: 1024, height: 768 },
+  ]) {
+    test(`at ${width}x${height} nothing changes: the page fits the window, no page scrollbar`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await gotoApp(page, '/#seq=235');
+      const doc = await page.evaluate(() => ({
+        scrollHeight: document.documentElement.scrollHeight,
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(doc).toEqual({ scrollHeight: height, scrollWidth: width, clientWidth: width });
+      // The bottom bar ends at the window's bottom edge: the panes took the height, not the page.
+      const diag = (await page.locator('section[aria-label=Diagnostics]').boundingBox())!;
+      expect(Math.abs(diag.y + diag.height - height)).toBeLessThan(1);
+    });
+  }
+});
+
+test('at 390 px wide the header and the diagnostics chips wrap: nothing reaches past the right edge', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoApp(page, '/#seq=235');
+  await expect(page.locator('[data-testid=run-problems] button')).toHaveCount(3);
+  await expect(page.locator('section[aria-label=Diagnostics] [data-code]')).toHaveCount(3);
+  const beyond = await page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0 && r.right > innerWidth + 0.5)
+        out.push(
+          `${el.tagName} ${el.getAttribute('data-testid') ?? ''} "${(el.textContent ?? '').slice(0, 40)}"`,
+        );
+    }
+    return out;
+  });
+  expect(beyond).toEqual([]);
+  // Every chip is drawn whole (the header's failures, the diagnostics' codes).
+  for (const chip of await page
+    .locator('[data-testid=run-problems] button, section[aria-label=Diagnostics] [data-code]')
+    .all()) {
+    const fits = await chip.evaluate((el) => el.scrollWidth <= el.clientWidth + 0.5);
+    expect(fits, (await chip.textContent()) ?? '').toBe(true);
+  }
+});
+
+test('opening the search panel keeps the selected row in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await gotoApp(page, '/#seq=0');
+  const list = timelineList(page);
+  // The last row drawn whole at the bottom of the timeline: the one a shorter list would hide.
+  const rows = page.locator('[data-testid=timeline] [role=row]');
+  await expect(rows.first()).toBeVisible();
+  let last: Locator | null = null;
+  for (const row of await rows.all()) if (await wholeInside(row, list)) last = row;
+  const seq = await last!.getAttribute('data-seq');
+  await last!.click();
+  const selected = page.locator(`[data-testid=timeline] [data-seq="${seq}"]`);
+  await expect(selected).toHaveAttribute('aria-selected', 'true');
+  const listBefore = (await list.boundingBox())!.height;
+
+  await page.getByRole('button', { name: 'Search (/)' }).click();
+  await expect(page.getByTestId('why-panel')).toBeVisible();
+  await expect.poll(async () => (await list.boundingBox())!.height).toBeLessThan(listBefore - 100);
+  await expect.poll(() => wholeInside(selected, list)).toBe(true);
+  await expect(selected).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a row scrolled away from by hand is not pulled back when a panel opens', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await gotoApp(page, '/#seq=0');
+  const list = timelineList(page);
+  const selected = page.locator('[data-testid=timeline] [aria-selected=true]');
+  await expect(selected).toHaveAttribute('data-seq', '0');
+  // (A row scrolled far out of view is not drawn at all.)
+  const inView = async () => (await selected.count()) > 0 && (await wholeInside(selected, list));
+  await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect.poll(inView).toBe(false);
+  const top = await list.evaluate((el) => el.scrollTop);
+  const listBefore = (await list.boundingBox())!.height;
+  await page.getByRole('button', { name: 'Search (/)' }).click();
+  await expect(page.getByTestId('why-panel')).toBeVisible();
+  await expect.poll(async () => (await list.boundingBox())!.height).toBeLessThan(listBefore - 100);
+  expect(await inView()).toBe(false);
+  expect(await list.evaluate((el) => el.scrollTop)).toBeGreaterThanOrEqual(top - 1);
+});
+
+test('an empty filtered timeline offers "Clear filters": it clears every filter and the rows return', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await gotoApp(page, '/#seq=10');
+  const count = page.getByTestId('row-count');
+  await expect(count).toHaveText(/^\d+ rows$/);
+  const rowsBefore = (await count.textContent())!;
+  await page.getByRole('button', { name: 'Errors only' }).click();
+  await page.getByLabel('Filter events by text').fill('no event has this text 7f3a');
+  await expect(count).toHaveText('0 matches');
+  const empty = page.getByTestId('timeline-no-match');
+  await expect(empty).toContainText('No event matches the filter.');
+  await expect(page).toHaveURL(/errors=1/);
+
+  await empty.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(count).toHaveText(rowsBefore);
+  await expect(page.locator('[data-testid=timeline] [role=row]').first()).toBeVisible();
+  await expect(page.getByLabel('Filter events by text')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Errors only' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page).not.toHaveURL(/errors=1|[&#]q=/);
+  // The text stays cleared: the box's pending text does not put the filter back.
+  await page.waitForTimeout(400);
+  await expect(count).toHaveText(rowsBefore);
+});
