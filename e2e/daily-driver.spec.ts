@@ -3,10 +3,23 @@
  * laptop at 200% zoom) scrolls the page instead of squeezing the panes to
  * nothing; a phone-wide window wraps the header and the diagnostics chips;
  * a panel opening below keeps the selected row in view; an empty filtered
- * timeline offers "Clear filters".
+ * timeline offers "Clear filters"; `seqscope open --follow` follows new
+ * events like `tail -f` while the selection is on the last one.
  */
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, gotoApp, test } from './helpers';
+import {
+  buildCli,
+  expect,
+  expectLoaded,
+  expectMessagesAt,
+  gotoApp,
+  loadCore,
+  startOpen,
+  test,
+} from './helpers';
 
 /** How much of `el` lies inside the window (1: all of it), as the user would see it. */
 async function shownInWindow(el: Locator): Promise<number> {
@@ -176,4 +189,75 @@ test('an empty filtered timeline offers "Clear filters": it clears every filter 
   // The text stays cleared: the box's pending text does not put the filter back.
   await page.waitForTimeout(400);
   await expect(count).toHaveText(rowsBefore);
+});
+
+test.describe('seqscope open --follow, like tail -f', () => {
+  test.beforeAll(buildCli);
+
+  const line = (o: object) => `${JSON.stringify(o)}\n`;
+  const turn = (n: number, seq: number, text: string) =>
+    [
+      line({ type: 'turn/start', seq, time: 1000 + seq, data: { turn: n } }),
+      line({
+        type: 'user/message',
+        seq: seq + 1,
+        time: 1001 + seq,
+        data: { role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } },
+        surfaceOp: 'append',
+      }),
+      line({
+        type: 'turn/end',
+        seq: seq + 2,
+        time: 1002 + seq,
+        data: { turn: n, reason: { kind: 'completed' } },
+      }),
+    ].join('');
+
+  test('on the last event the selection follows what is appended; moved elsewhere it stays', async ({
+    page,
+  }) => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'seqscope-tail-')), 'tail.jsonl');
+    writeFileSync(file, line({ type: 'session', version: 0, id: 'tail' }) + turn(1, 0, 'first'));
+    const { child, link } = await startOpen(file);
+    try {
+      await page.setViewportSize({ width: 1600, height: 900 });
+      await page.goto(link);
+      await expectLoaded(page, 'tail.jsonl', 3);
+      await expect(page.getByTestId('follow')).toHaveAttribute('data-state', 'live');
+      const timeline = page.getByTestId('timeline');
+      // Opened at the end of the session: the last event is selected.
+      await expect(timeline.locator('[aria-selected=true]')).toHaveAttribute('data-seq', '2');
+
+      // The agent writes another turn: the selection moves to the new last event, in view.
+      appendFileSync(file, turn(2, 3, 'second prompt'));
+      await expect(page.getByTestId('status')).toHaveAttribute('data-events', '6');
+      await expect(timeline.locator('[aria-selected=true]')).toHaveAttribute('data-seq', '5');
+      await expect(page.getByTestId('inspector')).toHaveAttribute('data-seq', '5');
+      await expect(page).toHaveURL(/#seq=5$/);
+      await expect(timeline.locator('[data-seq="5"]')).toBeInViewport();
+      await expectMessagesAt(page, loadCore(readFileSync(file)), 5);
+      await expect(page.getByTestId('messages')).toContainText('second prompt');
+
+      // The user steps back to read: new events no longer move the selection.
+      await timeline.locator('[data-seq="4"]').click();
+      await expect(page).toHaveURL(/#seq=4$/);
+      appendFileSync(file, turn(3, 6, 'third prompt'));
+      await expect(page.getByTestId('status')).toHaveAttribute('data-events', '9');
+      await expect(timeline.locator('[data-seq="8"]')).toBeAttached();
+      await expect(timeline.locator('[aria-selected=true]')).toHaveAttribute('data-seq', '4');
+      await expect(page).toHaveURL(/#seq=4$/);
+      await expectMessagesAt(page, loadCore(readFileSync(file)), 4);
+
+      // Back on the last event (End), it follows again.
+      await timeline.locator('[data-seq="4"]').focus();
+      await page.keyboard.press('End');
+      await expect(timeline.locator('[aria-selected=true]')).toHaveAttribute('data-seq', '8');
+      appendFileSync(file, turn(4, 9, 'fourth prompt'));
+      await expect(page.getByTestId('status')).toHaveAttribute('data-events', '12');
+      await expect(timeline.locator('[aria-selected=true]')).toHaveAttribute('data-seq', '11');
+      await expect(page.getByTestId('messages')).toContainText('fourth prompt');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
 });
