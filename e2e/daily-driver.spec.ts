@@ -4,12 +4,15 @@
  * nothing; a phone-wide window wraps the header and the diagnostics chips;
  * a panel opening below keeps the selected row in view; an empty filtered
  * timeline offers "Clear filters"; `seqscope open --follow` follows new
- * events like `tail -f` while the selection is on the last one.
+ * events like `tail -f` while the selection is on the last one; chart
+ * legends read the selected step's figures without a hover.
  */
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { stepMetrics } from '../src/core/metrics/steps';
+import { stepIndexForSeq } from '../src/app/why/chartData';
 import {
   buildCli,
   expect,
@@ -260,4 +263,41 @@ test.describe('seqscope open --follow, like tail -f', () => {
       child.kill('SIGTERM');
     }
   });
+});
+
+test("chart legends show the selected step's figures without a hover (the last step's with no selection in range)", async ({
+  page,
+}) => {
+  const steps = stepMetrics(loadCore(path.resolve(import.meta.dirname, '../public/samples/demo.jsonl')));
+  const legendOf = (testId: string) => page.getByTestId(testId).locator('.u-legend');
+  /** The legend's text as the user reads it: "step: 4 input: 2,900 ...". */
+  const expected = (i: number) => {
+    const u = steps[i]!.usage!;
+    return new RegExp(
+      `step:?\\s*${i + 1}\\s*input:?\\s*${u.inputTokens.toLocaleString('en-US')}\\s*output:?\\s*${u.outputTokens.toLocaleString('en-US')}`,
+    );
+  };
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await gotoApp(page, '/#seq=150');
+  await page.getByRole('button', { name: 'Charts', exact: true }).click();
+  const at150 = stepIndexForSeq(steps, 150);
+  expect(at150).toBeGreaterThanOrEqual(0);
+  expect(at150).toBeLessThan(steps.length - 1);
+  await expect(legendOf('chart-tokens')).toHaveText(expected(at150));
+  await expect(legendOf('chart-tokens')).not.toContainText('--');
+
+  // Another selection: the legends follow it.
+  await page.evaluate(() => (location.hash = '#seq=30'));
+  const at30 = stepIndexForSeq(steps, 30);
+  expect(at30).not.toBe(at150);
+  await expect(legendOf('chart-tokens')).toHaveText(expected(at30));
+
+  // A hover shows the step under the cursor; leaving the plot goes back to the selection.
+  const over = page.getByTestId('chart-tokens').locator('.u-over');
+  const box = (await over.boundingBox())!;
+  // (x runs from step 1 to the last step across the plot: the third step is 2/(n-1) along.)
+  await page.mouse.move(box.x + (box.width * 2) / (steps.length - 1), box.y + box.height / 2);
+  await expect(legendOf('chart-tokens')).toHaveText(expected(2));
+  await page.mouse.move(2, 2);
+  await expect(legendOf('chart-tokens')).toHaveText(expected(at30));
 });
