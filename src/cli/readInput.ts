@@ -8,7 +8,7 @@ import { canSplit, forEachRange } from '../core/log/parallel';
 import { SessionLog, type SessionLogOptions } from '../core/log/sessionLog';
 import type { ImportOptions } from '../core/import/importers';
 import type { ReadLimits } from '../core/reader/readLimits';
-import { fileSource, rangeWorkerCount, workerPool } from './rangeWorkers';
+import { fileSource, rangeWorkersBesideOwner, workerPool } from './rangeWorkers';
 import { errorMessage } from '../core/errorMessage';
 
 /** Below this a file loads in one pass: starting workers would cost more than it saves. */
@@ -34,7 +34,7 @@ export async function loadFile(
       return { ok: false, message: `${path}: ${describe(err)}` };
     }
     if (isDir) return { ok: false, message: `${path}: is a directory, not a log file` };
-    const workers = rangeWorkerCount();
+    const workers = rangeWorkersBesideOwner();
     if (workers > 0 && statSync(path).size >= PARALLEL_MIN_BYTES) {
       const parallel = await loadInRanges(path, workers, options);
       if (parallel) return parallel;
