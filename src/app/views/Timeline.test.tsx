@@ -9,6 +9,8 @@ import { ServicesProvider } from '../services/context';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores } from '../testing/fixtures';
 import { Timeline } from './Timeline';
+import type * as RowView from './TimelineRowView';
+import type { TimelineRowViewProps } from './TimelineRowView';
 
 // uPlot (a step row's input diff button reaches the charts) reads matchMedia when imported.
 vi.hoisted(() => {
@@ -23,10 +25,10 @@ vi.hoisted(() => {
 /** The seq of every row render, in order (the row view wrapped to count its renders). */
 const renders: number[] = [];
 vi.mock('./TimelineRowView', async (load) => {
-  const real = await load<typeof import('./TimelineRowView')>();
+  const real = await load<typeof RowView>();
   return {
     ...real,
-    TimelineRowView: (props: Parameters<typeof real.TimelineRowView>[0]) => {
+    TimelineRowView: (props: TimelineRowViewProps) => {
       renders.push(props.row.seq);
       return real.TimelineRowView(props);
     },
@@ -49,7 +51,14 @@ function row(i: number): TimelineRow {
     ...(i % 10 === 0
       ? {
           collapsed: false,
-          step: { turn: 1, step: i / 10, toolCalls: 0, attempts: 1, failedAttempts: 0, outcomes: ['ok' as const] },
+          step: {
+            turn: 1,
+            step: i / 10,
+            toolCalls: 0,
+            attempts: 1,
+            failedAttempts: 0,
+            outcomes: ['ok' as const],
+          },
         }
       : {}),
   };
