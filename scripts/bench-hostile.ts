@@ -8,7 +8,7 @@ import { loadLogFromBytes, loadLogFromText } from '../src/core/log/load';
 import { DEFAULT_READ_LIMITS } from '../src/core/reader/readLimits';
 import { compileQuery } from '../src/core/search/query';
 import { EventSearch } from '../src/core/search/search';
-import { gzipBomb, zstdRleBomb } from '../src/core/testing/hostileInputs';
+import { gzipBomb, singleStreamLog, zstdRleBomb } from '../src/core/testing/hostileInputs';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -45,6 +45,23 @@ const query = compileQuery({ query: 'buried needle' });
 if (!query.ok) throw new Error(query.error);
 const { value: hits, seconds } = time(() => new EventSearch(log, query).all());
 rows.push(['search: a string nested 10,000 deep', `${(seconds * 1000).toFixed(1)} ms`, `${hits.length} hit`]);
+
+// One stream of 1,000,000 text deltas: the first visit to its step/end (the stream assembled in
+// full) starts from the loading pass's last checkpoint instead of re-reading every chunk.
+const deltas = 1_000_000;
+const { value: streamLog, seconds: loadSeconds } = time(() => loadLogFromText(singleStreamLog(deltas)));
+rows.push([
+  'load: one stream of 1,000,000 deltas',
+  `${loadSeconds.toFixed(2)} s`,
+  `${streamLog.eventCount} events`,
+]);
+const { value: atEnd, seconds: endSeconds } = time(() => streamLog.streamAt(deltas + 5));
+const endText = (atEnd?.blocks[0] as { text?: string } | undefined)?.text ?? '';
+rows.push([
+  'streamAt(step/end) after it, first visit',
+  `${(endSeconds * 1000).toFixed(1)} ms`,
+  `${endText.length} characters, ending "${endText.slice(-5)}"`,
+]);
 
 const width = Math.max(...rows.map((r) => r[0].length));
 for (const [label, value, what] of rows) console.log(`${label.padEnd(width)}  ${value.padStart(9)}  ${what}`);

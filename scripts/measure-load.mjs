@@ -7,73 +7,29 @@
 // names: `npx vite build --minify false --outDir dist-profile`). A diagnostic script, not a table.
 //
 //   node scripts/measure-load.mjs <log> [--dists dist,/tmp/dist-old] [--runs 3] [--profile] [--port 4199]
-/* global window, document, requestAnimationFrame */
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
-import { launchChromium, root } from './measure-browser.mjs';
+import { basename } from 'node:path';
+import { launchChromium, startPreview } from './measure-browser.mjs';
+import { arg, attachLogWorker, loadThroughInput, logArgument, openApp, portArgument } from './loadProbe.mjs';
 
-function arg(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-}
-const file = process.argv[2];
-if (!file || file.startsWith('--')) {
-  console.error('usage: node scripts/measure-load.mjs <log> [--dists dist,dist-b] [--runs 3] [--profile]');
-  process.exit(2);
-}
+const file = logArgument(
+  'node scripts/measure-load.mjs <log> [--dists dist,dist-b] [--runs 3] [--profile] [--trace]',
+);
 const dists = arg('dists', 'dist').split(',');
 const runs = Number(arg('runs', '3'));
 const profile = process.argv.includes('--profile');
 const trace = process.argv.includes('--trace');
-const port = Number(arg('port', process.env.SEQSCOPE_E2E_PORT ?? '4199'));
+const port = portArgument();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
-async function serve(dist, p) {
-  const base = `http://127.0.0.1:${p}/`;
-  const server = spawn(
-    join(root, 'node_modules/.bin/vite'),
-    ['preview', '--host', '127.0.0.1', '--port', String(p), '--strictPort', '--outDir', resolve(dist)],
-    { cwd: root, stdio: 'ignore' },
-  );
-  for (let i = 0; i < 150; i++) {
-    const up = await fetch(base).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, server };
-}
-
-/** Starts the log worker's CPU profiler (the worker that is not a range worker); returns a stop function. */
+/** Starts the log worker's CPU profiler; returns a stop function that resolves with the profile. */
 async function profileWorker(page) {
-  const cdp = await page.context().newCDPSession(page);
-  const sessionId = await new Promise((ok) => {
-    cdp.on('Target.attachedToTarget', (e) => {
-      if (e.targetInfo.type === 'worker' && !/rangeWorker/.test(e.targetInfo.url)) ok(e.sessionId);
-    });
-    cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
-    setTimeout(() => ok(null), 3e3);
-  });
-  if (!sessionId) return null;
-  let next = 1;
-  const waiting = new Map();
-  cdp.on('Target.receivedMessageFromTarget', (e) => {
-    const msg = JSON.parse(e.message);
-    waiting.get(msg.id)?.(msg.result);
-  });
-  const send = (method, params = {}) =>
-    new Promise((ok) => {
-      const id = next++;
-      waiting.set(id, ok);
-      cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
-    });
-  await send('Profiler.enable');
-  await send('Profiler.setSamplingInterval', { interval: 500 });
-  await send('Profiler.start');
-  return async () => (await send('Profiler.stop')).profile;
+  const worker = await attachLogWorker(page);
+  if (!worker) return null;
+  await worker.send('Profiler.enable');
+  await worker.send('Profiler.setSamplingInterval', { interval: 500 });
+  await worker.send('Profiler.start');
+  return async () => (await worker.send('Profiler.stop', {}, 120e3))?.profile ?? null;
 }
 
 function summarise(prof, top = 30, what = 'worker') {
@@ -144,37 +100,7 @@ function printCpu({ threads, main }) {
 async function loadOnce(base, withProfile) {
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-    page.on('pageerror', (e) => console.error('  page error:', e.message));
-    await page.goto(`${base}?sample=demo.jsonl`);
-    await page.waitForSelector('[data-testid=status][data-state=ready]');
-    const name = basename(file);
-    await page.evaluate((logName) => {
-      const m = { t0: 0, longest: 0, firstRows: null, ready: null };
-      window.__load = m;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries())
-          if (m.t0 > 0 && e.startTime >= m.t0 && m.ready === null)
-            m.longest = Math.max(m.longest, e.duration);
-      }).observe({ type: 'longtask' });
-      const poll = () => {
-        const st = document.querySelector('[data-testid=status]');
-        if (st?.getAttribute('data-name') === logName) {
-          if (m.firstRows === null && document.querySelector('[data-testid=timeline] [data-seq]'))
-            m.firstRows = performance.now() - m.t0;
-          if (st.getAttribute('data-state') === 'ready') m.ready = performance.now() - m.t0;
-        }
-        if (m.ready === null) requestAnimationFrame(poll);
-      };
-      document.querySelector('input[type=file]').addEventListener(
-        'change',
-        () => {
-          m.t0 = performance.now();
-          requestAnimationFrame(poll);
-        },
-        { once: true, capture: true },
-      );
-    }, name);
+    const page = await openApp(browser, base);
     const stop = withProfile ? await profileWorker(page) : null;
     const metrics = await page.context().newCDPSession(page);
     await metrics.send('Performance.enable');
@@ -195,15 +121,14 @@ async function loadOnce(base, withProfile) {
       });
     }
     const before = await sample();
-    await page.locator('input[type=file]').first().setInputFiles(file);
-    await page.waitForFunction(() => window.__load.ready !== null, void 0, { timeout: 6e5, polling: 200 });
+    const m = await loadThroughInput(page, file);
+    if (m.error !== null) throw new Error(`${basename(file)} did not open: ${m.error}`);
     const after = await sample();
     if (trace) {
       const done = new Promise((ok) => metrics.once('Tracing.tracingComplete', ok));
       await metrics.send('Tracing.end');
       await done;
     }
-    const m = await page.evaluate(() => window.__load);
     const prof = stop ? await stop() : null;
     const pageProf = withProfile ? (await metrics.send('Profiler.stop')).profile : null;
     // The main thread's work during the load (seconds in the metrics): what it took from the workers' cores.
@@ -214,7 +139,14 @@ async function loadOnce(base, withProfile) {
       layout: spent('LayoutDuration'),
       style: spent('RecalcStyleDuration'),
     };
-    return { ...m, main, prof, pageProf, cpu: trace ? threadCpu(traceEvents) : null };
+    return {
+      ...m,
+      longest: m.load.longest,
+      main,
+      prof,
+      pageProf,
+      cpu: trace ? threadCpu(traceEvents) : null,
+    };
   } finally {
     await browser.close();
   }
@@ -225,7 +157,7 @@ const servers = [];
 try {
   const bases = [];
   for (const [i, d] of dists.entries()) {
-    const s = await serve(d, port + i);
+    const s = await startPreview(port + i, d);
     servers.push(s.server);
     bases.push(s.base);
   }

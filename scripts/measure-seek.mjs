@@ -7,53 +7,34 @@
 // for readable names: `npx vite build --minify false --outDir dist-profile`, then
 // `--dist dist-profile`). A diagnostic script, not a benchmark table.
 //
-//   node scripts/measure-seek.mjs <log> [--seeks 30] [--profile] [--dist dist] [--port 4199] [--width 1600]
+//   node scripts/measure-seek.mjs <log> [--seeks 30] [--profile] [--trace] [--dist dist] [--port 4199] [--width 1600]
 /* global window, document, location, requestAnimationFrame, MutationObserver */
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { launchChromium, root } from './measure-browser.mjs';
+import { basename } from 'node:path';
+import { launchChromium, startPreview } from './measure-browser.mjs';
+import {
+  arg,
+  loadThroughInput,
+  logArgument,
+  openApp,
+  percentile as pct,
+  portArgument,
+  seekTargets,
+} from './loadProbe.mjs';
 
-function arg(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-}
-const file = process.argv[2];
-if (!file || file.startsWith('--')) {
-  console.error('usage: node scripts/measure-seek.mjs <log> [--seeks 30] [--profile] [--dist dist]');
-  process.exit(2);
-}
+const file = logArgument(
+  'node scripts/measure-seek.mjs <log> [--seeks 30] [--profile] [--trace] [--dist dist]',
+);
 const seekCount = Number(arg('seeks', '30'));
 const profile = process.argv.includes('--profile');
 const trace = process.argv.includes('--trace');
-const dist = arg('dist', 'dist');
-const port = Number(arg('port', process.env.SEQSCOPE_E2E_PORT ?? '4199'));
 const width = Number(arg('width', '1600'));
-const pct = (xs, p) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
-
-const base = `http://127.0.0.1:${port}/`;
-const server = spawn(
-  join(root, 'node_modules/.bin/vite'),
-  ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', dist],
-  { cwd: root, stdio: 'ignore' },
-);
-for (let i = 0; i < 100; i++) {
-  if (
-    await fetch(base).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  await new Promise((r) => setTimeout(r, 100));
-}
+const { base, server } = await startPreview(portArgument(), arg('dist', 'dist'));
 
 const browser = await launchChromium();
 try {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
   // Every request to the log worker and its answer, timed (the page's clock).
-  await page.addInitScript(() => {
+  const recordRpc = () => {
     const log = [];
     window.__rpc = log;
     const Native = window.Worker;
@@ -72,16 +53,12 @@ try {
         return super.postMessage(msg, ...rest);
       }
     };
-  });
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(`${base}?sample=demo.jsonl`); // the root URL is the start page
-  await page.waitForSelector('[data-testid=status][data-state=ready]');
+  };
+  const page = await openApp(browser, base, { width, initScript: recordRpc });
   const name = basename(file);
-  await page.locator('input[type=file]').first().setInputFiles(file);
-  await page.waitForSelector(`[data-testid=status][data-state=ready][data-name="${name}"]`, {
-    timeout: 600_000,
-  });
-  const events = Number(await page.getByTestId('status').getAttribute('data-events'));
+  const loaded = await loadThroughInput(page, file);
+  if (loaded.error !== null) throw new Error(`${name} did not open: ${loaded.error}`);
+  const events = loaded.events;
   console.log(`${name}: ${events} events`);
   await page.waitForTimeout(500);
   // Long tasks during the seeks.
@@ -110,16 +87,10 @@ try {
     });
   }
   await page.evaluate(() => (window.__seekTasks.on = true));
-  let seed = 42;
-  const rnd = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
   const total = [];
   const phases = [];
   const afterAnswer = [];
-  for (let i = 0; i < seekCount; i++) {
-    const seq = Math.floor(rnd() * events);
+  for (const seq of seekTargets(events, seekCount)) {
     // "answer": the first commit after the hash change in which the pane names the target; the
     // main thread's share is from the last task before that commit to the paint.
     const r = await page.evaluate(

@@ -16,7 +16,7 @@ import { formatDuration, recordedTime } from '../core/view/duration';
 import { NO_FILTER, type TimelineFilter, type TimelineRow } from './protocol';
 import { stepHealthView } from './replayQueries';
 import { FilterScan } from './filterScan';
-import { RowTexts } from './rowTexts';
+import { RowText } from './rowText';
 import type { OpenLog } from './openLog';
 
 /** While loading, the row map is rebuilt at most every this many of its build times (see rowsWhileLoading). */
@@ -39,11 +39,12 @@ export class TimelineRows {
   /** Tool calls by step index, grouped as calls arrive (see callsOf). */
   private callsByStep = new Map<number, ToolCallInfo[]>();
   private callsGrouped: { list: readonly ToolCallInfo[] | null; count: number } = { list: null, count: 0 };
-  /** What rows show of their events (read once, kept). */
-  private readonly texts: RowTexts;
+
+  /** What rows show of their events, read once per seq (rowText.ts). */
+  private readonly text: RowText;
 
   constructor(private readonly session: OpenLog) {
-    this.texts = new RowTexts(session.log);
+    this.text = new RowText(session.log);
   }
 
   get filtered(): boolean {
@@ -212,7 +213,7 @@ export class TimelineRows {
     const seq = rows.seqAt(row);
     const coverEnd = rows.coverEnd(row);
     const type = log.typeOf(seq);
-    const { text, tone } = this.texts.summary(seq);
+    const { text, tone } = this.text.summary(seq);
     const d = s.diag.at(seq);
     const out: TimelineRow = {
       row,
@@ -254,7 +255,7 @@ export class TimelineRows {
       const timed = s.startTime !== undefined;
       if (t.durationMs !== undefined && timed) out.turn.durationMs = t.durationMs;
       if (t.usage) out.turn.usage = t.usage;
-      const prompt = this.texts.prompt(t);
+      const prompt = this.text.prompt(t);
       if (prompt !== undefined) out.turn.prompt = prompt;
     } else if (stepIndex !== undefined) {
       const st = structure.steps[stepIndex] as StepInfo;
@@ -284,7 +285,7 @@ export class TimelineRows {
       out.collapsed = coverEnd > seq;
       if (out.collapsed) {
         out.kind = 'chunks';
-        const preview = this.texts.chunkPreview(run.start, run.end);
+        const preview = this.text.chunkPreview(run.start, run.end);
         out.summary = `${count} chunks${durationMs !== undefined ? `, ${formatDuration(durationMs)}` : ''}${preview ? ` · ${preview}` : ''}`;
       }
     }

@@ -65,10 +65,16 @@ interface Slot {
   /** A block carried by `block-end` (or a start of another type): shown as it is. */
   final: Block | null;
   open: boolean;
+  /**
+   * Bumped whenever `text` or `args` restarts instead of growing: while it
+   * is unchanged, an earlier copy's text and args are prefixes of the
+   * current ones (what `rebaseOnto` relies on).
+   */
+  restarts: number;
 }
 
 function newSlot(type: string): Slot {
-  return { type, text: '', id: '', name: '', args: '', final: null, open: true };
+  return { type, text: '', id: '', name: '', args: '', final: null, open: true, restarts: 0 };
 }
 
 export class StreamAssembler {
@@ -124,6 +130,7 @@ export class StreamAssembler {
             : b.type === 'text' || b.type === 'reasoning'
               ? b.text
               : '';
+        if (before !== b.text) b.restarts++;
         b.type = kind;
         b.final = null;
         b.text = before + text;
@@ -140,6 +147,7 @@ export class StreamAssembler {
           b.type = 'tool-call';
           b.final = null;
           b.id = b.name = b.args = '';
+          b.restarts++;
         }
         const before = b.args;
         if (typeof c.id === 'string') b.id = c.id;
@@ -216,6 +224,29 @@ export class StreamAssembler {
     return c;
   }
 
+  /**
+   * Makes this copy's strings slices of `later`'s, where `later` is this
+   * assembler after more pushes (a checkpoint and its attempt's end). A
+   * string grown by one delta at a time is a chain of one V8 cons node per
+   * delta, and every checkpoint of a stream keeps that chain alive; slices
+   * of the finished text hold one flat copy of it instead. Values are
+   * unchanged (a restarted slot keeps its own strings).
+   */
+  rebaseOnto(later: StreamAssembler): void {
+    const d = this.lastDelta;
+    for (let i = 0; i < this.slots.length; i++) {
+      const b = this.slots[i] as Slot;
+      const l = later.slots[i];
+      if (!l || l.restarts !== b.restarts) continue;
+      b.text = prefixOf(l.text, b.text);
+      b.args = prefixOf(l.args, b.args);
+      if (d && d.slot === i) {
+        const field = d.field === 'text' ? l.text : l.args;
+        this.lastDelta = { ...d, before: prefixOf(field, d.before) };
+      }
+    }
+  }
+
   private slot(index: number, type: string): number {
     let slot = this.slotOf.get(index);
     if (slot === undefined) {
@@ -225,6 +256,11 @@ export class StreamAssembler {
     }
     return slot;
   }
+}
+
+/** `whole.slice(0, part.length)` (a cheap slice of a flat string) when `part` is its prefix by length. */
+function prefixOf(whole: string, part: string): string {
+  return part.length === 0 || part.length > whole.length ? part : whole.slice(0, part.length);
 }
 
 function toBlock(b: Slot): Block {

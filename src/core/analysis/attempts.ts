@@ -22,6 +22,7 @@ import {
 } from '../types';
 import { StreamAssembler, isFailure } from './assemble';
 import { compareBlocks } from './compare';
+import type { StreamCheckpoints } from './streamCheckpoints';
 import type { AttemptInfo, StepInfo } from './structureIndex';
 import { addUsage } from './usage';
 
@@ -39,7 +40,11 @@ export class AttemptTracker {
   /** Usage of the open step's assistant/messages that had no chunks. */
   private extraUsage: TokenUsage | undefined;
 
-  constructor(private readonly sink: DiagnosticSink) {}
+  constructor(
+    private readonly sink: DiagnosticSink,
+    /** Where the open attempt's assembler leaves a copy every K chunks (streamCheckpoints.ts). */
+    private readonly checkpoints?: StreamCheckpoints,
+  ) {}
 
   startStep(): void {
     this.open = null;
@@ -76,6 +81,7 @@ export class AttemptTracker {
     a.asm.push(chunk, seq);
     a.info.lastChunkSeq = seq;
     a.info.chunkCount++;
+    this.checkpoints?.chunk(a.info.firstChunkSeq, seq, a.asm);
     const c = chunk as Record<string, unknown>;
     if (chunk.type === 'usage' && typeof c.usage === 'object' && c.usage !== null) {
       a.info.usage = c.usage as TokenUsage;
@@ -141,6 +147,7 @@ export class AttemptTracker {
     if (!a) return;
     this.open = null;
     const info = a.info;
+    this.checkpoints?.close(info.firstChunkSeq, a.asm);
     if (!a.finished || !isFailure(info.finish) || info.messageSeq !== undefined) return;
     info.failed = true;
     this.failed++;

@@ -11,28 +11,35 @@ import { EventList, eventsFromJsonl } from './testing';
 const SAMPLES = new URL('../../../../shared/samples/', import.meta.url);
 const sample = (name: string) => eventsFromJsonl(readFileSync(new URL(name, SAMPLES), 'utf8'));
 
-function structureOf(events: readonly SessionEvent[]): StructureIndex {
-  const b = new StructureBuilder(new DiagnosticList());
+function built(events: readonly SessionEvent[], checkpointEvery?: number): StructureBuilder {
+  const b = new StructureBuilder(new DiagnosticList(), checkpointEvery);
   for (const ev of events) b.event(ev);
   b.end();
-  return b.index();
+  return b;
 }
 
+/**
+ * A StreamIndex over `events`, counting the events it reads again. `recorded`:
+ * with the checkpoints the loading pass (StructureBuilder) recorded, as
+ * SessionLog wires it; else lazy checkpoints only.
+ */
 function streams(
   events: readonly SessionEvent[],
-  options?: { checkpointEvery?: number; cachedAttempts?: number },
+  options?: { checkpointEvery?: number; cachedAttempts?: number; recorded?: boolean },
 ) {
-  const structure = structureOf(events);
+  const builder = built(events, options?.checkpointEvery);
+  const structure = builder.index();
   let reads = 0;
+  const { recorded, ...rest } = options ?? {};
   const index = new StreamIndex(
     (s) => {
       reads++;
       return events[s];
     },
     () => structure,
-    options,
+    recorded ? { ...rest, recorded: (first) => builder.streamCheckpoints.of(first) } : rest,
   );
-  return { index, structure, reads: () => reads };
+  return { index, structure, builder, reads: () => reads };
 }
 
 /**
@@ -119,11 +126,11 @@ const SAMPLE_NAMES = [
 ];
 
 describe('StreamIndex on the samples', () => {
-  it.each(SAMPLE_NAMES)(
-    '%s: streamAt at every seq (any order, any offset) equals the naive re-assembly',
-    (name) => {
+  it.each(SAMPLE_NAMES.flatMap((name) => [false, true].map((recorded) => [name, recorded] as const)))(
+    '%s (recorded checkpoints: %s): streamAt at every seq (any order, any offset) equals the naive re-assembly',
+    (name, recorded) => {
       const events = sample(name);
-      const { index, structure } = streams(events, { checkpointEvery: 4 });
+      const { index, structure } = streams(events, { checkpointEvery: 4, recorded });
       const seqs = events.map((e) => e.seq);
       const shuffled = seqs.map((s) => (s * 7919) % seqs.length);
       for (const order of [seqs, [...seqs].reverse(), shuffled]) {
@@ -258,6 +265,46 @@ describe('StreamIndex cost', () => {
       type: 'text',
       text: Array.from({ length: 2498 }, (_, i) => `${i} `).join(''),
     });
+  });
+
+  it("with the loading pass's checkpoints, the first query at the end of a 200k-delta stream reads at most K events", () => {
+    // One stream of 200,000 text deltas, then the step/end: selecting the step/end used to
+    // re-read every chunk of the stream on first visit (seconds at 1M deltas; the worker died).
+    const n = 200_000;
+    const l = new EventList();
+    l.turnStart(1);
+    l.stepStart(1, 1);
+    l.chunk(1, 1, { type: 'block-start', index: 0, blockType: 'text' });
+    for (let i = 0; i < n; i++) l.chunk(1, 1, { type: 'text-delta', index: 0, text: `${i % 10}` });
+    l.chunk(1, 1, { type: 'block-end', index: 0 });
+    l.chunk(1, 1, { type: 'finish', reason: { kind: 'stop' } });
+    l.stepEnd(1, 1);
+    const events = l.events;
+    const stepEnd = events.length - 1;
+    const { index, builder, reads } = streams(events, { recorded: true });
+    // Checkpoints every K = 256 chunks, recorded while loading.
+    expect(builder.streamCheckpoints.count).toBe(Math.floor((n + 3) / 256));
+    const atEnd = index.streamAt(stepEnd);
+    expect(reads()).toBeLessThanOrEqual(256);
+    const text = (atEnd?.blocks[0] as { text: string }).text;
+    expect(text.length).toBe(n);
+    expect(text.slice(-12)).toBe('890123456789');
+    expect(atEnd?.finish).toEqual({ kind: 'stop' });
+    // Any seek into the stream: at most K reads, and the same text as assembling from scratch.
+    for (const s of [150_001, 3, 99_999, 199_000]) {
+      const r0 = reads();
+      const got = index.streamAt(s);
+      expect(reads() - r0, `seq ${s}`).toBeLessThanOrEqual(256);
+      const expected = Array.from({ length: s - 2 }, (_, i) => `${i % 10}`).join('');
+      expect((got?.blocks[0] as { text: string }).text, `seq ${s}`).toBe(expected);
+    }
+  });
+
+  it('without them, the first visit to the end of a long stream reads it all (what the recorded ones avoid)', () => {
+    const events = longStep(3000);
+    const { index, reads } = streams(events);
+    index.streamAt(events.length - 1);
+    expect(reads()).toBeGreaterThan(3000);
   });
 
   it('checkpoints are lazy: a query near the start of a long attempt reads only up to it', () => {
@@ -403,9 +450,10 @@ describe('StreamIndex property', () => {
         fc.array(fc.record({ s: fc.nat(), offset: fc.option(fc.nat(8), { nil: undefined }) }), {
           maxLength: 40,
         }),
-        (ops, closed, checkpointEvery, cachedAttempts, queries) => {
+        fc.boolean(),
+        (ops, closed, checkpointEvery, cachedAttempts, queries, recorded) => {
           const events = buildLog(ops, closed);
-          const { index, structure } = streams(events, { checkpointEvery, cachedAttempts });
+          const { index, structure } = streams(events, { checkpointEvery, cachedAttempts, recorded });
           const all = events.map((e) => ({ s: e.seq, offset: undefined as number | undefined }));
           for (const q of [...queries, ...all, ...[...all].reverse()]) {
             const s = q.s % events.length;

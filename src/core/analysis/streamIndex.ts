@@ -11,13 +11,15 @@
  *     (scrubbing forward: cost = the events between the two seqs, O(1) for
  *     one step forward), else
  *   - the nearest checkpoint at or before s: an assembler copy kept every K
- *     chunks of the attempt (K = 256), made lazily as queries pass that far,
- *     so any later query costs O(K) events + O(blocks) for the snapshot.
- * The first query deep into an attempt costs O(events from the attempt start
- * to s) once; it leaves the checkpoints behind. Checkpoints share strings and
- * block objects with each other (assembler state is immutable-by-copy), so a
- * checkpoint is a few arrays of O(blocks). Checkpoint sets are kept for the
- * most recently queried attempts only (LRU, 16).
+ *     chunks of the attempt (K = 256), so any query costs O(K) events +
+ *     O(blocks) for the snapshot. The loading pass records them
+ *     (streamCheckpoints.ts, passed as `recorded`), so even the first query
+ *     into a stream of a million deltas reads at most K events. Without
+ *     `recorded` they are made lazily as queries pass that far (the first
+ *     query deep into an attempt then costs O(events from its start) once),
+ *     kept for the most recently queried attempts only (LRU, 16).
+ * Checkpoints share strings and block objects with each other (assembler
+ * state is immutable-by-copy), so a checkpoint is a few arrays of O(blocks).
  *
  * While loading, the structure is read through a getter on every query and
  * attempts only grow at their end, so caches keyed by where an attempt
@@ -26,6 +28,7 @@
 import { looseData, type SessionEvent, type StreamChunk } from '../types';
 import type { AssembledStream } from './assemble';
 import { StreamAssembler } from './assemble';
+import type { StreamCheckpoint as Checkpoint } from './streamCheckpoints';
 import { stepIndexAt, type AttemptInfo, type StepInfo, type StructureIndex } from './structureIndex';
 
 export interface FailedAttemptSummary {
@@ -62,12 +65,11 @@ export interface StreamIndexOptions {
   checkpointEvery?: number;
   /** Attempts whose checkpoints are kept (default 16). */
   cachedAttempts?: number;
-}
-
-interface Checkpoint {
-  /** All of the attempt's chunks with seq <= this are in `asm`. */
-  seq: number;
-  asm: StreamAssembler;
+  /**
+   * The checkpoints the loading pass recorded for an attempt (by its first
+   * chunk's seq): when given, they are used instead of lazy ones.
+   */
+  recorded?: (firstChunkSeq: number) => readonly Checkpoint[];
 }
 
 export class StreamIndex {
@@ -84,7 +86,10 @@ export class StreamIndex {
   ) {
     this.every = Math.max(1, Math.floor(options.checkpointEvery ?? 256));
     this.maxCached = Math.max(1, options.cachedAttempts ?? 16);
+    this.recorded = options.recorded;
   }
+
+  private readonly recorded: StreamIndexOptions['recorded'];
 
   /**
    * The stream at seq (after applying every event <= seq), or null when seq
@@ -141,16 +146,13 @@ export class StreamIndex {
   /** An assembler holding the attempt's chunks with seq <= upTo (owned by `last`: do not keep). */
   private assemble(step: StepInfo, attempt: AttemptInfo, upTo: number): StreamAssembler {
     const key = `${step.startSeq}:${attempt.firstChunkSeq}`;
-    const cps = this.checkpointsOf(key, attempt);
-    // The nearest checkpoint at or before upTo (binary search).
-    let lo = 0;
-    let hi = cps.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((cps[mid] as Checkpoint).seq <= upTo) lo = mid;
-      else hi = mid - 1;
-    }
-    const cp = cps[lo] as Checkpoint;
+    const recorded = this.recorded?.(attempt.firstChunkSeq);
+    // Lazy checkpoints are made only when the loading pass recorded none.
+    const cps = recorded ? null : this.checkpointsOf(key, attempt);
+    const cp = nearest(recorded ?? (cps as Checkpoint[]), upTo) ?? {
+      seq: attempt.firstChunkSeq - 1,
+      asm: EMPTY,
+    };
     const last = this.last;
     let asm: StreamAssembler;
     let from: number;
@@ -167,10 +169,11 @@ export class StreamIndex {
       const d = looseData(ev);
       // The same filter as StructureBuilder: only chunks naming this step belong to it.
       if (d.turn !== step.turn || d.step !== step.step) continue;
+      if (typeof d.chunk !== 'object' || d.chunk === null) continue; // as StructureBuilder: not a chunk
       asm.push(d.chunk as StreamChunk, s);
       // Invariant: every K-chunk boundary at or before the furthest seq any
       // pass has reached is already recorded, so only new ones are appended.
-      if (asm.chunkCount % this.every === 0 && s > (cps[cps.length - 1] as Checkpoint).seq)
+      if (cps && asm.chunkCount % this.every === 0 && s > (cps[cps.length - 1] as Checkpoint).seq)
         cps.push({ seq: s, asm: asm.clone() });
     }
     this.last = { key, seq: upTo, asm };
@@ -191,4 +194,23 @@ export class StreamIndex {
     this.checkpoints.set(key, cps);
     return cps;
   }
+}
+
+/** Never pushed to: the state before an attempt's first chunk. */
+const EMPTY = new StreamAssembler();
+
+/** The last checkpoint at or before seq (binary search), or undefined when all are after it. */
+function nearest(cps: readonly Checkpoint[], seq: number): Checkpoint | undefined {
+  let lo = 0;
+  let hi = cps.length - 1;
+  let found: Checkpoint | undefined;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const cp = cps[mid] as Checkpoint;
+    if (cp.seq <= seq) {
+      found = cp;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
 }

@@ -14,6 +14,7 @@ import type { DiagnosticSink } from '../diagnostics';
 import type { Analyzer, EventLocation } from '../pipeline';
 import { looseData, type SessionEvent, type StreamChunk, type TokenUsage } from '../types';
 import { AttemptTracker } from './attempts';
+import { StreamCheckpoints } from './streamCheckpoints';
 import { normalizeTurnEndReason, type EndReasonInfo } from './endReason';
 import type { StepInfo, StructureIndex, StructureTotals, TurnInfo } from './structureIndex';
 import { ToolCallPairing, type Placement } from './toolCalls';
@@ -53,8 +54,16 @@ export class StructureBuilder implements Analyzer {
   private closedUsage: TokenUsage | undefined;
   private openTurnClosedUsage: TokenUsage | undefined;
 
-  constructor(private readonly sink: DiagnosticSink) {
-    this.attempts = new AttemptTracker(sink);
+  /** Stream assembly checkpoints of the attempts seen so far (streamIndex.ts reads them). */
+  readonly streamCheckpoints: StreamCheckpoints;
+
+  constructor(
+    private readonly sink: DiagnosticSink,
+    /** Chunks between stream checkpoints (default CHECKPOINT_EVERY). */
+    checkpointEvery?: number,
+  ) {
+    this.streamCheckpoints = new StreamCheckpoints(checkpointEvery);
+    this.attempts = new AttemptTracker(sink, this.streamCheckpoints);
     this.tools = new ToolCallPairing(sink);
   }
 

@@ -341,6 +341,8 @@ export class SessionLog {
     this.streams ??= new StreamIndex(
       (s) => this.passEvent(s),
       () => this.structure,
+      // The loading pass's checkpoints: a first query deep into a long stream reads at most K chunks.
+      { recorded: (first) => this.structureBuilder.streamCheckpoints.of(first) },
     );
     return this.streams.streamAt(seq, chunkOffset);
   }

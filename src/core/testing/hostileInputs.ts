@@ -75,3 +75,30 @@ export function* endlessLine(prefix = '', chunkBytes = 1 << 20, maxBytes = Infin
   const chunk = new Uint8Array(chunkBytes).fill(0x61);
   for (let sent = 0; sent < maxBytes; sent += chunkBytes) yield chunk;
 }
+
+/**
+ * One step streaming `deltas` one-character text deltas ("0".."9" in turn, so the text's
+ * length and tail are known), then its block-end, finish, step/end and turn/end: the log whose
+ * step/end once made the worker re-read the whole stream. `seq` of the step/end is deltas + 5.
+ */
+export function singleStreamLog(deltas: number): string {
+  const head = [
+    '{"type":"turn/start","seq":0,"time":1000,"data":{"turn":1}}',
+    '{"type":"step/start","seq":1,"time":1001,"data":{"turn":1,"step":1}}',
+    '{"type":"assistant/chunk","seq":2,"time":1002,"data":{"turn":1,"step":1,"chunk":{"type":"block-start","index":0,"blockType":"text"}}}',
+  ];
+  const body: string[] = [];
+  for (let i = 0; i < deltas; i++)
+    body.push(
+      `{"type":"assistant/chunk","seq":${i + 3},"time":${1003 + i},"data":{"turn":1,"step":1,"chunk":{"type":"text-delta","index":0,"text":"${i % 10}"}}}`,
+    );
+  const s = deltas + 3;
+  const t = 1003 + deltas;
+  const tail = [
+    `{"type":"assistant/chunk","seq":${s},"time":${t},"data":{"turn":1,"step":1,"chunk":{"type":"block-end","index":0}}}`,
+    `{"type":"assistant/chunk","seq":${s + 1},"time":${t + 1},"data":{"turn":1,"step":1,"chunk":{"type":"finish","reason":{"kind":"stop"}}}}`,
+    `{"type":"step/end","seq":${s + 2},"time":${t + 2},"data":{"turn":1,"step":1}}`,
+    `{"type":"turn/end","seq":${s + 3},"time":${t + 3},"data":{"turn":1,"reason":{"kind":"completed"}}}`,
+  ];
+  return [...head, ...body, ...tail].join('\n') + '\n';
+}

@@ -1,0 +1,59 @@
+/**
+ * Assembly checkpoints recorded by the loading pass: a copy of an attempt's
+ * assembler every K chunks (K = 256), so the stream at any seq is the
+ * nearest checkpoint plus at most K chunk events read again
+ * (streamIndex.ts). The loading pass assembles every attempt anyway (the
+ * chunk-mismatch check, attempts.ts), so a checkpoint costs one O(blocks)
+ * copy per K chunks; without them the first query deep into a stream of a
+ * million deltas re-read (re-parsed) every chunk before it, for seconds.
+ *
+ * Memory: only attempts longer than K chunks have checkpoints. When an
+ * attempt closes, its checkpoints' strings become slices of the finished
+ * text (StreamAssembler.rebaseOnto), so an attempt costs one flat copy of
+ * its streamed text plus O(blocks) per checkpoint, not a cons node per delta.
+ */
+import type { StreamAssembler } from './assemble';
+
+export interface StreamCheckpoint {
+  /** All of the attempt's chunks with seq <= this are in `asm`. */
+  seq: number;
+  /** Never pushed to: clone it before assembling further. */
+  asm: StreamAssembler;
+}
+
+export const CHECKPOINT_EVERY = 256;
+
+export class StreamCheckpoints {
+  /** Per attempt, keyed by its first chunk's seq (unique in a log): checkpoints in seq order. */
+  private readonly byAttempt = new Map<number, StreamCheckpoint[]>();
+
+  constructor(readonly every = CHECKPOINT_EVERY) {}
+
+  /** After each chunk of the loading pass: `asm` holds the attempt's chunks up to `seq`. */
+  chunk(firstChunkSeq: number, seq: number, asm: StreamAssembler): void {
+    if (asm.chunkCount % this.every !== 0) return;
+    let list = this.byAttempt.get(firstChunkSeq);
+    if (!list) this.byAttempt.set(firstChunkSeq, (list = []));
+    list.push({ seq, asm: asm.clone() });
+  }
+
+  /** The attempt is over: `asm` is its final state (see the memory note above). */
+  close(firstChunkSeq: number, asm: StreamAssembler): void {
+    const list = this.byAttempt.get(firstChunkSeq);
+    if (list) for (const cp of list) cp.asm.rebaseOnto(asm);
+  }
+
+  /** The attempt's checkpoints so far (live while it is loading; read only). */
+  of(firstChunkSeq: number): readonly StreamCheckpoint[] {
+    return this.byAttempt.get(firstChunkSeq) ?? NONE;
+  }
+
+  /** Checkpoints held, over all attempts (tests and memory accounting). */
+  get count(): number {
+    let n = 0;
+    for (const list of this.byAttempt.values()) n += list.length;
+    return n;
+  }
+}
+
+const NONE: readonly StreamCheckpoint[] = [];
