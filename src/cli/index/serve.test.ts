@@ -149,6 +149,10 @@ describe('seqscope serve: .json files in the folder', { timeout: 120_000 }, () =
     expect(cli.code, cli.err).toBe(0);
     expect(cli.err).toContain(`seqscope: skipped ${join(dir, 'package.json')}: ${SKIPPED_JSON_REASON}`);
     expect(cli.out).toMatch(/^indexed 1 log/);
+    const json = await runCliAsync(['index', dir, '--out', index, '--json']);
+    expect(json.out.split('\n').filter((l) => l.startsWith('{"event":"skipped"'))).toEqual([
+      JSON.stringify({ event: 'skipped', path: join(dir, 'package.json'), reason: SKIPPED_JSON_REASON }),
+    ]);
     // What `serve` hands its server: the listing's skipped files (command.ts prints the same).
     const { skipped } = await listLogs([dir], index);
     expect(skipped).toEqual([{ path: join(dir, 'package.json'), reason: SKIPPED_JSON_REASON }]);
