@@ -30,7 +30,9 @@ const opt = (name, dflt) => {
   return i >= 0 ? Number(args[i + 1]) : dflt;
 };
 if (!file) {
-  console.error('usage: node --import tsx scripts/measure-replay.mjs <log file> [--seconds 60] [--speed 1] [--port 4198]');
+  console.error(
+    'usage: node --import tsx scripts/measure-replay.mjs <log file> [--seconds 60] [--speed 1] [--port 4198]',
+  );
   process.exit(2);
 }
 const seconds = opt('seconds', 60);
