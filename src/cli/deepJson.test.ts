@@ -62,3 +62,26 @@ describe('JSON output at any depth', () => {
     expect(hits.count).toBe(2);
   });
 });
+
+describe('an Inspect AI .json log nested 200,000 deep', () => {
+  it('check, stats and derive read it (the deep value cut on import, with a note), no internal error', () => {
+    const n = 200_000;
+    const file = join(dir, 'deep-inspect.json');
+    writeFileSync(
+      file,
+      `{"version":2,"status":"success","eval":{"task":"t","model":${'{"a":'.repeat(n)}1${'}'.repeat(n)}},"samples":[{"id":1,"messages":[{"role":"user","content":"hi"}]}]}`,
+    );
+    const check = runCli(['check', file]);
+    expect(check.err).not.toMatch(/internal error|Maximum call stack/);
+    expect(check.code).toBe(0);
+    expect(check.out).toContain('a value nested deeper than 1000 levels was cut on import');
+    for (const args of [
+      ['stats', file],
+      ['derive', file],
+    ]) {
+      const r = runCli(args);
+      expect(r.err, args[0]).not.toMatch(/internal error|Maximum call stack/);
+      expect(r.code, args[0]).toBe(0);
+    }
+  });
+});

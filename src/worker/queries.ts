@@ -28,7 +28,7 @@ import type {
   ViewMessage,
 } from './protocol';
 import type { OpenLog } from './openLog';
-import { limitDepth } from './depthLimit';
+import { limitDepth } from '../core/depthLimit';
 
 /** Messages one `messagesOf` answers at most. */
 const MESSAGES_OF_LIMIT = 200;

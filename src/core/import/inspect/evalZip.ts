@@ -9,7 +9,7 @@ import type { ReadLimits } from '../../reader/readLimits';
 import { formatBytes } from '../../view/byteSize';
 import { isObject, type JsonObject } from '../../validate';
 import type { ImportNote } from '../nativeLog';
-import type { InspectLog } from './inspect';
+import { CUT_NOTE, cutDeepValues, type InspectLog } from './inspect';
 import { errorMessage } from '../../errorMessage';
 
 /** A member's text at most: it becomes one string (engines stop near 2^29 chars). */
@@ -63,7 +63,9 @@ export function readEvalZip(
     const f = files[name];
     if (!f) return undefined;
     try {
-      const v: unknown = JSON.parse(strFromU8(f));
+      const { value: v, cut } = cutDeepValues(JSON.parse(strFromU8(f)) as unknown);
+      if (cut && !notes.some((n) => n.message === CUT_NOTE))
+        notes.push({ code: 'import-note', message: CUT_NOTE });
       if (isObject(v)) return v;
     } catch {
       // reported below

@@ -154,3 +154,40 @@ describe('Inspect AI importer', () => {
     expect(log.diagnostics.items.map((d) => d.code)).toContain('import-unmapped');
   });
 });
+
+describe('Inspect AI importer: values nested hundreds of thousands deep', () => {
+  const open = (n: number) => '{"a":'.repeat(n);
+  const close = (n: number) => '}'.repeat(n);
+
+  it('a 200,000-deep value in the header is cut on import with a note, never a crash', () => {
+    const text = `{"version":2,"status":"success","eval":{"task":"t","model":${open(200_000)}1${close(200_000)}},"samples":[{"id":1,"messages":[{"role":"user","content":"hi"},{"role":"assistant","content":"hello"}]}]}`;
+    const log = loadLogFromText(text);
+    expect(log.sourceFormat).toBe('inspect-json');
+    expect(log.diagnosticList.map((d) => d.message)).toContain(
+      'a value nested deeper than 1000 levels was cut on import (the rest of the log is kept)',
+    );
+    expect(messagesAtEnd(log).map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('a 1,000,000-deep content in one message loses that value, not the log', () => {
+    const deep = '['.repeat(1_000_000) + ']'.repeat(1_000_000);
+    const text = `{"version":2,"status":"success","eval":{"task":"t"},"samples":[{"id":1,"messages":[{"role":"user","content":"first"},{"role":"assistant","content":${deep}},{"role":"user","content":"still here"}]}]}`;
+    const log = loadLogFromText(text);
+    expect(log.diagnosticList.map((d) => d.code)).not.toContain('import-unmapped');
+    expect(log.diagnosticList.map((d) => d.code)).toContain('import-note');
+    const users = messagesAtEnd(log).filter((m) => m.role === 'user');
+    expect(JSON.stringify(users)).toContain('still here');
+  });
+
+  it('inside an .eval zip too', () => {
+    const sample = `{"id":1,"epoch":1,"messages":[{"role":"user","content":"hi"},{"role":"assistant","content":"ok","metadata":${open(200_000)}1${close(200_000)}}]}`;
+    const zip = zipSync({
+      'header.json': strToU8('{"version":2,"status":"success","eval":{"task":"t"}}'),
+      'samples/1_epoch_1.json': strToU8(sample),
+    });
+    const log = loadLogFromBytes(zip);
+    expect(log.sourceFormat).toBe('inspect-eval');
+    expect(log.diagnosticList.map((d) => d.code)).toContain('import-note');
+    expect(messagesAtEnd(log).map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+});

@@ -19,6 +19,22 @@ import { isObject, type JsonObject } from '../../validate';
 import type { Block, Message, TokenUsage } from '../../types';
 import { NativeLog, argumentsText, textBlock, textOf, timeOf } from '../nativeLog';
 import { errorMessage } from '../../errorMessage';
+import { limitDepth } from '../../depthLimit';
+
+/**
+ * How deep a value of an Inspect log may nest: deeper subtrees are cut on import (the importer's
+ * walk and the re-told events' JSON.stringify recurse; a 200,000-deep value overflowed the stack).
+ */
+export const INSPECT_MAX_DEPTH = 1000;
+const CUT_MARKER = { '…': `nested deeper than ${INSPECT_MAX_DEPTH} levels: cut on import` };
+
+/** The document depth-limited, and whether anything was cut. */
+export function cutDeepValues<T>(doc: T): { value: T; cut: boolean } {
+  const value = limitDepth(doc, INSPECT_MAX_DEPTH, CUT_MARKER);
+  return { value, cut: value !== doc };
+}
+
+export const CUT_NOTE = `a value nested deeper than ${INSPECT_MAX_DEPTH} levels was cut on import (the rest of the log is kept)`;
 
 export interface InspectLog {
   /** The log's header (`eval`, `plan`, `results`, ...), without samples. */
@@ -45,8 +61,11 @@ export function importInspectJson(text: string, options: InspectImportOptions = 
     out.note('import-unmapped', 'the Inspect AI log is not a JSON object');
     return out;
   }
-  const samples = Array.isArray(doc.samples) ? doc.samples.filter(isObject) : [];
-  return importInspect({ header: doc, samples }, options);
+  const { value: whole, cut } = cutDeepValues(doc);
+  const samples = Array.isArray(whole.samples) ? whole.samples.filter(isObject) : [];
+  const out = importInspect({ header: whole, samples }, options);
+  if (cut) out.note('import-note', CUT_NOTE);
+  return out;
 }
 
 export function importInspect(log: InspectLog, options: InspectImportOptions = {}): NativeLog {

@@ -1,9 +1,10 @@
 /**
- * Depth-limits values the worker sends to the main thread. postMessage's
- * structured clone (and the UI's tree) recurse: a user payload nested
- * thousands of levels deep overflows the stack on either side. Subtrees
- * deeper than the limit are replaced by a marker; the raw line still has
- * everything.
+ * Depth-limits values: what the worker sends to the main thread (postMessage's
+ * structured clone and the UI's tree recurse: a user payload nested thousands
+ * of levels deep overflows the stack on either side; the raw line still has
+ * everything), and what an importer reads from a whole JSON document (its
+ * walk and the re-told events' JSON.stringify recurse). Subtrees deeper than
+ * the limit are replaced by a marker.
  */
 
 export const MAX_POST_DEPTH = 100;
@@ -20,18 +21,18 @@ export function depthMarker(max: number): Record<string, string> {
  * itself when nothing is that deep; otherwise copies only the paths down to
  * the cuts. Recursion never goes deeper than `max + 1`.
  */
-export function limitDepth<T>(value: T, max = MAX_POST_DEPTH): T {
-  return cut(value, 1, max) as T;
+export function limitDepth<T>(value: T, max = MAX_POST_DEPTH, marker = depthMarker(max)): T {
+  return cut(value, 1, max, marker) as T;
 }
 
-function cut(v: unknown, level: number, max: number): unknown {
+function cut(v: unknown, level: number, max: number, marker: object): unknown {
   if (v === null || typeof v !== 'object') return v;
-  if (level > max) return depthMarker(max);
+  if (level > max) return { ...marker };
   if (Array.isArray(v)) {
     let out: unknown[] | null = null;
     for (let i = 0; i < v.length; i++) {
       const c: unknown = v[i];
-      const c2 = cut(c, level + 1, max);
+      const c2 = cut(c, level + 1, max, marker);
       if (c2 !== c && !out) out = v.slice(0, i);
       if (out) out.push(c2);
     }
@@ -43,7 +44,7 @@ function cut(v: unknown, level: number, max: number): unknown {
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
     const c = src[k];
-    const c2 = cut(c, level + 1, max);
+    const c2 = cut(c, level + 1, max, marker);
     if (c2 !== c && !out) {
       out = {};
       for (let j = 0; j < i; j++) setOwn(out, keys[j]!, src[keys[j]!]);
