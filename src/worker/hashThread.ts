@@ -1,0 +1,51 @@
+/**
+ * The fingerprint (core/view/fingerprint.ts) of a large local file computed
+ * on a thread of its own: SHA-256 cannot be split across threads, and fed on
+ * the log worker it took about a fifth of that thread's CPU in a 99 MB load
+ * (the thread everything else waits for). The log worker posts each piece of
+ * bytes as it reads it and asks for the fingerprint once the file is read.
+ * The Worker comes from the worker's entry (worker.ts), the one place
+ * workers are created; hashWorker.ts is the thread's side.
+ */
+import type { HashReply, HashRequest } from './hashWorker';
+
+/** A fingerprint hasher on another thread: fed as bytes arrive, asked once at the end. */
+export interface OffThreadHasher {
+  update(bytes: Uint8Array): void;
+  /** The fingerprint of every byte fed; rejects when the thread failed. */
+  finish(): Promise<string>;
+}
+
+export function workerHasher(start: () => Worker): OffThreadHasher {
+  const worker = start();
+  let failed: string | undefined;
+  let done: ((fingerprint: string) => void) | undefined;
+  let fail: ((e: Error) => void) | undefined;
+  worker.onmessage = (e: MessageEvent<HashReply>) => {
+    const reply = e.data;
+    if ('fingerprint' in reply) done?.(reply.fingerprint);
+    else fail?.(new Error(reply.error));
+    worker.terminate();
+  };
+  worker.onerror = (e) => {
+    failed = `the hashing thread failed: ${e.message}`;
+    fail?.(new Error(failed));
+    worker.terminate();
+  };
+  return {
+    update(bytes) {
+      if (failed !== undefined) return;
+      // A copy of just these bytes, moved (posting the view would clone its whole buffer).
+      const copy = bytes.slice();
+      worker.postMessage({ bytes: copy } satisfies HashRequest, [copy.buffer]);
+    },
+    finish() {
+      return new Promise<string>((resolve, reject) => {
+        if (failed !== undefined) return reject(new Error(failed));
+        done = resolve;
+        fail = reject;
+        worker.postMessage({ finish: true } satisfies HashRequest);
+      });
+    },
+  };
+}
