@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { generateLogText } from '../../scripts/gen/index';
 import { createTsFingerprintHasher } from '../core/view/fingerprint';
-import type { OffThreadHasher } from './hashThread';
+import { workerHasher, type OffThreadHasher } from './hashThread';
+import type { HashReply, HashRequest } from './hashWorker';
 import { LogHost } from './host';
 import type { LoadSource, ResponseMessage, WorkerMessage } from './protocol';
 
@@ -86,4 +87,37 @@ describe('a large local file is fingerprinted on its own thread', () => {
       expect(fingerprint).toBe(sha(bytes));
     }
   }, 60_000);
+});
+
+describe('workerHasher: the log worker side of the hashing thread', () => {
+  it('moves every byte, in order, in few large batches, and resolves with the thread answer', async () => {
+    const got: Uint8Array[] = [];
+    const fake = {
+      onmessage: null as ((e: MessageEvent<HashReply>) => void) | null,
+      onerror: null,
+      terminated: false,
+      postMessage(m: HashRequest) {
+        if ('bytes' in m) got.push(m.bytes);
+        else {
+          const h = createTsFingerprintHasher();
+          for (const b of got) h.update(b);
+          setTimeout(
+            () => this.onmessage?.({ data: { fingerprint: h.finish() } } as MessageEvent<HashReply>),
+            1,
+          );
+        }
+      },
+      terminate() {
+        this.terminated = true;
+      },
+    };
+    const hasher = workerHasher(() => fake as unknown as Worker);
+    // Pieces as the host pushes them (256 KiB and odd sizes), from one buffer and from several.
+    for (let at = 0; at < big.length; at += 256 * 1024 + 17)
+      hasher.update(big.subarray(at, at + 256 * 1024 + 17));
+    expect(await hasher.finish()).toBe(sha(big));
+    expect(Buffer.concat(got).equals(Buffer.from(big))).toBe(true);
+    expect(got.length).toBeLessThanOrEqual(Math.ceil(big.length / (8 * 1024 * 1024)));
+    expect(fake.terminated).toBe(true);
+  });
 });
