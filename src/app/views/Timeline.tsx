@@ -5,14 +5,14 @@
  * browser's maximum element height, see scaledRows.ts).
  */
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { RowsWindow, TimelineRow } from '../../worker/protocol';
+import { NO_FILTER, type RowsWindow, type TimelineRow } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { formatDiagnosticCounts } from '../components/format';
 import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { useUrlApplied } from '../url/sync';
-import { ROW_HEIGHT, rowGeometry } from './scaledRows';
+import { ROW_HEIGHT, blockSizeFor, rowGeometry } from './scaledRows';
 import { TimelineToolbar } from './TimelineToolbar';
 import { TimelineRowView } from './TimelineRowView';
 import { useRequestChangeSeqs } from './requestChanges';
@@ -20,11 +20,11 @@ import { useScrollBox } from './useScrollBox';
 import { TIMELINE_GRID_ID } from './focusTargets';
 
 /**
- * Rows are fetched in aligned blocks: the viewport (far fewer rows than a block) spans at most
- * two, the one it starts in and the next, each on its own lane (by parity), so a scroll asks
- * only for blocks it has not got and a fast scroll keeps only the newest request per lane.
+ * Rows are fetched in aligned blocks (blockSizeFor: a viewport's rows fit in one): the viewport
+ * spans at most two, the one it starts in and the next, each on its own lane (by parity), so a
+ * scroll asks only for blocks it has not got and a fast scroll keeps only the newest request per
+ * lane.
  */
-const BLOCK = 256;
 
 /**
  * The rows of block `index`. While a newer row map's rows are on their way (a filter, a fold, a
@@ -35,15 +35,16 @@ const BLOCK = 256;
  */
 function useRowBlock(
   index: number,
+  block: number,
   rowCount: number,
   rowsVersion: number,
   loading: boolean,
 ): RowsWindow | undefined {
-  const from = index * BLOCK;
+  const from = index * block;
   const inside = rowCount > 0 && index >= 0 && from < rowCount;
-  const { data } = useWorkerQuery(inside ? { kind: 'rows', from, to: from + BLOCK } : null, {
+  const { data } = useWorkerQuery(inside ? { kind: 'rows', from, to: from + block } : null, {
     lane: `rows-${index % 2}`,
-    deps: loading ? ['loading', Math.min(BLOCK, rowCount - from)] : [rowsVersion],
+    deps: loading ? ['loading', Math.min(block, rowCount - from)] : [rowsVersion],
     keepPrevious: true,
   });
   return data;
@@ -65,10 +66,11 @@ export function Timeline() {
   const firstRow = Math.max(0, Math.floor(geo.first));
   const lastRow = Math.min(rowCount - 1, Math.ceil(geo.first + geo.perView));
 
-  const firstBlock = Math.floor(firstRow / BLOCK);
+  const block = blockSizeFor(Math.ceil(geo.perView));
+  const firstBlock = Math.floor(firstRow / block);
   const loading = useApp((s) => s.status === 'loading');
-  const blockA = useRowBlock(firstBlock, rowCount, rowsVersion, loading);
-  const blockB = useRowBlock(firstBlock + 1, rowCount, rowsVersion, loading);
+  const blockA = useRowBlock(firstBlock, block, rowCount, rowsVersion, loading);
+  const blockB = useRowBlock(firstBlock + 1, block, rowCount, rowsVersion, loading);
   const rowAt = (row: number): TimelineRow | undefined => {
     for (const b of [blockA, blockB])
       if (b && row >= b.from && row < b.from + b.rows.length) return b.rows[row - b.from];
@@ -101,6 +103,23 @@ export function Timeline() {
       el.scrollTo({ top: g.scrollTopFor(row, row < g.first ? 0.25 : 0.75) });
     }
   }, [located, rowCount, scroller]);
+
+  // The list grows shorter when a panel opens below the panes (search, charts, diagnostics) or the
+  // window shrinks: a selected row that was in view stays in view (it would otherwise drop out
+  // under the new bottom edge). One scrolled away from by hand is left where it is.
+  const heightBefore = useRef(0);
+  useLayoutEffect(() => {
+    const before = heightBefore.current;
+    heightBefore.current = box.height;
+    const el = scroller;
+    if (!el || !located || before === 0 || box.height >= before) return;
+    const row = located.row;
+    if (row < 0 || row >= rowCount) return;
+    const was = rowGeometry(rowCount, el.scrollTop, before);
+    if (row < was.first - 0.01 || row > was.first + was.perView - 0.99) return;
+    const now = rowGeometry(rowCount, el.scrollTop, box.height);
+    if (row > now.first + now.perView - 1.01) el.scrollTo({ top: now.scrollTopFor(row, 0.75) });
+  }, [box.height, located, rowCount, scroller]);
 
   const items: number[] = [];
   for (let row = firstRow; row <= lastRow; row++) items.push(row);
@@ -259,6 +278,7 @@ function parentRowSeq(rowElement: HTMLElement): number | null {
 }
 
 function EmptyTimeline() {
+  const { load } = useServices();
   const status = useApp((s) => s.status);
   const filtered = useApp((s) => s.filter.types !== null || s.filter.errorsOnly || s.filter.text !== '');
   const events = useApp((s) => s.events);
@@ -298,15 +318,22 @@ function EmptyTimeline() {
       </div>
     );
   }
+  if (filtered && status !== 'loading')
+    return (
+      <div className="space-y-2 p-4 text-xs text-fg-subtle" data-testid="timeline-no-match">
+        <p>No event matches the filter.</p>
+        <button
+          type="button"
+          className="rounded border border-line-strong px-2 py-0.5 text-fg hover:bg-tint/10"
+          onClick={() => load.setFilter(NO_FILTER)}
+        >
+          Clear filters
+        </button>
+      </div>
+    );
   return (
     <div className="p-4 text-xs text-fg-subtle">
-      {status === 'loading'
-        ? 'Reading…'
-        : filtered
-          ? 'No event matches the filter.'
-          : status === 'ready'
-            ? 'This log has no events.'
-            : ''}
+      {status === 'loading' ? 'Reading…' : status === 'ready' ? 'This log has no events.' : ''}
     </div>
   );
 }
