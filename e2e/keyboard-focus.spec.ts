@@ -1,8 +1,10 @@
 /**
  * The keyboard user's path through the log screen: where focus lands (after a load from the start
  * page, the skip links, Esc in the search box), what the timeline's own keys do (a page of rows),
- * which keys leave a history entry (jumps) and which scroll the messages instead of the replay.
- * Each test asserts document.activeElement, the selection, the URL or a scroll position.
+ * which keys leave a history entry (jumps: problem, diagnostic and search steps; Back returns to
+ * where the user was) and which scroll the messages instead of the replay; the help gives each key
+ * one meaning. Each test asserts document.activeElement, the selection, the URL or a scroll
+ * position. (Most of these came from a new user's review of the keyboard.)
  */
 import type { Page } from '@playwright/test';
 import { DEMO_URL, expect, gotoApp, test } from './helpers';
@@ -40,24 +42,31 @@ test('PageDown / PageUp on a timeline row move focus and selection by a page, th
   page,
 }) => {
   await gotoApp(page, `${DEMO_URL}#seq=5`);
+  await expect(page.getByTestId('messages')).toHaveAttribute('data-seq', '5');
   await expect(selectedRow(page)).toHaveAttribute('data-seq', '5');
   await focusSelectedRow(page);
   const startRow = Number(await selectedRow(page).getAttribute('data-row'));
+  expect(startRow).toBeGreaterThan(0);
 
   await page.keyboard.press('PageDown');
   await expect
     .poll(async () => Number(await selectedRow(page).getAttribute('data-row')))
-    .toBeGreaterThan(startRow + 3);
+    .toBeGreaterThan(startRow + 5);
   const down = await focused(page);
   expect(down.role).toBe('row');
   expect(down.seq).toBe(Number(await selectedRow(page).getAttribute('data-seq')));
+  await expect(selectedRow(page)).toBeFocused();
   await expect(selectedRow(page)).toBeInViewport();
   await expect.poll(() => urlSeq(page)).toBe(down.seq);
 
+  // Back by exactly the page it went down, then to the first row (a page up stops there).
   await page.keyboard.press('PageUp');
   await expect(selectedRow(page)).toHaveAttribute('data-row', String(startRow));
   await expect(selectedRow(page)).toBeFocused();
   await expect(selectedRow(page)).toBeInViewport();
+  await page.keyboard.press('PageUp');
+  await expect(selectedRow(page)).toHaveAttribute('data-row', '0');
+  await expect(selectedRow(page)).toBeFocused();
 });
 
 test('a log opened from the start page with the keyboard puts focus on the selected timeline row', async ({
@@ -89,6 +98,7 @@ test('Esc in the search box returns to the timeline with the hits kept; ] then s
   await expect(box).toBeFocused();
   await box.fill('bash');
   await expect(page.getByTestId('search-count')).toContainText(/[1-9]/);
+  await expect(page.getByTestId('search-count')).toContainText('match');
   const hits = await page
     .getByTestId('search-results')
     .locator('button[data-seq]')
@@ -96,16 +106,23 @@ test('Esc in the search box returns to the timeline with the hits kept; ] then s
   expect(hits.length).toBeGreaterThan(0);
 
   await page.keyboard.press('Escape');
+  await expect(box).not.toBeFocused();
   await expect(selectedRow(page)).toBeFocused();
   await expect(page.getByTestId('why-panel')).toBeVisible();
+  await expect(box).toBeVisible();
 
   await page.keyboard.press(']');
-  await expect.poll(() => urlSeq(page)).toBe(hits.find((s) => s > 0) ?? hits[0]);
-  await expect(box).toHaveValue('bash');
+  const next = hits.find((s) => s > 0) ?? hits[0];
+  await expect.poll(() => urlSeq(page)).toBe(next);
+  await expect(box).toHaveValue('bash'); // the key stepped, it was not typed into the query
+  const current = page.getByTestId('search-results').locator('button[aria-current=true]');
+  await expect(current).toHaveCount(1);
+  await expect(current).toHaveAttribute('data-seq', String(next));
   await expect(selectedRow(page)).toBeFocused();
 
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('why-panel')).toBeHidden();
+  await expect(box).toBeHidden();
   await expect(selectedRow(page)).toBeFocused();
 });
 
@@ -134,32 +151,74 @@ test('e / E, d / D and ] / [ are jumps: each adds a history entry, so Back retur
   page,
 }) => {
   await gotoApp(page, `${DEMO_URL}#seq=0`);
+  const pane = page.getByTestId('messages');
+  await expect(pane).toHaveAttribute('data-seq', '0');
   await expect(selectedRow(page)).toHaveAttribute('data-seq', '0');
   const body = page.locator('body');
+  // The demo's errors: the failed bash call's result (60) and the aborted turn's failed call (203).
   await body.press('e');
-  await expect.poll(() => urlSeq(page)).not.toBe(0);
-  const firstError = (await urlSeq(page)) as number;
+  await expect.poll(() => urlSeq(page)).toBe(60);
   await body.press('e');
-  await expect.poll(() => urlSeq(page)).not.toBe(firstError);
-  const secondError = (await urlSeq(page)) as number;
+  await expect.poll(() => urlSeq(page)).toBe(203);
   // Row moves replace the entry they are on.
   await body.press('j');
+  await expect.poll(() => urlSeq(page)).toBe(204);
   await body.press('j');
-  await expect.poll(() => urlSeq(page)).toBe(secondError + 2);
+  await expect.poll(() => urlSeq(page)).toBe(205);
 
   await page.goBack();
-  await expect.poll(() => urlSeq(page)).toBe(firstError);
-  await expect(selectedRow(page)).toHaveAttribute('data-seq', String(firstError));
+  await expect.poll(() => urlSeq(page)).toBe(60);
+  await expect(selectedRow(page)).toHaveAttribute('data-seq', '60');
+  await expect(pane).toHaveAttribute('data-seq', '60');
   await page.goBack();
   await expect.poll(() => urlSeq(page)).toBe(0);
   await page.goForward();
-  await expect.poll(() => urlSeq(page)).toBe(firstError);
+  await expect.poll(() => urlSeq(page)).toBe(60);
 
   // A diagnostic jump adds one too.
   await body.press('d');
-  await expect.poll(() => urlSeq(page)).not.toBe(firstError);
+  await expect.poll(() => urlSeq(page)).not.toBe(60);
   await page.goBack();
-  await expect.poll(() => urlSeq(page)).toBe(firstError);
+  await expect.poll(() => urlSeq(page)).toBe(60);
+
+  // So does the previous error (Shift+E).
+  await body.press('e');
+  await expect.poll(() => urlSeq(page)).toBe(203);
+  await body.press('Shift+E');
+  await expect.poll(() => urlSeq(page)).toBe(60);
+  await page.goBack();
+  await expect.poll(() => urlSeq(page)).toBe(203);
+
+  // A search step (Enter in the box, then ] and [ from the timeline) is a jump too.
+  await body.press('/');
+  const box = page.getByRole('textbox', { name: 'search every event' });
+  await box.fill('Deploy it to staging');
+  await box.press('Enter');
+  await expect.poll(() => urlSeq(page)).toBe(193);
+  await page.goBack();
+  await expect.poll(() => urlSeq(page)).toBe(203);
+  await expect(pane).toHaveAttribute('data-seq', '203');
+
+  await box.fill('bash');
+  await expect(page.getByTestId('search-count')).toContainText(/[1-9]/);
+  const hits = await page
+    .getByTestId('search-results')
+    .locator('button[data-seq]')
+    .evaluateAll((b) => b.map((x) => Number(x.getAttribute('data-seq'))));
+  expect(hits.length).toBeGreaterThan(1);
+  await box.press('Escape');
+  await expect(selectedRow(page)).toBeFocused();
+  for (const key of [']', '[']) {
+    const before = (await urlSeq(page)) as number;
+    await page.keyboard.press(key);
+    await expect.poll(() => urlSeq(page)).not.toBe(before);
+    expect(hits).toContain(await urlSeq(page));
+    await page.goBack();
+    await expect.poll(() => urlSeq(page)).toBe(before);
+    await expect(selectedRow(page)).toHaveAttribute('data-seq', String(before));
+    await page.goForward();
+    await expect.poll(() => urlSeq(page)).not.toBe(before);
+  }
 });
 
 test('Skip to messages focuses the message list: its keys scroll it and leave the replay alone', async ({
@@ -211,4 +270,16 @@ test("i opens the selected step's input diff; the step row's Δ input button is 
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('tab', { name: 'Input diff' })).toHaveAttribute('aria-selected', 'true');
   await expect(panel).toContainText(/call 1 of \d+/);
+});
+
+test("one meaning per key in the help; the inspector tree's copy buttons are named after their field", async ({
+  page,
+}) => {
+  await gotoApp(page, `${DEMO_URL}#seq=1`);
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog');
+  await expect(help).toContainText('Space or Shift+K');
+  await expect(help).not.toContainText(/Space\s+or\s+k\b/i);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Copy actions for .data.role' })).toHaveCount(1);
 });

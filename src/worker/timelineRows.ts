@@ -10,24 +10,17 @@
  */
 import type { StepInfo, StructureIndex, TurnInfo } from '../core/analysis/structure';
 import type { ToolCallInfo } from '../core/analysis/structureIndex';
-import { promptText, stepOutcomes, toolList } from '../core/view/spanSummary';
+import { stepOutcomes, toolList } from '../core/view/spanSummary';
 import { MatchRows, RunRows, depthOf, type RowMap, type Span, type SpanKind } from '../core/view/rowMap';
 import { formatDuration, recordedTime } from '../core/view/duration';
-import { summarize } from '../core/view/summary';
-import { looseData } from '../core/types';
 import { NO_FILTER, type TimelineFilter, type TimelineRow } from './protocol';
 import { stepHealthView } from './replayQueries';
 import { FilterScan } from './filterScan';
+import { RowText } from './rowText';
 import type { OpenLog } from './openLog';
 
 /** While loading, the row map is rebuilt at most every this many of its build times (see rowsWhileLoading). */
 const REBUILD_SPACING = 10;
-
-/** Chunk rows of a folded run whose text is previewed on its row. */
-const PREVIEW_CHUNKS = 40;
-
-/** Events after a turn's start searched for its user prompt. */
-const PROMPT_SCAN = 64;
 
 export class TimelineRows {
   private defaults: Record<SpanKind, boolean> = { turn: false, step: false, chunks: true };
@@ -47,7 +40,12 @@ export class TimelineRows {
   private callsByStep = new Map<number, ToolCallInfo[]>();
   private callsGrouped: { list: readonly ToolCallInfo[] | null; count: number } = { list: null, count: 0 };
 
-  constructor(private readonly session: OpenLog) {}
+  /** What rows show of their events, read once per seq (rowText.ts). */
+  private readonly text: RowText;
+
+  constructor(private readonly session: OpenLog) {
+    this.text = new RowText(session.log);
+  }
 
   get filtered(): boolean {
     return this.scan !== null;
@@ -215,8 +213,7 @@ export class TimelineRows {
     const seq = rows.seqAt(row);
     const coverEnd = rows.coverEnd(row);
     const type = log.typeOf(seq);
-    const ev = log.event(seq);
-    const { text, tone } = summarize(ev);
+    const { text, tone } = this.text.summary(seq);
     const d = s.diag.at(seq);
     const out: TimelineRow = {
       row,
@@ -258,7 +255,7 @@ export class TimelineRows {
       const timed = s.startTime !== undefined;
       if (t.durationMs !== undefined && timed) out.turn.durationMs = t.durationMs;
       if (t.usage) out.turn.usage = t.usage;
-      const prompt = this.promptOf(t);
+      const prompt = this.text.prompt(t);
       if (prompt !== undefined) out.turn.prompt = prompt;
     } else if (stepIndex !== undefined) {
       const st = structure.steps[stepIndex] as StepInfo;
@@ -288,7 +285,7 @@ export class TimelineRows {
       out.collapsed = coverEnd > seq;
       if (out.collapsed) {
         out.kind = 'chunks';
-        const preview = this.chunkPreview(run.start, run.end);
+        const preview = this.text.chunkPreview(run.start, run.end);
         out.summary = `${count} chunks${durationMs !== undefined ? `, ${formatDuration(durationMs)}` : ''}${preview ? ` · ${preview}` : ''}`;
       }
     }
@@ -311,45 +308,6 @@ export class TimelineRows {
       else this.callsByStep.set(c.stepIndex, [c]);
     }
     return this.callsByStep.get(stepIndex) ?? [];
-  }
-
-  /** The turn's user prompt: its first user/message with text that does not replace history. */
-  private promptOf(t: TurnInfo): string | undefined {
-    const log = this.session.log;
-    const end = Math.min(t.lastSeq, t.startSeq + PROMPT_SCAN, log.eventCount - 1);
-    for (let seq = t.startSeq; seq <= end; seq++) {
-      if (log.typeOf(seq) !== 'user/message') continue;
-      const text = promptText(log.event(seq));
-      if (text !== null) return text;
-    }
-    return undefined;
-  }
-
-  /** The text the first chunks of a run streamed (or, with no deltas, the blocks they ended with), for the folded row. */
-  private chunkPreview(start: number, end: number): string {
-    let text = '';
-    let ended = '';
-    for (let seq = start; seq <= Math.min(end, start + PREVIEW_CHUNKS); seq++) {
-      const chunk = looseData(this.session.log.event(seq)).chunk;
-      if (typeof chunk !== 'object' || chunk === null) continue;
-      const c = chunk as Record<string, unknown>;
-      if (typeof c.text === 'string') text += c.text;
-      else if (typeof c.argumentsDelta === 'string')
-        text += (typeof c.name === 'string' && c.name ? `${c.name} ` : '') + c.argumentsDelta;
-      else if (c.type === 'block-end' && typeof c.block === 'object' && c.block !== null) {
-        const b = c.block as Record<string, unknown>;
-        const body =
-          typeof b.text === 'string'
-            ? b.text
-            : typeof b.arguments === 'string'
-              ? `${typeof b.name === 'string' ? b.name : ''} ${b.arguments}`
-              : '';
-        if (body) ended += `${ended ? ' | ' : ''}${body}`;
-      }
-      if (text.length > 160) break;
-    }
-    const shown = (text || ended).replace(/\s+/g, ' ').trim().slice(0, 160);
-    return shown ? JSON.stringify(shown) : '';
   }
 
   /** Next/previous turn or step header from seq. */

@@ -13,6 +13,12 @@ import { HeightCache, TailGeometry } from './tailLayout';
 
 export type TailAlign = 'start' | 'center' | 'end';
 
+/** An observed element's height as just laid out (its border box; a browser without it: measured). */
+function borderBoxHeight(e: ResizeObserverEntry): number {
+  const box = e.borderBoxSize?.[0];
+  return box ? box.blockSize : e.target.getBoundingClientRect().height;
+}
+
 /** What the list's keydown handler reads of a (React) keyboard event. */
 export interface TailKeyEvent {
   key: string;
@@ -211,27 +217,51 @@ class TailScroller {
     return attr === null ? undefined : this.keys.get(Number(attr));
   }
 
-  /** Items that change height later (an image loads, "show all", a toggle) are placed again. */
+  /**
+   * Items that change height later (an image loads, "show all", a toggle) are placed again. The
+   * observer's entries carry the sizes the browser just laid out: reading them forces no layout.
+   * A viewport that changed height alone (the request line above the list grew or shrank at a
+   * new seq) only moves the scroll position, unless rows beyond those rendered come into view.
+   */
   private observe(el: Element): void {
     if (this.observed.has(el)) return;
     this.observer ??= new ResizeObserver((entries) => {
-      let changed = false;
+      let items = false;
+      let viewport = false;
       for (const e of entries) {
         if (e.target === this.scroller) {
-          changed = this.scroller.clientHeight !== this.viewport || changed;
+          const h = this.scroller.clientHeight;
+          viewport = h !== this.viewport || viewport;
+          this.viewport = h;
           continue;
         }
         const key = this.keyOf(e.target);
         if (key !== undefined && e.target.isConnected)
-          changed = this.cache.set(key, e.target.getBoundingClientRect().height) || changed;
+          items = this.cache.set(key, borderBoxHeight(e)) || items;
       }
-      if (changed) {
+      if (items) {
         this.measured = null;
         flushSync(this.rerender);
-      }
+      } else if (viewport) this.viewportResized();
     });
     this.observer.observe(el);
     this.observed.add(el);
+  }
+
+  /** Holds the mode's position in a viewport of a new height; renders only if rows are missing. */
+  private viewportResized(): void {
+    const el = this.scroller;
+    const geo = this.geometry;
+    if (!el || !geo) return;
+    const top = this.targetTop(geo, this.viewport);
+    const { first, last } = geo.range(top, this.viewport, this.overscan / 2, EXTRA_ITEMS - 1);
+    if (first < this.rendered.first || last > this.rendered.last) {
+      this.measured = null;
+      flushSync(this.rerender);
+      return;
+    }
+    if (Math.abs(el.scrollTop - top) >= 1) el.scrollTop = top;
+    this.scrollTop = el.scrollTop;
   }
 
   private unobserveGone(inner: Element): void {

@@ -12,7 +12,7 @@ import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { useUrlApplied } from '../url/sync';
-import { ROW_HEIGHT, rowGeometry } from './scaledRows';
+import { ROW_HEIGHT, blockSizeFor, rowGeometry } from './scaledRows';
 import { TimelineToolbar } from './TimelineToolbar';
 import { TimelineRowView } from './TimelineRowView';
 import { useRequestChangeSeqs } from './requestChanges';
@@ -20,11 +20,11 @@ import { useScrollBox } from './useScrollBox';
 import { TIMELINE_GRID_ID } from './focusTargets';
 
 /**
- * Rows are fetched in aligned blocks: the viewport (far fewer rows than a block) spans at most
- * two, the one it starts in and the next, each on its own lane (by parity), so a scroll asks
- * only for blocks it has not got and a fast scroll keeps only the newest request per lane.
+ * Rows are fetched in aligned blocks (blockSizeFor: a viewport's rows fit in one): the viewport
+ * spans at most two, the one it starts in and the next, each on its own lane (by parity), so a
+ * scroll asks only for blocks it has not got and a fast scroll keeps only the newest request per
+ * lane.
  */
-const BLOCK = 256;
 
 /**
  * The rows of block `index`. While a newer row map's rows are on their way (a filter, a fold, a
@@ -35,15 +35,16 @@ const BLOCK = 256;
  */
 function useRowBlock(
   index: number,
+  block: number,
   rowCount: number,
   rowsVersion: number,
   loading: boolean,
 ): RowsWindow | undefined {
-  const from = index * BLOCK;
+  const from = index * block;
   const inside = rowCount > 0 && index >= 0 && from < rowCount;
-  const { data } = useWorkerQuery(inside ? { kind: 'rows', from, to: from + BLOCK } : null, {
+  const { data } = useWorkerQuery(inside ? { kind: 'rows', from, to: from + block } : null, {
     lane: `rows-${index % 2}`,
-    deps: loading ? ['loading', Math.min(BLOCK, rowCount - from)] : [rowsVersion],
+    deps: loading ? ['loading', Math.min(block, rowCount - from)] : [rowsVersion],
     keepPrevious: true,
   });
   return data;
@@ -65,10 +66,11 @@ export function Timeline() {
   const firstRow = Math.max(0, Math.floor(geo.first));
   const lastRow = Math.min(rowCount - 1, Math.ceil(geo.first + geo.perView));
 
-  const firstBlock = Math.floor(firstRow / BLOCK);
+  const block = blockSizeFor(Math.ceil(geo.perView));
+  const firstBlock = Math.floor(firstRow / block);
   const loading = useApp((s) => s.status === 'loading');
-  const blockA = useRowBlock(firstBlock, rowCount, rowsVersion, loading);
-  const blockB = useRowBlock(firstBlock + 1, rowCount, rowsVersion, loading);
+  const blockA = useRowBlock(firstBlock, block, rowCount, rowsVersion, loading);
+  const blockB = useRowBlock(firstBlock + 1, block, rowCount, rowsVersion, loading);
   const rowAt = (row: number): TimelineRow | undefined => {
     for (const b of [blockA, blockB])
       if (b && row >= b.from && row < b.from + b.rows.length) return b.rows[row - b.from];

@@ -2,7 +2,7 @@
  * One timeline row: a turn header, a step header, a folded chunk run, or an
  * event (seq, relative time, type badge, one-line summary, diagnostics).
  */
-import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useState } from 'react';
 import type { StepOutcome } from '../../core/view/spanSummary';
 import type { Tone as SummaryTone } from '../../core/view/summary';
 import type { TimelineRow } from '../../worker/protocol';
@@ -104,6 +104,10 @@ export function TimelineRowView({
       ? 'bg-sky-500/10 shadow-[inset_2px_0_0_0_rgba(56,189,248,0.5)]'
       : 'hover:bg-tint/[0.05]';
   const foldable = row.collapsed !== undefined;
+  // The row's actions exist on the selected row and the row under the pointer only: a timeline
+  // redraws every row on a jump, and each element a row carries costs style and layout then.
+  const [hovered, setHovered] = useState(false);
+  const actions = selected || hovered;
   // A treegrid row (WAI-ARIA treegrid pattern): the row takes focus, Right/Left unfold and fold
   // (Left on a row that cannot fold goes to its parent), Enter toggles; the buttons inside stay
   // out of the Tab order so the timeline is one Tab stop.
@@ -131,8 +135,10 @@ export function TimelineRowView({
       title={`seq ${row.seq}${row.coverEnd > row.seq ? ` (folded through ${row.coverEnd})` : ''} · ${row.type}`}
       onClick={onSelect}
       onKeyDown={onKeyDown}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
       style={style}
-      className={`group flex cursor-default items-center gap-1.5 border-b @max-[40rem]:gap-1 @max-[40rem]:[--indent:8px] border-line-soft pr-2 text-[12px] whitespace-nowrap select-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400 ${base} ${state} ${row.seedBoundary ? 'border-t border-t-fuchsia-400/60' : ''}`}
+      className={`group flex cursor-default items-center gap-(--row-gap) border-b [--row-gap:0.375rem] @max-[40rem]:[--row-gap:0.25rem] @max-[40rem]:[--indent:8px] border-line-soft pr-2 text-[12px] whitespace-nowrap select-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400 ${base} ${state} ${row.seedBoundary ? 'border-t border-t-fuchsia-400/60' : ''}`}
     >
       <span
         role="gridcell"
@@ -147,9 +153,16 @@ export function TimelineRowView({
       >
         {row.relTime !== undefined ? formatClockOffset(row.relTime) : ''}
       </span>
-      <span role="gridcell" className="flex min-w-0 flex-1 items-center gap-[inherit] overflow-hidden">
-        <span style={{ width: `calc(2px + ${row.depth} * var(--indent, 14px))` }} className="shrink-0" />
-        {foldable ? (
+      <span
+        role="gridcell"
+        className="flex min-w-0 flex-1 items-center gap-[inherit] overflow-hidden"
+        // The indent by depth (and, on a row that cannot fold, the chevron's room) as padding:
+        // one element less per row than spacer elements.
+        style={{
+          paddingLeft: `calc(2px + ${row.depth} * var(--indent, 14px) + var(--row-gap)${foldable ? '' : ' + 12px + var(--row-gap)'})`,
+        }}
+      >
+        {foldable && (
           <button
             type="button"
             // The row says expanded/collapsed (aria-expanded) and folds with Right/Left/Enter: the
@@ -170,8 +183,6 @@ export function TimelineRowView({
               <path d="M3 1.5 L7 5 L3 8.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
             </svg>
           </button>
-        ) : (
-          <span className="w-3 shrink-0" />
         )}
         {/* A turn or step row is a group's header: its label ("Turn 3", "Step 2.1") stands where an
             event's type badge would, and its type is in the row's tooltip. */}
@@ -207,19 +218,22 @@ export function TimelineRowView({
       </span>
       {/* The row's actions take room on the selected row only; on the others they show over the
           row's end while the pointer is on it, so they never squeeze the row's figures. */}
-      <span
-        role="gridcell"
-        className={
-          selected
-            ? 'flex shrink-0 items-center gap-1'
-            : 'absolute inset-y-0 right-0 flex items-center gap-1 bg-canvas pr-2 pl-1.5 opacity-0 group-hover:opacity-100'
-        }
-      >
-        {row.kind === 'step' && (
-          <InputDiffButton seq={row.seq} tabIndex={-1} className={selected ? 'opacity-80' : ''} />
-        )}
-        <CopyLinkButton seq={row.seq} tabIndex={-1} className={selected ? 'opacity-80' : ''} />
-      </span>
+      {actions && (
+        <span
+          role="gridcell"
+          data-part="actions"
+          className={
+            selected
+              ? 'flex shrink-0 items-center gap-1'
+              : 'absolute inset-y-0 right-0 flex items-center gap-1 bg-canvas pr-2 pl-1.5'
+          }
+        >
+          {row.kind === 'step' && (
+            <InputDiffButton seq={row.seq} tabIndex={-1} className={selected ? 'opacity-80' : ''} />
+          )}
+          <CopyLinkButton seq={row.seq} tabIndex={-1} className={selected ? 'opacity-80' : ''} />
+        </span>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SCROLL_PX, ROW_HEIGHT, itemSizeFor, rowGeometry } from './scaledRows';
+import { MAX_SCROLL_PX, ROW_HEIGHT, blockSizeFor, itemSizeFor, rowGeometry } from './scaledRows';
 
 describe('rowGeometry', () => {
   it('is plain virtualization for small counts', () => {
@@ -33,5 +33,28 @@ describe('rowGeometry', () => {
     const y = g.top(1_234_567) - st;
     expect(y).toBeGreaterThan(0);
     expect(y).toBeLessThan(vh);
+  });
+});
+
+describe('blockSizeFor', () => {
+  it('puts every row on screen in the block the viewport starts in or the next, at any height and scroll', () => {
+    for (const count of [50, 1000, 610_000, 6_000_000])
+      for (const vh of [200, 600, 900, 1440, 2160, 4000])
+        for (let i = 0; i <= 40; i++) {
+          const maxScroll = Math.max(0, count * itemSizeFor(count) - vh);
+          const g = rowGeometry(count, (maxScroll * i) / 40 + (i % 3) * 7.3, vh);
+          // As the timeline draws them.
+          const firstRow = Math.max(0, Math.floor(g.first));
+          const lastRow = Math.min(count - 1, Math.ceil(g.first + g.perView));
+          const block = blockSizeFor(Math.ceil(g.perView));
+          const firstBlock = Math.floor(firstRow / block);
+          expect(lastRow).toBeLessThan((firstBlock + 2) * block);
+        }
+  });
+
+  it('is a small power of two: a jump asks the worker for two viewports of rows, not hundreds', () => {
+    expect(blockSizeFor(41)).toBe(64); // 900 px of 22 px rows
+    expect(blockSizeFor(10)).toBe(32);
+    expect(blockSizeFor(99)).toBe(128);
   });
 });

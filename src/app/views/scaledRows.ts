@@ -27,6 +27,21 @@ export interface RowGeometry {
   scrollTopFor: (row: number, fraction: number) => number;
 }
 
+/** The smallest row block fetched at once. */
+const MIN_BLOCK = 32;
+
+/**
+ * How many rows the timeline fetches per block: the smallest power of two (at least MIN_BLOCK)
+ * above a viewport's rows, so the rows on screen always lie in two adjacent blocks. Small on
+ * purpose: the worker describes every row it sends (reading its event), so a jump to a far seq
+ * costs two viewports of rows, not hundreds.
+ */
+export function blockSizeFor(rowsPerView: number): number {
+  let block = MIN_BLOCK;
+  while (block < rowsPerView + 1) block *= 2;
+  return block;
+}
+
 export function itemSizeFor(count: number): number {
   return Math.min(ROW_HEIGHT, MAX_SCROLL_PX / Math.max(1, count));
 }

@@ -142,4 +142,53 @@ describe('LineSplitter', () => {
       { numRuns: 300 },
     );
   });
+
+  it('finds every line of random bytes (ASCII, invalid UTF-8, multi-byte) at its byte offset', () => {
+    // The split's text is checked against a decode of each line's own bytes (in `split`); here the
+    // offsets and numbers against a plain byte split. Lone invalid bytes decode to one char each,
+    // so a batch can have as many chars as bytes without being ASCII (the one-char-per-byte path).
+    const piece = fc.oneof(
+      fc.constantFrom(
+        [10],
+        [13, 10],
+        [32],
+        [0x80],
+        [0xff],
+        [0xc3],
+        [0xc3, 0xa9],
+        [0xe2, 0x82],
+        [0xf0, 0x9f, 0x8e, 0x89],
+      ),
+      fc.array(fc.integer({ min: 0x21, max: 0x7e }), { minLength: 1, maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 40 }),
+        fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 1, max: 64 }),
+        (pieces, sizes, blockSize) => {
+          const bytes = Uint8Array.from(pieces.flat());
+          const expected: [number, number][] = [];
+          let start = 0;
+          let line = 0;
+          const take = (from: number, to: number) => {
+            line++;
+            if (to > from && bytes[to - 1] === 13) to--;
+            let blank = true;
+            for (let i = from; i < to; i++) if (![32, 9, 13].includes(bytes[i] as number)) blank = false;
+            if (!blank) expected.push([from, line]);
+          };
+          for (let i = 0; i < bytes.length; i++)
+            if (bytes[i] === 10) {
+              take(start, i);
+              start = i + 1;
+            }
+          if (start < bytes.length) take(start, bytes.length);
+          expect(split(bytes, sizes, blockSize).map((l) => [l.offset, l.line])).toEqual(expected);
+          expect(split(bytes).map((l) => [l.offset, l.line])).toEqual(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });

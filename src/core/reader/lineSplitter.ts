@@ -169,6 +169,10 @@ export class LineSplitter {
       }
       return;
     }
+    // One char per byte (every char ASCII or a lone invalid byte's U+FFFD: no sequence decodes to
+    // more chars than it has bytes, so equal lengths mean every byte gave exactly one char): a
+    // newline's byte is then its char's index, and one search finds both.
+    const oneCharPerByte = text.length === last + 1 - start;
     let b = start; // the line's first byte in the block
     let c = 0; // its first char in text
     for (;;) {
@@ -176,8 +180,8 @@ export class LineSplitter {
       if (after > last) return;
       c += after - b; // blank lines are ASCII: one char per byte
       b = after;
-      const nl = block.indexOf(LF, b);
       const nlChar = text.indexOf('\n', c);
+      const nl = oneCharPerByte ? start + nlChar : block.indexOf(LF, b);
       this.lineNumber++;
       let bEnd = nl;
       let cEnd = nlChar;

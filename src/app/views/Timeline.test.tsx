@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TimelineRow } from '../../worker/protocol';
+import { useApp } from '../appState';
+import { render } from '../components/testRender';
+import { composeApp } from '../compose';
+import { ServicesProvider } from '../services/context';
+import { FakeClient } from '../testing/fakeClient';
+import { resetStores } from '../testing/fixtures';
+import { Timeline } from './Timeline';
+import type * as RowView from './TimelineRowView';
+import type { TimelineRowViewProps } from './TimelineRowView';
+
+// uPlot (a step row's input diff button reaches the charts) reads matchMedia when imported.
+vi.hoisted(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  })) as unknown as typeof window.matchMedia;
+});
+
+/** The seq of every row render, in order (the row view wrapped to count its renders). */
+const renders: number[] = [];
+vi.mock('./TimelineRowView', async (load) => {
+  const real = await load<typeof RowView>();
+  return {
+    ...real,
+    TimelineRowView: (props: TimelineRowViewProps) => {
+      renders.push(props.row.seq);
+      return real.TimelineRowView(props);
+    },
+  };
+});
+
+const EVENTS = 1000;
+
+function row(i: number): TimelineRow {
+  return {
+    row: i,
+    seq: i,
+    coverEnd: i,
+    kind: i % 10 === 0 ? 'step' : 'event',
+    depth: 1,
+    type: 'user/message',
+    summary: `event ${i}`,
+    tone: 'normal',
+    diagnostics: 0,
+    ...(i % 10 === 0
+      ? {
+          collapsed: false,
+          step: {
+            turn: 1,
+            step: i / 10,
+            toolCalls: 0,
+            attempts: 1,
+            failedAttempts: 0,
+            outcomes: ['ok' as const],
+          },
+        }
+      : {}),
+  };
+}
+
+function client(): FakeClient {
+  return new FakeClient({
+    rows: (req) => {
+      const rows: TimelineRow[] = [];
+      for (let i = Math.max(0, req.from); i < Math.min(req.to, EVENTS); i++) rows.push(row(i));
+      return { from: req.from, rows, rowCount: EVENTS, rowsVersion: 1 };
+    },
+    locate: (req) => ({ row: req.seq, visible: true, rowCount: EVENTS, rowsVersion: 1 }),
+    requestChanges: () => ({ seqs: [] }),
+  });
+}
+
+/** Lets the fake client's promises and React's updates settle. */
+async function settle(): Promise<void> {
+  await act(async () => {
+    for (let i = 0; i < 8; i++) await Promise.resolve();
+  });
+}
+
+function timeline(): { el: HTMLElement; client: FakeClient } {
+  // jsdom lays nothing out: the scroll box reads a 0 px height (the timeline then assumes 600 px).
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  Element.prototype.scrollTo ??= () => {};
+  const c = client();
+  const el = render(
+    <ServicesProvider services={composeApp(c)}>
+      <Timeline />
+    </ServicesProvider>,
+  );
+  return { el, client: c };
+}
+
+beforeEach(() => {
+  resetStores();
+  renders.length = 0;
+  useApp.setState({ status: 'ready', events: EVENTS, rowCount: EVENTS, rowsVersion: 1, selectedSeq: 3 });
+});
+
+describe('Timeline rows (through a fake worker)', () => {
+  it('a selection change re-renders the rows it leaves and enters, no other row', async () => {
+    const { el } = timeline();
+    await settle();
+    const shown = el.querySelectorAll('[role=row]').length;
+    expect(shown).toBeGreaterThan(20);
+    expect(el.querySelector('[role=row][aria-selected=true]')?.getAttribute('data-seq')).toBe('3');
+    renders.length = 0;
+    act(() => useApp.setState({ selectedSeq: 7 }));
+    await settle();
+    expect(el.querySelector('[role=row][aria-selected=true]')?.getAttribute('data-seq')).toBe('7');
+    expect([...new Set(renders)].sort((a, b) => a - b)).toEqual([3, 7]);
+  });
+
+  it('draws the row actions on the selected row and the row under the pointer only', async () => {
+    const { el } = timeline();
+    await settle();
+    const actionRows = () =>
+      [...el.querySelectorAll('[role=row]')]
+        .filter((r) => r.querySelector('[data-testid=copy-link]'))
+        .map((r) => r.getAttribute('data-seq'));
+    expect(actionRows()).toEqual(['3']);
+    const step = el.querySelector<HTMLElement>('[role=row][data-seq="10"]');
+    if (!step) throw new Error('row 10 is drawn');
+    act(() => {
+      step.dispatchEvent(new MouseEvent('pointerover', { bubbles: true, relatedTarget: null }));
+    });
+    expect(actionRows()).toEqual(['3', '10']);
+    // A step row's actions include its input diff.
+    expect(step.querySelector('[data-testid=step-input-diff]')).not.toBeNull();
+    act(() => {
+      step.dispatchEvent(new MouseEvent('pointerout', { bubbles: true, relatedTarget: document.body }));
+    });
+    expect(actionRows()).toEqual(['3']);
+  });
+
+  it('asks the worker for the rows on screen in small aligned blocks, not hundreds of rows', async () => {
+    const { el, client: c } = timeline();
+    await settle();
+    // The first viewport (600 px of 22 px rows: 28 rows) lies in two blocks of 32 rows.
+    expect(c.sent('rows').map((r) => [r.from, r.to])).toEqual([
+      [0, 32],
+      [32, 64],
+    ]);
+    expect(el.querySelectorAll('[role=row]').length).toBe(29);
+  });
+});

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { generateLogText } from '../../scripts/gen/index';
+import { promptText } from '../core/view/spanSummary';
+import { summarize } from '../core/view/summary';
+import type { TurnInfo } from '../core/analysis/structureIndex';
+import { OpenLog } from './openLog';
+import { PROMPT_SCAN, RowText, chunkPreviewOf } from './rowText';
+import { TimelineRows } from './timelineRows';
+
+const LOGS: [string, string][] = [
+  ['demo', readFileSync(new URL('../../public/samples/demo.jsonl', import.meta.url), 'utf8')],
+  ...['steering', 'pty-tools', 'compaction-recovery.stream', 'agent-instructions'].map(
+    (name): [string, string] => [name, readFileSync(`../shared/samples/dsh/${name}.jsonl`, 'utf8')],
+  ),
+  ['generated', generateLogText({ events: 3000, seed: 11 })],
+];
+
+function opened(text: string): OpenLog {
+  const session = new OpenLog(1, 'text', 'log.jsonl');
+  session.push(new TextEncoder().encode(text));
+  session.end();
+  return session;
+}
+
+/** The prompt read from the events, as the row showed it before it was kept (no cache). */
+function promptOf(session: OpenLog, t: TurnInfo): string | undefined {
+  const log = session.log;
+  const end = Math.min(t.lastSeq, t.startSeq + PROMPT_SCAN, log.eventCount - 1);
+  for (let seq = t.startSeq; seq <= end; seq++) {
+    if (log.typeOf(seq) !== 'user/message') continue;
+    const text = promptText(log.event(seq));
+    if (text !== null) return text;
+  }
+  return undefined;
+}
+
+describe('RowText: what rows show of their events, read once', () => {
+  it.each(LOGS)('%s: gives what the events say, first and every later time', (_, text) => {
+    const session = opened(text);
+    const log = session.log;
+    const rowText = new RowText(log);
+    for (let pass = 0; pass < 2; pass++) {
+      for (let seq = 0; seq < log.eventCount; seq++)
+        expect(rowText.summary(seq)).toEqual(summarize(log.event(seq)));
+      for (const t of log.structure.turns) expect(rowText.prompt(t)).toBe(promptOf(session, t));
+      for (const run of session.chunkRuns.runs)
+        expect(rowText.chunkPreview(run.start, run.end)).toBe(chunkPreviewOf(log, run.start, run.end));
+    }
+    expect(log.structure.turns.some((t) => rowText.prompt(t) !== undefined)).toBe(true);
+  });
+
+  it('a window asked again reads no event (summaries, prompts and previews are kept)', () => {
+    const session = opened(LOGS[5]![1]);
+    const timeline = new TimelineRows(session);
+    const count = timeline.rows().rowCount;
+    const first = timeline.window(0, count);
+    expect(first.some((r) => r.kind === 'chunks' && r.summary.includes('·'))).toBe(true);
+    expect(first.some((r) => r.turn?.prompt !== undefined)).toBe(true);
+    const reads = vi.spyOn(session.log, 'event');
+    const again = timeline.window(0, count);
+    expect(again).toEqual(first);
+    expect(reads).not.toHaveBeenCalled();
+  });
+
+  it.each(LOGS)('%s: while loading, rows equal rows read afresh after every piece', (_, text) => {
+    // A prompt not arrived yet, or a chunk run still growing, must not be kept as it was.
+    const bytes = new TextEncoder().encode(text);
+    const session = new OpenLog(1, 'text', 'log.jsonl');
+    const kept = new TimelineRows(session);
+    kept.collapseAll('none', 'folded');
+    const piece = Math.max(1, Math.floor(bytes.length / 37));
+    for (let off = 0; off <= bytes.length; off += piece) {
+      if (off < bytes.length) session.push(bytes.subarray(off, off + piece));
+      else session.end();
+      const fresh = new TimelineRows(session);
+      fresh.collapseAll('none', 'folded');
+      const n = kept.rows().rowCount;
+      expect(fresh.rows().rowCount).toBe(n);
+      expect(kept.window(0, n)).toEqual(fresh.window(0, n));
+    }
+  });
+});
