@@ -90,6 +90,11 @@ export class StreamAssembler {
     return this.count;
   }
 
+  /** Blocks so far: what a clone() or snapshot() copies. */
+  get blockCount(): number {
+    return this.slots.length;
+  }
+
   get lastChunkSeq(): number {
     return this.lastSeq;
   }

@@ -7,6 +7,9 @@
  * copy per K chunks; without them the first query deep into a stream of a
  * million deltas re-read (re-parsed) every chunk before it, for seconds.
  *
+ * Cost: a checkpoint is taken after K chunks and after at least as many chunks as it copies
+ * blocks, so copies stay O(chunks) however many blocks an attempt opens.
+ *
  * Memory: only attempts longer than K chunks have checkpoints. When an
  * attempt closes, its checkpoints' strings become slices of the finished
  * text (StreamAssembler.rebaseOnto), so an attempt costs one flat copy of
@@ -29,12 +32,26 @@ export class StreamCheckpoints {
 
   constructor(readonly every = CHECKPOINT_EVERY) {}
 
-  /** After each chunk of the loading pass: `asm` holds the attempt's chunks up to `seq`. */
+  /** Blocks copied into checkpoints so far (a copy is O(blocks)): stays O(chunks), see `chunk`. */
+  clonedBlocks = 0;
+  /** Per attempt: its chunk count at its last checkpoint. */
+  private readonly lastAt = new Map<number, number>();
+
+  /**
+   * After each chunk of the loading pass: `asm` holds the attempt's chunks up to `seq`. A
+   * checkpoint is taken every K chunks, and no sooner than one chunk per block it copies since
+   * the last one, so an attempt of many blocks (100,000 block-starts) costs O(chunks) copies in
+   * all instead of O(blocks) per K chunks; a query then reads at most max(K, blocks) events,
+   * the order of the snapshot it answers with.
+   */
   chunk(firstChunkSeq: number, seq: number, asm: StreamAssembler): void {
-    if (asm.chunkCount % this.every !== 0) return;
+    const since = asm.chunkCount - (this.lastAt.get(firstChunkSeq) ?? 0);
+    if (since < this.every || since < asm.blockCount) return;
     let list = this.byAttempt.get(firstChunkSeq);
     if (!list) this.byAttempt.set(firstChunkSeq, (list = []));
     list.push({ seq, asm: asm.clone() });
+    this.lastAt.set(firstChunkSeq, asm.chunkCount);
+    this.clonedBlocks += asm.blockCount;
   }
 
   /** The attempt is over: `asm` is its final state (see the memory note above). */

@@ -300,6 +300,27 @@ describe('StreamIndex cost', () => {
     }
   });
 
+  it('an attempt of 100,000 blocks: the checkpoints copy O(chunks) blocks in all, not O(blocks) per K chunks', () => {
+    const n = 100_000;
+    const l = new EventList();
+    l.turnStart(1);
+    l.stepStart(1, 1);
+    for (let i = 0; i < n; i++) l.chunk(1, 1, { type: 'block-start', index: i, blockType: 'text' });
+    l.chunk(1, 1, { type: 'text-delta', index: n - 1, text: 'last' });
+    l.stepEnd(1, 1);
+    const events = l.events;
+    const { index, builder, reads } = streams(events, { recorded: true });
+    // Every 256 chunks this copied up to 100,000 blocks: 390 copies, ~20 billion block copies and GBs.
+    expect(builder.streamCheckpoints.clonedBlocks).toBeLessThanOrEqual(n + 1);
+    const atEnd = index.streamAt(events.length - 1);
+    expect(atEnd?.blocks).toHaveLength(n);
+    expect(atEnd?.blocks[n - 1]).toEqual({ type: 'text', text: 'last' });
+    // A query reads at most max(K, blocks) events: the order of the snapshot it answers with.
+    expect(reads()).toBeLessThanOrEqual(n + 2);
+    const mid = index.streamAt(50_000);
+    expect(mid?.blocks).toHaveLength(50_000 - 1);
+  });
+
   it('without them, the first visit to the end of a long stream reads it all (what the recorded ones avoid)', () => {
     const events = longStep(3000);
     const { index, reads } = streams(events);
