@@ -129,6 +129,39 @@ export async function loadThroughInput(page, file, { stallMs = Infinity, timeout
   return { firstRows: m.firstRows, ready: m.ready, error: m.error, events: Number(m.events), load: m.load };
 }
 
+/**
+ * Installs a recorder of every animation frame's time and every long task's duration, which
+ * records only between `start()` (which clears what it had) and `stop()` (which returns
+ * `{ frames, long }`): the intervals between frames say whether each was painted in time (a frame
+ * the main thread missed shows as a longer interval).
+ */
+export async function recordFrames(page) {
+  await page.evaluate(() => {
+    const m = { frames: [], long: [], on: false };
+    window.__frames = m;
+    const tick = (t) => {
+      if (m.on) m.frames.push(t);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    new PerformanceObserver((list) => {
+      if (m.on) for (const e of list.getEntries()) m.long.push(e.duration);
+    }).observe({ type: 'longtask' });
+  });
+  return {
+    start: () =>
+      page.evaluate(() => {
+        Object.assign(window.__frames, { frames: [], long: [], on: true });
+      }),
+    stop: () =>
+      page.evaluate(() => {
+        const m = window.__frames;
+        m.on = false;
+        return { frames: m.frames, long: m.long };
+      }),
+  };
+}
+
 /** The long tasks since the last `loadThroughInput`'s change event: `{ longest, count }`. */
 export const readLongTasks = (page) => page.evaluate(() => window.__loadProbe.all);
 
