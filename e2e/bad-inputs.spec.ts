@@ -18,6 +18,8 @@ interface CorpusEntry {
   what: string;
   events: number;
   codes: string[];
+  /** Refused whole as not text: the app says so and opens nothing. */
+  refused?: string;
 }
 const CORPUS = JSON.parse(readFileSync(path.join(FIXTURES, 'bad/corpus.json'), 'utf8')) as CorpusEntry[];
 
@@ -28,6 +30,16 @@ for (const entry of CORPUS)
     await page.goto('/'); // the file input replaces the startup sample, loaded or not
     await openWithInput(page, file);
     const status = page.getByTestId('status');
+    if (entry.refused !== undefined) {
+      // A binary file is refused with the reason; nothing of it is loaded or shown.
+      const error = page.getByTestId('error');
+      await expect(error).toContainText('Could not open the log.');
+      await expect(error).toContainText(`${path.basename(file)}: this is not a text log: `);
+      await expect(error).toContainText(entry.refused);
+      await expect(status).toHaveAttribute('data-state', 'error');
+      await expect(page.getByTestId('timeline')).toHaveCount(0);
+      return;
+    }
     await expect(status).toHaveAttribute('data-name', path.basename(file));
     await expect(status).toHaveAttribute('data-state', 'ready');
     await expect(status).toHaveAttribute('data-events', String(entry.events));

@@ -37,7 +37,12 @@ export function App() {
   const hasLog = status === 'loading' || status === 'ready' || (status === 'error' && hasSummary);
   const showStart = startPageOpen || !hasLog;
   return (
-    <div className="flex h-screen flex-col overflow-hidden bg-canvas text-fg antialiased">
+    // The page fills the window and does not scroll, down to the height the screen needs to be
+    // usable: the panes' minimums plus the bars around them. Stacked (below 900 px wide) three
+    // panes need more, and below 600 px the header and bars wrap onto more lines. Lower than
+    // that (a laptop at 200% zoom, a phone) the document scrolls, so timeline rows and messages
+    // stay reachable instead of squeezed to nothing.
+    <div className="flex h-screen min-h-[560px] flex-col overflow-hidden bg-canvas text-fg antialiased max-[900px]:min-h-[800px] max-[600px]:min-h-[960px]">
       {!showStart && !landing && <SkipLinks />}
       <Header />
       <ProgressBar />

@@ -17,6 +17,8 @@ interface CorpusEntry {
   events: number;
   codes: string[];
   says?: string;
+  /** Refused whole as not text: every command exits 2 and says this (and nothing on stdout). */
+  refused?: string;
 }
 const CORPUS = JSON.parse(readFileSync(join(ROOT, 'fixtures/bad/corpus.json'), 'utf8')) as CorpusEntry[];
 
@@ -38,12 +40,16 @@ describe('the bad corpus through the CLI', () => {
       'source-seq-invalid',
       'tool-result-rewrite-invalid',
       'packed-row-invalid',
+      'not-text',
     ])
       expect(codes, code).toContain(code);
     expect(CORPUS.map((e) => e.file)).toEqual(
       expect.arrayContaining([
         'bad/empty.jsonl',
         'bad/binary.jsonl',
+        'bad/binary.jsonl.gz',
+        'bad/image.png.jsonl',
+        'bad/binary-line.jsonl',
         'bad/json-array.json',
         'bad/lone-surrogates.jsonl',
         'bad/gzip-ends-early.jsonl.gz',
@@ -58,6 +64,22 @@ describe('the bad corpus through the CLI', () => {
   for (const entry of CORPUS)
     it(`${entry.file}: ${entry.what}`, { timeout: 60_000 }, () => {
       const path = join(ROOT, 'fixtures', entry.file);
+      const core = loadLogFromBytes(new Uint8Array(readFileSync(path)));
+      if (entry.refused !== undefined) {
+        // Refused before anything is read: the core holds nothing and says why.
+        expect(core.eventCount).toBe(0);
+        expect(core.notText).toContain(entry.refused);
+        expect(core.diagnosticList.map((d) => d.code)).toEqual(['not-text']);
+        for (const command of ['check', 'stats', 'derive']) {
+          const r = runCli([command, path]);
+          expect(r.code, command).toBe(2);
+          expect(r.out, command).toBe('');
+          expect(r.err, command).toContain(`seqscope: ${path}: this is not a text log: `);
+          expect(r.err, command).toContain(entry.refused);
+        }
+        return;
+      }
+      expect(core.notText).toBeUndefined();
       for (const args of [
         ['check', path],
         ['stats', path],

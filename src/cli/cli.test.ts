@@ -208,12 +208,21 @@ describe('seqscope: hostile input and closed pipes', () => {
     expect(runCli(['derive', join(FIX, 'tool-round.jsonl')]).err).toBe('');
   });
 
-  it('check caps the human table, escapes control bytes and says once that a binary file is no log', () => {
-    const file = join(tmp(), 'garbage.bin');
-    // Binary noise over 200 lines: control bytes (ESC sequences, BEL, NUL) in every line.
+  it('check caps the human table, escapes control bytes and says once that a text file is no log', () => {
+    const file = join(tmp(), 'garbage.txt');
+    // 200 lines of text that is no JSON, with terminal escapes (ESC sequences, BEL) in every
+    // line: few enough control bytes to be read as text (a binary file is refused, below).
     const bytes: number[] = [];
     for (let l = 0; l < 200; l++)
-      bytes.push(0x1b, 0x5b, 0x32, 0x4a, 0x07, 0x00, 0xff, 0xfe, 0x80 + (l % 64), 0x0a);
+      bytes.push(
+        0x1b,
+        0x5b,
+        0x32,
+        0x4a,
+        0x07,
+        ...Buffer.from(` this line ${l} is plain text, not JSON`),
+        0x0a,
+      );
     writeFileSync(file, Buffer.from(bytes));
     const r = runCli(['check', file]);
     expect(r.code).toBe(1);
@@ -230,6 +239,18 @@ describe('seqscope: hostile input and closed pipes', () => {
     // --json keeps them all.
     const json = JSON.parse(runCli(['check', '--json', file]).out) as { diagnostics: unknown[] };
     expect(json.diagnostics).toHaveLength(200);
+    // Binary noise (NUL, invalid UTF-8 in every line) is refused as not text, before any line is read.
+    const bin = join(tmp(), 'garbage.bin');
+    const noise: number[] = [];
+    for (let l = 0; l < 200; l++)
+      noise.push(0x1b, 0x5b, 0x32, 0x4a, 0x07, 0x00, 0xff, 0xfe, 0x80 + (l % 64), 0x0a);
+    writeFileSync(bin, Buffer.from(noise));
+    const refused = runCli(['check', bin]);
+    expect(refused.code).toBe(2);
+    expect(refused.out).toBe('');
+    expect(refused.err).toBe(
+      `seqscope: ${bin}: this is not a text log: 1000 of its 2000 bytes are binary (NUL, control or invalid UTF-8 bytes). A session log is UTF-8 JSON, one event per line.\n`,
+    );
   });
 });
 
@@ -251,7 +272,22 @@ describe('seqscope stats', () => {
       'input tokens': '270',
       'output tokens': '17',
       'wall time': '1.3 s',
+      'model calls': '2',
     });
+    expect(JSON.parse(runCli(['stats', '--json', join(FIX, 'tool-round.jsonl')]).out)).toMatchObject({
+      model_calls: 2,
+    });
+  });
+
+  it('says a format that records no model calls does not record them, instead of "0"', () => {
+    const pi = join(SAMPLES, 'other/pi/agentlogs-v3-branched.jsonl');
+    const r = runCli(['stats', pi]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^model calls {2,}not recorded by pi coding agent session \(JSONL\)$/m);
+    expect(r.out).toMatch(/^steps {2,}4$/m);
+    const json = JSON.parse(runCli(['stats', '--json', pi]).out) as Record<string, unknown>;
+    expect(json.model_calls).toBeNull();
+    expect(json.format).toBe('pi');
   });
 });
 

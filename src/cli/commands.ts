@@ -4,7 +4,7 @@ import { resumeCheck } from '../core/harness/resumeCheck';
 import type { SessionLog } from '../core/log/sessionLog';
 import type { Row } from '../core/library/schema';
 import type { Diagnostic, Message } from '../core/types';
-import { FORMAT_LABELS } from '../core/import/formats';
+import { FORMAT_LABELS, type SourceFormat } from '../core/import/formats';
 import { formatDuration } from '../core/view/duration';
 import { printJson, printable } from './terminalText';
 import { JSON_ARRAY_HINT } from '../core/reader/jsonArray';
@@ -161,6 +161,12 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
  * `stats`: the log's sessions row of the library (core/library/sessionRecord.ts), so `stats`
  * and `index` print the same figures; --json prints the whole row.
  */
+/** A format's name for people (core/import/formats.ts), or the raw value when unknown. */
+function formatLabel(format: unknown): string {
+  const f = String(format);
+  return f in FORMAT_LABELS ? FORMAT_LABELS[f as SourceFormat] : f;
+}
+
 export function runStats(session: Row, json: boolean, out: Write): number {
   if (json) {
     printJson(session, out);
@@ -173,7 +179,10 @@ export function runStats(session: Row, json: boolean, out: Write): number {
     ['turns', n('turns')],
     ['error turns', n('error_turns')],
     ['steps', n('steps')],
-    ['model calls', n('model_calls')],
+    [
+      'model calls',
+      session.model_calls === null ? `not recorded by ${formatLabel(session.format)}` : n('model_calls'),
+    ],
     ['failed attempts', n('failed_attempts')],
     ['tool calls', n('tool_calls')],
     ['tool errors', n('tool_errors')],

@@ -34,14 +34,15 @@ interface Job {
 type Reply = { id: number; ok: true; range: RangeResult } | { id: number; ok: false; message: string };
 
 /**
- * Range workers to start: SEQSCOPE_WORKERS when set (the bench compares 1, 2,
- * N), else one per core beyond the owner's, and none below 3 cores. The
+ * Range workers to start beside the owner (the thread that folds the log): SEQSCOPE_WORKERS
+ * when set (the bench compares 1, 2, N), else one per core beyond the owner's, and none below 3
+ * cores. (The browser's policy differs: worker/rangePool.ts's rangeWorkerCount.) The
  * owner's sequential passes need a core of their own, and a range worker's
  * prescan costs about as much CPU as the parse it saves the owner: on 2 cores
  * `check` of 1M events took 1.71x the bare baseline with 1 worker and 1.82x
  * with 2, against 1.58x in one pass (CPU 5.5 s and 6.3 s against 3.5 s).
  */
-export function rangeWorkerCount(
+export function rangeWorkersBesideOwner(
   env: string | undefined = process.env.SEQSCOPE_WORKERS,
   cores: number = availableParallelism(),
 ): number {

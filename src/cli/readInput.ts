@@ -8,7 +8,7 @@ import { canSplit, forEachRange } from '../core/log/parallel';
 import { SessionLog, type SessionLogOptions } from '../core/log/sessionLog';
 import type { ImportOptions } from '../core/import/importers';
 import type { ReadLimits } from '../core/reader/readLimits';
-import { fileSource, rangeWorkerCount, workerPool } from './rangeWorkers';
+import { fileSource, rangeWorkersBesideOwner, workerPool } from './rangeWorkers';
 import { errorMessage } from '../core/errorMessage';
 
 /** Below this a file loads in one pass: starting workers would cost more than it saves. */
@@ -34,7 +34,7 @@ export async function loadFile(
       return { ok: false, message: `${path}: ${describe(err)}` };
     }
     if (isDir) return { ok: false, message: `${path}: is a directory, not a log file` };
-    const workers = rangeWorkerCount();
+    const workers = rangeWorkersBesideOwner();
     if (workers > 0 && statSync(path).size >= PARALLEL_MIN_BYTES) {
       const parallel = await loadInRanges(path, workers, options);
       if (parallel) return parallel;
@@ -60,13 +60,18 @@ export async function loadStream(
       const bytes = chunk instanceof Uint8Array ? chunk : new TextEncoder().encode(String(chunk));
       onChunk?.(bytes);
       log.push(bytes);
-      if (log.limitHit) break; // the rest is refused: stop reading (an endless stdin too)
+      if (log.limitHit || log.notText) break; // the rest is refused: stop reading (an endless stdin too)
     }
   } catch (err) {
     return { ok: false, message: `${label}: ${describe(err)}` };
   }
   log.end();
-  return { ok: true, log };
+  return loaded(log, label);
+}
+
+/** A log refused as not text (a binary file) is no log: the command fails and says why. */
+function loaded(log: SessionLog, label: string): LoadResult {
+  return log.notText === undefined ? { ok: true, log } : { ok: false, message: `${label}: ${log.notText}` };
 }
 
 /**
@@ -96,7 +101,7 @@ async function loadInRanges(
       pool.close();
     }
     log.end();
-    return { ok: true, log };
+    return loaded(log, path);
   } catch (err) {
     return { ok: false, message: `${path}: ${describe(err)}` };
   } finally {

@@ -44,6 +44,7 @@ export const SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'import-note': 'info',
   'import-input-mismatch': 'warning',
   'read-limit': 'error',
+  'not-text': 'error',
 };
 
 export const DIAGNOSTIC_CODES = Object.keys(SEVERITY) as DiagnosticCode[];

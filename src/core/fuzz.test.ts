@@ -114,9 +114,11 @@ function checkLog(log: SessionLog, bytes: Uint8Array, native: boolean): void {
     if (d.line !== undefined) covered.add(d.line);
     if (d.seq !== undefined && d.seq < log.eventCount) covered.add(log.lineOf(d.seq));
   }
+  // A stream cut short, or a binary file refused whole (not-text: no line is read).
   const lostStream = log.diagnostics.items.some(
-    (d) => d.code === 'bad-compression' || d.code === 'read-limit',
+    (d) => d.code === 'bad-compression' || d.code === 'read-limit' || d.code === 'not-text',
   );
+  if (log.notText !== undefined) expect(log.eventCount).toBe(0);
   if (lostStream) return;
   const text = new TextDecoder().decode(bytes);
   text.split('\n').forEach((line, i) => {

@@ -52,7 +52,9 @@ export type DiagnosticCode =
   /** An imported Inspect AI sample: the model's recorded input differs from the replayed history. */
   | 'import-input-mismatch'
   /** Reading stopped at a read limit (decoded size, compression ratio, line length); what came before is kept. */
-  | 'read-limit';
+  | 'read-limit'
+  /** The input is not text (binary bytes in its first 64 KiB): refused, nothing read. */
+  | 'not-text';
 
 export interface Diagnostic {
   code: DiagnosticCode;

@@ -248,6 +248,7 @@ export class LogHost implements HandlerHost {
   }
 
   private refusal(log: OpenLog, bytes: number, soFar: boolean): string | null {
+    if (log.log.notText !== undefined) return `${log.name}: ${log.log.notText}`; // a binary file
     const budget = this.options.memoryBudget;
     return budget === undefined ? null : tooLarge(log.name, bytes, budget, soFar);
   }

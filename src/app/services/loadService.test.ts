@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useApp } from '../appState';
+import { select, selectPosition, useApp } from '../appState';
 import { FollowMode, REWRITTEN_NOTICE, useFollow } from '../share/followMode';
 import { fail } from '../../worker/protocol';
 import { FakeClient } from '../testing/fakeClient';
@@ -111,7 +111,8 @@ describe('FollowMode', () => {
     client.push({ kind: 'follow', loadId: id, state: 'live' });
     client.push({ kind: 'grew', loadId: id, summary: { ...s, events: 14, rowCount: 14 } });
     expect(useFollow.getState()).toMatchObject({ state: 'live', appended: 4 });
-    expect(useApp.getState()).toMatchObject({ events: 14, rowCount: 14, selectedSeq: 9 });
+    // The selection was on the last event (where a load puts it): it follows the tail, like `tail -f`.
+    expect(useApp.getState()).toMatchObject({ events: 14, rowCount: 14, selectedSeq: 13 });
 
     client.push({ kind: 'follow', loadId: id, state: 'rewritten' });
     const reload = useApp.getState().loadId;
@@ -123,8 +124,40 @@ describe('FollowMode', () => {
     });
     client.push({ kind: 'ready', loadId: reload, summary: { ...s, loadId: reload, events: 3 } });
     expect(useNotice.getState().notice).toBe(
-      `${REWRITTEN_NOTICE}. seq 9 is beyond this log (3 events): showing the last event, seq 2`,
+      `${REWRITTEN_NOTICE}. seq 13 is beyond this log (3 events): showing the last event, seq 2`,
     );
+  });
+
+  it('a selection on the last event follows new events; anywhere else (or on a chunk) it stays', () => {
+    const client = new FakeClient({ open: () => new Promise(() => {}) });
+    const load = new LoadService(client);
+    load.start();
+    new FollowMode(load).start();
+    const url = 'https://example.com/live.jsonl';
+    const id = load.open({ kind: 'url', url, follow: true })!;
+    const s = summary(id, 10, { following: true, source: { kind: 'url', url } });
+    client.push({ kind: 'ready', loadId: id, summary: s });
+    expect(useApp.getState().selectedSeq).toBe(9);
+    const grow = (events: number) =>
+      client.push({ kind: 'grew', loadId: id, summary: { ...s, events, rowCount: events } });
+
+    grow(12);
+    expect(useApp.getState().selectedSeq).toBe(11);
+    grow(15);
+    expect(useApp.getState().selectedSeq).toBe(14);
+
+    // The user steps back one event: the tail grows without them.
+    select(13);
+    grow(18);
+    expect(useApp.getState().selectedSeq).toBe(13);
+    // Back on the last event, it follows again.
+    select(17);
+    grow(19);
+    expect(useApp.getState().selectedSeq).toBe(18);
+    // A position inside a chunk stream is not "the last event": it stays.
+    selectPosition(18, 2);
+    grow(21);
+    expect(useApp.getState()).toMatchObject({ selectedSeq: 18, selectedChunk: 2 });
   });
 
   it('"Load anyway" opens the same source past the limit that stopped it, keeping the selection', () => {

@@ -1,13 +1,14 @@
 /**
  * Follow mode in the UI (`?src=...&follow=1`, live tail): the worker reads
- * appended bytes and pushes `grew`; the counts and the timeline grow while
- * the selection stays where the user put it (the load service updates the
- * store). A log rewritten or truncated under us is reloaded, with a notice.
+ * appended bytes and pushes `grew`; the counts and the timeline grow (the
+ * load service updates the store). Like `tail -f`, a selection on the last
+ * event moves to the new last event; anywhere else it stays where the user
+ * put it. A log rewritten or truncated under us is reloaded, with a notice.
  * Subscribes to the load lifecycle in `start()`; nothing at import.
  */
 import { create } from 'zustand';
 import { REIMPORTED_MESSAGE, type FollowState } from '../../worker/protocol';
-import { useApp } from '../appState';
+import { select, useApp } from '../appState';
 import type { LoadService } from '../services/loadService';
 import { addNotice } from '../services/notice';
 
@@ -29,6 +30,8 @@ export class FollowMode {
   /** What the reload's notice says: rewritten, or (another agent's log that grew) imported again. */
   private reloadNotice = REWRITTEN_NOTICE;
   private baseEvents = 0;
+  /** The event count before the latest growth: a selection on its last event follows the tail. */
+  private knownEvents = 0;
 
   constructor(private readonly load: LoadService) {}
 
@@ -36,6 +39,7 @@ export class FollowMode {
     const offs = [
       this.load.events.on('ready', ({ loadId, summary }) => {
         this.baseEvents = summary.events;
+        this.knownEvents = summary.events;
         useFollow.setState({
           state: summary.following === true ? 'connecting' : 'off',
           message: null,
@@ -47,7 +51,11 @@ export class FollowMode {
         }
       }),
       this.load.events.on('grew', ({ summary }) => {
+        const { selectedSeq, selectedChunk } = useApp.getState();
+        const atTail = selectedSeq === this.knownEvents - 1 && selectedChunk === null;
+        this.knownEvents = summary.events;
         useFollow.setState({ appended: summary.events - this.baseEvents });
+        if (atTail && summary.events - 1 > selectedSeq) select(summary.events - 1);
       }),
       this.load.events.on('follow', ({ state, message }) => {
         if (state !== 'rewritten') {

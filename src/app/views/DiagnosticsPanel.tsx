@@ -52,8 +52,9 @@ export function DiagnosticsPanel() {
       onKeyDown={onKeyDown}
       className={`flex flex-col border-t border-line bg-panel ${open ? 'h-64 min-h-24' : 'shrink-0'}`}
     >
-      <div className="flex h-7 shrink-0 items-center gap-2 px-2 text-xs whitespace-nowrap">
-        <div className="flex min-w-0 flex-1 items-center gap-2 overflow-x-auto">
+      {/* The chips wrap onto more lines in a narrow window rather than run off its edge. */}
+      <div className="flex min-h-7 shrink-0 items-center gap-2 px-2 py-0.5 text-xs whitespace-nowrap">
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
           <button
             ref={toggleRef}
             type="button"

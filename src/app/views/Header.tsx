@@ -44,7 +44,7 @@ export function Header() {
         </span>
       </h1>
       {hasLog && (
-        <div className="flex min-w-0 items-center gap-3">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
           <span
             className="max-w-[28ch] min-w-[9ch] shrink truncate font-mono text-fg"
             title={name}
@@ -56,7 +56,7 @@ export function Header() {
           <SamplePicker summary={summary} />
           {/* What failed first, then the diagnostics: they never give way; the figures after them do. */}
           {summary && (
-            <span className="shrink-0">
+            <span className="max-w-full shrink-0">
               <HeaderProblems problems={summary.problems} errorDiagnostics={diagnostics.error} />
             </span>
           )}

@@ -76,7 +76,7 @@ export function HeaderProblems({
       </span>
     );
   return (
-    <span data-testid="run-problems" className="flex items-center gap-1">
+    <span data-testid="run-problems" className="flex flex-wrap items-center gap-1">
       {shown.map((k) => {
         const tally = problems[k.key];
         const first = tally.firstSeq;

@@ -88,3 +88,32 @@ describe('Inspector (through a fake worker)', () => {
     expect(client.sent('event').map((r) => r.seq)).toEqual([3, 6]);
   });
 });
+
+describe('Inspector section headings', () => {
+  it('names fields in words ("Source event seqs"), as headings in sentence case, not a field name in capitals', async () => {
+    const withSources: EventDetail = {
+      ...detail(3),
+      type: 'assistant/message',
+      event: {
+        type: 'assistant/message',
+        seq: 3,
+        time: 0,
+        data: { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
+        sourceEventSeqs: [1, 2],
+      },
+    };
+    const client = new FakeClient({ event: () => withSources });
+    const el = render(
+      <ServicesProvider services={composeApp(client)}>
+        <Inspector />
+      </ServicesProvider>,
+    );
+    await settle();
+    const headings = [...el.querySelectorAll('h3')];
+    expect(headings.map((h) => h.textContent)).toContain('Source event seqs');
+    expect(headings.map((h) => h.textContent)).not.toContain('sourceEventSeqs');
+    // Drawn as written: no CSS turns it back into "SOURCE EVENT SEQS".
+    for (const h of headings) expect(h.className).not.toMatch(/\buppercase\b/);
+    expect(el.querySelector('[data-testid=source-seqs]')?.textContent).toBe('12');
+  });
+});

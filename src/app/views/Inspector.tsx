@@ -129,7 +129,7 @@ export function Inspector() {
           </Section>
         )}
         {d.event.sourceEventSeqs !== undefined && (
-          <Section title="sourceEventSeqs">
+          <Section title="Source event seqs">
             <div className="flex flex-wrap gap-1.5" data-testid="source-seqs">
               {d.event.sourceEventSeqs.length === 0 && (
                 <span className="text-fg-subtle">[] (a known empty stream)</span>
@@ -233,7 +233,8 @@ function Shell({ children }: { children: ReactNode }) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="border-b border-line px-3 py-2 text-xs">
-      <div className="mb-1 text-[10px] font-semibold tracking-wider text-fg-subtle uppercase">{title}</div>
+      {/* Readable words ("Source event seqs"), not a field name in capitals ("SOURCEEVENTSEQS"). */}
+      <h3 className="mb-1 text-[11px] font-semibold text-fg-subtle">{title}</h3>
       {children}
     </div>
   );

@@ -5,7 +5,7 @@
  * browser's maximum element height, see scaledRows.ts).
  */
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { RowsWindow, TimelineRow } from '../../worker/protocol';
+import { NO_FILTER, type RowsWindow, type TimelineRow } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { formatDiagnosticCounts } from '../components/format';
 import { useReplay } from '../playback/replayState';
@@ -103,6 +103,23 @@ export function Timeline() {
       el.scrollTo({ top: g.scrollTopFor(row, row < g.first ? 0.25 : 0.75) });
     }
   }, [located, rowCount, scroller]);
+
+  // The list grows shorter when a panel opens below the panes (search, charts, diagnostics) or the
+  // window shrinks: a selected row that was in view stays in view (it would otherwise drop out
+  // under the new bottom edge). One scrolled away from by hand is left where it is.
+  const heightBefore = useRef(0);
+  useLayoutEffect(() => {
+    const before = heightBefore.current;
+    heightBefore.current = box.height;
+    const el = scroller;
+    if (!el || !located || before === 0 || box.height >= before) return;
+    const row = located.row;
+    if (row < 0 || row >= rowCount) return;
+    const was = rowGeometry(rowCount, el.scrollTop, before);
+    if (row < was.first - 0.01 || row > was.first + was.perView - 0.99) return;
+    const now = rowGeometry(rowCount, el.scrollTop, box.height);
+    if (row > now.first + now.perView - 1.01) el.scrollTo({ top: now.scrollTopFor(row, 0.75) });
+  }, [box.height, located, rowCount, scroller]);
 
   const items: number[] = [];
   for (let row = firstRow; row <= lastRow; row++) items.push(row);
@@ -264,6 +281,7 @@ function parentRowSeq(rowElement: HTMLElement): number | null {
 }
 
 function EmptyTimeline() {
+  const { load } = useServices();
   const status = useApp((s) => s.status);
   const filtered = useApp((s) => s.filter.types !== null || s.filter.errorsOnly || s.filter.text !== '');
   const events = useApp((s) => s.events);
@@ -303,15 +321,22 @@ function EmptyTimeline() {
       </div>
     );
   }
+  if (filtered && status !== 'loading')
+    return (
+      <div className="space-y-2 p-4 text-xs text-fg-subtle" data-testid="timeline-no-match">
+        <p>No event matches the filter.</p>
+        <button
+          type="button"
+          className="rounded border border-line-strong px-2 py-0.5 text-fg hover:bg-tint/10"
+          onClick={() => load.setFilter(NO_FILTER)}
+        >
+          Clear filters
+        </button>
+      </div>
+    );
   return (
     <div className="p-4 text-xs text-fg-subtle">
-      {status === 'loading'
-        ? 'Reading…'
-        : filtered
-          ? 'No event matches the filter.'
-          : status === 'ready'
-            ? 'This log has no events.'
-            : ''}
+      {status === 'loading' ? 'Reading…' : status === 'ready' ? 'This log has no events.' : ''}
     </div>
   );
 }

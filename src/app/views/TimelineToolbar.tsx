@@ -50,6 +50,14 @@ export function TimelineToolbar() {
   const [text, setText] = useState(filter.text);
   const filtered = filter.types !== null || filter.errorsOnly || filter.text !== '';
 
+  // The filter's text changed from outside the box ("Clear filters"): the box shows it (a typed
+  // text still waiting for its debounce is not outside, nor is what the box itself sent).
+  const [shownFilterText, setShownFilterText] = useState(filter.text);
+  if (filter.text !== shownFilterText) {
+    setShownFilterText(filter.text);
+    if (filter.text !== text) setText(filter.text);
+  }
+
   // Debounce typing; the worker scans the whole log per filter.
   useEffect(() => {
     if (text === useApp.getState().filter.text) return;

@@ -72,6 +72,9 @@ export function StepChart(p: StepChartProps) {
       ],
       hooks: {
         draw: [(u) => drawOverlay(u, live.current)],
+        // Away from the cursor the legend reads the selected step (or the last), never "--".
+        ready: [(u) => restLegend(u, live.current)],
+        setLegend: [(u) => (u.legend.idx == null ? restLegend(u, live.current) : undefined)],
       },
     };
     const u = new uPlot(opts, [p.x, ...p.series.map((s) => s.values)] as uPlot.AlignedData, el);
@@ -96,11 +99,17 @@ export function StepChart(p: StepChartProps) {
   }, [p.series.length, p.title]);
 
   useEffect(() => {
-    plot.current?.setData([p.x, ...p.series.map((s) => s.values)] as uPlot.AlignedData);
+    const u = plot.current;
+    if (!u) return;
+    u.setData([p.x, ...p.series.map((s) => s.values)] as uPlot.AlignedData);
+    if (u.cursor.idx == null) restLegend(u, live.current);
   }, [p.x, p.series]);
 
   useEffect(() => {
-    plot.current?.redraw(false, false);
+    const u = plot.current;
+    if (!u) return;
+    u.redraw(false, false);
+    if (u.cursor.idx == null) restLegend(u, live.current);
   }, [p.selected, p.marks]);
 
   return (
@@ -118,6 +127,13 @@ export function StepChart(p: StepChartProps) {
       />
     </figure>
   );
+}
+
+/** The legend at rest (no cursor over the plot): the values at the selected step, else the last. */
+function restLegend(u: uPlot, p: StepChartProps): void {
+  const idx = p.selected >= 0 && p.selected < p.x.length ? p.selected : p.x.length - 1;
+  // Without firing the hook again (it would come back here).
+  if (idx >= 0 && u.legend.idx !== idx) u.setLegend({ idx }, false);
 }
 
 /** The selected step's cursor line and the compaction marks, drawn over the plot. */

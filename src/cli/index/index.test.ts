@@ -182,12 +182,17 @@ describe('seqscope index', { timeout: 180_000 }, () => {
     copyFileSync(join(FIX, 'cli/tool-round.jsonl'), join(dir, 'fine.jsonl'));
     const r = runCli(['index', dir]);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/^indexed 3 logs \(3 read, 0 unchanged, 0 unreadable\)/);
-    const rows = query(dir, 'SELECT path, events, errors FROM sessions ORDER BY path');
-    expect(rows.map((x) => [basename(String(x.path)), x.errors !== 0])).toEqual([
-      ['bad-compression.jsonl.gz', true],
-      ['binary.jsonl', true],
-      ['fine.jsonl', false],
+    // A binary file is refused as not text: its row says why (read_error), nothing of it is read.
+    expect(r.out).toMatch(/^indexed 3 logs \(3 read, 0 unchanged, 1 unreadable\)/);
+    const rows = query(dir, 'SELECT path, events, errors, read_error FROM sessions ORDER BY path');
+    expect(rows.map((x) => [basename(String(x.path)), x.errors !== 0, x.read_error])).toEqual([
+      ['bad-compression.jsonl.gz', true, null],
+      [
+        'binary.jsonl',
+        false,
+        'this is not a text log: 6 of its 8 bytes are binary (NUL, control or invalid UTF-8 bytes). A session log is UTF-8 JSON, one event per line.',
+      ],
+      ['fine.jsonl', false, null],
     ]);
     const codes = query(
       dir,

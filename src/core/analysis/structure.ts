@@ -16,7 +16,7 @@ import { looseData, type SessionEvent, type StreamChunk, type TokenUsage } from 
 import { AttemptTracker } from './attempts';
 import { StreamCheckpoints } from './streamCheckpoints';
 import { normalizeTurnEndReason, type EndReasonInfo } from './endReason';
-import type { StepInfo, StructureIndex, StructureTotals, TurnInfo } from './structureIndex';
+import type { StepInfo, StrayTurnEnd, StructureIndex, StructureTotals, TurnInfo } from './structureIndex';
 import { ToolCallPairing, type Placement } from './toolCalls';
 import { addUsage } from './usage';
 
@@ -50,6 +50,7 @@ export class StructureBuilder implements Analyzer {
   private lastSeq = -1;
   private ended = false;
   private errorTurns = 0;
+  private readonly strayTurnEnds: StrayTurnEnd[] = [];
   /** Usage of all closed steps, and of the open turn's closed steps. */
   private closedUsage: TokenUsage | undefined;
   private openTurnClosedUsage: TokenUsage | undefined;
@@ -156,6 +157,7 @@ export class StructureBuilder implements Analyzer {
       toolCalls: this.tools.calls,
       totals,
       usage: usage ?? { inputTokens: 0, outputTokens: 0 },
+      strayTurnEnds: this.strayTurnEnds,
     };
   }
 
@@ -167,7 +169,7 @@ export class StructureBuilder implements Analyzer {
     if (open) {
       this.sink.report(
         'turn-unbalanced',
-        `turn ${open.turn} (seq ${open.startSeq}) has no turn/end: turn ${turn} starts at seq ${seq} inside it`,
+        `${turnName(open.turn, open.startSeq)} (seq ${open.startSeq}) has no turn/end: ${turnName(turn, seq)} starts at seq ${seq} inside it`,
         { seq: open.startSeq },
       );
     }
@@ -200,11 +202,15 @@ export class StructureBuilder implements Analyzer {
     this.flushOutside();
     const open = this.openTurn;
     if (!open) {
-      this.sink.report('turn-unbalanced', `turn/end for turn ${turn} without a turn/start`, { seq });
+      this.sink.report('turn-unbalanced', `turn/end for ${turnName(turn, seq)} without a turn/start`, { seq });
+      // Its outcome still counts (the header's turn errors, "errors only"): the harness recorded it.
+      const endReason = normalizeTurnEndReason(reason);
+      if (endReason) this.strayTurnEnds.push({ seq, endReason });
+      if (endReason?.kind === 'error') this.errorTurns++;
       return;
     }
     if (turn !== open.turn) {
-      const what = `turn/end names turn ${turn}, but turn ${open.turn} (seq ${open.startSeq}) is open`;
+      const what = `turn/end names ${turnName(turn, seq)}, but ${turnName(open.turn, open.startSeq)} (seq ${open.startSeq}) is open`;
       this.sink.report('turn-unbalanced', what, { seq });
     }
     const s = this.openStep;
@@ -250,9 +256,9 @@ export class StructureBuilder implements Analyzer {
     }
     const t = this.openTurn;
     if (!t) {
-      this.sink.report('step-unbalanced', `step/start (turn ${turn} step ${step}) outside any turn`, { seq });
+      this.sink.report('step-unbalanced', `step/start (${turnName(turn, seq)} step ${step}) outside any turn`, { seq });
     } else if (turn !== t.turn) {
-      const what = `step/start names turn ${turn}, but turn ${t.turn} (seq ${t.startSeq}) is open`;
+      const what = `step/start names ${turnName(turn, seq)}, but ${turnName(t.turn, t.startSeq)} (seq ${t.startSeq}) is open`;
       this.sink.report('step-unbalanced', what, { seq });
     } else if (this.lastStepNumber !== null && step <= this.lastStepNumber) {
       const what = `step numbers out of order: step ${step} starts after step ${this.lastStepNumber} in turn ${turn}`;
@@ -279,7 +285,7 @@ export class StructureBuilder implements Analyzer {
     this.flushOutside();
     const s = this.openStep;
     if (!s) {
-      this.sink.report('step-unbalanced', `step/end (turn ${turn} step ${step}) without a step/start`, {
+      this.sink.report('step-unbalanced', `step/end (${turnName(turn, seq)} step ${step}) without a step/start`, {
         seq,
       });
       return;
@@ -362,6 +368,11 @@ export class StructureBuilder implements Analyzer {
         : `${r.count} events (seq ${r.firstSeq}-${r.lastSeq}) name ${r.why}`;
     this.sink.report('event-outside-step', what, { seq: r.firstSeq });
   }
+}
+
+/** "turn 3", or where the event names no valid turn number: "a turn with no valid number (seq N)". */
+function turnName(turn: number, seq: number): string {
+  return Number.isFinite(turn) ? `turn ${turn}` : `a turn with no valid number (seq ${seq})`;
 }
 
 function num(v: unknown): number {

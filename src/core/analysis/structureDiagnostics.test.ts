@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { problemSummary } from '../view/problems';
 import { analyzeStructure as analyze, EventList } from './testing';
 
 describe('structure diagnostics (one small log each)', () => {
@@ -35,6 +36,28 @@ describe('structure diagnostics (one small log each)', () => {
       'turn/end names turn 4, but turn 3 (seq 1) is open',
       'turn numbers out of order: turn 2 starts after turn 3',
     ]);
+  });
+
+  it('a turn/end with an error and no valid turn number: named plainly, and counted as a turn error', () => {
+    const error = { kind: 'error', error: { message: 'provider down' } };
+    // No turn open: a stray turn/end whose data.turn is missing (a crashed harness's last line).
+    const l = new EventList();
+    l.turnStart(1);
+    l.turnEnd(1);
+    const stray = l.add('turn/end', { reason: error });
+    // A turn open, ended by a turn/end with a turn number that is not a number.
+    l.turnStart(2);
+    const odd = l.add('turn/end', { turn: 'two', reason: { kind: 'aborted' } });
+    const r = analyze(l.events);
+    expect(r.messages).toEqual([
+      `turn/end for a turn with no valid number (seq ${stray}) without a turn/start`,
+      `turn/end names a turn with no valid number (seq ${odd}), but turn 2 (seq 3) is open`,
+    ]);
+    expect(r.messages.join('\n')).not.toContain('NaN');
+    expect(r.index.totals.errorTurns).toBe(1);
+    const summary = problemSummary(r.index);
+    expect(summary.errorTurns).toEqual({ count: 1, firstSeq: stray });
+    expect(summary.abortedTurns).toEqual({ count: 1, firstSeq: odd });
   });
 
   it('turn-open-at-tail: a warning at the open turn, and its unanswered calls are not reported', () => {

@@ -97,6 +97,13 @@ export interface StructureIndex {
   totals: StructureTotals;
   /** `totals.usage`, or zeros when none is recorded (for consumers that always print a number). */
   usage: TokenUsage;
+  /** turn/ends with no open turn (turn-unbalanced) that carry a reason: their outcome still counts. */
+  strayTurnEnds?: readonly StrayTurnEnd[];
+}
+
+export interface StrayTurnEnd {
+  seq: number;
+  endReason: EndReasonInfo;
 }
 
 // ------------------------------------------------------------- queries

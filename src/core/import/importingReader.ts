@@ -38,6 +38,7 @@ import {
 } from '../reader/logReader';
 import { detectTextFormat, isZip, type SourceFormat } from './formats';
 import { importForeign, type ImportOptions } from './importers';
+import { notTextMessage, sniffText } from './textSniff';
 
 /** How many decoded bytes detection looks at before it settles for the harness format. */
 const SNIFF_BYTES = 1 << 16;
@@ -57,6 +58,8 @@ export interface ImportingReader extends LogReader {
    * from the start; until then the new records are not shown.
    */
   readonly reimportNeeded: boolean;
+  /** Why the input was refused as not text (textSniff.ts); nothing of it is read. */
+  readonly notText: string | undefined;
 }
 
 export function createImportingReader(
@@ -98,6 +101,7 @@ class DetectingReader implements ImportingReader {
   private pushedText = '';
   private readonly reportedNotes = new Set<string>();
   reimportNeeded = false;
+  notText: string | undefined;
 
   constructor(
     private readonly inner: LogReader,
@@ -125,7 +129,7 @@ class DetectingReader implements ImportingReader {
   }
 
   push(bytes: Uint8Array, prescan?: Prescan): void {
-    if (this.ended) return;
+    if (this.ended || this.notText !== undefined) return;
     if (this.sourceFormat === 'seqscope') return this.inner.push(bytes, prescan);
     if (this.sourceFormat !== undefined) return this.collect(bytes);
     this.held.push(bytes);
@@ -138,7 +142,7 @@ class DetectingReader implements ImportingReader {
 
   end(): void {
     if (this.ended) return;
-    if (this.sourceFormat === undefined) this.decide(true);
+    if (this.sourceFormat === undefined && this.notText === undefined) this.decide(true);
     this.ended = true;
     if (this.sourceFormat === 'seqscope' || this.sourceFormat === undefined) return this.inner.end();
     if (this.importedEarly) this.importGrown(this.sourceFormat, true);
@@ -156,7 +160,7 @@ class DetectingReader implements ImportingReader {
    * goes on), `reimportNeeded` says the log must be opened again.
    */
   checkpoint(): void {
-    if (this.ended) return;
+    if (this.ended || this.notText !== undefined) return;
     if (this.sourceFormat === undefined) this.decide(true);
     const format = this.sourceFormat;
     if (format === undefined || format === 'seqscope') return;
@@ -208,6 +212,7 @@ class DetectingReader implements ImportingReader {
       const compression = sniffFormat(head);
       if (compression === undefined && !atEnd) return;
       const text = compression === 'plain' || compression === undefined ? head : decodeHead(this.held, atEnd);
+      if (this.refuseBinary(text, atEnd)) return;
       format = detectTextFormat(new TextDecoder().decode(text), atEnd || this.heldBytes >= SNIFF_BYTES);
     }
     if (format === undefined) return;
@@ -229,6 +234,24 @@ class DetectingReader implements ImportingReader {
       }
       for (const b of held) this.collect(b);
     }
+  }
+
+  /**
+   * True when the decision must wait or is made: a head with binary bytes is judged on the
+   * first 64 KiB (or the whole input), and refused when it is not text (textSniff.ts).
+   */
+  private refuseBinary(head: Uint8Array, atEnd: boolean): boolean {
+    const complete = atEnd && head.length < SNIFF_BYTES;
+    const sniff = sniffText(head, complete);
+    if (sniff.binary === 0) return false;
+    if (!atEnd && head.length < SNIFF_BYTES) return true; // judge on more bytes
+    const message = notTextMessage(sniff);
+    if (message === null) return false;
+    this.notText = message;
+    this.held = [];
+    this.heldPrescans = [];
+    this.diags.report('not-text', message);
+    return true;
   }
 
   private collect(bytes: Uint8Array): void {

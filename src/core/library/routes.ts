@@ -30,7 +30,8 @@ export interface LibraryRow {
   duration_ms: number | null;
   turns: number;
   steps: number;
-  model_calls: number;
+  /** Null when the log's format records no model calls (see the schema). */
+  model_calls: number | null;
   tool_calls: number;
   tool_errors: number;
   failed_attempts: number;

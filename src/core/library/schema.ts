@@ -59,7 +59,12 @@ export const SESSIONS: Column[] = [
   c('events', 'int', false, 'events read'),
   c('turns', 'int', false, 'turns'),
   c('steps', 'int', false, 'steps'),
-  c('model_calls', 'int', false, 'model call attempts (a retried step counts each attempt)'),
+  c(
+    'model_calls',
+    'int',
+    true,
+    'model call attempts (a retried step counts each attempt); null when the format records no calls (imported logs without streams)',
+  ),
   c('failed_attempts', 'int', false, 'attempts that finished with error/aborted and no message'),
   c('tool_calls', 'int', false, 'tool calls'),
   c('tool_errors', 'int', false, 'tool results marked as errors'),

@@ -135,12 +135,13 @@ export function sessionRecord(log: SessionLog, source: LogSource, hooks: RecordH
   const costs = steps.map((s) => s.cost_usd).filter((v): v is number => typeof v === 'number');
   const cost = steps.length > 0 && costs.length === steps.length ? costs.reduce((a, b) => a + b, 0) : null;
   const { error, warning, info } = log.diagnostics.counts;
+  const format = source.format ?? log.sourceFormat ?? 'seqscope';
   const session: Row = {
     session_id: id,
     path: source.path,
     size_bytes: source.sizeBytes,
     compression: source.compression,
-    format: source.format ?? log.sourceFormat ?? 'seqscope',
+    format,
     title: scan.title,
     provider: main.provider,
     model: main.model,
@@ -150,7 +151,8 @@ export function sessionRecord(log: SessionLog, source: LogSource, hooks: RecordH
     events: log.eventCount,
     turns: st.totals.turns,
     steps: st.totals.steps,
-    model_calls: st.totals.attempts,
+    // Another agent's log re-told without chunk streams records no calls: unknown, not zero.
+    model_calls: st.totals.attempts === 0 && format !== 'seqscope' ? null : st.totals.attempts,
     failed_attempts: st.totals.failedAttempts,
     tool_calls: st.totals.toolCalls,
     tool_errors: st.totals.toolErrors,

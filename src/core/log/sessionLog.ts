@@ -156,6 +156,11 @@ export class SessionLog {
     return this.reader.limitHit;
   }
 
+  /** Why the input was refused as not text (binary), once it was: the log then holds nothing. */
+  get notText(): string | undefined {
+    return this.reader.notText;
+  }
+
   /** Decompressed bytes read so far. */
   get bytesDecoded(): number {
     return this.store.length;

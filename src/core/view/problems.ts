@@ -47,11 +47,13 @@ function forEachErrorOutcome(
     if (c.isError && c.resultSeq !== null) visit('toolErrors', c.resultSeq);
   for (const st of structure.steps)
     for (const a of st.attempts) if (a.failed) visit('failedAttempts', a.lastChunkSeq);
-  for (const t of structure.turns) {
-    const k = t.endReason?.kind;
-    if (t.endSeq === null) continue;
-    if (k === 'error') visit('errorTurns', t.endSeq);
-    else if (k === 'aborted') visit('abortedTurns', t.endSeq);
+  const ends = structure.turns.map((t) => ({ seq: t.endSeq, kind: t.endReason?.kind }));
+  // A turn/end outside any turn (no turn/start, or no valid turn number) still ended in its reason.
+  for (const e of structure.strayTurnEnds ?? []) ends.push({ seq: e.seq, kind: e.endReason.kind });
+  for (const { seq, kind } of ends) {
+    if (seq === null) continue;
+    if (kind === 'error') visit('errorTurns', seq);
+    else if (kind === 'aborted') visit('abortedTurns', seq);
   }
 }
 

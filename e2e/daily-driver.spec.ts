@@ -1,0 +1,303 @@
+/**
+ * What a daily user hits away from the 1024-1600 px desk: a short window (a
+ * laptop at 200% zoom) scrolls the page instead of squeezing the panes to
+ * nothing; a phone-wide window wraps the header and the diagnostics chips;
+ * a panel opening below keeps the selected row in view; an empty filtered
+ * timeline offers "Clear filters"; `seqscope open --follow` follows new
+ * events like `tail -f` while the selection is on the last one; chart
+ * legends read the selected step's figures without a hover.
+ */
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { stepMetrics } from '../src/core/metrics/steps';
+import { stepIndexForSeq } from '../src/app/why/chartData';
+import {
+  buildCli,
+  expect,
+  expectLoaded,
+  expectMessagesAt,
+  gotoApp,
+  loadCore,
+  startOpen,
+  test,
+} from './helpers';
+
+/** How much of `el` lies inside the window (1: all of it), as the user would see it. */
+async function shownInWindow(el: Locator): Promise<number> {
+  return el.evaluate((node) => {
+    const r = node.getBoundingClientRect();
+    const h = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+    return r.height > 0 ? h / r.height : 0;
+  });
+}
+
+/** Whether `el` lies wholly inside its scrolling box `box` (the timeline's list). */
+async function wholeInside(el: Locator, box: Locator): Promise<boolean> {
+  const [r, b] = [(await el.boundingBox())!, (await box.boundingBox())!];
+  return r.y >= b.y - 0.5 && r.y + r.height <= b.y + b.height + 0.5;
+}
+
+const timelineList = (page: Page) => page.locator('div:has(> [data-testid=timeline])');
+
+test.describe('a short window (640x400, a laptop at 200% zoom)', () => {
+  test('the page scrolls, and timeline rows and messages are there to read', async ({ page }) => {
+    await page.setViewportSize({ width: 640, height: 400 });
+    await gotoApp(page, '/#seq=235');
+    const doc = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollHeight,
+      window: innerHeight,
+    }));
+    expect(doc.scroll).toBeGreaterThan(doc.window);
+    // The panes keep their room: at least a few timeline rows, and the messages' minimum.
+    const timeline = page.locator('#pane-timeline');
+    const rows = page.locator('[data-testid=timeline] [role=row]');
+    expect((await timeline.boundingBox())!.height).toBeGreaterThanOrEqual(100);
+    expect((await page.locator('#pane-messages').boundingBox())!.height).toBeGreaterThanOrEqual(279);
+
+    // Scrolled down to the timeline: its selected row is on screen whole, with rows around it.
+    const selected = page.locator('[data-testid=timeline] [aria-selected=true]');
+    await expect(selected).toHaveAttribute('data-seq', '235');
+    await timeline.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
+    expect(await shownInWindow(selected)).toBe(1);
+    expect(await wholeInside(selected, timelineList(page))).toBe(true);
+    let whole = 0;
+    for (const row of await rows.all()) if ((await shownInWindow(row)) === 1) whole++;
+    expect(whole).toBeGreaterThanOrEqual(2);
+
+    // Scrolled on to the messages: a message is on screen, whole.
+    await page.locator('#pane-messages').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    const messages = page.locator('[data-testid=messages] [data-testid=message]');
+    await expect(messages.first()).toBeAttached();
+    let shown = 0;
+    for (const m of await messages.all()) if ((await shownInWindow(m)) === 1) shown++;
+    expect(shown).toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole('heading', { name: 'Seqscope' })).not.toBeInViewport();
+  });
+
+  for (const { width, height } of [
+    { width: 1600, height: 900 },
+    { width: 1024, height: 768 },
+  ]) {
+    test(`at ${width}x${height} nothing changes: the page fits the window, no page scrollbar`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await gotoApp(page, '/#seq=235');
+      const doc = await page.evaluate(() => ({
+        scrollHeight: document.documentElement.scrollHeight,
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(doc).toEqual({ scrollHeight: height, scrollWidth: width, clientWidth: width });
+      // The bottom bar ends at the window's bottom edge: the panes took the height, not the page.
+      const diag = (await page.locator('section[aria-label=Diagnostics]').boundingBox())!;
+      expect(Math.abs(diag.y + diag.height - height)).toBeLessThan(1);
+    });
+  }
+});
+
+test('at 390 px wide the header and the diagnostics chips wrap: nothing reaches past the right edge', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoApp(page, '/#seq=235');
+  await expect(page.locator('[data-testid=run-problems] button')).toHaveCount(3);
+  await expect(page.locator('section[aria-label=Diagnostics] [data-code]')).toHaveCount(3);
+  const beyond = await page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0 && r.right > innerWidth + 0.5)
+        out.push(
+          `${el.tagName} ${el.getAttribute('data-testid') ?? ''} "${(el.textContent ?? '').slice(0, 40)}"`,
+        );
+    }
+    return out;
+  });
+  expect(beyond).toEqual([]);
+  // Every chip is drawn whole (the header's failures, the diagnostics' codes).
+  for (const chip of await page
+    .locator('[data-testid=run-problems] button, section[aria-label=Diagnostics] [data-code]')
+    .all()) {
+    const fits = await chip.evaluate((el) => el.scrollWidth <= el.clientWidth + 0.5);
+    expect(fits, (await chip.textContent()) ?? '').toBe(true);
+  }
+});
+
+test('opening the search panel keeps the selected row in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await gotoApp(page, '/#seq=0');
+  const list = timelineList(page);
+  // The last row drawn whole at the bottom of the timeline: the one a shorter list would hide.
+  const rows = page.locator('[data-testid=timeline] [role=row]');
+  await expect(rows.first()).toBeVisible();
+  let last: Locator | null = null;
+  for (const row of await rows.all()) if (await wholeInside(row, list)) last = row;
+  const seq = await last!.getAttribute('data-seq');
+  await last!.click();
+  const selected = page.locator(`[data-testid=timeline] [data-seq="${seq}"]`);
+  await expect(selected).toHaveAttribute('aria-selected', 'true');
+  const listBefore = (await list.boundingBox())!.height;
+
+  await page.getByRole('button', { name: 'Search (/)' }).click();
+  await expect(page.getByTestId('why-panel')).toBeVisible();
+  await expect.poll(async () => (await list.boundingBox())!.height).toBeLessThan(listBefore - 100);
+  await expect.poll(() => wholeInside(selected, list)).toBe(true);
+  await expect(selected).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a row scrolled away from by hand is not pulled back when a panel opens', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await gotoApp(page, '/#seq=0');
+  const list = timelineList(page);
+  const selected = page.locator('[data-testid=timeline] [aria-selected=true]');
+  await expect(selected).toHaveAttribute('data-seq', '0');
+  // (A row scrolled far out of view is not drawn at all.)
+  const inView = async () => (await selected.count()) > 0 && (await wholeInside(selected, list));
+  await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect.poll(inView).toBe(false);
+  const top = await list.evaluate((el) => el.scrollTop);
+  const listBefore = (await list.boundingBox())!.height;
+  await page.getByRole('button', { name: 'Search (/)' }).click();
+  await expect(page.getByTestId('why-panel')).toBeVisible();
+  await expect.poll(async () => (await list.boundingBox())!.height).toBeLessThan(listBefore - 100);
+  expect(await inView()).toBe(false);
+  expect(await list.evaluate((el) => el.scrollTop)).toBeGreaterThanOrEqual(top - 1);
+});
+
+test('an empty filtered timeline offers "Clear filters": it clears every filter and the rows return', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await gotoApp(page, '/#seq=10');
+  const count = page.getByTestId('row-count');
+  await expect(count).toHaveText(/^\d+ rows$/);
+  const rowsBefore = (await count.textContent())!;
+  await page.getByRole('button', { name: 'Errors only' }).click();
+  await page.getByLabel('Filter events by text').fill('no event has this text 7f3a');
+  await expect(count).toHaveText('0 matches');
+  const empty = page.getByTestId('timeline-no-match');
+  await expect(empty).toContainText('No event matches the filter.');
+  await expect(page).toHaveURL(/errors=1/);
+
+  await empty.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(count).toHaveText(rowsBefore);
+  await expect(page.locator('[data-testid=timeline] [role=row]').first()).toBeVisible();
+  await expect(page.getByLabel('Filter events by text')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Errors only' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page).not.toHaveURL(/errors=1|[&#]q=/);
+  // The text stays cleared: the box's pending text does not put the filter back.
+  await page.waitForTimeout(400);
+  await expect(count).toHaveText(rowsBefore);
+});
+
+test.describe('seqscope open --follow, like tail -f', () => {
+  test.beforeAll(buildCli);
+
+  const line = (o: object) => `${JSON.stringify(o)}\n`;
+  const turn = (n: number, seq: number, text: string) =>
+    [
+      line({ type: 'turn/start', seq, time: 1000 + seq, data: { turn: n } }),
+      line({
+        type: 'user/message',
+        seq: seq + 1,
+        time: 1001 + seq,
+        data: { role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } },
+        surfaceOp: 'append',
+      }),
+      line({
+        type: 'turn/end',
+        seq: seq + 2,
+        time: 1002 + seq,
+        data: { turn: n, reason: { kind: 'completed' } },
+      }),
+    ].join('');
+
+  test('on the last event the selection follows what is appended; moved elsewhere it stays', async ({
+    page,
+  }) => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'seqscope-tail-')), 'tail.jsonl');
+    writeFileSync(file, line({ type: 'session', version: 0, id: 'tail' }) + turn(1, 0, 'first'));
+    const { child, link } = await startOpen(file);
+    try {
+      await page.setViewportSize({ width: 1600, height: 900 });
+      await page.goto(link);
+      await expectLoaded(page, 'tail.jsonl', 3);
+      await expect(page.getByTestId('follow')).toHaveAttribute('data-state', 'live');
+      const timeline = page.getByTestId('timeline');
+      // Opened at the end of the session: the last event is selected.
+      await expect(timeline.locator('[aria-selected=true]')).toHaveAttribute('data-seq', '2');
+
+      // The agent writes another turn: the selection moves to the new last event, in view.
+      appendFileSync(file, turn(2, 3, 'second prompt'));
+      await expect(page.getByTestId('status')).toHaveAttribute('data-events', '6');
+      await expect(timeline.locator('[aria-selected=true]')).toHaveAttribute('data-seq', '5');
+      await expect(page.getByTestId('inspector')).toHaveAttribute('data-seq', '5');
+      await expect(page).toHaveURL(/#seq=5$/);
+      await expect(timeline.locator('[data-seq="5"]')).toBeInViewport();
+      await expectMessagesAt(page, loadCore(readFileSync(file)), 5);
+      await expect(page.getByTestId('messages')).toContainText('second prompt');
+
+      // The user steps back to read: new events no longer move the selection.
+      await timeline.locator('[data-seq="4"]').click();
+      await expect(page).toHaveURL(/#seq=4$/);
+      appendFileSync(file, turn(3, 6, 'third prompt'));
+      await expect(page.getByTestId('status')).toHaveAttribute('data-events', '9');
+      await expect(timeline.locator('[data-seq="8"]')).toBeAttached();
+      await expect(timeline.locator('[aria-selected=true]')).toHaveAttribute('data-seq', '4');
+      await expect(page).toHaveURL(/#seq=4$/);
+      await expectMessagesAt(page, loadCore(readFileSync(file)), 4);
+
+      // Back on the last event (End), it follows again.
+      await timeline.locator('[data-seq="4"]').focus();
+      await page.keyboard.press('End');
+      await expect(timeline.locator('[aria-selected=true]')).toHaveAttribute('data-seq', '8');
+      appendFileSync(file, turn(4, 9, 'fourth prompt'));
+      await expect(page.getByTestId('status')).toHaveAttribute('data-events', '12');
+      await expect(timeline.locator('[aria-selected=true]')).toHaveAttribute('data-seq', '11');
+      await expect(page.getByTestId('messages')).toContainText('fourth prompt');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
+
+test("chart legends show the selected step's figures without a hover (the last step's with no selection in range)", async ({
+  page,
+}) => {
+  const steps = stepMetrics(loadCore(path.resolve(import.meta.dirname, '../public/samples/demo.jsonl')));
+  const legendOf = (testId: string) => page.getByTestId(testId).locator('.u-legend');
+  /** The legend's text as the user reads it: "step: 4 input: 2,900 ...". */
+  const expected = (i: number) => {
+    const u = steps[i]!.usage!;
+    return new RegExp(
+      `step:?\\s*${i + 1}\\s*input:?\\s*${u.inputTokens.toLocaleString('en-US')}\\s*output:?\\s*${u.outputTokens.toLocaleString('en-US')}`,
+    );
+  };
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await gotoApp(page, '/#seq=150');
+  await page.getByRole('button', { name: 'Charts', exact: true }).click();
+  const at150 = stepIndexForSeq(steps, 150);
+  expect(at150).toBeGreaterThanOrEqual(0);
+  expect(at150).toBeLessThan(steps.length - 1);
+  await expect(legendOf('chart-tokens')).toHaveText(expected(at150));
+  await expect(legendOf('chart-tokens')).not.toContainText('--');
+
+  // Another selection: the legends follow it.
+  await page.evaluate(() => (location.hash = '#seq=30'));
+  const at30 = stepIndexForSeq(steps, 30);
+  expect(at30).not.toBe(at150);
+  await expect(legendOf('chart-tokens')).toHaveText(expected(at30));
+
+  // A hover shows the step under the cursor; leaving the plot goes back to the selection.
+  const over = page.getByTestId('chart-tokens').locator('.u-over');
+  const box = (await over.boundingBox())!;
+  // (x runs from step 1 to the last step across the plot: the third step is 2/(n-1) along.)
+  await page.mouse.move(box.x + (box.width * 2) / (steps.length - 1), box.y + box.height / 2);
+  await expect(legendOf('chart-tokens')).toHaveText(expected(2));
+  await page.mouse.move(2, 2);
+  await expect(legendOf('chart-tokens')).toHaveText(expected(at30));
+});
