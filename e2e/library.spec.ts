@@ -4,7 +4,7 @@
  * click opens the log exactly as `?src=` does, named by path and fingerprint.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,12 +27,17 @@ test.beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'seqscope-library-'));
   mkdirSync(path.join(dir, 'runs'));
   for (const f of LOGS) copyFileSync(path.join(SAMPLES_DIR, f), path.join(dir, 'runs', path.basename(f)));
-  server = spawn(process.execPath, [BIN, 'serve', dir, '--port', '0', '--no-browser'], {
+  ({ server, url } = await startServe(dir));
+});
+
+/** `seqscope serve DIR` on a free port: the child and the Library's URL it prints. */
+async function startServe(dir: string): Promise<{ server: ChildProcess; url: string }> {
+  const server = spawn(process.execPath, [BIN, 'serve', dir, '--port', '0', '--no-browser'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   server.stderr?.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-  url = await new Promise<string>((done, fail) => {
+  const url = await new Promise<string>((done, fail) => {
     let out = '';
     server.stdout?.setEncoding('utf8').on('data', (s: string) => {
       out += s;
@@ -40,7 +45,8 @@ test.beforeAll(async () => {
     });
     server.on('exit', (code) => fail(new Error(`serve exited with ${code}: ${stderr}`)));
   });
-});
+  return { server, url };
+}
 
 test.afterAll(() => {
   server?.kill('SIGTERM');
@@ -104,5 +110,30 @@ test('at 1024 and 1600 px every column of the Library is in view: the session co
     expect(scroll, `${width}px`).toBeLessThanOrEqual(client);
     const cost = (await page.getByTestId('library-sort-cost_usd').boundingBox())!;
     expect(cost.x + cost.width, `${width}px`).toBeLessThanOrEqual(width);
+  }
+});
+
+test('an Inspect AI .json log is in the Library and opens; other .json files are listed as left out', async ({
+  page,
+}) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'seqscope-library-json-'));
+  const inspect = '2025-05-12T20-27-36-04-00_browser.json';
+  copyFileSync(path.join(SAMPLES_DIR, 'other/inspect', inspect), path.join(dir, inspect));
+  writeFileSync(path.join(dir, 'package.json'), '{"name":"not-a-log"}\n');
+  const served = await startServe(dir);
+  try {
+    await page.goto(served.url);
+    const rows = page.getByTestId('library-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toHaveAttribute('data-path', inspect);
+    const skipped = page.getByTestId('library-skipped');
+    await expect(skipped).toContainText('1 file in the folder left out of the library');
+    await skipped.locator('summary').click();
+    await expect(skipped).toContainText('package.json: a .json file that is not an Inspect AI eval log');
+    await rows.first().getByTestId('library-link').click();
+    const file = path.join(SAMPLES_DIR, 'other/inspect', inspect);
+    await expectLoaded(page, inspect, loadCore(file).eventCount);
+  } finally {
+    served.server.kill('SIGTERM');
   }
 });

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { SessionLog } from '../core/log/sessionLog';
+import { singleStreamLog } from '../core/testing/hostileInputs';
 import { handlers, type HandlerTable } from './handlers';
 import { LogHost } from './host';
 import type { Push, RequestEnvelope, RequestKind, ResponseMessage, WorkerMessage } from './protocol';
@@ -283,5 +285,32 @@ describe('LogHost: messages are the model-visible ones, depth-limited in every a
     expect(fromTranscript).toEqual(fromMessages);
     expect(depthOf(fromTranscript)).toBeLessThanOrEqual(101);
     expect(JSON.stringify(fromTranscript)).toContain('nested deeper than 100 levels');
+  });
+});
+
+describe('LogHost: one stream of many deltas', () => {
+  it('the stream at the step/end after 200,000 deltas reads at most one checkpoint interval of events', async () => {
+    // SessionLog re-reads (re-parses) an event it does not hold: the count of those re-reads is
+    // the cost of the first visit. It once re-read the whole stream (the worker died at 1M).
+    const reads = vi.spyOn(
+      SessionLog.prototype as unknown as { readEvent(seq: number): unknown },
+      'readEvent',
+    );
+    try {
+      const deltas = 200_000;
+      const { ask } = host();
+      value(await ask({ kind: 'open', loadId: 1, source: { kind: 'text', text: singleStreamLog(deltas) } }));
+      const before = reads.mock.calls.length;
+      const stream = value(await ask({ kind: 'stream', seq: deltas + 5 })) as {
+        state: { blocks: { text: string }[]; chunkCount: number };
+      };
+      expect(reads.mock.calls.length - before).toBeLessThanOrEqual(256);
+      const text = stream.state.blocks[0]?.text ?? '';
+      expect(text.length).toBe(deltas);
+      expect(text.slice(-12)).toBe('890123456789');
+      expect(stream.state.chunkCount).toBe(deltas + 3);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

@@ -239,6 +239,7 @@ export function LibraryCard() {
           {answer.rows.length === 0 && (
             <p className="py-4 text-center text-xs text-fg-muted">No session matches.</p>
           )}
+          <SkippedFiles skipped={answer.skipped} />
           {answer.total > answer.rows.length && (
             <button
               type="button"
@@ -251,5 +252,31 @@ export function LibraryCard() {
         </div>
       )}
     </section>
+  );
+}
+
+/** Files the server's index left out (a .json that is no Inspect log), so none goes missing unsaid. */
+function SkippedFiles({ skipped }: { skipped: unknown }) {
+  const files = Array.isArray(skipped)
+    ? skipped.filter(
+        (f): f is { file: string; reason: string } =>
+          typeof (f as { file?: unknown }).file === 'string' &&
+          typeof (f as { reason?: unknown }).reason === 'string',
+      )
+    : [];
+  if (files.length === 0) return null;
+  return (
+    <details className="mt-2 text-xs text-fg-muted" data-testid="library-skipped">
+      <summary className="cursor-pointer">
+        {files.length} file{files.length === 1 ? '' : 's'} in the folder left out of the library
+      </summary>
+      <ul className="mt-1 list-disc pl-5">
+        {files.map((f) => (
+          <li key={f.file}>
+            <span className="font-mono text-fg">{f.file}</span>: {f.reason}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

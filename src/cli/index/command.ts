@@ -21,7 +21,7 @@ import {
 import { DatasetWriter, readPrevious } from './dataset';
 import { defaultThreads, runPool } from './pool';
 import { jsonProgress, silentProgress, terminalProgress, type ProgressState } from './progress';
-import { listLogs } from './sources';
+import { listLogs, type SkippedFile } from './sources';
 import type { IndexJob } from './indexWorker';
 import { isObjectUrl } from './objectStore';
 
@@ -61,6 +61,8 @@ export interface IndexSummary {
   read: number;
   unchanged: number;
   unreadable: number;
+  /** Files the walk left out, with why (serve's Library lists them). */
+  skipped: SkippedFile[];
   rows: Record<string, number>;
   out: string;
   seconds: number;
@@ -75,6 +77,9 @@ export async function buildIndex(
   for (const p of listing.problems)
     if (args.json) io.out(JSON.stringify({ event: 'warning', message: p }) + '\n');
     else io.err(`seqscope: warning: ${p}\n`);
+  for (const f of listing.skipped)
+    if (args.json) io.out(JSON.stringify({ event: 'skipped', path: f.path, reason: f.reason }) + '\n');
+    else io.err(`seqscope: skipped ${f.path}: ${f.reason}\n`);
   if (listing.logs.length === 0 && listing.problems.length > 0) return 'nothing to index';
 
   const previous = await readPrevious(args.out);
@@ -124,6 +129,7 @@ export async function buildIndex(
       read: jobs.length - state.skipped,
       unchanged: state.skipped,
       unreadable: state.failed,
+      skipped: listing.skipped,
       rows,
       out: args.out,
       seconds: (performance.now() - t0) / 1000,

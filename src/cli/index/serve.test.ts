@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryAnswer } from '../../core/library/routes';
 import { libraryFileUrl, libraryLink } from '../../core/library/routes';
 import { startLibraryServer, type LibraryServer } from './serve';
+import { SKIPPED_JSON_REASON, listLogs } from './sources';
 import { ensureBuiltCli, runCliAsync } from '../testSupport';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -130,5 +131,50 @@ describe('seqscope serve', { timeout: 60_000 }, () => {
       req.end();
     });
     expect(status).toBe(421);
+  });
+});
+
+describe('seqscope serve: .json files in the folder', { timeout: 120_000 }, () => {
+  it('indexes an Inspect AI .json log, lists other .json files as skipped with the reason, and says so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'seqscope-serve-json-'));
+    const inspect = '2025-05-12T20-27-36-04-00_browser.json';
+    copyFileSync(join(SAMPLES, 'other/inspect', inspect), join(dir, inspect));
+    writeFileSync(join(dir, 'package.json'), '{"name":"not-a-log","version":"1.0.0"}\n');
+    const dist = join(dir, '.dist');
+    mkdirSync(dist);
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    const index = join(dir, '.seqscope-index');
+    // The CLI says what it left out, and why.
+    const cli = await runCliAsync(['index', dir, '--out', index]);
+    expect(cli.code, cli.err).toBe(0);
+    expect(cli.err).toContain(`seqscope: skipped ${join(dir, 'package.json')}: ${SKIPPED_JSON_REASON}`);
+    expect(cli.out).toMatch(/^indexed 1 log/);
+    // What `serve` hands its server: the listing's skipped files (command.ts prints the same).
+    const { skipped } = await listLogs([dir], index);
+    expect(skipped).toEqual([{ path: join(dir, 'package.json'), reason: SKIPPED_JSON_REASON }]);
+    const served = await startLibraryServer({
+      root: dir,
+      indexDir: index,
+      distDir: dist,
+      port: 0,
+      skipped,
+    });
+    try {
+      const root = served.url.replace(/\/\?library$/, '');
+      const answer = (await (await fetch(`${root}/api/library`)).json()) as LibraryAnswer;
+      // The Inspect log is a session of the library, and its file opens from it.
+      expect(answer.rows.map((r) => r.file)).toEqual([inspect]);
+      expect(answer.rows[0], JSON.stringify(answer.rows[0])).toBeDefined();
+      expect(answer.rows[0]?.steps).toBe(5);
+      expect(answer.skipped).toEqual([{ file: 'package.json', reason: SKIPPED_JSON_REASON }]);
+      const row = answer.rows[0] as LibraryAnswer['rows'][number];
+      const file = await fetch(`${root}${libraryFileUrl(row.file as string, row.session_id)}`);
+      expect(file.status).toBe(200);
+      expect((await file.text()).length).toBeGreaterThan(1000);
+      // Other .json files are still never served.
+      expect((await fetch(`${root}/files/package.json`)).status).toBe(404);
+    } finally {
+      await served.close();
+    }
   });
 });

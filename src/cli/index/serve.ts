@@ -15,7 +15,7 @@
 import { realpath } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { LIBRARY_API, LIBRARY_FILES } from '../../core/library/routes';
 import {
   FOLDER,
@@ -37,7 +37,7 @@ import { failSafe, requestPath } from '../server';
 import { buildIndex } from './command';
 import { LibraryQueries, parseLibraryRequest } from './libraryApi';
 import { defaultThreads } from './pool';
-import { looksLikeLog } from './sources';
+import { looksLikeLog, type SkippedFile } from './sources';
 import { errorMessage } from '../../core/errorMessage';
 
 export const INDEX_FOLDER = '.seqscope-index';
@@ -54,6 +54,8 @@ export async function startLibraryServer(options: {
   distDir: string;
   port?: number;
   host?: string;
+  /** Files the index left out, with why: the Library lists them (paths under root). */
+  skipped?: readonly SkippedFile[];
 }): Promise<LibraryServer> {
   const host = options.host ?? '127.0.0.1';
   assertLoopback(host);
@@ -61,6 +63,10 @@ export async function startLibraryServer(options: {
   const serveStatic = await createStaticApp(options.distDir);
   const library = await LibraryQueries.open(options.indexDir, root);
   const fingerprints = await library.fingerprints();
+  const skipped = (options.skipped ?? []).map((f) => ({
+    file: relative(root, f.path).split(sep).join('/'),
+    reason: f.reason,
+  }));
 
   const server = createServer(
     failSafe(async (req, res) => {
@@ -70,7 +76,7 @@ export async function startLibraryServer(options: {
       const search = new URL(req.url ?? '/', 'http://x').searchParams;
       if (raw === LIBRARY_API) {
         const answer = await library.list(parseLibraryRequest(search));
-        const body = JSON.stringify(answer);
+        const body = JSON.stringify(skipped.length > 0 ? { ...answer, skipped } : answer);
         res.writeHead(200, {
           'Content-Type': 'application/json; charset=utf-8',
           'Content-Length': Buffer.byteLength(body),
@@ -83,9 +89,9 @@ export async function startLibraryServer(options: {
         const target = resolveStaticPath(root, raw.slice(LIBRARY_FILES.length - 1));
         if (!target.ok) return plain(res, target.status, target.status === 403 ? 'forbidden' : 'bad request');
         const rel = relative(root, target.path);
-        // only log files, never a dot file or anything inside a dot folder (.git, the index)
-        if (!looksLikeLog(basename(rel)) || rel.split(/[\\/]/).some((s) => s.startsWith('.')))
-          return notFound(res);
+        // only log files (or an indexed Inspect .json), never a dot file or anything inside a dot folder
+        const isLog = looksLikeLog(basename(rel)) || fingerprints.has(target.path);
+        if (!isLog || rel.split(/[\\/]/).some((s) => s.startsWith('.'))) return notFound(res);
         let real: string;
         try {
           real = await realpath(target.path);
@@ -178,12 +184,15 @@ export async function runServe(argv: string[]): Promise<number> {
     err(`${dir}: ${built}`);
     return 2;
   }
-  err(`indexed ${built.logs} logs (${built.read} read, ${built.unchanged} unchanged) into ${indexDir}`);
+  const left = built.skipped.length > 0 ? `; ${built.skipped.length} skipped (listed above)` : '';
+  err(
+    `indexed ${built.logs} logs (${built.read} read, ${built.unchanged} unchanged${left}) into ${indexDir}`,
+  );
 
   const stopped = waitForStop();
   let server: LibraryServer;
   try {
-    server = await startLibraryServer({ root, indexDir, distDir, port });
+    server = await startLibraryServer({ root, indexDir, distDir, port, skipped: built.skipped });
   } catch (e) {
     const code = (e as { code?: string }).code;
     err(

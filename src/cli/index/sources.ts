@@ -3,10 +3,11 @@
  * is a file (taken whatever its name), a folder (walked; files named like a
  * log), or an object-store URL (objectStore.ts).
  */
-import { readdir, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { isObjectUrl, listBucket, listHttp, parseBucketUrl } from './objectStore';
 import { errorMessage } from '../../core/errorMessage';
+import { detectTextFormat } from '../../core/import/formats';
 
 /** One log to index: a local file or an object. */
 export interface LogRef {
@@ -19,7 +20,8 @@ export interface LogRef {
 /**
  * Names a log file may have inside a walked folder: JSONL (compressed or not)
  * and Inspect AI's .eval archives. A plain .json is indexed when named on the
- * command line, never picked up by a walk (folders are full of other JSON).
+ * command line; a walk takes it only when its first bytes are an Inspect AI
+ * eval log (folders are full of other JSON) and lists the others as skipped.
  * Folders and files whose names start with a dot are skipped (the index's own
  * folder, .git).
  */
@@ -33,11 +35,38 @@ export interface Listing {
   logs: LogRef[];
   /** Paths that could not be listed, with why (the run goes on without them). */
   problems: string[];
+  /** Files a walk saw but left out (.json that no importer reads), with why. */
+  skipped: SkippedFile[];
+}
+
+export interface SkippedFile {
+  path: string;
+  reason: string;
+}
+
+/** Bytes of a .json read to tell an Inspect AI eval log (its first keys) from other JSON. */
+const JSON_SNIFF_BYTES = 1 << 16;
+
+export const SKIPPED_JSON_REASON =
+  'a .json file that is not an Inspect AI eval log (the only JSON document format the importers read)';
+
+/** True when a .json file's first bytes are an Inspect AI eval log (core/import/formats.ts). */
+async function isInspectJson(path: string): Promise<boolean> {
+  const file = await open(path, 'r');
+  try {
+    const buf = new Uint8Array(JSON_SNIFF_BYTES);
+    const { bytesRead } = await file.read(buf, 0, JSON_SNIFF_BYTES, 0);
+    const text = new TextDecoder().decode(buf.subarray(0, bytesRead));
+    return detectTextFormat(text, bytesRead < JSON_SNIFF_BYTES) === 'inspect-json';
+  } finally {
+    await file.close();
+  }
 }
 
 export async function listLogs(paths: string[], exclude?: string): Promise<Listing> {
   const logs = new Map<string, LogRef>();
   const problems: string[] = [];
+  const skipped: SkippedFile[] = [];
   const skip = exclude !== undefined ? resolve(exclude) : undefined;
   const add = (ref: LogRef) => {
     if (!logs.has(ref.path)) logs.set(ref.path, ref);
@@ -57,9 +86,11 @@ export async function listLogs(paths: string[], exclude?: string): Promise<Listi
       const full = join(dir, e.name);
       if (full === skip) continue;
       if (e.isDirectory()) await walk(full);
-      else if (e.isFile() && looksLikeLog(e.name)) {
+      else if (e.isFile() && (looksLikeLog(e.name) || /\.json$/i.test(e.name))) {
         try {
-          add({ path: full, size: (await stat(full)).size, remote: false });
+          if (!looksLikeLog(e.name) && !(await isInspectJson(full)))
+            skipped.push({ path: full, reason: SKIPPED_JSON_REASON });
+          else add({ path: full, size: (await stat(full)).size, remote: false });
         } catch (err) {
           problems.push(`${full}: ${reason(err)}`);
         }
@@ -87,7 +118,7 @@ export async function listLogs(paths: string[], exclude?: string): Promise<Listi
       problems.push(`${p}: ${reason(err)}`);
     }
   }
-  return { logs: [...logs.values()], problems };
+  return { logs: [...logs.values()], problems, skipped };
 }
 
 export function reason(err: unknown): string {

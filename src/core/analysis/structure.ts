@@ -202,7 +202,9 @@ export class StructureBuilder implements Analyzer {
     this.flushOutside();
     const open = this.openTurn;
     if (!open) {
-      this.sink.report('turn-unbalanced', `turn/end for ${turnName(turn, seq)} without a turn/start`, { seq });
+      this.sink.report('turn-unbalanced', `turn/end for ${turnName(turn, seq)} without a turn/start`, {
+        seq,
+      });
       // Its outcome still counts (the header's turn errors, "errors only"): the harness recorded it.
       const endReason = normalizeTurnEndReason(reason);
       if (endReason) this.strayTurnEnds.push({ seq, endReason });
@@ -256,7 +258,11 @@ export class StructureBuilder implements Analyzer {
     }
     const t = this.openTurn;
     if (!t) {
-      this.sink.report('step-unbalanced', `step/start (${turnName(turn, seq)} step ${step}) outside any turn`, { seq });
+      this.sink.report(
+        'step-unbalanced',
+        `step/start (${turnName(turn, seq)} step ${step}) outside any turn`,
+        { seq },
+      );
     } else if (turn !== t.turn) {
       const what = `step/start names ${turnName(turn, seq)}, but ${turnName(t.turn, t.startSeq)} (seq ${t.startSeq}) is open`;
       this.sink.report('step-unbalanced', what, { seq });
@@ -285,9 +291,13 @@ export class StructureBuilder implements Analyzer {
     this.flushOutside();
     const s = this.openStep;
     if (!s) {
-      this.sink.report('step-unbalanced', `step/end (${turnName(turn, seq)} step ${step}) without a step/start`, {
-        seq,
-      });
+      this.sink.report(
+        'step-unbalanced',
+        `step/end (${turnName(turn, seq)} step ${step}) without a step/start`,
+        {
+          seq,
+        },
+      );
       return;
     }
     if (turn !== s.turn || step !== s.step) {

@@ -54,6 +54,8 @@ export interface LibraryAnswer {
   total: number;
   offset: number;
   rows: LibraryRow[];
+  /** Files under the served folder the index left out, with why (absent when none). */
+  skipped?: { file: string; reason: string }[];
 }
 
 /** What the Library asks the API: a text, a sort, filters and a page size. */
