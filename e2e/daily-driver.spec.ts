@@ -5,7 +5,8 @@
  * a panel opening below keeps the selected row in view; an empty filtered
  * timeline offers "Clear filters"; `seqscope open --follow` follows new
  * events like `tail -f` while the selection is on the last one; chart
- * legends read the selected step's figures without a hover.
+ * legends read the selected step's figures without a hover; the header
+ * shows the session's cost where the log's models have prices.
  */
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,8 @@ import {
   expectMessagesAt,
   gotoApp,
   loadCore,
+  openWithInput,
+  SAMPLES_DIR,
   startOpen,
   test,
 } from './helpers';
@@ -300,4 +303,37 @@ test("chart legends show the selected step's figures without a hover (the last s
   await expect(legendOf('chart-tokens')).toHaveText(expected(2));
   await page.mouse.move(2, 2);
   await expect(legendOf('chart-tokens')).toHaveText(expected(at30));
+});
+
+test("the header shows the session's cost, the Charts tab's total, where the log's usage can be priced", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  // The demo's model (qwen3-coder-480b) has no price: no cost, never a guess.
+  await gotoApp(page, '/#seq=10');
+  await expect(page.getByTestId('log-figures')).toContainText('15.0k in');
+  await page.getByRole('button', { name: 'Charts', exact: true }).click();
+  await expect(page.getByTestId('cost-panel')).toContainText('$0');
+  await expect(page.getByTestId('log-cost')).toHaveCount(0);
+  await page.getByTestId('why-panel').getByRole('button', { name: /close/i }).click();
+
+  // A Claude Code session on claude-sonnet-4 (priced): its cost is a header figure.
+  await openWithInput(
+    page,
+    path.join(SAMPLES_DIR, 'other/claude-code/fe869ecb-c176-478f-9734-7e4b8ef12cff.jsonl'),
+  );
+  await expect(page.getByTestId('status')).toHaveAttribute(
+    'data-name',
+    'fe869ecb-c176-478f-9734-7e4b8ef12cff.jsonl',
+  );
+  await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'ready');
+  const cost = page.getByTestId('log-cost');
+  await expect(cost).toHaveText(/^·?\$(\d+\.\d\d|0\.\d+)$/);
+  const headerCost = (await cost.textContent())!.replace('·', '').trim();
+  expect(headerCost).not.toBe('$0.00');
+  await expect(cost).toHaveAttribute('title', /claude-sonnet-4[^ ]* \$/);
+  await page.getByRole('button', { name: 'Charts', exact: true }).click();
+  await expect(page.getByTestId('cost-total')).toHaveText(headerCost);
+  // Whole, on the figures' line, like the other figures.
+  expect(await cost.evaluate((el) => el.scrollWidth <= el.clientWidth + 0.5)).toBe(true);
 });

@@ -196,9 +196,8 @@ test('a million tiny lines: loading, selecting the last event and moving stay un
   });
   report('select the last event', last);
   const moves = await mainThreadCosts(browser, page, async () => {
-    // Not the step's end (seq chunks + 2): the worker assembles its 1M-chunk stream there by
-    // reading every chunk again, 5-13 s on a loaded 2-core machine, and the client's watchdog
-    // declares the worker dead. That is the worker's time, not the page's; it is a known limit.
+    // The step's end (seq chunks + 2) and its 1M-chunk stream are e2e/long-stream.spec.ts's
+    // (the worker starts from the loading pass's last checkpoint there); this test is the page's.
     await page.keyboard.press('Home');
     await expect(page).toHaveURL(/#seq=0(&|$)/, { timeout: 60_000 });
   });

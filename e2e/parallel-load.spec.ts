@@ -6,6 +6,7 @@
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { generateLogText } from '../scripts/gen/index';
 import { expect, expectMessagesAt, gotoApp, loadCore, openWithInput, selectByHash, test } from './helpers';
@@ -29,6 +30,10 @@ test('a 200k-event log read by range workers equals the single pass, and a seek 
   await expect(status).toHaveAttribute('data-events', String(log.eventCount));
   // The file was large enough to be split: range workers ran.
   expect(workerUrls.some((u) => /rangeWorker/.test(u))).toBe(true);
+  // Its fingerprint was hashed on a thread of its own, and is the file's: SHA-256, first 16 hex.
+  expect(workerUrls.some((u) => /hashWorker/.test(u))).toBe(true);
+  const sha = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  await expect(page.locator(`[title*="fingerprint ${sha}"]`).first()).toBeAttached();
 
   const counts = new Map<string, number>();
   for (const d of log.diagnostics.items) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);

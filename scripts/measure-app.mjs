@@ -63,7 +63,7 @@ try {
     console.log(`page JS heap: ${round(heap.page)} MB`);
     console.log(
       heap.worker !== null
-        ? `worker JS heap: ${round(heap.worker)} MB used of ${round(heap.workerTotal)} MB (the log's bytes are ArrayBuffers outside it)`
+        ? `worker JS heap: ${round(heap.worker)} MB live after a GC (${round(heap.workerBeforeGc)} MB used before it), of ${round(heap.workerTotal)} MB (the log's bytes are ArrayBuffers outside it)`
         : 'worker JS heap: not available',
     );
     console.log(

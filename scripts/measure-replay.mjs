@@ -11,7 +11,7 @@
 //      idle gaps over 2 s (skipped by the player, 250 ms beat each at 1x) excluded.
 //
 //   npm run gen -- --events 1000000 --out /tmp/big.jsonl
-//   npx vite build && node --import tsx scripts/measure-replay.mjs /tmp/big.jsonl [--seconds 60] [--speed 1]
+//   npx vite build && node --import tsx scripts/measure-replay.mjs /tmp/big.jsonl [--seconds 60] [--speed 1] [--port 4198]
 //
 // Serves dist/ with `vite preview` on a spare port and drives the system Chromium
 // (SEQSCOPE_CHROMIUM or /usr/bin/chromium) headless. The expectations for the drift
@@ -21,6 +21,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { launchChromium, startPreview } from './measure-browser.mjs';
+import { loadThroughInput, openApp, portArgument, recordFrames } from './loadProbe.mjs';
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--'));
@@ -29,7 +30,9 @@ const opt = (name, dflt) => {
   return i >= 0 ? Number(args[i + 1]) : dflt;
 };
 if (!file) {
-  console.error('usage: node --import tsx scripts/measure-replay.mjs <log file> [--seconds 60] [--speed 1]');
+  console.error(
+    'usage: node --import tsx scripts/measure-replay.mjs <log file> [--seconds 60] [--speed 1] [--port 4198]',
+  );
   process.exit(2);
 }
 const seconds = opt('seconds', 60);
@@ -37,7 +40,7 @@ const speed = opt('speed', 1);
 const IDLE_GAP_MS = 2000; // core/replay/pacing.ts DEFAULT_IDLE_GAP_MS
 const SKIPPED_BEAT_MS = 250; // DEFAULT_SKIPPED_GAP_MS
 
-const { base, server } = await startPreview(4198);
+const { base, server } = await startPreview(portArgument(4198));
 const name = basename(file);
 const round = (x) => Math.round(x);
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
@@ -52,53 +55,29 @@ async function recordedTimes() {
 try {
   const times = await recordedTimes();
   const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(`${base}?sample=demo.jsonl`); // the root URL is the start page
-  await page.waitForSelector('[data-testid=status][data-state=ready]');
-  await page.locator('input[type=file]').setInputFiles(file);
-  await page.waitForSelector(`[data-testid=status][data-state=ready][data-name="${name}"]`, {
-    timeout: 600_000,
-  });
-  const events = Number(await page.getByTestId('status').getAttribute('data-events'));
+  const page = await openApp(browser, base);
+  const loaded = await loadThroughInput(page, file);
+  if (loaded.error !== null) throw new Error(`${name} did not open: ${loaded.error}`);
+  const events = loaded.events;
   const slider = page.getByRole('slider', { name: 'Replay position' });
   await page.waitForTimeout(1500); // let the scrubber's axis and the panes settle
 
   // ---------------------------------------------------------------- 1. drag: dropped frames
-  await page.evaluate(() => {
-    const m = { frames: [], long: [], on: false };
-    window.__drag = m;
-    const tick = (t) => {
-      if (m.on) m.frames.push(t);
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-    new PerformanceObserver((list) => {
-      if (m.on) for (const e of list.getEntries()) m.long.push(e.duration);
-    }).observe({ type: 'longtask' });
-  });
+  const recorder = await recordFrames(page);
   // The frame interval, idle.
-  await page.evaluate(() => (window.__drag.on = true));
+  await recorder.start();
   await page.waitForTimeout(1000);
-  const idle = await page.evaluate(() => {
-    const f = window.__drag.frames.splice(0);
-    window.__drag.on = false;
-    const gaps = f
-      .slice(1)
-      .map((t, i) => t - f[i])
-      .sort((a, b) => a - b);
-    return gaps[Math.floor(gaps.length / 2)];
-  });
+  const idleFrames = (await recorder.stop()).frames;
+  const idle = idleFrames
+    .slice(1)
+    .map((t, i) => t - idleFrames[i])
+    .sort((a, b) => a - b)[Math.floor((idleFrames.length - 1) / 2)];
   const box = await slider.boundingBox();
   const y = box.y + box.height / 2;
   const moves = 240;
   await page.mouse.move(box.x + 2, y);
   await page.mouse.down();
-  await page.evaluate(() => {
-    window.__drag.frames = [];
-    window.__drag.long = [];
-    window.__drag.on = true;
-  });
+  await recorder.start();
   const dragStart = Date.now();
   for (let i = 1; i <= moves; i++) {
     await page.mouse.move(box.x + 2 + ((box.width - 4) * i) / moves, y);
@@ -106,11 +85,7 @@ try {
   }
   const dragMs = Date.now() - dragStart;
   await page.mouse.up();
-  const drag = await page.evaluate(() => {
-    const m = window.__drag;
-    m.on = false;
-    return { frames: m.frames, long: m.long };
-  });
+  const drag = await recorder.stop();
   const gaps = drag.frames.slice(1).map((t, i) => t - drag.frames[i]);
   const slow = gaps.filter((g) => g > 1.5 * idle);
   const dropped = slow.reduce((a, g) => a + Math.max(1, Math.round(g / idle) - 1), 0);

@@ -16,7 +16,7 @@ import { Follower } from './follower';
 import { handlers, type Answer } from './handlers';
 import { errorText, type HandlerHost, type LoadedLog } from './loadedLog';
 import { LoadError, readSource, yieldToEvents } from './loader';
-import { OpenLog } from './openLog';
+import { OpenLog, type OpenLogOptions } from './openLog';
 import {
   fail,
   type LoadSource,
@@ -54,7 +54,7 @@ export const SLICE_BUDGET_MS = 12;
 /** Files from this size load in ranges on range workers (smaller ones are read before workers would start). */
 const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
 
-export interface LogHostOptions {
+export interface LogHostOptions extends OpenLogOptions {
   /** Range workers for a large local file (rangePool.ts); none: every file loads in one pass here. */
   rangePool?: (file: File) => RangePool;
   /** Bytes of memory a log may use in this tab (memoryBudget.ts); none: no limit. */
@@ -171,7 +171,7 @@ export class LogHost implements HandlerHost {
     };
     this.current = me;
     try {
-      await log.prepare();
+      await log.prepare(this.options);
       const src = await readSource(source, abort.signal);
       log.name = src.name;
       if (src.url !== undefined) log.url = src.url;
@@ -191,7 +191,7 @@ export class LogHost implements HandlerHost {
       // Follow mode (follower.ts): read to the current end, never ended; appends come later.
       const following = source.kind === 'url' && source.follow === true;
       if (following) log.checkpoint();
-      else log.end();
+      else await log.finish();
       const over = this.refusal(log, log.log.bytesDecoded, true);
       if (over) throw new LoadError('load-failed', over);
       me.rows.restartFilter();

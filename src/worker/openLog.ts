@@ -17,9 +17,23 @@ import {
   type FingerprintHasher,
 } from '../core/view/fingerprint';
 import { REIMPORTED_MESSAGE, type DiagnosticCounts, type LoadSource, type Push } from './protocol';
+import type { OffThreadHasher } from './hashThread';
+import { sniffFormat } from '../core/reader/decompress';
+
+/** Bytes of the store hashed at a time when the hashing thread failed. */
+const STORE_PIECE = 16 * 1024 * 1024;
 
 /** Source bytes kept at the end (see `tail`). */
 const TAIL_BYTES = 256;
+
+/** Local files from this size are fingerprinted on a thread of their own (smaller ones: here, sooner). */
+export const OFF_THREAD_HASH_BYTES = 4 * 1024 * 1024;
+
+/** What the log worker's host provides to every log it opens. */
+export interface OpenLogOptions {
+  /** A hashing thread for a large local file's fingerprint (hashThread.ts); none: hashed here. */
+  hashThread?: () => OffThreadHasher;
+}
 
 /** Chunk runs shorter than this are left as ordinary rows. */
 const MIN_CHUNK_RUN = 3;
@@ -39,6 +53,9 @@ export class OpenLog {
   /** The pure-TS engine until `prepare()` swaps in the wasm one (before any byte arrives). */
   private hasher: FingerprintHasher = createTsFingerprintHasher();
   private hashed = 0;
+  /** Set at the first push of a large local file when a hashing thread is offered. */
+  private offThread: OffThreadHasher | null = null;
+  private offThreadOffer: (() => OffThreadHasher) | undefined;
   /** Events per type id (`log.types` names them). */
   readonly typeCounts: number[] = [];
   /** First and last event time seen (epoch ms). */
@@ -68,8 +85,12 @@ export class OpenLog {
     });
   }
 
-  /** Before the first push: the fastest fingerprint engine this runtime has (hash-wasm's SHA-256). */
-  async prepare(): Promise<void> {
+  /**
+   * Before the first push: the fastest fingerprint engine this runtime has (hash-wasm's SHA-256),
+   * and the hashing thread a large local file will use (`options.hashThread`).
+   */
+  async prepare(options: OpenLogOptions = {}): Promise<void> {
+    this.offThreadOffer = options.hashThread;
     const fast = await createFingerprintHasher();
     if (this.hashed === 0) this.hasher = fast;
   }
@@ -77,18 +98,49 @@ export class OpenLog {
   /** `prescan`: a range worker's prescan of exactly these bytes (parallel loading). */
   push(bytes: Uint8Array, prescan?: Prescan): void {
     this.keepTail(bytes);
-    this.hasher.update(bytes);
+    if (
+      this.hashed === 0 &&
+      this.offThreadOffer &&
+      this.sourceKind === 'file' &&
+      (this.totalBytes ?? 0) >= OFF_THREAD_HASH_BYTES &&
+      sniffFormat(bytes) === 'plain'
+    )
+      this.offThread = this.offThreadOffer();
+    if (this.offThread) this.offThread.update(bytes);
+    else this.hasher.update(bytes);
     this.hashed += bytes.length;
     this.log.push(bytes, prescan);
     this.ingest();
   }
 
-  /** The source is fully read: finalize counts and diagnostics. */
+  /** The source is fully read: finalize counts and diagnostics (and the fingerprint: see `finish`). */
   end(): void {
     this.log.end();
     this.ingest();
-    this.fingerprint = this.hasher.finish();
+    if (!this.offThread) this.fingerprint = this.hasher.finish();
     this.finishedAt = performance.now();
+  }
+
+  /**
+   * `end()`, then the fingerprint from the hashing thread when one ran (it hashed while this
+   * thread indexed). Should that thread fail, the bytes are hashed here from the log's store:
+   * only plain files go to that thread, and the store holds their bytes as read (when it holds
+   * all of them: else the fingerprint stays unknown, '').
+   */
+  async finish(): Promise<void> {
+    this.end();
+    const off = this.offThread;
+    if (!off) return;
+    try {
+      this.fingerprint = await off.finish();
+    } catch {
+      const h = this.hasher;
+      const n = this.log.bytesDecoded;
+      if (n !== this.hashed) return;
+      for (let at = 0; at < n; at += STORE_PIECE)
+        h.update(this.log.rawBytes(at, Math.min(STORE_PIECE, n - at)));
+      this.fingerprint = h.finish();
+    }
   }
 
   /**

@@ -8,6 +8,7 @@ import type { RequestEnvelope, WorkerMessage } from './protocol';
 import { memoryBudget } from './memoryBudget';
 import { browserReadLimits } from '../core/reader/readLimits';
 import { browserRangePool, rangeWorkerCount } from './rangePool';
+import { workerHasher } from './hashThread';
 
 const host = new LogHost((msg: WorkerMessage) => (self as unknown as Worker).postMessage(msg), {
   // Large local files are read by range workers, one per core (core/log/parallel.ts).
@@ -17,6 +18,9 @@ const host = new LogHost((msg: WorkerMessage) => (self as unknown as Worker).pos
       rangeWorkerCount(navigator.hardwareConcurrency),
       () => new Worker(new URL('./rangeWorker.ts', import.meta.url), { type: 'module' }),
     ),
+  // A large local file's fingerprint is hashed on a thread of its own (hashThread.ts).
+  hashThread: () =>
+    workerHasher(() => new Worker(new URL('./hashWorker.ts', import.meta.url), { type: 'module' })),
   memoryBudget: memoryBudget((navigator as { deviceMemory?: number }).deviceMemory),
   // Read limits sized for this device (Chromium reports its memory; others get the documented default).
   readLimits: browserReadLimits({

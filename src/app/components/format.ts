@@ -19,6 +19,11 @@ function scaled(n: number, unit: number, suffix: string): string {
   return `${v < 99.95 ? v.toFixed(1) : Math.round(v).toString()}${suffix}`;
 }
 
+/** US dollars: `$1.23`, and two significant digits under a cent (`$0.0042`). The charts' cost and the header's. */
+export function formatUsd(v: number): string {
+  return v >= 0.01 ? `$${v.toFixed(2)}` : `$${v.toPrecision(2)}`;
+}
+
 /** `950`, `12.3k`, `123k`, `1.2M`. Non-finite input gives `—`. */
 export function formatTokens(n: number): string {
   if (!Number.isFinite(n)) return DASH;

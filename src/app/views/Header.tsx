@@ -13,6 +13,7 @@ import { SamplePicker } from './SamplePicker';
 import { HeaderProblems } from './HeaderProblems';
 import { SessionInfoButton } from './SessionInfo';
 import { ThemeToggle } from './ThemeToggle';
+import { useLogCost, type LogCost } from './useLogCost';
 
 export const FILE_INPUT_ID = 'file-input';
 const START_PAGE_HINT_ID = 'start-page-hint';
@@ -25,6 +26,7 @@ export function Header() {
   const summary = useApp((s) => s.summary);
   const diagnostics = useApp((s) => s.diagnostics);
   const hasLog = status === 'loading' || status === 'ready';
+  const cost = useLogCost();
 
   return (
     <header className="flex min-h-10 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-line bg-panel px-3 py-1.5 text-xs">
@@ -67,7 +69,7 @@ export function Header() {
       )}
       {/* The figures follow when the line has room for all of them; otherwise they start the
           second line, with the actions after them on the right. */}
-      {hasLog && summary && <Figures summary={summary} />}
+      {hasLog && summary && <Figures summary={summary} cost={cost} />}
       <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap">
         <ShareControls />
         <span
@@ -197,7 +199,7 @@ function DiagnosticCounts({ counts }: { counts: { error: number; warning: number
  * otherwise wrap onto a line of their own (one figure per piece, never an ellipsis), so at
  * 1024 px every figure stays readable. The fingerprint is in the tooltip.
  */
-function Figures({ summary }: { summary: LogSummary }) {
+function Figures({ summary, cost }: { summary: LogSummary; cost: LogCost | null }) {
   const parts = [
     formatBytes(summary.bytes),
     `${summary.turns} turn${summary.turns === 1 ? '' : 's'}`,
@@ -227,6 +229,14 @@ function Figures({ summary }: { summary: LogSummary }) {
           {part}
         </span>
       ))}
+      {cost && (
+        <span className="whitespace-nowrap" data-testid="log-cost" title={cost.detail}>
+          <span aria-hidden className="mr-1.5 text-fg-faint">
+            ·
+          </span>
+          {cost.text}
+        </span>
+      )}
     </span>
   );
 }

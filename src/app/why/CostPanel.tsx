@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { ModelPrice, PriceTable } from '../../core/cost/prices';
 import { DEFAULT_PRICES } from '../../core/cost/prices';
 import type { StepMetrics } from '../../worker/protocol';
+import { formatUsd } from '../components/format';
 import { costSummary } from './chartData';
 
 export interface CostPanelProps {
@@ -15,7 +16,7 @@ export interface CostPanelProps {
   onPrices: (table: PriceTable | null) => void;
 }
 
-const usd = (v: number) => (v >= 0.01 ? `$${v.toFixed(2)}` : `$${v.toPrecision(2)}`);
+const usd = formatUsd;
 
 export function CostPanel({ steps, prices, onPrices }: CostPanelProps) {
   const [editing, setEditing] = useState(false);

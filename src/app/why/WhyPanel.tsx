@@ -6,14 +6,13 @@
  * composition root; the selection is the app's.
  */
 import { useEffect, useState } from 'react';
-import type { PriceTable } from '../../core/cost/prices';
 import type { LoadSource, SearchScope } from '../../worker/protocol';
 import { useAnswers, type AnswersService } from './answersService';
 import { ChartsPane } from './ChartsPane';
 import { useCompare, type CompareService } from './compareService';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { InputDiffView, diffBodySeqs } from './InputDiffView';
-import { loadPrices, savePrices } from './storedPrices';
+import { setPriceTable, usePriceTable } from './storedPrices';
 import { RunCompareView } from './RunCompareView';
 import { SearchResults } from './SearchResults';
 import { focusTimeline } from '../views/focusTargets';
@@ -235,7 +234,7 @@ function DiffTab({ services, selectedSeq, onSelect }: WhyPanelProps) {
 
 function ChartsTab({ services, selectedSeq, onSelect, rowsVersion }: WhyPanelProps) {
   const metrics = useAnswers((s) => s.metrics);
-  const [prices, setPrices] = useState<PriceTable>(() => loadPrices());
+  const prices = usePriceTable();
   useEffect(() => {
     void services.answers.loadMetrics();
   }, [services, rowsVersion]);
@@ -249,10 +248,7 @@ function ChartsTab({ services, selectedSeq, onSelect, rowsVersion }: WhyPanelPro
         services.search.update({ scope: { ...useSearch.getState().scope, tool: name } });
       }}
       prices={prices}
-      onPrices={(t) => {
-        savePrices(t);
-        setPrices(t ?? loadPrices());
-      }}
+      onPrices={setPriceTable}
     />
   );
 }

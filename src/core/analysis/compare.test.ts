@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Block } from '../types';
 import { compareBlocks, deepEqual } from './compare';
@@ -124,5 +125,46 @@ describe('deepEqual', () => {
     expect(deepEqual([], {})).toBe(false);
     expect(deepEqual('1', 1)).toBe(false);
     expect(deepEqual(null, {})).toBe(false);
+  });
+});
+
+describe('compareBlocks: tool-call arguments decided by text first', () => {
+  // The rule as written before the text shortcut: parse both sides (blank is {}), compare values
+  // when both parse, else compare the texts. The shortcut must give the same verdict and message.
+  const parse = (raw: string): { ok: boolean; value?: unknown } => {
+    if (raw.trim() === '') return { ok: true, value: {} };
+    try {
+      return { ok: true, value: JSON.parse(raw) as unknown };
+    } catch {
+      return { ok: false };
+    }
+  };
+  const sameByParsing = (a: string, b: string) => {
+    const pa = parse(a);
+    const pb = parse(b);
+    return pa.ok && pb.ok ? deepEqual(pa.value, pb.value) : a === b;
+  };
+  const argsText = fc.oneof(
+    fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)),
+    fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v, null, 1)),
+    fc.constantFrom('', ' ', '{}', '{ }', '{"a":1,"b":2}', '{"b":2,"a":1}', '{"a":1', 'not json', '-0', '0'),
+  );
+
+  it('gives the verdict parsing both sides gives, on random argument texts', () => {
+    fc.assert(
+      fc.property(argsText, argsText, (a, b) => {
+        const verdict = compareBlocks([call('t', a)], [call('t', b)]);
+        expect(verdict === null).toBe(sameByParsing(a, b));
+        expect(compareBlocks([call('t', a)], [call('t', a)])).toBeNull();
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('compares streamed text with a stored tool_use input by value', () => {
+    const use = (input: unknown): Block => ({ type: 'tool_use', id: 'c1', name: 't', input });
+    expect(compareBlocks([call('t', '{"b":2, "a":1}')], [use({ a: 1, b: 2 })])).toBeNull();
+    expect(compareBlocks([call('t', '')], [use({})])).toBeNull();
+    expect(compareBlocks([call('t', '{"a":2}')], [use({ a: 1 })])).toMatch(/arguments differ/);
   });
 });

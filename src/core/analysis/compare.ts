@@ -18,7 +18,8 @@ type Comparable =
   | { kind: 'tool-call'; name: string; args: ParsedArgs }
   | { kind: 'other'; type: string; value: unknown };
 
-type ParsedArgs = { ok: true; value: unknown; raw: string } | { ok: false; raw: string };
+/** A tool call's arguments: their text, parsed only when a comparison needs the value (see argsEqual). */
+type ParsedArgs = { raw: string; parsed?: { ok: true; value: unknown } | { ok: false } };
 
 export function compareBlocks(assembled: readonly Block[], content: readonly Block[]): string | null {
   const n = Math.min(assembled.length, content.length);
@@ -72,7 +73,7 @@ function toComparable(b: Block): Comparable {
     return {
       kind: 'tool-call',
       name: typeof r.name === 'string' ? r.name : '',
-      args: parseArgs(typeof r.arguments === 'string' ? r.arguments : ''),
+      args: { raw: typeof r.arguments === 'string' ? r.arguments : '' },
     };
   }
   if (b.type === 'tool_use') {
@@ -80,7 +81,7 @@ function toComparable(b: Block): Comparable {
     return {
       kind: 'tool-call',
       name: typeof r.name === 'string' ? r.name : '',
-      args: { ok: true, value: input, raw: jsonText(input) ?? '' },
+      args: { raw: jsonText(input) ?? '', parsed: { ok: true, value: input } },
     };
   }
   return { kind: 'other', type: b.type, value: b };
@@ -90,22 +91,32 @@ function toComparable(b: Block): Comparable {
  * Empty arguments mean "no arguments", the same as `{}`: providers stream
  * nothing for a call without parameters while the stored message says `{}`.
  */
-function parseArgs(raw: string): ParsedArgs {
-  if (raw.trim() === '') return { ok: true, value: {}, raw };
+function parseArgs(a: ParsedArgs): { ok: true; value: unknown } | { ok: false } {
+  if (a.parsed) return a.parsed;
+  const raw = a.raw;
+  if (raw.trim() === '') return (a.parsed = { ok: true, value: {} });
   try {
-    return { ok: true, value: JSON.parse(raw) as unknown, raw };
+    return (a.parsed = { ok: true, value: JSON.parse(raw) as unknown });
   } catch {
-    return { ok: false, raw };
+    return (a.parsed = { ok: false });
   }
 }
 
+/**
+ * The same text is the same arguments (parsed alike, or unparsable alike), so the common case, a
+ * stream that ends in exactly the stored text, is decided without parsing either side.
+ */
 function argsEqual(a: ParsedArgs, b: ParsedArgs): boolean {
-  if (a.ok && b.ok) return deepEqual(a.value, b.value);
-  return a.raw === b.raw; // unparsable on either side: only the same text is the same
+  if (a.raw === b.raw) return true;
+  const pa = parseArgs(a);
+  const pb = parseArgs(b);
+  if (pa.ok && pb.ok) return deepEqual(pa.value, pb.value);
+  return false; // unparsable on either side: only the same text is the same
 }
 
 function argsText(a: ParsedArgs): string {
-  return a.ok ? (jsonText(a.value) ?? '') : a.raw;
+  const p = parseArgs(a);
+  return p.ok ? (jsonText(p.value) ?? '') : a.raw;
 }
 
 /** Structural equality of JSON values (object key order ignored), at any depth. */

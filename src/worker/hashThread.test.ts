@@ -1,0 +1,123 @@
+/**
+ * A large local file's fingerprint hashed on a thread of its own (hashThread.ts, offered to the
+ * host as `hashThread`): the host feeds that thread every byte, in order, and not its own hasher;
+ * the fingerprint is the file's SHA-256 either way; a thread that fails costs nothing but time
+ * (the bytes are hashed from the store); small, compressed and pasted logs are hashed in place.
+ * Here the "thread" is a stand-in that answers after a macrotask, as a worker would.
+ */
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { generateLogText } from '../../scripts/gen/index';
+import { createTsFingerprintHasher } from '../core/view/fingerprint';
+import { workerHasher, type OffThreadHasher } from './hashThread';
+import type { HashReply, HashRequest } from './hashWorker';
+import { LogHost } from './host';
+import type { LoadSource, ResponseMessage, WorkerMessage } from './protocol';
+
+const big = new TextEncoder().encode(generateLogText({ events: 30_000, seed: 5 }));
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex').slice(0, 16);
+
+function standIn(fails = false) {
+  const fed: Uint8Array[] = [];
+  const thread: OffThreadHasher = {
+    update: (bytes) => void fed.push(bytes.slice()),
+    finish: () =>
+      new Promise((resolve, reject) =>
+        setTimeout(() => {
+          if (fails) return reject(new Error('the hashing thread failed'));
+          const h = createTsFingerprintHasher();
+          for (const b of fed) h.update(b);
+          resolve(h.finish());
+        }, 1),
+      ),
+  };
+  return { fed, thread, started: () => fed.length > 0 };
+}
+
+async function open(source: LoadSource, thread: OffThreadHasher) {
+  let starts = 0;
+  const posted: WorkerMessage[] = [];
+  const host = new LogHost((m) => posted.push(m), {
+    hashThread: () => {
+      starts++;
+      return thread;
+    },
+  });
+  await host.receive({ id: 1, kind: 'open', loadId: 1, source });
+  const answer = posted.find((m): m is ResponseMessage => m.type === 'response');
+  if (!answer?.result.ok) throw new Error('open failed');
+  const ready = posted.find((m) => m.type === 'push' && m.push.kind === 'ready');
+  return { fingerprint: (answer.result.value as { fingerprint: string }).fingerprint, starts, ready };
+}
+
+describe('a large local file is fingerprinted on its own thread', () => {
+  it('feeds that thread every byte in order, and the ready log carries its fingerprint', async () => {
+    expect(big.length).toBeGreaterThan(4 * 1024 * 1024);
+    const s = standIn();
+    const { fingerprint, starts, ready } = await open(
+      { kind: 'file', file: new File([big], 'big.jsonl') },
+      s.thread,
+    );
+    expect(starts).toBe(1);
+    expect(Buffer.concat(s.fed).equals(Buffer.from(big))).toBe(true);
+    expect(fingerprint).toBe(sha(big));
+    expect(ready).toBeDefined();
+  }, 60_000);
+
+  it('hashes the bytes here when the thread fails: the same fingerprint', async () => {
+    const s = standIn(true);
+    const { fingerprint } = await open({ kind: 'file', file: new File([big], 'big.jsonl') }, s.thread);
+    expect(s.started()).toBe(true);
+    expect(fingerprint).toBe(sha(big));
+  }, 60_000);
+
+  it('keeps small, compressed and pasted logs on this thread', async () => {
+    const small = big.subarray(0, big.lastIndexOf(10, 200_000) + 1);
+    const gz = new Uint8Array(gzipSync(big));
+    for (const [source, bytes] of [
+      [{ kind: 'file', file: new File([small], 'small.jsonl') }, small],
+      [{ kind: 'file', file: new File([gz], 'big.jsonl.gz') }, gz],
+      [{ kind: 'text', text: new TextDecoder().decode(big), name: 'pasted.jsonl' }, big],
+    ] as [LoadSource, Uint8Array][]) {
+      const s = standIn();
+      const { fingerprint, starts } = await open(source, s.thread);
+      expect(starts).toBe(0);
+      expect(s.started()).toBe(false);
+      expect(fingerprint).toBe(sha(bytes));
+    }
+  }, 60_000);
+});
+
+describe('workerHasher: the log worker side of the hashing thread', () => {
+  it('moves every byte, in order, in few large batches, and resolves with the thread answer', async () => {
+    const got: Uint8Array[] = [];
+    const fake = {
+      onmessage: null as ((e: MessageEvent<HashReply>) => void) | null,
+      onerror: null,
+      terminated: false,
+      postMessage(m: HashRequest) {
+        if ('bytes' in m) got.push(m.bytes);
+        else {
+          const h = createTsFingerprintHasher();
+          for (const b of got) h.update(b);
+          setTimeout(
+            () => this.onmessage?.({ data: { fingerprint: h.finish() } } as MessageEvent<HashReply>),
+            1,
+          );
+        }
+      },
+      terminate() {
+        this.terminated = true;
+      },
+    };
+    const hasher = workerHasher(() => fake as unknown as Worker);
+    // Pieces as the host pushes them (256 KiB and odd sizes), from one buffer and from several.
+    for (let at = 0; at < big.length; at += 256 * 1024 + 17)
+      hasher.update(big.subarray(at, at + 256 * 1024 + 17));
+    expect(await hasher.finish()).toBe(sha(big));
+    expect(Buffer.concat(got).equals(Buffer.from(big))).toBe(true);
+    expect(got.length).toBeLessThanOrEqual(Math.ceil(big.length / (8 * 1024 * 1024)));
+    expect(fake.terminated).toBe(true);
+  });
+});

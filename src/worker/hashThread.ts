@@ -1,0 +1,73 @@
+/**
+ * The fingerprint (core/view/fingerprint.ts) of a large local file computed
+ * on a thread of its own: SHA-256 cannot be split across threads, and fed on
+ * the log worker it took about a fifth of that thread's CPU in a 99 MB load
+ * (the thread everything else waits for). The log worker posts each piece of
+ * bytes as it reads it and asks for the fingerprint once the file is read.
+ * The Worker comes from the worker's entry (worker.ts), the one place
+ * workers are created; hashWorker.ts is the thread's side.
+ */
+import type { HashReply, HashRequest } from './hashWorker';
+
+/** A fingerprint hasher on another thread: fed as bytes arrive, asked once at the end. */
+export interface OffThreadHasher {
+  update(bytes: Uint8Array): void;
+  /** The fingerprint of every byte fed; rejects when the thread failed. */
+  finish(): Promise<string>;
+}
+
+/**
+ * Bytes are copied into batches of this size and each batch is moved to the thread: a copy per
+ * pushed piece (256 KiB) cost the log worker about as much as hashing them (an allocation and a
+ * message each); one memcpy into a batch costs next to nothing.
+ */
+const BATCH_BYTES = 8 * 1024 * 1024;
+
+export function workerHasher(start: () => Worker): OffThreadHasher {
+  const worker = start();
+  let batch: Uint8Array | null = null;
+  let used = 0;
+  const flush = () => {
+    if (batch === null || used === 0) return;
+    const full = used === batch.length ? batch : batch.slice(0, used);
+    worker.postMessage({ bytes: full } satisfies HashRequest, [full.buffer]);
+    batch = null;
+    used = 0;
+  };
+  let failed: string | undefined;
+  let done: ((fingerprint: string) => void) | undefined;
+  let fail: ((e: Error) => void) | undefined;
+  worker.onmessage = (e: MessageEvent<HashReply>) => {
+    const reply = e.data;
+    if ('fingerprint' in reply) done?.(reply.fingerprint);
+    else fail?.(new Error(reply.error));
+    worker.terminate();
+  };
+  worker.onerror = (e) => {
+    failed = `the hashing thread failed: ${e.message}`;
+    fail?.(new Error(failed));
+    worker.terminate();
+  };
+  return {
+    update(bytes) {
+      if (failed !== undefined) return;
+      for (let at = 0; at < bytes.length;) {
+        batch ??= new Uint8Array(BATCH_BYTES);
+        const n = Math.min(BATCH_BYTES - used, bytes.length - at);
+        batch.set(bytes.subarray(at, at + n), used);
+        used += n;
+        at += n;
+        if (used === BATCH_BYTES) flush();
+      }
+    },
+    finish() {
+      return new Promise<string>((resolve, reject) => {
+        if (failed !== undefined) return reject(new Error(failed));
+        done = resolve;
+        fail = reject;
+        flush();
+        worker.postMessage({ finish: true } satisfies HashRequest);
+      });
+    },
+  };
+}
