@@ -363,9 +363,16 @@ test('a drag across a generated 20k-event log moves the selection to its end; th
   for (let i = 1; i <= moves; i++) {
     await page.mouse.move(box.x + 2 + ((box.width - 4) * i) / moves, y);
     seen.add(Number(await slider.getAttribute('aria-valuenow')));
+    // While dragging, a move commits the selection (once per frame) and nothing else: the readout
+    // is the selection's, no hover description is kept up to date underneath.
+    if (i % 10 === 0) await expect(page.getByTestId('scrubber-hover')).toHaveCount(0);
   }
+  await expect(page.getByTestId('replay-position')).toContainText(/seq [\d,]+ of/);
   await page.mouse.up();
   const last = Number(await slider.getAttribute('aria-valuenow'));
+  // Released, the pointer over the bar describes what is under it again.
+  await page.mouse.move(box.x + box.width / 2, y);
+  await expect(page.getByTestId('scrubber-hover')).toContainText('seq');
   expect(last).toBeGreaterThan(19_900);
   // The selection went through the log on the way, not in one jump.
   expect(seen.size).toBeGreaterThan(2);

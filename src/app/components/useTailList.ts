@@ -73,6 +73,9 @@ class TailScroller {
   readonly attachScroller = (el: HTMLElement | null) => {
     this.scroller = el;
     this.measured = null;
+    // A new element: its height is read, its position is its own.
+    this.viewport = 0;
+    this.scrollTop = el?.scrollTop ?? 0;
   };
   readonly attachInner = (el: HTMLElement | null) => {
     this.inner = el;
@@ -160,12 +163,17 @@ class TailScroller {
       m.mode === this.mode
     )
       return;
-    const viewport = el.clientHeight;
+    // Reading a height forces a layout of the page: only items never measured are read here (a
+    // scrub or a seek nearby renders mostly messages measured before). The observer reports the
+    // real height of every item it starts observing after the browser lays it out, before the
+    // frame is painted, so a kept height that no longer holds is corrected in the same frame.
+    const viewport = this.viewport > 0 ? this.viewport : el.clientHeight;
     let changed = viewport !== this.viewport;
     this.viewport = viewport;
     for (const child of inner.children) {
       const key = this.keyOf(child);
-      if (key !== undefined) changed = this.cache.set(key, child.getBoundingClientRect().height) || changed;
+      if (key !== undefined && this.cache.get(key) === undefined)
+        changed = this.cache.set(key, child.getBoundingClientRect().height) || changed;
       this.observe(child);
     }
     this.observe(el);
@@ -177,8 +185,12 @@ class TailScroller {
     }
     this.passes = 0;
     const top = this.targetTop(geo, viewport);
-    if (Math.abs(el.scrollTop - top) >= 1) el.scrollTop = top;
-    this.scrollTop = el.scrollTop;
+    // The position this list last set or saw (scroll events keep it): reading the element's own
+    // would force a layout when nothing is to move.
+    if (Math.abs(this.scrollTop - top) >= 1) {
+      el.scrollTop = top;
+      this.scrollTop = el.scrollTop;
+    }
     this.measured = { geometry: geo, first, last, mode: this.mode };
   }
 

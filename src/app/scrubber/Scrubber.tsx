@@ -139,6 +139,7 @@ export function Scrubber() {
     drag.current = { left: rect.left, width: rect.width, pending: null, raf: 0 };
     useReplay.setState({ scrubbing: true });
     setDragging(true);
+    setHover(null);
     // A press near a tick snaps to it (the tick's first seq).
     const px = e.clientX - rect.left;
     const snap = nearestTick(view, hitTicks, px);
@@ -151,7 +152,9 @@ export function Scrubber() {
       d.pending = seqAtClient(e.clientX, d.left, d.width);
       if (!d.raf) commit();
     }
-    if (view) {
+    // While dragging, the readout is the selection itself (the hover line is not drawn): no hover
+    // state, so a move renders nothing besides the selection it commits once per frame.
+    if (view && !d) {
       const rect = e.currentTarget.getBoundingClientRect();
       const px = Math.max(0, Math.min(rect.width, e.clientX - rect.left));
       setHover({ px, seq: seqAtClient(e.clientX, rect.left, rect.width) });

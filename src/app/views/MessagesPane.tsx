@@ -4,7 +4,7 @@
  * The pane's `data-seq` changes only when content for that seq has arrived,
  * so tests (and users) never see one seq's label over another's messages.
  */
-import { useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import type { MessagesWindow, ToolPair, ViewMessage } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { MessageView } from '../components/blocks';
@@ -37,6 +37,13 @@ const NO_PAIRS: ReadonlyMap<string, ToolPair | null> = new Map();
 const FOCUSED = 'bg-violet-500/10 shadow-[inset_4px_0_0_0_var(--color-violet-400)]';
 const FOCUS_CHIP =
   'shrink-0 rounded border border-violet-400/60 bg-violet-500/15 px-1 font-mono text-[10px] text-violet-300';
+
+/**
+ * The request line and the export menu depend on the seq alone: the pane's other renders (older
+ * pages arriving, tool pairs, scroll placement) skip them.
+ */
+const SeqRequestInForce = memo(RequestInForce);
+const SeqExportButtons = memo(ExportButtons);
 
 interface Shown {
   seq: number;
@@ -258,9 +265,9 @@ export function MessagesPane() {
             Resume<span className="@max-[26rem]:sr-only"> preview</span>
           </button>
         )}
-        {shown && <ExportButtons seq={shown.seq} />}
+        {shown && <SeqExportButtons seq={shown.seq} />}
       </div>
-      {shown && <RequestInForce seq={shown.seq} />}
+      {shown && <SeqRequestInForce seq={shown.seq} />}
       {resumeOpen && resume && <ResumePreview preview={resume} onClose={() => setResumeOpen(false)} />}
       <div
         ref={attachScroller}

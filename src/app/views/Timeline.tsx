@@ -136,7 +136,7 @@ export function Timeline() {
   return (
     <section className="flex h-full min-w-0 flex-col bg-canvas" aria-label="Timeline">
       {/* Keyed: a filter set by a link (or Back/Forward) restarts the toolbar with its text. */}
-      <TimelineToolbar key={filterFromUrl} />
+      <Toolbar key={filterFromUrl} />
       <div
         ref={setScroller}
         className="@container relative min-h-0 flex-1 overflow-auto overscroll-contain"
@@ -178,6 +178,9 @@ export function Timeline() {
     </section>
   );
 }
+
+/** The toolbar reads its own state: the timeline's renders (every selection, every scroll) skip it. */
+const Toolbar = memo(TimelineToolbar);
 
 const MemoRow = memo(function Row({
   row,
