@@ -239,7 +239,7 @@ export function LibraryCard() {
           {answer.rows.length === 0 && (
             <p className="py-4 text-center text-xs text-fg-muted">No session matches.</p>
           )}
-          <SkippedFiles skipped={answer.skipped} />
+          <SkippedFiles skipped={answer.skipped} count={answer.skippedCount} />
           {answer.total > answer.rows.length && (
             <button
               type="button"
@@ -256,7 +256,7 @@ export function LibraryCard() {
 }
 
 /** Files the server's index left out (a .json that is no Inspect log), so none goes missing unsaid. */
-function SkippedFiles({ skipped }: { skipped: unknown }) {
+function SkippedFiles({ skipped, count }: { skipped: unknown; count: unknown }) {
   const files = Array.isArray(skipped)
     ? skipped.filter(
         (f): f is { file: string; reason: string } =>
@@ -265,10 +265,12 @@ function SkippedFiles({ skipped }: { skipped: unknown }) {
       )
     : [];
   if (files.length === 0) return null;
+  const total = typeof count === 'number' && count > files.length ? count : files.length;
   return (
     <details className="mt-2 text-xs text-fg-muted" data-testid="library-skipped">
       <summary className="cursor-pointer">
-        {files.length} file{files.length === 1 ? '' : 's'} in the folder left out of the library
+        {total} file{total === 1 ? '' : 's'} in the folder left out of the library
+        {total > files.length ? ` (the first ${files.length} listed)` : ''}
       </summary>
       <ul className="mt-1 list-disc pl-5">
         {files.map((f) => (

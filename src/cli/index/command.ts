@@ -56,6 +56,9 @@ export function parseIndexArgs(argv: string[]): IndexArgs | string {
   };
 }
 
+/** Skipped files named one by one on the terminal (and in the Library's answer) at most. */
+export const SKIPPED_SHOWN = 20;
+
 export interface IndexSummary {
   logs: number;
   read: number;
@@ -77,9 +80,12 @@ export async function buildIndex(
   for (const p of listing.problems)
     if (args.json) io.out(JSON.stringify({ event: 'warning', message: p }) + '\n');
     else io.err(`seqscope: warning: ${p}\n`);
-  for (const f of listing.skipped)
+  // A folder with node_modules holds thousands of .json files: the terminal names the first ones.
+  for (const f of args.json ? listing.skipped : listing.skipped.slice(0, SKIPPED_SHOWN))
     if (args.json) io.out(JSON.stringify({ event: 'skipped', path: f.path, reason: f.reason }) + '\n');
     else io.err(`seqscope: skipped ${f.path}: ${f.reason}\n`);
+  if (!args.json && listing.skipped.length > SKIPPED_SHOWN)
+    io.err(`seqscope: … and ${listing.skipped.length - SKIPPED_SHOWN} more .json files skipped\n`);
   if (listing.logs.length === 0 && listing.problems.length > 0) return 'nothing to index';
 
   const previous = await readPrevious(args.out);

@@ -34,7 +34,7 @@ import { serveLogFile } from '../http/logRange';
 import { createStaticApp, notFound, resolveStaticPath } from '../http/staticApp';
 import { defaultDist, launchBrowserIfAny, waitForStop } from '../open';
 import { failSafe, requestPath } from '../server';
-import { buildIndex } from './command';
+import { SKIPPED_SHOWN, buildIndex } from './command';
 import { LibraryQueries, parseLibraryRequest } from './libraryApi';
 import { defaultThreads } from './pool';
 import { looksLikeLog, type SkippedFile } from './sources';
@@ -63,7 +63,9 @@ export async function startLibraryServer(options: {
   const serveStatic = await createStaticApp(options.distDir);
   const library = await LibraryQueries.open(options.indexDir, root);
   const fingerprints = await library.fingerprints();
-  const skipped = (options.skipped ?? []).map((f) => ({
+  // Every answer carries the list: only its first files, and the count.
+  const skippedCount = options.skipped?.length ?? 0;
+  const skipped = (options.skipped ?? []).slice(0, SKIPPED_SHOWN).map((f) => ({
     file: relative(root, f.path).split(sep).join('/'),
     reason: f.reason,
   }));
@@ -76,7 +78,7 @@ export async function startLibraryServer(options: {
       const search = new URL(req.url ?? '/', 'http://x').searchParams;
       if (raw === LIBRARY_API) {
         const answer = await library.list(parseLibraryRequest(search));
-        const body = JSON.stringify(skipped.length > 0 ? { ...answer, skipped } : answer);
+        const body = JSON.stringify(skipped.length > 0 ? { ...answer, skipped, skippedCount } : answer);
         res.writeHead(200, {
           'Content-Type': 'application/json; charset=utf-8',
           'Content-Length': Buffer.byteLength(body),

@@ -56,6 +56,8 @@ export interface LibraryAnswer {
   rows: LibraryRow[];
   /** Files under the served folder the index left out, with why (absent when none). */
   skipped?: { file: string; reason: string }[];
+  /** How many files were left out in all (`skipped` names the first ones). */
+  skippedCount?: number;
 }
 
 /** What the Library asks the API: a text, a sort, filters and a page size. */
