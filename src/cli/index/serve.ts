@@ -48,6 +48,9 @@ export interface LibraryServer {
   close(): Promise<void>;
 }
 
+/** How many left-out files the Library API names (the rest are counted). */
+export const SKIPPED_SHOWN = 100;
+
 export async function startLibraryServer(options: {
   root: string;
   indexDir: string;
@@ -63,10 +66,14 @@ export async function startLibraryServer(options: {
   const serveStatic = await createStaticApp(options.distDir);
   const library = await LibraryQueries.open(options.indexDir, root);
   const fingerprints = await library.fingerprints();
-  const skipped = (options.skipped ?? []).map((f) => ({
+  const skippedAll = options.skipped ?? [];
+  // a folder with node_modules leaves out tens of thousands of .json files: every answer carries
+  // the count and the first few, not the whole list (4.7 MB per keystroke before)
+  const skipped = skippedAll.slice(0, SKIPPED_SHOWN).map((f) => ({
     file: relative(root, f.path).split(sep).join('/'),
     reason: f.reason,
   }));
+  const skippedPart = skipped.length > 0 ? { skipped, skippedTotal: skippedAll.length } : {};
 
   const server = createServer(
     failSafe(async (req, res) => {
@@ -76,7 +83,7 @@ export async function startLibraryServer(options: {
       const search = new URL(req.url ?? '/', 'http://x').searchParams;
       if (raw === LIBRARY_API) {
         const answer = await library.list(parseLibraryRequest(search));
-        const body = JSON.stringify(skipped.length > 0 ? { ...answer, skipped } : answer);
+        const body = JSON.stringify({ ...answer, ...skippedPart });
         res.writeHead(200, {
           'Content-Type': 'application/json; charset=utf-8',
           'Content-Length': Buffer.byteLength(body),
@@ -100,6 +107,8 @@ export async function startLibraryServer(options: {
         }
         const back = relative(root, real);
         if (back.startsWith('..') || isAbsolute(back)) return notFound(res);
+        // a symlink named like a log must not reach a dot file (.env, .git/config) of the folder
+        if (back.split(/[\\/]/).some((s) => s.startsWith('.'))) return notFound(res);
         const fp = search.get('fp');
         const known = fingerprints.get(target.path);
         if (fp !== null && known !== undefined && known !== fp.toLowerCase())
