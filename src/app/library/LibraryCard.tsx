@@ -239,7 +239,7 @@ export function LibraryCard() {
           {answer.rows.length === 0 && (
             <p className="py-4 text-center text-xs text-fg-muted">No session matches.</p>
           )}
-          <SkippedFiles skipped={answer.skipped} count={answer.skippedCount} />
+          <SkippedFiles skipped={answer.skipped} total={answer.skippedTotal} />
           {answer.total > answer.rows.length && (
             <button
               type="button"
@@ -255,8 +255,13 @@ export function LibraryCard() {
   );
 }
 
-/** Files the server's index left out (a .json that is no Inspect log), so none goes missing unsaid. */
-function SkippedFiles({ skipped, count }: { skipped: unknown; count: unknown }) {
+/**
+ * Files the server's index left out (a .json that is no Inspect log), so none goes missing unsaid.
+ * The server names the first 100 and counts the rest; the list is drawn only while open (a
+ * node_modules folder leaves out tens of thousands).
+ */
+function SkippedFiles({ skipped, total }: { skipped: unknown; total: unknown }) {
+  const [open, setOpen] = useState(false);
   const files = Array.isArray(skipped)
     ? skipped.filter(
         (f): f is { file: string; reason: string } =>
@@ -265,20 +270,31 @@ function SkippedFiles({ skipped, count }: { skipped: unknown; count: unknown }) 
       )
     : [];
   if (files.length === 0) return null;
-  const total = typeof count === 'number' && count > files.length ? count : files.length;
+  const count = typeof total === 'number' && total > files.length ? total : files.length;
   return (
-    <details className="mt-2 text-xs text-fg-muted" data-testid="library-skipped">
+    <details
+      className="mt-2 text-xs text-fg-muted"
+      data-testid="library-skipped"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
       <summary className="cursor-pointer">
-        {total} file{total === 1 ? '' : 's'} in the folder left out of the library
-        {total > files.length ? ` (the first ${files.length} listed)` : ''}
+        {count.toLocaleString('en-US')} file{count === 1 ? '' : 's'} in the folder left out of the library
       </summary>
-      <ul className="mt-1 list-disc pl-5">
-        {files.map((f) => (
-          <li key={f.file}>
-            <span className="font-mono text-fg">{f.file}</span>: {f.reason}
-          </li>
-        ))}
-      </ul>
+      {open && (
+        <ul className="mt-1 list-disc pl-5">
+          {files.map((f) => (
+            <li key={f.file}>
+              <span className="font-mono text-fg">{f.file}</span>: {f.reason}
+            </li>
+          ))}
+          {count > files.length && (
+            <li>
+              … and {(count - files.length).toLocaleString('en-US')} more (`seqscope index --json` lists every
+              one)
+            </li>
+          )}
+        </ul>
+      )}
     </details>
   );
 }

@@ -56,9 +56,6 @@ export function parseIndexArgs(argv: string[]): IndexArgs | string {
   };
 }
 
-/** Skipped files named one by one on the terminal (and in the Library's answer) at most. */
-export const SKIPPED_SHOWN = 20;
-
 export interface IndexSummary {
   logs: number;
   read: number;
@@ -71,6 +68,9 @@ export interface IndexSummary {
   seconds: number;
 }
 
+/** Skipped files named on stderr before the rest are counted. */
+const SKIPPED_PRINTED = 20;
+
 export async function buildIndex(
   args: IndexArgs,
   io: { out: (s: string) => void; err: (s: string) => void; tty: boolean },
@@ -80,12 +80,15 @@ export async function buildIndex(
   for (const p of listing.problems)
     if (args.json) io.out(JSON.stringify({ event: 'warning', message: p }) + '\n');
     else io.err(`seqscope: warning: ${p}\n`);
-  // A folder with node_modules holds thousands of .json files: the terminal names the first ones.
-  for (const f of args.json ? listing.skipped : listing.skipped.slice(0, SKIPPED_SHOWN))
+  listing.skipped.forEach((f, i) => {
     if (args.json) io.out(JSON.stringify({ event: 'skipped', path: f.path, reason: f.reason }) + '\n');
-    else io.err(`seqscope: skipped ${f.path}: ${f.reason}\n`);
-  if (!args.json && listing.skipped.length > SKIPPED_SHOWN)
-    io.err(`seqscope: … and ${listing.skipped.length - SKIPPED_SHOWN} more .json files skipped\n`);
+    // a terminal gets the first few; 30,000 lines from a node_modules folder would bury the rest
+    else if (i < SKIPPED_PRINTED) io.err(`seqscope: skipped ${f.path}: ${f.reason}\n`);
+  });
+  if (!args.json && listing.skipped.length > SKIPPED_PRINTED)
+    io.err(
+      `seqscope: ... and ${listing.skipped.length - SKIPPED_PRINTED} more skipped (--json lists every one)\n`,
+    );
   if (listing.logs.length === 0 && listing.problems.length > 0) return 'nothing to index';
 
   const previous = await readPrevious(args.out);

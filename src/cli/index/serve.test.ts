@@ -3,14 +3,14 @@
  * search), /files/ serves only log files under the folder (Range, fingerprint-checked links),
  * and every request passes the same guard as `open` (Host check).
  */
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryAnswer } from '../../core/library/routes';
 import { libraryFileUrl, libraryLink } from '../../core/library/routes';
-import { startLibraryServer, type LibraryServer } from './serve';
+import { SKIPPED_SHOWN, startLibraryServer, type LibraryServer } from './serve';
 import { SKIPPED_JSON_REASON, listLogs } from './sources';
 import { ensureBuiltCli, runCliAsync } from '../testSupport';
 
@@ -177,6 +177,62 @@ describe('seqscope serve: .json files in the folder', { timeout: 120_000 }, () =
       expect((await file.text()).length).toBeGreaterThan(1000);
       // Other .json files are still never served.
       expect((await fetch(`${root}/files/package.json`)).status).toBe(404);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('a folder full of other .json (node_modules): the terminal gets 20 and a count, each API answer the first 100 and the total', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'seqscope-serve-many-'));
+    copyFileSync(join(SAMPLES, 'dsh/pty-tools.jsonl'), join(dir, 'run.jsonl'));
+    mkdirSync(join(dir, 'node_modules/pkg'), { recursive: true });
+    for (let i = 0; i < 250; i++) writeFileSync(join(dir, `node_modules/pkg/f${i}.json`), '{"name":"x"}\n');
+    const index = join(dir, '.seqscope-index');
+    const cli = await runCliAsync(['index', dir, '--out', index]);
+    expect(cli.code, cli.err).toBe(0);
+    const lines = cli.err.split('\n').filter((l) => l.startsWith('seqscope: '));
+    expect(lines.filter((l) => l.startsWith('seqscope: skipped '))).toHaveLength(20);
+    expect(lines).toContain('seqscope: ... and 230 more skipped (--json lists every one)');
+    const json = await runCliAsync(['index', dir, '--out', index, '--json']);
+    expect(json.out.split('\n').filter((l) => l.startsWith('{"event":"skipped"'))).toHaveLength(250);
+    const { skipped } = await listLogs([dir], index);
+    const dist = join(dir, '.dist');
+    mkdirSync(dist);
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    const served = await startLibraryServer({ root: dir, indexDir: index, distDir: dist, port: 0, skipped });
+    try {
+      const root = served.url.replace(/\/\?library$/, '');
+      const answer = (await (await fetch(`${root}/api/library?q=run`)).json()) as LibraryAnswer;
+      expect(answer.rows.map((r) => r.file)).toEqual(['run.jsonl']);
+      expect(answer.skipped).toHaveLength(SKIPPED_SHOWN);
+      expect(answer.skippedTotal).toBe(250);
+      expect(answer.skipped?.[0]?.file).toMatch(/^node_modules\/pkg\/f\d+\.json$/);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('a symlink named like a log that points at a dot file of the folder is not served', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'seqscope-serve-dotlink-'));
+    copyFileSync(join(SAMPLES, 'dsh/pty-tools.jsonl'), join(dir, 'run.jsonl'));
+    writeFileSync(join(dir, '.env'), 'SECRET=hunter2\n');
+    mkdirSync(join(dir, '.git'));
+    writeFileSync(join(dir, '.git/config'), '[core]\n');
+    symlinkSync('.env', join(dir, 'env.jsonl'));
+    symlinkSync('.git/config', join(dir, 'gitconfig.jsonl'));
+    symlinkSync('run.jsonl', join(dir, 'alias.jsonl'));
+    const index = join(dir, '.seqscope-index');
+    expect((await runCliAsync(['index', dir, '--out', index])).code).toBe(0);
+    const dist = join(dir, '.dist');
+    mkdirSync(dist);
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    const served = await startLibraryServer({ root: dir, indexDir: index, distDir: dist, port: 0 });
+    try {
+      const root = served.url.replace(/\/\?library$/, '');
+      for (const name of ['env.jsonl', 'gitconfig.jsonl', '.env'])
+        expect((await fetch(`${root}/files/${name}`)).status, name).toBe(404);
+      // a symlink to a log of the folder still serves (the dot rule is about the file it reaches)
+      expect((await fetch(`${root}/files/alias.jsonl`)).status).toBe(200);
     } finally {
       await served.close();
     }

@@ -34,7 +34,7 @@ import { serveLogFile } from '../http/logRange';
 import { createStaticApp, notFound, resolveStaticPath } from '../http/staticApp';
 import { defaultDist, launchBrowserIfAny, waitForStop } from '../open';
 import { failSafe, requestPath } from '../server';
-import { SKIPPED_SHOWN, buildIndex } from './command';
+import { buildIndex } from './command';
 import { LibraryQueries, parseLibraryRequest } from './libraryApi';
 import { defaultThreads } from './pool';
 import { looksLikeLog, type SkippedFile } from './sources';
@@ -47,6 +47,9 @@ export interface LibraryServer {
   port: number;
   close(): Promise<void>;
 }
+
+/** How many left-out files the Library API names (the rest are counted). */
+export const SKIPPED_SHOWN = 100;
 
 export async function startLibraryServer(options: {
   root: string;
@@ -63,12 +66,14 @@ export async function startLibraryServer(options: {
   const serveStatic = await createStaticApp(options.distDir);
   const library = await LibraryQueries.open(options.indexDir, root);
   const fingerprints = await library.fingerprints();
-  // Every answer carries the list: only its first files, and the count.
-  const skippedCount = options.skipped?.length ?? 0;
-  const skipped = (options.skipped ?? []).slice(0, SKIPPED_SHOWN).map((f) => ({
+  const skippedAll = options.skipped ?? [];
+  // a folder with node_modules leaves out tens of thousands of .json files: every answer carries
+  // the count and the first few, not the whole list (4.7 MB per keystroke before)
+  const skipped = skippedAll.slice(0, SKIPPED_SHOWN).map((f) => ({
     file: relative(root, f.path).split(sep).join('/'),
     reason: f.reason,
   }));
+  const skippedPart = skipped.length > 0 ? { skipped, skippedTotal: skippedAll.length } : {};
 
   const server = createServer(
     failSafe(async (req, res) => {
@@ -78,7 +83,7 @@ export async function startLibraryServer(options: {
       const search = new URL(req.url ?? '/', 'http://x').searchParams;
       if (raw === LIBRARY_API) {
         const answer = await library.list(parseLibraryRequest(search));
-        const body = JSON.stringify(skipped.length > 0 ? { ...answer, skipped, skippedCount } : answer);
+        const body = JSON.stringify({ ...answer, ...skippedPart });
         res.writeHead(200, {
           'Content-Type': 'application/json; charset=utf-8',
           'Content-Length': Buffer.byteLength(body),
@@ -102,6 +107,8 @@ export async function startLibraryServer(options: {
         }
         const back = relative(root, real);
         if (back.startsWith('..') || isAbsolute(back)) return notFound(res);
+        // a symlink named like a log must not reach a dot file (.env, .git/config) of the folder
+        if (back.split(/[\\/]/).some((s) => s.startsWith('.'))) return notFound(res);
         const fp = search.get('fp');
         const known = fingerprints.get(target.path);
         if (fp !== null && known !== undefined && known !== fp.toLowerCase())

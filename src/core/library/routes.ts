@@ -54,10 +54,10 @@ export interface LibraryAnswer {
   total: number;
   offset: number;
   rows: LibraryRow[];
-  /** Files under the served folder the index left out, with why (absent when none). */
+  /** Files under the served folder the index left out, with why: the first ones (absent when none). */
   skipped?: { file: string; reason: string }[];
-  /** How many files were left out in all (`skipped` names the first ones). */
-  skippedCount?: number;
+  /** How many files were left out in all (`skipped` names at most the first 100). */
+  skippedTotal?: number;
 }
 
 /** What the Library asks the API: a text, a sort, filters and a page size. */
