@@ -238,31 +238,3 @@ describe('seqscope serve: .json files in the folder', { timeout: 120_000 }, () =
     }
   });
 });
-
-describe('seqscope serve: a folder with many .json files', { timeout: 120_000 }, () => {
-  it('names the first 20 skipped files and counts the rest, on the terminal and in every answer', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'seqscope-serve-many-json-'));
-    mkdirSync(join(dir, 'node_modules'));
-    for (let i = 0; i < 25; i++)
-      writeFileSync(join(dir, 'node_modules', `p${String(i).padStart(2, '0')}.json`), '{}\n');
-    copyFileSync(join(SAMPLES, 'design-card-example.jsonl'), join(dir, 'run.jsonl'));
-    const dist = join(dir, '.dist');
-    mkdirSync(dist);
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
-    const index = join(dir, '.seqscope-index');
-    const cli = await runCliAsync(['index', dir, '--out', index]);
-    expect(cli.err.split('\n').filter((l) => l.startsWith('seqscope: skipped '))).toHaveLength(20);
-    expect(cli.err).toContain('seqscope: … and 5 more .json files skipped');
-    const { skipped } = await listLogs([dir], index);
-    const served = await startLibraryServer({ root: dir, indexDir: index, distDir: dist, port: 0, skipped });
-    try {
-      const root = served.url.replace(/\/\?library$/, '');
-      const answer = (await (await fetch(`${root}/api/library`)).json()) as LibraryAnswer;
-      expect(answer.skipped).toHaveLength(20);
-      expect(answer.skippedCount).toBe(25);
-      expect(answer.skipped?.[0]).toEqual({ file: 'node_modules/p00.json', reason: SKIPPED_JSON_REASON });
-    } finally {
-      await served.close();
-    }
-  });
-});
