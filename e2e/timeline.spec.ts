@@ -40,16 +40,16 @@ test('opening the app shows the selected last event in the timeline', async ({ p
 
 test('a file with no readable event says why and opens the diagnostics', async ({ page }) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'seqscope-e2e-'));
-  const file = path.join(dir, 'garbage.bin');
-  // Random bytes, with no newline-free JSON in them.
-  writeFileSync(file, Buffer.concat([Buffer.from('\x00\xff not json\n'), randomBytes(4096)]));
+  const file = path.join(dir, 'garbage.jsonl');
+  // Text, but no line of it is JSON (binary bytes are refused before loading: bad-inputs.spec.ts).
+  writeFileSync(file, 'not json\n{"broken": \n' + randomBytes(2048).toString('hex') + '\n');
   await gotoApp(page, '/');
   await openWithInput(page, file);
   const status = page.getByTestId('status');
-  await expect(status).toHaveAttribute('data-name', 'garbage.bin');
+  await expect(status).toHaveAttribute('data-name', 'garbage.jsonl');
   await expect(status).toHaveAttribute('data-state', 'ready');
   const note = page.getByTestId('timeline-unreadable');
-  await expect(note).toContainText('Nothing could be read from garbage.bin: ');
+  await expect(note).toContainText('Nothing could be read from garbage.jsonl: ');
   await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-open', 'false');
   await note.getByRole('button', { name: /Show diagnostics/ }).click();
   await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-open', 'true');
