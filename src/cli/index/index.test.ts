@@ -126,7 +126,7 @@ describe('seqscope index', { timeout: 180_000 }, () => {
     expect(r.code, r.err).toBe(0);
     const rows = query(out, 'SELECT * FROM sessions ORDER BY path');
     expect(new Set(rows.map((x) => x.format))).toEqual(
-      new Set(['claude-code', 'codex', 'pi', 'inspect-eval']),
+      new Set(['claude-code', 'codex', 'pi', 'inspect-eval', 'inspect-json']),
     );
     for (const row of rows) {
       const stats = runCli(['stats', String(row.path), '--json']);
