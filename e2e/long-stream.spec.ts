@@ -3,7 +3,7 @@
  * The worker once re-read every chunk of the stream on that first visit (a million deltas: 5-13 s
  * of worker time, and the client's watchdog declared the worker dead); the loading pass now
  * records assembly checkpoints (core/analysis/streamCheckpoints.ts), so the visit reads at most
- * 256 chunks. `src/core/analysis/streamIndex.test.ts` counts those reads; this test drives the
+ * 1024 chunks. `src/core/analysis/streamIndex.test.ts` counts those reads; this test drives the
  * built app: the preview's text is the whole stream (its length and last characters), and the
  * worker answers every request after it (no "The log worker stopped" notice).
  * SEQSCOPE_HUGE=1 runs it at a million deltas (minutes to load on a loaded 2-core machine).

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { SessionLog } from '../core/log/sessionLog';
 import { singleStreamLog } from '../core/testing/hostileInputs';
+import { CHECKPOINT_EVERY } from '../core/analysis/streamCheckpoints';
 import { handlers, type HandlerTable } from './handlers';
 import { LogHost } from './host';
 import type { Push, RequestEnvelope, RequestKind, ResponseMessage, WorkerMessage } from './protocol';
@@ -304,7 +305,7 @@ describe('LogHost: one stream of many deltas', () => {
       const stream = value(await ask({ kind: 'stream', seq: deltas + 5 })) as {
         state: { blocks: { text: string }[]; chunkCount: number };
       };
-      expect(reads.mock.calls.length - before).toBeLessThanOrEqual(256);
+      expect(reads.mock.calls.length - before).toBeLessThanOrEqual(CHECKPOINT_EVERY);
       const text = stream.state.blocks[0]?.text ?? '';
       expect(text.length).toBe(deltas);
       expect(text.slice(-12)).toBe('890123456789');

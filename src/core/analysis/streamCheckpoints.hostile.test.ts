@@ -1,6 +1,6 @@
 /**
  * Third audit: hostile streams through the whole loading pass (JSONL text -> SessionLog), so the
- * checkpoints the pass records (every 256 chunks) are used. At every seq the assembled stream must
+ * checkpoints the pass records (every CHECKPOINT_EVERY chunks) are used. At every seq the assembled stream must
  * equal the slow path's (a StreamIndex over the same events with no recorded checkpoints), and
  * nothing may throw.
  */
@@ -43,11 +43,11 @@ function header(): Line[] {
 }
 
 describe('hostile streams: recorded checkpoints equal the slow path', () => {
-  it('lone surrogates split across 1,000 deltas (an emoji cut in halves, halves without partners)', () => {
+  it('lone surrogates split across 4,000 deltas (an emoji cut in halves, halves without partners)', () => {
     const lines = header();
     let seq = 2;
     lines.push(chunk(seq++, 1, { type: 'block-start', index: 0, blockType: 'text' }));
-    for (let i = 0; i < 1000; i++) {
+    for (let i = 0; i < 4000; i++) {
       const piece = i % 3 === 0 ? '\ud83d' : i % 3 === 1 ? '\ude00' : i % 7 === 0 ? '\udfff' : 'a\ud800';
       lines.push(chunk(seq++, 1, { type: 'text-delta', index: 0, text: piece }));
     }
@@ -65,7 +65,7 @@ describe('hostile streams: recorded checkpoints equal the slow path', () => {
       lines.push(
         chunk(seq++, 1, { type: 'block-start', index: 0, blockType: round === 1 ? 'reasoning' : 'text' }),
       );
-      for (let i = 0; i < 300; i++) {
+      for (let i = 0; i < 1200; i++) {
         lines.push(
           chunk(seq++, 1, { type: 'text-delta', index: i % 2 === 0 ? 0 : 5, text: `${round}.${i} ` }),
         );
@@ -92,25 +92,25 @@ describe('hostile streams: recorded checkpoints equal the slow path', () => {
     const lines = header();
     let seq = 2;
     lines.push(chunk(seq++, 1, { type: 'block-start', index: 0, blockType: 'text' }));
-    for (let i = 0; i < 700; i++) {
+    for (let i = 0; i < 2800; i++) {
       const s = i % 97 === 0 ? seq - 1 : i % 89 === 0 ? seq + 3 : seq; // duplicates and jumps
       lines.push(chunk(s, i % 113 === 0 ? 2 : 1, { type: 'text-delta', index: 0, text: `${i},` }));
       seq++;
-      if (i === 400)
+      if (i === 1600)
         lines.push(chunk(seq++, 1, { type: 'finish', reason: { kind: 'error', failure: { message: 'x' } } }));
     }
     lines.push(chunk(seq++, 1, { type: 'finish', reason: { kind: 'stop' } }));
     lines.push({ type: 'step/end', seq: seq, time: 1755000009999, data: { turn: 1, step: 1 } });
     const r = compareEverySeq(jsonl(lines));
-    expect(r.events).toBeGreaterThan(700);
+    expect(r.events).toBeGreaterThan(2800);
     expect(r.diagnostics.length).toBeGreaterThan(0);
   });
 
-  it('a final message that does not match the 600 chunks streamed before it: the stream is what was streamed', () => {
+  it('a final message that does not match the 2,400 chunks streamed before it: the stream is what was streamed', () => {
     const lines = header();
     let seq = 2;
     lines.push(chunk(seq++, 1, { type: 'block-start', index: 0, blockType: 'text' }));
-    for (let i = 0; i < 600; i++) lines.push(chunk(seq++, 1, { type: 'text-delta', index: 0, text: 'x' }));
+    for (let i = 0; i < 2400; i++) lines.push(chunk(seq++, 1, { type: 'text-delta', index: 0, text: 'x' }));
     lines.push(chunk(seq++, 1, { type: 'block-end', index: 0 }));
     lines.push(chunk(seq++, 1, { type: 'finish', reason: { kind: 'stop' } }));
     lines.push({
@@ -130,6 +130,6 @@ describe('hostile streams: recorded checkpoints equal the slow path', () => {
     expect(r.diagnostics).toContain('chunk-mismatch');
     const log = loadLogFromText(jsonl(lines));
     const before = log.streamAt(messageSeq - 1);
-    expect((before?.blocks[0] as { text: string }).text).toBe('x'.repeat(600));
+    expect((before?.blocks[0] as { text: string }).text).toBe('x'.repeat(2400));
   });
 });

@@ -5,6 +5,7 @@ import { DiagnosticList } from '../diagnostics';
 import type { FinishReason, SessionEvent, StreamChunk } from '../types';
 import { assembleChunks, isFailure } from './assemble';
 import { StructureBuilder, type StructureIndex } from './structure';
+import { CHECKPOINT_EVERY } from './streamCheckpoints';
 import { StreamIndex, type FailedAttemptSummary, type StreamState } from './streamIndex';
 import { EventList, eventsFromJsonl } from './testing';
 
@@ -254,13 +255,13 @@ describe('StreamIndex cost', () => {
     index.streamAt(events.length - 1); // first pass over the attempt leaves checkpoints
     const r0 = reads();
     index.streamAt(1000);
-    expect(reads() - r0).toBeLessThanOrEqual(256);
+    expect(reads() - r0).toBeLessThanOrEqual(CHECKPOINT_EVERY);
     const r1 = reads();
     index.streamAt(1001);
     expect(reads() - r1).toBe(1);
     const r2 = reads();
     index.streamAt(2999, 1);
-    expect(reads() - r2).toBeLessThanOrEqual(256);
+    expect(reads() - r2).toBeLessThanOrEqual(CHECKPOINT_EVERY);
     expect(index.streamAt(2500)?.blocks[0]).toEqual({
       type: 'text',
       text: Array.from({ length: 2498 }, (_, i) => `${i} `).join(''),
@@ -282,10 +283,10 @@ describe('StreamIndex cost', () => {
     const events = l.events;
     const stepEnd = events.length - 1;
     const { index, builder, reads } = streams(events, { recorded: true });
-    // Checkpoints every K = 256 chunks, recorded while loading.
-    expect(builder.streamCheckpoints.count).toBe(Math.floor((n + 3) / 256));
+    // Checkpoints every K = CHECKPOINT_EVERY chunks, recorded while loading.
+    expect(builder.streamCheckpoints.count).toBe(Math.floor((n + 3) / CHECKPOINT_EVERY));
     const atEnd = index.streamAt(stepEnd);
-    expect(reads()).toBeLessThanOrEqual(256);
+    expect(reads()).toBeLessThanOrEqual(CHECKPOINT_EVERY);
     const text = (atEnd?.blocks[0] as { text: string }).text;
     expect(text.length).toBe(n);
     expect(text.slice(-12)).toBe('890123456789');
@@ -294,7 +295,7 @@ describe('StreamIndex cost', () => {
     for (const s of [150_001, 3, 99_999, 199_000]) {
       const r0 = reads();
       const got = index.streamAt(s);
-      expect(reads() - r0, `seq ${s}`).toBeLessThanOrEqual(256);
+      expect(reads() - r0, `seq ${s}`).toBeLessThanOrEqual(CHECKPOINT_EVERY);
       const expected = Array.from({ length: s - 2 }, (_, i) => `${i % 10}`).join('');
       expect((got?.blocks[0] as { text: string }).text, `seq ${s}`).toBe(expected);
     }

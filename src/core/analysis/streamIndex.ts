@@ -11,7 +11,7 @@
  *     (scrubbing forward: cost = the events between the two seqs, O(1) for
  *     one step forward), else
  *   - the nearest checkpoint at or before s: an assembler copy kept every K
- *     chunks of the attempt (K = 256), so any query costs O(K) events +
+ *     chunks of the attempt (K = 1024), so any query costs O(K) events +
  *     O(blocks) for the snapshot. The loading pass records them
  *     (streamCheckpoints.ts, passed as `recorded`), so even the first query
  *     into a stream of a million deltas reads at most K events. Without
