@@ -157,16 +157,16 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
   return error > 0 ? 1 : 0;
 }
 
-/**
- * `stats`: the log's sessions row of the library (core/library/sessionRecord.ts), so `stats`
- * and `index` print the same figures; --json prints the whole row.
- */
 /** A format's name for people (core/import/formats.ts), or the raw value when unknown. */
 function formatLabel(format: unknown): string {
   const f = String(format);
   return f in FORMAT_LABELS ? FORMAT_LABELS[f as SourceFormat] : f;
 }
 
+/**
+ * `stats`: the log's sessions row of the library (core/library/sessionRecord.ts), so `stats`
+ * and `index` print the same figures; --json prints the whole row.
+ */
 export function runStats(session: Row, json: boolean, out: Write): number {
   if (json) {
     printJson(session, out);
