@@ -11,7 +11,7 @@
  * pushing it into the current attempt's assembler.
  */
 import type { DiagnosticSink } from '../diagnostics';
-import type { Analyzer, EventLocation } from '../pipeline';
+import type { Analyzer, ChunkDelta, EventLocation } from '../pipeline';
 import { looseData, type SessionEvent, type StreamChunk, type TokenUsage } from '../types';
 import { AttemptTracker } from './attempts';
 import { StreamCheckpoints } from './streamCheckpoints';
@@ -85,7 +85,7 @@ export class StructureBuilder implements Analyzer {
         return this.stepEnd(ev.seq, num(d.turn), num(d.step), ev.time);
     }
     if (!STEP_BOUND.has(ev.type)) return;
-    const step = this.stepNamedBy(ev, d);
+    const step = this.stepNamedBy(ev.seq, ev.type, ev.surfaceOp, d.turn, d.step);
     switch (ev.type) {
       case 'assistant/chunk':
         // an invalid event (kept as written) may have no chunk object at all
@@ -105,6 +105,15 @@ export class StructureBuilder implements Analyzer {
         return;
       }
     }
+  }
+
+  /** A delta chunk event as its fields (RecordSink.delta): what `event` does for it. */
+  delta(d: ChunkDelta, seq: number): void {
+    this.lastSeq = seq;
+    if (this.openTurn) this.openTurn.lastSeq = seq;
+    if (this.openStep) this.openStep.lastSeq = seq;
+    const step = this.stepNamedBy(seq, 'assistant/chunk', undefined, d.turn, d.step);
+    if (step) this.attempts.delta(step, seq, d);
   }
 
   end(): void {
@@ -334,23 +343,28 @@ export class StructureBuilder implements Analyzer {
   // ------------------------------------------------------------- events outside steps
 
   /** The open step, if this step-bound event names it; otherwise null, and the event is reported. */
-  private stepNamedBy(ev: SessionEvent, d: Record<string, unknown>): StepInfo | null {
+  private stepNamedBy(
+    seq: number,
+    type: string,
+    op: SessionEvent['surfaceOp'],
+    turn: unknown,
+    stepNumber: unknown,
+  ): StepInfo | null {
     const s = this.openStep;
-    if (s && d.turn === s.turn && d.step === s.step) {
-      this.flushOutside();
+    if (s && turn === s.turn && stepNumber === s.step) {
+      if (this.outside) this.flushOutside();
       return s;
     }
     // A surface replace (pruning, compaction) rewrites an older node and may
     // name that node's turn/step: not an event out of place.
-    const op = ev.surfaceOp;
     if (typeof op === 'object' && op !== null && op.op === 'replace') return null;
     // Decision: one warning per run of consecutive misplaced events naming
     // the same turn/step (a stray stream is one finding, not one per chunk).
-    const key = `${s ? s.startSeq : -1}|${String(d.turn)}|${String(d.step)}`;
+    const key = `${s ? s.startSeq : -1}|${String(turn)}|${String(stepNumber)}`;
     const run = this.outside;
     if (run && run.key === key) {
       run.count++;
-      run.lastSeq = ev.seq;
+      run.lastSeq = seq;
       return null;
     }
     this.flushOutside();
@@ -359,11 +373,11 @@ export class StructureBuilder implements Analyzer {
       : 'no step is open';
     this.outside = {
       key,
-      why: `turn ${String(d.turn)} step ${String(d.step)}, but ${why}`,
-      firstSeq: ev.seq,
-      lastSeq: ev.seq,
+      why: `turn ${String(turn)} step ${String(stepNumber)}, but ${why}`,
+      firstSeq: seq,
+      lastSeq: seq,
       count: 1,
-      firstType: ev.type,
+      firstType: type,
     };
     return null;
   }
