@@ -17,6 +17,7 @@ import { AttemptTracker } from './attempts';
 import { StreamCheckpoints } from './streamCheckpoints';
 import { normalizeTurnEndReason, type EndReasonInfo } from './endReason';
 import type { StepInfo, StrayTurnEnd, StructureIndex, StructureTotals, TurnInfo } from './structureIndex';
+import { OutsideStepRuns } from './outsideSteps';
 import { ToolCallPairing, type Placement } from './toolCalls';
 import { addUsage } from './usage';
 
@@ -25,16 +26,6 @@ export type { EndReasonInfo } from './endReason';
 
 /** Events that name a turn and step and belong inside that step. */
 const STEP_BOUND = new Set(['assistant/chunk', 'assistant/message', 'tool/call', 'tool/result']);
-
-/** A run of consecutive step-bound events outside their step: one diagnostic per run. */
-interface OutsideRun {
-  key: string;
-  why: string;
-  firstSeq: number;
-  lastSeq: number;
-  count: number;
-  firstType: string;
-}
 
 export class StructureBuilder implements Analyzer {
   private readonly turns: TurnInfo[] = [];
@@ -46,7 +37,7 @@ export class StructureBuilder implements Analyzer {
   private lastTurnNumber: number | null = null;
   /** The last step number of the open turn. */
   private lastStepNumber: number | null = null;
-  private outside: OutsideRun | null = null;
+  private readonly outside: OutsideStepRuns;
   private lastSeq = -1;
   private ended = false;
   private errorTurns = 0;
@@ -66,6 +57,7 @@ export class StructureBuilder implements Analyzer {
     this.streamCheckpoints = new StreamCheckpoints(checkpointEvery);
     this.attempts = new AttemptTracker(sink, this.streamCheckpoints);
     this.tools = new ToolCallPairing(sink);
+    this.outside = new OutsideStepRuns(sink);
   }
 
   event(ev: SessionEvent, _loc?: EventLocation): void {
@@ -119,7 +111,7 @@ export class StructureBuilder implements Analyzer {
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    this.flushOutside();
+    this.outside.flush();
     if (this.openStep) this.closeStep(null, this.lastSeq, undefined);
     const tail = this.openTurn;
     if (tail) {
@@ -173,7 +165,7 @@ export class StructureBuilder implements Analyzer {
   // ------------------------------------------------------------- turns
 
   private turnStart(seq: number, turn: number, time: number | undefined): void {
-    this.flushOutside();
+    this.outside.flush();
     const open = this.openTurn;
     if (open) {
       this.sink.report(
@@ -208,7 +200,7 @@ export class StructureBuilder implements Analyzer {
   }
 
   private turnEnd(seq: number, turn: number, reason: unknown, time: number | undefined): void {
-    this.flushOutside();
+    this.outside.flush();
     const open = this.openTurn;
     if (!open) {
       this.sink.report('turn-unbalanced', `turn/end for ${turnName(turn, seq)} without a turn/start`, {
@@ -258,7 +250,7 @@ export class StructureBuilder implements Analyzer {
   // ------------------------------------------------------------- steps
 
   private stepStart(seq: number, turn: number, step: number, time: number | undefined): void {
-    this.flushOutside();
+    this.outside.flush();
     const prev = this.openStep;
     if (prev) {
       const what = `step ${prev.step} of turn ${prev.turn} (seq ${prev.startSeq}) has no step/end: step ${step} starts at seq ${seq}`;
@@ -297,7 +289,7 @@ export class StructureBuilder implements Analyzer {
   }
 
   private stepEnd(seq: number, turn: number, step: number, time: number | undefined): void {
-    this.flushOutside();
+    this.outside.flush();
     const s = this.openStep;
     if (!s) {
       this.sink.report(
@@ -352,45 +344,14 @@ export class StructureBuilder implements Analyzer {
   ): StepInfo | null {
     const s = this.openStep;
     if (s && turn === s.turn && stepNumber === s.step) {
-      if (this.outside) this.flushOutside();
+      this.outside.flush();
       return s;
     }
     // A surface replace (pruning, compaction) rewrites an older node and may
     // name that node's turn/step: not an event out of place.
     if (typeof op === 'object' && op !== null && op.op === 'replace') return null;
-    // Decision: one warning per run of consecutive misplaced events naming
-    // the same turn/step (a stray stream is one finding, not one per chunk).
-    const key = `${s ? s.startSeq : -1}|${String(turn)}|${String(stepNumber)}`;
-    const run = this.outside;
-    if (run && run.key === key) {
-      run.count++;
-      run.lastSeq = seq;
-      return null;
-    }
-    this.flushOutside();
-    const why = s
-      ? `the open step is step ${s.step} of turn ${s.turn} (seq ${s.startSeq})`
-      : 'no step is open';
-    this.outside = {
-      key,
-      why: `turn ${String(turn)} step ${String(stepNumber)}, but ${why}`,
-      firstSeq: seq,
-      lastSeq: seq,
-      count: 1,
-      firstType: type,
-    };
+    this.outside.add(seq, type, turn, stepNumber, s);
     return null;
-  }
-
-  private flushOutside(): void {
-    const r = this.outside;
-    if (!r) return;
-    this.outside = null;
-    const what =
-      r.count === 1
-        ? `${r.firstType} at seq ${r.firstSeq} names ${r.why}`
-        : `${r.count} events (seq ${r.firstSeq}-${r.lastSeq}) name ${r.why}`;
-    this.sink.report('event-outside-step', what, { seq: r.firstSeq });
   }
 }
 
