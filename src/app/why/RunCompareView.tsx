@@ -76,7 +76,8 @@ export function RunCompareView({ comparison, nameA, nameB, onJump, runB }: RunCo
           )}
         </p>
         <table className="w-full">
-          <thead>
+          {/* The column names stay in view while a long run's steps scroll. */}
+          <thead className="sticky top-0 bg-canvas">
             <tr className="text-left text-fg-muted">
               <th className="px-2">turn.step</th>
               <th className="px-2 text-right">in A</th>
