@@ -3,10 +3,10 @@
  * types, errors only, fold-all buttons (the last two in a menu when the pane is narrow:
  * ToolbarMoreMenu) and the row count.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TimelineFilter } from '../../worker/protocol';
 import { eventTypeBadgeClass } from '../components/format';
-import { useDismiss } from '../components/useDismiss';
+import { usePopupButton } from '../components/useDismiss';
 import { useApp } from '../appState';
 import { FILTER_INPUT_ID } from '../keymap';
 import { useServices } from '../services/context';
@@ -114,13 +114,7 @@ function TypePicker() {
   const { load } = useServices();
   const filter = useApp((s) => s.filter);
   const types = useApp((s) => s.summary?.types ?? NO_TYPES);
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  useDismiss(ref, open, () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  });
+  const { open, ref, buttonProps } = usePopupButton();
 
   const chosen = filter.types;
   const all = types.map((t) => t.type);
@@ -136,10 +130,7 @@ function TypePicker() {
     // (and its counts) is never cut by the pane's edge.
     <div className="@min-[30rem]:relative" ref={ref}>
       <button
-        ref={buttonRef}
-        type="button"
-        onClick={() => setOpen((o) => !o)}
-        aria-expanded={open}
+        {...buttonProps}
         className={`h-6 rounded border px-2 whitespace-nowrap ${chosen ? 'border-sky-500/50 bg-sky-500/15 text-sky-200' : 'border-line text-fg-muted hover:text-fg'}`}
       >
         Types{chosen ? ` (${shown.size})` : ''} ▾

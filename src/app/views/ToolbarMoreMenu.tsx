@@ -8,8 +8,7 @@
  * - 22rem to 30rem: the fold buttons go into "Fold ▾".
  * - narrower: "Errors only" goes too, and the menu reads "More ▾".
  */
-import { useRef, useState } from 'react';
-import { useDismiss } from '../components/useDismiss';
+import { usePopupButton } from '../components/useDismiss';
 import { useApp } from '../appState';
 import { useServices } from '../services/context';
 
@@ -71,21 +70,11 @@ export function ToolbarMoreMenu({ filtered }: { filtered: boolean }) {
   const { load } = useServices();
   const foldLevel = useApp((s) => s.foldLevel);
   const errorsOnly = useApp((s) => s.filter.errorsOnly);
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
-  useDismiss(ref, open, close);
+  const { open, setOpen, close, ref, buttonProps } = usePopupButton();
   return (
     <div className="@min-[30rem]:hidden" ref={ref}>
       <button
-        ref={buttonRef}
-        type="button"
-        onClick={() => setOpen((o) => !o)}
-        aria-expanded={open}
+        {...buttonProps}
         aria-controls="timeline-more-menu"
         data-testid="timeline-more"
         className={`h-6 rounded border px-2 whitespace-nowrap ${errorsOnly ? '@max-[22rem]:border-red-500/50 @max-[22rem]:bg-red-500/15 @max-[22rem]:text-red-200' : ''} border-line text-fg-muted hover:text-fg`}

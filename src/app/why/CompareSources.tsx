@@ -13,8 +13,19 @@ import { listRecent, type RecentEntry } from '../storage/recent';
 /** Recently opened logs offered as run B at most. */
 export const COMPARE_RECENT_MAX = 6;
 
-const CHIP =
-  'max-w-[16rem] truncate rounded border border-line px-2 py-0.5 font-mono text-[11px] text-fg-soft hover:border-sky-500/40 hover:bg-tint/5';
+function Chip(p: { testId: string; title: string; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      data-testid={p.testId}
+      title={p.title}
+      onClick={p.onClick}
+      className="max-w-[16rem] truncate rounded border border-line px-2 py-0.5 font-mono text-[11px] text-fg-soft hover:border-sky-500/40 hover:bg-tint/5"
+    >
+      {p.children}
+    </button>
+  );
+}
 
 /** A recent log that opens without asking for the file again. */
 function reopenable(e: RecentEntry): boolean {
@@ -76,32 +87,28 @@ export function CompareSources({ onOpen, compact, status }: CompareSourcesProps)
         <span className="flex flex-wrap items-center gap-1" role="group" aria-label="Recently opened logs">
           <span className="text-fg-subtle">recent:</span>
           {recent.map((e) => (
-            <button
+            <Chip
               key={e.fingerprint}
-              type="button"
-              data-testid="compare-recent"
-              className={CHIP}
+              testId="compare-recent"
               title={`${e.name} · ${formatBytes(e.size)} · opened ${new Date(e.date).toLocaleString()}`}
               onClick={() => void pickRecent(e)}
             >
               {e.name}
-            </button>
+            </Chip>
           ))}
         </span>
       )}
       <span className="flex flex-wrap items-center gap-1" role="group" aria-label="Samples">
         <span className="text-fg-subtle">samples:</span>
         {BUNDLED_SAMPLES.map((s) => (
-          <button
+          <Chip
             key={s.name}
-            type="button"
-            data-compare-sample={s.name}
-            className={CHIP}
+            testId="compare-sample"
             title={s.description}
             onClick={() => onOpen({ kind: 'sample', name: s.name }, s.name)}
           >
             {s.title}
-          </button>
+          </Chip>
         ))}
       </span>
     </div>
