@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLogFromText } from '../core/log/load';
 import { requestChangeAt } from '../core/harness/requestView';
-import { ensureBuiltCli, runCli } from './testSupport';
+import { spawnSync } from 'node:child_process';
+import { BIN, ensureBuiltCli, runCli } from './testSupport';
 
 beforeAll(ensureBuiltCli, 60_000);
 
@@ -82,6 +83,44 @@ describe('an Inspect AI .json log nested 200,000 deep', () => {
       const r = runCli(args);
       expect(r.err, args[0]).not.toMatch(/internal error|Maximum call stack/);
       expect(r.code, args[0]).toBe(0);
+    }
+  });
+});
+
+describe('an Inspect AI .json with arrays nested 1,000,000 deep inside a sample', () => {
+  it("keeps the events and cuts the deep values, even on a stack as small as a browser worker's", () => {
+    const n = 1_000_000;
+    const at = (t: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, t)).toISOString();
+    const sample = {
+      id: 1,
+      epoch: 1,
+      messages: [{ role: 'user', content: 'DEEP' }],
+      events: [
+        {
+          event: 'model',
+          timestamp: at(1),
+          completed: at(2),
+          model: 'm',
+          input: [{ role: 'user', content: 'DEEP' }],
+          output: { choices: [{ message: { role: 'assistant', content: 'a.txt is there' } }] },
+        },
+      ],
+    };
+    const file = join(dir, 'deep-sample.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ version: 2, status: 'success', eval: { task: 't' }, samples: [sample] }).replaceAll(
+        '"DEEP"',
+        `${'['.repeat(n)}1${']'.repeat(n)}`,
+      ),
+    );
+    // Chromium's worker has a far smaller stack than Node's main thread: --stack-size=150 stands in for it.
+    for (const node of [[], ['--stack-size=150']]) {
+      const r = spawnSync(process.execPath, [...node, BIN, 'check', file], { encoding: 'utf8' });
+      expect(r.stderr, node.join(' ')).toBe('');
+      expect(r.stdout).toContain('a value nested deeper than 1000 levels was cut on import');
+      expect(r.stdout).not.toMatch(/import-unmapped|Maximum call stack/);
+      expect(r.stdout).toMatch(/^[1-9]\d* events/m);
     }
   });
 });
