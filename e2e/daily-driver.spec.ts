@@ -336,4 +336,14 @@ test("the header shows the session's cost, the Charts tab's total, where the log
   await expect(page.getByTestId('cost-total')).toHaveText(headerCost);
   // Whole, on the figures' line, like the other figures.
   expect(await cost.evaluate((el) => el.scrollWidth <= el.clientWidth + 0.5)).toBe(true);
+
+  // An edited price shows in both at once (one table, one figure).
+  const panel = page.getByTestId('cost-panel');
+  await panel.getByRole('button', { name: 'edit prices' }).click();
+  await panel.getByLabel('claude-sonnet-4 output', { exact: true }).fill('1500');
+  await expect(cost).not.toHaveText(headerCost);
+  const edited = (await cost.textContent())!.replace('·', '').trim();
+  await expect(page.getByTestId('cost-total')).toHaveText(edited);
+  await panel.getByRole('button', { name: /reset to the defaults/ }).click();
+  await expect(cost).toHaveText(new RegExp(`^·?\\${headerCost}$`));
 });

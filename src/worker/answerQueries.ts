@@ -5,16 +5,27 @@
  * sized by steps or messages, never by events.
  */
 import { stepIndexAt } from '../core/analysis/structureIndex';
-import { callIndexAt, callInputDiff, modelCalls, type ModelCall } from '../core/diff/calls';
+import { callIndexAt, callInputDiff, modelCalls, stepInputSeq, type ModelCall } from '../core/diff/calls';
 import { diffHistories, type HistoryDiff } from '../core/diff/history';
 import { inputDigests, runProfile, type RunProfile } from '../core/diff/runs';
-import { compactionPoints, stepMetrics } from '../core/metrics/steps';
+import { compactionPoints, stepMetrics, stepModel } from '../core/metrics/steps';
+import { usageTotals, type UsageTotals } from '../core/cost/usageTotals';
+import type { StepInfo } from '../core/analysis/structureIndex';
 import { toolStats } from '../core/metrics/tools';
 import type { OpenLog } from './openLog';
 import type { CallDiff, MetricsAnswer } from './protocol';
 
+/** A step's model as last read, and what it was read from (a step still growing may change it). */
+interface StepModelRead {
+  messageSeq: number | undefined;
+  from: number;
+  model: string | undefined;
+}
+
 export class AnswerQueries {
   private calls: { events: number; list: ModelCall[] } | null = null;
+  /** Per step index: its model, read once (the step's message event is parsed at most once per change). */
+  private readonly models: (StepModelRead | undefined)[] = [];
 
   constructor(private readonly session: OpenLog) {}
 
@@ -40,6 +51,27 @@ export class AnswerQueries {
       compactions: compactionPoints(log),
       tools: toolStats(log.structure, (s) => log.timeOf(s)),
     };
+  }
+
+  /**
+   * Tokens per model over every step (the session's cost, priced by the page). Asked on ready and
+   * on each growth: each step's model is read once and kept while the step's message and input
+   * seq stay the same, so a growth re-reads only the steps that changed.
+   */
+  costTotals(): UsageTotals {
+    const log = this.session.log;
+    return usageTotals(
+      log.structure.steps.map((step, i) => ({ model: this.modelOf(step, i), usage: step.usage })),
+    );
+  }
+
+  private modelOf(step: StepInfo, index: number): string | undefined {
+    const from = stepInputSeq(step) ?? step.lastSeq;
+    const known = this.models[index];
+    if (known && known.messageSeq === step.messageSeq && known.from === from) return known.model;
+    const model = stepModel(this.session.log, step);
+    this.models[index] = { messageSeq: step.messageSeq, from, model };
+    return model;
   }
 
   runProfile(): RunProfile {

@@ -113,6 +113,7 @@ export const handlers: HandlerTable = {
   }),
   callDiff: atSeq((req, c) => ok(c.answers.callDiff(req.seq))),
   metrics: onLog((_req, c) => ok(c.answers.metrics())),
+  costTotals: onLog((_req, c) => ok(c.answers.costTotals())),
   runProfile: onLog((_req, c) => ok(c.answers.runProfile())),
   inputDigests: atSeq((req, c) => ok(c.answers.inputDigests(req.seq))),
 

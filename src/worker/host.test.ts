@@ -62,6 +62,7 @@ describe('LogHost: every request kind answered through the handler table', () =>
       'diff',
       'callDiff',
       'metrics',
+      'costTotals',
       'runProfile',
       'inputDigests',
       'exportOtlp',

@@ -1,16 +1,13 @@
 /**
- * The session's cost for the header, under the user's price table: the same per-step metrics
- * and the same sum as the Charts tab's cost (why/chartData.ts `costSummary`), asked of the
- * worker once the log is ready and again when it grows. Null where nothing can be priced: a
- * log that records no usage, or whose models have no price (never a guessed cost).
+ * The session's cost for the header: the same figure as the Charts tab's total
+ * (why/useSessionCost.ts: tokens per model summed by the worker, priced with the user's table).
+ * Null where nothing can be priced: a log that records no usage, or whose models have no price
+ * (never a guessed cost).
  */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useApp } from '../appState';
 import { formatUsd } from '../components/format';
-import { useServices } from '../services/context';
-import { useAnswers } from '../why/answersService';
-import { costSummary } from '../why/chartData';
-import { usePriceTable } from '../why/storedPrices';
+import { useSessionCost } from '../why/useSessionCost';
 
 export interface LogCost {
   /** "$0.12" */
@@ -20,18 +17,10 @@ export interface LogCost {
 }
 
 export function useLogCost(): LogCost | null {
-  const { why } = useServices();
-  const ready = useApp((s) => s.status === 'ready');
   const recordsUsage = useApp((s) => s.summary?.usage !== undefined);
-  const events = useApp((s) => s.events);
-  const metrics = useAnswers((s) => s.metrics);
-  const prices = usePriceTable();
-  useEffect(() => {
-    if (ready && recordsUsage) void why.answers.loadMetrics();
-  }, [why, ready, recordsUsage, events]);
+  const { summary: s, prices } = useSessionCost(recordsUsage);
   return useMemo(() => {
-    if (!metrics || !recordsUsage) return null;
-    const s = costSummary(metrics.steps, prices);
+    if (!s || !recordsUsage) return null;
     const priced = s.byModel.filter((m) => m.cost !== null);
     if (priced.length === 0) return null;
     const models = priced.map((m) => `${m.model} ${formatUsd(m.cost ?? 0)}`).join(', ');
@@ -40,5 +29,5 @@ export function useLogCost(): LogCost | null {
       text: formatUsd(s.total),
       detail: `Cost under the price table of ${prices.asOf} (edit it on the Charts tab): ${models}${unpriced}`,
     };
-  }, [metrics, recordsUsage, prices]);
+  }, [s, recordsUsage, prices]);
 }

@@ -6,6 +6,7 @@
  */
 import { useMemo } from 'react';
 import type { PriceTable } from '../../core/cost/prices';
+import type { CostSummary } from '../../core/cost/usageTotals';
 import type { MetricsAnswer } from '../../worker/protocol';
 import { chartSeries, stepIndexForSeq } from './chartData';
 import { CostPanel } from './CostPanel';
@@ -17,6 +18,8 @@ export interface ChartsPaneProps {
   selectedSeq: number | null;
   onSelectSeq: (seq: number) => void;
   onPickTool: (name: string) => void;
+  /** The session's cost (why/useSessionCost.ts; null: not summed yet), under `prices`. */
+  cost: CostSummary | null;
   prices: PriceTable;
   onPrices: (table: PriceTable | null) => void;
 }
@@ -34,6 +37,7 @@ export function ChartsPane({
   selectedSeq,
   onSelectSeq,
   onPickTool,
+  cost,
   prices,
   onPrices,
 }: ChartsPaneProps) {
@@ -88,7 +92,7 @@ export function ChartsPane({
         <h3 className="px-3 text-xs font-semibold text-fg-soft">Tools</h3>
         <ToolsTable tools={metrics.tools} onPick={onPickTool} />
       </section>
-      <CostPanel steps={metrics.steps} prices={prices} onPrices={onPrices} />
+      <CostPanel summary={cost} prices={prices} onPrices={onPrices} />
     </div>
   );
 }

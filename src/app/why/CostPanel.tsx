@@ -1,30 +1,37 @@
 /**
  * Cost by model under the user's price table (editable, kept in local
  * storage): a model without a price shows its tokens and "no price", never a
- * made-up cost.
+ * made-up cost. The figures are the header's (why/useSessionCost.ts).
  */
 import { useState } from 'react';
 import type { ModelPrice, PriceTable } from '../../core/cost/prices';
 import { DEFAULT_PRICES } from '../../core/cost/prices';
-import type { StepMetrics } from '../../worker/protocol';
+import type { CostSummary } from '../../core/cost/usageTotals';
 import { formatUsd } from '../components/format';
-import { costSummary } from './chartData';
 
 export interface CostPanelProps {
-  steps: StepMetrics[];
+  /** The session's cost under `prices` (null: not summed yet). */
+  summary: CostSummary | null;
   prices: PriceTable;
   onPrices: (table: PriceTable | null) => void;
 }
 
 const usd = formatUsd;
 
-export function CostPanel({ steps, prices, onPrices }: CostPanelProps) {
+const NONE: CostSummary = { total: 0, byModel: [], unpricedSteps: 0 };
+
+export function CostPanel({ summary, prices, onPrices }: CostPanelProps) {
   const [editing, setEditing] = useState(false);
-  const s = costSummary(steps, prices);
+  const s = summary ?? NONE;
   return (
     <div className="px-3 text-xs" data-testid="cost-panel">
       <p className="text-fg-soft">
-        Cost: <span data-testid="cost-total">{usd(s.total)}</span>
+        Cost:{' '}
+        {summary ? (
+          <span data-testid="cost-total">{usd(s.total)}</span>
+        ) : (
+          <span className="text-fg-muted">summing…</span>
+        )}
         {s.unpricedSteps > 0 && (
           <span className="text-fg-muted"> (+ {s.unpricedSteps} steps without a price)</span>
         )}

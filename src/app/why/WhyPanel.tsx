@@ -12,7 +12,8 @@ import { ChartsPane } from './ChartsPane';
 import { useCompare, type CompareService } from './compareService';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { InputDiffView, diffBodySeqs } from './InputDiffView';
-import { setPriceTable, usePriceTable } from './storedPrices';
+import { setPriceTable } from './storedPrices';
+import { useSessionCost } from './useSessionCost';
 import { RunCompareView } from './RunCompareView';
 import { SearchResults } from './SearchResults';
 import { focusTimeline } from '../views/focusTargets';
@@ -234,7 +235,7 @@ function DiffTab({ services, selectedSeq, onSelect }: WhyPanelProps) {
 
 function ChartsTab({ services, selectedSeq, onSelect, rowsVersion }: WhyPanelProps) {
   const metrics = useAnswers((s) => s.metrics);
-  const prices = usePriceTable();
+  const { summary: cost, prices } = useSessionCost();
   useEffect(() => {
     void services.answers.loadMetrics();
   }, [services, rowsVersion]);
@@ -247,6 +248,7 @@ function ChartsTab({ services, selectedSeq, onSelect, rowsVersion }: WhyPanelPro
       onPickTool={(name) => {
         services.search.update({ scope: { ...useSearch.getState().scope, tool: name } });
       }}
+      cost={cost}
       prices={prices}
       onPrices={setPriceTable}
     />

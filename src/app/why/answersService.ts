@@ -1,11 +1,12 @@
 /**
  * The diff and chart data of the "why" panel, asked of the worker and kept in
- * a store: the input diff between two seqs or for one model call, and the
- * per-step metrics (refetched when the log grows).
+ * a store: the input diff between two seqs or for one model call, the
+ * per-step metrics (refetched when the log grows) and the tokens per model the
+ * session's cost is priced from.
  */
 import { create } from 'zustand';
 import type { LogClient } from '../../worker/client';
-import type { HistoryDiff, MetricsAnswer } from '../../worker/protocol';
+import type { HistoryDiff, MetricsAnswer, UsageTotals } from '../../worker/protocol';
 
 type Client = Pick<LogClient, 'request'>;
 
@@ -13,17 +14,27 @@ export interface AnswersState {
   diff: { diff: HistoryDiff; left: string; right: string } | null;
   diffNote: string | null;
   metrics: MetricsAnswer | null;
+  /** Tokens per model over the whole session: the header and the Charts tab price it alike. */
+  costTotals: UsageTotals | null;
 }
 
-export const useAnswers = create<AnswersState>(() => ({ diff: null, diffNote: null, metrics: null }));
+export const useAnswers = create<AnswersState>(() => ({
+  diff: null,
+  diffNote: null,
+  metrics: null,
+  costTotals: null,
+}));
 
 export class AnswersService {
   private asked = 0;
+  /** The event count the cost totals were last asked at (-1: none). */
+  private costFor = -1;
 
   constructor(private readonly client: Client) {}
 
   reset(): void {
-    useAnswers.setState({ diff: null, diffNote: null, metrics: null });
+    this.costFor = -1;
+    useAnswers.setState({ diff: null, diffNote: null, metrics: null, costTotals: null });
   }
 
   /** "Compare with...": the model's input at `to` against the input at `from`. */
@@ -61,5 +72,17 @@ export class AnswersService {
   async loadMetrics(): Promise<void> {
     const r = await this.client.request({ kind: 'metrics' }, { lane: 'why-metrics', coalesce: true });
     if (r.ok) useAnswers.setState({ metrics: r.value });
+  }
+
+  /**
+   * A few numbers per model, whatever the log's size (the per-step series stay in the worker).
+   * Asked once per event count, however many views show the cost.
+   */
+  async loadCostTotals(events: number): Promise<void> {
+    if (this.costFor === events) return;
+    this.costFor = events;
+    const r = await this.client.request({ kind: 'costTotals' }, { lane: 'why-cost', coalesce: true });
+    if (r.ok) useAnswers.setState({ costTotals: r.value });
+    else if (this.costFor === events) this.costFor = -1;
   }
 }

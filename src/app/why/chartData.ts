@@ -1,10 +1,10 @@
 /**
  * Chart series from per-step metrics (pure, tested in Node): tokens per step
  * and cumulative, context size with compaction points, wall time split into
- * streaming and tool execution, and cost under a price table. x is the step's
- * position (1-based) in the log; a missing value is null (a gap, never 0).
+ * streaming and tool execution. x is the step's position (1-based) in the
+ * log; a missing value is null (a gap, never 0). The cost is not here: the
+ * worker sums it (useSessionCost.ts).
  */
-import { costOf, priceFor, type PriceTable } from '../../core/cost/prices';
 import type { CompactionPoint, StepMetrics } from '../../worker/protocol';
 
 export type Series = (number | null)[];
@@ -69,37 +69,4 @@ export function stepIndexForSeq(steps: StepMetrics[], seq: number): number {
     } else hi = mid - 1;
   }
   return found;
-}
-
-export interface CostSummary {
-  /** USD over priced steps. */
-  total: number;
-  byModel: { model: string; steps: number; tokens: number; cost: number | null }[];
-  /** Steps whose model has no price (their tokens are shown, never a guessed cost). */
-  unpricedSteps: number;
-}
-
-export function costSummary(steps: StepMetrics[], prices: PriceTable): CostSummary {
-  const by = new Map<string, { steps: number; tokens: number; cost: number | null }>();
-  let total = 0;
-  let unpricedSteps = 0;
-  for (const m of steps) {
-    if (!m.usage) continue;
-    const model = m.model ?? '(unknown model)';
-    const cost = costOf(m.usage, priceFor(prices, m.model));
-    let row = by.get(model);
-    if (!row) by.set(model, (row = { steps: 0, tokens: 0, cost: null }));
-    row.steps++;
-    row.tokens +=
-      m.usage.inputTokens +
-      m.usage.outputTokens +
-      (m.usage.cacheReadTokens ?? 0) +
-      (m.usage.cacheWriteTokens ?? 0);
-    if (cost === null) unpricedSteps++;
-    else {
-      row.cost = (row.cost ?? 0) + cost;
-      total += cost;
-    }
-  }
-  return { total, byModel: [...by].map(([model, r]) => ({ model, ...r })), unpricedSteps };
 }

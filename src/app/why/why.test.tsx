@@ -5,7 +5,8 @@ import { DEFAULT_PRICES } from '../../core/cost/prices';
 import type { Message } from '../../core/types';
 import type { HistoryDiff, SearchHit, StepMetrics } from '../../worker/protocol';
 import { render } from '../components/testRender';
-import { chartSeries, costSummary, cumulative, stepIndexForSeq } from './chartData';
+import { priceUsage, usageTotals } from '../../core/cost/usageTotals';
+import { chartSeries, cumulative, stepIndexForSeq } from './chartData';
 import { CostPanel } from './CostPanel';
 import { InputDiffView, diffBodySeqs } from './InputDiffView';
 import { loadPrices, savePrices } from './storedPrices';
@@ -45,7 +46,7 @@ describe('chart series', () => {
   });
 
   it('cost: priced models summed, unpriced ones counted, never priced', () => {
-    const c = costSummary([step(0), step(1, { model: 'mystery-model' })], DEFAULT_PRICES);
+    const c = priceUsage(usageTotals([step(0), step(1, { model: 'mystery-model' })]), DEFAULT_PRICES);
     expect(c.unpricedSteps).toBe(1);
     expect(c.byModel.find((r) => r.model === 'mystery-model')).toEqual({
       model: 'mystery-model',
@@ -182,7 +183,13 @@ describe('prices in local storage', () => {
 
   it('the cost panel edits a price and reports the new table', () => {
     const onPrices = vi.fn();
-    const el = render(<CostPanel steps={[step(0)]} prices={DEFAULT_PRICES} onPrices={onPrices} />);
+    const el = render(
+      <CostPanel
+        summary={priceUsage(usageTotals([step(0)]), DEFAULT_PRICES)}
+        prices={DEFAULT_PRICES}
+        onPrices={onPrices}
+      />,
+    );
     act(() =>
       (
         [...el.querySelectorAll('button')].find((b) => b.textContent === 'edit prices') as HTMLButtonElement

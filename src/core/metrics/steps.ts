@@ -61,7 +61,7 @@ export function stepMetrics(log: MetricsSource, prices?: PriceTable): StepMetric
   const toolSpans = toolIntervalsByStep(log, st);
   return st.steps.map((step, index) => {
     const inputSeq = stepInputSeq(step);
-    const model = modelOf(log, step, inputSeq);
+    const model = stepModel(log, step);
     const m: StepMetrics = {
       index,
       turn: step.turn,
@@ -98,7 +98,8 @@ export function compactionPoints(log: MetricsSource): CompactionPoint[] {
 }
 
 /** The model that answered: the assistant/message's source, else the request header in force. */
-function modelOf(log: MetricsSource, step: StepInfo, inputSeq: number | null): string | undefined {
+export function stepModel(log: MetricsSource, step: StepInfo): string | undefined {
+  const inputSeq = stepInputSeq(step);
   if (step.messageSeq !== undefined) {
     const { model } = answeredBy(log.event(step.messageSeq));
     if (model !== null) return model;

@@ -13,6 +13,7 @@ export type { HistoryDiff, DiffRow } from '../../core/diff/history';
 export type { RunProfile, StepProfile } from '../../core/diff/runs';
 export type { CompactionPoint, StepMetrics } from '../../core/metrics/steps';
 export type { ToolStats } from '../../core/metrics/tools';
+export type { ModelUsage, UsageTotals } from '../../core/cost/usageTotals';
 export type { SearchHit } from '../../core/search/search';
 
 /** Which events a search looks at (combined with the query): the timeline's filters plus turns and a tool. */

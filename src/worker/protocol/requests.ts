@@ -104,6 +104,8 @@ export type Request =
   | { kind: 'callDiff'; seq: number }
   /** Per-step tokens, times and models, compaction points and the tools table (the charts). */
   | { kind: 'metrics' }
+  /** Tokens summed per model over the steps, and the steps without usage (the session's cost, priced by the page). */
+  | { kind: 'costTotals' }
   /** The run reduced for a comparison with another log (its own worker). */
   | { kind: 'runProfile' }
   /** Digests of the messages the model was sent after `seq` (to find the first differing message). */

@@ -4,7 +4,7 @@
  * ends are checked against: the worker's handler table (worker/handlers.ts)
  * must answer each kind with its type, and `LogClient.request` returns it.
  */
-import type { CallDiff, HistoryDiff, MetricsAnswer, RunProfile, SearchAnswer } from './answers';
+import type { CallDiff, HistoryDiff, MetricsAnswer, RunProfile, SearchAnswer, UsageTotals } from './answers';
 import type { RequestAtView, RequestChange, ResumePreview } from './harness';
 import type { DiagnosticsWindow, EventDetail, ToolPair } from './inspector';
 import type { MessageFocusView, MessagesWindow, StreamView, TranscriptEntry, ViewMessage } from './messages';
@@ -43,6 +43,7 @@ export interface ResponseValues {
   diff: HistoryDiff;
   callDiff: CallDiff | null;
   metrics: MetricsAnswer;
+  costTotals: UsageTotals;
   runProfile: RunProfile;
   inputDigests: string[];
   requestAt: RequestAtView | null;
