@@ -11,6 +11,15 @@
  * past the depth limit by a marker.
  */
 
+/**
+ * How deep a value of another agent's log may nest: deeper subtrees are cut on import, with a
+ * note (an importer's walks and the re-told events' JSON.stringify recurse, and a browser
+ * worker's stack is far smaller than Node's).
+ */
+export const IMPORT_MAX_DEPTH = 1000;
+export const IMPORT_CUT_MARKER = { '…': `nested deeper than ${IMPORT_MAX_DEPTH} levels: cut on import` };
+export const IMPORT_CUT_NOTE = `a value nested deeper than ${IMPORT_MAX_DEPTH} levels was cut on import (the rest of the log is kept)`;
+
 /** A value's bytes [start, end) and how deep it nests (a scalar 0, `[]` 1, `[[1]]` 2). */
 export interface JsonSpan {
   start: number;
@@ -335,3 +344,37 @@ export function parseBytes(
  * JSON document, must stay under this.
  */
 export const ONE_STRING_BYTES = 500 * 1024 * 1024;
+
+/** How deep the JSON text nests (brackets counted outside strings; nothing built). */
+export function textDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      let q = i + 1;
+      for (;;) {
+        q = text.indexOf('"', q);
+        if (q < 0) return deepest;
+        let slashes = 0;
+        for (let k = q - 1; text.charCodeAt(k) === BACKSLASH; k--) slashes++;
+        if (slashes % 2 === 0) break;
+        q++;
+      }
+      i = q;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > deepest) deepest = depth;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return deepest;
+}
+
+/**
+ * JSON text parsed at any depth, values past IMPORT_MAX_DEPTH cut (parseCut). A text shorter
+ * than two characters per level cannot be that deep, so most lines skip the depth count.
+ */
+export function parseImported(text: string): { value: unknown; cut: boolean } {
+  if (text.length < 2 * IMPORT_MAX_DEPTH || textDepth(text) <= IMPORT_MAX_DEPTH)
+    return { value: JSON.parse(text) as unknown, cut: false };
+  return { value: parseCut(text, IMPORT_MAX_DEPTH, IMPORT_CUT_MARKER), cut: true };
+}

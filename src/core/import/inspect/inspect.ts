@@ -19,21 +19,22 @@ import { isObject, type JsonObject } from '../../validate';
 import type { Block, Message, TokenUsage } from '../../types';
 import { NativeLog, argumentsText, textBlock, textOf, timeOf } from '../nativeLog';
 import { limitDepth } from '../../depthLimit';
+import { IMPORT_CUT_MARKER, IMPORT_CUT_NOTE, IMPORT_MAX_DEPTH } from '../jsonDocument';
 
 /**
  * How deep a value of an Inspect log may nest: deeper subtrees are cut on import (the importer's
  * walk and the re-told events' JSON.stringify recurse; a 200,000-deep value overflowed the stack).
+ * The same cut as every other importer's (../jsonDocument.ts).
  */
-export const INSPECT_MAX_DEPTH = 1000;
-export const CUT_MARKER = { '…': `nested deeper than ${INSPECT_MAX_DEPTH} levels: cut on import` };
+export const INSPECT_MAX_DEPTH = IMPORT_MAX_DEPTH;
+export const CUT_MARKER = IMPORT_CUT_MARKER;
+export const CUT_NOTE = IMPORT_CUT_NOTE;
 
 /** The document depth-limited, and whether anything was cut. */
 export function cutDeepValues<T>(doc: T): { value: T; cut: boolean } {
   const value = limitDepth(doc, INSPECT_MAX_DEPTH, CUT_MARKER);
   return { value, cut: value !== doc };
 }
-
-export const CUT_NOTE = `a value nested deeper than ${INSPECT_MAX_DEPTH} levels was cut on import (the rest of the log is kept)`;
 
 export interface InspectLog {
   /** The log's header (`eval`, `plan`, `results`, ...), without samples. */
