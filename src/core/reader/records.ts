@@ -316,7 +316,9 @@ export class RecordReader implements LineSink {
    * the event. Its shape is the one normalizeChunk accepts as it is (integer turn, step and index,
    * string text), so normalizing it only notes the index.
    */
-  private delta(d: DeltaLine, offset: number, length: number, line: number): void {
+  delta(d: DeltaLine, offset: number, length: number, line: number): void {
+    this.firstLine = false;
+    if (this.sink.delta === undefined) return this.value(d.value(), offset, length, line);
     const seq = this.position;
     this.checks.seq(d.seq, seq, line, 1);
     this.checks.time(d.time, seq, line);
