@@ -3,6 +3,7 @@
  * so a following client fetches only the tail that grew. Served as an attachment that is
  * never sniffed: a log's content must not be rendered as a page of this origin.
  */
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename } from 'node:path';
@@ -43,7 +44,10 @@ export async function serveLogFile(
 ): Promise<void> {
   let fh;
   try {
-    fh = await open(file, 'r');
+    // non-blocking: opening a FIFO named like a log would otherwise wait for a writer forever
+    // and hold one of libuv's four pool threads; four such requests stopped every request
+    // (audit R5-3). The stat below then refuses anything that is not a regular file.
+    fh = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch {
     return notFound(res);
   }

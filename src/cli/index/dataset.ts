@@ -136,7 +136,13 @@ export class DatasetWriter {
     for (const row of rows) {
       for (const col of cols) {
         const v = row[col.name];
-        if (v === null || v === undefined) a.appendNull();
+        // a number the log did not give (a tool result with no turn, say) is NaN by now: null,
+        // not an internal error that stops the whole folder's index
+        const absent =
+          v === null ||
+          v === undefined ||
+          (col.type !== 'text' && col.type !== 'bool' && !Number.isFinite(Number(v)));
+        if (absent) a.appendNull();
         else if (col.type === 'text') a.appendVarchar(String(v));
         else if (col.type === 'int') a.appendBigInt(BigInt(Math.round(Number(v))));
         else if (col.type === 'float') a.appendDouble(Number(v));

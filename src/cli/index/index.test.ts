@@ -202,6 +202,31 @@ describe('seqscope index', { timeout: 180_000 }, () => {
     expect(codes).toContainEqual({ code: 'bad-compression', severity: 'error' });
   });
 
+  it('a tool result with no turn or step is a row with nulls, never a failed run for the folder', () => {
+    // audit R5-5: the missing numbers were NaN by the writer and stopped `index` (and `serve`)
+    const dir = mkdtempSync(join(tmpdir(), 'seqscope-lib-orphan-'));
+    const orphan = {
+      type: 'tool/result',
+      seq: 10,
+      time: 1755000000100,
+      data: { callId: 'nope', content: [{ type: 'text', text: 'r' }] },
+    };
+    writeFileSync(
+      join(dir, 'a.jsonl'),
+      readFileSync(join(SAMPLES, 'design-card-example.jsonl'), 'utf8') + JSON.stringify(orphan) + '\n',
+    );
+    copyFileSync(join(FIX, 'cli/tool-round.jsonl'), join(dir, 'fine.jsonl'));
+    const r = runCli(['index', dir]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^indexed 2 logs \(2 read, 0 unchanged, 0 unreadable\)/);
+    const calls = query(
+      dir,
+      `SELECT turn, step FROM tool_calls JOIN sessions USING (session_id)
+       WHERE path LIKE '%a.jsonl' AND result_seq = 10`,
+    );
+    expect(calls).toEqual([{ turn: null, step: null }]);
+  });
+
   it('says what is wrong with its arguments', () => {
     expect(runCli(['index']).err).toMatch(/index needs at least one PATH/);
     expect(runCli(['index', '/no/such/folder']).code).toBe(2);

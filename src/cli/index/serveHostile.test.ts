@@ -5,6 +5,7 @@
  * that are not this server, odd Range headers; and a log whose title, first message, model and
  * file name carry markup and SQL, which must come back as the same text, never as a query.
  */
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -80,6 +81,8 @@ beforeAll(async () => {
   // Symlinks out of the folder: to a log file, and to a whole folder.
   symlinkSync(join(outside, 'secret.jsonl'), join(dir, 'runs/link-out.jsonl'));
   symlinkSync(outside, join(dir, 'runs/dir-out'));
+  // a FIFO named like a log: opening it for reading would wait for a writer forever
+  execFileSync('mkfifo', [join(dir, 'runs/pipe.jsonl')]);
   const dist = join(dir, '.dist');
   mkdirSync(dist);
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
@@ -123,6 +126,15 @@ describe('seqscope serve under attack', { timeout: 60_000 }, () => {
     expect(named.headers['content-disposition']).toBe(
       `attachment; filename="evil'_<b>;--.jsonl"; filename*=UTF-8''${encodeURIComponent(HOSTILE_NAME)}`,
     );
+  });
+
+  it('a FIFO named like a log is not served, and requests for it never stop the server', async () => {
+    // audit R5-3: each GET held a libuv pool thread in open(); after four, every request hung
+    const pipes = await Promise.all(Array.from({ length: 8 }, () => raw('/files/runs/pipe.jsonl')));
+    expect(pipes.map((r) => r.status)).toEqual(Array(8).fill(404));
+    const card = await raw('/files/runs/card.jsonl');
+    expect(card.status).toBe(200);
+    expect(card.body).toContain('"type"');
   });
 
   it('a symlinked log outside the folder is neither indexed nor listed', async () => {

@@ -108,3 +108,51 @@ describe('redactLogText', () => {
     expect(r.text.split('\n')[1]).toBe(`not json ${maskOf('cloud-key', SECRETS.aws.length)}`);
   });
 });
+
+describe('redaction of what the fourth audit found surviving (R5-6, R5-7)', () => {
+  const KEY_BODY = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAABlwAAAAdzc2gtcn';
+  const TORN_KEY = `-----BEGIN OPENSSH PRIVATE KEY-----\n${KEY_BODY}\n${KEY_BODY.slice(0, 40)}`;
+  const BARE_KEY = `sk-ant-api03-${'Q'.repeat(40)}`;
+  const result = (text: string) =>
+    JSON.stringify({
+      type: 'tool/result',
+      seq: 1,
+      time: 1,
+      data: { turn: 1, step: 1, callId: 'c', content: [{ type: 'text', text }] },
+    });
+
+  it('a private key with no END line (an output cut mid-key, a torn line) is masked to the end of its run', () => {
+    const torn = result(TORN_KEY).slice(0, -10); // a crashed run's last line: not JSON any more
+    const r = redactLogText([result(`$ head -c 300 ~/.ssh/id_rsa\n${TORN_KEY}`), torn].join('\n'));
+    expect(r.text).not.toContain(KEY_BODY.slice(8, 24));
+    expect(r.text).not.toContain(KEY_BODY.slice(40, 56));
+    expect(r.counts['private-key']).toBe(2);
+    const first = JSON.parse(r.text.split('\n')[0] as string) as { data: { content: { text: string }[] } };
+    expect(first.data.content[0]?.text.startsWith('$ head -c 300 ~/.ssh/id_rsa\n-----BEGIN OPENSSH')).toBe(
+      true,
+    );
+  });
+
+  it('a line that is a bare JSON string is masked like text; escapes do not hide a key', () => {
+    const escaped = JSON.stringify(BARE_KEY).replace('s', '\\u0073');
+    const r = redactLogText([JSON.stringify(BARE_KEY), escaped, JSON.stringify([BARE_KEY])].join('\n'));
+    expect(r.text).not.toContain('QQQQQQQQ');
+    expect(r.counts['api-key']).toBe(3);
+    expect(JSON.parse(r.text.split('\n')[0] as string)).toBe(maskOf('api-key', BARE_KEY.length));
+  });
+
+  it('e-mails written %40 in URLs and Windows home folders (spaces, any case) are masked', () => {
+    const m = createMasker();
+    expect(m.mask('https://x.test/?email=bob.smith%40corp.example&x=1')).toBe(
+      `https://x.test/?email=${maskOf('email', 'bob.smith%40corp.example'.length)}&x=1`,
+    );
+    expect(m.mask('C:\\Users\\John Smith\\AppData')).toBe(
+      `C:\\Users\\${maskOf('home-path', 'John Smith'.length)}\\AppData`,
+    );
+    expect(m.mask('c:\\users\\jsmith\\desktop')).toBe(`c:\\users\\${maskOf('home-path', 6)}\\desktop`);
+    expect(m.mask('C:/Users/jsmith/x')).toBe(`C:/Users/${maskOf('home-path', 6)}/x`);
+    expect(m.mask('/users/alice/x and /home/bob/y')).toBe(
+      `/users/${maskOf('home-path', 5)}/x and /home/${maskOf('home-path', 3)}/y`,
+    );
+  });
+});

@@ -3,7 +3,7 @@
  * included, goes through the masker (rules.ts), and the copy stays the same log: the same
  * lines in the same order, so the same events, seqs, surface ops and packed rows. A line
  * with nothing to mask is kept byte for byte; a changed line is written again as JSON (any
- * depth). A line that is not JSON is masked as text.
+ * depth). A line that is not JSON, or is a bare JSON string, is masked as text.
  *
  * Streaming deltas are masked as the stream they form: a key split across text deltas (or
  * across a packed row's texts, or tool-call argument deltas) is found in the concatenated
@@ -62,6 +62,18 @@ export function redactLogText(text: string, options: RedactOptions = {}): Redact
       const masked = masker.mask(line);
       if (masked !== line) changedLines++;
       return masked;
+    }
+    // a line that is one bare JSON string is no record, but a secret must not survive for want
+    // of one: its decoded text is masked (escapes cannot hide a key)
+    if (typeof value === 'string') {
+      const masked = masker.mask(value);
+      if (masked === value) return line;
+      changedLines++;
+      return (
+        (line.startsWith('\ufeff') ? '\ufeff' : '') +
+        JSON.stringify(masked) +
+        (line.endsWith('\r') ? '\r' : '')
+      );
     }
     const changed = maskStrings(value, masker, skip) || dirty.has(i);
     if (!changed) return line;
@@ -157,7 +169,6 @@ function maskStreams(
 
 /** Masks every string in value (keys too), in place, at any depth; true when something changed. */
 function maskStrings(value: unknown, masker: Masker, skip: WeakMap<object, Set<string | number>>): boolean {
-  if (typeof value === 'string') return false; // a bare string line: not a record; left as is
   let changed = false;
   const stack: unknown[] = [value];
   while (stack.length > 0) {

@@ -18,7 +18,9 @@ interface Rule {
 export const BUILT_IN_RULES: readonly Rule[] = [
   {
     kind: 'private-key',
-    re: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----([\s\S]*?)-----END [A-Z0-9 ]*PRIVATE KEY-----/g,
+    // to the END line, or, for a key cut short (a tool output capped mid-key, a torn last line),
+    // over the whole base64 run that follows (header lines and escaped newlines included)
+    re: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----([\s\S]*?(?=-----END [A-Z0-9 ]*PRIVATE KEY-----)|[A-Za-z0-9+/=\s\\:,-]+)/g,
   },
   { kind: 'jwt', re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
   { kind: 'bearer-token', re: /\b[Bb]earer\s+([A-Za-z0-9._~+/=-]{12,})/g },
@@ -30,9 +32,15 @@ export const BUILT_IN_RULES: readonly Rule[] = [
     kind: 'cloud-key',
     re: /\b(?:(?:AKIA|ASIA)[0-9A-Z]{16}\b|(?<=aws_secret_access_key["']?\s*[=:]\s*["']?)[A-Za-z0-9/+=]{40}|(?<=AccountKey=)[A-Za-z0-9+/=]{40,})/g,
   },
-  { kind: 'email', re: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g },
-  // the user name in a home path (any user's: logs travel between machines)
-  { kind: 'home-path', re: /(?:\/home\/|\/Users\/|[A-Za-z]:\\{1,2}Users\\{1,2})([^/\\\s"'`:;,]+)/g },
+  // `%40` too: an e-mail in a URL's query (web-browsing agents' tool calls)
+  { kind: 'email', re: /[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g },
+  // the user name in a home path (any user's: logs travel between machines); a Windows profile
+  // folder often holds the full name, spaces included, and tools print `c:\users` in any case
+  { kind: 'home-path', re: /(?:\/home\/|\/[Uu]sers\/)([^/\\\s"'`:;,]+)/g },
+  {
+    kind: 'home-path',
+    re: /[A-Za-z]:(?:\\{1,2}|\/)[Uu][Ss][Ee][Rr][Ss](?:\\{1,2}|\/)([^/\\"'`:;,\r\n\t<>|]+)/g,
+  },
 ];
 
 /** A mask of `length` units for kind. */
