@@ -7,24 +7,15 @@
 import { appendFileSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildCli, expect, expectLoaded, startOpen, test } from './helpers';
-
-const line = (o: object) => `${JSON.stringify(o)}\n`;
-const turn = (n: number, seq: number, text: string) =>
-  line({ type: 'turn/start', seq, time: 1000 + seq, data: { turn: n } }) +
-  line({
-    type: 'user/message',
-    seq: seq + 1,
-    time: 1001 + seq,
-    data: { role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } },
-    surfaceOp: 'append',
-  }) +
-  line({
-    type: 'turn/end',
-    seq: seq + 2,
-    time: 1002 + seq,
-    data: { turn: n, reason: { kind: 'completed' } },
-  });
+import {
+  buildCli,
+  expect,
+  expectLoaded,
+  jsonLine as line,
+  startOpen,
+  test,
+  turnLines as turn,
+} from './helpers';
 
 function noise(n: number): Buffer {
   const out = Buffer.alloc(n);

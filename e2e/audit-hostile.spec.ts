@@ -3,12 +3,11 @@
  * documents that are deep or only look like Inspect, and the Library of `seqscope serve` with
  * hostile left-out file names and symlinks out of the folder.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { SAMPLES_DIR, buildCli, expect, openWithInput, test } from './helpers';
+import { SAMPLES_DIR, buildCli, expect, openWithInput, startServe, test } from './helpers';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'seqscope-audit-browser-'));
 const SAMPLE = readFileSync(path.join(SAMPLES_DIR, 'design-card-example.jsonl'));
@@ -113,19 +112,8 @@ test.describe('the Library of `seqscope serve` with hostile .json files', () => 
     symlinkSync(path.join(outside, 'secret.jsonl'), path.join(folder, 'link-out.jsonl'));
     symlinkSync(outside, path.join(folder, 'dir-out'));
 
-    const bin = path.resolve(import.meta.dirname, '../bin/seqscope.mjs');
-    const serve = spawn(process.execPath, [bin, 'serve', folder, '--port', '0', '--no-browser'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const { child: serve, url } = await startServe(folder);
     try {
-      const url = await new Promise<string>((done, fail) => {
-        let out = '';
-        serve.stdout?.setEncoding('utf8').on('data', (s: string) => {
-          out += s;
-          if (out.includes('\n')) done(out.split('\n')[0] as string);
-        });
-        serve.on('exit', (code) => fail(new Error(`serve exited with ${code}`)));
-      });
       const origin = new URL(url).origin;
       // The API: the poisoned Inspect log is a row; nothing from outside the folder is.
       const api = (await (await page.request.get(`${origin}/api/library`)).json()) as {

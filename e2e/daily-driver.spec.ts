@@ -20,11 +20,13 @@ import {
   expectLoaded,
   expectMessagesAt,
   gotoApp,
+  jsonLine,
   loadCore,
   openWithInput,
   SAMPLES_DIR,
   startOpen,
   test,
+  turnLines,
 } from './helpers';
 
 /** How much of `el` lies inside the window (1: all of it), as the user would see it. */
@@ -200,30 +202,11 @@ test('an empty filtered timeline offers "Clear filters": it clears every filter 
 test.describe('seqscope open --follow, like tail -f', () => {
   test.beforeAll(buildCli);
 
-  const line = (o: object) => `${JSON.stringify(o)}\n`;
-  const turn = (n: number, seq: number, text: string) =>
-    [
-      line({ type: 'turn/start', seq, time: 1000 + seq, data: { turn: n } }),
-      line({
-        type: 'user/message',
-        seq: seq + 1,
-        time: 1001 + seq,
-        data: { role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } },
-        surfaceOp: 'append',
-      }),
-      line({
-        type: 'turn/end',
-        seq: seq + 2,
-        time: 1002 + seq,
-        data: { turn: n, reason: { kind: 'completed' } },
-      }),
-    ].join('');
-
   test('on the last event the selection follows what is appended; moved elsewhere it stays', async ({
     page,
   }) => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'seqscope-tail-')), 'tail.jsonl');
-    writeFileSync(file, line({ type: 'session', version: 0, id: 'tail' }) + turn(1, 0, 'first'));
+    writeFileSync(file, jsonLine({ type: 'session', version: 0, id: 'tail' }) + turnLines(1, 0, 'first'));
     const { child, link } = await startOpen(file);
     try {
       await page.setViewportSize({ width: 1600, height: 900 });
@@ -235,7 +218,7 @@ test.describe('seqscope open --follow, like tail -f', () => {
       await expect(timeline.locator('[aria-selected=true]')).toHaveAttribute('data-seq', '2');
 
       // The agent writes another turn: the selection moves to the new last event, in view.
-      appendFileSync(file, turn(2, 3, 'second prompt'));
+      appendFileSync(file, turnLines(2, 3, 'second prompt'));
       await expect(page.getByTestId('status')).toHaveAttribute('data-events', '6');
       await expect(timeline.locator('[aria-selected=true]')).toHaveAttribute('data-seq', '5');
       await expect(page.getByTestId('inspector')).toHaveAttribute('data-seq', '5');
@@ -247,7 +230,7 @@ test.describe('seqscope open --follow, like tail -f', () => {
       // The user steps back to read: new events no longer move the selection.
       await timeline.locator('[data-seq="4"]').click();
       await expect(page).toHaveURL(/#seq=4$/);
-      appendFileSync(file, turn(3, 6, 'third prompt'));
+      appendFileSync(file, turnLines(3, 6, 'third prompt'));
       await expect(page.getByTestId('status')).toHaveAttribute('data-events', '9');
       await expect(timeline.locator('[data-seq="8"]')).toBeAttached();
       await expect(timeline.locator('[aria-selected=true]')).toHaveAttribute('data-seq', '4');
@@ -258,7 +241,7 @@ test.describe('seqscope open --follow, like tail -f', () => {
       await timeline.locator('[data-seq="4"]').focus();
       await page.keyboard.press('End');
       await expect(timeline.locator('[aria-selected=true]')).toHaveAttribute('data-seq', '8');
-      appendFileSync(file, turn(4, 9, 'fourth prompt'));
+      appendFileSync(file, turnLines(4, 9, 'fourth prompt'));
       await expect(page.getByTestId('status')).toHaveAttribute('data-events', '12');
       await expect(timeline.locator('[aria-selected=true]')).toHaveAttribute('data-seq', '11');
       await expect(page.getByTestId('messages')).toContainText('fourth prompt');

@@ -231,22 +231,63 @@ export async function buildCli(): Promise<void> {
   expect(code).toBe(0);
 }
 
-/** `seqscope open FILE --follow` on a free port: the process and the deep link it prints. */
-export function startOpen(file: string): Promise<{ child: ChildProcess; link: string }> {
-  const child = spawn(
-    process.execPath,
-    [path.join(ROOT, 'bin/seqscope.mjs'), 'open', file, '--follow', '--no-browser', '--port', '0'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+/**
+ * The built CLI (bin/seqscope.mjs, see buildCli) started with `args`: the process and the first
+ * line it prints (the URL of `open` and `serve`). Rejects, with what it wrote to stderr, if it
+ * exits first. The caller kills it.
+ */
+function startCli(args: string[]): Promise<{ child: ChildProcess; firstLine: string }> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/seqscope.mjs'), ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const first = out.split('\n')[0];
-      if (out.includes('\n') && first) resolve({ child, link: first.trim() });
+      if (out.includes('\n') && first) resolve({ child, firstLine: first.trim() });
     });
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('exit', (code) => reject(new Error(`seqscope open exited (${code}): ${err}`)));
+    child.on('exit', (code) => reject(new Error(`seqscope ${args[0]} exited (${code}): ${err}`)));
   });
+}
+
+/** `seqscope open FILE --follow` on a free port: the process and the deep link it prints. */
+export async function startOpen(file: string): Promise<{ child: ChildProcess; link: string }> {
+  const { child, firstLine } = await startCli(['open', file, '--follow', '--no-browser', '--port', '0']);
+  return { child, link: firstLine };
+}
+
+/** `seqscope serve DIR` on a free port: the process and the Library's URL it prints. */
+export async function startServe(dir: string): Promise<{ child: ChildProcess; url: string }> {
+  const { child, firstLine } = await startCli(['serve', dir, '--port', '0', '--no-browser']);
+  return { child, url: firstLine };
+}
+
+/** One event as a JSONL line. */
+export const jsonLine = (event: object): string => `${JSON.stringify(event)}\n`;
+
+/**
+ * One whole turn as JSONL, seqs `seq` to `seq + 2`: turn/start, a user message saying `text`,
+ * turn/end (completed). What the `open --follow` tests write and append.
+ */
+export function turnLines(turn: number, seq: number, text: string): string {
+  return (
+    jsonLine({ type: 'turn/start', seq, time: 1000 + seq, data: { turn } }) +
+    jsonLine({
+      type: 'user/message',
+      seq: seq + 1,
+      time: 1001 + seq,
+      data: { role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } },
+      surfaceOp: 'append',
+    }) +
+    jsonLine({
+      type: 'turn/end',
+      seq: seq + 2,
+      time: 1002 + seq,
+      data: { turn, reason: { kind: 'completed' } },
+    })
+  );
 }

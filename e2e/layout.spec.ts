@@ -37,10 +37,10 @@ const MAIN_SCREEN: AuditSpec = {
     'header label',
     'header button[aria-label="Keyboard shortcuts"]',
     '[data-testid=theme-toggle]',
-    // The timeline's toolbar.
+    // The timeline's toolbar (the fold buttons are on it, or in its "Fold ▾" menu: optional below).
     '[aria-label="Filter events by text"]',
+    '[data-testid=timeline-toolbar] [aria-expanded]:not([data-testid=timeline-more])',
     'div:has(> div > [aria-label="Filter events by text"]) > button',
-    '[role=group][aria-label=Fold] > button',
     '[data-testid=row-count]',
     // The messages header, whole ("at s..." was all that showed).
     // (In a narrow pane its title "Messages" is for screen readers only.)
@@ -59,7 +59,12 @@ const MAIN_SCREEN: AuditSpec = {
     '[role=separator]',
   ],
   // Badges that only some logs have.
-  optional: ['[data-testid=stored]', '[data-testid=follow]'],
+  optional: [
+    '[data-testid=stored]',
+    '[data-testid=follow]',
+    '[role=group][aria-label=Fold] > button',
+    '[data-testid=timeline-more]',
+  ],
   // The file name may end in an ellipsis, but never shrink to nothing.
   ellipsis: [{ selector: '[data-testid=file-name]', minWidth: 64 }],
 };
@@ -73,6 +78,15 @@ const SIZES = [
 async function setUp(page: Page, width: number, height: number, theme: 'light' | 'dark') {
   await page.setViewportSize({ width, height });
   await page.emulateMedia({ colorScheme: theme });
+}
+
+/** Folds every turn or step, or unfolds all, through the toolbar or its menu, whichever shows. */
+async function foldAll(page: Page, level: 'Turns' | 'Steps' | 'All') {
+  const inline = page.getByRole('group', { name: 'Fold' }).getByRole('button', { name: level, exact: true });
+  if (await inline.isVisible()) return inline.click();
+  await page.getByTestId('timeline-more').click();
+  const long = { Turns: 'Fold every turn', Steps: 'Fold every step', All: 'Unfold turns and steps' }[level];
+  await page.getByTestId('timeline-more-menu').getByRole('button', { name: long }).click();
 }
 
 /** Selects two events, so the messages header also says "new since seq ...". */
@@ -132,7 +146,7 @@ for (const { width, height } of SIZES) {
     await setUp(page, width, height, 'dark');
     await gotoApp(page, '/#seq=0');
     // Every turn and step of the demo on screen at once.
-    await page.getByRole('button', { name: 'Steps', exact: true }).click();
+    await foldAll(page, 'Steps');
     // (Stacked at 800 px, the timeline is shorter: the rows it has room for.)
     if (width > 800) await expect(page.locator('[data-testid=timeline] [data-kind=step]')).toHaveCount(8);
     await expect(page.locator('[data-testid=timeline] [data-kind=turn]').first()).toBeVisible();
@@ -147,6 +161,104 @@ for (const { width, height } of SIZES) {
     expect(drawn).toMatch(width === 1024 ? /^[^→]+ s · [\d.]+k?→\d+ tok$/ : /^[^→]+ in · \d+ out$/);
   });
 }
+
+/** The toolbar's controls drawn, and the spread of their vertical centres (0: all on one line). */
+async function toolbarLine(page: Page) {
+  return page.getByTestId('timeline-toolbar').evaluate((bar) => {
+    const shown = [...bar.querySelectorAll(':scope > div > *')].filter(
+      (c) => c.getBoundingClientRect().width > 0,
+    );
+    const mids = shown.map((c) => c.getBoundingClientRect().top + c.getBoundingClientRect().height / 2);
+    return {
+      height: Math.round(bar.getBoundingClientRect().height),
+      spread: Math.round(Math.max(...mids) - Math.min(...mids)),
+      shown: shown.map(
+        (c) =>
+          c.getAttribute('data-testid') ??
+          c.querySelector(':scope > [data-testid]')?.getAttribute('data-testid') ??
+          c.getAttribute('aria-label') ??
+          (c.querySelector('input') ? 'filter' : (c as HTMLElement).innerText.trim()),
+      ),
+    };
+  });
+}
+
+test('the timeline toolbar is one line at 1600, 1024 and 800 px; what does not fit is one click away in a menu', async ({
+  page,
+}) => {
+  for (const { width, height } of SIZES) {
+    await setUp(page, width, height, 'light');
+    // A fresh load at each size: the panes take that window's first-visit widths.
+    await page.goto('about:blank');
+    await gotoApp(page, '/#seq=0');
+    const line = await toolbarLine(page);
+    // One row of controls (a 24 px control and its padding; two rows were 62 px).
+    expect(line.height, `${width}px: ${JSON.stringify(line)}`).toBeLessThanOrEqual(40);
+    expect(line.spread, `${width}px: ${JSON.stringify(line)}`).toBeLessThanOrEqual(2);
+    // 1600 and 800 px (timeline 720 and 800 px wide): everything on the line; 1024 (432 px): the
+    // fold buttons go into "Fold ▾".
+    expect(line.shown, `${width}px`).toEqual(
+      width === 1024
+        ? ['filter', 'Types ▾', 'Errors only', 'timeline-more', 'row-count']
+        : ['filter', 'Types ▾', 'Errors only', 'Fold', 'row-count'],
+    );
+    expect(await auditLayout(page, MAIN_SCREEN)).toEqual([]);
+  }
+
+  // At 1024 px the menu folds and unfolds like the buttons, says which level is in force, and
+  // gives the focus back on Escape.
+  const more = page.getByTestId('timeline-more');
+  const menu = page.getByTestId('timeline-more-menu');
+  const steps = page.locator('[data-testid=timeline] [data-kind=step]');
+  await setUp(page, 1024, 768, 'dark');
+  await page.goto('about:blank');
+  await gotoApp(page, '/#seq=0');
+  await expect(more).toHaveText('Fold ▾', { useInnerText: true });
+  await more.click();
+  expect(
+    await auditLayout(page, { required: ['[data-testid=timeline-more-menu] button[data-fold]'] }),
+  ).toEqual([]);
+  await expect(menu.getByRole('button', { name: 'Errors only' })).toBeHidden();
+  await menu.getByRole('button', { name: 'Fold every turn' }).click();
+  await expect(menu).toBeHidden();
+  await expect(page.getByTestId('row-count')).toHaveText('3 rows');
+  await expect(more).toBeFocused();
+  await more.click();
+  await expect(menu.getByRole('button', { name: 'Fold every turn' })).toHaveAttribute('aria-pressed', 'true');
+  await menu.getByRole('button', { name: 'Fold every step' }).click();
+  await expect(steps).toHaveCount(8);
+  await more.click();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(more).toBeFocused();
+
+  // The timeline at its narrowest (280 px): "Errors only" goes into the menu too, now "More ▾";
+  // with it on, the button says so and the fold items say why they are off.
+  await page.getByRole('separator', { name: 'Resize the timeline' }).focus();
+  await page.keyboard.press('Home');
+  await expect(page.locator('#pane-timeline')).toHaveJSProperty('offsetWidth', 280);
+  const narrow = await toolbarLine(page);
+  expect(narrow.shown).toEqual(['filter', 'Types ▾', 'timeline-more', 'row-count']);
+  expect(narrow.spread).toBeLessThanOrEqual(2);
+  await expect(more).toHaveText('More ▾', { useInnerText: true });
+  await more.click();
+  await menu.getByRole('button', { name: 'Errors only' }).click();
+  await expect(page.getByTestId('row-count')).toHaveText(/^\d+ match(es)?$/);
+  await expect(more).toHaveClass(/border-red-500/);
+  await more.click();
+  await expect(menu.getByRole('button', { name: 'Errors only' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(menu.getByRole('button', { name: 'Fold every turn' })).toBeDisabled();
+  await expect(menu.getByRole('button', { name: 'Fold every turn' })).toHaveAttribute(
+    'title',
+    /clear the filters/,
+  );
+  expect(await auditLayout(page, { required: ['[data-testid=timeline-more-menu] button'] })).toEqual([]);
+  await menu.getByRole('button', { name: 'Errors only' }).click();
+  await expect(page.getByTestId('row-count')).toHaveText(/rows$/);
+  // The type list spans the narrow toolbar instead of running past the pane's edge.
+  await page.getByRole('button', { name: 'Types ▾' }).click();
+  expect(await auditLayout(page, { required: ['[data-testid=type-picker] label'] })).toEqual([]);
+});
 
 test('the header shows every figure of the log, whole, at 1600, 1024 and 800 px', async ({ page }) => {
   for (const { width, height } of SIZES) {

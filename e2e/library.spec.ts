@@ -3,15 +3,11 @@
  * index, the text box and the filters narrow them server-side, a header sorts them, and a
  * click opens the log exactly as `?src=` does, named by path and fingerprint.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { SAMPLES_DIR, expect, expectLoaded, loadCore, test } from './helpers';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin/seqscope.mjs');
+import { SAMPLES_DIR, expect, expectLoaded, loadCore, startServe, test } from './helpers';
 
 const LOGS = [
   'design-card-example.jsonl',
@@ -27,26 +23,8 @@ test.beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'seqscope-library-'));
   mkdirSync(path.join(dir, 'runs'));
   for (const f of LOGS) copyFileSync(path.join(SAMPLES_DIR, f), path.join(dir, 'runs', path.basename(f)));
-  ({ server, url } = await startServe(dir));
+  ({ child: server, url } = await startServe(dir));
 });
-
-/** `seqscope serve DIR` on a free port: the child and the Library's URL it prints. */
-async function startServe(dir: string): Promise<{ server: ChildProcess; url: string }> {
-  const server = spawn(process.execPath, [BIN, 'serve', dir, '--port', '0', '--no-browser'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  server.stderr?.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-  const url = await new Promise<string>((done, fail) => {
-    let out = '';
-    server.stdout?.setEncoding('utf8').on('data', (s: string) => {
-      out += s;
-      if (out.includes('\n')) done(out.split('\n')[0] as string);
-    });
-    server.on('exit', (code) => fail(new Error(`serve exited with ${code}: ${stderr}`)));
-  });
-  return { server, url };
-}
 
 test.afterAll(() => {
   server?.kill('SIGTERM');
@@ -134,6 +112,6 @@ test('an Inspect AI .json log is in the Library and opens; other .json files are
     const file = path.join(SAMPLES_DIR, 'other/inspect', inspect);
     await expectLoaded(page, inspect, loadCore(file).eventCount);
   } finally {
-    served.server.kill('SIGTERM');
+    served.child.kill('SIGTERM');
   }
 });

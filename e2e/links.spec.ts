@@ -23,11 +23,13 @@ import {
   expectLoaded,
   expectMessagesAt,
   gotoApp,
+  jsonLine,
   loadCore,
   openWithInput,
   scrollTimelineToTop,
   startOpen,
   test,
+  turnLines,
 } from './helpers';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -371,24 +373,6 @@ test('export: the messages at the seq as JSON (all of them) and the transcript a
 
 // ---------------------------------------------------------------- seqscope open --follow
 
-const line = (o: object) => `${JSON.stringify(o)}\n`;
-const turn = (n: number, seq: number, text: string) => [
-  line({ type: 'turn/start', seq, time: 1000 + seq, data: { turn: n } }),
-  line({
-    type: 'user/message',
-    seq: seq + 1,
-    time: 1001 + seq,
-    data: { role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } },
-    surfaceOp: 'append',
-  }),
-  line({
-    type: 'turn/end',
-    seq: seq + 2,
-    time: 1002 + seq,
-    data: { turn: n, reason: { kind: 'completed' } },
-  }),
-];
-
 test.describe('seqscope open --follow', () => {
   test.beforeAll(buildCli);
 
@@ -396,10 +380,7 @@ test.describe('seqscope open --follow', () => {
     page,
   }) => {
     const file = path.join(tmp(), 'live.jsonl');
-    writeFileSync(
-      file,
-      [line({ type: 'session', version: 0, id: 'follow' }), ...turn(1, 0, 'first')].join(''),
-    );
+    writeFileSync(file, jsonLine({ type: 'session', version: 0, id: 'follow' }) + turnLines(1, 0, 'first'));
     const { child, link } = await startOpen(file);
     try {
       expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?src=.*live\.jsonl&follow=1$/);
@@ -411,7 +392,7 @@ test.describe('seqscope open --follow', () => {
       await expect(page).toHaveURL(/&follow=1#seq=1$/);
 
       // A turn appended in two writes, the first ending mid-line.
-      const more = turn(2, 3, 'second').join('');
+      const more = turnLines(2, 3, 'second');
       appendFileSync(file, more.slice(0, more.length - 40));
       await expect(timeline.locator('[data-seq="4"]')).toBeAttached();
       appendFileSync(file, more.slice(more.length - 40));
@@ -426,7 +407,7 @@ test.describe('seqscope open --follow', () => {
       // Rewritten (truncated) under the app: reloaded, with a notice.
       writeFileSync(
         file,
-        [line({ type: 'session', version: 0, id: 'follow-2' }), ...turn(1, 0, 'again')].join(''),
+        jsonLine({ type: 'session', version: 0, id: 'follow-2' }) + turnLines(1, 0, 'again'),
       );
       await expect(page.getByText('The log was rewritten; reloaded')).toBeVisible({ timeout: 10_000 });
       await expect(page.getByTestId('status')).toHaveAttribute('data-events', '3');

@@ -9,16 +9,14 @@
  *   URL says why. Redirects: to data: or file: fail with a message, to another origin load only
  *   when that origin allows it (CORS), like any `?src=`.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import type { Page } from '@playwright/test';
-import { SAMPLES_DIR, expect, gotoApp, loadCore, openWithInput, test } from './helpers';
+import { SAMPLES_DIR, expect, gotoApp, loadCore, openWithInput, startServe, test } from './helpers';
 
 const PAYLOAD =
   ' <img src=x onerror="window.__xss=1"><svg onload="window.__xss=2"></svg>[click](javascript:window.__xss=3) <iframe src="javascript:window.__xss=4"></iframe>';
@@ -255,19 +253,8 @@ test('the Library of `seqscope serve`: hostile titles, messages and file names s
     path.join(folder, 'poisoned-claude.jsonl'),
     poisonFile(path.join(SAMPLES_DIR, 'other/claude-code/agentlogs-compact.jsonl')),
   );
-  const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bin/seqscope.mjs');
-  const serve = spawn(process.execPath, [bin, 'serve', folder, '--port', '0', '--no-browser'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const { child: serve, url } = await startServe(folder);
   try {
-    const url = await new Promise<string>((done, fail) => {
-      let out = '';
-      serve.stdout?.setEncoding('utf8').on('data', (s: string) => {
-        out += s;
-        if (out.includes('\n')) done(out.split('\n')[0] as string);
-      });
-      serve.on('exit', (code) => fail(new Error(`serve exited with ${code}`)));
-    });
     await page.goto(url);
     const rows = page.getByTestId('library-row');
     await expect(rows).toHaveCount(2);

@@ -15,6 +15,7 @@ import {
   openWithInput,
   test,
 } from './helpers';
+import { auditLayout } from './layoutAudit';
 
 const INSTRUCTIONS = path.join(SAMPLES_DIR, 'dsh/agent-instructions.jsonl');
 const STEERING = path.join(SAMPLES_DIR, 'dsh/steering.jsonl');
@@ -162,6 +163,52 @@ test('two runs compared: steps side by side and the first input divergence', asy
     .getByRole('button', { name: `${third?.turn}.${third?.step}` })
     .click();
   await expect(paneB).toHaveAttribute('data-seq', String(bThird));
+});
+
+test('Compare runs says what it does and offers run B in one click: a recent log or a sample', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  // The demo, then two logs from disk: the open one (A) is steering; the others are recent.
+  await open(page, INSTRUCTIONS);
+  await expect(page.getByTestId('stored')).toBeVisible();
+  await openWithInput(page, STEERING);
+  await expectLoaded(page, 'steering.jsonl', loadCore(STEERING).eventCount);
+  await page.getByRole('button', { name: 'Compare runs' }).click();
+  const intro = page.getByTestId('compare-intro');
+  await expect(intro).toContainText("the first step where the model's input differs is marked");
+  // The explanation and the choices side by side, each whole: the tab's room is used.
+  const para = (await intro.locator('p').boundingBox())!;
+  const pick = (await intro.locator('label').boundingBox())!;
+  expect(pick.x).toBeGreaterThan(para.x + para.width);
+  expect(Math.abs(pick.y - para.y)).toBeLessThanOrEqual(4);
+  expect(
+    await auditLayout(page, {
+      required: [
+        '[data-testid=compare-intro] p',
+        '[data-testid=compare-intro] button',
+        '[data-testid=compare-intro] label',
+      ],
+    }),
+  ).toEqual([]);
+  // The recently opened logs but the open one, newest first.
+  const recent = page.getByTestId('compare-recent');
+  await expect(recent).toHaveText(['agent-instructions.jsonl', 'demo.jsonl']);
+  await recent.first().click();
+  await expect(page.getByTestId('run-divergence')).toContainText('turn 1 step 1: message 1 differs');
+  const rows = page.getByTestId('run-compare').locator('tbody tr');
+  await expect(rows).toHaveCount(
+    compareProfiles(runProfile(loadCore(STEERING)), runProfile(loadCore(INSTRUCTIONS))).steps.length,
+  );
+  await expect(page.getByTestId('why-panel')).toContainText('B: agent-instructions.jsonl');
+  // With a comparison on screen the choices take one line; a sample is run B in one click too.
+  await expect(intro).toBeHidden();
+  await page.getByRole('group', { name: 'Samples' }).getByRole('button', { name: 'Demo session' }).click();
+  await expect(page.getByTestId('why-panel')).toContainText('B: demo.jsonl');
+  const demo = loadCore(path.resolve(import.meta.dirname, '../public/samples/demo.jsonl'));
+  await expect(rows).toHaveCount(
+    compareProfiles(runProfile(loadCore(STEERING)), runProfile(demo)).steps.length,
+  );
 });
 
 test('charts: one point per step, following the selection; a click selects a step', async ({ page }) => {

@@ -19,9 +19,18 @@ function scaled(n: number, unit: number, suffix: string): string {
   return `${v < 99.95 ? v.toFixed(1) : Math.round(v).toString()}${suffix}`;
 }
 
-/** US dollars: `$1.23`, and two significant digits under a cent (`$0.0042`). The charts' cost and the header's. */
+const USD_CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * US dollars, the one cost format of the app (header, Charts, Library): `$1.23`, `$1,234.50`,
+ * `$0.00`, and two significant digits under a cent (`$0.0042`, never `4.2e-7`). Non-finite: `—`.
+ */
 export function formatUsd(v: number): string {
-  return v >= 0.01 ? `$${v.toFixed(2)}` : `$${v.toPrecision(2)}`;
+  if (!Number.isFinite(v)) return DASH;
+  const a = Math.abs(v);
+  // Under a cent, two significant digits in plain notation: the first digit's decimals, plus one.
+  const small = a > 0 && a < 0.01 ? a.toFixed(Math.min(20, 1 - Math.floor(Math.log10(a)))) : null;
+  return `${sign(v)}$${small !== null && Number(small) < 0.01 ? small : USD_CENTS.format(a)}`;
 }
 
 /** `950`, `12.3k`, `123k`, `1.2M`. Non-finite input gives `—`. */

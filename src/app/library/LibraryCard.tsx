@@ -11,7 +11,7 @@ import {
   type LibraryFilter,
   type LibraryRow,
 } from '../../core/library/routes';
-import { formatBytes, formatDuration, formatTokens } from '../components/format';
+import { formatBytes, formatDuration, formatTokens, formatUsd } from '../components/format';
 import { useLibrary, type LibraryParams } from './useLibrary';
 
 const FILTER_LABELS: Record<LibraryFilter, string> = {
@@ -71,7 +71,7 @@ const COLUMNS: ColumnDef[] = [
     key: 'cost_usd',
     label: 'Cost',
     numeric: true,
-    cell: (r) => (r.cost_usd !== null ? `$${r.cost_usd.toFixed(r.cost_usd < 1 ? 4 : 2)}` : '–'),
+    cell: (r) => (r.cost_usd !== null ? formatUsd(r.cost_usd) : '–'),
   },
 ];
 

@@ -11,7 +11,7 @@
 import { create } from 'zustand';
 import type { LoadSource, LogSummary } from '../../worker/protocol';
 import { clearLogs, readLog, removeLog, writeLog } from './opfs';
-import { getRecent, listRecent, putRecent, removeRecent, type RecentEntry } from './recent';
+import { getRecent, listRecent, putRecent, removeRecent, sourceOf, type RecentEntry } from './recent';
 import { formatBytes } from '../components/format';
 import { errorMessage } from '../../core/errorMessage';
 
@@ -154,6 +154,12 @@ export async function storedLog(
   const bytes = await readLog(fingerprint, entry?.size);
   if (!bytes) return null;
   return { file: new File([bytes], entry?.name ?? `${fingerprint}.jsonl`), entry };
+}
+
+/** How to open a recently opened log again: its stored bytes, else its URL or sample; null when it must be picked. */
+export async function recentSource(e: RecentEntry): Promise<LoadSource | null> {
+  const stored = e.stored ? await storedLog(e.fingerprint) : null;
+  return stored ? { kind: 'file', file: stored.file } : sourceOf(e);
 }
 
 export async function storageUsage(): Promise<{ used: number; count: number; cap: number }> {

@@ -8,8 +8,8 @@ import { formatBytes } from '../components/format';
 import { OTHER_AGENTS_OPENED } from '../../core/import/formats';
 import { LibraryCard } from '../library/LibraryCard';
 import { expectLog } from '../share/landing';
-import { forget, storedLog, useStorage } from '../storage/logStore';
-import { listRecent, sourceOf, type RecentEntry } from '../storage/recent';
+import { forget, recentSource, useStorage } from '../storage/logStore';
+import { listRecent, type RecentEntry } from '../storage/recent';
 import { StorageCard } from '../storage/StorageCard';
 import { useApp } from '../appState';
 import { useServices } from '../services/context';
@@ -43,8 +43,7 @@ export function StartPage() {
   }, [storageVersion]);
 
   const reopen = async (e: RecentEntry) => {
-    const stored = e.stored ? await storedLog(e.fingerprint) : null;
-    const source = stored ? ({ kind: 'file', file: stored.file } as const) : sourceOf(e);
+    const source = await recentSource(e);
     if (source) load.open(source);
     // Not kept here: ask for the file the way a link to it would.
     else expectLog({ fingerprint: e.fingerprint, name: e.name, size: e.size }, 'missing');

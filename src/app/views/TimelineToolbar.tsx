@@ -1,14 +1,16 @@
 /**
- * The timeline's filter bar: text search (`/` focuses it), event types,
- * errors only, and fold-all buttons.
+ * The timeline's filter bar, on one line at any pane width: text search (`/` focuses it), event
+ * types, errors only, fold-all buttons (the last two in a menu when the pane is narrow:
+ * ToolbarMoreMenu) and the row count.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TimelineFilter } from '../../worker/protocol';
 import { eventTypeBadgeClass } from '../components/format';
-import { useDismiss } from '../components/useDismiss';
+import { usePopupButton } from '../components/useDismiss';
 import { useApp } from '../appState';
 import { FILTER_INPUT_ID } from '../keymap';
 import { useServices } from '../services/context';
+import { ErrorsOnlyButton, FoldButtons, ToolbarMoreMenu, WIDE_ERRORS, WIDE_FOLD } from './ToolbarMoreMenu';
 
 /** A stable empty list: a selector returning a fresh [] would re-render forever. */
 const NO_TYPES: { type: string; count: number }[] = [];
@@ -46,7 +48,6 @@ export function TimelineToolbar() {
   const { load } = useServices();
   const filter = useApp((s) => s.filter);
   const rowCount = useApp((s) => s.rowCount);
-  const foldLevel = useApp((s) => s.foldLevel);
   const [text, setText] = useState(filter.text);
   const filtered = filter.types !== null || filter.errorsOnly || filter.text !== '';
 
@@ -66,55 +67,45 @@ export function TimelineToolbar() {
   }, [text, load]);
 
   return (
-    <div className="flex min-h-9 shrink-0 flex-wrap items-center gap-1.5 border-b border-line bg-panel/80 px-2 py-1.5 text-xs">
-      <div className="relative min-w-36 flex-1">
-        <input
-          id={FILTER_INPUT_ID}
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              setText('');
-              (e.target as HTMLInputElement).blur();
-            }
-          }}
-          placeholder="Filter events…"
-          aria-label="Filter events by text"
-          className="h-6 w-full rounded border border-line bg-canvas px-2 text-xs text-fg placeholder:text-fg-faint focus:border-sky-500/60 focus:outline-none"
+    // One line at any width: a container query moves what does not fit into "Fold ▾" / "More ▾"
+    // (ToolbarMoreMenu), so every control stays one click away in a narrow timeline.
+    <div
+      className="@container relative shrink-0 border-b border-line bg-panel/80 text-xs"
+      data-testid="timeline-toolbar"
+    >
+      <div className="flex min-h-9 items-center gap-1.5 px-2 py-1.5">
+        <div className="relative min-w-20 flex-1">
+          <input
+            id={FILTER_INPUT_ID}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                setText('');
+                (e.target as HTMLInputElement).blur();
+              }
+            }}
+            placeholder="Filter events…"
+            aria-label="Filter events by text"
+            className="h-6 w-full rounded border border-line bg-canvas px-2 text-xs text-fg placeholder:text-fg-faint focus:border-sky-500/60 focus:outline-none"
+          />
+        </div>
+        <TypePicker />
+        <ErrorsOnlyButton className={`hidden h-6 rounded border px-2 whitespace-nowrap ${WIDE_ERRORS}`} />
+        <FoldButtons
+          filtered={filtered}
+          className={`hidden overflow-hidden rounded border border-line ${WIDE_FOLD}`}
         />
+        <ToolbarMoreMenu filtered={filtered} />
+        <span
+          className="shrink-0 text-right font-mono text-[11px] whitespace-nowrap text-fg-subtle tabular-nums"
+          data-testid="row-count"
+        >
+          {rowCount.toLocaleString('en-US')} {filtered ? 'match' : 'row'}
+          {rowCount === 1 ? '' : filtered ? 'es' : 's'}
+        </span>
       </div>
-      <TypePicker />
-      <button
-        type="button"
-        aria-pressed={filter.errorsOnly}
-        onClick={() => load.setFilter({ ...filter, errorsOnly: !filter.errorsOnly })}
-        className={`h-6 rounded border px-2 whitespace-nowrap ${filter.errorsOnly ? 'border-red-500/50 bg-red-500/15 text-red-200' : 'border-line text-fg-muted hover:text-fg'}`}
-        title="Only events with an error diagnostic, failed tool results, error or aborted turn ends and failed attempts"
-      >
-        Errors only
-      </button>
-      <div className="flex overflow-hidden rounded border border-line" role="group" aria-label="Fold">
-        {(['turns', 'steps', 'none'] as const).map((level) => (
-          <button
-            key={level}
-            type="button"
-            disabled={filtered}
-            onClick={() => load.foldAll(level)}
-            className={`h-6 px-1.5 disabled:opacity-40 ${foldLevel === level ? 'bg-tint/10 text-fg-strong' : 'text-fg-muted hover:text-fg'}`}
-            title={level === 'none' ? 'Unfold turns and steps' : `Fold every ${level.slice(0, -1)}`}
-          >
-            {level === 'turns' ? 'Turns' : level === 'steps' ? 'Steps' : 'All'}
-          </button>
-        ))}
-      </div>
-      <span
-        className="ml-auto shrink-0 text-right font-mono text-[11px] whitespace-nowrap text-fg-subtle tabular-nums"
-        data-testid="row-count"
-      >
-        {rowCount.toLocaleString('en-US')} {filtered ? 'match' : 'row'}
-        {rowCount === 1 ? '' : filtered ? 'es' : 's'}
-      </span>
     </div>
   );
 }
@@ -123,13 +114,7 @@ function TypePicker() {
   const { load } = useServices();
   const filter = useApp((s) => s.filter);
   const types = useApp((s) => s.summary?.types ?? NO_TYPES);
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  useDismiss(ref, open, () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  });
+  const { open, ref, buttonProps } = usePopupButton();
 
   const chosen = filter.types;
   const all = types.map((t) => t.type);
@@ -141,18 +126,20 @@ function TypePicker() {
     load.setFilter(withTypes(filter, typesFilter(next, all)));
   };
   return (
-    <div className="relative" ref={ref}>
+    // Under its button where the line is wide; across the toolbar where it is narrow, so the list
+    // (and its counts) is never cut by the pane's edge.
+    <div className="@min-[30rem]:relative" ref={ref}>
       <button
-        ref={buttonRef}
-        type="button"
-        onClick={() => setOpen((o) => !o)}
-        aria-expanded={open}
+        {...buttonProps}
         className={`h-6 rounded border px-2 whitespace-nowrap ${chosen ? 'border-sky-500/50 bg-sky-500/15 text-sky-200' : 'border-line text-fg-muted hover:text-fg'}`}
       >
         Types{chosen ? ` (${shown.size})` : ''} ▾
       </button>
       {open && (
-        <div className="absolute top-7 left-0 z-30 max-h-96 w-72 overflow-auto rounded border border-line-strong bg-panel p-1 shadow-xl">
+        <div
+          data-testid="type-picker"
+          className="absolute top-full right-2 left-2 z-30 mt-0.5 max-h-96 overflow-auto rounded border border-line-strong bg-panel p-1 shadow-xl @min-[30rem]:top-7 @min-[30rem]:right-auto @min-[30rem]:left-0 @min-[30rem]:mt-0 @min-[30rem]:w-72"
+        >
           <div className="flex gap-1 border-b border-line p-1">
             <button
               type="button"

@@ -7,6 +7,7 @@
  */
 import type { AlignedStep, RunComparison } from '../../core/diff/runs';
 import { MessageView } from '../components/blocks';
+import { formatDuration } from '../components/format';
 import type { RunBView } from './compareService';
 
 export interface RunCompareViewProps {
@@ -26,7 +27,8 @@ function stepSeq(m: AlignedStep['a']): number | null {
 export function RunCompareView({ comparison, nameA, nameB, onJump, runB }: RunCompareViewProps) {
   const d = comparison.firstDivergence;
   const n = (v: number | undefined) => (v === undefined ? '–' : v.toLocaleString('en-US'));
-  const s = (v: number | undefined) => (v === undefined ? '–' : `${(v / 1000).toFixed(1)} s`);
+  // The app's one duration format: a step's time reads as its row on the timeline does.
+  const s = (v: number | undefined) => (v === undefined ? '–' : formatDuration(v));
   const both = (turn: number, step: number, a: number | null | undefined, b: number | null | undefined) => {
     const label = `turn ${turn} step ${step} input`;
     if (a != null) onJump('a', a, label);
@@ -76,7 +78,8 @@ export function RunCompareView({ comparison, nameA, nameB, onJump, runB }: RunCo
           )}
         </p>
         <table className="w-full">
-          <thead>
+          {/* The column names stay in view while a long run's steps scroll. */}
+          <thead className="sticky top-0 bg-canvas">
             <tr className="text-left text-fg-muted">
               <th className="px-2">turn.step</th>
               <th className="px-2 text-right">in A</th>

@@ -14,6 +14,7 @@ import { useWorkerQuery } from '../services/useWorkerQuery';
 import { InputDiffView, diffBodySeqs } from './InputDiffView';
 import { setPriceTable } from './storedPrices';
 import { useSessionCost } from './useSessionCost';
+import { CompareSources } from './CompareSources';
 import { RunCompareView } from './RunCompareView';
 import { SearchResults } from './SearchResults';
 import { focusTimeline } from '../views/focusTargets';
@@ -260,23 +261,17 @@ function CompareTab({ services, onSelect }: WhyPanelProps) {
   const open = (source: LoadSource, name: string) => void services.compare.open(source, name);
   return (
     <div className="text-xs">
-      <div className="flex items-center gap-2 px-3 py-1">
-        <label className="rounded bg-sky-600/30 px-2 py-0.5">
-          Open a second log to compare…
-          <input
-            type="file"
-            aria-label="second log"
-            className="sr-only"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) open({ kind: 'file', file }, file.name);
-            }}
-          />
-        </label>
-        {c.otherName && <span className="text-fg-muted">B: {c.otherName}</span>}
-        {c.status === 'loading' && <span>loading…</span>}
-        {c.error && <span className="text-rose-300">{c.error}</span>}
-      </div>
+      <CompareSources
+        onOpen={open}
+        compact={c.comparison !== null}
+        status={
+          <>
+            {c.otherName && <span className="text-fg-muted">B: {c.otherName}</span>}
+            {c.status === 'loading' && <span>loading…</span>}
+            {c.error && <span className="text-rose-300">{c.error}</span>}
+          </>
+        }
+      />
       {c.comparison && (
         <RunCompareView
           comparison={c.comparison}

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+/**
+ * The Library's table through a fake worker: its figures use the app's one formatters, so a
+ * session's cost reads the same here as in the header and on the Charts tab.
+ */
+import { act } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { LibraryRow } from '../../worker/protocol';
+import { render } from '../components/testRender';
+import { composeApp } from '../compose';
+import { ServicesProvider } from '../services/context';
+import { FakeClient } from '../testing/fakeClient';
+import { resetStores } from '../testing/fixtures';
+import { LibraryCard } from './LibraryCard';
+
+function row(path: string, cost_usd: number | null): LibraryRow {
+  return {
+    session_id: `id-${path}`,
+    path,
+    file: path,
+    title: path,
+    model: 'claude-sonnet-4',
+    started_at: null,
+    duration_ms: 90_000,
+    turns: 3,
+    steps: 8,
+    model_calls: 8,
+    tool_calls: 5,
+    tool_errors: 1,
+    failed_attempts: 0,
+    compactions: 0,
+    errors: 0,
+    warnings: 0,
+    input_tokens: 15_000,
+    output_tokens: 374,
+    cost_usd,
+    resume_verdict: null,
+    size_bytes: 40_000,
+    first_user_message: null,
+  };
+}
+
+const ROWS = [
+  row('a.jsonl', 4.4416),
+  row('b.jsonl', 0.0042),
+  row('c.jsonl', 1234.5),
+  row('d.jsonl', 0),
+  row('f.jsonl', 0.5),
+  row('e.jsonl', null),
+];
+
+async function settle(): Promise<void> {
+  await act(async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  });
+}
+
+beforeEach(resetStores);
+
+describe('LibraryCard', () => {
+  it("shows each session's cost in the app's one cost format, and a dash where it has none", async () => {
+    const client = new FakeClient({
+      library: () => ({
+        status: 'ready',
+        answer: { schema: 'seqscope-library', version: '1.0', total: ROWS.length, offset: 0, rows: ROWS },
+      }),
+    });
+    const el = render(
+      <ServicesProvider services={composeApp(client)}>
+        <LibraryCard />
+      </ServicesProvider>,
+    );
+    await settle();
+    const header = [...el.querySelectorAll('thead th')].map((th) => th.textContent);
+    const costColumn = header.findIndex((h) => h?.startsWith('Cost'));
+    expect(costColumn).toBeGreaterThan(0);
+    const costs = [...el.querySelectorAll('[data-testid=library-row]')].map(
+      (tr) => tr.querySelectorAll('td')[costColumn]?.textContent,
+    );
+    // (It had its own: "$0.0042" but also "$0.0000" for zero, "$0.5000" for half a dollar and "$1234.50" without grouping.)
+    expect(costs).toEqual(['$4.44', '$0.0042', '$1,234.50', '$0.00', '$0.50', '–']);
+    expect(el.querySelector('[data-testid=library-count]')?.textContent).toBe('6 sessions');
+  });
+});
