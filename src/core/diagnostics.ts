@@ -45,6 +45,7 @@ export const SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'import-input-mismatch': 'warning',
   'read-limit': 'error',
   'not-text': 'error',
+  'bad-usage': 'warning',
 };
 
 export const DIAGNOSTIC_CODES = Object.keys(SEVERITY) as DiagnosticCode[];

@@ -54,7 +54,8 @@ export type DiagnosticCode =
   /** Reading stopped at a read limit (decoded size, compression ratio, line length); what came before is kept. */
   | 'read-limit'
   /** The input is not text (binary bytes in its first 64 KiB): refused, nothing read. */
-  | 'not-text';
+  | 'not-text'
+  | 'bad-usage';
 
 export interface Diagnostic {
   code: DiagnosticCode;

@@ -25,7 +25,7 @@ import { StreamAssembler, isFailure } from './assemble';
 import { compareBlocks } from './compare';
 import type { StreamCheckpoints } from './streamCheckpoints';
 import type { AttemptInfo, StepInfo } from './structureIndex';
-import { addUsage } from './usage';
+import { addUsage, checkedUsage } from './usage';
 
 interface OpenAttempt {
   info: AttemptInfo;
@@ -73,8 +73,9 @@ export class AttemptTracker {
     a.info.chunkCount++;
     this.checkpoints?.chunk(a.info.firstChunkSeq, seq, a.asm);
     const c = chunk as Record<string, unknown>;
-    if (chunk.type === 'usage' && typeof c.usage === 'object' && c.usage !== null) {
-      a.info.usage = c.usage as TokenUsage;
+    if (chunk.type === 'usage') {
+      const usage = checkedUsage(c.usage, 'data.chunk.usage', seq, this.sink);
+      if (usage) a.info.usage = usage;
     }
     if (chunk.type === 'finish' && typeof c.reason === 'object' && c.reason !== null) {
       a.finished = true;
@@ -113,7 +114,7 @@ export class AttemptTracker {
     const d = looseData(ev);
     const msg = d.message as Message | undefined;
     const content: Block[] = Array.isArray(msg?.content) ? msg.content : [];
-    const usage = typeof d.usage === 'object' && d.usage !== null ? (d.usage as TokenUsage) : undefined;
+    const usage = checkedUsage(d.usage, 'data.usage', ev.seq, this.sink);
     const a = step ? this.open : null;
     const attached = a !== null && a.info.messageSeq === undefined;
     if (content.length === 0) {

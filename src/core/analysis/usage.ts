@@ -1,4 +1,6 @@
-/** Token usage arithmetic for per-step, per-turn and whole-log totals. */
+/** Token usage arithmetic for per-step, per-turn and whole-log totals, and its validation. */
+import { jsonText } from '../deepJson';
+import type { DiagnosticSink } from '../diagnostics';
 import type { TokenUsage } from '../types';
 
 const OPTIONAL = ['cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'] as const;
@@ -25,5 +27,45 @@ function normalizeUsage(u: TokenUsage): TokenUsage {
 }
 
 function count(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+  return isTokenCount(v) ? v : 0;
+}
+
+/** A token count: a number from 0 to 2^53 (1e308 or -5e6 in a log would price as $Infinity or a refund). */
+function isTokenCount(v: unknown): v is number {
+  return typeof v === 'number' && v >= 0 && v <= Number.MAX_SAFE_INTEGER;
+}
+
+const COUNTERS = ['inputTokens', 'outputTokens', ...OPTIONAL] as const;
+
+/**
+ * The usage a log records, as counted: each counter that is not a token count is named in a
+ * `bad-usage` warning at seq and left out of every total and cost (never read as a number it
+ * is not). Undefined when raw is not an object.
+ */
+export function checkedUsage(
+  raw: unknown,
+  where: string,
+  seq: number,
+  sink: DiagnosticSink,
+): TokenUsage | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const u = raw as Record<string, unknown>;
+  const out: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+  for (const k of COUNTERS) {
+    const v = u[k];
+    if (v === undefined) continue;
+    if (isTokenCount(v)) out[k] = v;
+    else
+      sink.report(
+        'bad-usage',
+        `${where}.${k} ${shown(v)} is not a token count (a number from 0 to 2^53); not counted`,
+        { seq },
+      );
+  }
+  return out;
+}
+
+function shown(v: unknown): string {
+  const text = jsonText(v) ?? typeof v;
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
