@@ -11,27 +11,13 @@
 import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import {
-  prescanAlignedRange,
-  type RangePool,
-  type RangeResult,
-  type RangeSource,
-} from '../core/log/parallel';
-import { prescanTransferables } from '../core/reader/prescan';
-import { errorMessage } from '../core/errorMessage';
+import type { RangePool, RangeSource } from '../core/log/parallel';
+import { answerRangeJob, rangeWorkerPool, type RangeJob, type RangeReply } from '../core/log/rangeJobs';
 
 interface RangeWorkerData {
   seqscopeRangeWorker: true;
   path: string;
 }
-
-interface Job {
-  id: number;
-  a: number;
-  b: number;
-}
-
-type Reply = { id: number; ok: true; range: RangeResult } | { id: number; ok: false; message: string };
 
 /**
  * Range workers to start beside the owner (the thread that folds the log): SEQSCOPE_WORKERS
@@ -83,66 +69,32 @@ async function serveRanges(): Promise<void> {
   if (!port || serving) return;
   serving = true;
   const src = await fileSource((workerData as RangeWorkerData).path);
-  port.on('message', (job: Job | 'close') => {
+  port.on('message', (job: RangeJob | 'close') => {
     if (job === 'close') {
       void src.close().then(() => port.close());
       return;
     }
-    prescanAlignedRange(src, job.a, job.b).then(
-      (range) => {
-        const transfer = [...prescanTransferables(range.prescan)];
-        if (range.bytes.buffer instanceof ArrayBuffer) transfer.push(range.bytes.buffer);
-        port.postMessage({ id: job.id, ok: true, range } satisfies Reply, transfer);
-      },
-      (err: unknown) =>
-        port.postMessage({
-          id: job.id,
-          ok: false,
-          message: errorMessage(err),
-        } satisfies Reply),
-    );
+    void answerRangeJob(src, job, (reply, transfer) => port.postMessage(reply, transfer));
   });
 }
 
-/** `count` range workers over the file at `path`; jobs go to the least busy one. */
+/** `count` range workers over the file at `path` (core/log/rangeJobs.ts: the pool both hosts share). */
 export function workerPool(path: string, count: number): RangePool {
   const entry = new URL(import.meta.url);
   const data: RangeWorkerData = { seqscopeRangeWorker: true, path };
-  const workers = Array.from({ length: count }, () => ({
-    worker: new Worker(entry, { workerData: data }),
-    busy: 0,
-  }));
-  const waiting = new Map<number, { resolve: (r: RangeResult) => void; reject: (e: Error) => void }>();
-  let nextId = 0;
-  for (const w of workers) {
-    w.worker.on('message', (reply: Reply) => {
-      w.busy--;
-      const job = waiting.get(reply.id);
-      waiting.delete(reply.id);
-      if (!job) return;
-      if (reply.ok) job.resolve(reply.range);
-      else job.reject(new Error(reply.message));
-    });
-    w.worker.on('error', (err) => {
-      for (const job of waiting.values()) job.reject(err);
-      waiting.clear();
-    });
-  }
-  return {
-    size: count,
-    run(a, b) {
-      const w = workers.reduce((x, y) => (y.busy < x.busy ? y : x));
-      w.busy++;
-      const id = nextId++;
-      return new Promise<RangeResult>((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        w.worker.postMessage({ id, a, b } satisfies Job);
-      });
-    },
-    close() {
-      for (const w of workers) void w.worker.terminate();
-    },
-  };
+  return rangeWorkerPool(
+    Array.from({ length: count }, () => {
+      const worker = new Worker(entry, { workerData: data });
+      return {
+        post: (job) => worker.postMessage(job),
+        listen(reply, fail) {
+          worker.on('message', (r: RangeReply) => reply(r));
+          worker.on('error', (err) => fail(err.message));
+        },
+        terminate: () => void worker.terminate(),
+      };
+    }),
+  );
 }
 
 if (isRangeWorkerThread()) void serveRanges();

@@ -28,6 +28,32 @@ export interface RecordSink {
   meta(value: JsonObject, line: number): void;
   /** One event, normalized, with `seq` = its position in the log. */
   event(ev: SessionEvent, loc: EventLocation): void;
+  /**
+   * Optional: one text, reasoning or tool-call delta event of the harness's
+   * own shape, as its fields (no event object is built). It is the event
+   * `ev` that `event` would get, with `ev.seq` = `seq`: a sink with `delta`
+   * must treat both alike. `d` and `loc` are reused for the next line.
+   * Without it, such events come to `event` like any other.
+   */
+  delta?(d: ChunkDelta, seq: number, loc: EventLocation): void;
+}
+
+/** A delta chunk event's fields (reader/fastLine.ts reads them; `ChunkDelta.value()` is the line's value). */
+export interface ChunkDelta {
+  /** 'text-delta', 'reasoning-delta' or 'tool-call-delta'. */
+  readonly chunkType: string;
+  /** Epoch ms, when the line has a time. */
+  readonly time: number | undefined;
+  readonly turn: number;
+  readonly step: number;
+  readonly index: number;
+  /** The delta: `text`, or a tool-call delta's `argumentsDelta`. */
+  readonly text: string;
+  /** A tool-call delta's `id` and optional `name`. */
+  readonly id: string;
+  readonly name: string | undefined;
+  /** The line's value, exactly as JSON.parse gives it (not normalized: the seq is the line's). */
+  value(): JsonObject;
 }
 
 /** A consumer of the normalized event stream during the loading pass. */

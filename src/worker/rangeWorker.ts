@@ -1,23 +1,15 @@
 /**
  * A range worker (core/log/parallel.ts): started by the log worker when a
  * large plain file is opened; reads its own slices of the File and answers
- * each job with the range's bytes and prescan as transferred buffers.
+ * each job with the range's bytes and prescan as transferred buffers
+ * (core/log/rangeJobs.ts).
  */
-import { prescanAlignedRange } from '../core/log/parallel';
-import { prescanTransferables } from '../core/reader/prescan';
-import { fileRangeSource, type RangeJob, type RangeReply } from './rangePool';
-import { errorMessage } from '../core/errorMessage';
+import { answerRangeJob } from '../core/log/rangeJobs';
+import { fileRangeSource, type FileRangeJob } from './rangePool';
 
-self.onmessage = (e: MessageEvent<RangeJob>) => {
-  const { id, file, a, b } = e.data;
-  const post = (reply: RangeReply, transfer: Transferable[] = []) =>
-    (self as unknown as Worker).postMessage(reply, transfer);
-  prescanAlignedRange(fileRangeSource(file), a, b).then(
-    (range) => {
-      const transfer: Transferable[] = prescanTransferables(range.prescan);
-      if (range.bytes.buffer instanceof ArrayBuffer) transfer.push(range.bytes.buffer);
-      post({ id, ok: true, range }, transfer);
-    },
-    (err: unknown) => post({ id, ok: false, message: errorMessage(err) }),
+self.onmessage = (e: MessageEvent<FileRangeJob>) => {
+  const { file, ...job } = e.data;
+  void answerRangeJob(fileRangeSource(file), job, (reply, transfer) =>
+    (self as unknown as Worker).postMessage(reply, transfer),
   );
 };

@@ -25,6 +25,11 @@ export interface ReplayState {
   notice: { text: string; tone: 'info' | 'warn'; id: number } | null;
   /** The worker's description of the selected position (aria-valuetext). */
   position: ReplayPositionView | null;
+  /**
+   * The seq whose messages the messages pane shows (its answer arrived and was committed): a
+   * drag selects its next position only once the last one is shown (scrubber/dragCommit.ts).
+   */
+  shownSeq: number | null;
   /** What the pointer is over on the scrubber, shown in the bar's readout (never over the controls). */
   hoverTip: string | null;
   /** prefers-reduced-motion: no character-by-character reveal, no caret blink, no smooth scrolling. */
@@ -46,6 +51,7 @@ export const useReplay = create<ReplayState>()(() => ({
   scrubbing: false,
   notice: null,
   position: null,
+  shownSeq: null,
   hoverTip: null,
   reducedMotion: reducedMotionQuery?.matches ?? false,
 }));

@@ -7,9 +7,10 @@
  * the selected seq and aria-valuetext from the worker ("seq 1204 of 50311,
  * turn 12, step 3, text-delta").
  *
- * Pointer: press or drag to move the selection continuously; at most one
- * selection per frame, and the panes' requests are coalesced (newest wins),
- * so a drag across a 1M-event log stays at display rate. Keys (when
+ * Pointer: press or drag to move the selection continuously. The handle
+ * follows the pointer every frame outside React; the selection follows at most
+ * once per frame, once the panes show the last one (dragCommit.ts, newest
+ * wins), so a drag across a 1M-event log stays at display rate. Keys (when
  * focused): Left/Right one event, Ctrl+Left/Right one chunk of the step,
  * Alt+Left/Right one character of a delta, Shift+Left/Right one step,
  * PageUp/PageDown one turn, Home/End the ends, Space/k play or pause. Up/Down
@@ -24,6 +25,7 @@ import { effectiveReplay, logIsTimed, useReplay } from '../playback/replayState'
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { bandAt, lastAtOrBelow, seqAtX, xOfSeq } from './axisMap';
+import { DragCommit } from './dragCommit';
 import { useSearch } from '../why/searchService';
 import { TRACK_HEIGHT, drawSearchTicks, drawTrack } from './draw';
 import { searchTicks } from './searchTicks';
@@ -58,7 +60,9 @@ export function Scrubber() {
   const onKeyDown = useMemo(() => scrubberKeyHandler(services), [services]);
   const [hover, setHover] = useState<Hover | null>(null);
   const [dragging, setDragging] = useState(false);
-  const drag = useRef<{ left: number; width: number; pending: number | null; raf: number } | null>(null);
+  const drag = useRef<{ left: number; width: number; commits: DragCommit } | null>(null);
+  const handleRef = useRef<HTMLDivElement>(null);
+  const playedRef = useRef<HTMLDivElement>(null);
 
   useLayoutEffect(() => {
     const el = trackRef.current;
@@ -115,18 +119,19 @@ export function Scrubber() {
   const seqAtClient = (clientX: number, left: number, w: number): number =>
     view ? seqAtX(view, (clientX - left) / Math.max(1, w)) : 0;
 
-  /** Selects the pending seq now; later moves in the same frame wait for the next one (newest wins). */
-  const commit = () => {
-    const d = drag.current;
-    if (!d || d.pending === null) return;
-    selectPosition(d.pending, null);
-    d.pending = null;
-    d.raf = requestAnimationFrame(() => {
-      if (drag.current !== d) return;
-      d.raf = 0;
-      commit();
-    });
+  /** Draws the handle and the played part at `seq` (during a drag: no React render per move). */
+  const paintAt = (seq: number) => {
+    if (!view) return;
+    const at = `${xOfSeq(view, seq) * 100}%`;
+    if (handleRef.current) handleRef.current.style.left = at;
+    if (playedRef.current) playedRef.current.style.width = at;
   };
+  // While dragging React leaves the handle's place alone: a commit (the selection catching up)
+  // draws it where the pointer is, not where the selection was.
+  useLayoutEffect(() => {
+    const seq = drag.current?.commits.position;
+    if (dragging && seq != null) paintAt(seq);
+  });
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0 || !view || n === 0) return;
@@ -136,22 +141,28 @@ export function Scrubber() {
     el.setPointerCapture(e.pointerId);
     services.player.stopIfPlaying();
     const rect = el.getBoundingClientRect();
-    drag.current = { left: rect.left, width: rect.width, pending: null, raf: 0 };
+    const commits = new DragCommit({
+      requestFrame: (cb) => requestAnimationFrame(cb),
+      cancelFrame: (id) => cancelAnimationFrame(id),
+      now: () => performance.now(),
+      paint: paintAt,
+      select: (seq) => selectPosition(seq, null),
+      shownSeq: () => useReplay.getState().shownSeq,
+    });
+    drag.current = { left: rect.left, width: rect.width, commits };
     useReplay.setState({ scrubbing: true });
     setDragging(true);
     setHover(null);
     // A press near a tick snaps to it (the tick's first seq).
     const px = e.clientX - rect.left;
     const snap = nearestTick(view, hitTicks, px);
-    selectPosition(snap ?? seqAtClient(e.clientX, rect.left, rect.width), null);
+    commits.start(snap ?? seqAtClient(e.clientX, rect.left, rect.width));
   };
 
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     const d = drag.current;
-    if (d && e.currentTarget.hasPointerCapture(e.pointerId)) {
-      d.pending = seqAtClient(e.clientX, d.left, d.width);
-      if (!d.raf) commit();
-    }
+    if (d && e.currentTarget.hasPointerCapture(e.pointerId))
+      d.commits.move(seqAtClient(e.clientX, d.left, d.width));
     // While dragging, the readout is the selection itself (the hover line is not drawn): no hover
     // state, so a move renders nothing besides the selection it commits once per frame.
     if (view && !d) {
@@ -164,9 +175,7 @@ export function Scrubber() {
   const endDrag = () => {
     const d = drag.current;
     if (!d) return;
-    cancelAnimationFrame(d.raf);
-    d.raf = 0;
-    if (d.pending !== null) selectPosition(d.pending, null);
+    d.commits.end();
     drag.current = null;
     setDragging(false);
     useReplay.setState({ scrubbing: false });
@@ -216,9 +225,10 @@ export function Scrubber() {
         />
         {/* The played part, and the handle: DOM over the canvas, so moving them never repaints it. */}
         <div
+          ref={playedRef}
           aria-hidden
           className="pointer-events-none absolute inset-y-0 left-0 bg-sky-400/[0.07]"
-          style={{ width: `${x * 100}%` }}
+          style={dragging ? undefined : { width: `${x * 100}%` }}
         />
         {hover && !dragging && (
           <div
@@ -229,10 +239,11 @@ export function Scrubber() {
         )}
         {selectedSeq !== null && n > 0 && (
           <div
+            ref={handleRef}
             aria-hidden
             data-testid="scrubber-handle"
             className="pointer-events-none absolute -top-px -bottom-px w-0"
-            style={{ left: `${x * 100}%` }}
+            style={dragging ? undefined : { left: `${x * 100}%` }}
           >
             <div className="absolute inset-y-0 -left-px w-0.5 bg-sky-300 shadow-[0_0_0_1px_rgba(8,47,73,0.8)]" />
             <div className="absolute -top-1 -left-[5px] h-2.5 w-2.5 rotate-45 rounded-[2px] border border-sky-950 bg-sky-300" />

@@ -4,17 +4,15 @@
  * The pane's `data-seq` changes only when content for that seq has arrived,
  * so tests (and users) never see one seq's label over another's messages.
  */
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { MessagesWindow, ToolPair, ViewMessage } from '../../worker/protocol';
 import { useApp } from '../appState';
-import { MessageView } from '../components/blocks';
 import { TAIL_INDEX_ATTR, useTailList } from '../components/useTailList';
 import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
-import { CopyLinkButton } from '../share/CopyLinkButton';
 import { ExportButtons } from '../share/ExportButtons';
-import { ReplacedNote } from './ReplacedNote';
+import { FOCUSED, MessageItem, messageCallIds, placedStyle, type MessageActions } from './MessageItem';
 import { RequestInForce } from './RequestInForce';
 import { ResumePreview, useResumePreview } from './ResumePreview';
 import { StreamingPreview } from './StreamingPreview';
@@ -33,17 +31,14 @@ const FOLLOW_TAIL = 16;
 /** Older messages load by aligned pages of this many as the user scrolls up. */
 const PAGE = 40;
 const NO_PAIRS: ReadonlyMap<string, ToolPair | null> = new Map();
-/** The message the selected event produced or changed: a violet bar and wash (theme tokens). */
-const FOCUSED = 'bg-violet-500/10 shadow-[inset_4px_0_0_0_var(--color-violet-400)]';
-const FOCUS_CHIP =
-  'shrink-0 rounded border border-violet-400/60 bg-violet-500/15 px-1 font-mono text-[10px] text-violet-300';
-
 /**
  * The request line and the export menu depend on the seq alone: the pane's other renders (older
  * pages arriving, tool pairs, scroll placement) skip them.
  */
 const SeqRequestInForce = memo(RequestInForce);
 const SeqExportButtons = memo(ExportButtons);
+/** The preview renders when its answer or the playing state changes, not when the list places items. */
+const SeqStreamingPreview = memo(StreamingPreview);
 
 interface Shown {
   seq: number;
@@ -105,6 +100,10 @@ export function MessagesPane() {
   const total = count + (streaming ? 1 : 0);
 
   const tailFrom = tailData ? count - tailData.messages.length : 0;
+  // Says which seq is shown once it is committed: a drag waits for it before its next position.
+  useLayoutEffect(() => {
+    if (shownSeq !== undefined) useReplay.setState({ shownSeq });
+  }, [shownSeq]);
   // Older pages arrive as the user scrolls up; the list reports what it renders through `items`.
   const [page, setPage] = useState(-1);
   const pageA = useMessagePage(shownSeq, page, page >= 0);
@@ -173,32 +172,41 @@ export function MessagesPane() {
     () => (pairData && pairIds ? new Map(pairIds.map((id, i) => [id, pairData[i] ?? null])) : NO_PAIRS),
     [pairData, pairIds],
   );
-  const pairOf = async (callId: string): Promise<ToolPair | null> => {
-    const known = pairs.get(callId);
-    if (known !== undefined) return known;
-    const r = await client.request({ kind: 'toolPairs', callIds: [callId] });
-    return r.ok ? (r.value[0] ?? null) : null;
-  };
-  const hasResult = (callId: string): boolean => pairs.get(callId)?.resultSeq != null || !pairs.has(callId);
-
-  const jumpToCall = (callId: string) => {
-    // The assistant message carrying the call, when it is loaded; else the tool/call event.
-    for (const m of shown?.messages.values() ?? []) {
-      if (
-        m.message.role === 'assistant' &&
-        m.message.content.some((b) => (b as { id?: unknown }).id === callId)
-      )
-        return url.jumpTo(m.seq);
-    }
-    void pairOf(callId).then((p) => {
-      if (p?.callSeq != null) url.jumpTo(p.callSeq);
-    });
-  };
-  const jumpToResult = (callId: string) => {
-    void pairOf(callId).then((p) => {
-      if (p?.resultSeq != null) url.jumpTo(p.resultSeq);
-    });
-  };
+  // The items' links: one object for the pane's life (memoized items keep it), reading the
+  // latest messages and pairs when clicked.
+  const latest = useRef({ shown, pairs });
+  useLayoutEffect(() => {
+    latest.current = { shown, pairs };
+  });
+  const actions = useMemo<MessageActions>(() => {
+    const pairOf = async (callId: string): Promise<ToolPair | null> => {
+      const known = latest.current.pairs.get(callId);
+      if (known !== undefined) return known;
+      const r = await client.request({ kind: 'toolPairs', callIds: [callId] });
+      return r.ok ? (r.value[0] ?? null) : null;
+    };
+    return {
+      jumpToSeq: (seq) => url.jumpTo(seq),
+      jumpToCall: (callId) => {
+        // The assistant message carrying the call, when it is loaded; else the tool/call event.
+        for (const m of latest.current.shown?.messages.values() ?? [])
+          if (messageCallIds(m).includes(callId)) return url.jumpTo(m.seq);
+        void pairOf(callId).then((p) => {
+          if (p?.callSeq != null) url.jumpTo(p.callSeq);
+        });
+      },
+      jumpToResult: (callId) => {
+        void pairOf(callId).then((p) => {
+          if (p?.resultSeq != null) url.jumpTo(p.resultSeq);
+        });
+      },
+    };
+  }, [client, url]);
+  /** A message's tool calls known to have no result in the log (their "result" link is disabled). */
+  const missingResults = (m: ViewMessage): string =>
+    messageCallIds(m)
+      .filter((id) => pairs.has(id) && pairs.get(id)?.resultSeq == null)
+      .join('\n');
 
   // "New since" only when a message actually is new (the newest messages are the loaded tail).
   const highlightAfter =
@@ -287,76 +295,50 @@ export function MessagesPane() {
         <div ref={attachInner} style={{ height: listHeight, position: 'relative' }}>
           {shown &&
             items.map((it) => {
-              const style = {
-                position: 'absolute' as const,
-                top: 0,
-                left: 0,
-                right: 0,
-                transform: `translateY(${it.top}px)`,
-              };
-              const tindex = { [TAIL_INDEX_ATTR]: it.index };
               const label = focusLabel(focus, it.index);
-              const marked = label !== null ? FOCUSED : '';
               if (it.index >= shown.count) {
                 return (
                   <div
                     key="streaming"
-                    {...tindex}
+                    {...{ [TAIL_INDEX_ATTR]: it.index }}
                     data-focused={label !== null || undefined}
-                    style={style}
-                    className={marked}
+                    style={placedStyle(it.top)}
+                    className={label !== null ? FOCUSED : ''}
                   >
-                    {stream && <StreamingPreview view={stream} live={playing} />}
+                    {stream && <SeqStreamingPreview view={stream} live={playing} />}
                   </div>
                 );
               }
               const m = shown.messages.get(it.index);
-              return (
-                <div
-                  key={m ? `m${m.seq}` : `i${it.index}`}
-                  {...tindex}
-                  data-focused={label !== null || undefined}
-                  style={style}
-                  className={`group border-b border-line-soft ${marked}`}
-                >
-                  {m ? (
-                    <>
-                      <MessageView
-                        message={m.message}
-                        index={it.index}
-                        sourceSeq={m.seq}
-                        highlighted={highlightAfter !== null && m.seq > highlightAfter}
-                        onJumpToSeq={url.jumpTo}
-                        onJumpToCall={jumpToCall}
-                        onJumpToResult={jumpToResult}
-                        hasResult={hasResult}
-                        headerExtra={
-                          <>
-                            {label !== null && (
-                              <span data-testid="focus-label" className={FOCUS_CHIP}>
-                                {label}
-                              </span>
-                            )}
-                            {m.replaces && (
-                              <span className="rounded border border-fuchsia-500/40 bg-fuchsia-500/10 px-1 font-mono text-[10px] text-fuchsia-300">
-                                replace
-                              </span>
-                            )}
-                            <CopyLinkButton
-                              seq={m.seq}
-                              what="message"
-                              className="opacity-0 group-hover:opacity-100"
-                            />
-                          </>
-                        }
-                      />
-                      {m.replaces && <ReplacedNote seq={m.seq} hidden={m.replaces} />}
-                    </>
-                  ) : (
+              if (!m)
+                return (
+                  <div
+                    key={`i${it.index}`}
+                    {...{ [TAIL_INDEX_ATTR]: it.index }}
+                    style={placedStyle(it.top)}
+                    className="border-b border-line-soft"
+                  >
                     <div className="h-16 animate-pulse px-3 py-2 text-xs text-fg-faint">
                       message {it.index}…
                     </div>
-                  )}
+                  </div>
+                );
+              return (
+                <div
+                  key={`m${m.seq}`}
+                  {...{ [TAIL_INDEX_ATTR]: it.index }}
+                  data-focused={label !== null || undefined}
+                  style={placedStyle(it.top)}
+                  className={`group border-b border-line-soft ${label !== null ? FOCUSED : ''}`}
+                >
+                  <MessageItem
+                    m={m}
+                    index={it.index}
+                    label={label}
+                    highlighted={highlightAfter !== null && m.seq > highlightAfter}
+                    missingResults={missingResults(m)}
+                    actions={actions}
+                  />
                 </div>
               );
             })}
@@ -372,12 +354,6 @@ export function MessagesPane() {
 /** Ids of the tool calls in the loaded messages, sorted (stable across re-renders). */
 function toolCallIds(shown: Shown | null): string[] {
   const ids = new Set<string>();
-  for (const m of shown?.messages.values() ?? []) {
-    if (m.message.role !== 'assistant' || !Array.isArray(m.message.content)) continue;
-    for (const b of m.message.content) {
-      const id = (b as { id?: unknown }).id;
-      if (b.type === 'tool-call' && typeof id === 'string') ids.add(id);
-    }
-  }
+  for (const m of shown?.messages.values() ?? []) for (const id of messageCallIds(m)) ids.add(id);
   return [...ids].sort();
 }

@@ -145,6 +145,45 @@ describe('Timeline rows (through a fake worker)', () => {
     expect(actionRows()).toEqual(['3']);
   });
 
+  it('a jump fetches the rows of its new position first: no frame without them, each row rendered once', async () => {
+    // jsdom scrolls nothing: a scroll position that sticks, and its scroll event a task later (as a
+    // browser fires it on the next frame).
+    const tops = new WeakMap<Element, number>();
+    vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(function (this: HTMLElement) {
+      return tops.get(this) ?? 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    Element.prototype.scrollTo = function (this: Element, o?: ScrollToOptions | number) {
+      tops.set(this, typeof o === 'object' ? (o.top ?? 0) : 0);
+      setTimeout(() => this.dispatchEvent(new Event('scroll')), 0);
+    };
+    const { el } = timeline();
+    await settle();
+    const grid = el.querySelector('[data-testid=timeline]');
+    const drawn: number[] = [];
+    new MutationObserver(() => drawn.push(grid?.querySelectorAll('[role=row]').length ?? 0)).observe(
+      grid as Element,
+      { childList: true },
+    );
+    renders.length = 0;
+    act(() => useApp.setState({ selectedSeq: 900 }));
+    await settle();
+    await act(async () => {
+      await new Promise((ok) => setTimeout(ok, 10));
+    });
+    await settle();
+    const rows = [...el.querySelectorAll('[role=row]')].map((r) => Number(r.getAttribute('data-seq')));
+    expect(rows).toContain(900);
+    expect(el.querySelector('[role=row][aria-selected=true]')?.getAttribute('data-seq')).toBe('900');
+    // The list never showed the new position empty, and drew each of its rows once.
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.filter((n) => n === 0)).toEqual([]);
+    const counts = new Map<number, number>();
+    for (const seq of renders) counts.set(seq, (counts.get(seq) ?? 0) + 1);
+    expect(rows.filter((seq) => counts.get(seq) !== 1)).toEqual([]);
+    vi.restoreAllMocks();
+  });
+
   it('asks the worker for the rows on screen in small aligned blocks, not hundreds of rows', async () => {
     const { el, client: c } = timeline();
     await settle();

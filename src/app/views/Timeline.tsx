@@ -17,6 +17,7 @@ import { TimelineToolbar } from './TimelineToolbar';
 import { TimelineRowView } from './TimelineRowView';
 import { useRequestChangeSeqs } from './requestChanges';
 import { useScrollBox } from './useScrollBox';
+import { useJumpRows } from './useJumpRows';
 import { TIMELINE_GRID_ID } from './focusTargets';
 
 /**
@@ -39,9 +40,10 @@ function useRowBlock(
   rowCount: number,
   rowsVersion: number,
   loading: boolean,
+  primedAt: (from: number) => boolean,
 ): RowsWindow | undefined {
   const from = index * block;
-  const inside = rowCount > 0 && index >= 0 && from < rowCount;
+  const inside = rowCount > 0 && index >= 0 && from < rowCount && !primedAt(from);
   const { data } = useWorkerQuery(inside ? { kind: 'rows', from, to: from + block } : null, {
     lane: `rows-${index % 2}`,
     deps: loading ? ['loading', Math.min(block, rowCount - from)] : [rowsVersion],
@@ -69,13 +71,6 @@ export function Timeline() {
   const block = blockSizeFor(Math.ceil(geo.perView));
   const firstBlock = Math.floor(firstRow / block);
   const loading = useApp((s) => s.status === 'loading');
-  const blockA = useRowBlock(firstBlock, block, rowCount, rowsVersion, loading);
-  const blockB = useRowBlock(firstBlock + 1, block, rowCount, rowsVersion, loading);
-  const rowAt = (row: number): TimelineRow | undefined => {
-    for (const b of [blockA, blockB])
-      if (b && row >= b.from && row < b.from + b.rows.length) return b.rows[row - b.from];
-    return undefined;
-  };
 
   // Bring the selection into view (revealing it if folded) when it changes, not when rows change:
   // folding everything must not be undone by the selection.
@@ -88,21 +83,19 @@ export function Timeline() {
     { lane: 'locate', coalesce: true, deps: [loadId, selectionLoaded] },
   ).data;
 
-  // Scroll to a located row once the list has grown to the row count the worker reported with
-  // it (setting scrollTop before would be clamped by the browser to the old, shorter list).
-  const scrolledFor = useRef<unknown>(null);
-  useLayoutEffect(() => {
-    const el = scroller;
-    if (!located || !el || scrolledFor.current === located) return;
-    const { row, rowCount: n } = located;
-    if (row >= rowCount && rowCount < n) return;
-    scrolledFor.current = located;
-    if (row < 0 || row >= rowCount || !useApp.getState().scrollToSelection) return;
-    const g = rowGeometry(rowCount, el.scrollTop, el.clientHeight);
-    if (row < g.first + 0.01 || row > g.first + g.perView - 1.01) {
-      el.scrollTo({ top: g.scrollTopFor(row, row < g.first ? 0.25 : 0.75) });
-    }
-  }, [located, rowCount, scroller]);
+  // A jump fetches the rows it will show before it scrolls (useJumpRows): the list's own block
+  // queries skip the blocks fetched for it, and rows are read from those first, so they render once.
+  const [primed, setPrimed] = useState<readonly RowsWindow[]>([]);
+  const current = (b: RowsWindow) => b.rowsVersion === rowsVersion && b.rows.length > 0;
+  const primedAt = (from: number) => primed.some((b) => b.from === from && current(b));
+  const blockA = useRowBlock(firstBlock, block, rowCount, rowsVersion, loading, primedAt);
+  const blockB = useRowBlock(firstBlock + 1, block, rowCount, rowsVersion, loading, primedAt);
+  const held = [...primed.filter(current), blockA, blockB].filter((b) => b !== undefined);
+  useJumpRows({ scroller, located, rowCount, rowsVersion, held, onRows: setPrimed, scrolled: box.sync });
+  const rowAt = (row: number): TimelineRow | undefined => {
+    for (const b of held) if (row >= b.from && row < b.from + b.rows.length) return b.rows[row - b.from];
+    return undefined;
+  };
 
   // The list grows shorter when a panel opens below the panes (search, charts, diagnostics) or the
   // window shrinks: a selected row that was in view stays in view (it would otherwise drop out

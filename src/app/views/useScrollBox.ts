@@ -4,7 +4,7 @@
  * generic virtualizer it keeps nothing per row, so a list of 6M rows costs what a list of 60
  * does, and a selection that unfolds rows (the row count changes) costs no O(rows) rebuild.
  */
-import { useLayoutEffect, useState } from 'react';
+import { useCallback, useLayoutEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 
 export interface ScrollBox {
@@ -13,9 +13,22 @@ export interface ScrollBox {
   height: number;
 }
 
+export interface ScrollBoxState extends ScrollBox {
+  /**
+   * Reads the element now: called from a layout effect right after it scrolled, the list draws
+   * its new rows before the browser paints (the scroll event comes a frame later).
+   */
+  sync: () => void;
+}
+
 /** Reads `el` on scroll and resize; a scroll renders at once (no frame drawn with stale rows). */
-export function useScrollBox(el: HTMLElement | null): ScrollBox {
+export function useScrollBox(el: HTMLElement | null): ScrollBoxState {
   const [box, setBox] = useState<ScrollBox>({ scrollTop: 0, height: 0 });
+  const sync = useCallback(() => {
+    if (!el) return;
+    const next = { scrollTop: el.scrollTop, height: el.clientHeight };
+    setBox((b) => (b.scrollTop === next.scrollTop && b.height === next.height ? b : next));
+  }, [el]);
   useLayoutEffect(() => {
     if (!el) return;
     const read = (sync: boolean) => {
@@ -35,5 +48,5 @@ export function useScrollBox(el: HTMLElement | null): ScrollBox {
       ro.disconnect();
     };
   }, [el]);
-  return box;
+  return { ...box, sync };
 }

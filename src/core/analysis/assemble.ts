@@ -11,6 +11,7 @@
  * `streamIndex.ts`'s checkpoints cheap. A block carried by `block-end`
  * (owned by a possibly cached event) is shared, never mutated.
  */
+import type { ChunkDelta } from '../pipeline';
 import type { Block, FinishReason, StreamChunk, TokenUsage } from '../types';
 
 export interface AssembledStream {
@@ -120,45 +121,20 @@ export class StreamAssembler {
       case 'reasoning-delta': {
         const index = c.index;
         const text = c.text;
-        if (!isIndex(index) || typeof text !== 'string') return;
-        const kind = chunk.type === 'text-delta' ? 'text' : 'reasoning';
-        const slot = this.slot(index, kind);
-        const b = this.slots[slot] as Slot;
-        // A delta that contradicts its block-start's type still shows: what
-        // the model streamed wins over what was announced.
-        const f = b.final as { type: string; text?: unknown } | null;
-        const before =
-          f !== null
-            ? (f.type === 'text' || f.type === 'reasoning') && typeof f.text === 'string'
-              ? f.text
-              : ''
-            : b.type === 'text' || b.type === 'reasoning'
-              ? b.text
-              : '';
-        if (before !== b.text) b.restarts++;
-        b.type = kind;
-        b.final = null;
-        b.text = before + text;
-        this.lastDelta = { slot, field: 'text', before, delta: text };
+        if (isIndex(index) && typeof text === 'string')
+          this.textDelta(chunk.type === 'text-delta' ? 'text' : 'reasoning', index, text);
         return;
       }
       case 'tool-call-delta': {
         const index = c.index;
-        const delta = typeof c.argumentsDelta === 'string' ? c.argumentsDelta : '';
         if (!isIndex(index)) return;
-        const slot = this.slot(index, 'tool-call');
-        const b = this.slots[slot] as Slot;
-        if (b.type !== 'tool-call' || b.final !== null) {
-          b.type = 'tool-call';
-          b.final = null;
-          b.id = b.name = b.args = '';
-          b.restarts++;
-        }
-        const before = b.args;
-        if (typeof c.id === 'string') b.id = c.id;
-        if (typeof c.name === 'string') b.name = c.name;
-        b.args = before + delta;
-        this.lastDelta = { slot, field: 'arguments', before, delta };
+        const delta = typeof c.argumentsDelta === 'string' ? c.argumentsDelta : '';
+        this.toolDelta(
+          index,
+          typeof c.id === 'string' ? c.id : undefined,
+          typeof c.name === 'string' ? c.name : undefined,
+          delta,
+        );
         return;
       }
       case 'block-end': {
@@ -182,6 +158,52 @@ export class StreamAssembler {
       default:
         return; // unknown chunk types are counted, not shown
     }
+  }
+
+  /** One delta chunk as its fields (the loading pass's fast path): the same as `push` of its chunk. */
+  pushDelta(d: ChunkDelta, seq: number): void {
+    this.count++;
+    this.lastSeq = seq;
+    this.lastDelta = null;
+    if (d.chunkType === 'tool-call-delta') this.toolDelta(d.index, d.id, d.name, d.text);
+    else this.textDelta(d.chunkType === 'text-delta' ? 'text' : 'reasoning', d.index, d.text);
+  }
+
+  private textDelta(kind: 'text' | 'reasoning', index: number, text: string): void {
+    const slot = this.slot(index, kind);
+    const b = this.slots[slot] as Slot;
+    // A delta that contradicts its block-start's type still shows: what
+    // the model streamed wins over what was announced.
+    const f = b.final as { type: string; text?: unknown } | null;
+    const before =
+      f !== null
+        ? (f.type === 'text' || f.type === 'reasoning') && typeof f.text === 'string'
+          ? f.text
+          : ''
+        : b.type === 'text' || b.type === 'reasoning'
+          ? b.text
+          : '';
+    if (before !== b.text) b.restarts++;
+    b.type = kind;
+    b.final = null;
+    b.text = before + text;
+    this.lastDelta = { slot, field: 'text', before, delta: text };
+  }
+
+  private toolDelta(index: number, id: string | undefined, name: string | undefined, delta: string): void {
+    const slot = this.slot(index, 'tool-call');
+    const b = this.slots[slot] as Slot;
+    if (b.type !== 'tool-call' || b.final !== null) {
+      b.type = 'tool-call';
+      b.final = null;
+      b.id = b.name = b.args = '';
+      b.restarts++;
+    }
+    const before = b.args;
+    if (id !== undefined) b.id = id;
+    if (name !== undefined) b.name = name;
+    b.args = before + delta;
+    this.lastDelta = { slot, field: 'arguments', before, delta };
   }
 
   /** The blocks so far, as fresh values (later pushes do not change them). */

@@ -11,6 +11,7 @@
  * when it finished with error/aborted and got no message.
  */
 import type { DiagnosticSink } from '../diagnostics';
+import type { ChunkDelta } from '../pipeline';
 import {
   looseData,
   type Block,
@@ -66,18 +67,7 @@ export class AttemptTracker {
 
   /** A chunk naming the open step. */
   chunk(step: StepInfo, seq: number, chunk: StreamChunk): void {
-    let a = this.open;
-    if (a && (a.finished || a.info.messageSeq !== undefined)) {
-      this.closeAttempt();
-      a = null;
-    }
-    if (!a) {
-      const info: AttemptInfo = { firstChunkSeq: seq, lastChunkSeq: seq, chunkCount: 0, failed: false };
-      a = { info, step, asm: new StreamAssembler(), finished: false };
-      step.attempts.push(info);
-      this.attempts++;
-      this.open = a;
-    }
+    const a = this.attemptFor(step, seq);
     a.asm.push(chunk, seq);
     a.info.lastChunkSeq = seq;
     a.info.chunkCount++;
@@ -90,6 +80,32 @@ export class AttemptTracker {
       a.finished = true;
       a.info.finish = c.reason as FinishReason;
     }
+  }
+
+  /** A delta chunk as its fields (RecordSink.delta): what `chunk` does for it. */
+  delta(step: StepInfo, seq: number, d: ChunkDelta): void {
+    const a = this.attemptFor(step, seq);
+    a.asm.pushDelta(d, seq);
+    a.info.lastChunkSeq = seq;
+    a.info.chunkCount++;
+    this.checkpoints?.chunk(a.info.firstChunkSeq, seq, a.asm);
+  }
+
+  /** The open attempt that a chunk at `seq` of `step` belongs to (a new one after a finish or message). */
+  private attemptFor(step: StepInfo, seq: number): OpenAttempt {
+    let a = this.open;
+    if (a && (a.finished || a.info.messageSeq !== undefined)) {
+      this.closeAttempt();
+      a = null;
+    }
+    if (!a) {
+      const info: AttemptInfo = { firstChunkSeq: seq, lastChunkSeq: seq, chunkCount: 0, failed: false };
+      a = { info, step, asm: new StreamAssembler(), finished: false };
+      step.attempts.push(info);
+      this.attempts++;
+      this.open = a;
+    }
+    return a;
   }
 
   /** An assistant/message; `step` is the open step it names, or null if it sits outside. */

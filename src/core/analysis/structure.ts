@@ -11,12 +11,13 @@
  * pushing it into the current attempt's assembler.
  */
 import type { DiagnosticSink } from '../diagnostics';
-import type { Analyzer, EventLocation } from '../pipeline';
+import type { Analyzer, ChunkDelta, EventLocation } from '../pipeline';
 import { looseData, type SessionEvent, type StreamChunk, type TokenUsage } from '../types';
 import { AttemptTracker } from './attempts';
 import { StreamCheckpoints } from './streamCheckpoints';
 import { normalizeTurnEndReason, type EndReasonInfo } from './endReason';
 import type { StepInfo, StrayTurnEnd, StructureIndex, StructureTotals, TurnInfo } from './structureIndex';
+import { OutsideStepRuns } from './outsideSteps';
 import { ToolCallPairing, type Placement } from './toolCalls';
 import { addUsage } from './usage';
 
@@ -25,16 +26,6 @@ export type { EndReasonInfo } from './endReason';
 
 /** Events that name a turn and step and belong inside that step. */
 const STEP_BOUND = new Set(['assistant/chunk', 'assistant/message', 'tool/call', 'tool/result']);
-
-/** A run of consecutive step-bound events outside their step: one diagnostic per run. */
-interface OutsideRun {
-  key: string;
-  why: string;
-  firstSeq: number;
-  lastSeq: number;
-  count: number;
-  firstType: string;
-}
 
 export class StructureBuilder implements Analyzer {
   private readonly turns: TurnInfo[] = [];
@@ -46,7 +37,7 @@ export class StructureBuilder implements Analyzer {
   private lastTurnNumber: number | null = null;
   /** The last step number of the open turn. */
   private lastStepNumber: number | null = null;
-  private outside: OutsideRun | null = null;
+  private readonly outside: OutsideStepRuns;
   private lastSeq = -1;
   private ended = false;
   private errorTurns = 0;
@@ -66,6 +57,7 @@ export class StructureBuilder implements Analyzer {
     this.streamCheckpoints = new StreamCheckpoints(checkpointEvery);
     this.attempts = new AttemptTracker(sink, this.streamCheckpoints);
     this.tools = new ToolCallPairing(sink);
+    this.outside = new OutsideStepRuns(sink);
   }
 
   event(ev: SessionEvent, _loc?: EventLocation): void {
@@ -85,7 +77,7 @@ export class StructureBuilder implements Analyzer {
         return this.stepEnd(ev.seq, num(d.turn), num(d.step), ev.time);
     }
     if (!STEP_BOUND.has(ev.type)) return;
-    const step = this.stepNamedBy(ev, d);
+    const step = this.stepNamedBy(ev.seq, ev.type, ev.surfaceOp, d.turn, d.step);
     switch (ev.type) {
       case 'assistant/chunk':
         // an invalid event (kept as written) may have no chunk object at all
@@ -107,10 +99,19 @@ export class StructureBuilder implements Analyzer {
     }
   }
 
+  /** A delta chunk event as its fields (RecordSink.delta): what `event` does for it. */
+  delta(d: ChunkDelta, seq: number): void {
+    this.lastSeq = seq;
+    if (this.openTurn) this.openTurn.lastSeq = seq;
+    if (this.openStep) this.openStep.lastSeq = seq;
+    const step = this.stepNamedBy(seq, 'assistant/chunk', undefined, d.turn, d.step);
+    if (step) this.attempts.delta(step, seq, d);
+  }
+
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    this.flushOutside();
+    this.outside.flush();
     if (this.openStep) this.closeStep(null, this.lastSeq, undefined);
     const tail = this.openTurn;
     if (tail) {
@@ -164,7 +165,7 @@ export class StructureBuilder implements Analyzer {
   // ------------------------------------------------------------- turns
 
   private turnStart(seq: number, turn: number, time: number | undefined): void {
-    this.flushOutside();
+    this.outside.flush();
     const open = this.openTurn;
     if (open) {
       this.sink.report(
@@ -199,7 +200,7 @@ export class StructureBuilder implements Analyzer {
   }
 
   private turnEnd(seq: number, turn: number, reason: unknown, time: number | undefined): void {
-    this.flushOutside();
+    this.outside.flush();
     const open = this.openTurn;
     if (!open) {
       this.sink.report('turn-unbalanced', `turn/end for ${turnName(turn, seq)} without a turn/start`, {
@@ -249,7 +250,7 @@ export class StructureBuilder implements Analyzer {
   // ------------------------------------------------------------- steps
 
   private stepStart(seq: number, turn: number, step: number, time: number | undefined): void {
-    this.flushOutside();
+    this.outside.flush();
     const prev = this.openStep;
     if (prev) {
       const what = `step ${prev.step} of turn ${prev.turn} (seq ${prev.startSeq}) has no step/end: step ${step} starts at seq ${seq}`;
@@ -288,7 +289,7 @@ export class StructureBuilder implements Analyzer {
   }
 
   private stepEnd(seq: number, turn: number, step: number, time: number | undefined): void {
-    this.flushOutside();
+    this.outside.flush();
     const s = this.openStep;
     if (!s) {
       this.sink.report(
@@ -334,49 +335,23 @@ export class StructureBuilder implements Analyzer {
   // ------------------------------------------------------------- events outside steps
 
   /** The open step, if this step-bound event names it; otherwise null, and the event is reported. */
-  private stepNamedBy(ev: SessionEvent, d: Record<string, unknown>): StepInfo | null {
+  private stepNamedBy(
+    seq: number,
+    type: string,
+    op: SessionEvent['surfaceOp'],
+    turn: unknown,
+    stepNumber: unknown,
+  ): StepInfo | null {
     const s = this.openStep;
-    if (s && d.turn === s.turn && d.step === s.step) {
-      this.flushOutside();
+    if (s && turn === s.turn && stepNumber === s.step) {
+      this.outside.flush();
       return s;
     }
     // A surface replace (pruning, compaction) rewrites an older node and may
     // name that node's turn/step: not an event out of place.
-    const op = ev.surfaceOp;
     if (typeof op === 'object' && op !== null && op.op === 'replace') return null;
-    // Decision: one warning per run of consecutive misplaced events naming
-    // the same turn/step (a stray stream is one finding, not one per chunk).
-    const key = `${s ? s.startSeq : -1}|${String(d.turn)}|${String(d.step)}`;
-    const run = this.outside;
-    if (run && run.key === key) {
-      run.count++;
-      run.lastSeq = ev.seq;
-      return null;
-    }
-    this.flushOutside();
-    const why = s
-      ? `the open step is step ${s.step} of turn ${s.turn} (seq ${s.startSeq})`
-      : 'no step is open';
-    this.outside = {
-      key,
-      why: `turn ${String(d.turn)} step ${String(d.step)}, but ${why}`,
-      firstSeq: ev.seq,
-      lastSeq: ev.seq,
-      count: 1,
-      firstType: ev.type,
-    };
+    this.outside.add(seq, type, turn, stepNumber, s);
     return null;
-  }
-
-  private flushOutside(): void {
-    const r = this.outside;
-    if (!r) return;
-    this.outside = null;
-    const what =
-      r.count === 1
-        ? `${r.firstType} at seq ${r.firstSeq} names ${r.why}`
-        : `${r.count} events (seq ${r.firstSeq}-${r.lastSeq}) name ${r.why}`;
-    this.sink.report('event-outside-step', what, { seq: r.firstSeq });
   }
 }
 

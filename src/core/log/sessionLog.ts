@@ -8,7 +8,7 @@
  * every query answers for the events read so far.
  */
 import { DiagnosticList } from '../diagnostics';
-import type { EventLocation, RecordSink } from '../pipeline';
+import type { ChunkDelta, EventLocation, RecordSink } from '../pipeline';
 import type { Diagnostic, Message, MetaLine, SessionEvent, SessionHeader } from '../types';
 import { ColumnReadContext } from './columnReadContext';
 import { EventColumns } from './columns';
@@ -101,6 +101,7 @@ export class SessionLog {
       },
       meta: (value, line) => this.metas.push({ line, beforeSeq: this.eventCount, value }),
       event: (ev, loc) => this.record(ev, loc),
+      delta: (d, seq, loc) => this.recordDelta(d, seq, loc),
     };
     // Detection in front of the harness reader: other agents' logs are imported (src/core/import).
     this.reader = createImportingReader(sink, this.diagnostics, this.store, {
@@ -182,6 +183,21 @@ export class SessionLog {
     );
     this.surface.event(ev);
     this.structureBuilder.event(ev, loc);
+  }
+
+  /** A delta chunk event as its fields: what `record` does for it (not a surface event, never invalid). */
+  private recordDelta(d: ChunkDelta, seq: number, loc: EventLocation): void {
+    this.cols.add(
+      loc.offset,
+      loc.length,
+      loc.member,
+      loc.line,
+      this.intern('assistant/chunk'),
+      d.time ?? NaN,
+      0,
+      0,
+    );
+    this.structureBuilder.delta(d, seq);
   }
 
   private lastType = '';

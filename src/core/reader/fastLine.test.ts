@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateLog } from '../../../scripts/gen/index';
-import { scanLine } from './fastLine';
+import { DeltaLine, scanDelta, scanLine } from './fastLine';
 
 /** Same value and same key order as JSON.parse (stringify keeps key order; toEqual catches -0 and the rest). */
 function expectSameAsJsonParse(line: string): boolean {
@@ -201,4 +201,55 @@ describe('scanLine', () => {
     }
     expect(deltas).toBeGreaterThan(4000);
   }, 60_000);
+});
+
+/** scanDelta's answer for `line` checked against scanLine (itself checked against JSON.parse above). */
+function expectDeltaAgrees(line: string): void {
+  const d = new DeltaLine();
+  const value = scanLine(line);
+  const data = value?.data as { chunk?: { type?: unknown } } | undefined;
+  const isDelta =
+    value?.type === 'assistant/chunk' &&
+    ['text-delta', 'reasoning-delta', 'tool-call-delta'].includes(data?.chunk?.type as string);
+  expect(scanDelta(line, d), line).toBe(isDelta);
+  if (!isDelta) return;
+  expect(d.value()).toStrictEqual(JSON.parse(line));
+  expect(JSON.stringify(d.value())).toBe(JSON.stringify(JSON.parse(line)));
+}
+
+describe('scanDelta (the fields of a delta line, for the loading pass)', () => {
+  it('reads every delta line of the harness shape: its value() is exactly JSON.parse value', () => {
+    fc.assert(
+      fc.property(chunkLine, (line) => {
+        const d = new DeltaLine();
+        expect(scanDelta(line, d), line).toBe(true);
+        const parsed = JSON.parse(line) as { seq?: number; time?: number; data: { chunk: object } };
+        expect(d.value()).toStrictEqual(parsed);
+        expect(JSON.stringify(d.value())).toBe(JSON.stringify(parsed));
+        expect([d.seq, d.time]).toStrictEqual([parsed.seq, parsed.time]);
+      }),
+      { numRuns: 1000 },
+    );
+  }, 60_000);
+
+  it('after any one-character change (escapes, spaces, extra fields, unicode): accepted only with JSON.parse value', () => {
+    fc.assert(
+      fc.property(fc.oneof(mutated, packedLine), (line) => expectDeltaAgrees(line)),
+      { numRuns: 3000 },
+    );
+  }, 60_000);
+
+  it('lone surrogates, escapes and odd spacing: exact or refused', () => {
+    const line = (text: string, extra = '') =>
+      `{"type":"assistant/chunk","seq":3,"time":5,"data":{"turn":1,"step":2,"chunk":{"type":"text-delta","index":0,"text":${text}}}${extra}}`;
+    const d = new DeltaLine();
+    for (const text of ['"\\ud83c"', '"\\udf89x"', '"\\ud83c\\udf89"', '"🎉"', '"a\\"b"', '"\\u0000"'])
+      expectDeltaAgrees(line(text));
+    expect(scanDelta(line('"\\ud83c"'), d)).toBe(true);
+    expect(d.text).toBe('\ud83c');
+    expect(scanDelta(line('"a"', ',"x":1'), d)).toBe(false);
+    expect(scanDelta(line('"a"').replace('"seq":3', '"seq": 3'), d)).toBe(false);
+    expect(scanDelta(line('"a"').replace('"index":0', '"index":0.0'), d)).toBe(false);
+    expect(scanDelta(line('"a\u0001"'), d)).toBe(false);
+  });
 });

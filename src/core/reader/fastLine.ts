@@ -21,6 +21,7 @@
  * is handed to JSON.parse on its own (only that string), which also
  * validates the escapes.
  */
+import type { ChunkDelta } from '../pipeline';
 import type { JsonObject } from '../validate';
 
 const QUOTE = 34;
@@ -37,6 +38,8 @@ const NINE = 57;
 const MAX_DIGITS = 15;
 
 const CHUNK_HEAD = '{"type":"assistant/chunk",';
+/** The `k` of `chunk"` in CHUNK_HEAD: a one-character test that rules out most other lines before the whole head is compared. */
+const CHUNK_MARK = 107;
 const TEXT_ROW_HEAD = '{"type":"text-chunks",';
 const REASONING_ROW_HEAD = '{"type":"reasoning-chunks",';
 const TOOL_ROW_HEAD = '{"type":"tool-call-chunks",';
@@ -45,6 +48,56 @@ const TOOL_ROW_HEAD = '{"type":"tool-call-chunks",';
 export function scanLine(text: string): JsonObject | undefined {
   if (text.charCodeAt(0) !== OPEN || text.charCodeAt(text.length - 1) !== CLOSE) return undefined;
   return scanner.line(text);
+}
+
+/**
+ * A text, reasoning or tool-call delta line's fields, read by `scanDelta`
+ * without building the line's value: the loading pass takes them straight
+ * into its columns and the stream assembler (records.ts `RecordSink.delta`),
+ * and builds the value only for a consumer that wants one (`value()`).
+ * One object is reused for every line: copy what must outlive the next scan.
+ */
+export class DeltaLine implements ChunkDelta {
+  /** 'text-delta', 'reasoning-delta' or 'tool-call-delta'. */
+  chunkType = '';
+  seq: number | undefined = undefined;
+  time: number | undefined = undefined;
+  turn = 0;
+  step = 0;
+  index = 0;
+  /** The delta: `text`, or a tool-call delta's `argumentsDelta`. */
+  text = '';
+  /** A tool-call delta's `id` and optional `name`. */
+  id = '';
+  name: string | undefined = undefined;
+
+  /** Exactly JSON.parse's value of the line (key order included). */
+  value(): JsonObject {
+    const { chunkType: type, index, seq, time } = this;
+    const chunk =
+      type !== 'tool-call-delta'
+        ? { type, index, text: this.text }
+        : this.name === undefined
+          ? { type, index, id: this.id, argumentsDelta: this.text }
+          : { type, index, id: this.id, name: this.name, argumentsDelta: this.text };
+    const data = { turn: this.turn, step: this.step, chunk };
+    if (seq === undefined)
+      return time === undefined ? { type: 'assistant/chunk', data } : { type: 'assistant/chunk', time, data };
+    return time === undefined
+      ? { type: 'assistant/chunk', seq, data }
+      : { type: 'assistant/chunk', seq, time, data };
+  }
+}
+
+/**
+ * True when `text` is a text, reasoning or tool-call delta line of the shape
+ * above: its fields are then in `out` (the same as `scanLine` would build).
+ * False for any other line, `out` then meaningless.
+ */
+export function scanDelta(text: string, out: DeltaLine): boolean {
+  if (text.charCodeAt(text.length - 1) !== CLOSE || text.charCodeAt(CHUNK_HEAD.length - 3) !== CHUNK_MARK)
+    return false;
+  return scanner.delta(text, out);
 }
 
 /**
@@ -57,76 +110,70 @@ class LineScanner {
   private p = 0;
   /** Set when a number or string did not match (the value returned is then meaningless). */
   private bad = false;
+  private readonly fields = new DeltaLine();
 
   line(text: string): JsonObject | undefined {
+    let value: JsonObject | undefined;
+    if (text.charCodeAt(CHUNK_HEAD.length - 3) === CHUNK_MARK && this.delta(text, this.fields))
+      return this.fields.value();
     this.s = text;
     this.bad = false;
-    let value: JsonObject | undefined;
-    if (text.startsWith(CHUNK_HEAD)) {
-      this.p = CHUNK_HEAD.length;
-      value = this.chunkEvent();
-    } else if (text.startsWith(TEXT_ROW_HEAD)) {
-      this.p = TEXT_ROW_HEAD.length;
-      value = this.packedRow('text-chunks', 'texts');
-    } else if (text.startsWith(REASONING_ROW_HEAD)) {
-      this.p = REASONING_ROW_HEAD.length;
-      value = this.packedRow('reasoning-chunks', 'texts');
-    } else if (text.startsWith(TOOL_ROW_HEAD)) {
-      this.p = TOOL_ROW_HEAD.length;
-      value = this.packedRow('tool-call-chunks', 'args');
-    }
+    this.p = 0;
+    if (this.key(TEXT_ROW_HEAD)) value = this.packedRow('text-chunks', 'texts');
+    else if (this.key(REASONING_ROW_HEAD)) value = this.packedRow('reasoning-chunks', 'texts');
+    else if (this.key(TOOL_ROW_HEAD)) value = this.packedRow('tool-call-chunks', 'args');
     const ok = value !== undefined && !this.bad && this.p === text.length;
     this.s = '';
     return ok ? value : undefined;
   }
 
+  /** A line starting with CHUNK_HEAD: true when it is a delta of the shape above, its fields in `out`. */
+  delta(text: string, out: DeltaLine): boolean {
+    this.s = text;
+    this.bad = false;
+    this.p = 0;
+    if (!this.key(CHUNK_HEAD)) return false;
+    const ok = this.chunkEvent(out) && !this.bad && this.p === text.length;
+    this.s = '';
+    return ok;
+  }
+
   // -------------------------------------------------------------- shapes
 
   /** After `{"type":"assistant/chunk",`: optional seq and time, then data with a delta chunk. */
-  private chunkEvent(): JsonObject | undefined {
+  private chunkEvent(out: DeltaLine): boolean {
     const seq = this.key('"seq":') ? this.uint() : undefined;
-    if (seq !== undefined && !this.comma()) return undefined;
+    if (seq !== undefined && !this.comma()) return false;
     const time = this.key('"time":') ? this.uint() : undefined;
-    if (time !== undefined && !this.comma()) return undefined;
-    if (!this.key('"data":{"turn":')) return undefined;
-    const turn = this.uint();
-    if (!this.key(',"step":')) return undefined;
-    const step = this.uint();
-    if (!this.key(',"chunk":{"type":"')) return undefined;
-    const chunk = this.deltaChunk();
-    if (chunk === undefined || !this.key('}}')) return undefined;
-    const data = { turn, step, chunk };
-    if (seq === undefined)
-      return time === undefined ? { type: 'assistant/chunk', data } : { type: 'assistant/chunk', time, data };
-    return time === undefined
-      ? { type: 'assistant/chunk', seq, data }
-      : { type: 'assistant/chunk', seq, time, data };
+    if (time !== undefined && !this.comma()) return false;
+    if (!this.key('"data":{"turn":')) return false;
+    out.seq = seq;
+    out.time = time;
+    out.turn = this.uint();
+    if (!this.key(',"step":')) return false;
+    out.step = this.uint();
+    if (!this.key(',"chunk":{"type":"') || !this.deltaChunk(out)) return false;
+    return this.key('}}');
   }
 
   /** After `"chunk":{"type":"`: a text, reasoning or tool-call delta, through its closing brace. */
-  private deltaChunk(): JsonObject | undefined {
-    if (this.key('text-delta","index":')) return this.textDelta('text-delta');
-    if (this.key('reasoning-delta","index":')) return this.textDelta('reasoning-delta');
-    if (!this.key('tool-call-delta","index":')) return undefined;
-    const index = this.uint();
-    if (!this.key(',"id":')) return undefined;
-    const id = this.str();
-    let name: string | undefined;
-    if (this.key(',"name":')) name = this.str();
-    if (!this.key(',"argumentsDelta":')) return undefined;
-    const argumentsDelta = this.str();
-    if (!this.key('}')) return undefined;
-    return name === undefined
-      ? { type: 'tool-call-delta', index, id, argumentsDelta }
-      : { type: 'tool-call-delta', index, id, name, argumentsDelta };
-  }
-
-  private textDelta(type: string): JsonObject | undefined {
-    const index = this.uint();
-    if (!this.key(',"text":')) return undefined;
-    const text = this.str();
-    if (!this.key('}')) return undefined;
-    return { type, index, text };
+  private deltaChunk(out: DeltaLine): boolean {
+    if (this.key('text-delta","index":')) out.chunkType = 'text-delta';
+    else if (this.key('reasoning-delta","index":')) out.chunkType = 'reasoning-delta';
+    else if (this.key('tool-call-delta","index":')) {
+      out.chunkType = 'tool-call-delta';
+      out.index = this.uint();
+      if (!this.key(',"id":')) return false;
+      out.id = this.str();
+      out.name = this.key(',"name":') ? this.str() : undefined;
+      if (!this.key(',"argumentsDelta":')) return false;
+      out.text = this.str();
+      return this.key('}');
+    } else return false;
+    out.index = this.uint();
+    if (!this.key(',"text":')) return false;
+    out.text = this.str();
+    return this.key('}');
   }
 
   /** After `{"type":"<row type>",`: optional seq0 and time0, then data. */
@@ -168,10 +215,18 @@ class LineScanner {
 
   // -------------------------------------------------------------- tokens
 
-  /** Consumes `k` when the text continues with it. */
+  /**
+   * Consumes `k` when the text continues with it. A loop of charCodeAt, not
+   * `startsWith`: V8 inlines charCodeAt on the line (a slice of its batch,
+   * lineSplitter.ts) but calls a builtin for each startsWith, which cost more
+   * than the rest of the scan (a dozen keys a line).
+   */
   private key(k: string): boolean {
-    if (!this.s.startsWith(k, this.p)) return false;
-    this.p += k.length;
+    const s = this.s;
+    const p = this.p;
+    const n = k.length;
+    for (let i = 0; i < n; i++) if (s.charCodeAt(p + i) !== k.charCodeAt(i)) return false;
+    this.p = p + n;
     return true;
   }
 
@@ -251,32 +306,24 @@ class LineScanner {
   }
 
   private uintList(): number[] | undefined {
-    if (this.s.charCodeAt(this.p) !== OPEN_LIST) return undefined;
-    this.p++;
-    const out: number[] = [];
-    if (this.s.charCodeAt(this.p) === CLOSE_LIST) {
-      this.p++;
-      return out;
-    }
-    for (;;) {
-      out.push(this.uint());
-      if (this.bad) return undefined;
-      const c = this.s.charCodeAt(this.p++);
-      if (c === CLOSE_LIST) return out;
-      if (c !== COMMA) return undefined;
-    }
+    return this.list(() => this.uint());
   }
 
   private strList(): string[] | undefined {
+    return this.list(() => this.str());
+  }
+
+  /** A JSON array of items read by `item` (which sets `bad` on a surprise), without spaces. */
+  private list<T>(item: () => T): T[] | undefined {
     if (this.s.charCodeAt(this.p) !== OPEN_LIST) return undefined;
     this.p++;
-    const out: string[] = [];
+    const out: T[] = [];
     if (this.s.charCodeAt(this.p) === CLOSE_LIST) {
       this.p++;
       return out;
     }
     for (;;) {
-      out.push(this.str());
+      out.push(item());
       if (this.bad) return undefined;
       const c = this.s.charCodeAt(this.p++);
       if (c === CLOSE_LIST) return out;

@@ -34,8 +34,8 @@
 import type { DiagnosticSink } from '../diagnostics';
 import type { EventLocation, RecordSink } from '../pipeline';
 import type { DiagnosticCode, SessionHeader } from '../types';
-import { Invalid, isFiniteNumber, isInt, isObject, type JsonObject } from '../validate';
-import { scanLine } from './fastLine';
+import { Invalid, isObject, type JsonObject } from '../validate';
+import { DeltaLine, scanDelta, scanLine } from './fastLine';
 import { isKnownEventType } from './knownTypes';
 import { escapeControls, lineExcerpt } from './lineText';
 import { openedArray, wholeArray } from './jsonArray';
@@ -47,6 +47,7 @@ import {
   normalizeEvent,
   type RawEvent,
 } from './normalize';
+import { EnvelopeChecks } from './envelopeChecks';
 import { checkPackedRow, isPackedRowType, packedMember } from './packedRows';
 import type { ReadContextRecorder } from './readContext';
 import { jsonText } from '../deepJson';
@@ -60,22 +61,19 @@ export class RecordReader implements LineSink {
   position = 0;
   private readonly ctx: FirstPassContext;
   private sawRecord = false;
-  private lastTime = -Infinity;
-  /** seq - position of the last event that had a seq (a change starts a new mismatch run). */
-  private lastSeqDelta = 0;
-  private missingSeqs = 0;
-  private firstMissingSeq = -1;
   private defaultedSurfaceOps = 0;
   private firstDefaultedSurfaceOp = -1;
+  private readonly checks: EnvelopeChecks;
   private lastType = '';
   private lastTypeKnown = false;
-  private readonly unknownRequired = new Set<string>();
-  private readonly unknownIgnorable = new Set<string>();
   /** Why the stream stopped inside its last zstd frame, when it did. */
   private cutShort: string | undefined;
   private cutShortLine = false;
   /** No line read yet: a JSON array is recognised by its first line (jsonArray.ts). */
   private firstLine = true;
+  /** The fields of the last delta line (scanDelta), and its location: both reused per line. */
+  private readonly deltaLine = new DeltaLine();
+  private readonly deltaLoc: EventLocation = { line: 0, offset: 0, length: 0, member: -1 };
 
   constructor(
     private readonly sink: RecordSink,
@@ -83,6 +81,7 @@ export class RecordReader implements LineSink {
     recorder: ReadContextRecorder | undefined,
   ) {
     this.ctx = new FirstPassContext(recorder);
+    this.checks = new EnvelopeChecks(diags);
   }
 
   line(
@@ -103,6 +102,9 @@ export class RecordReader implements LineSink {
     }
     const first = this.firstLine;
     this.firstLine = false;
+    // The harness's delta lines (most of a log) go to a sink that takes them as fields.
+    if (terminated && text !== undefined && this.sink.delta !== undefined && scanDelta(text, this.deltaLine))
+      return this.delta(this.deltaLine, offset, length, lineNumber);
     let value: unknown;
     try {
       if (text === undefined) throw new Error(`${length} bytes is too large to read as one line`);
@@ -194,17 +196,7 @@ export class RecordReader implements LineSink {
         lastLine,
       );
     }
-    if (this.missingSeqs > 0) {
-      const n = this.position;
-      const which =
-        this.missingSeqs === n
-          ? `No event has a seq (${n} event${n === 1 ? '' : 's'})`
-          : `${this.missingSeqs} of ${n} events have no seq`;
-      this.diags.report('seq-assigned', `${which}; seqs were assigned by position`, {
-        seq: this.firstMissingSeq,
-      });
-      this.missingSeqs = 0;
-    }
+    this.checks.end(this.position);
     if (this.defaultedSurfaceOps > 0) {
       const n = this.defaultedSurfaceOps;
       this.diags.report(
@@ -270,14 +262,14 @@ export class RecordReader implements LineSink {
       return;
     }
     const seq = this.position;
-    this.checkSeq(ev.seq, seq, line, 1);
-    this.checkTime(ev.time, seq, line);
+    this.checks.seq(ev.seq, seq, line, 1);
+    this.checks.time(ev.time, seq, line);
     // Runs of one type are the norm (chunks): remember the last answer.
     if (type !== this.lastType) {
       this.lastType = type;
       this.lastTypeKnown = isKnownEventType(type);
     }
-    if (!this.lastTypeKnown) this.unknownType(type, ev.ignorable === true, seq, line);
+    if (!this.lastTypeKnown) this.checks.unknownType(type, ev.ignorable === true, seq, line);
     this.emit(ev as RawEvent, { line, offset, length, member: -1 });
   }
 
@@ -292,14 +284,37 @@ export class RecordReader implements LineSink {
       return;
     }
     const n = packed.items.length;
-    this.checkSeq(row.seq0, this.position, line, n);
+    this.checks.seq(row.seq0, this.position, line, n);
     let time = packed.time0;
     for (let k = 0; k < n; k++) {
       const seq = this.position;
-      this.checkTime(time, seq, line);
+      this.checks.time(time, seq, line);
       this.emit(packedMember(packed, k, seq, time), { line, offset, length, member: k });
       if (time !== undefined && k < n - 1) time += packed.dt[k] as number;
     }
+  }
+
+  /**
+   * A delta line read as fields (fastLine.ts): what `record` and `emit` do for its event, without
+   * the event. Its shape is the one normalizeChunk accepts as it is (integer turn, step and index,
+   * string text), so normalizing it only notes the index.
+   */
+  private delta(d: DeltaLine, offset: number, length: number, line: number): void {
+    const seq = this.position;
+    this.checks.seq(d.seq, seq, line, 1);
+    this.checks.time(d.time, seq, line);
+    if (this.lastType !== 'assistant/chunk') {
+      this.lastType = 'assistant/chunk';
+      this.lastTypeKnown = true;
+    }
+    this.ctx.explicitIndex(d.index);
+    this.position++;
+    this.sawRecord = true;
+    const loc = this.deltaLoc;
+    loc.line = line;
+    loc.offset = offset;
+    loc.length = length;
+    (this.sink as Required<RecordSink>).delta(d, seq, loc);
   }
 
   /** Normalizes and hands on one event at the current position. */
@@ -316,70 +331,6 @@ export class RecordReader implements LineSink {
     this.position++;
     this.sawRecord = true;
     this.sink.event(asSessionEvent(ev), loc);
-  }
-
-  /** `count` events from the current position share this seq (a packed row's seq0). */
-  private checkSeq(value: unknown, position: number, line: number, count: number): void {
-    if (value === undefined) {
-      if (this.missingSeqs === 0) this.firstMissingSeq = position;
-      this.missingSeqs += count;
-      return;
-    }
-    if (!isInt(value)) {
-      this.diags.report(
-        'seq-mismatch',
-        `seq ${jsonText(value)} is not an integer; the event is addressed by its position ${position}`,
-        { seq: position, line },
-      );
-      this.lastSeqDelta = NaN;
-      return;
-    }
-    const delta = value - position;
-    if (delta !== 0 && delta !== this.lastSeqDelta) {
-      this.diags.report(
-        'seq-mismatch',
-        `seq ${value} is at position ${position} (off by ${delta}); the viewer keeps file order and addresses events by position (reported once per run off by the same amount)`,
-        { seq: position, line },
-      );
-    }
-    this.lastSeqDelta = delta;
-  }
-
-  private checkTime(time: unknown, seq: number, line: number): void {
-    if (time === undefined) return;
-    if (!isFiniteNumber(time)) {
-      this.diags.report('bad-data', `time ${jsonText(time)} is not a number of epoch ms; ignored`, {
-        seq,
-        line,
-      });
-      return;
-    }
-    if (time < this.lastTime) {
-      this.diags.report(
-        'time-backwards',
-        `time goes back ${this.lastTime - time} ms (from ${this.lastTime} to ${time})`,
-        { seq, line },
-      );
-    }
-    this.lastTime = time;
-  }
-
-  private unknownType(type: string, ignorable: boolean, seq: number, line: number): void {
-    const seen = ignorable ? this.unknownIgnorable : this.unknownRequired;
-    if (seen.has(type)) return;
-    seen.add(type);
-    if (ignorable)
-      this.diags.report(
-        'unknown-ignorable-type',
-        `unknown event type "${type}" marked ignorable; shown as is (reported for its first event only)`,
-        { seq, line },
-      );
-    else
-      this.diags.report(
-        'unknown-required-type',
-        `unknown event type "${type}" without ignorable: true: the harness would refuse this log; shown as is (reported for its first event only)`,
-        { seq, line },
-      );
   }
 
   private report(code: DiagnosticCode, message: string, line: number): void {

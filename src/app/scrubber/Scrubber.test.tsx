@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { act, Profiler } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReplayAxisView } from '../../worker/protocol';
+import { useApp } from '../appState';
+import { render } from '../components/testRender';
+import { composeApp } from '../compose';
+import { useReplay } from '../playback/replayState';
+import { ServicesProvider } from '../services/context';
+import { FakeClient } from '../testing/fakeClient';
+import { resetStores } from '../testing/fixtures';
+import { seqAtX, xOfSeq } from './axisMap';
+import { Scrubber } from './Scrubber';
+
+// uPlot (reached through the compose graph) reads matchMedia when imported.
+vi.hoisted(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  })) as unknown as typeof window.matchMedia;
+});
+
+const EVENTS = 1000;
+const WIDTH = 1000;
+
+/** A seq axis with x = seq / (EVENTS - 1). */
+function axis(): ReplayAxisView {
+  return {
+    axis: 'seq',
+    timeAvailable: false,
+    eventCount: EVENTS,
+    width: WIDTH,
+    knotSeqs: Int32Array.from([0, EVENTS - 1]),
+    knotXs: Float64Array.from([0, 1]),
+    knotTimes: Float64Array.from([NaN, NaN]),
+    markers: [],
+    turns: [],
+    stepXs: new Float64Array(0),
+    stepSeqs: new Int32Array(0),
+    stepNums: new Int32Array(0),
+    stepFlags: new Uint8Array(0),
+    diagnostics: [],
+    stalls: [],
+    matches: null,
+  };
+}
+
+/** Animation frames run when the test says so. */
+const frames: FrameRequestCallback[] = [];
+function runFrame(): void {
+  act(() => {
+    for (const cb of frames.splice(0)) cb(performance.now());
+  });
+}
+
+async function settle(): Promise<void> {
+  await act(async () => {
+    for (let i = 0; i < 8; i++) await Promise.resolve();
+  });
+}
+
+function pointer(el: Element, type: string, clientX: number): void {
+  act(() => {
+    el.dispatchEvent(new MouseEvent(type, { bubbles: true, button: 0, clientX, clientY: 5 }));
+  });
+}
+
+beforeEach(() => {
+  resetStores();
+  useReplay.setState({ scrubbing: false, shownSeq: null });
+  useApp.setState({ status: 'ready', events: EVENTS, selectedSeq: 0 });
+  frames.length = 0;
+  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+  vi.stubGlobal('cancelAnimationFrame', () => {});
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  // jsdom lays nothing out: the track is WIDTH px wide at x = 0.
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(WIDTH);
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+    DOMRect.fromRect({ x: 0, y: 0, width: WIDTH, height: 20 }),
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  Object.assign(HTMLElement.prototype, {
+    setPointerCapture() {},
+    releasePointerCapture() {},
+    hasPointerCapture: () => true,
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Scrubber drag', () => {
+  it('moves the handle every frame without a React render per pointer move; selects once the panes catch up', async () => {
+    let commits = 0;
+    const el = render(
+      <ServicesProvider services={composeApp(new FakeClient({ replayAxis: () => axis() }))}>
+        <Profiler id="scrubber" onRender={() => commits++}>
+          <Scrubber />
+        </Profiler>
+      </ServicesProvider>,
+    );
+    await settle();
+    const slider = el.querySelector('[data-testid=scrubber]');
+    const handle = () => el.querySelector<HTMLElement>('[data-testid=scrubber-handle]');
+    if (!slider) throw new Error('the scrubber is drawn');
+    pointer(slider, 'pointerdown', 100);
+    await settle();
+    const dragStart = useApp.getState().selectedSeq;
+    expect(dragStart).toBe(xSeq(100));
+    commits = 0;
+    // Thirty moves, then a frame: the handle is where the pointer is, and nothing rendered.
+    for (let i = 1; i <= 30; i++) pointer(slider, 'pointermove', 100 + i * 20);
+    expect(commits).toBe(0);
+    runFrame();
+    expect(commits).toBe(0);
+    const x = parseFloat(handle()?.style.left ?? '');
+    expect(x).toBeCloseTo(handleAt(xSeq(700)), 5);
+    // The messages pane has not shown the drag's first seq yet: the selection waits.
+    expect(useApp.getState().selectedSeq).toBe(dragStart);
+    act(() => useReplay.setState({ shownSeq: dragStart }));
+    runFrame();
+    expect(useApp.getState().selectedSeq).toBe(xSeq(700));
+    expect(commits).toBe(1);
+    // React's render during the drag leaves the handle where the pointer is.
+    expect(parseFloat(handle()?.style.left ?? '')).toBeCloseTo(x, 5);
+    // Released further on: the selection is where the pointer was last.
+    pointer(slider, 'pointermove', 900);
+    pointer(slider, 'pointerup', 900);
+    await settle();
+    expect(useApp.getState().selectedSeq).toBe(xSeq(900));
+    expect(useReplay.getState().scrubbing).toBe(false);
+    expect(parseFloat(handle()?.style.left ?? '')).toBeCloseTo(handleAt(xSeq(900)), 5);
+  });
+});
+
+/** The seq at pixel `px` of the track. */
+function xSeq(px: number): number {
+  return seqAtX(axis(), px / WIDTH);
+}
+
+/** Where the handle of `seq` is drawn (% of the track). */
+function handleAt(seq: number): number {
+  return xOfSeq(axis(), seq) * 100;
+}

@@ -1,0 +1,89 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DragCommit, STALE_MS } from './dragCommit';
+
+/** A drag over fake frames and a fake clock; `shown` is what the messages pane shows. */
+function harness() {
+  const frames: (() => void)[] = [];
+  const h = {
+    now: 0,
+    shown: null as number | null,
+    painted: [] as number[],
+    selected: [] as number[],
+    frames,
+    /** Runs the animation frame waiting, if any. */
+    frame() {
+      const cb = frames.shift();
+      cb?.();
+    },
+  };
+  const drag = new DragCommit({
+    requestFrame: (cb) => frames.push(cb),
+    cancelFrame: () => frames.splice(0),
+    now: () => h.now,
+    paint: (seq) => h.painted.push(seq),
+    select: (seq) => h.selected.push(seq),
+    shownSeq: () => h.shown,
+  });
+  return { h, drag };
+}
+
+describe('DragCommit (a scrubber drag: handle every frame, selection when the panes catch up)', () => {
+  let t: ReturnType<typeof harness>;
+  beforeEach(() => {
+    t = harness();
+  });
+
+  it('paints the newest position once per frame, and selects nothing per pointer move', () => {
+    t.drag.start(10);
+    expect(t.h.selected).toEqual([10]);
+    for (let seq = 11; seq <= 50; seq++) t.drag.move(seq);
+    // Forty moves before a frame: one frame is asked for, nothing painted or selected yet.
+    expect(t.h.frames.length).toBe(1);
+    expect(t.h.selected).toEqual([10]);
+    t.h.frame();
+    expect(t.h.painted).toEqual([10, 50]);
+    // The panes do not show seq 10 yet: the selection waits (newest wins when they do).
+    expect(t.h.selected).toEqual([10]);
+    t.drag.move(60);
+    t.h.frame();
+    expect(t.h.painted).toEqual([10, 50, 60]);
+    expect(t.h.selected).toEqual([10]);
+    t.h.shown = 10;
+    t.h.frame();
+    expect(t.h.selected).toEqual([10, 60]);
+    // Nothing pending: no frame is asked for until the pointer moves again.
+    expect(t.h.frames.length).toBe(0);
+  });
+
+  it('selects at once when the panes already show the last selection', () => {
+    t.drag.start(5);
+    t.h.shown = 5;
+    t.drag.move(7);
+    t.h.frame();
+    expect(t.h.selected).toEqual([5, 7]);
+  });
+
+  it('does not wait longer than STALE_MS for a pane that never answers', () => {
+    t.drag.start(5);
+    t.drag.move(9);
+    t.h.frame();
+    expect(t.h.selected).toEqual([5]);
+    t.h.now = STALE_MS;
+    t.h.frame();
+    expect(t.h.selected).toEqual([5, 9]);
+  });
+
+  it('selects where the pointer is when the drag ends, even before the panes caught up', () => {
+    t.drag.start(1);
+    t.drag.move(2);
+    t.drag.move(3);
+    expect(t.drag.end()).toBe(3);
+    expect(t.h.selected).toEqual([1, 3]);
+    expect(t.h.frames.length).toBe(0);
+    // Ending where it already selected selects nothing again.
+    const u = harness();
+    u.drag.start(4);
+    expect(u.drag.end()).toBe(4);
+    expect(u.h.selected).toEqual([4]);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * A jump in the timeline (a seek to a far seq) scrolls once, with its rows already in hand: the
+ * rows the new position shows are fetched first, then the list scrolls and draws them in the same
+ * commit. Scrolling first drew the new position empty (its blocks not fetched yet), and then
+ * again when they arrived: two layouts and a blank frame per seek.
+ */
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { RowsWindow } from '../../worker/protocol';
+import { useApp } from '../appState';
+import { useServices } from '../services/context';
+import { blockSizeFor, rowGeometry } from './scaledRows';
+
+/** Where the worker located the selection: its row, and the row count that row is in. */
+export interface Located {
+  row: number;
+  rowCount: number;
+}
+
+/** The aligned blocks (their first rows) the list shows when scrolled to `top`. */
+export function blocksAt(
+  rowCount: number,
+  top: number,
+  viewport: number,
+): { block: number; froms: number[] } {
+  const g = rowGeometry(rowCount, top, viewport);
+  const block = blockSizeFor(Math.ceil(g.perView));
+  const first = Math.floor(Math.max(0, Math.floor(g.first)) / block) * block;
+  return { block, froms: [first, first + block].filter((from) => from < rowCount) };
+}
+
+/**
+ * Brings the located row into view when the selection moves (not when rows change: folding
+ * everything must not be undone by the selection). `held`: the blocks the list holds now;
+ * `onRows` receives the blocks fetched for a jump, and the list scrolls once they are committed;
+ * `scrolled()` is called right after it scrolled, in the same task (the list reads its new
+ * position before the browser paints).
+ */
+export function useJumpRows(options: {
+  scroller: HTMLElement | null;
+  located: Located | undefined;
+  rowCount: number;
+  rowsVersion: number;
+  held: readonly RowsWindow[];
+  onRows: (rows: readonly RowsWindow[]) => void;
+  scrolled: () => void;
+}): void {
+  const { scroller, located, rowCount, rowsVersion, held, onRows, scrolled } = options;
+  const { client } = useServices();
+  /** The rows fetched for the last jump, once committed (the scroll waits for them). */
+  const [fetched, setFetched] = useState<readonly RowsWindow[] | null>(null);
+  /** Where to scroll once the fetched rows are committed. */
+  const pendingTop = useRef<number | null>(null);
+  // Scroll to a located row once the list has grown to the row count the worker reported with it
+  // (setting scrollTop before would be clamped by the browser to the old, shorter list).
+  const scrolledFor = useRef<unknown>(null);
+  useLayoutEffect(() => {
+    const el = scroller;
+    if (!located || !el || scrolledFor.current === located) return;
+    const { row, rowCount: n } = located;
+    if (row >= rowCount && rowCount < n) return;
+    scrolledFor.current = located;
+    if (row < 0 || row >= rowCount || !useApp.getState().scrollToSelection) return;
+    const viewport = el.clientHeight;
+    const g = rowGeometry(rowCount, el.scrollTop, viewport);
+    if (row >= g.first + 0.01 && row <= g.first + g.perView - 1.01) return;
+    const top = g.scrollTopFor(row, row < g.first ? 0.25 : 0.75);
+    const { block, froms } = blocksAt(rowCount, top, viewport);
+    const has = (from: number) =>
+      held.some((b) => b.from === from && b.rows.length >= Math.min(block, rowCount - from));
+    const missing = froms.filter((from) => !has(from));
+    if (missing.length === 0) {
+      el.scrollTo({ top });
+      scrolled();
+      return;
+    }
+    const jump = located;
+    void Promise.all(
+      missing.map((from, i) =>
+        client.request({ kind: 'rows', from, to: from + block }, { lane: `rows-jump-${i}` }),
+      ),
+    ).then((answers) => {
+      // A newer jump (or a newer row map) makes these rows moot.
+      if (scrolledFor.current !== jump) return;
+      const rows = answers.flatMap((r) => (r.ok && r.value.rowsVersion === rowsVersion ? [r.value] : []));
+      pendingTop.current = top;
+      onRows(rows);
+      setFetched(rows);
+    });
+  }, [located, rowCount, rowsVersion, scroller, client, held, onRows, scrolled]);
+
+  // The fetched rows are committed: scroll to them now, before the browser paints.
+  useLayoutEffect(() => {
+    const el = scroller;
+    const top = pendingTop.current;
+    if (top === null || !el) return;
+    pendingTop.current = null;
+    el.scrollTo({ top });
+    scrolled();
+  }, [fetched, scroller, scrolled]);
+}

@@ -1,0 +1,142 @@
+/**
+ * The loading pass's delta path (RecordSink.delta: a delta line's fields go
+ * into the columns and the stream assembler without an event object) against
+ * the event path every other line takes: on random logs, with misplaced,
+ * mis-sequenced and malformed chunks among them, both give the same events,
+ * the same structure (turns, steps, attempts, usage, stream checkpoints) and
+ * the same diagnostics, and a SessionLog answers the same either way.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { generateLog } from '../../../scripts/gen/index';
+import { DiagnosticList } from '../diagnostics';
+import type { RecordSink } from '../pipeline';
+import type { SessionEvent } from '../types';
+import { ByteStore } from '../reader/byteStore';
+import { createLogReader } from '../reader/logReader';
+import { StructureBuilder } from '../analysis/structure';
+import { SessionLog } from './sessionLog';
+
+/** Reads `text` through a reader and a StructureBuilder; `fields` gives the sink a `delta`. */
+function load(text: string, fields: boolean, checkpointEvery: number) {
+  const readerDiags = new DiagnosticList();
+  const structureDiags = new DiagnosticList();
+  const structure = new StructureBuilder(structureDiags, checkpointEvery);
+  const events: SessionEvent[] = [];
+  let deltas = 0;
+  const sink: RecordSink = {
+    header: () => {},
+    meta: () => {},
+    event: (ev, loc) => {
+      events.push(ev);
+      structure.event(ev, loc);
+    },
+  };
+  if (fields)
+    sink.delta = (d, seq) => {
+      deltas++;
+      // The event the event path would have built: the line's value, normalized (seq = position).
+      events.push({ ...d.value(), seq } as unknown as SessionEvent);
+      structure.delta(d, seq);
+    };
+  const reader = createLogReader(sink, readerDiags, new ByteStore());
+  reader.push(new TextEncoder().encode(text));
+  reader.end();
+  structure.end();
+  const index = structure.index();
+  // Every checkpoint's assembled stream (blocks, their types and texts, the last delta).
+  const streams = index.steps.flatMap((s) =>
+    s.attempts.flatMap((a) => structure.streamCheckpoints.of(a.firstChunkSeq).map((c) => c.asm.snapshot())),
+  );
+  return {
+    events,
+    deltas,
+    index,
+    streams,
+    checkpoints: structure.streamCheckpoints.count,
+    diagnostics: [...readerDiags.items, ...structureDiags.items],
+  };
+}
+
+const delta = (seq: number, turn: number, step: number, kind: string, index: number, text: string) =>
+  JSON.stringify({
+    type: 'assistant/chunk',
+    seq,
+    time: 1760000000000 + seq,
+    data: {
+      turn,
+      step,
+      chunk:
+        kind === 'tool-call-delta'
+          ? { type: kind, index, id: 'call_1', argumentsDelta: text }
+          : { type: kind, index, text },
+    },
+  });
+
+/** A generated log with random lines spliced in: stray, reordered and malformed deltas among them. */
+const randomLog = fc
+  .record({
+    seed: fc.integer({ min: 1, max: 1_000_000 }),
+    events: fc.integer({ min: 50, max: 1500 }),
+    splices: fc.array(
+      fc.record({
+        at: fc.nat(),
+        kind: fc.constantFrom('text-delta', 'reasoning-delta', 'tool-call-delta'),
+        seq: fc.integer({ min: -5, max: 3000 }),
+        turn: fc.integer({ min: 0, max: 4 }),
+        step: fc.integer({ min: 0, max: 4 }),
+        index: fc.integer({ min: 0, max: 3 }),
+        text: fc.oneof(fc.string(), fc.constantFrom('\ud83c', '"', '\\', '🎉', '')),
+        shape: fc.constantFrom('plain', 'spaced', 'extra-field', 'float-index', 'torn'),
+      }),
+      { maxLength: 12 },
+    ),
+  })
+  .map(({ seed, events, splices }) => {
+    const lines = [...generateLog({ events, seed })];
+    for (const s of splices) {
+      let line = delta(s.seq, s.turn, s.step, s.kind, s.index, s.text);
+      if (s.shape === 'spaced') line = line.replace('"data":', '"data": ');
+      if (s.shape === 'extra-field') line = line.slice(0, -1) + ',"ignorable":true}';
+      if (s.shape === 'float-index') line = line.replace(`"index":${s.index}`, `"index":${s.index}.5`);
+      if (s.shape === 'torn') line = line.slice(0, line.length >> 1);
+      lines.splice(s.at % (lines.length + 1), 0, line);
+    }
+    return lines.join('\n') + '\n';
+  });
+
+describe('the delta path of the loading pass', () => {
+  it('gives the events, structure and diagnostics of the event path on random logs', () => {
+    let deltas = 0;
+    fc.assert(
+      fc.property(randomLog, fc.constantFrom(4, 64, 1024), (text, every) => {
+        const slow = load(text, false, every);
+        const fast = load(text, true, every);
+        deltas += fast.deltas;
+        expect(fast.events).toEqual(slow.events);
+        expect(fast.index).toEqual(slow.index);
+        expect(fast.checkpoints).toBe(slow.checkpoints);
+        expect(fast.streams).toEqual(slow.streams);
+        expect(fast.diagnostics).toEqual(slow.diagnostics);
+      }),
+      { numRuns: 60 },
+    );
+    expect(deltas).toBeGreaterThan(1000);
+  }, 120_000);
+
+  it('a SessionLog loaded through it answers like its events read back one by one', () => {
+    const text = [...generateLog({ events: 3000, seed: 11 })].join('\n') + '\n';
+    const log = new SessionLog();
+    log.push(new TextEncoder().encode(text));
+    log.end();
+    const slow = load(text, false, 1024);
+    expect(log.eventCount).toBe(slow.events.length);
+    for (let s = 0; s < log.eventCount; s += 7) {
+      expect(log.event(s)).toEqual(slow.events[s]);
+      expect(log.timeOf(s)).toBe(slow.events[s]?.time);
+      expect(log.typeOf(s)).toBe(slow.events[s]?.type);
+    }
+    expect(log.structure).toEqual(slow.index);
+    for (let s = 0; s < log.eventCount; s += 97) expect(log.streamAt(s)).toBeDefined();
+  });
+});
