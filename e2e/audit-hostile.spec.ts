@@ -77,6 +77,52 @@ test.describe('Inspect .json that is deep or only looks like Inspect', () => {
     await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
     await expect(page.getByTestId('error')).toHaveCount(0);
   });
+
+  // Chromium's JSON.parse in the worker overflowed on an array nested a million deep inside a
+  // sample: the log opened with 0 events and one import-unmapped diagnostic (Node read it).
+  test('an array nested 1,000,000 deep inside a sample: the events load, the deep value cut with an import-note', async ({
+    page,
+  }) => {
+    const n = 1_000_000;
+    const at = (t: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, t)).toISOString();
+    const sample = {
+      id: 1,
+      epoch: 1,
+      messages: [{ role: 'user', content: 'DEEP' }],
+      events: [
+        { event: 'sample_init', timestamp: at(0) },
+        {
+          event: 'model',
+          timestamp: at(1),
+          completed: at(2),
+          model: 'm',
+          input: [{ role: 'user', content: 'list the files' }],
+          output: {
+            choices: [{ message: { role: 'assistant', content: 'a.txt is there' }, stop_reason: 'stop' }],
+          },
+        },
+      ],
+      metadata: { nested: 'DEEP' },
+    };
+    const text = JSON.stringify({
+      version: 2,
+      status: 'success',
+      eval: { task: 't', model: 'm' },
+      samples: [sample],
+    })
+      .replace('"DEEP"', `${'['.repeat(n)}1${']'.repeat(n)}`)
+      .replace('"DEEP"', `${'['.repeat(n)}2${']'.repeat(n)}`);
+    await page.goto('/');
+    await openWithInput(page, file('deep-sample.json', text));
+    const status = page.getByTestId('status');
+    await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+    await expect(page.getByTestId('error')).toHaveCount(0);
+    await expect(page.getByTestId('messages')).toContainText('a.txt is there');
+    expect(Number(await status.getAttribute('data-events'))).toBeGreaterThanOrEqual(4);
+    const panel = page.getByTestId('diagnostics');
+    await expect(panel.locator('[data-code="import-note"]')).toBeAttached();
+    await expect(panel.locator('[data-code="import-unmapped"]')).toHaveCount(0);
+  });
 });
 
 test.describe('the Library of `seqscope serve` with hostile .json files', () => {

@@ -7,13 +7,17 @@
  *   arrays, both mixed, 500 siblings just past the cut) loads with every event and a note.
  * - `index` over a folder with hostile names (invalid UTF-8, a path too long to open,
  *   terminal escapes in a name) and a 20 GiB sparse file: the good logs are indexed.
+ * - `serve`'s /files/ through symlinks the third audit's fix did not name: a chain of links
+ *   ending at .env, a folder link into .git, a link into the index folder, a link to /etc/passwd,
+ *   a dot file reached by `..%2f`: none served, the folder's own log is.
  */
-import { mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuiltCli, runCli } from './testSupport';
+import { startLibraryServer } from './index/serve';
+import { ensureBuiltCli, runCli, runCliAsync } from './testSupport';
 
 const dir = mkdtempSync(join(tmpdir(), 'seqscope-audit-r5-'));
 beforeAll(ensureBuiltCli, 60_000);
@@ -221,4 +225,51 @@ describe('index over a folder with hostile names', () => {
     ]);
     expect(controls(r.err)).toEqual([]);
   }, 180_000);
+});
+
+describe('serve: symlinks that reach what must not be served', () => {
+  it('a chain ending at .env, a folder link into .git, a link into the index, one out of the folder: 404', async () => {
+    const root = join(dir, 'links');
+    mkdirSync(join(root, '.git'), { recursive: true });
+    mkdirSync(join(root, 'sub'));
+    writeFileSync(join(root, 'ok.jsonl'), readFileSync('../shared/samples/design-card-example.jsonl'));
+    writeFileSync(join(root, '.env'), 'SECRET=hunter2\n');
+    writeFileSync(join(root, '.git/config.jsonl'), 'SECRET=in-git\n');
+    symlinkSync('.git', join(root, 'gitdir'));
+    symlinkSync('../.env', join(root, 'sub/env.jsonl'));
+    symlinkSync('b.jsonl', join(root, 'a.jsonl'));
+    symlinkSync('.env', join(root, 'b.jsonl'));
+    symlinkSync('.seqscope-index/sessions.parquet', join(root, 'idx.jsonl'));
+    symlinkSync('/etc/passwd', join(root, 'passwd.jsonl'));
+    const index = join(root, '.seqscope-index');
+    const built = await runCliAsync(['index', root, '--out', index]);
+    expect(built.code, built.err).toBe(0);
+    const dist = join(root, '.dist');
+    mkdirSync(dist);
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    const served = await startLibraryServer({ root, indexDir: index, distDir: dist, port: 0 });
+    try {
+      const base = served.url.replace(/\/\?library$/, '');
+      for (const name of [
+        'gitdir/config.jsonl',
+        'gitdir%2fconfig.jsonl',
+        'sub/env.jsonl',
+        'a.jsonl',
+        'b.jsonl',
+        'idx.jsonl',
+        'passwd.jsonl',
+        'sub/..%2fb.jsonl',
+      ]) {
+        const res = await fetch(`${base}/files/${name}`);
+        const body = await res.text();
+        expect([403, 404], name).toContain(res.status);
+        expect(body, name).not.toMatch(/SECRET|root:/);
+      }
+      expect((await fetch(`${base}/files/ok.jsonl`)).status).toBe(200);
+      const lib = (await (await fetch(`${base}/api/library`)).json()) as { rows: { file: string }[] };
+      expect(lib.rows.map((r) => r.file)).toEqual(['ok.jsonl']);
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
 });

@@ -4,13 +4,14 @@
  * write ("Maximum call stack size exceeded"). search, diff, compare, check and stats print
  * valid JSON of such a log, like derive.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLogFromText } from '../core/log/load';
 import { requestChangeAt } from '../core/harness/requestView';
-import { ensureBuiltCli, runCli } from './testSupport';
+import { spawnSync } from 'node:child_process';
+import { BIN, ROOT, ensureBuiltCli, runCli } from './testSupport';
 
 beforeAll(ensureBuiltCli, 60_000);
 
@@ -84,4 +85,78 @@ describe('an Inspect AI .json log nested 200,000 deep', () => {
       expect(r.code, args[0]).toBe(0);
     }
   });
+});
+
+describe('an Inspect AI .json with arrays nested 1,000,000 deep inside a sample', () => {
+  it("keeps the events and cuts the deep values, even on a stack as small as a browser worker's", () => {
+    const n = 1_000_000;
+    const at = (t: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, t)).toISOString();
+    const sample = {
+      id: 1,
+      epoch: 1,
+      messages: [{ role: 'user', content: 'DEEP' }],
+      events: [
+        {
+          event: 'model',
+          timestamp: at(1),
+          completed: at(2),
+          model: 'm',
+          input: [{ role: 'user', content: 'DEEP' }],
+          output: { choices: [{ message: { role: 'assistant', content: 'a.txt is there' } }] },
+        },
+      ],
+    };
+    const file = join(dir, 'deep-sample.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ version: 2, status: 'success', eval: { task: 't' }, samples: [sample] }).replaceAll(
+        '"DEEP"',
+        `${'['.repeat(n)}1${']'.repeat(n)}`,
+      ),
+    );
+    // Chromium's worker has a far smaller stack than Node's main thread: --stack-size=150 stands in for it.
+    for (const node of [[], ['--stack-size=150']]) {
+      const r = spawnSync(process.execPath, [...node, BIN, 'check', file], { encoding: 'utf8' });
+      expect(r.stderr, node.join(' ')).toBe('');
+      expect(r.stdout).toContain('a value nested deeper than 1000 levels was cut on import');
+      expect(r.stdout).not.toMatch(/import-unmapped|Maximum call stack/);
+      expect(r.stdout).toMatch(/^[1-9]\d* events/m);
+    }
+  });
+});
+
+describe('Claude Code, Codex and pi logs with a value nested 5,000 and 200,000 deep', () => {
+  const OTHER = join(ROOT, '../shared/samples/other');
+  const head = (file: string, lines: number) =>
+    readFileSync(join(OTHER, file), 'utf8').split('\n').slice(0, lines).join('\n') + '\n';
+  const deepArray = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
+  const deepObject = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+  const logs = (n: number) => ({
+    codex: `${head('codex/agentlogs-crud.jsonl', 6)}{"timestamp":"2026-01-25T10:32:01.000Z","type":"event_msg","payload":{"type":"weird","x":${deepArray(n)}}}\n`,
+    pi: `${head('pi/agentlogs-v3-branched.jsonl', 4)}{"type":"custom_thing","id":"zz1","parentId":null,"timestamp":"2026-02-03T22:03:09.000Z","data":${deepObject(n)}}\n`,
+    'claude-code': `${head('claude-code/agentlogs-compact.jsonl', 4)}{"type":"user","uuid":"deep-1","parentUuid":null,"sessionId":"s","timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"user","content":"deep"},"extra":${deepObject(n)}}\n`,
+  });
+
+  for (const n of [5_000, 200_000])
+    for (const [format, text] of Object.entries(logs(n)))
+      it(`${format}, ${n} deep: check, stats, derive and a redacted export read it; the value cut with a note`, () => {
+        const file = join(dir, `${format}-deep-${n}.jsonl`);
+        writeFileSync(file, text);
+        // A smaller stack than Node's default (a browser worker's is smaller too) still reads it.
+        const check = spawnSync(process.execPath, ['--stack-size=400', BIN, 'check', file], {
+          encoding: 'utf8',
+        });
+        expect(check.stderr).toBe('');
+        expect(check.stdout).toContain('a value nested deeper than 1000 levels was cut on import');
+        expect(check.stdout).toMatch(/^[1-9]\d* events/m);
+        for (const args of [
+          ['stats', file],
+          ['derive', file],
+          ['export', file, '--format', 'jsonl', '--redact', '--out', join(dir, `${format}-${n}.red.jsonl`)],
+        ]) {
+          const r = runCli(args);
+          expect(r.err, args[0]).not.toMatch(/internal error|Maximum call stack/);
+          expect(r.code, args[0]).toBe(0);
+        }
+      });
 });

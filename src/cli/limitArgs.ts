@@ -9,7 +9,13 @@
  * SIZE is bytes with an optional k, M, G or T (powers of 1024), e.g. 512M or 1.5G.
  */
 import { totalmem } from 'node:os';
-import { NO_READ_LIMITS, limitsForMemory, type ReadLimits } from '../core/reader/readLimits';
+import {
+  NO_READ_LIMITS,
+  canLift,
+  limitsForMemory,
+  type ReadLimitHit,
+  type ReadLimits,
+} from '../core/reader/readLimits';
 import type { Arg, OptionTable, ValueOption } from './args';
 
 export const LIMIT_USAGE = `Read limits (check, derive, stats, export): reading stops, with a read-limit error, at
@@ -57,3 +63,9 @@ export function limitsFromArgs(args: readonly Arg[]): ReadLimits {
 
 /** What to tell a user whose log stopped at a limit: how to read on. */
 export const LIMIT_HINT = 'rerun with --no-limits (or raise --max-size, --max-line or --max-ratio)';
+
+/** The warning line for a log a limit stopped; the hint only where an option lifts that limit. */
+export function limitWarning(hit: ReadLimitHit): string {
+  const hint = canLift(hit.kind) ? ` To read it anyway, ${LIMIT_HINT}.` : '';
+  return `seqscope: warning: ${hit.message}${hint}\n`;
+}

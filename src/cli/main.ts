@@ -19,7 +19,7 @@
 import { resolve } from 'node:path';
 import { isMainThread, workerData } from 'node:worker_threads';
 import type { ReadLimits } from '../core/reader/readLimits';
-import { LIMIT_HINT, LIMIT_OPTIONS, LIMIT_USAGE, limitsFromArgs } from './limitArgs';
+import { LIMIT_OPTIONS, LIMIT_USAGE, limitWarning, limitsFromArgs } from './limitArgs';
 import { allValues, hasSwitch, positionals, readArgs, SEQ, type OptionTable } from './args';
 import { loadFile } from './readInput';
 import { guardTerminalOutput } from './terminalText';
@@ -174,7 +174,7 @@ async function main(argv: string[]): Promise<number> {
     const path = args.file === '-' ? '-' : resolve(args.file);
     const record = await readRecord({ path, size: 0, remote: false }, args.limits, args.import, (log) => {
       const hit = log.limitHit;
-      if (hit) process.stderr.write(`seqscope: warning: ${hit.message} To read it anyway, ${LIMIT_HINT}.\n`);
+      if (hit) process.stderr.write(limitWarning(hit));
     });
     const failure = record.session.read_error;
     if (typeof failure === 'string') {
@@ -191,7 +191,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const hit = loaded.log.limitHit;
-  if (hit) process.stderr.write(`seqscope: warning: ${hit.message} To read it anyway, ${LIMIT_HINT}.\n`);
+  if (hit) process.stderr.write(limitWarning(hit));
   noteSubagentFiles(loaded.log, args.file);
   const out = (s: string) => {
     if (!stdoutClosed) process.stdout.write(s);

@@ -4,7 +4,7 @@
  * back as values with one clear line, never as stack traces.
  */
 import { createReadStream, statSync } from 'node:fs';
-import { canSplit, forEachRange } from '../core/log/parallel';
+import { canSplit, forEachRange, type RangePool } from '../core/log/parallel';
 import { SessionLog, type SessionLogOptions } from '../core/log/sessionLog';
 import type { ImportOptions } from '../core/import/importers';
 import type { ReadLimits } from '../core/reader/readLimits';
@@ -77,12 +77,15 @@ function loaded(log: SessionLog, label: string): LoadResult {
 /**
  * A plain file split into ranges that `workers` range workers prescan
  * (core/log/parallel.ts); null when it cannot be split (compressed), so the
- * caller reads it in one pass.
+ * caller reads it in one pass. Once the log refuses the rest (a binary file, a
+ * read limit), no range is asked for and the workers are ended (`pool.close`
+ * terminates them): they would otherwise read the rest of the file for nothing.
  */
-async function loadInRanges(
+export async function loadInRanges(
   path: string,
   workers: number,
   options: SessionLogOptions,
+  makePool: (path: string, workers: number) => RangePool = workerPool,
 ): Promise<LoadResult | null> {
   let src: Awaited<ReturnType<typeof fileSource>>;
   try {
@@ -92,11 +95,20 @@ async function loadInRanges(
   }
   try {
     if (!(await canSplit(src))) return null;
-    const pool = workerPool(path, workers);
+    const pool = makePool(path, workers);
     const log = new SessionLog(options);
+    const refused = new AbortController();
     try {
       // A read limit (line length) stops the pushes: the log keeps what came before it.
-      await forEachRange(src, pool, (range) => log.push(range.bytes, range.prescan));
+      await forEachRange(
+        src,
+        pool,
+        (range) => {
+          log.push(range.bytes, range.prescan);
+          if (log.limitHit || log.notText) refused.abort();
+        },
+        { signal: refused.signal },
+      );
     } finally {
       pool.close();
     }

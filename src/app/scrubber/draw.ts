@@ -152,18 +152,24 @@ export function drawTrack(canvas: HTMLCanvasElement, view: ReplayAxisView, width
   // Turn bands, alternating; error/aborted turns tinted.
   ctx.font = '9px ui-monospace, SFMono-Regular, Menlo, monospace';
   ctx.textBaseline = 'middle';
+  const turnBands = new ColumnBands((x0, bw, style) => {
+    ctx.fillStyle = style;
+    ctx.fillRect(x0, LANES.turns.y, bw, LANES.turns.h);
+  });
   view.turns.forEach((t, i) => {
     const [x0, bw] = bandPx(t.x0, t.x1, w);
+    const rank =
+      t.endReason === 'error' ? 2 : t.endReason === 'aborted' || t.endReason === 'interrupted' ? 1 : 0;
     const tint =
-      t.endReason === 'error'
+      rank === 2
         ? [TURN_ERROR_COLOR, 'rgba(248,113,113,0.42)']
-        : t.endReason === 'aborted' || t.endReason === 'interrupted'
+        : rank === 1
           ? [TURN_CUT_COLOR, 'rgba(251,191,36,0.38)']
           : [TURN_COLOR, 'rgba(99,102,241,0.38)'];
     // Alternate only where bands are wide enough to tell apart; narrow ones merge into one strip.
-    ctx.fillStyle = tint[bw >= 4 ? i % 2 : 0] as string;
-    ctx.fillRect(x0, LANES.turns.y, bw, LANES.turns.h);
+    turnBands.add(x0, bw, tint[bw >= 4 ? i % 2 : 0] as string, rank, false);
     if (bw > 26) {
+      turnBands.flush();
       ctx.fillStyle = 'rgba(238,242,255,0.9)';
       ctx.save();
       ctx.beginPath();
@@ -173,20 +179,26 @@ export function drawTrack(canvas: HTMLCanvasElement, view: ReplayAxisView, width
       ctx.restore();
     }
   });
+  turnBands.flush();
 
   // Step bands: alternating cyan; failed attempts red; stalls get an amber cap.
+  const stepBands = new ColumnBands((x0, bw, style, cap) => {
+    ctx.fillStyle = style;
+    ctx.fillRect(x0, LANES.steps.y, bw, LANES.steps.h);
+    if (cap) {
+      ctx.fillStyle = STALL_COLOR;
+      ctx.fillRect(x0, LANES.steps.y, Math.max(2, bw), 3);
+    }
+  });
   const steps = view.stepFlags.length;
   for (let i = 0; i < steps; i++) {
     const [x0, bw] = bandPx(view.stepXs[2 * i] as number, view.stepXs[2 * i + 1] as number, w);
     const flags = view.stepFlags[i] as number;
-    ctx.fillStyle =
+    const style =
       flags & 2 ? STEP_FAILED_COLOR : i % 2 === 0 || bw < 4 ? STEP_COLOR : 'rgba(103,232,249,0.30)';
-    ctx.fillRect(x0, LANES.steps.y, bw, LANES.steps.h);
-    if (flags & 1) {
-      ctx.fillStyle = STALL_COLOR;
-      ctx.fillRect(x0, LANES.steps.y, Math.max(2, bw), 3);
-    }
+    stepBands.add(x0, bw, style, flags & 2 ? 1 : 0, (flags & 1) !== 0);
   }
+  stepBands.flush();
 
   // Ticks: diagnostics on top, stalls beside them, filter matches below the bands.
   const tick = (t: TickView, color: string, lane: { y: number; h: number }) => {
@@ -217,6 +229,45 @@ export function drawSearchTicks(canvas: HTMLCanvasElement, ticks: readonly TickV
   ctx.fillStyle = TICK_COLOR.search;
   const lane = LANES.search;
   for (const t of ticks) ctx.fillRect(t.px, lane.y, t.count > 1 ? 2 : 1.5, lane.h);
+}
+
+/**
+ * Bands painted at most once per pixel column: 1 px bands that start in the column of the one
+ * before merge into it, in the colour of the most severe (`rank`), with a stall cap if any had
+ * one. A 1 GB log has ~45k steps on a bar ~1,500 px wide: a rect per step made each redraw a
+ * main-thread task of tens of ms that grew with the log; this keeps it to the bar's width.
+ */
+export class ColumnBands {
+  private x = -1;
+  private width = 0;
+  private style = '';
+  private rank = -1;
+  private cap = false;
+
+  constructor(private readonly paint: (x0: number, bw: number, style: string, cap: boolean) => void) {}
+
+  add(x0: number, bw: number, style: string, rank: number, cap: boolean): void {
+    if (bw === 1 && this.width === 1 && x0 === this.x) {
+      if (rank > this.rank) {
+        this.rank = rank;
+        this.style = style;
+      }
+      this.cap ||= cap;
+      return;
+    }
+    this.flush();
+    this.x = x0;
+    this.width = bw;
+    this.style = style;
+    this.rank = rank;
+    this.cap = cap;
+  }
+
+  flush(): void {
+    if (this.width > 0) this.paint(this.x, this.width, this.style, this.cap);
+    this.width = 0;
+    this.x = -1;
+  }
 }
 
 /** A band's pixel start and width: at least 1 px, with a hairline between wide neighbours. */

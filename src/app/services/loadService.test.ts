@@ -123,9 +123,40 @@ describe('FollowMode', () => {
       source: { kind: 'url', url, follow: true },
     });
     client.push({ kind: 'ready', loadId: reload, summary: { ...s, loadId: reload, events: 3 } });
-    expect(useNotice.getState().notice).toBe(
-      `${REWRITTEN_NOTICE}. seq 13 is beyond this log (3 events): showing the last event, seq 2`,
-    );
+    // On the last event before the rewrite: on the last event after it (no "beyond" notice).
+    expect(useApp.getState().selectedSeq).toBe(2);
+    expect(useNotice.getState().notice).toBe(REWRITTEN_NOTICE);
+  });
+
+  it('a rewritten log reloaded: a selection on the last event moves to the new last event, like tail -f; anywhere else it stays', () => {
+    const client = new FakeClient({ open: () => new Promise(() => {}) });
+    const load = new LoadService(client);
+    load.start();
+    new FollowMode(load).start();
+    const url = 'https://example.com/live.jsonl';
+    const id = load.open({ kind: 'url', url, follow: true })!;
+    const s = summary(id, 3, { following: true, source: { kind: 'url', url } });
+    client.push({ kind: 'ready', loadId: id, summary: s });
+    expect(useApp.getState().selectedSeq).toBe(2);
+    const rewrite = (events: number) => {
+      client.push({ kind: 'follow', loadId: useApp.getState().loadId, state: 'rewritten' });
+      const reload = useApp.getState().loadId;
+      client.push({ kind: 'ready', loadId: reload, summary: { ...s, loadId: reload, events } });
+      return reload;
+    };
+
+    // Replaced by a longer file: on the old last event (2), now on the new one (5).
+    const reload = rewrite(6);
+    expect(useApp.getState().selectedSeq).toBe(5);
+    // ... and it goes on following what is appended after the reload.
+    client.push({ kind: 'grew', loadId: reload, summary: { ...s, loadId: reload, events: 9 } });
+    expect(useApp.getState().selectedSeq).toBe(8);
+
+    // Elsewhere (seq 4), a rewrite keeps the selection where the user put it.
+    select(4);
+    rewrite(12);
+    expect(useApp.getState().selectedSeq).toBe(4);
+    expect(useNotice.getState().notice).toBe(REWRITTEN_NOTICE);
   });
 
   it('a selection on the last event follows new events; anywhere else (or on a chunk) it stays', () => {

@@ -3,7 +3,8 @@
  * appended bytes and pushes `grew`; the counts and the timeline grow (the
  * load service updates the store). Like `tail -f`, a selection on the last
  * event moves to the new last event; anywhere else it stays where the user
- * put it. A log rewritten or truncated under us is reloaded, with a notice.
+ * put it. A log rewritten or truncated under us is reloaded, with a notice; a
+ * selection on the last event is then on the reloaded log's last event.
  * Subscribes to the load lifecycle in `start()`; nothing at import.
  */
 import { create } from 'zustand';
@@ -51,11 +52,11 @@ export class FollowMode {
         }
       }),
       this.load.events.on('grew', ({ summary }) => {
-        const { selectedSeq, selectedChunk } = useApp.getState();
-        const atTail = selectedSeq === this.knownEvents - 1 && selectedChunk === null;
+        const { selectedSeq } = useApp.getState();
+        const atTail = this.atTail();
         this.knownEvents = summary.events;
         useFollow.setState({ appended: summary.events - this.baseEvents });
-        if (atTail && summary.events - 1 > selectedSeq) select(summary.events - 1);
+        if (atTail && summary.events - 1 > (selectedSeq ?? -1)) select(summary.events - 1);
       }),
       this.load.events.on('follow', ({ state, message }) => {
         if (state !== 'rewritten') {
@@ -66,11 +67,19 @@ export class FollowMode {
         if (!url) return;
         useFollow.setState({ state: 'connecting', message: null });
         this.reloadNotice = message === REIMPORTED_MESSAGE ? message : REWRITTEN_NOTICE;
-        this.reloadOf = this.load.open({ kind: 'url', url, follow: true }, { keepSelection: true });
+        // On the last event it stays on the last event of the reloaded log (which a load without a
+        // kept selection selects), longer or shorter; anywhere else it stays at its seq.
+        this.reloadOf = this.load.open({ kind: 'url', url, follow: true }, { keepSelection: !this.atTail() });
       }),
     ];
     return () => {
       for (const off of offs) off();
     };
+  }
+
+  /** The selection is on the last event known (not inside a chunk stream): it follows the tail. */
+  private atTail(): boolean {
+    const { selectedSeq, selectedChunk } = useApp.getState();
+    return selectedSeq === this.knownEvents - 1 && selectedChunk === null;
   }
 }

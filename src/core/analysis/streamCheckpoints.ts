@@ -51,6 +51,8 @@ export class StreamCheckpoints {
    * the order of the snapshot it answers with.
    */
   chunk(firstChunkSeq: number, seq: number, asm: StreamAssembler): void {
+    // Nearly every attempt is shorter than K: no map lookup in the loading pass's hottest loop.
+    if (asm.chunkCount < this.every) return;
     const since = asm.chunkCount - (this.lastAt.get(firstChunkSeq) ?? 0);
     if (since < this.every || since < asm.blockCount) return;
     let list = this.byAttempt.get(firstChunkSeq);

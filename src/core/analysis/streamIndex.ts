@@ -70,6 +70,12 @@ export interface StreamIndexOptions {
    * chunk's seq): when given, they are used instead of lazy ones.
    */
   recorded?: (firstChunkSeq: number) => readonly Checkpoint[];
+  /**
+   * Whether the event at seq is an `assistant/chunk`, without reading it (SessionLog: its type
+   * column). Other seqs are then skipped unread: an attempt may have a million other events
+   * between two of its chunks, and a query must not re-read them all on every seek.
+   */
+  isChunk?: (seq: number) => boolean;
 }
 
 export class StreamIndex {
@@ -87,9 +93,11 @@ export class StreamIndex {
     this.every = Math.max(1, Math.floor(options.checkpointEvery ?? 256));
     this.maxCached = Math.max(1, options.cachedAttempts ?? 16);
     this.recorded = options.recorded;
+    this.isChunk = options.isChunk;
   }
 
   private readonly recorded: StreamIndexOptions['recorded'];
+  private readonly isChunk: StreamIndexOptions['isChunk'];
 
   /**
    * The stream at seq (after applying every event <= seq), or null when seq
@@ -163,7 +171,9 @@ export class StreamIndex {
       asm = cp.asm.clone();
       from = cp.seq + 1;
     }
+    const isChunk = this.isChunk;
     for (let s = from; s <= upTo; s++) {
+      if (isChunk && !isChunk(s)) continue;
       const ev = this.getEvent(s);
       if (!ev || ev.type !== 'assistant/chunk') continue;
       const d = looseData(ev);

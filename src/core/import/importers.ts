@@ -6,7 +6,8 @@
 import { importClaudeCode } from './claude-code/claudeCode';
 import { importCodex } from './codex/codex';
 import { readEvalZip } from './inspect/evalZip';
-import { importInspect, importInspectJson, type InspectImportOptions } from './inspect/inspect';
+import { importInspect, type InspectImportOptions } from './inspect/inspect';
+import { importInspectJson, type InspectJsonRead } from './inspect/inspectJson';
 import { NativeLog } from './nativeLog';
 import type { ReadLimits } from '../reader/readLimits';
 import { importPi } from './pi/pi';
@@ -18,12 +19,15 @@ export type ForeignFormat = Exclude<SourceFormat, 'seqscope'>;
 export type ImportOptions = InspectImportOptions & {
   /** Where reading stops (zip members are checked against it before inflating). */
   limits?: ReadLimits;
+  /** One string at most (tests lower it; default jsonDocument.ts's ONE_STRING_BYTES). */
+  stringBytes?: number;
 };
 
 export function importForeign(
   format: ForeignFormat,
   bytes: Uint8Array,
   options: ImportOptions = {},
+  read: Pick<InspectJsonRead, 'truncated'> = {},
 ): NativeLog {
   try {
     if (format === 'inspect-eval') {
@@ -32,6 +36,12 @@ export function importForeign(
       out.notes.unshift(...notes);
       return out;
     }
+    // One JSON document, read in parts (the line formats below are decoded as one string).
+    if (format === 'inspect-json')
+      return importInspectJson(bytes, options, {
+        ...read,
+        ...(options.stringBytes !== undefined ? { stringBytes: options.stringBytes } : {}),
+      });
     const text = new TextDecoder().decode(bytes);
     switch (format) {
       case 'claude-code':
@@ -40,8 +50,6 @@ export function importForeign(
         return importCodex(text);
       case 'pi':
         return importPi(text);
-      case 'inspect-json':
-        return importInspectJson(text, options);
     }
   } catch (e) {
     // A bug in an importer must not lose the file: say so, and show nothing rather than throw.

@@ -8,9 +8,12 @@
  * reads, so every later re-read (`readEventAt`) sees the imported events.
  *
  * The read limits (reader/readLimits.ts) hold here too: a foreign log is collected
- * through a bounded decompressor and the line-length guard, and at most
- * FOREIGN_TEXT_BYTES (the importers decode it as one string); a zip's members are
- * checked by their declared sizes before anything is inflated (inspect/evalZip.ts).
+ * through a bounded decompressor and the line-length guard, and held in one piece: at most
+ * FOREIGN_TEXT_BYTES for the line formats (their importers decode it as one string), at most
+ * FOREIGN_DOCUMENT_BYTES for an Inspect AI .json (read in parts: inspect/inspectJson.ts); a
+ * zip's members are checked by their declared sizes before anything is inflated
+ * (inspect/evalZip.ts). Past the one-piece size nothing lifts the limit, and the message says
+ * what would work instead.
  */
 import type { DiagnosticSink } from '../diagnostics';
 import type { DiagnosticCode } from '../types';
@@ -24,12 +27,7 @@ import {
 } from '../reader/decompress';
 import type { Prescan } from '../reader/prescan';
 import { LineLengthGuard } from '../reader/lineLengthGuard';
-import {
-  DEFAULT_READ_LIMITS,
-  describeLimitHit,
-  type ReadLimitHit,
-  type ReadLimits,
-} from '../reader/readLimits';
+import { DEFAULT_READ_LIMITS, type ReadLimitHit, type ReadLimits } from '../reader/readLimits';
 import {
   createLogReader,
   type LogReader,
@@ -39,12 +37,16 @@ import {
 import { detectTextFormat, isZip, type SourceFormat } from './formats';
 import { importForeign, type ImportOptions } from './importers';
 import { notTextMessage, sniffText } from './textSniff';
+import { FORMAT_LABELS } from './formats';
+import {
+  FOREIGN_DOCUMENT_BYTES,
+  FOREIGN_TEXT_BYTES,
+  foreignLimitMessage,
+  samplesLoaded,
+} from './foreignLimits';
 
 /** How many decoded bytes detection looks at before it settles for the harness format. */
 const SNIFF_BYTES = 1 << 16;
-
-/** A foreign log's text at most: importers decode it as one string (engines stop near 2^29 chars). */
-export const FOREIGN_TEXT_BYTES = 500 * 1024 * 1024;
 
 export interface ImportingReader extends LogReader {
   /** The detected format; undefined until the first bytes decided it. */
@@ -226,7 +228,7 @@ class DetectingReader implements ImportingReader {
       const limits = this.options.limits;
       if (format !== 'inspect-eval') {
         this.decoder = createDecompressor({
-          maxOutputBytes: Math.min(limits.maxDecodedBytes, FOREIGN_TEXT_BYTES),
+          maxOutputBytes: Math.min(limits.maxDecodedBytes, this.onePiece(format)),
           maxRatio: limits.maxCompressionRatio,
           ratioFloorBytes: limits.ratioFloorBytes,
         });
@@ -281,21 +283,42 @@ class DetectingReader implements ImportingReader {
     if (hit !== undefined) this.stopForeign(hit);
   }
 
-  /** A limit stopped the collection: the cut line is refused whole, and the stop is reported. */
+  /** The most of this format held in one piece (tests lower it through `stringBytes`). */
+  private onePiece(format: SourceFormat): number {
+    if (format === 'inspect-json') return FOREIGN_DOCUMENT_BYTES;
+    return this.options.stringBytes ?? FOREIGN_TEXT_BYTES;
+  }
+
+  /**
+   * A limit stopped the collection: the cut line is refused whole, and the stop is reported.
+   * An Inspect AI .json is one document, so what is loaded is said once it is imported (`importNow`).
+   */
   private stopForeign(hit: Pick<ReadLimitHit, 'kind' | 'limit'>): void {
-    const lineBased = this.decoder !== undefined;
+    const format = this.sourceFormat;
+    const document = format === 'inspect-json';
+    const lineBased = this.decoder !== undefined && !document;
     if (lineBased) this.dropPartialLine();
     let lines = 0;
     for (const p of this.foreign) for (let i = p.indexOf(10); i >= 0; i = p.indexOf(10, i + 1)) lines++;
+    const onePiece =
+      format !== undefined && hit.kind === 'decoded-size' && hit.limit === this.onePiece(format)
+        ? { kind: 'one-piece' as const, format: FORMAT_LABELS[format] }
+        : {};
     const where = {
       ...hit,
+      ...onePiece,
       inputBytes: this.decoder?.consumed ?? this.foreignBytes,
       keptBytes: this.foreignBytes,
       line: lines + 1,
     };
+    this.foreignHit = { ...where, message: this.limitMessage(where) };
+    if (!document)
+      this.diags.report('read-limit', this.foreignHit.message, lineBased ? { line: where.line } : {});
+  }
+
+  private limitMessage(where: Omit<ReadLimitHit, 'message'>, loaded?: string): string {
     const compressed = this.decoder?.format === 'gzip' || this.decoder?.format === 'zstd';
-    this.foreignHit = { ...where, message: describeLimitHit(where, compressed) };
-    this.diags.report('read-limit', this.foreignHit.message, lineBased ? { line: where.line } : {});
+    return foreignLimitMessage(this.sourceFormat, where, compressed, loaded);
   }
 
   private dropPartialLine(): void {
@@ -323,7 +346,13 @@ class DetectingReader implements ImportingReader {
     }
     const all = concat(this.foreign, Infinity);
     this.foreign = [];
-    const log = importForeign(format, all, this.options);
+    const hit = this.foreignHit;
+    const log = importForeign(format, all, this.options, { truncated: hit !== undefined });
+    if (hit && format === 'inspect-json') {
+      // One document: what is loaded is the samples read whole before the cut, not lines.
+      this.foreignHit = { ...hit, message: this.limitMessage(hit, samplesLoaded(log)) };
+      this.diags.report('read-limit', this.foreignHit.message);
+    }
     this.inner.push(new TextEncoder().encode(log.toJsonl()));
     for (const n of log.notes)
       this.diags.report(n.code, n.message, n.seq === undefined ? {} : { seq: n.seq });

@@ -3,9 +3,11 @@
  * holding several records glued together (a real pi writer glitch: two
  * objects with no newline between them) is split at its top-level object
  * boundaries; a line that does not parse at all is a note and is skipped.
+ * Values nested past IMPORT_MAX_DEPTH are cut, with one note (jsonDocument.ts).
  */
 import type { ImportNote } from './nativeLog';
 import { isObject, type JsonObject } from '../validate';
+import { IMPORT_CUT_NOTE, parseImported } from './jsonDocument';
 
 export interface ForeignRecord {
   value: JsonObject;
@@ -17,12 +19,13 @@ export function parseJsonLines(text: string): { records: ForeignRecord[]; notes:
   const records: ForeignRecord[] = [];
   const notes: ImportNote[] = [];
   const lines = text.split('\n');
+  const cut = { any: false };
   for (let i = 0; i < lines.length; i++) {
     let raw = lines[i] as string;
     if (i === 0 && raw.charCodeAt(0) === 0xfeff) raw = raw.slice(1);
     const line = raw.trim();
     if (line === '') continue;
-    const values = parseLine(line);
+    const values = parseLine(line, cut);
     if (values === null && i === lines.length - 1) {
       // No newline after it: a line still being written (a live log), not a broken one.
       notes.push({
@@ -48,17 +51,23 @@ export function parseJsonLines(text: string): { records: ForeignRecord[]; notes:
       else notes.push({ code: 'import-unmapped', message: `line ${i + 1} is not a JSON object: skipped` });
     }
   }
+  if (cut.any) notes.push({ code: 'import-note', message: IMPORT_CUT_NOTE });
   return { records, notes };
 }
 
-function parseLine(line: string): unknown[] | null {
+function parseLine(line: string, cut: { any: boolean }): unknown[] | null {
+  const parse = (text: string) => {
+    const r = parseImported(text);
+    cut.any ||= r.cut;
+    return r.value;
+  };
   try {
-    return [JSON.parse(line) as unknown];
+    return [parse(line)];
   } catch {
     const parts = splitObjects(line);
     if (parts.length < 2) return null;
     try {
-      return parts.map((p) => JSON.parse(p) as unknown);
+      return parts.map(parse);
     } catch {
       return null;
     }

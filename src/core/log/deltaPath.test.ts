@@ -73,6 +73,37 @@ const delta = (seq: number, turn: number, step: number, kind: string, index: num
     },
   });
 
+/** A packed row of deltas (the members expand through the delta path); times may overflow to Infinity. */
+function packedRow(s: {
+  kind: string;
+  seq: number;
+  turn: number;
+  step: number;
+  index: number;
+  text: string;
+  shape: string;
+  dt: number[];
+}) {
+  const items = [s.text, ...s.dt.map((_, i) => `${s.text}${i}`)];
+  const type =
+    s.kind === 'text-delta'
+      ? 'text-chunks'
+      : s.kind === 'reasoning-delta'
+        ? 'reasoning-chunks'
+        : 'tool-call-chunks';
+  const base = { turn: s.turn, step: s.step, index: s.index, dt: s.dt };
+  const data =
+    type === 'tool-call-chunks'
+      ? { ...base, id: 'call_2', name: s.text || undefined, args: items }
+      : { ...base, texts: items };
+  return JSON.stringify({
+    type,
+    seq0: s.seq,
+    time0: s.shape === 'packed-huge-time' ? 1e308 : 1760000000000 + s.seq,
+    data,
+  });
+}
+
 /** A generated log with random lines spliced in: stray, reordered and malformed deltas among them. */
 const randomLog = fc
   .record({
@@ -87,7 +118,16 @@ const randomLog = fc
         step: fc.integer({ min: 0, max: 4 }),
         index: fc.integer({ min: 0, max: 3 }),
         text: fc.oneof(fc.string(), fc.constantFrom('\ud83c', '"', '\\', '🎉', '')),
-        shape: fc.constantFrom('plain', 'spaced', 'extra-field', 'float-index', 'torn'),
+        shape: fc.constantFrom(
+          'plain',
+          'spaced',
+          'extra-field',
+          'float-index',
+          'torn',
+          'packed',
+          'packed-huge-time',
+        ),
+        dt: fc.array(fc.oneof(fc.integer({ min: -50, max: 500 }), fc.constant(1e308)), { maxLength: 4 }),
       }),
       { maxLength: 12 },
     ),
@@ -100,6 +140,7 @@ const randomLog = fc
       if (s.shape === 'extra-field') line = line.slice(0, -1) + ',"ignorable":true}';
       if (s.shape === 'float-index') line = line.replace(`"index":${s.index}`, `"index":${s.index}.5`);
       if (s.shape === 'torn') line = line.slice(0, line.length >> 1);
+      if (s.shape.startsWith('packed')) line = packedRow(s);
       lines.splice(s.at % (lines.length + 1), 0, line);
     }
     return lines.join('\n') + '\n';

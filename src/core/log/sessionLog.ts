@@ -363,7 +363,11 @@ export class SessionLog {
       (s) => this.passEvent(s),
       () => this.structure,
       // The loading pass's checkpoints: a first query deep into a long stream reads at most K chunks.
-      { recorded: (first) => this.structureBuilder.streamCheckpoints.of(first) },
+      {
+        recorded: (first) => this.structureBuilder.streamCheckpoints.of(first),
+        // The type column: events between two chunks of an attempt are skipped unread.
+        isChunk: (s) => this.typeOf(s) === 'assistant/chunk',
+      },
     );
     return this.streams.streamAt(seq, chunkOffset);
   }

@@ -19,6 +19,7 @@
  * and match what an editor shows).
  */
 import type { JsonObject } from '../validate';
+import { DeltaLine } from './fastLine';
 import type { ByteStore } from './byteStore';
 
 export interface LineSink {
@@ -37,11 +38,14 @@ export interface LineSink {
   ): void;
   /** A line whose value a range worker already built (prescan.ts): the same as `line` after JSON.parse. */
   value?(value: JsonObject, offset: number, length: number, lineNumber: number, terminated: boolean): void;
+  /** A terminated delta line whose fields a range worker already read: the same as `value` of `d.value()`. */
+  delta?(d: DeltaLine, offset: number, length: number, lineNumber: number): void;
 }
 
 /** Values built ahead for some lines, by store offset and length (prescan.ts's PrescanCursor). */
 export interface LineHints {
-  take(offset: number, length: number): JsonObject | undefined;
+  /** The line's value, or for a delta line its fields (reused: read them before the next take). */
+  take(offset: number, length: number): JsonObject | DeltaLine | undefined;
 }
 
 /** The decoder every path uses (the re-read too): invalid bytes become U+FFFD, a BOM is never dropped silently. */
@@ -128,7 +132,11 @@ export class LineSplitter {
       const head = block[b];
       if (bEnd > b && !((head === 32 || head === 9 || head === CR) && isBlank(block, b, bEnd))) {
         const value = hints.take(base + b, bEnd - b);
-        if (value !== undefined) {
+        if (value instanceof DeltaLine) {
+          this.hintedLines++;
+          if (sink.delta !== undefined) sink.delta(value, base + b, bEnd - b, this.lineNumber);
+          else sink.value(value.value(), base + b, bEnd - b, this.lineNumber, true);
+        } else if (value !== undefined) {
           this.hintedLines++;
           sink.value(value, base + b, bEnd - b, this.lineNumber, true);
         } else
@@ -237,7 +245,7 @@ export class LineSplitter {
       start += 3;
     if (end === start) return;
     let text: string | undefined;
-    let value: JsonObject | undefined;
+    let value: JsonObject | DeltaLine | undefined;
     try {
       const bytes = store.slice(start, end - start);
       const head = bytes[0];
@@ -249,6 +257,7 @@ export class LineSplitter {
     }
     if (value !== undefined && this.sink.value !== undefined) {
       this.hintedLines++;
+      if (value instanceof DeltaLine) value = value.value();
       this.sink.value(value, start, end - start, this.lineNumber, terminated);
     } else this.sink.line(text, start, end - start, this.lineNumber, terminated);
   }

@@ -15,15 +15,15 @@
  * exactly JSON.parse's), so the loaded log does not depend on how the file
  * was split or on how many workers ran (prescan.test.ts checks both).
  *
- * Why values and not columns: the sequential passes (seq and time checks,
- * normalization, the surface fold, step/attempt structure, the stream
- * assembly check) take events; rebuilding a chunk event from the tape costs a
- * few object literals, against decode + parse for the line.
+ * The owner gets a delta line back as its fields (fastLine.ts DeltaLine),
+ * which the loading pass takes without an event object (records.ts), and any
+ * other fast line as its value; both cost a few reads of the tape, against
+ * decode + parse for the line.
  */
 import type { JsonObject } from '../validate';
 import { float64s, uint32s, uint8s } from '../log/growable';
 import { ByteStore } from './byteStore';
-import { scanLine } from './fastLine';
+import { DeltaLine, scanLine } from './fastLine';
 import { LineSplitter, type LineSink } from './lineSplitter';
 
 /** A range's fast lines and their values. Every array is transferable; `strings` is cloned. */
@@ -174,8 +174,8 @@ export class PrescanCursor {
     private readonly base: number,
   ) {}
 
-  /** The value of the line at store `offset` with `length` bytes, when it was prescanned. */
-  take(offset: number, length: number): JsonObject | undefined {
+  /** The value of the line at store `offset` with `length` bytes (its fields for a delta line), when it was prescanned. */
+  take(offset: number, length: number): JsonObject | DeltaLine | undefined {
     const p = this.prescan;
     const rel = offset - this.base;
     // Lines come in order: skip prescanned lines the owner did not ask for (never, in practice).
@@ -200,7 +200,10 @@ export class PrescanCursor {
     this.read();
   }
 
-  private read(): JsonObject {
+  /** The fields of the last delta line read (reused). */
+  private readonly fields = new DeltaLine();
+
+  private read(): JsonObject | DeltaLine {
     const p = this.prescan;
     const kind = p.kinds[this.i++] as number;
     const nums = p.nums;
@@ -215,23 +218,22 @@ export class PrescanCursor {
     const hasSeq = (kind & HAS_SEQ) !== 0;
     const hasTime = (kind & HAS_TIME) !== 0;
     const hasName = (kind & HAS_NAME) !== 0;
-    let out: JsonObject;
+    let out: JsonObject | DeltaLine;
     if (shape <= K_TOOL_DELTA) {
-      let chunk: JsonObject;
+      // A delta line: its fields, not its value (records.ts takes them as they are).
+      const d = this.fields;
+      d.seq = hasSeq ? seq : undefined;
+      d.time = hasTime ? time : undefined;
+      d.turn = turn;
+      d.step = step;
+      d.index = index;
       if (shape === K_TOOL_DELTA) {
-        const id = this.str();
-        const name = hasName ? this.str() : undefined;
-        const argumentsDelta = this.str();
-        chunk = hasName
-          ? { type: 'tool-call-delta', index, id, name, argumentsDelta }
-          : { type: 'tool-call-delta', index, id, argumentsDelta };
-      } else {
-        chunk = { type: shape === K_TEXT_DELTA ? 'text-delta' : 'reasoning-delta', index, text: this.str() };
-      }
-      const data = { turn, step, chunk };
-      const type = 'assistant/chunk';
-      if (hasSeq) out = hasTime ? { type, seq, time, data } : { type, seq, data };
-      else out = hasTime ? { type, time, data } : { type, data };
+        d.chunkType = 'tool-call-delta';
+        d.id = this.str();
+        d.name = hasName ? this.str() : undefined;
+      } else d.chunkType = shape === K_TEXT_DELTA ? 'text-delta' : 'reasoning-delta';
+      d.text = this.str();
+      out = d;
     } else {
       const dtCount = nums[n] as number;
       const itemCount = nums[n + 1] as number;

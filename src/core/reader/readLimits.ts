@@ -28,7 +28,16 @@ export interface ReadLimits {
   maxLineBytes: number;
 }
 
-export type ReadLimitKind = 'decoded-size' | 'compression-ratio' | 'line-length';
+/**
+ * 'one-piece': another agent's log is held whole before it is imported (one string for the
+ * line formats, one buffer for an Inspect AI .json), and engines cap both: no option lifts it.
+ */
+export type ReadLimitKind = 'decoded-size' | 'compression-ratio' | 'line-length' | 'one-piece';
+
+/** Whether reading past this limit is a choice the user can make ("Load anyway", --no-limits). */
+export function canLift(kind: ReadLimitKind): boolean {
+  return kind !== 'one-piece';
+}
 
 /** What stopped the reading, and where. */
 export interface ReadLimitHit {
@@ -43,6 +52,8 @@ export interface ReadLimitHit {
   line: number;
   /** One sentence for the user: what was read, what was refused and why. */
   message: string;
+  /** The log's own limit (kind 'one-piece'): it names the format held in one piece. */
+  format?: string;
 }
 
 const MiB = 1024 * 1024;
@@ -84,7 +95,7 @@ export function liftLimits(limits: ReadLimits, kinds: readonly ReadLimitKind[]):
   for (const kind of kinds) {
     if (kind === 'decoded-size') out.maxDecodedBytes = Infinity;
     else if (kind === 'line-length') out.maxLineBytes = Infinity;
-    else {
+    else if (kind === 'compression-ratio') {
       out.maxCompressionRatio = Infinity;
       out.ratioFloorBytes = Infinity;
     }
@@ -118,8 +129,15 @@ export function browserReadLimits(memory: BrowserMemory): ReadLimits {
   return limitsForMemory(BROWSER_DEFAULT_MEMORY);
 }
 
-/** The sentence for a hit; `inputWasCompressed` says whether inputBytes are compressed bytes. */
-export function describeLimitHit(hit: Omit<ReadLimitHit, 'message'>, inputWasCompressed: boolean): string {
+/**
+ * The sentence for a hit; `inputWasCompressed` says whether inputBytes are compressed bytes;
+ * `loaded` says what is loaded when it is not "everything before line N" (a JSON document).
+ */
+export function describeLimitHit(
+  hit: Omit<ReadLimitHit, 'message'>,
+  inputWasCompressed: boolean,
+  loaded = `Everything before line ${hit.line} is loaded`,
+): string {
   const read = inputWasCompressed
     ? `read ${formatBytes(hit.inputBytes)} of the compressed input, ${formatBytes(hit.keptBytes)} decoded`
     : `read ${formatBytes(hit.keptBytes)}`;
@@ -128,6 +146,8 @@ export function describeLimitHit(hit: Omit<ReadLimitHit, 'message'>, inputWasCom
       ? `line ${hit.line} is longer than ${formatBytes(hit.limit)}, the line limit`
       : hit.kind === 'compression-ratio'
         ? `the input expands more than ${hit.limit}:1, which real logs never do (a decompression bomb?)`
-        : `the decoded log passed ${formatBytes(hit.limit)}, the size limit for this machine's memory`;
-  return `Stopped reading: ${why}. Everything before line ${hit.line} is loaded (${read}); the rest was refused.`;
+        : hit.kind === 'one-piece'
+          ? `${hit.format ?? "another agent's log"} is held in one piece before it is imported, and one piece holds at most ${formatBytes(hit.limit)}`
+          : `the decoded log passed ${formatBytes(hit.limit)}, the size limit for this machine's memory`;
+  return `Stopped reading: ${why}. ${loaded} (${read}); the rest was refused.`;
 }

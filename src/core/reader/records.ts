@@ -74,6 +74,8 @@ export class RecordReader implements LineSink {
   /** The fields of the last delta line (scanDelta), and its location: both reused per line. */
   private readonly deltaLine = new DeltaLine();
   private readonly deltaLoc: EventLocation = { line: 0, offset: 0, length: 0, member: -1 };
+  /** A packed row's member, as fields (when the sink takes them). */
+  private readonly memberLine = new DeltaLine();
 
   constructor(
     private readonly sink: RecordSink,
@@ -286,10 +288,25 @@ export class RecordReader implements LineSink {
     const n = packed.items.length;
     this.checks.seq(row.seq0, this.position, line, n);
     let time = packed.time0;
+    const fields = this.sink.delta !== undefined ? this.memberLine : undefined;
     for (let k = 0; k < n; k++) {
       const seq = this.position;
       this.checks.time(time, seq, line);
-      this.emit(packedMember(packed, k, seq, time), { line, offset, length, member: k });
+      if (fields === undefined)
+        this.emit(packedMember(packed, k, seq, time), { line, offset, length, member: k });
+      else {
+        // The member's fields, as a delta line's: normalizing drops a time that is not finite.
+        fields.chunkType = packed.deltaType;
+        fields.seq = seq;
+        fields.time = time !== undefined && Number.isFinite(time) ? time : undefined;
+        fields.turn = packed.turn;
+        fields.step = packed.step;
+        fields.index = packed.index;
+        fields.text = packed.items[k] as string;
+        fields.id = packed.id ?? '';
+        fields.name = packed.name;
+        this.handOn(fields, line, offset, length, k);
+      }
       if (time !== undefined && k < n - 1) time += packed.dt[k] as number;
     }
   }
@@ -299,7 +316,9 @@ export class RecordReader implements LineSink {
    * the event. Its shape is the one normalizeChunk accepts as it is (integer turn, step and index,
    * string text), so normalizing it only notes the index.
    */
-  private delta(d: DeltaLine, offset: number, length: number, line: number): void {
+  delta(d: DeltaLine, offset: number, length: number, line: number): void {
+    this.firstLine = false;
+    if (this.sink.delta === undefined) return this.value(d.value(), offset, length, line);
     const seq = this.position;
     this.checks.seq(d.seq, seq, line, 1);
     this.checks.time(d.time, seq, line);
@@ -307,6 +326,12 @@ export class RecordReader implements LineSink {
       this.lastType = 'assistant/chunk';
       this.lastTypeKnown = true;
     }
+    this.handOn(d, line, offset, length, -1);
+  }
+
+  /** A delta event as fields, at the current position: normalizing it only notes its index. */
+  private handOn(d: DeltaLine, line: number, offset: number, length: number, member: number): void {
+    const seq = this.position;
     this.ctx.explicitIndex(d.index);
     this.position++;
     this.sawRecord = true;
@@ -314,6 +339,7 @@ export class RecordReader implements LineSink {
     loc.line = line;
     loc.offset = offset;
     loc.length = length;
+    loc.member = member;
     (this.sink as Required<RecordSink>).delta(d, seq, loc);
   }
 

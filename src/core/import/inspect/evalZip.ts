@@ -4,12 +4,13 @@
  * Read with fflate (already the project's gzip library); nothing throws: a
  * damaged zip or member comes back as a note.
  */
-import { strFromU8, unzipSync } from 'fflate';
+import { unzipSync } from 'fflate';
 import type { ReadLimits } from '../../reader/readLimits';
 import { formatBytes } from '../../view/byteSize';
 import { isObject, type JsonObject } from '../../validate';
 import type { ImportNote } from '../nativeLog';
-import { CUT_NOTE, cutDeepValues, type InspectLog } from './inspect';
+import { CUT_MARKER, CUT_NOTE, INSPECT_MAX_DEPTH, type InspectLog } from './inspect';
+import { parseBytes } from '../jsonDocument';
 import { errorMessage } from '../../errorMessage';
 
 /** A member's text at most: it becomes one string (engines stop near 2^29 chars). */
@@ -63,7 +64,7 @@ export function readEvalZip(
     const f = files[name];
     if (!f) return undefined;
     try {
-      const { value: v, cut } = cutDeepValues(JSON.parse(strFromU8(f)) as unknown);
+      const { value: v, cut } = parseBytes(f, INSPECT_MAX_DEPTH, CUT_MARKER);
       if (cut && !notes.some((n) => n.message === CUT_NOTE))
         notes.push({ code: 'import-note', message: CUT_NOTE });
       if (isObject(v)) return v;

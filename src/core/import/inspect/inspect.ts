@@ -1,5 +1,5 @@
 /**
- * Inspect AI eval logs (`.json`, and `.eval` zips: see evalZip.ts), one
+ * Inspect AI eval logs (`.json`: inspectJson.ts, and `.eval` zips: evalZip.ts), one
  * sample at a time: each sample is one session log.
  *
  * - The sample's events become the timeline: every `model` event is a step
@@ -18,23 +18,23 @@
 import { isObject, type JsonObject } from '../../validate';
 import type { Block, Message, TokenUsage } from '../../types';
 import { NativeLog, argumentsText, textBlock, textOf, timeOf } from '../nativeLog';
-import { errorMessage } from '../../errorMessage';
 import { limitDepth } from '../../depthLimit';
+import { IMPORT_CUT_MARKER, IMPORT_CUT_NOTE, IMPORT_MAX_DEPTH } from '../jsonDocument';
 
 /**
  * How deep a value of an Inspect log may nest: deeper subtrees are cut on import (the importer's
  * walk and the re-told events' JSON.stringify recurse; a 200,000-deep value overflowed the stack).
+ * The same cut as every other importer's (../jsonDocument.ts).
  */
-export const INSPECT_MAX_DEPTH = 1000;
-const CUT_MARKER = { '…': `nested deeper than ${INSPECT_MAX_DEPTH} levels: cut on import` };
+export const INSPECT_MAX_DEPTH = IMPORT_MAX_DEPTH;
+export const CUT_MARKER = IMPORT_CUT_MARKER;
+export const CUT_NOTE = IMPORT_CUT_NOTE;
 
 /** The document depth-limited, and whether anything was cut. */
 export function cutDeepValues<T>(doc: T): { value: T; cut: boolean } {
   const value = limitDepth(doc, INSPECT_MAX_DEPTH, CUT_MARKER);
   return { value, cut: value !== doc };
 }
-
-export const CUT_NOTE = `a value nested deeper than ${INSPECT_MAX_DEPTH} levels was cut on import (the rest of the log is kept)`;
 
 export interface InspectLog {
   /** The log's header (`eval`, `plan`, `results`, ...), without samples. */
@@ -45,27 +45,6 @@ export interface InspectLog {
 export interface InspectImportOptions {
   /** Which sample (0-based, in log order); default the first. */
   sample?: number;
-}
-
-export function importInspectJson(text: string, options: InspectImportOptions = {}): NativeLog {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (e) {
-    const out = new NativeLog();
-    out.note('import-unmapped', `the Inspect AI log is not valid JSON (${errorMessage(e)})`);
-    return out;
-  }
-  if (!isObject(doc)) {
-    const out = new NativeLog();
-    out.note('import-unmapped', 'the Inspect AI log is not a JSON object');
-    return out;
-  }
-  const { value: whole, cut } = cutDeepValues(doc);
-  const samples = Array.isArray(whole.samples) ? whole.samples.filter(isObject) : [];
-  const out = importInspect({ header: whole, samples }, options);
-  if (cut) out.note('import-note', CUT_NOTE);
-  return out;
 }
 
 export function importInspect(log: InspectLog, options: InspectImportOptions = {}): NativeLog {
@@ -162,20 +141,40 @@ class SampleReplay {
     return this.resolve(e) as Record<string, unknown>;
   }
 
-  /** `attachment://<hash>` strings replaced by the attachment's text, at any depth. */
+  /**
+   * `attachment://<hash>` strings replaced by the attachment's text, at any depth: a copy made
+   * with a work list, not recursion (a value 1000 levels deep, the import's cut, overflowed a
+   * browser worker's smaller stack here).
+   */
   private resolve(v: unknown): unknown {
-    if (typeof v === 'string') {
-      if (!v.startsWith('attachment://')) return v;
-      const a = this.attachments[v.slice('attachment://'.length)];
-      return typeof a === 'string' ? a : v;
+    const one = (x: unknown, work: [unknown, unknown][]): unknown => {
+      if (typeof x === 'string') {
+        if (!x.startsWith('attachment://')) return x;
+        const a = this.attachments[x.slice('attachment://'.length)];
+        return typeof a === 'string' ? a : x;
+      }
+      if (Array.isArray(x) || isObject(x)) {
+        const copy = Array.isArray(x) ? [] : {};
+        work.push([x, copy]);
+        return copy;
+      }
+      return x;
+    };
+    const work: [unknown, unknown][] = [];
+    const out = one(v, work);
+    for (let next = work.pop(); next; next = work.pop()) {
+      const [src, dst] = next;
+      if (Array.isArray(src)) for (const x of src as unknown[]) (dst as unknown[]).push(one(x, work));
+      else
+        for (const [k, x] of Object.entries(src as JsonObject))
+          Object.defineProperty(dst, k, {
+            value: one(x, work),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
     }
-    if (Array.isArray(v)) return v.map((x) => this.resolve(x));
-    if (isObject(v)) {
-      const o: JsonObject = {};
-      for (const [k, x] of Object.entries(v)) o[k] = this.resolve(x);
-      return o;
-    }
-    return v;
+    return out;
   }
 
   private messagesOf(list: unknown): Message[] {

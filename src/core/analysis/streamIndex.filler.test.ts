@@ -1,0 +1,75 @@
+/**
+ * Audit R5-1: an attempt with a million other events between two of its chunks made every
+ * stream query there re-read (re-parse) all of them: 4-10 s per seek in the worker. Only
+ * chunks are read now; the type column says which seqs they are.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadLogFromText } from '../log/load';
+import { SessionLog } from '../log/sessionLog';
+import { StructureBuilder } from './structure';
+import { DiagnosticList } from '../diagnostics';
+import { StreamIndex } from './streamIndex';
+import { EventList } from './testing';
+
+const FILLER = 100_000;
+
+/** A step with one chunk, FILLER log-only events, then the rest of the stream. */
+function fillerLog() {
+  const l = new EventList();
+  l.turnStart(1);
+  l.user('go');
+  l.stepStart(1, 1);
+  l.chunk(1, 1, { type: 'text-delta', index: 0, text: 'a' });
+  for (let i = 0; i < FILLER; i++) l.add('progress/tick', { i });
+  l.chunk(1, 1, { type: 'text-delta', index: 0, text: 'b' });
+  l.chunk(1, 1, { type: 'finish', reason: { kind: 'stop' } });
+  l.stepEnd(1, 1);
+  l.turnEnd(1);
+  return l.events;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('a stream query across many events that are not chunks', () => {
+  const events = fillerLog();
+  const lastChunk = 4 + FILLER; // the "b" delta
+  const queries = [lastChunk, 4 + FILLER / 2, lastChunk + 1, 10, lastChunk];
+
+  it("reads only the attempt's chunks when the type of each seq is known", () => {
+    const builder = new StructureBuilder(new DiagnosticList());
+    for (const ev of events) builder.event(ev);
+    builder.end();
+    const structure = builder.index();
+    let reads = 0;
+    const index = new StreamIndex(
+      (s) => {
+        reads++;
+        return events[s];
+      },
+      () => structure,
+      { isChunk: (s) => events[s]?.type === 'assistant/chunk' },
+    );
+    for (const s of queries) {
+      const r0 = reads;
+      const state = index.streamAt(s);
+      expect(reads - r0, `seq ${s}`).toBeLessThanOrEqual(3);
+      const text = (state?.blocks[0] as { text: string }).text;
+      expect(text, `seq ${s}`).toBe(s >= lastChunk ? 'ab' : 'a');
+    }
+  });
+
+  it('SessionLog wires its type column: a seek re-parses no filler event', () => {
+    const text = events.map((e) => JSON.stringify(e)).join('\n') + '\n';
+    const log = loadLogFromText(text);
+    const parsed = vi.spyOn(log as unknown as { passEvent: (s: number) => unknown }, 'passEvent');
+    for (const s of queries) {
+      parsed.mockClear();
+      const state = log.streamAt(s);
+      expect(parsed.mock.calls.length, `seq ${s}`).toBeLessThanOrEqual(3);
+      expect((state?.blocks[0] as { text: string }).text, `seq ${s}`).toBe(s >= lastChunk ? 'ab' : 'a');
+    }
+    expect(log).toBeInstanceOf(SessionLog);
+  });
+});
