@@ -165,6 +165,24 @@ test('two runs compared: steps side by side and the first input divergence', asy
   await expect(paneB).toHaveAttribute('data-seq', String(bThird));
 });
 
+test("the bar's buttons open the panel with the focus in it: typed text goes to the search box, no shortcut runs", async ({
+  page,
+}) => {
+  await gotoApp(page, '/#seq=150');
+  await page.getByRole('button', { name: 'Search (/)' }).click();
+  const box = page.getByLabel('search every event');
+  await expect(box).toBeFocused();
+  // "deploy" is also d, e, p, l, o, y: with the focus on the page, e would jump to the next error.
+  await page.keyboard.type('deploy');
+  await expect(box).toHaveValue('deploy');
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-seq', '150');
+  await expect(page).toHaveURL(/#seq=150$/);
+  // Another tab from the bar: the focus is on that tab, inside the panel.
+  await page.getByRole('button', { name: 'close the why panel' }).click();
+  await page.getByRole('button', { name: 'Charts', exact: true }).click();
+  await expect(page.getByRole('tab', { name: 'Charts' })).toBeFocused();
+});
+
 test('Compare runs says what it does and offers run B in one click: a recent log or a sample', async ({
   page,
 }) => {

@@ -5,8 +5,7 @@
  * while it has focus (Scrubber.tsx binds them on its element, and stops
  * them there, so the two never fight).
  */
-import { SEARCH_INPUT_ID } from './why/WhyPanel';
-import { openWhy, useWhy } from './why/whyState';
+import { openWhy, openWhyFocused, useWhy } from './why/whyState';
 import { inTimeline, timelinePageRows } from './views/focusTargets';
 import { useSearch } from './why/searchService';
 import { replayNotice } from './playback/replayState';
@@ -195,11 +194,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     scope: 'global',
     when: 'log',
     bindings: {
-      '/': () => {
-        openWhy('search');
-        // The panel mounts its input on this render: focus it on the next frame.
-        requestAnimationFrame(() => document.getElementById(SEARCH_INPUT_ID)?.focus());
-      },
+      '/': () => openWhyFocused('search'),
     },
   },
   {

@@ -7,7 +7,7 @@ import { useServices } from '../services/context';
 import type { SearchScope } from '../../worker/protocol';
 import { useMemo } from 'react';
 import { WhyPanel } from './WhyPanel';
-import { openWhy, useWhy } from './whyState';
+import { openWhyFocused, useWhy } from './whyState';
 
 export function WhyHost() {
   const { why } = useServices();
@@ -26,16 +26,16 @@ export function WhyHost() {
   if (!open)
     return (
       <div className="flex gap-3 border-t border-line px-3 py-0.5 text-xs text-fg-muted">
-        <button type="button" onClick={() => openWhy('search')} className="hover:text-fg-strong">
+        <button type="button" onClick={() => openWhyFocused('search')} className="hover:text-fg-strong">
           Search (/)
         </button>
-        <button type="button" onClick={() => openWhy('diff')} className="hover:text-fg-strong">
+        <button type="button" onClick={() => openWhyFocused('diff')} className="hover:text-fg-strong">
           Input diff
         </button>
-        <button type="button" onClick={() => openWhy('charts')} className="hover:text-fg-strong">
+        <button type="button" onClick={() => openWhyFocused('charts')} className="hover:text-fg-strong">
           Charts
         </button>
-        <button type="button" onClick={() => openWhy('compare')} className="hover:text-fg-strong">
+        <button type="button" onClick={() => openWhyFocused('compare')} className="hover:text-fg-strong">
           Compare runs
         </button>
       </div>
