@@ -179,4 +179,44 @@ describe('transcriptMarkdown', () => {
     expect(md).toContain('## 2. User (plugin \\<img src=x onerror=alert(1)\\>) · seq 2');
     expect(md).toContain('*x-deep block:*');
   });
+
+  it('tool names, call ids and image fields stay on their line: a blank line cannot open raw HTML', () => {
+    // audit R5-8: a blank line inside a code span ended it, and the rest was a raw HTML block
+    const breakout = 'x\n\n<img src=x onerror=alert(1)>\n\n';
+    const md = transcriptMarkdown({
+      name: 'x.jsonl',
+      seq: 2,
+      link: 'http://x.test/',
+      messages: [
+        {
+          seq: 1,
+          message: {
+            ...assistant,
+            content: [{ type: 'tool-call', id: breakout, name: `bash${breakout}`, arguments: '{}' }],
+          },
+        },
+        {
+          seq: 2,
+          message: {
+            role: 'user',
+            content: [
+              { type: 'tool-result', toolCallId: breakout, content: [{ type: 'text', text: 'ok' }] },
+              {
+                type: 'image',
+                attachment: { name: 'a.png', mediaType: breakout, width: breakout, height: 1, bytes: 2 },
+              },
+            ] as Message['content'],
+            source: { kind: 'tool', callId: 'c1' },
+          },
+        },
+      ],
+    });
+    // every <img is inside a code span on its own line, or escaped: never at the start of a line
+    expect(/^\s*<img/m.test(md)).toBe(false);
+    expect(md).toContain(
+      '**Tool call** `bashx <img src=x onerror=alert(1)> ` (id `x <img src=x onerror=alert(1)> `)',
+    );
+    expect(md).toContain('**Tool result** for `x <img src=x onerror=alert(1)> `');
+    expect(md).toMatch(/\*\[image: a\.png, x \\<img src=x onerror=alert\(1\)\\> , x \\<img[^\n]*bytes\]\*/);
+  });
 });

@@ -127,14 +127,14 @@ function blockMd(b: Block, depth: number): string[] {
     case 'tool-call':
       if (typeof f.name === 'string' && typeof f.arguments === 'string')
         return [
-          `**Tool call** \`${f.name.replace(/`/g, "'")}\`${typeof f.id === 'string' ? ` (id \`${f.id.replace(/`/g, "'")}\`)` : ''}`,
+          `**Tool call** ${codeSpan(f.name)}${typeof f.id === 'string' ? ` (id ${codeSpan(f.id)})` : ''}`,
           '',
           ...fence(prettyJson(f.arguments), 'json'),
         ];
       break;
     case 'tool-result':
       if (typeof f.toolCallId === 'string' && Array.isArray(f.content)) {
-        const head = `**Tool result**${f.isError === true ? ' (error)' : ''} for \`${f.toolCallId.replace(/`/g, "'")}\``;
+        const head = `**Tool result**${f.isError === true ? ' (error)' : ''} for ${codeSpan(f.toolCallId)}`;
         if (depth >= 4) return [head, '', ...fence(JSON.stringify(f.content, null, 2), 'json')];
         const inner = (f.content as Block[]).map((c) =>
           c.type === 'text' && typeof (c as { text?: unknown }).text === 'string'
@@ -149,7 +149,7 @@ function blockMd(b: Block, depth: number): string[] {
       if (a) {
         const name = typeof a.name === 'string' ? `${a.name}, ` : '';
         return [
-          `*[image: ${escapeInline(name)}${String(a.mediaType)}, ${String(a.width)}×${String(a.height)}, ${String(a.bytes)} bytes]*`,
+          `*[image: ${escapeInline(`${name}${String(a.mediaType)}, ${String(a.width)}×${String(a.height)}, ${String(a.bytes)}`)} bytes]*`,
         ];
       }
       break;
@@ -171,6 +171,14 @@ function prettyJson(text: string): string {
   } catch {
     return text; // streamed arguments may be partial JSON: as written
   }
+}
+
+/**
+ * A log value as inline code: on one line (a blank line inside would end the span and let what
+ * follows be raw HTML, audit R5-8) and with no backtick to close it early.
+ */
+function codeSpan(text: string): string {
+  return `\`${text.replace(/[\r\n]+/g, ' ').replace(/`/g, "'")}\``;
 }
 
 /** Inline Markdown: its syntax characters escaped, and no line break (one could start a new block). */
