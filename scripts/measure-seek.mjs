@@ -5,9 +5,12 @@
 // thread's work after it. With --profile, a CPU profile of the page's main thread
 // during the seeks is summarised by self time per function (build unminified
 // for readable names: `npx vite build --minify false --outDir dist-profile`, then
-// `--dist dist-profile`). A diagnostic script, not a benchmark table.
+// `--dist dist-profile`). With --drag, instead of seeking: drags the scrubber across the bar (180
+// pointer moves 16 ms apart, as bench-browser does) under a trace, and prints the main thread's
+// CPU per animation frame and per pointer move (thread CPU: robust on a loaded machine, where
+// frame intervals are not). A diagnostic script, not a benchmark table.
 //
-//   node scripts/measure-seek.mjs <log> [--seeks 30] [--profile] [--trace] [--dist dist] [--port 4199] [--width 1600]
+//   node scripts/measure-seek.mjs <log> [--seeks 30] [--profile] [--trace] [--drag] [--dist dist] [--port 4199] [--width 1600]
 /* global window, document, location, requestAnimationFrame, MutationObserver */
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -19,6 +22,7 @@ import {
   openApp,
   percentile as pct,
   portArgument,
+  recordFrames,
   seekTargets,
 } from './loadProbe.mjs';
 
@@ -61,6 +65,10 @@ try {
   const events = loaded.events;
   console.log(`${name}: ${events} events`);
   await page.waitForTimeout(500);
+  if (process.argv.includes('--drag')) {
+    await dragUnderTrace(page);
+    process.exit(0);
+  }
   // Long tasks during the seeks.
   await page.evaluate(() => {
     const m = { longest: 0, over50: 0, on: false };
@@ -183,12 +191,48 @@ try {
   server.kill();
 }
 
+/** Drags the scrubber across the bar under a trace: main-thread CPU per frame and per move. */
+async function dragUnderTrace(page) {
+  const slider = page.getByRole('slider', { name: 'Replay position' });
+  const box = await slider.boundingBox();
+  const recorder = await recordFrames(page);
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  const y = box.y + box.height / 2;
+  const moves = 180;
+  await page.mouse.move(box.x + 2, y);
+  await page.mouse.down();
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] },
+  });
+  await recorder.start();
+  for (let i = 1; i <= moves; i++) {
+    await page.mouse.move(box.x + 2 + ((box.width - 4) * i) / moves, y);
+    await page.waitForTimeout(16);
+  }
+  const drag = await recorder.stop();
+  const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+  await cdp.send('Tracing.end');
+  await done;
+  await page.mouse.up();
+  const gaps = drag.frames.slice(1).map((t, i) => t - drag.frames[i]);
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const cpu = events
+    .filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask')
+    .reduce((a, e) => a + (e.tdur ?? e.dur) / 1000, 0);
+  console.log(
+    `drag: ${gaps.length} frames, interval p50 ${pct(gaps, 0.5).toFixed(1)} ms, p95 ${pct(gaps, 0.95).toFixed(1)} ms; main thread CPU ${(cpu / gaps.length).toFixed(2)} ms per frame, ${(cpu / moves).toFixed(1)} ms per pointer move (${moves} moves)`,
+  );
+  summariseTrace(events, gaps.length, 'frame');
+}
+
 /**
  * Per trace event name on the page's main thread: thread CPU time (`tdur`: robust on a loaded
  * machine, where wall time also counts waiting for a core), count and longest; per seek, the
  * CPU time of all top-level tasks.
  */
-function summariseTrace(events, seeks) {
+function summariseTrace(events, seeks, unit = 'seek') {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const byName = new Map();
   for (const e of events) {
@@ -201,7 +245,7 @@ function summariseTrace(events, seeks) {
   }
   const tasks = byName.get('RunTask');
   console.log(
-    `\ntrace: main thread CPU ${((tasks?.cpu ?? 0) / seeks).toFixed(1)} ms per seek (${tasks?.n ?? 0} tasks); by event (CPU ms per seek, count per seek, longest):`,
+    `\ntrace: main thread CPU ${((tasks?.cpu ?? 0) / seeks).toFixed(1)} ms per ${unit} (${tasks?.n ?? 0} tasks); by event (CPU ms per ${unit}, count per ${unit}, longest):`,
   );
   const print = (map) => {
     for (const [k, r] of [...map.entries()].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, 16))
