@@ -67,6 +67,8 @@ try {
   await page.waitForTimeout(500);
   if (process.argv.includes('--drag')) {
     await dragUnderTrace(page);
+    await browser.close();
+    server.kill();
     process.exit(0);
   }
   // Long tasks during the seeks.
