@@ -36,6 +36,20 @@ describe('decompression bombs and endless lines', () => {
     expect(diags.map((d) => d.code)).toContain('read-limit');
   }, 120_000);
 
+  it('a gzip of one 60 MB line of {} (30x its size once parsed): refused at once with why, under a 512 MB heap', () => {
+    // audit R5-9: a 1.5 MB gzip under the ratio cap killed the worker; stats ran out of heap
+    const file = join(dir, 'wide.jsonl.gz');
+    const head = '{"type":"turn/start","seq":0,"time":1755000000000,"data":{"turn":1}}\n';
+    const wide = `{"type":"x/pad","seq":1,"time":1755000000001,"data":{"pad":[${'{},'.repeat(20_000_000)}{}]}}\n`;
+    writeFileSync(file, gzipSync(head + wide));
+    const r = runCli(['stats', file], { nodeArgs: ['--max-old-space-size=512'] });
+    expect(r.code).toBe(0);
+    expect(/^events\s+(\d+)$/m.exec(r.out)?.[1]).toBe('1');
+    expect(r.err).toMatch(
+      /^seqscope: warning: Stopped reading: line 2 holds more than [\d,]+ objects and arrays, too many to parse safely/,
+    );
+  }, 120_000);
+
   it('a zstd bomb, and the limits given on the command line', () => {
     const file = join(dir, 'bomb.jsonl.zst');
     writeFileSync(file, zstdRleBomb(GiB, 0x61)); // one endless line of 'a'

@@ -232,7 +232,9 @@ class DetectingReader implements ImportingReader {
           maxRatio: limits.maxCompressionRatio,
           ratioFloorBytes: limits.ratioFloorBytes,
         });
-        this.foreignLines = new LineLengthGuard(limits.maxLineBytes);
+        this.foreignLines = new LineLengthGuard(limits.maxLineBytes, {
+          structure: format !== 'inspect-json',
+        });
       }
       for (const b of held) this.collect(b);
     }

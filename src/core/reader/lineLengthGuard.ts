@@ -1,38 +1,87 @@
 /**
- * The line-length limit, applied to decoded bytes before they are stored: a line longer
- * than the limit is cut there and reading stops (readLimits.ts). It only tracks where the
- * last line ended, so it costs one native lastIndexOf per part; parts longer than the
- * limit (never with the default limits) are scanned line by line.
+ * The line limits, applied to decoded bytes before they are stored (readLimits.ts): a line
+ * longer than the line limit, or holding more objects and arrays than a line of that size
+ * may, is cut there and reading stops. The second bound is JSON's memory amplification: `{}`
+ * takes 3 bytes of text and ~80 bytes parsed, so a 126 MB line of them took 3.4 GB and killed
+ * the worker (audit R5-9). Objects and arrays are counted only in a line past half the budget
+ * (a line of B bytes holds at most B of them), found by hops of that size, so ordinary logs
+ * cost a native lastIndexOf per hop and nothing more.
  */
+
+/** Bytes of the line limit per object or array a line may hold: 128 MiB allows 2M of them. */
+export const BYTES_PER_CONTAINER = 64;
+
+export interface LineLimitHit {
+  kind: 'line-length';
+  limit: number;
+  /** Set when the line was refused for its objects and arrays, not its length: how many were counted. */
+  containers?: number;
+}
+
 export class LineLengthGuard {
   /** Store offset just after the last newline admitted. */
   private lineStart = 0;
-  hit: { kind: 'line-length'; limit: number } | undefined;
+  /** Objects and arrays counted in the open line (only in its parts past `countFrom` bytes). */
+  private containers = 0;
+  private readonly countFrom: number;
+  hit: LineLimitHit | undefined;
 
-  constructor(private readonly maxLineBytes: number) {}
+  constructor(
+    private readonly maxLineBytes: number,
+    options: {
+      /** False for a JSON document read in parts (an Inspect AI .json): it is never parsed as one line. */
+      structure?: boolean;
+      /** Tests: the line length past which containers are counted (also half the budget). */
+      countFrom?: number;
+    } = {},
+  ) {
+    // a line may hold maxLineBytes / 64 containers, counted past its first countFrom bytes (so at
+    // most twice that in all); never below 64 KiB: a short line cannot hold enough to matter, and
+    // tests use tiny line limits
+    this.countFrom =
+      options.structure === false
+        ? Infinity
+        : (options.countFrom ?? Math.max(64 * 1024, Math.floor(maxLineBytes / BYTES_PER_CONTAINER)));
+  }
 
-  /** The part of `part` (to be stored at `offset`) that may be stored: all of it, or a prefix once a line is too long. */
+  /** The part of `part` (to be stored at `offset`) that may be stored: all of it, or a prefix once a line is over a limit. */
   admit(part: Uint8Array, offset: number): Uint8Array {
     if (this.hit !== undefined) return part.subarray(0, 0);
     const max = this.maxLineBytes;
     if (!Number.isFinite(max)) return part;
-    if (part.length > max) {
-      // A long part may hold a long line anywhere: walk its lines.
-      for (let from = 0; ;) {
-        const nl = part.indexOf(10, from);
-        const end = nl < 0 ? part.length : nl;
-        const open = offset + from - this.lineStart; // bytes of this line before `from`
-        if (open + end - from > max) return this.cut(part, from + (max - open));
-        if (nl < 0) return part;
-        this.lineStart = offset + nl + 1;
-        from = nl + 1;
-      }
-    }
+    const from = this.countFrom;
+    // The open line's continuation: part[0, headEnd).
     const first = part.indexOf(10);
+    const headEnd = first < 0 ? part.length : first;
     const open = offset - this.lineStart;
-    if (first < 0) return open + part.length > max ? this.cut(part, max - open) : part;
-    if (open + first > max) return this.cut(part, max - open);
-    // Every line after the first newline is shorter than the part, so within the limit.
+    if (open + headEnd > max) return this.cut(part, max - open);
+    if (open + headEnd > from) {
+      this.containers += countContainers(part, 0, headEnd);
+      if (this.containers > from) return this.cutStructure(part, 0);
+    }
+    if (first < 0) return part;
+    this.containers = 0;
+    // The lines after the first newline: hop `hop` bytes at a time to find one longer than that.
+    const hop = Math.min(from, max);
+    let q = first + 1;
+    while (part.length - q > hop) {
+      const nl = part.lastIndexOf(10, q + hop);
+      if (nl >= q) {
+        q = nl + 1;
+        continue;
+      }
+      const next = part.indexOf(10, q);
+      const end = next < 0 ? part.length : next;
+      if (end - q > max) {
+        this.lineStart = offset + q;
+        return this.cut(part, q + max);
+      }
+      this.containers = end - q > from ? countContainers(part, q, end) : 0;
+      if (this.containers > from) return this.cutStructure(part, q);
+      if (next < 0) break; // an open line, counted so far
+      this.containers = 0;
+      q = next + 1;
+    }
     this.lineStart = offset + part.lastIndexOf(10) + 1;
     return part;
   }
@@ -41,4 +90,20 @@ export class LineLengthGuard {
     this.hit = { kind: 'line-length', limit: this.maxLineBytes };
     return part.subarray(0, Math.max(0, keep));
   }
+
+  /** Refuses the line starting at `lineStartInPart` (0 when it began in an earlier part) for its structure. */
+  private cutStructure(part: Uint8Array, lineStartInPart: number): Uint8Array {
+    this.hit = { kind: 'line-length', limit: this.maxLineBytes, containers: this.containers };
+    return part.subarray(0, lineStartInPart);
+  }
+}
+
+/** `{` and `[` bytes in bytes[from, to) (inside strings too: an upper bound of what JSON.parse builds). */
+function countContainers(bytes: Uint8Array, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const b = bytes[i] as number;
+    if (b === 123 || b === 91) n++;
+  }
+  return n;
 }

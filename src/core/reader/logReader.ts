@@ -182,6 +182,7 @@ class StreamingLogReader implements LogReader {
     const where = {
       kind: hit.kind,
       limit: hit.limit,
+      ...('containers' in hit && hit.containers !== undefined ? { containers: hit.containers } : {}),
       inputBytes: d.consumed,
       keptBytes: this.store.length,
       line: this.splitter.lineNumber + 1,

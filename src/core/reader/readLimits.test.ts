@@ -182,6 +182,81 @@ describe('endless lines', () => {
   });
 });
 
+describe('lines that cost far more parsed than their size (audit R5-9)', () => {
+  it('a line of {} past the structure budget is refused with a true message; the lines before load', () => {
+    // a 1 MiB line limit allows 64k containers (16k per 64 bytes, floored at 64 KiB); this line holds 100k in 300 KB
+    const text = lines(3) + `{"type":"x/pad","data":{"pad":[${'{},'.repeat(100_000)}{}]}}\n` + lines(2);
+    for (const chunk of [text.length, 4096, 65_536]) {
+      const log = load(enc.encode(text), { maxLineBytes: 1 * MiB }, chunk);
+      expect(log.limitHit?.kind, String(chunk)).toBe('line-length');
+      expect(log.limitHit?.line).toBe(4);
+      expect(log.eventCount).toBe(3);
+      expect(log.limitHit?.message).toMatch(
+        /^Stopped reading: line 4 holds more than [\d,]+ objects and arrays, too many to parse safely: parsed, each takes some 80 bytes of memory against a few bytes of text \(a line may hold one per 64 bytes of the 1\.0 MiB line limit\)\. Everything before line 4 is loaded/,
+      );
+    }
+    // the same line with "load anyway" reads whole
+    const whole = load(
+      enc.encode(text),
+      liftLimits({ ...DEFAULT_READ_LIMITS, maxLineBytes: 1 * MiB }, ['line-length']),
+    );
+    expect(whole.limitHit).toBeUndefined();
+    expect(whole.eventCount).toBe(6);
+  });
+
+  it('text of the same size with few objects loads (a long tool output is not refused)', () => {
+    const text =
+      lines(1) +
+      JSON.stringify({ type: 'x/pad', data: { pad: 'p{'.repeat(20_000) + 'x'.repeat(300_000) } }) +
+      '\n';
+    const log = load(enc.encode(text), { maxLineBytes: 1 * MiB }, 4096);
+    expect(log.limitHit).toBeUndefined();
+    expect(log.eventCount).toBe(2);
+  });
+
+  it('LineLengthGuard refuses every line with over twice the budget half, none with at most half, at any part size', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.constantFrom('a', '{', '['), { maxLength: 60 }), { maxLength: 12 }),
+        fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1, max: 12 }),
+        (lineChars, sizes, countFrom) => {
+          const texts = lineChars.map((c) => c.join(''));
+          const bytes = enc.encode(texts.map((t) => t + '\n').join(''));
+          const guard = new LineLengthGuard(1000, { countFrom });
+          let kept = 0;
+          for (let at = 0, k = 0; at < bytes.length; k++) {
+            const part = bytes.subarray(at, at + (sizes[k % sizes.length] as number));
+            const admitted = guard.admit(part, kept);
+            kept += admitted.length;
+            at += part.length;
+            if (admitted.length < part.length) break;
+          }
+          const containers = texts.map((t) => t.replace(/a/g, '').length);
+          const mustRefuse = containers.findIndex((n) => n > 2 * countFrom);
+          const refused = guard.hit !== undefined;
+          if (mustRefuse >= 0) expect(refused).toBe(true);
+          if (containers.every((n) => n <= countFrom)) expect(refused).toBe(false);
+          if (refused) {
+            // kept ends inside (or at the start of) the refused line, at or before the first that had to go;
+            // a prefix of it may be stored, but it is never handed on as a line
+            const starts = [0];
+            for (const t of texts) starts.push((starts.at(-1) as number) + enc.encode(t).length + 1);
+            const cutLine = starts.findIndex(
+              (start, i) => kept >= start && kept < (starts[i + 1] ?? Infinity),
+            );
+            expect(cutLine).toBeGreaterThanOrEqual(0);
+            expect(cutLine).toBeLessThan(texts.length);
+            if (mustRefuse >= 0) expect(cutLine).toBeLessThanOrEqual(mustRefuse);
+            expect(containers[cutLine] as number).toBeGreaterThan(countFrom);
+          } else expect(kept).toBe(bytes.length);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('limits for the machine', () => {
   it('a quarter of memory, within bounds; lines an eighth of that, at most 128 MiB', () => {
     expect(limitsForMemory(8 * GiB)).toMatchObject({ maxDecodedBytes: 2 * GiB, maxLineBytes: 128 * MiB });

@@ -54,6 +54,8 @@ export interface ReadLimitHit {
   message: string;
   /** The log's own limit (kind 'one-piece'): it names the format held in one piece. */
   format?: string;
+  /** Kind 'line-length' refused for its objects and arrays (JSON's memory amplification): how many were counted. */
+  containers?: number;
 }
 
 const MiB = 1024 * 1024;
@@ -142,12 +144,14 @@ export function describeLimitHit(
     ? `read ${formatBytes(hit.inputBytes)} of the compressed input, ${formatBytes(hit.keptBytes)} decoded`
     : `read ${formatBytes(hit.keptBytes)}`;
   const why =
-    hit.kind === 'line-length'
-      ? `line ${hit.line} is longer than ${formatBytes(hit.limit)}, the line limit`
-      : hit.kind === 'compression-ratio'
-        ? `the input expands more than ${hit.limit}:1, which real logs never do (a decompression bomb?)`
-        : hit.kind === 'one-piece'
-          ? `${hit.format ?? "another agent's log"} is held in one piece before it is imported, and one piece holds at most ${formatBytes(hit.limit)}`
-          : `the decoded log passed ${formatBytes(hit.limit)}, the size limit for this machine's memory`;
+    hit.kind === 'line-length' && hit.containers !== undefined
+      ? `line ${hit.line} holds more than ${hit.containers.toLocaleString('en-US')} objects and arrays, too many to parse safely: parsed, each takes some 80 bytes of memory against a few bytes of text (a line may hold one per 64 bytes of the ${formatBytes(hit.limit)} line limit)`
+      : hit.kind === 'line-length'
+        ? `line ${hit.line} is longer than ${formatBytes(hit.limit)}, the line limit`
+        : hit.kind === 'compression-ratio'
+          ? `the input expands more than ${hit.limit}:1, which real logs never do (a decompression bomb?)`
+          : hit.kind === 'one-piece'
+            ? `${hit.format ?? "another agent's log"} is held in one piece before it is imported, and one piece holds at most ${formatBytes(hit.limit)}`
+            : `the decoded log passed ${formatBytes(hit.limit)}, the size limit for this machine's memory`;
   return `Stopped reading: ${why}. ${loaded} (${read}); the rest was refused.`;
 }
