@@ -71,7 +71,14 @@ function client(focusAt: number | null = null): FakeClient {
         },
         focus:
           req.focus && focusAt !== null
-            ? { seq: req.seq, type: 'user/message', kind: 'message', index: focusAt, last: focusAt, messageSeq: req.seq }
+            ? {
+                seq: req.seq,
+                type: 'user/message',
+                kind: 'message',
+                index: focusAt,
+                last: focusAt,
+                messageSeq: req.seq,
+              }
             : req.focus
               ? ({ kind: 'none', seq: req.seq, type: 'turn/end', why: 'test' } as never)
               : null,
@@ -166,7 +173,9 @@ describe('MessagesPane renders', () => {
     expect(paneKinds(fake)).toEqual(['messagesAt']);
     const first = commits.find((c) => c.seq === '14');
     expect(first).toEqual({ seq: '14', preview: true, focused: true });
-    expect(root.el.querySelector('[data-focused] [data-testid=message]')?.textContent).toContain('message from seq 6');
+    expect(root.el.querySelector('[data-focused] [data-testid=message]')?.textContent).toContain(
+      'message from seq 6',
+    );
   });
 
   it('a drag asks for the tail without a focus, and its end goes to the focus', async () => {
@@ -189,6 +198,8 @@ describe('MessagesPane renders', () => {
     expect(el.querySelector('[data-focused]')).toBeNull();
     act(() => useReplay.setState({ scrubbing: false }));
     await settle();
-    expect(el.querySelector('[data-focused] [data-testid=message]')?.textContent).toContain('message from seq 2');
+    expect(el.querySelector('[data-focused] [data-testid=message]')?.textContent).toContain(
+      'message from seq 2',
+    );
   });
 });
