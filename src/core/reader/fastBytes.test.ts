@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanDeltaBytes } from './fastBytes';
+import { scanDeltaBytes, scanDeltaLine } from './fastBytes';
 import { DeltaLine, scanDelta } from './fastLine';
 import { createLineDecoder } from './lineDecoder';
 
@@ -39,6 +39,15 @@ function expectSameAsStringPath(bytes: Uint8Array): boolean {
   const b = scanDeltaBytes(block, 3, 3 + bytes.length, viaBytes);
   expect(b, text).toBe(s);
   if (s) expect(fieldsOf(viaBytes), text).toStrictEqual(fieldsOf(viaString));
+  // The same line followed by its line end (LF or CR LF), its end found by the scan.
+  for (const eol of ['\n', '\r\n']) {
+    const lineEnd = encoder.encode(eol);
+    block.set(lineEnd, 3 + bytes.length);
+    const last = 3 + bytes.length + lineEnd.length - 1;
+    const viaLine = new DeltaLine();
+    expect(scanDeltaLine(block, 3, last, viaLine), text).toBe(s ? 3 + bytes.length : -1);
+    if (s) expect(fieldsOf(viaLine), text).toStrictEqual(fieldsOf(viaString));
+  }
   return b;
 }
 

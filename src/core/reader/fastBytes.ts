@@ -18,6 +18,8 @@
 import type { DeltaLine } from './fastLine';
 import { createLineDecoder } from './lineDecoder';
 
+const LF = 10;
+const CR = 13;
 const QUOTE = 34;
 const BACKSLASH = 92;
 const COMMA = 44;
@@ -61,6 +63,17 @@ export function looksLikeDelta(bytes: Uint8Array, start: number, end: number): b
 }
 
 /**
+ * The end of the delta line starting at bytes[start] (the index of its line feed, or of the CR
+ * before it), its fields in `out`, when the line is one; -1 otherwise. `last` is the index of a
+ * line feed at or after the line's end: the line's own end is found by the scan, which saves a
+ * search for the line feed on most lines of a log (a delta's strings hold no raw line feed).
+ */
+export function scanDeltaLine(bytes: Uint8Array, start: number, last: number, out: DeltaLine): number {
+  if (last - start <= CHUNK_HEAD.length || bytes[start + CHUNK_MARK_AT] !== CHUNK_MARK) return -1;
+  return scanner.deltaLine(bytes, start, last, out);
+}
+
+/**
  * True when bytes[start..end) (one line, without its line end) is a text,
  * reasoning or tool-call delta line of fastLine.ts's shape: its fields are
  * then in `out`, as `scanDelta` of the decoded line would set them. False for
@@ -88,6 +101,23 @@ class ByteScanner {
     const ok = this.key(CHUNK_HEAD) && this.chunkEvent(out) && !this.bad && this.p === end;
     this.b = EMPTY;
     return ok;
+  }
+
+  /** A delta line from `start`, its end found by the scan: the index of its LF (or CR LF), else -1. */
+  deltaLine(bytes: Uint8Array, start: number, last: number, out: DeltaLine): number {
+    this.b = bytes;
+    this.p = start;
+    this.end = last;
+    this.bad = false;
+    let end = -1;
+    if (this.key(CHUNK_HEAD) && this.chunkEvent(out) && !this.bad) {
+      const p = this.p;
+      const c = bytes[p];
+      if (c === LF) end = p;
+      else if (c === CR && bytes[p + 1] === LF) end = p;
+    }
+    this.b = EMPTY;
+    return end;
   }
 
   /** After `{"type":"assistant/chunk",`: optional seq and time, then data with a delta chunk. */

@@ -20,7 +20,7 @@
  */
 import type { JsonObject } from '../validate';
 import { DeltaLine } from './fastLine';
-import { looksLikeDelta, scanDeltaBytes } from './fastBytes';
+import { scanDeltaLine } from './fastBytes';
 import type { ByteStore } from './byteStore';
 import { createLineDecoder } from './lineDecoder';
 
@@ -167,15 +167,15 @@ export class LineSplitter {
     const fields = this.fields;
     let run = start; // the first byte of lines not yet handed on
     for (let b = start; b <= last;) {
-      const nl = block.indexOf(LF, b);
-      const end = nl > b && block[nl - 1] === CR ? nl - 1 : nl;
-      if (looksLikeDelta(block, b, end) && scanDeltaBytes(block, b, end, fields)) {
-        if (run < b) this.decodeRuns(block, base, run, b - 1);
-        this.lineNumber++;
-        sink.delta(fields, base + b, end - b, this.lineNumber);
-        run = nl + 1;
+      const end = scanDeltaLine(block, b, last, fields);
+      if (end < 0) {
+        b = block.indexOf(LF, b) + 1;
+        continue;
       }
-      b = nl + 1;
+      if (run < b) this.decodeRuns(block, base, run, b - 1);
+      this.lineNumber++;
+      sink.delta(fields, base + b, end - b, this.lineNumber);
+      b = run = block[end] === CR ? end + 2 : end + 1;
     }
     if (run <= last) this.decodeRuns(block, base, run, last);
   }
