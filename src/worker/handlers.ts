@@ -22,6 +22,7 @@ import { messageFocus } from '../core/view/messageFocus';
 import type { TimelineRows } from './timelineRows';
 import { redactedCopy } from './redactedCopy';
 import { queryLibrary } from './libraryQuery';
+import { yieldToEvents } from './loader';
 
 export type Answer<K extends RequestKind> = Result<ResponseValues[K]> | Promise<Result<ResponseValues[K]>>;
 export type Handler<K extends RequestKind> = (req: EnvelopeOf<K>, host: HandlerHost) => Answer<K>;
@@ -113,7 +114,13 @@ export const handlers: HandlerTable = {
   }),
   callDiff: atSeq((req, c) => ok(c.answers.callDiff(req.seq))),
   metrics: onLog((_req, c) => ok(c.answers.metrics())),
-  costTotals: onLog((_req, c) => ok(c.answers.costTotals())),
+  // Read in slices: a seek issued while a large log's step models are read first waits one slice.
+  costTotals: async (_req, host) => {
+    const c = host.current;
+    if (!c) return fail('no-log', 'No log is loaded');
+    const totals = await c.answers.costTotalsInSlices(yieldToEvents, () => host.current !== c);
+    return totals ? ok(totals) : fail('superseded', 'Another log was opened');
+  },
   runProfile: onLog((_req, c) => ok(c.answers.runProfile())),
   inputDigests: atSeq((req, c) => ok(c.answers.inputDigests(req.seq))),
 
