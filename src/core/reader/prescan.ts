@@ -95,7 +95,8 @@ class TapeWriter {
   /** A delta line's fields: the same tape as `write` of `d.value()`. */
   writeDelta(d: DeltaLine, offset: number, length: number): void {
     const ct = d.chunkType;
-    let kind = ct === 'text-delta' ? K_TEXT_DELTA : ct === 'reasoning-delta' ? K_REASONING_DELTA : K_TOOL_DELTA;
+    let kind =
+      ct === 'text-delta' ? K_TEXT_DELTA : ct === 'reasoning-delta' ? K_REASONING_DELTA : K_TOOL_DELTA;
     if (d.seq !== undefined) kind |= HAS_SEQ;
     if (d.time !== undefined) kind |= HAS_TIME;
     const nums = this.nums;
