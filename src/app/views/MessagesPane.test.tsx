@@ -6,35 +6,24 @@ import type { ViewMessage } from '../../worker/protocol';
 import { useApp } from '../appState';
 import type * as Blocks from '../components/blocks';
 import type { MessageViewProps } from '../components/blocks';
-import { render } from '../components/testRender';
-import { composeApp } from '../compose';
-import { ServicesProvider } from '../services/context';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores } from '../testing/fixtures';
+import { renderWithClient, settle as settleRounds, stubResizeObserver } from '../testing/paneHarness';
 import { MessagesPane } from './MessagesPane';
 
 // uPlot (reached through the compose graph) reads matchMedia when imported.
-vi.hoisted(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-  })) as unknown as typeof window.matchMedia;
-});
+await vi.hoisted(async () => (await import('../testing/paneHarness')).stubMatchMedia());
 
 /** The source seq of every message render, in order (the message view wrapped to count them). */
-const renders: number[] = [];
-vi.mock('../components/blocks', async (load) => {
-  const real = await load<typeof Blocks>();
-  return {
-    ...real,
-    MessageView: (props: MessageViewProps) => {
-      renders.push(props.sourceSeq);
-      return real.MessageView(props);
-    },
-  };
-});
+const renders = vi.hoisted(() => [] as number[]);
+vi.mock('../components/blocks', async (load) =>
+  (await import('../testing/paneHarness')).logRenders(
+    await load<typeof Blocks>(),
+    'MessageView',
+    (props: MessageViewProps) => props.sourceSeq,
+    renders,
+  ),
+);
 
 /** At seq s, one message per even seq up to s (message i from seq 2i). */
 function messagesAt(seq: number): ViewMessage[] {
@@ -62,23 +51,12 @@ function client(): FakeClient {
   });
 }
 
-async function settle(): Promise<void> {
-  await act(async () => {
-    for (let i = 0; i < 12; i++) await Promise.resolve();
-  });
-}
+const settle = () => settleRounds(12);
 
 beforeEach(() => {
   resetStores();
   renders.length = 0;
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   // jsdom lays nothing out: every message is 50 px tall in a 1200 px pane (all of them fit).
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
     DOMRect.fromRect({ x: 0, y: 0, width: 800, height: 50 }),
@@ -93,11 +71,7 @@ afterEach(() => {
 
 describe('MessagesPane renders', () => {
   it('a seek renders the messages it adds, not those already on screen', async () => {
-    const el = render(
-      <ServicesProvider services={composeApp(client())}>
-        <MessagesPane />
-      </ServicesProvider>,
-    );
+    const el = renderWithClient(client(), <MessagesPane />);
     await settle();
     const pane = el.querySelector('[data-testid=messages]');
     expect(pane?.getAttribute('data-seq')).toBe('10');
