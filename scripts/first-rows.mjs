@@ -7,20 +7,12 @@
 //   node scripts/first-rows.mjs <log> [--dist dist] [--port 4199] [--runs 1]
 /* global window */
 import { basename } from 'node:path';
-import { launchChromium, startPreview } from './measure-browser.mjs';
-import {
-  arg,
-  loadThroughInput,
-  logArgument,
-  openApp,
-  portArgument,
-  recordWorkerMessages,
-} from './loadProbe.mjs';
+import { arg, loadThroughInput, openApp, recordWorkerMessages, startProbe } from './loadProbe.mjs';
 
-const file = logArgument('node scripts/first-rows.mjs <log> [--dist dist] [--runs 1]');
+const { file, base, browser, close } = await startProbe(
+  'node scripts/first-rows.mjs <log> [--dist dist] [--runs 1]',
+);
 const runs = Number(arg('runs', '1'));
-const { base, server } = await startPreview(portArgument(), arg('dist', 'dist'));
-const browser = await launchChromium();
 try {
   for (let r = 0; r < runs; r++) {
     const page = await openApp(browser, base, { initScript: recordWorkerMessages });
@@ -41,6 +33,5 @@ try {
     await page.close();
   }
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
 }

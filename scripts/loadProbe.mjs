@@ -8,6 +8,7 @@
 // The page.evaluate callbacks below run in the browser.
 /* global window, document, requestAnimationFrame */
 import { basename } from 'node:path';
+import { launchChromium, startPreview } from './measure-browser.mjs';
 
 /** The value after `--name` on the command line, else `fallback`. */
 export function arg(name, fallback) {
@@ -28,6 +29,22 @@ export function logArgument(usage) {
 /** The port to serve on: --port, else SEQSCOPE_E2E_PORT, else `fallback`. */
 export const portArgument = (fallback = 4199) =>
   Number(arg('port', process.env.SEQSCOPE_E2E_PORT ?? fallback));
+
+/**
+ * What a diagnostic browser script starts with: its log (the first argument; without one, prints
+ * `usage` and exits 2), the built app (--dist, default dist) served on --port, and Chromium.
+ * `close()` closes the browser and stops the server.
+ */
+export async function startProbe(usage) {
+  const file = logArgument(usage);
+  const { base, server } = await startPreview(portArgument(), arg('dist', 'dist'));
+  const browser = await launchChromium();
+  const close = async () => {
+    await browser.close();
+    server.kill();
+  };
+  return { file, base, browser, close };
+}
 
 /** `count` seqs below `events`, the same every run (a fixed-seed LCG), so runs compare seek for seek. */
 export function seekTargets(events, count) {

@@ -14,30 +14,26 @@
 /* global window, document, location, requestAnimationFrame, MutationObserver */
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { launchChromium, startPreview } from './measure-browser.mjs';
 import {
   arg,
   loadThroughInput,
-  logArgument,
   openApp,
   percentile as pct,
-  portArgument,
   recordFrames,
   recordWorkerMessages,
   seekTargets,
+  startProbe,
   startTrace,
 } from './loadProbe.mjs';
 
-const file = logArgument(
+const { file, base, browser, close } = await startProbe(
   'node scripts/measure-seek.mjs <log> [--seeks 30] [--profile] [--trace] [--dist dist]',
 );
 const seekCount = Number(arg('seeks', '30'));
 const profile = process.argv.includes('--profile');
 const trace = process.argv.includes('--trace');
 const width = Number(arg('width', '1600'));
-const { base, server } = await startPreview(portArgument(), arg('dist', 'dist'));
 
-const browser = await launchChromium();
 try {
   // Every request to the log worker and its answer, timed (the page's clock).
   const page = await openApp(browser, base, { width, initScript: recordWorkerMessages });
@@ -49,8 +45,7 @@ try {
   await page.waitForTimeout(500);
   if (process.argv.includes('--drag')) {
     await dragUnderTrace(page);
-    await browser.close();
-    server.kill();
+    await close();
     process.exit(0);
   }
   // Long tasks during the seeks.
@@ -163,8 +158,7 @@ try {
       console.log(`  ${v.toFixed(1).padStart(8)} ms  ${k}`);
   }
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
 }
 
 /** Drags the scrubber across the bar under a trace: main-thread CPU per frame and per move. */

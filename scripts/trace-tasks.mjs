@@ -10,23 +10,14 @@
 //   node scripts/trace-tasks.mjs <log> [--seeks 20] [--min 30] [--dist dist] [--port 4199] [--width 1600]
 /* global location, document */
 import { basename } from 'node:path';
-import { launchChromium, startPreview } from './measure-browser.mjs';
-import {
-  arg,
-  loadThroughInput,
-  logArgument,
-  openApp,
-  portArgument,
-  seekTargets,
-  startTrace,
-} from './loadProbe.mjs';
+import { arg, loadThroughInput, openApp, seekTargets, startProbe, startTrace } from './loadProbe.mjs';
 
-const file = logArgument('node scripts/trace-tasks.mjs <log> [--seeks 20] [--min 30] [--dist dist]');
+const { file, base, browser, close } = await startProbe(
+  'node scripts/trace-tasks.mjs <log> [--seeks 20] [--min 30] [--dist dist]',
+);
 const seekCount = Number(arg('seeks', '20'));
 const minMs = Number(arg('min', '30'));
 const width = Number(arg('width', '1600'));
-const { base, server } = await startPreview(portArgument(), arg('dist', 'dist'));
-const browser = await launchChromium();
 try {
   const page = await openApp(browser, base, { width });
   const tracing = await startTrace(page, [
@@ -66,8 +57,7 @@ try {
   );
   report(events);
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
 }
 
 function report(all) {
