@@ -89,7 +89,7 @@ try {
             if (pane.getAttribute('data-seq') !== String(target)) return;
             obs.disconnect();
             const committed = performance.now() - t0;
-            const rpc = window.__workerMessages.filter((r) => r.at >= t0 && r.kind === 'messages');
+            const rpc = window.__workerMessages.filter((r) => r.at >= t0 && r.kind === 'messagesAt');
             const asked = rpc.find((r) => r.what === 'ask');
             const answered = asked && rpc.find((r) => r.what === 'answer' && r.id === asked.id);
             requestAnimationFrame(() =>

@@ -22,10 +22,19 @@ interface StepModelRead {
   model: string | undefined;
 }
 
+/**
+ * Steps whose model is read between two yields of `costTotalsInSlices` (about 4 ms at 1 GB, where
+ * each read parses the step's message event), unless SLICE_MS passes first.
+ */
+export const COST_SLICE_STEPS = 128;
+const COST_SLICE_MS = 12;
+
 export class AnswerQueries {
   private calls: { events: number; list: ModelCall[] } | null = null;
   /** Per step index: its model, read once (the step's message event is parsed at most once per change). */
   private readonly models: (StepModelRead | undefined)[] = [];
+  /** The running read of the steps' models, shared by every costTotals asked meanwhile. */
+  private reading: Promise<boolean> | null = null;
 
   constructor(private readonly session: OpenLog) {}
 
@@ -63,6 +72,34 @@ export class AnswerQueries {
     return usageTotals(
       log.structure.steps.map((step, i) => ({ model: this.modelOf(step, i), usage: step.usage })),
     );
+  }
+
+  /**
+   * `costTotals`, with the first read of each step's model (at 1 GB about 45k message events,
+   * 1-2 s) spread over slices with `pause()` between them, so requests that arrive meanwhile (a
+   * seek's messages) are answered within a slice instead of after the whole read. Null when
+   * `stopped()` turns true at a pause (another log was opened).
+   */
+  async costTotalsInSlices(pause: () => Promise<void>, stopped: () => boolean): Promise<UsageTotals | null> {
+    this.reading ??= this.readModels(pause, stopped).finally(() => (this.reading = null));
+    if (!(await this.reading)) return null;
+    // Every step read so far is known: this pass reads only steps that came or changed since.
+    return stopped() ? null : this.costTotals();
+  }
+
+  private async readModels(pause: () => Promise<void>, stopped: () => boolean): Promise<boolean> {
+    const steps = this.session.log.structure.steps;
+    let sliceStart = performance.now();
+    let inSlice = 0;
+    for (let i = 0; i < steps.length; i++) {
+      this.modelOf(steps[i] as StepInfo, i);
+      if (++inSlice < COST_SLICE_STEPS && performance.now() - sliceStart < COST_SLICE_MS) continue;
+      await pause();
+      if (stopped()) return false;
+      sliceStart = performance.now();
+      inSlice = 0;
+    }
+    return true;
   }
 
   private modelOf(step: StepInfo, index: number): string | undefined {

@@ -22,6 +22,7 @@ import { messageFocus } from '../core/view/messageFocus';
 import type { TimelineRows } from './timelineRows';
 import { redactedCopy } from './redactedCopy';
 import { queryLibrary } from './libraryQuery';
+import { yieldToEvents } from './loader';
 
 export type Answer<K extends RequestKind> = Result<ResponseValues[K]> | Promise<Result<ResponseValues[K]>>;
 export type Handler<K extends RequestKind> = (req: EnvelopeOf<K>, host: HandlerHost) => Answer<K>;
@@ -83,7 +84,15 @@ export const handlers: HandlerTable = {
   problemAt: onLog((req, c) => ok({ what: describeProblem(c.log, req.seq) })),
 
   messages: atSeq((req, c) => ok(c.queries.messages(req.seq, req.from, req.to))),
-  messageFocus: atSeq((req, c) => ok(messageFocus(c.log.log, req.seq))),
+  messagesAt: atSeq((req, c) =>
+    Number.isInteger(req.tail) && req.tail >= 0
+      ? ok({
+          window: c.queries.messages(req.seq, -req.tail, 0),
+          stream: c.queries.stream(req.seq, req.chunk),
+          focus: req.focus ? messageFocus(c.log.log, req.seq) : null,
+        })
+      : fail('bad-request', `tail must be a count of messages, not ${req.tail}`),
+  ),
   replaced: atSeq((req, c) => ok(c.queries.replaced(req.seq))),
   messagesOf: onLog((req, c) => ok(c.queries.messagesOf(req.seqs))),
   stream: atSeq((req, c) => ok(c.queries.stream(req.seq, req.chunk))),
@@ -113,7 +122,13 @@ export const handlers: HandlerTable = {
   }),
   callDiff: atSeq((req, c) => ok(c.answers.callDiff(req.seq))),
   metrics: onLog((_req, c) => ok(c.answers.metrics())),
-  costTotals: onLog((_req, c) => ok(c.answers.costTotals())),
+  // Read in slices: a seek issued while a large log's step models are read first waits one slice.
+  costTotals: async (_req, host) => {
+    const c = host.current;
+    if (!c) return fail('no-log', 'No log is loaded');
+    const totals = await c.answers.costTotalsInSlices(yieldToEvents, () => host.current !== c);
+    return totals ? ok(totals) : fail('superseded', 'Another log was opened');
+  },
   runProfile: onLog((_req, c) => ok(c.answers.runProfile())),
   inputDigests: atSeq((req, c) => ok(c.answers.inputDigests(req.seq))),
 
