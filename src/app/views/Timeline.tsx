@@ -91,7 +91,16 @@ export function Timeline() {
   const blockA = useRowBlock(firstBlock, block, rowCount, rowsVersion, loading, primedAt);
   const blockB = useRowBlock(firstBlock + 1, block, rowCount, rowsVersion, loading, primedAt);
   const held = [...primed.filter(current), blockA, blockB].filter((b) => b !== undefined);
-  useJumpRows({ scroller, located, rowCount, rowsVersion, held, onRows: setPrimed, scrolled: box.sync });
+  useJumpRows({
+    scroller,
+    located,
+    rowCount,
+    rowsVersion,
+    held,
+    onRows: setPrimed,
+    scrolled: box.sync,
+    view: box,
+  });
   const rowAt = (row: number): TimelineRow | undefined => {
     for (const b of held) if (row >= b.from && row < b.from + b.rows.length) return b.rows[row - b.from];
     return undefined;
