@@ -288,7 +288,7 @@ export function MessagesPane() {
         data-testid="messages"
         data-seq={shown?.seq}
         data-count={shown?.count}
-        className="relative min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400"
+        className="relative min-h-0 flex-1 overflow-auto [contain:strict] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400"
       >
         <div ref={attachInner} style={{ height: listHeight, position: 'relative' }}>
           {shown &&

@@ -141,7 +141,7 @@ export function Timeline() {
       <Toolbar key={filterFromUrl} />
       <div
         ref={setScroller}
-        className="@container relative min-h-0 flex-1 overflow-auto overscroll-contain"
+        className="@container relative min-h-0 flex-1 overflow-auto overscroll-contain [contain:strict]"
         tabIndex={-1}
       >
         <div
