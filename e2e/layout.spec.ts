@@ -162,6 +162,34 @@ for (const { width, height } of SIZES) {
   });
 }
 
+const CLAUDE_CODE = path.resolve(
+  '../shared/samples/other/claude-code/fe869ecb-c176-478f-9734-7e4b8ef12cff.jsonl',
+);
+
+test('a Claude Code log\'s turn rows keep their figures whole; a turn without a model call says no "0 steps"', async ({
+  page,
+}) => {
+  for (const { width, height } of SIZES.filter((s) => s.width > 800)) {
+    await setUp(page, width, height, 'dark');
+    await gotoApp(page);
+    await openWithInput(page, CLAUDE_CODE);
+    await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'ready');
+    await foldAll(page, 'Turns');
+    const turns = page.locator('[data-testid=timeline] [data-kind=turn]');
+    await expect(turns).toHaveCount(3);
+    // Its third turn is a /clear: user messages and no model call. (Its figures were cut to "0 ste…".)
+    const turnRows = { ...GROUP_ROWS, required: GROUP_ROWS.required.filter((r) => r.includes('=turn]')) };
+    expect(await auditLayout(page, turnRows), `${width} px`).toEqual([]);
+    const stats = turns.locator('[data-testid=row-stats]');
+    await expect(stats.nth(0)).toHaveAttribute('title', /^7 m 14 s · 14 steps · 13 tools \(2 failed\) · /);
+    await expect(stats.nth(2)).toHaveAttribute('title', /^5 m 56 s · no model call$/);
+    const drawn = await stats
+      .nth(2)
+      .evaluate((el) => [...el.children].find((c) => c.getBoundingClientRect().width > 2)?.textContent);
+    expect(drawn, `${width} px`).toBe('5 m 56 s');
+  }
+});
+
 /** The toolbar's controls drawn, and the spread of their vertical centres (0: all on one line). */
 async function toolbarLine(page: Page) {
   return page.getByTestId('timeline-toolbar').evaluate((bar) => {

@@ -1,6 +1,8 @@
 /** `seqscope search`, `diff` and `compare`: the JSON shapes, human output and usage errors. */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatDuration } from '../core/view/duration';
+import { formatUsd } from '../core/view/usd';
 import { runCompareCommand } from './compareCommand';
 import { runDiffCommand } from './diffCommand';
 import { runSearchCommand } from './searchCommand';
@@ -128,6 +130,55 @@ describe('seqscope compare', () => {
       'streamMs',
       'toolMs',
       'cost',
+    ]);
+  });
+
+  it("prints time and cost in the app's formats, and the app's dash where a run has no value", async () => {
+    const side = (r: { out: string }) =>
+      (JSON.parse(r.out) as { steps: { a: Step | null; b: Step | null }[] }).steps;
+    type Step = { durationMs: number | null; cost: number | null };
+    const json = side(await cli(runCompareCommand, [DESIGN, STEERING, '--json']));
+    const table = (await cli(runCompareCommand, [DESIGN, STEERING])).out.trim().split('\n').slice(1);
+    expect(table[0]?.trim().split(/\s+/)).toEqual([
+      'turn',
+      'step',
+      'in',
+      'A',
+      'in',
+      'B',
+      'out',
+      'A',
+      'out',
+      'B',
+      'time',
+      'A',
+      'time',
+      'B',
+      'cost',
+      'A',
+      'cost',
+      'B',
+    ]);
+    const rows = table.slice(1).map((line) => line.trim().split(/\s{2,}/));
+    expect(rows).toHaveLength(json.length);
+    const time = (m: Step | null) => (m?.durationMs == null ? '—' : formatDuration(m.durationMs));
+    const usd = (m: Step | null) => (m?.cost == null ? '—' : formatUsd(m.cost));
+    rows.forEach((cells, i) => {
+      const s = json[i] as { a: Step | null; b: Step | null };
+      expect(cells.slice(6)).toEqual([time(s.a), time(s.b), usd(s.a), usd(s.b)]);
+    });
+    // Step 1.1 of the design card took 70 ms; step 1.2 exists only in run B (tokens, time, cost: —);
+    // a cost under a cent keeps two significant digits ("$0.0001" rounded it to four places).
+    expect(rows[0]?.[6]).toBe('70 ms');
+    expect(rows[1]?.slice(2)).toEqual([
+      '—',
+      '172',
+      '—',
+      '41',
+      '—',
+      '—',
+      '—',
+      expect.stringMatching(/^\$0\.0000\d\d$/),
     ]);
   });
 

@@ -6,6 +6,9 @@
 import { DEFAULT_PRICES } from '../core/cost/prices';
 import { compareRuns, type AlignedStep } from '../core/diff/runs';
 import type { StepMetrics } from '../core/metrics/steps';
+import { formatDuration } from '../core/view/duration';
+import { NO_VALUE } from '../core/view/noValue';
+import { formatUsd } from '../core/view/usd';
 import { loadFile } from './readInput';
 import { hasSwitch, positionals, readArgs } from './args';
 import { printJson, printable, type Write } from './terminalText';
@@ -75,9 +78,10 @@ function side(m: StepMetrics | undefined) {
 }
 
 function row(s: AlignedStep): string[] {
-  const n = (v: number | undefined) => (v === undefined ? '-' : String(v));
-  const ms = (v: number | undefined) => (v === undefined ? '-' : `${(v / 1000).toFixed(1)} s`);
-  const usd = (m: StepMetrics | undefined) => (m?.cost == null ? '-' : `$${m.cost.toFixed(4)}`);
+  // The app's formats: a step's time and cost read as in its run comparison and header.
+  const n = (v: number | undefined) => (v === undefined ? NO_VALUE : String(v));
+  const ms = (v: number | undefined) => (v === undefined ? NO_VALUE : formatDuration(v));
+  const usd = (m: StepMetrics | undefined) => (m?.cost == null ? NO_VALUE : formatUsd(m.cost));
   return [
     String(s.turn),
     String(s.step),

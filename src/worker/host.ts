@@ -10,7 +10,7 @@
  */
 import { sourceDisplayName } from '../core/view/sourceName';
 import { HarnessQueries } from './harnessQueries';
-import { canSplit, forEachRange, type RangePool } from '../core/log/parallel';
+import type { RangePool } from '../core/log/parallel';
 import type { Prescan } from '../core/reader/prescan';
 import { Follower } from './follower';
 import { handlers, type Answer } from './handlers';
@@ -36,7 +36,7 @@ import { AnswerQueries } from './answerQueries';
 import { SearchRunner } from './searchRunner';
 import type { FilterScan } from './filterScan';
 import { TimelineRows } from './timelineRows';
-import { fileRangeSource } from './rangePool';
+import { loadFileInRanges } from './rangeLoad';
 import { FIRST_SLICE, PUSH_SLICE, nextSlice, progressInterval } from './pushSlices';
 import {
   DEFAULT_READ_LIMITS,
@@ -51,8 +51,6 @@ import {
  * ~0.05 ms, so yielding this often costs under 1% of the load).
  */
 export const SLICE_BUDGET_MS = 12;
-/** Files from this size load in ranges on range workers (smaller ones are read before workers would start). */
-const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
 
 export interface LogHostOptions extends OpenLogOptions {
   /** Range workers for a large local file (rangePool.ts); none: every file loads in one pass here. */
@@ -180,7 +178,16 @@ export class LogHost implements HandlerHost {
       const refusal = this.refusal(log, src.totalBytes ?? 0, false);
       if (refusal) throw new LoadError('load-failed', refusal);
       const pace: Pace = { lastPost: -Infinity, sliceStart: performance.now(), slice: FIRST_SLICE };
-      const inRanges = source.kind === 'file' && (await this.loadInRanges(me, source.file, pace));
+      // A large plain file: in ranges that range workers read and prescan while this thread runs the passes.
+      const inRanges =
+        source.kind === 'file' &&
+        (await loadFileInRanges({
+          file: source.file,
+          makePool: this.options.rangePool,
+          signal: abort.signal,
+          take: (range) => this.pushPaced(me, range.bytes, pace, range.prescan),
+          refused: () => log.log.limitHit !== undefined,
+        }));
       // Once a read limit stops the reader, the rest is refused: stop reading the source (an endless URL too).
       if (!inRanges)
         for await (const chunk of src.chunks) {
@@ -251,30 +258,6 @@ export class LogHost implements HandlerHost {
     if (log.log.notText !== undefined) return `${log.name}: ${log.log.notText}`; // a binary file
     const budget = this.options.memoryBudget;
     return budget === undefined ? null : tooLarge(log.name, bytes, budget, soFar);
-  }
-
-  /**
-   * A large plain file, in ranges that range workers read and prescan while
-   * this thread runs the sequential passes (core/log/parallel.ts). False when
-   * it does not apply (no pool, small or compressed file): load in one pass.
-   */
-  private async loadInRanges(me: LoadedLog, file: File, pace: Pace): Promise<boolean> {
-    const makePool = this.options.rangePool;
-    if (!makePool || file.size < PARALLEL_MIN_BYTES) return false;
-    const src = fileRangeSource(file);
-    if (!(await canSplit(src))) return false;
-    const pool = makePool(file);
-    try {
-      await forEachRange(src, pool, (range) => this.pushPaced(me, range.bytes, pace, range.prescan), {
-        signal: me.abort.signal,
-      });
-    } catch (err) {
-      if (err instanceof LoadError) throw err;
-      throw new LoadError('load-failed', `Could not read ${file.name}: ${errorText(err)}`);
-    } finally {
-      pool.close();
-    }
-    return true;
   }
 
   /**

@@ -101,9 +101,44 @@ async function* fileChunks(file: File, signal: AbortSignal): AsyncGenerator<Uint
     try {
       buf = await file.slice(offset, offset + FILE_SLICE).arrayBuffer();
     } catch (err) {
-      throw new LoadError('load-failed', `Could not read ${file.name}: ${errorMessage(err)}`);
+      throw await fileReadError(file, err);
     }
     yield new Uint8Array(buf);
+  }
+}
+
+/** What a browser throws when a picked file changed or went away after it was chosen. */
+const STALE_FILE = new Set(['NotReadableError', 'NotFoundError']);
+
+function isStaleFileError(err: unknown): boolean {
+  return (
+    typeof err === 'object' && err !== null && STALE_FILE.has((err as { name?: unknown }).name as string)
+  );
+}
+
+/**
+ * The LoadError for a failed read of a picked file. A browser hands the page a snapshot of the
+ * file (its size and time); once the file on disk is appended to, cut short, replaced or removed,
+ * every read fails (Chromium words it as "permission problems"), and reading again cannot help:
+ * only choosing the file again gives a new snapshot. Range workers pass errors on as text, so a
+ * failure is also checked by reading one byte here.
+ */
+export async function fileReadError(file: File, err: unknown): Promise<LoadError> {
+  if (err instanceof LoadError) return err;
+  if (isStaleFileError(err) || (await staleNow(file)))
+    return new LoadError(
+      'file-changed',
+      `${file.name} changed on disk while it was being read (appended to, cut short, replaced or removed), so this browser will not read it further. Choose the file again to read it as it is now.`,
+    );
+  return new LoadError('load-failed', `Could not read ${file.name}: ${errorMessage(err)}`);
+}
+
+async function staleNow(file: File): Promise<boolean> {
+  try {
+    await file.slice(0, 1).arrayBuffer();
+    return false;
+  } catch (err) {
+    return isStaleFileError(err);
   }
 }
 

@@ -5,7 +5,10 @@
  * source scanner generates them), tuned for a dark UI but readable on light backgrounds too.
  */
 
-const DASH = '—';
+import { NO_VALUE } from '../../core/view/noValue';
+
+/** What every view shows for a missing value: one em dash, app-wide and in the CLI. */
+export { NO_VALUE };
 
 function sign(n: number): string {
   return n < 0 ? '-' : '';
@@ -19,23 +22,12 @@ function scaled(n: number, unit: number, suffix: string): string {
   return `${v < 99.95 ? v.toFixed(1) : Math.round(v).toString()}${suffix}`;
 }
 
-const USD_CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/**
- * US dollars, the one cost format of the app (header, Charts, Library): `$1.23`, `$1,234.50`,
- * `$0.00`, and two significant digits under a cent (`$0.0042`, never `4.2e-7`). Non-finite: `—`.
- */
-export function formatUsd(v: number): string {
-  if (!Number.isFinite(v)) return DASH;
-  const a = Math.abs(v);
-  // Under a cent, two significant digits in plain notation: the first digit's decimals, plus one.
-  const small = a > 0 && a < 0.01 ? a.toFixed(Math.min(20, 1 - Math.floor(Math.log10(a)))) : null;
-  return `${sign(v)}$${small !== null && Number(small) < 0.01 ? small : USD_CENTS.format(a)}`;
-}
+/** One cost formatter for the app and the CLI. */
+export { formatUsd } from '../../core/view/usd';
 
 /** `950`, `12.3k`, `123k`, `1.2M`. Non-finite input gives `—`. */
 export function formatTokens(n: number): string {
-  if (!Number.isFinite(n)) return DASH;
+  if (!Number.isFinite(n)) return NO_VALUE;
   const s = sign(n);
   const abs = Math.abs(n);
   if (abs < 999.5) return `${s}${Math.round(abs)}`;
@@ -51,7 +43,7 @@ export { formatBytes } from '../../core/view/byteSize';
  * `+0.000 s`, `+12.345 s`, `+2 m 05.300 s`, `+1 h 02 m 05.300 s`.
  */
 export function formatRelativeTime(ms: number): string {
-  if (!Number.isFinite(ms)) return DASH;
+  if (!Number.isFinite(ms)) return NO_VALUE;
   const s = ms < 0 ? '-' : '+';
   const totalMs = Math.round(Math.abs(ms));
   const secMs = totalMs % 60_000;
@@ -70,7 +62,7 @@ export function formatRelativeTime(ms: number): string {
  * tabular-figure column. Non-finite input gives `—`.
  */
 export function formatClockOffset(ms: number): string {
-  if (!Number.isFinite(ms)) return DASH;
+  if (!Number.isFinite(ms)) return NO_VALUE;
   const s = ms < 0 ? '-' : '+';
   const totalMs = Math.round(Math.abs(ms));
   const totalSec = Math.floor(totalMs / 1000);

@@ -46,7 +46,7 @@ const ROWS = [
   row('c.jsonl', 1234.5),
   row('d.jsonl', 0),
   row('f.jsonl', 0.5),
-  row('e.jsonl', null),
+  { ...row('e.jsonl', null), model: null, duration_ms: null },
 ];
 
 async function settle(): Promise<void> {
@@ -78,7 +78,11 @@ describe('LibraryCard', () => {
       (tr) => tr.querySelectorAll('td')[costColumn]?.textContent,
     );
     // (It had its own: "$0.0042" but also "$0.0000" for zero, "$0.5000" for half a dollar and "$1234.50" without grouping.)
-    expect(costs).toEqual(['$4.44', '$0.0042', '$1,234.50', '$0.00', '$0.50', '–']);
+    expect(costs).toEqual(['$4.44', '$0.0042', '$1,234.50', '$0.00', '$0.50', '—']);
+    // A missing value is the app's one em dash in every column (it was an en dash here only).
+    const missing = [...el.querySelectorAll('[data-testid=library-row]')].at(-1)?.querySelectorAll('td');
+    for (const label of ['Model', 'Started', 'Duration', 'Cost'])
+      expect(missing?.[header.findIndex((h) => h?.startsWith(label))]?.textContent, label).toBe('—');
     expect(el.querySelector('[data-testid=library-count]')?.textContent).toBe('6 sessions');
   });
 });

@@ -11,7 +11,7 @@ import {
   type LibraryFilter,
   type LibraryRow,
 } from '../../core/library/routes';
-import { formatBytes, formatDuration, formatTokens, formatUsd } from '../components/format';
+import { NO_VALUE, formatBytes, formatDuration, formatTokens, formatUsd } from '../components/format';
 import { useLibrary, type LibraryParams } from './useLibrary';
 
 const FILTER_LABELS: Record<LibraryFilter, string> = {
@@ -29,22 +29,22 @@ interface ColumnDef {
   cell: (r: LibraryRow) => React.ReactNode;
 }
 
-const num = (v: number | null) => (v === null ? '–' : String(v));
+const num = (v: number | null) => (v === null ? NO_VALUE : String(v));
 
 const COLUMNS: ColumnDef[] = [
   { key: 'path', label: 'Session', numeric: false, cell: (r) => <SessionCell row={r} /> },
-  { key: 'model', label: 'Model', numeric: false, cell: (r) => r.model ?? '–' },
+  { key: 'model', label: 'Model', numeric: false, cell: (r) => r.model ?? NO_VALUE },
   {
     key: 'started_at',
     label: 'Started',
     numeric: false,
-    cell: (r) => (r.started_at ? new Date(r.started_at).toLocaleString() : '–'),
+    cell: (r) => (r.started_at ? new Date(r.started_at).toLocaleString() : NO_VALUE),
   },
   {
     key: 'duration_ms',
     label: 'Duration',
     numeric: true,
-    cell: (r) => (r.duration_ms !== null ? formatDuration(r.duration_ms) : '–'),
+    cell: (r) => (r.duration_ms !== null ? formatDuration(r.duration_ms) : NO_VALUE),
   },
   { key: 'steps', label: 'Steps', numeric: true, cell: (r) => num(r.steps) },
   { key: 'tool_calls', label: 'Tools', numeric: true, cell: (r) => num(r.tool_calls) },
@@ -71,7 +71,7 @@ const COLUMNS: ColumnDef[] = [
     key: 'cost_usd',
     label: 'Cost',
     numeric: true,
-    cell: (r) => (r.cost_usd !== null ? formatUsd(r.cost_usd) : '–'),
+    cell: (r) => (r.cost_usd !== null ? formatUsd(r.cost_usd) : NO_VALUE),
   },
 ];
 

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { LibraryAnswer, LibraryQuery } from '../../worker/protocol';
+import { useApp } from '../appState';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 
 export type LibraryParams = LibraryQuery;
@@ -26,13 +27,19 @@ function useDebounced<T>(value: T, delayMs: number): T {
   return settled;
 }
 
-/** The library's answer for params; debounces typing by `delayMs`. */
+/**
+ * The library's answer for params; debounces typing by `delayMs`. While the log worker is dead
+ * nothing is asked and nothing shown: its death is the error banner's to tell (with Retry), not
+ * the library's, and a static host has no library anyway. Retry's new worker is asked again.
+ */
 export function useLibrary(params: LibraryParams, delayMs = 150): LibraryState {
   const query = useDebounced(params, delayMs);
-  const { data, error, loading } = useWorkerQuery(
-    { kind: 'library', query },
-    { lane: 'library', keepPrevious: true },
-  );
+  const workerDown = useApp((s) => s.workerDead !== null);
+  const { data, error, loading } = useWorkerQuery(workerDown ? null : { kind: 'library', query }, {
+    lane: 'library',
+    keepPrevious: true,
+  });
+  if (workerDown || error?.code === 'worker-dead') return { status: 'probing' };
   if (error) return { status: 'error', message: error.message };
   if (data === undefined) return { status: 'probing' };
   if (data.status === 'absent') return { status: 'absent' };

@@ -147,6 +147,17 @@ export class LoadService {
     else useApp.setState({ status: 'idle', startPageOpen: true });
   }
 
+  /**
+   * The log's file chosen again, after it changed on disk (`file-changed`): a browser reads a
+   * picked file only as it was when picked, so Retry cannot help. Opens it at the same selection,
+   * sample and lifted limits.
+   */
+  reopenFile(file: File): void {
+    const last = this.lastSource;
+    const source: LoadSource = last?.kind === 'file' ? { ...last, file } : { kind: 'file', file };
+    this.open(source, { keepSelection: true, liftLimits: this.lastLift });
+  }
+
   setFilter(filter: TimelineFilter): void {
     useApp.setState({ filter });
     void this.client.request({ kind: 'filter', filter }, { lane: 'filter' });

@@ -116,13 +116,30 @@ export function ErrorBanner() {
       >
         <span className="font-medium">{dead ? 'The log worker stopped.' : 'Could not open the log.'}</span>
         <span className="min-w-0 flex-1 text-red-200">{error.message}</span>
-        <button
-          type="button"
-          onClick={() => load.retry()}
-          className="rounded border border-red-400/50 px-2 py-0.5 hover:bg-red-500/20"
-        >
-          Retry
-        </button>
+        {error.code === 'file-changed' ? (
+          // The browser reads a picked file only as it was when picked: a new pick, not a retry.
+          <label className="cursor-pointer rounded border border-red-400/50 px-2 py-0.5 hover:bg-red-500/20 has-[:focus-visible]:outline-2">
+            Choose the file again
+            <input
+              type="file"
+              className="sr-only"
+              data-testid="choose-again"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) load.reopenFile(file);
+                e.target.value = '';
+              }}
+            />
+          </label>
+        ) : (
+          <button
+            type="button"
+            onClick={() => load.retry()}
+            className="rounded border border-red-400/50 px-2 py-0.5 hover:bg-red-500/20"
+          >
+            Retry
+          </button>
+        )}
         <button
           type="button"
           onClick={() => useApp.setState({ startPageOpen: true })}

@@ -267,7 +267,7 @@ function content(row: TimelineRow): ReactNode {
         {t.prompt !== undefined && (
           <span
             data-part="prompt"
-            className="min-w-[12ch] shrink-[100] truncate text-fg @max-[40rem]:min-w-[9ch]"
+            className="max-w-fit min-w-[12ch] shrink-0 grow basis-0 truncate text-fg @max-[40rem]:min-w-[9ch]"
             title={t.prompt}
           >
             “{t.prompt}”
@@ -342,16 +342,21 @@ const shortTokens = (u: Usage) =>
 
 /**
  * A turn's figures: its duration, steps and tools; in a narrow timeline its duration and steps.
- * Its tokens are in the tooltip (its step rows show theirs).
+ * Its tokens are in the tooltip (its step rows show theirs). A turn without a step made no model
+ * call (a Claude Code local command such as /clear, a turn aborted at once): it shows no "0 steps",
+ * its tooltip says so.
  */
 function TurnStats({ turn: t }: { turn: NonNullable<TimelineRow['turn']> }) {
-  const steps = `${t.steps} step${t.steps === 1 ? '' : 's'}`;
+  const steps = t.steps > 0 ? `${t.steps} step${t.steps === 1 ? '' : 's'}` : '';
   const tools =
     t.toolCalls > 0
       ? `${t.toolCalls} tool${t.toolCalls === 1 ? '' : 's'}${t.toolErrors ? ` (${t.toolErrors} failed)` : ''}`
       : '';
   const full = [duration(t.durationMs), steps, tools];
-  return <Stats full={full} short={[duration(t.durationMs), steps]} title={[...full, tokens(t.usage)]} />;
+  const none = t.steps === 0 && !t.open ? 'no model call' : '';
+  return (
+    <Stats full={full} short={[duration(t.durationMs), steps]} title={[...full, none, tokens(t.usage)]} />
+  );
 }
 
 /**

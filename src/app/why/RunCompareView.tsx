@@ -7,7 +7,7 @@
  */
 import type { AlignedStep, RunComparison } from '../../core/diff/runs';
 import { MessageView } from '../components/blocks';
-import { formatDuration } from '../components/format';
+import { NO_VALUE, formatDuration } from '../components/format';
 import type { RunBView } from './compareService';
 
 export interface RunCompareViewProps {
@@ -26,9 +26,9 @@ function stepSeq(m: AlignedStep['a']): number | null {
 
 export function RunCompareView({ comparison, nameA, nameB, onJump, runB }: RunCompareViewProps) {
   const d = comparison.firstDivergence;
-  const n = (v: number | undefined) => (v === undefined ? '–' : v.toLocaleString('en-US'));
+  const n = (v: number | undefined) => (v === undefined ? NO_VALUE : v.toLocaleString('en-US'));
   // The app's one duration format: a step's time reads as its row on the timeline does.
-  const s = (v: number | undefined) => (v === undefined ? '–' : formatDuration(v));
+  const s = (v: number | undefined) => (v === undefined ? NO_VALUE : formatDuration(v));
   const both = (turn: number, step: number, a: number | null | undefined, b: number | null | undefined) => {
     const label = `turn ${turn} step ${step} input`;
     if (a != null) onJump('a', a, label);

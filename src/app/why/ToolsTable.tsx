@@ -1,11 +1,11 @@
 /** The tools table: calls, error rate, median and max duration per tool; a click filters by that tool. */
 import type { ToolStats } from '../../worker/protocol';
-import { formatDuration } from '../components/format';
+import { NO_VALUE, formatDuration } from '../components/format';
 
 export function ToolsTable({ tools, onPick }: { tools: ToolStats[]; onPick: (name: string) => void }) {
   if (tools.length === 0) return <p className="px-3 text-xs text-fg-muted">No tool calls.</p>;
   // The app's one duration format: a tool's time reads as its rows on the timeline do.
-  const ms = (v: number | undefined) => (v === undefined ? '–' : formatDuration(v));
+  const ms = (v: number | undefined) => (v === undefined ? NO_VALUE : formatDuration(v));
   return (
     <table className="w-full text-xs" data-testid="tools-table">
       <thead>

@@ -38,7 +38,7 @@ describe('durations in the why tables', () => {
       />,
     );
     expect(cells(el, 0)).toEqual(['bash', '3', '1 (33%)', '423 ms', '2 m 05 s']);
-    expect(cells(el, 1)).toEqual(['read', '1', '0 (0%)', '–', '–']);
+    expect(cells(el, 1)).toEqual(['read', '1', '0 (0%)', '—', '—']);
   });
 
   it("the run comparison's step times", () => {
@@ -53,6 +53,6 @@ describe('durations in the why tables', () => {
       <RunCompareView comparison={comparison} nameA="A" nameB="B" onJump={() => {}} runB={null} />,
     );
     expect(cells(el, 0)).toEqual(['1.1', '1,200', '1,200', '30', '30', '423 ms', '1 m 05 s']);
-    expect(cells(el, 1)).toEqual(['1.2', '1,200', '–', '30', '–', '–', '–']);
+    expect(cells(el, 1)).toEqual(['1.2', '1,200', '—', '30', '—', '—', '—']);
   });
 });

@@ -5,11 +5,13 @@
  * as 128M reads back as 128 MiB, never as 134 MB.
  */
 
+import { NO_VALUE } from './noValue';
+
 const UNITS = ['KiB', 'MiB', 'GiB', 'TiB'] as const;
 
 /** `512 B`, `1.5 KiB`, `12.3 MiB`, `200 MiB`, `1.2 GiB`. Non-finite input gives `—`. */
 export function formatBytes(n: number): string {
-  if (!Number.isFinite(n)) return '—';
+  if (!Number.isFinite(n)) return NO_VALUE;
   const sign = n < 0 ? '-' : '';
   const abs = Math.abs(n);
   if (abs < 1024) return `${sign}${Math.round(abs)} B`;

@@ -4,9 +4,11 @@
  * Durations next to each other must read the same.
  */
 
+import { NO_VALUE } from './noValue';
+
 /** `850 ms`, `1.8 s`, `2 m 05 s`, `1 h 02 m`. Non-finite input gives `—`. */
 export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms)) return '—';
+  if (!Number.isFinite(ms)) return NO_VALUE;
   const s = ms < 0 ? '-' : '';
   const abs = Math.abs(ms);
   if (Math.round(abs) < 1000) return `${s}${Math.round(abs)} ms`;

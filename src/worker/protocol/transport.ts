@@ -66,6 +66,8 @@ export type ErrorCode =
   | 'superseded'
   | 'network'
   | 'load-failed'
+  /** A picked file changed on disk (or went away) after it was chosen: only choosing it again reads it. */
+  | 'file-changed'
   | 'internal'
   /** Produced by the client, never the worker: the worker died or stopped answering. */
   | 'worker-dead';
