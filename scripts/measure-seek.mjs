@@ -118,7 +118,7 @@ try {
             if (pane.getAttribute('data-seq') !== String(target)) return;
             obs.disconnect();
             const committed = performance.now() - t0;
-            const rpc = window.__rpc.filter((r) => r.at >= t0 && r.kind === 'messages');
+            const rpc = window.__rpc.filter((r) => r.at >= t0 && r.kind === 'messagesAt');
             const asked = rpc.find((r) => !r.answer);
             const answered = asked && rpc.find((r) => r.answer && r.id === asked.id);
             requestAnimationFrame(() =>

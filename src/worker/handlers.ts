@@ -84,7 +84,15 @@ export const handlers: HandlerTable = {
   problemAt: onLog((req, c) => ok({ what: describeProblem(c.log, req.seq) })),
 
   messages: atSeq((req, c) => ok(c.queries.messages(req.seq, req.from, req.to))),
-  messageFocus: atSeq((req, c) => ok(messageFocus(c.log.log, req.seq))),
+  messagesAt: atSeq((req, c) =>
+    Number.isInteger(req.tail) && req.tail >= 0
+      ? ok({
+          window: c.queries.messages(req.seq, -req.tail, 0),
+          stream: c.queries.stream(req.seq, req.chunk),
+          focus: req.focus ? messageFocus(c.log.log, req.seq) : null,
+        })
+      : fail('bad-request', `tail must be a count of messages, not ${req.tail}`),
+  ),
   replaced: atSeq((req, c) => ok(c.queries.replaced(req.seq))),
   messagesOf: onLog((req, c) => ok(c.queries.messagesOf(req.seqs))),
   stream: atSeq((req, c) => ok(c.queries.stream(req.seq, req.chunk))),

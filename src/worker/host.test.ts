@@ -46,7 +46,7 @@ describe('LogHost: every request kind answered through the handler table', () =>
       'problemAt',
       'filter',
       'messages',
-      'messageFocus',
+      'messagesAt',
       'messagesOf',
       'replaced',
       'stream',
@@ -160,9 +160,12 @@ describe('LogHost: every request kind answered through the handler table', () =>
     expect(messages.count).toBeGreaterThan(3);
 
     expect(value(await ask({ kind: 'replaced', seq: last }))).toEqual({ seq: last, messages: [] });
-    // The message the selected event produced: the demo's tool/result at 49 is message 2 there;
-    // its compaction summary at 153 replaced 5 nodes with message 0; a turn/end changes none.
-    expect(value(await ask({ kind: 'messageFocus', seq: 49 }))).toEqual({
+    // The pane's answer: the same tail, preview and focus as asked one by one. The message the
+    // selected event produced: the demo's tool/result at 49 is message 2 there; its compaction
+    // summary at 153 replaced 5 nodes with message 0; a turn/end changes none.
+    const focusAt = async (seq: number) =>
+      (value(await ask({ kind: 'messagesAt', seq, tail: 4, focus: true })) as { focus: unknown }).focus;
+    expect(await focusAt(49)).toEqual({
       seq: 49,
       type: 'tool/result',
       kind: 'message',
@@ -170,15 +173,21 @@ describe('LogHost: every request kind answered through the handler table', () =>
       last: 2,
       messageSeq: 49,
     });
-    expect(value(await ask({ kind: 'messageFocus', seq: 153 }))).toMatchObject({
-      kind: 'replacement',
-      index: 0,
-      hidden: 5,
+    expect(await focusAt(153)).toMatchObject({ kind: 'replacement', index: 0, hidden: 5 });
+    expect(await focusAt(149)).toMatchObject({ kind: 'none' });
+    const at = value(await ask({ kind: 'messagesAt', seq: last, tail: 3, focus: false }));
+    expect(at).toEqual({
+      window: value(await ask({ kind: 'messages', seq: last, from: -3, to: 0 })),
+      stream: value(await ask({ kind: 'stream', seq: last })),
+      focus: null,
     });
-    expect(value(await ask({ kind: 'messageFocus', seq: 149 }))).toMatchObject({ kind: 'none' });
-    expect((await ask({ kind: 'messageFocus', seq: last + 1 })).result).toMatchObject({
+    expect((await ask({ kind: 'messagesAt', seq: last + 1, tail: 3, focus: true })).result).toMatchObject({
       ok: false,
       error: { code: 'out-of-range' },
+    });
+    expect((await ask({ kind: 'messagesAt', seq: last, tail: -3, focus: true })).result).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request' },
     });
     // By source seq: the same messages as the window, and nothing for a seq that produced none.
     const bySeq = value(

@@ -34,6 +34,12 @@ type Mode =
   /** Item `index`'s top stays `shift` px above the viewport's top (a user's scroll position). */
   | { kind: 'anchor'; index: number; shift: number };
 
+/** Where a new `resetKey` shows the list: this item (the end when none is given). */
+export interface TailStart {
+  index: number;
+  align: TailAlign;
+}
+
 export interface TailItem {
   index: number;
   /** Top of the item in the list (px). */
@@ -106,10 +112,11 @@ class TailScroller {
     count: number,
     keys: ReadonlyMap<number, string>,
     resetKey: unknown,
+    start: TailStart | null,
   ): { total: number; items: TailItem[] } {
     if (resetKey !== this.resetKey) {
       this.resetKey = resetKey;
-      this.mode = { kind: 'end' };
+      this.mode = start ? { kind: 'index', index: start.index, align: start.align } : { kind: 'end' };
     }
     const same = this.geometry !== null && this.sameLayout(this.geometry, count, keys);
     const geo =
@@ -310,18 +317,25 @@ export interface TailList {
 
 /**
  * `count` items, `keys` the stable keys of those whose heights are worth keeping (by index; a
- * message's source seq), `resetKey`: when it changes, the view jumps to the end.
+ * message's source seq), `resetKey`: when it changes, the view jumps to `start` (in the same
+ * render: the first frame painted is already there), or to the end.
  */
 export function useTailList(options: {
   count: number;
   keys: ReadonlyMap<number, string>;
   resetKey: unknown;
+  start?: TailStart | null;
   estimate?: number;
   overscan?: number;
 }): TailList {
   const [, bump] = useReducer((n: number) => n + 1, 0);
   const [scroller] = useState(() => new TailScroller(bump, options.estimate ?? 120, options.overscan ?? 400));
-  const { total, items } = scroller.layout(options.count, options.keys, options.resetKey);
+  const { total, items } = scroller.layout(
+    options.count,
+    options.keys,
+    options.resetKey,
+    options.start ?? null,
+  );
   useLayoutEffect(() => scroller.afterCommit());
   useLayoutEffect(() => () => scroller.disconnect(), [scroller]);
   return {

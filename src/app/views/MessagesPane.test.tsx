@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act } from 'react';
+import { act, Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../core/types';
 import type { ViewMessage } from '../../worker/protocol';
@@ -11,6 +11,7 @@ import { composeApp } from '../compose';
 import { ServicesProvider } from '../services/context';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores } from '../testing/fixtures';
+import { useReplay } from '../playback/replayState';
 import { MessagesPane } from './MessagesPane';
 
 // uPlot (reached through the compose graph) reads matchMedia when imported.
@@ -49,17 +50,46 @@ function messagesAt(seq: number): ViewMessage[] {
   return out;
 }
 
-function client(): FakeClient {
+/** The pane's answer at a seq; at seq 14 a reply streams, and the focus is message `focusAt`. */
+function client(focusAt: number | null = null): FakeClient {
   return new FakeClient({
-    messages: (req) => {
+    messagesAt: (req) => {
       const all = messagesAt(req.seq);
-      const from = req.from < 0 ? Math.max(0, all.length + req.from) : req.from;
-      const to = req.to <= 0 ? all.length + req.to : Math.min(all.length, req.to);
-      return { seq: req.seq, count: all.length, nodeCount: all.length, from, messages: all.slice(from, to) };
+      const from = Math.max(0, all.length - req.tail);
+      const streaming = req.seq === 14;
+      return {
+        window: { seq: req.seq, count: all.length, nodeCount: all.length, from, messages: all.slice(from) },
+        stream: {
+          seq: req.seq,
+          state: {
+            blocks: streaming ? [{ type: 'text', text: `reply streaming at seq ${req.seq}` }] : [],
+            open: [streaming],
+            failedAttempts: [],
+            chunkCount: streaming ? 1 : 0,
+          } as never,
+          pending: streaming,
+        },
+        focus:
+          req.focus && focusAt !== null
+            ? {
+                seq: req.seq,
+                type: 'user/message',
+                kind: 'message',
+                index: focusAt,
+                last: focusAt,
+                messageSeq: req.seq,
+              }
+            : req.focus
+              ? ({ kind: 'none', seq: req.seq, type: 'turn/end', why: 'test' } as never)
+              : null,
+      };
     },
-    stream: (req) => ({ seq: req.seq, state: { blocks: [], finished: false } as never, pending: false }),
-    messageFocus: (req) => ({ kind: 'none', seq: req.seq, type: 'user/message', why: 'test' }) as never,
   });
+}
+
+/** What the pane asked for its messages (the request line above them asks on its own). */
+function paneKinds(fake: FakeClient): string[] {
+  return fake.requests.map((r) => r.req.kind).filter((k) => k !== 'requestAt');
 }
 
 async function settle(): Promise<void> {
@@ -110,5 +140,66 @@ describe('MessagesPane renders', () => {
     // Seqs 0-10 were on screen and are the same messages at seq 14: only the two new ones render.
     expect([...new Set(renders)].sort((a, b) => a - b)).toEqual([12, 14]);
     expect(el.textContent).toContain('message from seq 14');
+  });
+
+  it('a seek commits its messages, preview and focus together, from one answer', async () => {
+    const fake = client(3);
+    // Each commit of the pane: the seq it names, and whether the preview and the focus mark are in it.
+    const commits: { seq: string | null; preview: boolean; focused: boolean }[] = [];
+    const root: { el: HTMLElement | null } = { el: null };
+    root.el = render(
+      <ServicesProvider services={composeApp(fake)}>
+        <Profiler
+          id="pane"
+          onRender={() => {
+            const pane = root.el?.querySelector('[data-testid=messages]');
+            commits.push({
+              seq: pane?.getAttribute('data-seq') ?? null,
+              preview: (pane?.textContent ?? '').includes('reply streaming at seq 14'),
+              focused: pane?.querySelector('[data-focused]') !== null,
+            });
+          }}
+        >
+          <MessagesPane />
+        </Profiler>
+      </ServicesProvider>,
+    );
+    await settle();
+    fake.requests.length = 0;
+    commits.length = 0;
+    act(() => useApp.setState({ selectedSeq: 14 }));
+    await settle();
+    // One request for the pane: no separate tail, preview or focus round trips (each its own paint).
+    expect(paneKinds(fake)).toEqual(['messagesAt']);
+    const first = commits.find((c) => c.seq === '14');
+    expect(first).toEqual({ seq: '14', preview: true, focused: true });
+    expect(root.el.querySelector('[data-focused] [data-testid=message]')?.textContent).toContain(
+      'message from seq 6',
+    );
+  });
+
+  it('a drag asks for the tail without a focus, and its end goes to the focus', async () => {
+    const fake = client(1);
+    const el = render(
+      <ServicesProvider services={composeApp(fake)}>
+        <MessagesPane />
+      </ServicesProvider>,
+    );
+    await settle();
+    fake.requests.length = 0;
+    act(() => {
+      useReplay.setState({ scrubbing: true });
+      useApp.setState({ selectedSeq: 12 });
+    });
+    await settle();
+    expect(fake.requests.filter((r) => r.req.kind === 'messagesAt').map((r) => r.req)).toEqual([
+      { kind: 'messagesAt', seq: 12, tail: 16, focus: false },
+    ]);
+    expect(el.querySelector('[data-focused]')).toBeNull();
+    act(() => useReplay.setState({ scrubbing: false }));
+    await settle();
+    expect(el.querySelector('[data-focused] [data-testid=message]')?.textContent).toContain(
+      'message from seq 2',
+    );
   });
 });

@@ -19,7 +19,7 @@ import { StreamingPreview } from './StreamingPreview';
 import { SCROLL_KEYS_ATTR } from '../keymap';
 import { MESSAGES_LIST_ID, MESSAGES_PANE_ID } from './SkipLinks';
 import { focusLabel } from './messageFocusText';
-import { useMessageFocus } from './useMessageFocus';
+import { focusStart, useMessageFocus } from './useMessageFocus';
 
 /**
  * Messages fetched with a new seq (the tail, where new ones appear): more than a tall screen
@@ -75,27 +75,30 @@ export function MessagesPane() {
   const resumeWorth = resume !== null && (resume.repair.length > 0 || resume.refusals.length > 0);
   const loaded = selectedSeq !== null && selectionLoaded;
 
-  // A new position: the tail of its messages and its streaming preview. Both lanes are coalesced:
-  // while dragging or playing, only the newest position is asked for; the last answer stays on
-  // screen until the next one arrives (the pane's data-seq names what it shows).
-  const tail = useWorkerQuery(
-    loaded ? { kind: 'messages', seq: selectedSeq, from: following ? -FOLLOW_TAIL : -TAIL, to: 0 } : null,
-    { lane: 'messages', coalesce: true, keepPrevious: true },
-  );
-  const streamQuery = useWorkerQuery(
+  // A new position: the tail of its messages, its streaming preview and the message the event
+  // produced or changed, in one answer (one commit, one paint). The lane is coalesced: while
+  // dragging or playing, only the newest position is asked for (and no focus: the tail is
+  // followed); the last answer stays on screen until the next one arrives (the pane's data-seq
+  // names what it shows).
+  const atQuery = useWorkerQuery(
     !loaded
       ? null
-      : selectedChunk === null
-        ? { kind: 'stream', seq: selectedSeq }
-        : { kind: 'stream', seq: selectedSeq, chunk: selectedChunk },
-    { lane: 'stream', coalesce: true, keepPrevious: true },
+      : {
+          kind: 'messagesAt',
+          seq: selectedSeq,
+          tail: following ? FOLLOW_TAIL : TAIL,
+          focus: !following,
+          ...(selectedChunk === null ? {} : { chunk: selectedChunk }),
+        },
+    { lane: 'messages', coalesce: true, keepPrevious: true, deps: [loadId] },
   );
-  const error = tail.error?.message ?? null;
-  const tailData = tail.data;
+  const error = atQuery.error?.message ?? null;
+  const at = atQuery.data;
+  const tailData = at?.window;
   const shownSeq = tailData?.seq;
-  // Never one seq's messages with another's preview.
-  const stream = streamQuery.data?.pending && streamQuery.data.seq === shownSeq ? streamQuery.data : null;
+  const stream = at?.stream?.pending ? at.stream : null;
   const streaming = stream !== null;
+  const focus = at?.focus ?? null;
   const count = tailData?.count ?? 0;
   const total = count + (streaming ? 1 : 0);
 
@@ -133,24 +136,18 @@ export function MessagesPane() {
     attachInner,
     onScroll,
     onKeyDown,
-    scrollToIndex,
   } = useTailList({
     count: total,
     keys,
-    resetKey: shownSeq,
+    // A seq answered with a focus opens at it; the same seq answered again (a chunk within it)
+    // keeps the user's position, and the end of a drag (the first answer with a focus) goes to it.
+    resetKey: focus && focus.kind !== 'none' ? `${shownSeq}@${focus.index}` : shownSeq,
+    start: focusStart(focus),
   });
   // The message the selected event produced or changed: scrolled to and marked (not while a drag
   // or playback moves the selection every frame: the tail is followed there).
   const paneRef = useRef<HTMLElement>(null);
-  const { focus, announcement } = useMessageFocus({
-    seq: loaded && !following ? selectedSeq : null,
-    shownSeq,
-    count,
-    loadId,
-    scrollToIndex,
-    onScrolled: onScroll,
-    root: paneRef,
-  });
+  const { announcement } = useMessageFocus({ focus, count, onScrolled: onScroll, root: paneRef });
 
   // Older messages the user scrolled to: the aligned page holding the first one above the tail on
   // screen, and the next (each on its own lane, by parity).

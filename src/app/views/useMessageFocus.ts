@@ -1,14 +1,14 @@
 /**
  * The messages pane follows the selection: the worker names the message the selected event
- * produced or changed (`messageFocus`, core/view/messageFocus.ts); once the pane shows that seq,
- * the list scrolls to it, once per answer, so a user who scrolls away is not pulled back until
- * the next selection. While a drag or playback moves the selection every frame nothing is asked:
- * the pane follows the tail there. A current search hit at the shown seq is marked in the message.
+ * produced or changed (core/view/messageFocus.ts) in the pane's answer, and the list opens the
+ * new seq at it (`focusStart`), once per answer, so a user who scrolls away is not pulled back
+ * until the next selection. While a drag or playback moves the selection every frame nothing is
+ * asked: the pane follows the tail there. This hook marks a current search hit at the shown seq in
+ * the message, and says what is focused.
  */
-import { useLayoutEffect, useMemo, type RefObject } from 'react';
+import { useMemo, type RefObject } from 'react';
 import type { MessageFocusView } from '../../worker/protocol';
-import type { TailAlign } from '../components/useTailList';
-import { useWorkerQuery } from '../services/useWorkerQuery';
+import type { TailStart } from '../components/useTailList';
 import { useSearch } from '../why/searchService';
 import { useWhy } from '../why/whyState';
 import { useSearchMark, type SearchMarkTarget } from './searchMark';
@@ -21,31 +21,21 @@ export interface MessageFocusState {
   announcement: string;
 }
 
+/** Where the list opens a seq whose answer named a focus (null: at the end). */
+export function focusStart(focus: MessageFocusView | null): TailStart | null {
+  return focus && focus.kind !== 'none' ? { index: focus.index, align: 'start' } : null;
+}
+
 export function useMessageFocus(options: {
-  /** The seq to ask about (null: nothing selected, not loaded, or following a drag or playback). */
-  seq: number | null;
-  /** The seq whose messages the pane shows. */
-  shownSeq: number | undefined;
+  /** The focus of the shown seq (null while following a drag or playback, or nothing shown). */
+  focus: MessageFocusView | null;
   count: number;
-  loadId: number;
-  scrollToIndex: (index: number, align?: TailAlign) => void;
   /** The list's scroll handler: told when the mark scrolls the list itself. */
   onScrolled: () => void;
   /** The pane (the search mark looks for the list inside it). */
   root: RefObject<HTMLElement | null>;
 }): MessageFocusState {
-  const { seq, shownSeq, count, loadId, scrollToIndex, onScrolled, root } = options;
-  const { data } = useWorkerQuery(seq === null ? null : { kind: 'messageFocus', seq }, {
-    lane: 'messages-focus',
-    coalesce: true,
-    deps: [loadId],
-  });
-  const focus = data !== undefined && data.seq === shownSeq ? data : null;
-
-  // Layout effect: the jump lands before the tail is painted.
-  useLayoutEffect(() => {
-    if (focus && focus.kind !== 'none') scrollToIndex(focus.index, 'start');
-  }, [focus, scrollToIndex]);
+  const { focus, count, onScrolled, root } = options;
 
   // The current hit, while the search tab is open (closing it takes the mark away).
   const searching = useWhy((w) => w.open && w.tab === 'search');

@@ -85,7 +85,7 @@ export class SurfaceIndex {
     // keyOf covers seqs up to the newest surface event; later seqs read as "not on the surface".
     while (this.keyOf.length <= seq) this.keyOf.push(-1);
     const sourcesOk = this.checkSources(ev);
-    if (ev.type === 'tool/result') this.pendingShape = toolResultShape(ev);
+    this.pendingToolResult = ev.type === 'tool/result';
     if (op === undefined || op === 'append') {
       // The normalizer turns a missing surfaceOp into 'append' (spec 3.4); undefined here means the same.
       this.append(seq);
@@ -107,12 +107,12 @@ export class SurfaceIndex {
       return;
     }
     if (this.replace(ev, op.start, op.end, sourcesOk)) this.rememberShape(seq);
-    this.pendingShape = undefined;
+    this.pendingToolResult = false;
   }
 
   private rememberShape(seq: number): void {
-    if (this.pendingShape !== undefined) this.toolResultShapes.set(seq, this.pendingShape);
-    this.pendingShape = undefined;
+    if (this.pendingToolResult) this.toolResults.add(seq);
+    this.pendingToolResult = false;
   }
 
   /** Surface nodes after folding events 0..s, windowed by message index. */
@@ -319,8 +319,9 @@ export class SurfaceIndex {
   }
 
   /** The shape of each tool/result on the surface (see toolResultRewriteProblem). */
-  private readonly toolResultShapes = new Map<number, string>();
-  private pendingShape: string | undefined;
+  /** The tool/results that joined the surface (a prune may rewrite only these). */
+  private readonly toolResults = new Set<number>();
+  private pendingToolResult = false;
 
   /** Chunks are immutable once built, so each one's message count is computed once. */
   private readonly chunkMsgs = new WeakMap<Int32Array, number>();
@@ -343,20 +344,20 @@ export class SurfaceIndex {
 
   /**
    * Spec 4: a tool/result replacement hides exactly one tool/result and
-   * changes only its nested content. Each tool/result's "shape" (its message
-   * with nested result content blanked) is remembered when it joins the
-   * surface, so a prune costs no re-read of the (often huge) original.
+   * changes only its nested content: the two "shapes" (the message with
+   * nested result content blanked) must be equal. The old one is read again
+   * here, for the few tool/results a prune rewrites, rather than kept for
+   * every tool/result of the log (that cost a stringify of each at load).
    */
   private toolResultRewriteProblem(ev: SessionEvent, hidden: number[]): string | null {
     if (hidden.length !== 1)
       return `a tool/result replace must hide exactly one node, this one hides ${hidden.length}`;
     const target = hidden[0] as number;
-    const oldShape = this.toolResultShapes.get(target);
-    if (oldShape === undefined) {
-      const old = this.getEvent(target);
+    const old = this.getEvent(target);
+    if (!this.toolResults.has(target) || old === undefined) {
       return `a tool/result replace must hide a tool/result, seq ${target} is ${old?.type ?? 'unknown'}`;
     }
-    if (oldShape !== toolResultShape(ev))
+    if (toolResultShape(old) !== toolResultShape(ev))
       return `tool/result replacing seq ${target} changes more than the result's nested content`;
     return null;
   }

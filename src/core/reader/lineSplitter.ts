@@ -20,7 +20,9 @@
  */
 import type { JsonObject } from '../validate';
 import { DeltaLine } from './fastLine';
+import { scanDeltaLine } from './fastBytes';
 import type { ByteStore } from './byteStore';
+import { createLineDecoder } from './lineDecoder';
 
 export interface LineSink {
   /**
@@ -38,7 +40,10 @@ export interface LineSink {
   ): void;
   /** A line whose value a range worker already built (prescan.ts): the same as `line` after JSON.parse. */
   value?(value: JsonObject, offset: number, length: number, lineNumber: number, terminated: boolean): void;
-  /** A terminated delta line whose fields a range worker already read: the same as `value` of `d.value()`. */
+  /**
+   * A terminated delta line read as fields (by a range worker, or scanned as bytes here, never
+   * decoded): the same as `value` of `d.value()`. `d` is reused: read it before the next line.
+   */
   delta?(d: DeltaLine, offset: number, length: number, lineNumber: number): void;
 }
 
@@ -48,12 +53,7 @@ export interface LineHints {
   take(offset: number, length: number): JsonObject | DeltaLine | undefined;
 }
 
-/** The decoder every path uses (the re-read too): invalid bytes become U+FFFD, a BOM is never dropped silently. */
-export type LineDecoder = InstanceType<typeof TextDecoder>;
-
-export function createLineDecoder(): LineDecoder {
-  return new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
-}
+export { createLineDecoder, type LineDecoder } from './lineDecoder';
 
 const LF = 10;
 const CR = 13;
@@ -75,6 +75,8 @@ export class LineSplitter {
   hints: LineHints | null = null;
   /** Lines that came from the hints (the bench reports the share). */
   hintedLines = 0;
+  /** The fields of the last delta line scanned as bytes (reused per line). */
+  private readonly fields = new DeltaLine();
 
   constructor(
     private readonly store: ByteStore,
@@ -154,8 +156,32 @@ export class LineSplitter {
     }
   }
 
-  /** The lines in block[start..last], `last` being a newline, decoded in batches of whole lines. */
+  /**
+   * The lines in block[start..last], `last` being a newline. When the sink takes delta lines as
+   * fields, each line that starts like one is scanned as bytes (fastBytes.ts) and handed on
+   * undecoded; the runs of other lines between them are decoded in batches.
+   */
   private batches(block: Uint8Array, base: number, start: number, last: number): void {
+    const sink = this.sink;
+    if (sink.delta === undefined) return this.decodeRuns(block, base, start, last);
+    const fields = this.fields;
+    let run = start; // the first byte of lines not yet handed on
+    for (let b = start; b <= last;) {
+      const end = scanDeltaLine(block, b, last, fields);
+      if (end < 0) {
+        b = block.indexOf(LF, b) + 1;
+        continue;
+      }
+      if (run < b) this.decodeRuns(block, base, run, b - 1);
+      this.lineNumber++;
+      sink.delta(fields, base + b, end - b, this.lineNumber);
+      b = run = block[end] === CR ? end + 2 : end + 1;
+    }
+    if (run <= last) this.decodeRuns(block, base, run, last);
+  }
+
+  /** The lines in block[start..last], `last` being a newline, decoded in batches of whole lines. */
+  private decodeRuns(block: Uint8Array, base: number, start: number, last: number): void {
     while (start <= last) {
       let end = start + BATCH_BYTES <= last ? block.lastIndexOf(LF, start + BATCH_BYTES) : last;
       if (end < start) end = block.indexOf(LF, start); // a line longer than a batch: on its own

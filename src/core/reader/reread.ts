@@ -13,7 +13,7 @@ import type { EventLocation } from '../pipeline';
 import type { SessionEvent } from '../types';
 import { Invalid, isObject } from '../validate';
 import type { ByteStore } from './byteStore';
-import { createLineDecoder } from './lineSplitter';
+import { createLineDecoder } from './lineDecoder';
 import { RereadContext, asSessionEvent, defaultSurfaceOp, normalizeEvent, type RawEvent } from './normalize';
 import { scanLine } from './fastLine';
 import {

@@ -35,6 +35,9 @@ interface Piece {
   holder: Holder;
   key: string | number;
 }
+interface Group {
+  pieces: (Piece & { line: number })[];
+}
 
 const PACKED_FIELDS: Record<string, [family: string, field: string]> = {
   'text-chunks': ['text', 'texts'],
@@ -69,20 +72,19 @@ export function redactLogText(text: string, options: RedactOptions = {}): Redact
       const masked = masker.mask(value);
       if (masked === value) return line;
       changedLines++;
-      return (
-        (line.startsWith('\ufeff') ? '\ufeff' : '') +
-        JSON.stringify(masked) +
-        (line.endsWith('\r') ? '\r' : '')
-      );
+      return rewrap(line, JSON.stringify(masked));
     }
     const changed = maskStrings(value, masker, skip) || dirty.has(i);
     if (!changed) return line;
     changedLines++;
-    const bom = line.startsWith('\ufeff') ? '\ufeff' : '';
-    const cr = line.endsWith('\r') ? '\r' : '';
-    return bom + (jsonText(value) ?? 'null') + cr;
+    return rewrap(line, jsonText(value) ?? 'null');
   });
   return { text: out.join('\n'), counts: { ...masker.counts }, changedLines };
+}
+
+/** A line written again keeps the byte-order mark and carriage return its original had. */
+function rewrap(original: string, json: string): string {
+  return (original.startsWith('\ufeff') ? '\ufeff' : '') + json + (original.endsWith('\r') ? '\r' : '');
 }
 
 const NOT_JSON = Symbol('not JSON');
@@ -104,22 +106,25 @@ function maskStreams(
   dirty: Set<number>,
   skip: WeakMap<object, Set<string | number>>,
 ): void {
-  const open = new Map<string, { pieces: (Piece & { line: number })[] }>();
-  const done: { pieces: (Piece & { line: number })[] }[] = [];
-  const add = (key: string, piece: Piece & { line: number }) => {
-    let group = open.get(key);
-    if (!group) open.set(key, (group = { pieces: [] }));
+  // open streams per step: a finish closes its step's streams only (a scan of every open stream
+  // per finish was quadratic in the streams left open, audit R6-4)
+  const open = new Map<string, Map<string, Group>>();
+  const done: Group[] = [];
+  const add = (step: string, stream: string, piece: Piece & { line: number }) => {
+    let streams = open.get(step);
+    if (!streams) open.set(step, (streams = new Map<string, Group>()));
+    let group = streams.get(stream);
+    if (!group) streams.set(stream, (group = { pieces: [] }));
     group.pieces.push(piece);
     let keys = skip.get(piece.holder);
     if (!keys) skip.set(piece.holder, (keys = new Set()));
     keys.add(piece.key);
   };
-  const closeStep = (prefix: string) => {
-    for (const [k, g] of open)
-      if (k.startsWith(prefix)) {
-        done.push(g);
-        open.delete(k);
-      }
+  const closeStep = (step: string) => {
+    const streams = open.get(step);
+    if (!streams) return;
+    for (const g of streams.values()) done.push(g);
+    open.delete(step);
   };
   parsed.forEach((value, line) => {
     if (!isObject(value)) return;
@@ -134,7 +139,7 @@ function maskStreams(
       if (Array.isArray(items))
         items.forEach((item, k) => {
           if (typeof item === 'string')
-            add(`${step}${packed[0]}/${String(data.index)}`, { holder: items, key: k, line });
+            add(step, `${packed[0]}/${String(data.index)}`, { holder: items, key: k, line });
         });
       return;
     }
@@ -145,11 +150,12 @@ function maskStreams(
     if (!family) return;
     for (const field of ['text', 'argumentsDelta', 'arguments', 'delta'])
       if (typeof chunk[field] === 'string') {
-        add(`${step}${family}/${String(chunk.index)}`, { holder: chunk, key: field, line });
+        add(step, `${family}/${String(chunk.index)}`, { holder: chunk, key: field, line });
         break;
       }
   });
-  for (const g of [...done, ...open.values()]) {
+  for (const streams of open.values()) for (const g of streams.values()) done.push(g);
+  for (const g of done) {
     const texts = g.pieces.map((p) => (p.holder as Record<string | number, unknown>)[p.key] as string);
     const whole = texts.join('');
     const masked = masker.mask(whole);
@@ -196,7 +202,7 @@ function maskStrings(value: unknown, masker: Masker, skip: WeakMap<object, Set<s
       if (mk !== k) renamed = true;
       let x = obj[k];
       if (typeof x === 'string' && !skipped?.has(k)) {
-        const m = masker.mask(x);
+        const m = masker.maskField(k, x);
         if (m !== x) {
           setOwn(obj, k, (x = m));
           changed = true;

@@ -5,13 +5,16 @@
  * when there is room: `[api-key]**********`.
  */
 
+import { emails } from './emails';
+
 export type RedactionKind =
   | 'private-key'
   | 'jwt'
   | 'bearer-token'
   | 'api-key'
   | 'cloud-key'
-  | 'credential'
+  | 'password'
+  | 'secret'
   | 'email'
   | 'home-path'
   | 'custom';
@@ -28,130 +31,85 @@ type Rule =
       find: (s: string) => Iterable<readonly [number, number]>;
     };
 
-const EMAIL_LOCAL = /[\p{L}\p{N}._%+-]/u;
-const EMAIL_DOMAIN = /[\p{L}\p{N}-]{1,63}(?:\.[\p{L}\p{N}-]{1,63}){0,30}\.\p{L}{2,24}/uy;
-
-/**
- * E-mail addresses, also written `%40`, `%2540` (encoded twice) or `\u0040` (a JSON escape in
- * a tool's output), with international letters. Anchored on the @: a regex that starts at
- * every character retried its run of local-part characters from each, quadratic on a line of
- * dots, digits or letters (audit R5-12); here each @ costs at most 64 steps left (a local
- * part's limit) and one domain match right.
- */
-function* emails(s: string): Generator<readonly [number, number]> {
-  const at = /@|%40|%2540|\\u0040/gi;
-  let floor = 0; // the end of the last address: no local part reaches back over it
-  for (let m = at.exec(s); m !== null; m = at.exec(s)) {
-    let from = m.index;
-    while (from > floor && m.index - from < 64 && EMAIL_LOCAL.test(s[from - 1] as string)) from--;
-    if (from === m.index) continue;
-    EMAIL_DOMAIN.lastIndex = m.index + m[0].length;
-    const domain = EMAIL_DOMAIN.exec(s);
-    if (!domain) continue;
-    floor = EMAIL_DOMAIN.lastIndex;
-    at.lastIndex = floor;
-    yield [from, floor];
-  }
-}
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** True when base64 `b64` decodes to printable ASCII holding a colon: the `user:password` of Basic. */
-function isBasicCredential(b64: string): boolean {
-  let bits = 0;
-  let n = 0;
-  let colon = false;
-  for (const c of b64.replace(/=+$/, '')) {
-    bits = (bits << 6) | BASE64.indexOf(c);
-    n += 6;
-    if (n < 8) continue;
-    n -= 8;
-    const byte = (bits >> n) & 0xff;
-    if (byte < 0x20 || byte > 0x7e) return false;
-    if (byte === 0x3a) colon = true;
-  }
-  return colon;
-}
-
-/** HTTP Basic credentials (`Authorization: Basic dXNlcjpwYXNz`, as curl -v prints them): base64 of user:password. */
-function* basicCredentials(s: string): Generator<readonly [number, number]> {
-  const re = /\bbasic[ \t]+([A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])/gi;
-  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-    const b64 = m[1] as string;
-    if (isBasicCredential(b64)) yield [m.index + m[0].length - b64.length, m.index + m[0].length];
-  }
-}
-
-/**
- * What separates a label from its value: quotes (also escaped, in JSON inside a string), a
- * little space, `=` or `:`. Bounded runs, so no start position costs more than a few steps.
- */
-const SEP = String.raw`[\\"']{0,3}[ \t]{0,8}[=:][ \t]{0,8}[\\"']{0,3}`;
-
 /** In priority order: where two rules overlap, the earlier one masks. */
 export const BUILT_IN_RULES: readonly Rule[] = [
   {
     kind: 'private-key',
-    // PEM and PGP armour (`PRIVATE KEY BLOCK`), in any case. The body runs to the next `-----`
+    // PEM and PGP armour (`PRIVATE KEY BLOCK`), any case. The body runs to the next `-----`
     // (the END line), or, for a key cut short (an output capped mid-key, a torn last line), to
     // the end of the text: linear, where a lazy search for END per BEGIN was quadratic (R5-12)
-    re: /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY[A-Z ]{0,10}-----([^-]*(?:-(?!----)[^-]*)*)/gi,
+    re: /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY[A-Z ]{0,10}-----([^-]*(?:-(?!----)[^-]*)*)/dgi,
   },
-  // the SSH2 (RFC 4716) armour: four dashes and spaces
-  { kind: 'private-key', re: /---- BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY ----([^-]*(?:-(?!---)[^-]*)*)/gi },
+  // the SSH2 (RFC 4716) armour has four dashes and spaces: `---- BEGIN SSH2 ... PRIVATE KEY ----`
+  {
+    kind: 'private-key',
+    re: /---- BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY ----([^-]*(?:-(?!---)[^-]*)*)/dgi,
+  },
   // a PuTTY key's private lines (`Private-Lines: N` then base64 lines; escaped newlines too)
   {
     kind: 'private-key',
-    re: /Private-Lines:[ \t]*\d+((?:(?:\s|\\[nr])+[A-Za-z0-9+/=]+(?=\s|\\[nr]|["']|$))+)/g,
+    re: /Private-Lines:[ \t]*\d+((?:(?:\s|\\[nr])+[A-Za-z0-9+/=]+(?=\s|\\[nr]|["']|$))+)/dg,
   },
-  // a JWT: a JSON header, any payload (`e30` is `{}`), a signature
-  { kind: 'jwt', re: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{8,}/g },
+  // a JWT's header is `{"` (eyJ); its payload may be anything (`e30` is `{}`)
+  { kind: 'jwt', re: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{8,}/dg },
   // HTTP auth schemes are case-insensitive (`AUTHORIZATION: BEARER ...`)
-  { kind: 'bearer-token', re: /\bbearer\s+([A-Za-z0-9._~+/=-]{12,})/gi },
-  { kind: 'credential', find: basicCredentials },
-  // the password of scheme://user:password@host (a DATABASE_URL, a git remote with a token)
-  {
-    kind: 'credential',
-    re: /\b[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:/?#@"'<>\\]{1,256}:([^\s/@"'<>\\]{1,256})@/g,
-  },
+  { kind: 'bearer-token', re: /\bbearer\s+([A-Za-z0-9._~+/=-]{12,})/dgi },
   {
     kind: 'api-key',
-    // after any non-alphanumeric, `_` too (`ANTHROPIC_API_KEY_sk-ant-...`); the model providers'
-    // prefixes first (this is a tool for AI agents' logs), then code hosts, chat and payments
-    re: /(?<![A-Za-z0-9])(?:sk-(?:ant-|proj-|or-v1-)?[A-Za-z0-9_-]{20,}|gsk_[A-Za-z0-9]{40,}|xai-[A-Za-z0-9]{40,}|pplx-[A-Za-z0-9]{32,}|r8_[A-Za-z0-9]{30,}|AIza[0-9A-Za-z_-]{35}|ya29\.[A-Za-z0-9_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,}|xox[abposr]-[A-Za-z0-9-]{10,}|(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}|hf_[A-Za-z0-9]{30,}|glpat-[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{36}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|SK[0-9a-f]{32}(?![0-9a-f]))/g,
+    // after any non-alphanumeric (`ANTHROPIC_API_KEY_sk-ant-...`: \b fails after `_`)
+    re: /(?<![A-Za-z0-9])(?:sk-(?:ant-|proj-|or-v1-)?[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,}|xox[abposr]-[A-Za-z0-9-]{10,}|(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}|hf_[A-Za-z0-9]{30,}|glpat-[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{36}|gsk_[A-Za-z0-9]{40,}|xai-[A-Za-z0-9]{40,}|pplx-[A-Za-z0-9]{40,}|r8_[A-Za-z0-9]{30,}|fw_[A-Za-z0-9]{20,}|ya29\.[A-Za-z0-9_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{20,}|SK[0-9a-f]{32}(?![A-Za-z0-9]))/dg,
   },
-  { kind: 'api-key', re: /hooks\.slack\.com\/services\/(T[A-Z0-9]+\/B[A-Z0-9]+\/[A-Za-z0-9]{16,})/g },
-  { kind: 'cloud-key', re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b|(?<=AccountKey=)[A-Za-z0-9+/=]{40,}/g },
-  // an AWS secret and session token after their label, in any spelling: the credentials file,
-  // the environment (AWS_SECRET_ACCESS_KEY=), STS's JSON (SecretAccessKey), SDK configs
+  // webhook URLs are their own credential: the path after the service's prefix
   {
-    kind: 'cloud-key',
-    re: new RegExp(String.raw`(?:aws_?)?secret_?access_?key${SEP}([A-Za-z0-9/+=]{40})`, 'gi'),
+    kind: 'api-key',
+    re: /(?:hooks\.slack\.com\/(?:services|workflows|triggers)|discord(?:app)?\.com\/api\/webhooks)\/([A-Za-z0-9_/-]{16,})/dg,
   },
   {
     kind: 'cloud-key',
-    re: new RegExp(String.raw`(?:aws_?)?session_?token${SEP}([A-Za-z0-9/+=]{16,})`, 'gi'),
+    re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b|(?<=AccountKey=)[A-Za-z0-9+/=]{40,}/dg,
   },
-  // any value labelled as a secret (api_key: ..., "password": "...", _authToken=...)
+  // an AWS secret and session token after their label in any spelling: the credentials file
+  // (aws_secret_access_key), the environment (AWS_SECRET_ACCESS_KEY), STS JSON (SecretAccessKey,
+  // SessionToken), SDK config (secretAccessKey); JSON-escaped quotes too
   {
-    kind: 'credential',
-    re: new RegExp(
-      String.raw`(?<![A-Za-z0-9])(?:client[_-]?secret|api[_-]?key|auth[_-]?token|access[_ -]?token|refresh[_-]?token|secret[_-]?key|password|passwd)${SEP}([^\s"'${'`'}\\,;&(){}<>\[\]]{8,})`,
-      'gi',
-    ),
+    kind: 'cloud-key',
+    re: /(?:aws_?)?(?:secret_?access_?key|session_?token)\\?["']?\s*[=:]\s*\\?["']?([A-Za-z0-9/+=]{40,})/dgi,
   },
+  // the password of `scheme://user:password@host` (DATABASE_URL, git remotes, proxies)
+  {
+    kind: 'password',
+    re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/?#"'<>]{1,64}:([^\s@/"'<>]{1,256})@/dgi,
+  },
+  // HTTP Basic credentials: base64 of user:password
+  {
+    kind: 'password',
+    re: /\bauthorization\\?["']?\s*[:=]\s*\\?["']?basic\s+([A-Za-z0-9+/]{6,}={0,2})/dgi,
+  },
+  // any value after a label that names a secret (`password=...`, `"api_key": "..."`, `-H
+  // 'x-api-key: ...'`, `.npmrc`'s `_authToken=`): last, so a known shape keeps its own kind
+  {
+    kind: 'secret',
+    re: /(?:api[_-]?key|secret[_-]?key|client[_-]?secret|(?:access|refresh|auth|id)[_-]?token|private[_-]?key|passw(?:or)?d|pwd)\\?["']?\s*[=:]\s*\\?["']?([^\s"'`\\,;&<>]{6,})/dgi,
+  },
+  // `%40` too: an e-mail in a URL's query (web-browsing agents' tool calls)
   { kind: 'email', find: emails },
   // the user name in a home path (any user's: logs travel between machines); a Windows profile
-  // folder often holds the full name, spaces included (`C:/Users/John Smith` too, so it goes
-  // first), and tools print `c:\users` in any case; a UNC path's `\\server\Users\name` alike
+  // folder often holds the full name, spaces included, and tools print `c:\users` in any case
   {
     kind: 'home-path',
-    re: /(?:[A-Za-z]:|\\\\[^\\\s/]{1,64})(?:\\{1,2}|\/)users(?:\\{1,2}|\/)([^/\\"'`:;,\r\n\t<>|]+)/gi,
+    re: /(?:[A-Za-z]:|\\\\[^\\/\s"'`]{1,64})(?:\\{1,2}|\/)[Uu][Ss][Ee][Rr][Ss](?:\\{1,2}|\/)([^/\\"'`:;,\r\n\t<>|]+)/dg,
   },
-  { kind: 'home-path', re: /(?:\/home\/|\/[Uu]sers\/)([^/\\\s"'`:;,]+)/g },
-  // `~jsmith/`: another user's home in shell notation
-  { kind: 'home-path', re: /(?<![\w~/])~([A-Za-z][A-Za-z0-9._-]{0,31})(?=\/)/g },
+  { kind: 'home-path', re: /(?:\/home\/|\/[Uu]sers\/)([^/\\\s"'`:;,]+)/dg },
+  // `~jsmith/`: another user's home
+  { kind: 'home-path', re: /(?<![\w~])~([a-z_][a-z0-9_.-]{1,31})(?=\/)/dg },
 ];
+
+/** A value masked already (a redacted copy redacted again). */
+const MASKED = /^(?:\[[a-z-]+\])?\*+$/;
+
+/** A field whose value is a secret whatever its shape (`{"password": "..."}` in a tool's arguments). */
+const SECRET_FIELD =
+  /^(?:.*[_-])?(?:api[_-]?key|apikey|secret|secret[_-]?(?:access[_-]?)?key|client[_-]?secret|(?:access|refresh|auth|id|session)[_-]?token|token|private[_-]?key|passw(?:or)?d|pwd)$/i;
 
 /** A mask of `length` units for kind. */
 export function maskOf(kind: RedactionKind, length: number): string {
@@ -162,6 +120,8 @@ export function maskOf(kind: RedactionKind, length: number): string {
 export interface Masker {
   /** s with every match masked; counts[kind] grows by the matches. */
   mask(s: string): string;
+  /** A field's value: all of it when the field's name says it is a secret, else as mask(). */
+  maskField(name: string, value: string): string;
   readonly counts: Record<string, number>;
 }
 
@@ -173,15 +133,22 @@ export function createMasker(patterns: readonly RegExp[] = [], homePaths: readon
     if (user && user.length >= 2)
       rules.push({
         kind: 'home-path',
-        re: new RegExp(`(?<=[/\\\\])(${escapeRegExp(user)})(?=[/\\\\]|$)`, 'g'),
+        re: new RegExp(`(?<=[/\\\\])(${escapeRegExp(user)})(?=[/\\\\]|$)`, 'dg'),
       });
   }
-  for (const p of patterns) rules.push({ kind: 'custom', re: new RegExp(p.source, withG(p.flags)) });
+  for (const p of patterns) rules.push({ kind: 'custom', re: new RegExp(p.source, withFlags(p.flags)) });
   const counts: Record<string, number> = {};
-  return {
+  // short strings found clean (keys, event types, ids repeat on every line): not scanned again
+  const clean = new Set<string>();
+  const masker: Masker = {
     counts,
+    maskField(name: string, value: string): string {
+      if (value.length < 6 || !SECRET_FIELD.test(name) || MASKED.test(value)) return masker.mask(value);
+      counts.secret = (counts.secret ?? 0) + 1;
+      return maskOf('secret', value.length);
+    },
     mask(s: string): string {
-      if (s.length < 5) return s;
+      if (s.length < 5 || clean.has(s)) return s;
       const spans: { from: number; to: number; kind: RedactionKind }[] = [];
       // which units an earlier rule already masks: a check per span costs its length, where a
       // search of every span so far was quadratic in the matches
@@ -192,7 +159,13 @@ export function createMasker(patterns: readonly RegExp[] = [], homePaths: readon
             spans.push({ from, to, kind: rule.kind });
             taken.fill(1, from, to);
           }
-      if (spans.length === 0) return s;
+      if (spans.length === 0) {
+        if (s.length <= 256) {
+          if (clean.size >= 65_536) clean.clear();
+          clean.add(s);
+        }
+        return s;
+      }
       spans.sort((a, b) => a.from - b.from);
       let out = '';
       let at = 0;
@@ -204,9 +177,14 @@ export function createMasker(patterns: readonly RegExp[] = [], homePaths: readon
       return out + s.slice(at);
     },
   };
+  return masker;
 }
 
-/** Each match of re in s as a span: group 1 when the regex has one, else the whole match. */
+/**
+ * Each match of re in s as a span: group 1 when the regex has one, else the whole match. The
+ * group's place comes from the match indices (flag d): a search for its text in the match could
+ * find the label instead (`password: password1`).
+ */
 function* regexSpans(re: RegExp, s: string): Generator<readonly [number, number]> {
   re.lastIndex = 0;
   for (let m = re.exec(s); m !== null; m = re.exec(s)) {
@@ -214,14 +192,13 @@ function* regexSpans(re: RegExp, s: string): Generator<readonly [number, number]
       re.lastIndex++;
       continue;
     }
-    const group = m.length > 1 && m[1] !== undefined ? m[1] : m[0];
-    const from = m.index + (m.length > 1 && m[1] !== undefined ? m[0].indexOf(group) : 0);
-    yield [from, from + group.length];
+    const group = m.indices?.[1];
+    yield group ?? [m.index, m.index + m[0].length];
   }
 }
 
-function withG(flags: string): string {
-  return flags.includes('g') ? flags : flags + 'g';
+function withFlags(flags: string): string {
+  return [...new Set([...flags, 'g', 'd'])].join('');
 }
 
 function escapeRegExp(s: string): string {

@@ -84,3 +84,14 @@ export interface StreamView {
    */
   failedAttempt?: FailedAttemptRef & { blocks: Block[] };
 }
+
+/**
+ * What the messages pane shows at a seq, in one answer so it is committed and painted once: the
+ * last messages, the streaming preview, and (when asked) the message the event produced or changed.
+ */
+export interface MessagesAtView {
+  window: MessagesWindow;
+  stream: StreamView | null;
+  /** Null when not asked (a drag or playback follows the tail). */
+  focus: MessageFocusView | null;
+}

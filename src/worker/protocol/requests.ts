@@ -68,8 +68,12 @@ export type Request =
   | { kind: 'filter'; filter: TimelineFilter }
   /** Derived messages at `seq`, window [from, to) by message index; a negative `from` means "the last -from". */
   | { kind: 'messages'; seq: number; from: number; to: number }
-  /** Which message of `messages` at `seq` the event at `seq` produced or changed (the pane follows it). */
-  | { kind: 'messageFocus'; seq: number }
+  /**
+   * The messages pane at `seq` in one answer: the last `tail` messages, the streaming preview (of
+   * `chunk` code points of the delta at seq, when given) and, with `focus`, which message the event
+   * at `seq` produced or changed (the pane follows it).
+   */
+  | { kind: 'messagesAt'; seq: number; tail: number; chunk?: number; focus: boolean }
   /** The messages these surface events produced, by source seq (at most 200; a diff's columns). */
   | { kind: 'messagesOf'; seqs: number[] }
   /** The messages a replace event hid (its originals), for the "show hidden" toggle. */

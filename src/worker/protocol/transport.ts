@@ -7,7 +7,7 @@
 import type { CallDiff, HistoryDiff, MetricsAnswer, RunProfile, SearchAnswer, UsageTotals } from './answers';
 import type { RequestAtView, RequestChange, ResumePreview } from './harness';
 import type { DiagnosticsWindow, EventDetail, ToolPair } from './inspector';
-import type { MessageFocusView, MessagesWindow, StreamView, TranscriptEntry, ViewMessage } from './messages';
+import type { MessagesAtView, MessagesWindow, StreamView, TranscriptEntry, ViewMessage } from './messages';
 import type { Push } from './pushes';
 import type { PlaybackWindow, ReplayAxisView, ReplayPositionView } from './replay';
 import type { Request, RequestKind, RequestOf } from './requests';
@@ -27,7 +27,7 @@ export interface ResponseValues {
   problemAt: { what: string | null };
   filter: RowsInfo & { matches: number };
   messages: MessagesWindow;
-  messageFocus: MessageFocusView;
+  messagesAt: MessagesAtView;
   replaced: { seq: number; messages: ViewMessage[] };
   messagesOf: ViewMessage[];
   stream: StreamView | null;
