@@ -136,29 +136,32 @@ try {
     const out = arg('trace-out', '');
     if (out) writeFileSync(out, JSON.stringify({ traceEvents }));
   }
-  if (profile) {
-    const { profile: p } = await cdp.send('Profiler.stop');
-    const byId = new Map(p.nodes.map((n) => [n.id, n]));
-    const self = new Map();
-    const dt = p.timeDeltas;
-    for (let i = 0; i < p.samples.length; i++) {
-      const n = byId.get(p.samples[i]);
-      const f = n.callFrame;
-      const key = `${f.functionName || '(anon)'} ${f.url ? basename(f.url) : ''}:${f.lineNumber}`;
-      self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
-    }
-    const sum = [...self.values()].reduce((a, b) => a + b, 0);
-    const idle = (self.get('(idle) :-1') ?? 0) + (self.get('(program) :-1') ?? 0);
-    const idleOnly = self.get('(idle) :-1') ?? 0;
-    console.log(
-      `\nprofile: ${sum.toFixed(0)} ms sampled, idle ${idleOnly.toFixed(0)} ms, (program) ${(idle - idleOnly).toFixed(0)} ms; main thread busy per seek: ${((sum - idleOnly) / seekCount).toFixed(1)} ms`,
-    );
-    console.log('top self time:');
-    for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40))
-      console.log(`  ${v.toFixed(1).padStart(8)} ms  ${k}`);
-  }
+  if (profile) await printProfile(cdp, seekCount, 'seek');
 } finally {
   await close();
+}
+
+/** Stops the CPU profile and prints the main thread's self time by function, per unit. */
+async function printProfile(cdp, units, unit) {
+  const { profile: p } = await cdp.send('Profiler.stop');
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const dt = p.timeDeltas;
+  for (let i = 0; i < p.samples.length; i++) {
+    const n = byId.get(p.samples[i]);
+    const f = n.callFrame;
+    const key = `${f.functionName || '(anon)'} ${f.url ? basename(f.url) : ''}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+  }
+  const sum = [...self.values()].reduce((a, b) => a + b, 0);
+  const idle = (self.get('(idle) :-1') ?? 0) + (self.get('(program) :-1') ?? 0);
+  const idleOnly = self.get('(idle) :-1') ?? 0;
+  console.log(
+    `\nprofile: ${sum.toFixed(0)} ms sampled, idle ${idleOnly.toFixed(0)} ms, (program) ${(idle - idleOnly).toFixed(0)} ms; main thread busy per ${unit}: ${((sum - idleOnly) / units).toFixed(1)} ms`,
+  );
+  console.log('top self time:');
+  for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40))
+    console.log(`  ${v.toFixed(1).padStart(8)} ms  ${k}`);
 }
 
 /** Drags the scrubber across the bar under a trace: main-thread CPU per frame and per move. */
@@ -170,6 +173,12 @@ async function dragUnderTrace(page) {
   const moves = 180;
   await page.mouse.move(box.x + 2, y);
   await page.mouse.down();
+  const cdp = profile ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   const tracing = await startTrace(page);
   await recorder.start();
   for (let i = 1; i <= moves; i++) {
@@ -179,6 +188,7 @@ async function dragUnderTrace(page) {
   const drag = await recorder.stop();
   const events = await tracing.stop();
   await page.mouse.up();
+  if (cdp) await printProfile(cdp, moves, 'pointer move');
   const gaps = drag.frames.slice(1).map((t, i) => t - drag.frames[i]);
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const cpu = events

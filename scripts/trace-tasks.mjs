@@ -7,8 +7,12 @@
 // unminified for readable names: `npx vite build --minify false --outDir dist-profile`, then
 // `--dist dist-profile`. A diagnostic script, not a benchmark table.
 //
+// `--save FILE` also writes the raw trace events (JSON), for a closer look at one task.
+//
 //   node scripts/trace-tasks.mjs <log> [--seeks 20] [--min 30] [--dist dist] [--port 4199] [--width 1600]
+//                                      [--save trace.json]
 /* global location, document */
+import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { arg, loadThroughInput, openApp, seekTargets, startProbe, startTrace } from './loadProbe.mjs';
 
@@ -56,6 +60,8 @@ try {
     `${basename(file)}: ${loaded.events} events; first rows ${loaded.firstRows?.toFixed(0)} ms, ready ${loaded.ready?.toFixed(0)} ms (wall)`,
   );
   report(events);
+  const save = arg('save', '');
+  if (save) writeFileSync(save, JSON.stringify(events));
 } finally {
   await close();
 }

@@ -171,4 +171,45 @@ describe('MessagesPane renders', () => {
       'message from seq 2',
     );
   });
+
+  it('scroll events render the list once, in the next animation frame', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    useApp.setState({ selectedSeq: 98 });
+    let commits = 0;
+    const el = render(
+      <ServicesProvider services={composeApp(client())}>
+        <Profiler id="pane" onRender={() => commits++}>
+          <MessagesPane />
+        </Profiler>
+      </ServicesProvider>,
+    );
+    await settle();
+    const list = el.querySelector<HTMLElement>('[data-testid=messages]');
+    if (!list) throw new Error('no list');
+    // 50 messages of 50 px: the end is shown, the first ones are not rendered.
+    expect(el.textContent).not.toContain('message from seq 0 ');
+    let top = list.scrollTop;
+    Object.defineProperty(list, 'scrollTop', {
+      configurable: true,
+      get: () => top,
+      set: (v: number) => (top = v),
+    });
+    frames.length = 0;
+    commits = 0;
+    act(() => {
+      for (const y of [900, 400, 0]) {
+        top = y;
+        list.dispatchEvent(new Event('scroll', { bubbles: true }));
+      }
+    });
+    // Nothing is read or rendered in the events; one frame is asked for.
+    expect(commits).toBe(0);
+    expect(frames.length).toBe(1);
+    act(() => frames.splice(0).forEach((f) => f(0)));
+    expect(commits).toBe(1);
+    // The first message is rendered now (as a placeholder until its older page arrives).
+    expect(el.querySelector('[data-tindex="0"]')).not.toBeNull();
+  });
 });

@@ -93,6 +93,28 @@ describe('Timeline rows (through a fake worker)', () => {
     expect([...new Set(renders)].sort((a, b) => a - b)).toEqual([3, 7]);
   });
 
+  it('a selection already in view is told from the known scroll position: no layout is read', async () => {
+    const reads = { scrollTop: 0, clientHeight: 0 };
+    vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(() => {
+      reads.scrollTop++;
+      return 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(() => {
+      reads.clientHeight++;
+      return 600;
+    });
+    const { el } = timeline();
+    await settle();
+    reads.scrollTop = 0;
+    reads.clientHeight = 0;
+    act(() => useApp.setState({ selectedSeq: 9 }));
+    await settle();
+    expect(el.querySelector('[role=row][aria-selected=true]')?.getAttribute('data-seq')).toBe('9');
+    // Reading either after the commit would force the browser to lay the page out again.
+    expect(reads).toEqual({ scrollTop: 0, clientHeight: 0 });
+    vi.restoreAllMocks();
+  });
+
   it('draws the row actions on the selected row and the row under the pointer only', async () => {
     const { el } = timeline();
     await settle();
