@@ -294,7 +294,8 @@ test("the header shows the session's cost, the Charts tab's total, where the log
   await page.setViewportSize({ width: 1600, height: 900 });
   // The demo's model (qwen3-coder-480b) has no price: no cost, never a guess.
   await gotoApp(page, '/#seq=10');
-  await expect(page.getByTestId('log-figures')).toContainText('15.0k in');
+  // "in" is all the input read: 15,030 uncached + 9,500 cache read.
+  await expect(page.getByTestId('log-figures')).toContainText('24.5k in');
   await page.getByRole('button', { name: 'Charts', exact: true }).click();
   await expect(page.getByTestId('cost-panel')).toContainText('$0');
   await expect(page.getByTestId('log-cost')).toHaveCount(0);
@@ -311,7 +312,10 @@ test("the header shows the session's cost, the Charts tab's total, where the log
   );
   await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'ready');
   const cost = page.getByTestId('log-cost');
-  await expect(cost).toHaveText(/^·?\$(\d+\.\d\d|0\.\d+)$/);
+  // 279 uncached input, 1,164,952 cache-read, 83,966 cache-write, 2,201 output at $3 / $0.30 /
+  // $3.75 / $15 per million: $0.70 (each cached token billed once; $4.44 billed it twice).
+  await expect(cost).toHaveText(/^·?\$0\.70$/);
+  await expect(page.getByTestId('log-figures')).toContainText('1.2M in · 2.2k out');
   const headerCost = (await cost.textContent())!.replace('·', '').trim();
   expect(headerCost).not.toBe('$0.00');
   await expect(cost).toHaveAttribute('title', /claude-sonnet-4[^ ]* \$/);

@@ -125,8 +125,16 @@ export interface Message {
 
 // ---------------------------------------------------------------- stream chunks
 
+/**
+ * One model call's tokens, as the harness records them; every importer writes the same
+ * convention. The four input counters are disjoint: all the input the model read is
+ * inputTokens + cacheReadTokens + cacheWriteTokens (`totalInputTokens`, what OTel's
+ * gen_ai.usage.input_tokens and the app's "in" figures mean), and each is priced at its own rate.
+ */
 export interface TokenUsage {
+  /** Input tokens NOT read from or written to the cache (Anthropic's input_tokens; OpenAI's input_tokens minus cached_input_tokens). */
   inputTokens: number;
+  /** Includes reasoningTokens. */
   outputTokens: number;
   cacheReadTokens?: number;
   cacheWriteTokens?: number;

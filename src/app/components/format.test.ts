@@ -5,6 +5,7 @@ import {
   eventTypeFamily,
   formatBytes,
   formatDuration,
+  formatInOut,
   formatRelativeTime,
   formatTokens,
   formatUsd,
@@ -38,6 +39,16 @@ describe('formatTokens', () => {
     expect(formatTokens(999_999)).toBe('1.0M');
     expect(formatTokens(1_234_567)).toBe('1.2M');
     expect(formatTokens(NaN)).toBe('—');
+  });
+});
+
+describe('formatInOut', () => {
+  it('"in" is all the input read: the uncached input plus the cache reads and writes', () => {
+    // The Claude Code sample fe869ecb's totals: 279 uncached, 1,164,952 read, 83,966 written.
+    const u = { inputTokens: 279, outputTokens: 2201, cacheReadTokens: 1_164_952, cacheWriteTokens: 83_966 };
+    expect(formatInOut(u)).toBe('1.2M in · 2.2k out');
+    expect(formatInOut(u, true)).toBe('1.2M→2.2k tok');
+    expect(formatInOut({ inputTokens: 950, outputTokens: 3 })).toBe('950 in · 3 out');
   });
 });
 

@@ -6,6 +6,8 @@
  */
 
 import { NO_VALUE } from '../../core/view/noValue';
+import { totalInputTokens } from '../../core/analysis/usage';
+import type { TokenUsage } from '../../core/types';
 
 /** What every view shows for a missing value: one em dash, app-wide and in the CLI. */
 export { NO_VALUE };
@@ -24,6 +26,16 @@ function scaled(n: number, unit: number, suffix: string): string {
 
 /** One cost formatter for the app and the CLI. */
 export { formatUsd } from '../../core/view/usd';
+
+/**
+ * A usage's "in · out" figure: `in` is all the input the model read (uncached plus cache reads
+ * and writes), one meaning for every format; `short` is the narrow `in→out tok`.
+ */
+export function formatInOut(u: TokenUsage, short = false): string {
+  const input = formatTokens(totalInputTokens(u));
+  const output = formatTokens(u.outputTokens);
+  return short ? `${input}→${output} tok` : `${input} in · ${output} out`;
+}
 
 /** `950`, `12.3k`, `123k`, `1.2M`. Non-finite input gives `—`. */
 export function formatTokens(n: number): string {

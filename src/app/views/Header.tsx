@@ -5,7 +5,7 @@
  * and wrapper lines), and the progress bar while loading.
  */
 import type { LogSummary } from '../../worker/protocol';
-import { formatBytes, formatDiagnosticCounts, formatDuration, formatTokens } from '../components/format';
+import { formatBytes, formatDiagnosticCounts, formatDuration, formatInOut } from '../components/format';
 import { ShareControls } from '../share/ShareControls';
 import { useApp } from '../appState';
 import { useServices } from '../services/context';
@@ -209,9 +209,7 @@ function Figures({ summary, cost }: { summary: LogSummary; cost: LogCost | null 
     `${summary.turns} turn${summary.turns === 1 ? '' : 's'}`,
     `${summary.steps} step${summary.steps === 1 ? '' : 's'}`,
     `${summary.toolCalls} tool call${summary.toolCalls === 1 ? '' : 's'}`,
-    summary.usage
-      ? `${formatTokens(summary.usage.inputTokens)} in · ${formatTokens(summary.usage.outputTokens)} out`
-      : '',
+    summary.usage ? formatInOut(summary.usage) : '',
     summary.startTime !== undefined && summary.endTime !== undefined
       ? formatDuration(summary.endTime - summary.startTime)
       : '',

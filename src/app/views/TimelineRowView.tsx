@@ -6,11 +6,12 @@ import { type CSSProperties, type KeyboardEvent, type ReactNode, useState } from
 import type { StepOutcome } from '../../core/view/spanSummary';
 import type { Tone as SummaryTone } from '../../core/view/summary';
 import type { TimelineRow } from '../../worker/protocol';
+import type { TokenUsage } from '../../core/types';
 import {
   eventTypeBadgeClass,
   formatClockOffset,
   formatDuration,
-  formatTokens,
+  formatInOut,
   turnEndReasonClass,
 } from '../components/format';
 import { StepHealthBadge } from '../scrubber/StepHealth';
@@ -333,12 +334,10 @@ function content(row: TimelineRow): ReactNode {
   return <span className={`truncate ${SUMMARY_TONE[row.tone]}`}>{row.summary}</span>;
 }
 
-type Usage = { inputTokens: number; outputTokens: number } | undefined;
+type Usage = TokenUsage | undefined;
 const duration = (ms: number | undefined) => (ms !== undefined ? formatDuration(ms) : '');
-const tokens = (u: Usage) =>
-  u ? `${formatTokens(u.inputTokens)} in · ${formatTokens(u.outputTokens)} out` : '';
-const shortTokens = (u: Usage) =>
-  u ? `${formatTokens(u.inputTokens)}→${formatTokens(u.outputTokens)} tok` : '';
+const tokens = (u: Usage) => (u ? formatInOut(u) : '');
+const shortTokens = (u: Usage) => (u ? formatInOut(u, true) : '');
 
 /**
  * A turn's figures: its duration, steps and tools; in a narrow timeline its duration and steps.

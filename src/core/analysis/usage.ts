@@ -5,6 +5,14 @@ import type { TokenUsage } from '../types';
 
 const OPTIONAL = ['cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'] as const;
 
+/**
+ * All the input the model read: the uncached input plus the cache reads and writes (TokenUsage's
+ * `inputTokens` is the uncached part only; OTel's gen_ai.usage.input_tokens is this total).
+ */
+export function totalInputTokens(u: TokenUsage): number {
+  return u.inputTokens + (u.cacheReadTokens ?? 0) + (u.cacheWriteTokens ?? 0);
+}
+
 /** a + b; an optional counter appears in the sum when either side has it. */
 export function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): TokenUsage | undefined {
   if (!b) return a;

@@ -1,8 +1,8 @@
 /**
  * Per-model token prices and the cost of a step's usage.
  *
- * Usage convention (as the harness records it): `inputTokens` are the input
- * tokens not read from the cache, `cacheReadTokens` / `cacheWriteTokens` are
+ * Usage convention (TokenUsage's, the harness's and every importer's): `inputTokens`
+ * are the input tokens not read from or written to the cache, `cacheReadTokens` / `cacheWriteTokens` are
  * billed at their own rates, and `outputTokens` include reasoning tokens.
  * A model without a price has no cost: `costOf` returns null, never a guess.
  *

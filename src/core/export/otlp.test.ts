@@ -9,6 +9,7 @@ import { loadLogFromBytes, loadLogFromText } from '../log/load';
 import type { SessionLog } from '../log/sessionLog';
 import { exportOtlp } from './otlp';
 import { nanos, type OtlpAnyValue, type OtlpSpan } from './otlpJson';
+import { totalInputTokens } from '../analysis/usage';
 
 const load = (path: string): SessionLog => loadLogFromBytes(readFileSync(`../shared/samples/${path}`));
 
@@ -132,7 +133,8 @@ describe('OTLP export', { timeout: 60_000 }, () => {
       // Usage: the chat spans add up to the log's totals.
       const sum = (k: string) =>
         op(spans, 'chat').reduce((n, s) => n + ((attr(s, k) as number | undefined) ?? 0), 0);
-      expect(sum('gen_ai.usage.input_tokens')).toBe(st.usage.inputTokens);
+      // OTel's input_tokens include the cache; TokenUsage.inputTokens is the uncached part.
+      expect(sum('gen_ai.usage.input_tokens')).toBe(totalInputTokens(st.usage));
       expect(sum('gen_ai.usage.output_tokens')).toBe(st.usage.outputTokens);
       for (const s of op(spans, 'chat')) {
         expect(attr(s, 'gen_ai.provider.name')).toEqual(expect.any(String));

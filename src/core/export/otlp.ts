@@ -21,6 +21,7 @@ import type { SessionLog } from '../log/sessionLog';
 import type { AttemptInfo, StepInfo, ToolCallInfo, TurnInfo } from '../analysis/structureIndex';
 import { requestInForceAt } from '../harness/requestInForce';
 import { answeredBy } from '../log/message';
+import { totalInputTokens } from '../analysis/usage';
 import { isKnownEvent, type Block, type FinishReason, type Message, type TokenUsage } from '../types';
 import { isObject } from '../validate';
 import { finishReason, semconvMessage, semconvPart } from './genaiMessages';
@@ -182,7 +183,7 @@ class OtlpBuilder {
         'gen_ai.agent.name': this.agentName,
         'gen_ai.conversation.id': this.sessionId,
         'gen_ai.provider.name': this.requestAt(t.startSeq).provider ?? this.requestAt(t.lastSeq).provider,
-        'gen_ai.usage.input_tokens': u?.inputTokens,
+        'gen_ai.usage.input_tokens': u && totalInputTokens(u),
         'gen_ai.usage.output_tokens': u?.outputTokens,
         'gen_ai.usage.cache_read.input_tokens': u?.cacheReadTokens,
         'gen_ai.usage.cache_creation.input_tokens': u?.cacheWriteTokens,
@@ -239,7 +240,7 @@ class OtlpBuilder {
       'gen_ai.response.id': message?.id,
       'gen_ai.conversation.id': this.sessionId,
       'gen_ai.response.finish_reasons': finish ? [finish] : undefined,
-      'gen_ai.usage.input_tokens': usage?.inputTokens,
+      'gen_ai.usage.input_tokens': usage && totalInputTokens(usage),
       'gen_ai.usage.output_tokens': usage?.outputTokens,
       'gen_ai.usage.cache_read.input_tokens': usage?.cacheReadTokens,
       'gen_ai.usage.cache_creation.input_tokens': usage?.cacheWriteTokens,

@@ -15,6 +15,7 @@ import type { ReplaceRecord } from '../log/surface';
 import type { SessionEvent, TokenUsage } from '../types';
 import { stepInputSeq } from '../diff/calls';
 import { costOf, priceFor, type PriceTable } from '../cost/prices';
+import { totalInputTokens } from '../analysis/usage';
 import { requestInForceAt, type RequestSource } from '../harness/requestInForce';
 import { requestViewOf } from '../diff/request';
 
@@ -74,8 +75,7 @@ export function stepMetrics(log: MetricsSource, prices?: PriceTable): StepMetric
     if (model !== undefined) m.model = model;
     if (step.usage) {
       m.usage = step.usage;
-      m.contextTokens =
-        step.usage.inputTokens + (step.usage.cacheReadTokens ?? 0) + (step.usage.cacheWriteTokens ?? 0);
+      m.contextTokens = totalInputTokens(step.usage);
       if (prices) m.cost = costOf(step.usage, priceFor(prices, model));
     }
     if (step.durationMs !== undefined) m.durationMs = step.durationMs;

@@ -66,9 +66,10 @@ describe('Claude Code importer', () => {
     const msg = assistants[0]?.data.message as { content: { type: string }[]; id: string };
     expect(msg.id).toBe('msg_A');
     expect(msg.content.map((b) => b.type)).toEqual(['reasoning', 'text', 'tool-call']);
-    // Usage: the last snapshot's output (27), input counted with the cache (10 + 100 + 5), once.
+    // Usage: the last snapshot's output (27), once; input_tokens is already the uncached input
+    // (10), the cache read (100) and write (5) are their own counters, never added to it.
     expect(log.structure.usage).toEqual({
-      inputTokens: 115,
+      inputTokens: 10,
       outputTokens: 27,
       cacheReadTokens: 100,
       cacheWriteTokens: 5,

@@ -166,14 +166,14 @@ function mapBlock(b: JsonObject): Block {
   }
 }
 
-/** Anthropic usage -> the model's counters (input includes the cached part, as OTel expects). */
+/** Anthropic usage -> the model's counters (TokenUsage convention: `input_tokens` is already the uncached input). */
 export function anthropicUsage(u: unknown): TokenUsage | undefined {
   if (!isObject(u)) return undefined;
   const n = (k: string) => (typeof u[k] === 'number' ? u[k] : 0);
   const cacheRead = n('cache_read_input_tokens');
   const cacheWrite = n('cache_creation_input_tokens');
   const usage: TokenUsage = {
-    inputTokens: n('input_tokens') + cacheRead + cacheWrite,
+    inputTokens: n('input_tokens'),
     outputTokens: n('output_tokens'),
   };
   if (cacheRead > 0) usage.cacheReadTokens = cacheRead;

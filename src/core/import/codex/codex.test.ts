@@ -82,8 +82,9 @@ describe('Codex importer', () => {
       { type: 'reasoning', text: 'Plan: touch it' },
       { type: 'tool-call', id: 'call_1', name: 'exec_command', arguments: '{"cmd":"touch a"}' },
     ]);
-    // Usage from token_count (last_token_usage), per step.
-    expect(st.usage).toEqual({ inputTokens: 30, outputTokens: 8, cacheReadTokens: 4, reasoningTokens: 2 });
+    // Usage from token_count (last_token_usage), per step. OpenAI's input_tokens include the 2
+    // cached ones per call: the uncached input is (10 - 2) + (20 - 2) = 26, the cache read 2 + 2.
+    expect(st.usage).toEqual({ inputTokens: 26, outputTokens: 8, cacheReadTokens: 4, reasoningTokens: 2 });
   });
 
   it('a token_count repeating the same totals is not counted again', () => {
@@ -95,7 +96,8 @@ describe('Codex importer', () => {
       tokens(7, 2, 9),
       tokens(7, 2, 9),
     ]);
-    expect(log.structure.usage.inputTokens).toBe(7);
+    expect(log.structure.usage.inputTokens).toBe(7 - 2); // uncached: 2 of the 7 are cached
+    expect(log.structure.usage.cacheReadTokens).toBe(2);
     expect(log.structure.usage.outputTokens).toBe(2);
   });
 

@@ -252,11 +252,13 @@ class CodexState {
   }
 }
 
+/** OpenAI usage -> the model's counters: its `input_tokens` include `cached_input_tokens`, TokenUsage's do not. */
 function codexUsage(u: unknown): TokenUsage | undefined {
   if (!isObject(u)) return undefined;
   const n = (k: string) => (typeof u[k] === 'number' ? u[k] : 0);
-  const usage: TokenUsage = { inputTokens: n('input_tokens'), outputTokens: n('output_tokens') };
-  if (n('cached_input_tokens') > 0) usage.cacheReadTokens = n('cached_input_tokens');
+  const cached = Math.min(n('cached_input_tokens'), n('input_tokens'));
+  const usage: TokenUsage = { inputTokens: n('input_tokens') - cached, outputTokens: n('output_tokens') };
+  if (cached > 0) usage.cacheReadTokens = cached;
   if (n('reasoning_output_tokens') > 0) usage.reasoningTokens = n('reasoning_output_tokens');
   return usage;
 }

@@ -68,8 +68,9 @@ describe('pi importer', () => {
       { type: 'tool-call', id: 'tc1', name: 'read', arguments: '{"path":"a"}' },
     ]);
     expect(log.structure.totals.toolErrors).toBe(1);
+    // Two calls of input 3 (pi's input excludes the cache), cache read 10 and write 2 each.
     expect(log.structure.usage).toEqual({
-      inputTokens: 30,
+      inputTokens: 6,
       outputTokens: 14,
       cacheReadTokens: 20,
       cacheWriteTokens: 4,

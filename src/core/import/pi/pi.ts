@@ -303,11 +303,12 @@ function blocks(content: unknown): Block[] {
   });
 }
 
+/** pi usage -> the model's counters: pi's `input` excludes the cache (its own cost.input is input x the input price). */
 function piUsage(u: unknown): TokenUsage | undefined {
   if (!isObject(u)) return undefined;
   const n = (k: string) => (typeof u[k] === 'number' ? u[k] : 0);
   const usage: TokenUsage = {
-    inputTokens: n('input') + n('cacheRead') + n('cacheWrite'),
+    inputTokens: n('input'),
     outputTokens: n('output'),
   };
   if (n('cacheRead') > 0) usage.cacheReadTokens = n('cacheRead');
