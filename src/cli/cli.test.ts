@@ -232,7 +232,7 @@ describe('seqscope: hostile input and closed pipes', () => {
     const out = r.out.trimEnd().split('\n');
     expect(out.filter((l) => l.startsWith('error'))).toHaveLength(50);
     expect(out.slice(-3)).toEqual([
-      '… and 150 more (use --json for all)',
+      '… and 150 more: bad-json 150 (use --json for all)',
       '0 events: 200 errors, 0 warnings, 0 info',
       'not a session log: none of its 200 lines parses as JSON (a binary or non-text file?)',
     ]);

@@ -132,7 +132,7 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
     const widths = [0, 1, 2].map((c) => Math.max(0, ...rows.map((r) => (r[c] as string).length)));
     for (const r of rows)
       out(r.map((cell, c) => (c < 3 ? cell.padEnd(widths[c] as number) : cell)).join('  ') + '\n');
-    if (diags.length > rows.length) out(`… and ${diags.length - rows.length} more (use --json for all)\n`);
+    if (diags.length > rows.length) out(`${moreByCode(diags.slice(rows.length))} (use --json for all)\n`);
     out(
       `${plural(log.eventCount, 'event')}: ${plural(error, 'error')}, ${plural(warning, 'warning')}, ${info} info\n`,
     );
@@ -155,6 +155,19 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
       );
   }
   return error > 0 ? 1 : 0;
+}
+
+/**
+ * The diagnostics past the table, counted by code (most first): a line as long as the
+ * catalogue at most, whatever the log holds.
+ */
+function moreByCode(rest: readonly Diagnostic[]): string {
+  const byCode = new Map<string, number>();
+  for (const d of rest) byCode.set(d.code, (byCode.get(d.code) ?? 0) + 1);
+  const counts = [...byCode]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([code, n]) => `${code} ${n.toLocaleString('en-US')}`);
+  return `… and ${rest.length.toLocaleString('en-US')} more: ${counts.join(', ')}`;
 }
 
 /** A format's name for people (core/import/formats.ts), or the raw value when unknown. */

@@ -60,6 +60,28 @@ export interface DiagnosticSink {
   report(code: DiagnosticCode, message: string, where?: DiagnosticLocation): void;
 }
 
+/**
+ * The longest diagnostic message kept, in UTF-16 units: messages quote values from the log (a
+ * type, an id, a list of seqs), and a hostile log must not make each of thousands of
+ * diagnostics megabytes long (in `check`, the panel, or memory).
+ */
+export const MAX_DIAGNOSTIC_MESSAGE = 1000;
+
+/** `message` cut to MAX_DIAGNOSTIC_MESSAGE units (never inside a surrogate pair), saying how much was cut. */
+export function boundedMessage(message: string): string {
+  if (message.length <= MAX_DIAGNOSTIC_MESSAGE) return message;
+  let end = MAX_DIAGNOSTIC_MESSAGE - 60;
+  const last = message.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${message.slice(0, end)}… (${(message.length - end).toLocaleString('en-US')} more characters)`;
+}
+
+/** At most `max` of `items`, joined with commas, and how many more there are: a list from the log, bounded. */
+export function listSome(items: readonly (string | number)[], max = 10): string {
+  const shown = items.slice(0, max).join(', ');
+  return items.length > max ? `${shown} and ${(items.length - max).toLocaleString('en-US')} more` : shown;
+}
+
 /** Collects diagnostics in report order; `sorted()` orders them by position. */
 export class DiagnosticList implements DiagnosticSink {
   readonly items: Diagnostic[] = [];
@@ -67,7 +89,7 @@ export class DiagnosticList implements DiagnosticSink {
 
   report(code: DiagnosticCode, message: string, where: DiagnosticLocation = {}): void {
     const severity = SEVERITY[code];
-    const d: Diagnostic = { code, severity, message };
+    const d: Diagnostic = { code, severity, message: boundedMessage(message) };
     if (where.seq !== undefined) d.seq = where.seq;
     if (where.line !== undefined) d.line = where.line;
     this.items.push(d);

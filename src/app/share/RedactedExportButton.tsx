@@ -1,7 +1,7 @@
 /**
  * "Redacted": the whole log as a copy safe to share, built in the worker where the log is
- * (worker/redactedCopy.ts over core/redact): API keys, bearer tokens, private keys, JWTs,
- * cloud keys, e-mail addresses and the user's home path masked, the same lines and events
+ * (worker/redactedCopy.ts over core/redact): API keys, bearer tokens, passwords and other
+ * credentials, private keys, JWTs, cloud keys, e-mail addresses and the user's home path masked, the same lines and events
  * kept, so the copy loads, derives and deep-links like the original. Downloaded as
  * `<log>.redacted.jsonl`; the toast says what was masked.
  */
@@ -49,7 +49,7 @@ export function RedactedExportButton({
       data-testid="export-redacted"
       disabled={busy}
       onClick={() => void run()}
-      title="Download a redacted copy of the whole log to share: API keys, tokens, private keys, JWTs, cloud keys, e-mail addresses and your home path masked; the same events, so it opens like the original"
+      title="Download a redacted copy of the whole log to share: API keys, tokens, passwords, private keys, JWTs, cloud keys, e-mail addresses and your home path masked; the same events, so it opens like the original"
       className={className}
     >
       {busy ? '…' : 'Redacted'}

@@ -17,6 +17,7 @@
  * section 1): events from such a line (the seq a `torn-tail` names) are not
  * part of what it resumes, so the check looks at the events before them.
  */
+import { listSome } from '../diagnostics';
 import { looseData, type Diagnostic, type SessionHeader } from '../types';
 import { REQUEST_HEADER, requestHeaders, type RequestSource } from './requestInForce';
 import { syntheticRepair, type SyntheticEvent } from './repairEvents';
@@ -183,7 +184,7 @@ function errorRefusals(log: ResumeSource): ResumeRefusal[] {
       const first = list.find((d) => d.seq !== undefined && types.includes(log.typeOf(d.seq)));
       out.push({
         reason: 'unknown-required-type',
-        message: `unknown event type${types.length === 1 ? '' : 's'} without ignorable: true (${types.join(', ')})`,
+        message: `unknown event type${types.length === 1 ? '' : 's'} without ignorable: true (${listSome(types)})`,
         ...where(first),
       });
       continue;
@@ -225,7 +226,7 @@ export function resumeDiagnostics(
     const turn = turnEnd?.type === 'turn/end' ? turnEnd.data.turn : '?';
     out.push({
       code: 'resume-repair',
-      message: `the log ends inside turn ${String(turn)}: on resume the harness appends ${check.repair.map(describeSynthetic).join(', ')}`,
+      message: `the log ends inside turn ${String(turn)}: on resume the harness appends ${listSome(check.repair.map(describeSynthetic))}`,
       seq: check.lastKeptSeq,
     });
   }

@@ -10,6 +10,7 @@ import { importInspect, type InspectImportOptions } from './inspect/inspect';
 import { importInspectJson, type InspectJsonRead } from './inspect/inspectJson';
 import { NativeLog } from './nativeLog';
 import type { ReadLimits } from '../reader/readLimits';
+import { partContainerLimit } from '../reader/lineLengthGuard';
 import { importPi } from './pi/pi';
 import type { SourceFormat } from './formats';
 import { errorMessage } from '../errorMessage';
@@ -31,15 +32,17 @@ export function importForeign(
 ): NativeLog {
   try {
     if (format === 'inspect-eval') {
-      const { log, notes } = readEvalZip(bytes, options.limits);
+      const { log, notes, refusedContainers } = readEvalZip(bytes, options.limits);
       const out = log ? importInspect(log, options) : new NativeLog();
       out.notes.unshift(...notes);
+      out.refusedContainers = refusedContainers;
       return out;
     }
     // One JSON document, read in parts (the line formats below are decoded as one string).
     if (format === 'inspect-json')
       return importInspectJson(bytes, options, {
         ...read,
+        containerLimit: partContainerLimit(options.limits?.maxLineBytes ?? Infinity),
         ...(options.stringBytes !== undefined ? { stringBytes: options.stringBytes } : {}),
       });
     const text = new TextDecoder().decode(bytes);

@@ -37,6 +37,7 @@ import {
 import { detectTextFormat, isZip, type SourceFormat } from './formats';
 import { importForeign, type ImportOptions } from './importers';
 import { notTextMessage, sniffText } from './textSniff';
+import { SNIFF_BYTES, concat, decodeHead } from './foreignBytes';
 import { FORMAT_LABELS } from './formats';
 import {
   FOREIGN_DOCUMENT_BYTES,
@@ -44,9 +45,6 @@ import {
   foreignLimitMessage,
   samplesLoaded,
 } from './foreignLimits';
-
-/** How many decoded bytes detection looks at before it settles for the harness format. */
-const SNIFF_BYTES = 1 << 16;
 
 export interface ImportingReader extends LogReader {
   /** The detected format; undefined until the first bytes decided it. */
@@ -350,7 +348,21 @@ class DetectingReader implements ImportingReader {
     this.foreign = [];
     const hit = this.foreignHit;
     const log = importForeign(format, all, this.options, { truncated: hit !== undefined });
-    if (hit && format === 'inspect-json') {
+    if (!hit && log.refusedContainers !== undefined) {
+      // a part refused for its objects and arrays (its note says which): "Load anyway" lifts it
+      const message = log.notes.find((n) => n.code === 'read-limit')?.message ?? '';
+      const keptBytes = this.foreignBytes;
+      const inputBytes = this.decoder?.consumed ?? keptBytes;
+      this.foreignHit = {
+        kind: 'line-length',
+        limit: this.options.limits.maxLineBytes,
+        line: 1,
+        message,
+        keptBytes,
+        inputBytes,
+      };
+      this.foreignHit.containers = log.refusedContainers;
+    } else if (hit && format === 'inspect-json') {
       // One document: what is loaded is the samples read whole before the cut, not lines.
       this.foreignHit = { ...hit, message: this.limitMessage(hit, samplesLoaded(log)) };
       this.diags.report('read-limit', this.foreignHit.message);
@@ -359,34 +371,4 @@ class DetectingReader implements ImportingReader {
     for (const n of log.notes)
       this.diags.report(n.code, n.message, n.seq === undefined ? {} : { seq: n.seq });
   }
-}
-
-/** The first bytes a compressed head decodes to (a separate probe decoder; an error just means "not enough"). */
-function decodeHead(held: Uint8Array[], atEnd: boolean): Uint8Array {
-  const probe = createDecompressor({ maxOutputBytes: SNIFF_BYTES }); // a bomb's head stays small
-  const out: Uint8Array[] = [];
-  for (const b of held) {
-    out.push(...probe.push(b));
-    if (out.reduce((n, x) => n + x.length, 0) >= SNIFF_BYTES) return concat(out, SNIFF_BYTES);
-  }
-  // The decoder holds small inputs back; at the end of the input, flush it.
-  if (atEnd) out.push(...probe.end());
-  return concat(out, SNIFF_BYTES);
-}
-
-function concat(parts: Uint8Array[], max: number): Uint8Array {
-  const total = Math.min(
-    max,
-    parts.reduce((n, p) => n + p.length, 0),
-  );
-  if (parts.length === 1 && (parts[0] as Uint8Array).length <= total) return parts[0] as Uint8Array;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    if (at >= total) break;
-    const take = Math.min(p.length, total - at);
-    out.set(p.subarray(0, take), at);
-    at += take;
-  }
-  return out;
 }

@@ -35,6 +35,8 @@ export class NativeLog {
   header: Record<string, unknown> = { type: 'session', version: 0 };
   readonly events: NativeEvent[] = [];
   readonly notes: ImportNote[] = [];
+  /** Set when a part of the input was refused for its objects and arrays (the limit it passed). */
+  refusedContainers: number | undefined;
   /** Surface node seqs, in order, and the message each derives (null: an empty assistant message). */
   private readonly surface: number[] = [];
   private readonly surfaceMessages: (Message | null)[] = [];

@@ -54,6 +54,16 @@ export const EventFlag = {
   invalid: 2,
 } as const;
 
+/**
+ * The parsed events kept for reuse are bounded by what they may take in memory, estimated from
+ * their line's length at JSON's worst realistic amplification (`{},` is 3 bytes of text and
+ * some 60 bytes parsed): ordinary events fill the 2048 entries long before the budget, while a
+ * log of 2 MB lines of `{}` keeps five of them, not 2048 (audit R6-1: `derive` died of a heap
+ * out of memory; a packed row's member counts its whole row).
+ */
+const PARSED_BYTES_PER_BYTE = 24;
+const EVENT_CACHE_BUDGET = 256 * 1024 * 1024;
+
 export interface SessionLogOptions {
   /** ByteStore block size (tests use tiny blocks to exercise spanning). */
   blockSize?: number;
@@ -61,6 +71,8 @@ export interface SessionLogOptions {
   limits?: ReadLimits;
   /** For imported formats: which sample of a multi-sample log (Inspect AI) opens. */
   import?: ImportOptions;
+  /** The caller never changes a chunk after pushing it: plain bytes are kept without a copy. */
+  ownsChunks?: boolean;
 }
 
 export class SessionLog {
@@ -79,7 +91,7 @@ export class SessionLog {
   private readonly cols = new EventColumns();
   private readonly typeNames: string[] = [];
   private readonly typeIds = new Map<string, number>();
-  private readonly cache = new Lru<number, SessionEvent>(2048);
+  private readonly cache = new Lru<number, SessionEvent>(2048, EVENT_CACHE_BUDGET);
   private readonly packedRows = new PackedRowMemo();
   private readonly surface: SurfaceIndex;
   private readonly structureBuilder: StructureBuilder;
@@ -107,6 +119,7 @@ export class SessionLog {
     this.reader = createImportingReader(sink, this.diagnostics, this.store, {
       context: new ColumnReadContext(),
       ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.ownsChunks === true ? { ownsChunks: true } : {}),
       ...(options.import ? { import: options.import } : {}),
     });
     this.ctx = this.reader.context;
@@ -259,7 +272,7 @@ export class SessionLog {
     let ev = this.cache.get(seq);
     if (!ev) {
       ev = this.readEvent(seq);
-      this.cache.set(seq, ev);
+      this.cache.set(seq, ev, (this.cols.lineLength[seq] as number) * PARSED_BYTES_PER_BYTE);
     }
     return ev;
   }

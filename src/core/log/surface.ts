@@ -14,7 +14,7 @@
  * run's first, so the surface stays sorted by key and binary search finds any
  * node in O(log n).
  */
-import type { DiagnosticSink } from '../diagnostics';
+import { listSome, type DiagnosticSink } from '../diagnostics';
 import { isSurfaceType, type SessionEvent } from '../types';
 import { sourcesProblem, toolResultShape } from './replaceRules';
 import { int32s, upperBound, type Growable } from './growable';
@@ -259,12 +259,12 @@ export class SurfaceIndex {
       const to = ci === b[0] ? b[1] : c.length - 1;
       for (let j = from; j <= to; j++) hidden.push(c[j] as number);
     }
-    const sources = ev.sourceEventSeqs ?? [];
-    const notCovered = hidden.filter((h) => !sources.includes(h));
+    const sources = new Set(ev.sourceEventSeqs ?? []);
+    const notCovered = hidden.filter((h) => !sources.has(h));
     if (notCovered.length > 0) {
       this.diags.report(
         'replace-provenance-missing',
-        `replace ${start}..${end} hides ${notCovered.length === 1 ? 'seq' : 'seqs'} ${notCovered.join(', ')} missing from its sourceEventSeqs; not applied`,
+        `replace ${start}..${end} hides ${notCovered.length === 1 ? 'seq' : 'seqs'} ${listSome(notCovered)} missing from its sourceEventSeqs; not applied`,
         { seq },
       );
       return false;

@@ -98,12 +98,30 @@ export class LineLengthGuard {
   }
 }
 
-/** `{` and `[` bytes in bytes[from, to) (inside strings too: an upper bound of what JSON.parse builds). */
-function countContainers(bytes: Uint8Array, from: number, to: number): number {
+/**
+ * `{` and `[` bytes in bytes[from, to) (inside strings too: an upper bound of what JSON.parse
+ * builds), counted up to `stopPast` (the count returned is then just past it).
+ */
+export function countContainers(bytes: Uint8Array, from: number, to: number, stopPast = Infinity): number {
   let n = 0;
   for (let i = from; i < to; i++) {
     const b = bytes[i] as number;
-    if (b === 123 || b === 91) n++;
+    if ((b === 123 || b === 91) && ++n > stopPast) return n;
   }
   return n;
+}
+
+/**
+ * Objects and arrays one part of a JSON document (a member, a sample, a zip member) may hold
+ * before it is parsed: what a line may hold in all (twice what it may hold past its first part),
+ * so a document read in parts is bounded like a log read in lines (audit R6-5, R6-6).
+ */
+export function partContainerLimit(maxLineBytes: number): number {
+  if (!Number.isFinite(maxLineBytes)) return Infinity;
+  return 2 * Math.max(64 * 1024, Math.floor(maxLineBytes / BYTES_PER_CONTAINER));
+}
+
+/** The note for a part refused by partContainerLimit. */
+export function refusedPartMessage(what: string, limit: number): string {
+  return `${what} holds more than ${limit.toLocaleString('en-US')} objects and arrays, too many to parse safely (parsed, each takes some 80 bytes of memory against a few bytes of text): it was left out, and the rest is loaded.`;
 }

@@ -189,3 +189,98 @@ describe('redaction of PGP and PuTTY keys, in linear time (R5-11, R5-12)', () =>
     expect(m.mask('root@localhost and x@y.io')).toBe(`root@localhost and ${maskOf('email', 6)}`);
   });
 });
+
+describe('redaction of the credentials the sixth audit found surviving (R6-2, R6-3)', () => {
+  const AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+  const SESSION = 'IQoJb3JpZ2luX2VjEJr//////////wEaCXVzLWVhc3QtMSJHMEUCIQD';
+  /** [text, the secret in it that must not survive] */
+  const SHAPES: [string, string][] = [
+    // R6-2: the AWS secret and session token in their common spellings
+    [`export AWS_SECRET_ACCESS_KEY=${AWS_SECRET}`, AWS_SECRET],
+    [`aws_secret_access_key = ${AWS_SECRET}`, AWS_SECRET],
+    [`secretAccessKey: "${AWS_SECRET}"`, AWS_SECRET],
+    [
+      `{"Credentials":{"AccessKeyId":"ASIAXXXXXXXXXXXXXXXX","SecretAccessKey":"${AWS_SECRET}","SessionToken":"${SESSION}"}}`,
+      AWS_SECRET,
+    ],
+    [`{"SecretAccessKey":"x","SessionToken":"${SESSION}"}`, SESSION],
+    [`AWS_SESSION_TOKEN=${SESSION}`, SESSION],
+    // escaped once more, as JSON printed inside a tool's output string
+    [`{\\"SecretAccessKey\\": \\"${AWS_SECRET}\\"}`, AWS_SECRET],
+    // R6-3: model providers' keys and other well-known shapes
+    ['gsk_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWX', 'qrstuvwxyzABCDEF'],
+    ['xai-abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefghij', 'qrstuvwxyzABCDEF'],
+    ['pplx-abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP', 'qrstuvwxyzABCDEF'],
+    ['r8_abcdefghijklmnopqrstuvwxyzABCDEFGHIJ', 'qrstuvwxyzABCDEF'],
+    ['access token: ya29.a0AfH6SMBx3kQ9r2dVJtqK0mXn7YV5zWq8pLkT1rS2uV3wX4yZ5', 'SMBx3kQ9r2dVJtqK'],
+    ['client_secret: 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', '1a2b3c4d5e6f7g8h'],
+    ['SG.abcdefghijklmnopqrstuv.abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', 'qrstuvwxyz012345'],
+    ['https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX', 'XXXXXXXXXXXXXXXX'],
+    ['Authorization: Basic YWxhZGRpbjpvcGVuc2VzYW1lMTIzNDU2', 'YWxhZGRpbjpvcGVu'],
+    ['DATABASE_URL=postgres://app:S3cr3tPassw0rd@localhost:5432/app', 'S3cr3tPassw0rd'],
+    ['https://admin:p4ss!w0rd#x@db.example.com/', 'p4ss!w0rd'],
+    ['git clone https://oauth2:glpat-ab_cdefghijklmnopqrst@gitlab.com/x/y.git', 'cdefghijklmnopqrst'],
+    ['ANTHROPIC_API_KEY_sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789', 'ijklmnopqrstuvwx'],
+    ['AUTHORIZATION: BEARER abcdefghijklmnopqrstu', 'abcdefghijklmnopqrstu'],
+    ['//registry.npmjs.org/:_authToken=01234567-89ab-cdef-0123-456789abcdef', '89ab-cdef-0123'],
+    ['api-key: 0123456789abcdef0123456789abcdef', '0123456789abcdef'],
+    ['{"password": "hunter2hunter2"}', 'hunter2hunter2'],
+    [
+      '-----begin rsa private key-----\nMIIEowIBAAKCAQEAxyz\n-----end rsa private key-----',
+      'MIIEowIBAAKCAQEA',
+    ],
+    [
+      '---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nP2/56wAAAi4AAAA3aWYtbW9kbntzaWdue3JzYS1wa2NzMS1zaGExfSxlbmNyeXB0\n---- END SSH2 ENCRYPTED PRIVATE KEY ----',
+      'AAAA3aWYtbW9kbnt',
+    ],
+    ['eyJhbGciOiJIUzI1NiJ9.e30.abcdefghijklmnop', 'abcdefghijklmnop'],
+    ['mail bob@exämple.de now', 'bob@ex'],
+    ['a@b.c.d.e.f.g.h.i.j.k.example.com', 'a@b.c.d'],
+    ['bob\\u0040corp.example', 'bob\\u0040corp'],
+    ['bob%2540corp.example', 'bob%2540corp'],
+    ['cd ~jsmith/projects', 'jsmith'],
+    ['\\\\server\\Users\\jsmith\\Desktop', 'jsmith'],
+    ['C:/Users/John Smith/x', 'Smith'],
+  ];
+
+  it.each(SHAPES)('masks %s', (text, secret) => {
+    const out = createMasker().mask(text);
+    expect(out).toHaveLength(text.length);
+    expect(out).not.toContain(secret);
+  });
+
+  it('keeps what only looks like them: prose, code, a port, a local host', () => {
+    const m = createMasker();
+    for (const s of [
+      'A basic understanding of the codebase helps.',
+      'interface Login { password: string }',
+      'the bearer of bad news',
+      'http://localhost:8080/path@v2',
+      'root@localhost is the admin',
+      'see ~/notes and ~ alone',
+      'AccessKeyId is public; secret_access_key = (not shown)',
+    ])
+      expect(m.mask(s)).toBe(s);
+  });
+
+  it("a megabyte run of any new rule's separators is masked in one pass", () => {
+    const m = createMasker();
+    const M = 1 << 20;
+    for (const s of [
+      ' '.repeat(M),
+      ':'.repeat(M),
+      '\\'.repeat(M),
+      '~'.repeat(M),
+      'basic '.repeat(M / 8),
+      `Basic ${'A'.repeat(M)}`,
+      'password='.repeat(M / 8),
+      'http://u:'.repeat(M / 8),
+      `http://${'u'.repeat(200)}:${'p'.repeat(M)}`,
+      `SecretAccessKey"${' '.repeat(M)}`,
+      'C:\\Users\\'.repeat(M / 8),
+      '%2540'.repeat(M / 8),
+      `a@${'b.'.repeat(M / 2)}`,
+    ])
+      expect(m.mask(s)).toHaveLength(s.length);
+  });
+});

@@ -7,6 +7,7 @@
 import { unzipSync } from 'fflate';
 import type { ReadLimits } from '../../reader/readLimits';
 import { formatBytes } from '../../view/byteSize';
+import { countContainers, partContainerLimit, refusedPartMessage } from '../../reader/lineLengthGuard';
 import { isObject, type JsonObject } from '../../validate';
 import type { ImportNote } from '../nativeLog';
 import { CUT_MARKER, CUT_NOTE, INSPECT_MAX_DEPTH, type InspectLog } from './inspect';
@@ -25,13 +26,15 @@ const MEMBER_TEXT_BYTES = 500 * 1024 * 1024;
 export function readEvalZip(
   bytes: Uint8Array,
   limits?: ReadLimits,
-): { log: InspectLog | undefined; notes: ImportNote[] } {
+): { log: InspectLog | undefined; notes: ImportNote[]; refusedContainers?: number } {
   const notes: ImportNote[] = [];
   let files: Record<string, Uint8Array>;
   let total = 0;
+  let refusedContainers: number | undefined;
+  const containerLimit = partContainerLimit(limits?.maxLineBytes ?? Infinity);
   const fits = (f: { name: string; size: number; originalSize: number }): boolean => {
     const refuse = (why: string) => {
-      notes.push({ code: 'read-limit', message: `${f.name} in the .eval zip skipped: ${why}` });
+      notes.push({ code: 'read-limit', message: `${f.name} in the .eval zip skipped: ${why}.` });
       return false;
     };
     const size = f.originalSize;
@@ -42,6 +45,11 @@ export function readEvalZip(
       return refuse(`it would pass ${formatBytes(limits.maxDecodedBytes)}, the size limit`);
     if (size > limits.ratioFloorBytes && size > limits.maxCompressionRatio * Math.max(1, f.size))
       return refuse(`it expands more than ${limits.maxCompressionRatio}:1 (a decompression bomb?)`);
+    // the members together, against the whole file: many members each under the floor
+    if (total + size > limits.ratioFloorBytes && total + size > limits.maxCompressionRatio * bytes.length)
+      return refuse(
+        `with the members before it, the file would expand more than ${limits.maxCompressionRatio}:1 (a decompression bomb?)`,
+      );
     total += size;
     return true;
   };
@@ -63,6 +71,15 @@ export function readEvalZip(
   const parse = (name: string): JsonObject | undefined => {
     const f = files[name];
     if (!f) return undefined;
+    if (containerLimit !== Infinity && countContainers(f, 0, f.length, containerLimit) > containerLimit) {
+      // JSON.parse builds ~80 bytes for each `{}` of 3: bounded like a line (audit R6-5)
+      notes.push({
+        code: 'read-limit',
+        message: refusedPartMessage(`${name} in the .eval zip`, containerLimit),
+      });
+      refusedContainers = containerLimit;
+      return undefined;
+    }
     try {
       const { value: v, cut } = parseBytes(f, INSPECT_MAX_DEPTH, CUT_MARKER);
       if (cut && !notes.some((n) => n.message === CUT_NOTE))
@@ -87,7 +104,11 @@ export function readEvalZip(
     const s = parse(n);
     if (s) samples.push(s);
   }
-  return { log: { header, samples }, notes };
+  return {
+    log: { header, samples },
+    notes,
+    ...(refusedContainers !== undefined ? { refusedContainers } : {}),
+  };
 }
 
 /** `samples/<id>_epoch_<n>.json` in id order (numeric ids numerically), then epoch. */

@@ -10,6 +10,7 @@
 import { isObject, type JsonObject } from '../../validate';
 import { errorMessage } from '../../errorMessage';
 import { formatBytes } from '../../view/byteSize';
+import { countContainers, refusedPartMessage } from '../../reader/lineLengthGuard';
 import { NativeLog } from '../nativeLog';
 import { ONE_STRING_BYTES, parseSpan, scanDocument, type JsonSpan } from '../jsonDocument';
 import {
@@ -26,6 +27,8 @@ export interface InspectJsonRead {
   truncated?: boolean;
   /** One string at most (tests lower it; default ONE_STRING_BYTES). */
   stringBytes?: number;
+  /** Objects and arrays one parsed part may hold (reader/lineLengthGuard.ts partContainerLimit); default none. */
+  containerLimit?: number;
 }
 
 export function importInspectJson(
@@ -38,7 +41,11 @@ export function importInspectJson(
   const deep =
     scan.members.some((m) => m.depth + 1 > INSPECT_MAX_DEPTH) ||
     scan.elements.some((e) => e.depth + 2 > INSPECT_MAX_DEPTH);
-  if (bytes.length <= stringBytes && !deep && (scan.incomplete === undefined || !read.truncated))
+  const limit = read.containerLimit ?? Infinity;
+  // a document with more objects and arrays than one part may hold is read in parts, each
+  // bounded: JSON.parse builds ~80 bytes for each `{}` of 3 (audit R6-6)
+  const bounded = limit === Infinity || countContainers(bytes, 0, bytes.length, limit) <= limit;
+  if (bytes.length <= stringBytes && !deep && bounded && (scan.incomplete === undefined || !read.truncated))
     return importWhole(bytes, options);
   if (scan.incomplete !== undefined && !read.truncated)
     return failed(
@@ -72,6 +79,8 @@ function importInParts(
   stringBytes: number,
 ): NativeLog {
   const notes: string[] = [];
+  const refused: string[] = [];
+  const limit = read.containerLimit ?? Infinity;
   let cut = false;
   /** A part parsed at its level of the document (the header's members 2, samples 3), or undefined. */
   const part = (span: JsonSpan, level: number, what: string): unknown => {
@@ -79,6 +88,10 @@ function importInParts(
       notes.push(
         `${what} is ${formatBytes(span.end - span.start)}, more than one string can hold (${formatBytes(stringBytes)}): it was left out`,
       );
+      return undefined;
+    }
+    if (limit !== Infinity && countContainers(bytes, span.start, span.end, limit) > limit) {
+      refused.push(refusedPartMessage(`The Inspect AI log's ${what}`, limit));
       return undefined;
     }
     const r = parseSpan(bytes, span, INSPECT_MAX_DEPTH - level + 1, CUT_MARKER);
@@ -89,7 +102,7 @@ function importInParts(
   try {
     for (const m of scan.members) {
       if (m.key === 'samples') continue;
-      const value = part(m, 2, `its "${m.key}"`);
+      const value = part(m, 2, `"${m.key}"`);
       if (value !== undefined)
         Object.defineProperty(header, m.key, { value, enumerable: true, writable: true, configurable: true });
     }
@@ -108,6 +121,8 @@ function importInParts(
         `a read limit cut the Inspect AI log: ${samples.length === 1 ? 'the 1 sample' : `the ${samples.length} samples`} read whole before the cut can be opened; the rest was not read`,
       );
     for (const n of notes) out.note('import-unmapped', n);
+    for (const n of refused) out.note('read-limit', n);
+    if (refused.length > 0) out.refusedContainers = limit;
     if (cut) out.note('import-note', CUT_NOTE);
     return out;
   } catch (e) {
