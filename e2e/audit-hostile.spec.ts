@@ -7,6 +7,14 @@ import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import {
+  DEEP,
+  inspectLog,
+  inspectSample,
+  nestedArray,
+  nestedObject,
+  withDeep,
+} from '../src/core/testing/nestedJson';
 import { SAMPLES_DIR, buildCli, expect, openWithInput, startServe, test } from './helpers';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'seqscope-audit-browser-'));
@@ -49,7 +57,7 @@ test.describe('not-text refusal in the browser', () => {
 
 test.describe('Inspect .json that is deep or only looks like Inspect', () => {
   const deep = (n: number) =>
-    `{"version":2,"status":"success","eval":{"task":"t","model":${'{"a":'.repeat(n)}1${'}'.repeat(n)}},"samples":[]}`;
+    withDeep(JSON.stringify(inspectLog([], { task: 't', model: DEEP })), nestedObject(n));
 
   test('a 200,000-deep value in an Inspect .json: the page says it could not open it, and the next log opens', async ({
     page,
@@ -84,34 +92,13 @@ test.describe('Inspect .json that is deep or only looks like Inspect', () => {
     page,
   }) => {
     const n = 1_000_000;
-    const at = (t: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, t)).toISOString();
-    const sample = {
-      id: 1,
-      epoch: 1,
-      messages: [{ role: 'user', content: 'DEEP' }],
-      events: [
-        { event: 'sample_init', timestamp: at(0) },
-        {
-          event: 'model',
-          timestamp: at(1),
-          completed: at(2),
-          model: 'm',
-          input: [{ role: 'user', content: 'list the files' }],
-          output: {
-            choices: [{ message: { role: 'assistant', content: 'a.txt is there' }, stop_reason: 'stop' }],
-          },
-        },
-      ],
-      metadata: { nested: 'DEEP' },
-    };
-    const text = JSON.stringify({
-      version: 2,
-      status: 'success',
-      eval: { task: 't', model: 'm' },
-      samples: [sample],
-    })
-      .replace('"DEEP"', `${'['.repeat(n)}1${']'.repeat(n)}`)
-      .replace('"DEEP"', `${'['.repeat(n)}2${']'.repeat(n)}`);
+    const sample = inspectSample({
+      task: DEEP,
+      input: 'list the files',
+      answer: 'a.txt is there',
+      extra: { metadata: { nested: DEEP } },
+    });
+    const text = withDeep(JSON.stringify(inspectLog([sample])), nestedArray(n, '1'), nestedArray(n, '2'));
     await page.goto('/');
     await openWithInput(page, file('deep-sample.json', text));
     const status = page.getByTestId('status');

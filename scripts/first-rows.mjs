@@ -7,40 +7,19 @@
 //   node scripts/first-rows.mjs <log> [--dist dist] [--port 4199] [--runs 1]
 /* global window */
 import { basename } from 'node:path';
-import { launchChromium, startPreview } from './measure-browser.mjs';
-import { arg, loadThroughInput, logArgument, openApp, portArgument } from './loadProbe.mjs';
+import { arg, loadThroughInput, openApp, recordWorkerMessages, startProbe } from './loadProbe.mjs';
 
-const file = logArgument('node scripts/first-rows.mjs <log> [--dist dist] [--runs 1]');
+const { file, base, browser, close } = await startProbe(
+  'node scripts/first-rows.mjs <log> [--dist dist] [--runs 1]',
+);
 const runs = Number(arg('runs', '1'));
-const { base, server } = await startPreview(portArgument(), arg('dist', 'dist'));
-const recordMessages = () => {
-  const log = [];
-  window.__messages = log;
-  const Native = window.Worker;
-  window.Worker = class extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', (e) => {
-        const d = e.data;
-        const what = d?.type === 'push' ? `push ${d.push?.kind}` : `answer ${d?.kind}`;
-        const events = d?.push?.events ?? d?.result?.value?.rowCount;
-        log.push({ at: performance.now(), what, events });
-      });
-    }
-    postMessage(msg, ...rest) {
-      if (msg && typeof msg.kind === 'string') log.push({ at: performance.now(), what: `ask ${msg.kind}` });
-      return super.postMessage(msg, ...rest);
-    }
-  };
-};
-const browser = await launchChromium();
 try {
   for (let r = 0; r < runs; r++) {
-    const page = await openApp(browser, base, { initScript: recordMessages });
-    await page.evaluate(() => (window.__messages.length = 0));
+    const page = await openApp(browser, base, { initScript: recordWorkerMessages });
+    await page.evaluate(() => (window.__workerMessages.length = 0));
     const m = await loadThroughInput(page, file);
     const t0 = await page.evaluate(() => window.__loadProbe.t0);
-    const log = await page.evaluate(() => window.__messages);
+    const log = await page.evaluate(() => window.__workerMessages);
     console.log(
       `${basename(file)}: first rows ${m.firstRows?.toFixed(0)} ms, ready ${m.ready?.toFixed(0)} ms`,
     );
@@ -48,12 +27,11 @@ try {
       const at = e.at - t0;
       if (at > (m.firstRows ?? 0) + 100) break;
       console.log(
-        `  ${at.toFixed(0).padStart(6)} ms  ${e.what}${e.events !== undefined ? ` (${e.events})` : ''}`,
+        `  ${at.toFixed(0).padStart(6)} ms  ${e.what} ${e.kind}${e.events !== undefined ? ` (${e.events})` : ''}`,
       );
     }
     await page.close();
   }
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
 }

@@ -1,11 +1,14 @@
 // The one load probe of the browser scripts (bench-browser, measure-app, measure-load,
 // measure-seek), and the set-up they share: reading their arguments, opening the built app on
 // its demo, opening a log through the file input and timing it from the input's change event
-// (first timeline rows, ready, long tasks), the random seqs a seek run visits, and a DevTools
-// session on the log worker (heap, CPU profile). A script helper, not a test.
+// (first timeline rows, ready, long tasks), the random seqs a seek run visits, a DevTools
+// session on the log worker (heap, CPU profile), a record of the page's worker messages
+// (first-rows, measure-seek) and a DevTools trace (measure-seek, trace-tasks). A script helper,
+// not a test.
 // The page.evaluate callbacks below run in the browser.
 /* global window, document, requestAnimationFrame */
 import { basename } from 'node:path';
+import { launchChromium, startPreview } from './measure-browser.mjs';
 
 /** The value after `--name` on the command line, else `fallback`. */
 export function arg(name, fallback) {
@@ -26,6 +29,22 @@ export function logArgument(usage) {
 /** The port to serve on: --port, else SEQSCOPE_E2E_PORT, else `fallback`. */
 export const portArgument = (fallback = 4199) =>
   Number(arg('port', process.env.SEQSCOPE_E2E_PORT ?? fallback));
+
+/**
+ * What a diagnostic browser script starts with: its log (the first argument; without one, prints
+ * `usage` and exits 2), the built app (--dist, default dist) served on --port, and Chromium.
+ * `close()` closes the browser and stops the server.
+ */
+export async function startProbe(usage) {
+  const file = logArgument(usage);
+  const { base, server } = await startPreview(portArgument(), arg('dist', 'dist'));
+  const browser = await launchChromium();
+  const close = async () => {
+    await browser.close();
+    server.kill();
+  };
+  return { file, base, browser, close };
+}
 
 /** `count` seqs below `events`, the same every run (a fixed-seed LCG), so runs compare seek for seek. */
 export function seekTargets(events, count) {
@@ -229,5 +248,61 @@ export async function heapsMB(page) {
     worker: usage ? usage.usedSize / 1e6 : null,
     workerBeforeGc: before ? before.usedSize / 1e6 : null,
     workerTotal: usage ? usage.totalSize / 1e6 : null,
+  };
+}
+
+/**
+ * An init script for `openApp`: records every message between the page and its workers in
+ * `window.__workerMessages`, `{ at, what: 'ask' | 'answer' | 'push', kind, id, events }` (`at`:
+ * the page's clock; `kind`: the request's, the answer's or the push's; `events`: the event or row
+ * count it carries, if any). It wraps the page's Worker class before the app's scripts run.
+ */
+export function recordWorkerMessages() {
+  const log = [];
+  window.__workerMessages = log;
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        const d = e.data;
+        const push = d?.type === 'push';
+        log.push({
+          at: performance.now(),
+          what: push ? 'push' : 'answer',
+          kind: push ? d.push?.kind : d?.kind,
+          id: d?.id,
+          events: d?.push?.events ?? d?.result?.value?.rowCount,
+        });
+      });
+    }
+    postMessage(msg, ...rest) {
+      if (msg && typeof msg.kind === 'string')
+        log.push({ at: performance.now(), what: 'ask', kind: msg.kind, id: msg.id });
+      return super.postMessage(msg, ...rest);
+    }
+  };
+}
+
+/** The trace categories of the main thread's tasks (with their thread CPU time, `tdur`). */
+export const TIMELINE_TRACE = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+
+/**
+ * Starts a DevTools trace of the page (`categories`); `stop()` ends it and resolves with its
+ * events once Chromium has sent them all.
+ */
+export async function startTrace(page, categories = TIMELINE_TRACE) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: categories } });
+  return {
+    async stop() {
+      const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+      await cdp.send('Tracing.end');
+      await done;
+      await cdp.detach();
+      return events;
+    },
   };
 }

@@ -14,51 +14,29 @@
 /* global window, document, location, requestAnimationFrame, MutationObserver */
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { launchChromium, startPreview } from './measure-browser.mjs';
 import {
   arg,
   loadThroughInput,
-  logArgument,
   openApp,
   percentile as pct,
-  portArgument,
   recordFrames,
+  recordWorkerMessages,
   seekTargets,
+  startProbe,
+  startTrace,
 } from './loadProbe.mjs';
 
-const file = logArgument(
+const { file, base, browser, close } = await startProbe(
   'node scripts/measure-seek.mjs <log> [--seeks 30] [--profile] [--trace] [--dist dist]',
 );
 const seekCount = Number(arg('seeks', '30'));
 const profile = process.argv.includes('--profile');
 const trace = process.argv.includes('--trace');
 const width = Number(arg('width', '1600'));
-const { base, server } = await startPreview(portArgument(), arg('dist', 'dist'));
 
-const browser = await launchChromium();
 try {
   // Every request to the log worker and its answer, timed (the page's clock).
-  const recordRpc = () => {
-    const log = [];
-    window.__rpc = log;
-    const Native = window.Worker;
-    window.Worker = class extends Native {
-      constructor(...args) {
-        super(...args);
-        this.addEventListener('message', (e) => {
-          const d = e.data;
-          if (d && d.type === 'response')
-            log.push({ at: performance.now(), id: d.id, kind: d.kind, answer: true });
-        });
-      }
-      postMessage(msg, ...rest) {
-        if (msg && typeof msg.kind === 'string')
-          log.push({ at: performance.now(), id: msg.id, kind: msg.kind });
-        return super.postMessage(msg, ...rest);
-      }
-    };
-  };
-  const page = await openApp(browser, base, { width, initScript: recordRpc });
+  const page = await openApp(browser, base, { width, initScript: recordWorkerMessages });
   const name = basename(file);
   const loaded = await loadThroughInput(page, file);
   if (loaded.error !== null) throw new Error(`${name} did not open: ${loaded.error}`);
@@ -67,8 +45,7 @@ try {
   await page.waitForTimeout(500);
   if (process.argv.includes('--drag')) {
     await dragUnderTrace(page);
-    await browser.close();
-    server.kill();
+    await close();
     process.exit(0);
   }
   // Long tasks during the seeks.
@@ -89,13 +66,7 @@ try {
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
   }
-  const traceEvents = [];
-  if (trace) {
-    cdp.on('Tracing.dataCollected', (e) => traceEvents.push(...e.value));
-    await cdp.send('Tracing.start', {
-      traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] },
-    });
-  }
+  const tracing = trace ? await startTrace(page) : null;
   await page.evaluate(() => (window.__seekTasks.on = true));
   const total = [];
   const phases = [];
@@ -118,9 +89,9 @@ try {
             if (pane.getAttribute('data-seq') !== String(target)) return;
             obs.disconnect();
             const committed = performance.now() - t0;
-            const rpc = window.__rpc.filter((r) => r.at >= t0 && r.kind === 'messagesAt');
-            const asked = rpc.find((r) => !r.answer);
-            const answered = asked && rpc.find((r) => r.answer && r.id === asked.id);
+            const rpc = window.__workerMessages.filter((r) => r.at >= t0 && r.kind === 'messagesAt');
+            const asked = rpc.find((r) => r.what === 'ask');
+            const answered = asked && rpc.find((r) => r.what === 'answer' && r.id === asked.id);
             requestAnimationFrame(() =>
               requestAnimationFrame(() => {
                 po.disconnect();
@@ -159,38 +130,38 @@ try {
   console.log(
     `longest main-thread task per seek: p50 ${pct(afterAnswer, 0.5).toFixed(0)} ms, p95 ${pct(afterAnswer, 0.95).toFixed(0)} ms; over 50 ms: ${tasks.over50}, longest ${tasks.longest.toFixed(0)} ms`,
   );
-  if (trace) {
-    const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
-    await cdp.send('Tracing.end');
-    await done;
+  if (tracing) {
+    const traceEvents = await tracing.stop();
     summariseTrace(traceEvents, seekCount);
     const out = arg('trace-out', '');
     if (out) writeFileSync(out, JSON.stringify({ traceEvents }));
   }
-  if (profile) {
-    const { profile: p } = await cdp.send('Profiler.stop');
-    const byId = new Map(p.nodes.map((n) => [n.id, n]));
-    const self = new Map();
-    const dt = p.timeDeltas;
-    for (let i = 0; i < p.samples.length; i++) {
-      const n = byId.get(p.samples[i]);
-      const f = n.callFrame;
-      const key = `${f.functionName || '(anon)'} ${f.url ? basename(f.url) : ''}:${f.lineNumber}`;
-      self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
-    }
-    const sum = [...self.values()].reduce((a, b) => a + b, 0);
-    const idle = (self.get('(idle) :-1') ?? 0) + (self.get('(program) :-1') ?? 0);
-    const idleOnly = self.get('(idle) :-1') ?? 0;
-    console.log(
-      `\nprofile: ${sum.toFixed(0)} ms sampled, idle ${idleOnly.toFixed(0)} ms, (program) ${(idle - idleOnly).toFixed(0)} ms; main thread busy per seek: ${((sum - idleOnly) / seekCount).toFixed(1)} ms`,
-    );
-    console.log('top self time:');
-    for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40))
-      console.log(`  ${v.toFixed(1).padStart(8)} ms  ${k}`);
-  }
+  if (profile) await printProfile(cdp, seekCount, 'seek');
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
+}
+
+/** Stops the CPU profile and prints the main thread's self time by function, per unit. */
+async function printProfile(cdp, units, unit) {
+  const { profile: p } = await cdp.send('Profiler.stop');
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const dt = p.timeDeltas;
+  for (let i = 0; i < p.samples.length; i++) {
+    const n = byId.get(p.samples[i]);
+    const f = n.callFrame;
+    const key = `${f.functionName || '(anon)'} ${f.url ? basename(f.url) : ''}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+  }
+  const sum = [...self.values()].reduce((a, b) => a + b, 0);
+  const idle = (self.get('(idle) :-1') ?? 0) + (self.get('(program) :-1') ?? 0);
+  const idleOnly = self.get('(idle) :-1') ?? 0;
+  console.log(
+    `\nprofile: ${sum.toFixed(0)} ms sampled, idle ${idleOnly.toFixed(0)} ms, (program) ${(idle - idleOnly).toFixed(0)} ms; main thread busy per ${unit}: ${((sum - idleOnly) / units).toFixed(1)} ms`,
+  );
+  console.log('top self time:');
+  for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40))
+    console.log(`  ${v.toFixed(1).padStart(8)} ms  ${k}`);
 }
 
 /** Drags the scrubber across the bar under a trace: main-thread CPU per frame and per move. */
@@ -198,26 +169,26 @@ async function dragUnderTrace(page) {
   const slider = page.getByRole('slider', { name: 'Replay position' });
   const box = await slider.boundingBox();
   const recorder = await recordFrames(page);
-  const cdp = await page.context().newCDPSession(page);
-  const events = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
   const y = box.y + box.height / 2;
   const moves = 180;
   await page.mouse.move(box.x + 2, y);
   await page.mouse.down();
-  await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] },
-  });
+  const cdp = profile ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
+  const tracing = await startTrace(page);
   await recorder.start();
   for (let i = 1; i <= moves; i++) {
     await page.mouse.move(box.x + 2 + ((box.width - 4) * i) / moves, y);
     await page.waitForTimeout(16);
   }
   const drag = await recorder.stop();
-  const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
-  await cdp.send('Tracing.end');
-  await done;
+  const events = await tracing.stop();
   await page.mouse.up();
+  if (cdp) await printProfile(cdp, moves, 'pointer move');
   const gaps = drag.frames.slice(1).map((t, i) => t - drag.frames[i]);
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const cpu = events

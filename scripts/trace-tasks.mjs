@@ -7,28 +7,30 @@
 // unminified for readable names: `npx vite build --minify false --outDir dist-profile`, then
 // `--dist dist-profile`. A diagnostic script, not a benchmark table.
 //
+// `--save FILE` also writes the raw trace events (JSON), for a closer look at one task.
+//
 //   node scripts/trace-tasks.mjs <log> [--seeks 20] [--min 30] [--dist dist] [--port 4199] [--width 1600]
+//                                      [--save trace.json]
 /* global location, document */
+import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { launchChromium, startPreview } from './measure-browser.mjs';
-import { arg, loadThroughInput, logArgument, openApp, portArgument, seekTargets } from './loadProbe.mjs';
+import { arg, loadThroughInput, openApp, seekTargets, startProbe, startTrace } from './loadProbe.mjs';
 
-const file = logArgument('node scripts/trace-tasks.mjs <log> [--seeks 20] [--min 30] [--dist dist]');
+const { file, base, browser, close } = await startProbe(
+  'node scripts/trace-tasks.mjs <log> [--seeks 20] [--min 30] [--dist dist]',
+);
 const seekCount = Number(arg('seeks', '20'));
 const minMs = Number(arg('min', '30'));
 const width = Number(arg('width', '1600'));
-const { base, server } = await startPreview(portArgument(), arg('dist', 'dist'));
-const browser = await launchChromium();
 try {
   const page = await openApp(browser, base, { width });
-  const cdp = await page.context().newCDPSession(page);
-  const events = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
-  await cdp.send('Tracing.start', {
-    traceConfig: {
-      includedCategories: ['devtools.timeline', 'toplevel', 'v8.execute', 'blink.user_timing', '__metadata'],
-    },
-  });
+  const tracing = await startTrace(page, [
+    'devtools.timeline',
+    'toplevel',
+    'v8.execute',
+    'blink.user_timing',
+    '__metadata',
+  ]);
   const mark = (name) => page.evaluate((n) => performance.mark(n), name);
   await mark('trace:load');
   const loaded = await loadThroughInput(page, file);
@@ -53,16 +55,15 @@ try {
     await page.waitForTimeout(100);
   }
   await mark('trace:end');
-  const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
-  await cdp.send('Tracing.end');
-  await done;
+  const events = await tracing.stop();
   console.log(
     `${basename(file)}: ${loaded.events} events; first rows ${loaded.firstRows?.toFixed(0)} ms, ready ${loaded.ready?.toFixed(0)} ms (wall)`,
   );
   report(events);
+  const save = arg('save', '');
+  if (save) writeFileSync(save, JSON.stringify(events));
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
 }
 
 function report(all) {

@@ -16,6 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { nestedArray, nestedObject } from '../core/testing/nestedJson';
 import { startLibraryServer } from './index/serve';
 import { ensureBuiltCli, runCli, runCliAsync } from './testSupport';
 
@@ -134,10 +135,10 @@ describe('terminal control characters from a log', () => {
 describe('an Inspect AI log deep in every kind of field', () => {
   const SAMPLE = '../shared/samples/other/inspect/2025-05-12T20-27-36-04-00_browser.json';
   const D = 5_000;
-  const deepArray = `${'['.repeat(D)}1${']'.repeat(D)}`;
-  const deepObject = `${'{"k":'.repeat(D)}1${'}'.repeat(D)}`;
+  const deepArray = nestedArray(D);
+  const deepObject = nestedObject(D, '1', 'k');
   const mixed = `${'[{"m":'.repeat(D / 2)}1${'}]'.repeat(D / 2)}`;
-  const wideAndDeep = `[${Array.from({ length: 500 }, () => `${'['.repeat(1100)}"w"${']'.repeat(1100)}`).join(',')}]`;
+  const wideAndDeep = `[${Array.from({ length: 500 }, () => nestedArray(1100, '"w"')).join(',')}]`;
 
   it('loads every event of the sample, the deep values cut with a note, in check, stats and derive', () => {
     type Obj = Record<string, unknown>;

@@ -10,14 +10,21 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLogFromText } from '../core/log/load';
 import { requestChangeAt } from '../core/harness/requestView';
+import {
+  DEEP,
+  inspectLog,
+  inspectSample,
+  nestedArray,
+  nestedObject,
+  withDeep,
+} from '../core/testing/nestedJson';
 import { spawnSync } from 'node:child_process';
 import { BIN, ROOT, ensureBuiltCli, runCli } from './testSupport';
 
 beforeAll(ensureBuiltCli, 60_000);
 
 const DEPTH = 10_000;
-let deep = '0';
-for (let i = 0; i < DEPTH; i++) deep = `{"a":${deep}}`;
+const deep = nestedObject(DEPTH, '0');
 const text = `${[
   `{"type":"request/header","seq":0,"time":1760000000000,"data":{"header":{"config":{"provider":"p","model":"m"},"system":"S","tools":[{"name":"t","description":"d","parameters":${deep}}]},"reason":"fallback"}}`,
   '{"type":"turn/start","seq":1,"time":1760000000001,"data":{"turn":1}}',
@@ -70,7 +77,12 @@ describe('an Inspect AI .json log nested 200,000 deep', () => {
     const file = join(dir, 'deep-inspect.json');
     writeFileSync(
       file,
-      `{"version":2,"status":"success","eval":{"task":"t","model":${'{"a":'.repeat(n)}1${'}'.repeat(n)}},"samples":[{"id":1,"messages":[{"role":"user","content":"hi"}]}]}`,
+      withDeep(
+        JSON.stringify(
+          inspectLog([{ id: 1, messages: [{ role: 'user', content: 'hi' }] }], { task: 't', model: DEEP }),
+        ),
+        nestedObject(n),
+      ),
     );
     const check = runCli(['check', file]);
     expect(check.err).not.toMatch(/internal error|Maximum call stack/);
@@ -90,30 +102,9 @@ describe('an Inspect AI .json log nested 200,000 deep', () => {
 describe('an Inspect AI .json with arrays nested 1,000,000 deep inside a sample', () => {
   it("keeps the events and cuts the deep values, even on a stack as small as a browser worker's", () => {
     const n = 1_000_000;
-    const at = (t: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, t)).toISOString();
-    const sample = {
-      id: 1,
-      epoch: 1,
-      messages: [{ role: 'user', content: 'DEEP' }],
-      events: [
-        {
-          event: 'model',
-          timestamp: at(1),
-          completed: at(2),
-          model: 'm',
-          input: [{ role: 'user', content: 'DEEP' }],
-          output: { choices: [{ message: { role: 'assistant', content: 'a.txt is there' } }] },
-        },
-      ],
-    };
+    const sample = inspectSample({ task: DEEP, answer: 'a.txt is there', init: false });
     const file = join(dir, 'deep-sample.json');
-    writeFileSync(
-      file,
-      JSON.stringify({ version: 2, status: 'success', eval: { task: 't' }, samples: [sample] }).replaceAll(
-        '"DEEP"',
-        `${'['.repeat(n)}1${']'.repeat(n)}`,
-      ),
-    );
+    writeFileSync(file, withDeep(JSON.stringify(inspectLog([sample], { task: 't' })), nestedArray(n)));
     // Chromium's worker has a far smaller stack than Node's main thread: --stack-size=150 stands in for it.
     for (const node of [[], ['--stack-size=150']]) {
       const r = spawnSync(process.execPath, [...node, BIN, 'check', file], { encoding: 'utf8' });
@@ -129,12 +120,10 @@ describe('Claude Code, Codex and pi logs with a value nested 5,000 and 200,000 d
   const OTHER = join(ROOT, '../shared/samples/other');
   const head = (file: string, lines: number) =>
     readFileSync(join(OTHER, file), 'utf8').split('\n').slice(0, lines).join('\n') + '\n';
-  const deepArray = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
-  const deepObject = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
   const logs = (n: number) => ({
-    codex: `${head('codex/agentlogs-crud.jsonl', 6)}{"timestamp":"2026-01-25T10:32:01.000Z","type":"event_msg","payload":{"type":"weird","x":${deepArray(n)}}}\n`,
-    pi: `${head('pi/agentlogs-v3-branched.jsonl', 4)}{"type":"custom_thing","id":"zz1","parentId":null,"timestamp":"2026-02-03T22:03:09.000Z","data":${deepObject(n)}}\n`,
-    'claude-code': `${head('claude-code/agentlogs-compact.jsonl', 4)}{"type":"user","uuid":"deep-1","parentUuid":null,"sessionId":"s","timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"user","content":"deep"},"extra":${deepObject(n)}}\n`,
+    codex: `${head('codex/agentlogs-crud.jsonl', 6)}{"timestamp":"2026-01-25T10:32:01.000Z","type":"event_msg","payload":{"type":"weird","x":${nestedArray(n)}}}\n`,
+    pi: `${head('pi/agentlogs-v3-branched.jsonl', 4)}{"type":"custom_thing","id":"zz1","parentId":null,"timestamp":"2026-02-03T22:03:09.000Z","data":${nestedObject(n)}}\n`,
+    'claude-code': `${head('claude-code/agentlogs-compact.jsonl', 4)}{"type":"user","uuid":"deep-1","parentUuid":null,"sessionId":"s","timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"user","content":"deep"},"extra":${nestedObject(n)}}\n`,
   });
 
   for (const n of [5_000, 200_000])

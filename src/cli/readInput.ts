@@ -54,7 +54,8 @@ export async function loadStream(
   options: SessionLogOptions & { onChunk?: (chunk: Uint8Array) => void } = {},
 ): Promise<LoadResult> {
   const { onChunk, ...logOptions } = options;
-  const log = new SessionLog(logOptions);
+  // A Node stream's chunks are fresh buffers, never written again: the log keeps them uncopied.
+  const log = new SessionLog({ ...logOptions, ownsChunks: true });
   try {
     for await (const chunk of stream) {
       const bytes = chunk instanceof Uint8Array ? chunk : new TextEncoder().encode(String(chunk));
@@ -96,7 +97,8 @@ export async function loadInRanges(
   try {
     if (!(await canSplit(src))) return null;
     const pool = makePool(path, workers);
-    const log = new SessionLog(options);
+    // Each range's bytes are a fresh read (or a worker's transferred buffer): kept uncopied.
+    const log = new SessionLog({ ...options, ownsChunks: true });
     const refused = new AbortController();
     try {
       // A read limit (line length) stops the pushes: the log keeps what came before it.

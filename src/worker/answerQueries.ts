@@ -13,6 +13,7 @@ import { usageTotals, type UsageTotals } from '../core/cost/usageTotals';
 import type { StepInfo } from '../core/analysis/structureIndex';
 import { toolStats } from '../core/metrics/tools';
 import type { OpenLog } from './openLog';
+import { inSlices } from './slices';
 import type { CallDiff, MetricsAnswer } from './protocol';
 
 /** A step's model as last read, and what it was read from (a step still growing may change it). */
@@ -21,13 +22,6 @@ interface StepModelRead {
   from: number;
   model: string | undefined;
 }
-
-/**
- * Steps whose model is read between two yields of `costTotalsInSlices` (about 4 ms at 1 GB, where
- * each read parses the step's message event), unless SLICE_MS passes first.
- */
-export const COST_SLICE_STEPS = 128;
-const COST_SLICE_MS = 12;
 
 export class AnswerQueries {
   private calls: { events: number; list: ModelCall[] } | null = null;
@@ -87,19 +81,17 @@ export class AnswerQueries {
     return stopped() ? null : this.costTotals();
   }
 
-  private async readModels(pause: () => Promise<void>, stopped: () => boolean): Promise<boolean> {
+  private readModels(pause: () => Promise<void>, stopped: () => boolean): Promise<boolean> {
     const steps = this.session.log.structure.steps;
-    let sliceStart = performance.now();
-    let inSlice = 0;
-    for (let i = 0; i < steps.length; i++) {
+    let i = 0;
+    // One step's model per item (a parse of its message event: about 30 us at 1 GB).
+    const next = () => {
+      if (i >= steps.length) return false;
       this.modelOf(steps[i] as StepInfo, i);
-      if (++inSlice < COST_SLICE_STEPS && performance.now() - sliceStart < COST_SLICE_MS) continue;
-      await pause();
-      if (stopped()) return false;
-      sliceStart = performance.now();
-      inSlice = 0;
-    }
-    return true;
+      i++;
+      return true;
+    };
+    return inSlices(next, pause, stopped);
   }
 
   private modelOf(step: StepInfo, index: number): string | undefined {

@@ -56,6 +56,22 @@ function atSeq<K extends SeqKind>(
   });
 }
 
+/**
+ * A handler whose first read is long on a large log (every step, every header): it reads in
+ * slices with yields between them (slices.ts), so a seek sent meanwhile waits one slice, and
+ * stops when another log is opened (null from `read`: answered `superseded`).
+ */
+function inSlices<K extends RequestKind>(
+  read: (c: LoadedLog, stopped: () => boolean) => Promise<ResponseValues[K] | null>,
+): Handler<K> {
+  return async (_req, host) => {
+    const c = host.current;
+    if (!c) return fail('no-log', 'No log is loaded');
+    const value = await read(c, () => host.current !== c);
+    return value === null ? fail('superseded', 'Another log was opened') : ok(value);
+  };
+}
+
 function rowsInfo(t: TimelineRows): RowsInfo {
   return { rowCount: t.rows().rowCount, rowsVersion: t.version };
 }
@@ -122,18 +138,12 @@ export const handlers: HandlerTable = {
   }),
   callDiff: atSeq((req, c) => ok(c.answers.callDiff(req.seq))),
   metrics: onLog((_req, c) => ok(c.answers.metrics())),
-  // Read in slices: a seek issued while a large log's step models are read first waits one slice.
-  costTotals: async (_req, host) => {
-    const c = host.current;
-    if (!c) return fail('no-log', 'No log is loaded');
-    const totals = await c.answers.costTotalsInSlices(yieldToEvents, () => host.current !== c);
-    return totals ? ok(totals) : fail('superseded', 'Another log was opened');
-  },
+  costTotals: inSlices((c, stopped) => c.answers.costTotalsInSlices(yieldToEvents, stopped)),
   runProfile: onLog((_req, c) => ok(c.answers.runProfile())),
   inputDigests: atSeq((req, c) => ok(c.answers.inputDigests(req.seq))),
 
   requestAt: atSeq((req, c) => ok(c.harness.requestAt(req.seq))),
-  requestChanges: onLog((_req, c) => ok(c.harness.requestChanges())),
+  requestChanges: inSlices((c, stopped) => c.harness.requestChanges(yieldToEvents, stopped)),
   requestChange: atSeq((req, c) => ok(c.harness.requestChange(req.seq))),
   resumePreview: onLog((_req, c) => ok(c.harness.resumePreview())),
   exportOtlp: onLog((req, c) =>

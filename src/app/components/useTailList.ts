@@ -88,6 +88,8 @@ class TailScroller {
     this.measured = null;
   };
   readonly onScroll = () => this.scrolled();
+  /** The list was just scrolled by code (not an event): its position is read now. */
+  readonly scrolledNow = () => this.readScroll();
   /**
    * Home and End go to the first and last item through the list: the browser's own (animated)
    * scroll would be cut short where the list re-places items measured on the way.
@@ -99,6 +101,8 @@ class TailScroller {
     this.rerender();
   };
   private observer: ResizeObserver | null = null;
+  /** The animation frame that reads a scroll (0: none asked). */
+  private scrollFrame = 0;
   private observed = new Set<Element>();
 
   constructor(
@@ -201,8 +205,22 @@ class TailScroller {
     this.measured = { geometry: geo, first, last, mode: this.mode };
   }
 
-  /** A scroll event: the user's (or the browser's) position becomes the one to hold. */
+  /**
+   * A scroll event: the position is read, and the items rendered, once in the next animation
+   * frame (which runs after the frame's scroll events and before it is painted). Scroll events
+   * come while the page's layout may be stale (a commit just changed it): reading the position
+   * there would force a layout, and rendering there would render once per event.
+   */
   private scrolled(): void {
+    if (this.scrollFrame !== 0 || !this.scroller) return;
+    this.scrollFrame = requestAnimationFrame(() => {
+      this.scrollFrame = 0;
+      this.readScroll();
+    });
+  }
+
+  /** The user's (or the browser's) position becomes the one to hold; missing items render now. */
+  private readScroll(): void {
     const el = this.scroller;
     const geo = this.geometry;
     if (!el || !geo) return;
@@ -292,6 +310,8 @@ class TailScroller {
   }
 
   disconnect(): void {
+    if (this.scrollFrame !== 0) cancelAnimationFrame(this.scrollFrame);
+    this.scrollFrame = 0;
     this.observer?.disconnect();
     this.observed.clear();
   }
@@ -306,7 +326,10 @@ export interface TailList {
   attachScroller: (el: HTMLElement | null) => void;
   /** The `ref` of the element holding the items (their direct parent). */
   attachInner: (el: HTMLElement | null) => void;
+  /** The scrolling element's scroll handler (renders once per frame, in the frame's rAF). */
   onScroll: () => void;
+  /** Called right after code scrolled the list: it holds that position from now on. */
+  scrolledNow: () => void;
   /** The scrolling element's keydown handler (Home / End). */
   onKeyDown: (e: TailKeyEvent) => void;
   /** Shows item `index` (kept there while heights change, until the user scrolls); stable. */
@@ -344,6 +367,7 @@ export function useTailList(options: {
     attachScroller: scroller.attachScroller,
     attachInner: scroller.attachInner,
     onScroll: scroller.onScroll,
+    scrolledNow: scroller.scrolledNow,
     onKeyDown: scroller.onKeyDown,
     scrollToIndex: scroller.scrollToIndex,
     atEnd: () => scroller.atEnd,

@@ -3,24 +3,15 @@ import { act, Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReplayAxisView } from '../../worker/protocol';
 import { useApp } from '../appState';
-import { render } from '../components/testRender';
-import { composeApp } from '../compose';
 import { useReplay } from '../playback/replayState';
-import { ServicesProvider } from '../services/context';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores } from '../testing/fixtures';
+import { renderWithClient, settle, stubResizeObserver } from '../testing/paneHarness';
 import { seqAtX, xOfSeq } from './axisMap';
 import { Scrubber } from './Scrubber';
 
 // uPlot (reached through the compose graph) reads matchMedia when imported.
-vi.hoisted(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-  })) as unknown as typeof window.matchMedia;
-});
+await vi.hoisted(async () => (await import('../testing/paneHarness')).stubMatchMedia());
 
 const EVENTS = 1000;
 const WIDTH = 1000;
@@ -55,12 +46,6 @@ function runFrame(): void {
   });
 }
 
-async function settle(): Promise<void> {
-  await act(async () => {
-    for (let i = 0; i < 8; i++) await Promise.resolve();
-  });
-}
-
 function pointer(el: Element, type: string, clientX: number): void {
   act(() => {
     el.dispatchEvent(new MouseEvent(type, { bubbles: true, button: 0, clientX, clientY: 5 }));
@@ -74,14 +59,7 @@ beforeEach(() => {
   frames.length = 0;
   vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
   vi.stubGlobal('cancelAnimationFrame', () => {});
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   // jsdom lays nothing out: the track is WIDTH px wide at x = 0.
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(WIDTH);
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
@@ -102,12 +80,11 @@ afterEach(() => {
 describe('Scrubber drag', () => {
   it('moves the handle every frame without a React render per pointer move; selects once the panes catch up', async () => {
     let commits = 0;
-    const el = render(
-      <ServicesProvider services={composeApp(new FakeClient({ replayAxis: () => axis() }))}>
-        <Profiler id="scrubber" onRender={() => commits++}>
-          <Scrubber />
-        </Profiler>
-      </ServicesProvider>,
+    const el = renderWithClient(
+      new FakeClient({ replayAxis: () => axis() }),
+      <Profiler id="scrubber" onRender={() => commits++}>
+        <Scrubber />
+      </Profiler>,
     );
     await settle();
     const slider = el.querySelector('[data-testid=scrubber]');

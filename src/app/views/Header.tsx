@@ -59,7 +59,11 @@ export function Header() {
           {/* What failed first, then the diagnostics: they never give way; the figures after them do. */}
           {summary && (
             <span className="max-w-full shrink-0">
-              <HeaderProblems problems={summary.problems} errorDiagnostics={diagnostics.error} />
+              <HeaderProblems
+                problems={summary.problems}
+                errorDiagnostics={diagnostics.error}
+                events={summary.events}
+              />
             </span>
           )}
           <span className="shrink-0">

@@ -15,10 +15,10 @@ const clean: ProblemSummary = {
   abortedTurns: none,
 };
 
-function shown(problems: ProblemSummary, errorDiagnostics: number): Element | null {
+function shown(problems: ProblemSummary, errorDiagnostics: number, events = 10): Element | null {
   const el = render(
     <ServicesProvider services={composeApp(new FakeClient({}))}>
-      <HeaderProblems problems={problems} errorDiagnostics={errorDiagnostics} />
+      <HeaderProblems problems={problems} errorDiagnostics={errorDiagnostics} events={events} />
     </ServicesProvider>,
   );
   return el.querySelector('[data-testid=run-problems]');
@@ -36,6 +36,14 @@ describe('HeaderProblems', () => {
     expect(el?.getAttribute('data-clean')).toBe('false');
     expect(el?.textContent).toBe('no failed calls');
     expect(el?.textContent).not.toContain('✓');
+  });
+
+  it('a log with no event (empty, or nothing readable) is called neither clean nor failed', () => {
+    for (const errors of [0, 68]) {
+      const el = shown(clean, errors, 0);
+      expect(el?.getAttribute('data-clean')).toBe('false');
+      expect(el?.textContent).toBe('no events');
+    }
   });
 
   it('failures are buttons whatever the diagnostics', () => {

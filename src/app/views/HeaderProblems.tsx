@@ -46,13 +46,27 @@ const TONE = {
 export function HeaderProblems({
   problems,
   errorDiagnostics,
+  events,
 }: {
   problems: ProblemSummary;
   /** Error diagnostics of the log: with any, the run is not called clean (no green tick). */
   errorDiagnostics: number;
+  /** Events loaded: a log of none (empty, or nothing in it readable) is no clean run either. */
+  events: number;
 }) {
   const { url } = useServices();
   const shown = KINDS.filter((k) => problems[k.key].count > 0);
+  if (events === 0)
+    return (
+      <span
+        data-testid="run-problems"
+        data-clean="false"
+        className="font-mono text-[11px] whitespace-nowrap text-fg-muted"
+        title="No event was loaded, so there is no run to call clean or failed"
+      >
+        no events
+      </span>
+    );
   if (shown.length === 0 && errorDiagnostics > 0)
     return (
       <span

@@ -6,36 +6,25 @@ import type { ViewMessage } from '../../worker/protocol';
 import { useApp } from '../appState';
 import type * as Blocks from '../components/blocks';
 import type { MessageViewProps } from '../components/blocks';
-import { render } from '../components/testRender';
-import { composeApp } from '../compose';
-import { ServicesProvider } from '../services/context';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores } from '../testing/fixtures';
+import { renderWithClient, settle as settleRounds, stubResizeObserver } from '../testing/paneHarness';
 import { useReplay } from '../playback/replayState';
 import { MessagesPane } from './MessagesPane';
 
 // uPlot (reached through the compose graph) reads matchMedia when imported.
-vi.hoisted(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-  })) as unknown as typeof window.matchMedia;
-});
+await vi.hoisted(async () => (await import('../testing/paneHarness')).stubMatchMedia());
 
 /** The source seq of every message render, in order (the message view wrapped to count them). */
-const renders: number[] = [];
-vi.mock('../components/blocks', async (load) => {
-  const real = await load<typeof Blocks>();
-  return {
-    ...real,
-    MessageView: (props: MessageViewProps) => {
-      renders.push(props.sourceSeq);
-      return real.MessageView(props);
-    },
-  };
-});
+const renders = vi.hoisted(() => [] as number[]);
+vi.mock('../components/blocks', async (load) =>
+  (await import('../testing/paneHarness')).logRenders(
+    await load<typeof Blocks>(),
+    'MessageView',
+    (props: MessageViewProps) => props.sourceSeq,
+    renders,
+  ),
+);
 
 /** At seq s, one message per even seq up to s (message i from seq 2i). */
 function messagesAt(seq: number): ViewMessage[] {
@@ -92,23 +81,12 @@ function paneKinds(fake: FakeClient): string[] {
   return fake.requests.map((r) => r.req.kind).filter((k) => k !== 'requestAt');
 }
 
-async function settle(): Promise<void> {
-  await act(async () => {
-    for (let i = 0; i < 12; i++) await Promise.resolve();
-  });
-}
+const settle = () => settleRounds(12);
 
 beforeEach(() => {
   resetStores();
   renders.length = 0;
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   // jsdom lays nothing out: every message is 50 px tall in a 1200 px pane (all of them fit).
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
     DOMRect.fromRect({ x: 0, y: 0, width: 800, height: 50 }),
@@ -123,11 +101,7 @@ afterEach(() => {
 
 describe('MessagesPane renders', () => {
   it('a seek renders the messages it adds, not those already on screen', async () => {
-    const el = render(
-      <ServicesProvider services={composeApp(client())}>
-        <MessagesPane />
-      </ServicesProvider>,
-    );
+    const el = renderWithClient(client(), <MessagesPane />);
     await settle();
     const pane = el.querySelector('[data-testid=messages]');
     expect(pane?.getAttribute('data-seq')).toBe('10');
@@ -147,22 +121,21 @@ describe('MessagesPane renders', () => {
     // Each commit of the pane: the seq it names, and whether the preview and the focus mark are in it.
     const commits: { seq: string | null; preview: boolean; focused: boolean }[] = [];
     const root: { el: HTMLElement | null } = { el: null };
-    root.el = render(
-      <ServicesProvider services={composeApp(fake)}>
-        <Profiler
-          id="pane"
-          onRender={() => {
-            const pane = root.el?.querySelector('[data-testid=messages]');
-            commits.push({
-              seq: pane?.getAttribute('data-seq') ?? null,
-              preview: (pane?.textContent ?? '').includes('reply streaming at seq 14'),
-              focused: pane?.querySelector('[data-focused]') !== null,
-            });
-          }}
-        >
-          <MessagesPane />
-        </Profiler>
-      </ServicesProvider>,
+    root.el = renderWithClient(
+      fake,
+      <Profiler
+        id="pane"
+        onRender={() => {
+          const pane = root.el?.querySelector('[data-testid=messages]');
+          commits.push({
+            seq: pane?.getAttribute('data-seq') ?? null,
+            preview: (pane?.textContent ?? '').includes('reply streaming at seq 14'),
+            focused: pane?.querySelector('[data-focused]') !== null,
+          });
+        }}
+      >
+        <MessagesPane />
+      </Profiler>,
     );
     await settle();
     fake.requests.length = 0;
@@ -180,11 +153,7 @@ describe('MessagesPane renders', () => {
 
   it('a drag asks for the tail without a focus, and its end goes to the focus', async () => {
     const fake = client(1);
-    const el = render(
-      <ServicesProvider services={composeApp(fake)}>
-        <MessagesPane />
-      </ServicesProvider>,
-    );
+    const el = renderWithClient(fake, <MessagesPane />);
     await settle();
     fake.requests.length = 0;
     act(() => {
@@ -201,5 +170,46 @@ describe('MessagesPane renders', () => {
     expect(el.querySelector('[data-focused] [data-testid=message]')?.textContent).toContain(
       'message from seq 2',
     );
+  });
+
+  it('scroll events render the list once, in the next animation frame', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    useApp.setState({ selectedSeq: 98 });
+    let commits = 0;
+    const el = render(
+      <ServicesProvider services={composeApp(client())}>
+        <Profiler id="pane" onRender={() => commits++}>
+          <MessagesPane />
+        </Profiler>
+      </ServicesProvider>,
+    );
+    await settle();
+    const list = el.querySelector<HTMLElement>('[data-testid=messages]');
+    if (!list) throw new Error('no list');
+    // 50 messages of 50 px: the end is shown, the first ones are not rendered.
+    expect(el.textContent).not.toContain('message from seq 0 ');
+    let top = list.scrollTop;
+    Object.defineProperty(list, 'scrollTop', {
+      configurable: true,
+      get: () => top,
+      set: (v: number) => (top = v),
+    });
+    frames.length = 0;
+    commits = 0;
+    act(() => {
+      for (const y of [900, 400, 0]) {
+        top = y;
+        list.dispatchEvent(new Event('scroll', { bubbles: true }));
+      }
+    });
+    // Nothing is read or rendered in the events; one frame is asked for.
+    expect(commits).toBe(0);
+    expect(frames.length).toBe(1);
+    act(() => frames.splice(0).forEach((f) => f(0)));
+    expect(commits).toBe(1);
+    // The first message is rendered now (as a placeholder until its older page arrives).
+    expect(el.querySelector('[data-tindex="0"]')).not.toBeNull();
   });
 });

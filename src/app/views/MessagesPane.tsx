@@ -135,6 +135,7 @@ export function MessagesPane() {
     attachScroller,
     attachInner,
     onScroll,
+    scrolledNow,
     onKeyDown,
   } = useTailList({
     count: total,
@@ -147,7 +148,7 @@ export function MessagesPane() {
   // The message the selected event produced or changed: scrolled to and marked (not while a drag
   // or playback moves the selection every frame: the tail is followed there).
   const paneRef = useRef<HTMLElement>(null);
-  const { announcement } = useMessageFocus({ focus, count, onScrolled: onScroll, root: paneRef });
+  const { announcement } = useMessageFocus({ focus, count, onScrolled: scrolledNow, root: paneRef });
 
   // Older messages the user scrolled to: the aligned page holding the first one above the tail on
   // screen, and the next (each on its own lane, by parity).
@@ -287,7 +288,7 @@ export function MessagesPane() {
         data-testid="messages"
         data-seq={shown?.seq}
         data-count={shown?.count}
-        className="relative min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400"
+        className="relative min-h-0 flex-1 overflow-auto [contain:strict] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400"
       >
         <div ref={attachInner} style={{ height: listHeight, position: 'relative' }}>
           {shown &&

@@ -3,37 +3,26 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TimelineRow } from '../../worker/protocol';
 import { useApp } from '../appState';
-import { render } from '../components/testRender';
-import { composeApp } from '../compose';
-import { ServicesProvider } from '../services/context';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores } from '../testing/fixtures';
+import { renderWithClient, settle, stubResizeObserver } from '../testing/paneHarness';
 import { Timeline } from './Timeline';
 import type * as RowView from './TimelineRowView';
 import type { TimelineRowViewProps } from './TimelineRowView';
 
 // uPlot (a step row's input diff button reaches the charts) reads matchMedia when imported.
-vi.hoisted(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-  })) as unknown as typeof window.matchMedia;
-});
+await vi.hoisted(async () => (await import('../testing/paneHarness')).stubMatchMedia());
 
 /** The seq of every row render, in order (the row view wrapped to count its renders). */
-const renders: number[] = [];
-vi.mock('./TimelineRowView', async (load) => {
-  const real = await load<typeof RowView>();
-  return {
-    ...real,
-    TimelineRowView: (props: TimelineRowViewProps) => {
-      renders.push(props.row.seq);
-      return real.TimelineRowView(props);
-    },
-  };
-});
+const renders = vi.hoisted(() => [] as number[]);
+vi.mock('./TimelineRowView', async (load) =>
+  (await import('../testing/paneHarness')).logRenders(
+    await load<typeof RowView>(),
+    'TimelineRowView',
+    (props: TimelineRowViewProps) => props.row.seq,
+    renders,
+  ),
+);
 
 const EVENTS = 1000;
 
@@ -76,31 +65,12 @@ function client(): FakeClient {
   });
 }
 
-/** Lets the fake client's promises and React's updates settle. */
-async function settle(): Promise<void> {
-  await act(async () => {
-    for (let i = 0; i < 8; i++) await Promise.resolve();
-  });
-}
-
 function timeline(): { el: HTMLElement; client: FakeClient } {
   // jsdom lays nothing out: the scroll box reads a 0 px height (the timeline then assumes 600 px).
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   Element.prototype.scrollTo ??= () => {};
   const c = client();
-  const el = render(
-    <ServicesProvider services={composeApp(c)}>
-      <Timeline />
-    </ServicesProvider>,
-  );
-  return { el, client: c };
+  return { el: renderWithClient(c, <Timeline />), client: c };
 }
 
 beforeEach(() => {
@@ -121,6 +91,28 @@ describe('Timeline rows (through a fake worker)', () => {
     await settle();
     expect(el.querySelector('[role=row][aria-selected=true]')?.getAttribute('data-seq')).toBe('7');
     expect([...new Set(renders)].sort((a, b) => a - b)).toEqual([3, 7]);
+  });
+
+  it('a selection already in view is told from the known scroll position: no layout is read', async () => {
+    const reads = { scrollTop: 0, clientHeight: 0 };
+    vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(() => {
+      reads.scrollTop++;
+      return 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(() => {
+      reads.clientHeight++;
+      return 600;
+    });
+    const { el } = timeline();
+    await settle();
+    reads.scrollTop = 0;
+    reads.clientHeight = 0;
+    act(() => useApp.setState({ selectedSeq: 9 }));
+    await settle();
+    expect(el.querySelector('[role=row][aria-selected=true]')?.getAttribute('data-seq')).toBe('9');
+    // Reading either after the commit would force the browser to lay the page out again.
+    expect(reads).toEqual({ scrollTop: 0, clientHeight: 0 });
+    vi.restoreAllMocks();
   });
 
   it('draws the row actions on the selected row and the row under the pointer only', async () => {

@@ -91,7 +91,16 @@ export function Timeline() {
   const blockA = useRowBlock(firstBlock, block, rowCount, rowsVersion, loading, primedAt);
   const blockB = useRowBlock(firstBlock + 1, block, rowCount, rowsVersion, loading, primedAt);
   const held = [...primed.filter(current), blockA, blockB].filter((b) => b !== undefined);
-  useJumpRows({ scroller, located, rowCount, rowsVersion, held, onRows: setPrimed, scrolled: box.sync });
+  useJumpRows({
+    scroller,
+    located,
+    rowCount,
+    rowsVersion,
+    held,
+    onRows: setPrimed,
+    scrolled: box.sync,
+    view: box,
+  });
   const rowAt = (row: number): TimelineRow | undefined => {
     for (const b of held) if (row >= b.from && row < b.from + b.rows.length) return b.rows[row - b.from];
     return undefined;
@@ -132,7 +141,7 @@ export function Timeline() {
       <Toolbar key={filterFromUrl} />
       <div
         ref={setScroller}
-        className="@container relative min-h-0 flex-1 overflow-auto overscroll-contain"
+        className="@container relative min-h-0 flex-1 overflow-auto overscroll-contain [contain:strict]"
         tabIndex={-1}
       >
         <div

@@ -43,8 +43,14 @@ export function useJumpRows(options: {
   held: readonly RowsWindow[];
   onRows: (rows: readonly RowsWindow[]) => void;
   scrolled: () => void;
+  /**
+   * The list's scroll position and height as last read (its scroll box): a selection already in
+   * view is told from these, since reading the element's own after a commit forces a layout.
+   */
+  view: { scrollTop: number; height: number };
 }): void {
   const { scroller, located, rowCount, rowsVersion, held, onRows, scrolled } = options;
+  const { scrollTop: knownTop, height: knownHeight } = options.view;
   const { client } = useServices();
   /** The rows fetched for the last jump, once committed (the scroll waits for them). */
   const [fetched, setFetched] = useState<readonly RowsWindow[] | null>(null);
@@ -60,8 +66,8 @@ export function useJumpRows(options: {
     if (row >= rowCount && rowCount < n) return;
     scrolledFor.current = located;
     if (row < 0 || row >= rowCount || !useApp.getState().scrollToSelection) return;
-    const viewport = el.clientHeight;
-    const g = rowGeometry(rowCount, el.scrollTop, viewport);
+    const viewport = knownHeight > 0 ? knownHeight : el.clientHeight;
+    const g = rowGeometry(rowCount, knownHeight > 0 ? knownTop : el.scrollTop, viewport);
     if (row >= g.first + 0.01 && row <= g.first + g.perView - 1.01) return;
     const top = g.scrollTopFor(row, row < g.first ? 0.25 : 0.75);
     const { block, froms } = blocksAt(rowCount, top, viewport);
@@ -86,7 +92,8 @@ export function useJumpRows(options: {
       onRows(rows);
       setFetched(rows);
     });
-  }, [located, rowCount, rowsVersion, scroller, client, held, onRows, scrolled]);
+    // The known position is read when the selection moves, not followed (scrolledFor guards).
+  }, [located, rowCount, rowsVersion, scroller, client, held, onRows, scrolled, knownTop, knownHeight]);
 
   // The fetched rows are committed: scroll to them now, before the browser paints.
   useLayoutEffect(() => {

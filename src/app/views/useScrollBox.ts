@@ -21,7 +21,11 @@ export interface ScrollBoxState extends ScrollBox {
   sync: () => void;
 }
 
-/** Reads `el` on scroll and resize; a scroll renders at once (no frame drawn with stale rows). */
+/**
+ * Reads `el` on scroll and resize. A scroll is read, and rendered, once in the next animation
+ * frame: after the frame's scroll events (reading the position in one would force a layout when
+ * a commit just changed the page) and before it is painted (no frame drawn with stale rows).
+ */
 export function useScrollBox(el: HTMLElement | null): ScrollBoxState {
   const [box, setBox] = useState<ScrollBox>({ scrollTop: 0, height: 0 });
   const sync = useCallback(() => {
@@ -31,19 +35,27 @@ export function useScrollBox(el: HTMLElement | null): ScrollBoxState {
   }, [el]);
   useLayoutEffect(() => {
     if (!el) return;
-    const read = (sync: boolean) => {
+    const read = (now: boolean) => {
       const next = { scrollTop: el.scrollTop, height: el.clientHeight };
       const update = () =>
         setBox((b) => (b.scrollTop === next.scrollTop && b.height === next.height ? b : next));
-      if (sync) flushSync(update);
+      if (now) flushSync(update);
       else update();
     };
     read(false);
-    const onScroll = () => read(true);
+    let frame = 0;
+    const onScroll = () => {
+      if (frame === 0)
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          read(true);
+        });
+    };
     el.addEventListener('scroll', onScroll, { passive: true });
     const ro = new ResizeObserver(() => read(false));
     ro.observe(el);
     return () => {
+      if (frame !== 0) cancelAnimationFrame(frame);
       el.removeEventListener('scroll', onScroll);
       ro.disconnect();
     };

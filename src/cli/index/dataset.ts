@@ -136,12 +136,10 @@ export class DatasetWriter {
     for (const row of rows) {
       for (const col of cols) {
         const v = row[col.name];
-        // a number the log did not give (a tool result with no turn, say) is NaN by now: null,
-        // not an internal error that stops the whole folder's index
-        const absent =
-          v === null ||
-          v === undefined ||
-          (col.type !== 'text' && col.type !== 'bool' && !Number.isFinite(Number(v)));
+        // a number the log did not give (a tool result with no turn, say) is NaN by now, and one
+        // the column cannot hold (a time of 1e17 ms, a turn of 1e300) is out of int64: null, not
+        // an internal error that stops the whole folder's index (audit R5-5, R6-8)
+        const absent = v === null || v === undefined || !fits(col.type, v);
         if (absent) a.appendNull();
         else if (col.type === 'text') a.appendVarchar(String(v));
         else if (col.type === 'int') a.appendBigInt(BigInt(Math.round(Number(v))));
@@ -197,4 +195,19 @@ export class DatasetWriter {
   close(): void {
     this.c.closeSync();
   }
+}
+
+/** JavaScript's own date range (±8.64e15 ms); a column's microseconds hold it. */
+const MAX_TIME_MS = 8.64e15;
+/** The largest magnitude an int64 column takes from a double (2^63 rounds up past it). */
+const MAX_INT = 9.2e18;
+
+/** Whether v can be written into a column of this type (text and booleans always can). */
+function fits(type: string, v: unknown): boolean {
+  if (type === 'text' || type === 'bool') return true;
+  const n = Number(v);
+  if (!Number.isFinite(n)) return false;
+  if (type === 'int') return Math.abs(n) < MAX_INT;
+  if (type === 'float') return true;
+  return Math.abs(n) <= MAX_TIME_MS;
 }

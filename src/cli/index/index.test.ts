@@ -227,6 +227,42 @@ describe('seqscope index', { timeout: 180_000 }, () => {
     expect(calls).toEqual([{ turn: null, step: null }]);
   });
 
+  it('a time or a turn number past what a column holds is null; the other logs are indexed', () => {
+    // audit R6-8: a time of 1e17 ms (1e20 µs) or a turn of 1e300 threw out of int64 and stopped the folder
+    const dir = mkdtempSync(join(tmpdir(), 'seqscope-lib-range-'));
+    const line = (o: object) => JSON.stringify(o) + '\n';
+    const end = {
+      type: 'turn/end',
+      seq: 1,
+      time: 1755000000001,
+      data: { turn: 1, reason: { kind: 'stop' } },
+    };
+    writeFileSync(
+      join(dir, 'far.jsonl'),
+      line({ type: 'turn/start', seq: 0, time: 1e17, data: { turn: 1 } }) + line(end),
+    );
+    writeFileSync(
+      join(dir, 'huge.jsonl'),
+      line({ type: 'turn/start', seq: 0, time: 1e300, data: { turn: 1 } }) + line(end),
+    );
+    const call = { turn: 1e300, step: 1e300, callId: 'c', name: 't', arguments: '{}' };
+    writeFileSync(
+      join(dir, 'turns.jsonl'),
+      line({ type: 'turn/start', seq: 0, time: 1755000000000, data: { turn: 1e300 } }) +
+        line({ type: 'step/start', seq: 1, time: 1755000000000, data: { turn: 1e300, step: 1e300 } }) +
+        line({ type: 'tool/call', seq: 2, time: 1755000000000, data: call }),
+    );
+    copyFileSync(join(FIX, 'cli/tool-round.jsonl'), join(dir, 'fine.jsonl'));
+    const r = runCli(['index', dir]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^indexed 4 logs \(4 read, 0 unchanged, 0 unreadable\)/);
+    const calls = query(
+      dir,
+      `SELECT turn, step FROM tool_calls JOIN sessions USING (session_id) WHERE path LIKE '%turns.jsonl'`,
+    );
+    expect(calls).toEqual([{ turn: null, step: null }]);
+  });
+
   it('says what is wrong with its arguments', () => {
     expect(runCli(['index']).err).toMatch(/index needs at least one PATH/);
     expect(runCli(['index', '/no/such/folder']).code).toBe(2);

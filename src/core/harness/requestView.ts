@@ -88,14 +88,38 @@ function toolView(t: unknown, i: number): ToolView {
 
 /** The request/header seqs whose header differs from the one before (the first always does). */
 export function requestChangeSeqs(log: RequestSource): number[] {
-  const out: number[] = [];
-  let previous: string | undefined;
-  for (const s of requestHeaders(log).all()) {
-    const header = jsonText(looseData(log.event(s)).header ?? null);
-    if (header !== previous) out.push(s);
-    previous = header;
+  const scan = new RequestChangeScan(log);
+  while (scan.next());
+  return [...scan.seqs];
+}
+
+/**
+ * `requestChangeSeqs` read one header at a time and kept as the log grows: each request/header
+ * is parsed once, so a caller can spread the first read (every header of a 1 GB log) over slices.
+ */
+export class RequestChangeScan {
+  private readonly changes: number[] = [];
+  private read = 0;
+  private previous: string | undefined;
+
+  constructor(private readonly log: RequestSource) {}
+
+  /** Reads the next request/header; false when every one so far is read. */
+  next(): boolean {
+    const all = requestHeaders(this.log).all();
+    const s = all[this.read];
+    if (s === undefined) return false;
+    const header = jsonText(looseData(this.log.event(s)).header ?? null);
+    if (header !== this.previous) this.changes.push(s);
+    this.previous = header;
+    this.read++;
+    return true;
   }
-  return out;
+
+  /** The request/header seqs where the header changed, among those read. */
+  get seqs(): readonly number[] {
+    return this.changes;
+  }
 }
 
 export interface RequestChange {

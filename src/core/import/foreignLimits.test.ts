@@ -8,35 +8,19 @@
 import { describe, expect, it } from 'vitest';
 import { loadLogFromText } from '../log/load';
 import { DEFAULT_READ_LIMITS, NO_READ_LIMITS, canLift } from '../reader/readLimits';
+import { inspectLog, inspectSample, isoAt } from '../testing/nestedJson';
 
 const KiB = 1024;
-const at = (t: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, t)).toISOString();
-const sample = (id: number) => ({
-  id,
-  epoch: 1,
-  messages: [{ role: 'user', content: `task ${id}` }],
-  events: [
-    { event: 'sample_init', timestamp: at(0) },
-    {
-      event: 'model',
-      timestamp: at(1),
-      completed: at(2),
-      model: 'm',
-      input: [{ role: 'user', content: `task ${id}` }],
-      output: { choices: [{ message: { role: 'assistant', content: `answer ${id} ${'x'.repeat(900)}` } }] },
-    },
-  ],
-});
+const sample = (id: number) =>
+  inspectSample({ id, task: `task ${id}`, answer: `answer ${id} ${'x'.repeat(900)}` });
 /** Pretty-printed, like Inspect writes it: about 2 KiB per sample. */
-const inspectLog = (samples: number) =>
+const inspectText = (samples: number) =>
   JSON.stringify(
-    {
-      version: 2,
-      status: 'success',
-      eval: { eval_id: 'E', task: 'big', model: 'm' },
-      samples: Array.from({ length: samples }, (_, i) => sample(i + 1)),
-      results: { total_samples: samples },
-    },
+    inspectLog(
+      Array.from({ length: samples }, (_, i) => sample(i + 1)),
+      { eval_id: 'E', task: 'big', model: 'm' },
+      { results: { total_samples: samples } },
+    ),
     null,
     2,
   );
@@ -46,7 +30,7 @@ const messages = (log: ReturnType<typeof loadLogFromText>) =>
 
 describe('an Inspect AI .json larger than one string', () => {
   it('is read in parts: every sample listed, the one asked for opened, nothing stopped', () => {
-    const text = inspectLog(100);
+    const text = inspectText(100);
     expect(text.length).toBeGreaterThan(100 * KiB);
     const log = loadLogFromText(text, { import: { stringBytes: 32 * KiB, sample: 73 } });
     expect(log.limitHit).toBeUndefined();
@@ -57,7 +41,7 @@ describe('an Inspect AI .json larger than one string', () => {
   });
 
   it('one sample larger than one string is left out with the reason; the others open', () => {
-    const text = inspectLog(3).replace('x'.repeat(900), 'y'.repeat(40 * KiB));
+    const text = inspectText(3).replace('x'.repeat(900), 'y'.repeat(40 * KiB));
     const log = loadLogFromText(text, { import: { stringBytes: 32 * KiB } });
     expect(messages(log).filter((m) => m.startsWith('import-unmapped'))).toEqual([
       'import-unmapped: sample 1 is 40.8 KiB, more than one string can hold (32.0 KiB): it was left out',
@@ -70,7 +54,7 @@ describe('an Inspect AI .json larger than one string', () => {
 });
 
 describe('an Inspect AI .json cut by the size limit', () => {
-  const text = inspectLog(100);
+  const text = inspectText(100);
   const limits = { ...DEFAULT_READ_LIMITS, maxDecodedBytes: 50 * KiB };
 
   it('says what is loaded (the samples read whole), not lines; no JSON error; the samples before the cut open', () => {
@@ -112,7 +96,7 @@ describe('a line-format log (Claude Code) past one string', () => {
       uuid: `u${i}`,
       parentUuid: i === 0 ? null : `u${i - 1}`,
       sessionId: 's',
-      timestamp: at(i),
+      timestamp: isoAt(i),
       message: { role: 'user', content: `message ${i} ${'z'.repeat(200)}` },
     });
   const text = Array.from({ length: 400 }, (_, i) => line(i)).join('\n') + '\n';

@@ -53,7 +53,7 @@ describe('foreign formats under the read limits', () => {
       const log = loadLogFromBytes(zip, { limits: limits({ ratioFloorBytes: MiB }) });
       const notes = log.diagnostics.items.filter((d) => d.code === 'read-limit');
       expect(notes.map((d) => d.message)).toEqual([
-        `${name} in the .eval zip skipped: it expands more than 100:1 (a decompression bomb?)`,
+        `${name} in the .eval zip skipped: it expands more than 100:1 (a decompression bomb?).`,
       ]);
       // the header still imports; the original zip imports with no such note
       const original = loadLogFromBytes(EVAL);
@@ -66,7 +66,7 @@ describe('foreign formats under the read limits', () => {
     // 8 kB of zip; its members declare 87 kB, the sample alone 81 kB
     const log = loadLogFromBytes(EVAL, { limits: limits({ maxDecodedBytes: 20_000 }) });
     expect(log.diagnostics.items.filter((d) => d.code === 'read-limit').map((d) => d.message)).toEqual([
-      'samples/0_epoch_1.json in the .eval zip skipped: it would pass 19.5 KiB, the size limit',
+      'samples/0_epoch_1.json in the .eval zip skipped: it would pass 19.5 KiB, the size limit.',
     ]);
   });
 });

@@ -2,11 +2,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { limitDepth } from '../depthLimit';
+import { nestedArray } from '../testing/nestedJson';
 import { measureDepth, parseBytes, parseCut, parseSpan, scanDocument } from './jsonDocument';
 
 const MARK = { '…': 'cut' };
 const enc = (s: string) => new TextEncoder().encode(s);
-const nested = (n: number, inner = '1') => `${'['.repeat(n)}${inner}${']'.repeat(n)}`;
 
 describe('parseCut', () => {
   it('equals JSON.parse on any JSON when nothing is deeper than the limit', () => {
@@ -30,7 +30,7 @@ describe('parseCut', () => {
   });
 
   it('reads an array nested 1,000,000 deep without recursion: cut at the limit, the rest kept', () => {
-    const text = `{"a":${nested(1_000_000)},"b":"kept","c":{"d":[1,"x\\"]"]}}`;
+    const text = `{"a":${nestedArray(1_000_000)},"b":"kept","c":{"d":[1,"x\\"]"]}}`;
     const v = parseCut(text, 3, MARK) as Record<string, unknown>;
     expect(v).toEqual({ a: [[MARK]], b: 'kept', c: { d: [1, 'x"]'] } });
   });
@@ -43,7 +43,17 @@ describe('parseCut', () => {
   });
 
   it('refuses what JSON.parse refuses', () => {
-    for (const bad of ['', '[1,', '{"a" 1}', '[1]]', 'nul', '{"a":1,}', '[01]', '"open', `${nested(5000)}x`])
+    for (const bad of [
+      '',
+      '[1,',
+      '{"a" 1}',
+      '[1]]',
+      'nul',
+      '{"a":1,}',
+      '[01]',
+      '"open',
+      `${nestedArray(5000)}x`,
+    ])
       expect(() => parseCut(bad, 100, MARK), bad).toThrow(SyntaxError);
   });
 });
@@ -114,7 +124,7 @@ describe('scanDocument', () => {
   });
 
   it('measures depth at a million levels, and parseBytes cuts it', () => {
-    const b = enc(`{"x":${nested(1_000_000)}}`);
+    const b = enc(`{"x":${nestedArray(1_000_000)}}`);
     expect(measureDepth(b)).toBe(1_000_001);
     const s = scanDocument(b, 'samples', []);
     expect(s.members[0]?.depth).toBe(1_000_000);

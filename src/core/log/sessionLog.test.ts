@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { naiveMessages } from '../testing/naiveFold';
 import type { Message, SessionEvent } from '../types';
 import { loadLogFromBytes } from './load';
-import type { SessionLog } from './sessionLog';
+import { SessionLog } from './sessionLog';
 
 const SAMPLES = resolve(__dirname, '../../../../shared/samples');
 const sample = (name: string) => readFileSync(resolve(SAMPLES, name));
@@ -202,4 +202,28 @@ describe('generated logs (both dialects)', () => {
       );
     },
   );
+});
+
+describe('chunks handed over (ownsChunks: kept uncopied)', () => {
+  it('loads the same events, diagnostics and messages as a log that copies them, chunks spanning lines included', async () => {
+    const { generateLogText } = await import('../../../scripts/gen/index');
+    const bytes = new TextEncoder().encode(generateLogText({ events: 6000, seed: 3 }));
+    const copied = new SessionLog();
+    const adopted = new SessionLog({ ownsChunks: true });
+    // Chunks of 64-100 KiB, cut anywhere (mid-line): each a fresh copy, as a file read gives.
+    for (let at = 0, k = 0; at < bytes.length; k++) {
+      const n = 65536 + ((k * 7919) % 36000);
+      const chunk = bytes.slice(at, at + n);
+      copied.push(chunk);
+      adopted.push(chunk);
+      at += n;
+    }
+    copied.end();
+    adopted.end();
+    expect(adopted.eventCount).toBe(6000);
+    expect(allEvents(adopted)).toEqual(allEvents(copied));
+    expect(codes(adopted)).toEqual(codes(copied));
+    for (let s = 0; s < 6000; s += 250)
+      expect(adopted.messagesAt(s).messages).toEqual(copied.messagesAt(s).messages);
+  });
 });

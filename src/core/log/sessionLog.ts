@@ -71,6 +71,8 @@ export interface SessionLogOptions {
   limits?: ReadLimits;
   /** For imported formats: which sample of a multi-sample log (Inspect AI) opens. */
   import?: ImportOptions;
+  /** The caller never changes a chunk after pushing it: plain bytes are kept without a copy. */
+  ownsChunks?: boolean;
 }
 
 export class SessionLog {
@@ -117,6 +119,7 @@ export class SessionLog {
     this.reader = createImportingReader(sink, this.diagnostics, this.store, {
       context: new ColumnReadContext(),
       ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.ownsChunks === true ? { ownsChunks: true } : {}),
       ...(options.import ? { import: options.import } : {}),
     });
     this.ctx = this.reader.context;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ByteStore } from './byteStore';
+import { ADOPT_MIN_BYTES, ByteStore } from './byteStore';
 import { splitBytes } from './testing';
 
 const bytes = (n: number): Uint8Array => Uint8Array.from({ length: n }, (_, i) => (i * 31 + 7) & 0xff);
@@ -19,6 +19,30 @@ describe('ByteStore', () => {
     ]);
     expect([0, 1, 2, 5, 6, 13, 14, 29].map((o) => store.blockIndexOf(o))).toEqual([0, 0, 1, 1, 2, 2, 3, 4]);
     expect(store.slice(0, 30)).toEqual(data);
+  });
+
+  it('adopts a handed-over chunk as its own block (no copy), after cutting a partly used last block', () => {
+    const store = new ByteStore(4 * ADOPT_MIN_BYTES);
+    const small = bytes(100);
+    const big = bytes(ADOPT_MIN_BYTES + 5);
+    store.adopt(small); // too small to be a block: copied
+    store.adopt(big);
+    store.append(small);
+    expect(store.length).toBe(200 + ADOPT_MIN_BYTES + 5);
+    expect(store.blockCount).toBe(3);
+    expect(store.block(0).length).toBe(100); // cut to its used bytes
+    expect(store.block(1)).toBe(big); // the very chunk
+    expect(store.blockStart(2)).toBe(100 + big.length);
+    const all = new Uint8Array(store.length);
+    all.set(small, 0);
+    all.set(big, 100);
+    all.set(small, 100 + big.length);
+    expect(store.slice(0, store.length)).toEqual(all);
+    // Larger than a block: copied into blocks as append does.
+    const tiny = new ByteStore(ADOPT_MIN_BYTES);
+    tiny.adopt(bytes(3 * ADOPT_MIN_BYTES));
+    expect(tiny.blockCount).toBeGreaterThan(1);
+    expect(tiny.slice(0, tiny.length)).toEqual(bytes(3 * ADOPT_MIN_BYTES));
   });
 
   it('returns a view inside one block and a copy across blocks', () => {

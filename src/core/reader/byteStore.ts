@@ -12,6 +12,8 @@
  */
 export const DEFAULT_BLOCK_SIZE = 64 * 1024 * 1024;
 const DEFAULT_INITIAL_CAPACITY = 64 * 1024;
+/** A chunk handed over smaller than this is copied: many tiny blocks would cost more than the copy. */
+export const ADOPT_MIN_BYTES = 64 * 1024;
 
 export interface ByteStoreOptions {
   /** Capacity of the first block (default 64 KiB); each next block doubles, up to `blockSize`. */
@@ -84,6 +86,24 @@ export class ByteStore {
       this.total += take;
       from += take;
     }
+  }
+
+  /**
+   * Keeps `chunk` itself as a block, without copying it, when it is at least
+   * ADOPT_MIN_BYTES and at most a block: the caller hands it over and never
+   * changes it (a file read's fresh buffer). Smaller or larger ones are copied
+   * as by `append`. A partly used last block is cut to its used bytes first.
+   */
+  adopt(chunk: Uint8Array): void {
+    const n = chunk.length;
+    if (n < ADOPT_MIN_BYTES || n > this.blockSize) return this.append(chunk);
+    const last = this.blocks.length - 1;
+    const tail = this.blocks[last];
+    if (tail !== undefined && this.tailUsed < tail.length) this.blocks[last] = tail.slice(0, this.tailUsed);
+    this.blocks.push(chunk);
+    this.starts.push(this.total);
+    this.tailUsed = n;
+    this.total += n;
   }
 
   /** The index of the block holding `offset` (0 <= offset < length). */

@@ -123,5 +123,5 @@ export function partContainerLimit(maxLineBytes: number): number {
 
 /** The note for a part refused by partContainerLimit. */
 export function refusedPartMessage(what: string, limit: number): string {
-  return `${what} holds more than ${limit.toLocaleString('en-US')} objects and arrays, too many to parse safely (parsed, each takes some 80 bytes of memory against a few bytes of text): it was left out, and the rest is loaded`;
+  return `${what} holds more than ${limit.toLocaleString('en-US')} objects and arrays, too many to parse safely (parsed, each takes some 80 bytes of memory against a few bytes of text): it was left out, and the rest is loaded.`;
 }

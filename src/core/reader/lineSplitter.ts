@@ -29,7 +29,8 @@ export interface LineSink {
    * One non-blank line: its decoded `text` (undefined when the line is too
    * large to become one string), the store `offset` and byte `length` of its
    * bytes (without BOM or line end), its 1-based number; `terminated` is
-   * false only for a last line that had no newline.
+   * false only for a last line that had no newline; `notDelta` is true when the
+   * splitter's byte scan (fastBytes.ts) already found the line is no delta line.
    */
   line(
     text: string | undefined,
@@ -37,6 +38,7 @@ export interface LineSink {
     length: number,
     lineNumber: number,
     terminated: boolean,
+    notDelta?: boolean,
   ): void;
   /** A line whose value a range worker already built (prescan.ts): the same as `line` after JSON.parse. */
   value?(value: JsonObject, offset: number, length: number, lineNumber: number, terminated: boolean): void;
@@ -75,6 +77,8 @@ export class LineSplitter {
   hints: LineHints | null = null;
   /** Lines that came from the hints (the bench reports the share). */
   hintedLines = 0;
+  /** True while the lines decoded in batches were first refused by the byte scan. */
+  private byteScanned = false;
   /** The fields of the last delta line scanned as bytes (reused per line). */
   private readonly fields = new DeltaLine();
 
@@ -163,6 +167,7 @@ export class LineSplitter {
    */
   private batches(block: Uint8Array, base: number, start: number, last: number): void {
     const sink = this.sink;
+    this.byteScanned = sink.delta !== undefined;
     if (sink.delta === undefined) return this.decodeRuns(block, base, start, last);
     const fields = this.fields;
     let run = start; // the first byte of lines not yet handed on
@@ -229,7 +234,7 @@ export class LineSplitter {
       }
       const head = block[b];
       if (bEnd > b && !((head === 32 || head === 9 || head === CR) && isBlank(block, b, bEnd))) {
-        this.sink.line(text.slice(c, cEnd), base + b, bEnd - b, this.lineNumber, true);
+        this.sink.line(text.slice(c, cEnd), base + b, bEnd - b, this.lineNumber, true, this.byteScanned);
       }
       if (nl >= last) return;
       b = nl + 1;

@@ -37,6 +37,12 @@ export interface LogReaderOptions {
   context?: ReadContext & ReadContextRecorder;
   /** Where reading stops (default DEFAULT_READ_LIMITS). */
   limits?: ReadLimits;
+  /**
+   * The caller hands each pushed chunk over and never changes it afterwards (a
+   * file read's fresh buffer): plain bytes are then kept as they are, not
+   * copied into the store (ByteStore.adopt).
+   */
+  ownsChunks?: boolean;
 }
 
 export interface LogReader {
@@ -74,6 +80,7 @@ export function createLogReader(
     store,
     options.context ?? new MapReadContext(),
     options.limits ?? DEFAULT_READ_LIMITS,
+    options.ownsChunks === true,
   );
 }
 
@@ -94,6 +101,7 @@ class StreamingLogReader implements LogReader {
     private readonly store: ByteStore,
     readonly context: ReadContext & ReadContextRecorder,
     limits: ReadLimits,
+    private readonly ownsChunks: boolean,
   ) {
     this.records = new RecordReader(sink, diags, context);
     this.splitter = new LineSplitter(store, this.records);
@@ -168,7 +176,9 @@ class StreamingLogReader implements LogReader {
   private keep(parts: Uint8Array[]): void {
     for (const part of parts) {
       const kept = this.lines.admit(part, this.store.length);
-      if (kept.length > 0) this.store.append(kept);
+      // Only plain input is the caller's own chunk (a decompressor may reuse its output buffer).
+      if (kept.length > 0 && this.ownsChunks && this.decompressor.format === 'plain') this.store.adopt(kept);
+      else if (kept.length > 0) this.store.append(kept);
       if (kept.length < part.length) return;
     }
   }

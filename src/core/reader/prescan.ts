@@ -66,6 +66,10 @@ export function prescanRange(bytes: Uint8Array): Prescan {
       const value = scanLine(text);
       if (value !== undefined) tape.write(value, offset, length);
     },
+    // Delta lines scanned as bytes by the splitter (fastBytes.ts), never decoded.
+    delta(d, offset, length) {
+      tape.writeDelta(d, offset, length);
+    },
   };
   const splitter = new LineSplitter(store, sink);
   splitter.scan();
@@ -86,6 +90,31 @@ class TapeWriter {
   private str(s: string): void {
     this.strs.push(s);
     this.strLengths.push(s.length);
+  }
+
+  /** A delta line's fields: the same tape as `write` of `d.value()`. */
+  writeDelta(d: DeltaLine, offset: number, length: number): void {
+    const ct = d.chunkType;
+    let kind =
+      ct === 'text-delta' ? K_TEXT_DELTA : ct === 'reasoning-delta' ? K_REASONING_DELTA : K_TOOL_DELTA;
+    if (d.seq !== undefined) kind |= HAS_SEQ;
+    if (d.time !== undefined) kind |= HAS_TIME;
+    const nums = this.nums;
+    nums.push(num(d.seq));
+    nums.push(num(d.time));
+    nums.push(d.turn);
+    nums.push(d.step);
+    nums.push(d.index);
+    if ((kind & SHAPE) === K_TOOL_DELTA) {
+      if (d.name !== undefined) kind |= HAS_NAME;
+      this.str(d.id);
+      if (d.name !== undefined) this.str(d.name);
+    }
+    this.str(d.text);
+    this.kinds.push(kind);
+    this.offsets.push(offset);
+    this.lengths.push(length);
+    this.count++;
   }
 
   write(v: JsonObject, offset: number, length: number): void {

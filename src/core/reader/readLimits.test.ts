@@ -117,6 +117,22 @@ describe('decompression bombs', () => {
   });
 });
 
+/**
+ * Feeds `bytes` to `guard` as a reader would, in parts of `sizes` bytes (cycled), until it admits
+ * less than a whole part: the number of bytes it kept.
+ */
+function feed(guard: LineLengthGuard, bytes: Uint8Array, sizes: number[]): number {
+  let kept = 0;
+  for (let at = 0, k = 0; at < bytes.length; k++) {
+    const part = bytes.subarray(at, at + (sizes[k % sizes.length] as number));
+    const admitted = guard.admit(part, kept);
+    kept += admitted.length;
+    at += part.length;
+    if (admitted.length < part.length) break;
+  }
+  return kept;
+}
+
 describe('endless lines', () => {
   it('an endless line stops at the line limit; the lines before it load', () => {
     const log = new SessionLog({ limits: { ...DEFAULT_READ_LIMITS, maxLineBytes: 2 * MiB } });
@@ -166,14 +182,7 @@ describe('endless lines', () => {
             }
           }
           const guard = new LineLengthGuard(max);
-          let kept = 0;
-          for (let at = 0, k = 0; at < bytes.length; k++) {
-            const part = bytes.subarray(at, at + (sizes[k % sizes.length] as number));
-            const admitted = guard.admit(part, kept);
-            kept += admitted.length;
-            at += part.length;
-            if (admitted.length < part.length) break;
-          }
+          const kept = feed(guard, bytes, sizes);
           expect(kept).toBe(expected);
           expect(guard.hit !== undefined).toBe(expected < bytes.length);
         },
@@ -224,14 +233,7 @@ describe('lines that cost far more parsed than their size (audit R5-9)', () => {
           const texts = lineChars.map((c) => c.join(''));
           const bytes = enc.encode(texts.map((t) => t + '\n').join(''));
           const guard = new LineLengthGuard(1000, { countFrom });
-          let kept = 0;
-          for (let at = 0, k = 0; at < bytes.length; k++) {
-            const part = bytes.subarray(at, at + (sizes[k % sizes.length] as number));
-            const admitted = guard.admit(part, kept);
-            kept += admitted.length;
-            at += part.length;
-            if (admitted.length < part.length) break;
-          }
+          const kept = feed(guard, bytes, sizes);
           const containers = texts.map((t) => t.replace(/a/g, '').length);
           const mustRefuse = containers.findIndex((n) => n > 2 * countFrom);
           const refused = guard.hit !== undefined;

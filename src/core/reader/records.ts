@@ -92,6 +92,7 @@ export class RecordReader implements LineSink {
     length: number,
     lineNumber: number,
     terminated: boolean,
+    notDelta = false,
   ): void {
     if (!terminated && this.cutShort !== undefined) {
       this.cutShortLine = true;
@@ -105,7 +106,13 @@ export class RecordReader implements LineSink {
     const first = this.firstLine;
     this.firstLine = false;
     // The harness's delta lines (most of a log) go to a sink that takes them as fields.
-    if (terminated && text !== undefined && this.sink.delta !== undefined && scanDelta(text, this.deltaLine))
+    if (
+      !notDelta &&
+      terminated &&
+      text !== undefined &&
+      this.sink.delta !== undefined &&
+      scanDelta(text, this.deltaLine)
+    )
       return this.delta(this.deltaLine, offset, length, lineNumber);
     let value: unknown;
     try {

@@ -89,7 +89,7 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   // 'x-api-key: ...'`, `.npmrc`'s `_authToken=`): last, so a known shape keeps its own kind
   {
     kind: 'secret',
-    re: /(?:api[_-]?key|secret[_-]?key|client[_-]?secret|(?:access|refresh|auth|id)[_-]?token|private[_-]?key|passw(?:or)?d|pwd)\\?["']?\s*[=:]\s*\\?["']?([^\s"'`\\,;&<>]{6,})/dgi,
+    re: /(?:api[_-]?key|secret[_-]?key|client[_-]?secret|(?:access|refresh|auth|id)[_-]?token|private[_-]?key|passw(?:or)?d|pwd)\\?["']?\s*[=:]\s*\\?["']?([^\s"'`\\,;&<>(){}[\]]{8,})/dgi,
   },
   // `%40` too: an e-mail in a URL's query (web-browsing agents' tool calls)
   { kind: 'email', find: emails },

@@ -34,7 +34,7 @@ export function readEvalZip(
   const containerLimit = partContainerLimit(limits?.maxLineBytes ?? Infinity);
   const fits = (f: { name: string; size: number; originalSize: number }): boolean => {
     const refuse = (why: string) => {
-      notes.push({ code: 'read-limit', message: `${f.name} in the .eval zip skipped: ${why}` });
+      notes.push({ code: 'read-limit', message: `${f.name} in the .eval zip skipped: ${why}.` });
       return false;
     };
     const size = f.originalSize;

@@ -1,23 +1,27 @@
 /**
- * `costTotals` on a large log reads every step's model once (a parse of the step's message event
- * each; 1-2 s at 1-2 GB). That read is spread over slices, so a seek's `messages` sent while it
- * runs is answered before it, not after the whole read; a second costTotals shares the read; a
- * newly opened log stops it. Order of answers, never time.
+ * Two first reads are long on a large log: `costTotals` reads every step's model (a parse of the
+ * step's message event each) and `requestChanges` every request header; 1-2 s at 1-2 GB. Each is
+ * spread over slices (slices.ts), so a seek's `messages` sent while it runs is answered before it,
+ * not after the whole read; a second request shares the read; a newly opened log stops it. Order
+ * of answers, never time.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { generateLogText } from '../../scripts/gen/index';
-import { AnswerQueries, COST_SLICE_STEPS } from './answerQueries';
+import { AnswerQueries } from './answerQueries';
+import { SLICE_ITEMS } from './slices';
 import { LogHost } from './host';
 import { OpenLog } from './openLog';
 import type { ResponseMessage, WorkerMessage } from './protocol';
+import { requestChangeSeqs } from '../core/harness/requestView';
+import { SessionLog } from '../core/log/sessionLog';
 
 // About 210 steps: more than one slice of step reads.
 const TEXT = generateLogText({ events: 30_000, seed: 5 });
 
-async function opened() {
+async function opened(text = TEXT) {
   const posted: WorkerMessage[] = [];
   const host = new LogHost((m) => posted.push(m));
-  await host.receive({ id: 1, kind: 'open', loadId: 1, source: { kind: 'text', text: TEXT } });
+  await host.receive({ id: 1, kind: 'open', loadId: 1, source: { kind: 'text', text } });
   const answers = () => posted.filter((m): m is ResponseMessage => m.type === 'response' && m.id > 1);
   const c = host.current;
   if (!c) throw new Error('the log did not open');
@@ -36,7 +40,7 @@ describe('costTotals reads step models in slices', () => {
   it('a messages request sent while the totals are read is answered before them', async () => {
     const { host, c, answers } = await opened();
     const ref = reference();
-    expect(ref.steps).toBeGreaterThan(COST_SLICE_STEPS);
+    expect(ref.steps).toBeGreaterThan(SLICE_ITEMS);
     const reads = vi.spyOn(c.log.log, 'event');
     // The first slice runs at once; the seek arrives while the read is paused after it.
     const totals = host.receive({ id: 2, kind: 'costTotals' });
@@ -77,5 +81,38 @@ describe('costTotals reads step models in slices', () => {
     await Promise.all([totals, reopen]);
     const answer = answers().find((a) => a.kind === 'costTotals') as ResponseMessage;
     expect(answer.result).toMatchObject({ ok: false, error: { code: 'superseded' } });
+  });
+
+  it('requestChanges: a seek sent while the headers are read is answered first; the seqs equal the core reading', async () => {
+    // 3 slices of headers; the model changes every 7th header.
+    const headers = SLICE_ITEMS * 3;
+    const lines = Array.from({ length: headers }, (_, i) =>
+      JSON.stringify({
+        type: 'request/header',
+        seq: i,
+        time: 1000 + i,
+        data: { header: { config: { provider: 'p', model: `m${Math.floor(i / 7)}` } }, reason: 'initial' },
+      }),
+    );
+    const text = lines.join('\n') + '\n';
+    const core = new SessionLog();
+    core.push(new TextEncoder().encode(text));
+    core.end();
+    const want = requestChangeSeqs(core);
+    expect(want).toHaveLength(Math.ceil(headers / 7));
+    const { host, c, answers } = await opened(text);
+    const reads = vi.spyOn(c.log.log, 'event');
+    const changes = host.receive({ id: 2, kind: 'requestChanges' });
+    const readBefore = reads.mock.calls.length;
+    const seek = host.receive({ id: 3, kind: 'messages', seq: headers - 1, from: -50, to: 0 });
+    await Promise.all([changes, seek]);
+    expect(readBefore).toBe(SLICE_ITEMS);
+    expect(answers().map((a) => a.kind)).toEqual(['messages', 'requestChanges']);
+    expect(answers()[1]?.result).toEqual({ ok: true, value: { seqs: want } });
+    // Asked again: nothing is read again.
+    const before = reads.mock.calls.length;
+    await host.receive({ id: 4, kind: 'requestChanges' });
+    expect(reads.mock.calls.length).toBe(before);
+    expect(answers()[2]?.result).toEqual({ ok: true, value: { seqs: want } });
   });
 });

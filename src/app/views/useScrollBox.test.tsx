@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { act, useState } from 'react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { render } from '../components/testRender';
+import { useScrollBox } from './useScrollBox';
+
+const frames: FrameRequestCallback[] = [];
+/** What each render of the probe saw. */
+const seen: number[] = [];
+
+function Probe() {
+  const [el, setEl] = useState<HTMLElement | null>(null);
+  const box = useScrollBox(el);
+  seen.push(box.scrollTop);
+  return <div data-testid="box" ref={setEl} />;
+}
+
+beforeEach(() => {
+  frames.length = 0;
+  seen.length = 0;
+  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+  vi.stubGlobal('cancelAnimationFrame', () => {});
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+it('scroll events are read and rendered once, in the next animation frame', () => {
+  const host = render(<Probe />);
+  const el = host.querySelector<HTMLElement>('[data-testid=box]');
+  if (!el) throw new Error('no box');
+  let top = 0;
+  const reads = vi.fn(() => top);
+  Object.defineProperty(el, 'scrollTop', { configurable: true, get: reads });
+  seen.length = 0;
+  act(() => {
+    for (const y of [100, 200, 300]) {
+      top = y;
+      el.dispatchEvent(new Event('scroll'));
+    }
+  });
+  // The events read nothing (a read there can force a layout) and render nothing.
+  expect(reads).not.toHaveBeenCalled();
+  expect(seen).toEqual([]);
+  expect(frames.length).toBe(1);
+  act(() => frames.splice(0).forEach((f) => f(0)));
+  expect(seen).toEqual([300]);
+});
