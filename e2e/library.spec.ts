@@ -4,7 +4,7 @@
  * click opens the log exactly as `?src=` does, named by path and fingerprint.
  */
 import type { ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SAMPLES_DIR, expect, expectLoaded, loadCore, startServe, test } from './helpers';
@@ -88,6 +88,32 @@ test('at 1024 and 1600 px every column of the Library is in view: the session co
     expect(scroll, `${width}px`).toBeLessThanOrEqual(client);
     const cost = (await page.getByTestId('library-sort-cost_usd').boundingBox())!;
     expect(cost.x + cost.width, `${width}px`).toBeLessThanOrEqual(width);
+  }
+});
+
+test("other agents' logs (dated model ids, costs under a cent) keep every column in view at 1024 px", async ({
+  page,
+}) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'seqscope-library-wide-'));
+  // Every sample of another agent and the harness's own: dated model ids (claude-sonnet-4-5-20250929),
+  // "47.5M / 83.2k" tokens, "24 h 15 m", costs under a cent ("$0.0000076").
+  const files = ['claude-code', 'codex', 'inspect', 'pi']
+    .flatMap((d) => readdirSync(path.join(SAMPLES_DIR, 'other', d)).map((f) => path.join('other', d, f)))
+    .concat(readdirSync(path.join(SAMPLES_DIR, 'dsh')).map((f) => path.join('dsh', f)))
+    .filter((f) => /\.(jsonl|json)$/.test(f));
+  for (const f of files) copyFileSync(path.join(SAMPLES_DIR, f), path.join(dir, path.basename(f)));
+  const served = await startServe(dir);
+  try {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(served.url);
+    await expect(page.getByTestId('library-row')).toHaveCount(files.length);
+    const table = page.getByTestId('library-table');
+    const [scroll, client] = await table.evaluate((t) => [t.scrollWidth, t.parentElement!.clientWidth]);
+    expect(scroll).toBeLessThanOrEqual(client);
+    const model = page.getByTestId('library-row').locator('td span[title^="claude-sonnet-4-5-20250929"]');
+    await expect(model).toHaveText('claude-sonnet-4-5-20250929');
+  } finally {
+    served.child.kill('SIGTERM');
   }
 });
 

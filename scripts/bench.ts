@@ -141,9 +141,11 @@ function mulberry32(seed: number) {
 }
 
 /** Wall time of a fresh Node process (the CLI, or the baseline as a one-liner), median of `runs`. */
-function processMs(args: string[], env: Record<string, string> = {}): number {
+function processMs(args: string[], env: Record<string, string> = {}): { ms: number; cpuMs: number } {
   const times: number[] = [];
+  const cpu: number[] = [];
   for (let r = 0; r < runs; r++) {
+    const c = childrenCpuMs();
     const t = performance.now();
     const p = spawnSync(process.execPath, args, {
       env: { ...process.env, ...env },
@@ -152,8 +154,24 @@ function processMs(args: string[], env: Record<string, string> = {}): number {
     if (p.status !== 0 && p.status !== 1)
       throw new Error(`${args.join(' ')}: exit ${p.status} ${String(p.stderr)}`);
     times.push(performance.now() - t);
+    cpu.push(childrenCpuMs() - c);
   }
-  return median(times);
+  return { ms: median(times), cpuMs: median(cpu) };
+}
+
+/**
+ * CPU time of this process's waited-for children (all their threads), from /proc/self/stat's
+ * cutime + cstime (Linux; NaN elsewhere), in ms at the clock-tick resolution (10 ms).
+ */
+function childrenCpuMs(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 16 and 17 of stat(5), counted from the state field (3): indexes 13 and 14 here.
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 /** bench/loadedMemory.ts's figures for `file`, from a fresh Node process. */
@@ -193,17 +211,29 @@ async function benchSize(events: number, rows: Row[]): Promise<void> {
 
   const base: number[] = [];
   const idx: number[] = [];
+  // This process's CPU time for the same runs: on a shared machine the wall time includes waiting
+  // for a core, the CPU time does not (the notes give both ratios).
+  const baseCpu: number[] = [];
+  const idxCpu: number[] = [];
+  const cpuMs = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
   const owner: number[] = [];
   const prescan: number[] = [];
   for (let r = 0; r < runs; r++) {
     gc();
+    let c = cpuMs();
     const t = performance.now();
     baseline(chunks);
     base.push(performance.now() - t);
+    baseCpu.push(cpuMs() - c);
     gc();
+    c = cpuMs();
     const t2 = performance.now();
     index(chunks);
     idx.push(performance.now() - t2);
+    idxCpu.push(cpuMs() - c);
     gc();
     const share = await ownerShare(bytes);
     owner.push(share.ownerMs);
@@ -217,6 +247,7 @@ async function benchSize(events: number, rows: Row[]): Promise<void> {
     baseline: b,
     target: '<= 1.0x',
     met: median(idx) <= b,
+    note: `CPU ${median(idxCpu).toFixed(0)} ms against the baseline's ${median(baseCpu).toFixed(0)} ms: ${(median(idxCpu) / median(baseCpu)).toFixed(2)}x`,
   });
   rows.push({
     figure: `core: the owner's share of a parallel load, ${label}`,
@@ -230,9 +261,9 @@ async function benchSize(events: number, rows: Row[]): Promise<void> {
 
   // The CLI, as a user runs it.
   if (existsSync(BIN)) {
-    const bare = processMs(['-e', BASELINE_PROCESS, file]);
+    const { ms: bare, cpuMs: bareCpu } = processMs(['-e', BASELINE_PROCESS, file]);
     for (const workers of [0, ...workerCounts]) {
-      const ms = processMs([BIN, 'check', file], { SEQSCOPE_WORKERS: String(workers) });
+      const { ms, cpuMs } = processMs([BIN, 'check', file], { SEQSCOPE_WORKERS: String(workers) });
       rows.push({
         figure: `CLI check, ${workers === 0 ? 'one pass' : `${workers} range worker${workers === 1 ? '' : 's'}`}, ${label}`,
         value: ms,
@@ -240,6 +271,7 @@ async function benchSize(events: number, rows: Row[]): Promise<void> {
         baseline: bare,
         target: workers === 0 ? '<= 1.0x' : '<= 1.0x, aim 0.67x',
         met: ms <= bare,
+        note: `CPU (all threads) ${cpuMs.toFixed(0)} ms against the baseline's ${bareCpu.toFixed(0)} ms: ${(cpuMs / bareCpu).toFixed(2)}x`,
       });
     }
   } else console.log('  (no bin/seqscope.mjs: run `npm run build:cli` for the CLI rows)');

@@ -33,12 +33,33 @@ const num = (v: number | null) => (v === null ? NO_VALUE : String(v));
 
 const COLUMNS: ColumnDef[] = [
   { key: 'path', label: 'Session', numeric: false, cell: (r) => <SessionCell row={r} /> },
-  { key: 'model', label: 'Model', numeric: false, cell: (r) => r.model ?? NO_VALUE },
+  {
+    key: 'model',
+    label: 'Model',
+    numeric: false,
+    // A dated model id ("claude-sonnet-4-5-20250929") gives way before the figures do; its tooltip has it whole.
+    cell: (r) =>
+      r.model === null ? (
+        NO_VALUE
+      ) : (
+        <span className="block max-w-[8rem] truncate" title={r.model}>
+          {r.model}
+        </span>
+      ),
+  },
   {
     key: 'started_at',
     label: 'Started',
     numeric: false,
-    cell: (r) => (r.started_at ? new Date(r.started_at).toLocaleString() : NO_VALUE),
+    // To the minute in the table (seconds are in the tooltip): the figures keep their room at 1024 px.
+    cell: (r) =>
+      r.started_at ? (
+        <span title={new Date(r.started_at).toLocaleString()}>
+          {new Date(r.started_at).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })}
+        </span>
+      ) : (
+        NO_VALUE
+      ),
   },
   {
     key: 'duration_ms',

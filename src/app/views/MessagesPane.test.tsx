@@ -178,12 +178,11 @@ describe('MessagesPane renders', () => {
     vi.stubGlobal('cancelAnimationFrame', () => {});
     useApp.setState({ selectedSeq: 98 });
     let commits = 0;
-    const el = render(
-      <ServicesProvider services={composeApp(client())}>
-        <Profiler id="pane" onRender={() => commits++}>
-          <MessagesPane />
-        </Profiler>
-      </ServicesProvider>,
+    const el = renderWithClient(
+      client(),
+      <Profiler id="pane" onRender={() => commits++}>
+        <MessagesPane />
+      </Profiler>,
     );
     await settle();
     const list = el.querySelector<HTMLElement>('[data-testid=messages]');

@@ -42,7 +42,7 @@ function header(): Line[] {
   ];
 }
 
-describe('hostile streams: recorded checkpoints equal the slow path', () => {
+describe('hostile streams: recorded checkpoints equal the slow path', { timeout: 90_000 }, () => {
   it('lone surrogates split across 4,000 deltas (an emoji cut in halves, halves without partners)', () => {
     const lines = header();
     let seq = 2;

@@ -135,3 +135,14 @@ describe('many streams left open (R6-4)', () => {
     expect(loadLogFromText(r.text).eventCount).toBe(lines.length);
   }, 60_000);
 });
+
+describe('the JWT rule in linear time (R6-11)', () => {
+  it('a megabyte of eyJ- is masked in one pass; JWTs next to it are still found', () => {
+    const m = createMasker();
+    const run = 'eyJ-'.repeat(1 << 18);
+    expect(m.mask(run)).toBe(run);
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.e30.abcdefghijklmnop';
+    expect(m.mask(`${'eyJ-'.repeat(1000)} ${jwt}`)).not.toContain('abcdefghijklmnop');
+    expect(m.mask('eyJaaaaaaaa.eyJbbbbbbbb.cc.dddddddd')).not.toContain('dddddddd');
+  });
+});
