@@ -29,7 +29,8 @@ function piRecordedCost(p: string): number {
     const row = JSON.parse(line) as { message?: { model?: string; usage?: { cost?: { total?: number } } } };
     const m = row.message;
     if (m?.usage?.cost?.total === undefined) continue;
-    if (m.model && DEFAULT_PRICES.prices.some((x) => m.model?.startsWith(x.model))) total += m.usage.cost.total;
+    if (m.model && DEFAULT_PRICES.prices.some((x) => m.model?.startsWith(x.model)))
+      total += m.usage.cost.total;
   }
   return total;
 }
