@@ -31,12 +31,22 @@ const c = (name: string, type: ColumnType, nullable: boolean, doc: string): Colu
 });
 
 const TOKENS: Column[] = [
-  c('input_tokens', 'int', false, 'input tokens, summed over model calls (0 when none recorded)'),
+  c(
+    'input_tokens',
+    'int',
+    false,
+    'uncached input tokens (the cache is in the next two), summed over model calls (0 when none recorded)',
+  ),
   c('output_tokens', 'int', false, 'output tokens'),
   c('cache_read_tokens', 'int', false, 'input tokens read from the provider cache'),
   c('cache_write_tokens', 'int', false, 'input tokens written to the provider cache'),
   c('reasoning_tokens', 'int', false, 'reasoning tokens (part of output where the provider says so)'),
-  c('cost_usd', 'float', true, 'cost in US dollars from the price table; null when a model is not priced'),
+  c(
+    'cost_usd',
+    'float',
+    true,
+    'US dollars from the price table: the sum over priced steps (a step of an unpriced model is null and left out of the session sum); null when none is priced',
+  ),
 ];
 
 export const SESSIONS: Column[] = [

@@ -132,8 +132,10 @@ export function sessionRecord(log: SessionLog, source: LogSource, hooks: RecordH
   const started = scan.firstTime ?? headerTime(log);
   const ended = scan.lastTime ?? null;
   const usage = st.usage;
+  // The app header's rule (core/cost/usageTotals.ts priceUsage): the sum of the priced steps,
+  // unpriced ones left out (never guessed); null only when no step is priced.
   const costs = steps.map((s) => s.cost_usd).filter((v): v is number => typeof v === 'number');
-  const cost = steps.length > 0 && costs.length === steps.length ? costs.reduce((a, b) => a + b, 0) : null;
+  const cost = costs.length > 0 ? costs.reduce((a, b) => a + b, 0) : null;
   const { error, warning, info } = log.diagnostics.counts;
   const format = source.format ?? log.sourceFormat ?? 'seqscope';
   const session: Row = {
