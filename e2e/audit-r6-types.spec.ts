@@ -18,7 +18,8 @@ const TYPES = 50_000;
 /** turn/start, one event of each type x/t1..x/t50000, turn/end. */
 function typesLog(): string {
   const lines = [JSON.stringify({ type: 'turn/start', seq: 0, time: 1000, data: { turn: 1 } })];
-  for (let n = 1; n <= TYPES; n++) lines.push(JSON.stringify({ type: `x/t${n}`, seq: n, time: 1000 + n, data: {} }));
+  for (let n = 1; n <= TYPES; n++)
+    lines.push(JSON.stringify({ type: `x/t${n}`, seq: n, time: 1000 + n, data: {} }));
   lines.push(JSON.stringify({ type: 'turn/end', seq: TYPES + 1, time: 1000 + TYPES + 1, data: { turn: 1 } }));
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'seqscope-types50k-')), 'types50k.jsonl');
   writeFileSync(file, lines.join('\n') + '\n');

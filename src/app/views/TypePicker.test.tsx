@@ -14,7 +14,7 @@ function manyTypes(n: number) {
 
 function picker(types: { type: string; count: number }[]) {
   useApp.setState({ status: 'ready', summary: summary(1, types.length, { types }) });
-  const client = new FakeClient({ filter: () => ({ rowCount: 0, rowsVersion: 2 }) });
+  const client = new FakeClient({ filter: () => ({ rowCount: 0, rowsVersion: 2, matches: 0 }) });
   const el = renderWithClient(client, <TypePicker />);
   const button = [...el.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Types'));
   if (!button) throw new Error('the Types button is drawn');
@@ -31,7 +31,9 @@ function typeInto(input: HTMLInputElement, value: string) {
 }
 
 const labels = (el: HTMLElement) =>
-  [...el.querySelectorAll('[data-testid=type-picker] label')].map((l) => l.querySelector('span')?.textContent);
+  [...el.querySelectorAll('[data-testid=type-picker] label')].map(
+    (l) => l.querySelector('span')?.textContent,
+  );
 
 beforeEach(() => resetStores());
 
