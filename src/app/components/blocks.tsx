@@ -6,6 +6,7 @@
 import { type CSSProperties, type ReactNode, type Ref } from 'react';
 import type { Block, Message, MessageSource, ToolResultBlock } from '../../core/types';
 import { chip, linkButton } from './blockChrome';
+import { BoundedBlocks } from './boundedBlocks';
 import {
   isImageBlock,
   isObj,
@@ -73,17 +74,20 @@ function ToolResultView({
         {block.content.length === 0 ? (
           <span className="text-xs text-fg-subtle italic">(empty result)</span>
         ) : (
-          block.content.map((b, i) => (
-            <BlockView
-              key={i}
-              block={b}
-              depth={depth + 1}
-              plainText
-              onJumpToCall={onJumpToCall}
-              onJumpToResult={onJumpToResult}
-              hasResult={hasResult}
-            />
-          ))
+          <BoundedBlocks
+            total={block.content.length}
+            render={(i) => (
+              <BlockView
+                key={i}
+                block={block.content[i] as Block}
+                depth={depth + 1}
+                plainText
+                onJumpToCall={onJumpToCall}
+                onJumpToResult={onJumpToResult}
+                hasResult={hasResult}
+              />
+            )}
+          />
         )}
       </div>
     </div>
@@ -253,15 +257,18 @@ export function MessageView({
         {content.length === 0 ? (
           <span className="text-xs text-fg-subtle italic">(no content)</span>
         ) : (
-          content.map((b, i) => (
-            <BlockView
-              key={i}
-              block={b}
-              onJumpToCall={onJumpToCall}
-              onJumpToResult={onJumpToResult}
-              hasResult={hasResult}
-            />
-          ))
+          <BoundedBlocks
+            total={content.length}
+            render={(i) => (
+              <BlockView
+                key={i}
+                block={content[i] as Block}
+                onJumpToCall={onJumpToCall}
+                onJumpToResult={onJumpToResult}
+                hasResult={hasResult}
+              />
+            )}
+          />
         )}
       </div>
     </div>

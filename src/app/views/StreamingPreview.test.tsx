@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { StreamView } from '../../worker/protocol';
+import { FIRST_BLOCKS } from '../components/boundedBlocks';
 import { render } from '../components/testRender';
 import { StreamingPreview } from './StreamingPreview';
 
@@ -34,5 +35,29 @@ describe('StreamingPreview', () => {
     expect(animated(still)).toEqual([]);
     const live = render(<StreamingPreview view={view} live />);
     expect(animated(live).length).toBe(2); // the ping dot and the caret
+  });
+
+  it('a stream of many blocks shows its newest ones, bounded, with the caret on the last', () => {
+    const blocks = Array.from({ length: 5000 }, (_, i) => ({ type: 'text' as const, text: `b${i}` }));
+    const el = render(
+      <StreamingPreview
+        view={{
+          ...view,
+          state: {
+            ...view.state,
+            blocks,
+            open: blocks.map(() => true),
+            lastDelta: { block: 4999, length: 5, shown: 5 },
+          },
+        }}
+      />,
+    );
+    const pres = [...el.querySelectorAll('pre')];
+    expect(pres.length).toBe(FIRST_BLOCKS);
+    expect(pres.at(-1)?.textContent).toBe('b4999');
+    expect(pres.at(-1)?.hasAttribute('data-caret')).toBe(true);
+    expect(el.querySelector('[data-testid=earlier-blocks]')?.textContent).toBe(
+      '4,960 earlier blocks not shown',
+    );
   });
 });

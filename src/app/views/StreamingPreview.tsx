@@ -4,6 +4,7 @@
  * is markdown-rendered. Block labels are CSS pseudo-content, which keeps
  * them out of the element's text.
  */
+import { FIRST_BLOCKS } from '../components/boundedBlocks';
 import type { Block } from '../../core/types';
 import type { StreamView } from '../../worker/protocol';
 import { select } from '../appState';
@@ -60,6 +61,7 @@ export function StreamingPreview({ view, live = false }: { view: StreamView; liv
   const caret = s.failed ? -1 : caretBlock(s);
   // Between a failed attempt's finish and the retry's first chunk: the failed attempt, marked failed.
   const failedShown = view.failedAttempt ?? null;
+  const from = Math.max(0, s.blocks.length - FIRST_BLOCKS);
   return (
     <div className="m-3 rounded border border-emerald-500/40 bg-emerald-500/[0.04]">
       <div className="flex flex-wrap items-center gap-2 border-b border-emerald-500/20 px-2 py-1 text-[11px] text-emerald-200">
@@ -111,15 +113,27 @@ export function StreamingPreview({ view, live = false }: { view: StreamView; liv
             failed: {failureText(failedShown.finish)} · waiting for the retry
           </span>
           <div className="flex flex-col gap-1 opacity-70">
-            {failedShown.blocks.map((b, i) => (
+            {failedShown.blocks.slice(0, FIRST_BLOCKS).map((b, i) => (
               <BlockPre key={i} b={b} open={false} caret={false} />
             ))}
           </div>
         </div>
       )}
       <div data-testid="streaming" data-seq={view.seq} className="flex flex-col gap-1 px-2 py-1.5">
-        {s.blocks.map((b, i) => (
-          <BlockPre key={i} b={b} open={s.open[i] ?? true} caret={i === caret} live={live} />
+        {/* The newest blocks (where the stream writes), bounded like a message's blocks. */}
+        {from > 0 && (
+          <span data-testid="earlier-blocks" className="text-[11px] text-fg-subtle">
+            {from.toLocaleString('en-US')} earlier blocks not shown
+          </span>
+        )}
+        {s.blocks.slice(from).map((b, j) => (
+          <BlockPre
+            key={from + j}
+            b={b}
+            open={s.open[from + j] ?? true}
+            caret={from + j === caret}
+            live={live}
+          />
         ))}
       </div>
     </div>

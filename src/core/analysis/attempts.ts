@@ -32,6 +32,8 @@ interface OpenAttempt {
   step: StepInfo;
   asm: StreamAssembler;
   finished: boolean;
+  /** Where a stream query starting from the attempt's last checkpoint reads from, less one. */
+  checkpointSeq: number;
 }
 
 export class AttemptTracker {
@@ -68,10 +70,11 @@ export class AttemptTracker {
   /** A chunk naming the open step. */
   chunk(step: StepInfo, seq: number, chunk: StreamChunk): void {
     const a = this.attemptFor(step, seq);
+    this.beforeChunk(a, seq);
     a.asm.push(chunk, seq);
     a.info.lastChunkSeq = seq;
     a.info.chunkCount++;
-    this.checkpoints?.chunk(a.info.firstChunkSeq, seq, a.asm);
+    if (this.checkpoints?.chunk(a.info.firstChunkSeq, seq, a.asm)) a.checkpointSeq = seq;
     const c = chunk as Record<string, unknown>;
     if (chunk.type === 'usage') {
       const usage = checkedUsage(c.usage, 'data.chunk.usage', seq, this.sink);
@@ -86,10 +89,24 @@ export class AttemptTracker {
   /** A delta chunk as its fields (RecordSink.delta): what `chunk` does for it. */
   delta(step: StepInfo, seq: number, d: ChunkDelta): void {
     const a = this.attemptFor(step, seq);
+    this.beforeChunk(a, seq);
     a.asm.pushDelta(d, seq);
     a.info.lastChunkSeq = seq;
     a.info.chunkCount++;
-    this.checkpoints?.chunk(a.info.firstChunkSeq, seq, a.asm);
+    if (this.checkpoints?.chunk(a.info.firstChunkSeq, seq, a.asm)) a.checkpointSeq = seq;
+  }
+
+  /**
+   * Before the attempt's chunk at `seq`: when more events than a query may read lie between its
+   * last checkpoint and here (other steps' chunks too, which the type column cannot skip), a
+   * checkpoint of its state so far that says no chunk of it comes before `seq`
+   * (streamCheckpoints.ts `gap`).
+   */
+  private beforeChunk(a: OpenAttempt, seq: number): void {
+    const cps = this.checkpoints;
+    if (cps === undefined || seq - a.checkpointSeq <= cps.gapEvery || a.info.chunkCount === 0) return;
+    if (cps.gap(a.info.firstChunkSeq, a.info.lastChunkSeq, seq, a.asm, a.checkpointSeq))
+      a.checkpointSeq = seq - 1;
   }
 
   /** The open attempt that a chunk at `seq` of `step` belongs to (a new one after a finish or message). */
@@ -101,7 +118,7 @@ export class AttemptTracker {
     }
     if (!a) {
       const info: AttemptInfo = { firstChunkSeq: seq, lastChunkSeq: seq, chunkCount: 0, failed: false };
-      a = { info, step, asm: new StreamAssembler(), finished: false };
+      a = { info, step, asm: new StreamAssembler(), finished: false, checkpointSeq: seq - 1 };
       step.attempts.push(info);
       this.attempts++;
       this.open = a;

@@ -20,6 +20,8 @@ import type { StreamAssembler } from './assemble';
 export interface StreamCheckpoint {
   /** All of the attempt's chunks with seq <= this are in `asm`. */
   seq: number;
+  /** The attempt has no chunk after `seq` up to this seq: a query there reads nothing more. */
+  quietUntil?: number;
   /** Never pushed to: clone it before assembling further. */
   asm: StreamAssembler;
 }
@@ -36,7 +38,16 @@ export class StreamCheckpoints {
   /** Per attempt, keyed by its first chunk's seq (unique in a log): checkpoints in seq order. */
   private readonly byAttempt = new Map<number, StreamCheckpoint[]>();
 
-  constructor(readonly every = CHECKPOINT_EVERY) {}
+  /**
+   * Events a query may read from a checkpoint before `gap` takes one: past what `chunk`'s rule
+   * leaves in a stream with a few other events between its chunks, so only a stream with many
+   * others between them gets these too.
+   */
+  readonly gapEvery: number;
+
+  constructor(readonly every = CHECKPOINT_EVERY) {
+    this.gapEvery = 4 * every;
+  }
 
   /** Blocks copied into checkpoints so far (a copy is O(blocks)): stays O(chunks), see `chunk`. */
   clonedBlocks = 0;
@@ -50,16 +61,35 @@ export class StreamCheckpoints {
    * all instead of O(blocks) per K chunks; a query then reads at most max(K, blocks) events,
    * the order of the snapshot it answers with.
    */
-  chunk(firstChunkSeq: number, seq: number, asm: StreamAssembler): void {
+  chunk(firstChunkSeq: number, seq: number, asm: StreamAssembler): boolean {
     // Nearly every attempt is shorter than K: no map lookup in the loading pass's hottest loop.
-    if (asm.chunkCount < this.every) return;
+    if (asm.chunkCount < this.every) return false;
     const since = asm.chunkCount - (this.lastAt.get(firstChunkSeq) ?? 0);
-    if (since < this.every || since < asm.blockCount) return;
+    if (since < this.every || since < asm.blockCount) return false;
+    this.add(firstChunkSeq, { seq, asm: asm.clone() });
+    this.lastAt.set(firstChunkSeq, asm.chunkCount);
+    return true;
+  }
+
+  /**
+   * Before the attempt's chunk at `next`, whose previous chunk is at `prev` and whose last
+   * checkpoint leaves a query reading from `from` + 1: more than 4K events lie between (audit
+   * R6-9: a million chunks of another step between two of this attempt's; the type column
+   * skips other events unread, but not chunks). A checkpoint of the state after `prev`, quiet
+   * until `next` - 1, so a query reads at most max(4K, blocks) events from any checkpoint. Like
+   * `chunk`, it waits for as many events as it copies blocks: copies stay O(events).
+   */
+  gap(firstChunkSeq: number, prev: number, next: number, asm: StreamAssembler, from: number): boolean {
+    if (next - from <= Math.max(this.gapEvery, asm.blockCount)) return false;
+    this.add(firstChunkSeq, { seq: prev, quietUntil: next - 1, asm: asm.clone() });
+    return true;
+  }
+
+  private add(firstChunkSeq: number, cp: StreamCheckpoint): void {
     let list = this.byAttempt.get(firstChunkSeq);
     if (!list) this.byAttempt.set(firstChunkSeq, (list = []));
-    list.push({ seq, asm: asm.clone() });
-    this.lastAt.set(firstChunkSeq, asm.chunkCount);
-    this.clonedBlocks += asm.blockCount;
+    list.push(cp);
+    this.clonedBlocks += cp.asm.blockCount;
   }
 
   /** The attempt is over: `asm` is its final state (see the memory note above). */

@@ -171,6 +171,8 @@ export class StreamIndex {
       asm = cp.asm.clone();
       from = cp.seq + 1;
     }
+    // No chunk of the attempt up to quietUntil (other steps' chunks lie there): nothing to read.
+    if (cp.quietUntil !== undefined && from <= cp.quietUntil) from = cp.quietUntil + 1;
     const isChunk = this.isChunk;
     for (let s = from; s <= upTo; s++) {
       if (isChunk && !isChunk(s)) continue;
