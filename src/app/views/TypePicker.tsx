@@ -104,44 +104,47 @@ export function TypePicker() {
           data-testid="type-picker"
           className="absolute top-full right-2 left-2 z-30 mt-0.5 max-h-96 overflow-auto rounded border border-line-strong bg-panel p-1 shadow-xl @min-[30rem]:top-7 @min-[30rem]:right-auto @min-[30rem]:left-0 @min-[30rem]:mt-0 @min-[30rem]:w-72"
         >
-          <div className="flex gap-1 border-b border-line p-1">
-            <button
-              type="button"
-              className="rounded px-1.5 text-fg-soft hover:bg-tint/10"
-              onClick={() => load.setFilter(withTypes(filter, { types: null }))}
-            >
-              All
-            </button>
-            <button
-              type="button"
-              className="rounded px-1.5 text-fg-soft hover:bg-tint/10"
-              onClick={() => load.setFilter(withTypes(filter, { types: [] }))}
-            >
-              None
-            </button>
-            <button
-              type="button"
-              className="rounded px-1.5 text-fg-soft hover:bg-tint/10"
-              onClick={() =>
-                load.setFilter(withTypes(filter, { types: ['assistant/chunk'], excludeTypes: true }))
-              }
-            >
-              No chunks
-            </button>
-          </div>
-          {types.length >= FILTER_FROM && (
-            <div className="border-b border-line p-1">
-              <input
-                type="search"
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                placeholder={`Filter ${types.length.toLocaleString('en-US')} types…`}
-                aria-label="Filter the event types"
-                data-testid="type-picker-filter"
-                className="h-6 w-full rounded border border-line bg-canvas px-2 text-xs text-fg placeholder:text-fg-faint focus:border-sky-500/60 focus:outline-none"
-              />
+          {/* The buttons and the filter box stay in view while the list scrolls. */}
+          <div className="sticky -top-1 z-10 -mx-1 -mt-1 bg-panel px-1 pt-1">
+            <div className="flex gap-1 border-b border-line p-1">
+              <button
+                type="button"
+                className="rounded px-1.5 text-fg-soft hover:bg-tint/10"
+                onClick={() => load.setFilter(withTypes(filter, { types: null }))}
+              >
+                All
+              </button>
+              <button
+                type="button"
+                className="rounded px-1.5 text-fg-soft hover:bg-tint/10"
+                onClick={() => load.setFilter(withTypes(filter, { types: [] }))}
+              >
+                None
+              </button>
+              <button
+                type="button"
+                className="rounded px-1.5 text-fg-soft hover:bg-tint/10"
+                onClick={() =>
+                  load.setFilter(withTypes(filter, { types: ['assistant/chunk'], excludeTypes: true }))
+                }
+              >
+                No chunks
+              </button>
             </div>
-          )}
+            {types.length >= FILTER_FROM && (
+              <div className="border-b border-line p-1">
+                <input
+                  type="search"
+                  value={query}
+                  onChange={(e) => setQuery(e.target.value)}
+                  placeholder={`Filter ${types.length.toLocaleString('en-US')} types…`}
+                  aria-label="Filter the event types"
+                  data-testid="type-picker-filter"
+                  className="h-6 w-full rounded border border-line bg-canvas px-2 text-xs text-fg placeholder:text-fg-faint focus:border-sky-500/60 focus:outline-none"
+                />
+              </div>
+            )}
+          </div>
           {rows.map((t) => (
             <label
               key={t.type}
@@ -171,8 +174,8 @@ export function TypePicker() {
           )}
           {left > 0 && (
             <p className="px-1 py-0.5 text-fg-subtle" data-testid="type-picker-note">
-              {left.toLocaleString('en-US')} more {left === 1 ? 'type' : 'types'} not listed (the most
-              frequent are): type to filter.
+              {left.toLocaleString('en-US')} more {left === 1 ? 'type' : 'types'} not listed (the{' '}
+              {rows.length.toLocaleString('en-US')} most frequent are): type to filter.
             </p>
           )}
         </div>
