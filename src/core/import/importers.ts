@@ -32,7 +32,7 @@ export function importForeign(
 ): NativeLog {
   try {
     if (format === 'inspect-eval') {
-      const { log, notes, refusedContainers } = readEvalZip(bytes, options.limits);
+      const { log, notes, refusedContainers } = readEvalZip(bytes, options.limits, options.sample ?? 0);
       const out = log ? importInspect(log, options) : new NativeLog();
       out.notes.unshift(...notes);
       out.refusedContainers = refusedContainers;

@@ -121,7 +121,10 @@ export function partContainerLimit(maxLineBytes: number): number {
   return 2 * Math.max(64 * 1024, Math.floor(maxLineBytes / BYTES_PER_CONTAINER));
 }
 
-/** The note for a part refused by partContainerLimit. */
-export function refusedPartMessage(what: string, limit: number): string {
-  return `${what} holds more than ${limit.toLocaleString('en-US')} objects and arrays, too many to parse safely (parsed, each takes some 80 bytes of memory against a few bytes of text): it was left out, and the rest is loaded.`;
+/** The note for a part refused by partContainerLimit (`withOthers`: only with the parts parsed before it). */
+export function refusedPartMessage(what: string, limit: number, withOthers = false): string {
+  const holds = withOthers
+    ? `with the parts read before it, holds more than ${limit.toLocaleString('en-US')} objects and arrays`
+    : `holds more than ${limit.toLocaleString('en-US')} objects and arrays`;
+  return `${what} ${holds}, too many to parse safely (parsed, each takes some 80 bytes of memory against a few bytes of text): it was left out, and the rest is loaded.`;
 }

@@ -26,12 +26,18 @@ const MEMBER_TEXT_BYTES = 500 * 1024 * 1024;
 export function readEvalZip(
   bytes: Uint8Array,
   limits?: ReadLimits,
+  /** The sample shown (in id order): the only one inflated and parsed; the others are listed by name. */
+  shown = 0,
 ): { log: InspectLog | undefined; notes: ImportNote[]; refusedContainers?: number } {
   const notes: ImportNote[] = [];
   let files: Record<string, Uint8Array>;
+  const sampleNames: string[] = [];
   let total = 0;
   let refusedContainers: number | undefined;
-  const containerLimit = partContainerLimit(limits?.maxLineBytes ?? Infinity);
+  // one budget for everything parsed and held (header and the shown sample): each part under
+  // it, many parts together were not (audit R6-12)
+  let budget = partContainerLimit(limits?.maxLineBytes ?? Infinity);
+  const containerLimit = budget;
   const fits = (f: { name: string; size: number; originalSize: number }): boolean => {
     const refuse = (why: string) => {
       notes.push({ code: 'read-limit', message: `${f.name} in the .eval zip skipped: ${why}.` });
@@ -54,12 +60,18 @@ export function readEvalZip(
     return true;
   };
   try {
+    // the samples' names first (nothing inflated), then only the header and the shown sample
+    unzipSync(bytes, {
+      filter: (f) => {
+        if (/^samples\/[^/]+\.json$/.test(f.name)) sampleNames.push(f.name);
+        return false;
+      },
+    });
+    sampleNames.sort(bySampleName);
+    const shownName = sampleNames[shown];
     files = unzipSync(bytes, {
       filter: (f) =>
-        (f.name === 'header.json' ||
-          f.name === '_journal/start.json' ||
-          /^samples\/[^/]+\.json$/.test(f.name)) &&
-        fits(f),
+        (f.name === 'header.json' || f.name === '_journal/start.json' || f.name === shownName) && fits(f),
     });
   } catch (e) {
     notes.push({
@@ -71,15 +83,17 @@ export function readEvalZip(
   const parse = (name: string): JsonObject | undefined => {
     const f = files[name];
     if (!f) return undefined;
-    if (containerLimit !== Infinity && countContainers(f, 0, f.length, containerLimit) > containerLimit) {
+    const containers = budget === Infinity ? 0 : countContainers(f, 0, f.length, containerLimit);
+    if (containers > budget) {
       // JSON.parse builds ~80 bytes for each `{}` of 3: bounded like a line (audit R6-5)
       notes.push({
         code: 'read-limit',
-        message: refusedPartMessage(`${name} in the .eval zip`, containerLimit),
+        message: refusedPartMessage(`${name} in the .eval zip`, containerLimit, containers <= containerLimit),
       });
       refusedContainers = containerLimit;
       return undefined;
     }
+    budget -= containers;
     try {
       const { value: v, cut } = parseBytes(f, INSPECT_MAX_DEPTH, CUT_MARKER);
       if (cut && !notes.some((n) => n.message === CUT_NOTE))
@@ -96,19 +110,21 @@ export function readEvalZip(
   };
   // A run still in progress has no header.json yet; its journal start holds the eval spec.
   const header = parse('header.json') ?? parse('_journal/start.json') ?? {};
-  const names = Object.keys(files)
-    .filter((n) => n.startsWith('samples/'))
-    .sort(bySampleName);
-  const samples: JsonObject[] = [];
-  for (const n of names) {
-    const s = parse(n);
-    if (s) samples.push(s);
-  }
+  // the others are listed by the id and epoch their names hold (all a listing needs)
+  const samples = sampleNames.map((n, k) => (k === shown ? parse(n) : undefined) ?? idOf(n));
   return {
     log: { header, samples },
     notes,
     ...(refusedContainers !== undefined ? { refusedContainers } : {}),
   };
+}
+
+/** A sample known only by its member's name: `samples/<id>_epoch_<n>.json`. */
+function idOf(name: string): JsonObject {
+  const m = /^samples\/(.*)_epoch_(\d+)\.json$/.exec(name);
+  if (!m) return { id: name.slice('samples/'.length, -'.json'.length) };
+  const id = m[1] as string;
+  return { id: /^\d{1,15}$/.test(id) ? Number(id) : id, epoch: Number(m[2]) };
 }
 
 /** `samples/<id>_epoch_<n>.json` in id order (numeric ids numerically), then epoch. */

@@ -81,6 +81,9 @@ function importInParts(
   const notes: string[] = [];
   const refused: string[] = [];
   const limit = read.containerLimit ?? Infinity;
+  // one budget for everything parsed and held (the header's members and the shown sample):
+  // each part under it, many together were not (audit R6-13)
+  let budget = limit;
   let cut = false;
   /** A part parsed at its level of the document (the header's members 2, samples 3), or undefined. */
   const part = (span: JsonSpan, level: number, what: string): unknown => {
@@ -90,10 +93,12 @@ function importInParts(
       );
       return undefined;
     }
-    if (limit !== Infinity && countContainers(bytes, span.start, span.end, limit) > limit) {
-      refused.push(refusedPartMessage(`The Inspect AI log's ${what}`, limit));
+    const containers = budget === Infinity ? 0 : countContainers(bytes, span.start, span.end, limit);
+    if (containers > budget) {
+      refused.push(refusedPartMessage(`The Inspect AI log's ${what}`, limit, containers <= limit));
       return undefined;
     }
+    budget -= containers;
     const r = parseSpan(bytes, span, INSPECT_MAX_DEPTH - level + 1, CUT_MARKER);
     cut ||= r.cut;
     return r.value;
