@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanDeltaBytes, scanDeltaLine } from './fastBytes';
-import { DeltaLine, scanDelta } from './fastLine';
+import { looksLikeDelta, mayBePackedRow, scanDeltaBytes, scanDeltaLine } from './fastBytes';
+import { DeltaLine, scanDelta, scanLine } from './fastLine';
 import { createLineDecoder } from './lineDecoder';
 
 const encoder = new TextEncoder();
@@ -89,6 +89,92 @@ const deltaLine = fc
     const data = { turn: r.turn, step: r.step, chunk };
     return encoder.encode(JSON.stringify({ type: 'assistant/chunk', seq: r.seq, time: r.time, data }));
   });
+
+const packedRow = fc
+  .record({
+    seq0: maybe(uint),
+    time0: maybe(uint),
+    turn: uint,
+    step: uint,
+    kind: fc.constantFrom('text-chunks', 'reasoning-chunks', 'tool-call-chunks'),
+    index: uint,
+    items: fc.array(text, { maxLength: 4 }),
+    id: text,
+    name: maybe(text),
+  })
+  .map((r) => {
+    const dt = r.items.slice(1).map((_, i) => i);
+    const data =
+      r.kind === 'tool-call-chunks'
+        ? { turn: r.turn, step: r.step, index: r.index, dt, id: r.id, name: r.name, args: r.items }
+        : { turn: r.turn, step: r.step, index: r.index, dt, texts: r.items };
+    return encoder.encode(JSON.stringify({ type: r.kind, seq0: r.seq0, time0: r.time0, data }));
+  });
+
+/** Any byte inserted, removed or replaced anywhere in `line` (invalid UTF-8, controls, quotes, escapes). */
+const mutated = (line: fc.Arbitrary<Uint8Array>) =>
+  fc
+    .tuple(
+      line,
+      fc.array(
+        fc.tuple(
+          fc.nat(),
+          fc.constantFrom('ins', 'del', 'set'),
+          fc.oneof(
+            fc.integer({ min: 0, max: 255 }),
+            fc.constantFrom(32, 34, 92, 44, 58, 123, 125, 48, 45, 46, 101, 0x80, 0xc3, 0xed, 0xf0, 0xff),
+          ),
+        ),
+        { maxLength: 3 },
+      ),
+    )
+    .map(([bytes, edits]) => {
+      let b = Array.from(bytes);
+      for (const [at, op, x] of edits) {
+        const i = at % (b.length + 1);
+        if (op === 'ins') b = [...b.slice(0, i), x, ...b.slice(i)];
+        else if (op === 'del') b = [...b.slice(0, i), ...b.slice(i + 1)];
+        else b = [...b.slice(0, i), x, ...b.slice(i + 1)];
+      }
+      return Uint8Array.from(b);
+    });
+
+describe('mayBePackedRow (what a range worker decodes besides delta lines)', () => {
+  it('never refuses a line the string scan takes, on packed rows and deltas edited anywhere', () => {
+    let taken = 0;
+    fc.assert(
+      fc.property(mutated(fc.oneof(packedRow, deltaLine)), (bytes) => {
+        const block = new Uint8Array(bytes.length + 4);
+        block.set(bytes, 2);
+        block[2 + bytes.length] = 10;
+        const fast = mayBePackedRow(block, 2, 2 + bytes.length) || looksLikeDelta(block, 2, 2 + bytes.length);
+        if (scanLine(decoder.decode(bytes)) !== undefined) {
+          taken++;
+          expect(fast, decoder.decode(bytes)).toBe(true);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    // The unedited lines (a third or so of the runs) are all taken: the property is not vacuous.
+    expect(taken).toBeGreaterThan(500);
+  }, 60_000);
+
+  it('refuses the lines a prescan would decode for nothing', () => {
+    const refused = [
+      '{"type":"tool/result","seq":9,"data":{}}',
+      '{"type":"text-chunks"}',
+      ' {"type":"text-chunks","data":{}}',
+      '{"type":"text-chunks","data":{}} ',
+      '{"type":"tool-call-chunk","data":{}}',
+      '{"type": "reasoning-chunks","data":{}}',
+      '',
+    ];
+    for (const l of refused) {
+      const b = encoder.encode(l);
+      expect(mayBePackedRow(b, 0, b.length), l).toBe(false);
+    }
+  });
+});
 
 /** Hostile bytes: any byte inserted, removed or replaced anywhere (invalid UTF-8, controls, quotes, escapes). */
 const mutatedBytes = fc

@@ -55,6 +55,29 @@ const TEXT = ascii(',"text":');
 const END_CHUNK = ascii('}');
 const END_LINE = ascii('}}');
 
+const ROW_HEADS = [
+  '{"type":"text-chunks",',
+  '{"type":"reasoning-chunks",',
+  '{"type":"tool-call-chunks",',
+].map(ascii);
+
+/**
+ * False when bytes[start..end) (one line, without its line end) cannot be a packed row that
+ * fastLine.ts's `scanLine` takes (it starts with one of their heads and ends with a brace):
+ * a range worker's prescan decodes only the lines that may be (a shorter line ends at its line
+ * end, which no head holds, so the comparison stops there).
+ */
+export function mayBePackedRow(bytes: Uint8Array, start: number, end: number): boolean {
+  if (end <= start || bytes[end - 1] !== CLOSE) return false;
+  for (const head of ROW_HEADS) if (startsWith(bytes, start, head)) return true;
+  return false;
+}
+
+function startsWith(bytes: Uint8Array, start: number, head: Uint8Array): boolean {
+  for (let i = 0; i < head.length; i++) if (bytes[start + i] !== head[i]) return false;
+  return true;
+}
+
 /** True when bytes[start..end) may be a delta line (a cheap test before `scanDeltaBytes`). */
 export function looksLikeDelta(bytes: Uint8Array, start: number, end: number): boolean {
   return (

@@ -11,16 +11,41 @@ interface Line {
   terminated: boolean;
 }
 
-function split(text: string | Uint8Array, sizes: readonly number[] = [], blockSize = 1 << 16): Line[] {
+/**
+ * How the sink takes lines: `lines` only (every line decoded, in batches), `deltas` too (delta
+ * lines scanned as bytes and handed on as fields, the others decoded alone: the loading pass),
+ * or `fastOnly` (a range worker's prescan: deltas, and only the lines that may be packed rows).
+ */
+type Mode = 'lines' | 'deltas' | 'fastOnly';
+
+function split(
+  text: string | Uint8Array,
+  sizes: readonly number[] = [],
+  blockSize = 1 << 16,
+  mode: Mode = 'lines',
+): Line[] {
   const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
-  const store = new ByteStore(blockSize, { initialCapacity: 1 });
+  // Blocks of `blockSize` from the first: one block for the default, where lines are split in bulk.
+  const store = new ByteStore(blockSize, { initialCapacity: blockSize });
   const lines: Line[] = [];
+  const decode = (offset: number, length: number) => createLineDecoder().decode(store.slice(offset, length));
   const sink: LineSink = {
     line: (text, offset, length, line, terminated) => {
       // The text is exactly the decoding of the bytes the location addresses.
-      expect(text).toBe(createLineDecoder().decode(store.slice(offset, length)));
+      expect(text).toBe(decode(offset, length));
       lines.push({ text: text as string, offset, line, terminated });
     },
+    ...(mode === 'lines'
+      ? {}
+      : {
+          delta: (d, offset, length, line) => {
+            // The fields are the line's, which JSON.parse reads the same (fastBytes.test.ts).
+            const text = decode(offset, length);
+            expect(d.value()).toStrictEqual(JSON.parse(text));
+            lines.push({ text, offset, line, terminated: true });
+          },
+          fastLinesOnly: mode === 'fastOnly',
+        }),
   };
   const splitter = new LineSplitter(store, sink);
   for (const piece of splitBytes(bytes, sizes)) {
@@ -30,6 +55,11 @@ function split(text: string | Uint8Array, sizes: readonly number[] = [], blockSi
   splitter.end();
   return lines;
 }
+
+const MODES: Mode[] = ['lines', 'deltas'];
+const delta = (seq: number, text: string) =>
+  `{"type":"assistant/chunk","seq":${seq},"data":{"turn":1,"step":1,"chunk":{"type":"text-delta","index":0,"text":${JSON.stringify(text)}}}}`;
+const row = '{"type":"text-chunks","seq0":4,"data":{"turn":1,"step":1,"index":0,"dt":[1],"texts":["a","b"]}}';
 
 describe('LineSplitter', () => {
   it('numbers lines from 1 and gives each its byte offset', () => {
@@ -46,13 +76,16 @@ describe('LineSplitter', () => {
     ]);
   });
 
-  it('strips a BOM at the start of any line (logs concatenated from files), but only one', () => {
-    expect(split('{"a":1}\n\uFEFF{"b":2}\n\uFEFF\uFEFF{"c":3}\n\uFEFF\r\n')).toEqual([
-      { text: '{"a":1}', offset: 0, line: 1, terminated: true },
-      { text: '{"b":2}', offset: 11, line: 2, terminated: true },
-      { text: '\uFEFF{"c":3}', offset: 22, line: 3, terminated: true },
-    ]);
-  });
+  it.each(MODES)(
+    'strips a BOM at the start of any line (logs concatenated from files), but only one (%s)',
+    (mode) => {
+      expect(split('{"a":1}\n\uFEFF{"b":2}\n\uFEFF\uFEFF{"c":3}\n\uFEFF\r\n', [], 1 << 16, mode)).toEqual([
+        { text: '{"a":1}', offset: 0, line: 1, terminated: true },
+        { text: '{"b":2}', offset: 11, line: 2, terminated: true },
+        { text: '\uFEFF{"c":3}', offset: 22, line: 3, terminated: true },
+      ]);
+    },
+  );
 
   it('decodes invalid UTF-8 the same in a batch as line by line', () => {
     const bytes = new Uint8Array([0x7b, 0xe2, 0x82, 0x0a, 0xf0, 0x9f, 0x0d, 0x0a, 0x80, 0x41, 0x0a, 0xc3]);
@@ -71,27 +104,71 @@ describe('LineSplitter', () => {
     expect(split(long, [70000, 1, 333])).toEqual(once);
   });
 
-  it('skips blank and whitespace-only lines but counts them', () => {
-    expect(split('\n  \t\r\n{"a":1}\n\r\n \n{"b":2}\n\n').map((l) => [l.text, l.line])).toEqual([
+  it.each(MODES)('skips blank and whitespace-only lines but counts them (%s)', (mode) => {
+    expect(
+      split('\n  \t\r\n{"a":1}\n\r\n \n{"b":2}\n\n', [], 1 << 16, mode).map((l) => [l.text, l.line]),
+    ).toEqual([
       ['{"a":1}', 3],
       ['{"b":2}', 6],
     ]);
   });
 
-  it('counts long runs of blank lines across batches and blocks, and keeps the lines between them', () => {
-    const blank = '\n'.repeat(200_000) + ' \t\r\n'.repeat(50_000) + '\r\n'.repeat(50_000);
-    const text = `${blank}{"a":1}\n${blank}  {"b":2}\n${blank}`;
-    for (const [sizes, blockSize] of [
-      [[], 1 << 16],
-      [[4097, 65_536], 1 << 20],
-    ] as const) {
-      const lines = split(text, sizes, blockSize);
-      expect(lines.map((l) => [l.text, l.line])).toEqual([
-        ['{"a":1}', 300_001],
-        ['  {"b":2}', 600_002],
-      ]);
-      expect(lines[1]?.offset).toBe(text.indexOf('  {"b"'));
-    }
+  it.each(MODES)(
+    'counts long runs of blank lines across batches and blocks, and keeps the lines between them (%s)',
+    (mode) => {
+      const blank = '\n'.repeat(200_000) + ' \t\r\n'.repeat(50_000) + '\r\n'.repeat(50_000);
+      const text = `${blank}{"a":1}\n${blank}  {"b":2}\n${blank}`;
+      for (const [sizes, blockSize] of [
+        [[], 1 << 16],
+        [[4097, 65_536], 1 << 20],
+      ] as const) {
+        const lines = split(text, sizes, blockSize, mode);
+        expect(lines.map((l) => [l.text, l.line])).toEqual([
+          ['{"a":1}', 300_001],
+          ['  {"b":2}', 600_002],
+        ]);
+        expect(lines[1]?.offset).toBe(text.indexOf('  {"b"'));
+      }
+    },
+  );
+
+  it('hands a prescan (fastLinesOnly) only the deltas and the lines that may be packed rows, numbered as in a full split', () => {
+    const result = '{"type":"tool/result","seq":9,"data":{"turn":1,"step":1,"message":{"content":"é"}}}';
+    const text =
+      [
+        delta(0, 'a'),
+        result,
+        '',
+        row,
+        ` ${row}`,
+        `\uFEFF${row}`,
+        `${row} `,
+        delta(1, 'b'),
+        '{"type":"text-chunks"}',
+      ].join('\r\n') + '\n';
+    const all = split(text, [], 1 << 16, 'deltas');
+    expect(all.map((l) => l.line)).toEqual([1, 2, 4, 5, 6, 7, 8, 9]);
+    const fast = split(text, [], 1 << 16, 'fastOnly');
+    // The row with a BOM too (after it); a row with a space before or after it cannot be one, nor
+    // can a line that has a row's type but not its head.
+    expect(fast.map((l) => [l.text, l.line])).toEqual([
+      [delta(0, 'a'), 1],
+      [row, 4],
+      [row, 6],
+      [delta(1, 'b'), 8],
+    ]);
+    expect(fast.map((l) => l.offset)).toEqual(
+      all.filter((l) => fast.some((f) => f.line === l.line)).map((l) => l.offset),
+    );
+    // The same when every line spans blocks, and for an unterminated last line.
+    const tail = `${row}\n${result}`;
+    for (const t of [text, text + tail, text + tail.slice(0, -1) + delta(2, 'c')])
+      expect(split(t, [3], 16, 'fastOnly')).toEqual(split(t, [], 1 << 16, 'fastOnly'));
+    expect(
+      split(text + tail, [3], 16, 'fastOnly')
+        .map((l) => l.line)
+        .slice(-1),
+    ).toEqual([10]);
   });
 
   it('flags a last line without a newline', () => {
@@ -113,9 +190,10 @@ describe('LineSplitter', () => {
     ]);
   });
 
-  it('gives the same lines for any chunking and block size as a plain split', () => {
+  it.each(MODES)('gives the same lines for any chunking and block size as a plain split (%s)', (mode) => {
     const lineArb = fc.oneof(
-      fc.constantFrom('', ' ', '\r', '{"a":1}', '{"é":"ü"}'),
+      fc.constantFrom('', ' ', '\r', '{"a":1}', '{"é":"ü"}', delta(1, 'hi'), ` ${delta(2, 'x')}`, row),
+      fc.string({ unit: 'grapheme', maxLength: 12 }).map((t) => delta(3, t)),
       fc.string({ unit: 'grapheme', maxLength: 12 }),
     );
     fc.assert(
@@ -136,59 +214,62 @@ describe('LineSplitter', () => {
             const stripped = l.endsWith('\r') ? l.slice(0, -1) : l;
             if (!/^[ \t\r]*$/.test(stripped)) expected.push([stripped, i + 1]);
           });
-          expect(split(text, sizes, blockSize).map((l) => [l.text, l.line])).toEqual(expected);
+          expect(split(text, sizes, blockSize, mode).map((l) => [l.text, l.line])).toEqual(expected);
         },
       ),
       { numRuns: 300 },
     );
   });
 
-  it('finds every line of random bytes (ASCII, invalid UTF-8, multi-byte) at its byte offset', () => {
-    // The split's text is checked against a decode of each line's own bytes (in `split`); here the
-    // offsets and numbers against a plain byte split. Lone invalid bytes decode to one char each,
-    // so a batch can have as many chars as bytes without being ASCII (the one-char-per-byte path).
-    const piece = fc.oneof(
-      fc.constantFrom(
-        [10],
-        [13, 10],
-        [32],
-        [0x80],
-        [0xff],
-        [0xc3],
-        [0xc3, 0xa9],
-        [0xe2, 0x82],
-        [0xf0, 0x9f, 0x8e, 0x89],
-      ),
-      fc.array(fc.integer({ min: 0x21, max: 0x7e }), { minLength: 1, maxLength: 6 }),
-    );
-    fc.assert(
-      fc.property(
-        fc.array(piece, { maxLength: 40 }),
-        fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 4 }),
-        fc.integer({ min: 1, max: 64 }),
-        (pieces, sizes, blockSize) => {
-          const bytes = Uint8Array.from(pieces.flat());
-          const expected: [number, number][] = [];
-          let start = 0;
-          let line = 0;
-          const take = (from: number, to: number) => {
-            line++;
-            if (to > from && bytes[to - 1] === 13) to--;
-            let blank = true;
-            for (let i = from; i < to; i++) if (![32, 9, 13].includes(bytes[i] as number)) blank = false;
-            if (!blank) expected.push([from, line]);
-          };
-          for (let i = 0; i < bytes.length; i++)
-            if (bytes[i] === 10) {
-              take(start, i);
-              start = i + 1;
-            }
-          if (start < bytes.length) take(start, bytes.length);
-          expect(split(bytes, sizes, blockSize).map((l) => [l.offset, l.line])).toEqual(expected);
-          expect(split(bytes).map((l) => [l.offset, l.line])).toEqual(expected);
-        },
-      ),
-      { numRuns: 500 },
-    );
-  });
+  it.each(MODES)(
+    'finds every line of random bytes (ASCII, invalid UTF-8, multi-byte) at its byte offset (%s)',
+    (mode) => {
+      // The split's text is checked against a decode of each line's own bytes (in `split`); here the
+      // offsets and numbers against a plain byte split. Lone invalid bytes decode to one char each,
+      // so a batch can have as many chars as bytes without being ASCII (the one-char-per-byte path).
+      const piece = fc.oneof(
+        fc.constantFrom(
+          [10],
+          [13, 10],
+          [32],
+          [0x80],
+          [0xff],
+          [0xc3],
+          [0xc3, 0xa9],
+          [0xe2, 0x82],
+          [0xf0, 0x9f, 0x8e, 0x89],
+        ),
+        fc.array(fc.integer({ min: 0x21, max: 0x7e }), { minLength: 1, maxLength: 6 }),
+      );
+      fc.assert(
+        fc.property(
+          fc.array(piece, { maxLength: 40 }),
+          fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 4 }),
+          fc.integer({ min: 1, max: 64 }),
+          (pieces, sizes, blockSize) => {
+            const bytes = Uint8Array.from(pieces.flat());
+            const expected: [number, number][] = [];
+            let start = 0;
+            let line = 0;
+            const take = (from: number, to: number) => {
+              line++;
+              if (to > from && bytes[to - 1] === 13) to--;
+              let blank = true;
+              for (let i = from; i < to; i++) if (![32, 9, 13].includes(bytes[i] as number)) blank = false;
+              if (!blank) expected.push([from, line]);
+            };
+            for (let i = 0; i < bytes.length; i++)
+              if (bytes[i] === 10) {
+                take(start, i);
+                start = i + 1;
+              }
+            if (start < bytes.length) take(start, bytes.length);
+            expect(split(bytes, sizes, blockSize, mode).map((l) => [l.offset, l.line])).toEqual(expected);
+            expect(split(bytes, [], 1 << 16, mode).map((l) => [l.offset, l.line])).toEqual(expected);
+          },
+        ),
+        { numRuns: 500 },
+      );
+    },
+  );
 });

@@ -20,7 +20,7 @@
  */
 import type { JsonObject } from '../validate';
 import { DeltaLine } from './fastLine';
-import { scanDeltaLine } from './fastBytes';
+import { looksLikeDelta, mayBePackedRow, scanDeltaLine } from './fastBytes';
 import type { ByteStore } from './byteStore';
 import { createLineDecoder } from './lineDecoder';
 
@@ -47,6 +47,12 @@ export interface LineSink {
    * decoded): the same as `value` of `d.value()`. `d` is reused: read it before the next line.
    */
   delta?(d: DeltaLine, offset: number, length: number, lineNumber: number): void;
+  /**
+   * True when the sink wants only the lines the fast scanner may take (a range worker's prescan:
+   * the owner decodes and parses every other line itself): with `delta`, the splitter then hands
+   * on only lines that start like a packed row, and decodes nothing else.
+   */
+  readonly fastLinesOnly?: boolean;
 }
 
 /** Values built ahead for some lines, by store offset and length (prescan.ts's PrescanCursor). */
@@ -77,8 +83,6 @@ export class LineSplitter {
   hints: LineHints | null = null;
   /** Lines that came from the hints (the bench reports the share). */
   hintedLines = 0;
-  /** True while the lines decoded in batches were first refused by the byte scan. */
-  private byteScanned = false;
   /** The fields of the last delta line scanned as bytes (reused per line). */
   private readonly fields = new DeltaLine();
 
@@ -167,22 +171,55 @@ export class LineSplitter {
    */
   private batches(block: Uint8Array, base: number, start: number, last: number): void {
     const sink = this.sink;
-    this.byteScanned = sink.delta !== undefined;
     if (sink.delta === undefined) return this.decodeRuns(block, base, start, last);
     const fields = this.fields;
-    let run = start; // the first byte of lines not yet handed on
     for (let b = start; b <= last;) {
       const end = scanDeltaLine(block, b, last, fields);
-      if (end < 0) {
-        b = block.indexOf(LF, b) + 1;
+      if (end >= 0) {
+        this.lineNumber++;
+        sink.delta(fields, base + b, end - b, this.lineNumber);
+        b = block[end] === CR ? end + 2 : end + 1;
         continue;
       }
-      if (run < b) this.decodeRuns(block, base, run, b - 1);
-      this.lineNumber++;
-      sink.delta(fields, base + b, end - b, this.lineNumber);
-      b = run = block[end] === CR ? end + 2 : end + 1;
+      const head = block[b];
+      if (head === LF || head === CR || head === 32 || head === 9) {
+        const after = this.skipBlank(block, b, last);
+        if (after !== b) {
+          b = after;
+          continue;
+        }
+      }
+      b = this.notDelta(block, base, b);
     }
-    if (run <= last) this.decodeRuns(block, base, run, last);
+  }
+
+  /**
+   * The line at block[b] (it ends at a newline in the block), which the byte scan refused: decoded
+   * alone. Between delta lines the runs of other lines are short, and a line decoded alone stays
+   * a one-byte string when it is ASCII, which JSON.parse reads faster than a slice of a batch
+   * made two-byte by one non-ASCII character elsewhere in it. A sink that takes only fast lines
+   * (`LineSink.fastLinesOnly`) is not handed lines that cannot be one: they are never decoded.
+   * Returns where the next line starts.
+   */
+  private notDelta(block: Uint8Array, base: number, b: number): number {
+    const nl = block.indexOf(LF, b);
+    this.lineNumber++;
+    let bEnd = nl;
+    if (bEnd > b && block[bEnd - 1] === CR) bEnd--;
+    if (bEnd - b >= 3 && block[b] === 0xef && block[b + 1] === 0xbb && block[b + 2] === 0xbf) b += 3;
+    const head = block[b];
+    if (bEnd > b && !((head === 32 || head === 9 || head === CR) && isBlank(block, b, bEnd))) {
+      if (this.sink.fastLinesOnly !== true || mayBePackedRow(block, b, bEnd))
+        this.sink.line(
+          this.decodeLine(block.subarray(b, bEnd)),
+          base + b,
+          bEnd - b,
+          this.lineNumber,
+          true,
+          true,
+        );
+    }
+    return nl + 1;
   }
 
   /** The lines in block[start..last], `last` being a newline, decoded in batches of whole lines. */
@@ -234,7 +271,7 @@ export class LineSplitter {
       }
       const head = block[b];
       if (bEnd > b && !((head === 32 || head === 9 || head === CR) && isBlank(block, b, bEnd))) {
-        this.sink.line(text.slice(c, cEnd), base + b, bEnd - b, this.lineNumber, true, this.byteScanned);
+        this.sink.line(text.slice(c, cEnd), base + b, bEnd - b, this.lineNumber, true);
       }
       if (nl >= last) return;
       b = nl + 1;
@@ -281,6 +318,7 @@ export class LineSplitter {
       const bytes = store.slice(start, end - start);
       const head = bytes[0];
       if ((head === 32 || head === 9 || head === CR) && isBlank(bytes, 0, bytes.length)) return;
+      if (this.sink.fastLinesOnly === true && !mayBeFast(bytes, 0, bytes.length)) return;
       if (this.sink.value !== undefined) value = this.hints?.take(start, end - start);
       if (value === undefined) text = this.decoder.decode(bytes);
     } catch {
@@ -292,6 +330,11 @@ export class LineSplitter {
       this.sink.value(value, start, end - start, this.lineNumber, terminated);
     } else this.sink.line(text, start, end - start, this.lineNumber, terminated);
   }
+}
+
+/** False when the line cannot be one fastLine.ts's `scanLine` takes (a delta or a packed row). */
+function mayBeFast(bytes: Uint8Array, start: number, end: number): boolean {
+  return looksLikeDelta(bytes, start, end) || mayBePackedRow(bytes, start, end);
 }
 
 function isBlank(bytes: Uint8Array, from: number, to: number): boolean {

@@ -70,6 +70,9 @@ export function prescanRange(bytes: Uint8Array): Prescan {
     delta(d, offset, length) {
       tape.writeDelta(d, offset, length);
     },
+    // Other lines go to the owner, which decodes and parses them itself: only packed rows are
+    // decoded here (the rest would be decoded twice, once for nothing).
+    fastLinesOnly: true,
   };
   const splitter = new LineSplitter(store, sink);
   splitter.scan();
