@@ -220,6 +220,42 @@ describe('scanDeltaBytes (a delta line read from its bytes, never decoded whole)
     );
   }, 60_000);
 
+  it('hands out short strings again by their bytes: exact for every string, through collisions and evictions', () => {
+    // Every two-character ASCII text (9025 of them, more than the scanner keeps, so some share a
+    // slot), then non-ASCII and invalid bytes, each scanned in two orders: every text is its own.
+    const printable = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).filter(
+      (c) => c !== '"' && c !== '\\',
+    );
+    const texts = printable.flatMap((a) => printable.map((b) => a + b));
+    texts.push(
+      'é',
+      'è',
+      '中',
+      '🎉',
+      'a'.repeat(40),
+      'a'.repeat(41),
+      'b'.repeat(40),
+      '',
+      'call_00_0mJy0tlLjTRfO2lKvDVM9bLj',
+    );
+    const d = new DeltaLine();
+    for (const order of [texts, [...texts].reverse(), texts]) {
+      for (const t of order) {
+        const bytes = encoder.encode(line(JSON.stringify(t)));
+        expect(scanDeltaBytes(bytes, 0, bytes.length, d)).toBe(true);
+        if (d.text !== t) expect(d.text).toBe(t);
+      }
+    }
+    // Invalid bytes: two different ones decode alike, and neither is taken for the other's entry.
+    for (const bad of [[0xff], [0xfe], [0xc3], [0xc3, 0xa9], [0xff, 0x41]]) {
+      const raw = encoder.encode(line('"#"'));
+      const at = raw.indexOf(35);
+      const bytes = Uint8Array.from([...raw.slice(0, at), ...bad, ...raw.slice(at + 1)]);
+      expect(scanDeltaBytes(bytes, 0, bytes.length, d)).toBe(true);
+      expect(d.text).toBe(decoder.decode(Uint8Array.from(bad)));
+    }
+  });
+
   it('escapes, surrogates split across deltas, non-ASCII and invalid bytes: exact', () => {
     const d = new DeltaLine();
     const cases: [string, string][] = [

@@ -238,6 +238,7 @@ class ByteScanner {
     const start = ++p;
     let escaped = false;
     let high = 0;
+    let hash = 0;
     for (;;) {
       if (p >= end) {
         this.p = p;
@@ -260,6 +261,7 @@ class ByteScanner {
         return '';
       }
       high |= c;
+      hash = (Math.imul(hash, 31) + c) | 0;
       p++;
     }
     this.p = p + 1;
@@ -271,14 +273,39 @@ class ByteScanner {
         return '';
       }
     }
-    if (high < 0x80 && p - start <= SHORT_ASCII) {
-      let s = '';
-      for (let i = start; i < p; i++) s += String.fromCharCode(b[i] as number);
-      return s;
+    const n = p - start;
+    if (n > INTERNED_BYTES) return this.decoder.decode(b.subarray(start, p));
+    // Short strings repeat (tokens, a tool call's id and name in each of its deltas): the same
+    // bytes give the same string, so one made earlier is handed out again. The entry's bytes are
+    // compared in full: a hash collision is only a miss.
+    const slot = (hash ^ (hash >>> 15) ^ n) & INTERN_MASK;
+    const at = slot * INTERNED_BYTES;
+    const kept = this.internBytes;
+    if (this.internLengths[slot] === n) {
+      let i = 0;
+      while (i < n && kept[at + i] === b[start + i]) i++;
+      if (i === n) return this.internStrings[slot] as string;
     }
-    return this.decoder.decode(b.subarray(start, p));
+    let s: string;
+    if (high < 0x80 && n <= SHORT_ASCII) {
+      s = '';
+      for (let i = start; i < p; i++) s += String.fromCharCode(b[i] as number);
+    } else s = this.decoder.decode(b.subarray(start, p));
+    for (let i = 0; i < n; i++) kept[at + i] = b[start + i] as number;
+    this.internLengths[slot] = n;
+    this.internStrings[slot] = s;
+    return s;
   }
+
+  /** Strings up to INTERNED_BYTES made so far, by a hash of their bytes: their bytes, lengths (-1: empty slot) and strings. */
+  private readonly internBytes = new Uint8Array((INTERN_MASK + 1) * INTERNED_BYTES);
+  private readonly internLengths = new Int8Array(INTERN_MASK + 1).fill(-1);
+  private readonly internStrings: string[] = new Array<string>(INTERN_MASK + 1).fill('');
 }
+
+/** Strings of at most this many bytes are interned (a token, a tool call id). */
+const INTERNED_BYTES = 40;
+const INTERN_MASK = 4095;
 
 const EMPTY = new Uint8Array(0);
 const scanner = new ByteScanner();
