@@ -106,8 +106,9 @@ function baseline(chunks: Uint8Array[]): number {
   return lines;
 }
 
+/** Chunks kept as they are, not copied (`ownsChunks`), as the CLI and the app's worker push them. */
 function index(chunks: Uint8Array[]): SessionLog {
-  const log = new SessionLog();
+  const log = new SessionLog({ ownsChunks: true });
   for (const c of chunks) log.push(c);
   log.end();
   return log;
@@ -121,7 +122,7 @@ async function ownerShare(bytes: Uint8Array): Promise<{ prescanMs: number; owner
   await forEachRange(src, localPool(src), (r) => void ranges.push(r));
   const prescanMs = performance.now() - t;
   t = performance.now();
-  const log = new SessionLog();
+  const log = new SessionLog({ ownsChunks: true });
   for (const r of ranges) log.push(r.bytes, r.prescan);
   log.end();
   return { prescanMs, ownerMs: performance.now() - t };

@@ -80,6 +80,9 @@ export class OpenLog {
     readonly part?: number,
   ) {
     this.log = new SessionLog({
+      // Every chunk pushed is a fresh buffer (a file slice read, a fetched part, a range worker's
+      // bytes) that nothing changes afterwards: kept as it is, not copied into the store.
+      ownsChunks: true,
       ...(limits ? { limits } : {}),
       ...(part !== undefined && part > 1 ? { import: { sample: part - 1 } } : {}),
     });
