@@ -301,8 +301,15 @@ function nearestTick(view: ReplayAxisView, hitTicks: TickView[], px: number): nu
 /** The readout while dragging: "seq 1,204 of 50,311 · turn 12 · step 3.1 · +4m 2s", from the axis alone. */
 function describeDrag(view: ReplayAxisView, seq: number, events: number): string {
   const parts = positionParts(view, seq);
-  parts[0] = `seq ${seq.toLocaleString('en-US')} of ${events.toLocaleString('en-US')}`;
+  parts[0] = `seq ${grouped(seq)} of ${grouped(events)}`;
   return parts.join(' · ');
+}
+
+/** 1,234,567: one formatter for a readout drawn every frame (toLocaleString makes one per call). */
+let digitGroups: Intl.NumberFormat | null = null;
+function grouped(n: number): string {
+  digitGroups ??= new Intl.NumberFormat('en-US');
+  return digitGroups.format(n);
 }
 
 /** Each axis's turn starts, made once (a drag describes a position every frame). */
@@ -318,7 +325,7 @@ function turnStarts(view: ReplayAxisView): number[] {
 
 /** Where `seq` is, from the axis: its seq, turn, step and (time axis) recorded time. */
 function positionParts(view: ReplayAxisView, seq: number): string[] {
-  const parts = [`seq ${seq.toLocaleString('en-US')}`];
+  const parts = [`seq ${grouped(seq)}`];
   const ti = lastAtOrBelow(turnStarts(view), seq);
   const turn = ti >= 0 ? view.turns[ti] : undefined;
   if (turn && seq <= turn.lastSeq)
