@@ -55,6 +55,30 @@ async function loadInRanges(
   return log;
 }
 
+describe('forEachRange read order', () => {
+  it("reads the owner's first range before any range job reads (the first rows wait for that read only)", async () => {
+    const lines = Array.from({ length: 400 }, (_, i) => `{"type":"x","seq":${i},"data":{}}\n`).join('');
+    const bytes = enc.encode(lines);
+    const inner = bytesSource(bytes);
+    const reads: number[] = [];
+    const src = {
+      size: inner.size,
+      read: (offset: number, length: number) => (reads.push(offset), inner.read(offset, length)),
+    };
+    const starts: number[] = [];
+    await forEachRange(src, { ...localPool(src), size: 2 }, (r) => void starts.push(r.start), {
+      first: 1000,
+      rest: 1000,
+    });
+    expect(reads[0]).toBe(0);
+    expect(reads.slice(1).every((o) => o > 0)).toBe(true);
+    // The ranges still come in order and cover the file.
+    expect(starts[0]).toBe(0);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(reads.length).toBeGreaterThan(3);
+  });
+});
+
 const sized = (size: number) => (src: ReturnType<typeof bytesSource>) => ({ ...localPool(src), size });
 
 /** A generated log with surprises mixed in: broken lines, blank lines, CRLF, a BOM, other key orders. */

@@ -144,8 +144,11 @@ export async function forEachRange(
   };
   let expected = 0;
   const first = plan.length > 1 ? plan[next++] : undefined;
+  // The owner's own first read goes out before the range jobs' reads: the first rows wait for it
+  // alone, not behind the ranges queued on the same file.
+  const firstRead = first ? readAlignedRange(src, first[0], first[1]) : undefined;
   fill();
-  if (first) pending.unshift(readAlignedRange(src, first[0], first[1]));
+  if (firstRead) pending.unshift(firstRead);
   // A cancel must not wait for a range worker to finish its range.
   const signal = options.signal;
   const aborted = new Promise<null>((resolve) => signal?.addEventListener('abort', () => resolve(null)));
