@@ -67,7 +67,9 @@ function serialize<T>(run: () => Promise<T>): Promise<T> {
  * takes a moment); never rejects.
  */
 export function remember(source: LoadSource, summary: LogSummary): Promise<void> {
-  if (!summary.fingerprint) return Promise.resolve();
+  // An empty file is not worth a place in the list nor a "stored" badge: it has nothing to reopen.
+  const empty = summary.events === 0 && (summary.fileBytes ?? summary.bytes) === 0;
+  if (!summary.fingerprint || empty) return Promise.resolve();
   return serialize(() => doRemember(source, summary)).catch(() => undefined);
 }
 
