@@ -137,7 +137,9 @@ export function sessionRecord(log: SessionLog, source: LogSource, hooks: RecordH
   const costs = steps.map((s) => s.cost_usd).filter((v): v is number => typeof v === 'number');
   const cost = costs.length > 0 ? costs.reduce((a, b) => a + b, 0) : null;
   // The header's "N steps without a price": steps that recorded usage but got no cost.
-  const unpricedSteps = st.steps.filter((s, i) => s.usage !== undefined && steps[i]?.cost_usd === null).length;
+  const unpricedSteps = st.steps.filter(
+    (s, i) => s.usage !== undefined && steps[i]?.cost_usd === null,
+  ).length;
   const { error, warning, info } = log.diagnostics.counts;
   const format = source.format ?? log.sourceFormat ?? 'seqscope';
   const session: Row = {
