@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from '../core/view/duration';
 import { formatUsd } from '../core/view/usd';
-import { runCompareCommand } from './compareCommand';
+import { IN_LEGEND, runCompareCommand } from './compareCommand';
 import { runDiffCommand } from './diffCommand';
 import { runSearchCommand } from './searchCommand';
 
@@ -11,6 +11,7 @@ const SAMPLES = resolve(__dirname, '../../../shared/samples');
 const DESIGN = resolve(SAMPLES, 'design-card-example.jsonl');
 const INSTRUCTIONS = resolve(SAMPLES, 'dsh/agent-instructions.jsonl');
 const STEERING = resolve(SAMPLES, 'dsh/steering.jsonl');
+const CLAUDE = resolve(SAMPLES, 'other/claude-code/fe869ecb-c176-478f-9734-7e4b8ef12cff.jsonl');
 
 async function cli(run: typeof runSearchCommand, args: string[]) {
   let out = '';
@@ -122,9 +123,11 @@ describe('seqscope compare', () => {
       'stepIndex',
       'inputSeq',
       'model',
+      'totalInputTokens',
       'inputTokens',
-      'outputTokens',
       'cacheReadTokens',
+      'cacheWriteTokens',
+      'outputTokens',
       'reasoningTokens',
       'durationMs',
       'streamMs',
@@ -138,7 +141,7 @@ describe('seqscope compare', () => {
       (JSON.parse(r.out) as { steps: { a: Step | null; b: Step | null }[] }).steps;
     type Step = { durationMs: number | null; cost: number | null };
     const json = side(await cli(runCompareCommand, [DESIGN, STEERING, '--json']));
-    const table = (await cli(runCompareCommand, [DESIGN, STEERING])).out.trim().split('\n').slice(1);
+    const table = (await cli(runCompareCommand, [DESIGN, STEERING])).out.trim().split('\n').slice(1, -1);
     expect(table[0]?.trim().split(/\s+/)).toEqual([
       'turn',
       'step',
@@ -170,9 +173,10 @@ describe('seqscope compare', () => {
     // Step 1.1 of the design card took 70 ms; step 1.2 exists only in run B (tokens, time, cost: —);
     // a cost under a cent keeps two significant digits ("$0.0001" rounded it to four places).
     expect(rows[0]?.[6]).toBe('70 ms');
+    // Its "in" is all 7,980 input tokens (172 uncached, the rest from the cache), as the header counts.
     expect(rows[1]?.slice(2)).toEqual([
       '—',
-      '172',
+      '7980',
       '—',
       '41',
       '—',
@@ -180,6 +184,30 @@ describe('seqscope compare', () => {
       '—',
       expect.stringMatching(/^\$0\.0000\d\d$/),
     ]);
+  });
+
+  it('"in" counts every input token (the cache too), as the app does, and says so under the table', async () => {
+    type Side = {
+      totalInputTokens: number;
+      inputTokens: number;
+      cacheReadTokens: number | null;
+      cacheWriteTokens: number | null;
+    };
+    const json = JSON.parse((await cli(runCompareCommand, [CLAUDE, CLAUDE, '--json'])).out) as {
+      steps: { a: Side }[];
+    };
+    const lines = (await cli(runCompareCommand, [CLAUDE, CLAUDE])).out.trim().split('\n');
+    expect(lines.at(-1)).toBe(IN_LEGEND);
+    expect(IN_LEGEND).toMatch(/^in: all input tokens \(uncached \+ cache read \+ cache write\)/);
+    const rows = lines.slice(2, -1).map((line) => line.trim().split(/\s{2,}/));
+    expect(rows).toHaveLength(json.steps.length);
+    // Claude Code reads most of its input from the cache: "in" showed the uncached few only.
+    expect(json.steps.some((s) => (s.a.cacheReadTokens ?? 0) > 10 * s.a.inputTokens)).toBe(true);
+    rows.forEach((cells, i) => {
+      const a = json.steps[i]?.a as Side;
+      expect(a.totalInputTokens).toBe(a.inputTokens + (a.cacheReadTokens ?? 0) + (a.cacheWriteTokens ?? 0));
+      expect(cells.slice(2, 4)).toEqual([String(a.totalInputTokens), String(a.totalInputTokens)]);
+    });
   });
 
   it('a run compared with itself has no divergence', async () => {

@@ -3,6 +3,7 @@
  * (turn, step), per-step tokens, durations and cost, and the first step whose
  * model input differs.
  */
+import { totalInputTokens } from '../core/analysis/usage';
 import { DEFAULT_PRICES } from '../core/cost/prices';
 import { compareRuns, type AlignedStep } from '../core/diff/runs';
 import type { StepMetrics } from '../core/metrics/steps';
@@ -16,6 +17,9 @@ import { printJson, printable, type Write } from './terminalText';
 export const COMPARE_USAGE =
   '  seqscope compare A B [--json]        two runs side by side: per-step tokens, durations and cost, and\n' +
   "                                       the first step where the model's input differs";
+
+/** What "in" counts, said under the table: every input token, as the app's header and run comparison count them. */
+export const IN_LEGEND = 'in: all input tokens (uncached + cache read + cache write); --json has each part';
 
 export async function runCompareCommand(argv: string[], out: Write, err: Write): Promise<number> {
   const args = readArgs(argv, { '--json': 'switch' });
@@ -57,6 +61,7 @@ export async function runCompareCommand(argv: string[], out: Write, err: Write):
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] as string).length)));
   for (const r of [header, ...rows])
     out(r.map((cell, c) => cell.padStart(widths[c] as number)).join('  ') + '\n');
+  out(`${IN_LEGEND}\n`);
   return 0;
 }
 
@@ -66,9 +71,13 @@ function side(m: StepMetrics | undefined) {
     stepIndex: m.index,
     inputSeq: m.inputSeq,
     model: m.model ?? null,
+    /** All input, the table's "in": the next three added. */
+    totalInputTokens: m.usage ? totalInputTokens(m.usage) : null,
+    /** Uncached input only (TokenUsage.inputTokens). */
     inputTokens: m.usage?.inputTokens ?? null,
-    outputTokens: m.usage?.outputTokens ?? null,
     cacheReadTokens: m.usage?.cacheReadTokens ?? null,
+    cacheWriteTokens: m.usage?.cacheWriteTokens ?? null,
+    outputTokens: m.usage?.outputTokens ?? null,
     reasoningTokens: m.usage?.reasoningTokens ?? null,
     durationMs: m.durationMs ?? null,
     streamMs: m.streamMs ?? null,
@@ -80,13 +89,14 @@ function side(m: StepMetrics | undefined) {
 function row(s: AlignedStep): string[] {
   // The app's formats: a step's time and cost read as in its run comparison and header.
   const n = (v: number | undefined) => (v === undefined ? NO_VALUE : String(v));
+  const input = (m: StepMetrics | undefined) => (m?.usage ? String(totalInputTokens(m.usage)) : NO_VALUE);
   const ms = (v: number | undefined) => (v === undefined ? NO_VALUE : formatDuration(v));
   const usd = (m: StepMetrics | undefined) => (m?.cost == null ? NO_VALUE : formatUsd(m.cost));
   return [
     String(s.turn),
     String(s.step),
-    n(s.a?.usage?.inputTokens),
-    n(s.b?.usage?.inputTokens),
+    input(s.a),
+    input(s.b),
     n(s.a?.usage?.outputTokens),
     n(s.b?.usage?.outputTokens),
     ms(s.a?.durationMs),

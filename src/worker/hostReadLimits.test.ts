@@ -45,6 +45,9 @@ describe('LogHost: the read limits it was given', () => {
     expect(s.limitHit?.message).toMatch(/^Stopped reading: line 3 is longer than 1000 B,/);
     expect(s.codes.map((c) => c.code)).toContain('read-limit');
     expect(s.liftedLimits).toBeUndefined();
+    // The file's whole size (what a link and a stored copy name it by) beside what was read of it.
+    expect(s.fileBytes).toBe(Buffer.byteLength(text));
+    expect(s.limitHit?.inputBytes).toBeLessThan(Buffer.byteLength(text));
   });
 
   it('"Load anyway": the same source with that limit lifted reads whole', async () => {

@@ -284,6 +284,7 @@ export class Queries {
       rowCount,
       rowsVersion,
     };
+    if (s.totalBytes !== null) out.fileBytes = s.totalBytes;
     if (s.following) out.following = true;
     if (st.totals.usage) out.usage = st.totals.usage;
     if (s.startTime !== undefined) out.startTime = s.startTime;

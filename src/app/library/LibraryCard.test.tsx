@@ -85,4 +85,48 @@ describe('LibraryCard', () => {
       expect(missing?.[header.findIndex((h) => h?.startsWith(label))]?.textContent, label).toBe('—');
     expect(el.querySelector('[data-testid=library-count]')?.textContent).toBe('6 sessions');
   });
+
+  it('says how many steps its cost leaves out, and counts the cache in "in" as the header does', async () => {
+    const rows = [
+      {
+        ...row('priced.jsonl', 30.33),
+        unpriced_steps: 1,
+        cache_read_tokens: 2_000_000,
+        cache_write_tokens: 5_000,
+      },
+      { ...row('none.jsonl', null), unpriced_steps: 12 },
+      row('old-server.jsonl', 0.5), // an index of schema 1.0 sends neither column
+    ];
+    const client = new FakeClient({
+      library: () => ({
+        status: 'ready',
+        answer: { schema: 'seqscope-library', version: '1.1', total: rows.length, offset: 0, rows },
+      }),
+    });
+    const el = render(
+      <ServicesProvider services={composeApp(client)}>
+        <LibraryCard />
+      </ServicesProvider>,
+    );
+    await settle();
+    const header = [...el.querySelectorAll('thead th')].map((th) => th.textContent);
+    const cells = (label: string) =>
+      [...el.querySelectorAll('[data-testid=library-row]')].map(
+        (tr) => tr.querySelectorAll('td')[header.findIndex((h) => h?.startsWith(label))],
+      );
+    expect(cells('Cost').map((td) => td?.textContent)).toEqual([
+      '$30.331 step unpriced',
+      '—12 steps unpriced',
+      '$0.50',
+    ]);
+    expect(cells('Cost')[0]?.querySelector('[title]')?.getAttribute('title')).toBe(
+      '1 step without a price is not counted',
+    );
+    // 15,000 uncached + 2,000,000 read + 5,000 written = 2.02M in, as formatInOut reads it.
+    const tokens = cells('Tokens').map((td) => td?.querySelector('[data-testid=library-tokens]'));
+    expect(tokens.map((t) => t?.textContent)).toEqual(['2.0M / 374', '15.0k / 374', '15.0k / 374']);
+    expect(tokens[0]?.getAttribute('title')).toBe(
+      'in: 15,000 uncached + 2,000,000 cache read + 5,000 cache write; out: 374',
+    );
+  });
 });

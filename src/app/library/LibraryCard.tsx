@@ -11,6 +11,7 @@ import {
   type LibraryFilter,
   type LibraryRow,
 } from '../../core/library/routes';
+import { totalInputTokens } from '../../core/analysis/usage';
 import { NO_VALUE, formatBytes, formatDuration, formatTokens, formatUsd } from '../components/format';
 import { useLibrary, type LibraryParams } from './useLibrary';
 
@@ -82,19 +83,43 @@ const COLUMNS: ColumnDef[] = [
     numeric: true,
     cell: (r) => <Count n={r.compactions} tone="text-amber-200" />,
   },
-  {
-    key: 'input_tokens',
-    label: 'Tokens in/out',
-    numeric: true,
-    cell: (r) => `${formatTokens(r.input_tokens)} / ${formatTokens(r.output_tokens)}`,
-  },
-  {
-    key: 'cost_usd',
-    label: 'Cost',
-    numeric: true,
-    cell: (r) => (r.cost_usd !== null ? formatUsd(r.cost_usd) : NO_VALUE),
-  },
+  { key: 'input_tokens', label: 'Tokens in/out', numeric: true, cell: (r) => <TokensCell row={r} /> },
+  { key: 'cost_usd', label: 'Cost', numeric: true, cell: (r) => <CostCell row={r} /> },
 ];
+
+/** "in" as everywhere else in the app (format.ts formatInOut): uncached input plus the cache's reads and writes. */
+function TokensCell({ row }: { row: LibraryRow }) {
+  const usage = {
+    inputTokens: row.input_tokens,
+    outputTokens: row.output_tokens,
+    cacheReadTokens: row.cache_read_tokens ?? 0,
+    cacheWriteTokens: row.cache_write_tokens ?? 0,
+  };
+  const detail =
+    `in: ${usage.inputTokens.toLocaleString('en-US')} uncached + ${usage.cacheReadTokens.toLocaleString('en-US')} ` +
+    `cache read + ${usage.cacheWriteTokens.toLocaleString('en-US')} cache write; out: ${usage.outputTokens.toLocaleString('en-US')}`;
+  return (
+    <span title={detail} data-testid="library-tokens">
+      {formatTokens(totalInputTokens(usage))} / {formatTokens(usage.outputTokens)}
+    </span>
+  );
+}
+
+/** The header's figure (priced steps summed) and, below it, the steps it leaves out, as the header says. */
+function CostCell({ row }: { row: LibraryRow }) {
+  const unpriced = row.unpriced_steps ?? 0;
+  const usd = row.cost_usd !== null ? formatUsd(row.cost_usd) : NO_VALUE;
+  if (unpriced === 0) return usd;
+  const steps = `${unpriced} step${unpriced === 1 ? '' : 's'}`;
+  return (
+    <span title={`${steps} without a price ${unpriced === 1 ? 'is' : 'are'} not counted`}>
+      {usd}
+      <span className="block text-[10px] text-amber-200" data-testid="library-unpriced">
+        {steps} unpriced
+      </span>
+    </span>
+  );
+}
 
 function Count({ n, tone }: { n: number; tone: string }) {
   return <span className={n > 0 ? tone : 'text-fg-subtle'}>{n}</span>;

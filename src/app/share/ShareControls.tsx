@@ -23,7 +23,9 @@ export function ShareControls() {
   return (
     <div className="flex items-center gap-2">
       <FollowBadge />
-      {local && summary && <StoredBadge fingerprint={summary.fingerprint} size={summary.bytes} />}
+      {local && summary && (
+        <StoredBadge fingerprint={summary.fingerprint} size={summary.fileBytes ?? summary.bytes} />
+      )}
       <button
         type="button"
         data-testid="copy-current-link"

@@ -67,13 +67,17 @@ function serialize<T>(run: () => Promise<T>): Promise<T> {
  * takes a moment); never rejects.
  */
 export function remember(source: LoadSource, summary: LogSummary): Promise<void> {
-  if (!summary.fingerprint) return Promise.resolve();
+  // An empty file is not worth a place in the list nor a "stored" badge: it has nothing to reopen.
+  const empty = summary.events === 0 && (summary.fileBytes ?? summary.bytes) === 0;
+  if (!summary.fingerprint || empty) return Promise.resolve();
   return serialize(() => doRemember(source, summary)).catch(() => undefined);
 }
 
 async function doRemember(source: LoadSource, s: LogSummary): Promise<void> {
   const fingerprint = s.fingerprint;
-  const base: RecentEntry = { fingerprint, name: s.name, size: s.bytes, date: Date.now(), kind: source.kind };
+  // The stored copy is the whole file, so its entry has the whole file's size (a read limit reads less).
+  const size = s.fileBytes ?? s.bytes;
+  const base: RecentEntry = { fingerprint, name: s.name, size, date: Date.now(), kind: source.kind };
   if (source.kind === 'sample' || source.kind === 'url') {
     const where = source.kind === 'sample' ? { sample: source.name } : { url: source.url };
     // One entry per URL (a followed log changes its fingerprint as it grows).

@@ -28,7 +28,8 @@ function identityOfSummaryBytes(s: LogSummary): LogIdentity | undefined {
       : { kind: 'src', src: s.source.url };
   if (s.source.kind === 'sample') return { kind: 'sample', name: s.name };
   if (!s.fingerprint) return undefined;
-  return { kind: 'log', fingerprint: s.fingerprint, name: s.name, size: s.bytes };
+  // The file's size, read whole or not (a read limit stops early): the landing page checks a file against it.
+  return { kind: 'log', fingerprint: s.fingerprint, name: s.name, size: s.fileBytes ?? s.bytes };
 }
 
 /** The identity of one sample of a multi-sample log (the first needs no mark). */

@@ -182,6 +182,19 @@ describe('UrlSync: the URL follows the view', () => {
     });
     expect(location.search).toBe('?log=0123456789abcdef&name=run.jsonl&size=2');
   });
+
+  it('an empty file has no link, and says why; a file of bad lines (no events) has one', () => {
+    const { load, ready, sync } = startAt('/?sample=demo.jsonl');
+    ready(3);
+    load.open({ kind: 'file', file: new File([], 'empty.jsonl') });
+    ready(0, { name: 'empty.jsonl', source: { kind: 'file' }, fingerprint: 'e3b0c44298fc1c14', bytes: 0 });
+    expect(sync.linkTo(null)).toEqual({
+      error: 'empty.jsonl is empty (0 bytes): there is nothing to link to',
+    });
+    load.open({ kind: 'file', file: new File(['not json\n'], 'bad.jsonl') });
+    ready(0, { name: 'bad.jsonl', source: { kind: 'file' }, fingerprint: '792b953f0bfc29c1', bytes: 9 });
+    expect(sync.linkTo(null)).toBe(`${location.origin}/?log=792b953f0bfc29c1&name=bad.jsonl&size=9`);
+  });
 });
 
 describe('UrlSync: navigation without a reload', () => {

@@ -149,6 +149,10 @@ export class UrlSync {
             : 'No log is open',
       };
     }
+    const s = state.summary;
+    // An empty file opens as nothing anywhere: a link to it would only puzzle whoever gets it.
+    if (s && s.events === 0 && (s.fileBytes ?? s.bytes) === 0)
+      return { error: `${s.name} is empty (0 bytes): there is nothing to link to` };
     const view = currentView(state);
     if (seq !== undefined && seq !== view.seq) {
       delete view.chunk;

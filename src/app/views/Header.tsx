@@ -199,13 +199,26 @@ function DiagnosticCounts({ counts }: { counts: { error: number; warning: number
 }
 
 /**
+ * The log's size: the file's, or after a read limit what was read of it ("12.0 MiB of 4.0 GiB read",
+ * compressed bytes for compressed input, as the limit's message counts them).
+ */
+function sizeText(s: LogSummary): string {
+  const file = s.fileBytes ?? null;
+  const hit = s.limitHit;
+  if (!hit) return formatBytes(file ?? s.bytes);
+  const read = Math.min(hit.inputBytes, file ?? Infinity);
+  if (file === null) return `${formatBytes(read)} read`;
+  return read < file ? `${formatBytes(read)} of ${formatBytes(file)} read` : formatBytes(file);
+}
+
+/**
  * The log's figures, each one whole: they share the header's first line when there is room and
  * otherwise wrap onto a line of their own (one figure per piece, never an ellipsis), so at
  * 1024 px every figure stays readable. The fingerprint is in the tooltip.
  */
 function Figures({ summary, cost }: { summary: LogSummary; cost: LogCost | null }) {
   const parts = [
-    formatBytes(summary.bytes),
+    sizeText(summary),
     `${summary.turns} turn${summary.turns === 1 ? '' : 's'}`,
     `${summary.steps} step${summary.steps === 1 ? '' : 's'}`,
     `${summary.toolCalls} tool call${summary.toolCalls === 1 ? '' : 's'}`,

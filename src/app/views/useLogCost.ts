@@ -24,7 +24,9 @@ export function useLogCost(): LogCost | null {
     const priced = s.byModel.filter((m) => m.cost !== null);
     if (priced.length === 0) return null;
     const models = priced.map((m) => `${m.model} ${formatUsd(m.cost ?? 0)}`).join(', ');
-    const unpriced = s.unpricedSteps > 0 ? `; ${s.unpricedSteps} steps without a price are not counted` : '';
+    const n = s.unpricedSteps;
+    const unpriced =
+      n > 0 ? `; ${n} step${n === 1 ? '' : 's'} without a price ${n === 1 ? 'is' : 'are'} not counted` : '';
     return {
       text: formatUsd(s.total),
       detail: `Cost under the price table of ${prices.asOf} (edit it on the Charts tab): ${models}${unpriced}`,

@@ -5,6 +5,7 @@
  * shows its derived messages there in a pane of its own beside the table.
  * Each step row jumps both runs to that step's input. Store-free.
  */
+import { totalInputTokens } from '../../core/analysis/usage';
 import type { AlignedStep, RunComparison } from '../../core/diff/runs';
 import { MessageView } from '../components/blocks';
 import { NO_VALUE, formatDuration } from '../components/format';
@@ -17,6 +18,23 @@ export interface RunCompareViewProps {
   /** A jump into one run: its seq, and where that is ("turn 1 step 2 input"). */
   onJump: (side: 'a' | 'b', seq: number, label: string) => void;
   runB: RunBView | null;
+}
+
+/** What "in" counts: every input token, as the header's "in" (format.ts formatInOut) counts them. */
+const IN_TITLE = 'All input tokens: uncached + cache read + cache write (as the header counts them)';
+
+/** A step's input cell: the total, and its parts in the tooltip. */
+function InputCell({ m }: { m: AlignedStep['a'] }) {
+  const u = m?.usage;
+  if (!u) return <td className="px-2 text-right tabular-nums">{NO_VALUE}</td>;
+  const parts =
+    `${u.inputTokens.toLocaleString('en-US')} uncached + ${(u.cacheReadTokens ?? 0).toLocaleString('en-US')} cache read + ` +
+    `${(u.cacheWriteTokens ?? 0).toLocaleString('en-US')} cache write`;
+  return (
+    <td className="px-2 text-right tabular-nums" title={parts}>
+      {totalInputTokens(u).toLocaleString('en-US')}
+    </td>
+  );
 }
 
 /** The seq a jump to a step goes to in one run: its input, or its start when it made no call. */
@@ -82,8 +100,12 @@ export function RunCompareView({ comparison, nameA, nameB, onJump, runB }: RunCo
           <thead className="sticky top-0 bg-canvas">
             <tr className="text-left text-fg-muted">
               <th className="px-2">turn.step</th>
-              <th className="px-2 text-right">in A</th>
-              <th className="px-2 text-right">in B</th>
+              <th className="px-2 text-right" title={IN_TITLE}>
+                in A
+              </th>
+              <th className="px-2 text-right" title={IN_TITLE}>
+                in B
+              </th>
               <th className="px-2 text-right">out A</th>
               <th className="px-2 text-right">out B</th>
               <th className="px-2 text-right">time A</th>
@@ -109,8 +131,8 @@ export function RunCompareView({ comparison, nameA, nameB, onJump, runB }: RunCo
                       {row.turn}.{row.step}
                     </button>
                   </td>
-                  <td className="px-2 text-right tabular-nums">{n(row.a?.usage?.inputTokens)}</td>
-                  <td className="px-2 text-right tabular-nums">{n(row.b?.usage?.inputTokens)}</td>
+                  <InputCell m={row.a} />
+                  <InputCell m={row.b} />
                   <td className="px-2 text-right tabular-nums">{n(row.a?.usage?.outputTokens)}</td>
                   <td className="px-2 text-right tabular-nums">{n(row.b?.usage?.outputTokens)}</td>
                   <td className="px-2 text-right tabular-nums">{s(row.a?.durationMs)}</td>
@@ -120,6 +142,9 @@ export function RunCompareView({ comparison, nameA, nameB, onJump, runB }: RunCo
             })}
           </tbody>
         </table>
+        <p className="px-2 py-1 text-fg-faint" data-testid="run-compare-legend">
+          in: {IN_TITLE.charAt(0).toLowerCase() + IN_TITLE.slice(1)}
+        </p>
       </div>
       <RunBPane nameB={nameB} view={runB} />
     </div>

@@ -79,7 +79,7 @@ describe('the session cost', () => {
     expect(header()).toBe('$0.06');
     expect(charts()).toBe(header());
     expect(el.querySelector('[data-testid=log-cost]')?.getAttribute('title')).toMatch(
-      /claude-sonnet-4-5 \$0\.06; 1 steps without a price are not counted/,
+      /claude-sonnet-4-5 \$0\.06; 1 step without a price is not counted/,
     );
     expect(client.sent('metrics')).toHaveLength(0);
 

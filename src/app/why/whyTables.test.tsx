@@ -55,4 +55,28 @@ describe('durations in the why tables', () => {
     expect(cells(el, 0)).toEqual(['1.1', '1,200', '1,200', '30', '30', '423 ms', '1 m 05 s']);
     expect(cells(el, 1)).toEqual(['1.2', '1,200', '—', '30', '—', '—', '—']);
   });
+
+  it('"in" counts every input token, as the header does, and says so', () => {
+    const cached: StepMetrics = {
+      ...metrics(100),
+      usage: { inputTokens: 1200, cacheReadTokens: 50_000, cacheWriteTokens: 300, outputTokens: 30 },
+    };
+    const comparison: RunComparison = {
+      steps: [{ turn: 1, step: 1, a: cached, b: metrics(100) }],
+      firstDivergence: null,
+    };
+    const el = render(
+      <RunCompareView comparison={comparison} nameA="A" nameB="B" onJump={() => {}} runB={null} />,
+    );
+    // It showed "1,200": the uncached part only, beside a header whose "in" counts the cache.
+    expect(cells(el, 0).slice(1, 3)).toEqual(['51,500', '1,200']);
+    expect(el.querySelectorAll('tbody td')[1]?.getAttribute('title')).toBe(
+      '1,200 uncached + 50,000 cache read + 300 cache write',
+    );
+    const th = [...el.querySelectorAll('thead th')].find((h) => h.textContent === 'in A');
+    expect(th?.getAttribute('title')).toMatch(/^All input tokens: uncached \+ cache read \+ cache write/);
+    expect(el.querySelector('[data-testid=run-compare-legend]')?.textContent).toMatch(
+      /^in: all input tokens: uncached \+ cache read \+ cache write/,
+    );
+  });
 });

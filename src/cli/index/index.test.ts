@@ -18,6 +18,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readmeQueries } from '../../../scripts/readme-queries';
 import { ensureBuiltCli, runCli } from '../testSupport';
 import { query } from './testing';
+import { LIBRARY_SCHEMA_VERSION } from '../../core/library/schema';
 
 const ROOT = resolve(__dirname, '../../..');
 const SAMPLES = resolve(ROOT, '../shared/samples');
@@ -116,7 +117,7 @@ describe('seqscope index', { timeout: 180_000 }, () => {
     );
     expect(kv).toEqual([
       { key: 'schema', value: 'seqscope.library' },
-      { key: 'version', value: '1.0' },
+      { key: 'version', value: LIBRARY_SCHEMA_VERSION },
     ]);
   });
 
@@ -173,6 +174,24 @@ describe('seqscope index', { timeout: 180_000 }, () => {
     expect(fourth).toMatchObject({ skipped: before.length - 2 });
     const changed = query(out, `SELECT title, size_bytes FROM sessions WHERE path = '${grown}'`);
     expect(changed).toEqual([{ title: 'GROWN', size_bytes: stats.size_bytes }]);
+  });
+
+  it('an index of an older schema version is rebuilt whole, never reused under the new columns', () => {
+    const dir = sampleFolder();
+    const logs = join(dir, 'logs');
+    const out = join(dir, 'lib');
+    expect(runCli(['index', logs, '--out', out, '--json']).code).toBe(0);
+    // What 1.0 wrote: the same files without `unpriced_steps`, named 1.0 in library.json.
+    const manifest = JSON.parse(readFileSync(join(out, 'library.json'), 'utf8')) as Obj;
+    writeFileSync(join(out, 'library.json'), JSON.stringify({ ...manifest, version: '1.0' }));
+    const again = doneEvent(runCli(['index', logs, '--out', out, '--json']).out);
+    expect(again).toMatchObject({ total: LOGS.length + 2, skipped: 0 });
+    const rows = query(out, 'SELECT unpriced_steps FROM sessions');
+    expect(rows).toHaveLength(LOGS.length + 2);
+    for (const r of rows) expect(typeof r.unpriced_steps).toBe('number');
+    expect((JSON.parse(readFileSync(join(out, 'library.json'), 'utf8')) as Obj).version).toBe(
+      LIBRARY_SCHEMA_VERSION,
+    );
   });
 
   it('a corrupt or non-log file is one row with its diagnostics, never a failed run', () => {

@@ -58,7 +58,7 @@ const files = (a: LibraryAnswer) => a.rows.map((r) => r.file);
 describe('seqscope serve', { timeout: 60_000 }, () => {
   it('lists, sorts, filters and searches the sessions', async () => {
     const all = await api('sort=steps&order=desc');
-    expect(all).toMatchObject({ schema: 'seqscope.library', version: '1.0', total: 3, offset: 0 });
+    expect(all).toMatchObject({ schema: 'seqscope.library', version: '1.1', total: 3, offset: 0 });
     expect(files(all)).toEqual([
       'runs/pty-tools.jsonl',
       'runs/compaction-recovery.stream.jsonl',

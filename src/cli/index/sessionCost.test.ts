@@ -2,7 +2,8 @@
  * One log, one cost: the Library's session cost (`index` / `stats --json`, sessionRecord with the
  * CLI's hooks) equals the app header's (the worker's usage totals per model, priced), on every
  * sample with a priced model, including logs where some steps have no price (pi's large session
- * has one gpt-5.1-codex call; the Library used to show "—" for it while the header showed a cost).
+ * has one gpt-5.1-codex call; the Library used to show "—" for it while the header showed a cost),
+ * and the same count of steps left out of it for want of a price.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -34,5 +35,8 @@ describe('the Library and the header give one log one cost', { timeout: 60_000 }
       const source = { fingerprint: 'f', path: p, sizeBytes: bytes.length, compression: 'none' };
       const row = sessionRecord(log, source, recordHooks).session;
       expect(row.cost_usd).toBeCloseTo(header.total, 9);
+      // ...and the same steps left out of it ("N steps without a price are not counted").
+      expect(row.unpriced_steps).toBe(header.unpricedSteps);
+      if (p.includes('large-session')) expect(row.unpriced_steps).toBeGreaterThan(0);
     });
 });

@@ -9,7 +9,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadLogFromBytes } from '../log/load';
 import { stepModel } from '../metrics/steps';
-import { DEFAULT_PRICES } from './prices';
+import { totalInputTokens } from '../analysis/usage';
+import type { TokenUsage } from '../types';
+import { DEFAULT_PRICES, priceFor } from './prices';
 import { priceUsage, usageTotals } from './usageTotals';
 
 const path = (p: string) => `../shared/samples/other/${p}`;
@@ -62,5 +64,66 @@ describe('the cost of an imported log', { timeout: 60_000 }, () => {
     const cost = appCost('codex/rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl');
     expect(cost.unpricedSteps).toBe(0);
     expect(Math.abs(cost.total - 8.369808)).toBeLessThan(0.01);
+  });
+
+  it('Inspect AI browser (gpt-4o-mini, inspect_ai 0.3.95): cached input billed once', () => {
+    // Its stats.model_usage: input 15,235 (OpenAI's prompt_tokens, the cache read inside it), cache read
+    // 9,088, output 281, total 15,516 = input + output. Uncached: 15,235 - 9,088 = 6,147.
+    const log = loadLogFromBytes(readFileSync(path('inspect/2025-05-12T20-27-36-04-00_browser.json')));
+    const sum = (f: (u: TokenUsage) => number) =>
+      log.structure.steps.reduce((a, s) => a + (s.usage ? f(s.usage) : 0), 0);
+    expect(sum((u) => u.inputTokens)).toBe(6147);
+    expect(sum((u) => u.cacheReadTokens ?? 0)).toBe(9088);
+    expect(sum(totalInputTokens)).toBe(15235);
+    expect(sum((u) => u.outputTokens)).toBe(281);
+    // Its model is "openai/gpt-4o-mini": the price of "gpt-4o-mini" applies (it was unpriced: every
+    // Inspect log names its provider). gpt-4o-mini is not in the default table: priced here at $0.15 input / $0.075 cached / $0.60 output.
+    // 6147*0.15 + 9088*0.075 + 281*0.6 = 922.05 + 681.6 + 168.6 = 1772.25 -> $0.00177 (it was $0.00245).
+    const prices = {
+      asOf: '2026-12-01',
+      prices: [{ model: 'gpt-4o-mini', input: 0.15, output: 0.6, cacheRead: 0.075 }],
+    };
+    const steps = log.structure.steps.map((s) => ({ model: stepModel(log, s), usage: s.usage }));
+    expect(priceUsage(usageTotals(steps), prices).total).toBeCloseTo(0.00177225, 8);
+  });
+
+  it("Inspect AI's own convention (Anthropic, later OpenAI: total = input + output + cache) is kept", () => {
+    const usage = {
+      input_tokens: 300,
+      output_tokens: 20,
+      input_tokens_cache_read: 5000,
+      input_tokens_cache_write: 40,
+      total_tokens: 5360,
+    };
+    const doc = {
+      version: 2,
+      status: 'success',
+      eval: { eval_id: 'E', task: 't', model: 'anthropic/claude-sonnet-4', created: '2026-01-01T00:00:00Z' },
+      samples: [
+        {
+          id: 1,
+          epoch: 1,
+          attachments: {},
+          messages: [],
+          events: [
+            {
+              event: 'model',
+              timestamp: '2026-01-01T00:00:01Z',
+              model: 'anthropic/claude-sonnet-4',
+              input: [{ role: 'user', content: 'hi' }],
+              output: {
+                choices: [{ message: { role: 'assistant', content: 'hello' }, stop_reason: 'stop' }],
+                usage,
+              },
+            },
+          ],
+        },
+      ],
+    };
+    const log = loadLogFromBytes(new TextEncoder().encode(JSON.stringify(doc)));
+    expect(priceFor(DEFAULT_PRICES, 'anthropic/claude-sonnet-4')?.model).toBe('claude-sonnet-4');
+    expect(log.structure.steps.map((s) => s.usage)).toEqual([
+      { inputTokens: 300, outputTokens: 20, cacheReadTokens: 5000, cacheWriteTokens: 40 },
+    ]);
   });
 });

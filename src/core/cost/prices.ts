@@ -53,11 +53,15 @@ export const DEFAULT_PRICES: PriceTable = {
 export function priceFor(table: PriceTable, model: string | undefined): ModelPrice | undefined {
   if (!model) return undefined;
   const id = model.toLowerCase();
+  // Inspect AI and routers name a model by its provider too ("openai/gpt-4o-mini",
+  // "openrouter/anthropic/claude-sonnet-4"): the part after the last `/` is the model.
+  const bare = id.slice(id.lastIndexOf('/') + 1);
+  const fits = (id: string, key: string) =>
+    id === key || (id.startsWith(key) && /[-.:@/]/.test(id.charAt(key.length)));
   let best: ModelPrice | undefined;
   for (const p of table.prices) {
     const key = p.model.toLowerCase();
-    const matches = id === key || (id.startsWith(key) && /[-.:@/]/.test(id.charAt(key.length)));
-    if (matches && (!best || key.length > best.model.length)) best = p;
+    if ((fits(id, key) || fits(bare, key)) && (!best || key.length > best.model.length)) best = p;
   }
   return best;
 }

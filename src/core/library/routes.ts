@@ -38,9 +38,14 @@ export interface LibraryRow {
   compactions: number;
   errors: number;
   warnings: number;
+  /** Uncached input; the cache's reads and writes are the next two (absent from an older server). */
   input_tokens: number;
+  cache_read_tokens?: number;
+  cache_write_tokens?: number;
   output_tokens: number;
   cost_usd: number | null;
+  /** Steps with usage whose model has no price: left out of cost_usd (absent from an older server). */
+  unpriced_steps?: number;
   resume_verdict: string | null;
   size_bytes: number;
   /** Clipped to 200 characters. */

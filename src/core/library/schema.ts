@@ -11,7 +11,7 @@
  */
 
 export const LIBRARY_SCHEMA = 'seqscope.library';
-export const LIBRARY_SCHEMA_VERSION = '1.0';
+export const LIBRARY_SCHEMA_VERSION = '1.1';
 
 export type ColumnType = 'text' | 'int' | 'float' | 'bool' | 'time';
 
@@ -81,6 +81,12 @@ export const SESSIONS: Column[] = [
   c('error_turns', 'int', false, 'turns that ended with an error'),
   c('compactions', 'int', false, 'context compactions (compaction/start, or compaction/end without one)'),
   ...TOKENS,
+  c(
+    'unpriced_steps',
+    'int',
+    false,
+    'steps that recorded usage under a model the price table has no price for (left out of cost_usd)',
+  ),
   c('errors', 'int', false, 'diagnostics of severity error'),
   c('warnings', 'int', false, 'diagnostics of severity warning'),
   c('infos', 'int', false, 'diagnostics of severity info'),

@@ -136,6 +136,10 @@ export function sessionRecord(log: SessionLog, source: LogSource, hooks: RecordH
   // unpriced ones left out (never guessed); null only when no step is priced.
   const costs = steps.map((s) => s.cost_usd).filter((v): v is number => typeof v === 'number');
   const cost = costs.length > 0 ? costs.reduce((a, b) => a + b, 0) : null;
+  // The header's "N steps without a price": steps that recorded usage but got no cost.
+  const unpricedSteps = st.steps.filter(
+    (s, i) => s.usage !== undefined && steps[i]?.cost_usd === null,
+  ).length;
   const { error, warning, info } = log.diagnostics.counts;
   const format = source.format ?? log.sourceFormat ?? 'seqscope';
   const session: Row = {
@@ -162,6 +166,7 @@ export function sessionRecord(log: SessionLog, source: LogSource, hooks: RecordH
     compactions: Math.max(scan.compactionStarts, scan.compactionEnds),
     ...tokenColumns(usage),
     cost_usd: cost,
+    unpriced_steps: unpricedSteps,
     errors: error,
     warnings: warning,
     infos: info,
@@ -199,6 +204,7 @@ export function unreadableRecord(source: LogSource, reason: string): SessionReco
       compactions: zero,
       ...tokenColumns({ inputTokens: 0, outputTokens: 0 }),
       cost_usd: null,
+      unpriced_steps: zero,
       errors: zero,
       warnings: zero,
       infos: zero,

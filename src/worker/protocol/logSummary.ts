@@ -33,7 +33,13 @@ export interface LogSummary extends RowsInfo {
   source: { kind: LoadSource['kind']; url?: string };
   /** First 16 hex of SHA-256 of the source bytes (spec 6). */
   fingerprint: string;
+  /** Source bytes taken in (compressed bytes for compressed input): less than the file after a read limit. */
   bytes: number;
+  /**
+   * The source's whole size as stored (a file's size, a URL's Content-Length), when known: what a
+   * link and a stored copy name it by, read whole or not.
+   */
+  fileBytes?: number;
   decodedBytes: number;
   events: number;
   /** Follow mode: the log is read to its current end and may grow (`grew` pushes follow). */

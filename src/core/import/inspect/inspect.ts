@@ -350,10 +350,22 @@ function chatMessage(m: JsonObject): Message {
   return { role, content };
 }
 
+/**
+ * Inspect's ModelUsage as TokenUsage, whose inputTokens is the uncached input. Inspect's own
+ * `input_tokens` means that for Anthropic (and for OpenAI since inspect_ai subtracts
+ * `cached_tokens` from `prompt_tokens`), with `total_tokens` = input + output + cache; but
+ * older OpenAI logs (0.3.95 among them) hold `prompt_tokens`, the cache read inside it, with
+ * `total_tokens` = input + output. `total_tokens` tells the two apart, so a cached token is
+ * billed once either way.
+ */
 function inspectUsage(u: unknown): TokenUsage | undefined {
   if (!isObject(u)) return undefined;
-  const n = (k: string) => (typeof u[k] === 'number' ? u[k] : 0);
-  const usage: TokenUsage = { inputTokens: n('input_tokens'), outputTokens: n('output_tokens') };
+  const n = (k: string) => (typeof u[k] === 'number' && Number.isFinite(u[k]) ? u[k] : 0);
+  const input = n('input_tokens');
+  const output = n('output_tokens');
+  const cache = n('input_tokens_cache_read') + n('input_tokens_cache_write');
+  const cacheInInput = cache > 0 && input >= cache && n('total_tokens') === input + output;
+  const usage: TokenUsage = { inputTokens: cacheInInput ? input - cache : input, outputTokens: output };
   if (n('input_tokens_cache_read') > 0) usage.cacheReadTokens = n('input_tokens_cache_read');
   if (n('input_tokens_cache_write') > 0) usage.cacheWriteTokens = n('input_tokens_cache_write');
   if (n('reasoning_tokens') > 0) usage.reasoningTokens = n('reasoning_tokens');
