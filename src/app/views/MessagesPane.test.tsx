@@ -212,3 +212,50 @@ describe('MessagesPane renders', () => {
     expect(el.querySelector('[data-tindex="0"]')).not.toBeNull();
   });
 });
+
+describe('MessagesPane heights', () => {
+  /** At seqs 14 and 16 a reply streams: a long one at 14 (300 px), a short one at 16 (80 px). */
+  function streamingClient(): FakeClient {
+    return new FakeClient({
+      messagesAt: (req) => {
+        const all = messagesAt(req.seq);
+        const streaming = req.seq === 14 || req.seq === 16;
+        return {
+          window: { seq: req.seq, count: all.length, nodeCount: all.length, from: 0, messages: all },
+          stream: {
+            seq: req.seq,
+            state: {
+              blocks: streaming ? [{ type: 'text', text: `reply streaming at seq ${req.seq}` }] : [],
+              open: [streaming],
+              failedAttempts: [],
+              chunkCount: streaming ? 1 : 0,
+              lastChunkSeq: streaming ? req.seq : -1,
+            } as never,
+            pending: streaming,
+          },
+          focus: null,
+        };
+      },
+    });
+  }
+
+  it("a new seq's streaming preview is measured, not placed at the last preview's height", async () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const text = this.querySelector('[data-testid=streaming]')?.textContent ?? '';
+      const height = text.includes('seq 14') ? 300 : text.includes('seq 16') ? 80 : 50;
+      return DOMRect.fromRect({ x: 0, y: 0, width: 800, height });
+    });
+    useApp.setState({ selectedSeq: 14 });
+    const el = renderWithClient(streamingClient(), <MessagesPane />);
+    await settle();
+    const inner = () => el.querySelector<HTMLElement>('[data-testid=messages] > div');
+    // 8 messages of 50 px and the long preview.
+    expect(inner()?.style.height).toBe(`${8 * 50 + 300}px`);
+    act(() => useApp.setState({ selectedSeq: 16 }));
+    await settle();
+    expect(el.textContent).toContain('reply streaming at seq 16');
+    // 9 messages and the short preview, measured at once (the resize observer, stubbed here, is
+    // not needed to correct a height kept from another preview).
+    expect(inner()?.style.height).toBe(`${9 * 50 + 80}px`);
+  });
+});
