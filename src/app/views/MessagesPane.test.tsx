@@ -259,3 +259,48 @@ describe('MessagesPane heights', () => {
     expect(inner()?.style.height).toBe(`${9 * 50 + 80}px`);
   });
 });
+
+describe('MessagesPane scrolling', () => {
+  it("a seek's own scroll is not read again when its scroll event comes; a user's scroll is", async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    // 30 messages of 50 px in a 400 px pane: the list scrolls to show the end.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    useApp.setState({ selectedSeq: 58 });
+    const el = renderWithClient(client(), <MessagesPane />);
+    const list = el.querySelector<HTMLElement>('[data-testid=messages]');
+    if (!list) throw new Error('no list');
+    let top = 0;
+    const reads = vi.fn(() => top);
+    Object.defineProperty(list, 'scrollTop', {
+      configurable: true,
+      get: reads,
+      set: (v: number) => (top = Math.max(0, v)),
+    });
+    await settle();
+    act(() => useApp.setState({ selectedSeq: 40 }));
+    await settle();
+    expect(list.getAttribute('data-seq')).toBe('40');
+    // The list moved itself to the end of seq 40's messages.
+    const height = parseFloat((list.firstElementChild as HTMLElement).style.height);
+    expect(top).toBe(height - 400);
+    frames.length = 0;
+    reads.mockClear();
+    // The browser reports that move: nothing is read (it would force a layout), no frame asked.
+    act(() => {
+      list.dispatchEvent(new Event('scroll', { bubbles: true }));
+    });
+    expect(reads).not.toHaveBeenCalled();
+    expect(frames.length).toBe(0);
+    // The user scrolls up: read once, in the next frame.
+    top = 100;
+    act(() => {
+      list.dispatchEvent(new Event('scroll', { bubbles: true }));
+    });
+    expect(frames.length).toBe(1);
+    act(() => frames.splice(0).forEach((f) => f(0)));
+    expect(reads).toHaveBeenCalled();
+    expect(el.querySelector('[data-tindex="2"]')).not.toBeNull();
+  });
+});
