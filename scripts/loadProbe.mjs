@@ -253,9 +253,10 @@ export async function heapsMB(page) {
 
 /**
  * An init script for `openApp`: records every message between the page and its workers in
- * `window.__workerMessages`, `{ at, what: 'ask' | 'answer' | 'push', kind, id, events }` (`at`:
- * the page's clock; `kind`: the request's, the answer's or the push's; `events`: the event or row
- * count it carries, if any). It wraps the page's Worker class before the app's scripts run.
+ * `window.__workerMessages`, `{ at, what: 'ask' | 'answer' | 'push', kind, id, events, bytes }`
+ * (`at`: the page's clock; `kind`: the request's, the answer's or the push's; `events`: the event or
+ * row count it carries, if any; `bytes`: an answer's JSON length, once `window.__sizeAnswers` is
+ * set). It wraps the page's Worker class before the app's scripts run.
  */
 export function recordWorkerMessages() {
   const log = [];
@@ -273,6 +274,9 @@ export function recordWorkerMessages() {
           kind: push ? d.push?.kind : d?.kind,
           id: d?.id,
           events: d?.push?.events ?? d?.result?.value?.rowCount,
+          // The answer's size as JSON (what structured clone copies, roughly): only when asked,
+          // since measuring it costs the page time.
+          bytes: window.__sizeAnswers && !push ? (JSON.stringify(d?.result ?? null)?.length ?? 0) : undefined,
         });
       });
     }

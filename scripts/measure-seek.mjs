@@ -12,7 +12,10 @@
 // animation frame, 360 of them (a hand at display rate, independent of the DevTools round trips).
 // A diagnostic script, not a benchmark table.
 //
-//   node scripts/measure-seek.mjs <log> [--seeks 30] [--profile] [--trace] [--drag [--in-page]] [--dist dist] [--port 4199] [--width 1600]
+// With --requests, lists the worker requests each seek sends (by kind: how many per seek, when
+// asked and answered after the hash change, and the answers' size as JSON).
+//
+//   node scripts/measure-seek.mjs <log> [--seeks 30] [--profile [--profile-out f.cpuprofile]] [--trace [--trace-out f.json]] [--requests] [--drag [--in-page]] [--dist dist] [--port 4199] [--width 1600]
 /* global window, document, location, requestAnimationFrame, MutationObserver, PointerEvent */
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -34,6 +37,7 @@ const { file, base, browser, close } = await startProbe(
 const seekCount = Number(arg('seeks', '30'));
 const profile = process.argv.includes('--profile');
 const trace = process.argv.includes('--trace');
+const requests = process.argv.includes('--requests');
 const width = Number(arg('width', '1600'));
 const inPage = process.argv.includes('--in-page');
 
@@ -70,7 +74,10 @@ try {
     await cdp.send('Profiler.start');
   }
   const tracing = trace ? await startTrace(page) : null;
-  await page.evaluate(() => (window.__seekTasks.on = true));
+  await page.evaluate((sizes) => {
+    window.__seekTasks.on = true;
+    window.__sizeAnswers = sizes;
+  }, requests);
   const total = [];
   const phases = [];
   const afterAnswer = [];
@@ -99,6 +106,7 @@ try {
               requestAnimationFrame(() => {
                 po.disconnect();
                 ok({
+                  t0,
                   total: performance.now() - t0,
                   committed,
                   longestTask,
@@ -133,6 +141,11 @@ try {
   console.log(
     `longest main-thread task per seek: p50 ${pct(afterAnswer, 0.5).toFixed(0)} ms, p95 ${pct(afterAnswer, 0.95).toFixed(0)} ms; over 50 ms: ${tasks.over50}, longest ${tasks.longest.toFixed(0)} ms`,
   );
+  if (requests)
+    printRequests(
+      phases.map((r) => r.t0),
+      await page.evaluate(() => window.__workerMessages),
+    );
   if (tracing) {
     const traceEvents = await tracing.stop();
     summariseTrace(traceEvents, seekCount);
@@ -144,9 +157,37 @@ try {
   await close();
 }
 
+/**
+ * The requests sent between one seek's hash change and the next, by kind: per seek, how many, the
+ * p50 of when they were asked and answered (ms after the hash change), and of their answers' size.
+ */
+function printRequests(starts, log) {
+  const byKind = new Map();
+  starts.forEach((t0, i) => {
+    const end = starts[i + 1] ?? Infinity;
+    const asks = log.filter((r) => r.what === 'ask' && r.at >= t0 && r.at < end);
+    for (const a of asks) {
+      const answer = log.find((r) => r.what === 'answer' && r.id === a.id && r.at >= a.at);
+      const k = byKind.get(a.kind) ?? { n: 0, asked: [], answered: [], bytes: [] };
+      k.n++;
+      k.asked.push(a.at - t0);
+      if (answer) k.answered.push(answer.at - t0);
+      if (answer?.bytes !== undefined) k.bytes.push(answer.bytes);
+      byKind.set(a.kind, k);
+    }
+  });
+  console.log('\nrequests per seek (p50 ms after the hash change; answer size as JSON):');
+  for (const [kind, k] of [...byKind].sort((a, b) => pct(a[1].asked, 0.5) - pct(b[1].asked, 0.5)))
+    console.log(
+      `  ${kind.padEnd(16)} ${(k.n / starts.length).toFixed(1)}x  asked ${pct(k.asked, 0.5).toFixed(1)}  answered ${pct(k.answered, 0.5).toFixed(1)} (${k.answered.length}/${k.n})  ${(pct(k.bytes, 0.5) / 1024).toFixed(1)} KiB p50, ${(Math.max(0, ...k.bytes) / 1024).toFixed(1)} KiB max`,
+    );
+}
+
 /** Stops the CPU profile and prints the main thread's self time by function, per unit. */
 async function printProfile(cdp, units, unit) {
   const { profile: p } = await cdp.send('Profiler.stop');
+  const out = arg('profile-out', '');
+  if (out) writeFileSync(out, JSON.stringify(p));
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const self = new Map();
   const dt = p.timeDeltas;

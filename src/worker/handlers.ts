@@ -72,6 +72,9 @@ function inSlices<K extends RequestKind>(
   };
 }
 
+/** The most rows a `locate` block may hold (three of them are sent): more than a tall screen's. */
+const MAX_LOCATE_BLOCK = 1024;
+
 function rowsInfo(t: TimelineRows): RowsInfo {
   return { rowCount: t.rows().rowCount, rowsVersion: t.version };
 }
@@ -93,7 +96,20 @@ export const handlers: HandlerTable = {
   }),
   locate: atSeq((req, c) => {
     const visible = req.reveal ? c.rows.reveal(req.seq) : c.rows.rows().isVisible(req.seq);
-    return ok({ ...rowsInfo(c.rows), row: c.rows.rows().rowOf(req.seq), visible });
+    const row = c.rows.rows().rowOf(req.seq);
+    const info = rowsInfo(c.rows);
+    if (req.block === undefined) return ok({ ...info, row, visible });
+    if (!Number.isInteger(req.block) || req.block < 1 || req.block > MAX_LOCATE_BLOCK)
+      return fail(
+        'bad-request',
+        `locate: block must be a whole number of rows from 1 to ${MAX_LOCATE_BLOCK}`,
+      );
+    const block = req.block;
+    const at = Math.floor(Math.max(0, row) / block) * block;
+    const blocks = [at - block, at, at + block]
+      .filter((from) => from >= 0 && from < info.rowCount)
+      .map((from) => ({ ...info, from, rows: c.rows.window(from, from + block) }));
+    return ok({ ...info, row, visible, blocks });
   }),
   nav: onLog((req, c) => ok({ seq: c.rows.navigate(req.seq, req.unit, req.dir) })),
   problemNav: onLog((req, c) => ok(nextProblem(c.log, req.seq, req.dir, req.target))),

@@ -148,6 +148,21 @@ describe('LogHost: every request kind answered through the handler table', () =>
     expect(all.rowCount).toBe(summary.rowCount);
 
     expect(value(await ask({ kind: 'locate', seq: last, reveal: true }))).toMatchObject({ visible: true });
+    // With a block size: the rows around the located one come with it, as `rows` would send them.
+    const mid = Math.floor(last / 2);
+    const located = value(await ask({ kind: 'locate', seq: mid, reveal: true, block: 8 })) as {
+      row: number;
+      rowCount: number;
+      rowsVersion: number;
+      blocks: { from: number; rows: { row: number; seq: number }[] }[];
+    };
+    const first = Math.floor(located.row / 8) * 8;
+    expect(located.blocks.map((b) => b.from)).toEqual([first - 8, first, first + 8].filter((f) => f >= 0));
+    for (const b of located.blocks)
+      expect(b).toEqual(value(await ask({ kind: 'rows', from: b.from, to: b.from + 8 })));
+    expect(located.blocks.flatMap((b) => b.rows).some((r) => r.row === located.row)).toBe(true);
+    const badBlock = await ask({ kind: 'locate', seq: mid, reveal: false, block: 0 });
+    expect(badBlock.result).toMatchObject({ ok: false, error: { code: 'bad-request' } });
     expect(value(await ask({ kind: 'nav', seq: 0, unit: 'turn', dir: 1 }))).toHaveProperty('seq');
 
     const messages = value(await ask({ kind: 'messages', seq: last, from: 0, to: 3 })) as {

@@ -79,6 +79,15 @@ const AFTER_THE_PANES = new Set<RequestKind>([
   'replayAxis',
 ]);
 
+/**
+ * Whether a request waits one turn behind the panes'. The replay position's description (a
+ * `replayMove` of `none`, sent on every selection change, before the panes ask) is among them; a
+ * key press's move is not: the selection waits for it.
+ */
+function waitsForThePanes(req: RequestEnvelope): boolean {
+  return AFTER_THE_PANES.has(req.kind) || (req.kind === 'replayMove' && req.move === 'none');
+}
+
 /** When the loading loop last posted progress and last yielded. */
 interface Pace {
   lastPost: number;
@@ -105,7 +114,7 @@ export class LogHost implements HandlerHost {
   /** Answers one request (exactly once, even when the handler throws or the answer cannot be posted). */
   receive(req: RequestEnvelope): Promise<void> {
     // A seek sends several requests at once; the panes' (messages, stream) go first, the rest wait one turn.
-    const answer = AFTER_THE_PANES.has(req.kind)
+    const answer = waitsForThePanes(req)
       ? yieldToEvents().then(() => this.dispatch(req))
       : this.dispatch(req);
     return answer.then(

@@ -116,3 +116,29 @@ describe('costTotals reads step models in slices', () => {
     expect(answers()[2]?.result).toEqual({ ok: true, value: { seqs: want } });
   });
 });
+
+describe('a seek: the messages pane is answered first', () => {
+  it("the replay position's description and the timeline's location, sent first, are answered after messagesAt", async () => {
+    const { host, c, answers } = await opened();
+    const seq = Math.floor(c.log.eventCount / 2);
+    // In the order the page sends them on a selection change.
+    await Promise.all([
+      host.receive({ id: 2, kind: 'replayMove', seq, move: 'none' }),
+      host.receive({ id: 3, kind: 'locate', seq, reveal: true, block: 32 }),
+      host.receive({ id: 4, kind: 'messagesAt', seq, tail: 24, focus: true }),
+      host.receive({ id: 5, kind: 'event', seq }),
+    ]);
+    expect(answers().map((a) => a.kind)).toEqual(['messagesAt', 'replayMove', 'locate', 'event']);
+    expect(answers().every((a) => a.result.ok)).toBe(true);
+    // A key press's move is the user's next selection: not held back.
+    await Promise.all([
+      host.receive({ id: 6, kind: 'locate', seq, reveal: false }),
+      host.receive({ id: 7, kind: 'replayMove', seq, move: 'event', dir: 1 }),
+    ]);
+    expect(
+      answers()
+        .slice(4)
+        .map((a) => a.kind),
+    ).toEqual(['replayMove', 'locate']);
+  });
+});

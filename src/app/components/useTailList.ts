@@ -10,6 +10,7 @@
 import { useLayoutEffect, useReducer, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { HeightCache, TailGeometry } from './tailLayout';
+import { ScrollEcho } from './scrollEcho';
 
 export type TailAlign = 'start' | 'center' | 'end';
 
@@ -88,8 +89,15 @@ class TailScroller {
     this.measured = null;
   };
   readonly onScroll = () => this.scrolled();
-  /** The list was just scrolled by code (not an event): its position is read now. */
-  readonly scrolledNow = () => this.readScroll();
+  /**
+   * The list was just scrolled by code (not an event): its position is read now, and the scroll
+   * event that reports the same move is not read again.
+   */
+  readonly scrolledNow = () => {
+    const before = this.scrollTop;
+    this.readScroll();
+    if (Math.abs(this.scrollTop - before) >= 1 && this.scrollFrame === 0) this.echo.expect();
+  };
   /**
    * Home and End go to the first and last item through the list: the browser's own (animated)
    * scroll would be cut short where the list re-places items measured on the way.
@@ -103,6 +111,8 @@ class TailScroller {
   private observer: ResizeObserver | null = null;
   /** The animation frame that reads a scroll (0: none asked). */
   private scrollFrame = 0;
+  /** The scroll event our own last move of the position causes (not read again). */
+  private readonly echo = new ScrollEcho();
   private observed = new Set<Element>();
 
   constructor(
@@ -198,10 +208,7 @@ class TailScroller {
     const top = this.targetTop(geo, viewport);
     // The position this list last set or saw (scroll events keep it): reading the element's own
     // would force a layout when nothing is to move.
-    if (Math.abs(this.scrollTop - top) >= 1) {
-      el.scrollTop = top;
-      this.scrollTop = el.scrollTop;
-    }
+    if (Math.abs(this.scrollTop - top) >= 1) this.scrollTo(el, top);
     this.measured = { geometry: geo, first, last, mode: this.mode };
   }
 
@@ -209,10 +216,11 @@ class TailScroller {
    * A scroll event: the position is read, and the items rendered, once in the next animation
    * frame (which runs after the frame's scroll events and before it is painted). Scroll events
    * come while the page's layout may be stale (a commit just changed it): reading the position
-   * there would force a layout, and rendering there would render once per event.
+   * there would force a layout, and rendering there would render once per event. The event that
+   * echoes this list's own move (its position already known) is not read at all.
    */
   private scrolled(): void {
-    if (this.scrollFrame !== 0 || !this.scroller) return;
+    if (this.scrollFrame !== 0 || !this.scroller || this.echo.take()) return;
     this.scrollFrame = requestAnimationFrame(() => {
       this.scrollFrame = 0;
       this.readScroll();
@@ -297,8 +305,20 @@ class TailScroller {
       flushSync(this.rerender);
       return;
     }
-    if (Math.abs(el.scrollTop - top) >= 1) el.scrollTop = top;
+    if (Math.abs(el.scrollTop - top) >= 1) this.scrollTo(el, top);
+    else this.scrollTop = el.scrollTop;
+  }
+
+  /**
+   * Sets the position and reads it back (the browser may clamp it). Setting it lays the page out
+   * anyway, so the read before it costs nothing more; the scroll event this move causes is
+   * skipped (its position is known), unless a user's scroll is waiting to be read.
+   */
+  private scrollTo(el: HTMLElement, top: number): void {
+    const before = el.scrollTop;
+    el.scrollTop = top;
     this.scrollTop = el.scrollTop;
+    if (Math.abs(this.scrollTop - before) >= 1 && this.scrollFrame === 0) this.echo.expect();
   }
 
   private unobserveGone(inner: Element): void {

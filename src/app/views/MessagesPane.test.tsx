@@ -212,3 +212,95 @@ describe('MessagesPane renders', () => {
     expect(el.querySelector('[data-tindex="0"]')).not.toBeNull();
   });
 });
+
+describe('MessagesPane heights', () => {
+  /** At seqs 14 and 16 a reply streams: a long one at 14 (300 px), a short one at 16 (80 px). */
+  function streamingClient(): FakeClient {
+    return new FakeClient({
+      messagesAt: (req) => {
+        const all = messagesAt(req.seq);
+        const streaming = req.seq === 14 || req.seq === 16;
+        return {
+          window: { seq: req.seq, count: all.length, nodeCount: all.length, from: 0, messages: all },
+          stream: {
+            seq: req.seq,
+            state: {
+              blocks: streaming ? [{ type: 'text', text: `reply streaming at seq ${req.seq}` }] : [],
+              open: [streaming],
+              failedAttempts: [],
+              chunkCount: streaming ? 1 : 0,
+              lastChunkSeq: streaming ? req.seq : -1,
+            } as never,
+            pending: streaming,
+          },
+          focus: null,
+        };
+      },
+    });
+  }
+
+  it("a new seq's streaming preview is measured, not placed at the last preview's height", async () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const text = this.querySelector('[data-testid=streaming]')?.textContent ?? '';
+      const height = text.includes('seq 14') ? 300 : text.includes('seq 16') ? 80 : 50;
+      return DOMRect.fromRect({ x: 0, y: 0, width: 800, height });
+    });
+    useApp.setState({ selectedSeq: 14 });
+    const el = renderWithClient(streamingClient(), <MessagesPane />);
+    await settle();
+    const inner = () => el.querySelector<HTMLElement>('[data-testid=messages] > div');
+    // 8 messages of 50 px and the long preview.
+    expect(inner()?.style.height).toBe(`${8 * 50 + 300}px`);
+    act(() => useApp.setState({ selectedSeq: 16 }));
+    await settle();
+    expect(el.textContent).toContain('reply streaming at seq 16');
+    // 9 messages and the short preview, measured at once (the resize observer, stubbed here, is
+    // not needed to correct a height kept from another preview).
+    expect(inner()?.style.height).toBe(`${9 * 50 + 80}px`);
+  });
+});
+
+describe('MessagesPane scrolling', () => {
+  it("a seek's own scroll is not read again when its scroll event comes; a user's scroll is", async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    // 30 messages of 50 px in a 400 px pane: the list scrolls to show the end.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    useApp.setState({ selectedSeq: 58 });
+    const el = renderWithClient(client(), <MessagesPane />);
+    const list = el.querySelector<HTMLElement>('[data-testid=messages]');
+    if (!list) throw new Error('no list');
+    let top = 0;
+    const reads = vi.fn(() => top);
+    Object.defineProperty(list, 'scrollTop', {
+      configurable: true,
+      get: reads,
+      set: (v: number) => (top = Math.max(0, v)),
+    });
+    await settle();
+    act(() => useApp.setState({ selectedSeq: 40 }));
+    await settle();
+    expect(list.getAttribute('data-seq')).toBe('40');
+    // The list moved itself to the end of seq 40's messages.
+    const height = parseFloat((list.firstElementChild as HTMLElement).style.height);
+    expect(top).toBe(height - 400);
+    frames.length = 0;
+    reads.mockClear();
+    // The browser reports that move: nothing is read (it would force a layout), no frame asked.
+    act(() => {
+      list.dispatchEvent(new Event('scroll', { bubbles: true }));
+    });
+    expect(reads).not.toHaveBeenCalled();
+    expect(frames.length).toBe(0);
+    // The user scrolls up: read once, in the next frame.
+    top = 100;
+    act(() => {
+      list.dispatchEvent(new Event('scroll', { bubbles: true }));
+    });
+    expect(frames.length).toBe(1);
+    act(() => frames.splice(0).forEach((f) => f(0)));
+    expect(reads).toHaveBeenCalled();
+    expect(el.querySelector('[data-tindex="2"]')).not.toBeNull();
+  });
+});

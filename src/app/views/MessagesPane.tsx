@@ -5,7 +5,7 @@
  * so tests (and users) never see one seq's label over another's messages.
  */
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { MessagesWindow, ToolPair, ViewMessage } from '../../worker/protocol';
+import type { MessagesWindow, StreamView, ToolPair, ViewMessage } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { TAIL_INDEX_ATTR, useTailList } from '../components/useTailList';
 import { useReplay } from '../playback/replayState';
@@ -123,12 +123,13 @@ export function MessagesPane() {
   // Heights are kept by source event, across seqs: scrubbing places the messages it already
   // measured exactly. A new seq shows the end of its history (where new messages appear); within
   // one seq, growth (the streaming preview arriving) follows the end only if the user is there.
+  const previewKey = stream ? streamKey(stream) : null;
   const keys = useMemo(() => {
     const k = new Map<number, string>();
     for (const [i, m] of shown?.messages ?? []) k.set(i, `m${m.seq}`);
-    if (streaming) k.set(count, 'streaming');
+    if (previewKey !== null) k.set(count, previewKey);
     return k;
-  }, [shown, streaming, count]);
+  }, [shown, previewKey, count]);
   const {
     items,
     total: listHeight,
@@ -347,6 +348,17 @@ export function MessagesPane() {
       </div>
     </section>
   );
+}
+
+/**
+ * The streaming preview's height key: what it shows (its position in the stream), not one key for
+ * every preview. Under one key a new seq's preview was placed at the last one's height, and the
+ * resize observer corrected it with another render and layout on nearly every seek.
+ */
+export function streamKey(view: StreamView): string {
+  const s = view.state;
+  const failed = view.failedAttempt ? `f${view.failedAttempt.firstChunkSeq}` : '';
+  return `s${s.lastChunkSeq}.${s.lastDelta?.shown ?? ''}${failed}`;
 }
 
 /** Ids of the tool calls in the loaded messages, sorted (stable across re-renders). */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TimelineRow } from '../../worker/protocol';
+import type { RowsWindow, TimelineRow } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores } from '../testing/fixtures';
@@ -53,14 +53,25 @@ function row(i: number): TimelineRow {
   };
 }
 
+function rowsFrom(from: number, to: number): RowsWindow {
+  const rows: TimelineRow[] = [];
+  for (let i = Math.max(0, from); i < Math.min(to, EVENTS); i++) rows.push(row(i));
+  return { from, rows, rowCount: EVENTS, rowsVersion: 1 };
+}
+
 function client(): FakeClient {
   return new FakeClient({
-    rows: (req) => {
-      const rows: TimelineRow[] = [];
-      for (let i = Math.max(0, req.from); i < Math.min(req.to, EVENTS); i++) rows.push(row(i));
-      return { from: req.from, rows, rowCount: EVENTS, rowsVersion: 1 };
+    rows: (req) => rowsFrom(req.from, req.to),
+    // As the worker answers: with a block size, the aligned blocks around the row come along.
+    locate: (req) => {
+      const at = req.block ? Math.floor(req.seq / req.block) * req.block : 0;
+      const blocks = req.block
+        ? [at - req.block, at, at + req.block]
+            .filter((from) => from >= 0 && from < EVENTS)
+            .map((from) => rowsFrom(from, from + (req.block ?? 0)))
+        : undefined;
+      return { row: req.seq, visible: true, rowCount: EVENTS, rowsVersion: 1, ...(blocks ? { blocks } : {}) };
     },
-    locate: (req) => ({ row: req.seq, visible: true, rowCount: EVENTS, rowsVersion: 1 }),
     requestChanges: () => ({ seqs: [] }),
   });
 }
@@ -137,7 +148,7 @@ describe('Timeline rows (through a fake worker)', () => {
     expect(actionRows()).toEqual(['3']);
   });
 
-  it('a jump fetches the rows of its new position first: no frame without them, each row rendered once', async () => {
+  it('a jump brings the rows of its new position with its location: one round trip, no frame without them, each row rendered once', async () => {
     // jsdom scrolls nothing: a scroll position that sticks, and its scroll event a task later (as a
     // browser fires it on the next frame).
     const tops = new WeakMap<Element, number>();
@@ -149,8 +160,9 @@ describe('Timeline rows (through a fake worker)', () => {
       tops.set(this, typeof o === 'object' ? (o.top ?? 0) : 0);
       setTimeout(() => this.dispatchEvent(new Event('scroll')), 0);
     };
-    const { el } = timeline();
+    const { el, client: c } = timeline();
     await settle();
+    c.requests.length = 0;
     const grid = el.querySelector('[data-testid=timeline]');
     const drawn: number[] = [];
     new MutationObserver(() => drawn.push(grid?.querySelectorAll('[role=row]').length ?? 0)).observe(
@@ -173,6 +185,9 @@ describe('Timeline rows (through a fake worker)', () => {
     const counts = new Map<number, number>();
     for (const seq of renders) counts.set(seq, (counts.get(seq) ?? 0) + 1);
     expect(rows.filter((seq) => counts.get(seq) !== 1)).toEqual([]);
+    // One round trip: the rows of the new position came with its location (block of 32 rows).
+    expect(c.requests.map((r) => r.req.kind)).toEqual(['locate']);
+    expect(c.sent('locate')).toEqual([{ kind: 'locate', seq: 900, reveal: true, block: 32 }]);
     vi.restoreAllMocks();
   });
 

@@ -78,19 +78,27 @@ export function Timeline() {
   // While a drag or playback moves the selection, follow it without unfolding every chunk run it
   // passes (the folded row containing it is highlighted); unfold where it stops.
   const following = useReplay((s) => s.scrubbing || s.playing);
+  // A selection (not one a drag or playback moves every frame, mostly within view) is located with
+  // the rows around it: a jump to a far seq scrolls with its rows in hand, in the same commit.
   const located = useWorkerQuery(
-    selectedSeq === null ? null : { kind: 'locate', seq: selectedSeq, reveal: !following },
+    selectedSeq === null
+      ? null
+      : following
+        ? { kind: 'locate', seq: selectedSeq, reveal: false }
+        : { kind: 'locate', seq: selectedSeq, reveal: true, block },
     { lane: 'locate', coalesce: true, deps: [loadId, selectionLoaded] },
   ).data;
 
-  // A jump fetches the rows it will show before it scrolls (useJumpRows): the list's own block
-  // queries skip the blocks fetched for it, and rows are read from those first, so they render once.
+  // A jump takes the rows it will show from there (else fetches them) before it scrolls
+  // (useJumpRows). The list's own block queries skip the blocks primed for it, and rows are read
+  // from those first, so they render once.
   const [primed, setPrimed] = useState<readonly RowsWindow[]>([]);
   const current = (b: RowsWindow) => b.rowsVersion === rowsVersion && b.rows.length > 0;
-  const primedAt = (from: number) => primed.some((b) => b.from === from && current(b));
+  const atHand = primed.filter(current);
+  const primedAt = (from: number) => atHand.some((b) => b.from === from);
   const blockA = useRowBlock(firstBlock, block, rowCount, rowsVersion, loading, primedAt);
   const blockB = useRowBlock(firstBlock + 1, block, rowCount, rowsVersion, loading, primedAt);
-  const held = [...primed.filter(current), blockA, blockB].filter((b) => b !== undefined);
+  const held = [...atHand, blockA, blockB].filter((b) => b !== undefined);
   useJumpRows({
     scroller,
     located,

@@ -1,7 +1,7 @@
 /**
  * A jump in the timeline (a seek to a far seq) scrolls once, with its rows already in hand: the
- * rows the new position shows are fetched first, then the list scrolls and draws them in the same
- * commit. Scrolling first drew the new position empty (its blocks not fetched yet), and then
+ * rows the new position shows come with the location (or are fetched first, when they did not),
+ * then the list scrolls and draws them in the same commit. Scrolling first drew the new position empty (its blocks not fetched yet), and then
  * again when they arrived: two layouts and a blank frame per seek.
  */
 import { useLayoutEffect, useRef, useState } from 'react';
@@ -10,10 +10,12 @@ import { useApp } from '../appState';
 import { useServices } from '../services/context';
 import { blockSizeFor, rowGeometry } from './scaledRows';
 
-/** Where the worker located the selection: its row, and the row count that row is in. */
+/** Where the worker located the selection: its row, the row count that row is in, maybe its rows. */
 export interface Located {
   row: number;
   rowCount: number;
+  /** Aligned blocks of rows around the row (`locate` with a block size). */
+  blocks?: readonly RowsWindow[];
 }
 
 /** The aligned blocks (their first rows) the list shows when scrolled to `top`. */
@@ -75,6 +77,16 @@ export function useJumpRows(options: {
       held.some((b) => b.from === from && b.rows.length >= Math.min(block, rowCount - from));
     const missing = froms.filter((from) => !has(from));
     if (missing.length === 0) {
+      el.scrollTo({ top });
+      scrolled();
+      return;
+    }
+    // The rows came with the location (a selection is located with the blocks around it): primed
+    // and scrolled to at once; both land in the list's one next render, before the browser paints.
+    const brought = located.blocks?.filter((b) => b.rowsVersion === rowsVersion) ?? [];
+    const bring = missing.map((from) => brought.find((b) => b.from === from));
+    if (bring.every((b): b is RowsWindow => b !== undefined)) {
+      onRows(bring);
       el.scrollTo({ top });
       scrolled();
       return;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, useState } from 'react';
+import { act, useLayoutEffect, useState } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { render } from '../components/testRender';
 import { useScrollBox } from './useScrollBox';
@@ -50,4 +50,44 @@ it('scroll events are read and rendered once, in the next animation frame', () =
   expect(frames.length).toBe(1);
   act(() => frames.splice(0).forEach((f) => f(0)));
   expect(seen).toEqual([300]);
+});
+
+it('the scroll event echoing a move read by sync() is not read again; the next one is', () => {
+  const handle: { sync?: () => void } = {};
+  function Synced() {
+    const [el, setEl] = useState<HTMLElement | null>(null);
+    const box = useScrollBox(el);
+    seen.push(box.scrollTop);
+    useLayoutEffect(() => {
+      handle.sync = box.sync;
+    });
+    return <div data-testid="box" ref={setEl} />;
+  }
+  const host = render(<Synced />);
+  const el = host.querySelector<HTMLElement>('[data-testid=box]');
+  if (!el) throw new Error('no box');
+  let top = 0;
+  const reads = vi.fn(() => top);
+  Object.defineProperty(el, 'scrollTop', { configurable: true, get: reads });
+  // Code scrolls the list (a jump) and reads the new position at once.
+  top = 500;
+  act(() => {
+    handle.sync?.();
+  });
+  expect(seen.at(-1)).toBe(500);
+  reads.mockClear();
+  // The browser's scroll event for that move: nothing to read, no frame asked for.
+  act(() => {
+    el.dispatchEvent(new Event('scroll'));
+  });
+  expect(frames.length).toBe(0);
+  expect(reads).not.toHaveBeenCalled();
+  // The user scrolls next: read in the next frame as usual.
+  top = 700;
+  act(() => {
+    el.dispatchEvent(new Event('scroll'));
+  });
+  expect(frames.length).toBe(1);
+  act(() => frames.splice(0).forEach((f) => f(0)));
+  expect(seen.at(-1)).toBe(700);
 });

@@ -4,8 +4,9 @@
  * generic virtualizer it keeps nothing per row, so a list of 6M rows costs what a list of 60
  * does, and a selection that unfolds rows (the row count changes) costs no O(rows) rebuild.
  */
-import { useCallback, useLayoutEffect, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { ScrollEcho } from '../components/scrollEcho';
 
 export interface ScrollBox {
   scrollTop: number;
@@ -28,15 +29,23 @@ export interface ScrollBoxState extends ScrollBox {
  */
 export function useScrollBox(el: HTMLElement | null): ScrollBoxState {
   const [box, setBox] = useState<ScrollBox>({ scrollTop: 0, height: 0 });
+  /** The position last read, and the scroll event our own scroll will cause. */
+  const [echo] = useState(() => new ScrollEcho());
+  const lastTop = useRef(0);
   const sync = useCallback(() => {
     if (!el) return;
     const next = { scrollTop: el.scrollTop, height: el.clientHeight };
+    // Read right after code scrolled: the scroll event that follows reports this same position,
+    // and reading it again in its frame would force a layout when the page changed meanwhile.
+    if (Math.abs(next.scrollTop - lastTop.current) >= 1) echo.expect();
+    lastTop.current = next.scrollTop;
     setBox((b) => (b.scrollTop === next.scrollTop && b.height === next.height ? b : next));
-  }, [el]);
+  }, [el, echo]);
   useLayoutEffect(() => {
     if (!el) return;
     const read = (now: boolean) => {
       const next = { scrollTop: el.scrollTop, height: el.clientHeight };
+      lastTop.current = next.scrollTop;
       const update = () =>
         setBox((b) => (b.scrollTop === next.scrollTop && b.height === next.height ? b : next));
       if (now) flushSync(update);
@@ -45,7 +54,7 @@ export function useScrollBox(el: HTMLElement | null): ScrollBoxState {
     read(false);
     let frame = 0;
     const onScroll = () => {
-      if (frame === 0)
+      if (frame === 0 && !echo.take())
         frame = requestAnimationFrame(() => {
           frame = 0;
           read(true);
@@ -59,6 +68,6 @@ export function useScrollBox(el: HTMLElement | null): ScrollBoxState {
       el.removeEventListener('scroll', onScroll);
       ro.disconnect();
     };
-  }, [el]);
+  }, [el, echo]);
   return { ...box, sync };
 }

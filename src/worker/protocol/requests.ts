@@ -56,8 +56,12 @@ export type Request =
   | { kind: 'toggle'; seq: number; collapsed?: boolean }
   /** Collapse every turn, every step, or nothing (chunk runs stay folded unless `chunks` is 'expanded'). */
   | { kind: 'collapseAll'; level: 'turns' | 'steps' | 'none'; chunks?: 'folded' | 'expanded' }
-  /** The row showing `seq`; with `reveal`, expand what hides it first. */
-  | { kind: 'locate'; seq: number; reveal: boolean }
+  /**
+   * The row showing `seq`; with `reveal`, expand what hides it first. With `block`, also the rows
+   * around it: the aligned block of that many rows holding it and the blocks either side, so the
+   * timeline jumps to a far seq with its rows in hand (no second round trip for them).
+   */
+  | { kind: 'locate'; seq: number; reveal: boolean; block?: number }
   /** The next/previous turn or step header from `seq` (keyboard n/p, Shift+Up/Down). */
   | { kind: 'nav'; seq: number; unit: 'turn' | 'step'; dir: 1 | -1 }
   /** The next/previous error (failed outcome or error diagnostic) or diagnostic from `seq`, and what it is. */

@@ -21,7 +21,7 @@ export interface ResponseValues {
   rows: RowsWindow;
   toggle: RowsInfo;
   collapseAll: RowsInfo;
-  locate: RowsInfo & { row: number; visible: boolean };
+  locate: RowsInfo & { row: number; visible: boolean; blocks?: RowsWindow[] };
   nav: { seq: number | null };
   problemNav: { seq: number | null; what: string | null };
   problemAt: { what: string | null };
