@@ -79,7 +79,12 @@ export class ReplayPosition {
         });
     };
     describe(true);
-    return useApp.subscribe((s, prev) => {
+    // During a drag the readout describes the pointer (the scrubber, from its axis): the worker
+    // describes where the drag ends.
+    const offDrag = useReplay.subscribe((r, prev) => {
+      if (prev.scrubbing && !r.scrubbing) describe(false);
+    });
+    const offApp = useApp.subscribe((s, prev) => {
       // A new log starts loading: nothing of the previous one's replay state stays behind.
       if (s.loadId !== prev.loadId) {
         this.player.stopIfPlaying();
@@ -88,7 +93,12 @@ export class ReplayPosition {
         return;
       }
       if (s.events !== prev.events || s.status !== prev.status) describe(true);
+      else if (useReplay.getState().scrubbing) return;
       else if (s.selectedSeq !== prev.selectedSeq || s.selectedChunk !== prev.selectedChunk) describe(false);
     });
+    return () => {
+      offDrag();
+      offApp();
+    };
   }
 }

@@ -298,10 +298,17 @@ function nearestTick(view: ReplayAxisView, hitTicks: TickView[], px: number): nu
   return best ? best.firstSeq : null;
 }
 
-/** The readout while dragging: "seq 1,204 of 50,311 · turn 12 · step 3.1 · +4m 2s", from the axis alone. */
+/**
+ * The readout while dragging, from the axis alone, worded as the worker's description that
+ * replaces it when the drag ends: "seq 1,204 of 50,311 · turn 12 · step 3".
+ */
 function describeDrag(view: ReplayAxisView, seq: number, events: number): string {
-  const parts = positionParts(view, seq);
-  parts[0] = `seq ${grouped(seq)} of ${grouped(events)}`;
+  const parts = [`seq ${grouped(seq)} of ${grouped(events)}`];
+  const ti = lastAtOrBelow(turnStarts(view), seq);
+  const turn = ti >= 0 ? view.turns[ti] : undefined;
+  if (turn && seq <= turn.lastSeq) parts.push(`turn ${turn.turn}`);
+  const si = bandAt(view.stepSeqs, seq);
+  if (si >= 0) parts.push(`step ${view.stepNums[2 * si + 1]}`);
   return parts.join(' · ');
 }
 

@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { select, useApp } from '../appState';
+import { useReplay } from '../playback/replayState';
 import { LoadService } from '../services/loadService';
 import { useNotice } from '../services/notice';
 import { FakeClient } from '../testing/fakeClient';
@@ -138,6 +139,25 @@ describe('UrlSync: the URL follows the view', () => {
     vi.advanceTimersByTime(1000);
     expect(hashOf().get('seq')).toBe('10');
     expect(history.length).toBe(entries + 1);
+  });
+
+  it('a scrubber drag writes the URL once, where it ends', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const { ready } = startAt('/?sample=demo.jsonl');
+    ready(50);
+    vi.advanceTimersByTime(1000);
+    const writes = vi.spyOn(history, 'replaceState');
+    useReplay.setState({ scrubbing: true });
+    for (let seq = 1; seq <= 30; seq++) {
+      select(seq);
+      vi.advanceTimersByTime(100);
+    }
+    expect(writes).not.toHaveBeenCalled();
+    expect(hashOf().get('seq')).toBe('49');
+    useReplay.setState({ scrubbing: false });
+    vi.advanceTimersByTime(1000);
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(hashOf().get('seq')).toBe('30');
   });
 
   it('writes filters and the diagnostics panel as they change', () => {

@@ -5,8 +5,8 @@
  *  - Startup: the query names the log (`?src=`, `?sample=`, `?log=<fingerprint>`: from this
  *    browser's storage, or the landing page asking for the file); the hash positions and
  *    sets up the view (seq, chunk, panel, filters).
- *  - Moves of the selection (keyboard repeat, scrubbing, playback) rewrite the current
- *    history entry with `replaceState`, throttled; jumps (`jumpTo`: a click on a row, a
+ *  - Moves of the selection (keyboard repeat, playback) rewrite the current history entry
+ *    with `replaceState`, throttled; a scrubber drag writes once, where it ends; jumps (`jumpTo`: a click on a row, a
  *    message's seq link, a diagnostic, an inspector link) add one with `pushState`, so Back
  *    and Forward walk the user's path.
  *  - Back/Forward, a hand-edited hash and same-tab links to this log navigate without
@@ -19,6 +19,7 @@
 import { create } from 'zustand';
 import { NO_FILTER, type LoadSource, type LogSummary, type TimelineFilter } from '../../worker/protocol';
 import { select, selectPosition, useApp, type AppState } from '../appState';
+import { useReplay } from '../playback/replayState';
 import type { LoadService } from '../services/loadService';
 import { addNotice, setNotice } from '../services/notice';
 import { expectLog, landingActive, type ExpectedLog } from '../share/landing';
@@ -100,6 +101,8 @@ export class UrlSync {
   private pendingNotice: string | null = null;
   private replaceTimer: ReturnType<typeof setTimeout> | undefined;
   private lastReplace = -Infinity;
+  /** The selection moved during a scrubber drag: written when the drag ends. */
+  private movedWhileScrubbing = false;
   /** Set while a URL is being applied: the store changes it causes are not written back one by one. */
   private applying = false;
   /** The URL last applied by onNavigate ('' after our own writes), so one change is applied once. */
@@ -113,6 +116,12 @@ export class UrlSync {
       this.load.events.on('opened', ({ source }) => this.noteOpen(source)),
       this.load.events.on('ready', ({ summary }) => this.noteReady(summary)),
       useApp.subscribe((s, prev) => this.onStoreChange(s, prev)),
+      useReplay.subscribe((r, prev) => {
+        if (prev.scrubbing && !r.scrubbing && this.movedWhileScrubbing) {
+          this.movedWhileScrubbing = false;
+          this.writeSoon();
+        }
+      }),
     ];
     // A hand-edited hash fires both (in Chromium): onNavigate handles a URL once.
     window.addEventListener('popstate', this.onNavigate);
@@ -236,6 +245,8 @@ export class UrlSync {
     if (s.selectedSeq !== prev.selectedSeq || s.selectedChunk !== prev.selectedChunk) {
       // No entry for the automatic selection of a load, nor while a load resets the view.
       if (this.jumping && prev.selectedSeq !== null) this.writeNow('push');
+      // A drag's passing positions cost a History write each and nobody links to them.
+      else if (useReplay.getState().scrubbing) this.movedWhileScrubbing = true;
       else this.writeSoon();
       return;
     }
