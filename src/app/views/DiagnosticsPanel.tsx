@@ -2,9 +2,10 @@
  * Diagnostics (spec section 5), bottom panel. Always present once a log is
  * loaded: collapsed it is one bar of per-code chips (one element per distinct
  * code, so 50,000 problems stay light); expanded it lists the items of the
- * chosen code, by pages, each jumping to its seq; a line that is no event
+ * chosen code, virtualized, each jumping to its seq; a line that is no event
  * (bad JSON, a torn tail) unfolds to show the start of its text.
  */
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { wrapTab } from '../components/focusTrap';
 import type { DiagnosticCode, Severity } from '../../core/types';
@@ -16,8 +17,11 @@ import { useWorkerQuery } from '../services/useWorkerQuery';
 import { CopyLinkButton } from '../share/CopyLinkButton';
 import { splitLineText } from '../../core/reader/records';
 
-const PAGE = 200;
-const NO_ITEMS: DiagnosticItem[] = [];
+/** Items per page of the worker's answers; each request asks for the page in view and the next. */
+const PAGE = 100;
+const WINDOW = 2 * PAGE;
+/** A row's estimated height (one line of text-xs with its padding); rows are measured as they render. */
+const ROW_PX = 21;
 /** Characters of a broken line shown (the reader quotes at most 200 code points, escaped). */
 const MAX_LINE_TEXT = 500;
 const SEVERITIES: Severity[] = ['error', 'warning', 'info'];
@@ -178,40 +182,87 @@ function CodeList({
   );
 }
 
+/**
+ * The items of one code, virtualized: a code can have 50,000 items, and rendering even a page of
+ * 200 rows took over 50 ms of main thread when the panel opened. Only the rows in view (and a
+ * margin) are in the DOM; the worker is asked for the window of WINDOW items around them, again
+ * only when the view crosses into another page. A row not fetched yet shows its place.
+ */
 function ItemList({ code }: { code: DiagnosticCode }) {
-  // The first `limit` items of the code; "Show more" asks for a longer window.
-  const [limit, setLimit] = useState(PAGE);
   const count = useApp((s) => s.codes.find((c) => c.code === code)?.count ?? 0);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // A broken line's text shown under it, by item index (kept while its row scrolls away).
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_PX,
+    overscan: 6,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const from = Math.floor((rows[0]?.index ?? 0) / PAGE) * PAGE;
   const { data } = useWorkerQuery(
-    { kind: 'diagnostics', code, from: 0, to: limit },
+    { kind: 'diagnostics', code, from, to: from + WINDOW },
     { lane: 'diagnostics', keepPrevious: true, deps: [count] },
   );
-  const items = data?.items ?? NO_ITEMS;
-  const total = data?.total ?? 0;
-  const more = () => setLimit(items.length + PAGE);
+  const toggle = (index: number) =>
+    setExpanded((now) => {
+      const next = new Set(now);
+      if (!next.delete(index)) next.add(index);
+      return next;
+    });
 
   return (
-    <div className="min-w-0 flex-1 overflow-auto text-xs">
-      {items.map((d, i) => (
-        <ItemRow key={`${code}:${i}`} d={d} code={code} />
-      ))}
-      {items.length < total && (
-        <button
-          type="button"
-          onClick={more}
-          className="m-2 rounded border border-line px-2 py-0.5 text-fg-soft hover:bg-tint/5"
-        >
-          Show {Math.min(PAGE, total - items.length)} more of {(total - items.length).toLocaleString('en-US')}
-        </button>
-      )}
+    <div
+      ref={scrollRef}
+      className="min-w-0 flex-1 overflow-auto text-xs"
+      data-testid="diagnostic-items"
+      data-count={count}
+    >
+      <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {rows.map((row) => {
+          const d = data ? data.items[row.index - data.from] : undefined;
+          return (
+            <div
+              key={row.key}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
+              className="absolute top-0 left-0 w-full"
+              style={{ transform: `translateY(${row.start}px)` }}
+            >
+              {d ? (
+                <ItemRow
+                  d={d}
+                  code={code}
+                  expanded={expanded.has(row.index)}
+                  onToggle={() => toggle(row.index)}
+                />
+              ) : (
+                <div className="border-b border-line-soft px-2 py-0.5 text-fg-subtle" data-pending>
+                  {(row.index + 1).toLocaleString('en-US')} of {count.toLocaleString('en-US')}…
+                </div>
+              )}
+            </div>
+          );
+        })}
+      </div>
     </div>
   );
 }
 
 /** One diagnostic: its seq (a jump) or, for a line that is no event, its line (a toggle that shows the line's text). */
-function ItemRow({ d, code }: { d: DiagnosticItem; code: DiagnosticCode }) {
+function ItemRow({
+  d,
+  code,
+  expanded,
+  onToggle,
+}: {
+  d: DiagnosticItem;
+  code: DiagnosticCode;
+  expanded: boolean;
+  onToggle: () => void;
+}) {
   const { url } = useServices();
-  const [expanded, setExpanded] = useState(false);
   const { message, text } = splitLineText(d.message);
   const lineOnly = d.seq === undefined;
   return (
@@ -235,7 +286,7 @@ function ItemRow({ d, code }: { d: DiagnosticItem; code: DiagnosticCode }) {
             aria-expanded={expanded}
             className="w-20 shrink-0 text-left font-mono text-sky-300 hover:underline"
             title={`line ${d.line ?? '?'} is not an event: show its text`}
-            onClick={() => setExpanded((e) => !e)}
+            onClick={onToggle}
           >
             <span className={`mr-0.5 inline-block transition-transform ${expanded ? 'rotate-90' : ''}`}>
               ▸

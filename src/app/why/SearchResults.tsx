@@ -2,7 +2,15 @@
  * The search results list: seq, type, the field's path and a snippet with the
  * match highlighted, a running count while the worker searches, and a bad
  * regular expression said inline. Store-free: the search pane feeds it.
+ *
+ * The list is virtualized: up to SEARCH_HIT_LIMIT hits arrive, and a list
+ * that rendered them all took a second of main thread per batch of hits and
+ * again on every seek (the selection re-renders the pane). Only the rows in
+ * view (and a few either side) are in the DOM; each row is one fixed height
+ * (both lines truncate), and the current hit is scrolled into view.
  */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
 import type { SearchHit } from '../../worker/protocol';
 import { TICK_COLOR } from '../scrubber/draw';
 
@@ -19,6 +27,9 @@ export interface SearchResultsProps {
   onPick: (index: number) => void;
 }
 
+/** One hit's row height in px: two 16 px lines, 2 px apart, 4 px padding above and below. */
+export const HIT_ROW_PX = 42;
+
 export function SearchResults(p: SearchResultsProps) {
   if (p.error)
     return (
@@ -27,7 +38,7 @@ export function SearchResults(p: SearchResultsProps) {
       </p>
     );
   return (
-    <div className="flex min-h-0 flex-col">
+    <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center gap-3 px-3 py-1 text-xs text-fg-muted">
         <p data-testid="search-count" aria-live="polite">
           {countLine(p)}
@@ -45,29 +56,63 @@ export function SearchResults(p: SearchResultsProps) {
           </span>
         )}
       </div>
-      <ol className="min-h-0 flex-1 overflow-auto text-xs" data-testid="search-results">
-        {p.hits.map((h, i) => (
-          <li key={h.seq}>
-            <button
-              type="button"
-              data-seq={h.seq}
-              aria-current={i === p.current ? 'true' : undefined}
-              onClick={() => p.onPick(i)}
-              className={`block w-full px-3 py-1 text-left hover:bg-tint/5 ${i === p.current ? 'bg-sky-500/15' : ''}`}
+      <HitList {...p} />
+    </div>
+  );
+}
+
+function HitList({ hits, current, onPick }: SearchResultsProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: hits.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => HIT_ROW_PX,
+    getItemKey: (i) => hits[i]?.seq ?? i,
+    overscan: 8,
+  });
+  useEffect(() => {
+    if (current >= 0) virtualizer.scrollToIndex(current, { align: 'auto' });
+  }, [current, virtualizer]);
+  return (
+    <div
+      ref={scrollRef}
+      className="min-h-0 flex-1 overflow-auto text-xs"
+      data-testid="search-results"
+      data-hits={hits.length}
+    >
+      <ol className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const h = hits[item.index] as SearchHit;
+          const i = item.index;
+          return (
+            <li
+              key={item.key}
+              className="absolute top-0 left-0 w-full"
+              style={{ height: HIT_ROW_PX, transform: `translateY(${item.start}px)` }}
             >
-              <span className="mr-2 font-mono text-fg-muted">{h.seq}</span>
-              <span className="mr-2 text-sky-300">{h.type}</span>
-              <span className="font-mono text-fg-muted">{h.path}</span>
-              <span className="mt-0.5 block truncate text-fg">
-                {h.snippet.slice(0, h.start)}
-                <mark className="rounded-sm bg-amber-400/30 text-amber-100">
-                  {h.snippet.slice(h.start, h.end)}
-                </mark>
-                {h.snippet.slice(h.end)}
-              </span>
-            </button>
-          </li>
-        ))}
+              <button
+                type="button"
+                data-seq={h.seq}
+                aria-current={i === current ? 'true' : undefined}
+                onClick={() => onPick(i)}
+                className={`block h-full w-full px-3 py-1 text-left hover:bg-tint/5 ${i === current ? 'bg-sky-500/15' : ''}`}
+              >
+                <span className="block truncate">
+                  <span className="mr-2 font-mono text-fg-muted">{h.seq}</span>
+                  <span className="mr-2 text-sky-300">{h.type}</span>
+                  <span className="font-mono text-fg-muted">{h.path}</span>
+                </span>
+                <span className="mt-0.5 block truncate text-fg">
+                  {h.snippet.slice(0, h.start)}
+                  <mark className="rounded-sm bg-amber-400/30 text-amber-100">
+                    {h.snippet.slice(h.start, h.end)}
+                  </mark>
+                  {h.snippet.slice(h.end)}
+                </span>
+              </button>
+            </li>
+          );
+        })}
       </ol>
     </div>
   );

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { act } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICES } from '../../core/cost/prices';
 import type { Message } from '../../core/types';
 import type { HistoryDiff, SearchHit, StepMetrics } from '../../worker/protocol';
@@ -10,7 +10,7 @@ import { chartSeries, cumulative, stepIndexForSeq } from './chartData';
 import { CostPanel } from './CostPanel';
 import { InputDiffView, diffBodySeqs } from './InputDiffView';
 import { loadPrices, savePrices } from './storedPrices';
-import { SearchResults } from './SearchResults';
+import { HIT_ROW_PX, SearchResults } from './SearchResults';
 
 const step = (i: number, over: Partial<StepMetrics> = {}): StepMetrics => ({
   index: i,
@@ -59,6 +59,23 @@ describe('chart series', () => {
 });
 
 describe('SearchResults', () => {
+  // jsdom lays nothing out: the list is a 420 px box (ten rows in view).
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 0, y: 0, width: 800, height: 10 * HIT_ROW_PX }),
+    );
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(10 * HIT_ROW_PX);
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(1e6 * HIT_ROW_PX);
+    // jsdom has no Element.scrollTo: a scroll moves scrollTop and says so, as a browser does.
+    HTMLElement.prototype.scrollTo = function (this: HTMLElement, o?: ScrollToOptions | number) {
+      if (typeof o === 'object' && o.top !== undefined) this.scrollTop = o.top;
+      this.dispatchEvent(new Event('scroll'));
+    };
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    delete (HTMLElement.prototype as Partial<HTMLElement>).scrollTo;
+  });
   const hits: SearchHit[] = [
     { seq: 4, type: 'tool/call', path: 'data.arguments', snippet: 'grep README', start: 5, end: 11 },
     { seq: 9, type: 'user/message', path: 'data.content[0].text', snippet: 'the readme', start: 4, end: 10 },
@@ -75,6 +92,50 @@ describe('SearchResults', () => {
     expect(el.querySelector('[aria-current="true"]')?.getAttribute('data-seq')).toBe('9');
     act(() => (el.querySelector('[data-seq="4"]') as HTMLButtonElement).click());
     expect(onPick).toHaveBeenCalledWith(0);
+  });
+
+  it('renders only the hits in view of 10,000, and scrolls the current hit into view', () => {
+    const many: SearchHit[] = Array.from({ length: 10_000 }, (_, i) => ({
+      seq: i * 3,
+      type: 'x/t',
+      path: 'data.needle',
+      snippet: `hay ${i}`,
+      start: 0,
+      end: 3,
+    }));
+    let pick: (i: number) => void = () => {};
+    function Pane() {
+      const [current, setCurrent] = useState(-1);
+      pick = setCurrent;
+      return (
+        <SearchResults
+          hits={many}
+          count={50_000}
+          searched={50_000}
+          total={50_000}
+          running={false}
+          current={current}
+          onPick={setCurrent}
+        />
+      );
+    }
+    const el = render(<Pane />);
+    const box = el.querySelector('[data-testid="search-results"]') as HTMLElement;
+    const shown = () =>
+      [...box.querySelectorAll('button[data-seq]')].map((b) => Number(b.getAttribute('data-seq')));
+    // Ten rows in view and the virtualizer's margin: not 10,000 buttons.
+    expect(shown().length).toBeGreaterThanOrEqual(10);
+    expect(shown().length).toBeLessThanOrEqual(30);
+    expect(shown()[0]).toBe(0);
+    expect(box.querySelector('ol')?.style.height).toBe(`${10_000 * HIT_ROW_PX}px`);
+    expect(el.querySelector('[data-testid="search-count"]')?.textContent).toBe(
+      '50,000 events match (first 10,000 listed)',
+    );
+    // Enter stepped to hit 7,000: the list scrolls to it and renders it, marked current.
+    act(() => pick(7_000));
+    expect(box.scrollTop).toBeGreaterThan(6_000 * HIT_ROW_PX);
+    expect(box.querySelector('[aria-current="true"]')?.getAttribute('data-seq')).toBe('21000');
+    expect(shown().length).toBeLessThanOrEqual(30);
   });
 
   it('says a bad regex inline', () => {

@@ -42,7 +42,8 @@ import type { ReadLimitKind } from './readLimits';
 import { ZstdFrameWalker } from './zstdFrames';
 import { errorMessage } from '../errorMessage';
 
-export type CompressionFormat = 'plain' | 'gzip' | 'zstd';
+import { sniffFormat, type CompressionFormat } from './compressionFormat';
+export { sniffFormat, type CompressionFormat } from './compressionFormat';
 
 export interface Decompressor {
   /** The detected format; undefined until enough bytes arrived to tell. */
@@ -65,33 +66,6 @@ export interface Decompressor {
   push(chunk: Uint8Array): Uint8Array[];
   /** The input is complete: flushes and checks the stream ended cleanly. */
   end(): Uint8Array[];
-}
-
-/**
- * The format named by the first bytes, or undefined when `head` is a prefix
- * of a magic number and more bytes are needed to tell.
- */
-export function sniffFormat(head: Uint8Array): CompressionFormat | undefined {
-  const b0 = head[0];
-  if (b0 === undefined) return undefined;
-  if (b0 === 0x1f) return needOrMatch(head, GZIP_MAGIC);
-  if (b0 === 0x28) return needOrMatch(head, ZSTD_MAGIC);
-  // A zstd skippable frame (magic 0x184D2A5?, little-endian) may open a stream (pzstd writes one).
-  if ((b0 & 0xf0) === 0x50) return needOrMatch(head, SKIPPABLE_TAIL, 1);
-  return 'plain';
-}
-
-const GZIP_MAGIC = [0x1f, 0x8b];
-const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
-const SKIPPABLE_TAIL = [0x00, 0x2a, 0x4d, 0x18]; // byte 0 varies, checked by the caller
-
-function needOrMatch(head: Uint8Array, magic: number[], from = 0): CompressionFormat | undefined {
-  for (let i = from; i < magic.length; i++) {
-    const b = head[i];
-    if (b === undefined) return undefined;
-    if (b !== magic[i]) return 'plain';
-  }
-  return magic === GZIP_MAGIC ? 'gzip' : 'zstd';
 }
 
 /** Input smaller than this is buffered before it reaches the decompressor. */
@@ -200,7 +174,7 @@ class SniffingDecompressor implements Decompressor {
     this.format = format;
     const collect = (data: Uint8Array): void => this.collect(data);
     if (format === 'gzip') this.engine = new GzipEngine(collect);
-    else if (format === 'zstd') this.engine = new ZstdEngine(collect);
+    else if (format === 'zstd') this.engine = new ZstdEngine(collect, () => this.produced);
   }
 
   /** Plain input passes through, up to the output limit. */
@@ -294,6 +268,9 @@ class SniffingDecompressor implements Decompressor {
   }
 }
 
+/** A gzip member header's bytes at most: its extra field takes up to 64 KiB, a file name or comment a few hundred bytes. */
+const MAX_GZIP_HEADER = 256 * 1024;
+
 /** A problem found by our own checks (the libraries throw plain Errors). */
 class StreamProblem extends Error {}
 
@@ -301,11 +278,18 @@ class ZstdEngine implements Engine {
   private readonly zstd: ZstdDecompress;
   /** Where the stream is in its frames: a stop inside one is a torn tail, not garbage. */
   readonly frames = new ZstdFrameWalker();
-  constructor(emit: (data: Uint8Array) => void) {
+  constructor(
+    emit: (data: Uint8Array) => void,
+    /** Bytes decoded so far. */
+    private readonly produced: () => number,
+  ) {
     this.zstd = new ZstdDecompress(emit);
   }
   push(chunk: Uint8Array, final?: boolean): void {
+    // The walker reads the chunk's frame and block headers before fzstd decodes any of it.
     this.frames.push(chunk);
+    const problem = this.frames.costProblem(this.produced());
+    if (problem !== undefined) throw new StreamProblem(problem);
     this.zstd.push(chunk, final);
   }
   endProblem(): undefined {
@@ -345,6 +329,12 @@ class GzipEngine implements Engine {
   }
 
   push(chunk: Uint8Array, final?: boolean): void {
+    // fflate copies and rescans a header it has not finished on every push: bound its length.
+    const state = this.state();
+    if (state !== undefined && state.v > 0 && state.p.length - (state.v - 1) + chunk.length > MAX_GZIP_HEADER)
+      throw new StreamProblem(
+        `gzip member ${this.member + (state.v > 1 ? 1 : 0)} has a header over ${MAX_GZIP_HEADER} bytes (file name or comment)`,
+      );
     this.gunzip.push(chunk, final);
   }
 

@@ -9,7 +9,23 @@
 
 const MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 
-type State = 'magic' | 'descriptor' | 'block' | 'skippableSize' | 'skip' | 'invalid';
+/**
+ * The largest zstd window decoded: zstd's own decoder refuses more by default (window log 27;
+ * `--long=31` lifts it), and fzstd would allocate it whole (up to 2 GiB) for any frame.
+ */
+export const MAX_ZSTD_WINDOW = 128 * 1024 * 1024;
+/**
+ * Window bytes fzstd may allocate or shift per byte decoded, past ZSTD_WORK_FLOOR. An ordinary
+ * stream's blocks regenerate up to 128 KiB each, so even a 128 MiB window costs ~1,024 per byte,
+ * and a writer that flushes each line in a 2 MiB window ~7,000; thousands of one-byte blocks in a
+ * large window cost millions.
+ */
+const WORK_PER_BYTE = 16_384;
+const WORK_FLOOR = 1024 ** 3;
+
+const mib = (bytes: number): string => `${(bytes / 1024 ** 2).toFixed(bytes < 1024 ** 2 ? 3 : 0)} MiB`;
+
+type State = 'magic' | 'descriptor' | 'header' | 'block' | 'skippableSize' | 'skip' | 'invalid';
 
 export class ZstdFrameWalker {
   private state: State = 'magic';
@@ -20,6 +36,15 @@ export class ZstdFrameWalker {
   /** What follows the skipped bytes. */
   private after: State = 'magic';
   private checksum = false;
+  /** The frame header's descriptor byte and the length of the header fields after it. */
+  private descriptor = 0;
+  private headerBytes = 0;
+  /** The window of the frame being read, in bytes, as fzstd sizes its buffer (0 outside a frame). */
+  window = 0;
+  /** The largest window of any frame so far. */
+  largestWindow = 0;
+  /** Window bytes fzstd allocates or shifts for what was pushed: one window per frame and per block. */
+  windowWork = 0;
 
   push(chunk: Uint8Array): void {
     let i = 0;
@@ -34,6 +59,18 @@ export class ZstdFrameWalker {
       this.held.push(chunk[i++] as number);
       this.structure();
     }
+  }
+
+  /**
+   * Why decoding what was pushed would cost far more than its output (`produced` bytes decoded
+   * so far), if it would: a window past MAX_ZSTD_WINDOW, or window work past the budget.
+   */
+  costProblem(produced: number): string | undefined {
+    if (this.largestWindow > MAX_ZSTD_WINDOW)
+      return `zstd data asks for a ${mib(this.largestWindow)} window; this reader decodes windows up to ${mib(MAX_ZSTD_WINDOW)}, as zstd does by default`;
+    if (this.windowWork > WORK_FLOOR + WORK_PER_BYTE * produced)
+      return `zstd data of tiny blocks in a ${mib(this.window || this.largestWindow)} window: decoding it would copy ${mib(this.windowWork)} for ${produced} bytes of text, so it is refused`;
+    return undefined;
   }
 
   /** The stream stopped inside a frame that began with a valid magic number (or inside that number). */
@@ -74,7 +111,16 @@ export class ZstdFrameWalker {
         this.checksum = (d & 0x04) !== 0;
         const dictSize = [0, 1, 2, 4][d & 0x03] as number;
         const fcsSize = [single ? 1 : 0, 2, 4, 8][fcsFlag] as number;
-        this.skip((single ? 0 : 1) + dictSize + fcsSize, 'block');
+        this.descriptor = d;
+        this.headerBytes = (single ? 0 : 1) + dictSize + fcsSize;
+        this.state = 'header'; // at least one byte: a window descriptor or a content size
+        return;
+      }
+      case 'header': {
+        if (h.length < this.headerBytes) return;
+        this.startFrame(frameWindow(this.descriptor, h));
+        h.length = 0;
+        this.state = 'block';
         return;
       }
       case 'block': {
@@ -87,14 +133,22 @@ export class ZstdFrameWalker {
           this.state = 'invalid';
           return;
         }
+        this.windowWork += this.window; // fzstd shifts its whole window after every block
         const size = type === 1 ? 1 : header >>> 3; // an RLE block holds one byte
         const next: State = last ? 'magic' : 'block';
+        if (last) this.window = 0;
         this.skip(size + (last && this.checksum ? 4 : 0), next);
         return;
       }
       default:
         return;
     }
+  }
+
+  private startFrame(window: number): void {
+    this.window = window;
+    this.largestWindow = Math.max(this.largestWindow, window);
+    this.windowWork += window; // allocated (and zeroed) when fzstd reads the frame header
   }
 
   private skip(n: number, next: State): void {
@@ -105,4 +159,24 @@ export class ZstdFrameWalker {
       this.state = 'skip';
     }
   }
+}
+
+/**
+ * The window fzstd allocates for a frame (RFC 8878 3.1.1.1.2): the frame content size for a
+ * single-segment frame, else the window descriptor's size. `fields` are the header's bytes after
+ * the descriptor: window descriptor (absent when single-segment), dictionary id, content size.
+ */
+function frameWindow(descriptor: number, fields: readonly number[]): number {
+  const single = (descriptor & 0x20) !== 0;
+  if (!single) {
+    const w = fields[0] as number;
+    const base = 2 ** (10 + (w >> 3));
+    return base + (base / 8) * (w & 7);
+  }
+  const fcsFlag = descriptor >> 6;
+  const dictSize = [0, 1, 2, 4][descriptor & 0x03] as number;
+  const fcsSize = [1, 2, 4, 8][fcsFlag] as number;
+  let size = 0;
+  for (let k = fcsSize - 1; k >= 0; k--) size = size * 256 + (fields[dictSize + k] as number);
+  return fcsFlag === 1 ? size + 256 : size;
 }

@@ -14,6 +14,9 @@ import { CUT_MARKER, CUT_NOTE, INSPECT_MAX_DEPTH, type InspectLog } from './insp
 import { parseBytes } from '../jsonDocument';
 import { errorMessage } from '../../errorMessage';
 
+/** The fixed part of a zip central-directory entry, in bytes (APPNOTE 4.3.12). */
+const CD_ENTRY_BYTES = 46;
+
 /** A member's text at most: it becomes one string (engines stop near 2^29 chars). */
 const MEMBER_TEXT_BYTES = 500 * 1024 * 1024;
 
@@ -61,8 +64,14 @@ export function readEvalZip(
   };
   try {
     // the samples' names first (nothing inflated), then only the header and the shown sample
+    let entries = 0;
     unzipSync(bytes, {
       filter: (f) => {
+        // fflate trusts the end record's entry count and reads zeros past the data: a 128-byte
+        // file claiming 2^32 entries loops for hours (audit R7-3). A directory entry takes at
+        // least 46 bytes and names its member.
+        if (++entries > bytes.length / CD_ENTRY_BYTES || f.name === '')
+          throw new Error(`its directory claims more entries than the file's ${bytes.length} bytes hold`);
         if (/^samples\/[^/]+\.json$/.test(f.name)) sampleNames.push(f.name);
         return false;
       },
