@@ -96,23 +96,29 @@ export function labelTier(id: string): LabelTier | null {
   return partTier(parts.at(-2) as string, parts.at(-3), shouting);
 }
 
-/** A value that stands for one: `$TOKEN`, `${X}`, `<your-key>`, `%PASSWORD%`, a type or a flag word. */
+/**
+ * A value that stands for one: `$TOKEN`, `${X}`, `$(gh auth token)`, `<your-key>`, `%PASSWORD%`,
+ * `sk-ant-...`, an environment name (`YOUR_API_KEY`), code (`process.cwd()`, `params.apiKey`), a
+ * type or a flag word.
+ */
 const PLACEHOLDER =
-  /^(?:\$\{?[A-Za-z_]\w*\}?|<[^>]*>?|%\w+%|(?:process\.env|os\.environ|env|secrets|vars)\b.*|\*+|x{3,}|\.{3,}|(?:true|false|null|nil|none|undefined|string|str|number|int|integer|boolean|bool|required|optional|redacted|hidden|masked|omitted|empty|unset|disabled|enabled)[.,;:]?)$/i;
+  /^(?:\$[({]|\$[A-Za-z_]\w*$|<[^>]*>?$|%\w+%$|.*(?:\.\.\.|\u2026)|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+(?:\(\)?)?$|(?:process|os\.environ|env|secrets|vars)\b|\*+$|x{3,}$|(?:true|false|null|nil|none|undefined|string|str|number|int|integer|boolean|bool|required|optional|redacted|hidden|masked|omitted|empty|unset|disabled|enabled)[.,;:]?$)/i;
+/** Words, as code names them: `reconstructState`, `apiKeyValue`, `proxy-handled`, `max_retries`. */
+const WORDS = /^(?:[A-Za-z][a-z]{2,}(?:[A-Z][a-z]{2,})*|[a-z]+(?:[_-][a-z]+)+)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A date, a time or a version: `2024-01-01`, `12:30:00`, `v1.2.3`. */
 const DATE_OR_VERSION = /^v?\d{1,4}(?:[.:/-]\d{1,4})+(?:$|[T ._+-])/i;
 
 /**
  * Whether a value could be a random credential: 8 or more characters, letters and digits
- * (nearly every random token of 8+ has both) or mixed case inside (base64 without a digit);
- * not all digits (counts, ports, times), not a date or a version, not a placeholder.
+ * (nearly every random token of 8+ has both) or mixed case inside that is not words (base64
+ * without a digit); not all digits (counts, ports, times), not a date or a version, not a placeholder.
  */
 export function looksRandom(v: string): boolean {
   if (v.length < 8 || PLACEHOLDER.test(v) || DATE_OR_VERSION.test(v)) return false;
   const letters = /[A-Za-z]/.test(v);
   if (letters && /\d/.test(v)) return true;
-  return v.length >= 16 && /[a-z][A-Z]/.test(v) && /[A-Z][a-z]/.test(v);
+  return v.length >= 16 && /[a-z][A-Z]/.test(v) && /[A-Z][a-z]/.test(v) && !WORDS.test(v);
 }
 
 /** Whether `value` (quoted: `phrase` when it holds whitespace) is masked after a label of `tier`. */
@@ -122,7 +128,7 @@ export function valueTest(tier: LabelTier, value: string, phrase: boolean): bool
     case 'password':
       return value.length >= 6 && !PLACEHOLDER.test(value);
     case 'credential':
-      return value.length >= 8 && !PLACEHOLDER.test(value);
+      return value.length >= 8 && !PLACEHOLDER.test(value) && !WORDS.test(value);
     case 'session':
       return !UUID.test(value) && looksRandom(value);
     case 'weak':
@@ -163,7 +169,7 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     const name = s.slice(from, to);
     const query =
       (s[from - 1] === '?' || s[from - 1] === '&' || s[from - 1] === ';') && name.toLowerCase() === 'key';
-    const tier = query ? 'weak' : labelTier(name);
+    const tier = query ? 'weak' : cachedTier(name);
     if (tier === null) continue;
     SEPARATOR.lastIndex = to;
     const sep = SEPARATOR.exec(s);
@@ -199,6 +205,17 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
       SECRET_WORD.lastIndex = floor = end;
     } else if (end - start > MAX_QUOTED) SECRET_WORD.lastIndex = floor = end;
   }
+}
+
+/** Names repeat (every line's `"token":`): each is split into parts once. */
+const tiers = new Map<string, LabelTier | null>();
+function cachedTier(name: string): LabelTier | null {
+  let tier = tiers.get(name);
+  if (tier === undefined) {
+    if (tiers.size >= 4096) tiers.clear();
+    tiers.set(name, (tier = labelTier(name)));
+  }
+  return tier;
 }
 
 /** Where the value opened by `quote` (`"`, `'`, `` ` ``, or one escaped: `\"`) ends on its line, or -1. */

@@ -293,6 +293,15 @@ const R7_PROSE = [
   'commit 3f1c2b4a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a',
   'the design signal is clear; key=value pairs',
   'cache_key: user_1234_profile',
+  // code and documentation, as the real samples hold them
+  'onSession: reconstructState,',
+  'let pwd = process.cwd();',
+  'export ANTHROPIC_API_KEY=sk-ant-...',
+  '"apiKey": "YOUR_API_KEY",',
+  'apiKey: params.litellmApiKey || fallback',
+  "apiKey: 'proxy-handled',",
+  'env.CODEMIE_API_KEY = apiKeyValue;',
+  'pass `defaultMarkdownTheme` in',
 ];
 
 describe('redaction of the shapes the seventh audit found surviving (R7-5, R7-6)', () => {
@@ -359,6 +368,11 @@ describe('redaction of the shapes the seventh audit found surviving (R7-5, R7-6)
       'M'.repeat(M),
       `${'Ma'.repeat(12)}.`.repeat(M / 25),
       '0'.repeat(M),
+      `password=${'a.'.repeat(M / 2)}`,
+      `api_key=${'Abc'.repeat(M / 3)}`,
+      `token=${'A_'.repeat(M / 2)}`,
+      `password=${'x'.repeat(M)}...`,
+      `secret=${'aB'.repeat(M / 2)}`,
     ];
     for (const s of runs) expect(m.mask(s)).toHaveLength(s.length);
   });
