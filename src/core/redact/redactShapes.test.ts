@@ -257,6 +257,10 @@ const R7_SHAPES: [string, string, string][] = [
   ],
   ['https://api.example.com/v1?access_token=Q8Zr2LmN5vX7cB9d&page=2', 'Q8Zr2LmN5vX7cB9d', 'secret'],
   ['https://maps.example.com/api?key=Q8Zr2LmN5vX7cB9dF1gH', 'Q8Zr2LmN5vX7cB9dF1gH', 'secret'],
+  // URL passwords with no user, a slash or an @
+  ['REDIS_URL=redis://:S3cretRedisPass99@cache.internal:6379/0', 'S3cretRedisPass99', 'password'],
+  ['postgres://app:ab/cd+ef==gh@db:5432/x', 'ab/cd+ef==gh', 'password'],
+  ['https://user:p@ssw0rd!x@host.example/', 'ssw0rd!x', 'password'],
   ['PASSWORD = "correct horse battery staple"', 'correct horse battery staple', 'secret'],
   ['password: "Tr0ub4dor &3 long one"', 'Tr0ub4dor &3 long one', 'secret'],
   ["db_passphrase='the quick brown fox'", 'the quick brown fox', 'secret'],
@@ -373,6 +377,10 @@ describe('redaction of the shapes the seventh audit found surviving (R7-5, R7-6)
       `token=${'A_'.repeat(M / 2)}`,
       `password=${'x'.repeat(M)}...`,
       `secret=${'aB'.repeat(M / 2)}`,
+      `http://u:${'a@'.repeat(M / 2)}`,
+      'redis://:@a!'.repeat(M / 12),
+      `http://u:p@${'a'.repeat(M)}!`,
+      `${'http://u:p@'.repeat(M / 11)}${'a'.repeat(M)}!`,
     ];
     for (const s of runs) expect(m.mask(s)).toHaveLength(s.length);
   });

@@ -111,10 +111,12 @@ export const BUILT_IN_RULES: readonly Rule[] = [
     kind: 'cloud-key',
     re: /(?:aws_?)?(?:secret_?access_?key|session_?token)\\?["']?(?:\s*[=:]\s*|[ \t]+)\\?["']?([A-Za-z0-9/+=]{40,})/dgi,
   },
-  // the password of `scheme://user:password@host` (DATABASE_URL, git remotes, proxies)
+  // the password of `scheme://user:password@host` (DATABASE_URL, git remotes, proxies; `redis://:pw@`
+  // has no user). It may hold `/` and `@` (it ends at the `@` before a host), not start as a port
+  // does (`http://localhost:8080/path@v2` has none)
   {
     kind: 'password',
-    re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/?#"'<>]{1,64}:([^\s@/"'<>]{1,256})@/dgi,
+    re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/?#"'<>]{0,64}:((?!\d{1,5}(?:[/?#]|$))[^\s"'<>]{1,256}?)@(?=\[|[A-Za-z0-9.-]{1,253}(?::\d{1,5})?(?:[/?#\s"'<>]|$))/dgi,
   },
   // HTTP Basic credentials: base64 of user:password
   {
