@@ -138,10 +138,19 @@ export function valueTest(tier: LabelTier, value: string, phrase: boolean): bool
 
 /** Where a label's name may start: words that hold a secret word somewhere. */
 const SECRET_WORD = /pass|pwd|secret|token|key|cred|auth|sess|cookie|sig|sid/gi;
+const HAS_SECRET_WORD = new RegExp(SECRET_WORD.source, 'i');
+
+/** Whether a field's name may label its value (then its value is masked as `name: value`). */
+export function maybeLabel(name: string): boolean {
+  return HAS_SECRET_WORD.test(name);
+}
 const ID_CHAR = /[A-Za-z0-9_.-]/;
 const ID_RUN = /[A-Za-z0-9_.-]*/y;
-/** After the name: its closing quote, then `=`, `:`, `:=`, `=>` (group 1) or whitespace, then an opening quote (group 2). */
-const SEPARATOR = /(?:\\?["'])?(?:([ \t]*(?::=|=>|[=:])[ \t]*)|[ \t]+)(\\?["'`])?/y;
+/**
+ * After the name: its closing quote (escaped any number of times: JSON inside JSON), then `=`, `:`,
+ * `:=`, `=>` (group 1) or whitespace, then an opening quote (group 2).
+ */
+const SEPARATOR = /(?:\\{0,7}["'])?(?:([ \t]*(?::=|=>|[=:])[ \t]*)|[ \t]+)(\\{0,7}["'`])?/y;
 const BARE_VALUE = /[^\s"'`\\,;&<>(){}[\]]*/y;
 /** The longest name or quoted value looked at: a longer one is no label, a longer quote no value. */
 const MAX_NAME = 128;
@@ -218,18 +227,18 @@ function cachedTier(name: string): LabelTier | null {
   return tier;
 }
 
-/** Where the value opened by `quote` (`"`, `'`, `` ` ``, or one escaped: `\"`) ends on its line, or -1. */
+/** Where the value opened by `quote` (`"`, `'`, `` ` ``, or one escaped any number of times) ends on its line, or -1. */
 function closingQuote(s: string, start: number, quote: string): number {
   const q = quote.at(-1) as string;
-  const escaped = quote.length === 2;
+  const escapes = quote.length - 1;
   const limit = Math.min(s.length, start + MAX_QUOTED + 1);
   for (let i = start; i < limit; i++) {
     const c = s[i];
     if (c === '\n' || c === '\r') return -1;
     if (c !== q) continue;
-    if (escaped) {
-      if (s[i - 1] === '\\') return i - 1;
-    } else if (s[i - 1] !== '\\') return i;
+    let k = 0; // the backslashes before this quote
+    while (k < i - start && s[i - 1 - k] === '\\') k++;
+    if (k === escapes) return i - escapes;
   }
   return -1;
 }

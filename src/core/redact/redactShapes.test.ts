@@ -164,6 +164,7 @@ const R7_SHAPES: [string, string, string][] = [
   ['the response was {"token": "q8Zr2LmN5vX7cB9dF1gH3jK4"}', 'q8Zr2LmN5vX7cB9dF1gH3jK4', 'secret'],
   ['config: {"secret": "q8Zr2LmN5vX7cB9dF1gH3jK4"}', 'q8Zr2LmN5vX7cB9dF1gH3jK4', 'secret'],
   ['{\\"token\\": \\"q8Zr2LmN5vX7cB9dF1gH3jK4\\"}', 'q8Zr2LmN5vX7cB9dF1gH3jK4', 'secret'],
+  ['{\\\\\\"token\\\\\\": \\\\\\"q8Zr2LmN5vX7cB9dF1gH3jK4\\\\\\"}', 'q8Zr2LmN5vX7cB9dF1gH3jK4', 'secret'],
   ['X-Vault-Token: s.Q8Zr2LmN5vX7cB9dF1gH3jK4', 'Q8Zr2LmN5vX7cB9dF1gH3jK4', 'secret'],
   ["curl -H 'X-Auth-Token: 9f8e7d6c5b4a39281706aabb'", '9f8e7d6c5b4a39281706aabb', 'secret'],
   ['authToken = "Ab12Cd34Ef56Gh78"', 'Ab12Cd34Ef56Gh78', 'secret'],
@@ -338,6 +339,53 @@ describe('redaction of the shapes the seventh audit found surviving (R7-5, R7-6)
       '3f1c2b4a-1234-4bcd-9abc-0123456789ab',
     );
     expect(m.maskField('max_tokens', '100000')).toBe('100000');
+  });
+
+  it('a header in a structured value is masked with its name as the label; a thinking signature is kept', () => {
+    const line = JSON.stringify({
+      type: 'tool/call',
+      seq: 0,
+      time: 1,
+      data: {
+        turn: 1,
+        step: 1,
+        callId: 'c',
+        name: 'http',
+        args: {
+          headers: {
+            Authorization: 'Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b',
+            'Proxy-Authorization': 'Basic YWxhZGRpbjpvcGVuc2VzYW1lMTIzNDU2',
+            Cookie: 'sessionid=8f7e6d5c4b3a29180f7e6d5c4b3a2918; theme=dark',
+            'X-Amz-Signature': '4f2c9d8e7b6a5f4e3d2c1b0a9f8e7d6c',
+            Accept: 'application/json',
+          },
+          query: { sig: 'Xk3%2BqZ9vLm2%2FAbCdEfGhIjKlMnOpQrStUv%3D', page: '2' },
+        },
+      },
+    });
+    const signature = 'EtkECkYICBgCKkD6thZGRo6wSFqLtOe1v0rBt6ygs9p4EUZaAyqA';
+    const thinking = JSON.stringify({
+      type: 'user/message',
+      seq: 1,
+      time: 2,
+      data: {
+        turn: 1,
+        content: [{ type: 'thinking', thinking: 'hm', signature, thinkingSignature: signature }],
+      },
+    });
+    const r = redactLogText(`${line}\n${thinking}`);
+    for (const secret of [
+      '9944b09199c62bcf',
+      'YWxhZGRpbjpvcGVu',
+      '8f7e6d5c4b3a2918',
+      '4f2c9d8e7b6a5f4e',
+      'Xk3%2BqZ9vLm2',
+    ])
+      expect(r.text).not.toContain(secret);
+    expect(r.text).toContain('"Accept":"application/json"');
+    expect(r.text).toContain('theme=dark');
+    expect(r.text).toContain('"page":"2"');
+    expect(r.text.split('\n')[1]).toBe(thinking);
   });
 
   it("every new rule stays linear: a megabyte of each rule's near-misses is masked in one pass", () => {

@@ -7,7 +7,7 @@
 
 import { passwordOptions, userPasswords } from './cliCredentials';
 import { emails } from './emails';
-import { labelledSecrets, labelTier, looksRandom } from './labels';
+import { labelledSecrets, labelTier, looksRandom, maybeLabel } from './labels';
 import { KNOWN_PREFIXES } from './prefixes';
 
 export type RedactionKind =
@@ -163,6 +163,12 @@ const MASKED = /^(?:\[[a-z-]+\])?\*+$/;
 const SECRET_FIELD =
   /^(?:.*[_-])?(?:api[_-]?key|apikey|secret|secret[_-]?(?:access[_-]?)?key|client[_-]?secret|(?:access|refresh|auth|id|session)[_-]?token|token|private[_-]?key|passw(?:or)?d|pwd)$/i;
 
+/**
+ * A thinking block's signature (Anthropic's `signature`, pi's `thinkingSignature`): the provider's
+ * seal on the block, no credential; kept, so the copy's blocks stay as they were.
+ */
+const SEAL = /^(?:thinking_?)?signature$/i;
+
 /** A field named like a secret (`password`, `GH_TOKEN`, `clientSecret`), not only like a weak label (`session`). */
 function secretField(name: string): boolean {
   if (SECRET_FIELD.test(name)) return true;
@@ -202,9 +208,16 @@ export function createMasker(patterns: readonly RegExp[] = [], homePaths: readon
   const masker: Masker = {
     counts,
     maskField(name: string, value: string): string {
-      if (value.length < 6 || !secretField(name) || MASKED.test(value)) return masker.mask(value);
-      counts.secret = (counts.secret ?? 0) + 1;
-      return maskOf('secret', value.length);
+      if (value.length >= 6 && secretField(name) && !MASKED.test(value)) {
+        counts.secret = (counts.secret ?? 0) + 1;
+        return maskOf('secret', value.length);
+      }
+      // the field's name is the value's label (`{"Authorization": "Token ..."}`, `{"Cookie":
+      // "sessionid=..."}`, `{"sig": "..."}`): the rules that need a label see it
+      if (name.length > 128 || !maybeLabel(name) || SEAL.test(name)) return masker.mask(value);
+      const labelled = `${name}: ${value}`;
+      const masked = masker.mask(labelled);
+      return masked === labelled ? value : masked.slice(name.length + 2);
     },
     mask(s: string): string {
       if (s.length < 5 || clean.has(s)) return s;
