@@ -148,9 +148,9 @@ const ID_CHAR = /[A-Za-z0-9_.-]/;
 const ID_RUN = /[A-Za-z0-9_.-]*/y;
 /**
  * After the name: its closing quote (escaped any number of times: JSON inside JSON), then `=`, `:`,
- * `:=`, `=>` (group 1) or whitespace, then an opening quote (group 2).
+ * `:=`, `=>`, `%3D` (a URL inside a URL) (group 1) or whitespace, then an opening quote (group 2).
  */
-const SEPARATOR = /(?:\\{0,7}["'])?(?:([ \t]*(?::=|=>|[=:])[ \t]*)|[ \t]+)(\\{0,7}["'`])?/y;
+const SEPARATOR = /(?:\\{0,7}["'])?(?:([ \t]*(?::=|=>|[=:]|%3[Dd])[ \t]*)|[ \t]+)(\\{0,7}["'`])?/y;
 const BARE_VALUE = /[^\s"'`\\,;&<>(){}[\]]*/y;
 /** The longest name or quoted value looked at: a longer one is no label, a longer quote no value. */
 const MAX_NAME = 128;

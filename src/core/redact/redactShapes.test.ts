@@ -258,6 +258,12 @@ const R7_SHAPES: [string, string, string][] = [
   ],
   ['https://api.example.com/v1?access_token=Q8Zr2LmN5vX7cB9d&page=2', 'Q8Zr2LmN5vX7cB9d', 'secret'],
   ['https://maps.example.com/api?key=Q8Zr2LmN5vX7cB9dF1gH', 'Q8Zr2LmN5vX7cB9dF1gH', 'secret'],
+  [
+    '/login?next=https%3A%2F%2Fx.example%2Fcb%3Ftoken%3DQ8Zr2LmN5vX7cB9d%26a%3D1',
+    'Q8Zr2LmN5vX7cB9d',
+    'secret',
+  ],
+  ['GET /api?access=Bearer%20abcdefghijklmnopqrstu', 'abcdefghijklmnopqrstu', 'bearer-token'],
   // URL passwords with no user, a slash or an @
   ['REDIS_URL=redis://:S3cretRedisPass99@cache.internal:6379/0', 'S3cretRedisPass99', 'password'],
   ['postgres://app:ab/cd+ef==gh@db:5432/x', 'ab/cd+ef==gh', 'password'],

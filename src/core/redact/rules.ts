@@ -86,8 +86,8 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   },
   // a JWT's header is `{"` (eyJ); its payload may be anything (`e30` is `{}`)
   { kind: 'jwt', find: jwts },
-  // HTTP auth schemes are case-insensitive (`AUTHORIZATION: BEARER ...`)
-  { kind: 'bearer-token', re: /\bbearer\s+([A-Za-z0-9._~+/=-]{12,})/dgi },
+  // HTTP auth schemes are case-insensitive (`AUTHORIZATION: BEARER ...`); URL-encoded too (`Bearer%20...`)
+  { kind: 'bearer-token', re: /\bbearer(?:\s+|%20|\+)([A-Za-z0-9._~+/=-]{12,})/dgi },
   {
     kind: 'api-key',
     // after any non-alphanumeric (`ANTHROPIC_API_KEY_sk-ant-...`: \b fails after `_`)
