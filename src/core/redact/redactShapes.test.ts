@@ -1,8 +1,8 @@
-/** Redaction of the shapes the sixth audit found surviving (R6-2, R6-3) and of many open streams in linear time (R6-4). */
+/** Redaction of the shapes the sixth and seventh audits found surviving (R6-2, R6-3, R7-5, R7-6), of prose kept, and of many open streams in linear time (R6-4). */
 import { describe, expect, it } from 'vitest';
 import { loadLogFromText } from '../log/load';
 import { redactLogText } from './redactLog';
-import { createMasker } from './rules';
+import { createMasker, maskOf } from './rules';
 
 const AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 const SESSION_TOKEN = 'IQoJb3JpZ2luX2VjEJr//////////wEaCXVzLWVhc3QtMSJHMEUCIQD';
@@ -144,5 +144,298 @@ describe('the JWT rule in linear time (R6-11)', () => {
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.e30.abcdefghijklmnop';
     expect(m.mask(`${'eyJ-'.repeat(1000)} ${jwt}`)).not.toContain('abcdefghijklmnop');
     expect(m.mask('eyJaaaaaaaa.eyJbbbbbbbb.cc.dddddddd')).not.toContain('dddddddd');
+  });
+});
+
+/** [text holding a secret, the secret, the kind that masks it] */
+const R7_SHAPES: [string, string, string][] = [
+  // R7-5: a plain TOKEN / SECRET label, any prefix, any case, any separator
+  ['GH_TOKEN=0123456789abcdef0123456789abcdef01234567', '0123456789abcdef0123456789abcdef01234567', 'secret'],
+  [
+    'CLOUDFLARE_API_TOKEN=Zx8vKq3mN7pR2sT5uW9yB4cE6gH1jL0oQiAaSsDd',
+    'Zx8vKq3mN7pR2sT5uW9yB4cE6gH1jL0oQiAaSsDd',
+    'secret',
+  ],
+  [
+    'DATABRICKS_TOKEN=dapi0123456789abcdef0123456789abcdef',
+    'dapi0123456789abcdef0123456789abcdef',
+    'api-key',
+  ],
+  ['the response was {"token": "q8Zr2LmN5vX7cB9dF1gH3jK4"}', 'q8Zr2LmN5vX7cB9dF1gH3jK4', 'secret'],
+  ['config: {"secret": "q8Zr2LmN5vX7cB9dF1gH3jK4"}', 'q8Zr2LmN5vX7cB9dF1gH3jK4', 'secret'],
+  ['{\\"token\\": \\"q8Zr2LmN5vX7cB9dF1gH3jK4\\"}', 'q8Zr2LmN5vX7cB9dF1gH3jK4', 'secret'],
+  ['{\\\\\\"token\\\\\\": \\\\\\"q8Zr2LmN5vX7cB9dF1gH3jK4\\\\\\"}', 'q8Zr2LmN5vX7cB9dF1gH3jK4', 'secret'],
+  ['X-Vault-Token: s.Q8Zr2LmN5vX7cB9dF1gH3jK4', 'Q8Zr2LmN5vX7cB9dF1gH3jK4', 'secret'],
+  ["curl -H 'X-Auth-Token: 9f8e7d6c5b4a39281706aabb'", '9f8e7d6c5b4a39281706aabb', 'secret'],
+  ['authToken = "Ab12Cd34Ef56Gh78"', 'Ab12Cd34Ef56Gh78', 'secret'],
+  ['secrets.json: db_secret: Zq9Lk2Mn8Bv4Cx7', 'Zq9Lk2Mn8Bv4Cx7', 'secret'],
+  ['\\nSENTRY_TOKEN=a1b2c3d4e5f6a7b8c9d0', 'a1b2c3d4e5f6a7b8c9d0', 'secret'],
+  ['MAILGUN_KEY=key-0123456789abcdef0123456789abcdef', '0123456789abcdef0123456789abcdef', 'secret'],
+  ['GITHUB_PAT: abcdefgh', 'nothing', 'none'],
+  // R7-5: services' token prefixes
+  [
+    'export VAULT_TOKEN=hvs.CAESIJ3kq9xYzAbCdEfGhIjKlMnOpQrStUvWxYz0123456789',
+    'CAESIJ3kq9xYzAbCdEfGhIjKlMnOpQrStUvWxYz0123456789',
+    'api-key',
+  ],
+  [`DIGITALOCEAN_TOKEN=dop_v1_${'4f6c2b8e'.repeat(8)}`, '4f6c2b8e'.repeat(8), 'api-key'],
+  [
+    'UV_PUBLISH_TOKEN=pypi-AgEIcHlwaS5vcmcCJGE3ZWQ4ZjM5LWJmNzYtNGQ1Zi1hYjNhLTk5ZjkxZmQ3MzQzZQACKlszLCJmZDU',
+    'cHlwaS5vcmcCJGE3ZWQ4ZjM5LWJmNzYtNGQ1Zi1hYjNhLTk5ZjkxZmQ3MzQzZQACKlszLCJmZDU',
+    'api-key',
+  ],
+  [
+    'NOTION_TOKEN=secret_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg',
+    'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg',
+    'api-key',
+  ],
+  [
+    `SLACK_APP_TOKEN=xapp-1-A0123456789-1234567890123-${'abcdef0123456789'.repeat(4)}`,
+    'abcdef0123456789'.repeat(4),
+    'api-key',
+  ],
+  [
+    'STRIPE_WEBHOOK_SECRET=whsec_5f3c9a7e1b2d4f6a8c0e2b4d6f8a0c2e',
+    '5f3c9a7e1b2d4f6a8c0e2b4d6f8a0c2e',
+    'api-key',
+  ],
+  [
+    'X-Shopify-Access-Token: shpat_0123456789abcdef0123456789abcdef',
+    '0123456789abcdef0123456789abcdef',
+    'api-key',
+  ],
+  ['register with glrt-AbCdEfGhIjKlMnOpQrSt', 'AbCdEfGhIjKlMnOpQrSt', 'api-key'],
+  ['echo dckr_pat_AbCdEfGhIjKlMnOpQrStUvWxYz0 | docker login', 'AbCdEfGhIjKlMnOpQrStUvWxYz0', 'api-key'],
+  // R7-6: credentials without `=` or `:` after their label
+  ['curl -u admin:Sup3rS3cretPw https://api.example.com/v1', 'Sup3rS3cretPw', 'password'],
+  ['curl --user deploy:Hunter2Hunter2 https://x.example', 'Hunter2Hunter2', 'password'],
+  ['machine api.github.com login octocat password 9f8e7d6c5b4a39281706', '9f8e7d6c5b4a39281706', 'secret'],
+  ['machine h login u password s3cr3tNetrcPw', 's3cr3tNetrcPw', 'secret'],
+  [`aws_secret_access_key ${AWS_SECRET}`, AWS_SECRET, 'cloud-key'],
+  ['mysql -u root -pMyR00tPassw0rd db', 'MyR00tPassw0rd', 'password'],
+  ['sshpass -p Hunter2Hunter2 ssh deploy@host', 'Hunter2Hunter2', 'password'],
+  ['psql --password Hunter2Hunter2', 'Hunter2Hunter2', 'secret'],
+  [
+    'Authorization: Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b',
+    '9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b',
+    'bearer-token',
+  ],
+  [
+    'Authorization: Digest username="Mufasa", realm="x", nonce="dcd98b7102dd2f0e", response="6629fae49393a05397450978507c4ef1"',
+    '6629fae49393a05397450978507c4ef1',
+    'password',
+  ],
+  [
+    'Cookie: sessionid=8f7e6d5c4b3a29180f7e6d5c4b3a2918; csrftoken=abc',
+    '8f7e6d5c4b3a29180f7e6d5c4b3a2918',
+    'secret',
+  ],
+  [
+    'Set-Cookie: __Secure-next-auth.session-token=eyA0aGlzIGlzIGEgc2Vzc2lvbg; Path=/',
+    'eyA0aGlzIGlzIGEgc2Vzc2lvbg',
+    'secret',
+  ],
+  ['Cookie: JSESSIONID=1A2B3C4D5E6F7A8B9C0D; connect.sid=s%3Aab12cd34ef56', '1A2B3C4D5E6F7A8B9C0D', 'secret'],
+  [
+    'https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&ss=b&sp=r&se=2026-12-31&sig=Xk3%2BqZ9vLm2%2FAbCdEfGhIjKlMnOpQrStUv%3D',
+    'Xk3%2BqZ9vLm2%2FAbCdEfGhIjKlMnOpQrStUv%3D',
+    'secret',
+  ],
+  [
+    'https://b.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Security-Token=IQoJb3JpZ2luX2VjEJr%2F%2FwEaCXVz&X-Amz-Signature=4f2c9d8e7b6a5f4e3d2c1b0a9f8e7d6c',
+    '4f2c9d8e7b6a5f4e3d2c1b0a9f8e7d6c',
+    'secret',
+  ],
+  [
+    'https://b.s3.amazonaws.com/k?X-Amz-Security-Token=IQoJb3JpZ2luX2VjEJr%2F%2FwEaCXVz&x=1',
+    'IQoJb3JpZ2luX2VjEJr',
+    'secret',
+  ],
+  [
+    'https://storage.googleapis.com/b/o?X-Goog-Signature=0a1b2c3d4e5f60718293a4b5c6d7e8f9',
+    '0a1b2c3d4e5f60718293a4b5c6d7e8f9',
+    'secret',
+  ],
+  ['https://api.example.com/v1?access_token=Q8Zr2LmN5vX7cB9d&page=2', 'Q8Zr2LmN5vX7cB9d', 'secret'],
+  ['https://maps.example.com/api?key=Q8Zr2LmN5vX7cB9dF1gH', 'Q8Zr2LmN5vX7cB9dF1gH', 'secret'],
+  [
+    '/login?next=https%3A%2F%2Fx.example%2Fcb%3Ftoken%3DQ8Zr2LmN5vX7cB9d%26a%3D1',
+    'Q8Zr2LmN5vX7cB9d',
+    'secret',
+  ],
+  ['GET /api?access=Bearer%20abcdefghijklmnopqrstu', 'abcdefghijklmnopqrstu', 'bearer-token'],
+  // URL passwords with no user, a slash or an @
+  ['REDIS_URL=redis://:S3cretRedisPass99@cache.internal:6379/0', 'S3cretRedisPass99', 'password'],
+  ['postgres://app:ab/cd+ef==gh@db:5432/x', 'ab/cd+ef==gh', 'password'],
+  ['https://user:p@ssw0rd!x@host.example/', 'ssw0rd!x', 'password'],
+  ['PASSWORD = "correct horse battery staple"', 'correct horse battery staple', 'secret'],
+  ['password: "Tr0ub4dor &3 long one"', 'Tr0ub4dor &3 long one', 'secret'],
+  ["db_passphrase='the quick brown fox'", 'the quick brown fox', 'secret'],
+];
+
+/** Prose and usage that only look like a label and its value: kept as they are. */
+const R7_PROSE = [
+  'a token of appreciation',
+  'max_tokens: 100',
+  'tokens=1234',
+  'input_tokens=2048 output_tokens=512 cache_read_input_tokens: 1024',
+  'token_count: 12345',
+  'password: string',
+  'function login(user: string, password: string): Promise<Token>',
+  'session 3',
+  'Session: 2024-01-01T10:00:00Z',
+  '"session_id": "3f1c2b4a-1234-4bcd-9abc-0123456789ab"',
+  'The token expired yesterday; the password requirements are strict.',
+  'the secret ingredient is patience',
+  'authorization: required for all endpoints',
+  'Authorization: Bearer', // a scheme with no credential
+  'secretName: db-credentials',
+  'signature: Signature',
+  'GOOGLE_APPLICATION_CREDENTIALS=/etc/gcp/creds.json',
+  'export GH_TOKEN=$(gh auth token)',
+  'GH_TOKEN=${GH_TOKEN} npm publish',
+  'password: <your-password>',
+  'docker login --password-stdin registry.gitlab.com',
+  'mkdir -p /var/lib/app && ssh -p 2222 host',
+  'docker run -u 1000:1000 -p 8080:80 image',
+  'docker run -u app:app image',
+  'git push -u origin main',
+  'mysql -u root -p production_db',
+  'commit 3f1c2b4a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a',
+  'the design signal is clear; key=value pairs',
+  'cache_key: user_1234_profile',
+  // code and documentation, as the real samples hold them
+  'onSession: reconstructState,',
+  'let pwd = process.cwd();',
+  'export ANTHROPIC_API_KEY=sk-ant-...',
+  '"apiKey": "YOUR_API_KEY",',
+  'apiKey: params.litellmApiKey || fallback',
+  "apiKey: 'proxy-handled',",
+  'env.CODEMIE_API_KEY = apiKeyValue;',
+  'pass `defaultMarkdownTheme` in',
+];
+
+describe('redaction of the shapes the seventh audit found surviving (R7-5, R7-6)', () => {
+  it.each(R7_SHAPES.filter((x) => x[2] !== 'none'))('%s', (text, secret, kind) => {
+    const m = createMasker();
+    const out = m.mask(text);
+    expect(out).toHaveLength(text.length);
+    expect(out).not.toContain(secret);
+    expect(m.counts[kind]).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a lower-case word after a weak label is no secret, but a random value is', () => {
+    expect(createMasker().mask('GITHUB_PAT: abcdefgh')).toBe('GITHUB_PAT: abcdefgh');
+    expect(createMasker().mask('token: invalid_request')).toBe('token: invalid_request');
+    expect(createMasker().mask('token: a1b2c3d4e5')).toBe(`token: ${maskOf('secret', 10)}`);
+  });
+
+  it.each(R7_PROSE)('keeps %s', (text) => {
+    const m = createMasker();
+    expect(m.mask(text)).toBe(text);
+    expect(m.counts).toEqual({});
+  });
+
+  it('a field named like a secret in a structured value loses its value (GH_TOKEN, clientSecret, db_passphrase)', () => {
+    const m = createMasker();
+    expect(m.maskField('GH_TOKEN', 'abcdefghijkl')).toBe(maskOf('secret', 12));
+    expect(m.maskField('clientSecret', 'abcdefghijkl')).toBe(maskOf('secret', 12));
+    expect(m.maskField('db_passphrase', 'correct horse')).toBe(maskOf('secret', 13));
+    expect(m.maskField('sessionId', '3f1c2b4a-1234-4bcd-9abc-0123456789ab')).toBe(
+      '3f1c2b4a-1234-4bcd-9abc-0123456789ab',
+    );
+    expect(m.maskField('max_tokens', '100000')).toBe('100000');
+  });
+
+  it('a header in a structured value is masked with its name as the label; a thinking signature is kept', () => {
+    const line = JSON.stringify({
+      type: 'tool/call',
+      seq: 0,
+      time: 1,
+      data: {
+        turn: 1,
+        step: 1,
+        callId: 'c',
+        name: 'http',
+        args: {
+          headers: {
+            Authorization: 'Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b',
+            'Proxy-Authorization': 'Basic YWxhZGRpbjpvcGVuc2VzYW1lMTIzNDU2',
+            Cookie: 'sessionid=8f7e6d5c4b3a29180f7e6d5c4b3a2918; theme=dark',
+            'X-Amz-Signature': '4f2c9d8e7b6a5f4e3d2c1b0a9f8e7d6c',
+            Accept: 'application/json',
+          },
+          query: { sig: 'Xk3%2BqZ9vLm2%2FAbCdEfGhIjKlMnOpQrStUv%3D', page: '2' },
+        },
+      },
+    });
+    const signature = 'EtkECkYICBgCKkD6thZGRo6wSFqLtOe1v0rBt6ygs9p4EUZaAyqA';
+    const thinking = JSON.stringify({
+      type: 'user/message',
+      seq: 1,
+      time: 2,
+      data: {
+        turn: 1,
+        content: [{ type: 'thinking', thinking: 'hm', signature, thinkingSignature: signature }],
+      },
+    });
+    const r = redactLogText(`${line}\n${thinking}`);
+    for (const secret of [
+      '9944b09199c62bcf',
+      'YWxhZGRpbjpvcGVu',
+      '8f7e6d5c4b3a2918',
+      '4f2c9d8e7b6a5f4e',
+      'Xk3%2BqZ9vLm2',
+    ])
+      expect(r.text).not.toContain(secret);
+    expect(r.text).toContain('"Accept":"application/json"');
+    expect(r.text).toContain('theme=dark');
+    expect(r.text).toContain('"page":"2"');
+    expect(r.text.split('\n')[1]).toBe(thinking);
+  });
+
+  it("every new rule stays linear: a megabyte of each rule's near-misses is masked in one pass", () => {
+    const m = createMasker();
+    const M = 1 << 20;
+    const runs = [
+      'token='.repeat(M / 6),
+      `token=${'token'.repeat(M / 5)}`,
+      `TOKEN ${'a'.repeat(M)}`,
+      'a_token_'.repeat(M / 8),
+      `${'a_'.repeat(M / 2)}token=Ab12Cd34Ef`,
+      'password: "'.repeat(M / 11),
+      `password: "${'a '.repeat(M / 2)}`,
+      '\\"token\\": \\"'.repeat(M / 14),
+      'sig&sig=&'.repeat(M / 9),
+      'design'.repeat(M / 6),
+      'key-'.repeat(M / 4),
+      '-u a:'.repeat(M / 5),
+      `-u ${'a'.repeat(60)}:`.repeat(M / 66),
+      'mysql -p'.repeat(M / 8),
+      `login ${'-p '.repeat(M / 3)}`,
+      `mysql ${'-'.repeat(M)}`,
+      'authorization: '.repeat(M / 15),
+      `Authorization: Digest ${'a="'.repeat(M / 3)}`,
+      `authorization: ${'a '.repeat(M / 2)}`,
+      'hvs.'.repeat(M / 4),
+      'xapp-1-'.repeat(M / 7),
+      'dop_v1_'.repeat(M / 7),
+      'pypi-AgE'.repeat(M / 8),
+      `1//0${'a'.repeat(39)}.`.repeat(M / 44),
+      '12345678:AA'.repeat(M / 11),
+      'M'.repeat(M),
+      `${'Ma'.repeat(12)}.`.repeat(M / 25),
+      '0'.repeat(M),
+      `password=${'a.'.repeat(M / 2)}`,
+      `api_key=${'Abc'.repeat(M / 3)}`,
+      `token=${'A_'.repeat(M / 2)}`,
+      `password=${'x'.repeat(M)}...`,
+      `secret=${'aB'.repeat(M / 2)}`,
+      `http://u:${'a@'.repeat(M / 2)}`,
+      'redis://:@a!'.repeat(M / 12),
+      `http://u:p@${'a'.repeat(M)}!`,
+      `${'http://u:p@'.repeat(M / 11)}${'a'.repeat(M)}!`,
+    ];
+    for (const s of runs) expect(m.mask(s)).toHaveLength(s.length);
   });
 });

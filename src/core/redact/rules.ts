@@ -5,7 +5,10 @@
  * when there is room: `[api-key]**********`.
  */
 
+import { passwordOptions, userPasswords } from './cliCredentials';
 import { emails } from './emails';
+import { labelledSecrets, labelTier, looksRandom, maybeLabel } from './labels';
+import { KNOWN_PREFIXES } from './prefixes';
 
 export type RedactionKind =
   | 'private-key'
@@ -24,6 +27,8 @@ type Rule =
       kind: RedactionKind;
       /** Global regex; the masked part is group 1 when the regex has one, else the whole match. */
       re: RegExp;
+      /** Whether a match is masked (a rule whose value must also look like a credential). */
+      accept?: (m: RegExpExecArray) => boolean;
     }
   | {
       kind: RedactionKind;
@@ -81,13 +86,15 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   },
   // a JWT's header is `{"` (eyJ); its payload may be anything (`e30` is `{}`)
   { kind: 'jwt', find: jwts },
-  // HTTP auth schemes are case-insensitive (`AUTHORIZATION: BEARER ...`)
-  { kind: 'bearer-token', re: /\bbearer\s+([A-Za-z0-9._~+/=-]{12,})/dgi },
+  // HTTP auth schemes are case-insensitive (`AUTHORIZATION: BEARER ...`); URL-encoded too (`Bearer%20...`)
+  { kind: 'bearer-token', re: /\bbearer(?:\s+|%20|\+)([A-Za-z0-9._~+/=-]{12,})/dgi },
   {
     kind: 'api-key',
     // after any non-alphanumeric (`ANTHROPIC_API_KEY_sk-ant-...`: \b fails after `_`)
     re: /(?<![A-Za-z0-9])(?:sk-(?:ant-|proj-|or-v1-)?[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,}|xox[abposr]-[A-Za-z0-9-]{10,}|(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}|hf_[A-Za-z0-9]{30,}|glpat-[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{36}|gsk_[A-Za-z0-9]{40,}|xai-[A-Za-z0-9]{40,}|pplx-[A-Za-z0-9]{40,}|r8_[A-Za-z0-9]{30,}|fw_[A-Za-z0-9]{20,}|ya29\.[A-Za-z0-9_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{20,}|SK[0-9a-f]{32}(?![A-Za-z0-9]))/dg,
   },
+  // services' token prefixes (prefixes.ts)
+  { kind: 'api-key', re: KNOWN_PREFIXES },
   // webhook URLs are their own credential: the path after the service's prefix
   {
     kind: 'api-key',
@@ -102,24 +109,40 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   // SessionToken), SDK config (secretAccessKey); JSON-escaped quotes too
   {
     kind: 'cloud-key',
-    re: /(?:aws_?)?(?:secret_?access_?key|session_?token)\\?["']?\s*[=:]\s*\\?["']?([A-Za-z0-9/+=]{40,})/dgi,
+    re: /(?:aws_?)?(?:secret_?access_?key|session_?token)\\?["']?(?:\s*[=:]\s*|[ \t]+)\\?["']?([A-Za-z0-9/+=]{40,})/dgi,
   },
-  // the password of `scheme://user:password@host` (DATABASE_URL, git remotes, proxies)
+  // the password of `scheme://user:password@host` (DATABASE_URL, git remotes, proxies; `redis://:pw@`
+  // has no user). It may hold `/` and `@` (it ends at the `@` before a host), not start as a port
+  // does (`http://localhost:8080/path@v2` has none)
   {
     kind: 'password',
-    re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/?#"'<>]{1,64}:([^\s@/"'<>]{1,256})@/dgi,
+    re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/?#"'<>]{0,64}:((?!\d{1,5}(?:[/?#]|$))[^\s"'<>]{1,256}?)@(?=\[|[A-Za-z0-9.-]{1,253}(?::\d{1,5})?(?:[/?#\s"'<>]|$))/dgi,
   },
   // HTTP Basic credentials: base64 of user:password
   {
     kind: 'password',
     re: /\bauthorization\\?["']?\s*[:=]\s*\\?["']?basic\s+([A-Za-z0-9+/]{6,}={0,2})/dgi,
   },
-  // any value after a label that names a secret (`password=...`, `"api_key": "..."`, `-H
-  // 'x-api-key: ...'`, `.npmrc`'s `_authToken=`): last, so a known shape keeps its own kind
+  // the credentials of an Authorization header in any scheme (`Token`, `Bearer`, `SharedKey`,
+  // none); Basic and Bearer keep their own rules above. A bare word is prose (`authorization:
+  // required`): the value must look random
   {
-    kind: 'secret',
-    re: /(?:api[_-]?key|secret[_-]?key|client[_-]?secret|(?:access|refresh|auth|id)[_-]?token|private[_-]?key|passw(?:or)?d|pwd)\\?["']?\s*[=:]\s*\\?["']?([^\s"'`\\,;&<>(){}[\]]{8,})/dgi,
+    kind: 'bearer-token',
+    re: /\b(?:proxy-)?authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?(?:[A-Za-z][\w-]{0,30}[ \t]+)?([A-Za-z0-9._~+/=:-]{8,})/dgi,
+    accept: (m) => looksRandom(m[1] ?? ''),
   },
+  // Digest credentials: every parameter (`response=` is the password's hash)
+  {
+    kind: 'password',
+    re: /\bauthorization\\?["']?[ \t]*[:=][ \t]*\\?["']?digest[ \t]+((?:[\w-]{1,32}=(?:\\?"[^"\r\n\\]{0,256}\\?"|[^\s,"\\]{1,256})[ \t]*,?[ \t]*){1,16})/dgi,
+  },
+  // `curl -u user:password`, `mysql -pPASSWORD`, `docker login -p PASSWORD`
+  { kind: 'password', find: userPasswords },
+  { kind: 'password', find: passwordOptions },
+  // any value after a label that names a secret, in any spelling (labels.ts: `GH_TOKEN=`,
+  // `"token":`, `X-Vault-Token:`, `password "a pass phrase"`, `.netrc`'s `password x`, `&sig=`,
+  // `sessionid=`): last, so a known shape keeps its own kind
+  { kind: 'secret', find: labelledSecrets },
   // `%40` too: an e-mail in a URL's query (web-browsing agents' tool calls)
   { kind: 'email', find: emails },
   // the user name in a home path (any user's: logs travel between machines); a Windows profile
@@ -139,6 +162,19 @@ const MASKED = /^(?:\[[a-z-]+\])?\*+$/;
 /** A field whose value is a secret whatever its shape (`{"password": "..."}` in a tool's arguments). */
 const SECRET_FIELD =
   /^(?:.*[_-])?(?:api[_-]?key|apikey|secret|secret[_-]?(?:access[_-]?)?key|client[_-]?secret|(?:access|refresh|auth|id|session)[_-]?token|token|private[_-]?key|passw(?:or)?d|pwd)$/i;
+
+/**
+ * A thinking block's signature (Anthropic's `signature`, pi's `thinkingSignature`): the provider's
+ * seal on the block, no credential; kept, so the copy's blocks stay as they were.
+ */
+const SEAL = /^(?:thinking_?)?signature$/i;
+
+/** A field named like a secret (`password`, `GH_TOKEN`, `clientSecret`), not only like a weak label (`session`). */
+function secretField(name: string): boolean {
+  if (SECRET_FIELD.test(name)) return true;
+  const tier = name.length <= 128 ? labelTier(name) : null;
+  return tier === 'password' || tier === 'credential';
+}
 
 /** A mask of `length` units for kind. */
 export function maskOf(kind: RedactionKind, length: number): string {
@@ -172,9 +208,16 @@ export function createMasker(patterns: readonly RegExp[] = [], homePaths: readon
   const masker: Masker = {
     counts,
     maskField(name: string, value: string): string {
-      if (value.length < 6 || !SECRET_FIELD.test(name) || MASKED.test(value)) return masker.mask(value);
-      counts.secret = (counts.secret ?? 0) + 1;
-      return maskOf('secret', value.length);
+      if (value.length >= 6 && secretField(name) && !MASKED.test(value)) {
+        counts.secret = (counts.secret ?? 0) + 1;
+        return maskOf('secret', value.length);
+      }
+      // the field's name is the value's label (`{"Authorization": "Token ..."}`, `{"Cookie":
+      // "sessionid=..."}`, `{"sig": "..."}`): the rules that need a label see it
+      if (name.length > 128 || !maybeLabel(name) || SEAL.test(name)) return masker.mask(value);
+      const labelled = `${name}: ${value}`;
+      const masked = masker.mask(labelled);
+      return masked === labelled ? value : masked.slice(name.length + 2);
     },
     mask(s: string): string {
       if (s.length < 5 || clean.has(s)) return s;
@@ -183,7 +226,7 @@ export function createMasker(patterns: readonly RegExp[] = [], homePaths: readon
       // search of every span so far was quadratic in the matches
       const taken = new Uint8Array(s.length);
       for (const rule of rules)
-        for (const [from, to] of 're' in rule ? regexSpans(rule.re, s) : rule.find(s))
+        for (const [from, to] of 're' in rule ? regexSpans(rule.re, s, rule.accept) : rule.find(s))
           if (to > from && taken.subarray(from, to).indexOf(1) === -1) {
             spans.push({ from, to, kind: rule.kind });
             taken.fill(1, from, to);
@@ -214,13 +257,18 @@ export function createMasker(patterns: readonly RegExp[] = [], homePaths: readon
  * group's place comes from the match indices (flag d): a search for its text in the match could
  * find the label instead (`password: password1`).
  */
-function* regexSpans(re: RegExp, s: string): Generator<readonly [number, number]> {
+function* regexSpans(
+  re: RegExp,
+  s: string,
+  accept?: (m: RegExpExecArray) => boolean,
+): Generator<readonly [number, number]> {
   re.lastIndex = 0;
   for (let m = re.exec(s); m !== null; m = re.exec(s)) {
     if (m[0].length === 0) {
       re.lastIndex++;
       continue;
     }
+    if (accept && !accept(m)) continue;
     const group = m.indices?.[1];
     yield group ?? [m.index, m.index + m[0].length];
   }

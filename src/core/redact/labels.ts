@@ -1,0 +1,244 @@
+/**
+ * Secrets after a label (rules.ts): an identifier that names a credential (`GH_TOKEN`, `"token"`,
+ * `X-Vault-Token`, `client_secret`, `sessionid`, `X-Amz-Signature`, `--password`, `.netrc`'s
+ * `password`) followed by `=`, `:`, `:=`, `=>` or whitespace masks the value after it when that
+ * value could be one. Spellings are not listed one by one: an identifier is split into parts (at
+ * `_ - .` and case changes) and judged by its last part, or by the one before a trailing
+ * `id`/`value`/`key`-like part (`session_id`, `secret_key`, `token_value`). So `max_tokens`,
+ * `token_count`, `--password-stdin` and `password_policy` name no secret, and prose keeps its words:
+ * a value must look like a credential (see `valueTest`).
+ */
+
+/**
+ * How sure a label is that its value is a secret:
+ * - `password`: any value but a placeholder, a quoted phrase with spaces included (a passphrase);
+ * - `credential` (`api_key`, `access_token`, `client_secret`): any value of 8 or more but a placeholder;
+ * - `weak` (`token`, `secret`, `auth`, `cookie`, `sig`, `credentials`): a value that looks random
+ *   (letters and digits, or mixed case): prose and identifiers after the word are kept;
+ * - `session`: as weak, but a bare UUID is kept (agent logs name their sessions by UUID).
+ */
+export type LabelTier = 'password' | 'credential' | 'weak' | 'session';
+
+const PASSWORD_PART = /^(?:[a-z0-9]*passw(?:or)?ds?|pwd|pass|passphrase)$/;
+const CREDENTIAL_KEY = /^(?:api|secret|private|access|client|master|signing|encryption)key$/;
+const KEY_OWNER = new Set([
+  'api',
+  'secret',
+  'private',
+  'access',
+  'client',
+  'master',
+  'signing',
+  'encryption',
+  'account',
+  'app',
+  'auth',
+  'session',
+  'webhook',
+  'license',
+  'subscription',
+  'service',
+  'storage',
+  'shared',
+  'admin',
+]);
+const CREDENTIAL_OWNER = new Set([
+  'access',
+  'refresh',
+  'auth',
+  'id',
+  'api',
+  'bearer',
+  'session',
+  'oauth',
+  'csrf',
+  'xsrf',
+]);
+const SECRET_OWNER = new Set(['client', 'app', 'api', 'webhook', 'shared', 'signing', 'consumer', 'jwt']);
+const SESSION_PART = /^(?:php|j)?sess(?:ion)?(?:id)?$|^sid$/;
+const WEAK_PART = /^(?:token|secrets?|auth|oauth|cookies?|signature|sig|credentials?|creds)$/;
+/** A trailing part that says how the secret before it is held (`session_id`, `password_hash` is not one). */
+const HOLDER_PART = /^(?:id|value|val|str|string|b64|base64|hex|raw|enc|encoded|data|text)$/;
+
+/** The parts of an identifier, lower case: `X-Amz-SecurityToken` -> x amz security token. */
+function partsOf(id: string): string[] {
+  return id
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((p) => p !== '');
+}
+
+function partTier(part: string, before: string | undefined, shouting: boolean): LabelTier | null {
+  if (PASSWORD_PART.test(part)) return 'password';
+  if (CREDENTIAL_KEY.test(part)) return 'credential';
+  if (part === 'key') {
+    if (before !== undefined && KEY_OWNER.has(before)) return 'credential';
+    return before !== undefined && shouting ? 'weak' : null; // an environment name: MAILGUN_KEY
+  }
+  if (part === 'token') return before !== undefined && CREDENTIAL_OWNER.has(before) ? 'credential' : 'weak';
+  if (part === 'secret') return before !== undefined && SECRET_OWNER.has(before) ? 'credential' : 'weak';
+  if (/^[a-z]+token$/.test(part) || /^[a-z]+secret$/.test(part)) return 'credential'; // csrftoken
+  if (SESSION_PART.test(part)) return 'session';
+  if (WEAK_PART.test(part)) return 'weak';
+  return null;
+}
+
+/** What an identifier says of the value after it, or null when it names no secret. */
+export function labelTier(id: string): LabelTier | null {
+  const parts = partsOf(id);
+  const last = parts.at(-1);
+  if (last === undefined) return null;
+  const shouting = !/[a-z]/.test(id);
+  const own = partTier(last, parts.at(-2), shouting);
+  if (own !== null || parts.length < 2 || !HOLDER_PART.test(last)) return own;
+  return partTier(parts.at(-2) as string, parts.at(-3), shouting);
+}
+
+/**
+ * A value that stands for one: `$TOKEN`, `${X}`, `$(gh auth token)`, `<your-key>`, `%PASSWORD%`,
+ * `sk-ant-...`, an environment name (`YOUR_API_KEY`), code (`process.cwd()`, `params.apiKey`), a
+ * type or a flag word.
+ */
+const PLACEHOLDER =
+  /^(?:\$[({]|\$[A-Za-z_]\w*$|<[^>]*>?$|%\w+%$|.*(?:\.\.\.|\u2026)|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+(?:\(\)?)?$|(?:process|os\.environ|env|secrets|vars)\b|\*+$|x{3,}$|(?:true|false|null|nil|none|undefined|string|str|number|int|integer|boolean|bool|required|optional|redacted|hidden|masked|omitted|empty|unset|disabled|enabled)[.,;:]?$)/i;
+/** Words, as code names them: `reconstructState`, `apiKeyValue`, `proxy-handled`, `max_retries`. */
+const WORDS = /^(?:[A-Za-z][a-z]{2,}(?:[A-Z][a-z]{2,})*|[a-z]+(?:[_-][a-z]+)+)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A date, a time or a version: `2024-01-01`, `12:30:00`, `v1.2.3`. */
+const DATE_OR_VERSION = /^v?\d{1,4}(?:[.:/-]\d{1,4})+(?:$|[T ._+-])/i;
+
+/**
+ * Whether a value could be a random credential: 8 or more characters, letters and digits
+ * (nearly every random token of 8+ has both) or mixed case inside that is not words (base64
+ * without a digit); not all digits (counts, ports, times), not a date or a version, not a placeholder.
+ */
+export function looksRandom(v: string): boolean {
+  if (v.length < 8 || PLACEHOLDER.test(v) || DATE_OR_VERSION.test(v)) return false;
+  const letters = /[A-Za-z]/.test(v);
+  if (letters && /\d/.test(v)) return true;
+  return v.length >= 16 && /[a-z][A-Z]/.test(v) && /[A-Z][a-z]/.test(v) && !WORDS.test(v);
+}
+
+/** Whether `value` (quoted: `phrase` when it holds whitespace) is masked after a label of `tier`. */
+export function valueTest(tier: LabelTier, value: string, phrase: boolean): boolean {
+  if (phrase) return tier === 'password' && value.trim().length >= 8 && !PLACEHOLDER.test(value.trim());
+  switch (tier) {
+    case 'password':
+      return value.length >= 6 && !PLACEHOLDER.test(value);
+    case 'credential':
+      return value.length >= 8 && !PLACEHOLDER.test(value) && !WORDS.test(value);
+    case 'session':
+      return !UUID.test(value) && looksRandom(value);
+    case 'weak':
+      return looksRandom(value);
+  }
+}
+
+/** Where a label's name may start: words that hold a secret word somewhere. */
+const SECRET_WORD = /pass|pwd|secret|token|key|cred|auth|sess|cookie|sig|sid/gi;
+const HAS_SECRET_WORD = new RegExp(SECRET_WORD.source, 'i');
+
+/** Whether a field's name may label its value (then its value is masked as `name: value`). */
+export function maybeLabel(name: string): boolean {
+  return HAS_SECRET_WORD.test(name);
+}
+const ID_CHAR = /[A-Za-z0-9_.-]/;
+const ID_RUN = /[A-Za-z0-9_.-]*/y;
+/**
+ * After the name: its closing quote (escaped any number of times: JSON inside JSON), then `=`, `:`,
+ * `:=`, `=>`, `%3D` (a URL inside a URL) (group 1) or whitespace, then an opening quote (group 2).
+ */
+const SEPARATOR = /(?:\\{0,7}["'])?(?:([ \t]*(?::=|=>|[=:]|%3[Dd])[ \t]*)|[ \t]+)(\\{0,7}["'`])?/y;
+const BARE_VALUE = /[^\s"'`\\,;&<>(){}[\]]*/y;
+/** The longest name or quoted value looked at: a longer one is no label, a longer quote no value. */
+const MAX_NAME = 128;
+const MAX_QUOTED = 256;
+
+/**
+ * The spans of secret values after labels in s. Linear: each name is read once (a hit inside a
+ * name already read is skipped), a quoted value is looked for in at most 256 characters, and a
+ * long bare value that is kept is skipped whole.
+ */
+export function* labelledSecrets(s: string): Generator<readonly [number, number]> {
+  let floor = 0; // the end of the last name or value read: nothing before it is read again
+  SECRET_WORD.lastIndex = 0;
+  for (let m = SECRET_WORD.exec(s); m !== null; m = SECRET_WORD.exec(s)) {
+    let from = m.index;
+    while (from > floor && ID_CHAR.test(s[from - 1] as string)) from--;
+    ID_RUN.lastIndex = m.index;
+    ID_RUN.exec(s);
+    let to = ID_RUN.lastIndex;
+    SECRET_WORD.lastIndex = floor = to;
+    // `\ntoken=` inside JSON text: the escape's letter is no part of the name
+    if (s[from - 1] === '\\' && /[nrt]/.test(s[from] as string)) from++;
+    while (to > from && (s[to - 1] === '.' || s[to - 1] === '-')) to--;
+    if (to - from > MAX_NAME || s[from - 1] === '$') continue;
+    const name = s.slice(from, to);
+    const query =
+      (s[from - 1] === '?' || s[from - 1] === '&' || s[from - 1] === ';') && name.toLowerCase() === 'key';
+    const tier = query ? 'weak' : cachedTier(name);
+    if (tier === null) continue;
+    SEPARATOR.lastIndex = to;
+    const sep = SEPARATOR.exec(s);
+    if (!sep) continue;
+    const start = SEPARATOR.lastIndex;
+    const flag = name.startsWith('-');
+    // a bare word after a space is prose unless it looks random (`password requirements`), but
+    // after a flag (`--password hunter22`) it is the flag's value
+    const spaced = sep[1] === undefined && !flag;
+    const quote = sep[2];
+    if (quote !== undefined) {
+      const end = closingQuote(s, start, quote);
+      if (end !== -1) {
+        const value = s.slice(start, end);
+        const phrase = /\s/.test(value);
+        if (value.length > 0 && !(phrase && spaced) && valueTest(spaced ? 'weak' : tier, value, phrase)) {
+          yield [start, end];
+          SECRET_WORD.lastIndex = floor = end;
+        }
+        continue;
+      }
+    }
+    BARE_VALUE.lastIndex = start;
+    BARE_VALUE.exec(s);
+    const end = BARE_VALUE.lastIndex;
+    const value = s.slice(start, end);
+    if (
+      value !== '' &&
+      !/^[:=]/.test(value) &&
+      valueTest(spaced ? (tier === 'session' ? 'session' : 'weak') : tier, value, false)
+    ) {
+      yield [start, end];
+      SECRET_WORD.lastIndex = floor = end;
+    } else if (end - start > MAX_QUOTED) SECRET_WORD.lastIndex = floor = end;
+  }
+}
+
+/** Names repeat (every line's `"token":`): each is split into parts once. */
+const tiers = new Map<string, LabelTier | null>();
+function cachedTier(name: string): LabelTier | null {
+  let tier = tiers.get(name);
+  if (tier === undefined) {
+    if (tiers.size >= 4096) tiers.clear();
+    tiers.set(name, (tier = labelTier(name)));
+  }
+  return tier;
+}
+
+/** Where the value opened by `quote` (`"`, `'`, `` ` ``, or one escaped any number of times) ends on its line, or -1. */
+function closingQuote(s: string, start: number, quote: string): number {
+  const q = quote.at(-1) as string;
+  const escapes = quote.length - 1;
+  const limit = Math.min(s.length, start + MAX_QUOTED + 1);
+  for (let i = start; i < limit; i++) {
+    const c = s[i];
+    if (c === '\n' || c === '\r') return -1;
+    if (c !== q) continue;
+    let k = 0; // the backslashes before this quote
+    while (k < i - start && s[i - 1 - k] === '\\') k++;
+    if (k === escapes) return i - escapes;
+  }
+  return -1;
+}

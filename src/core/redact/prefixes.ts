@@ -1,0 +1,62 @@
+/**
+ * Services' token prefixes (rules.ts, kind `api-key`), beside the model providers' keys in
+ * rules.ts: each a literal prefix and a run long enough that a word or an id does not match.
+ * After any non-alphanumeric (`NAME_xapp-...`), like the other key shapes.
+ */
+const SHAPES = [
+  // HashiCorp Vault service, batch and recovery tokens; Terraform Cloud
+  String.raw`hv[sbr]\.[A-Za-z0-9_-]{24,}`,
+  String.raw`[a-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}`,
+  // DigitalOcean personal, OAuth and refresh tokens
+  String.raw`do[por]_v1_[a-f0-9]{64}`,
+  // Databricks
+  String.raw`dapi[a-f0-9]{32}(?:-\d)?`,
+  // Slack app-level and rotating tokens (xox[abposr]- is in rules.ts)
+  String.raw`xapp-\d-[A-Za-z0-9-]{20,}`,
+  String.raw`xoxe(?:\.xox[bp])?-\d-[A-Za-z0-9-]{20,}`,
+  // PyPI upload tokens (a macaroon: `pypi-AgEIcHlwaS5vcmc...`), RubyGems, NuGet
+  String.raw`pypi-AgE[A-Za-z0-9_-]{50,}`,
+  String.raw`rubygems_[a-f0-9]{48}`,
+  String.raw`oy2[a-z0-9]{43}`,
+  // Stripe webhook signing secrets
+  String.raw`whsec_[A-Za-z0-9+/=]{24,}`,
+  // GitLab runner, deploy, trigger, feed, incoming-mail, agent and OAuth tokens (glpat- is in rules.ts)
+  String.raw`gl(?:rt|dt|ptt|soat|ft|imt|agent|oas|cbt|ffct)-[A-Za-z0-9_-]{20,}`,
+  String.raw`GR1348941[A-Za-z0-9_-]{20,}`,
+  // Docker Hub personal access tokens
+  String.raw`dckr_pat_[A-Za-z0-9_-]{20,}`,
+  // Shopify access, custom-app, private-app and shared secrets
+  String.raw`shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`,
+  // Notion (old and new), Linear, Figma, Postman, Contentful, Netlify, Supabase, E2B, PlanetScale
+  String.raw`secret_[A-Za-z0-9]{43}`,
+  String.raw`ntn_[A-Za-z0-9]{40,}`,
+  String.raw`lin_(?:api|oauth)_[A-Za-z0-9]{40}`,
+  String.raw`figd_[A-Za-z0-9_-]{40,}`,
+  String.raw`PMAK-[a-f0-9]{24}-[a-f0-9]{34}`,
+  String.raw`CFPAT-[A-Za-z0-9_-]{43}`,
+  String.raw`nfp_[A-Za-z0-9]{36}`,
+  String.raw`sbp_[a-f0-9]{40}`,
+  String.raw`sb_secret_[A-Za-z0-9_-]{20,}`,
+  String.raw`e2b_[a-f0-9]{40}`,
+  String.raw`pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,}`,
+  // Sentry auth tokens, Grafana Cloud and service-account tokens, Doppler, Atlassian, Heroku
+  String.raw`sntr[ysu]_[A-Za-z0-9_=+/-]{40,}`,
+  String.raw`glc_[A-Za-z0-9+/=_-]{32,}`,
+  String.raw`glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}`,
+  String.raw`dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}`,
+  String.raw`ATATT3[A-Za-z0-9_=-]{100,}`,
+  String.raw`HRKU-[A-Za-z0-9_-]{60,}`,
+  // LangSmith, Cerebras, Square, Brevo, Dropbox short-lived tokens, an age secret key
+  String.raw`lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}`,
+  String.raw`csk-[a-z0-9]{40,}`,
+  String.raw`sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}`,
+  String.raw`xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}`,
+  String.raw`sl\.[A-Za-z0-9_-]{130,}`,
+  String.raw`AGE-SECRET-KEY-1[A-Z0-9]{58}`,
+  // a Google OAuth refresh token, a Telegram bot token, a Discord bot token
+  String.raw`1//0[A-Za-z0-9_-]{40,}`,
+  String.raw`\d{8,10}:AA[A-Za-z0-9_-]{33}`,
+  String.raw`[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,38}`,
+];
+
+export const KNOWN_PREFIXES = new RegExp(`(?<![A-Za-z0-9])(?:${SHAPES.join('|')})`, 'dg');
