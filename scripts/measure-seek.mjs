@@ -8,10 +8,12 @@
 // `--dist dist-profile`). With --drag, instead of seeking: drags the scrubber across the bar (180
 // pointer moves 16 ms apart, as bench-browser does) under a trace, and prints the main thread's
 // CPU per animation frame and per pointer move (thread CPU: robust on a loaded machine, where
-// frame intervals are not). A diagnostic script, not a benchmark table.
+// frame intervals are not). With --drag --in-page the moves are dispatched in the page, two per
+// animation frame, 360 of them (a hand at display rate, independent of the DevTools round trips).
+// A diagnostic script, not a benchmark table.
 //
-//   node scripts/measure-seek.mjs <log> [--seeks 30] [--profile] [--trace] [--drag] [--dist dist] [--port 4199] [--width 1600]
-/* global window, document, location, requestAnimationFrame, MutationObserver */
+//   node scripts/measure-seek.mjs <log> [--seeks 30] [--profile] [--trace] [--drag [--in-page]] [--dist dist] [--port 4199] [--width 1600]
+/* global window, document, location, requestAnimationFrame, MutationObserver, PointerEvent */
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import {
@@ -33,6 +35,7 @@ const seekCount = Number(arg('seeks', '30'));
 const profile = process.argv.includes('--profile');
 const trace = process.argv.includes('--trace');
 const width = Number(arg('width', '1600'));
+const inPage = process.argv.includes('--in-page');
 
 try {
   // Every request to the log worker and its answer, timed (the page's clock).
@@ -170,7 +173,7 @@ async function dragUnderTrace(page) {
   const box = await slider.boundingBox();
   const recorder = await recordFrames(page);
   const y = box.y + box.height / 2;
-  const moves = 180;
+  const moves = inPage ? 360 : 180;
   await page.mouse.move(box.x + 2, y);
   await page.mouse.down();
   const cdp = profile ? await page.context().newCDPSession(page) : null;
@@ -181,11 +184,46 @@ async function dragUnderTrace(page) {
   }
   const tracing = await startTrace(page);
   await recorder.start();
-  for (let i = 1; i <= moves; i++) {
-    await page.mouse.move(box.x + 2 + ((box.width - 4) * i) / moves, y);
-    await page.waitForTimeout(16);
-  }
+  const asksBefore = await page.evaluate(() => window.__workerMessages.length);
+  if (inPage) {
+    // Two pointer moves per animation frame, dispatched in the page: a hand moving at display
+    // rate, whatever the speed of the DevTools round trips on a loaded machine.
+    await page.evaluate(
+      ({ x0, w, y, moves }) =>
+        new Promise((done) => {
+          const el = document.querySelector('[data-testid=scrubber]');
+          let i = 0;
+          const frame = () => {
+            for (let k = 0; k < 2 && i < moves; k++) {
+              i++;
+              const clientX = x0 + (w * i) / moves;
+              el.dispatchEvent(
+                new PointerEvent('pointermove', { bubbles: true, pointerId: 1, clientX, clientY: y }),
+              );
+            }
+            if (i < moves) requestAnimationFrame(frame);
+            else done();
+          };
+          requestAnimationFrame(frame);
+        }),
+      { x0: box.x + 2, w: box.width - 4, y, moves },
+    );
+    await page.waitForTimeout(300);
+  } else
+    for (let i = 1; i <= moves; i++) {
+      await page.mouse.move(box.x + 2 + ((box.width - 4) * i) / moves, y);
+      await page.waitForTimeout(16);
+    }
   const drag = await recorder.stop();
+  // What the drag asked of the log worker: each selection the panes followed asks messagesAt once.
+  const asks = await page.evaluate(
+    (from) =>
+      window.__workerMessages
+        .slice(from)
+        .filter((r) => r.what === 'ask')
+        .reduce((m, r) => ({ ...m, [r.kind]: (m[r.kind] ?? 0) + 1 }), {}),
+    asksBefore,
+  );
   const events = await tracing.stop();
   await page.mouse.up();
   if (cdp) await printProfile(cdp, moves, 'pointer move');
@@ -196,6 +234,11 @@ async function dragUnderTrace(page) {
     .reduce((a, e) => a + (e.tdur ?? e.dur) / 1000, 0);
   console.log(
     `drag: ${gaps.length} frames, interval p50 ${pct(gaps, 0.5).toFixed(1)} ms, p95 ${pct(gaps, 0.95).toFixed(1)} ms; main thread CPU ${(cpu / gaps.length).toFixed(2)} ms per frame, ${(cpu / moves).toFixed(1)} ms per pointer move (${moves} moves)`,
+  );
+  console.log(
+    `worker requests during the drag (${gaps.length} frames): ${Object.entries(asks)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`,
   );
   summariseTrace(events, gaps.length, 'frame');
 }

@@ -8,9 +8,11 @@
 // `--dist dist-profile`. A diagnostic script, not a benchmark table.
 //
 // `--save FILE` also writes the raw trace events (JSON), for a closer look at one task.
+// `--profile` also samples the main thread's JavaScript (a CPU profile, same clock as the trace)
+// and names, under each long task, the functions that took most of its samples (self time).
 //
 //   node scripts/trace-tasks.mjs <log> [--seeks 20] [--min 30] [--dist dist] [--port 4199] [--width 1600]
-//                                      [--save trace.json]
+//                                      [--save trace.json] [--profile]
 /* global location, document */
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -31,6 +33,12 @@ try {
     'blink.user_timing',
     '__metadata',
   ]);
+  const profiler = process.argv.includes('--profile') ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 250 });
+    await profiler.send('Profiler.start');
+  }
   const mark = (name) => page.evaluate((n) => performance.mark(n), name);
   await mark('trace:load');
   const loaded = await loadThroughInput(page, file);
@@ -56,17 +64,38 @@ try {
   }
   await mark('trace:end');
   const events = await tracing.stop();
+  const samples = profiler ? samplesOf((await profiler.send('Profiler.stop')).profile) : [];
   console.log(
     `${basename(file)}: ${loaded.events} events; first rows ${loaded.firstRows?.toFixed(0)} ms, ready ${loaded.ready?.toFixed(0)} ms (wall)`,
   );
-  report(events);
+  report(events, samples);
   const save = arg('save', '');
   if (save) writeFileSync(save, JSON.stringify(events));
 } finally {
   await close();
 }
 
-function report(all) {
+/** A CPU profile as samples `{ ts, fn }` (ts in the trace's microseconds; fn: "name file:line"). */
+function samplesOf(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n);
+  const name = (f) => `${f.functionName || '(anon)'} ${f.url ? basename(f.url) : ''}:${f.lineNumber + 1}`;
+  const out = [];
+  let ts = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    ts += profile.timeDeltas[i] ?? 0;
+    const node = byId.get(profile.samples[i]);
+    const f = node.callFrame;
+    if (f.functionName === '(idle)' || f.functionName === '(program)') continue;
+    // A built-in (a layout read, a DOM call) is named with the script function that called it.
+    const caller = f.url ? null : parent.get(node.id)?.callFrame;
+    out.push({ ts, fn: caller ? `${name(f)} < ${name(caller)}` : name(f) });
+  }
+  return out;
+}
+
+function report(all, samples = []) {
   const main = all.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   if (!main) throw new Error('no CrRendererMain thread in the trace');
   const onMain = all.filter((e) => e.pid === main.pid && e.tid === main.tid);
@@ -123,5 +152,16 @@ function report(all) {
     console.log(
       `  ${phaseOf(t.e.ts)} +${((t.e.ts - t0) / 1000).toFixed(0)} ms: task ${t.cpu.toFixed(1)} ms CPU (${(t.e.dur / 1000).toFixed(0)} wall): ${top}`,
     );
+    const self = new Map();
+    for (const x of samples) if (x.ts >= t.e.ts && x.ts < end) self.set(x.fn, (self.get(x.fn) ?? 0) + 1);
+    const n = [...self.values()].reduce((a, b) => a + b, 0);
+    if (n > 0)
+      console.log(
+        `      JS samples (${n}): ${[...self]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 8)
+          .map(([k, c]) => `${k} ${((100 * c) / n).toFixed(0)}%`)
+          .join('; ')}`,
+      );
   }
 }

@@ -31,6 +31,7 @@ export function ReplayBar() {
   const notice = useReplay((s) => s.notice);
   const position = useReplay((s) => s.position);
   const hoverTip = useReplay((s) => s.hoverTip);
+  const dragReadout = useReplay((s) => s.dragReadout);
   const { player, replay } = useServices();
   useEffect(() => replay.follow(), [replay]);
   // Nothing to play or step through: a log that failed to load, or that had no readable event.
@@ -204,7 +205,9 @@ export function ReplayBar() {
           data-testid="replay-position"
           title={position?.valuetext}
         >
-          {hoverTip !== null ? (
+          {dragReadout !== null ? (
+            dragReadout
+          ) : hoverTip !== null ? (
             <span data-testid="scrubber-hover" className="text-fg">
               {hoverTip}
             </span>

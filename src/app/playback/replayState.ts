@@ -32,6 +32,11 @@ export interface ReplayState {
   shownSeq: number | null;
   /** What the pointer is over on the scrubber, shown in the bar's readout (never over the controls). */
   hoverTip: string | null;
+  /**
+   * During a drag: where the pointer is, shown in the readout every frame (the selection, and
+   * with it the panes and the worker's description, follow more slowly: scrubber/dragCommit.ts).
+   */
+  dragReadout: string | null;
   /** prefers-reduced-motion: no character-by-character reveal, no caret blink, no smooth scrolling. */
   reducedMotion: boolean;
 }
@@ -53,6 +58,7 @@ export const useReplay = create<ReplayState>()(() => ({
   position: null,
   shownSeq: null,
   hoverTip: null,
+  dragReadout: null,
   reducedMotion: reducedMotionQuery?.matches ?? false,
 }));
 
@@ -78,7 +84,14 @@ export function replayNotice(text: string, tone: 'info' | 'warn' = 'info', ms = 
 /** A new log starts loading: the previous log's position, playback and notices go. */
 export function resetReplayForLoad(): void {
   noticeId++;
-  useReplay.setState({ playing: false, scrubbing: false, notice: null, position: null, hoverTip: null });
+  useReplay.setState({
+    playing: false,
+    scrubbing: false,
+    notice: null,
+    position: null,
+    hoverTip: null,
+    dragReadout: null,
+  });
 }
 
 /** Whether the open log records times (the worker's first/last recorded time; core/view/duration.ts recordedTime). */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, Profiler } from 'react';
+import { act, Profiler, useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReplayAxisView } from '../../worker/protocol';
 import { useApp } from '../appState';
@@ -7,7 +7,9 @@ import { useReplay } from '../playback/replayState';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores } from '../testing/fixtures';
 import { renderWithClient, settle, stubResizeObserver } from '../testing/paneHarness';
+import { ReplayBar } from '../playback/ReplayBar';
 import { seqAtX, xOfSeq } from './axisMap';
+import { FOLLOW_MS } from './dragCommit';
 import { Scrubber } from './Scrubber';
 
 // uPlot (reached through the compose graph) reads matchMedia when imported.
@@ -38,8 +40,9 @@ function axis(): ReplayAxisView {
   };
 }
 
-/** Animation frames run when the test says so. */
+/** Animation frames run when the test says so; the clock moves when the test says so. */
 const frames: FrameRequestCallback[] = [];
+let clock = 0;
 function runFrame(): void {
   act(() => {
     for (const cb of frames.splice(0)) cb(performance.now());
@@ -57,6 +60,8 @@ beforeEach(() => {
   useReplay.setState({ scrubbing: false, shownSeq: null });
   useApp.setState({ status: 'ready', events: EVENTS, selectedSeq: 0 });
   frames.length = 0;
+  clock = 0;
+  vi.spyOn(performance, 'now').mockImplementation(() => clock);
   vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
   vi.stubGlobal('cancelAnimationFrame', () => {});
   stubResizeObserver();
@@ -76,6 +81,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+/** Stands in for the panes: renders once per change of the selection, and shows it (`shownSeq`) at once. */
+function PaneProbe({ renders }: { renders: number[] }) {
+  const seq = useApp((s) => s.selectedSeq);
+  renders.push(seq ?? -1);
+  useEffect(() => useReplay.setState({ shownSeq: seq }), [seq]);
+  return null;
+}
 
 describe('Scrubber drag', () => {
   it('moves the handle every frame without a React render per pointer move; selects once the panes catch up', async () => {
@@ -105,6 +118,7 @@ describe('Scrubber drag', () => {
     // The messages pane has not shown the drag's first seq yet: the selection waits.
     expect(useApp.getState().selectedSeq).toBe(dragStart);
     act(() => useReplay.setState({ shownSeq: dragStart }));
+    clock += FOLLOW_MS;
     runFrame();
     expect(useApp.getState().selectedSeq).toBe(xSeq(700));
     expect(commits).toBe(1);
@@ -117,6 +131,48 @@ describe('Scrubber drag', () => {
     expect(useApp.getState().selectedSeq).toBe(xSeq(900));
     expect(useReplay.getState().scrubbing).toBe(false);
     expect(parseFloat(handle()?.style.left ?? '')).toBeCloseTo(handleAt(xSeq(900)), 5);
+  });
+
+  it('the readout and the slider value follow the pointer every frame; the panes at most every FOLLOW_MS, and show where the drag ends', async () => {
+    const paneRenders: number[] = [];
+    const el = renderWithClient(
+      new FakeClient({ replayAxis: () => axis() }),
+      <>
+        <ReplayBar />
+        <PaneProbe renders={paneRenders} />
+      </>,
+    );
+    await settle();
+    const slider = el.querySelector('[data-testid=scrubber]');
+    const readout = el.querySelector('[data-testid=replay-position]');
+    if (!slider || !readout) throw new Error('the replay bar is drawn');
+    pointer(slider, 'pointerdown', 10);
+    await settle();
+    paneRenders.length = 0;
+    // A second of dragging at 60 frames a second, two pointer moves a frame.
+    const frameCount = 60;
+    for (let f = 1; f <= frameCount; f++) {
+      clock += 1000 / 60;
+      pointer(slider, 'pointermove', 10 + f * 10);
+      pointer(slider, 'pointermove', 15 + f * 10);
+      runFrame();
+      const seq = xSeq(15 + f * 10);
+      expect(readout.textContent).toContain(`seq ${seq} of 1,000`);
+      expect(slider.getAttribute('aria-valuenow')).toBe(String(seq));
+      expect(slider.getAttribute('aria-valuetext')).toContain(`seq ${seq} of`);
+    }
+    // The panes rendered about once per FOLLOW_MS (~100 ms: 10 times a second), not once per frame.
+    expect(FOLLOW_MS).toBeGreaterThanOrEqual(80);
+    expect(paneRenders.length).toBeGreaterThanOrEqual(5);
+    expect(paneRenders.length).toBeLessThanOrEqual(12);
+    // Released: the panes show the pointer's last position, the readout is the selection's again.
+    pointer(slider, 'pointerup', 15 + frameCount * 10);
+    await settle();
+    const last = xSeq(15 + frameCount * 10);
+    expect(useApp.getState().selectedSeq).toBe(last);
+    expect(paneRenders.at(-1)).toBe(last);
+    expect(useReplay.getState().dragReadout).toBeNull();
+    expect(slider.getAttribute('aria-valuenow')).toBe(String(last));
   });
 });
 

@@ -7,10 +7,12 @@
  * the selected seq and aria-valuetext from the worker ("seq 1204 of 50311,
  * turn 12, step 3, text-delta").
  *
- * Pointer: press or drag to move the selection continuously. The handle
- * follows the pointer every frame outside React; the selection follows at most
- * once per frame, once the panes show the last one (dragCommit.ts, newest
- * wins), so a drag across a 1M-event log stays at display rate. Keys (when
+ * Pointer: press or drag to move the selection continuously. The handle, the
+ * slider's value and the bar's readout follow the pointer every frame (the
+ * handle outside React); the selection, and with it the timeline and the
+ * messages pane, follows at most every ~100 ms or when the pointer rests, once
+ * the panes show the last one (dragCommit.ts, newest wins), so only the
+ * scrubber paints on most frames of a drag across a 1M-event log. Keys (when
  * focused): Left/Right one event, Ctrl+Left/Right one chunk of the step,
  * Alt+Left/Right one character of a delta, Shift+Left/Right one step,
  * PageUp/PageDown one turn, Home/End the ends, Space/k play or pause. Up/Down
@@ -119,12 +121,22 @@ export function Scrubber() {
   const seqAtClient = (clientX: number, left: number, w: number): number =>
     view ? seqAtX(view, (clientX - left) / Math.max(1, w)) : 0;
 
-  /** Draws the handle and the played part at `seq` (during a drag: no React render per move). */
+  /**
+   * Draws the handle, the played part and the slider's value at `seq`, and describes it in the
+   * bar's readout (during a drag: nothing of the panes renders per frame).
+   */
   const paintAt = (seq: number) => {
     if (!view) return;
     const at = `${xOfSeq(view, seq) * 100}%`;
     if (handleRef.current) handleRef.current.style.left = at;
     if (playedRef.current) playedRef.current.style.width = at;
+    const slider = trackRef.current;
+    const text = describeDrag(view, seq, n);
+    if (slider) {
+      slider.setAttribute('aria-valuenow', String(seq));
+      slider.setAttribute('aria-valuetext', text);
+    }
+    useReplay.setState({ dragReadout: text });
   };
   // While dragging React leaves the handle's place alone: a commit (the selection catching up)
   // draws it where the pointer is, not where the selection was.
@@ -178,7 +190,7 @@ export function Scrubber() {
     d.commits.end();
     drag.current = null;
     setDragging(false);
-    useReplay.setState({ scrubbing: false });
+    useReplay.setState({ scrubbing: false, dragReadout: null });
   };
 
   const tip = hover && view ? describeHover(view, hitTicks, hover).join(' · ') : null;
@@ -286,15 +298,35 @@ function nearestTick(view: ReplayAxisView, hitTicks: TickView[], px: number): nu
   return best ? best.firstSeq : null;
 }
 
-/** Tooltip lines for the point under the cursor. */
-function describeHover(view: ReplayAxisView, hitTicks: TickView[], h: Hover): string[] {
-  const lines: string[] = [];
-  const seq = h.seq;
-  const parts = [`seq ${seq.toLocaleString('en-US')}`];
-  const ti = lastAtOrBelow(
-    view.turns.map((t) => t.startSeq),
-    seq,
-  );
+/** The readout while dragging: "seq 1,204 of 50,311 · turn 12 · step 3.1 · +4m 2s", from the axis alone. */
+function describeDrag(view: ReplayAxisView, seq: number, events: number): string {
+  const parts = positionParts(view, seq);
+  parts[0] = `seq ${grouped(seq)} of ${grouped(events)}`;
+  return parts.join(' · ');
+}
+
+/** 1,234,567: one formatter for a readout drawn every frame (toLocaleString makes one per call). */
+let digitGroups: Intl.NumberFormat | null = null;
+function grouped(n: number): string {
+  digitGroups ??= new Intl.NumberFormat('en-US');
+  return digitGroups.format(n);
+}
+
+/** Each axis's turn starts, made once (a drag describes a position every frame). */
+const turnStartsOf = new WeakMap<ReplayAxisView, number[]>();
+function turnStarts(view: ReplayAxisView): number[] {
+  let starts = turnStartsOf.get(view);
+  if (!starts) {
+    starts = view.turns.map((t) => t.startSeq);
+    turnStartsOf.set(view, starts);
+  }
+  return starts;
+}
+
+/** Where `seq` is, from the axis: its seq, turn, step and (time axis) recorded time. */
+function positionParts(view: ReplayAxisView, seq: number): string[] {
+  const parts = [`seq ${grouped(seq)}`];
+  const ti = lastAtOrBelow(turnStarts(view), seq);
   const turn = ti >= 0 ? view.turns[ti] : undefined;
   if (turn && seq <= turn.lastSeq)
     parts.push(`turn ${turn.turn}${turn.endReason ? ` (${turn.endReason})` : ''}`);
@@ -306,7 +338,13 @@ function describeHover(view: ReplayAxisView, hitTicks: TickView[], h: Hover): st
     const t = k >= 0 ? (view.knotTimes[k] as number) : NaN;
     if (Number.isFinite(t)) parts.push(`+${formatDuration(t - view.startTime)}`);
   }
-  lines.push(parts.join(' · '));
+  return parts;
+}
+
+/** Tooltip lines for the point under the cursor. */
+function describeHover(view: ReplayAxisView, hitTicks: TickView[], h: Hover): string[] {
+  const lines: string[] = [positionParts(view, h.seq).join(' · ')];
+  const si = bandAt(view.stepSeqs, h.seq);
   if (si >= 0) {
     const flags = view.stepFlags[si] as number;
     if (flags & 2) lines.push('failed attempt in this step');

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DragCommit, STALE_MS } from './dragCommit';
+import { DragCommit, FOLLOW_MS, REST_MS, STALE_MS } from './dragCommit';
 
 /** A drag over fake frames and a fake clock; `shown` is what the messages pane shows. */
 function harness() {
@@ -49,18 +49,58 @@ describe('DragCommit (a scrubber drag: handle every frame, selection when the pa
     expect(t.h.painted).toEqual([10, 50, 60]);
     expect(t.h.selected).toEqual([10]);
     t.h.shown = 10;
+    t.h.now = FOLLOW_MS;
     t.h.frame();
     expect(t.h.selected).toEqual([10, 60]);
     // Nothing pending: no frame is asked for until the pointer moves again.
     expect(t.h.frames.length).toBe(0);
   });
 
-  it('selects at once when the panes already show the last selection', () => {
+  it('selects once FOLLOW_MS passed when the panes already show the last selection', () => {
     t.drag.start(5);
     t.h.shown = 5;
+    t.h.now = FOLLOW_MS - 1;
     t.drag.move(7);
     t.h.frame();
+    expect(t.h.selected).toEqual([5]);
+    t.h.now = FOLLOW_MS;
+    t.h.frame();
     expect(t.h.selected).toEqual([5, 7]);
+  });
+
+  it('while the pointer keeps moving, the panes follow at most once per FOLLOW_MS; the handle every frame', () => {
+    t.drag.start(0);
+    // Two seconds of a drag at 60 frames a second, three pointer moves a frame; the panes are
+    // quick (they show each selection by the next frame).
+    const frames = 120;
+    for (let f = 1; f <= frames; f++) {
+      t.h.now = f * (1000 / 60);
+      for (let k = 0; k < 3; k++) t.drag.move(f * 3 + k);
+      t.h.shown = t.h.selected.at(-1) ?? null;
+      t.h.frame();
+    }
+    // Every frame painted the pointer's newest position.
+    expect(t.h.painted.length).toBe(frames + 1);
+    expect(t.h.painted.at(-1)).toBe(frames * 3 + 2);
+    // The selection followed about every FOLLOW_MS (2000 ms / 100 ms), never on consecutive frames.
+    const selects = t.h.selected.length - 1;
+    expect(selects).toBeGreaterThanOrEqual(Math.floor(2000 / FOLLOW_MS) - 2);
+    expect(selects).toBeLessThanOrEqual(Math.ceil(2000 / FOLLOW_MS) + 1);
+    expect(selects).toBeLessThan(frames / 4);
+  });
+
+  it('selects as soon as the pointer rests for REST_MS, before FOLLOW_MS', () => {
+    t.drag.start(0);
+    t.h.shown = 0;
+    t.h.now = 10;
+    t.drag.move(40);
+    t.h.frame();
+    expect(t.h.selected).toEqual([0]);
+    // No move since: resting.
+    t.h.now = 10 + REST_MS;
+    expect(REST_MS + 10).toBeLessThan(FOLLOW_MS);
+    t.h.frame();
+    expect(t.h.selected).toEqual([0, 40]);
   });
 
   it('does not wait longer than STALE_MS for a pane that never answers', () => {

@@ -1,13 +1,19 @@
 /**
- * A scrubber drag's schedule. The pointer moves many times a frame; the handle follows it on
- * the next animation frame outside React (`paint`: a style on the handle element), and the
- * selection (`select`: a store commit, which renders the panes and asks the worker for the new
- * seq) is made at most once per frame, and only once the messages pane shows the seq selected
- * last (`shownSeq`): the newest position wins, the positions passed over meanwhile are never
- * asked for, and a frame never carries more than one round of the panes' rendering. A pane that
- * does not answer (an error, a dead worker) holds the drag back for STALE_MS at most.
+ * A scrubber drag's schedule. The pointer moves many times a frame; the handle and the readout
+ * follow it on the next animation frame, outside the panes (`paint`), so only the scrubber paints
+ * each frame. The selection (`select`: a store commit, which renders the timeline and the
+ * messages pane and asks the worker for the new seq) follows more slowly: at most once per
+ * FOLLOW_MS, or as soon as the pointer rests for REST_MS, and only once the messages pane shows
+ * the seq selected last (`shownSeq`). The newest position wins, the positions passed over
+ * meanwhile are never asked for, and at most one frame in FOLLOW_MS carries the panes'
+ * rendering. A pane that does not answer (an error, a dead worker) holds the drag back for
+ * STALE_MS at most. When the drag ends, the pointer's last position is selected at once.
  */
 
+/** The panes follow a moving pointer at most this often (ms): the frames between paint only the scrubber. */
+export const FOLLOW_MS = 100;
+/** A pointer still for this long is resting: the panes follow it without waiting for FOLLOW_MS (ms). */
+export const REST_MS = 50;
 /** After this long without the last selection shown, the next one is made anyway (ms). */
 export const STALE_MS = 250;
 
@@ -15,7 +21,7 @@ export interface DragDeps {
   requestFrame: (cb: () => void) => number;
   cancelFrame: (id: number) => void;
   now: () => number;
-  /** Moves the handle to `seq` (no React render). */
+  /** Moves the handle and the readout to `seq` (no render of the panes). */
   paint: (seq: number) => void;
   /** Selects `seq` (the store commit). */
   select: (seq: number) => void;
@@ -30,6 +36,7 @@ export class DragCommit {
   private target: number | null = null;
   private committed: number | null = null;
   private committedAt = 0;
+  private movedAt = 0;
   private painted: number | null = null;
   private frame = 0;
 
@@ -42,10 +49,11 @@ export class DragCommit {
     this.paintOnce(seq);
   }
 
-  /** The pointer moved to `seq`: painted and (when the panes are ready) selected next frame. */
+  /** The pointer moved to `seq`: painted next frame, selected when the panes may follow. */
   move(seq: number): void {
     this.target = seq;
     this.pending = seq;
+    this.movedAt = this.deps.now();
     if (this.frame === 0) this.frame = this.deps.requestFrame(this.tick);
   }
 
@@ -69,17 +77,22 @@ export class DragCommit {
     const seq = this.pending;
     if (seq === null) return;
     this.paintOnce(seq);
-    const ready =
-      this.committed === null ||
-      this.deps.shownSeq() === this.committed ||
-      this.deps.now() - this.committedAt >= STALE_MS;
-    if (ready) {
+    if (this.panesMayFollow()) {
       this.pending = null;
       if (seq !== this.committed) this.commit(seq);
       return;
     }
     this.frame = this.deps.requestFrame(this.tick);
   };
+
+  /** The panes showed the last selection and FOLLOW_MS passed or the pointer rests; or they are stale. */
+  private panesMayFollow(): boolean {
+    if (this.committed === null) return true;
+    const now = this.deps.now();
+    if (now - this.committedAt >= STALE_MS) return true;
+    if (this.deps.shownSeq() !== this.committed) return false;
+    return now - this.committedAt >= FOLLOW_MS || now - this.movedAt >= REST_MS;
+  }
 
   private commit(seq: number): void {
     this.committed = seq;
