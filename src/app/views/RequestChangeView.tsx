@@ -76,6 +76,9 @@ export function RequestChangeView({ seq }: { seq: number }) {
   );
 }
 
+/** Names a change list shows; the rest are counted. */
+export const NAMES_SHOWN = 100;
+
 function ToolList({
   label,
   names,
@@ -88,14 +91,17 @@ function ToolList({
   testId?: string;
 }) {
   if (names.length === 0) return null;
+  // A header can add or drop 100,000 tools at once (audit R7-10): the first ones and a count.
+  const rest = names.length - NAMES_SHOWN;
   return (
     <div data-testid={testId} className="flex flex-wrap gap-1">
       <span className="text-fg-subtle">{label}:</span>
-      {names.map((n) => (
+      {names.slice(0, NAMES_SHOWN).map((n) => (
         <span key={n} className={`font-mono ${tone}`}>
           {n}
         </span>
       ))}
+      {rest > 0 && <span className="text-fg-subtle">and {rest.toLocaleString('en-US')} more</span>}
     </div>
   );
 }

@@ -5,6 +5,8 @@
  * system prompt (collapsed, with its length and a token estimate), the tools
  * with expandable schemas, and a legacy messagePrefix marked as such.
  */
+import { useState } from 'react';
+import type { ToolView } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { JsonTree } from '../components/jsonTree';
 import { useServices } from '../services/context';
@@ -96,11 +98,7 @@ export function RequestInForce({ seq }: { seq: number }) {
           {r.tools &&
             ('list' in r.tools ? (
               <Collapsible testId="request-tools" title={`Tools (${r.tools.list.length})`}>
-                {r.tools.list.map((t, i) => (
-                  <Collapsible key={`${t.name}:${i}`} title={t.name} detail={t.description}>
-                    <JsonTree value={t.schema} expandDepth={3} />
-                  </Collapsible>
-                ))}
+                <ToolDefinitions tools={r.tools.list} />
               </Collapsible>
             ) : (
               <Collapsible testId="request-tools" title="Tools (not a list, as written)">
@@ -148,13 +146,46 @@ function Collapsible({
   testId?: string;
   children: React.ReactNode;
 }) {
+  // Its content is rendered once opened: a closed <details> still costs its whole subtree, and a
+  // header can define 100,000 tools (audit R7-10).
+  const [open, setOpen] = useState(false);
   return (
-    <details data-testid={testId} className="rounded border border-line-soft bg-inset">
+    <details
+      data-testid={testId}
+      className="rounded border border-line-soft bg-inset"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
       <summary className="cursor-pointer px-2 py-0.5 text-fg-soft select-none">
         <span className="font-mono">{title}</span>
         {detail && <span className="ml-2 text-fg-subtle">{detail}</span>}
       </summary>
-      <div className="px-2 py-1">{children}</div>
+      {open && <div className="px-2 py-1">{children}</div>}
     </details>
+  );
+}
+
+/** Tools a header's list shows at first; "Show more" adds as many. */
+export const TOOLS_SHOWN = 200;
+
+function ToolDefinitions({ tools }: { tools: readonly ToolView[] }) {
+  const [shown, setShown] = useState(TOOLS_SHOWN);
+  return (
+    <>
+      {tools.slice(0, shown).map((t, i) => (
+        <Collapsible key={`${t.name}:${i}`} title={t.name} detail={t.description}>
+          <JsonTree value={t.schema} expandDepth={3} />
+        </Collapsible>
+      ))}
+      {shown < tools.length && (
+        <button
+          type="button"
+          className="mt-1 text-sky-300 hover:underline"
+          onClick={() => setShown(shown + TOOLS_SHOWN)}
+        >
+          Show {Math.min(TOOLS_SHOWN, tools.length - shown)} more of{' '}
+          {(tools.length - shown).toLocaleString('en-US')} tools
+        </button>
+      )}
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { ModelPrice, PriceTable } from '../../core/cost/prices';
 import { DEFAULT_PRICES } from '../../core/cost/prices';
 import type { CostSummary } from '../../core/cost/usageTotals';
+import { RowsBound, boundedRows } from '../components/boundedRows';
 import { formatUsd } from '../components/format';
 
 export interface CostPanelProps {
@@ -20,9 +21,15 @@ const usd = formatUsd;
 
 const NONE: CostSummary = { total: 0, byModel: [], unpricedSteps: 0 };
 
+type ModelCost = CostSummary['byModel'][number];
+/** Past MAX_TABLE_ROWS models, the costliest are drawn (unpriced ones by steps, after them). */
+const byCost = (a: ModelCost, b: ModelCost): number => (b.cost ?? -1) - (a.cost ?? -1) || b.steps - a.steps;
+
 export function CostPanel({ summary, prices, onPrices }: CostPanelProps) {
   const [editing, setEditing] = useState(false);
+  const [query, setQuery] = useState('');
   const s = summary ?? NONE;
+  const { rows, matching } = boundedRows(s.byModel, (m) => m.model, query, byCost);
   return (
     <div className="px-3 text-xs" data-testid="cost-panel">
       <p className="text-fg-soft">
@@ -44,9 +51,18 @@ export function CostPanel({ summary, prices, onPrices }: CostPanelProps) {
           {editing ? 'done' : 'edit prices'}
         </button>
       </p>
+      <RowsBound
+        what="models"
+        order="the costliest"
+        total={s.byModel.length}
+        matching={matching}
+        shown={rows.length}
+        query={query}
+        onQuery={setQuery}
+      />
       <table className="mt-1 w-full">
         <tbody>
-          {s.byModel.map((r) => (
+          {rows.map((r) => (
             <tr key={r.model}>
               <td className="font-mono">{r.model}</td>
               <td className="text-right tabular-nums">{r.steps} steps</td>

@@ -4,7 +4,12 @@
  * it in both runs: this run selects it (its messages pane follows), run B
  * shows its derived messages there in a pane of its own beside the table.
  * Each step row jumps both runs to that step's input. Store-free.
+ *
+ * Two runs can have any number of steps (two of 20,000 froze the page 37 s
+ * when every row was drawn): the table draws COMPARE_ROWS steps around the
+ * first difference, and buttons add as many earlier or later.
  */
+import { useState } from 'react';
 import { totalInputTokens } from '../../core/analysis/usage';
 import type { AlignedStep, RunComparison } from '../../core/diff/runs';
 import { MessageView } from '../components/blocks';
@@ -37,12 +42,30 @@ function InputCell({ m }: { m: AlignedStep['a'] }) {
   );
 }
 
+/** Steps the table draws at first; each "show" button adds as many. */
+export const COMPARE_ROWS = 200;
+
+/** The steps [from, to) drawn first: COMPARE_ROWS of them, the first difference among them. */
+export function compareWindow(comparison: RunComparison): { from: number; to: number } {
+  const n = comparison.steps.length;
+  if (n <= COMPARE_ROWS) return { from: 0, to: n };
+  const d = comparison.firstDivergence;
+  const at = d ? comparison.steps.findIndex((r) => r.turn === d.turn && r.step === d.step) : 0;
+  const from = Math.max(0, Math.min(at - COMPARE_ROWS / 4, n - COMPARE_ROWS));
+  return { from, to: from + COMPARE_ROWS };
+}
+
 /** The seq a jump to a step goes to in one run: its input, or its start when it made no call. */
 function stepSeq(m: AlignedStep['a']): number | null {
   return m ? (m.inputSeq ?? m.startSeq) : null;
 }
 
 export function RunCompareView({ comparison, nameA, nameB, onJump, runB }: RunCompareViewProps) {
+  // A new comparison starts again around its own first difference.
+  const [drawn, setDrawn] = useState({ comparison, ...compareWindow(comparison) });
+  const { from, to } = drawn.comparison === comparison ? drawn : compareWindow(comparison);
+  const show = (window: { from: number; to: number }) => setDrawn({ comparison, ...window });
+  const total = comparison.steps.length;
   const d = comparison.firstDivergence;
   const n = (v: number | undefined) => (v === undefined ? NO_VALUE : v.toLocaleString('en-US'));
   // The app's one duration format: a step's time reads as its row on the timeline does.
@@ -113,7 +136,13 @@ export function RunCompareView({ comparison, nameA, nameB, onJump, runB }: RunCo
             </tr>
           </thead>
           <tbody>
-            {comparison.steps.map((row) => {
+            {from > 0 && (
+              <MoreSteps
+                label={`Show ${Math.min(COMPARE_ROWS, from)} earlier steps (${from.toLocaleString('en-US')} before)`}
+                onClick={() => show({ from: Math.max(0, from - COMPARE_ROWS), to })}
+              />
+            )}
+            {comparison.steps.slice(from, to).map((row) => {
               const first = d && d.turn === row.turn && d.step === row.step;
               return (
                 <tr
@@ -140,6 +169,12 @@ export function RunCompareView({ comparison, nameA, nameB, onJump, runB }: RunCo
                 </tr>
               );
             })}
+            {to < total && (
+              <MoreSteps
+                label={`Show ${Math.min(COMPARE_ROWS, total - to)} later steps (${(total - to).toLocaleString('en-US')} after)`}
+                onClick={() => show({ from, to: Math.min(total, to + COMPARE_ROWS) })}
+              />
+            )}
           </tbody>
         </table>
         <p className="px-2 py-1 text-fg-faint" data-testid="run-compare-legend">
@@ -148,6 +183,18 @@ export function RunCompareView({ comparison, nameA, nameB, onJump, runB }: RunCo
       </div>
       <RunBPane nameB={nameB} view={runB} />
     </div>
+  );
+}
+
+function MoreSteps({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <tr>
+      <td colSpan={7} className="px-2 py-0.5">
+        <button type="button" className="text-sky-300 hover:underline" onClick={onClick}>
+          {label}
+        </button>
+      </td>
+    </tr>
   );
 }
 

@@ -39,7 +39,7 @@ import { Gunzip } from 'fflate';
 import { Decompress as ZstdDecompress } from 'fzstd';
 import { crc32 } from './crc32';
 import type { ReadLimitKind } from './readLimits';
-import { ZstdFrameWalker } from './zstdFrames';
+import { PIECE_WORK, ZstdFrameWalker } from './zstdFrames';
 import { errorMessage } from '../errorMessage';
 
 import { sniffFormat, type CompressionFormat } from './compressionFormat';
@@ -287,10 +287,16 @@ class ZstdEngine implements Engine {
   }
   push(chunk: Uint8Array, final?: boolean): void {
     // The walker reads the chunk's frame and block headers before fzstd decodes any of it.
-    this.frames.push(chunk);
-    const problem = this.frames.costProblem(this.produced());
-    if (problem !== undefined) throw new StreamProblem(problem);
-    this.zstd.push(chunk, final);
+    // Pieces of bounded window work, each checked against the text decoded before it.
+    for (let at = 0; at < chunk.length || (at === 0 && final);) {
+      const work = this.frames.windowWork;
+      const end = this.frames.push(chunk, at, PIECE_WORK);
+      const problem = this.frames.costProblem(this.produced(), this.frames.windowWork - work);
+      if (problem !== undefined) throw new StreamProblem(problem);
+      this.zstd.push(chunk.subarray(at, end), final === true && end === chunk.length);
+      if (end === chunk.length) break;
+      at = end;
+    }
   }
   endProblem(): undefined {
     return undefined; // fzstd itself throws on a truncated stream at the final push

@@ -14,8 +14,10 @@ const MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
  * `--long=31` lifts it), and fzstd would allocate it whole (up to 2 GiB) for any frame.
  */
 export const MAX_ZSTD_WINDOW = 128 * 1024 * 1024;
+/** Window work per piece fed to fzstd: the most that runs before the next check. */
+export const PIECE_WORK = 256 * 1024 * 1024;
 /**
- * Window bytes fzstd may allocate or shift per byte decoded, past ZSTD_WORK_FLOOR. An ordinary
+ * Window bytes fzstd may allocate or shift per byte decoded, past WORK_FLOOR. An ordinary
  * stream's blocks regenerate up to 128 KiB each, so even a 128 MiB window costs ~1,024 per byte,
  * and a writer that flushes each line in a 2 MiB window ~7,000; thousands of one-byte blocks in a
  * large window cost millions.
@@ -46,8 +48,13 @@ export class ZstdFrameWalker {
   /** Window bytes fzstd allocates or shifts for what was pushed: one window per frame and per block. */
   windowWork = 0;
 
-  push(chunk: Uint8Array): void {
-    let i = 0;
+  /**
+   * Reads `chunk` from `from`; stops early, right after a block header, once the window work of
+   * this call reaches `workLimit`. Returns where it stopped (chunk.length when it read it all).
+   */
+  push(chunk: Uint8Array, from = 0, workLimit = Infinity): number {
+    let i = from;
+    const start = this.windowWork;
     while (i < chunk.length && this.state !== 'invalid') {
       if (this.skipping > 0) {
         const n = Math.min(this.skipping, chunk.length - i);
@@ -58,18 +65,22 @@ export class ZstdFrameWalker {
       }
       this.held.push(chunk[i++] as number);
       this.structure();
+      if (this.windowWork - start >= workLimit) break;
     }
+    return this.state === 'invalid' ? chunk.length : i;
   }
 
   /**
-   * Why decoding what was pushed would cost far more than its output (`produced` bytes decoded
-   * so far), if it would: a window past MAX_ZSTD_WINDOW, or window work past the budget.
+   * Why decoding further would cost far more than its output, if it would: a window past
+   * MAX_ZSTD_WINDOW, or window work so far past the budget for the `produced` bytes decoded
+   * (checked before each piece reaches fzstd, so at most one piece of work runs past it).
    */
-  costProblem(produced: number): string | undefined {
+  costProblem(produced: number, pieceWork: number): string | undefined {
     if (this.largestWindow > MAX_ZSTD_WINDOW)
       return `zstd data asks for a ${mib(this.largestWindow)} window; this reader decodes windows up to ${mib(MAX_ZSTD_WINDOW)}, as zstd does by default`;
-    if (this.windowWork > WORK_FLOOR + WORK_PER_BYTE * produced)
-      return `zstd data of tiny blocks in a ${mib(this.window || this.largestWindow)} window: decoding it would copy ${mib(this.windowWork)} for ${produced} bytes of text, so it is refused`;
+    const done = this.windowWork - pieceWork;
+    if (done > WORK_FLOOR + WORK_PER_BYTE * produced)
+      return `zstd data of tiny blocks in a ${mib(this.window || this.largestWindow)} window: decoding it copied ${mib(done)} for ${produced} bytes of text, so it is refused`;
     return undefined;
   }
 
