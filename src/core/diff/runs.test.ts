@@ -1,9 +1,13 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadLogFromText } from '../log/load';
 import { DEFAULT_PRICES, costOf, parsePriceTable, priceFor } from '../cost/prices';
 import { compactionPoints, stepMetrics } from '../metrics/steps';
 import { toolStats } from '../metrics/tools';
-import { alignSteps, compareRuns } from './runs';
+import { alignSteps, compareRuns, runProfile, type RunSource } from './runs';
+import type { SessionLog } from '../log/sessionLog';
 
 const T0 = 1_760_000_000_000;
 
@@ -126,6 +130,71 @@ describe('compare two runs', () => {
     expect(cmp.steps).toHaveLength(3);
     expect(cmp.firstDivergence).toMatchObject({ step: 3, a: null, reason: 'only run B has turn 1 step 3' });
     expect(alignSteps(stepMetrics(a), []).every((s) => s.b === undefined)).toBe(true);
+  });
+});
+
+describe('compare two long runs (audit R7-12)', () => {
+  /** The log, counting the messages its messagesAt hands out. */
+  function counted(log: SessionLog): { source: RunSource; read: () => number } {
+    let n = 0;
+    const source = Object.create(log) as SessionLog;
+    source.messagesAt = (seq: number, from?: number, to?: number) => {
+      const r = log.messagesAt(seq, from, to);
+      n += r.messages.length;
+      return r;
+    };
+    return { source, read: () => n };
+  }
+  const outputs = Array.from({ length: 300 }, (_, i) => `out ${i}`);
+
+  it('reads each message once, however many steps share it (was every step reading its whole history)', () => {
+    const a = counted(loadLogFromText(run({ outputs, idPrefix: 'call_a' })));
+    const changed = outputs.map((o, i) => (i === 249 ? 'CHANGED' : o));
+    const b = counted(loadLogFromText(run({ outputs: changed, idPrefix: 'toolu_b' })));
+    const cmp = compareRuns(a.source, b.source);
+    expect(cmp.firstDivergence).toMatchObject({ turn: 1, step: 251, reason: 'message 501 differs' });
+    // 301 steps; the last input holds 1 + 2 x 300 messages. Each is read once, plus the divergence's lookups.
+    const last = loadLogFromText(run({ outputs, idPrefix: 'c' }));
+    const messages = last.messagesAt(last.eventCount - 1).messages.length;
+    expect(a.read()).toBeLessThan(messages + 4 * 501);
+    expect(b.read()).toBeLessThan(messages + 4 * 501);
+  });
+
+  it('digests equal those of a source that can only list whole histories', () => {
+    const log = loadLogFromText(run({ outputs: outputs.slice(0, 40), idPrefix: 'c' }));
+    const whole: RunSource = Object.create(log) as SessionLog;
+    Object.defineProperty(whole, 'messageSeqsAt', { value: undefined });
+    const digests = (p: ReturnType<typeof runProfile>) =>
+      p.steps.map((s) => [s.inputDigest, s.inputMessages]);
+    expect(digests(runProfile(log))).toEqual(digests(runProfile(whole)));
+    expect(new Set(runProfile(log).steps.map((s) => s.inputDigest)).size).toBe(41);
+  });
+
+  it('the same digests on the real logs with replaces (a replace starts a new surface: the list is read again)', () => {
+    const root = fileURLToPath(new URL('../../../../shared/samples/', import.meta.url));
+    const logs: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (path.endsWith('.jsonl') && /"op": *"replace"/.test(readFileSync(path, 'utf8')))
+          logs.push(path);
+      }
+    };
+    walk(root);
+    expect(logs.length).toBeGreaterThanOrEqual(4);
+    let steps = 0;
+    for (const path of logs) {
+      const text = readFileSync(path, 'utf8');
+      const log = loadLogFromText(text);
+      const whole: RunSource = Object.create(loadLogFromText(text)) as SessionLog;
+      Object.defineProperty(whole, 'messageSeqsAt', { value: undefined });
+      const digests = (p: ReturnType<typeof runProfile>) =>
+        p.steps.map((s) => [s.inputDigest, s.inputMessages]);
+      expect(digests(runProfile(log)), path).toEqual(digests(runProfile(whole)));
+      steps += runProfile(log).steps.length;
+    }
+    expect(steps).toBeGreaterThan(10);
   });
 });
 

@@ -15,7 +15,15 @@ import { diffRequests, requestViewAt, type RequestChanges, type RequestView } fr
 import { jsonText } from '../deepJson';
 
 export interface RunSource extends MetricsSource {
-  messagesAt(seq: number): { messages: DerivedMessage[] };
+  messagesAt(seq: number, from?: number, to?: number): { messages: DerivedMessage[] };
+  /**
+   * Source seqs of `messagesAt(seq)`'s messages from index `from`, parsing
+   * none, and the surface epoch they belong to (within one, a later seq's list
+   * extends an earlier one's). With it a step reads and hashes only the
+   * messages added since the last step: without it, every step re-read its
+   * whole history, quadratic in the steps (two 2,000-step runs took 146 s).
+   */
+  messageSeqsAt?(seq: number, from?: number): { epoch: number; count: number; seqs: number[] };
 }
 
 export interface AlignedStep {
@@ -88,12 +96,16 @@ export interface StepProfile extends StepMetrics {
 
 export function runProfile(log: RunSource, prices?: PriceTable): RunProfile {
   const digester = digesterFor(log);
+  // Steps share their request header: its view (every tool's schema as text) is built once.
+  const views = new Map<number | null, RequestView>();
   return {
     steps: stepMetrics(log, prices).map((m) => {
       if (m.inputSeq === null) return { ...m, inputDigest: null, inputMessages: 0, request: null };
-      const digests = digester.input(m.inputSeq);
-      const request = requestViewAt(log, m.inputSeq);
-      return { ...m, inputDigest: hashString(digests.join('|')), inputMessages: digests.length, request };
+      const input = digester.profileInput(m.inputSeq);
+      const view = requestViewAt(log, m.inputSeq);
+      const request = views.get(view.headerSeq) ?? view;
+      views.set(view.headerSeq, request);
+      return { ...m, inputDigest: input.digest, inputMessages: input.count, request };
     }),
   };
 }
@@ -170,12 +182,80 @@ class InputDigester {
   private readonly ids = new Map<string, string>();
   constructor(private readonly log: RunSource) {}
 
+  /** Each message's digest, as a number for folding a step's list (one per message seq). */
+  private readonly numBySeq = new Map<number, number>();
+  /** The last profiled step's message seqs and epoch, and the fold after each prefix (two lanes per entry). */
+  private lastSeqs: number[] = [];
+  private lastEpoch = NaN;
+  private folds: number[] = [0x9e3779b9, 0x85ebca6b];
+
+  /** Digests of the messages in `messagesAt(seq)`. */
   input(seq: number): string[] {
-    return this.log.messagesAt(seq).messages.map((m) => {
-      let d = this.bySeq.get(m.seq);
-      if (d === undefined) this.bySeq.set(m.seq, (d = hashString(this.canonical(m))));
-      return d;
-    });
+    const seqs = this.log.messageSeqsAt?.(seq).seqs;
+    if (!seqs) return this.log.messagesAt(seq).messages.map((m) => this.digest(m));
+    this.digestMissing(seq, seqs, 0);
+    return seqs.map((s) => this.bySeq.get(s) as string);
+  }
+
+  /**
+   * One digest for the whole input at `seq`, and its message count. Steps are
+   * profiled in seq order and a step's history extends the last one's (until
+   * a replace): only the messages added are read and folded.
+   */
+  profileInput(seq: number): { digest: string; count: number } {
+    const last = this.lastSeqs;
+    let seqs: number[];
+    let p: number; // messages shared with the last step's list
+    const tail = this.log.messageSeqsAt?.(seq, last.length);
+    if (tail && tail.epoch === this.lastEpoch && tail.count >= last.length) {
+      p = last.length;
+      this.digestMissing(seq, tail.seqs, p);
+      seqs = last;
+      for (const s of tail.seqs) seqs.push(s);
+    } else {
+      const whole = this.log.messageSeqsAt?.(seq);
+      if (whole) this.digestMissing(seq, whole.seqs, 0);
+      seqs = whole ? whole.seqs : this.log.messagesAt(seq).messages.map((m) => (this.digest(m), m.seq));
+      this.lastEpoch = whole ? whole.epoch : NaN;
+      p = 0;
+      const n = Math.min(last.length, seqs.length);
+      while (p < n && last[p] === seqs[p]) p++;
+    }
+    const folds = this.folds;
+    folds.length = 2 * (p + 1);
+    let h1 = folds[2 * p] as number;
+    let h2 = folds[2 * p + 1] as number;
+    for (let i = p; i < seqs.length; i++) {
+      const x = this.numBySeq.get(seqs[i] as number) as number;
+      h1 = Math.imul(h1 ^ x, 2654435761) ^ (h2 >>> 15);
+      h2 = Math.imul(h2 ^ x, 1597334677) ^ (h1 >>> 13);
+      folds.push(h1, h2);
+    }
+    this.lastSeqs = seqs;
+    return { digest: hashString(`${h1}:${h2}:${seqs.length}`), count: seqs.length };
+  }
+
+  /** Digests the messages of `seqs` (message `offset + i` at `seq`) not digested yet, reading runs of them. */
+  private digestMissing(seq: number, seqs: number[], offset: number): void {
+    for (let i = 0; i < seqs.length;) {
+      if (this.bySeq.has(seqs[i] as number)) {
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < seqs.length && !this.bySeq.has(seqs[j] as number)) j++;
+      for (const m of this.log.messagesAt(seq, offset + i, offset + j).messages) this.digest(m);
+      i = j;
+    }
+  }
+
+  private digest(m: DerivedMessage): string {
+    let d = this.bySeq.get(m.seq);
+    if (d === undefined) {
+      this.bySeq.set(m.seq, (d = hashString(this.canonical(m))));
+      this.numBySeq.set(m.seq, parseInt(d.slice(-8), 16) | 0);
+    }
+    return d;
   }
 
   private canonical(m: DerivedMessage): string {

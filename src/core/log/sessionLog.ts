@@ -14,7 +14,7 @@ import { ColumnReadContext } from './columnReadContext';
 import { EventColumns } from './columns';
 import { Lru } from './lru';
 import { derivesMessage, messageOf } from './message';
-import { SurfaceIndex, type ReplaceRecord } from './surface';
+import { SurfaceIndex, type NodeWindow, type ReplaceRecord } from './surface';
 import { ByteStore } from '../reader/byteStore';
 import { readEventAt, type ReadContext } from '../reader/logReader';
 import { PackedRowMemo } from '../reader/reread';
@@ -336,6 +336,11 @@ export class SessionLog {
       message: this.nodeMessage(s),
     }));
     return { seq, count: w.count, nodeCount: w.nodeCount, from: w.from, messages };
+  }
+
+  /** Source seqs of `messagesAt(seq)`'s messages from `from`, parsing none (run comparison digests each once). */
+  messageSeqsAt(seq: number, from = 0): NodeWindow {
+    return this.surface.window(seq, from);
   }
 
   /** A surface node's message: nodes are valid surface events, so it always has one. */

@@ -88,7 +88,7 @@ describe('SurfaceIndex', () => {
     for (let s = 0; s < ev.length; s++) expect(surface.nodesAt(s), `at ${s}`).toEqual(naiveSurface(ev, s));
     expect(surface.nodesAt(6)).toEqual([0, 1, 6, 4, 5]);
     // The empty assistant message (4) is a node but not a message.
-    expect(surface.window(6)).toEqual({ count: 4, nodeCount: 5, from: 0, seqs: [0, 1, 6, 5] });
+    expect(surface.window(6)).toEqual({ epoch: 6, count: 4, nodeCount: 5, from: 0, seqs: [0, 1, 6, 5] });
     expect(surface.nodesAt(10)).toEqual([9, 8, 10]);
     expect(surface.window(10, 1, 2).seqs).toEqual([8]);
     expect(surface.replacesUpTo(9).map((r) => r.hidden)).toEqual([[3], [1, 6, 4, 5], [0, 7]]);

@@ -46,6 +46,8 @@ export interface NodeWindow {
   from: number;
   /** Source seqs of messages from..from+seqs.length. */
   seqs: number[];
+  /** The replace that opened this surface (-1: none yet): within one, a later seq's list extends an earlier one's. */
+  epoch: number;
 }
 
 export interface ReplaceRecord {
@@ -152,7 +154,7 @@ export class SurfaceIndex {
         }
       }
     }
-    return { count, nodeCount: e.baseNodes + k, from: Math.max(0, from), seqs: out };
+    return { count, nodeCount: e.baseNodes + k, from: Math.max(0, from), seqs: out, epoch: e.seq };
   }
 
   /**
