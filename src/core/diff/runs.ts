@@ -13,6 +13,7 @@ import { stepMetrics, type MetricsSource, type StepMetrics } from '../metrics/st
 import type { PriceTable } from '../cost/prices';
 import { diffRequests, requestViewAt, type RequestChanges, type RequestView } from './request';
 import { jsonText } from '../deepJson';
+import { requestHeaders } from '../harness/requestInForce';
 
 export interface RunSource extends MetricsSource {
   messagesAt(seq: number, from?: number, to?: number): { messages: DerivedMessage[] };
@@ -96,15 +97,16 @@ export interface StepProfile extends StepMetrics {
 
 export function runProfile(log: RunSource, prices?: PriceTable): RunProfile {
   const digester = digesterFor(log);
-  // Steps share their request header: its view (every tool's schema as text) is built once.
-  const views = new Map<number | null, RequestView>();
+  // Steps share their request header: its view (every tool's schema as text) is built once per header.
+  const headers = requestHeaders(log);
+  const views = new Map<number, RequestView>();
   return {
     steps: stepMetrics(log, prices).map((m) => {
       if (m.inputSeq === null) return { ...m, inputDigest: null, inputMessages: 0, request: null };
       const input = digester.profileInput(m.inputSeq);
-      const view = requestViewAt(log, m.inputSeq);
-      const request = views.get(view.headerSeq) ?? view;
-      views.set(view.headerSeq, request);
+      const headerSeq = headers.atOrBefore(m.inputSeq) ?? -1;
+      let request = views.get(headerSeq);
+      if (request === undefined) views.set(headerSeq, (request = requestViewAt(log, m.inputSeq)));
       return { ...m, inputDigest: input.digest, inputMessages: input.count, request };
     }),
   };
