@@ -184,6 +184,14 @@ describe('SurfaceIndex', () => {
           for (let n = 0; n < ev.length; n++) expect(index.messageIndexOf(s, n)).toBe(place.get(n) ?? null);
           const from = msgs.length > 0 ? s % msgs.length : 0;
           expect(index.window(s, from, from + 3).seqs).toEqual(msgs.slice(from, from + 3));
+          // sharedFrom never claims more than the lists at an earlier seq and at s share (run comparison folds on from it).
+          for (const since of [s - 1, s - 7, 0]) {
+            if (since < 0) continue;
+            const earlier = index.window(since).seqs;
+            const shared = Math.min(earlier.length, index.window(s, 0, Infinity, since).sharedFrom ?? -1);
+            expect(shared).toBeGreaterThanOrEqual(0);
+            expect(msgs.slice(0, shared)).toEqual(earlier.slice(0, shared));
+          }
         }
       }),
       { numRuns: 300 },
