@@ -69,6 +69,33 @@ const toolResult = (
 const other = (seq: number): SessionEvent => ({ seq, type: 'step/start', data: { turn: 1, step: 1 } });
 
 describe('SurfaceIndex', () => {
+  it('keeps its rope short when every step prunes the last tool result (audit R7-14: quadratic)', () => {
+    const steps = 3000;
+    const ev: SessionEvent[] = [user(0, 'go')];
+    let last = -1;
+    for (let k = 0; k < steps; k++) {
+      ev.push(assistant(ev.length));
+      const result = ev.length;
+      ev.push(toolResult(result, `c${k}`, `out ${k}`));
+      if (last >= 0) {
+        const prune: Partial<SessionEvent> = {
+          surfaceOp: { op: 'replace', start: last, end: last },
+          sourceEventSeqs: [last],
+        };
+        ev.push(toolResult(ev.length, `c${k - 1}`, '[pruned]', prune));
+      }
+      last = result;
+    }
+    const { surface, diags } = build(ev);
+    expect(diags.items).toEqual([]);
+    expect(surface.replaceCount).toBe(steps - 1);
+    // ~6,000 nodes: 12 chunks of 512 per epoch at most (one small chunk added per replace held 4.5M).
+    expect(surface.ropeChunks).toBeLessThanOrEqual(steps * (6001 / 512 + 2));
+    const end = surface.window(ev.length - 1);
+    expect(end.count).toBe(1 + 2 * steps);
+    expect(end.seqs.slice(-4)).toEqual([ev.length - 6, ev.length - 1, ev.length - 3, ev.length - 2]);
+  });
+
   it('answers every seq of a log with nested replaces like the naive fold', () => {
     const ev: SessionEvent[] = [
       user(0, 'hi'),

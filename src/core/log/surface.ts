@@ -17,27 +17,8 @@
 import { listSome, type DiagnosticSink } from '../diagnostics';
 import { isSurfaceType, type SessionEvent } from '../types';
 import { sourcesProblem, toolResultRewriteProblem } from './replaceRules';
-import { int32s, upperBound, type Growable } from './growable';
-
-const CHUNK = 512;
-
-interface Epoch {
-  /** The replace event that opened it; -1 for the initial epoch. */
-  seq: number;
-  chunks: Int32Array[];
-  /** Messages derived by chunks[0..i), length chunks.length + 1. */
-  chunkMsgPrefix: Int32Array;
-  /** Seqs appended since the replace, ascending. */
-  appends: Growable<Int32Array>;
-  /** Messages derived by appends[0..i), length appends + 1. */
-  appendMsgPrefix: Growable<Int32Array>;
-  /** The nodes this epoch's replace hid, in surface order. */
-  hidden: Int32Array;
-  /** Node count of the base (all chunks). */
-  baseNodes: number;
-  /** The replacement's message index: lists before and after the replace share the messages before it. */
-  startMsg: number;
-}
+import { int32s, upperBound } from './growable';
+import { flatten, newEpoch, type Epoch } from './surfaceEpoch';
 
 /** A window of the derived history: message index -> the surface node (event seq) it comes from. */
 export interface NodeWindow {
@@ -227,6 +208,13 @@ export class SurfaceIndex {
     return this.epochs.length - 1;
   }
 
+  /** Chunk references all epochs hold: what the replaces cost to build and keep (tests bound it). */
+  get ropeChunks(): number {
+    let n = 0;
+    for (const e of this.epochs) n += e.chunks.length;
+    return n;
+  }
+
   /** The epoch in force after seq s: the last one opened at or before s. */
   private epochAt(s: number): Epoch {
     return this.epochs[this.epochIndexAt(s)] as Epoch;
@@ -367,31 +355,4 @@ export class SurfaceIndex {
     if (problem) this.diags.report('source-seq-invalid', `sourceEventSeqs ${problem}`, { seq: ev.seq });
     return problem === null;
   }
-}
-
-function newEpoch(
-  seq: number,
-  chunks: Int32Array[],
-  hidden: Int32Array,
-  count?: (c: Int32Array) => number,
-): Epoch {
-  const prefix = new Int32Array(chunks.length + 1);
-  let baseNodes = 0;
-  for (let i = 0; i < chunks.length; i++) {
-    const c = chunks[i] as Int32Array;
-    prefix[i + 1] = (prefix[i] as number) + (count ? count(c) : 0);
-    baseNodes += c.length;
-  }
-  const appendMsgPrefix = int32s(64);
-  appendMsgPrefix.push(0);
-  const appends = int32s(64);
-  return { seq, chunks, chunkMsgPrefix: prefix, appends, appendMsgPrefix, hidden, baseNodes, startMsg: 0 };
-}
-
-/** The epoch's base plus all its appends as one chunk list (appends cut into fresh chunks). */
-function flatten(e: Epoch): Int32Array[] {
-  const out = e.chunks.slice();
-  const n = e.appends.length;
-  for (let i = 0; i < n; i += CHUNK) out.push(e.appends.copy(i, Math.min(n, i + CHUNK)));
-  return out;
 }
