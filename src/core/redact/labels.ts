@@ -19,7 +19,9 @@
  */
 export type LabelTier = 'password' | 'credential' | 'weak' | 'session';
 
-const PASSWORD_PART = /^(?:[a-z0-9]*passw(?:or)?ds?|pwd|pw|pswd|pass|passphrase)$/;
+/** `passwd`, `pwd`, `pw`; keytool's `storepass`/`keypass`, `newpass`, `dbpass` (not `bypass`, `compass`). */
+const PASSWORD_PART =
+  /^(?:[a-z0-9]*passw(?:or)?ds?|pwd|pw|pswd|pass|passphrase|(?:src|dest)?(?:store|key)pass|(?:new|old|db|root|admin|user)pass)$/;
 const CREDENTIAL_KEY = /^(?:api|secret|private|access|client|master|signing|encryption)key$/;
 const KEY_OWNER = new Set([
   'api',
