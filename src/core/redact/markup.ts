@@ -12,6 +12,7 @@ const ELEMENT = /<((?:[\w-]{1,32}:)?[A-Za-z_][\w.-]{0,63})>([^<>\r\n]{1,256})<\/
 const KEY_VALUE = /\b(?:key|name)=(["'])([\w.:-]{1,64})\1[ \t]+value=(["'])([^"'<>\r\n]{1,256})\3/dg;
 
 export function* markupSecrets(s: string): Generator<readonly [number, number]> {
+  if (!s.includes('<') && !s.includes('value=')) return; // no markup: most strings, looked at once
   for (const [re, nameGroup, valueGroup] of [
     [ELEMENT, 1, 2],
     [KEY_VALUE, 2, 4],

@@ -732,8 +732,26 @@ const AUDIT_R8: [string, string][] = [
   ['<property name="hibernate.connection.password" value="Xk9mP2vLq8"/>', 'Xk9mP2vLq8'],
 ];
 
+/** The auditor's second pass: code that sets a secret (PHP, Ruby, PowerShell, Python, make). */
+const AUDIT_R8_CODE: [string, string][] = [
+  ['SECRET_KEY_BASE=a1b2c3d4e5f6a7b8c9d0e1f2', 'a1b2c3d4e5f6a7b8c9d0e1f2'],
+  ["define( 'DB_PASSWORD', 'Xk9mP2vLq8' );", 'Xk9mP2vLq8'],
+  ['define("AUTH_KEY", "a1b2c3d4e5f6g7h8i9j0");', 'a1b2c3d4e5f6g7h8i9j0'],
+  ['$password = "Xk9mP2vLq8";', 'Xk9mP2vLq8'],
+  ["$db_pass = 'Xk9mP2vLq8';", 'Xk9mP2vLq8'],
+  ['os.environ["API_KEY"] = "a1b2c3d4e5f6g7h8i9j0"', 'a1b2c3d4e5f6g7h8i9j0'],
+  ['ENV["DB_PASSWORD"] = "Xk9mP2vLq8"', 'Xk9mP2vLq8'],
+  ['PASSWORD ?= Xk9mP2vLq8', 'Xk9mP2vLq8'],
+  ['[System.Environment]::SetEnvironmentVariable("API_KEY", "a1b2c3d4e5f6g7h8i9j0")', 'a1b2c3d4e5f6g7h8i9j0'],
+  ['requests.get(url, auth=("bob", "Xk9mP2vLq8"))', 'Xk9mP2vLq8'],
+  ["HTTPBasicAuth('bob', 'Xk9mP2vLq8')", 'Xk9mP2vLq8'],
+];
+
 /** Near them, what is no credential: kept. */
 const AUDIT_R8_KEPT = [
+  '["password", "username", "email"]',
+  'echo $TOKEN abcdefgh12345678',
+  'if [ -z "$PASSWORD" ]; then',
   'SSH_AUTH_SOCK=/tmp/ssh-XXXXabc/agent.1234; export SSH_AUTH_SOCK;',
   '2024-01-01:12:30:45:Connection_refused',
   'main.go:12:5:undefined:foobar',
@@ -750,6 +768,13 @@ const AUDIT_R8_KEPT = [
 
 describe("an auditor's spellings (round 8)", () => {
   it.each(AUDIT_R8)('%s', (text, secret) => {
+    const m = createMasker();
+    const out = m.mask(text);
+    expect(out).toHaveLength(text.length);
+    expect(out).not.toContain(secret);
+  });
+
+  it.each(AUDIT_R8_CODE)('%s', (text, secret) => {
     const m = createMasker();
     const out = m.mask(text);
     expect(out).toHaveLength(text.length);
@@ -788,6 +813,12 @@ describe("an auditor's spellings (round 8)", () => {
       `echo a | sudo ${'-a '.repeat(M / 3)}`,
       `${'a'.repeat(M)}:1:b:c:password1`,
       `${'a.'.repeat(M / 2)}:1:b:c:`,
+      `"password", ${'"'.repeat(M)}`,
+      '"token", "'.repeat(M / 10),
+      '$password = "'.repeat(M / 13),
+      '["token"]'.repeat(M / 9),
+      `auth=("a", ${'"a", '.repeat(M / 5)}`,
+      'HTTPBasicAuth("'.repeat(M / 15),
     ];
     for (const s of runs) expect(m.mask(s)).toHaveLength(s.length);
   });
