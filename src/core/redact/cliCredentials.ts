@@ -28,12 +28,24 @@ export function* userPasswords(s: string): Generator<readonly [number, number]> 
   }
 }
 
-/** Commands whose `-p` is a password: attached only for the MySQL family (its `-p name` is a database). */
+/**
+ * Commands that take a password as a short option, and which: MySQL's `-p` (attached only: its `-p
+ * name` is a database), `-p` of `login`, sshpass and mongo; redis-cli's `-a`; sqlcmd's, bcp's and
+ * ipmitool's `-P`; the OpenLDAP tools' `-w`.
+ */
 const PASSWORD_COMMAND =
-  /\b(?:(mysql\w*|mariadb\w*)|login|sshpass|mongo(?:sh|dump|restore|import|export)?)\b/g;
-/** `-pPASSWORD` or `-p"PASS WORD"` (group 1: attached) or `-p PASSWORD` (group 2). */
-const P_OPTION =
-  /(?<![\w-])-p(?:([^\s"'\\-][^\s"'\\]*)|\\?(?<q>["'])([^"'\r\n\\]{1,256})\\?\k<q>|[ \t]+\\?["']?([^\s"'\\-][^\s"'\\]*))/dg;
+  /\b(?:(mysql\w*|mariadb\w*)|(login|sshpass|mongo(?:sh|dump|restore|import|export)?)|(redis-cli)|(sqlcmd|bcp|ipmitool)|(ldap(?:search|add|modify|delete|modrdn|passwd|whoami|compare|exop|url)))\b/g;
+const OPTION_LETTER = [undefined, 'p', 'p', 'a', 'P', 'w'] as const;
+/** `-xPASSWORD` or `-x"PASS WORD"` (group 1 or 3: attached) or `-x PASSWORD` (group 4), for each letter x. */
+const OPTIONS = new Map(
+  ['p', 'a', 'P', 'w'].map((x) => [
+    x,
+    new RegExp(
+      String.raw`(?<![\w-])-${x}(?:([^\s"'\\-][^\s"'\\]*)|\\?(?<q>["'])([^"'\r\n\\]{1,256})\\?\k<q>|[ \t]+\\?["']?([^\s"'\\-][^\s"'\\]*))`,
+      'dg',
+    ),
+  ]),
+);
 /** How far along its line a command's options are looked for. */
 const WINDOW = 512;
 
@@ -41,16 +53,31 @@ export function* passwordOptions(s: string): Generator<readonly [number, number]
   PASSWORD_COMMAND.lastIndex = 0;
   for (let c = PASSWORD_COMMAND.exec(s); c !== null; c = PASSWORD_COMMAND.exec(s)) {
     const attachedOnly = c[1] !== undefined;
+    const option = OPTIONS.get(
+      OPTION_LETTER[c.findIndex((g, i) => i > 0 && g !== undefined)] ?? 'p',
+    ) as RegExp;
     let end = Math.min(s.length, c.index + c[0].length + WINDOW);
     const newline = s.slice(c.index, end).search(/\r|\n|\\n/);
     if (newline !== -1) end = c.index + newline;
     const window = s.slice(0, end);
-    P_OPTION.lastIndex = c.index + c[0].length;
-    for (let m = P_OPTION.exec(window); m !== null; m = P_OPTION.exec(window)) {
+    option.lastIndex = c.index + c[0].length;
+    for (let m = option.exec(window); m !== null; m = option.exec(window)) {
       const at = m.indices?.[1] ?? m.indices?.[3] ?? (attachedOnly ? undefined : m.indices?.[4]);
       const value = m[1] ?? m[3] ?? m[4] ?? '';
       if (at && valueTest('password', value, false)) yield at;
     }
     PASSWORD_COMMAND.lastIndex = Math.max(end, PASSWORD_COMMAND.lastIndex);
+  }
+}
+
+/** Samba's `-U user%password` / `--user=user%password` (`%40`-like escapes are a URL's, not this). */
+const SAMBA_USER =
+  /(?<![\w-])(?:-U|--user(?:name)?)(?:[ \t]+|=)?\\?["']?[^\s%"'\\-][^\s%"'\\]{0,63}%(?![0-9A-Fa-f]{2})([^\s"'\\]{1,256})/dg;
+
+export function* sambaPasswords(s: string): Generator<readonly [number, number]> {
+  SAMBA_USER.lastIndex = 0;
+  for (let m = SAMBA_USER.exec(s); m !== null; m = SAMBA_USER.exec(s)) {
+    const at = m.indices?.[1];
+    if (at && valueTest('password', m[1] as string, false)) yield at;
   }
 }

@@ -526,3 +526,96 @@ describe('redaction of the shapes round 8 found surviving (R7-15)', () => {
     for (const s of runs) expect(m.mask(s)).toHaveLength(s.length);
   });
 });
+
+/** [text holding a secret, the secret, the kind that masks it] */
+const R7_17_SHAPES: [string, string, string][] = [
+  ['redis-cli -h cache -a S3cretRedisPw99 ping', 'S3cretRedisPw99', 'password'],
+  ["redis-cli -a 'S3cretRedisPw99' ping", 'S3cretRedisPw99', 'password'],
+  ['sqlcmd -S db -U sa -P Sup3rS3cretPw -Q "select 1"', 'Sup3rS3cretPw', 'password'],
+  ['ldapsearch -x -D cn=admin,dc=ex -w Sup3rS3cretPw -b dc=ex', 'Sup3rS3cretPw', 'password'],
+  ['smbclient //srv/share -U alice%Sup3rS3cretPw', 'Sup3rS3cretPw', 'password'],
+  ['smbclient //srv/share --user=alice%Sup3rS3cretPw', 'Sup3rS3cretPw', 'password'],
+  ['DB_PW=Sup3rS3cretPw', 'Sup3rS3cretPw', 'secret'],
+  ['MYSQL_ROOT_PWD=Sup3rS3cretPw', 'Sup3rS3cretPw', 'secret'],
+  ['SMTP_PASS=Sup3rS3cretPw', 'Sup3rS3cretPw', 'secret'],
+  ['password\u00a0Sup3rS3cretPw', 'Sup3rS3cretPw', 'secret'],
+  ['パスワード password：Sup3rS3cretPw', 'Sup3rS3cretPw', 'secret'],
+  ['password\x1b[0m: \x1b[32mSup3rS3cretPw\x1b[0m', 'Sup3rS3cretPw', 'secret'],
+  ['token\\u001b[0m: \\u001b[32ma1b2c3d4e5f6\\u001b[0m', 'a1b2c3d4e5f6', 'secret'],
+  ['**Password:** Sup3rS3cretPw', 'Sup3rS3cretPw', 'secret'],
+  ['password:\n  Sup3rS3cretPw', 'Sup3rS3cretPw', 'secret'],
+  ['api_key:\\n  0123456789abcdef', '0123456789abcdef', 'secret'],
+  ['| password | hunter2x |', 'hunter2x', 'secret'],
+  ['| `DB_PASSWORD` | Sup3rS3cretPw |', 'Sup3rS3cretPw', 'secret'],
+  ['{\\"password\\":\\"hunter2x\\"}', 'hunter2x', 'secret'],
+  ['{\\u0022password\\u0022:\\u0022hunter2x\\u0022}', 'hunter2x', 'secret'],
+  ['{\\u0022token\\u0022: \\u0022a1b2c3d4e5f6\\u0022}', 'a1b2c3d4e5f6', 'secret'],
+  ['{&quot;password&quot;:&quot;hunter2x&quot;}', 'hunter2x', 'secret'],
+];
+
+/** Tables, prompts and YAML near the new separators: kept as they are. */
+const R7_17_KEPT = [
+  '| Field | Type |\n| password | string |',
+  "| token | The user's token |",
+  'env:\n  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef:',
+  'password:\n  valueFrom:',
+  'Enter password:\nWelcome to Ubuntu 24.04',
+  'Password:\nsudo: 3 incorrect password attempts',
+  'cat password.txt | wc -l',
+  'redis-cli -a $REDIS_PASSWORD ping',
+  'ldapsearch -W -x -b dc=example',
+  'curl https://x.example/a%20b -U proxy',
+  'the upward pwm pin',
+];
+
+describe('redaction of the shapes round 8 found surviving (R7-17)', () => {
+  it.each(R7_17_SHAPES)('%s', (text, secret, kind) => {
+    const m = createMasker();
+    const out = m.mask(text);
+    expect(out).toHaveLength(text.length);
+    expect(out).not.toContain(secret);
+    expect(m.counts[kind]).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each(R7_17_KEPT)('keeps %s', (text) => {
+    const m = createMasker();
+    expect(m.mask(text)).toBe(text);
+    expect(m.counts).toEqual({});
+  });
+
+  it('a JSON-escaped quote or an entity stays a quote around the mask; colour codes stay', () => {
+    const m = createMasker();
+    expect(m.mask('{\\u0022password\\u0022:\\u0022hunter2x\\u0022}')).toBe(
+      '{\\u0022password\\u0022:\\u0022********\\u0022}',
+    );
+    expect(m.mask('password\x1b[0m: \x1b[32mhunter2x\x1b[0m')).toBe(
+      'password\x1b[0m: \x1b[32m********\x1b[0m',
+    );
+    expect(m.mask('| password | hunter2x |')).toBe('| password | ******** |');
+  });
+
+  it('the new separators stay linear: a megabyte of each near-miss is masked in one pass', () => {
+    const m = createMasker();
+    const M = 1 << 20;
+    const runs = [
+      `password${'\u00a0'.repeat(M)}`,
+      `password${' *'.repeat(M / 2)}:`,
+      `password${'\x1b[0m'.repeat(M / 4)}`,
+      `password:${' \x1b[1m'.repeat(M / 5)}`,
+      'password:\n'.repeat(M / 10),
+      `password:\n${' '.repeat(M)}`,
+      '| password |'.repeat(M / 12),
+      `| password ${'|'.repeat(M)}`,
+      '\\u0022token\\u0022:\\u0022'.repeat(M / 22),
+      `token:\\u0022${'a'.repeat(M)}`,
+      '&quot;token&quot;:&quot;'.repeat(M / 24),
+      'redis-cli -a '.repeat(M / 13),
+      `ldapsearch ${'-w '.repeat(M / 3)}`,
+      '-U a%'.repeat(M / 5),
+      `-U ${'a'.repeat(63)}%`.repeat(M / 67),
+      'pw=pw='.repeat(M / 6),
+      'pswd'.repeat(M / 4),
+    ];
+    for (const s of runs) expect(m.mask(s)).toHaveLength(s.length);
+  });
+});

@@ -5,7 +5,7 @@
  * when there is room: `[api-key]**********`.
  */
 
-import { passwordOptions, userPasswords } from './cliCredentials';
+import { passwordOptions, sambaPasswords, userPasswords } from './cliCredentials';
 import { emails } from './emails';
 import { labelledSecrets, labelTier, looksRandom, maybeLabel } from './labels';
 import { KNOWN_PREFIXES } from './prefixes';
@@ -136,9 +136,11 @@ export const BUILT_IN_RULES: readonly Rule[] = [
     kind: 'password',
     re: /\bauthorization\\?["']?[ \t]*[:=][ \t]*\\?["']?digest[ \t]+((?:[\w-]{1,32}=(?:\\?"[^"\r\n\\]{0,256}\\?"|[^\s,"\\]{1,256})[ \t]*,?[ \t]*){1,16})/dgi,
   },
-  // `curl -u user:password`, `mysql -pPASSWORD`, `docker login -p PASSWORD`
+  // `curl -u user:password`, `mysql -pPASSWORD`, `docker login -p PASSWORD`, `redis-cli -a
+  // PASSWORD`, `smbclient -U user%password`
   { kind: 'password', find: userPasswords },
   { kind: 'password', find: passwordOptions },
+  { kind: 'password', find: sambaPasswords },
   // any value after a label that names a secret, in any spelling (labels.ts: `GH_TOKEN=`,
   // `"token":`, `X-Vault-Token:`, `password "a pass phrase"`, `.netrc`'s `password x`, `&sig=`,
   // `sessionid=`): last, so a known shape keeps its own kind
