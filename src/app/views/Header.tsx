@@ -57,9 +57,9 @@ export function Header() {
         {hasLog && (
           // Its own line below 1280 px; from there up its parts sit on the one line beside the figures.
           <div className="flex min-w-0 basis-full items-center gap-x-3 max-[1000px]:flex-wrap max-[1000px]:gap-y-1 max-[900px]:basis-auto min-[1280px]:contents">
-            {/* 9ch at least and 28ch at most; it grows only with what the figures leave over. */}
+            {/* 9ch at least (14ch from 1280 px) and 28ch at most; it grows only with what the figures leave over. */}
             <span
-              className="w-[9ch] max-w-[28ch] shrink-0 grow truncate font-mono text-fg"
+              className="w-[9ch] max-w-[28ch] shrink-0 grow truncate font-mono text-fg min-[1280px]:w-[14ch]"
               title={name}
               data-testid="file-name"
             >
@@ -194,7 +194,7 @@ function DiagnosticCounts({ counts }: { counts: { error: number; warning: number
       data-warning={counts.warning}
       data-info={counts.info}
     >
-      <span className="text-fg-muted max-[1279px]:sr-only">diag</span>
+      <span className="text-fg-muted max-[1279px]:hidden">diag</span>
       <span className={`rounded px-1 ${counts.error ? 'bg-red-500/20 text-red-300' : 'text-fg-muted'}`}>
         ✕ {counts.error}
       </span>
