@@ -6,7 +6,7 @@
  */
 import { diffHistories, type DiffRow } from '../core/diff/history';
 import type { RequestChanges } from '../core/diff/request';
-import type { TextPart } from '../core/diff/textDiff';
+import { diffWasCut, type TextPart } from '../core/diff/textDiff';
 import { hasSwitch, lastNumber, positionals, readArgs, SEQ, type OptionTable } from './args';
 import { loadFile } from './readInput';
 import { printJson, printable, type Write } from './terminalText';
@@ -88,7 +88,8 @@ export function inlineDiff(parts: TextPart[], keep = 30): string {
       return p.text.length > 2 * keep ? `${p.text.slice(0, keep)}…${p.text.slice(-keep)}` : p.text;
     })
     .join('');
-  return printable(s.length > 400 ? s.slice(0, 400) + '…' : s);
+  const cut = diffWasCut(parts) ? '(too many changes to diff: whole texts) ' : '';
+  return cut + printable(s.length > 400 ? s.slice(0, 400) + '…' : s);
 }
 
 function requestLines(r: RequestChanges): string[] {

@@ -106,7 +106,10 @@ describe('costTotals reads step models in slices', () => {
     const readBefore = reads.mock.calls.length;
     const seek = host.receive({ id: 3, kind: 'messages', seq: headers - 1, from: -50, to: 0 });
     await Promise.all([changes, seek]);
-    expect(readBefore).toBe(SLICE_ITEMS);
+    // At most one slice ran before the seek (a slice also ends after SLICE_MS, so on a busy
+    // machine it holds fewer headers): never every header.
+    expect(readBefore).toBeGreaterThan(0);
+    expect(readBefore).toBeLessThanOrEqual(SLICE_ITEMS);
     expect(answers().map((a) => a.kind)).toEqual(['messages', 'requestChanges']);
     expect(answers()[1]?.result).toEqual({ ok: true, value: { seqs: want } });
     // Asked again: nothing is read again.

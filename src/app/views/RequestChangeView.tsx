@@ -49,7 +49,14 @@ export function RequestChangeView({ seq }: { seq: number }) {
       {c.adapterDefaultsChanged && <div className="text-fg-muted">adapter defaults changed</div>}
       {c.systemChanged && (
         <div className="mt-1">
-          <div className="text-fg-muted">system prompt</div>
+          <div className="text-fg-muted">
+            system prompt
+            {c.system.some((p) => p.cut) && (
+              <span data-testid="request-system-diff-cut">
+                : too many changes to diff, the whole old prompt then the whole new one
+              </span>
+            )}
+          </div>
           <pre
             data-testid="request-system-diff"
             className="max-h-64 overflow-auto rounded bg-inset p-1 font-mono text-[11px] break-words whitespace-pre-wrap"

@@ -99,4 +99,27 @@ describe('a request header of 100,000 tools', () => {
     expect(removed?.querySelectorAll('.font-mono')).toHaveLength(NAMES_SHOWN);
     expect(removed?.textContent).toContain('and 99,900 more');
   });
+
+  it('the change view says when the system prompt diff was given up (audit R7-13)', async () => {
+    const change: RequestChange = {
+      seq: 5,
+      previousSeq: 0,
+      addedTools: [],
+      removedTools: [],
+      changedTools: [],
+      configKeys: [],
+      system: [
+        { op: '-', text: 'old prompt', cut: true },
+        { op: '+', text: 'new prompt', cut: true },
+      ],
+      systemChanged: true,
+      adapterDefaultsChanged: false,
+    };
+    const el = mount(new FakeClient({ requestChange: () => change }), <RequestChangeView seq={5} />);
+    await settle();
+    expect(el.querySelector('[data-testid=request-system-diff-cut]')?.textContent).toContain(
+      'too many changes',
+    );
+    expect(el.querySelector('[data-testid=request-system-diff] del')?.textContent).toBe('old prompt');
+  });
 });

@@ -48,6 +48,12 @@ export function RequestDiff({ request: r }: { request: HistoryDiff['request'] })
 export function TextDiff({ parts }: { parts: TextPart[] }) {
   return (
     <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-inset p-1 font-mono text-[11px]">
+      {/* Not textDiff's diffWasCut: that would bring jsdiff into the page's bundle. */}
+      {parts.some((p) => p.cut) && (
+        <span className="block text-fg-muted" data-testid="diff-cut">
+          Too many changes to diff: the whole old text, then the whole new one.
+        </span>
+      )}
       {parts.map((p, i) =>
         p.op === '=' ? (
           <span key={i} className="text-fg-muted">

@@ -15,7 +15,7 @@ import type { DerivedMessage } from '../log/sessionLog';
 import type { ReplaceRecord } from '../log/surface';
 import type { Message } from '../types';
 import { diffRequests, requestViewAt, type HeaderSource, type RequestChanges } from './request';
-import { messageText, textDiff, type TextPart } from './textDiff';
+import { diffBudget, messageText, textDiff, type DiffBudget, type TextPart } from './textDiff';
 
 /** What the diff reads (a SessionLog satisfies it). */
 export interface HistorySource extends HeaderSource {
@@ -56,7 +56,9 @@ export function diffHistories(log: HistorySource, from: number, to: number): His
   const addedMsgs = after.filter((m) => !inBefore.has(m.seq));
   const pairs = pairReplacements(log, from, to, inBefore, new Map(before.map((m) => [m.seq, m])), addedMsgs);
 
-  const rows = alignRows(before, after, inBefore, inAfter, pairs);
+  // Every text diff of this history (each changed message, the system prompt) spends one budget.
+  const budget = diffBudget();
+  const rows = alignRows(before, after, inBefore, inAfter, pairs, budget);
   const empty = { headerSeq: null, tools: [] };
   return {
     from,
@@ -67,6 +69,7 @@ export function diffHistories(log: HistorySource, from: number, to: number): His
     request: diffRequests(
       from >= 0 ? requestViewAt(log, from) : empty,
       to >= 0 ? requestViewAt(log, to) : empty,
+      budget,
     ),
     rows,
   };
@@ -125,6 +128,7 @@ function alignRows(
   inBefore: Set<number>,
   inAfter: Set<number>,
   pairs: Map<number, number>,
+  budget: DiffBudget,
 ): DiffRow[] {
   const rows: DiffRow[] = [];
   const afterBySeq = new Map(after.map((m) => [m.seq, m]));
@@ -142,7 +146,7 @@ function alignRows(
           from: a.seq,
           to: b.seq,
           role: b.message.role,
-          text: textDiff(messageText(a.message), messageText(b.message)),
+          text: textDiff(messageText(a.message), messageText(b.message), budget),
         });
       else rows.push({ kind: 'removed', from: a.seq, role: a.message.role });
     }

@@ -8,7 +8,7 @@
  */
 import { requestInForceAt, type RequestInForce, type RequestSource } from '../harness/requestInForce';
 import { isObject } from '../validate';
-import { textDiff, type TextPart } from './textDiff';
+import { textDiff, type DiffBudget, type TextPart } from './textDiff';
 import { jsonText } from '../deepJson';
 
 export interface RequestView {
@@ -65,7 +65,7 @@ function toolEntry(t: unknown, i: number): { name: string; schema: string } {
   return { name, schema: jsonText(t) ?? '' };
 }
 
-export function diffRequests(a: RequestView, b: RequestView): RequestChanges {
+export function diffRequests(a: RequestView, b: RequestView, budget?: DiffBudget): RequestChanges {
   const out: RequestChanges = {};
   if (a.headerSeq !== b.headerSeq) out.header = { from: a.headerSeq, to: b.headerSeq };
   if (a.provider !== b.provider) out.provider = { from: a.provider ?? null, to: b.provider ?? null };
@@ -74,7 +74,7 @@ export function diffRequests(a: RequestView, b: RequestView): RequestChanges {
     out.system = {
       from: a.system ?? null,
       to: b.system ?? null,
-      diff: textDiff(a.system ?? '', b.system ?? ''),
+      diff: textDiff(a.system ?? '', b.system ?? '', budget),
     };
   const before = new Map(a.tools.map((t) => [t.name, t.schema]));
   const after = new Map(b.tools.map((t) => [t.name, t.schema]));

@@ -102,7 +102,7 @@ export function labelTier(id: string): LabelTier | null {
  * type or a flag word.
  */
 const PLACEHOLDER =
-  /^(?:\$[({]|\$[A-Za-z_]\w*$|<[^>]*>?$|%\w+%$|.*(?:\.\.\.|\u2026)|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+(?:\(\)?)?$|(?:process|os\.environ|env|secrets|vars)\b|\*+$|x{3,}$|(?:true|false|null|nil|none|undefined|string|str|number|int|integer|boolean|bool|required|optional|redacted|hidden|masked|omitted|empty|unset|disabled|enabled)[.,;:]?$)/i;
+  /^(?:\$[({]|\$[A-Za-z_]\w*$|<[^>]*>?$|%\w+%$|.*(?:\.\.\.|\u2026)|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+(?:\(\)?)?$|(?:process|os\.environ|env|secrets|vars)\b|\*+$|\[[\w -]*\]\**$|x{3,}$|(?:true|false|null|nil|none|undefined|string|str|number|int|integer|boolean|bool|required|optional|redacted|hidden|masked|omitted|empty|unset|disabled|enabled)[.,;:]?$)/i;
 /** Words, as code names them: `reconstructState`, `apiKeyValue`, `proxy-handled`, `max_retries`. */
 const WORDS = /^(?:[A-Za-z][a-z]{2,}(?:[A-Z][a-z]{2,})*|[a-z]+(?:[_-][a-z]+)+)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -152,6 +152,31 @@ const ID_RUN = /[A-Za-z0-9_.-]*/y;
  */
 const SEPARATOR = /(?:\\{0,7}["'])?(?:([ \t]*(?::=|=>|[=:]|%3[Dd])[ \t]*)|[ \t]+)(\\{0,7}["'`])?/y;
 const BARE_VALUE = /[^\s"'`\\,;&<>(){}[\]]*/y;
+/** `,` `;` `&` then the next `name=`: where a password in a list of pairs ends (`Password=x;Server=y`). */
+const NEXT_PAIR = /[,;&][A-Za-z_][\w.-]{0,63}=/y;
+/** Code after `password=`: a call (`getpass()`, `os.getenv("PW")`) is no password. */
+const CALL = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(/;
+const SPACE = /\s/;
+const TRAILING = /[,;.)\]}>]/;
+
+/**
+ * Where a password's unquoted value after `=` ends. A password may hold any punctuation
+ * (`PASSWORD=a,b;c"d(e)`: cut at the first one, the rest leaked), so it runs to whitespace, to
+ * the quote its label sits in (`"PASSWORD=x"`), to a backslash (an escape of JSON inside JSON),
+ * to `</` (markup) or to `,` `;` `&` before the next `name=`.
+ */
+function passwordEnd(s: string, start: number, enclosing: string | undefined): number {
+  let i = start;
+  for (; i < s.length; i++) {
+    const c = s[i] as string;
+    if (c === enclosing || c === '\\' || SPACE.test(c) || (c === '<' && s[i + 1] === '/')) break;
+    if (c === ',' || c === ';' || c === '&') {
+      NEXT_PAIR.lastIndex = i;
+      if (NEXT_PAIR.test(s)) break;
+    }
+  }
+  return i;
+}
 /** The longest name or quoted value looked at: a longer one is no label, a longer quote no value. */
 const MAX_NAME = 128;
 const MAX_QUOTED = 256;
@@ -203,16 +228,27 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     }
     BARE_VALUE.lastIndex = start;
     BARE_VALUE.exec(s);
-    const end = BARE_VALUE.lastIndex;
+    let scanned = BARE_VALUE.lastIndex;
+    let end = scanned;
+    let code = false;
+    if (tier === 'password' && /^[ \t]*:?=[ \t]*$/.test(sep[1] ?? '')) {
+      const before = s[from - 1];
+      code = CALL.test(s.slice(start, end + 1));
+      if (!code) end = scanned = passwordEnd(s, start, /["'`]/.test(before ?? '') ? before : undefined);
+      // `<PASSWORD>`, `[REDACTED]` whole; else punctuation that ends prose or code (`x.`, `x;`, `x)`) is left outside
+      code ||= PLACEHOLDER.test(s.slice(start, end));
+      while (end > start && TRAILING.test(s[end - 1] as string)) end--;
+    }
     const value = s.slice(start, end);
     if (
+      !code &&
       value !== '' &&
       !/^[:=]/.test(value) &&
       valueTest(spaced ? (tier === 'session' ? 'session' : 'weak') : tier, value, false)
     ) {
       yield [start, end];
       SECRET_WORD.lastIndex = floor = end;
-    } else if (end - start > MAX_QUOTED) SECRET_WORD.lastIndex = floor = end;
+    } else if (scanned - start > MAX_QUOTED) SECRET_WORD.lastIndex = floor = scanned;
   }
 }
 

@@ -439,3 +439,90 @@ describe('redaction of the shapes the seventh audit found surviving (R7-5, R7-6)
     for (const s of runs) expect(m.mask(s)).toHaveLength(s.length);
   });
 });
+
+/** [text holding a secret, the secret, the kind that masks it] */
+const R8_SHAPES: [string, string, string][] = [
+  // R7-15: curl's user options in every spelling, quoted `-p`, a password holding punctuation
+  ['curl -uadmin:Sup3rS3cretPw https://x.example', 'Sup3rS3cretPw', 'password'],
+  ['curl -su admin:Sup3rS3cretPw https://x.example', 'Sup3rS3cretPw', 'password'],
+  ['curl -fsSLu admin:Sup3rS3cretPw https://x.example', 'Sup3rS3cretPw', 'password'],
+  ['curl -U proxyuser:Sup3rS3cretPw -x proxy:3128 https://x.example', 'Sup3rS3cretPw', 'password'],
+  ['curl -Uproxyuser:Sup3rS3cretPw https://x.example', 'Sup3rS3cretPw', 'password'],
+  ['curl --user=admin:Sup3rS3cretPw https://x.example', 'Sup3rS3cretPw', 'password'],
+  ['curl --proxy-user admin:Sup3rS3cretPw https://x.example', 'Sup3rS3cretPw', 'password'],
+  ['curl --proxy-user=admin:Sup3rS3cretPw https://x.example', 'Sup3rS3cretPw', 'password'],
+  ['mysql -u root -p"MyR00tPassw0rd" db', 'MyR00tPassw0rd', 'password'],
+  ["mysql -u root -p'MyR00tPassw0rd' db", 'MyR00tPassw0rd', 'password'],
+  ['mysql -u root -p"My R00t Passw0rd" db', 'My R00t Passw0rd', 'password'],
+  ['mysql -u root --password="MyR00tPassw0rd" db', 'MyR00tPassw0rd', 'secret'],
+  ['PASSWORD=abc,def;ghi&jkl', 'def;ghi&jkl', 'secret'],
+  ['PASSWORD=ab<cd>ef(gh)ij', 'cd>ef(gh)ij', 'secret'],
+  ['PASSWORD=ab"cdefgh make', 'cdefgh', 'secret'],
+  ["DB_PASSWORD=p@ss'w0rd)x", "ss'w0rd)x", 'secret'],
+  ['Server=db;User Id=sa;Password=Pa;ss,w0rd!;Encrypt=true', 'ss,w0rd!', 'secret'],
+  ['?user=bob&password=Hunter22!&next=/home', 'Hunter22!', 'secret'],
+  ['env = ["PASSWORD=hunter22x", "USER=bob"]', 'hunter22x', 'secret'],
+  ['{\\"cmd\\":\\"PASSWORD=hunter22x make\\"}', 'hunter22x', 'secret'],
+  ['User{name=bob, password=hunter22}', 'hunter22', 'secret'],
+];
+
+/** Code and usage near the new spellings: kept as they are. */
+const R8_KEPT = [
+  'password=getpass()',
+  'password=os.getenv("DB_PASSWORD")',
+  'const password=opts.password;',
+  'env = ["PASSWORD=$DB_PASS", "USER=bob"]',
+  'password=[REDACTED]',
+  'PASSWORD=$(cat /run/secrets/db)',
+  'git commit -uno && git status -uall',
+  'docker run -u=app:app image',
+  'sudo -u postgres:postgres psql',
+  'ssh -p 2222 -u x host',
+];
+
+describe('redaction of the shapes round 8 found surviving (R7-15)', () => {
+  it.each(R8_SHAPES)('%s', (text, secret, kind) => {
+    const m = createMasker();
+    const out = m.mask(text);
+    expect(out).toHaveLength(text.length);
+    expect(out).not.toContain(secret);
+    expect(m.counts[kind]).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a password after `=` runs to whitespace or its quotes; what ends the sentence or the pair stays', () => {
+    const m = createMasker();
+    expect(m.mask('PASSWORD="a b c d e f"')).toBe(`PASSWORD="${maskOf('secret', 11)}"`);
+    expect(m.mask("PASSWORD='xyzzy123' make")).toBe("PASSWORD='********' make");
+    expect(m.mask('echo PASSWORD=hunter22x.')).toBe('echo PASSWORD=*********.');
+    expect(m.mask('<td>password=hunter22x</td>')).toBe('<td>password=*********</td>');
+    expect(m.mask('a;Password=Pa;ss,w0rd!;Encrypt=true')).toBe(
+      `a;Password=${maskOf('secret', 11)};Encrypt=true`,
+    );
+  });
+
+  it.each(R8_KEPT)('keeps %s', (text) => {
+    const m = createMasker();
+    expect(m.mask(text)).toBe(text);
+    expect(m.counts).toEqual({});
+  });
+
+  it('the new spellings stay linear: a megabyte of each near-miss is masked in one pass', () => {
+    const m = createMasker();
+    const M = 1 << 20;
+    const runs = [
+      '-uadmin:'.repeat(M / 8),
+      '-su a:'.repeat(M / 6),
+      `-${'s'.repeat(8)}u ${'a'.repeat(63)}:`.repeat(M / 75),
+      `mysql ${'-p"'.repeat(M / 3)}`,
+      `mysql -p"${'a'.repeat(M)}`,
+      `password=${'.'.repeat(M)}`,
+      `password=$(${'password=$('.repeat(M / 11)}`,
+      `password=${';a'.repeat(M / 2)}`,
+      `password=${`;${'a'.repeat(63)}`.repeat(M / 64)}`,
+      `${'password=.'.repeat(M / 10)}`,
+      `"password=${'\\'.repeat(M)}`,
+      `password=${'<'.repeat(M)}/`,
+    ];
+    for (const s of runs) expect(m.mask(s)).toHaveLength(s.length);
+  });
+});
