@@ -18,6 +18,8 @@ interface RunSpec {
   idPrefix: string;
   model?: string;
   failTool?: number;
+  /** Each step after the first prunes the last step's tool result (a replace per step). */
+  prune?: boolean;
 }
 
 /** A run: a user message, then per output a step calling `bash` and getting it back, then a final step. */
@@ -39,6 +41,7 @@ function run(spec: RunSpec): string {
   });
   add('user/message', { role: 'user', content: [{ type: 'text', text: 'do it' }] });
   const usage = { inputTokens: 1000, outputTokens: 200, cacheReadTokens: 5000 };
+  let lastResult: { seq: number; data: Record<string, unknown> } | null = null;
   spec.outputs.forEach((out, i) => {
     const step = i + 1;
     const id = `${spec.idPrefix}${step}`;
@@ -70,6 +73,16 @@ function run(spec: RunSpec): string {
     };
     if (spec.failTool === step) result.error = { code: 'EXIT_1' };
     add('tool/result', result, 1000 * step);
+    const resultSeq = ev.length - 1;
+    if (spec.prune && lastResult) {
+      const pruned = structuredClone(lastResult.data) as { message: { content: { content: unknown }[] } };
+      (pruned.message.content[0] as { content: unknown }).content = [{ type: 'text', text: '[pruned]' }];
+      add('tool/result', pruned, 0);
+      const at = ev[ev.length - 1] as Record<string, unknown>;
+      at.surfaceOp = { op: 'replace', start: lastResult.seq, end: lastResult.seq };
+      at.sourceEventSeqs = [lastResult.seq];
+    }
+    lastResult = { seq: resultSeq, data: result };
     add('step/end', { turn: 1, step });
   });
   const last = spec.outputs.length + 1;
@@ -134,16 +147,22 @@ describe('compare two runs', () => {
 });
 
 describe('compare two long runs (audit R7-12)', () => {
-  /** The log, counting the messages its messagesAt hands out. */
-  function counted(log: SessionLog): { source: RunSource; read: () => number } {
+  /** The log, counting the messages its messagesAt hands out (read) and the seqs messageSeqsAt lists. */
+  function counted(log: SessionLog): { source: RunSource; read: () => number; listed: () => number } {
     let n = 0;
+    let listed = 0;
     const source = Object.create(log) as SessionLog;
     source.messagesAt = (seq: number, from?: number, to?: number) => {
       const r = log.messagesAt(seq, from, to);
       n += r.messages.length;
       return r;
     };
-    return { source, read: () => n };
+    source.messageSeqsAt = (seq: number, from?: number, since?: number) => {
+      const r = log.messageSeqsAt(seq, from, since);
+      listed += r.seqs.length;
+      return r;
+    };
+    return { source, read: () => n, listed: () => listed };
   }
   const outputs = Array.from({ length: 300 }, (_, i) => `out ${i}`);
 
@@ -168,6 +187,36 @@ describe('compare two long runs (audit R7-12)', () => {
       p.steps.map((s) => [s.inputDigest, s.inputMessages]);
     expect(digests(runProfile(log))).toEqual(digests(runProfile(whole)));
     expect(new Set(runProfile(log).steps.map((s) => s.inputDigest)).size).toBe(41);
+  });
+
+  describe('a run pruning a tool result every step (audit R7-14)', () => {
+    const pruning = (steps: number) =>
+      loadLogFromText(run({ outputs: outputs.concat(outputs).slice(0, steps), idPrefix: 'c', prune: true }));
+    const work = (steps: number) => {
+      const c = counted(pruning(steps));
+      runProfile(c.source);
+      return c.read() + c.listed();
+    };
+
+    it('lists and reads work linear in the steps (was every replace listing the whole history again)', () => {
+      const log = pruning(300);
+      expect(log.replacesUpTo(log.eventCount).length).toBe(299);
+      const w300 = work(300);
+      const w600 = work(600);
+      // 600 steps' inputs hold up to 1,201 messages: listing each step's whole list was ~360,000.
+      expect(w600).toBeLessThan(10 * 600);
+      expect(w600 / w300).toBeLessThan(2.2);
+    });
+
+    it('digests equal those of a source that can only list whole histories', () => {
+      const log = pruning(60);
+      const whole: RunSource = Object.create(pruning(60)) as SessionLog;
+      Object.defineProperty(whole, 'messageSeqsAt', { value: undefined });
+      const digests = (p: ReturnType<typeof runProfile>) =>
+        p.steps.map((s) => [s.inputDigest, s.inputMessages]);
+      expect(digests(runProfile(log))).toEqual(digests(runProfile(whole)));
+      expect(new Set(runProfile(log).steps.map((s) => s.inputDigest)).size).toBe(61);
+    });
   });
 
   it('the same digests on the real logs with replaces (a replace starts a new surface: the list is read again)', () => {

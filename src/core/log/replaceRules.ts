@@ -49,3 +49,28 @@ export function sourcesProblem(src: unknown, seq: number, mayBeEmpty: boolean): 
   }
   return null;
 }
+
+/**
+ * Spec 4: a tool/result replacement hides exactly one tool/result and
+ * changes only its nested content: the two "shapes" (the message with
+ * nested result content blanked) must be equal. The old one is read again
+ * here, for the few tool/results a prune rewrites, rather than kept for
+ * every tool/result of the log (that cost a stringify of each at load).
+ */
+export function toolResultRewriteProblem(
+  ev: SessionEvent,
+  hidden: number[],
+  getEvent: (seq: number) => SessionEvent | undefined,
+  joinedAsToolResult: (seq: number) => boolean,
+): string | null {
+  if (hidden.length !== 1)
+    return `a tool/result replace must hide exactly one node, this one hides ${hidden.length}`;
+  const target = hidden[0] as number;
+  const old = getEvent(target);
+  if (!joinedAsToolResult(target) || old === undefined) {
+    return `a tool/result replace must hide a tool/result, seq ${target} is ${old?.type ?? 'unknown'}`;
+  }
+  if (toolResultShape(old) !== toolResultShape(ev))
+    return `tool/result replacing seq ${target} changes more than the result's nested content`;
+  return null;
+}

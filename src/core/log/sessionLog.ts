@@ -338,9 +338,9 @@ export class SessionLog {
     return { seq, count: w.count, nodeCount: w.nodeCount, from: w.from, messages };
   }
 
-  /** Source seqs of `messagesAt(seq)`'s messages from `from`, parsing none (run comparison digests each once). */
-  messageSeqsAt(seq: number, from = 0): NodeWindow {
-    return this.surface.window(seq, from);
+  /** Source seqs of `messagesAt(seq)`'s messages from `from`, parsing none, and what they share with those at `since`. */
+  messageSeqsAt(seq: number, from = 0, since?: number): NodeWindow {
+    return this.surface.window(seq, from, Infinity, since);
   }
 
   /** A surface node's message: nodes are valid surface events, so it always has one. */

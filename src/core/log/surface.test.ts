@@ -69,6 +69,33 @@ const toolResult = (
 const other = (seq: number): SessionEvent => ({ seq, type: 'step/start', data: { turn: 1, step: 1 } });
 
 describe('SurfaceIndex', () => {
+  it('keeps its rope short when every step prunes the last tool result (audit R7-14: quadratic)', () => {
+    const steps = 3000;
+    const ev: SessionEvent[] = [user(0, 'go')];
+    let last = -1;
+    for (let k = 0; k < steps; k++) {
+      ev.push(assistant(ev.length));
+      const result = ev.length;
+      ev.push(toolResult(result, `c${k}`, `out ${k}`));
+      if (last >= 0) {
+        const prune: Partial<SessionEvent> = {
+          surfaceOp: { op: 'replace', start: last, end: last },
+          sourceEventSeqs: [last],
+        };
+        ev.push(toolResult(ev.length, `c${k - 1}`, '[pruned]', prune));
+      }
+      last = result;
+    }
+    const { surface, diags } = build(ev);
+    expect(diags.items).toEqual([]);
+    expect(surface.replaceCount).toBe(steps - 1);
+    // ~6,000 nodes: 12 chunks of 512 per epoch at most (one small chunk added per replace held 4.5M).
+    expect(surface.ropeChunks).toBeLessThanOrEqual(steps * (6001 / 512 + 2));
+    const end = surface.window(ev.length - 1);
+    expect(end.count).toBe(1 + 2 * steps);
+    expect(end.seqs.slice(-4)).toEqual([ev.length - 6, ev.length - 1, ev.length - 3, ev.length - 2]);
+  });
+
   it('answers every seq of a log with nested replaces like the naive fold', () => {
     const ev: SessionEvent[] = [
       user(0, 'hi'),
@@ -184,6 +211,14 @@ describe('SurfaceIndex', () => {
           for (let n = 0; n < ev.length; n++) expect(index.messageIndexOf(s, n)).toBe(place.get(n) ?? null);
           const from = msgs.length > 0 ? s % msgs.length : 0;
           expect(index.window(s, from, from + 3).seqs).toEqual(msgs.slice(from, from + 3));
+          // sharedFrom never claims more than the lists at an earlier seq and at s share (run comparison folds on from it).
+          for (const since of [s - 1, s - 7, 0]) {
+            if (since < 0) continue;
+            const earlier = index.window(since).seqs;
+            const shared = Math.min(earlier.length, index.window(s, 0, Infinity, since).sharedFrom ?? -1);
+            expect(shared).toBeGreaterThanOrEqual(0);
+            expect(msgs.slice(0, shared)).toEqual(earlier.slice(0, shared));
+          }
         }
       }),
       { numRuns: 300 },

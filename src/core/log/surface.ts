@@ -16,26 +16,9 @@
  */
 import { listSome, type DiagnosticSink } from '../diagnostics';
 import { isSurfaceType, type SessionEvent } from '../types';
-import { sourcesProblem, toolResultShape } from './replaceRules';
-import { int32s, upperBound, type Growable } from './growable';
-
-const CHUNK = 512;
-
-interface Epoch {
-  /** The replace event that opened it; -1 for the initial epoch. */
-  seq: number;
-  chunks: Int32Array[];
-  /** Messages derived by chunks[0..i), length chunks.length + 1. */
-  chunkMsgPrefix: Int32Array;
-  /** Seqs appended since the replace, ascending. */
-  appends: Growable<Int32Array>;
-  /** Messages derived by appends[0..i), length appends + 1. */
-  appendMsgPrefix: Growable<Int32Array>;
-  /** The nodes this epoch's replace hid, in surface order. */
-  hidden: Int32Array;
-  /** Node count of the base (all chunks). */
-  baseNodes: number;
-}
+import { sourcesProblem, toolResultRewriteProblem } from './replaceRules';
+import { int32s, upperBound } from './growable';
+import { flatten, newEpoch, type Epoch } from './surfaceEpoch';
 
 /** A window of the derived history: message index -> the surface node (event seq) it comes from. */
 export interface NodeWindow {
@@ -48,6 +31,8 @@ export interface NodeWindow {
   seqs: number[];
   /** The replace that opened this surface (-1: none yet): within one, a later seq's list extends an earlier one's. */
   epoch: number;
+  /** Asked with `since`: the lists at `since` and at this seq share their messages before this index (if both have them). */
+  sharedFrom?: number;
 }
 
 export interface ReplaceRecord {
@@ -117,8 +102,8 @@ export class SurfaceIndex {
     this.pendingToolResult = false;
   }
 
-  /** Surface nodes after folding events 0..s, windowed by message index. */
-  window(s: number, from = 0, to = Infinity): NodeWindow {
+  /** Surface nodes after folding events 0..s, windowed by message index (and what it shares with the list at `since`). */
+  window(s: number, from = 0, to = Infinity, since?: number): NodeWindow {
     const e = this.epochAt(s);
     const k = upperBound(e.appends.view(), e.appends.length, s);
     const baseMsgs = e.chunkMsgPrefix[e.chunks.length] as number;
@@ -154,7 +139,21 @@ export class SurfaceIndex {
         }
       }
     }
-    return { count, nodeCount: e.baseNodes + k, from: Math.max(0, from), seqs: out, epoch: e.seq };
+    const epoch = e.seq;
+    const w: NodeWindow = { count, nodeCount: e.baseNodes + k, from: Math.max(0, from), seqs: out, epoch };
+    if (since !== undefined) w.sharedFrom = since > s ? 0 : this.firstReplacedMessage(since, s);
+    return w;
+  }
+
+  /** The lowest message index a replace in (since, s] put its replacement at (Infinity: none). */
+  private firstReplacedMessage(since: number, s: number): number {
+    let first = Infinity;
+    for (let i = this.epochIndexAt(since) + 1; i < this.epochs.length; i++) {
+      const e = this.epochs[i] as Epoch;
+      if (e.seq > s) break;
+      first = Math.min(first, e.startMsg);
+    }
+    return first;
   }
 
   /**
@@ -209,8 +208,19 @@ export class SurfaceIndex {
     return this.epochs.length - 1;
   }
 
+  /** Chunk references all epochs hold: what the replaces cost to build and keep (tests bound it). */
+  get ropeChunks(): number {
+    let n = 0;
+    for (const e of this.epochs) n += e.chunks.length;
+    return n;
+  }
+
   /** The epoch in force after seq s: the last one opened at or before s. */
   private epochAt(s: number): Epoch {
+    return this.epochs[this.epochIndexAt(s)] as Epoch;
+  }
+
+  private epochIndexAt(s: number): number {
     let lo = 1;
     let hi = this.epochs.length;
     while (lo < hi) {
@@ -218,7 +228,7 @@ export class SurfaceIndex {
       if ((this.epochs[mid] as Epoch).seq <= s) lo = mid + 1;
       else hi = mid;
     }
-    return this.epochs[lo - 1] as Epoch;
+    return lo - 1;
   }
 
   // ------------------------------------------------------------------ fold
@@ -273,7 +283,7 @@ export class SurfaceIndex {
     }
     if (!sourcesOk) return false; // reported by checkSources; an invalid replace is not applied
     if (ev.type === 'tool/result') {
-      const why = this.toolResultRewriteProblem(ev, hidden);
+      const why = toolResultRewriteProblem(ev, hidden, this.getEvent, (h) => this.toolResults.has(h));
       if (why) {
         this.diags.report('tool-result-rewrite-invalid', `${why}; not applied`, { seq });
         return false;
@@ -289,7 +299,10 @@ export class SurfaceIndex {
     const next = chunks.slice(0, a[0]);
     next.push(merged);
     for (let ci = b[0] + 1; ci < chunks.length; ci++) next.push(chunks[ci] as Int32Array);
-    this.epochs.push(newEpoch(seq, next, Int32Array.from(hidden), (c) => this.countMessages(c)));
+    const e = newEpoch(seq, next, Int32Array.from(hidden), (c) => this.countMessages(c));
+    e.startMsg = e.chunkMsgPrefix[a[0]] as number;
+    for (let j = 0; j < a[1]; j++) e.startMsg += this.derives(firstChunk[j] as number);
+    this.epochs.push(e);
     return true;
   }
 
@@ -320,7 +333,6 @@ export class SurfaceIndex {
     return j >= 0 && c[j] === seq ? [ci, j] : null;
   }
 
-  /** The shape of each tool/result on the surface (see toolResultRewriteProblem). */
   /** The tool/results that joined the surface (a prune may rewrite only these). */
   private readonly toolResults = new Set<number>();
   private pendingToolResult = false;
@@ -343,50 +355,4 @@ export class SurfaceIndex {
     if (problem) this.diags.report('source-seq-invalid', `sourceEventSeqs ${problem}`, { seq: ev.seq });
     return problem === null;
   }
-
-  /**
-   * Spec 4: a tool/result replacement hides exactly one tool/result and
-   * changes only its nested content: the two "shapes" (the message with
-   * nested result content blanked) must be equal. The old one is read again
-   * here, for the few tool/results a prune rewrites, rather than kept for
-   * every tool/result of the log (that cost a stringify of each at load).
-   */
-  private toolResultRewriteProblem(ev: SessionEvent, hidden: number[]): string | null {
-    if (hidden.length !== 1)
-      return `a tool/result replace must hide exactly one node, this one hides ${hidden.length}`;
-    const target = hidden[0] as number;
-    const old = this.getEvent(target);
-    if (!this.toolResults.has(target) || old === undefined) {
-      return `a tool/result replace must hide a tool/result, seq ${target} is ${old?.type ?? 'unknown'}`;
-    }
-    if (toolResultShape(old) !== toolResultShape(ev))
-      return `tool/result replacing seq ${target} changes more than the result's nested content`;
-    return null;
-  }
-}
-
-function newEpoch(
-  seq: number,
-  chunks: Int32Array[],
-  hidden: Int32Array,
-  count?: (c: Int32Array) => number,
-): Epoch {
-  const prefix = new Int32Array(chunks.length + 1);
-  let baseNodes = 0;
-  for (let i = 0; i < chunks.length; i++) {
-    const c = chunks[i] as Int32Array;
-    prefix[i + 1] = (prefix[i] as number) + (count ? count(c) : 0);
-    baseNodes += c.length;
-  }
-  const appendMsgPrefix = int32s(64);
-  appendMsgPrefix.push(0);
-  return { seq, chunks, chunkMsgPrefix: prefix, appends: int32s(64), appendMsgPrefix, hidden, baseNodes };
-}
-
-/** The epoch's base plus all its appends as one chunk list (appends cut into fresh chunks). */
-function flatten(e: Epoch): Int32Array[] {
-  const out = e.chunks.slice();
-  const n = e.appends.length;
-  for (let i = 0; i < n; i += CHUNK) out.push(e.appends.copy(i, Math.min(n, i + CHUNK)));
-  return out;
 }
