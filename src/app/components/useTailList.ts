@@ -1,12 +1,13 @@
 /**
  * A virtualized list read from its end: the messages at a seq, newest at the bottom. A new
  * `resetKey` (another seq) shows the end at once: items are placed from measured heights (kept
- * by key across seqs) or an estimate, measured right after React commits them, and placed again
- * in the same task until nothing moves, so the first frame painted is the final one (a generic
- * virtualizer that scrolls to its last item measures, scrolls and re-renders over several
- * frames, each forcing a layout). Scrolling up keeps the first visible item where it is while
- * heights above it are learnt; at the end, the view follows the end as items grow.
- */
+ * by key across seqs) or an estimate. Nothing is measured while React commits (a height read
+ * there forces a layout of the page inside the commit's task): a ResizeObserver reports the new
+ * items' heights after the browser laid them out, before it paints, and the list is placed again
+ * and scrolled then, so the first frame painted shows the new seq where it belongs (items that
+ * this second placement brings on screen are measured in the next frame). Scrolling up keeps the
+ * first visible item where it is while heights above it are learnt; at the end, the view follows
+ * the end as items grow. */
 import { useLayoutEffect, useReducer, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { HeightCache, TailGeometry } from './tailLayout';
@@ -52,8 +53,6 @@ export const TAIL_INDEX_ATTR = 'data-tindex';
 
 /** Before the viewport's height is known (first render): a tall screen's worth. */
 const FALLBACK_VIEWPORT = 1200;
-/** At most this many placement passes per commit (each measures what the last one rendered). */
-const MAX_PASSES = 6;
 /** Items rendered beyond the viewport each side, whatever their height. */
 const EXTRA_ITEMS = 3;
 
@@ -67,7 +66,10 @@ class TailScroller {
   geometry: TailGeometry | null = null;
   keys: ReadonlyMap<number, string> = new Map();
   rendered = { first: 0, last: -1 };
-  passes = 0;
+  /** The observer's reports so far (tests count them). */
+  reports = 0;
+  /** Rendering from the observer's report: the commit scrolls at once (the heights are known). */
+  private inReport = false;
   /**
    * What the last measurement was of: a commit that renders the same items (a re-render for
    * anything else, such as the log's progress) measures nothing, since reading a height forces
@@ -166,7 +168,14 @@ class TailScroller {
     return geo.count === count && this.keys === keys && this.measured?.geometry === geo;
   }
 
-  /** After React committed: measure what is rendered; render again until nothing moves, then scroll. */
+  /**
+   * After React committed: no height is read here (reading one forces a layout of the page in
+   * the middle of the commit's task, with the new items' content in it). Items never measured
+   * are placed at their estimate; the resize observer reports their real heights once the
+   * browser has laid them out (no layout forced: the entries carry the sizes), before the frame
+   * is painted, and the list is placed again then (`measuredByObserver`). A commit that shows new
+   * items leaves the scrolling to that report, so the page is laid out once for both.
+   */
   afterCommit(): void {
     const el = this.scroller;
     const inner = this.inner;
@@ -174,42 +183,38 @@ class TailScroller {
     if (!el || !inner || !geo) return;
     const m = this.measured;
     const { first, last } = this.rendered;
-    // Nothing new is on screen since the last measurement: no layout is forced.
-    if (
-      m &&
-      this.passes === 0 &&
-      m.geometry === geo &&
-      m.first === first &&
-      m.last === last &&
-      m.mode === this.mode
-    )
-      return;
-    // Reading a height forces a layout of the page: only items never measured are read here (a
-    // scrub or a seek nearby renders mostly messages measured before). The observer reports the
-    // real height of every item it starts observing after the browser lays it out, before the
-    // frame is painted, so a kept height that no longer holds is corrected in the same frame.
-    const viewport = this.viewport > 0 ? this.viewport : el.clientHeight;
-    let changed = viewport !== this.viewport;
-    this.viewport = viewport;
+    // Nothing new is on screen since the last placement: nothing to observe, nothing to move.
+    if (m && m.geometry === geo && m.first === first && m.last === last && m.mode === this.mode) return;
+    // The viewport's height is read once per scrolling element; later the observer reports it.
+    if (this.viewport === 0) this.viewport = el.clientHeight;
+    let waiting = false;
     for (const child of inner.children) {
       const key = this.keyOf(child);
-      if (key !== undefined && this.cache.get(key) === undefined)
-        changed = this.cache.set(key, child.getBoundingClientRect().height) || changed;
+      if (key !== undefined && this.cache.get(key) === undefined) {
+        waiting = true;
+        // An element kept under a new key (the streaming preview at another seq) is observed
+        // afresh: the observer reports a target's size when it starts observing it.
+        if (this.observed.has(child)) {
+          this.observer?.unobserve(child);
+          this.observed.delete(child);
+        }
+      }
       this.observe(child);
     }
     this.observe(el);
     this.unobserveGone(inner);
-    if (changed && this.passes < MAX_PASSES) {
-      this.passes++;
-      this.rerender();
-      return;
-    }
-    this.passes = 0;
-    const top = this.targetTop(geo, viewport);
+    this.measured = { geometry: geo, first, last, mode: this.mode };
+    // New items' heights arrive from the observer before the frame is painted: it scrolls then.
+    if (waiting && !this.inReport) return;
+    this.placeScroll(el, geo);
+  }
+
+  /** Scrolls to where the mode asks (a no-op, and no layout forced, when already there). */
+  private placeScroll(el: HTMLElement, geo: TailGeometry): void {
+    const top = this.targetTop(geo, this.viewport || FALLBACK_VIEWPORT);
     // The position this list last set or saw (scroll events keep it): reading the element's own
     // would force a layout when nothing is to move.
     if (Math.abs(this.scrollTop - top) >= 1) this.scrollTo(el, top);
-    this.measured = { geometry: geo, first, last, mode: this.mode };
   }
 
   /**
@@ -270,27 +275,43 @@ class TailScroller {
    */
   private observe(el: Element): void {
     if (this.observed.has(el)) return;
-    this.observer ??= new ResizeObserver((entries) => {
-      let items = false;
-      let viewport = false;
-      for (const e of entries) {
-        if (e.target === this.scroller) {
-          const h = this.scroller.clientHeight;
-          viewport = h !== this.viewport || viewport;
-          this.viewport = h;
-          continue;
-        }
-        const key = this.keyOf(e.target);
-        if (key !== undefined && e.target.isConnected)
-          items = this.cache.set(key, borderBoxHeight(e)) || items;
-      }
-      if (items) {
-        this.measured = null;
-        flushSync(this.rerender);
-      } else if (viewport) this.viewportResized();
-    });
+    this.observer ??= new ResizeObserver((entries) => this.measuredByObserver(entries));
     this.observer.observe(el);
     this.observed.add(el);
+  }
+
+  /**
+   * The observer's report, after the browser laid the page out and before it paints: heights
+   * learnt place the items again (one more commit, in this frame) and the list scrolls where its
+   * mode asks. Items that this placement renders for the first time are reported in the next
+   * frame (the observer delivers a frame's new targets once).
+   */
+  private measuredByObserver(entries: readonly ResizeObserverEntry[]): void {
+    let items = false;
+    let viewport = false;
+    for (const e of entries) {
+      if (e.target === this.scroller) {
+        const h = this.scroller.clientHeight;
+        viewport = h !== this.viewport || viewport;
+        this.viewport = h;
+        continue;
+      }
+      const key = this.keyOf(e.target);
+      if (key !== undefined && e.target.isConnected) items = this.cache.set(key, borderBoxHeight(e)) || items;
+    }
+    this.reports++;
+    if (!items) {
+      if (viewport) this.viewportResized();
+      else if (this.scroller && this.geometry) this.placeScroll(this.scroller, this.geometry);
+      return;
+    }
+    this.measured = null;
+    this.inReport = true;
+    try {
+      flushSync(this.rerender);
+    } finally {
+      this.inReport = false;
+    }
   }
 
   /** Holds the mode's position in a viewport of a new height; renders only if rows are missing. */

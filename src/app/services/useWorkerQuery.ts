@@ -11,7 +11,7 @@
  *     { lane: 'event', coalesce: true, deps: [loadId] },
  *   );
  */
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import type { RequestKind, RequestOf, ResponseValues, WorkerError } from '../../worker/protocol';
 import { useServices } from './context';
 
@@ -55,7 +55,9 @@ export function useWorkerQuery<K extends RequestKind>(
   const [answer, setAnswer] = useState<Answer<K> | null>(null);
   const [lastOk, setLastOk] = useState<Answer<K> | null>(null);
 
-  useEffect(() => {
+  // Sent in the commit that asks for it, not in a passive effect: those run after the browser
+  // paints (a frame later, on a busy page), and a seek's answer would wait that long to be asked.
+  useLayoutEffect(() => {
     if (key === null) return;
     const [req] = JSON.parse(key) as [RequestOf<K>];
     let live = true;

@@ -38,6 +38,42 @@ export function stubResizeObserver(): void {
   );
 }
 
+/**
+ * A ResizeObserver that reports each target once when it starts observing it, as a browser does
+ * after laying it out: in a microtask, the heights `heightOf` gives (jsdom lays nothing out).
+ * Undone by `vi.unstubAllGlobals()`.
+ */
+export function stubReportingResizeObserver(heightOf: (el: Element) => number): void {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      private readonly waiting = new Set<Element>();
+      constructor(private readonly report: ResizeObserverCallback) {}
+      observe(el: Element) {
+        if (this.waiting.size === 0) queueMicrotask(() => this.deliver());
+        this.waiting.add(el);
+      }
+      unobserve(el: Element) {
+        this.waiting.delete(el);
+      }
+      disconnect() {
+        this.waiting.clear();
+      }
+      private deliver() {
+        const entries = [...this.waiting].map((target) => {
+          const blockSize = heightOf(target);
+          return {
+            target,
+            borderBoxSize: [{ blockSize, inlineSize: 800 }],
+          } as unknown as ResizeObserverEntry;
+        });
+        this.waiting.clear();
+        if (entries.length > 0) this.report(entries, this);
+      }
+    },
+  );
+}
+
 /** Lets the fake client's promises and React's updates settle (`rounds` microtask turns). */
 export async function settle(rounds = 8): Promise<void> {
   await act(async () => {

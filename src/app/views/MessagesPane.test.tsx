@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, Profiler } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { Message } from '../../core/types';
 import type { ViewMessage } from '../../worker/protocol';
 import { useApp } from '../appState';
@@ -8,7 +8,11 @@ import type * as Blocks from '../components/blocks';
 import type { MessageViewProps } from '../components/blocks';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores } from '../testing/fixtures';
-import { renderWithClient, settle as settleRounds, stubResizeObserver } from '../testing/paneHarness';
+import {
+  renderWithClient,
+  settle as settleRounds,
+  stubReportingResizeObserver,
+} from '../testing/paneHarness';
 import { useReplay } from '../playback/replayState';
 import { MessagesPane } from './MessagesPane';
 
@@ -39,6 +43,21 @@ function messagesAt(seq: number): ViewMessage[] {
   return out;
 }
 
+/** The stream answer at `seq`: one open text block "reply streaming at seq N" when `streaming`. */
+function streamAt(seq: number, streaming: boolean) {
+  return {
+    seq,
+    state: {
+      blocks: streaming ? [{ type: 'text', text: `reply streaming at seq ${seq}` }] : [],
+      open: [streaming],
+      failedAttempts: [],
+      chunkCount: streaming ? 1 : 0,
+      lastChunkSeq: streaming ? seq : -1,
+    } as never,
+    pending: streaming,
+  };
+}
+
 /** The pane's answer at a seq; at seq 14 a reply streams, and the focus is message `focusAt`. */
 function client(focusAt: number | null = null): FakeClient {
   return new FakeClient({
@@ -48,16 +67,7 @@ function client(focusAt: number | null = null): FakeClient {
       const streaming = req.seq === 14;
       return {
         window: { seq: req.seq, count: all.length, nodeCount: all.length, from, messages: all.slice(from) },
-        stream: {
-          seq: req.seq,
-          state: {
-            blocks: streaming ? [{ type: 'text', text: `reply streaming at seq ${req.seq}` }] : [],
-            open: [streaming],
-            failedAttempts: [],
-            chunkCount: streaming ? 1 : 0,
-          } as never,
-          pending: streaming,
-        },
+        stream: streamAt(req.seq, streaming),
         focus:
           req.focus && focusAt !== null
             ? {
@@ -82,15 +92,20 @@ function paneKinds(fake: FakeClient): string[] {
 }
 
 const settle = () => settleRounds(12);
+/** The height the resize observer reports for an element. */
+let heightOf: (el: Element) => number = () => 50;
+let layoutReads: MockInstance;
 
 beforeEach(() => {
   resetStores();
   renders.length = 0;
-  stubResizeObserver();
-  // jsdom lays nothing out: every message is 50 px tall in a 1200 px pane (all of them fit).
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
-    DOMRect.fromRect({ x: 0, y: 0, width: 800, height: 50 }),
-  );
+  // jsdom lays nothing out: every message is 50 px tall in a 1200 px pane (all of them fit), as
+  // the resize observer reports; a height read during a commit would force a layout (counted).
+  heightOf = () => 50;
+  stubReportingResizeObserver((el) => heightOf(el));
+  layoutReads = vi
+    .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+    .mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 800, height: 50 }));
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(1200);
   useApp.setState({ status: 'ready', events: 100, selectedSeq: 10 });
 });
@@ -114,6 +129,23 @@ describe('MessagesPane renders', () => {
     // Seqs 0-10 were on screen and are the same messages at seq 14: only the two new ones render.
     expect([...new Set(renders)].sort((a, b) => a - b)).toEqual([12, 14]);
     expect(el.textContent).toContain('message from seq 14');
+  });
+
+  it("a seek reads no element's height while committing: the resize observer's heights place the items", async () => {
+    const el = renderWithClient(client(), <MessagesPane />);
+    await settle();
+    layoutReads.mockClear();
+    act(() => useApp.setState({ selectedSeq: 30 }));
+    await settle();
+    expect(el.querySelector('[data-testid=messages]')?.getAttribute('data-seq')).toBe('30');
+    // No forced layout in the seek's commits (a height read there lays the whole page out).
+    expect(layoutReads).not.toHaveBeenCalled();
+    // 16 messages, each placed at the 50 px the observer reported (not at the 120 px estimate).
+    const inner = el.querySelector<HTMLElement>('[data-testid=messages] > div');
+    expect(inner?.style.height).toBe(`${16 * 50}px`);
+    expect(el.querySelector<HTMLElement>('[data-tindex="15"]')?.style.transform).toBe(
+      `translateY(${15 * 50}px)`,
+    );
   });
 
   it('a seek commits its messages, preview and focus together, from one answer', async () => {
@@ -222,17 +254,7 @@ describe('MessagesPane heights', () => {
         const streaming = req.seq === 14 || req.seq === 16;
         return {
           window: { seq: req.seq, count: all.length, nodeCount: all.length, from: 0, messages: all },
-          stream: {
-            seq: req.seq,
-            state: {
-              blocks: streaming ? [{ type: 'text', text: `reply streaming at seq ${req.seq}` }] : [],
-              open: [streaming],
-              failedAttempts: [],
-              chunkCount: streaming ? 1 : 0,
-              lastChunkSeq: streaming ? req.seq : -1,
-            } as never,
-            pending: streaming,
-          },
+          stream: streamAt(req.seq, streaming),
           focus: null,
         };
       },
@@ -240,11 +262,10 @@ describe('MessagesPane heights', () => {
   }
 
   it("a new seq's streaming preview is measured, not placed at the last preview's height", async () => {
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-      const text = this.querySelector('[data-testid=streaming]')?.textContent ?? '';
-      const height = text.includes('seq 14') ? 300 : text.includes('seq 16') ? 80 : 50;
-      return DOMRect.fromRect({ x: 0, y: 0, width: 800, height });
-    });
+    heightOf = (el) => {
+      const text = el.querySelector('[data-testid=streaming]')?.textContent ?? '';
+      return text.includes('seq 14') ? 300 : text.includes('seq 16') ? 80 : 50;
+    };
     useApp.setState({ selectedSeq: 14 });
     const el = renderWithClient(streamingClient(), <MessagesPane />);
     await settle();
@@ -254,8 +275,8 @@ describe('MessagesPane heights', () => {
     act(() => useApp.setState({ selectedSeq: 16 }));
     await settle();
     expect(el.textContent).toContain('reply streaming at seq 16');
-    // 9 messages and the short preview, measured at once (the resize observer, stubbed here, is
-    // not needed to correct a height kept from another preview).
+    // 9 messages and the short preview, measured afresh (the preview's element is the same, its
+    // height key is not: it is observed again, and reported).
     expect(inner()?.style.height).toBe(`${9 * 50 + 80}px`);
   });
 });

@@ -19,7 +19,9 @@
  */
 export type LabelTier = 'password' | 'credential' | 'weak' | 'session';
 
-const PASSWORD_PART = /^(?:[a-z0-9]*passw(?:or)?ds?|pwd|pass|passphrase)$/;
+/** `passwd`, `pwd`, `pw`; keytool's `storepass`/`keypass`, `newpass`, `dbpass` (not `bypass`, `compass`). */
+const PASSWORD_PART =
+  /^(?:[a-z0-9]*passw(?:or)?ds?|pwd|pw|pswd|pass|passphrase|(?:src|dest)?(?:store|key)pass|(?:new|old|db|root|admin|user)pass)$/;
 const CREDENTIAL_KEY = /^(?:api|secret|private|access|client|master|signing|encryption)key$/;
 const KEY_OWNER = new Set([
   'api',
@@ -57,8 +59,8 @@ const CREDENTIAL_OWNER = new Set([
 const SECRET_OWNER = new Set(['client', 'app', 'api', 'webhook', 'shared', 'signing', 'consumer', 'jwt']);
 const SESSION_PART = /^(?:php|j)?sess(?:ion)?(?:id)?$|^sid$/;
 const WEAK_PART = /^(?:token|secrets?|auth|oauth|cookies?|signature|sig|credentials?|creds)$/;
-/** A trailing part that says how the secret before it is held (`session_id`, `password_hash` is not one). */
-const HOLDER_PART = /^(?:id|value|val|str|string|b64|base64|hex|raw|enc|encoded|data|text)$/;
+/** A trailing part that says how the secret before it is held (`session_id`, `SECRET_KEY_BASE`; `password_hash` is not one). */
+const HOLDER_PART = /^(?:id|value|val|str|string|b64|base64|hex|raw|enc|encoded|data|text|base)$/;
 
 /** The parts of an identifier, lower case: `X-Amz-SecurityToken` -> x amz security token. */
 function partsOf(id: string): string[] {
@@ -137,7 +139,7 @@ export function valueTest(tier: LabelTier, value: string, phrase: boolean): bool
 }
 
 /** Where a label's name may start: words that hold a secret word somewhere. */
-const SECRET_WORD = /pass|pwd|secret|token|key|cred|auth|sess|cookie|sig|sid/gi;
+const SECRET_WORD = /pass|pw|psw|secret|token|key|cred|auth|sess|cookie|sig|sid/gi;
 const HAS_SECRET_WORD = new RegExp(SECRET_WORD.source, 'i');
 
 /** Whether a field's name may label its value (then its value is masked as `name: value`). */
@@ -147,11 +149,34 @@ export function maybeLabel(name: string): boolean {
 const ID_CHAR = /[A-Za-z0-9_.-]/;
 const ID_RUN = /[A-Za-z0-9_.-]*/y;
 /**
- * After the name: its closing quote (escaped any number of times: JSON inside JSON), then `=`, `:`,
- * `:=`, `=>`, `%3D` (a URL inside a URL) (group 1) or whitespace, then an opening quote (group 2).
+ * What may sit between a label and its value beside the separator: spaces (a no-break or an
+ * ideographic one too), colour codes (raw or JSON-escaped: `password\x1b[0m: \x1b[1mx`), markdown
+ * emphasis (`**Password:** x`).
  */
-const SEPARATOR = /(?:\\{0,7}["'])?(?:([ \t]*(?::=|=>|[=:]|%3[Dd])[ \t]*)|[ \t]+)(\\{0,7}["'`])?/y;
-const BARE_VALUE = /[^\s"'`\\,;&<>(){}[\]]*/y;
+const FILL = String.raw`(?:[ \t\u00a0\u2007\u202f\u3000*]|(?:\x1b|\\u001[bB])\[[0-9;]{0,16}m)`;
+const BACKTICK = '`';
+/** A quote: escaped any number of times (JSON inside JSON), as `\u0022`, or as an HTML entity. */
+const QUOTE = String.raw`\\{0,7}["']|\\u002[27]|&(?:quot|apos|#3[49]);`;
+/**
+ * After the name: its closing quote (and `]`: `ENV["TOKEN"] = x`), then `=`, `:=`, `=>`, `?=`, `,`, `%3D` (a URL inside a URL) (group 1),
+ * `:` (a full-width one too) with the value maybe on the next line (groups 2 and 3), a markdown
+ * table's `|` (group 4) or whitespace, then an opening quote (group 5). One loop of fill on each
+ * side of a separator: two loops of spaces in a row would backtrack quadratically.
+ */
+const SEPARATOR = new RegExp(
+  [
+    String.raw`(?:${QUOTE}|${BACKTICK})?\]?(?:`,
+    String.raw`${FILL}*(:=|=>|\?=|[=,\uff1d]|%3[Dd])${FILL}*`,
+    String.raw`|${FILL}*([:\uff1a])${FILL}*((?:\r?\n|(?:\\r)?\\n)${FILL}*)?`,
+    String.raw`|${FILL}*(\|)${FILL}*`,
+    String.raw`|${FILL}+)(${QUOTE}|\\{0,7}${BACKTICK})?`,
+  ].join(''),
+  'y',
+);
+/** A markdown table's cell start before a label (`| password | x |`). */
+const CELL_START = /\|[ \t*`]*$/;
+// eslint-disable-next-line no-control-regex -- ESC starts a colour code after the value
+const BARE_VALUE = /[^\s"'`\\,;&<>(){}[\]\x1b]*/y;
 /** `,` `;` `&` then the next `name=`: where a password in a list of pairs ends (`Password=x;Server=y`). */
 const NEXT_PAIR = /[,;&][A-Za-z_][\w.-]{0,63}=/y;
 /** Code after `password=`: a call (`getpass()`, `os.getenv("PW")`) is no password. */
@@ -169,7 +194,8 @@ function passwordEnd(s: string, start: number, enclosing: string | undefined): n
   let i = start;
   for (; i < s.length; i++) {
     const c = s[i] as string;
-    if (c === enclosing || c === '\\' || SPACE.test(c) || (c === '<' && s[i + 1] === '/')) break;
+    if (c === enclosing || c === '\\' || c === '\x1b' || SPACE.test(c) || (c === '<' && s[i + 1] === '/'))
+      break;
     if (c === ',' || c === ';' || c === '&') {
       NEXT_PAIR.lastIndex = i;
       if (NEXT_PAIR.test(s)) break;
@@ -198,8 +224,10 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     SECRET_WORD.lastIndex = floor = to;
     // `\ntoken=` inside JSON text: the escape's letter is no part of the name
     if (s[from - 1] === '\\' && /[nrt]/.test(s[from] as string)) from++;
+    // `\u0022token\u0022` in JSON text: the escape's digits neither
+    else if (s[from - 1] === '\\' && /^u[0-9a-fA-F]{4}/.test(s.slice(from, from + 5))) from += 5;
     while (to > from && (s[to - 1] === '.' || s[to - 1] === '-')) to--;
-    if (to - from > MAX_NAME || s[from - 1] === '$') continue;
+    if (to - from > MAX_NAME) continue;
     const name = s.slice(from, to);
     const query =
       (s[from - 1] === '?' || s[from - 1] === '&' || s[from - 1] === ';') && name.toLowerCase() === 'key';
@@ -210,16 +238,28 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     if (!sep) continue;
     const start = SEPARATOR.lastIndex;
     const flag = name.startsWith('-');
+    const [, equals, colon, nextLine, cell, quote] = sep;
+    // `$TOKEN` is a reference, but PHP's and Perl's `$password = "x"` an assignment
+    if (s[from - 1] === '$' && !(equals === '=' && quote !== undefined)) continue;
+    // `define('DB_PASSWORD', 'x')`, `SetEnvironmentVariable("API_KEY", "x")`: a comma between quotes only
+    const comma = equals === ',';
+    if (comma && (quote === undefined || !/["'\\&`]/.test(s[to] as string))) continue;
+    // a table's `|` separates a label from its value only between cells
+    if (cell !== undefined && !CELL_START.test(s.slice(Math.max(0, from - 8), from))) continue;
+    // a value on the next line (`password:\n  x`) only after a label sure of it
+    if (nextLine !== undefined && tier !== 'password' && tier !== 'credential') continue;
     // a bare word after a space is prose unless it looks random (`password requirements`), but
     // after a flag (`--password hunter22`) it is the flag's value
-    const spaced = sep[1] === undefined && !flag;
-    const quote = sep[2];
+    const spaced = equals === undefined && colon === undefined && cell === undefined && !flag;
+    // the next line may be prose (`Password:\nWelcome to Ubuntu`): a word there is no password
+    // and a list of quoted names (`["password", "username"]`) holds words: no password either
+    const sure = nextLine === undefined && !(comma && tier === 'password') ? tier : 'credential';
     if (quote !== undefined) {
       const end = closingQuote(s, start, quote);
       if (end !== -1) {
         const value = s.slice(start, end);
         const phrase = /\s/.test(value);
-        if (value.length > 0 && !(phrase && spaced) && valueTest(spaced ? 'weak' : tier, value, phrase)) {
+        if (value.length > 0 && !(phrase && spaced) && valueTest(spaced ? 'weak' : sure, value, phrase)) {
           yield [start, end];
           SECRET_WORD.lastIndex = floor = end;
         }
@@ -231,7 +271,7 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     let scanned = BARE_VALUE.lastIndex;
     let end = scanned;
     let code = false;
-    if (tier === 'password' && /^[ \t]*:?=[ \t]*$/.test(sep[1] ?? '')) {
+    if (tier === 'password' && (equals === '=' || equals === ':=' || equals === '\uff1d')) {
       const before = s[from - 1];
       code = CALL.test(s.slice(start, end + 1));
       if (!code) end = scanned = passwordEnd(s, start, /["'`]/.test(before ?? '') ? before : undefined);
@@ -244,7 +284,8 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
       !code &&
       value !== '' &&
       !/^[:=]/.test(value) &&
-      valueTest(spaced ? (tier === 'session' ? 'session' : 'weak') : tier, value, false)
+      !(nextLine !== undefined && (value.endsWith(':') || s[end] === ':')) && // a YAML key: no value
+      valueTest(spaced ? (tier === 'session' ? 'session' : 'weak') : sure, value, false)
     ) {
       yield [start, end];
       SECRET_WORD.lastIndex = floor = end;
@@ -263,11 +304,19 @@ function cachedTier(name: string): LabelTier | null {
   return tier;
 }
 
-/** Where the value opened by `quote` (`"`, `'`, `` ` ``, or one escaped any number of times) ends on its line, or -1. */
+/**
+ * Where the value opened by `quote` (`"`, `'`, `` ` ``, one escaped any number of times, `\u0022`,
+ * `&quot;`) ends on its line, or -1.
+ */
 function closingQuote(s: string, start: number, quote: string): number {
+  const limit = Math.min(s.length, start + MAX_QUOTED + 1);
+  if (quote.startsWith('\\u') || quote.startsWith('&')) {
+    const value = s.slice(start, limit + quote.length - 1);
+    const end = value.indexOf(quote);
+    return end !== -1 && !/[\r\n]/.test(value.slice(0, end)) ? start + end : -1;
+  }
   const q = quote.at(-1) as string;
   const escapes = quote.length - 1;
-  const limit = Math.min(s.length, start + MAX_QUOTED + 1);
   for (let i = start; i < limit; i++) {
     const c = s[i];
     if (c === '\n' || c === '\r') return -1;

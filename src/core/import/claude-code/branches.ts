@@ -67,7 +67,10 @@ export function activeBranch(records: ForeignRecord[]): BranchInfo {
     byUuid.set(v.uuid, i);
     leaf = i;
     const g = groupOf(v);
-    if (g !== undefined) groupMembers.set(g, [...(groupMembers.get(g) ?? []), i]);
+    if (g === undefined) return;
+    const members = groupMembers.get(g);
+    if (members) members.push(i);
+    else groupMembers.set(g, [i]);
   });
   const activeGroups = new Set<string>();
   const seen = new Set<number>();
@@ -103,28 +106,46 @@ export function activeBranch(records: ForeignRecord[]): BranchInfo {
     else active.add(i); // attachments, system rows: shown on the timeline wherever they hang
   });
 
-  // Group the off-branch records by the active record their branch leaves from.
-  const forks = new Map<
-    string,
-    { fromUuid: string | null; fromLine: number | undefined; records: number[] }
-  >();
-  for (const i of offBranch) {
+  // Group the off-branch records by the active record their branch leaves from. Each record's
+  // fork point is found once: a walk stops at a record whose fork point is known, and every
+  // record it passed learns it (a walk per record made a long abandoned branch quadratic).
+  const forkOf = new Map<number, string | undefined>();
+  const forkPoint = (i: number): string | undefined => {
+    const path: number[] = [];
     let p = parentOf((records[i] as ForeignRecord).value);
     const guard = new Set<string>();
     while (p !== undefined && !guard.has(p)) {
       guard.add(p);
       const j = byUuid.get(p);
       if (j === undefined || active.has(j)) break;
+      if (forkOf.has(j)) {
+        p = forkOf.get(j);
+        break;
+      }
+      path.push(j);
       p = parentOf((records[j] as ForeignRecord).value);
     }
+    for (const j of path) forkOf.set(j, p);
+    forkOf.set(i, p);
+    return p;
+  };
+  const forks = new Map<
+    string,
+    { fromUuid: string | null; fromLine: number | undefined; records: number[] }
+  >();
+  for (const i of offBranch) {
+    const p = forkOf.has(i) ? forkOf.get(i) : forkPoint(i);
     const key = p ?? '(root)';
-    const fork = forks.get(key) ?? {
-      fromUuid: p ?? null,
-      fromLine: p !== undefined ? records[byUuid.get(p) ?? -1]?.line : undefined,
-      records: [],
-    };
+    let fork = forks.get(key);
+    if (!fork) {
+      fork = {
+        fromUuid: p ?? null,
+        fromLine: p !== undefined ? records[byUuid.get(p) ?? -1]?.line : undefined,
+        records: [],
+      };
+      forks.set(key, fork);
+    }
     fork.records.push(i);
-    forks.set(key, fork);
   }
   return { active, forks: [...forks.values()] };
 }

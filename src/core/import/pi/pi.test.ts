@@ -1,6 +1,8 @@
 /** The pi importer on small hand-made v1 and v3 sessions. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadLogFromText } from '../../log/load';
+import { NativeLog } from '../nativeLog';
+import { importPi } from './pi';
 import { eventsOfType, loadLines, messagesAtEnd } from '../testing';
 
 let clock = 0;
@@ -160,5 +162,67 @@ describe('pi importer', () => {
     ]);
     expect(log.structure.totals.failedAttempts).toBe(1);
     expect(text(messagesAtEnd(log)[1] as { content: unknown[] })).toBe('Ran `ls`\n```\na b\n```');
+  });
+
+  it('a message kept by one compaction and again by the next stays in the history (kept from the start)', () => {
+    const log = loadLines([
+      headerV1, // 0
+      userV1('q1'), // 1
+      assistantV1([{ type: 'text', text: 'a1' }]), // 2
+      { type: 'compaction', timestamp: ts(), summary: 'S1', firstKeptEntryIndex: 1, tokensBefore: 1 }, // 3
+      userV1('q2'), // 4
+      { type: 'compaction', timestamp: ts(), summary: 'S2', firstKeptEntryIndex: 2, tokensBefore: 1 }, // 5
+    ]);
+    expect(messagesAtEnd(log).map(text)).toEqual(['S2', 'a1', 'q2']);
+    expect(log.diagnostics.counts.error).toBe(0);
+  });
+});
+
+describe('pi compactions: work linear in the entries (R8-2)', () => {
+  const v3 = (n: number, compactions: number, keepFrom: number) => {
+    const lines: object[] = [{ type: 'session', version: 3, id: 'pi', timestamp: ts(), cwd: '/p' }];
+    let parent: string | null = null;
+    for (let i = 0; i < n; i++) {
+      lines.push({
+        id: `u${i}`,
+        parentId: parent,
+        type: 'message',
+        message: { role: 'user', content: [{ type: 'text', text: `q${i}` }] },
+      });
+      parent = `u${i}`;
+    }
+    for (let c = 0; c < compactions; c++) {
+      lines.push({
+        id: `c${c}`,
+        parentId: parent,
+        type: 'compaction',
+        summary: `S${c}`,
+        firstKeptEntryId: `u${keepFrom}`,
+      });
+      parent = `c${c}`;
+    }
+    return lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+  };
+
+  it('4,000 compactions over 4,000 kept messages read the surface a bounded number of times', () => {
+    const reads = vi.spyOn(NativeLog.prototype, 'surfaceSeq');
+    const out = importPi(v3(4000, 4000, 1));
+    const texts = out.derived().map(text);
+    expect(texts[0]).toBe('S3999');
+    expect(texts).toHaveLength(4000);
+    expect(texts[1]).toBe('q1');
+    expect(texts.at(-1)).toBe('q3999');
+    expect(reads.mock.calls.length).toBeLessThan(4 * (4000 + 4000));
+    reads.mockRestore();
+  });
+
+  it('one compaction kept from the very start: every message follows the summary, read once', () => {
+    const reads = vi.spyOn(NativeLog.prototype, 'surfaceSeq');
+    const out = importPi(v3(20_000, 1, 0));
+    const texts = out.derived().map(text);
+    expect(texts).toHaveLength(20_001);
+    expect(texts.slice(0, 3)).toEqual(['S0', 'q0', 'q1']);
+    expect(reads.mock.calls.length).toBeLessThan(4 * 20_000);
+    reads.mockRestore();
   });
 });

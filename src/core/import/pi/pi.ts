@@ -16,6 +16,7 @@
  * - v3 branches: the active one ends at the last entry; entries off it are
  *   `pi/other-branch` rows, with a note per branch.
  */
+import { listSome } from '../../diagnostics';
 import { isObject, type JsonObject } from '../../validate';
 import type { Block, Message, TokenUsage } from '../../types';
 import { parseJsonLines, type ForeignRecord } from '../jsonLines';
@@ -27,7 +28,7 @@ export const PI_NO_REQUEST =
 export function importPi(text: string): NativeLog {
   const out = new NativeLog();
   const { records, notes } = parseJsonLines(text);
-  out.notes.push(...notes);
+  for (const n of notes) out.notes.push(n);
   const head = records[0]?.value.type === 'session' ? records[0].value : undefined;
   const version = typeof head?.version === 'number' ? head.version : 1;
   out.header = {
@@ -55,7 +56,7 @@ export function importPi(text: string): NativeLog {
   if (off.length > 0)
     out.note(
       'import-note',
-      `${off.length} entr${off.length === 1 ? 'y is' : 'ies are'} on another branch (lines ${off.map((r) => r.line).join(', ')}): shown as pi/other-branch rows; the active branch ends at the last entry`,
+      `${off.length} entr${off.length === 1 ? 'y is' : 'ies are'} on another branch (lines ${listSome(off.map((r) => r.line))}): shown as pi/other-branch rows; the active branch ends at the last entry`,
     );
   return out;
 }
@@ -87,6 +88,14 @@ function activePath(records: ForeignRecord[]): Set<number> {
 class PiState {
   /** Record index of the entry each surface node came from (by surface seq). */
   private readonly entryOfSeq = new Map<number, number>();
+  /**
+   * Surface nodes that came from no entry (compaction summaries). Every other node is an entry's,
+   * in record order (a kept message told again keeps its entry), so the only such node is a
+   * summary at the front, and "the kept entries are the surface's tail" needs no walk over it.
+   */
+  private summariesOnSurface = 0;
+  /** Record index of each entry id, built at the first `firstKeptEntryId` (the first of equal ids, as the file reads). */
+  private indexOfId: Map<string, number> | undefined;
   private model = 'unknown';
   private provider = 'unknown';
   private lastStop: string | undefined;
@@ -222,14 +231,20 @@ class PiState {
       }
   }
 
-  /** The history becomes [summary, entries from the first kept one on]. */
+  /**
+   * The history becomes [summary, entries from the first kept one on]. Work is the surface nodes
+   * it replaces (each compaction walks only the nodes before the first kept one, which it removes),
+   * never the whole surface per compaction: 80,000 compactions over 80,000 kept messages took
+   * minutes (R8-2).
+   */
   private compaction(r: ForeignRecord, index: number, time: number | undefined): void {
     const v = r.value;
     let firstKept = index;
-    if (typeof v.firstKeptEntryIndex === 'number') firstKept = v.firstKeptEntryIndex;
+    if (typeof v.firstKeptEntryIndex === 'number' && Number.isFinite(v.firstKeptEntryIndex))
+      firstKept = Math.max(0, Math.ceil(v.firstKeptEntryIndex));
     else if (typeof v.firstKeptEntryId === 'string') {
-      const j = this.records.findIndex((e) => e.value.id === v.firstKeptEntryId);
-      if (j >= 0) firstKept = j;
+      const j = this.entryIndex(v.firstKeptEntryId);
+      if (j !== undefined) firstKept = j;
       else
         this.out.note(
           'import-unmapped',
@@ -238,32 +253,45 @@ class PiState {
     }
     const out = this.out;
     const n = out.surfaceLength;
-    const entries = Array.from(
-      { length: n },
-      (_, i) => this.entryOfSeq.get(out.surfaceSeq(i) as number) ?? -1,
-    );
-    const k = entries.findIndex((e) => e >= firstKept);
-    const keptIsSuffix = k > 0 && entries.slice(k).every((e) => e >= firstKept);
+    const entryAt = (i: number) => this.entryOfSeq.get(out.surfaceSeq(i) as number) ?? -1;
+    // Entries are in record order on the surface: the kept ones are those from the first kept on.
+    let k = 0;
+    let summariesBefore = 0;
+    for (; k < n; k++) {
+      const e = entryAt(k);
+      if (e >= firstKept) break;
+      if (e < 0) summariesBefore++;
+    }
     const summary = summaryMessage(v.summary, 'compaction');
     out.endStep(time);
-    if (keptIsSuffix) {
+    if (k > 0 && k < n && this.summariesOnSurface === summariesBefore) {
       out.replaceWithUser(0, k - 1, summary, time, { newTurn: false });
+      this.summariesOnSurface = 1;
       return;
     }
-    // The kept entries are not a tail of the surface (kept from the very start, or after an
-    // earlier summary): the summary replaces everything and the kept messages follow again.
-    const kept = k < 0 ? [] : entries.slice(k).filter((e) => e >= firstKept);
-    const keptMessages: Message[] = [];
-    for (let i = 0; i < n; i++) {
-      const e = entries[i] as number;
-      if (e >= firstKept && kept.includes(e)) {
-        const m = messageAtNode(out, i);
-        if (m) keptMessages.push(m);
-      }
+    // The kept entries are not a tail of the surface (kept from the very start, or nothing kept):
+    // the summary replaces everything and the kept messages follow again, each as its entry's.
+    const kept: [number, Message][] = [];
+    for (let i = k; i < n; i++) {
+      const e = entryAt(i);
+      const m = e >= firstKept ? messageAtNode(out, i) : undefined;
+      if (m) kept.push([e, m]);
     }
     out.replaceWithUser(0, n - 1, summary, time, { newTurn: false });
-    for (const m of keptMessages)
-      out.user({ ...m, source: { kind: 'compaction', kept: true } }, time, { newTurn: false });
+    this.summariesOnSurface = 1;
+    for (const [e, m] of kept)
+      this.keep(e, out.user({ ...m, source: { kind: 'compaction', kept: true } }, time, { newTurn: false }));
+  }
+
+  private entryIndex(id: string): number | undefined {
+    if (!this.indexOfId) {
+      this.indexOfId = new Map();
+      this.records.forEach((e, i) => {
+        if (typeof e.value.id === 'string' && !this.indexOfId?.has(e.value.id))
+          this.indexOfId?.set(e.value.id, i);
+      });
+    }
+    return this.indexOfId.get(id);
   }
 }
 
