@@ -86,6 +86,16 @@ test('/ searches every event; Enter and Shift+Enter step through hits, revealing
   await page.getByLabel('regex').check();
   await input.fill('(');
   await expect(page.getByTestId('search-error')).toHaveText('bad regular expression: Unterminated group');
+  // Audit R8-9: a pattern that could backtrack for ever is refused with the reason; the worker keeps the log.
+  await input.fill('(a+)+$');
+  await expect(page.getByTestId('search-error')).toContainText(
+    'this pattern can take exponential time: "(a+)+" repeats a group where',
+  );
+  await input.fill(word);
+  await expect(page.getByTestId('search-error')).toHaveCount(0);
+  await expect(page.getByTestId('search-count')).toHaveText(
+    `${expected.length} event${expected.length === 1 ? '' : 's'} match`,
+  );
 });
 
 test('compare with...: the input at two seqs of the sample with a replace, side by side', async ({
