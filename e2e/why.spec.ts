@@ -88,6 +88,26 @@ test('/ searches every event; Enter and Shift+Enter step through hits, revealing
   await expect(page.getByTestId('search-error')).toHaveText('bad regular expression: Unterminated group');
 });
 
+test('a regex that can take exponential time is refused in the search box; the log stays loaded (audit R8-9)', async ({
+  page,
+}) => {
+  const q = compileQuery({ query: 'compaction', regex: true });
+  if (!q.ok) throw new Error(q.error);
+  const count = new EventSearch(loadCore(STREAM), q).all().length;
+  expect(count).toBeGreaterThan(1);
+  await open(page, STREAM);
+  await page.keyboard.press('/');
+  const input = page.getByLabel('search every event');
+  await page.getByLabel('regex').check();
+  await input.fill('(a+)+$');
+  await expect(page.getByTestId('search-error')).toContainText(
+    'this pattern can take exponential time: "(a+)+" repeats a group where',
+  );
+  await input.fill('compaction');
+  await expect(page.getByTestId('search-error')).toHaveCount(0);
+  await expect(page.getByTestId('search-count')).toHaveText(`${count} events match`);
+});
+
 test('compare with...: the input at two seqs of the sample with a replace, side by side', async ({
   page,
 }) => {

@@ -1,10 +1,12 @@
 /**
  * `seqscope export FILE|- --format jsonl [--redact [--redact-pattern RE]...]`: the log's
- * decoded text, redacted on request (core/redact/); the counts per kind are reported.
+ * decoded text (for another agent's log, the harness JSONL it was imported as), redacted on
+ * request (core/redact/); the counts per kind are reported.
  */
 import { homedir } from 'node:os';
 import { createDecompressor } from '../core/reader/decompress';
 import { redactLogText } from '../core/redact/redactLog';
+import type { SessionLog } from '../core/log/sessionLog';
 import type { ExportContext } from './exportCommand';
 import { defaultLimits } from './limitArgs';
 
@@ -12,16 +14,10 @@ export function redactedCopy(
   ctx: ExportContext,
 ): { ok: true; text: string } | { ok: false; message: string } {
   if (ctx.log.limitHit) return { ok: false, message: `${ctx.log.limitHit.message} Nothing was exported.` };
-  const limits = defaultLimits();
-  const d = createDecompressor({
-    maxOutputBytes: limits.maxDecodedBytes,
-    maxRatio: limits.maxCompressionRatio,
-    ratioFloorBytes: limits.ratioFloorBytes,
-  });
-  const parts = [...d.push(ctx.input), ...d.end()];
-  if (d.error !== undefined) return { ok: false, message: `cannot decompress: ${d.error}` };
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  const text = parts.map((p, i) => decoder.decode(p, { stream: i < parts.length - 1 })).join('');
+  // An imported format (an Inspect .eval is a zip) is not the log's text: export the harness JSONL the importer told.
+  const imported = ctx.log.sourceFormat !== undefined && ctx.log.sourceFormat !== 'seqscope';
+  const text = imported ? importedText(ctx.log) : decodedInput(ctx.input);
+  if (typeof text !== 'string') return text;
   if (!ctx.args.flags.has('redact')) return { ok: true, text };
   const home = homedir();
   const result = redactLogText(text, {
@@ -36,4 +32,23 @@ export function redactedCopy(
     `seqscope: redacted ${total} value${total === 1 ? '' : 's'}${kinds.length > 0 ? ` (${kinds.join(', ')})` : ''} in ${result.changedLines} line${result.changedLines === 1 ? '' : 's'}\n`,
   );
   return { ok: true, text: result.text };
+}
+
+/** The harness JSONL an importer re-told the log as (what the log's events were read from). */
+function importedText(log: SessionLog): string {
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(log.rawBytes(0, log.bytesDecoded));
+}
+
+/** The input's text, decompressed under the read limits. */
+function decodedInput(input: Uint8Array): string | { ok: false; message: string } {
+  const limits = defaultLimits();
+  const d = createDecompressor({
+    maxOutputBytes: limits.maxDecodedBytes,
+    maxRatio: limits.maxCompressionRatio,
+    ratioFloorBytes: limits.ratioFloorBytes,
+  });
+  const parts = [...d.push(input), ...d.end()];
+  if (d.error !== undefined) return { ok: false, message: `cannot decompress: ${d.error}` };
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  return parts.map((p, i) => decoder.decode(p, { stream: i < parts.length - 1 })).join('');
 }

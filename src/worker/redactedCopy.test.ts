@@ -3,13 +3,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadLogFromText } from '../core/log/load';
 import { SECRETS, secretsLog } from '../core/testing/secretsLog';
+import { secretsEval } from '../core/testing/secretsEval';
+import { importForeign } from '../core/import/importers';
 import { LogHost } from './host';
 import { homeOfCwd } from './redactedCopy';
 import type { Request, ResponseMessage, WorkerMessage } from './protocol';
 
 const original = secretsLog(readFileSync('fixtures/diagnostics/clean.jsonl', 'utf8'));
 
-async function host(text: string) {
+async function host(text: string | File) {
   const posted: WorkerMessage[] = [];
   const h = new LogHost((m) => posted.push(m));
   let id = 0;
@@ -20,7 +22,11 @@ async function host(text: string) {
     if (!r) throw new Error(`no answer to ${req.kind}`);
     return r.result;
   };
-  await ask({ kind: 'open', loadId: 1, source: { kind: 'text', text, name: 'secrets.jsonl' } });
+  const source =
+    typeof text === 'string'
+      ? { kind: 'text' as const, text, name: 'secrets.jsonl' }
+      : { kind: 'file' as const, file: text };
+  await ask({ kind: 'open', loadId: 1, source });
   return ask;
 }
 
@@ -44,6 +50,27 @@ describe('exportRedacted request', () => {
     const b = loadLogFromText(copy.text);
     expect(b.eventCount).toBe(a.eventCount);
     expect(b.diagnostics.items.map((d) => d.code)).toEqual(a.diagnostics.items.map((d) => d.code));
+    for (let s = 0; s < a.eventCount; s++) expect(b.typeOf(s)).toBe(a.typeOf(s));
+  });
+
+  it('of an Inspect .eval (a zip): the imported log as JSONL, both keys masked, the same events (audit R8-12)', async () => {
+    const sample = new Uint8Array(
+      readFileSync('../shared/samples/other/inspect/log_message_deduplication.eval'),
+    );
+    const ask = await host(new File([new Uint8Array(secretsEval(sample))], 'secret.eval'));
+    const r = await ask({ kind: 'exportRedacted', patterns: [] });
+    if (!r.ok) throw new Error(r.error.message);
+    const copy = r.value as { text: string; counts: Record<string, number> };
+    expect(copy.text).not.toContain('\uFFFD');
+    expect(copy.text).not.toContain(SECRETS.anthropic.slice(-12));
+    expect(copy.text).not.toContain(SECRETS.aws);
+    expect(copy.text).toContain('Guess the number');
+    const lines = copy.text.split('\n').filter((l) => l !== '');
+    for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    const a = loadLogFromText(importForeign('inspect-eval', secretsEval(sample)).toJsonl());
+    const b = loadLogFromText(copy.text);
+    expect(b.eventCount).toBeGreaterThan(10);
+    expect(b.eventCount).toBe(a.eventCount);
     for (let s = 0; s < a.eventCount; s++) expect(b.typeOf(s)).toBe(a.typeOf(s));
   });
 

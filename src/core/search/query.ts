@@ -11,6 +11,8 @@
  * `iu` flags on both sides, so non-ASCII letters (É/é, Σ/σ) match too.
  */
 
+import { exponentialRisk } from './regexRisk';
+
 export interface QueryOptions {
   query: string;
   /** The query is a regular expression (JavaScript syntax). */
@@ -55,6 +57,9 @@ export function compileQuery(options: QueryOptions): CompiledQuery | QueryError 
         return { ok: false, error: `bad regular expression: ${why || 'does not compile'}` };
       }
     }
+    // A match cannot be interrupted: refuse what could backtrack for ever before it meets the log.
+    const risk = exponentialRisk(query, !options.caseSensitive);
+    if (risk) return { ok: false, error: risk };
     matcher.lastIndex = 0;
     if (matcher.test('')) return { ok: true, matcher, prefilter: null, empty: true };
   } else {
