@@ -292,13 +292,18 @@ test("the header shows the session's cost, the Charts tab's total, where the log
   page,
 }) => {
   await page.setViewportSize({ width: 1600, height: 900 });
-  // The demo's model (qwen3-coder-480b) has no price: no cost, never a guess.
+  // The demo's model (qwen3-coder-480b) has no price: no cost, never a guess, and it says why
+  // where the cost would be (it said nothing, or "$0", which reads like a free session).
   await gotoApp(page, '/#seq=10');
   // "in" is all the input read: 15,030 uncached + 9,500 cache read.
   await expect(page.getByTestId('log-figures')).toContainText('24.5k in');
+  await expect(page.getByTestId('log-cost')).toHaveText(/^·?no price known for model qwen3-coder-480b$/);
+  await expect(page.getByTestId('log-cost')).toHaveAttribute('data-priced', 'false');
   await page.getByRole('button', { name: 'Charts', exact: true }).click();
-  await expect(page.getByTestId('cost-panel')).toContainText('$0');
-  await expect(page.getByTestId('log-cost')).toHaveCount(0);
+  await expect(page.getByTestId('cost-panel').getByTestId('cost-unpriced')).toHaveText(
+    'no price known for model qwen3-coder-480b',
+  );
+  await expect(page.getByTestId('cost-total')).toHaveCount(0);
   await page.getByTestId('why-panel').getByRole('button', { name: /close/i }).click();
 
   // A Claude Code session on claude-sonnet-4 (priced): its cost is a header figure.

@@ -1,7 +1,10 @@
+import type { Page } from '@playwright/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { generateLogText } from '../scripts/gen/index';
 import { badRunLog } from '../src/core/testing/badRun';
+import { auditLayout } from './layoutAudit';
 import { expect, expectLoaded, gotoApp, openWithInput, test } from './helpers';
 
 const run = badRunLog({ turns: 4, stepsPerTurn: 4, toolErrors: 17, failedAttempts: 12, lastTurnError: true });
@@ -46,4 +49,72 @@ test('a clean run says it has no failures instead of a zero that reads like "0 e
   await expectLoaded(page, 'clean-run.jsonl', clean.events);
   await expect(page.getByTestId('run-problems')).toHaveAttribute('data-clean', 'true');
   await expect(page.getByTestId('run-problems')).toHaveText('✓ no failures');
+});
+
+/** The vertical centre of each element, rounded: one value for all of them is one line. */
+async function centres(page: Page, selectors: string[]): Promise<number[]> {
+  const out: number[] = [];
+  for (const s of selectors) {
+    const box = (await page.locator(s).first().boundingBox())!;
+    out.push(Math.round(box.y + box.height / 2));
+  }
+  return out;
+}
+
+const LONG_NAME =
+  'claude-session-2026-11-30T18-42-07-refactor-payment-service-and-migrate-orders-database.jsonl';
+const ACTIONS = [
+  '[data-testid=copy-current-link]',
+  '[data-testid=status]',
+  'header label',
+  '[data-testid=theme-toggle]',
+];
+
+test('1600 px: a long-named 20k-event log keeps the header on one line; 1024 px: the actions stay on the first', async ({
+  page,
+}) => {
+  const file = writeLog(LONG_NAME, generateLogText({ events: 20_000, seed: 13 }));
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await gotoApp(page);
+  await openWithInput(page, file);
+  await expectLoaded(page, LONG_NAME, 20_000);
+  const name = page.getByTestId('file-name');
+  await expect(name).toHaveAttribute('title', LONG_NAME);
+
+  const oneLine = [
+    'header h1',
+    '[data-testid=file-name]',
+    '[data-testid=run-problems]',
+    '[data-testid=diagnostic-counts]',
+    '[data-testid=log-figures]',
+    ...ACTIONS,
+  ];
+  const at1600 = await centres(page, oneLine);
+  expect(new Set(at1600).size, `centres ${at1600.join(' ')}`).toBe(1);
+  expect((await page.locator('header').boundingBox())!.height).toBeLessThan(48);
+  // A figure that does not fit is hidden whole, never cut; the tooltip names every one.
+  expect(
+    await auditLayout(page, {
+      required: ['[data-testid=log-figures] > span:first-child', ...ACTIONS],
+      optional: ['[data-testid=log-figures] > span'],
+      ellipsis: [{ selector: '[data-testid=file-name]', minWidth: 64 }],
+    }),
+  ).toEqual([]);
+  await expect(page.getByTestId('log-figures')).toHaveAttribute('title', / in · [\d.]+k? out · fingerprint /);
+
+  await page.setViewportSize({ width: 1024, height: 768 });
+  // The actions stay on one line beside the log's part (never pushed under it); the name is cut.
+  const actions = await centres(page, ACTIONS);
+  expect(new Set(actions).size, `centres ${actions.join(' ')}`).toBe(1);
+  const log = (await page.getByTestId('header-log').boundingBox())!;
+  const copy = (await page.getByTestId('copy-current-link').boundingBox())!;
+  expect(copy.x).toBeGreaterThanOrEqual(log.x + log.width);
+  expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  // Every figure whole, on the log part's second line.
+  expect(
+    await auditLayout(page, {
+      required: ['[data-testid=log-figures] > span', '[data-testid=run-problems]', ...ACTIONS],
+      ellipsis: [{ selector: '[data-testid=file-name]', minWidth: 64 }],
+    }),
+  ).toEqual([]);
 });

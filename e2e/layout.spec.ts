@@ -30,8 +30,8 @@ const MAIN_SCREEN: AuditSpec = {
     '[data-testid=session-info-button]',
     '[data-testid=run-problems]',
     '[data-testid=diagnostic-counts]',
-    // Every figure of the log, whole (they wrap onto a second line rather than end in "3.").
-    '[data-testid=log-figures] > span',
+    // The log's first figure (its size), whole; the others are optional below.
+    '[data-testid=log-figures] > span:first-child',
     '[data-testid=copy-current-link]',
     '[data-testid=status]',
     'header label',
@@ -60,6 +60,10 @@ const MAIN_SCREEN: AuditSpec = {
   ],
   // Badges that only some logs have.
   optional: [
+    // Every other figure: whole or hidden whole, never cut ("3."). Below 1280 px they wrap onto a
+    // line of their own; from there up those that do not fit the one line are hidden (the tooltip
+    // lists every one).
+    '[data-testid=log-figures] > span',
     '[data-testid=stored]',
     '[data-testid=follow]',
     '[role=group][aria-label=Fold] > button',

@@ -37,6 +37,10 @@ test('e / Shift+E and d go to the next and previous error and diagnostic, and sa
   await page.keyboard.press('d');
   await expect(selected).toHaveAttribute('data-seq', String(run.failedAttemptSeqs[0]));
   await expect(notice).toContainText('failed model call');
+  // The notice speaks about that selection: moving by anything else (End here) clears it at once.
+  await page.keyboard.press('End');
+  await expect(selected).toHaveAttribute('data-seq', String(run.events - 1));
+  await expect(notice).toHaveText('', { timeout: 1000 });
 
   await page.keyboard.press(']');
   await expect(notice).toHaveText('No search matches: press / to search every event');

@@ -13,6 +13,7 @@ import type {
   WorkerError,
 } from '../worker/protocol';
 import { NO_FILTER } from '../worker/protocol';
+import { dropNoticeAwayFrom } from './playback/replayState';
 import { clearNotice } from './services/notice';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -89,6 +90,7 @@ export function select(seq: number | null, options: { scroll?: boolean } = {}): 
   const { selectedSeq, selectedChunk, previousSeq } = useApp.getState();
   if (seq === selectedSeq && selectedChunk === null) return;
   clearNotice();
+  dropNoticeAwayFrom(seq);
   useApp.setState({
     selectedSeq: seq,
     selectedChunk: null,
@@ -117,6 +119,7 @@ export function selectPosition(seq: number, chunk: number | null, options: { scr
   const { selectedSeq, selectedChunk, previousSeq } = useApp.getState();
   if (seq === selectedSeq && chunk === selectedChunk) return;
   clearNotice();
+  dropNoticeAwayFrom(seq);
   useApp.setState({
     selectedSeq: seq,
     selectedChunk: chunk,

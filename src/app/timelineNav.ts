@@ -62,15 +62,15 @@ export class TimelineNav {
     const { seq, what } = r.value;
     if (seq === null) {
       const where = selectedSeq === null ? '' : ` ${dir > 0 ? 'after' : 'before'} seq ${selectedSeq}`;
-      replayNotice(`No ${target}${where}`);
+      replayNotice(`No ${target}${where}`, { atSeq: selectedSeq });
       return;
     }
     this.jump(seq);
-    replayNotice(
-      `${dir > 0 ? 'Next' : 'Previous'} ${target}: seq ${seq}${what ? ` · ${what}` : ''}`,
-      'warn',
-      5000,
-    );
+    replayNotice(`${dir > 0 ? 'Next' : 'Previous'} ${target}: seq ${seq}${what ? ` · ${what}` : ''}`, {
+      tone: 'warn',
+      ms: 5000,
+      atSeq: seq,
+    });
   };
 
   readonly selectEdge = async (which: 'first' | 'last'): Promise<void> => {

@@ -5,11 +5,12 @@
  */
 import { useState, type ReactNode } from 'react';
 import { linkButton } from './blockChrome';
+import { LIST_BOUND } from './boundedList';
 
 /** Blocks a message shows before its "show more" button. */
 export const FIRST_BLOCKS = 40;
-/** Blocks each press of "show more" adds. */
-export const MORE_BLOCKS = 200;
+/** Blocks each press of "show more" adds: the bound every long list draws at once. */
+export const MORE_BLOCKS = LIST_BOUND;
 
 const count = (n: number) => n.toLocaleString('en-US');
 

@@ -5,21 +5,19 @@
  * on the name; `RowsBound` is the filter box and the note saying how many are not drawn, shown
  * only when the table is over the bound.
  */
+import { LIST_BOUND, boundedMatches } from './boundedList';
 
 /** The most rows such a table draws at once. */
-export const MAX_TABLE_ROWS = 200;
+export const MAX_TABLE_ROWS = LIST_BOUND;
 
+/** A table's rows for `query`: at most MAX_TABLE_ROWS, the first by `rank` when they do not all fit. */
 export function boundedRows<T>(
   items: readonly T[],
   name: (item: T) => string,
   query: string,
   rank?: (a: T, b: T) => number,
 ): { rows: readonly T[]; matching: number } {
-  const q = query.trim().toLowerCase();
-  const matching = q === '' ? items : items.filter((t) => name(t).toLowerCase().includes(q));
-  if (matching.length <= MAX_TABLE_ROWS) return { rows: matching, matching: matching.length };
-  const ranked = rank ? [...matching].sort(rank) : matching;
-  return { rows: ranked.slice(0, MAX_TABLE_ROWS), matching: matching.length };
+  return boundedMatches(items, name, query, rank, MAX_TABLE_ROWS);
 }
 
 export function RowsBound({

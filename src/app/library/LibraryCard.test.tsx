@@ -57,21 +57,29 @@ async function settle(): Promise<void> {
 
 beforeEach(resetStores);
 
+/** The card over a library answering `rows` (an index of schema `version`), and its column headers. */
+async function showLibrary(
+  rows: LibraryRow[],
+  version: string,
+): Promise<{ el: HTMLElement; header: (string | null)[] }> {
+  const client = new FakeClient({
+    library: () => ({
+      status: 'ready',
+      answer: { schema: 'seqscope-library', version, total: rows.length, offset: 0, rows },
+    }),
+  });
+  const el = render(
+    <ServicesProvider services={composeApp(client)}>
+      <LibraryCard />
+    </ServicesProvider>,
+  );
+  await settle();
+  return { el, header: [...el.querySelectorAll('thead th')].map((th) => th.textContent) };
+}
+
 describe('LibraryCard', () => {
   it("shows each session's cost in the app's one cost format, and a dash where it has none", async () => {
-    const client = new FakeClient({
-      library: () => ({
-        status: 'ready',
-        answer: { schema: 'seqscope-library', version: '1.0', total: ROWS.length, offset: 0, rows: ROWS },
-      }),
-    });
-    const el = render(
-      <ServicesProvider services={composeApp(client)}>
-        <LibraryCard />
-      </ServicesProvider>,
-    );
-    await settle();
-    const header = [...el.querySelectorAll('thead th')].map((th) => th.textContent);
+    const { el, header } = await showLibrary(ROWS, '1.0');
     const costColumn = header.findIndex((h) => h?.startsWith('Cost'));
     expect(costColumn).toBeGreaterThan(0);
     const costs = [...el.querySelectorAll('[data-testid=library-row]')].map(
@@ -97,19 +105,7 @@ describe('LibraryCard', () => {
       { ...row('none.jsonl', null), unpriced_steps: 12 },
       row('old-server.jsonl', 0.5), // an index of schema 1.0 sends neither column
     ];
-    const client = new FakeClient({
-      library: () => ({
-        status: 'ready',
-        answer: { schema: 'seqscope-library', version: '1.1', total: rows.length, offset: 0, rows },
-      }),
-    });
-    const el = render(
-      <ServicesProvider services={composeApp(client)}>
-        <LibraryCard />
-      </ServicesProvider>,
-    );
-    await settle();
-    const header = [...el.querySelectorAll('thead th')].map((th) => th.textContent);
+    const { el, header } = await showLibrary(rows, '1.1');
     const cells = (label: string) =>
       [...el.querySelectorAll('[data-testid=library-row]')].map(
         (tr) => tr.querySelectorAll('td')[header.findIndex((h) => h?.startsWith(label))],

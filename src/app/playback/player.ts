@@ -131,14 +131,18 @@ export class Player {
     if (useReplay.getState().playing) useReplay.setState({ playing: false });
     const seq = reason?.problemSeq;
     if (seq !== undefined) {
-      replayNotice(`Stopped at a problem: seq ${seq}`, 'warn', 6000);
+      replayNotice(`Stopped at a problem: seq ${seq}`, { tone: 'warn', ms: 6000, atSeq: seq });
       // Then say which problem it is (the worker knows: a tool error in bash, a failed model call, a diagnostic ...).
       const loadId = useApp.getState().loadId;
       void this.client.request({ kind: 'problemAt', seq }).then((r) => {
         const notice = useReplay.getState().notice;
         if (!r.ok || !r.value.what || useApp.getState().loadId !== loadId) return;
         if (notice?.text !== `Stopped at a problem: seq ${seq}`) return; // something newer was said since
-        replayNotice(`Stopped at a problem: seq ${seq} · ${r.value.what}`, 'warn', 6000);
+        replayNotice(`Stopped at a problem: seq ${seq} · ${r.value.what}`, {
+          tone: 'warn',
+          ms: 6000,
+          atSeq: seq,
+        });
       });
     }
   }

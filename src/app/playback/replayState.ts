@@ -9,6 +9,24 @@ import type { ReplayAxisKind, ReplayPositionView } from '../../worker/protocol';
 
 export type PacingKind = 'real' | 'uniform';
 
+export interface ReplayNotice {
+  text: string;
+  tone: 'info' | 'warn';
+  id: number;
+  /**
+   * The selection the notice speaks about ("Next error: seq 12", "No error after seq 40"): it
+   * goes as soon as the selection moves anywhere else. Absent: it only times out.
+   */
+  atSeq?: number | null;
+}
+
+export interface ReplayNoticeOptions {
+  tone?: 'info' | 'warn';
+  /** How long it stays (it may go sooner: `atSeq`). */
+  ms?: number;
+  atSeq?: number | null;
+}
+
 export interface ReplayState {
   playing: boolean;
   /** 0.25 .. 16 (core/replay/pacing.ts SPEEDS). */
@@ -22,7 +40,7 @@ export interface ReplayState {
   /** A drag on the scrubber is in progress: panes follow, the timeline does not unfold what it passes. */
   scrubbing: boolean;
   /** A transient line in the replay bar ("skipped 41 s idle", "stopped at a diagnostic"). */
-  notice: { text: string; tone: 'info' | 'warn'; id: number } | null;
+  notice: ReplayNotice | null;
   /** The worker's description of the selected position (aria-valuetext). */
   position: ReplayPositionView | null;
   /**
@@ -72,13 +90,23 @@ export function watchReducedMotion(): () => void {
 
 let noticeId = 0;
 
-/** Shows a transient notice in the replay bar (cleared after `ms`). */
-export function replayNotice(text: string, tone: 'info' | 'warn' = 'info', ms = 2500): void {
+/** Shows a transient notice in the replay bar (cleared after `ms`, or when the selection leaves `atSeq`). */
+export function replayNotice(text: string, options: ReplayNoticeOptions = {}): void {
+  const { tone = 'info', ms = 2500, atSeq } = options;
   const id = ++noticeId;
-  useReplay.setState({ notice: { text, tone, id } });
+  useReplay.setState({ notice: atSeq === undefined ? { text, tone, id } : { text, tone, id, atSeq } });
   setTimeout(() => {
     if (useReplay.getState().notice?.id === id) useReplay.setState({ notice: null });
   }, ms);
+}
+
+/**
+ * The selection is now `seq` (the app store's select/selectPosition call this): a notice about
+ * another selection is stale, whatever moved it (a key, a click, the scrubber, playback, a link).
+ */
+export function dropNoticeAwayFrom(seq: number | null): void {
+  const notice = useReplay.getState().notice;
+  if (notice && notice.atSeq !== undefined && notice.atSeq !== seq) useReplay.setState({ notice: null });
 }
 
 /** A new log starts loading: the previous log's position, playback and notices go. */

@@ -43,10 +43,12 @@ function axis(): ReplayAxisView {
 /** Animation frames run when the test says so; the clock moves when the test says so. */
 const frames: FrameRequestCallback[] = [];
 let clock = 0;
-function runFrame(): void {
+/** Runs the animation frames waiting, then the tasks queued after their paint (timers at 0 ms). */
+async function runFrame(): Promise<void> {
   act(() => {
     for (const cb of frames.splice(0)) cb(performance.now());
   });
+  await act(() => new Promise<void>((done) => setTimeout(done, 0)));
 }
 
 function pointer(el: Element, type: string, clientX: number): void {
@@ -111,7 +113,7 @@ describe('Scrubber drag', () => {
     // Thirty moves, then a frame: the handle is where the pointer is, and nothing rendered.
     for (let i = 1; i <= 30; i++) pointer(slider, 'pointermove', 100 + i * 20);
     expect(commits).toBe(0);
-    runFrame();
+    await runFrame();
     expect(commits).toBe(0);
     const x = parseFloat(handle()?.style.left ?? '');
     expect(x).toBeCloseTo(handleAt(xSeq(700)), 5);
@@ -119,7 +121,7 @@ describe('Scrubber drag', () => {
     expect(useApp.getState().selectedSeq).toBe(dragStart);
     act(() => useReplay.setState({ shownSeq: dragStart }));
     clock += FOLLOW_MS;
-    runFrame();
+    await runFrame();
     expect(useApp.getState().selectedSeq).toBe(xSeq(700));
     expect(commits).toBe(1);
     // React's render during the drag leaves the handle where the pointer is.
@@ -155,7 +157,7 @@ describe('Scrubber drag', () => {
       clock += 1000 / 60;
       pointer(slider, 'pointermove', 10 + f * 10);
       pointer(slider, 'pointermove', 15 + f * 10);
-      runFrame();
+      await runFrame();
       const seq = xSeq(15 + f * 10);
       expect(readout.textContent).toContain(`seq ${seq} of 1,000`);
       expect(slider.getAttribute('aria-valuenow')).toBe(String(seq));

@@ -159,6 +159,8 @@ export function Scrubber() {
       now: () => performance.now(),
       paint: paintAt,
       select: (seq) => selectPosition(seq, null),
+      // From an animation frame, a timer's task runs after that frame is painted.
+      afterPaint: (cb) => setTimeout(cb, 0),
       shownSeq: () => useReplay.getState().shownSeq,
     });
     drag.current = { left: rect.left, width: rect.width, commits };

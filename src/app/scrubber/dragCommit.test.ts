@@ -4,16 +4,22 @@ import { DragCommit, FOLLOW_MS, REST_MS, STALE_MS } from './dragCommit';
 /** A drag over fake frames and a fake clock; `shown` is what the messages pane shows. */
 function harness() {
   const frames: (() => void)[] = [];
+  const afterPaint: (() => void)[] = [];
   const h = {
     now: 0,
     shown: null as number | null,
     painted: [] as number[],
     selected: [] as number[],
+    /** Selections made inside an animation frame (the frame that paints the handle). */
+    selectedInFrame: 0,
     frames,
-    /** Runs the animation frame waiting, if any. */
+    /** Runs the animation frame waiting, if any, then the tasks after its paint. */
     frame() {
       const cb = frames.shift();
+      const before = h.selected.length;
       cb?.();
+      h.selectedInFrame += h.selected.length - before;
+      afterPaint.splice(0).forEach((task) => task());
     },
   };
   const drag = new DragCommit({
@@ -22,6 +28,7 @@ function harness() {
     now: () => h.now,
     paint: (seq) => h.painted.push(seq),
     select: (seq) => h.selected.push(seq),
+    afterPaint: (cb) => afterPaint.push(cb),
     shownSeq: () => h.shown,
   });
   return { h, drag };
@@ -87,6 +94,25 @@ describe('DragCommit (a scrubber drag: handle every frame, selection when the pa
     expect(selects).toBeGreaterThanOrEqual(Math.floor(2000 / FOLLOW_MS) - 2);
     expect(selects).toBeLessThanOrEqual(Math.ceil(2000 / FOLLOW_MS) + 1);
     expect(selects).toBeLessThan(frames / 4);
+    // Each in a task after the frame that painted the handle, none inside a frame.
+    expect(t.h.selectedInFrame).toBe(0);
+  });
+
+  it('a selection waiting for its frame to be painted is made when the drag ends there', () => {
+    const u = harness();
+    // The frame runs, its after-paint task does not yet: the drag ends in between.
+    u.drag.start(0);
+    u.h.shown = 0;
+    u.h.now = FOLLOW_MS;
+    u.drag.move(8);
+    const cb = u.h.frames.shift();
+    cb?.();
+    expect(u.h.selected).toEqual([0]);
+    expect(u.drag.end()).toBe(8);
+    expect(u.h.selected).toEqual([0, 8]);
+    // The frame's after-paint task comes later and selects nothing again.
+    u.h.frame();
+    expect(u.h.selected).toEqual([0, 8]);
   });
 
   it('selects as soon as the pointer rests for REST_MS, before FOLLOW_MS', () => {

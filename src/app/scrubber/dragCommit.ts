@@ -7,7 +7,9 @@
  * the seq selected last (`shownSeq`). The newest position wins, the positions passed over
  * meanwhile are never asked for, and at most one frame in FOLLOW_MS carries the panes'
  * rendering. A pane that does not answer (an error, a dead worker) holds the drag back for
- * STALE_MS at most. When the drag ends, the pointer's last position is selected at once.
+ * STALE_MS at most. The selection is made in a task of its own after the frame that painted the
+ * handle (`afterPaint`), never inside that frame: the panes' render then delays no frame's paint
+ * of the handle it follows. When the drag ends, the pointer's last position is selected at once.
  */
 
 /** The panes follow a moving pointer at most this often (ms): the frames between paint only the scrubber. */
@@ -25,6 +27,8 @@ export interface DragDeps {
   paint: (seq: number) => void;
   /** Selects `seq` (the store commit). */
   select: (seq: number) => void;
+  /** Runs `cb` in a task after the current frame is painted (called from an animation frame). */
+  afterPaint: (cb: () => void) => void;
   /** The seq the messages pane shows now. */
   shownSeq: () => number | null;
 }
@@ -39,6 +43,8 @@ export class DragCommit {
   private movedAt = 0;
   private painted: number | null = null;
   private frame = 0;
+  /** The selection waiting for the frame to be painted (null: none). */
+  private queued: number | null = null;
 
   constructor(private readonly deps: DragDeps) {}
 
@@ -67,8 +73,11 @@ export class DragCommit {
     if (this.frame !== 0) this.deps.cancelFrame(this.frame);
     this.frame = 0;
     this.pending = null;
+    // A selection still waiting for its frame's paint is made now (or replaced by the target).
+    const waiting = this.queued !== null;
+    this.queued = null;
     const seq = this.target;
-    if (seq !== null && seq !== this.committed) this.commit(seq);
+    if (seq !== null && (seq !== this.committed || waiting)) this.commit(seq);
     return seq;
   }
 
@@ -79,7 +88,7 @@ export class DragCommit {
     this.paintOnce(seq);
     if (this.panesMayFollow()) {
       this.pending = null;
-      if (seq !== this.committed) this.commit(seq);
+      if (seq !== this.committed) this.commitAfterPaint(seq);
       return;
     }
     this.frame = this.deps.requestFrame(this.tick);
@@ -92,6 +101,21 @@ export class DragCommit {
     if (now - this.committedAt >= STALE_MS) return true;
     if (this.deps.shownSeq() !== this.committed) return false;
     return now - this.committedAt >= FOLLOW_MS || now - this.movedAt >= REST_MS;
+  }
+
+  /** Selects `seq` once this frame is painted (a later move or the drag's end may replace it). */
+  private commitAfterPaint(seq: number): void {
+    const first = this.queued === null;
+    this.queued = seq;
+    // Counted as selected now: the panes wait for it (shownSeq) from this frame on.
+    this.committed = seq;
+    this.committedAt = this.deps.now();
+    if (!first) return;
+    this.deps.afterPaint(() => {
+      const next = this.queued;
+      this.queued = null;
+      if (next !== null) this.deps.select(next);
+    });
   }
 
   private commit(seq: number): void {

@@ -34,8 +34,9 @@ export function ShareControls() {
         className="flex items-center gap-1 rounded border border-line-strong bg-tint/5 px-2 py-1 whitespace-nowrap text-fg hover:bg-tint/10"
       >
         <LinkIcon />
-        {/* A narrow window keeps the icon; the name stays for screen readers and the tooltip. */}
-        <span className="max-[900px]:sr-only">Copy link</span>
+        {/* Below 1800 px the icon alone, so the header keeps one line at 1600 px with a big log's
+            figures; the name stays for screen readers and the tooltip. */}
+        <span className="max-[1799px]:sr-only">Copy link</span>
       </button>
     </div>
   );

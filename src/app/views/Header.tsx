@@ -29,7 +29,12 @@ export function Header() {
   const cost = useLogCost();
 
   return (
-    <header className="flex min-h-10 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-line bg-panel px-3 py-1.5 text-xs">
+    // One line from 1280 px up, whatever the log: the actions keep their column on the right and
+    // never wrap; the file name gives way first (an ellipsis, whole in its title), then the
+    // figures that do not fit are hidden whole (every one is in their title). Narrower, the
+    // figures take a second line of their own (each whole), the actions still on the first; on a
+    // phone (below 900 px) everything wraps.
+    <header className="flex min-h-10 shrink-0 items-center gap-x-2.5 gap-y-1 border-b border-line bg-panel px-3 py-1.5 text-xs max-[900px]:flex-wrap">
       <h1 className="shrink-0">
         <button
           type="button"
@@ -45,35 +50,40 @@ export function Header() {
           Start page: open another log
         </span>
       </h1>
-      {hasLog && (
-        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
-          <span
-            className="max-w-[28ch] min-w-[9ch] shrink truncate font-mono text-fg"
-            title={name}
-            data-testid="file-name"
-          >
-            {name}
-          </span>
-          <SessionInfoButton summary={summary} />
-          <SamplePicker summary={summary} />
-          {/* What failed first, then the diagnostics: they never give way; the figures after them do. */}
-          {summary && (
-            <span className="max-w-full shrink-0">
-              <HeaderProblems
-                problems={summary.problems}
-                errorDiagnostics={diagnostics.error}
-                events={summary.events}
-              />
+      <div
+        className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1 max-[900px]:contents min-[1280px]:flex-nowrap"
+        data-testid="header-log"
+      >
+        {hasLog && (
+          // Its own line below 1280 px; from there up its parts sit on the one line beside the figures.
+          <div className="flex min-w-0 basis-full items-center gap-x-3 max-[1000px]:flex-wrap max-[1000px]:gap-y-1 max-[900px]:basis-auto min-[1280px]:contents">
+            {/* 9ch at least (14ch from 1280 px) and 28ch at most; it grows only with what the figures leave over. */}
+            <span
+              className="w-[9ch] max-w-[28ch] shrink-0 grow truncate font-mono text-fg min-[1280px]:w-[14ch]"
+              title={name}
+              data-testid="file-name"
+            >
+              {name}
             </span>
-          )}
-          <span className="shrink-0">
-            <DiagnosticCounts counts={diagnostics} />
-          </span>
-        </div>
-      )}
-      {/* The figures follow when the line has room for all of them; otherwise they start the
-          second line, with the actions after them on the right. */}
-      {hasLog && summary && <Figures summary={summary} cost={cost} />}
+            <SessionInfoButton summary={summary} />
+            <SamplePicker summary={summary} />
+            {/* What failed first, then the diagnostics: they never give way; the figures after them do. */}
+            {summary && (
+              <span className="max-w-full shrink-0 min-[1000px]:[&>span]:flex-nowrap">
+                <HeaderProblems
+                  problems={summary.problems}
+                  errorDiagnostics={diagnostics.error}
+                  events={summary.events}
+                />
+              </span>
+            )}
+            <span className="shrink-0">
+              <DiagnosticCounts counts={diagnostics} />
+            </span>
+          </div>
+        )}
+        {hasLog && summary && <Figures summary={summary} cost={cost} />}
+      </div>
       <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap">
         <ShareControls />
         <span
@@ -184,7 +194,7 @@ function DiagnosticCounts({ counts }: { counts: { error: number; warning: number
       data-warning={counts.warning}
       data-info={counts.info}
     >
-      <span className="text-fg-muted">diag</span>
+      <span className="text-fg-muted max-[1279px]:hidden">diag</span>
       <span className={`rounded px-1 ${counts.error ? 'bg-red-500/20 text-red-300' : 'text-fg-muted'}`}>
         ✕ {counts.error}
       </span>
@@ -212,9 +222,10 @@ function sizeText(s: LogSummary): string {
 }
 
 /**
- * The log's figures, each one whole: they share the header's first line when there is room and
- * otherwise wrap onto a line of their own (one figure per piece, never an ellipsis), so at
- * 1024 px every figure stays readable. The fingerprint is in the tooltip.
+ * The log's figures, each one whole (one figure per piece, never an ellipsis). From 1280 px up
+ * they share the header's one line and those that do not fit are hidden whole, the last first;
+ * narrower they wrap onto a line of their own, so at 1024 px every figure stays readable. Every
+ * figure, the cost and the fingerprint are in the tooltip.
  */
 function Figures({ summary, cost }: { summary: LogSummary; cost: LogCost | null }) {
   const parts = [
@@ -222,16 +233,17 @@ function Figures({ summary, cost }: { summary: LogSummary; cost: LogCost | null 
     `${summary.turns} turn${summary.turns === 1 ? '' : 's'}`,
     `${summary.steps} step${summary.steps === 1 ? '' : 's'}`,
     `${summary.toolCalls} tool call${summary.toolCalls === 1 ? '' : 's'}`,
-    summary.usage ? formatInOut(summary.usage) : '',
     summary.startTime !== undefined && summary.endTime !== undefined
       ? formatDuration(summary.endTime - summary.startTime)
       : '',
   ].filter((p) => p !== '');
-  const text = parts.join(' · ');
+  // The tokens go last: the first figure hidden when the line is short (the Charts tab has them).
+  const tokens = summary.usage ? formatInOut(summary.usage) : null;
+  const text = [...parts, ...(cost ? [cost.text] : []), ...(tokens ? [tokens] : [])].join(' · ');
   return (
     <span
       data-testid="log-figures"
-      className="flex min-w-0 flex-wrap items-center gap-x-1.5 font-mono text-[11px] text-fg-muted"
+      className="flex min-w-0 flex-wrap items-center gap-x-1.5 font-mono text-[11px] leading-4 text-fg-muted min-[1280px]:max-h-4 min-[1280px]:max-w-max min-[1280px]:min-w-[7rem] min-[1280px]:shrink min-[1280px]:grow-[1000] min-[1280px]:basis-0 min-[1280px]:overflow-hidden"
       title={`${text} · fingerprint ${summary.fingerprint} (first 16 hex of SHA-256 of the file)`}
     >
       {parts.map((part, i) => (
@@ -245,11 +257,24 @@ function Figures({ summary, cost }: { summary: LogSummary; cost: LogCost | null 
         </span>
       ))}
       {cost && (
-        <span className="whitespace-nowrap" data-testid="log-cost" title={cost.detail}>
+        <span
+          className={`max-w-full truncate whitespace-nowrap ${cost.priced ? '' : 'text-amber-200'}`}
+          data-testid="log-cost"
+          data-priced={cost.priced}
+          title={cost.detail}
+        >
           <span aria-hidden className="mr-1.5 text-fg-faint">
             ·
           </span>
           {cost.text}
+        </span>
+      )}
+      {tokens && (
+        <span className="whitespace-nowrap">
+          <span aria-hidden className="mr-1.5 text-fg-faint">
+            ·
+          </span>
+          {tokens}
         </span>
       )}
     </span>

@@ -43,6 +43,21 @@ function messagesAt(seq: number): ViewMessage[] {
   return out;
 }
 
+/** The stream answer at `seq`: one open text block "reply streaming at seq N" when `streaming`. */
+function streamAt(seq: number, streaming: boolean) {
+  return {
+    seq,
+    state: {
+      blocks: streaming ? [{ type: 'text', text: `reply streaming at seq ${seq}` }] : [],
+      open: [streaming],
+      failedAttempts: [],
+      chunkCount: streaming ? 1 : 0,
+      lastChunkSeq: streaming ? seq : -1,
+    } as never,
+    pending: streaming,
+  };
+}
+
 /** The pane's answer at a seq; at seq 14 a reply streams, and the focus is message `focusAt`. */
 function client(focusAt: number | null = null): FakeClient {
   return new FakeClient({
@@ -52,16 +67,7 @@ function client(focusAt: number | null = null): FakeClient {
       const streaming = req.seq === 14;
       return {
         window: { seq: req.seq, count: all.length, nodeCount: all.length, from, messages: all.slice(from) },
-        stream: {
-          seq: req.seq,
-          state: {
-            blocks: streaming ? [{ type: 'text', text: `reply streaming at seq ${req.seq}` }] : [],
-            open: [streaming],
-            failedAttempts: [],
-            chunkCount: streaming ? 1 : 0,
-          } as never,
-          pending: streaming,
-        },
+        stream: streamAt(req.seq, streaming),
         focus:
           req.focus && focusAt !== null
             ? {
@@ -248,17 +254,7 @@ describe('MessagesPane heights', () => {
         const streaming = req.seq === 14 || req.seq === 16;
         return {
           window: { seq: req.seq, count: all.length, nodeCount: all.length, from: 0, messages: all },
-          stream: {
-            seq: req.seq,
-            state: {
-              blocks: streaming ? [{ type: 'text', text: `reply streaming at seq ${req.seq}` }] : [],
-              open: [streaming],
-              failedAttempts: [],
-              chunkCount: streaming ? 1 : 0,
-              lastChunkSeq: streaming ? req.seq : -1,
-            } as never,
-            pending: streaming,
-          },
+          stream: streamAt(req.seq, streaming),
           focus: null,
         };
       },

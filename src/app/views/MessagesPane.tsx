@@ -7,7 +7,8 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { MessagesWindow, StreamView, ToolPair, ViewMessage } from '../../worker/protocol';
 import { useApp } from '../appState';
-import { TAIL_INDEX_ATTR, useTailList } from '../components/useTailList';
+import { TAIL_INDEX_ATTR } from '../components/tailList';
+import { useTailList } from '../components/useTailList';
 import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';

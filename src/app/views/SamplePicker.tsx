@@ -11,20 +11,19 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { LogSummary } from '../../worker/protocol';
+import { LIST_BOUND, windowAround } from '../components/boundedList';
 import { useServices } from '../services/context';
 
 /** The most samples the menu lists at once. */
-export const MAX_SAMPLE_OPTIONS = 200;
+export const MAX_SAMPLE_OPTIONS = LIST_BOUND;
 
 /** The sample numbers (from 1) the menu lists when sample `open` of `count` is open. */
 export function sampleOptions(open: number, count: number): number[] {
-  if (count <= MAX_SAMPLE_OPTIONS) return Array.from({ length: count }, (_, i) => i + 1);
-  const half = MAX_SAMPLE_OPTIONS / 2;
-  const from = Math.max(1, Math.min(open - half, count - MAX_SAMPLE_OPTIONS + 1));
-  const to = from + MAX_SAMPLE_OPTIONS - 1;
+  // Indexes from 0 in the window, sample numbers from 1 in the menu.
+  const { from, to } = windowAround(open - 1, count, MAX_SAMPLE_OPTIONS);
   const out: number[] = [];
-  if (from > 1) out.push(1);
-  for (let i = from; i <= to; i++) out.push(i);
+  if (from > 0) out.push(1);
+  for (let i = from; i < to; i++) out.push(i + 1);
   if (to < count) out.push(count);
   return out;
 }

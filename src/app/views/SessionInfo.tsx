@@ -35,7 +35,8 @@ export function SessionInfoButton({ summary }: { summary: LogSummary | null }) {
           <circle cx="6" cy="6" r="5.25" fill="none" stroke="currentColor" strokeWidth="1.2" />
           <path d="M6 5.2v3.6M6 3.2v.1" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
         </svg>
-        session
+        {/* Below 1280 px the header keeps the glyph (the name stays for screen readers and the tooltip). */}
+        <span className="max-[1279px]:sr-only">session</span>
       </button>
       {open && (
         <ModalDialog

@@ -6,13 +6,14 @@
  */
 import { useMemo, useState } from 'react';
 import type { TimelineFilter } from '../../worker/protocol';
+import { LIST_BOUND, boundedMatches } from '../components/boundedList';
 import { eventTypeBadgeClass } from '../components/format';
 import { usePopupButton } from '../components/useDismiss';
 import { useApp } from '../appState';
 import { useServices } from '../services/context';
 
 /** The most type rows the menu draws at once. */
-export const MAX_TYPE_ROWS = 200;
+export const MAX_TYPE_ROWS = LIST_BOUND;
 /** From this many types on, the menu has a filter box. */
 const FILTER_FROM = 16;
 
@@ -59,13 +60,15 @@ export function visibleTypes(
   types: readonly TypeCount[],
   query: string,
   max = MAX_TYPE_ROWS,
-): { rows: TypeCount[]; matches: number } {
-  const q = query.trim().toLowerCase();
-  const matching = q === '' ? types : types.filter((t) => t.type.toLowerCase().includes(q));
-  if (matching.length <= max) return { rows: [...matching], matches: matching.length };
-  const order = matching.map((t, i) => ({ t, i }));
-  order.sort((a, b) => b.t.count - a.t.count || a.i - b.i);
-  return { rows: order.slice(0, max).map((o) => o.t), matches: matching.length };
+): { rows: readonly TypeCount[]; matches: number } {
+  const { rows, matching } = boundedMatches(
+    types,
+    (t) => t.type,
+    query,
+    (a, b) => b.count - a.count,
+    max,
+  );
+  return { rows, matches: matching };
 }
 
 export function TypePicker() {

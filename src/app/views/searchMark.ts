@@ -6,7 +6,7 @@
  * still names the match).
  */
 import { useLayoutEffect, useRef, type RefObject } from 'react';
-import { TAIL_INDEX_ATTR } from '../components/useTailList';
+import { TAIL_INDEX_ATTR } from '../components/tailList';
 
 export const SEARCH_HIGHLIGHT = 'seqscope-search-hit';
 /** The attribute a marked message carries: how many matches were painted in it. */

@@ -8,7 +8,7 @@
  */
 import { useMemo, type RefObject } from 'react';
 import type { MessageFocusView } from '../../worker/protocol';
-import type { TailStart } from '../components/useTailList';
+import type { TailStart } from '../components/tailList';
 import { useSearch } from '../why/searchService';
 import { useWhy } from '../why/whyState';
 import { useSearchMark, type SearchMarkTarget } from './searchMark';

@@ -1,12 +1,12 @@
 /**
  * Cost by model under the user's price table (editable, kept in local
  * storage): a model without a price shows its tokens and "no price", never a
- * made-up cost. The figures are the header's (why/useSessionCost.ts).
+ * made-up cost, and the total says which models have none. The figures are the header's (why/useSessionCost.ts).
  */
 import { useState } from 'react';
 import type { ModelPrice, PriceTable } from '../../core/cost/prices';
 import { DEFAULT_PRICES } from '../../core/cost/prices';
-import type { CostSummary } from '../../core/cost/usageTotals';
+import { unpricedNote, type CostSummary } from '../../core/cost/usageTotals';
 import { RowsBound, boundedRows } from '../components/boundedRows';
 import { formatUsd } from '../components/format';
 
@@ -30,17 +30,27 @@ export function CostPanel({ summary, prices, onPrices }: CostPanelProps) {
   const [query, setQuery] = useState('');
   const s = summary ?? NONE;
   const { rows, matching } = boundedRows(s.byModel, (m) => m.model, query, byCost);
+  const note = unpricedNote(s);
+  const nothingPriced = s.byModel.every((m) => m.cost === null);
   return (
     <div className="px-3 text-xs" data-testid="cost-panel">
       <p className="text-fg-soft">
         Cost:{' '}
-        {summary ? (
-          <span data-testid="cost-total">{usd(s.total)}</span>
-        ) : (
+        {!summary ? (
           <span className="text-fg-muted">summing…</span>
+        ) : nothingPriced && note ? (
+          // No figure at all rather than "$0.00": a zero would read as a free session.
+          <span className="text-amber-200" data-testid="cost-unpriced">
+            {note}
+          </span>
+        ) : (
+          <span data-testid="cost-total">{usd(s.total)}</span>
         )}
-        {s.unpricedSteps > 0 && (
-          <span className="text-fg-muted"> (+ {s.unpricedSteps} steps without a price)</span>
+        {!nothingPriced && note && (
+          <span className="text-fg-muted" data-testid="cost-unpriced">
+            {' '}
+            (+ {s.unpricedSteps} step{s.unpricedSteps === 1 ? '' : 's'} left out: {note})
+          </span>
         )}
         <span className="text-fg-muted"> · prices as of {prices.asOf}</span>
         <button

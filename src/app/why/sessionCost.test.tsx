@@ -37,6 +37,22 @@ function HeaderAndCharts() {
   );
 }
 
+/** A ready log of 100 events that records usage, its header cost and Charts cost panel, answered. */
+async function showCosts(client: FakeClient): Promise<HTMLElement> {
+  useApp.setState({
+    status: 'ready',
+    events: 100,
+    summary: summary(1, 100, { usage: { inputTokens: 1, outputTokens: 1 } }),
+  });
+  const el = render(
+    <ServicesProvider services={composeApp(client)}>
+      <HeaderAndCharts />
+    </ServicesProvider>,
+  );
+  await settle();
+  return el;
+}
+
 const totals = (steps: number): UsageTotals => ({
   byModel: [
     {
@@ -62,17 +78,7 @@ describe('the session cost', () => {
   it('header = Charts total, from costTotals only; an edited price shows in both; growth sums again', async () => {
     let steps = 10;
     const client = new FakeClient({ costTotals: () => totals(steps) });
-    useApp.setState({
-      status: 'ready',
-      events: 100,
-      summary: summary(1, 100, { usage: { inputTokens: 1, outputTokens: 1 } }),
-    });
-    const el = render(
-      <ServicesProvider services={composeApp(client)}>
-        <HeaderAndCharts />
-      </ServicesProvider>,
-    );
-    await settle();
+    const el = await showCosts(client);
     const header = () => el.querySelector('[data-testid=log-cost]')?.textContent;
     const charts = () => el.querySelector('[data-testid=cost-total]')?.textContent;
     // claude-sonnet-4: $3 in, $15 out, $0.30 cache read per million; 10 steps.
@@ -99,6 +105,38 @@ describe('the session cost', () => {
     expect(client.sent('costTotals').length).toBe(asked + 1);
     expect(header()).toBe('$1.20');
     expect(charts()).toBe('$1.20');
+  });
+
+  it('no model priced: the header and the Charts tab say which model has no price, not "$0.00"', async () => {
+    const usage = { steps: 3, inputTokens: 10, outputTokens: 10, cacheReadTokens: 0, cacheWriteTokens: 0 };
+    const client = new FakeClient({
+      costTotals: () => ({ byModel: [{ model: 'acme-lm-7', ...usage }], stepsWithoutUsage: 0 }),
+    });
+    const el = await showCosts(client);
+    const header = el.querySelector('[data-testid=log-cost]');
+    expect(header?.textContent).toBe('no price known for model acme-lm-7');
+    expect(header?.getAttribute('title')).toMatch(
+      /^No cost: no price known for model acme-lm-7 \(prices as of /,
+    );
+    expect(el.querySelector('[data-testid=cost-unpriced]')?.textContent).toBe(
+      'no price known for model acme-lm-7',
+    );
+    expect(el.querySelector('[data-testid=cost-total]')).toBeNull();
+
+    // Priced once the user adds a price: the figure comes back and nothing is left out.
+    act(() => setPriceTable({ asOf: 'edited', prices: [{ model: 'acme-lm', input: 1_000_000, output: 0 }] }));
+    expect(header?.textContent).toBe('$10.00');
+    expect(el.querySelector('[data-testid=cost-total]')?.textContent).toBe('$10.00');
+    expect(el.querySelector('[data-testid=cost-unpriced]')).toBeNull();
+  });
+
+  it('some steps unpriced: the Charts total says which models it leaves out', async () => {
+    const client = new FakeClient({ costTotals: () => totals(10) });
+    const el = await showCosts(client);
+    expect(el.querySelector('[data-testid=cost-total]')?.textContent).toBe('$0.06');
+    expect(el.querySelector('[data-testid=cost-unpriced]')?.textContent).toBe(
+      ' (+ 1 step left out: no model recorded for 1 step, so no price)',
+    );
   });
 
   it('no usage recorded: the header asks nothing and shows no cost', async () => {

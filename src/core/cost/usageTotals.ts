@@ -88,3 +88,27 @@ export function priceUsage(totals: UsageTotals, prices: PriceTable): CostSummary
   });
   return { total, byModel, unpricedSteps };
 }
+
+/**
+ * Why a cost leaves steps out, said where the cost would be ("no price known for model gpt-9",
+ * "... for models a and b", "... for models a, b and 3 more", the models with most steps first);
+ * null when every step is priced. Steps whose model was not recorded cannot be priced either.
+ */
+export function unpricedNote(summary: CostSummary): string | null {
+  const unpriced = summary.byModel.filter((m) => m.cost === null).sort((a, b) => b.steps - a.steps);
+  if (unpriced.length === 0) return null;
+  const named = unpriced.filter((m) => m.model !== UNKNOWN_MODEL).map((m) => m.model);
+  const unnamedSteps = unpriced.find((m) => m.model === UNKNOWN_MODEL)?.steps ?? 0;
+  const parts: string[] = [];
+  if (named.length > 0)
+    parts.push(`no price known for model${named.length === 1 ? '' : 's'} ${listOf(named)}`);
+  if (unnamedSteps > 0)
+    parts.push(`no model recorded for ${unnamedSteps} step${unnamedSteps === 1 ? '' : 's'}, so no price`);
+  return parts.join('; ');
+}
+
+/** "a", "a and b", "a, b and 3 more". */
+function listOf(names: readonly string[]): string {
+  if (names.length <= 2) return names.join(' and ');
+  return `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
+}

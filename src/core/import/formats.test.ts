@@ -52,6 +52,39 @@ describe('format detection', () => {
     expect(log.messagesAt(log.eventCount - 1).count).toBe(4);
   });
 
+  it('a first record over 64 KiB still names its format (audit R8-10: read as the harness, 0 events)', () => {
+    const padded = (path: string, pad: (first: Record<string, unknown>) => void) => {
+      const [first, ...rest] = readFileSync(path, 'utf8').split('\n');
+      const record = JSON.parse(first as string) as Record<string, unknown>;
+      pad(record);
+      return [JSON.stringify(record), ...rest].join('\n');
+    };
+    const big = 'x'.repeat(200_000);
+    const cases = [
+      {
+        path: '../shared/samples/other/claude-code/agentlogs-compact.jsonl',
+        format: 'claude-code',
+        pad: (r: Record<string, unknown>) => (r.pastedImage = big),
+      },
+      {
+        path: '../shared/samples/other/codex/rollout-2026-02-23T12-54-34-019c8a59-e9dd-71f0-9ae3-4079fe9726a9.jsonl',
+        format: 'codex',
+        pad: (r: Record<string, unknown>) => ((r.payload as Record<string, unknown>).base_instructions = big),
+      },
+    ];
+    for (const c of cases) {
+      const plain = loadLogFromBytes(new Uint8Array(readFileSync(c.path)));
+      const text = padded(c.path, c.pad);
+      expect(text.indexOf('\n')).toBeGreaterThan(1 << 16);
+      expect(detectTextFormat(text.slice(0, 1 << 16), true), c.path).toBe(c.format);
+      const log = loadLogFromBytes(new TextEncoder().encode(text), { chunkSize: 10_000 });
+      expect(log.sourceFormat).toBe(c.format);
+      expect(log.messagesAt(log.eventCount - 1).count).toBe(plain.messagesAt(plain.eventCount - 1).count);
+    }
+    // A harness event cut the same way stays the harness's.
+    expect(detectTextFormat(`{"type":"user/message","seq":0,"data":{"text":"${big}`, true)).toBe('seqscope');
+  });
+
   it('reads a harness log byte for byte, in any chunking', () => {
     const raw = readFileSync('../shared/samples/design-card-example.jsonl');
     for (const chunkSize of [1, 7, 1 << 20]) {

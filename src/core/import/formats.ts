@@ -55,7 +55,56 @@ export function detectTextFormat(prefix: string, atEnd: boolean): SourceFormat |
   if (/^\{\s*"version"\s*:\s*\d+\s*,\s*"status"\s*:/.test(s) || /^\{\s*"eval"\s*:\s*\{/.test(s))
     return 'inspect-json';
   if (firstLine === undefined && s.length < 1 << 16 && !atEnd) return undefined;
+  // A first line longer than the prefix (a pasted image, long instructions): decide on its first members.
+  if (nl < 0) return formatOfRecord(recordPrefix(s));
   return 'seqscope';
+}
+
+/**
+ * The top-level members of an object cut short, as far as they are readable:
+ * strings and numbers whole, an object or array value as an empty one (its
+ * kind is what the format test needs), stopping at the first member cut.
+ */
+function recordPrefix(s: string): JsonObject {
+  const out: JsonObject = {};
+  let i = 1;
+  const space = () => {
+    while (i < s.length && /\s/.test(s[i] as string)) i++;
+  };
+  const string = (): string | undefined => {
+    let j = i + 1;
+    while (j < s.length && s[j] !== '"') j += s[j] === '\\' ? 2 : 1;
+    if (j >= s.length) return undefined;
+    const text = s.slice(i, (i = j + 1));
+    try {
+      return JSON.parse(text) as string;
+    } catch {
+      return undefined; // a bad escape: not a record this test can read
+    }
+  };
+  for (;;) {
+    space();
+    const key = s[i] === '"' ? string() : undefined;
+    space();
+    if (key === undefined || s[i++] !== ':') return out;
+    space();
+    const c = s[i];
+    if (c === '"') {
+      const v = string();
+      if (v === undefined) return out;
+      out[key] = v;
+    } else if (c === '{' || c === '[') {
+      out[key] = c === '{' ? {} : [];
+      return out; // its end is past a 64 KiB prefix more often than not; nothing after it is needed
+    } else {
+      const m = /^[^,}\s]+/.exec(s.slice(i, i + 64));
+      if (!m) return out;
+      i += m[0].length;
+      out[key] = m[0] === 'true' || m[0] === 'false' || m[0] === 'null' ? JSON.parse(m[0]) : Number(m[0]);
+    }
+    space();
+    if (s[i++] !== ',') return out;
+  }
 }
 
 /** Claude Code record types that may open a transcript (the harness's types all contain a slash). */

@@ -15,9 +15,38 @@ export interface ForeignRecord {
   line: number;
 }
 
+/** Lines named one by one in notes of each kind; the rest are counted in one note (R8-7). */
+export const NAMED_LINES = 20;
+
+/**
+ * Notes about single lines: the first NAMED_LINES of each kind are named, the rest counted in
+ * one note at the end. A note per line made 200,000 junk lines 200,000 notes, and spreading
+ * them into a call overflowed the stack: the importer failed and both valid records were lost.
+ */
+class LineNotes {
+  private readonly notes: ImportNote[] = [];
+  /** Per kind (the rest of its message): lines seen, and the code of its notes. */
+  private readonly kinds = new Map<string, { code: ImportNote['code']; lines: number }>();
+
+  add(code: ImportNote['code'], message: string, rest: string): void {
+    const kind = this.kinds.get(rest) ?? { code, lines: 0 };
+    this.kinds.set(rest, kind);
+    if (++kind.lines <= NAMED_LINES) this.notes.push({ code, message });
+  }
+
+  finish(): ImportNote[] {
+    for (const [rest, { code, lines }] of this.kinds) {
+      const more = lines - NAMED_LINES;
+      if (more > 0) this.notes.push({ code, message: `${more} more line${more === 1 ? '' : 's'} ${rest}` });
+    }
+    return this.notes;
+  }
+}
+
 export function parseJsonLines(text: string): { records: ForeignRecord[]; notes: ImportNote[] } {
   const records: ForeignRecord[] = [];
   const notes: ImportNote[] = [];
+  const lineNotes = new LineNotes();
   const lines = text.split('\n');
   const cut = { any: false };
   for (let i = 0; i < lines.length; i++) {
@@ -35,22 +64,30 @@ export function parseJsonLines(text: string): { records: ForeignRecord[]; notes:
       continue;
     }
     if (values === null) {
-      notes.push({
-        code: 'import-unmapped',
-        message: `line ${i + 1} is not JSON (${line.length} characters): skipped`,
-      });
+      lineNotes.add(
+        'import-unmapped',
+        `line ${i + 1} is not JSON (${line.length} characters): skipped`,
+        'are not JSON: skipped',
+      );
       continue;
     }
     if (values.length > 1)
-      notes.push({
-        code: 'import-note',
-        message: `line ${i + 1} holds ${values.length} records with no newline between them (a writer glitch): read as ${values.length} records`,
-      });
+      lineNotes.add(
+        'import-note',
+        `line ${i + 1} holds ${values.length} records with no newline between them (a writer glitch): read as ${values.length} records`,
+        'hold several records with no newline between them (a writer glitch): read as several records',
+      );
     for (const value of values) {
       if (isObject(value)) records.push({ value, line: i + 1 });
-      else notes.push({ code: 'import-unmapped', message: `line ${i + 1} is not a JSON object: skipped` });
+      else
+        lineNotes.add(
+          'import-unmapped',
+          `line ${i + 1} is not a JSON object: skipped`,
+          'are not JSON objects: skipped',
+        );
     }
   }
+  for (const n of lineNotes.finish()) notes.push(n);
   if (cut.any) notes.push({ code: 'import-note', message: IMPORT_CUT_NOTE });
   return { records, notes };
 }

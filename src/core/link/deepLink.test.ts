@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   clampSeq,
   deepLink,
@@ -87,6 +87,19 @@ describe('parseUrl', () => {
 
   it('ignores a badly percent-encoded value alone', () => {
     expect(parseUrl('', '#q=%E0%A4%A&seq=5')).toEqual({ state: { seq: 5 }, ignored: ['q=(bad encoding)'] });
+  });
+
+  it('a link of 250,000 badly encoded fields: the good ones apply, ten are named, the rest counted (R8-8)', () => {
+    const hash = '#' + Array.from({ length: 250_000 }, (_, i) => `k${i}=%`).join('&') + '&seq=7&k3=%';
+    const includes = vi.spyOn(Array.prototype, 'includes');
+    const { state, ignored } = parseUrl('', hash);
+    const calls = includes.mock.calls.length;
+    includes.mockRestore();
+    expect(state).toEqual({ seq: 7 });
+    expect(ignored).toHaveLength(11);
+    expect(ignored[0]).toBe('k0=(bad encoding)');
+    expect(ignored[10]).toBe('249990 more fields (bad encoding)');
+    expect(calls).toBeLessThan(1000);
   });
 
   it('ignores unknown fields silently', () => {

@@ -185,7 +185,10 @@ export function parseUrl(search: string, hash: string): ParsedUrl {
     if (f === undefined) bad('errors', errors);
     else if (f) state.errors = true;
   }
-  for (const key of fragment.undecodable) bad(key, '(bad encoding)');
+  // Named up to a few: a link of 250,000 bad fields is one notice, not 250,000 (R8-8).
+  let named = 0;
+  for (const key of fragment.undecodable) if (named++ < NAMED_UNDECODABLE) bad(key, '(bad encoding)');
+  if (named > NAMED_UNDECODABLE) ignored.push(`${named - NAMED_UNDECODABLE} more fields (bad encoding)`);
   return { state, ignored };
 }
 
@@ -304,15 +307,18 @@ export function whyNotLoadable(value: string): string | null {
 
 interface Fragment {
   get(key: string): string | undefined;
-  /** Keys whose value was not valid percent-encoding. */
-  undecodable: string[];
+  /** Keys whose value was not valid percent-encoding, each once, in link order. */
+  undecodable: Set<string>;
 }
+
+/** Fields with bad encoding named in `ignored`; the rest are counted. */
+const NAMED_UNDECODABLE = 10;
 
 /** `a=1&b=x%20y`: the first value of each key, decoded ('+' is a space, as in forms). */
 function readFragment(hash: string): Fragment {
   const body = hash.startsWith('#') ? hash.slice(1) : hash;
   const values = new Map<string, string>();
-  const undecodable: string[] = [];
+  const undecodable = new Set<string>();
   for (const part of body.split('&')) {
     if (part === '') continue;
     const eq = part.indexOf('=');
@@ -328,7 +334,7 @@ function readFragment(hash: string): Fragment {
     try {
       value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
     } catch {
-      if (!undecodable.includes(key)) undecodable.push(key);
+      undecodable.add(key); // a Set: includes() per bad field made a long link quadratic (R8-8)
       continue;
     }
     if (!values.has(key)) values.set(key, value);

@@ -12,10 +12,10 @@ import { valueTest } from './labels';
 /**
  * `-u`/`-U` (curl's proxy user) with its value after a space, an `=` or glued on; a cluster of
  * short options ending in one (`-su`, `-ksSU`) with its value after a space; `--user`,
- * `--proxy-user`; then `user:password` (a user and a group alike are kept: `-u app:app`, `-u 1000:1000`).
+ * `--proxy-user`, HTTPie's `--auth`; then `user:password` (a user and a group alike are kept: `-u app:app`, `-u 1000:1000`).
  */
 const USER_OPTION =
-  /(?<![\w-])(?:-[uU](?:[ \t]+|=)?|-[A-Za-z]{1,8}[uU][ \t]+|--(?:proxy-)?user(?:[ \t]+|=))\\?["']?([^\s:"'\\-][^\s:"'\\]{0,63}):([^\s"'\\]{1,256})/dg;
+  /(?<![\w-])(?:-[uU](?:[ \t]+|=)?|-[A-Za-z]{1,8}[uU][ \t]+|--(?:(?:proxy-)?user|auth)(?:[ \t]+|=))\\?["']?([^\s:"'\\-][^\s:"'\\]{0,63}):([^\s"'\\]{1,256})/dg;
 
 export function* userPasswords(s: string): Generator<readonly [number, number]> {
   USER_OPTION.lastIndex = 0;
@@ -75,9 +75,39 @@ const SAMBA_USER =
   /(?<![\w-])(?:-U|--user(?:name)?)(?:[ \t]+|=)?\\?["']?[^\s%"'\\-][^\s%"'\\]{0,63}%(?![0-9A-Fa-f]{2})([^\s"'\\]{1,256})/dg;
 
 export function* sambaPasswords(s: string): Generator<readonly [number, number]> {
+  if (!s.includes('%')) return; // the most strings, looked at once
   SAMBA_USER.lastIndex = 0;
   for (let m = SAMBA_USER.exec(s); m !== null; m = SAMBA_USER.exec(s)) {
     const at = m.indices?.[1];
     if (at && valueTest('password', m[1] as string, false)) yield at;
+  }
+}
+
+/**
+ * Passwords as positional arguments or piped to a command that reads one from its input:
+ * `echo PW | sudo -S`, `printf '%s' PW | docker login --password-stdin`, `htpasswd -b FILE USER PW`,
+ * `net use \\srv\share PW /user:NAME` (either order), `vault login TOKEN`, Oracle's `user/PW@db`
+ * (`sqlplus`, `jdbc:oracle:thin:`), `auth=("user", "PW")`, `HTTPBasicAuth('user', 'PW')`. Each is anchored on its command and bounded to its line; the
+ * spaces around a pipe are bounded too (a run of them backtracked into a 256-character look ahead).
+ */
+const POSITIONAL = [
+  /\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+|'%s(?:\\n)?'[ \t]+|"%s(?:\\n)?"[ \t]+)?(["']?)([^\s"'|]{1,256})\1[ \t]{0,16}\|[ \t]{0,16}(?=sudo[ \t]+(?:-[\w-]{1,32}[ \t]+){0,8}-[A-Za-z]{0,16}S|[^|\r\n]{0,256}--password-stdin|passwd[ \t]+--stdin)/dg,
+  /\bhtpasswd[ \t]+-[A-Za-z]{0,8}b[A-Za-z]{0,8}[ \t]+\S{1,256}[ \t]+\S{1,64}[ \t]+()(["']?)([^\s"']{1,256})/dg,
+  /\bnet[ \t]+use\b[^\r\n]{0,256}?\/user:\S{1,64}[ \t]+()()([^\s/"'][^\s"']{0,255})/dg,
+  /\bnet[ \t]+use[ \t]+(?:\w:[ \t]+)?\\\\\S{1,256}[ \t]+()()([^\s/"'][^\s"']{0,255})/dg,
+  /\bvault[ \t]+login[ \t]+(?:-\S{1,64}[ \t]+){0,8}()()([A-Za-z0-9._-]{20,256})/dg,
+  /\b(?:auth[ \t]*=[ \t]*[([]|HTTPBasicAuth\(|BasicAuth\(|HTTPDigestAuth\(|NetworkCredential\()[ \t]*(["'])[^"'\r\n]{1,64}\1[ \t]*,[ \t]*(["'])([^"'\r\n]{1,256})\2/dg,
+  /(?:\bjdbc:oracle:\w{1,16}:|\bsqlplus[ \t]+(?:-[\w-]{1,32}[ \t]+){0,4})[\w$#.-]{1,64}\/()()([^@\s/"']{1,256})@/dg,
+];
+
+export function* positionalPasswords(s: string): Generator<readonly [number, number]> {
+  if (!/[ \t/]/.test(s)) return; // every shape has a space or a slash: keys and ids go by
+  for (const re of POSITIONAL) {
+    re.lastIndex = 0;
+    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+      const group = m[3] !== undefined ? 3 : 2;
+      const at = m.indices?.[group];
+      if (at && valueTest('password', m[group] as string, false)) yield at;
+    }
   }
 }

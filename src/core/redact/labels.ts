@@ -19,7 +19,9 @@
  */
 export type LabelTier = 'password' | 'credential' | 'weak' | 'session';
 
-const PASSWORD_PART = /^(?:[a-z0-9]*passw(?:or)?ds?|pwd|pw|pswd|pass|passphrase)$/;
+/** `passwd`, `pwd`, `pw`; keytool's `storepass`/`keypass`, `newpass`, `dbpass` (not `bypass`, `compass`). */
+const PASSWORD_PART =
+  /^(?:[a-z0-9]*passw(?:or)?ds?|pwd|pw|pswd|pass|passphrase|(?:src|dest)?(?:store|key)pass|(?:new|old|db|root|admin|user)pass)$/;
 const CREDENTIAL_KEY = /^(?:api|secret|private|access|client|master|signing|encryption)key$/;
 const KEY_OWNER = new Set([
   'api',
@@ -57,8 +59,8 @@ const CREDENTIAL_OWNER = new Set([
 const SECRET_OWNER = new Set(['client', 'app', 'api', 'webhook', 'shared', 'signing', 'consumer', 'jwt']);
 const SESSION_PART = /^(?:php|j)?sess(?:ion)?(?:id)?$|^sid$/;
 const WEAK_PART = /^(?:token|secrets?|auth|oauth|cookies?|signature|sig|credentials?|creds)$/;
-/** A trailing part that says how the secret before it is held (`session_id`, `password_hash` is not one). */
-const HOLDER_PART = /^(?:id|value|val|str|string|b64|base64|hex|raw|enc|encoded|data|text)$/;
+/** A trailing part that says how the secret before it is held (`session_id`, `SECRET_KEY_BASE`; `password_hash` is not one). */
+const HOLDER_PART = /^(?:id|value|val|str|string|b64|base64|hex|raw|enc|encoded|data|text|base)$/;
 
 /** The parts of an identifier, lower case: `X-Amz-SecurityToken` -> x amz security token. */
 function partsOf(id: string): string[] {
@@ -156,15 +158,15 @@ const BACKTICK = '`';
 /** A quote: escaped any number of times (JSON inside JSON), as `\u0022`, or as an HTML entity. */
 const QUOTE = String.raw`\\{0,7}["']|\\u002[27]|&(?:quot|apos|#3[49]);`;
 /**
- * After the name: its closing quote, then `=`, `:=`, `=>`, `%3D` (a URL inside a URL) (group 1),
+ * After the name: its closing quote (and `]`: `ENV["TOKEN"] = x`), then `=`, `:=`, `=>`, `?=`, `,`, `%3D` (a URL inside a URL) (group 1),
  * `:` (a full-width one too) with the value maybe on the next line (groups 2 and 3), a markdown
  * table's `|` (group 4) or whitespace, then an opening quote (group 5). One loop of fill on each
  * side of a separator: two loops of spaces in a row would backtrack quadratically.
  */
 const SEPARATOR = new RegExp(
   [
-    String.raw`(?:${QUOTE}|${BACKTICK})?(?:`,
-    String.raw`${FILL}*(:=|=>|[=\uff1d]|%3[Dd])${FILL}*`,
+    String.raw`(?:${QUOTE}|${BACKTICK})?\]?(?:`,
+    String.raw`${FILL}*(:=|=>|\?=|[=,\uff1d]|%3[Dd])${FILL}*`,
     String.raw`|${FILL}*([:\uff1a])${FILL}*((?:\r?\n|(?:\\r)?\\n)${FILL}*)?`,
     String.raw`|${FILL}*(\|)${FILL}*`,
     String.raw`|${FILL}+)(${QUOTE}|\\{0,7}${BACKTICK})?`,
@@ -225,7 +227,7 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     // `\u0022token\u0022` in JSON text: the escape's digits neither
     else if (s[from - 1] === '\\' && /^u[0-9a-fA-F]{4}/.test(s.slice(from, from + 5))) from += 5;
     while (to > from && (s[to - 1] === '.' || s[to - 1] === '-')) to--;
-    if (to - from > MAX_NAME || s[from - 1] === '$') continue;
+    if (to - from > MAX_NAME) continue;
     const name = s.slice(from, to);
     const query =
       (s[from - 1] === '?' || s[from - 1] === '&' || s[from - 1] === ';') && name.toLowerCase() === 'key';
@@ -237,6 +239,11 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     const start = SEPARATOR.lastIndex;
     const flag = name.startsWith('-');
     const [, equals, colon, nextLine, cell, quote] = sep;
+    // `$TOKEN` is a reference, but PHP's and Perl's `$password = "x"` an assignment
+    if (s[from - 1] === '$' && !(equals === '=' && quote !== undefined)) continue;
+    // `define('DB_PASSWORD', 'x')`, `SetEnvironmentVariable("API_KEY", "x")`: a comma between quotes only
+    const comma = equals === ',';
+    if (comma && (quote === undefined || !/["'\\&`]/.test(s[to] as string))) continue;
     // a table's `|` separates a label from its value only between cells
     if (cell !== undefined && !CELL_START.test(s.slice(Math.max(0, from - 8), from))) continue;
     // a value on the next line (`password:\n  x`) only after a label sure of it
@@ -245,7 +252,8 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     // after a flag (`--password hunter22`) it is the flag's value
     const spaced = equals === undefined && colon === undefined && cell === undefined && !flag;
     // the next line may be prose (`Password:\nWelcome to Ubuntu`): a word there is no password
-    const sure = nextLine === undefined ? tier : 'credential';
+    // and a list of quoted names (`["password", "username"]`) holds words: no password either
+    const sure = nextLine === undefined && !(comma && tier === 'password') ? tier : 'credential';
     if (quote !== undefined) {
       const end = closingQuote(s, start, quote);
       if (end !== -1) {

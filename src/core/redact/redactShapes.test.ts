@@ -619,3 +619,207 @@ describe('redaction of the shapes round 8 found surviving (R7-17)', () => {
     for (const s of runs) expect(m.mask(s)).toHaveLength(s.length);
   });
 });
+
+/** An auditor's spellings of credentials pasted into agent logs (red-notes.md): [text, the secret]. */
+const AUDIT_R8: [string, string][] = [
+  ['DATABASE_PASSWORD=Xk9#mP2$vL', 'Xk9#mP2$vL'],
+  ['declare -x DB_PASS="Xk9mP2vLq8"', 'Xk9mP2vLq8'],
+  ['PGPASSWORD=Xk9mP2vLq8 psql -h db', 'Xk9mP2vLq8'],
+  ['set MYSQL_PWD=Xk9mP2vLq8', 'Xk9mP2vLq8'],
+  ['$env:API_KEY = "0123456789abcdef01"', '0123456789abcdef01'],
+  ['docker run -e POSTGRES_PASSWORD=Xk9mP2vLq8 postgres', 'Xk9mP2vLq8'],
+  ['docker run --env "API_TOKEN=a1b2c3d4e5f6g7h8" app', 'a1b2c3d4e5f6g7h8'],
+  ['docker login -u bob --password Xk9mP2vLq8 ghcr.io', 'Xk9mP2vLq8'],
+  ['docker login -u bob -p Xk9mP2vLq8 ghcr.io', 'Xk9mP2vLq8'],
+  ['kubectl create secret generic db --from-literal=password=Xk9mP2vLq8', 'Xk9mP2vLq8'],
+  ["kubectl create secret generic db --from-literal=DB_PASSWORD='Xk9mP2vLq8'", 'Xk9mP2vLq8'],
+  ['kubectl create secret docker-registry r --docker-password=Xk9mP2vLq8', 'Xk9mP2vLq8'],
+  ['data:\n  password: WGs5bVAydkxxOA==', 'WGs5bVAydkxxOA'],
+  ['stringData:\n  api-token: a1b2c3d4e5f6g7h8', 'a1b2c3d4e5f6g7h8'],
+  ['git remote add origin https://bob:ghx_a1b2c3d4e5f6g7h8@github.com/o/r.git', 'a1b2c3d4e5f6g7h8'],
+  ['git clone https://oauth2:glx-a1b2c3d4e5f6g7h8@gitlab.com/o/r.git', 'a1b2c3d4e5f6g7h8'],
+  ['https://x-access-token:a1b2c3d4e5f6g7h8@github.com/o/r', 'a1b2c3d4e5f6g7h8'],
+  ['url = https://bob:Xk9mP2vLq8@git.example.com/r.git', 'Xk9mP2vLq8'],
+  [
+    'git config credential.helper \'store\' && echo "https://bob:Xk9mP2vLq8@github.com" > ~/.git-credentials',
+    'Xk9mP2vLq8',
+  ],
+  ['psql "postgresql://app:Xk9mP2vLq8@db:5432/app?sslmode=require"', 'Xk9mP2vLq8'],
+  ['psql "host=db user=app password=Xk9mP2vLq8 dbname=app"', 'Xk9mP2vLq8'],
+  ["psql 'host=db user=app password=Xk9mP2vLq8'", 'Xk9mP2vLq8'],
+  ['jdbc:postgresql://db:5432/app?user=app&password=Xk9mP2vLq8', 'Xk9mP2vLq8'],
+  ['jdbc:mysql://app:Xk9mP2vLq8@db:3306/app', 'Xk9mP2vLq8'],
+  ['jdbc:oracle:thin:app/Xk9mP2vLq8@db:1521/ORCL', 'Xk9mP2vLq8'],
+  ['jdbc:sqlserver://db;user=sa;password=Xk9mP2vLq8;encrypt=true', 'Xk9mP2vLq8'],
+  ['Server=tcp:db.database.windows.net;User ID=sa;Password=Xk9mP2vLq8;Encrypt=True', 'Xk9mP2vLq8'],
+  ['mongodb+srv://app:Xk9mP2vLq8@cluster0.abcde.mongodb.net/db', 'Xk9mP2vLq8'],
+  ['amqp://guest:Xk9mP2vLq8@rabbit:5672/', 'Xk9mP2vLq8'],
+  ['DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=abc123ABC/+def==', 'abc123ABC'],
+  [
+    'Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=Root;SharedAccessKey=a1B2c3D4e5F6g7H8i9J0kLmN=',
+    'a1B2c3D4e5F6g7H8i9J0kLmN',
+  ],
+  [
+    '[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    'wJalrXUtnFEMI',
+  ],
+  ['aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'wJalrXUtnFEMI'],
+  ['db.example.com:5432:app:app:Xk9mP2vLq8', 'Xk9mP2vLq8'],
+  ['cat ~/.pgpass\n*:*:*:postgres:Xk9mP2vLq8', 'Xk9mP2vLq8'],
+  ['//registry.npmjs.org/:_authToken=npm_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ', 'a1B2c3D4e5F6g7H8i9J0'],
+  ['//npm.pkg.github.com/:_authToken=a1b2c3d4e5f6g7h8i9j0', 'a1b2c3d4e5f6g7h8i9j0'],
+  ['//registry.example.com/:_auth=Ym9iOlhrOW1QMnZMcTg=', 'Ym9iOlhrOW1QMnZMcTg'],
+  ['//registry.example.com/:_password=WGs5bVAydkxxOA==', 'WGs5bVAydkxxOA'],
+  ['pip install --index-url https://bob:Xk9mP2vLq8@pypi.example.com/simple pkg', 'Xk9mP2vLq8'],
+  [
+    'PIP_EXTRA_INDEX_URL=https://__token__:pypi-AgEIcHlwaS5vcmcabc123@upload.pypi.org/simple',
+    'AgEIcHlwaS5vcmcabc123',
+  ],
+  ['wget --user=bob --password=Xk9mP2vLq8 https://x', 'Xk9mP2vLq8'],
+  ['wget --http-password=Xk9mP2vLq8 https://x', 'Xk9mP2vLq8'],
+  ['curl -H "Authorization: Basic Ym9iOlhrOW1QMnZMcTg=" https://x', 'Ym9iOlhrOW1QMnZMcTg'],
+  [
+    'https://hooks.slack.com/services/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',
+    'a1B2c3D4e5F6g7H8i9J0kLmN',
+  ],
+  [
+    'https://discord.com/api/webhooks/123456789012345678/a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ',
+    'a1B2c3D4e5F6g7H8',
+  ],
+  ['https://outlook.office.com/webhook/abc/IncomingWebhook/a1b2c3d4e5f6g7h8i9j0/xyz', 'a1b2c3d4e5f6g7h8i9j0'],
+  [
+    'https://api.telegram.org/bot123456789:AAa1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVw/sendMessage',
+    'a1B2c3D4e5F6g7H8i9J0',
+  ],
+  ['htpasswd -bc .htpasswd admin Xk9mP2vLq8', 'Xk9mP2vLq8'],
+  ['openssl pkcs12 -export -passout pass:Xk9mP2vLq8 -out a.p12', 'Xk9mP2vLq8'],
+  ['keytool -genkey -storepass Xk9mP2vLq8 -keypass Xk9mP2vLq8', 'Xk9mP2vLq8'],
+  ["echo 'Xk9mP2vLq8' | sudo -S apt install x", 'Xk9mP2vLq8'],
+  ['mysqladmin -uroot -pXk9mP2vLq8 status', 'Xk9mP2vLq8'],
+  ['ftp://bob:Xk9mP2vLq8@ftp.example.com', 'Xk9mP2vLq8'],
+  [
+    'rclone config create s3 s3 access_key_id AKIAIOSFODNN7EXAMPLE secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    'wJalrXUtnFEMI',
+  ],
+  ["export OPENAI_API_KEY='sk-a1b2c3d4e5f6g7h8i9j0k1l2'", 'a1b2c3d4e5f6g7h8i9j0'],
+  ['"client_secret": "a1b2c3d4e5f6g7h8i9j0"', 'a1b2c3d4e5f6g7h8i9j0'],
+  ['<password>Xk9mP2vLq8</password>', 'Xk9mP2vLq8'],
+  ['<add key="ApiKey" value="a1b2c3d4e5f6g7h8i9j0"/>', 'a1b2c3d4e5f6g7h8i9j0'],
+  ['<Password>Xk9mP2vLq8</Password>', 'Xk9mP2vLq8'],
+  ['spring.datasource.password=Xk9mP2vLq8', 'Xk9mP2vLq8'],
+  ["password => 'Xk9mP2vLq8',", 'Xk9mP2vLq8'],
+  ['ENV DB_PASSWORD Xk9mP2vLq8', 'Xk9mP2vLq8'],
+  ['  --set auth.password=Xk9mP2vLq8', 'Xk9mP2vLq8'],
+  ['terraform apply -var "db_password=Xk9mP2vLq8"', 'Xk9mP2vLq8'],
+  ['gh auth login --with-token <<< ghp_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ12', 'a1B2c3D4e5F6g7H8'],
+  ['vault login s.a1B2c3D4e5F6g7H8i9J0kLmN', 'a1B2c3D4e5F6g7H8i9J0kLmN'],
+  ['az login --service-principal -u http://app -p Xk9mP2vLq8 --tenant t', 'Xk9mP2vLq8'],
+  ['net use \\\\srv\\share /user:bob Xk9mP2vLq8', 'Xk9mP2vLq8'],
+  ['sshpass -pXk9mP2vLq8 ssh host', 'Xk9mP2vLq8'],
+  ['echo Xk9mP2vLq8 | docker login --password-stdin', 'Xk9mP2vLq8'],
+  [`printf '%s' "Xk9mP2vLq8" | docker login -u bob --password-stdin`, 'Xk9mP2vLq8'],
+  ['http --auth bob:Xk9mP2vLq8 https://x', 'Xk9mP2vLq8'],
+  ['sqlplus scott/Xk9mP2vLq8@orcl', 'Xk9mP2vLq8'],
+  [
+    'https://acme.webhook.office.com/webhookb2/a1b2c3d4-e5f6@a1b2c3d4/IncomingWebhook/a1b2c3d4e5f6/x',
+    'a1b2c3d4e5f6',
+  ],
+  [
+    '<settings><servers><server><id>x</id><password>{Xk9mP2vLq8}</password></server></servers></settings>',
+    'Xk9mP2vLq8',
+  ],
+  ['<add key="ClearTextPassword" value="Xk9mP2vLq8" />', 'Xk9mP2vLq8'],
+  ['<property name="hibernate.connection.password" value="Xk9mP2vLq8"/>', 'Xk9mP2vLq8'],
+];
+
+/** The auditor's second pass: code that sets a secret (PHP, Ruby, PowerShell, Python, make). */
+const AUDIT_R8_CODE: [string, string][] = [
+  ['SECRET_KEY_BASE=a1b2c3d4e5f6a7b8c9d0e1f2', 'a1b2c3d4e5f6a7b8c9d0e1f2'],
+  ["define( 'DB_PASSWORD', 'Xk9mP2vLq8' );", 'Xk9mP2vLq8'],
+  ['define("AUTH_KEY", "a1b2c3d4e5f6g7h8i9j0");', 'a1b2c3d4e5f6g7h8i9j0'],
+  ['$password = "Xk9mP2vLq8";', 'Xk9mP2vLq8'],
+  ["$db_pass = 'Xk9mP2vLq8';", 'Xk9mP2vLq8'],
+  ['os.environ["API_KEY"] = "a1b2c3d4e5f6g7h8i9j0"', 'a1b2c3d4e5f6g7h8i9j0'],
+  ['ENV["DB_PASSWORD"] = "Xk9mP2vLq8"', 'Xk9mP2vLq8'],
+  ['PASSWORD ?= Xk9mP2vLq8', 'Xk9mP2vLq8'],
+  ['[System.Environment]::SetEnvironmentVariable("API_KEY", "a1b2c3d4e5f6g7h8i9j0")', 'a1b2c3d4e5f6g7h8i9j0'],
+  ['requests.get(url, auth=("bob", "Xk9mP2vLq8"))', 'Xk9mP2vLq8'],
+  ["HTTPBasicAuth('bob', 'Xk9mP2vLq8')", 'Xk9mP2vLq8'],
+];
+
+/** Near them, what is no credential: kept. */
+const AUDIT_R8_KEPT = [
+  '["password", "username", "email"]',
+  'echo $TOKEN abcdefgh12345678',
+  'if [ -z "$PASSWORD" ]; then',
+  'SSH_AUTH_SOCK=/tmp/ssh-XXXXabc/agent.1234; export SSH_AUTH_SOCK;',
+  '2024-01-01:12:30:45:Connection_refused',
+  'main.go:12:5:undefined:foobar',
+  'localhost:5432:*:*:*',
+  '<key>CFBundleIdentifier</key>',
+  '<sessionId>3f1c2b4a-1234-4bcd-9abc-0123456789ab</sessionId>',
+  '<add key="LogLevel" value="Information"/>',
+  'echo hello | sudo -S true',
+  'net use z: \\\\srv\\share /persistent:yes',
+  'vault login -method=github',
+  'sqlplus / as sysdba',
+  'keytool -list -keystore ks.jks -storepass:env STOREPASS',
+];
+
+describe("an auditor's spellings (round 8)", () => {
+  it.each(AUDIT_R8)('%s', (text, secret) => {
+    const m = createMasker();
+    const out = m.mask(text);
+    expect(out).toHaveLength(text.length);
+    expect(out).not.toContain(secret);
+  });
+
+  it.each(AUDIT_R8_CODE)('%s', (text, secret) => {
+    const m = createMasker();
+    const out = m.mask(text);
+    expect(out).toHaveLength(text.length);
+    expect(out).not.toContain(secret);
+  });
+
+  it.each(AUDIT_R8_KEPT)('keeps %s', (text) => {
+    const m = createMasker();
+    expect(m.mask(text)).toBe(text);
+    expect(m.counts).toEqual({});
+  });
+
+  it('the new rules stay linear: a megabyte of each near-miss is masked in one pass', () => {
+    const m = createMasker();
+    const M = 1 << 20;
+    const runs = [
+      '<password>'.repeat(M / 10),
+      `<password>${'a'.repeat(M)}`,
+      '<a><b><c>'.repeat(M / 9),
+      'key="a" value="'.repeat(M / 15),
+      'echo a | '.repeat(M / 9),
+      `echo a |${' '.repeat(M)}`,
+      'htpasswd -b '.repeat(M / 12),
+      `net use ${'/user:a '.repeat(M / 8)}`,
+      'net use \\\\'.repeat(M / 10),
+      `vault login ${'-a '.repeat(M / 3)}`,
+      'sqlplus a/'.repeat(M / 10),
+      `jdbc:oracle:thin:${'a/'.repeat(M / 2)}`,
+      'a:1:b:c:\n'.repeat(M / 9),
+      `a:1:b:c:${'d'.repeat(M)} `,
+      `a:1:${'1'.repeat(M)}`,
+      '/bot123456:'.repeat(M / 11),
+      'outlook.office.com/webhook/'.repeat(M / 27),
+      `htpasswd -${'b'.repeat(M)}`,
+      `echo a | sudo -${'S'.repeat(M)}`,
+      `echo a | sudo ${'-a '.repeat(M / 3)}`,
+      `${'a'.repeat(M)}:1:b:c:password1`,
+      `${'a.'.repeat(M / 2)}:1:b:c:`,
+      `"password", ${'"'.repeat(M)}`,
+      '"token", "'.repeat(M / 10),
+      '$password = "'.repeat(M / 13),
+      '["token"]'.repeat(M / 9),
+      `auth=("a", ${'"a", '.repeat(M / 5)}`,
+      'HTTPBasicAuth("'.repeat(M / 15),
+    ];
+    for (const s of runs) expect(m.mask(s)).toHaveLength(s.length);
+  });
+});

@@ -5,9 +5,10 @@
  * when there is room: `[api-key]**********`.
  */
 
-import { passwordOptions, sambaPasswords, userPasswords } from './cliCredentials';
+import { passwordOptions, positionalPasswords, sambaPasswords, userPasswords } from './cliCredentials';
 import { emails } from './emails';
-import { labelledSecrets, labelTier, looksRandom, maybeLabel } from './labels';
+import { labelledSecrets, labelTier, looksRandom, maybeLabel, valueTest } from './labels';
+import { markupSecrets } from './markup';
 import { KNOWN_PREFIXES } from './prefixes';
 
 export type RedactionKind =
@@ -98,7 +99,12 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   // webhook URLs are their own credential: the path after the service's prefix
   {
     kind: 'api-key',
-    re: /(?:hooks\.slack\.com\/(?:services|workflows|triggers)|discord(?:app)?\.com\/api\/webhooks)\/([A-Za-z0-9_/-]{16,})/dg,
+    re: /(?:hooks\.slack\.com\/(?:services|workflows|triggers)|discord(?:app)?\.com\/api\/webhooks|outlook\.office(?:365)?\.com\/webhook|\.webhook\.office\.com\/webhookb2)\/([A-Za-z0-9@_/-]{16,})/dg,
+  },
+  // a Telegram bot's token in its API URL (`/bot123456:AA.../sendMessage`)
+  {
+    kind: 'api-key',
+    re: /\/bot(\d{6,12}:[A-Za-z0-9_-]{30,})/dg,
   },
   {
     kind: 'cloud-key',
@@ -137,10 +143,21 @@ export const BUILT_IN_RULES: readonly Rule[] = [
     re: /\bauthorization\\?["']?[ \t]*[:=][ \t]*\\?["']?digest[ \t]+((?:[\w-]{1,32}=(?:\\?"[^"\r\n\\]{0,256}\\?"|[^\s,"\\]{1,256})[ \t]*,?[ \t]*){1,16})/dgi,
   },
   // `curl -u user:password`, `mysql -pPASSWORD`, `docker login -p PASSWORD`, `redis-cli -a
-  // PASSWORD`, `smbclient -U user%password`
+  // PASSWORD`, `smbclient -U user%password`, `echo PASSWORD | sudo -S`
   { kind: 'password', find: userPasswords },
   { kind: 'password', find: passwordOptions },
   { kind: 'password', find: sambaPasswords },
+  { kind: 'password', find: positionalPasswords },
+  // `.pgpass`: host:port:database:user:password, a line of its own (the host a name, an IPv4 or `*`;
+  // the database no number: `main.go:12:5:undefined:x` is a compiler's)
+  {
+    kind: 'password',
+    re: /^(?:[\w.-]{1,253}|\*):(?:\d{1,5}|\*):(?!\d+:)[^:\s]{1,64}:[^:\s]{1,64}:([^\s]{1,256})$/dgm,
+    accept: (m) =>
+      /^(?:\*|[^:]*[A-Za-z]|\d{1,3}(?:\.\d{1,3}){3}):/.test(m[0]) && valueTest('password', m[1] ?? '', false),
+  },
+  // `<password>x</password>`, `<add key="ApiKey" value="x"/>`
+  { kind: 'secret', find: markupSecrets },
   // any value after a label that names a secret, in any spelling (labels.ts: `GH_TOKEN=`,
   // `"token":`, `X-Vault-Token:`, `password "a pass phrase"`, `.netrc`'s `password x`, `&sig=`,
   // `sessionid=`): last, so a known shape keeps its own kind

@@ -254,3 +254,19 @@ describe('Claude Code importer', () => {
     expect(log.diagnostics.items.filter((d) => d.code === 'import-note')).toHaveLength(1);
   });
 });
+
+describe('one assistant message written as very many records (R8-4)', () => {
+  it('30,000 records of one message id are one message of 30,000 blocks (grouped in linear work)', () => {
+    const n = 30_000;
+    const lines: object[] = [user('root', null, 'hi')];
+    for (let i = 0; i < n; i++)
+      lines.push(
+        assistant(`a${i}`, i === 0 ? 'root' : `a${i - 1}`, 'msg_1', { type: 'text', text: `t${i}` }, 1),
+      );
+    const log = loadLines(lines);
+    const last = messagesAtEnd(log).at(-1) as { role: string; content: { text: string }[] };
+    expect(last.role).toBe('assistant');
+    expect(last.content).toHaveLength(n);
+    expect(last.content[n - 1]?.text).toBe(`t${n - 1}`);
+  });
+});

@@ -18,6 +18,7 @@
  * - There is no system prompt or tool list in these logs: the request header
  *   says so.
  */
+import { listSome } from '../../diagnostics';
 import { isObject, type JsonObject } from '../../validate';
 import type { Block, Message, TokenUsage } from '../../types';
 import { parseJsonLines, type ForeignRecord } from '../jsonLines';
@@ -30,7 +31,7 @@ export const CLAUDE_CODE_NO_REQUEST =
 export function importClaudeCode(text: string): NativeLog {
   const out = new NativeLog();
   const { records, notes } = parseJsonLines(text);
-  out.notes.push(...notes);
+  for (const n of notes) out.notes.push(n);
   const branches = activeBranch(records);
   out.header = headerOf(records);
 
@@ -39,7 +40,10 @@ export function importClaudeCode(text: string): NativeLog {
   records.forEach((r, i) => {
     const id = r.value.type === 'assistant' ? messageIdOf(r.value) : undefined;
     if (id === undefined || !branches.active.has(i)) return;
-    byMessage.set(id, [...(byMessage.get(id) ?? []), r]);
+    // Appended in place: a copy per record made 20,000 records of one message quadratic (R8-4).
+    const parts = byMessage.get(id);
+    if (parts) parts.push(r);
+    else byMessage.set(id, [r]);
   });
 
   const emitted = new Set<string>();
@@ -101,7 +105,7 @@ export function importClaudeCode(text: string): NativeLog {
   for (const fork of branches.forks)
     out.note(
       'import-note',
-      `another branch (a rewind or retry) leaves ${fork.fromLine !== undefined ? `line ${fork.fromLine}` : 'the start'}: ${fork.records.length} record(s) not on the active conversation, shown as claude-code/other-branch rows (lines ${fork.records.map((i) => (records[i] as ForeignRecord).line).join(', ')})`,
+      `another branch (a rewind or retry) leaves ${fork.fromLine !== undefined ? `line ${fork.fromLine}` : 'the start'}: ${fork.records.length} record(s) not on the active conversation, shown as claude-code/other-branch rows (lines ${listSome(fork.records.map((i) => (records[i] as ForeignRecord).line))})`,
     );
   return out;
 }

@@ -42,7 +42,7 @@ interface Pending {
 export function importCodex(text: string): NativeLog {
   const out = new NativeLog();
   const { records, notes } = parseJsonLines(text);
-  out.notes.push(...notes);
+  for (const n of notes) out.notes.push(n);
   const failedCalls = failedCallIds(records);
   const st = new CodexState(out, failedCalls);
   for (const r of records) st.record(r);

@@ -16,6 +16,7 @@
  * - v3 branches: the active one ends at the last entry; entries off it are
  *   `pi/other-branch` rows, with a note per branch.
  */
+import { listSome } from '../../diagnostics';
 import { isObject, type JsonObject } from '../../validate';
 import type { Block, Message, TokenUsage } from '../../types';
 import { parseJsonLines, type ForeignRecord } from '../jsonLines';
@@ -27,7 +28,7 @@ export const PI_NO_REQUEST =
 export function importPi(text: string): NativeLog {
   const out = new NativeLog();
   const { records, notes } = parseJsonLines(text);
-  out.notes.push(...notes);
+  for (const n of notes) out.notes.push(n);
   const head = records[0]?.value.type === 'session' ? records[0].value : undefined;
   const version = typeof head?.version === 'number' ? head.version : 1;
   out.header = {
@@ -55,7 +56,7 @@ export function importPi(text: string): NativeLog {
   if (off.length > 0)
     out.note(
       'import-note',
-      `${off.length} entr${off.length === 1 ? 'y is' : 'ies are'} on another branch (lines ${off.map((r) => r.line).join(', ')}): shown as pi/other-branch rows; the active branch ends at the last entry`,
+      `${off.length} entr${off.length === 1 ? 'y is' : 'ies are'} on another branch (lines ${listSome(off.map((r) => r.line))}): shown as pi/other-branch rows; the active branch ends at the last entry`,
     );
   return out;
 }
