@@ -74,8 +74,14 @@ describe('an imported log in follow mode', () => {
         .filter(Boolean);
       const upTo = (n: number) => lines.slice(0, n).join('\n') + '\n';
       for (let n = 1; n + 1 <= lines.length && n < 40; n++) {
-        const a = importForeign(format, enc.encode(upTo(n))).toJsonl();
-        const b = importForeign(format, enc.encode(upTo(n + 1))).toJsonl();
+        const a =
+          importForeign(format, enc.encode(upTo(n)))
+            .jsonlLines()
+            .join('\n') + '\n';
+        const b =
+          importForeign(format, enc.encode(upTo(n + 1)))
+            .jsonlLines()
+            .join('\n') + '\n';
         const log = new SessionLog();
         log.push(enc.encode(upTo(n)));
         log.checkpoint();

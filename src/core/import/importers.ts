@@ -33,18 +33,22 @@ export function importForeign(
   try {
     if (format === 'inspect-eval') {
       const { log, notes, refusedContainers } = readEvalZip(bytes, options.limits, options.sample ?? 0);
-      const out = log ? importInspect(log, options) : new NativeLog();
+      const out = log ? importInspect(log, { ...options, inputBytes: bytes.length }) : new NativeLog();
       out.notes.unshift(...notes);
       out.refusedContainers = refusedContainers;
       return out;
     }
     // One JSON document, read in parts (the line formats below are decoded as one string).
     if (format === 'inspect-json')
-      return importInspectJson(bytes, options, {
-        ...read,
-        containerLimit: partContainerLimit(options.limits?.maxLineBytes ?? Infinity),
-        ...(options.stringBytes !== undefined ? { stringBytes: options.stringBytes } : {}),
-      });
+      return importInspectJson(
+        bytes,
+        { ...options, inputBytes: bytes.length },
+        {
+          ...read,
+          containerLimit: partContainerLimit(options.limits?.maxLineBytes ?? Infinity),
+          ...(options.stringBytes !== undefined ? { stringBytes: options.stringBytes } : {}),
+        },
+      );
     const text = new TextDecoder().decode(bytes);
     switch (format) {
       case 'claude-code':

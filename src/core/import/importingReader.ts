@@ -38,6 +38,7 @@ import { detectTextFormat, isZip, type SourceFormat } from './formats';
 import { importForeign, type ImportOptions } from './importers';
 import { notTextMessage, sniffText } from './textSniff';
 import { SNIFF_BYTES, concat, decodeHead } from './foreignBytes';
+import { jsonlChunks } from './nativeLog';
 import { FORMAT_LABELS } from './formats';
 import {
   FOREIGN_DOCUMENT_BYTES,
@@ -98,7 +99,8 @@ class DetectingReader implements ImportingReader {
   private importedEarly = false;
   /** Follow mode: the foreign bytes imported so far, and the harness text they became (pushed). */
   private importedBytes = 0;
-  private pushedText = '';
+  /** The re-told JSONL lines pushed so far (follow mode: a re-import must extend them). */
+  private pushedLines: string[] = [];
   private readonly reportedNotes = new Set<string>();
   reimportNeeded = false;
   notText: string | undefined;
@@ -184,14 +186,21 @@ class DetectingReader implements ImportingReader {
     if (upto <= this.importedBytes) return;
     this.importedBytes = upto;
     const log = importForeign(format, all.subarray(0, upto), this.options);
-    const text = log.toJsonl();
-    if (!text.startsWith(this.pushedText)) {
+    const lines = log.jsonlLines();
+    const pushed = this.pushedLines;
+    if (lines.length < pushed.length || pushed.some((line, i) => lines[i] !== line)) {
       this.reimportNeeded = true;
       return;
     }
-    this.inner.push(new TextEncoder().encode(text.slice(this.pushedText.length)));
-    this.pushedText = text;
+    this.pushChunks(lines, pushed.length);
+    this.pushedLines = lines;
     this.reportNotes(log.notes);
+  }
+
+  /** Re-told lines to the reader in chunks, never as one string (audit R8-11). */
+  private pushChunks(lines: readonly string[], from: number): void {
+    const encoder = new TextEncoder();
+    for (const chunk of jsonlChunks(lines, from)) this.inner.push(encoder.encode(chunk));
   }
 
   private reportNotes(notes: readonly { code: DiagnosticCode; message: string; seq?: number }[]): void {
@@ -367,7 +376,7 @@ class DetectingReader implements ImportingReader {
       this.foreignHit = { ...hit, message: this.limitMessage(hit, samplesLoaded(log)) };
       this.diags.report('read-limit', this.foreignHit.message);
     }
-    this.inner.push(new TextEncoder().encode(log.toJsonl()));
+    this.pushChunks(log.jsonlLines(), 0);
     for (const n of log.notes)
       this.diags.report(n.code, n.message, n.seq === undefined ? {} : { seq: n.seq });
   }

@@ -40,6 +40,13 @@ export class NativeLog {
   /** Surface node seqs, in order, and the message each derives (null: an empty assistant message). */
   private readonly surface: number[] = [];
   private readonly surfaceMessages: (Message | null)[] = [];
+  /**
+   * The derived messages (surfaceMessages without the nulls) and the node indexes of the nulls,
+   * kept as the surface changes: an importer comparing each model call's input with the history
+   * must not rebuild the history per call (audit R8-5: quadratic in calls).
+   */
+  private derivedMessages: Message[] = [];
+  private emptyNodes: number[] = [];
   private turnNo = 0;
   private stepNo = 0;
   private turnOpen = false;
@@ -212,6 +219,8 @@ export class NativeLog {
     time: number | undefined,
   ): number {
     const seq = this.push({ type, time, data, surfaceOp: 'append' });
+    if (derived) this.derivedMessages.push(derived);
+    else this.emptyNodes.push(this.surface.length);
     this.surface.push(seq);
     this.surfaceMessages.push(derived);
     return seq;
@@ -220,8 +229,19 @@ export class NativeLog {
   // ------------------------------------------------------------ replaces
 
   /** The messages a model would see now (the projector's rule: empty assistant messages derive nothing). */
-  derived(): Message[] {
-    return this.surfaceMessages.filter((m): m is Message => m !== null);
+  derived(): readonly Message[] {
+    return this.derivedMessages;
+  }
+
+  /** Node index of derived message `d` (empty assistant messages derive nothing but hold a node); surfaceLength past the end. */
+  nodeOfDerived(d: number): number {
+    if (d >= this.derivedMessages.length) return this.surface.length;
+    let node = d;
+    for (const e of this.emptyNodes) {
+      if (e > node) break;
+      node++;
+    }
+    return node;
   }
 
   get surfaceLength(): number {
@@ -262,17 +282,56 @@ export class NativeLog {
       surfaceOp: { op: 'replace', start: hidden[0] as number, end: hidden[hidden.length - 1] as number },
       sourceEventSeqs: hidden,
     });
+    const toEnd = last === this.surface.length - 1;
     this.surface.splice(from, hidden.length, seq);
     this.surfaceMessages.splice(from, hidden.length, message);
+    if (toEnd) {
+      // the usual replace (a history cut from a node on): trim the derived list, no rebuild
+      while (this.emptyNodes.length > 0 && (this.emptyNodes[this.emptyNodes.length - 1] as number) >= from)
+        this.emptyNodes.pop();
+      this.derivedMessages.length = from - this.emptyNodes.length;
+      this.derivedMessages.push(message);
+    } else {
+      this.derivedMessages = this.surfaceMessages.filter((m): m is Message => m !== null);
+      this.emptyNodes = [];
+      this.surfaceMessages.forEach((m, i) => {
+        if (m === null) this.emptyNodes.push(i);
+      });
+    }
     return seq;
   }
 
-  /** The log as JSONL: the header line, then one event per line with its seq. */
-  toJsonl(): string {
+  /** The log's JSONL lines (no newline): the header, then one event per line with its seq. */
+  jsonlLines(): string[] {
     const lines = [JSON.stringify(this.header)];
     this.events.forEach((ev, seq) => lines.push(JSON.stringify({ seq, ...ev })));
-    return lines.join('\n') + '\n';
+    return lines;
   }
+}
+
+/** How many characters one chunk of re-told JSONL holds at most (unless one line is longer). */
+export const JSONL_CHUNK_CHARS = 1 << 20;
+
+/**
+ * Lines as JSONL text in chunks of about `chunkChars`, each line newline-terminated: never one
+ * string for the whole log (a re-told log can pass the longest string an engine holds: audit R8-11).
+ */
+export function jsonlChunks(lines: readonly string[], from = 0, chunkChars = JSONL_CHUNK_CHARS): string[] {
+  const chunks: string[] = [];
+  let batch: string[] = [];
+  let chars = 0;
+  for (let i = from; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (chars > 0 && chars + line.length + 1 > chunkChars) {
+      chunks.push(batch.join(''));
+      batch = [];
+      chars = 0;
+    }
+    batch.push(line, '\n');
+    chars += line.length + 1;
+  }
+  if (batch.length > 0) chunks.push(batch.join(''));
+  return chunks;
 }
 
 /** Epoch ms of an ISO date string or a number, else undefined. */

@@ -1,23 +1,30 @@
 /**
- * Inspect AI eval logs (`.json`: inspectJson.ts, and `.eval` zips: evalZip.ts), one
- * sample at a time: each sample is one session log.
+ * Inspect AI eval logs (`.json`: inspectJson.ts, and `.eval` zips: evalZip.ts), one sample at a
+ * time: each sample is one session log.
  *
- * - The sample's events become the timeline: every `model` event is a step
- *   (its output the assistant message, with usage; an `error` a failed
- *   attempt), every `tool` event a tool result; the others (`sandbox`,
- *   `store`, `state`, `span_begin`, `score`, ...) are log-only rows
+ * - The sample's events become the timeline: every `model` event is a step (its output the
+ *   assistant message, with usage; an `error` a failed attempt), every `tool` event a tool result;
+ *   the others (`sandbox`, `store`, `state`, `span_begin`, `score`, ...) are log-only rows
  *   (`inspect/<event>`).
- * - A model event's `input` is the exact model input at that point, so the
- *   derived messages there are made equal to it: where the history replayed
- *   from the events so far agrees, the new input messages are appended;
- *   where it disagrees, an `import-input-mismatch` warning says where, and
+ * - A model event's `input` is the exact model input at that point, so the derived messages there
+ *   are made equal to it: where the history replayed from the events so far agrees, the new input
+ *   messages are appended; where it disagrees, an `import-input-mismatch` warning says where, and
  *   the differing tail is replaced by the recorded input.
- * - `attachment://<hash>` strings are resolved from the sample's
- *   `attachments`; `input_refs` ranges from its `message_pool`.
+ * - `attachment://<hash>` strings are resolved from the sample's `attachments`; `input_refs`
+ *   ranges from its `message_pool`.
  */
 import { isObject, type JsonObject } from '../../validate';
-import type { Block, Message, TokenUsage } from '../../types';
-import { NativeLog, argumentsText, textBlock, textOf, timeOf } from '../nativeLog';
+import type { Message } from '../../types';
+import { NativeLog, textOf, timeOf } from '../nativeLog';
+import { chatMessage, describe, inspectUsage, toolContent } from './inspectMessages';
+import {
+  ATTACHMENT_FLOOR_CHARS,
+  ATTACHMENT_INPUT_RATIO,
+  RETELL_FLOOR,
+  RETELL_PER_ITEM,
+  commonPrefix,
+  type CallInput,
+} from './callInput';
 import { limitDepth } from '../../depthLimit';
 import { IMPORT_CUT_MARKER, IMPORT_CUT_NOTE, IMPORT_MAX_DEPTH } from '../jsonDocument';
 
@@ -45,6 +52,8 @@ export interface InspectLog {
 export interface InspectImportOptions {
   /** Which sample (0-based, in log order); default the first. */
   sample?: number;
+  /** The size of the input the log came from, in bytes (bounds the attachment text inlined). */
+  inputBytes?: number;
 }
 
 export function importInspect(log: InspectLog, options: InspectImportOptions = {}): NativeLog {
@@ -78,21 +87,41 @@ export function importInspect(log: InspectLog, options: InspectImportOptions = {
       'import-note',
       `the Inspect AI log holds ${log.samples.length} samples (${log.samples.map((s, i) => `${i + 1}: ${textOf(s.id)}#${textOf(s.epoch, '1')}`).join(', ')}); this is sample ${index + 1} (id ${textOf(sample.id)}, epoch ${textOf(sample.epoch, '1')}); each sample opens as its own log (CLI: --sample N)`,
     );
-  new SampleReplay(out, sample).run();
+  new SampleReplay(out, sample, options.inputBytes ?? 0).run();
   return out;
 }
 
 class SampleReplay {
   private readonly attachments: JsonObject;
-  private readonly pool: unknown[];
+  /** The pool's objects, and per pool index how many objects come before it (ranges count objects). */
+  private readonly pool: JsonObject[] = [];
+  private readonly objectsBefore: number[] = [];
+  private readonly pooled: (Message | undefined)[] = []; // each resolved once, re-used by every call
+  private readonly keys = new WeakMap<Message, string>(); // a message's content as JSON, once
   private lastRequest = '';
+  /** The previous call's ranges, and how many leading derived messages are known equal to its input. */
+  private prevRanges: [number, number][] = [];
+  private agreed = 0;
+  private retold = 0;
+  private readonly retellBudget: number;
+  private attachmentChars = 0;
+  private readonly attachmentBudget: number;
 
   constructor(
     private readonly out: NativeLog,
     private readonly sample: JsonObject,
+    inputBytes: number,
   ) {
     this.attachments = isObject(sample.attachments) ? sample.attachments : {};
-    this.pool = Array.isArray(sample.message_pool) ? sample.message_pool : [];
+    const pool: unknown[] = Array.isArray(sample.message_pool) ? sample.message_pool : [];
+    for (const m of pool) {
+      this.objectsBefore.push(this.pool.length);
+      if (isObject(m)) this.pool.push(m);
+    }
+    this.objectsBefore.push(this.pool.length);
+    const events = Array.isArray(sample.events) ? sample.events.length : 0;
+    this.retellBudget = RETELL_FLOOR + RETELL_PER_ITEM * (pool.length + events);
+    this.attachmentBudget = Math.max(ATTACHMENT_FLOOR_CHARS, ATTACHMENT_INPUT_RATIO * inputBytes);
   }
 
   run(): void {
@@ -102,13 +131,18 @@ class SampleReplay {
     out.startTurn(first);
     if (events.length === 0) {
       // An old log without events: replay the sample's messages.
-      this.sync(this.messagesOf(this.sample.messages), first, -1);
+      const direct = this.messagesOf(this.sample.messages);
+      this.sync({ ranges: [], direct, length: direct.length }, first, -1);
     }
     events.forEach((e, i) => {
       const time = timeOf(e.timestamp);
       if (e.event === 'model') return this.model(e, time, i);
       if (e.event === 'tool') return this.tool(e, time);
-      out.logOnly(`inspect/${typeof e.event === 'string' ? e.event : 'event'}`, this.rowOf(e), time);
+      out.logOnly(
+        `inspect/${typeof e.event === 'string' ? e.event : 'event'}`,
+        this.resolve(e) as Record<string, unknown>,
+        time,
+      );
     });
     out.endTurn(
       undefined,
@@ -127,7 +161,7 @@ class SampleReplay {
     const final = this.messagesOf(this.sample.messages);
     if (final.length > 0 && events.length > 0) {
       const derived = out.derived();
-      const at = firstDifference(derived, final);
+      const at = this.firstDifference(derived, 0, final[Symbol.iterator]());
       if (at >= 0)
         out.note(
           'import-input-mismatch',
@@ -135,10 +169,6 @@ class SampleReplay {
           out.nextSeq - 1,
         );
     }
-  }
-
-  private rowOf(e: JsonObject): Record<string, unknown> {
-    return this.resolve(e) as Record<string, unknown>;
   }
 
   /**
@@ -151,7 +181,19 @@ class SampleReplay {
       if (typeof x === 'string') {
         if (!x.startsWith('attachment://')) return x;
         const a = this.attachments[x.slice('attachment://'.length)];
-        return typeof a === 'string' ? a : x;
+        if (typeof a !== 'string') return x;
+        if (this.attachmentChars + a.length > this.attachmentBudget) {
+          // each reference is resolved on its own: 1500 to one 1 MB attachment made 1.5 GB (audit R8-11)
+          if (this.attachmentChars !== Infinity)
+            this.out.note(
+              'read-limit',
+              `attachments are inlined up to ${Math.round(this.attachmentBudget / (1024 * 1024))} MB of text in all; later references stay \`attachment://<hash>\``,
+            );
+          this.attachmentChars = Infinity; // one note
+          return x;
+        }
+        this.attachmentChars += a.length;
+        return a;
       }
       if (Array.isArray(x) || isObject(x)) {
         const copy = Array.isArray(x) ? [] : {};
@@ -183,38 +225,119 @@ class SampleReplay {
       : [];
   }
 
-  private inputOf(e: JsonObject): Message[] {
-    const direct: unknown[] = Array.isArray(e.input) ? e.input : [];
+  private inputOf(e: JsonObject): CallInput {
+    const direct = this.messagesOf(Array.isArray(e.input) ? e.input : []);
     const refs: unknown[] = Array.isArray(e.input_refs) ? e.input_refs : [];
-    if (refs.length === 0) return this.messagesOf(direct);
-    const raw: unknown[] = [];
+    const ranges: [number, number][] = [];
+    let length = direct.length;
+    const at = (i: number) =>
+      this.objectsBefore[Math.max(0, Math.min(i, this.objectsBefore.length - 1))] as number;
     for (const r of refs)
-      if (Array.isArray(r) && typeof r[0] === 'number' && typeof r[1] === 'number')
-        raw.push(...this.pool.slice(r[0], r[1]));
-    return this.messagesOf([...raw, ...direct]);
+      if (Array.isArray(r) && typeof r[0] === 'number' && typeof r[1] === 'number') {
+        // clamped to the pool, and never spread into a call (125k messages overflowed the stack: R8-6)
+        const range: [number, number] = [at(Math.floor(r[0])), at(Math.ceil(r[1]))];
+        if (range[1] <= range[0]) continue;
+        ranges.push(range);
+        length += range[1] - range[0];
+      }
+    return { ranges, direct, length };
   }
 
-  /** Makes the derived messages equal `input` (see the file comment). */
-  private sync(input: Message[], time: number | undefined, eventIndex: number): void {
+  private pooledMessage(k: number): Message {
+    let m = this.pooled[k];
+    if (!m) {
+      m = chatMessage(this.resolve(this.pool[k]) as JsonObject);
+      this.pooled[k] = m;
+    }
+    return m;
+  }
+
+  /** The input's messages from position `start` on. */
+  private *messagesFrom(input: CallInput, start: number): Generator<Message> {
+    let skip = start;
+    for (const [a, b] of input.ranges) {
+      if (skip >= b - a) {
+        skip -= b - a;
+        continue;
+      }
+      for (let k = a + skip; k < b; k++) yield this.pooledMessage(k);
+      skip = 0;
+    }
+    for (let i = skip; i < input.direct.length; i++) yield input.direct[i] as Message;
+  }
+
+  private keyOf(m: Message): string {
+    let key = this.keys.get(m);
+    if (key === undefined) {
+      key = JSON.stringify(m.content);
+      this.keys.set(m, key);
+    }
+    return key;
+  }
+
+  /**
+   * Index of the first message from `start` where `derived` and the messages of `next` differ (by
+   * role and content), or -1 when they are equal; `next` is consumed up to that message, which
+   * `pending.value` then holds.
+   */
+  private firstDifference(
+    derived: readonly Message[],
+    start: number,
+    next: Iterator<Message>,
+    pending: { value?: Message } = {},
+  ): number {
+    for (let i = start; ; i++) {
+      const x = derived[i];
+      const y = next.next();
+      if (y.done) return x ? i : -1;
+      pending.value = y.value;
+      if (!x || (x !== y.value && (x.role !== y.value.role || this.keyOf(x) !== this.keyOf(y.value))))
+        return i;
+    }
+  }
+
+  /**
+   * Makes the derived messages equal `input` (see the file comment). Only the input past what is
+   * known to agree is compared: the previous call's pooled prefix shared by this call's ranges
+   * (pool entries do not change, and nothing but this replaces derived messages).
+   */
+  private sync(input: CallInput, time: number | undefined, eventIndex: number): void {
     const out = this.out;
     const derived = out.derived();
-    const at = firstDifference(derived, input);
+    const start = Math.min(this.agreed, commonPrefix(this.prevRanges, input.ranges));
+    this.prevRanges = input.ranges;
+    this.agreed = input.length;
+    const rest = this.messagesFrom(input, start);
+    const pending: { value?: Message } = {};
+    const at = this.firstDifference(derived, start, rest, pending);
     if (at < 0) return;
     if (at < derived.length) {
       out.note(
         'import-input-mismatch',
-        `model event ${eventIndex + 1}: its recorded input differs from the history replayed from the events before it at message ${at + 1} (${describe(input[at])} recorded, ${describe(derived[at])} replayed); the messages here are the recorded input`,
+        `model event ${eventIndex + 1}: its recorded input differs from the history replayed from the events before it at message ${at + 1} (${describe(at < input.length ? pending.value : undefined)} recorded, ${describe(derived[at])} replayed); the messages here are the recorded input`,
         out.nextSeq,
       );
-      const first = input[at];
-      if (!first) return;
-      // Node index of derived message `at` (empty assistant messages derive nothing, but hold a node).
-      const node = nodeOfDerived(out, at);
-      out.replaceWithUser(node, out.surfaceLength - 1, first, time, { newTurn: false });
-      for (const m of input.slice(at + 1)) out.user(m, time, { newTurn: false });
+      if (at >= input.length) return;
+      if (this.retold + (input.length - at) > this.retellBudget) {
+        if (this.retold !== Infinity)
+          out.note(
+            'import-note',
+            `model event ${eventIndex + 1} and later: inputs that differ from the history are no longer re-told (${this.retold} messages were re-told, the most for a log of this size); the history shown from here may differ from the recorded inputs`,
+            out.nextSeq,
+          );
+        this.retold = Infinity; // one note
+        this.agreed = at;
+        return;
+      }
+      this.retold += input.length - at;
+      out.replaceWithUser(out.nodeOfDerived(at), out.surfaceLength - 1, pending.value as Message, time, {
+        newTurn: false,
+      });
+      for (const m of rest) out.user(m, time, { newTurn: false });
       return;
     }
-    for (const m of input.slice(at)) out.user(m, time, { newTurn: false });
+    out.user(pending.value as Message, time, { newTurn: false });
+    for (const m of rest) out.user(m, time, { newTurn: false });
   }
 
   private model(e: JsonObject, time: number | undefined, i: number): void {
@@ -273,101 +396,4 @@ class SampleReplay {
       ...(error ? { error } : {}),
     });
   }
-}
-
-function nodeOfDerived(out: NativeLog, derivedIndex: number): number {
-  let seen = -1;
-  for (let i = 0; i < out.surfaceLength; i++) {
-    const m = out.surfaceMessage(i);
-    if (m && m.content.length > 0) seen++;
-    if (seen === derivedIndex) return i;
-  }
-  return out.surfaceLength;
-}
-
-/** Index of the first message where `a` and `b` differ (by role and content), or -1 when equal. */
-function firstDifference(a: Message[], b: Message[]): number {
-  const n = Math.max(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a[i];
-    const y = b[i];
-    if (!x || !y || x.role !== y.role || JSON.stringify(x.content) !== JSON.stringify(y.content)) return i;
-  }
-  return -1;
-}
-
-function describe(m: Message | undefined): string {
-  if (!m) return 'nothing';
-  const text = m.content
-    .map((b) => (b.type === 'text' ? (b as { text: string }).text : `[${b.type}]`))
-    .join(' ')
-    .slice(0, 60);
-  return `${m.role} "${text}"`;
-}
-
-function contentOf(content: unknown): Block[] {
-  if (typeof content === 'string') return content === '' ? [] : [textBlock(content)];
-  if (!Array.isArray(content)) return [];
-  return content.filter(isObject).map((c): Block => {
-    if (c.type === 'text' && typeof c.text === 'string') return textBlock(c.text);
-    if (c.type === 'reasoning')
-      return {
-        type: 'reasoning',
-        text: c.redacted === true ? '[redacted reasoning: encrypted by the provider]' : textOf(c.reasoning),
-      };
-    return { ...c, type: typeof c.type === 'string' ? c.type : 'unknown' };
-  });
-}
-
-function toolContent(result: unknown, error: JsonObject | undefined): Block[] {
-  const content = contentOf(result);
-  if (content.length === 0 && error) return [textBlock(textOf(error.message, textOf(error.type, 'error')))];
-  return content;
-}
-
-/** An Inspect ChatMessage as the model's Message (tool messages become user tool-result messages). */
-function chatMessage(m: JsonObject): Message {
-  if (m.role === 'tool') {
-    const error = isObject(m.error) ? m.error : undefined;
-    const block: Block = {
-      type: 'tool-result',
-      toolCallId: typeof m.tool_call_id === 'string' ? m.tool_call_id : '',
-      content: toolContent(m.content, error),
-    };
-    if (error) block.isError = true;
-    return { role: 'user', content: [block] };
-  }
-  const role = m.role === 'assistant' ? 'assistant' : m.role === 'system' ? 'system' : 'user';
-  const content = contentOf(m.content);
-  if (Array.isArray(m.tool_calls))
-    for (const c of m.tool_calls.filter(isObject))
-      content.push({
-        type: 'tool-call',
-        id: typeof c.id === 'string' ? c.id : '',
-        name: typeof c.function === 'string' ? c.function : '',
-        arguments: argumentsText(c.arguments),
-      });
-  return { role, content };
-}
-
-/**
- * Inspect's ModelUsage as TokenUsage, whose inputTokens is the uncached input. Inspect's own
- * `input_tokens` means that for Anthropic (and for OpenAI since inspect_ai subtracts
- * `cached_tokens` from `prompt_tokens`), with `total_tokens` = input + output + cache; but
- * older OpenAI logs (0.3.95 among them) hold `prompt_tokens`, the cache read inside it, with
- * `total_tokens` = input + output. `total_tokens` tells the two apart, so a cached token is
- * billed once either way.
- */
-function inspectUsage(u: unknown): TokenUsage | undefined {
-  if (!isObject(u)) return undefined;
-  const n = (k: string) => (typeof u[k] === 'number' && Number.isFinite(u[k]) ? u[k] : 0);
-  const input = n('input_tokens');
-  const output = n('output_tokens');
-  const cache = n('input_tokens_cache_read') + n('input_tokens_cache_write');
-  const cacheInInput = cache > 0 && input >= cache && n('total_tokens') === input + output;
-  const usage: TokenUsage = { inputTokens: cacheInInput ? input - cache : input, outputTokens: output };
-  if (n('input_tokens_cache_read') > 0) usage.cacheReadTokens = n('input_tokens_cache_read');
-  if (n('input_tokens_cache_write') > 0) usage.cacheWriteTokens = n('input_tokens_cache_write');
-  if (n('reasoning_tokens') > 0) usage.reasoningTokens = n('reasoning_tokens');
-  return usage;
 }

@@ -1,0 +1,106 @@
+/** The Inspect importer on logs whose size is in their references: pooled ranges and attachments. */
+import { describe, expect, it, vi } from 'vitest';
+import { JSONL_CHUNK_CHARS, jsonlChunks } from '../nativeLog';
+import { importInspect } from './inspect';
+import { ATTACHMENT_FLOOR_CHARS, RETELL_FLOOR, RETELL_PER_ITEM } from './callInput';
+
+const ts = '2026-01-01T00:00:00Z';
+const modelEvent = (refs: unknown[], output: string) => ({
+  event: 'model',
+  timestamp: ts,
+  model: 'openai/gpt-test',
+  input: [],
+  input_refs: refs,
+  tools: [],
+  output: { choices: [{ message: { role: 'assistant', content: output } }] },
+});
+const logOf = (sample: object) => ({
+  header: { eval: { eval_id: 'E' } },
+  samples: [{ id: 1, epoch: 1, ...sample }],
+});
+const userMessages = (log: ReturnType<typeof importInspect>) =>
+  log.events.filter((e) => e.type === 'user/message').length;
+
+describe('Inspect importer: input_refs ranges', () => {
+  it('a 200k-message range imports every message (a loop, not a spread of the range)', () => {
+    const pool = Array.from({ length: 200_000 }, (_, i) => ({ role: 'user', content: `m${i}` }));
+    const log = importInspect(logOf({ message_pool: pool, events: [modelEvent([[0, 200_000]], 'ok')] }));
+    expect(log.notes.filter((n) => n.code === 'import-unmapped')).toEqual([]);
+    expect(userMessages(log)).toBe(200_000);
+    expect(log.derived()).toHaveLength(200_001);
+  });
+
+  it('ranges past the pool are clamped to it', () => {
+    const pool = [
+      { role: 'user', content: 'a' },
+      { role: 'user', content: 'b' },
+    ];
+    const log = importInspect(logOf({ message_pool: pool, events: [modelEvent([[-5, 1e9]], 'ok')] }));
+    expect(log.derived().map((m) => m.content)).toEqual([
+      [{ type: 'text', text: 'a' }],
+      [{ type: 'text', text: 'b' }],
+      [{ type: 'text', text: 'ok' }],
+    ]);
+  });
+});
+
+describe('Inspect importer: calls over a growing pool', () => {
+  const growing = (calls: number) => {
+    const pool = Array.from({ length: 2 * calls }, (_, i) => ({
+      role: i % 2 ? 'assistant' : 'user',
+      content: `message number ${i}`,
+    }));
+    const events = Array.from({ length: calls }, (_, c) =>
+      modelEvent([[0, 2 * c + 1]], `message number ${2 * c + 1}`),
+    );
+    return logOf({ message_pool: pool, events });
+  };
+
+  it('compares only past the previous call’s pooled prefix: stringify calls linear in pool + calls', () => {
+    const counts = [200, 800].map((calls) => {
+      const spy = vi.spyOn(JSON, 'stringify');
+      const log = importInspect(growing(calls));
+      const n = spy.mock.calls.length;
+      spy.mockRestore();
+      expect(log.notes).toEqual([]);
+      expect(log.derived()).toHaveLength(2 * calls);
+      return n;
+    });
+    // pool messages and outputs stringified once each, one request key per call
+    expect(counts[0]).toBeLessThanOrEqual(4 * 200 + 10);
+    expect(counts[1]).toBeLessThanOrEqual(4 * 800 + 10);
+  });
+
+  it('inputs alternating [[0,N]] and [[1,N]] are re-told within a budget, with one note', () => {
+    const N = 20_000;
+    const calls = 100;
+    const pool = Array.from({ length: N }, (_, i) => ({ role: 'user', content: `m${i}` }));
+    const events = Array.from({ length: calls }, (_, c) => modelEvent([[c % 2, N]], 'ok'));
+    const log = importInspect(logOf({ message_pool: pool, events }));
+    const surface = log.events.filter((e) => e.surfaceOp !== undefined).length;
+    expect(surface).toBeLessThanOrEqual(RETELL_FLOOR + RETELL_PER_ITEM * (N + calls) + N + 2 * calls);
+    expect(log.notes.filter((n) => n.code === 'import-note')).toHaveLength(1);
+    expect(log.notes.filter((n) => n.code === 'import-input-mismatch').length).toBeGreaterThan(0);
+  });
+});
+
+describe('Inspect importer: attachments', () => {
+  it('1500 references to a 1 MB attachment: bounded inlined text and one note', () => {
+    const events = Array.from({ length: 1500 }, () => ({
+      event: 'info',
+      timestamp: ts,
+      data: 'attachment://h',
+    }));
+    const log = importInspect(logOf({ attachments: { h: 'A'.repeat(1_000_000) }, events }), {
+      inputBytes: 1_100_000,
+    });
+    const inlined = log.events.filter((e) => e.data.data === 'A'.repeat(1_000_000)).length;
+    const kept = log.events.filter((e) => e.data.data === 'attachment://h').length;
+    expect(inlined).toBe(Math.floor(ATTACHMENT_FLOOR_CHARS / 1_000_000));
+    expect(inlined + kept).toBe(1500);
+    expect(log.notes.filter((n) => n.code === 'read-limit')).toHaveLength(1);
+    const chunks = jsonlChunks(log.jsonlLines());
+    expect(chunks.reduce((n, c) => n + c.length, 0)).toBeLessThan(ATTACHMENT_FLOOR_CHARS + 1_000_000);
+    expect(Math.max(...chunks.map((c) => c.length))).toBeLessThanOrEqual(JSONL_CHUNK_CHARS + 1_000_100);
+  });
+});
