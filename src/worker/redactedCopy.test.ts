@@ -67,7 +67,9 @@ describe('exportRedacted request', () => {
     expect(copy.text).toContain('Guess the number');
     const lines = copy.text.split('\n').filter((l) => l !== '');
     for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
-    const a = loadLogFromText(importForeign('inspect-eval', secretsEval(sample)).toJsonl());
+    const a = loadLogFromText(
+      importForeign('inspect-eval', secretsEval(sample)).jsonlLines().join('\n') + '\n',
+    );
     const b = loadLogFromText(copy.text);
     expect(b.eventCount).toBeGreaterThan(10);
     expect(b.eventCount).toBe(a.eventCount);
