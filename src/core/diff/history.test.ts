@@ -247,3 +247,27 @@ describe('a summary rewritten together with newer messages', () => {
     expect(d.rows.map((r) => r.kind)).toEqual(['changed', 'removed']);
   });
 });
+
+describe('a compaction of 200,000 messages, itself replaced (R8-15)', () => {
+  it('diffs without a stack overflow, and the new summary stands for the 200,000 messages', () => {
+    const n = 200_000;
+    const lines: string[] = [];
+    const user = (seq: number, text: string, op: unknown, sources?: number[]) =>
+      JSON.stringify({
+        type: 'user/message',
+        seq,
+        data: { role: 'user', content: [{ type: 'text', text }] },
+        surfaceOp: op,
+        ...(sources ? { sourceEventSeqs: sources } : {}),
+      });
+    for (let i = 0; i < n; i++) lines.push(user(i, `m${i}`, 'append'));
+    const all = Array.from({ length: n }, (_, i) => i);
+    lines.push(user(n, 'summary A', { op: 'replace', start: 0, end: n - 1 }, all));
+    lines.push(user(n + 1, 'summary B', { op: 'replace', start: n, end: n }, [n]));
+    const log = loadLogFromText(lines.join('\n') + '\n');
+    expect(log.diagnostics.counts.error).toBe(0);
+    const d = diffHistories(log, n - 1, n + 1);
+    expect(d.rows.filter((r) => r.kind === 'removed')).toHaveLength(n);
+    expect(d.rows.some((r) => r.kind === 'added' && r.to === n + 1)).toBe(true);
+  });
+});

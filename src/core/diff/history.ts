@@ -91,11 +91,12 @@ function pairReplacements(
   const replaces = new Map<number, number[]>();
   for (const r of log.replacesUpTo(to)) replaces.set(r.seq, r.hidden);
   // Every node a replace (transitively, through replaces after `from`) hid that was a message at `from`.
-  const hiddenBefore = (seq: number, depth = 0): number[] => {
-    const out: number[] = [];
+  // One accumulator, not a spread of each level's list: a compaction hiding 120,000 messages,
+  // itself hidden by a later replace, overflowed the stack (R8-15).
+  const hiddenBefore = (seq: number, depth = 0, out: number[] = []): number[] => {
     for (const h of replaces.get(seq) ?? []) {
       if (inBefore.has(h)) out.push(h);
-      else if (h > from && replaces.has(h) && depth < 64) out.push(...hiddenBefore(h, depth + 1));
+      else if (h > from && replaces.has(h) && depth < 64) hiddenBefore(h, depth + 1, out);
     }
     return out;
   };

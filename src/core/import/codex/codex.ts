@@ -140,7 +140,7 @@ class CodexState {
     const type = typeof p.type === 'string' ? p.type : '';
     if (MODEL_ITEMS.has(type) || (type === 'message' && p.role === 'assistant')) {
       this.pending ??= { blocks: [], time, rows: [] };
-      this.pending.blocks.push(...modelBlocks(p));
+      for (const b of modelBlocks(p)) this.pending.blocks.push(b);
       return;
     }
     this.flush();
