@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadLogFromText } from '../core/log/load';
 import { SECRETS, secretsLog } from '../core/testing/secretsLog';
 import { secretsEval } from '../core/testing/secretsEval';
-import { importForeign } from '../core/import/importers';
+import { SessionLog } from '../core/log/sessionLog';
 import { LogHost } from './host';
 import { homeOfCwd } from './redactedCopy';
 import type { Request, ResponseMessage, WorkerMessage } from './protocol';
@@ -67,9 +67,10 @@ describe('exportRedacted request', () => {
     expect(copy.text).toContain('Guess the number');
     const lines = copy.text.split('\n').filter((l) => l !== '');
     for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
-    const a = loadLogFromText(
-      importForeign('inspect-eval', secretsEval(sample)).jsonlLines().join('\n') + '\n',
-    );
+    const a = new SessionLog();
+    a.push(secretsEval(sample));
+    a.end();
+    expect(a.sourceFormat).toBe('inspect-eval');
     const b = loadLogFromText(copy.text);
     expect(b.eventCount).toBeGreaterThan(10);
     expect(b.eventCount).toBe(a.eventCount);
