@@ -196,3 +196,12 @@ export function formatDiagnosticCounts(counts: { error: number; warning: number;
   const total = diagnosticsTotal(counts).toLocaleString('en-US');
   return parts.length > 1 ? `${total}: ${parts.join(', ')}` : (parts[0] ?? total);
 }
+
+/**
+ * An epoch-ms time as ISO 8601; a number past JavaScript's dates (|t| > 8.64e15 ms: nanosecond
+ * timestamps, 1e308) as the number, saying so: toISOString throws there (audit R8-13).
+ */
+export function formatEpochMs(t: number): string {
+  const d = new Date(t);
+  return Number.isFinite(d.getTime()) ? d.toISOString() : `${t} (not a date: outside the range of dates)`;
+}

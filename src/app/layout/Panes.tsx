@@ -8,6 +8,7 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { PaneDivider } from './PaneDivider';
 import { useLayout } from './layoutState';
 import { COLLAPSED_SIZE, SIDE_BY_SIDE_MINS, STACKED_MINS, STACK_BELOW, fitPanes, maxOuter } from './panes';
+import { PaneBoundary } from '../components/PaneBoundary';
 
 interface PanesProps {
   timeline: ReactNode;
@@ -137,7 +138,9 @@ function Pane({ id, label, style, collapsed, stacked, onExpand, children }: Pane
           {label}
         </button>
       )}
-      <div className={collapsed ? 'hidden' : 'h-full'}>{children}</div>
+      <div className={collapsed ? 'hidden' : 'h-full'}>
+        <PaneBoundary label={label}>{children}</PaneBoundary>
+      </div>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { fail } from '../../worker/protocol';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores } from '../testing/fixtures';
 import { Inspector } from './Inspector';
+import { PaneBoundary } from '../components/PaneBoundary';
 
 function detail(seq: number): EventDetail {
   return {
@@ -115,5 +116,50 @@ describe('Inspector section headings', () => {
     // Drawn as written: no CSS turns it back into "SOURCE EVENT SEQS".
     for (const h of headings) expect(h.className).not.toMatch(/\buppercase\b/);
     expect(el.querySelector('[data-testid=source-seqs]')?.textContent).toBe('12');
+  });
+
+  it('an event time past the range of dates (nanoseconds, 1e308) is shown as a number, never thrown (R8-13)', async () => {
+    const times: Record<number, number> = { 3: 1.755e18, 7: 1e308 };
+    const client = new FakeClient({
+      event: (req) => ({ ...detail(req.seq), time: times[req.seq] as number }),
+    });
+    const el = render(
+      <ServicesProvider services={composeApp(client)}>
+        <Inspector />
+      </ServicesProvider>,
+    );
+    await settle();
+    expect(el.querySelector('[data-testid=inspector-when]')?.textContent).toBe(
+      '1755000000000000000 (not a date: outside the range of dates)',
+    );
+    act(() => useApp.setState({ selectedSeq: 7 }));
+    await settle();
+    expect(el.querySelector('[data-testid=inspector-when]')?.textContent).toMatch(/^1e\+308 \(not a date/);
+  });
+});
+
+describe('a pane that fails to render (R8-13)', () => {
+  it('shows what failed in that pane only; Try again renders it anew', async () => {
+    let fail = true;
+    function Fragile() {
+      if (fail) throw new Error('Invalid time value');
+      return <p data-testid="fragile">fine</p>;
+    }
+    const el = render(
+      <div>
+        <PaneBoundary label="Inspector">
+          <Fragile />
+        </PaneBoundary>
+        <p data-testid="sibling">still here</p>
+      </div>,
+    );
+    expect(el.querySelector('[role=alert]')?.textContent).toContain(
+      'The inspector pane could not show this event.',
+    );
+    expect(el.querySelector('[role=alert]')?.textContent).toContain('Invalid time value');
+    expect(el.querySelector('[data-testid=sibling]')?.textContent).toBe('still here');
+    fail = false;
+    act(() => (el.querySelector('[role=alert] button') as HTMLButtonElement).click());
+    expect(el.querySelector('[data-testid=fragile]')?.textContent).toBe('fine');
   });
 });

@@ -7,7 +7,7 @@
 import { RequestChangeView } from './RequestChangeView';
 import { useState, type ReactNode } from 'react';
 import { useApp } from '../appState';
-import { eventTypeBadgeClass, formatRelativeTime } from '../components/format';
+import { eventTypeBadgeClass, formatEpochMs, formatRelativeTime } from '../components/format';
 import { JsonTree } from '../components/jsonTree';
 import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
@@ -87,7 +87,7 @@ export function Inspector() {
         )}
         <span className="w-full font-mono text-[11px] text-fg-muted" data-testid="inspector-when">
           {d.time !== undefined
-            ? new Date(d.time).toISOString()
+            ? formatEpochMs(d.time)
             : // No recorded time (missing, or 0): where the event is instead of a 1970 date.
               `event ${(d.seq + 1).toLocaleString('en-US')} of ${events.toLocaleString('en-US')} · no timestamp`}
         </span>

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { ModalDialog } from '../components/ModalDialog';
 import type { LogSummary } from '../../worker/protocol';
 import { stringifyPretty } from '../components/jsonText';
+import { formatEpochMs } from '../components/format';
 
 /** Header fields shown first, in this order; any other field follows. */
 const FIRST = ['id', 'cwd', 'createdAt', 'parentSession', 'seedLength', 'version'];
@@ -114,8 +115,7 @@ export function SessionInfoPanel({ summary }: { summary: LogSummary }) {
 }
 
 function fieldText(key: string, v: unknown): string {
-  if (key === 'createdAt' && typeof v === 'number' && Number.isFinite(v))
-    return `${v} (${new Date(v).toISOString()})`;
+  if (key === 'createdAt' && typeof v === 'number' && Number.isFinite(v)) return `${v} (${formatEpochMs(v)})`;
   if (typeof v === 'string') return v;
   return stringifyPretty(v);
 }
