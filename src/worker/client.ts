@@ -98,6 +98,8 @@ export class LogClient {
   private lastHeard: number;
   private watchdog: ReturnType<typeof setInterval> | undefined;
   private pinging = false;
+  /** The long task the worker announced last (a busy push), and until when it may be silent. */
+  private busy: { until: number; what: string } | undefined;
   state: ClientState = 'alive';
   /** The newest `open`'s load id (null before any), and its row counts. */
   private loadId: number | null = null;
@@ -221,6 +223,7 @@ export class LogClient {
     this.lastHeard = this.now();
     if (msg.type === 'push') {
       const p = msg.push;
+      if (p.kind === 'busy') this.busy = { until: this.now() + p.quietMs, what: p.what };
       if (p.kind === 'progress') this.noteRows(p.loadId, p);
       else if (p.kind === 'ready' || p.kind === 'grew') this.noteRows(p.loadId, p.summary);
       for (const l of this.pushListeners) l(p);
@@ -285,7 +288,16 @@ export class LogClient {
   private tick(): void {
     for (const lane of [...this.parked.keys()]) this.sendNext(lane);
     if (this.state === 'dead' || this.pending.size === 0 || this.pinging) return;
-    if (this.now() - this.lastHeard > this.silenceMs) this.checkAlive('the worker stopped answering');
+    const now = this.now();
+    // A long task the worker announced (busy push): silent by design until its time is up.
+    const busy = this.busy;
+    if (busy && now < busy.until) return;
+    if (now - this.lastHeard > this.silenceMs)
+      this.checkAlive(
+        busy && busy.until > this.lastHeard
+          ? `the worker stopped answering while ${busy.what}`
+          : 'the worker stopped answering',
+      );
   }
 
   private checkAlive(reason: string, timeoutMs = this.pingTimeoutMs): void {

@@ -61,6 +61,8 @@ export interface ImportingReader extends LogReader {
   readonly reimportNeeded: boolean;
   /** Why the input was refused as not text (textSniff.ts); nothing of it is read. */
   readonly notText: string | undefined;
+  /** Decoded bytes of another agent's log held for its import at the end (0: none waiting). */
+  readonly foreignBytesHeld: number;
 }
 
 export function createImportingReader(
@@ -95,6 +97,12 @@ class DetectingReader implements ImportingReader {
   private foreignLines: LineLengthGuard | undefined;
   private foreignHit: ReadLimitHit | undefined;
   private ended = false;
+
+  get foreignBytesHeld(): number {
+    return this.sourceFormat !== undefined && this.sourceFormat !== 'seqscope' && !this.ended
+      ? this.foreignBytes
+      : 0;
+  }
   /** Imported at a checkpoint (follow mode): each later checkpoint imports the grown log again. */
   private importedEarly = false;
   /** Follow mode: the foreign bytes imported so far, and the harness text they became (pushed). */

@@ -155,6 +155,11 @@ export class SessionLog {
     return this.reader.reimportNeeded;
   }
 
+  /** Decoded bytes of another agent's log waiting for its import at the end (0: none). */
+  get foreignBytesHeld(): number {
+    return this.reader.foreignBytesHeld;
+  }
+
   /** The log's format, detected from its first bytes (undefined until they arrive). */
   get sourceFormat(): SourceFormat | undefined {
     return this.reader.sourceFormat;

@@ -29,6 +29,11 @@ export type Push =
   | ({ kind: 'progress' } & LoadProgress)
   | { kind: 'diagnostics'; loadId: number; counts: DiagnosticCounts; codes: CodeGroup[] }
   | { kind: 'ready'; loadId: number; summary: LogSummary }
+  /**
+   * The worker is about to run one long task that cannot answer anything (another agent's log
+   * imported whole): the client waits up to `quietMs` for it before a silence means a dead worker.
+   */
+  | { kind: 'busy'; loadId: number; what: string; quietMs: number }
   /** The load failed for good (the previous log is gone). */
   | { kind: 'fatal'; loadId: number; error: WorkerError }
   /** Follow mode: appended bytes were read after `ready`; the counts and rows grew. */
