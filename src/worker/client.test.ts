@@ -162,33 +162,39 @@ describe('LogClient row counts (the one writer)', () => {
   });
 });
 
+/** A client on a fake worker whose watchdog reads `clock.now`: 1 s of silence pings, 0.5 s to answer. */
+function watchdogClient(clock: { now: number }) {
+  const w = new FakeWorker();
+  const client = new LogClient({
+    createWorker: () => w as unknown as Worker,
+    watchdogMs: 100,
+    silenceMs: 1_000,
+    pingTimeoutMs: 500,
+    now: () => clock.now,
+  });
+  return { w, client };
+}
+
 describe('LogClient watchdog and an announced long task (R8-14)', () => {
   it('a busy push holds the silence check for its time; past it, the death names the task', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
     try {
-      const w = new FakeWorker();
-      let now = 0;
-      const client = new LogClient({
-        createWorker: () => w as unknown as Worker,
-        watchdogMs: 100,
-        silenceMs: 1_000,
-        pingTimeoutMs: 500,
-        now: () => now,
-      });
+      const clock = { now: 0 };
+      const { w, client } = watchdogClient(clock);
       const deaths: string[] = [];
       client.onDead((reason) => deaths.push(reason));
       const answer = client.request({ kind: 'stream', seq: 1 });
       w.push({ kind: 'busy', loadId: 1, what: 'importing 120 MB of another agent’s log', quietMs: 60_000 });
       // 20 s of silence: an import that announced 60 s is not pinged.
-      now = 20_000;
+      clock.now = 20_000;
       vi.advanceTimersByTime(1_000);
       expect(w.sent.filter((m) => m.kind === 'ping')).toHaveLength(0);
       expect(client.state).toBe('alive');
       // Past its time, silence is checked again; no answer to the ping: dead, and why.
-      now = 61_500;
+      clock.now = 61_500;
       vi.advanceTimersByTime(200);
       expect(w.sent.filter((m) => m.kind === 'ping')).toHaveLength(1);
-      now = 62_500;
+      clock.now = 62_500;
       vi.advanceTimersByTime(600);
       expect(client.state).toBe('dead');
       expect(deaths[0]).toContain('while importing 120 MB of another agent’s log');
@@ -201,17 +207,10 @@ describe('LogClient watchdog and an announced long task (R8-14)', () => {
   it('without a busy push, 20 s of silence with a request out is a ping, then a death', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
     try {
-      const w = new FakeWorker();
-      let now = 0;
-      const client = new LogClient({
-        createWorker: () => w as unknown as Worker,
-        watchdogMs: 100,
-        silenceMs: 1_000,
-        pingTimeoutMs: 500,
-        now: () => now,
-      });
+      const clock = { now: 0 };
+      const { w, client } = watchdogClient(clock);
       void client.request({ kind: 'stream', seq: 1 });
-      now = 20_000;
+      clock.now = 20_000;
       vi.advanceTimersByTime(200);
       expect(w.sent.filter((m) => m.kind === 'ping')).toHaveLength(1);
       vi.advanceTimersByTime(600);
