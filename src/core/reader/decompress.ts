@@ -38,6 +38,7 @@
 import { Gunzip } from 'fflate';
 import { Decompress as ZstdDecompress } from 'fzstd';
 import { crc32 } from './crc32';
+import { gzipHeaderLength } from './gzipHeader';
 import type { ReadLimitKind } from './readLimits';
 import { PIECE_WORK, ZstdFrameWalker } from './zstdFrames';
 import { errorMessage } from '../errorMessage';
@@ -335,9 +336,14 @@ class GzipEngine implements Engine {
   }
 
   push(chunk: Uint8Array, final?: boolean): void {
-    // fflate copies and rescans a header it has not finished on every push: bound its length.
+    // fflate copies and rescans a header it has not finished on every push: bound its length. Only the
+    // header's own bytes count: the members and data after it in the pending input are not header.
     const state = this.state();
-    if (state !== undefined && state.v > 0 && state.p.length - (state.v - 1) + chunk.length > MAX_GZIP_HEADER)
+    if (
+      state !== undefined &&
+      state.v > 0 &&
+      gzipHeaderLength(state.p.subarray(state.v - 1), chunk, MAX_GZIP_HEADER) > MAX_GZIP_HEADER
+    )
       throw new StreamProblem(
         `gzip member ${this.member + (state.v > 1 ? 1 : 0)} has a header over ${MAX_GZIP_HEADER} bytes (file name or comment)`,
       );

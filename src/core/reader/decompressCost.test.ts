@@ -92,6 +92,15 @@ function gzipWithName(text: string, nameBytes: number): Uint8Array {
   return concatBytes([header, new Uint8Array(nameBytes).fill(0x61), new Uint8Array([0]), plain.subarray(10)]);
 }
 
+/** A gzip member of `text` whose header carries an extra field of `extraBytes` bytes (FEXTRA, at most 65,535). */
+function gzipWithExtra(text: string, extraBytes: number): Uint8Array {
+  const plain = new Uint8Array(gzipSync(text));
+  const header = plain.slice(0, 10);
+  header[3] = 0x04; // FLG.FEXTRA
+  const xlen = new Uint8Array([extraBytes & 0xff, extraBytes >> 8]);
+  return concatBytes([header, xlen, new Uint8Array(extraBytes).fill(0x62), plain.subarray(10)]);
+}
+
 describe('gzip: a member header of megabytes', () => {
   it('a 20 MB file name is refused after the header limit, not copied and rescanned on every push', () => {
     const bytes = gzipWithName(LINE, 20 * 1024 * 1024);
@@ -105,6 +114,25 @@ describe('gzip: a member header of megabytes', () => {
     const r = run(bytes, 16 * 1024);
     expect(r.error).toMatch(/gzip member 2 has a header over 262144 bytes/);
     expect(r.text).toBe(LINE);
+  });
+
+  it('four members with a 64 KiB extra field each are read whole (audit R7-16: the guard counted the members after the header)', () => {
+    const lines = ['a', 'b', 'c', 'd'].map((x, i) =>
+      LINE.replace('"seq":0', `"seq":${i}`).replace('turn', x),
+    );
+    for (const piece of [64 * 1024, 256 * 1024, 7 * 1024 * 1024]) {
+      const r = run(concatBytes(lines.map((l) => gzipWithExtra(l, 0xffff))), piece);
+      expect(r.error, `pieces of ${piece}`).toBeUndefined();
+      expect(r.text).toBe(lines.join(''));
+    }
+  });
+
+  it('a 50 MB file name after members with extra fields is still refused after the header limit', () => {
+    const bytes = concatBytes([gzipWithExtra(LINE, 0xffff), gzipWithName(LINE, 50 * 1024 * 1024)]);
+    const r = run(bytes, 16 * 1024);
+    expect(r.error).toMatch(/gzip member 2 has a header over 262144 bytes/);
+    expect(r.text).toBe(LINE);
+    expect(r.consumed).toBeLessThan(1024 * 1024);
   });
 
   it('an ordinary file name is read', () => {
