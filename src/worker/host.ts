@@ -44,10 +44,7 @@ import {
   type ReadLimitKind,
   type ReadLimits,
 } from '../core/reader/readLimits';
-
-/** Time an import of another agent's log may run silent: a base, and per MB (a slow machine imports about 10 MB/s). */
-const IMPORT_QUIET_BASE_MS = 15_000;
-const IMPORT_QUIET_MS_PER_MB = 1_000;
+import { importNotice } from './importNotice';
 
 /**
  * Longest stretch of synchronous parsing before the loop yields to queued
@@ -152,23 +149,6 @@ export class LogHost implements HandlerHost {
     this.post({ type: 'push', push: p });
   }
 
-  /**
-   * Another agent's log is imported in one task at the end of its read, which answers nothing
-   * (no ping either): say so first, with time for it in proportion to its size, or the client
-   * takes the silence of a 100 MB import for a dead worker (audit R8-14).
-   */
-  private announceImport(c: LoadedLog): void {
-    const held = c.log.log.foreignBytesHeld;
-    if (held === 0) return;
-    const mb = held / 1e6;
-    this.push({
-      kind: 'busy',
-      loadId: c.log.loadId,
-      what: `importing ${mb.toFixed(mb < 10 ? 1 : 0)} MB of another agent's log`,
-      quietMs: IMPORT_QUIET_BASE_MS + mb * IMPORT_QUIET_MS_PER_MB,
-    });
-  }
-
   // ---------------------------------------------------------------- loading
 
   async open(
@@ -227,7 +207,8 @@ export class LogHost implements HandlerHost {
       if (abort.signal.aborted) throw new LoadError('cancelled', 'Cancelled');
       // Follow mode (follower.ts): read to the current end, never ended; appends come later.
       const following = source.kind === 'url' && source.follow === true;
-      this.announceImport(me);
+      const busy = importNotice(me);
+      if (busy) this.push(busy);
       if (following) log.checkpoint();
       else await log.finish();
       const over = this.refusal(log, log.log.bytesDecoded, true);

@@ -154,22 +154,18 @@ export class SessionLog {
   get reimportNeeded(): boolean {
     return this.reader.reimportNeeded;
   }
-
   /** Decoded bytes of another agent's log waiting for its import at the end (0: none). */
   get foreignBytesHeld(): number {
     return this.reader.foreignBytesHeld;
   }
-
   /** The log's format, detected from its first bytes (undefined until they arrive). */
   get sourceFormat(): SourceFormat | undefined {
     return this.reader.sourceFormat;
   }
-
   /** Lines rebuilt from range workers' prescans (parallel loading) instead of parsed here. */
   get prescannedLines(): number {
     return this.reader.prescannedLines;
   }
-
   /** The read limit that stopped reading, once one did: the log holds what came before it. */
   get limitHit(): ReadLimitHit | undefined {
     return this.reader.limitHit;
