@@ -36,7 +36,7 @@ export function ShareControls() {
         <LinkIcon />
         {/* Below 1800 px the icon alone, so the header keeps one line at 1600 px with a big log's
             figures; the name stays for screen readers and the tooltip. */}
-        <span className="max-[1799px]:sr-only">Copy link</span>
+        <span className="max-[1800px]:sr-only">Copy link</span>
       </button>
     </div>
   );
