@@ -72,6 +72,28 @@ describe('transcriptMarkdown', () => {
     expect(md).not.toMatch(/\n{3,}/);
   });
 
+  it('a 200,000-line tool output and reasoning, and 200,000 backtick runs, are written whole (re-audit NEW-2)', () => {
+    const lines = Array.from({ length: 200_000 }, (_, i) => `line ${i} \``).join('\n');
+    const big: Message = {
+      role: 'user',
+      content: [
+        { type: 'tool-result', toolCallId: 'c1', isError: false, content: [{ type: 'text', text: lines }] },
+      ],
+      source: { kind: 'tool', callId: 'c1' },
+    };
+    const thinking: Message = { role: 'assistant', content: [{ type: 'reasoning', text: lines }] };
+    const md = transcriptMarkdown({
+      name: 'big.jsonl',
+      seq: 2,
+      messages: [
+        { seq: 1, message: thinking },
+        { seq: 2, message: big },
+      ],
+    });
+    expect(md).toContain('line 199999 `');
+    expect(md).toContain('> line 199999 `');
+  });
+
   it('adds the partly streamed message at the end', () => {
     const md = transcriptMarkdown({
       name: 'a',

@@ -68,11 +68,11 @@ export function transcriptMarkdown(input: TranscriptInput): string {
     out.push('');
     if (m.replace) out.push(replaceNote(m.message, m.replace), '');
     out.push(`## ${i + 1}. ${heading(m.message)} · seq ${m.seq}`, '');
-    out.push(...blocksMd(m.message.content));
+    for (const line of blocksMd(m.message.content)) out.push(line);
   });
   if (input.streaming) {
     out.push('', `## ${n + 1}. Assistant (streaming, partial at seq ${input.seq})`, '');
-    out.push(...blocksMd(input.streaming.blocks));
+    for (const line of blocksMd(input.streaming.blocks)) out.push(line);
   }
   return `${out
     .join('\n')
@@ -109,7 +109,7 @@ function blocksMd(blocks: readonly Block[], depth = 0): string[] {
   const out: string[] = [];
   for (const b of blocks) {
     if (out.length > 0) out.push('');
-    out.push(...blockMd(b, depth));
+    for (const line of blockMd(b, depth)) out.push(line);
   }
   return out;
 }
@@ -160,7 +160,9 @@ function blockMd(b: Block, depth: number): string[] {
 
 /** A fenced code block whose fence is longer than any backtick run inside. */
 function fence(text: string, lang: string): string[] {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
+  // A loop, not a spread: a 200,000-line tool output overflowed the stack (re-audit NEW-2).
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   const bar = '`'.repeat(Math.max(3, longest + 1));
   return [`${bar}${lang}`, ...text.split('\n'), bar];
 }
