@@ -310,7 +310,11 @@ export class LogClient {
     setTimeout(() => {
       this.pinging = false;
       this.pending.delete(id);
-      if (this.lastHeard === heardBefore) this.die(`${reason}; it may have run out of memory`);
+      // After an announced long task the likely cause is its length, not memory.
+      const cause = reason.includes(' while ')
+        ? 'it ran past the time allowed for it'
+        : 'it may have run out of memory';
+      if (this.lastHeard === heardBefore) this.die(`${reason}; ${cause}`);
     }, timeoutMs);
   }
 
