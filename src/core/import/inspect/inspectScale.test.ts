@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { JSONL_CHUNK_CHARS, jsonlChunks } from '../nativeLog';
 import { importInspect } from './inspect';
+import { PoolContent } from './poolContent';
 import { ATTACHMENT_FLOOR_CHARS, RETELL_FLOOR, RETELL_PER_ITEM } from './callInput';
 
 const ts = '2026-01-01T00:00:00Z';
@@ -81,6 +82,34 @@ describe('Inspect importer: calls over a growing pool', () => {
     expect(surface).toBeLessThanOrEqual(RETELL_FLOOR + RETELL_PER_ITEM * (N + calls) + N + 2 * calls);
     expect(log.notes.filter((n) => n.code === 'import-note')).toHaveLength(1);
     expect(log.notes.filter((n) => n.code === 'import-input-mismatch').length).toBeGreaterThan(0);
+  });
+});
+
+describe('Inspect importer: equal messages under other refs (audit NEW-1)', () => {
+  it('calls alternating between two copies of the pool: content keys read O(pool + calls) times', () => {
+    const P = 2000;
+    const calls = 200;
+    const copy = Array.from({ length: P }, (_, i) => ({
+      role: i % 2 ? 'assistant' : 'user',
+      content: i % 10 === 9 ? 'ok' : `pooled message ${i}`,
+    }));
+    const events = (alternate: boolean) =>
+      Array.from({ length: calls }, (_, c) => modelEvent([alternate && c % 2 ? [P, 2 * P] : [0, P]], 'ok'));
+    const keyReads = vi.spyOn(WeakMap.prototype, 'get');
+    const lengths = vi.spyOn(PoolContent.prototype, 'commonLength');
+    const log = importInspect(logOf({ message_pool: [...copy, ...copy], events: events(true) }));
+    const reads = keyReads.mock.calls.length;
+    const moves = [...new Set(lengths.mock.contexts as PoolContent[])].reduce((n, c) => n + c.moves, 0);
+    keyReads.mockRestore();
+    lengths.mockRestore();
+    // each pool message keyed once, a few keys per call where the inputs end (was 2 x P per call)
+    expect(reads).toBeLessThanOrEqual(2 * (2 * P) + 10 * calls);
+    expect(moves).toBeLessThanOrEqual(2 * calls);
+    // the same history and notes as calls that all name the first copy
+    const same = importInspect(logOf({ message_pool: [...copy, ...copy], events: events(false) }));
+    expect(log.derived()).toEqual(same.derived());
+    expect(log.notes).toEqual(same.notes);
+    expect(log.derived()).toHaveLength(P + calls);
   });
 });
 
