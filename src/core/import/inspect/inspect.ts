@@ -186,10 +186,11 @@ class SampleReplay {
         const a = this.attachments[x.slice('attachment://'.length)];
         if (typeof a !== 'string') return x;
         if (this.attachmentChars + a.length > this.attachmentBudget) {
-          // each reference is resolved on its own: 1500 to one 1 MB attachment made 1.5 GB (audit R8-11)
+          // each reference is resolved on its own: 1500 to one 1 MB attachment made 1.5 GB (audit R8-11);
+          // a warning, not a read limit: every event is read, a reference is kept as recorded
           if (this.attachmentChars !== Infinity)
             this.out.note(
-              'read-limit',
+              'import-unmapped',
               `attachments are inlined up to ${Math.round(this.attachmentBudget / (1024 * 1024))} MB of text in all; later references stay \`attachment://<hash>\``,
             );
           this.attachmentChars = Infinity; // one note
