@@ -5,8 +5,15 @@
  * when there is room: `[api-key]**********`.
  */
 
-import { passwordOptions, positionalPasswords, sambaPasswords, userPasswords } from './cliCredentials';
+import {
+  httpieAuth,
+  passwordOptions,
+  positionalPasswords,
+  sambaPasswords,
+  userPasswords,
+} from './cliCredentials';
 import { emails } from './emails';
+import { envPhrasePasswords } from './envFiles';
 import { decodeUnicodeEscapes, originalSpan } from './escapes';
 import { labelledSecrets, labelTier, looksRandom, maybeLabel, valueTest } from './labels';
 import { markupSecrets } from './markup';
@@ -143,9 +150,10 @@ export const BUILT_IN_RULES: readonly Rule[] = [
     kind: 'password',
     re: /\bauthorization\\?["']?[ \t]*[:=][ \t]*\\?["']?digest[ \t]+((?:[\w-]{1,32}=(?:\\?"[^"\r\n\\]{0,256}\\?"|[^\s,"\\]{1,256})[ \t]*,?[ \t]*){1,16})/dgi,
   },
-  // `curl -u user:password`, `mysql -pPASSWORD`, `docker login -p PASSWORD`, `redis-cli -a
+  // `curl -u user:password`, `http -a user:password`, `mysql -pPASSWORD`, `docker login -p PASSWORD`, `redis-cli -a
   // PASSWORD`, `smbclient -U user%password`, `echo PASSWORD | sudo -S`
   { kind: 'password', find: userPasswords },
+  { kind: 'password', find: httpieAuth },
   { kind: 'password', find: passwordOptions },
   { kind: 'password', find: sambaPasswords },
   { kind: 'password', find: positionalPasswords },
@@ -157,6 +165,8 @@ export const BUILT_IN_RULES: readonly Rule[] = [
     accept: (m) =>
       /^(?:\*|[^:]*[A-Za-z]|\d{1,3}(?:\.\d{1,3}){3}):/.test(m[0]) && valueTest('password', m[1] ?? '', false),
   },
+  // `DB_PASSWORD=correct horse battery staple` among a .env file's lines (envFiles.ts)
+  { kind: 'password', find: envPhrasePasswords },
   // `<password>x</password>`, `<add key="ApiKey" value="x"/>`
   { kind: 'secret', find: markupSecrets },
   // any value after a label that names a secret, in any spelling (labels.ts: `GH_TOKEN=`,
