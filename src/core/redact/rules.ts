@@ -7,6 +7,7 @@
 
 import { passwordOptions, positionalPasswords, sambaPasswords, userPasswords } from './cliCredentials';
 import { emails } from './emails';
+import { decodeUnicodeEscapes, originalSpan } from './escapes';
 import { labelledSecrets, labelTier, looksRandom, maybeLabel, valueTest } from './labels';
 import { markupSecrets } from './markup';
 import { KNOWN_PREFIXES } from './prefixes';
@@ -244,12 +245,18 @@ export function createMasker(patterns: readonly RegExp[] = [], homePaths: readon
       // which units an earlier rule already masks: a check per span costs its length, where a
       // search of every span so far was quadratic in the matches
       const taken = new Uint8Array(s.length);
-      for (const rule of rules)
-        for (const [from, to] of 're' in rule ? regexSpans(rule.re, s, rule.accept) : rule.find(s))
-          if (to > from && taken.subarray(from, to).indexOf(1) === -1) {
-            spans.push({ from, to, kind: rule.kind });
-            taken.fill(1, from, to);
-          }
+      const add = (from: number, to: number, kind: RedactionKind) => {
+        if (to > from && taken.subarray(from, to).indexOf(1) === -1) {
+          spans.push({ from, to, kind });
+          taken.fill(1, from, to);
+        }
+      };
+      for (const rule of rules) for (const [from, to] of spansOf(rule, s)) add(from, to, rule.kind);
+      // `"api\u005fkey":"sk\u002d..."`: the rules read the text with its escapes decoded too
+      const view = decodeUnicodeEscapes(s);
+      if (view)
+        for (const rule of rules)
+          for (const [from, to] of spansOf(rule, view.text)) add(...originalSpan(view, from, to), rule.kind);
       if (spans.length === 0) {
         if (s.length <= 256) {
           if (clean.size >= 65_536) clean.clear();
@@ -269,6 +276,10 @@ export function createMasker(patterns: readonly RegExp[] = [], homePaths: readon
     },
   };
   return masker;
+}
+
+function spansOf(rule: Rule, s: string): Iterable<readonly [number, number]> {
+  return 're' in rule ? regexSpans(rule.re, s, rule.accept) : rule.find(s);
 }
 
 /**
