@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEPTH_MARKER_KEY, limitDepth } from './depthLimit';
+import { DEPTH_MARKER_KEY, MAX_POST_WIDTH, limitDepth, limitDepthAndWidth, moreKeysKey } from './depthLimit';
 
 function nest(levels: number): unknown {
   let v: unknown = { leaf: true };
@@ -73,5 +73,47 @@ describe('limitDepth', () => {
     expect((out as { polluted?: unknown }).polluted).toBeUndefined();
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
     expect(structuredClone(out)).toBeDefined();
+  });
+});
+
+describe('limitDepthAndWidth (R7-8: an event of 200,000 keys)', () => {
+  const wide = (n: number): Record<string, number> => {
+    const o: Record<string, number> = {};
+    for (let i = 0; i < n; i++) o[`k${i}`] = i;
+    return o;
+  };
+
+  it('keeps the first MAX_POST_WIDTH keys of a 200,000-key object, then one marker naming the rest', () => {
+    const ev = { type: 'plugin/wide', seq: 3, data: wide(200_000) };
+    const { value: out, leftOut } = limitDepthAndWidth(ev);
+    expect(leftOut).toBe(199_000);
+    const keys = Object.keys(out.data);
+    expect(keys).toHaveLength(MAX_POST_WIDTH + 1);
+    expect(keys.slice(0, 3)).toEqual(['k0', 'k1', 'k2']);
+    expect(keys.at(-1)).toBe(moreKeysKey(199_000));
+    expect(keys.at(-1)).toBe('… +199,000 more keys');
+    expect(out.data[keys.at(-1)!]).toBe('see Raw line');
+    expect(out.type).toBe('plugin/wide');
+    expect(Object.keys(ev.data)).toHaveLength(200_000); // the input is not modified
+  });
+
+  it('keeps the first items of a long array, then a marker item; cuts at every level', () => {
+    const { value: out, leftOut } = limitDepthAndWidth(
+      { list: Array.from({ length: 25 }, (_, i) => [i, wide(12)]) },
+      100,
+      10,
+    );
+    expect(leftOut).toBe(15 + 10 * 2);
+    expect(out.list).toHaveLength(11);
+    expect(out.list.at(-1)).toEqual({ [DEPTH_MARKER_KEY]: '+15 more items: see Raw line' });
+    expect(Object.keys((out.list[0] as [number, object])[1])).toHaveLength(11);
+  });
+
+  it('returns a value within the width unchanged (the same object), and cuts depth like limitDepth', () => {
+    const v = { a: [1, 2, 3], b: wide(MAX_POST_WIDTH) };
+    expect(limitDepthAndWidth(v)).toEqual({ value: v, leftOut: 0 });
+    expect(limitDepthAndWidth(v).value).toBe(v);
+    const deep = nest(300);
+    expect(limitDepthAndWidth(deep).value).toEqual(limitDepth(deep));
   });
 });

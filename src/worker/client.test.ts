@@ -206,6 +206,26 @@ describe('LogClient watchdog and an announced long task (R8-14)', () => {
     }
   });
 
+  it('the cause comes from the busy state, not from the words of the reason', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    try {
+      const clock = { now: 0 };
+      const { w, client } = watchdogClient(clock);
+      const deaths: string[] = [];
+      client.onDead((reason) => deaths.push(reason));
+      void client.request({ kind: 'stream', seq: 1 });
+      // No long task announced; the error's own text happens to say "while".
+      w.onerror?.({ message: 'allocation failed while growing the heap' } as ErrorEvent);
+      vi.advanceTimersByTime(600);
+      expect(client.state).toBe('dead');
+      expect(deaths).toEqual([
+        'the worker raised allocation failed while growing the heap; it may have run out of memory',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('without a busy push, 20 s of silence with a request out is a ping, then a death', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
     try {

@@ -292,15 +292,26 @@ export class LogClient {
     // A long task the worker announced (busy push): silent by design until its time is up.
     const busy = this.busy;
     if (busy && now < busy.until) return;
-    if (now - this.lastHeard > this.silenceMs)
+    if (now - this.lastHeard > this.silenceMs) {
+      // Silent past an announced long task: the likely cause is its length, not memory.
+      const overran = busy !== undefined && busy.until > this.lastHeard;
       this.checkAlive(
-        busy && busy.until > this.lastHeard
-          ? `the worker stopped answering while ${busy.what}`
-          : 'the worker stopped answering',
+        overran ? `the worker stopped answering while ${busy.what}` : 'the worker stopped answering',
+        this.pingTimeoutMs,
+        overran ? 'ran-past-its-time' : 'out-of-memory',
       );
+    }
   }
 
-  private checkAlive(reason: string, timeoutMs = this.pingTimeoutMs): void {
+  /**
+   * Pings the worker; no answer in `timeoutMs` is a death, told as `reason` and its likely `cause`
+   * (the caller knows it from its own state, never from the reason's words).
+   */
+  private checkAlive(
+    reason: string,
+    timeoutMs = this.pingTimeoutMs,
+    cause: DeathCause = 'out-of-memory',
+  ): void {
     if (this.pinging || this.state === 'dead') return;
     this.pinging = true;
     const heardBefore = this.lastHeard;
@@ -310,11 +321,7 @@ export class LogClient {
     setTimeout(() => {
       this.pinging = false;
       this.pending.delete(id);
-      // After an announced long task the likely cause is its length, not memory.
-      const cause = reason.includes(' while ')
-        ? 'it ran past the time allowed for it'
-        : 'it may have run out of memory';
-      if (this.lastHeard === heardBefore) this.die(`${reason}; ${cause}`);
+      if (this.lastHeard === heardBefore) this.die(`${reason}; ${DEATH_CAUSE_TEXT[cause]}`);
     }, timeoutMs);
   }
 
@@ -339,6 +346,14 @@ export class LogClient {
     for (const p of pending) p.resolve(dead(`The log worker stopped: ${reason}`));
   }
 }
+
+/** Why a worker that stopped answering most likely stopped. */
+type DeathCause = 'ran-past-its-time' | 'out-of-memory';
+
+const DEATH_CAUSE_TEXT: Record<DeathCause, string> = {
+  'ran-past-its-time': 'it ran past the time allowed for it',
+  'out-of-memory': 'it may have run out of memory',
+};
 
 function dead(message: string): Result<never> {
   return { ok: false, error: { code: 'worker-dead', message } };

@@ -5,6 +5,7 @@ import { singleStreamLog } from '../core/testing/hostileInputs';
 import { CHECKPOINT_EVERY } from '../core/analysis/streamCheckpoints';
 import { handlers, type HandlerTable } from './handlers';
 import { LogHost } from './host';
+import { MAX_POST_WIDTH, moreKeysKey } from '../core/depthLimit';
 import type { Push, RequestEnvelope, RequestKind, ResponseMessage, WorkerMessage } from './protocol';
 
 const demoText = readFileSync(new URL('../../public/samples/demo.jsonl', import.meta.url), 'utf8');
@@ -338,5 +339,26 @@ describe('LogHost: one stream of many deltas', () => {
     } finally {
       reads.mockRestore();
     }
+  });
+});
+
+describe('LogHost: the event answer is bounded in width (R7-8)', () => {
+  it('an event of 200,000 keys is answered with its first keys and a marker naming the rest', async () => {
+    const data: Record<string, number> = {};
+    for (let i = 0; i < 200_000; i++) data[`k${i}`] = i;
+    const text = [
+      '{"type":"session","version":0,"id":"wide","createdAt":0}',
+      JSON.stringify({ type: 'plugin/wide', seq: 0, time: 1, data, ignorable: true }),
+    ].join('\n');
+    const { ask } = host();
+    await ask({ kind: 'open', loadId: 1, source: { kind: 'text', text } });
+    const detail = value(await ask({ kind: 'event', seq: 0 })) as {
+      event: { data: object };
+      leftOut: number;
+    };
+    expect(detail.leftOut).toBe(200_000 - MAX_POST_WIDTH);
+    const keys = Object.keys(detail.event.data);
+    expect(keys).toHaveLength(MAX_POST_WIDTH + 1);
+    expect(keys.at(-1)).toBe(moreKeysKey(200_000 - MAX_POST_WIDTH));
   });
 });

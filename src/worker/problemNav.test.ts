@@ -45,7 +45,10 @@ describe('navigation by problem', () => {
   it('says what the problem is', () => {
     const s = open();
     expect(describeProblem(s, run.toolErrorSeqs[0]!)).toBe('tool error in bash (exit-1)');
-    expect(describeProblem(s, run.failedAttemptSeqs[0]!)).toMatch(/^failed model call in step 1\.2/);
+    // The diagnostic's code in parentheses after the outcome (it was glued on after a semicolon).
+    expect(describeProblem(s, run.failedAttemptSeqs[0]!)).toBe(
+      'failed model call in step 1.2 (failed-attempt)',
+    );
     expect(describeProblem(s, run.errorTurnSeq!)).toBe('turn 2 error');
     expect(describeProblem(s, 0)).toBeNull();
   });

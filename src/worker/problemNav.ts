@@ -22,7 +22,11 @@ export function nextProblem(
   return { seq: found, what: found === null ? null : describeProblem(session, found) };
 }
 
-/** What went wrong at `seq`, in words: failed outcomes first, then its diagnostics' codes; null when nothing. */
+/**
+ * What went wrong at `seq`, in words: failed outcomes first, then its diagnostics' codes, in
+ * parentheses after an outcome ("failed model call in step 1.2 (failed-attempt)") or alone when
+ * there is none; null when nothing.
+ */
 export function describeProblem(session: OpenLog, seq: number): string | null {
   const st = session.log.structure;
   const parts: string[] = [];
@@ -36,7 +40,7 @@ export function describeProblem(session: OpenLog, seq: number): string | null {
   for (const t of st.turns)
     if (t.endSeq === seq && t.endReason && t.endReason.kind !== 'completed')
       parts.push(`turn ${t.turn} ${t.endReason.kind}`);
-  const codes = [...new Set(session.diag.about(seq).map((d) => d.code))];
-  if (codes.length > 0) parts.push(codes.join(', '));
-  return parts.length > 0 ? parts.join('; ') : null;
+  const codes = [...new Set(session.diag.about(seq).map((d) => d.code))].join(', ');
+  if (parts.length === 0) return codes || null;
+  return codes ? `${parts.join('; ')} (${codes})` : parts.join('; ');
 }

@@ -28,7 +28,7 @@ import type {
   ViewMessage,
 } from './protocol';
 import type { OpenLog } from './openLog';
-import { limitDepth } from '../core/depthLimit';
+import { limitDepth, limitDepthAndWidth } from '../core/depthLimit';
 
 /** Messages one `messagesOf` answers at most. */
 const MESSAGES_OF_LIMIT = 200;
@@ -152,17 +152,20 @@ export class Queries {
     const log = s.log;
     const ev = log.event(seq);
     const raw = log.rawLine(seq);
+    // Depth-limited: a user payload thousands of levels deep would overflow postMessage; and
+    // width-limited: 200,000 keys would hold the main thread's clone and tree (depthLimit.ts).
+    const posted = limitDepthAndWidth(ev);
     const detail: EventDetail = {
       seq,
       type: ev.type,
       line: log.lineOf(seq),
-      // Depth-limited: a user payload thousands of levels deep would overflow postMessage (depthLimit.ts).
-      event: limitDepth(ev),
+      event: posted.value,
       raw: raw.length > RAW_LIMIT ? raw.slice(0, RAW_LIMIT) : raw,
       rawBytes: raw.length,
       rawTruncated: raw.length > RAW_LIMIT,
       diagnostics: s.diag.about(seq),
     };
+    if (posted.leftOut > 0) detail.leftOut = posted.leftOut;
     const time = recordedTime(log.timeOf(seq));
     if (time !== undefined) detail.time = time;
     const rel = s.relTime(seq);

@@ -11,6 +11,7 @@ import { FakeClient } from '../testing/fakeClient';
 import { resetStores } from '../testing/fixtures';
 import { Inspector } from './Inspector';
 import { PaneBoundary } from '../components/PaneBoundary';
+import { limitDepthAndWidth } from '../../core/depthLimit';
 
 function detail(seq: number): EventDetail {
   return {
@@ -161,5 +162,54 @@ describe('a pane that fails to render (R8-13)', () => {
     fail = false;
     act(() => (el.querySelector('[role=alert] button') as HTMLButtonElement).click());
     expect(el.querySelector('[data-testid=fragile]')?.textContent).toBe('fine');
+  });
+});
+
+describe('Inspector: an event cut in width by the worker (R7-8)', () => {
+  it('says how much was left out, and the cut object ends in its marker', async () => {
+    const data: Record<string, number> = {};
+    for (let i = 0; i < 200_000; i++) data[`k${i}`] = i;
+    // What the worker answers (queries.ts event()): the event cut to its first keys.
+    const posted = limitDepthAndWidth({ type: 'plugin/wide', seq: 3, time: 0, data }, 100, 150);
+    const client = new FakeClient({
+      event: (req) => ({ ...detail(req.seq), event: posted.value, leftOut: posted.leftOut }),
+    });
+    const el = render(
+      <ServicesProvider services={composeApp(client)}>
+        <Inspector />
+      </ServicesProvider>,
+    );
+    await settle();
+    expect(el.querySelector('[data-testid=inspector-cut]')?.textContent).toContain(
+      '199,850 keys and items not shown',
+    );
+    // The tree pages 100 keys; the next page ends in the marker.
+    const more = el.querySelector<HTMLButtonElement>('[data-testid=json-more]');
+    expect(more?.textContent).toContain('51 remaining');
+    act(() => more?.click());
+    const paths = [...el.querySelectorAll('[data-testid=json-row]')].map((r) => r.getAttribute('data-path'));
+    expect(paths.at(-1)).toBe('.data.["… +199,850 more keys"]');
+    expect(paths.length).toBeLessThan(160);
+  });
+
+  it('a cut list of source seqs shows its seqs as links and the marker as text, never as a seq', async () => {
+    const sourceEventSeqs = Array.from({ length: 5000 }, (_, i) => i);
+    const posted = limitDepthAndWidth(
+      { type: 'assistant/message', seq: 3, time: 0, data: {}, sourceEventSeqs },
+      100,
+      150,
+    );
+    const client = new FakeClient({
+      event: (req) => ({ ...detail(req.seq), event: posted.value, leftOut: posted.leftOut }),
+    });
+    const el = render(
+      <ServicesProvider services={composeApp(client)}>
+        <Inspector />
+      </ServicesProvider>,
+    );
+    await settle();
+    const seqs = el.querySelector('[data-testid=source-seqs]')!;
+    expect(seqs.querySelectorAll('button')).toHaveLength(149); // 0..149 bar the selected seq 3
+    expect(seqs.textContent).toMatch(/149\+4,850 more items: see Raw line$/);
   });
 });

@@ -9,6 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { useApp } from '../appState';
 import { eventTypeBadgeClass, formatEpochMs, formatRelativeTime } from '../components/format';
 import { JsonTree } from '../components/jsonTree';
+import { DEPTH_MARKER_KEY, MAX_POST_WIDTH } from '../../core/depthLimit';
 import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
@@ -134,9 +135,10 @@ export function Inspector() {
               {d.event.sourceEventSeqs.length === 0 && (
                 <span className="text-fg-subtle">[] (a known empty stream)</span>
               )}
-              {d.event.sourceEventSeqs.map((s) => (
+              {numbersOf(d.event.sourceEventSeqs).map((s) => (
                 <SeqLink key={s} seq={s} current={d.seq} />
               ))}
+              {cutNote(d.event.sourceEventSeqs)}
             </div>
           </Section>
         )}
@@ -196,6 +198,12 @@ export function Inspector() {
           <div className="px-3 pt-1 text-[11px] text-fg-subtle">
             {d.rawBytes.toLocaleString('en-US')} characters{d.rawTruncated ? ' (truncated to 1 MiB)' : ''}
             {d.event.type !== 'assistant/chunk' ? '' : ' · a packed chunk row is shared by its members'}
+          </div>
+        )}
+        {tab === 'event' && d.leftOut !== undefined && (
+          <div className="px-3 pt-1 text-[11px] text-amber-300" data-testid="inspector-cut">
+            {d.leftOut.toLocaleString('en-US')} keys and items not shown (each object and array keeps its
+            first {MAX_POST_WIDTH.toLocaleString('en-US')}, marked “… +N more” where cut): see Raw line
           </div>
         )}
         <div className="px-2 py-2">
@@ -301,4 +309,20 @@ function CopyButton({
 function linkOr(url: UrlSync, seq: number): string {
   const link = url.linkTo(seq);
   return typeof link === 'string' ? link : location.href;
+}
+
+/**
+ * The seqs of a list the worker may have cut to its first items (depthLimit.ts
+ * limitDepthAndWidth): its last item is then a marker object, not a seq.
+ */
+function numbersOf(list: readonly unknown[]): number[] {
+  return list.filter((x): x is number => typeof x === 'number');
+}
+
+/** The width marker's text ("+4,000 more items: see Raw line") when the list was cut. */
+function cutNote(list: readonly unknown[]): ReactNode {
+  const last = list.at(-1);
+  if (typeof last !== 'object' || last === null) return null;
+  const text = (last as Record<string, unknown>)[DEPTH_MARKER_KEY];
+  return typeof text === 'string' ? <span className="text-fg-subtle">{text}</span> : null;
 }

@@ -15,6 +15,8 @@ import type { SearchHit } from '../../worker/protocol';
 import { TICK_COLOR } from '../scrubber/draw';
 
 export interface SearchResultsProps {
+  /** The text searched for: empty, nothing was searched and there is no count to give. */
+  query: string;
   hits: SearchHit[];
   count: number;
   /** Events searched so far, of `total` (the count runs while it grows). */
@@ -40,9 +42,16 @@ export function SearchResults(p: SearchResultsProps) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center gap-3 px-3 py-1 text-xs text-fg-muted">
+        {/* The live region stays mounted (an empty one announces nothing), so the first count is read out. */}
         <p data-testid="search-count" aria-live="polite">
-          {countLine(p)}
+          {p.query === '' ? '' : countLine(p)}
         </p>
+        {p.query === '' && (
+          // Before anything is typed: what will show here, not "0 events match".
+          <p data-testid="search-hint" className="text-fg-subtle">
+            Hits are listed here and marked on the scrubber.
+          </p>
+        )}
         {p.count > 0 && (
           <span className="ml-auto flex items-center gap-1" data-testid="search-tick-legend">
             <span aria-hidden className="inline-block h-2.5 w-1" style={{ background: TICK_COLOR.search }} />

@@ -162,6 +162,7 @@ function SearchTab({ services, timelineScope }: WhyPanelProps) {
         />
       </div>
       <SearchResults
+        query={s.query}
         hits={s.hits}
         count={s.count}
         searched={s.searched}

@@ -83,7 +83,16 @@ describe('SearchResults', () => {
   it('lists hits with the match highlighted and a running count', () => {
     const onPick = vi.fn();
     const el = render(
-      <SearchResults hits={hits} count={2} searched={50} total={100} running current={1} onPick={onPick} />,
+      <SearchResults
+        query="readme"
+        hits={hits}
+        count={2}
+        searched={50}
+        total={100}
+        running
+        current={1}
+        onPick={onPick}
+      />,
     );
     expect([...el.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['README', 'readme']);
     expect(el.querySelector('[data-testid="search-count"]')?.textContent).toBe(
@@ -109,6 +118,7 @@ describe('SearchResults', () => {
       pick = setCurrent;
       return (
         <SearchResults
+          query="hay"
           hits={many}
           count={50_000}
           searched={50_000}
@@ -138,9 +148,31 @@ describe('SearchResults', () => {
     expect(shown().length).toBeLessThanOrEqual(30);
   });
 
+  it('before anything is typed, gives a hint and no count ("0 events match" was shown)', () => {
+    const props = {
+      hits: [],
+      count: 0,
+      searched: 0,
+      total: 0,
+      running: false,
+      current: -1,
+      onPick: () => {},
+    };
+    const el = render(<SearchResults query="" {...props} />);
+    expect(el.querySelector('[data-testid="search-count"]')?.textContent).toBe('');
+    expect(el.querySelector('[data-testid="search-hint"]')?.textContent).toBe(
+      'Hits are listed here and marked on the scrubber.',
+    );
+    // Typed, with nothing found: the count says so and the hint is gone.
+    const typed = render(<SearchResults query="zzz" {...props} />);
+    expect(typed.querySelector('[data-testid="search-count"]')?.textContent).toBe('0 events match');
+    expect(typed.querySelector('[data-testid="search-hint"]')).toBeNull();
+  });
+
   it('says a bad regex inline', () => {
     const el = render(
       <SearchResults
+        query="(x"
         hits={[]}
         count={0}
         searched={0}

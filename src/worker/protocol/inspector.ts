@@ -19,8 +19,10 @@ export interface EventDetail {
   line: number;
   time?: number;
   relTime?: number;
-  /** The event after normalization. */
+  /** The event after normalization, objects and arrays cut to their first MAX_POST_WIDTH entries. */
   event: SessionEvent;
+  /** Keys and items cut from `event` (each cut marked where it is: core/depthLimit.ts). */
+  leftOut?: number;
   /** The line as written (a packed row's members share it), possibly truncated. */
   raw: string;
   rawBytes: number;
