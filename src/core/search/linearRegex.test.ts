@@ -50,6 +50,18 @@ describe('compileLinearRegex', () => {
     expect(errorOf('\\(?=x')).toBeNull();
     expect(errorOf('[(?=]x')).toBeNull();
     expect(errorOf('a{2000}')).toBe('bad regular expression: invalid repeat count: `{2000}`');
+    // the pattern as the user wrote it, not as translated for RE2
+    const folded = compileLinearRegex('(', { ignoreCase: true });
+    expect('error' in folded && folded.error).toBe('bad regular expression: missing closing ): `(`');
+    expect(errorOf('\\s(')).toBe('bad regular expression: missing closing )');
+  });
+
+  it('\\s and \\S mean what they mean in JavaScript (Unicode spaces), in and out of classes', () => {
+    expect(compiled('foo\\sbar').find('foo\u00a0bar')).toEqual({ start: 0, end: 7 });
+    expect(compiled('a[\\s,]b').find('a\u3000b')).toEqual({ start: 0, end: 3 });
+    expect(compiled('\\S+').find('\u2028xy\u2029')).toEqual({ start: 1, end: 3 });
+    expect(compiled('[^\\s]+').find('\u00a0xy')).toEqual({ start: 1, end: 3 });
+    expect(compiled('\\Q\\s\\E').find('a\\sb')).toEqual({ start: 1, end: 3 });
   });
 
   it('spans: every non-empty match, group 1 when it took part, else the whole match', () => {
@@ -98,6 +110,10 @@ describe('compileLinearRegex', () => {
     '\\.',
     '\\d',
     '\\w',
+    '\\s',
+    '\\S',
+    '[\\sa]',
+    '[^\\s]',
     '[ab]',
     '[^a]',
     '(a|b)',
@@ -107,7 +123,24 @@ describe('compileLinearRegex', () => {
     '^',
     '$',
   ];
-  const alphabet = ['a', 'b', 'A', 'É', 'é', '日', 'x', '1', '.', ' ', 'ab'];
+  const alphabet = [
+    'a',
+    'b',
+    'A',
+    'É',
+    'é',
+    '日',
+    'x',
+    '1',
+    '.',
+    ' ',
+    'ab',
+    '\u00a0',
+    '\u2003',
+    '\v',
+    '\t',
+    '\ufeff',
+  ];
   it('agrees with JavaScript on where the first match is (simple patterns, both case modes)', () => {
     fc.assert(
       fc.property(

@@ -51,9 +51,9 @@ export function compileLinearRegex(
   let re: RE2JS;
   try {
     const flags = RE2JS.LOOKBEHINDS | (options.ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
-    re = RE2JS.compile(RE2JS.translateRegExp(source), flags);
+    re = RE2JS.compile(jsWhitespace(RE2JS.translateRegExp(source)), flags);
   } catch (err) {
-    const why = syntaxMessage(err);
+    const why = syntaxMessage(err, source);
     if (why.includes('in lookbehind'))
       return {
         error: `this pattern has a group inside a lookbehind, which the linear-time engine does not support (${why})`,
@@ -112,8 +112,49 @@ export function unsupportedFeature(source: string): string | null {
   return null;
 }
 
-/** RE2's reason, without its "error parsing regexp: " prefix. */
-function syntaxMessage(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return message.replace(/^error parsing regexp: /, '') || 'does not compile';
+/** What JavaScript's `\s` matches beyond RE2's ASCII `[\t\n\f\r ]`, as class members. */
+const JS_SPACES =
+  '\\s\\x0B\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}';
+
+/**
+ * An RE2 pattern whose `\s` and `\S` mean what they mean in JavaScript (Unicode spaces, \v):
+ * a search for `foo\sbar` must find "foo\u00a0bar" as before. `\S` inside a class keeps RE2's
+ * meaning (a class cannot hold a negated set); `\Q...\E` is left as written.
+ */
+export function jsWhitespace(pattern: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    if (c === '\\') {
+      const e = pattern[i + 1] ?? '';
+      if (e === 'Q') return out + pattern.slice(i);
+      i++;
+      if (e === 's') out += inClass ? JS_SPACES : `[${JS_SPACES}]`;
+      else if (e === 'S' && !inClass) out += `[^${JS_SPACES}]`;
+      else out += c + e;
+      continue;
+    }
+    out += c;
+    if (inClass) {
+      if (c === ']') inClass = false;
+    } else if (c === '[') {
+      inClass = true;
+      if (pattern[i + 1] === '^') out += pattern[++i];
+      if (pattern[i + 1] === ']') out += pattern[++i]; // `[]...]`: RE2 reads the first `]` as a member
+    }
+  }
+  return out;
+}
+
+/**
+ * RE2's reason, without its "error parsing regexp: " prefix, and without the quoted pattern when
+ * that is our translation (`(?i)` prepended, `\s` expanded) rather than what the user wrote.
+ */
+function syntaxMessage(err: unknown, source: string): string {
+  const message = (err instanceof Error ? err.message : String(err)).replace(/^error parsing regexp: /, '');
+  const quoted = /^(.*?): `(.*)`$/s.exec(message);
+  if (!quoted) return message || 'does not compile';
+  const fragment = (quoted[2] as string).replace(/^\(\?i\)/, '');
+  return source.includes(fragment) ? `${quoted[1]}: \`${fragment}\`` : (quoted[1] as string);
 }
