@@ -6,7 +6,12 @@
  * The header in force comes from harness/requestInForce.ts; this file only
  * reduces it to what a diff compares.
  */
-import { requestInForceAt, type RequestInForce, type RequestSource } from '../harness/requestInForce';
+import {
+  requestInForceAt,
+  requestModel,
+  type RequestInForce,
+  type RequestSource,
+} from '../harness/requestInForce';
 import { isObject } from '../validate';
 import { textDiff, type DiffBudget, type TextPart } from './textDiff';
 import { jsonText } from '../deepJson';
@@ -48,7 +53,8 @@ export function requestViewOf(r: RequestInForce): RequestView {
   const view: RequestView = { headerSeq: r.seq, tools: [] };
   const config = isObject(r.config) ? r.config : {};
   if (typeof config.provider === 'string') view.provider = config.provider;
-  if (typeof config.model === 'string') view.model = config.model;
+  const model = requestModel(r);
+  if (model !== undefined) view.model = model;
   if (r.system !== undefined)
     view.system = typeof r.system === 'string' ? r.system : (jsonText(r.system, 2) ?? '');
   if (Array.isArray(r.tools)) view.tools = r.tools.map(toolEntry);

@@ -134,3 +134,27 @@ export function requestInForceAt(log: RequestSource, seq: number): RequestInForc
   const at = requestHeaders(log).atOrBefore(seq);
   return at === undefined ? null : requestOfHeaderEvent(log.event(at));
 }
+
+/** The model a request names: its `config.model` when that is a string. */
+export function requestModel(r: RequestInForce): string | undefined {
+  return isObject(r.config) && typeof r.config.model === 'string' ? r.config.model : undefined;
+}
+
+/** Per log: each request/header's model, read once (a header never changes once written). */
+const headerModels = new WeakMap<RequestSource, Map<number, string | undefined>>();
+
+/**
+ * The model the request in force at `seq` names. A header is parsed once for all the steps it
+ * is in force for: per-step metrics read the model of every step, and a header of many tool
+ * schemas re-read (or worse, serialized) per step cost seconds per thousand steps (audit R9-4).
+ */
+export function modelInForceAt(log: RequestSource, seq: number): string | undefined {
+  const at = requestHeaders(log).atOrBefore(seq);
+  if (at === undefined) return undefined;
+  let models = headerModels.get(log);
+  if (models === undefined) headerModels.set(log, (models = new Map<number, string | undefined>()));
+  if (models.has(at)) return models.get(at);
+  const model = requestModel(requestOfHeaderEvent(log.event(at)));
+  models.set(at, model);
+  return model;
+}

@@ -2,7 +2,8 @@
  * Where the tokens and the time went, per step: the numbers the charts, the
  * run comparison and the CLI read. One pass over the structure index plus a
  * few column reads per step (no event is parsed except each step's
- * assistant/message, for its model).
+ * assistant/message, for its model, and each request/header once, for the
+ * model of the steps whose message names none).
  *
  * Times: `streamMs` is the model's streaming (first to last chunk of the
  * step's attempts, or nothing without chunks); `toolMs` the wall time during
@@ -16,8 +17,7 @@ import type { SessionEvent, TokenUsage } from '../types';
 import { stepInputSeq } from '../diff/calls';
 import { costOf, priceFor, type PriceTable } from '../cost/prices';
 import { totalInputTokens } from '../analysis/usage';
-import { requestInForceAt, type RequestSource } from '../harness/requestInForce';
-import { requestViewOf } from '../diff/request';
+import { modelInForceAt, type RequestSource } from '../harness/requestInForce';
 
 export interface MetricsSource extends RequestSource {
   readonly eventCount: number;
@@ -104,8 +104,8 @@ export function stepModel(log: MetricsSource, step: StepInfo): string | undefine
     const { model } = answeredBy(log.event(step.messageSeq));
     if (model !== null) return model;
   }
-  const r = requestInForceAt(log, inputSeq ?? step.lastSeq);
-  return r ? requestViewOf(r).model : undefined;
+  // only the header's model: its view would serialize every tool schema, per step (R9-4)
+  return modelInForceAt(log, inputSeq ?? step.lastSeq);
 }
 
 function streamSpan(log: MetricsSource, step: StepInfo): number | undefined {
