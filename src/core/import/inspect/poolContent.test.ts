@@ -71,6 +71,17 @@ describe('PoolContent.commonLength', () => {
     expect(content.moves).toBeLessThanOrEqual(2);
   });
 
+  it('two copies of a history the pool holds only in pieces (the first copy interleaved): a few moves', () => {
+    const pieces = Array.from({ length: 10_000 }, (_, i) => [`u${i}`, `A-aside${i}`, `u${i}`, `A${i}`]);
+    const history = Array.from({ length: 10_000 }, (_, i) => [`u${i}`, `A${i}`]).flat();
+    const content = contentOf([...pieces.flat(), ...history, 'u-between', ...history]);
+    const copy = 40_000;
+    const again = copy + history.length + 1;
+    for (let s = 0; s < 1000; s++)
+      expect(content.commonLength(copy + s, again + s, history.length - s)).toBe(history.length - s);
+    expect(content.moves).toBeLessThanOrEqual(3 * 1000);
+  });
+
   it('one message repeated 50,000 times, compared at 1,000 shifts: a few moves each', () => {
     const content = contentOf(Array.from({ length: 50_000 }, () => 'same'));
     for (let shift = 1; shift <= 1000; shift++)

@@ -6,7 +6,7 @@
  * Each pool entry is keyed once (role and content as JSON). An entry whose content is new is a
  * root; any other entry points at an earlier entry with the same content: it continues the copy
  * the entry before it makes when it can (an LZ77-style parse), else it points at the first entry
- * with its content. A copy run [s, e] with offset d (every entry k in it points at k - d) means
+ * with its content (or the latest one, when only that one's next entry matches). A copy run [s, e] with offset d (every entry k in it points at k - d) means
  * entries s - d .. e repeat with period d, so a position in it stands for a position d, 2d, ...
  * earlier for the rest of the run: the common length of two positions is found by moving the
  * later one back along its run until both meet (equal from there to the end of a run) or the
@@ -25,6 +25,8 @@ export class PoolContent {
   private readonly runLast = new Map<number, number>();
   /** Per keyed pool index: the first pool index with its content. */
   private readonly root: number[] = [];
+  /** Per root: the last pool index keyed so far with its content. */
+  private readonly latest = new Map<number, number>();
   /** Common lengths found, by pair of positions: [length, the limit it was found under]. */
   private readonly memo = new Map<number, [number, number]>();
   /** Positions moved back so far (the work of commonLength, bounded by the tests). */
@@ -47,17 +49,25 @@ export class PoolContent {
     return key;
   }
 
-  /** Keys the pool up to index `end` (exclusive), in pool order, each entry once. */
-  private keyTo(end: number): void {
-    for (let k = this.source.length; k < Math.min(end, this.size); k++) {
+  /** Keys the pool up to index `end` (exclusive), in pool order, each entry once: its root. */
+  private rootTo(end: number): void {
+    for (let k = this.root.length; k < Math.min(end, this.size); k++) {
       const m = this.messageAt(k);
       let byKey = this.firstOf.get(m.role);
       if (!byKey) this.firstOf.set(m.role, (byKey = new Map<string, number>()));
       const key = this.keyOf(m);
       const first = byKey.get(key);
       if (first === undefined) byKey.set(key, k);
-      const root = first ?? k;
-      this.root.push(root);
+      this.root.push(first ?? k);
+    }
+  }
+
+  /** The copy runs up to index `end` (exclusive); each entry's root is known one entry ahead. */
+  private keyTo(end: number): void {
+    const last = Math.min(end, this.size);
+    this.rootTo(last + 1);
+    for (let k = this.source.length; k < last; k++) {
+      const root = this.root[k] as number;
       const prev = k - 1;
       const prevSource = prev >= 0 ? (this.source[prev] as number) : prev;
       if (prevSource < prev && this.root[prevSource + 1] === root) {
@@ -67,10 +77,18 @@ export class PoolContent {
         this.runStart.push(start);
         this.runLast.set(start, k);
       } else {
-        this.source.push(root);
+        // a new run copies the first entry with this content, or else the latest one, whichever
+        // the next entry continues (a history duplicated again repeats its newest copy; the first
+        // copy may hold it only in pieces, interleaved with other messages)
+        const next = this.root[k + 1];
+        const latest = this.latest.get(root) ?? k;
+        const source =
+          root !== k && this.root[root + 1] !== next && this.root[latest + 1] === next ? latest : root;
+        this.source.push(source);
         this.runStart.push(k);
-        if (root !== k) this.runLast.set(k, k);
+        if (source !== k) this.runLast.set(k, k);
       }
+      this.latest.set(root, k);
     }
   }
 
