@@ -83,10 +83,22 @@ test('a link to a web page or to an unknown sample is refused with a clear messa
   await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'error');
   await expect(page.getByTestId('error')).toContainText('returned a web page (text/html), not a session log');
 
-  await page.goto('/?sample=demo');
+  await page.goto('/?sample=nope');
   await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'error');
-  await expect(page.getByTestId('error')).toContainText('There is no bundled sample named "demo"');
+  await expect(page.getByTestId('error')).toContainText('There is no bundled sample named "nope"');
   await expect(page.getByTestId('error')).toContainText('demo.jsonl');
+});
+
+test('a bundled sample named without its extension (a unique prefix) opens under its whole name', async ({
+  page,
+}) => {
+  await page.goto('/?sample=demo#seq=5');
+  // (The worker's start-up on a busy machine can pass the default 5 s: gotoApp's wait.)
+  await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await expectLoaded(page, 'demo.jsonl', loadCore(DEMO).eventCount);
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-seq', '5');
+  // The URL names it whole, as every link to it does.
+  await expect(page).toHaveURL(/\?sample=demo\.jsonl#seq=5$/);
 });
 
 test('keyboard: j/k, Home/End, Shift+Down to the next turn, n to the next step, ? for help', async ({

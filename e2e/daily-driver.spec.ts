@@ -288,6 +288,22 @@ test("chart legends show the selected step's figures without a hover (the last s
   await expect(legendOf('chart-tokens')).toHaveText(expected(at30));
 });
 
+test('a step without a figure (no reasoning tokens) reads as a dash in the legend, not a bare label', async ({
+  page,
+}) => {
+  const steps = stepMetrics(loadCore(path.resolve(import.meta.dirname, '../public/samples/demo.jsonl')));
+  // The demo's second step reports no reasoning tokens; its first reported 24.
+  expect(steps[1]!.usage!.reasoningTokens).toBeUndefined();
+  expect(steps[0]!.usage!.reasoningTokens).toBe(24);
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await gotoApp(page, `/#seq=${steps[1]!.startSeq}`);
+  await page.getByRole('button', { name: 'Charts', exact: true }).click();
+  const legendOf = (testId: string) => page.getByTestId(testId).locator('.u-legend');
+  await expect(legendOf('chart-tokens')).toHaveText(/^step:?\s*2\s*input.*reasoning:?\s*—$/);
+  // The running sum goes on through it.
+  await expect(legendOf('chart-cumulative')).toHaveText(/^step:?\s*2\s*input.*reasoning:?\s*24$/);
+});
+
 test("the header shows the session's cost, the Charts tab's total, where the log's usage can be priced", async ({
   page,
 }) => {

@@ -28,6 +28,27 @@ describe('LoadService', () => {
     expect(useApp.getState()).toMatchObject({ status: 'ready', events: 42, rowCount: 42, selectedSeq: 41 });
   });
 
+  it('opens a bundled sample named by a unique prefix under its whole name; other names go on unchanged', () => {
+    const client = new FakeClient({ open: () => new Promise(() => {}) });
+    const load = new LoadService(client);
+    load.start();
+    const opened: string[] = [];
+    load.events.on('opened', (e) => opened.push(e.source.kind === 'sample' ? e.source.name : e.source.kind));
+    load.open({ kind: 'sample', name: 'demo' });
+    expect(useApp.getState().name).toBe('demo.jsonl');
+    load.open({ kind: 'sample', name: 'long' });
+    // No such sample, and a name two samples start with ("" would be every one): the worker refuses them.
+    load.open({ kind: 'sample', name: 'nope' });
+    load.open({ kind: 'sample', name: '' });
+    expect(opened).toEqual(['demo.jsonl', 'long-session.jsonl.gz', 'nope', '']);
+    expect(client.sent('open').map((r) => r.source)).toEqual([
+      { kind: 'sample', name: 'demo.jsonl' },
+      { kind: 'sample', name: 'long-session.jsonl.gz' },
+      { kind: 'sample', name: 'nope' },
+      { kind: 'sample', name: '' },
+    ]);
+  });
+
   it('ignores the pushes of a load that a newer open replaced', () => {
     const client = new FakeClient({ open: () => new Promise(() => {}) });
     const load = new LoadService(client);

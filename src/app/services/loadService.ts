@@ -8,7 +8,13 @@
  * nothing until `start()`.
  */
 import { sourceDisplayName } from '../../core/view/sourceName';
-import type { LoadSource, LogSummary, Push, TimelineFilter } from '../../worker/protocol';
+import {
+  bundledSampleNamed,
+  type LoadSource,
+  type LogSummary,
+  type Push,
+  type TimelineFilter,
+} from '../../worker/protocol';
 import type { ReadLimitKind } from '../../core/reader/readLimits';
 import { resetForLoad, select, useApp } from '../appState';
 import { Lifecycle } from './lifecycle';
@@ -30,6 +36,16 @@ export interface LoadGuard {
 export function beyondNotice(seq: number, events: number): string {
   if (events <= 0) return `seq ${seq} is beyond this log (it has no events)`;
   return `seq ${seq} is beyond this log (${events.toLocaleString('en-US')} events): showing the last event, seq ${events - 1}`;
+}
+
+/**
+ * A sample named by a unique prefix of its name (`?sample=demo`) opens under its whole name, so the
+ * header, the URL and the recent list name it alike; an unknown name goes on to the worker's refusal.
+ */
+function canonicalSource(source: LoadSource): LoadSource {
+  if (source.kind !== 'sample') return source;
+  const sample = bundledSampleNamed(source.name);
+  return sample && sample.name !== source.name ? { ...source, name: sample.name } : source;
 }
 
 export class LoadService {
@@ -77,12 +93,13 @@ export class LoadService {
    * keeps the selection a `#seq=` deep link asked for; later ones start
    * unselected, and select their last event when ready. Returns the load's
    * id (null when the guard refused the source). `liftLimits`: read past these
-   * read limits (see `loadAnyway`).
+   * read limits (see `loadAnyway`). A bundled sample may be named by a unique prefix.
    */
   open(
-    source: LoadSource,
+    asked: LoadSource,
     options: { keepSelection?: boolean; liftLimits?: ReadLimitKind[] } = {},
   ): number | null {
+    const source = canonicalSource(asked);
     const guard = this.guard?.beforeOpen(source) ?? null;
     if (guard && !guard.proceed) return null;
     this.lastSource = source;

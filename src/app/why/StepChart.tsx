@@ -7,6 +7,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { NO_VALUE } from '../../core/view/noValue';
 import type { Series } from './chartData';
 
 export interface StepChartSeries {
@@ -68,6 +69,7 @@ export function StepChart(p: StepChartProps) {
           width: s.points ? 0 : 1.5,
           points: { show: s.points ?? p.x.length <= 60, size: 5, fill: s.color },
           spanGaps: false,
+          value: legendValue,
         })),
       ],
       hooks: {
@@ -127,6 +129,14 @@ export function StepChart(p: StepChartProps) {
       />
     </figure>
   );
+}
+
+/**
+ * A series' value in the legend: a step without one (no reasoning tokens reported, say) reads as
+ * the one dash for a missing value, as in the tables; uPlot's own left the label bare ("reasoning:").
+ */
+function legendValue(_u: uPlot, value: number | null): string {
+  return value === null ? NO_VALUE : uPlot.fmtNum(value);
 }
 
 /** The legend at rest (no cursor over the plot): the values at the selected step, else the last. */

@@ -22,3 +22,14 @@ export const BUNDLED_SAMPLES: readonly BundledSample[] = [
       'A generated session: 20,000 events in 26 turns, gzip-compressed. Virtualization, packed chunk rows, folded chunk runs.',
   },
 ];
+
+/**
+ * The bundled sample a name means: the one of that name, else the only one whose name starts with
+ * it (`?sample=demo` is demo.jsonl); undefined when no sample, or more than one, starts with it.
+ */
+export function bundledSampleNamed(name: string): BundledSample | undefined {
+  const exact = BUNDLED_SAMPLES.find((s) => s.name === name);
+  if (exact) return exact;
+  const prefixed = name === '' ? [] : BUNDLED_SAMPLES.filter((s) => s.name.startsWith(name));
+  return prefixed.length === 1 ? prefixed[0] : undefined;
+}
