@@ -35,12 +35,16 @@ function passwordOfUser(m: RegExpExecArray): readonly [number, number] | undefin
 }
 
 /**
- * HTTPie's (and xh's) short `-a user:password` (`--auth` is USER_OPTION's). `-a` is "all" or
+ * HTTPie's (and xh's) short `-a user:password`, or `-a TOKEN` after `-A bearer` (`--auth` is USER_OPTION's). `-a` is "all" or
  * "archive" elsewhere (`rsync -a host:/dir`): it counts only after one of those commands on the
  * same line.
  */
 const HTTPIE = /(?<![\w./:-])(?:https?|xhs?)(?=[ \t])/g;
 const HTTPIE_AUTH = /(?<![\w-])-a(?:[ \t]+|=)?\\?["']?([^\s:"'\\-][^\s:"'\\]{0,63}):([^\s"'\\]{1,256})/dg;
+
+/** `-A bearer` / `--auth-type=bearer`: then `-a` is a token, whole (`-a TOKEN`). */
+const HTTPIE_BEARER = /(?<![\w-])(?:-A|--auth-type)(?:[ \t]+|=)["']?bearer\b/gi;
+const HTTPIE_TOKEN = /(?<![\w-])-a(?:[ \t]+|=)?\\?["']?([^\s"'\\-][^\s"'\\]{0,1023})/dg;
 
 export function* httpieAuth(s: string): Generator<readonly [number, number]> {
   HTTPIE.lastIndex = 0;
@@ -50,10 +54,13 @@ export function* httpieAuth(s: string): Generator<readonly [number, number]> {
     const newline = s.slice(from, end).search(/\r|\n|\\n/);
     if (newline !== -1) end = from + newline;
     const window = s.slice(0, end);
-    HTTPIE_AUTH.lastIndex = from;
-    for (let m = HTTPIE_AUTH.exec(window); m !== null; m = HTTPIE_AUTH.exec(window)) {
-      const at = passwordOfUser(m);
-      if (at) yield at;
+    HTTPIE_BEARER.lastIndex = from;
+    const bearer = HTTPIE_BEARER.test(window);
+    const auth = bearer ? HTTPIE_TOKEN : HTTPIE_AUTH;
+    auth.lastIndex = from;
+    for (let m = auth.exec(window); m !== null; m = auth.exec(window)) {
+      const at = bearer ? m.indices?.[1] : passwordOfUser(m);
+      if (at && (!bearer || valueTest('credential', m[1] as string, false))) yield at;
     }
     HTTPIE.lastIndex = Math.max(end, HTTPIE.lastIndex);
   }

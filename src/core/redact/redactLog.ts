@@ -13,10 +13,11 @@
 import { jsonText } from '../deepJson';
 import { isObject } from '../validate';
 import { createMasker, type Masker } from './rules';
+import type { LinearRegex } from '../search/linearRegex';
 
 export interface RedactOptions {
   /** The user's own patterns (masked as kind `custom`). */
-  patterns?: readonly RegExp[];
+  patterns?: readonly LinearRegex[];
   /** Home directories whose user name is masked wherever it appears as a path segment. */
   homePaths?: readonly string[];
 }

@@ -83,6 +83,17 @@ describe("HTTPie's `-a user:password`", () => {
   });
 
   it.each([
+    ['http -A bearer -a eyQ7w8E9r0T1y2U3i4O5 example.com', 'eyQ7w8E9r0T1y2U3i4O5'],
+    ['xh --auth-type=bearer example.com -a "Q7w8E9r0T1y2U3i4O5p6"', 'Q7w8E9r0T1y2U3i4O5p6'],
+  ])('masks a bearer token: %s', (text, secret) => {
+    const m = createMasker();
+    const out = m.mask(text);
+    expect(out).toHaveLength(text.length);
+    expect(out).not.toContain(secret);
+  });
+
+  it.each([
+    'http -A bearer -a $TOKEN example.com',
     'rsync -a backup01:/var/lib/data ./data',
     'ls -a src:generated',
     'http -a app:app example.com',
@@ -141,6 +152,7 @@ describe('the round-9 rules stay linear', () => {
       'http '.repeat(M / 5),
       `http ${'-a '.repeat(M / 3)}`,
       `http -a ${'a'.repeat(M)}:`,
+      `http -A bearer ${'-a '.repeat(M / 3)}`,
       'A=b\n'.repeat(M / 4),
       'PASSWORD=a b\n'.repeat(M / 13),
       `A=b\nPASSWORD=x ${' '.repeat(M)}y`,

@@ -18,6 +18,7 @@ import { decodeUnicodeEscapes, originalSpan } from './escapes';
 import { labelledSecrets, labelTier, looksRandom, maybeLabel, valueTest } from './labels';
 import { markupSecrets } from './markup';
 import { KNOWN_PREFIXES } from './prefixes';
+import type { LinearRegex } from '../search/linearRegex';
 
 export type RedactionKind =
   | 'private-key'
@@ -221,7 +222,10 @@ export interface Masker {
 }
 
 /** A masker for the built-in rules plus the user's patterns (and literal extra home paths). */
-export function createMasker(patterns: readonly RegExp[] = [], homePaths: readonly string[] = []): Masker {
+export function createMasker(
+  patterns: readonly LinearRegex[] = [],
+  homePaths: readonly string[] = [],
+): Masker {
   const rules: Rule[] = [...BUILT_IN_RULES];
   for (const home of homePaths) {
     const user = /[/\\]([^/\\]+)[/\\]?$/.exec(home)?.[1];
@@ -231,7 +235,8 @@ export function createMasker(patterns: readonly RegExp[] = [], homePaths: readon
         re: new RegExp(`(?<=[/\\\\])(${escapeRegExp(user)})(?=[/\\\\]|$)`, 'dg'),
       });
   }
-  for (const p of patterns) rules.push({ kind: 'custom', re: new RegExp(p.source, withFlags(p.flags)) });
+  // The user's patterns run on the linear-time engine: a backtracking one could hang on a hostile line.
+  for (const p of patterns) rules.push({ kind: 'custom', find: (s) => p.spans(s) });
   const counts: Record<string, number> = {};
   // short strings found clean (keys, event types, ids repeat on every line): not scanned again
   const clean = new Set<string>();
@@ -312,10 +317,6 @@ function* regexSpans(
     const group = m.indices?.[1];
     yield group ?? [m.index, m.index + m[0].length];
   }
-}
-
-function withFlags(flags: string): string {
-  return [...new Set([...flags, 'g', 'd'])].join('');
 }
 
 function escapeRegExp(s: string): string {
