@@ -8,30 +8,13 @@
  * first appearance (runs never share ids), plus the request in force (model,
  * system prompt, tools).
  */
-import type { DerivedMessage } from '../log/sessionLog';
 import { stepMetrics, type MetricsSource, type StepMetrics } from '../metrics/steps';
 import type { PriceTable } from '../cost/prices';
 import { diffRequests, requestViewAt, type RequestChanges, type RequestView } from './request';
-import { jsonText } from '../deepJson';
+import { InputDigester, type DigestSource } from './inputDigester';
 import { requestHeaders } from '../harness/requestInForce';
 
-export interface RunSource extends MetricsSource {
-  messagesAt(seq: number, from?: number, to?: number): { messages: DerivedMessage[] };
-  /**
-   * Source seqs of `messagesAt(seq)`'s messages from index `from`, parsing
-   * none, the surface epoch they belong to (within one, a later seq's list
-   * extends an earlier one's), and asked with `since`, the index before which
-   * the lists at `since` and `seq` agree (a replace between them changed the
-   * rest). With it a step reads and hashes only the messages added or
-   * replaced since the last step: without it, every step re-read its whole
-   * history, quadratic in the steps (two 2,000-step runs took 146 s).
-   */
-  messageSeqsAt?(
-    seq: number,
-    from?: number,
-    since?: number,
-  ): { epoch: number; count: number; seqs: number[]; sharedFrom?: number };
-}
+export interface RunSource extends MetricsSource, DigestSource {}
 
 export interface AlignedStep {
   turn: number;
@@ -184,131 +167,9 @@ export function describeMessageDifference(i: number, a: string[], b: string[]): 
   return `run ${a.length > b.length ? 'A' : 'B'} has ${Math.abs(a.length - b.length)} more message(s) from message ${i + 1}`;
 }
 
-/** Per log: each message's canonical digest, cached by source seq (a message never changes). */
-class InputDigester {
-  private readonly bySeq = new Map<number, string>();
-  private readonly ids = new Map<string, string>();
-  constructor(private readonly log: RunSource) {}
-
-  /** Each message's digest, as a number for folding a step's list (one per message seq). */
-  private readonly numBySeq = new Map<number, number>();
-  /** The last profiled step's seq, message seqs and epoch, and the fold after each prefix (two lanes per entry). */
-  private lastSeq = -1;
-  private lastSeqs: number[] = [];
-  private lastEpoch = NaN;
-  private folds: number[] = [0x9e3779b9, 0x85ebca6b];
-
-  /** Digests of the messages in `messagesAt(seq)`. */
-  input(seq: number): string[] {
-    const seqs = this.log.messageSeqsAt?.(seq).seqs;
-    if (!seqs) return this.log.messagesAt(seq).messages.map((m) => this.digest(m));
-    this.digestMissing(seq, seqs, 0);
-    return seqs.map((s) => this.bySeq.get(s) as string);
-  }
-
-  /**
-   * One digest for the whole input at `seq`, and its message count. Steps are
-   * profiled in seq order and a step's history extends the last one's, or
-   * after a replace, keeps it up to where the replace put its replacement:
-   * only the messages from there are listed, read if new, and folded (a log
-   * pruning a tool result every step refolded its whole history each time:
-   * 8,000 steps took 27 s and 1.35 GB).
-   */
-  profileInput(seq: number): { digest: string; count: number } {
-    const last = this.lastSeqs;
-    let seqs: number[];
-    let p: number; // messages shared with the last step's list
-    const tail = this.log.messageSeqsAt?.(seq, last.length, this.lastSeq);
-    if (tail) {
-      const grows = tail.epoch === this.lastEpoch && tail.count >= last.length;
-      p = grows ? last.length : Math.min(last.length, tail.sharedFrom ?? 0);
-      const rest = p === last.length ? tail : (this.log.messageSeqsAt?.(seq, p) ?? tail);
-      this.digestMissing(seq, rest.seqs, p);
-      seqs = last;
-      seqs.length = p;
-      for (const s of rest.seqs) seqs.push(s);
-      this.lastEpoch = tail.epoch;
-    } else {
-      seqs = this.log.messagesAt(seq).messages.map((m) => (this.digest(m), m.seq));
-      p = 0;
-      const n = Math.min(last.length, seqs.length);
-      while (p < n && last[p] === seqs[p]) p++;
-    }
-    const folds = this.folds;
-    folds.length = 2 * (p + 1);
-    let h1 = folds[2 * p] as number;
-    let h2 = folds[2 * p + 1] as number;
-    for (let i = p; i < seqs.length; i++) {
-      const x = this.numBySeq.get(seqs[i] as number) as number;
-      h1 = Math.imul(h1 ^ x, 2654435761) ^ (h2 >>> 15);
-      h2 = Math.imul(h2 ^ x, 1597334677) ^ (h1 >>> 13);
-      folds.push(h1, h2);
-    }
-    this.lastSeqs = seqs;
-    this.lastSeq = seq;
-    return { digest: hashString(`${h1}:${h2}:${seqs.length}`), count: seqs.length };
-  }
-
-  /** Digests the messages of `seqs` (message `offset + i` at `seq`) not digested yet, reading runs of them. */
-  private digestMissing(seq: number, seqs: number[], offset: number): void {
-    for (let i = 0; i < seqs.length;) {
-      if (this.bySeq.has(seqs[i] as number)) {
-        i++;
-        continue;
-      }
-      let j = i + 1;
-      while (j < seqs.length && !this.bySeq.has(seqs[j] as number)) j++;
-      for (const m of this.log.messagesAt(seq, offset + i, offset + j).messages) this.digest(m);
-      i = j;
-    }
-  }
-
-  private digest(m: DerivedMessage): string {
-    let d = this.bySeq.get(m.seq);
-    if (d === undefined) {
-      this.bySeq.set(m.seq, (d = hashString(this.canonical(m))));
-      this.numBySeq.set(m.seq, parseInt(d.slice(-8), 16) | 0);
-    }
-    return d;
-  }
-
-  private canonical(m: DerivedMessage): string {
-    const rename = (id: unknown) => {
-      if (typeof id !== 'string') return id;
-      let n = this.ids.get(id);
-      if (n === undefined) this.ids.set(id, (n = `#${this.ids.size + 1}`));
-      return n;
-    };
-    const canon = (v: unknown, key = ''): unknown => {
-      if (Array.isArray(v)) return v.map((x) => canon(x));
-      if (typeof v !== 'object' || v === null) return CALL_ID_KEYS.has(key) ? rename(v) : v;
-      const out: Record<string, unknown> = {};
-      for (const k of Object.keys(v).sort()) out[k] = canon((v as Record<string, unknown>)[k], k);
-      return out;
-    };
-    return jsonText({ role: m.message.role, content: canon(m.message.content) }) ?? '';
-  }
-}
-
 const digesters = new WeakMap<RunSource, InputDigester>();
 function digesterFor(log: RunSource): InputDigester {
   let d = digesters.get(log);
   if (!d) digesters.set(log, (d = new InputDigester(log)));
   return d;
-}
-
-const CALL_ID_KEYS = new Set(['id', 'callId', 'toolCallId', 'tool_use_id', 'tool_call_id']);
-
-/** A 53-bit string hash (cyrb53) as hex: digests compared within one comparison, never stored. */
-export function hashString(s: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
 }

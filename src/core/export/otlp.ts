@@ -62,6 +62,10 @@ class OtlpBuilder {
   private readonly traceId: string;
   private readonly spans: OtlpSpan[] = [];
   private readonly agentName: string;
+  /** See timeline(). */
+  private timeAtOrBefore: Float64Array | undefined;
+  /** null until firstTime() has looked. */
+  private firstKnownTime: number | undefined | null = null;
 
   constructor(
     private readonly log: SessionLog,
@@ -128,29 +132,44 @@ class OtlpBuilder {
     };
   }
 
+  /** The time at seq: the last known time at or before it (0 when there is none). */
   private time(seq: number | null | undefined, fallback?: number): number {
     if (seq === null || seq === undefined) return fallback ?? this.firstTime() ?? 0;
-    for (let s = seq; s >= 0; s--) {
-      const t = this.log.timeOf(s);
-      if (t !== undefined) return t;
+    const timeline = this.timeline();
+    const t = timeline[Math.min(seq, timeline.length - 1)];
+    return t === undefined || Number.isNaN(t) ? (fallback ?? 0) : t;
+  }
+
+  /**
+   * The last known time at or before each seq (NaN before the first timed
+   * event), filled forward in one pass: every span asks for two times, and a
+   * walk back per question is O(spans x events) on a log without times (R9-2).
+   */
+  private timeline(): Float64Array {
+    if (this.timeAtOrBefore) return this.timeAtOrBefore;
+    const count = this.log.eventCount;
+    const out = new Float64Array(count);
+    let last = NaN;
+    for (let s = 0; s < count; s++) {
+      last = this.log.timeOf(s) ?? last;
+      out[s] = last;
     }
-    return fallback ?? 0;
+    return (this.timeAtOrBefore = out);
   }
 
   private firstTime(): number | undefined {
-    for (let s = 0; s < this.log.eventCount; s++) {
-      const t = this.log.timeOf(s);
-      if (t !== undefined) return t;
+    if (this.firstKnownTime === null) {
+      this.firstKnownTime = undefined;
+      for (let s = 0; s < this.log.eventCount && this.firstKnownTime === undefined; s++)
+        this.firstKnownTime = this.log.timeOf(s);
     }
-    return undefined;
+    return this.firstKnownTime;
   }
 
   private lastTime(): number | undefined {
-    for (let s = this.log.eventCount - 1; s >= 0; s--) {
-      const t = this.log.timeOf(s);
-      if (t !== undefined) return t;
-    }
-    return undefined;
+    const count = this.log.eventCount;
+    const t = count > 0 ? this.timeline()[count - 1] : undefined;
+    return t === undefined || Number.isNaN(t) ? undefined : t;
   }
 
   /** The provider, model and system prompt of the request in force at seq. */

@@ -33,6 +33,8 @@ export interface NodeWindow {
   epoch: number;
   /** Asked with `since`: the lists at `since` and at this seq share their messages before this index (if both have them). */
   sharedFrom?: number;
+  /** Asked with `since`: how many replaces were applied after `since`, up to this seq. */
+  replacedSince?: number;
 }
 
 export interface ReplaceRecord {
@@ -141,19 +143,25 @@ export class SurfaceIndex {
     }
     const epoch = e.seq;
     const w: NodeWindow = { count, nodeCount: e.baseNodes + k, from: Math.max(0, from), seqs: out, epoch };
-    if (since !== undefined) w.sharedFrom = since > s ? 0 : this.firstReplacedMessage(since, s);
+    if (since !== undefined) {
+      const replaced = since > s ? { first: 0, count: NaN } : this.replacesBetween(since, s);
+      w.sharedFrom = replaced.first;
+      w.replacedSince = replaced.count;
+    }
     return w;
   }
 
-  /** The lowest message index a replace in (since, s] put its replacement at (Infinity: none). */
-  private firstReplacedMessage(since: number, s: number): number {
+  /** The replaces in (since, s]: how many, and the lowest message index one put its replacement at (Infinity: none). */
+  private replacesBetween(since: number, s: number): { first: number; count: number } {
     let first = Infinity;
+    let count = 0;
     for (let i = this.epochIndexAt(since) + 1; i < this.epochs.length; i++) {
       const e = this.epochs[i] as Epoch;
       if (e.seq > s) break;
       first = Math.min(first, e.startMsg);
+      count++;
     }
-    return first;
+    return { first, count };
   }
 
   /**

@@ -88,13 +88,37 @@ export function stepMetrics(log: MetricsSource, prices?: PriceTable): StepMetric
 }
 
 export function compactionPoints(log: MetricsSource): CompactionPoint[] {
-  const steps = log.structure.steps;
+  const stepAt = firstStepEndingAtOrAfter(log.structure.steps);
   return log.replacesUpTo(log.eventCount - 1).map((r) => {
-    let stepIndex = steps.findIndex((s) => s.lastSeq >= r.seq);
-    if (stepIndex < 0) stepIndex = -1;
+    const stepIndex = stepAt(r.seq);
     const prune = r.hidden.length === 1 && log.typeOf(r.seq) === 'tool/result';
     return { seq: r.seq, kind: prune ? 'prune' : 'compaction', hidden: r.hidden.length, stepIndex };
   });
+}
+
+/**
+ * The index of the first step whose lastSeq is at or after a seq (-1: none),
+ * by binary search over the running maximum of lastSeq: a scan from step 0 per
+ * replace was O(replaces x steps) (R9-3). The running maximum gives the same
+ * answer as that scan even if a step's lastSeq passed the next step's.
+ */
+function firstStepEndingAtOrAfter(steps: readonly StepInfo[]): (seq: number) => number {
+  const reach = new Float64Array(steps.length);
+  let max = -Infinity;
+  steps.forEach((s, i) => {
+    max = Math.max(max, s.lastSeq);
+    reach[i] = max;
+  });
+  return (seq) => {
+    let lo = 0;
+    let hi = steps.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((reach[mid] as number) >= seq) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo < steps.length ? lo : -1;
+  };
 }
 
 /** The model that answered: the assistant/message's source, else the request header in force. */
