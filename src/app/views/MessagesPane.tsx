@@ -21,6 +21,7 @@ import { SCROLL_KEYS_ATTR } from '../keymap';
 import { MESSAGES_LIST_ID, MESSAGES_PANE_ID } from './SkipLinks';
 import { focusLabel } from './messageFocusText';
 import { focusStart, useMessageFocus } from './useMessageFocus';
+import { formatSeq } from '../../core/view/seqText';
 
 /**
  * Messages fetched with a new seq (the tail, where new ones appear): more than a tall screen
@@ -216,9 +217,9 @@ export function MessagesPane() {
     [...shown.messages.values()].some((m) => m.seq > previousSeq)
       ? previousSeq
       : null;
-  const seqText = shown ? `at seq ${shown.seq}` : '';
+  const seqText = shown ? `at ${formatSeq(shown.seq)}` : '';
   const countText = shown ? ` · ${shown.count} message${shown.count === 1 ? '' : 's'}` : '';
-  const newText = highlightAfter !== null ? ` · new since seq ${highlightAfter}` : '';
+  const newText = highlightAfter !== null ? ` · new since ${formatSeq(highlightAfter)}` : '';
 
   return (
     <section
@@ -258,7 +259,7 @@ export function MessagesPane() {
               ? 'select an event'
               : loaded
                 ? 'loading…'
-                : `waiting for seq ${selectedSeq} to load…`}
+                : `waiting for ${formatSeq(selectedSeq)} to load…`}
           </span>
         )}
         {error && <span className="truncate text-red-300">{error}</span>}
@@ -352,7 +353,9 @@ export function MessagesPane() {
             })}
         </div>
         {shown && shown.count === 0 && !streaming && (
-          <div className="p-4 text-xs text-fg-subtle">No model-visible messages at seq {shown.seq}.</div>
+          <div className="p-4 text-xs text-fg-subtle">
+            No model-visible messages at {formatSeq(shown.seq)}.
+          </div>
         )}
       </div>
     </section>
