@@ -39,6 +39,12 @@ export interface AppState {
   selectedSeq: number | null;
   /** Inside a long delta at selectedSeq: code points of it shown (spec 6 "chunk offset"); null = all. */
   selectedChunk: number | null;
+  /**
+   * The selection the heavy panes follow (inspector, timeline, charts, diffs, request in force):
+   * selectedSeq, except during a scrubber drag, which moves selectedSeq (the handle, the status
+   * line and the messages pane) and settles here when the pointer rests or is released.
+   */
+  settledSeq: number | null;
   /** The seq selected before the current one: messages newer than it are highlighted. */
   previousSeq: number | null;
   /** Whether the timeline scrolls the new selection into view. */
@@ -78,6 +84,7 @@ const initial: AppState = {
   name: '',
   selectedSeq: null,
   selectedChunk: null,
+  settledSeq: null,
   startPageOpen: false,
   shortcutsOpen: false,
   diagnosticsOpen: false,
@@ -85,18 +92,22 @@ const initial: AppState = {
 
 export const useApp = create<AppState>()(() => initial);
 
+export interface SelectOptions {
+  /** Whether the timeline scrolls the new selection into view (default true). */
+  scroll?: boolean;
+  /** Whether the heavy panes follow at once (default true); a drag settles when it rests. */
+  settle?: boolean;
+}
+
 /** Selects a seq (or clears the selection), remembering the previous one for "new since" highlights. */
-export function select(seq: number | null, options: { scroll?: boolean } = {}): void {
-  const { selectedSeq, selectedChunk, previousSeq } = useApp.getState();
-  if (seq === selectedSeq && selectedChunk === null) return;
-  clearNotice();
-  dropNoticeAwayFrom(seq);
-  useApp.setState({
-    selectedSeq: seq,
-    selectedChunk: null,
-    previousSeq: seq === selectedSeq ? previousSeq : selectedSeq,
-    scrollToSelection: options.scroll ?? true,
-  });
+export function select(seq: number | null, options: SelectOptions = {}): void {
+  move(seq, null, options);
+}
+
+/** The heavy panes catch up with the selection (a drag rested or ended). */
+export function settleSelection(): void {
+  const { selectedSeq, settledSeq } = useApp.getState();
+  if (settledSeq !== selectedSeq) useApp.setState({ settledSeq: selectedSeq });
 }
 
 /** A new load begins; `keepSelection` keeps the seq a deep link asked for (the startup load only). */
@@ -107,6 +118,7 @@ export function resetForLoad(loadId: number, name: string, keepSelection: boolea
     ...perLog,
     selectedSeq: keepSelection ? selectedSeq : null,
     selectedChunk: keepSelection ? selectedChunk : null,
+    settledSeq: keepSelection ? selectedSeq : null,
     status: 'loading',
     loadId,
     name,
@@ -115,14 +127,23 @@ export function resetForLoad(loadId: number, name: string, keepSelection: boolea
 }
 
 /** Selects a position inside the log: a seq and, inside a long delta, the code points of it shown. */
-export function selectPosition(seq: number, chunk: number | null, options: { scroll?: boolean } = {}): void {
-  const { selectedSeq, selectedChunk, previousSeq } = useApp.getState();
-  if (seq === selectedSeq && chunk === selectedChunk) return;
+export function selectPosition(seq: number, chunk: number | null, options: SelectOptions = {}): void {
+  move(seq, chunk, options);
+}
+
+function move(seq: number | null, chunk: number | null, options: SelectOptions): void {
+  const { selectedSeq, selectedChunk, previousSeq, settledSeq } = useApp.getState();
+  const settle = options.settle ?? true;
+  if (seq === selectedSeq && chunk === selectedChunk) {
+    if (settle && settledSeq !== seq) useApp.setState({ settledSeq: seq });
+    return;
+  }
   clearNotice();
   dropNoticeAwayFrom(seq);
   useApp.setState({
     selectedSeq: seq,
     selectedChunk: chunk,
+    ...(settle ? { settledSeq: seq } : {}),
     previousSeq: seq === selectedSeq ? previousSeq : selectedSeq,
     scrollToSelection: options.scroll ?? true,
   });

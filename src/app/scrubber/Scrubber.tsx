@@ -11,8 +11,9 @@
  * slider's value and the bar's readout follow the pointer every frame (the
  * handle outside React); the selection, and with it the timeline and the
  * messages pane, follows at most every ~100 ms or when the pointer rests, once
- * the panes show the last one (dragCommit.ts, newest wins), so only the
- * scrubber paints on most frames of a drag across a 1M-event log. Keys (when
+ * the pane shows the last one (dragCommit.ts, newest wins), so only the
+ * scrubber paints on most frames of a drag across a 1M-event log; the heavy
+ * panes (timeline, inspector, ...) follow the settled seq (released, or at rest). Keys (when
  * focused): Left/Right one event, Ctrl+Left/Right one chunk of the step,
  * Alt+Left/Right one character of a delta, Shift+Left/Right one step,
  * PageUp/PageDown one turn, Home/End the ends, Space/k play or pause. Up/Down
@@ -159,7 +160,12 @@ export function Scrubber() {
       cancelFrame: (id) => cancelAnimationFrame(id),
       now: () => performance.now(),
       paint: paintAt,
-      select: (seq) => selectPosition(seq, null),
+      select: (seq) => selectPosition(seq, null, { settle: false }),
+      settle: (seq) => selectPosition(seq, null),
+      later: (cb, ms) => {
+        const timer = setTimeout(cb, ms);
+        return () => clearTimeout(timer);
+      },
       // From an animation frame, a timer's task runs after that frame is painted.
       afterPaint: (cb) => setTimeout(cb, 0),
       shownSeq: () => useReplay.getState().shownSeq,

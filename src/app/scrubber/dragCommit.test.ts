@@ -1,11 +1,27 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DragCommit, FOLLOW_MS, REST_MS, STALE_MS } from './dragCommit';
+import { DragCommit, FOLLOW_MS, REST_MS, SETTLE_MS, STALE_MS } from './dragCommit';
 
-/** A drag over fake frames and a fake clock; `shown` is what the messages pane shows. */
+/**
+ * A drag over fake frames, timers and clock; `shown` is what the messages pane shows, `selected`
+ * the selection's seqs (the messages pane follows them), `settled` what the heavy panes follow.
+ */
 function harness() {
   const frames: (() => void)[] = [];
   const afterPaint: (() => void)[] = [];
+  const timers = new Map<number, { at: number; cb: () => void }>();
+  let timerIds = 0;
   const h = {
+    settled: [] as number[],
+    /** Advances the clock by `ms`, running the timers due meanwhile. */
+    wait(ms: number) {
+      h.now += ms;
+      for (const [id, t] of [...timers])
+        if (t.at <= h.now) {
+          timers.delete(id);
+          t.cb();
+        }
+    },
+    timersWaiting: () => timers.size,
     now: 0,
     shown: null as number | null,
     painted: [] as number[],
@@ -28,6 +44,16 @@ function harness() {
     now: () => h.now,
     paint: (seq) => h.painted.push(seq),
     select: (seq) => h.selected.push(seq),
+    // As the store does: the seq is selected (if it is not) and settled.
+    settle: (seq) => {
+      if (h.selected.at(-1) !== seq) h.selected.push(seq);
+      h.settled.push(seq);
+    },
+    later: (cb, ms) => {
+      const id = ++timerIds;
+      timers.set(id, { at: h.now + ms, cb });
+      return () => timers.delete(id);
+    },
     afterPaint: (cb) => afterPaint.push(cb),
     shownSeq: () => h.shown,
   });
@@ -151,5 +177,57 @@ describe('DragCommit (a scrubber drag: handle every frame, selection when the pa
     u.drag.start(4);
     expect(u.drag.end()).toBe(4);
     expect(u.h.selected).toEqual([4]);
+  });
+
+  it('the heavy panes settle only where the pointer rests SETTLE_MS, never on a moving drag', () => {
+    t.drag.start(0);
+    // One second of a drag at 60 frames a second: the messages pane follows, nothing settles.
+    for (let f = 1; f <= 60; f++) {
+      t.drag.move(f * 10);
+      t.h.shown = t.h.selected.at(-1) ?? null;
+      t.h.wait(1000 / 60);
+      t.h.frame();
+    }
+    expect(t.h.selected.length).toBeGreaterThan(5);
+    expect(t.h.settled).toEqual([]);
+    // The pointer rests: once SETTLE_MS passed, the heavy panes follow where it is, once.
+    t.h.wait(SETTLE_MS - 20);
+    expect(t.h.settled).toEqual([]);
+    t.h.wait(20);
+    expect(t.h.settled).toEqual([600]);
+    expect(t.h.selected.at(-1)).toBe(600);
+    expect(t.h.timersWaiting()).toBe(0);
+    // Released where it rested: nothing new to select or settle.
+    const selects = t.h.selected.length;
+    expect(t.drag.end()).toBe(600);
+    expect(t.h.settled).toEqual([600]);
+    expect(t.h.selected.length).toBe(selects);
+  });
+
+  it('a release settles where the pointer is at once, and cancels the wait for a rest', () => {
+    t.drag.start(3);
+    t.drag.move(70);
+    t.h.wait(10);
+    expect(t.drag.end()).toBe(70);
+    expect(t.h.settled).toEqual([70]);
+    expect(t.h.timersWaiting()).toBe(0);
+    // A click (press and release) settles where it pressed.
+    const u = harness();
+    u.drag.start(9);
+    expect(u.h.settled).toEqual([]);
+    u.drag.end();
+    expect(u.h.settled).toEqual([9]);
+    expect(u.h.selected).toEqual([9]);
+  });
+
+  it('a move restarts the wait for a rest: the panes settle SETTLE_MS after the last move, not after the press', () => {
+    t.drag.start(0);
+    t.h.wait(SETTLE_MS - 10);
+    t.drag.move(30);
+    // The first timer was replaced: nothing settles SETTLE_MS after the press.
+    t.h.wait(10);
+    expect(t.h.settled).toEqual([]);
+    t.h.wait(SETTLE_MS - 10);
+    expect(t.h.settled).toEqual([30]);
   });
 });

@@ -9,13 +9,18 @@
  * rendering. A pane that does not answer (an error, a dead worker) holds the drag back for
  * STALE_MS at most. The selection is made in a task of its own after the frame that painted the
  * handle (`afterPaint`), never inside that frame: the panes' render then delays no frame's paint
- * of the handle it follows. When the drag ends, the pointer's last position is selected at once.
+ * of the handle it follows. That selection moves the messages pane only: the heavy panes (the
+ * inspector, the timeline, charts, diffs, the request in force) follow the settled seq (`settle`),
+ * once the pointer rests for SETTLE_MS or when the drag ends, when the pointer's last position is
+ * selected and settled at once.
  */
 
 /** The panes follow a moving pointer at most this often (ms): the frames between paint only the scrubber. */
 export const FOLLOW_MS = 100;
 /** A pointer still for this long is resting: the panes follow it without waiting for FOLLOW_MS (ms). */
 export const REST_MS = 50;
+/** A pointer still for this long has settled: the heavy panes follow it (ms). */
+export const SETTLE_MS = 150;
 /** After this long without the last selection shown, the next one is made anyway (ms). */
 export const STALE_MS = 250;
 
@@ -25,8 +30,12 @@ export interface DragDeps {
   now: () => number;
   /** Moves the handle and the readout to `seq` (no render of the panes). */
   paint: (seq: number) => void;
-  /** Selects `seq` (the store commit). */
+  /** Selects `seq` for the panes that follow every move (the store commit). */
   select: (seq: number) => void;
+  /** Selects `seq` for every pane: the heavy ones follow it too. */
+  settle: (seq: number) => void;
+  /** Runs `cb` after `ms` (a timer); the returned function cancels it. */
+  later: (cb: () => void, ms: number) => () => void;
   /** Runs `cb` in a task after the current frame is painted (called from an animation frame). */
   afterPaint: (cb: () => void) => void;
   /** The seq the messages pane shows now. */
@@ -45,14 +54,20 @@ export class DragCommit {
   private frame = 0;
   /** The selection waiting for the frame to be painted (null: none). */
   private queued: number | null = null;
+  /** The seq the heavy panes were last told to follow (null: none during this drag). */
+  private settled: number | null = null;
+  /** Cancels the timer waiting for the pointer to rest (null: none). */
+  private cancelRest: (() => void) | null = null;
 
   constructor(private readonly deps: DragDeps) {}
 
   /** The drag starts on `seq`: selected at once. */
   start(seq: number): void {
     this.target = seq;
+    this.movedAt = this.deps.now();
     this.commit(seq);
     this.paintOnce(seq);
+    this.waitForRest();
   }
 
   /** The pointer moved to `seq`: painted next frame, selected when the panes may follow. */
@@ -61,6 +76,7 @@ export class DragCommit {
     this.pending = seq;
     this.movedAt = this.deps.now();
     if (this.frame === 0) this.frame = this.deps.requestFrame(this.tick);
+    this.waitForRest();
   }
 
   /** Where the handle should be drawn (a React commit during the drag draws it there again). */
@@ -68,17 +84,42 @@ export class DragCommit {
     return this.target;
   }
 
-  /** The drag ends: the pointer's last position is selected; returns it. */
+  /** The drag ends: the pointer's last position is selected and settled; returns it. */
   end(): number | null {
     if (this.frame !== 0) this.deps.cancelFrame(this.frame);
     this.frame = 0;
     this.pending = null;
-    // A selection still waiting for its frame's paint is made now (or replaced by the target).
+    this.cancelRest?.();
+    this.cancelRest = null;
+    const seq = this.target;
+    if (seq !== null) this.settleAt(seq);
+    return seq;
+  }
+
+  /**
+   * (Re)starts the wait for the pointer to rest: a drag that keeps moving never settles. The rest
+   * is told by the drag's clock (`now`), not by the timer alone: a timer late on a busy page is no
+   * rest of the pointer.
+   */
+  private waitForRest(ms = SETTLE_MS): void {
+    this.cancelRest?.();
+    this.cancelRest = this.deps.later(() => {
+      this.cancelRest = null;
+      const left = this.movedAt + SETTLE_MS - this.deps.now();
+      if (left > 0) this.waitForRest(left);
+      else if (this.target !== null) this.settleAt(this.target);
+    }, ms);
+  }
+
+  /** Selects and settles `seq` now: a selection still waiting for its frame's paint is replaced. */
+  private settleAt(seq: number): void {
     const waiting = this.queued !== null;
     this.queued = null;
-    const seq = this.target;
-    if (seq !== null && (seq !== this.committed || waiting)) this.commit(seq);
-    return seq;
+    if (seq === this.settled && seq === this.committed && !waiting) return;
+    this.settled = seq;
+    this.committed = seq;
+    this.committedAt = this.deps.now();
+    this.deps.settle(seq);
   }
 
   private readonly tick = (): void => {

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { EventDetail } from '../../worker/protocol';
-import { useApp } from '../appState';
+import { selectPosition, settleSelection, useApp } from '../appState';
 import { render } from '../components/testRender';
 import { composeApp } from '../compose';
 import { ServicesProvider } from '../services/context';
@@ -35,7 +35,7 @@ async function settle(): Promise<void> {
 
 beforeEach(() => {
   resetStores();
-  useApp.setState({ status: 'ready', events: 10, selectedSeq: 3 });
+  useApp.setState({ status: 'ready', events: 10, selectedSeq: 3, settledSeq: 3 });
 });
 
 describe('Inspector (through a fake worker)', () => {
@@ -48,7 +48,7 @@ describe('Inspector (through a fake worker)', () => {
     );
     await settle();
     expect(el.querySelector('[data-testid=inspector]')?.getAttribute('data-seq')).toBe('3');
-    act(() => useApp.setState({ selectedSeq: 7 }));
+    act(() => useApp.setState({ selectedSeq: 7, settledSeq: 7 }));
     await settle();
     expect(el.querySelector('[data-testid=inspector]')?.getAttribute('data-seq')).toBe('7');
     expect(client.sent('event').map((r) => r.seq)).toEqual([3, 7]);
@@ -65,7 +65,7 @@ describe('Inspector (through a fake worker)', () => {
       </ServicesProvider>,
     );
     await settle();
-    act(() => useApp.setState({ selectedSeq: 5 }));
+    act(() => useApp.setState({ selectedSeq: 5, settledSeq: 5 }));
     await settle();
     expect(el.querySelector('[data-testid=inspector-error]')?.textContent).toBe(
       'The event at seq 5 could not be shown: no such event',
@@ -73,21 +73,22 @@ describe('Inspector (through a fake worker)', () => {
     expect(el.querySelector('[data-testid=inspector]')).toBeNull();
   });
 
-  it('asks nothing while the scrubber is dragged, and for where the drag stops', async () => {
-    const { useReplay } = await import('../playback/replayState');
+  it('asks nothing while a drag moves the selection ahead of the settled seq, keeps its event, and asks where it settles', async () => {
     const client = new FakeClient({ event: (req) => detail(req.seq) });
-    render(
+    const el = render(
       <ServicesProvider services={composeApp(client)}>
         <Inspector />
       </ServicesProvider>,
     );
     await settle();
-    act(() => useReplay.setState({ scrubbing: true }));
-    for (const seq of [4, 5, 6]) act(() => useApp.setState({ selectedSeq: seq }));
+    for (const seq of [4, 5, 6]) act(() => selectPosition(seq, null, { settle: false }));
     await settle();
-    act(() => useReplay.setState({ scrubbing: false }));
+    expect(client.sent('event').map((r) => r.seq)).toEqual([3]);
+    expect(el.querySelector('[data-testid=inspector]')?.getAttribute('data-seq')).toBe('3');
+    act(() => settleSelection());
     await settle();
     expect(client.sent('event').map((r) => r.seq)).toEqual([3, 6]);
+    expect(el.querySelector('[data-testid=inspector]')?.getAttribute('data-seq')).toBe('6');
   });
 });
 
@@ -133,7 +134,7 @@ describe('Inspector section headings', () => {
     expect(el.querySelector('[data-testid=inspector-when]')?.textContent).toBe(
       '1755000000000000000 (not a date: outside the range of dates)',
     );
-    act(() => useApp.setState({ selectedSeq: 7 }));
+    act(() => useApp.setState({ selectedSeq: 7, settledSeq: 7 }));
     await settle();
     expect(el.querySelector('[data-testid=inspector-when]')?.textContent).toMatch(/^1e\+308 \(not a date/);
   });

@@ -10,7 +10,6 @@ import { useApp } from '../appState';
 import { eventTypeBadgeClass, formatEpochMs, formatRelativeTime } from '../components/format';
 import { JsonTree } from '../components/jsonTree';
 import { DEPTH_MARKER_KEY, MAX_POST_WIDTH } from '../../core/depthLimit';
-import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import type { UrlSync } from '../url/sync';
@@ -19,21 +18,22 @@ import { formatSeq } from '../../core/view/seqText';
 type Tab = 'event' | 'raw';
 
 export function Inspector() {
-  const selectedSeq = useApp((s) => s.selectedSeq);
+  // The settled seq: a scrubber drag updates the inspector where it rests or stops, and the
+  // last event stays on screen meanwhile (the messages pane follows every move).
+  const selectedSeq = useApp((s) => s.settledSeq);
   const events = useApp((s) => s.events);
   const { url } = useServices();
   const [tab, setTab] = useState<Tab>('event');
   const [copied, setCopied] = useState<string | null>(null);
   const loaded = selectedSeq !== null && selectedSeq < events;
 
-  // A drag on the scrubber updates the inspector where it stops (the panes that follow it are enough).
-  const scrubbing = useReplay((s) => s.scrubbing);
   // While a new event loads, the last one stays on screen; the worker's error answer for the
   // selected seq replaces it (never a stale event in its place).
-  const query = useWorkerQuery(
-    selectedSeq === null || !loaded || scrubbing ? null : { kind: 'event', seq: selectedSeq },
-    { lane: 'event', coalesce: true, keepPrevious: true },
-  );
+  const query = useWorkerQuery(selectedSeq === null || !loaded ? null : { kind: 'event', seq: selectedSeq }, {
+    lane: 'event',
+    coalesce: true,
+    keepPrevious: true,
+  });
   const detail = query.data ?? null;
   const failure =
     query.error && selectedSeq !== null ? { seq: selectedSeq, message: query.error.message } : null;

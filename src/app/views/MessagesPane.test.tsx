@@ -107,7 +107,7 @@ beforeEach(() => {
     .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
     .mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 800, height: 50 }));
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(1200);
-  useApp.setState({ status: 'ready', events: 100, selectedSeq: 10 });
+  useApp.setState({ status: 'ready', events: 100, selectedSeq: 10, settledSeq: 10 });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -122,7 +122,7 @@ describe('MessagesPane renders', () => {
     expect(pane?.getAttribute('data-seq')).toBe('10');
     expect(el.querySelectorAll('[data-testid=message]').length).toBe(6);
     renders.length = 0;
-    act(() => useApp.setState({ selectedSeq: 14 }));
+    act(() => useApp.setState({ selectedSeq: 14, settledSeq: 14 }));
     await settle();
     expect(pane?.getAttribute('data-seq')).toBe('14');
     expect(el.querySelectorAll('[data-testid=message]').length).toBe(8);
@@ -135,7 +135,7 @@ describe('MessagesPane renders', () => {
     const el = renderWithClient(client(), <MessagesPane />);
     await settle();
     layoutReads.mockClear();
-    act(() => useApp.setState({ selectedSeq: 30 }));
+    act(() => useApp.setState({ selectedSeq: 30, settledSeq: 30 }));
     await settle();
     expect(el.querySelector('[data-testid=messages]')?.getAttribute('data-seq')).toBe('30');
     // No forced layout in the seek's commits (a height read there lays the whole page out).
@@ -172,7 +172,7 @@ describe('MessagesPane renders', () => {
     await settle();
     fake.requests.length = 0;
     commits.length = 0;
-    act(() => useApp.setState({ selectedSeq: 14 }));
+    act(() => useApp.setState({ selectedSeq: 14, settledSeq: 14 }));
     await settle();
     // One request for the pane: no separate tail, preview or focus round trips (each its own paint).
     expect(paneKinds(fake)).toEqual(['messagesAt']);
@@ -190,7 +190,7 @@ describe('MessagesPane renders', () => {
     fake.requests.length = 0;
     act(() => {
       useReplay.setState({ scrubbing: true });
-      useApp.setState({ selectedSeq: 12 });
+      useApp.setState({ selectedSeq: 12, settledSeq: 12 });
     });
     await settle();
     expect(fake.requests.filter((r) => r.req.kind === 'messagesAt').map((r) => r.req)).toEqual([
@@ -208,7 +208,7 @@ describe('MessagesPane renders', () => {
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
     vi.stubGlobal('cancelAnimationFrame', () => {});
-    useApp.setState({ selectedSeq: 98 });
+    useApp.setState({ selectedSeq: 98, settledSeq: 98 });
     let commits = 0;
     const el = renderWithClient(
       client(),
@@ -266,13 +266,13 @@ describe('MessagesPane heights', () => {
       const text = el.querySelector('[data-testid=streaming]')?.textContent ?? '';
       return text.includes('seq 14') ? 300 : text.includes('seq 16') ? 80 : 50;
     };
-    useApp.setState({ selectedSeq: 14 });
+    useApp.setState({ selectedSeq: 14, settledSeq: 14 });
     const el = renderWithClient(streamingClient(), <MessagesPane />);
     await settle();
     const inner = () => el.querySelector<HTMLElement>('[data-testid=messages] > div');
     // 8 messages of 50 px and the long preview.
     expect(inner()?.style.height).toBe(`${8 * 50 + 300}px`);
-    act(() => useApp.setState({ selectedSeq: 16 }));
+    act(() => useApp.setState({ selectedSeq: 16, settledSeq: 16 }));
     await settle();
     expect(el.textContent).toContain('reply streaming at seq 16');
     // 9 messages and the short preview, measured afresh (the preview's element is the same, its
@@ -288,7 +288,7 @@ describe('MessagesPane scrolling', () => {
     vi.stubGlobal('cancelAnimationFrame', () => {});
     // 30 messages of 50 px in a 400 px pane: the list scrolls to show the end.
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
-    useApp.setState({ selectedSeq: 58 });
+    useApp.setState({ selectedSeq: 58, settledSeq: 58 });
     const el = renderWithClient(client(), <MessagesPane />);
     const list = el.querySelector<HTMLElement>('[data-testid=messages]');
     if (!list) throw new Error('no list');
@@ -300,7 +300,7 @@ describe('MessagesPane scrolling', () => {
       set: (v: number) => (top = Math.max(0, v)),
     });
     await settle();
-    act(() => useApp.setState({ selectedSeq: 40 }));
+    act(() => useApp.setState({ selectedSeq: 40, settledSeq: 40 }));
     await settle();
     expect(list.getAttribute('data-seq')).toBe('40');
     // The list moved itself to the end of seq 40's messages.

@@ -22,6 +22,7 @@ import { MESSAGES_LIST_ID, MESSAGES_PANE_ID } from './SkipLinks';
 import { focusLabel } from './messageFocusText';
 import { focusStart, useMessageFocus } from './useMessageFocus';
 import { formatSeq } from '../../core/view/seqText';
+import { useSettled } from './useSettled';
 
 /**
  * Messages fetched with a new seq (the tail, where new ones appear): more than a tall screen
@@ -105,6 +106,8 @@ export function MessagesPane() {
   const total = count + (streaming ? 1 : 0);
 
   const tailFrom = tailData ? count - tailData.messages.length : 0;
+  /** The request in force is a heavy pane: during a drag, the one where it rests or ends. */
+  const requestSeq = useSettled(shownSeq);
   // Says which seq is shown once it is committed: a drag waits for it before its next position.
   useLayoutEffect(() => {
     if (shownSeq !== undefined) useReplay.setState({ shownSeq });
@@ -162,7 +165,8 @@ export function MessagesPane() {
   // The call/result pairs of the tool calls on screen, from the worker (which knows every pair,
   // also those outside the loaded messages or after the selected seq). A new log (or a followed
   // log growing) can change the pairs.
-  const callIds = useMemo(() => toolCallIds(shown), [shown]);
+  // During a drag, the pairs of the messages where it rests or ends (one request, not one per move).
+  const callIds = useSettled(useMemo(() => toolCallIds(shown), [shown]));
   const pairsQuery = useWorkerQuery(callIds.length > 0 ? { kind: 'toolPairs', callIds } : null, {
     keepPrevious: true,
     deps: [loadId, readEvents],
@@ -284,7 +288,7 @@ export function MessagesPane() {
         )}
         {shown && <SeqExportButtons seq={shown.seq} />}
       </div>
-      {shown && <SeqRequestInForce seq={shown.seq} />}
+      {requestSeq !== undefined && <SeqRequestInForce seq={requestSeq} />}
       {resumeOpen && resume && <ResumePreview preview={resume} onClose={() => setResumeOpen(false)} />}
       <div
         ref={attachScroller}

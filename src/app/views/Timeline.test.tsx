@@ -87,7 +87,14 @@ function timeline(): { el: HTMLElement; client: FakeClient } {
 beforeEach(() => {
   resetStores();
   renders.length = 0;
-  useApp.setState({ status: 'ready', events: EVENTS, rowCount: EVENTS, rowsVersion: 1, selectedSeq: 3 });
+  useApp.setState({
+    status: 'ready',
+    events: EVENTS,
+    rowCount: EVENTS,
+    rowsVersion: 1,
+    selectedSeq: 3,
+    settledSeq: 3,
+  });
 });
 
 describe('Timeline rows (through a fake worker)', () => {
@@ -98,7 +105,7 @@ describe('Timeline rows (through a fake worker)', () => {
     expect(shown).toBeGreaterThan(20);
     expect(el.querySelector('[role=row][aria-selected=true]')?.getAttribute('data-seq')).toBe('3');
     renders.length = 0;
-    act(() => useApp.setState({ selectedSeq: 7 }));
+    act(() => useApp.setState({ selectedSeq: 7, settledSeq: 7 }));
     await settle();
     expect(el.querySelector('[role=row][aria-selected=true]')?.getAttribute('data-seq')).toBe('7');
     expect([...new Set(renders)].sort((a, b) => a - b)).toEqual([3, 7]);
@@ -118,7 +125,7 @@ describe('Timeline rows (through a fake worker)', () => {
     await settle();
     reads.scrollTop = 0;
     reads.clientHeight = 0;
-    act(() => useApp.setState({ selectedSeq: 9 }));
+    act(() => useApp.setState({ selectedSeq: 9, settledSeq: 9 }));
     await settle();
     expect(el.querySelector('[role=row][aria-selected=true]')?.getAttribute('data-seq')).toBe('9');
     // Reading either after the commit would force the browser to lay the page out again.
@@ -170,7 +177,7 @@ describe('Timeline rows (through a fake worker)', () => {
       { childList: true },
     );
     renders.length = 0;
-    act(() => useApp.setState({ selectedSeq: 900 }));
+    act(() => useApp.setState({ selectedSeq: 900, settledSeq: 900 }));
     await settle();
     await act(async () => {
       await new Promise((ok) => setTimeout(ok, 10));

@@ -55,7 +55,8 @@ function useRowBlock(
 export function Timeline() {
   const rowCount = useApp((s) => s.rowCount);
   const rowsVersion = useApp((s) => s.rowsVersion);
-  const selectedSeq = useApp((s) => s.selectedSeq);
+  // A heavy pane: during a scrubber drag it follows where the pointer rests or stops, not each move.
+  const selectedSeq = useApp((s) => s.settledSeq);
   const loadId = useApp((s) => s.loadId);
   const events = useApp((s) => s.events);
   const requestChanges = useRequestChangeSeqs();
@@ -74,7 +75,7 @@ export function Timeline() {
 
   // Bring the selection into view (revealing it if folded) when it changes, not when rows change:
   // folding everything must not be undone by the selection.
-  const selectionLoaded = useApp((s) => s.selectedSeq !== null && s.selectedSeq < s.events);
+  const selectionLoaded = useApp((s) => s.settledSeq !== null && s.settledSeq < s.events);
   // While a drag or playback moves the selection, follow it without unfolding every chunk run it
   // passes (the folded row containing it is highlighted); unfold where it stops.
   const following = useReplay((s) => s.scrubbing || s.playing);

@@ -12,7 +12,8 @@ import { openWhyFocused, useWhy } from './whyState';
 export function WhyHost() {
   const { why } = useServices();
   const { open, tab } = useWhy();
-  const selectedSeq = useApp((s) => s.selectedSeq);
+  // Charts and diffs follow the settled seq: a scrubber drag updates them where it rests or stops.
+  const selectedSeq = useApp((s) => s.settledSeq);
   const rowsVersion = useApp((s) => s.rowsVersion);
   const filter = useApp((s) => s.filter);
   const scope = useMemo<SearchScope>(

@@ -19,19 +19,29 @@ export interface CallInput {
   length: number;
 }
 
-/** How many leading input positions two calls' ranges give the same pool index. */
-export function commonPrefix(a: [number, number][], b: [number, number][]): number {
+/**
+ * How many leading input positions two calls' ranges have equal messages, at most `cap`:
+ * `commonLength(i, j, limit)` says how many pool messages from `i` and from `j` are equal (at most
+ * `limit`), so the work is per pair of ranges, not per message.
+ */
+export function commonPrefix(
+  a: [number, number][],
+  b: [number, number][],
+  cap: number,
+  commonLength: (i: number, j: number, limit: number) => number,
+): number {
   let n = 0;
   let i = 0;
   let j = 0;
   let offA = 0;
   let offB = 0;
-  while (i < a.length && j < b.length) {
+  while (i < a.length && j < b.length && n < cap) {
     const [a0, a1] = a[i] as [number, number];
     const [b0, b1] = b[j] as [number, number];
-    if (a0 + offA !== b0 + offB) break;
-    const run = Math.min(a1 - a0 - offA, b1 - b0 - offB);
+    const room = Math.min(a1 - a0 - offA, b1 - b0 - offB, cap - n);
+    const run = commonLength(a0 + offA, b0 + offB, room);
     n += run;
+    if (run < room) break;
     offA += run;
     offB += run;
     if (a0 + offA >= a1) [i, offA] = [i + 1, 0];

@@ -25,6 +25,7 @@ import {
   commonPrefix,
   type CallInput,
 } from './callInput';
+import { PoolContent } from './poolContent';
 import { limitDepth } from '../../depthLimit';
 import { IMPORT_CUT_MARKER, IMPORT_CUT_NOTE, IMPORT_MAX_DEPTH } from '../jsonDocument';
 
@@ -97,7 +98,8 @@ class SampleReplay {
   private readonly pool: JsonObject[] = [];
   private readonly objectsBefore: number[] = [];
   private readonly pooled: (Message | undefined)[] = []; // each resolved once, re-used by every call
-  private readonly keys = new WeakMap<Message, string>(); // a message's content as JSON, once
+  /** The pool by content (and every message's content key): inputs are compared by runs (NEW-1). */
+  private readonly poolContent: PoolContent;
   private lastRequest = '';
   /** The previous call's ranges, and how many leading derived messages are known equal to its input. */
   private prevRanges: [number, number][] = [];
@@ -119,6 +121,7 @@ class SampleReplay {
       if (isObject(m)) this.pool.push(m);
     }
     this.objectsBefore.push(this.pool.length);
+    this.poolContent = new PoolContent(this.pool.length, (k) => this.pooledMessage(k));
     const events = Array.isArray(sample.events) ? sample.events.length : 0;
     this.retellBudget = RETELL_FLOOR + RETELL_PER_ITEM * (pool.length + events);
     this.attachmentBudget = Math.max(ATTACHMENT_FLOOR_CHARS, ATTACHMENT_INPUT_RATIO * inputBytes);
@@ -183,10 +186,11 @@ class SampleReplay {
         const a = this.attachments[x.slice('attachment://'.length)];
         if (typeof a !== 'string') return x;
         if (this.attachmentChars + a.length > this.attachmentBudget) {
-          // each reference is resolved on its own: 1500 to one 1 MB attachment made 1.5 GB (audit R8-11)
+          // each reference is resolved on its own: 1500 to one 1 MB attachment made 1.5 GB (audit R8-11);
+          // a warning, not a read limit: every event is read, a reference is kept as recorded
           if (this.attachmentChars !== Infinity)
             this.out.note(
-              'read-limit',
+              'import-unmapped',
               `attachments are inlined up to ${Math.round(this.attachmentBudget / (1024 * 1024))} MB of text in all; later references stay \`attachment://<hash>\``,
             );
           this.attachmentChars = Infinity; // one note
@@ -266,15 +270,6 @@ class SampleReplay {
     for (let i = skip; i < input.direct.length; i++) yield input.direct[i] as Message;
   }
 
-  private keyOf(m: Message): string {
-    let key = this.keys.get(m);
-    if (key === undefined) {
-      key = JSON.stringify(m.content);
-      this.keys.set(m, key);
-    }
-    return key;
-  }
-
   /**
    * Index of the first message from `start` where `derived` and the messages of `next` differ (by
    * role and content), or -1 when they are equal; `next` is consumed up to that message, which
@@ -291,20 +286,25 @@ class SampleReplay {
       const y = next.next();
       if (y.done) return x ? i : -1;
       pending.value = y.value;
-      if (!x || (x !== y.value && (x.role !== y.value.role || this.keyOf(x) !== this.keyOf(y.value))))
+      if (
+        !x ||
+        (x !== y.value &&
+          (x.role !== y.value.role || this.poolContent.keyOf(x) !== this.poolContent.keyOf(y.value)))
+      )
         return i;
     }
   }
 
   /**
    * Makes the derived messages equal `input` (see the file comment). Only the input past what is
-   * known to agree is compared: the previous call's pooled prefix shared by this call's ranges
-   * (pool entries do not change, and nothing but this replaces derived messages).
+   * known to agree is compared: the previous call's pooled prefix whose messages this call's ranges
+   * repeat (pool entries do not change, and nothing but this replaces derived messages).
    */
   private sync(input: CallInput, time: number | undefined, eventIndex: number): void {
     const out = this.out;
     const derived = out.derived();
-    const start = Math.min(this.agreed, commonPrefix(this.prevRanges, input.ranges));
+    const same = (i: number, j: number, limit: number) => this.poolContent.commonLength(i, j, limit);
+    const start = commonPrefix(this.prevRanges, input.ranges, this.agreed, same);
     this.prevRanges = input.ranges;
     this.agreed = input.length;
     const rest = this.messagesFrom(input, start);
