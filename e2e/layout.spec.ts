@@ -5,7 +5,7 @@
  * the demo sample and on a generated 20k-event log. Then the pane dividers
  * (keyboard, collapse, remembered), the stacked layout, and the theme toggle.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -315,6 +315,71 @@ test('the header shows every figure of the log, whole, at 1600, 1024 and 800 px'
       expect(lines).toBe(1);
     }
     expect(await auditLayout(page, MAIN_SCREEN)).toEqual([]);
+  }
+});
+
+test('at 1600 px a long file name shows whole: the figures that do not fit give way first', async ({
+  page,
+}) => {
+  // The review's case: a 30-character name cut to 14ch with 250 px of header to spare.
+  const name = 'log_message_deduplication-long-name.jsonl';
+  test.setTimeout(60_000); // two loads (the demo, then the file) on a busy shared machine
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'seqscope-layout-')), name);
+  copyFileSync(path.resolve('public/samples/demo.jsonl'), file);
+  await setUp(page, 1600, 900, 'light');
+  await gotoApp(page);
+  await openWithInput(page, file);
+  await expect(page.getByTestId('status')).toHaveAttribute('data-name', name);
+  await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'ready');
+  const fileName = page.getByTestId('file-name');
+  await expect(fileName).toHaveText(name);
+  // Still one line; the name whole (no ellipsis) and every figure shown whole (the others are
+  // hidden whole, and in the tooltip).
+  expect((await page.locator('header').boundingBox())!.height).toBeLessThan(48);
+  expect(
+    await auditLayout(page, {
+      ...MAIN_SCREEN,
+      required: [...MAIN_SCREEN.required, '[data-testid=file-name]'],
+      ellipsis: [],
+    }),
+  ).toEqual([]);
+});
+
+/** The messages bar's height and where what follows it (the request line) starts. */
+async function messagesBar(page: Page) {
+  return page.locator('section[aria-label="Messages at seq"]').evaluate((pane) => ({
+    bar: Math.round(pane.firstElementChild!.getBoundingClientRect().height),
+    below: Math.round(pane.firstElementChild!.nextElementSibling!.getBoundingClientRect().top),
+  }));
+}
+
+test('the messages bar keeps its height when "new since" comes and goes (the messages did not jump)', async ({
+  page,
+}) => {
+  // Six seeks at two sizes: more than the default 30 s on a busy shared machine.
+  test.setTimeout(90_000);
+  await gotoApp(page, '/#seq=10');
+  const header = page.getByTestId('messages-header');
+  for (const { width, height } of SIZES.filter((s) => s.width > 800)) {
+    await setUp(page, width, height, 'dark');
+    await page.evaluate(() => (location.hash = '#seq=10'));
+    await expect(header).toHaveText('at seq 10 · 1 message');
+    const at10 = await messagesBar(page);
+    // Forward: "new since seq 10" joins the header (shown where it fits, hidden whole where not).
+    await page.evaluate(() => (location.hash = '#seq=235'));
+    await expect(header).toHaveText('at seq 235 · 11 messages · new since seq 10');
+    expect(await messagesBar(page), `${width}px`).toEqual(at10);
+    // Back one: it goes again.
+    await page.evaluate(() => (location.hash = '#seq=234'));
+    await expect(header).toHaveText(/^at seq 234 · \d+ messages$/);
+    expect(await messagesBar(page), `${width}px`).toEqual(at10);
+    // "at seq …" is always drawn whole; the rest is drawn whole or not at all.
+    expect(
+      await auditLayout(page, {
+        required: ['[data-testid=messages-header] > span:first-child', '[data-testid=export-menu-button]'],
+        optional: ['[data-testid=messages-header] > span'],
+      }),
+    ).toEqual([]);
   }
 });
 

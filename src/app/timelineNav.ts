@@ -4,6 +4,7 @@
  */
 import { select, useApp } from './appState';
 import { replayNotice } from './playback/replayState';
+import { formatSeq } from '../core/view/seqText';
 import type { WorkerClient } from './services/workerClient';
 
 export class TimelineNav {
@@ -61,12 +62,12 @@ export class TimelineNav {
     if (!r.ok || useApp.getState().loadId !== loadId) return;
     const { seq, what } = r.value;
     if (seq === null) {
-      const where = selectedSeq === null ? '' : ` ${dir > 0 ? 'after' : 'before'} seq ${selectedSeq}`;
+      const where = selectedSeq === null ? '' : ` ${dir > 0 ? 'after' : 'before'} ${formatSeq(selectedSeq)}`;
       replayNotice(`No ${target}${where}`, { atSeq: selectedSeq });
       return;
     }
     this.jump(seq);
-    replayNotice(`${dir > 0 ? 'Next' : 'Previous'} ${target}: seq ${seq}${what ? ` · ${what}` : ''}`, {
+    replayNotice(`${dir > 0 ? 'Next' : 'Previous'} ${target}: ${formatSeq(seq)}${what ? ` · ${what}` : ''}`, {
       tone: 'warn',
       ms: 5000,
       atSeq: seq,

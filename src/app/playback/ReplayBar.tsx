@@ -224,10 +224,7 @@ export function ReplayBar() {
   );
 }
 
-/** "seq 1204 of 50311, turn 12, step 3, text-delta" as a compact readout. */
+/** "seq 1204 of 50,311, turn 12, step 3, text-delta" as a compact readout (its numbers as the core wrote them). */
 function readout(valuetext: string): string {
-  return valuetext
-    .replace(/\b(\d{4,})\b/g, (d) => Number(d).toLocaleString('en-US'))
-    .split(', ')
-    .join(' · ');
+  return valuetext.split(', ').join(' · ');
 }

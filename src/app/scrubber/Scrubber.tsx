@@ -32,6 +32,7 @@ import { DragCommit } from './dragCommit';
 import { useSearch } from '../why/searchService';
 import { TRACK_HEIGHT, drawSearchTicks, drawTrack } from './draw';
 import { searchTicks } from './searchTicks';
+import { formatCount, formatSeq } from '../../core/view/seqText';
 
 /** Pixels within which a press snaps to a tick (a diagnostic, a stall, a match). */
 const SNAP_PX = 3;
@@ -113,7 +114,7 @@ export function Scrubber() {
     position && position.seq === selectedSeq && (position.chunk ?? null) === selectedChunk
       ? position.valuetext
       : selectedSeq !== null
-        ? `seq ${selectedSeq} of ${events}`
+        ? `${formatSeq(selectedSeq)} of ${formatCount(events)}`
         : 'no selection';
   const x = view && selectedSeq !== null ? xOfSeq(view, selectedSeq) : 0;
 
@@ -308,23 +309,16 @@ function nearestTick(view: ReplayAxisView, hitTicks: TickView[], px: number): nu
 
 /**
  * The readout while dragging, from the axis alone, worded as the worker's description that
- * replaces it when the drag ends: "seq 1,204 of 50,311 · turn 12 · step 3".
+ * replaces it when the drag ends: "seq 1204 of 50,311 · turn 12 · step 3".
  */
 function describeDrag(view: ReplayAxisView, seq: number, events: number): string {
-  const parts = [`seq ${grouped(seq)} of ${grouped(events)}`];
+  const parts = [`${formatSeq(seq)} of ${formatCount(events)}`];
   const ti = lastAtOrBelow(turnStarts(view), seq);
   const turn = ti >= 0 ? view.turns[ti] : undefined;
   if (turn && seq <= turn.lastSeq) parts.push(`turn ${turn.turn}`);
   const si = bandAt(view.stepSeqs, seq);
   if (si >= 0) parts.push(`step ${view.stepNums[2 * si + 1]}`);
   return parts.join(' · ');
-}
-
-/** 1,234,567: one formatter for a readout drawn every frame (toLocaleString makes one per call). */
-let digitGroups: Intl.NumberFormat | null = null;
-function grouped(n: number): string {
-  digitGroups ??= new Intl.NumberFormat('en-US');
-  return digitGroups.format(n);
 }
 
 /** Each axis's turn starts, made once (a drag describes a position every frame). */
@@ -340,7 +334,7 @@ function turnStarts(view: ReplayAxisView): number[] {
 
 /** Where `seq` is, from the axis: its seq, turn, step and (time axis) recorded time. */
 function positionParts(view: ReplayAxisView, seq: number): string[] {
-  const parts = [`seq ${grouped(seq)}`];
+  const parts = [formatSeq(seq)];
   const ti = lastAtOrBelow(turnStarts(view), seq);
   const turn = ti >= 0 ? view.turns[ti] : undefined;
   if (turn && seq <= turn.lastSeq)

@@ -30,10 +30,10 @@ export function Header() {
 
   return (
     // One line from 1280 px up, whatever the log: the actions keep their column on the right and
-    // never wrap; the file name gives way first (an ellipsis, whole in its title), then the
-    // figures that do not fit are hidden whole (every one is in their title). Narrower, the
-    // figures take a second line of their own (each whole), the actions still on the first; on a
-    // phone (below 900 px) everything wraps.
+    // never wrap; the figures that do not fit are hidden whole first (every one is in their
+    // title), the last first, down to the first; only then is the file name cut (an ellipsis,
+    // whole in its title). Narrower, the figures take a second line of their own (each whole),
+    // the actions still on the first; on a phone (below 900 px) everything wraps.
     <header className="flex min-h-10 shrink-0 items-center gap-x-2.5 gap-y-1 border-b border-line bg-panel px-3 py-1.5 text-xs max-[900px]:flex-wrap">
       <h1 className="shrink-0">
         <button
@@ -57,9 +57,11 @@ export function Header() {
         {hasLog && (
           // Its own line below 1280 px; from there up its parts sit on the one line beside the figures.
           <div className="flex min-w-0 basis-full items-center gap-x-3 max-[1000px]:flex-wrap max-[1000px]:gap-y-1 max-[900px]:basis-auto min-[1280px]:contents">
-            {/* 9ch at least (14ch from 1280 px) and 28ch at most; it grows only with what the figures leave over. */}
+            {/* Below 1280 px: 9ch at least and 28ch at most, on a line without the figures. From 1280 px
+                up it shares the line with them: whole (its own width), and cut only when the figures
+                are down to their first (they take no room of their own: flex-basis 0), to 14ch at least. */}
             <span
-              className="w-[9ch] max-w-[28ch] shrink-0 grow truncate font-mono text-fg min-[1280px]:w-[14ch]"
+              className="w-[9ch] max-w-[28ch] shrink-0 grow truncate font-mono text-fg min-[1280px]:w-auto min-[1280px]:max-w-none min-[1280px]:min-w-[14ch] min-[1280px]:shrink min-[1280px]:grow-0"
               title={name}
               data-testid="file-name"
             >

@@ -68,7 +68,7 @@ describe('Inspector (through a fake worker)', () => {
     act(() => useApp.setState({ selectedSeq: 5, settledSeq: 5 }));
     await settle();
     expect(el.querySelector('[data-testid=inspector-error]')?.textContent).toBe(
-      'Event #5 could not be shown: no such event',
+      'The event at seq 5 could not be shown: no such event',
     );
     expect(el.querySelector('[data-testid=inspector]')).toBeNull();
   });

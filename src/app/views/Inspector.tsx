@@ -13,6 +13,7 @@ import { DEPTH_MARKER_KEY, MAX_POST_WIDTH } from '../../core/depthLimit';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import type { UrlSync } from '../url/sync';
+import { formatSeq } from '../../core/view/seqText';
 
 type Tab = 'event' | 'raw';
 
@@ -49,7 +50,7 @@ export function Inspector() {
     return (
       <Shell>
         <div className="p-3 text-xs text-red-300" data-testid="inspector-error" role="alert">
-          Event #{failure.seq} could not be shown: {failure.message}
+          The event at {formatSeq(failure.seq)} could not be shown: {failure.message}
         </div>
       </Shell>
     );
@@ -72,7 +73,7 @@ export function Inspector() {
         data-testid="inspector"
         data-seq={d.seq}
       >
-        <span className="font-mono text-sm text-fg-strong">#{d.seq}</span>
+        <span className="font-mono text-sm text-fg-strong">{formatSeq(d.seq)}</span>
         <span className={`rounded border px-1 font-mono text-[10px] ${eventTypeBadgeClass(d.type)}`}>
           {d.type}
         </span>

@@ -21,6 +21,7 @@ import { SCROLL_KEYS_ATTR } from '../keymap';
 import { MESSAGES_LIST_ID, MESSAGES_PANE_ID } from './SkipLinks';
 import { focusLabel } from './messageFocusText';
 import { focusStart, useMessageFocus } from './useMessageFocus';
+import { formatSeq } from '../../core/view/seqText';
 import { useSettled } from './useSettled';
 
 /**
@@ -220,10 +221,9 @@ export function MessagesPane() {
     [...shown.messages.values()].some((m) => m.seq > previousSeq)
       ? previousSeq
       : null;
-  const headerText = shown
-    ? `at seq ${shown.seq} · ${shown.count} message${shown.count === 1 ? '' : 's'}`
-    : '';
-  const newText = highlightAfter !== null ? ` · new since seq ${highlightAfter}` : '';
+  const seqText = shown ? `at ${formatSeq(shown.seq)}` : '';
+  const countText = shown ? ` · ${shown.count} message${shown.count === 1 ? '' : 's'}` : '';
+  const newText = highlightAfter !== null ? ` · new since ${formatSeq(highlightAfter)}` : '';
 
   return (
     <section
@@ -233,28 +233,37 @@ export function MessagesPane() {
       className="@container flex h-full min-w-0 flex-col bg-canvas focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400"
       aria-label="Messages at seq"
     >
-      <div className="flex min-h-9 shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-line bg-panel/80 px-3 py-1 text-xs @max-[26rem]:gap-x-1.5 @max-[26rem]:px-2">
-        {/* In a narrow pane (1024 px) the pane's name is for screen readers only ("11 messages"
-            says it), and "new since" wraps whole onto a line of its own: nothing is cut. */}
+      <div className="flex min-h-9 shrink-0 items-center gap-x-2 border-b border-line bg-panel/80 px-3 py-1 text-xs @max-[26rem]:gap-x-1.5 @max-[26rem]:px-2">
+        {/* One line, whatever the seq: a bar that wrapped when "new since" came (or a seq grew a
+            digit) made the messages below jump at each seek. In a narrow pane (1024 px) the pane's
+            name is for screen readers only ("11 messages" says it). */}
         <span data-part="pane-title" className="shrink-0 font-medium text-fg @max-[26rem]:sr-only">
           Messages
         </span>
         {shown ? (
+          // The room the buttons leave. "at seq …" first, always whole (a 300 px pane has room for
+          // it); what does not fit after it ("new since", then the count) wraps onto a second line
+          // that the one-line height hides whole. The title says it all.
           <span
             data-testid="messages-header"
-            className="flex min-w-0 flex-wrap font-mono whitespace-pre text-fg-muted"
-            title={headerText + newText}
+            className="flex max-h-4 min-w-0 flex-1 flex-wrap overflow-hidden font-mono leading-4 whitespace-pre text-fg-muted"
+            title={`${seqText}${countText}${newText}`}
           >
-            <span>{headerText}</span>
-            {newText && <span className="text-sky-300">{newText}</span>}
+            <span>{seqText}</span>
+            <span data-part="message-count">{countText}</span>
+            {newText && (
+              <span data-part="new-since" className="text-sky-300">
+                {newText}
+              </span>
+            )}
           </span>
         ) : (
-          <span className="text-fg-subtle">
+          <span className="min-w-0 truncate text-fg-subtle">
             {selectedSeq === null
               ? 'select an event'
               : loaded
                 ? 'loading…'
-                : `waiting for seq ${selectedSeq} to load…`}
+                : `waiting for ${formatSeq(selectedSeq)} to load…`}
           </span>
         )}
         {error && <span className="truncate text-red-300">{error}</span>}
@@ -348,7 +357,9 @@ export function MessagesPane() {
             })}
         </div>
         {shown && shown.count === 0 && !streaming && (
-          <div className="p-4 text-xs text-fg-subtle">No model-visible messages at seq {shown.seq}.</div>
+          <div className="p-4 text-xs text-fg-subtle">
+            No model-visible messages at {formatSeq(shown.seq)}.
+          </div>
         )}
       </div>
     </section>

@@ -15,6 +15,7 @@ import type { SessionLog } from '../log/sessionLog';
 import type { StructureIndex } from '../analysis/structureIndex';
 import { stepIndexAt, turnIndexAt } from '../analysis/structureIndex';
 import { looseData } from '../types';
+import { formatCount, formatSeq } from '../view/seqText';
 
 export interface ReplayPosition {
   seq: number;
@@ -194,12 +195,12 @@ export function prevChar(log: PositionLog, pos: ReplayPosition): ReplayPosition 
 
 // ---------------------------------------------------------------- describing
 
-/** For the slider's aria-valuetext: "seq 1204 of 50311, turn 12, step 3, text-delta". */
+/** For the slider's aria-valuetext: "seq 1204 of 50,311, turn 12, step 3, text-delta" (seqText.ts). */
 export function describePosition(log: PositionLog, pos: ReplayPosition): string {
   const n = log.eventCount;
   if (n === 0) return 'no events';
   const p = clampPosition(log, pos);
-  const parts = [`seq ${p.seq} of ${n}`];
+  const parts = [`${formatSeq(p.seq)} of ${formatCount(n)}`];
   const structure = log.structure;
   const turn = structure.turns[turnIndexAt(structure, p.seq)];
   const step = structure.steps[stepIndexAt(structure, p.seq)];
@@ -211,7 +212,8 @@ export function describePosition(log: PositionLog, pos: ReplayPosition): string 
     const chunkType =
       typeof chunk === 'object' && chunk !== null ? (chunk as { type?: unknown }).type : undefined;
     parts.push(typeof chunkType === 'string' ? chunkType : type);
-    if (p.chunk !== undefined) parts.push(`character ${p.chunk} of ${deltaLengthAt(log, p.seq)}`);
+    if (p.chunk !== undefined)
+      parts.push(`character ${formatCount(p.chunk)} of ${formatCount(deltaLengthAt(log, p.seq))}`);
   } else parts.push(type);
   return parts.join(', ');
 }

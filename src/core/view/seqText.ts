@@ -1,0 +1,19 @@
+/**
+ * How a seq and a count read, everywhere (the replay bar, the scrubber, the messages pane, the
+ * Inspector, notices). A seq is an identifier, typed back into `#seq=` links and looked up in the
+ * log: plain digits, "seq 2937", never grouped ("seq 2,937") nor "#2937". A count (events,
+ * characters) is a quantity and keeps its separators: "2,938 events".
+ */
+
+/** "seq 2937". */
+export function formatSeq(seq: number): string {
+  return `seq ${seq}`;
+}
+
+let groups: Intl.NumberFormat | null = null;
+
+/** "2,938": made once (the scrubber's readout formats one every frame of a drag). */
+export function formatCount(n: number): string {
+  groups ??= new Intl.NumberFormat('en-US');
+  return groups.format(n);
+}
