@@ -158,6 +158,31 @@ test('a search hit: the pane scrolls to the message holding it and marks the mat
     .toBe(`${query} | in focused | in view`);
 });
 
+test('a regex search hit (linear-time engine) is marked in its message too', async ({ page }) => {
+  const match = 'tool output pruned to save context';
+  await open(page, LONG_URL, 20);
+  await page.keyboard.press('/');
+  const input = page.getByLabel('search every event');
+  await page.getByLabel('regex').check();
+  await input.fill('tool\\s+output\\s+pruned.{4}save (context)');
+  await page.getByTestId('search-results').locator('button[data-seq="2979"]').click();
+  await expect(pane(page)).toHaveAttribute('data-seq', '2979');
+  const m = focused(page);
+  await expect(m).toHaveAttribute('data-search-marks', '1');
+  await expect(page.getByTestId('messages-focus-status')).toContainText(
+    `Search match “${match}” marked in it.`,
+  );
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const h = CSS.highlights.get('seqscope-search-hit');
+        const range = h ? ([...h][0] as Range | undefined) : undefined;
+        return range?.toString() ?? 'no mark';
+      }),
+    )
+    .toBe(match);
+});
+
 test('scrolling the pane is not undone; the next selection scrolls again', async ({ page }) => {
   await open(page, LONG_URL, 2979);
   await expect(focused(page)).toHaveAttribute('data-tindex', String(focusIndex(long, 2979)));

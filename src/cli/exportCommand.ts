@@ -19,6 +19,7 @@ import { SAMPLE_OPTIONS, sampleImportOptions } from './sampleOption';
 import { allValues, lastValue, positionals, readArgs, type OptionTable } from './args';
 import type { ImportOptions } from '../core/import/importers';
 import { errorMessage } from '../core/errorMessage';
+import { compileLinearRegex } from '../core/search/linearRegex';
 
 export interface ExportArgs {
   file: string;
@@ -99,11 +100,8 @@ export function parseExportArgs(argv: string[]): ExportArgs | string {
   const out = lastValue(parsed, '--out');
   const patterns = allValues(parsed, '--redact-pattern');
   for (const re of patterns) {
-    try {
-      new RegExp(re, 'u');
-    } catch (e) {
-      return `--redact-pattern ${re}: ${errorMessage(e)}`;
-    }
+    const compiled = compileLinearRegex(re);
+    if ('error' in compiled) return `--redact-pattern ${re}: ${compiled.error}`;
   }
   const flags = new Set<string>();
   for (const a of parsed)

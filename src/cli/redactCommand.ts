@@ -9,6 +9,7 @@ import { redactLogText } from '../core/redact/redactLog';
 import type { SessionLog } from '../core/log/sessionLog';
 import type { ExportContext } from './exportCommand';
 import { defaultLimits } from './limitArgs';
+import { compileLinearRegex, type LinearRegex } from '../core/search/linearRegex';
 
 export function redactedCopy(
   ctx: ExportContext,
@@ -21,7 +22,7 @@ export function redactedCopy(
   if (!ctx.args.flags.has('redact')) return { ok: true, text };
   const home = homedir();
   const result = redactLogText(text, {
-    patterns: (ctx.args.patterns ?? []).map((p) => new RegExp(p, 'gu')),
+    patterns: userPatterns(ctx.args.patterns ?? []),
     homePaths: home ? [home] : [],
   });
   const kinds = Object.entries(result.counts)
@@ -51,4 +52,13 @@ function decodedInput(input: Uint8Array): string | { ok: false; message: string 
   if (d.error !== undefined) return { ok: false, message: `cannot decompress: ${d.error}` };
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   return parts.map((p, i) => decoder.decode(p, { stream: i < parts.length - 1 })).join('');
+}
+
+/** The `--redact-pattern`s, checked by parseExportArgs already (a bad one never gets here). */
+function userPatterns(patterns: readonly string[]): LinearRegex[] {
+  return patterns.map((p) => {
+    const re = compileLinearRegex(p);
+    if ('error' in re) throw new Error(`--redact-pattern ${p}: ${re.error}`);
+    return re;
+  });
 }

@@ -77,11 +77,35 @@ describe('exportRedacted request', () => {
     for (let s = 0; s < a.eventCount; s++) expect(b.typeOf(s)).toBe(a.typeOf(s));
   });
 
+  it('runs a pattern that backtracks for ever natively in one linear pass, over a 40,000-character message (issue 14)', async () => {
+    const message = (seq: number, text: string) =>
+      JSON.stringify({
+        type: 'user/message',
+        seq,
+        data: { role: 'user', content: [{ type: 'text', text }] },
+      });
+    const long = 'a'.repeat(40_000);
+    const ask = await host(`${message(0, `${long}!`)}\n${message(1, `${long}b`)}\n`);
+    const r = await ask({ kind: 'exportRedacted', patterns: ['a*a*a*b', '(a+)+$'] });
+    if (!r.ok) throw new Error(r.error.message);
+    const copy = r.value as { text: string; counts: Record<string, number> };
+    expect(copy.counts.custom).toBe(1);
+    const lines = copy.text.split('\n');
+    expect(lines[0]).toContain(`${long}!`);
+    expect(lines[1]).not.toContain('aab');
+  });
+
   it('says plainly when a pattern is not a regular expression', async () => {
     const ask = await host(original);
     const r = await ask({ kind: 'exportRedacted', patterns: ['('] });
     expect(r.ok ? null : r.error.code).toBe('bad-request');
-    expect(r.ok ? '' : r.error.message).toMatch(/^The pattern \( is not a regular expression/);
+    expect(r.ok ? '' : r.error.message).toBe(
+      'The pattern ( cannot be used: bad regular expression: missing closing ): `(`',
+    );
+    const lookahead = await ask({ kind: 'exportRedacted', patterns: ['PROJECT(?=-)'] });
+    expect(lookahead.ok ? '' : lookahead.error.message).toBe(
+      'The pattern PROJECT(?=-) cannot be used: this pattern uses a lookahead, which the linear-time engine does not support',
+    );
   });
 
   it('finds the home directory in the session header cwd', () => {

@@ -6,6 +6,7 @@
  * `/Users/<user>/...`, `C:\Users\<user>\...`).
  */
 import { redactLogText, type RedactResult } from '../core/redact/redactLog';
+import { compileLinearRegex, type LinearRegex } from '../core/search/linearRegex';
 import type { SessionLog } from '../core/log/sessionLog';
 import { fail, type Result } from './protocol';
 
@@ -19,13 +20,11 @@ export function homeOfCwd(cwd: unknown): string | undefined {
 export function redactedCopy(log: SessionLog, patterns: readonly string[] = []): Result<RedactResult> {
   if (log.limitHit)
     return fail('bad-request', `${log.limitHit.message} A redacted copy needs the whole log.`);
-  const regexes: RegExp[] = [];
+  const regexes: LinearRegex[] = [];
   for (const p of patterns) {
-    try {
-      regexes.push(new RegExp(p, 'gu'));
-    } catch (err) {
-      return fail('bad-request', `The pattern ${p} is not a regular expression: ${(err as Error).message}`);
-    }
+    const re = compileLinearRegex(p);
+    if ('error' in re) return fail('bad-request', `The pattern ${p} cannot be used: ${re.error}`);
+    regexes.push(re);
   }
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(log.rawBytes(0, log.bytesDecoded));
   const home = homeOfCwd(log.sessionHeader?.cwd);

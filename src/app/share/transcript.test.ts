@@ -16,18 +16,16 @@ const assistant: Message = {
   ],
   source: { kind: 'model', provider: 'acme', model: 'm-1' },
 };
-const result: Message = {
-  role: 'user',
-  content: [
-    {
-      type: 'tool-result',
-      toolCallId: 'c1',
-      isError: true,
-      content: [{ type: 'text', text: 'exit 1\n```\nboom' }],
-    },
-  ],
-  source: { kind: 'tool', callId: 'c1' },
-};
+
+/** The result of call `c1` as a tool's message: `text` its one block. */
+function toolResult(text: string, isError: boolean): Message {
+  return {
+    role: 'user',
+    content: [{ type: 'tool-result', toolCallId: 'c1', isError, content: [{ type: 'text', text }] }],
+    source: { kind: 'tool', callId: 'c1' },
+  };
+}
+const result = toolResult('exit 1\n```\nboom', true);
 
 describe('messagesJson', () => {
   it("is the CLI's derive --with-request entry: exactly the messages, in order, and the request in force", () => {
@@ -74,13 +72,7 @@ describe('transcriptMarkdown', () => {
 
   it('a 200,000-line tool output and reasoning, and 200,000 backtick runs, are written whole (re-audit NEW-2)', () => {
     const lines = Array.from({ length: 200_000 }, (_, i) => `line ${i} \``).join('\n');
-    const big: Message = {
-      role: 'user',
-      content: [
-        { type: 'tool-result', toolCallId: 'c1', isError: false, content: [{ type: 'text', text: lines }] },
-      ],
-      source: { kind: 'tool', callId: 'c1' },
-    };
+    const big = toolResult(lines, false);
     const thinking: Message = { role: 'assistant', content: [{ type: 'reasoning', text: lines }] };
     const md = transcriptMarkdown({
       name: 'big.jsonl',

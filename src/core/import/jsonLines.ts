@@ -23,7 +23,7 @@ export const NAMED_LINES = 20;
  * one note at the end. A note per line made 200,000 junk lines 200,000 notes, and spreading
  * them into a call overflowed the stack: the importer failed and both valid records were lost.
  */
-class LineNotes {
+export class LineNotes {
   private readonly notes: ImportNote[] = [];
   /** Per kind (the rest of its message): lines seen, and the code of its notes. */
   private readonly kinds = new Map<string, { code: ImportNote['code']; lines: number }>();

@@ -1,7 +1,7 @@
 /**
  * Credentials passed as command-line options (rules.ts), which have no `=` or `:` after a label:
  * `curl -u user:password` / `-uuser:password` / `-su user:password` (short options clustered) /
- * `-U` / `--user=` / `--proxy-user` (the part after the first colon), and the password option of
+ * `-U` / `--user=` / `--proxy-user` / HTTPie's `-a` (the part after the first colon), and the password option of
  * the commands that take one as `-p` (`mysql -pPASSWORD`, `mysql -p"PASSWORD"`, `docker login -p
  * PASSWORD`, `sshpass -p PASSWORD`). `-p` is a port, a parent folder or a publish flag in most
  * other commands (`ssh -p 2222`, `mkdir -p`, `docker run -p 80:80`), so it counts only after one
@@ -20,11 +20,49 @@ const USER_OPTION =
 export function* userPasswords(s: string): Generator<readonly [number, number]> {
   USER_OPTION.lastIndex = 0;
   for (let m = USER_OPTION.exec(s); m !== null; m = USER_OPTION.exec(s)) {
-    const [user, password] = [m[1] as string, m[2] as string];
-    const at = m.indices?.[2];
-    if (!at || password === user || /^\d+$/.test(password) || !valueTest('password', password, false))
-      continue;
-    yield at;
+    const at = passwordOfUser(m);
+    if (at) yield at;
+  }
+}
+
+/** The password's span of a `user:password` match (groups 1 and 2), unless it is a group or a number. */
+function passwordOfUser(m: RegExpExecArray): readonly [number, number] | undefined {
+  const [user, password] = [m[1] as string, m[2] as string];
+  const at = m.indices?.[2];
+  if (!at || password === user || /^\d+$/.test(password) || !valueTest('password', password, false))
+    return undefined;
+  return at;
+}
+
+/**
+ * HTTPie's (and xh's) short `-a user:password`, or `-a TOKEN` after `-A bearer` (`--auth` is USER_OPTION's). `-a` is "all" or
+ * "archive" elsewhere (`rsync -a host:/dir`): it counts only after one of those commands on the
+ * same line.
+ */
+const HTTPIE = /(?<![\w./:-])(?:https?|xhs?)(?=[ \t])/g;
+const HTTPIE_AUTH = /(?<![\w-])-a(?:[ \t]+|=)?\\?["']?([^\s:"'\\-][^\s:"'\\]{0,63}):([^\s"'\\]{1,256})/dg;
+
+/** `-A bearer` / `--auth-type=bearer`: then `-a` is a token, whole (`-a TOKEN`). */
+const HTTPIE_BEARER = /(?<![\w-])(?:-A|--auth-type)(?:[ \t]+|=)["']?bearer\b/gi;
+const HTTPIE_TOKEN = /(?<![\w-])-a(?:[ \t]+|=)?\\?["']?([^\s"'\\-][^\s"'\\]{0,1023})/dg;
+
+export function* httpieAuth(s: string): Generator<readonly [number, number]> {
+  HTTPIE.lastIndex = 0;
+  for (let c = HTTPIE.exec(s); c !== null; c = HTTPIE.exec(s)) {
+    const from = c.index + c[0].length;
+    let end = Math.min(s.length, from + WINDOW);
+    const newline = s.slice(from, end).search(/\r|\n|\\n/);
+    if (newline !== -1) end = from + newline;
+    const window = s.slice(0, end);
+    HTTPIE_BEARER.lastIndex = from;
+    const bearer = HTTPIE_BEARER.test(window);
+    const auth = bearer ? HTTPIE_TOKEN : HTTPIE_AUTH;
+    auth.lastIndex = from;
+    for (let m = auth.exec(window); m !== null; m = auth.exec(window)) {
+      const at = bearer ? m.indices?.[1] : passwordOfUser(m);
+      if (at && (!bearer || valueTest('credential', m[1] as string, false))) yield at;
+    }
+    HTTPIE.lastIndex = Math.max(end, HTTPIE.lastIndex);
   }
 }
 

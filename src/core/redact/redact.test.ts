@@ -6,6 +6,7 @@ import type { SessionLog } from '../log/sessionLog';
 import { redactLogText } from './redactLog';
 import { createMasker, maskOf } from './rules';
 import { SECRETS, secretsLog } from '../testing/secretsLog';
+import { compileLinearRegex } from '../search/linearRegex';
 
 const hostileLog = () => secretsLog(CLEAN);
 
@@ -43,7 +44,9 @@ function shape(log: SessionLog) {
 
 describe('redactLogText', () => {
   const original = hostileLog();
-  const patterns = [/PROJECT-[A-Z]+-\d+/g];
+  const project = compileLinearRegex('PROJECT-[A-Z]+-\\d+');
+  if ('error' in project) throw new Error(project.error);
+  const patterns = [project];
 
   it('the hostile log really carries the secrets, also split across deltas', () => {
     expect(leaks(original).length).toBeGreaterThan(100);

@@ -5,18 +5,22 @@
  * with nothing to mask is kept byte for byte; a changed line is written again as JSON (any
  * depth). A line that is not JSON, or is a bare JSON string, is masked as text.
  *
- * Streaming deltas are masked as the stream they form: a key split across text deltas (or
- * across a packed row's texts, or tool-call argument deltas) is found in the concatenated
- * block and masked in every piece, so the assembled text equals the masked message text
- * and no piece keeps a fragment of it.
+ * Streaming deltas are masked as the stream they form, grouped exactly as the reader
+ * assembles them (streamPieces.ts): a key split across text or reasoning deltas (or across a
+ * packed row's texts, or tool-call argument deltas) is found in the concatenated block and
+ * masked in every piece, so the assembled text equals the masked message text and no piece
+ * keeps a fragment of it.
  */
 import { jsonText } from '../deepJson';
+import { isPackedRowType } from '../reader/packedRows';
 import { isObject } from '../validate';
 import { createMasker, type Masker } from './rules';
+import type { LinearRegex } from '../search/linearRegex';
+import { streamsOf, type PieceRef } from './streamPieces';
 
 export interface RedactOptions {
   /** The user's own patterns (masked as kind `custom`). */
-  patterns?: readonly RegExp[];
+  patterns?: readonly LinearRegex[];
   /** Home directories whose user name is masked wherever it appears as a path segment. */
   homePaths?: readonly string[];
 }
@@ -35,20 +39,6 @@ interface Piece {
   holder: Holder;
   key: string | number;
 }
-interface Group {
-  pieces: (Piece & { line: number })[];
-}
-
-const PACKED_FIELDS: Record<string, [family: string, field: string]> = {
-  'text-chunks': ['text', 'texts'],
-  'reasoning-chunks': ['reasoning', 'texts'],
-  'tool-call-chunks': ['tool', 'args'],
-};
-const DELTA_FAMILY: Record<string, string> = {
-  'text-delta': 'text',
-  'reasoning-delta': 'reasoning',
-  'tool-call-delta': 'tool',
-};
 
 export function redactLogText(text: string, options: RedactOptions = {}): RedactResult {
   const masker = createMasker(options.patterns, options.homePaths);
@@ -56,7 +46,7 @@ export function redactLogText(text: string, options: RedactOptions = {}): Redact
   const parsed: unknown[] = lines.map(parseLine);
   const dirty = new Set<number>();
   const skip = new WeakMap<object, Set<string | number>>();
-  maskStreams(parsed, masker, dirty, skip);
+  maskStreams(lines, parsed, masker, dirty, skip);
 
   let changedLines = 0;
   const out = lines.map((line, i) => {
@@ -99,78 +89,89 @@ function parseLine(line: string): unknown {
   }
 }
 
-/** Finds the streams of deltas, masks each as one text, and puts the masked pieces back. */
+/** Masks each stream of deltas (streamPieces.ts) as one text, and puts the masked pieces back. */
 function maskStreams(
+  lines: readonly string[],
   parsed: unknown[],
   masker: Masker,
   dirty: Set<number>,
   skip: WeakMap<object, Set<string | number>>,
 ): void {
-  // open streams per step: a finish closes its step's streams only (a scan of every open stream
-  // per finish was quadratic in the streams left open, audit R6-4)
-  const open = new Map<string, Map<string, Group>>();
-  const done: Group[] = [];
-  const add = (step: string, stream: string, piece: Piece & { line: number }) => {
-    let streams = open.get(step);
-    if (!streams) open.set(step, (streams = new Map<string, Group>()));
-    let group = streams.get(stream);
-    if (!group) streams.set(stream, (group = { pieces: [] }));
-    group.pieces.push(piece);
-    let keys = skip.get(piece.holder);
-    if (!keys) skip.set(piece.holder, (keys = new Set()));
-    keys.add(piece.key);
-  };
-  const closeStep = (step: string) => {
-    const streams = open.get(step);
-    if (!streams) return;
-    for (const g of streams.values()) done.push(g);
-    open.delete(step);
-  };
-  parsed.forEach((value, line) => {
-    if (!isObject(value)) return;
-    const ev = value.type === 'session_event' && isObject(value.event) ? value.event : value;
-    const type = ev.type;
-    const data = ev.data;
-    if (typeof type !== 'string' || !isObject(data)) return;
-    const step = `${String(data.turn)}/${String(data.step)}/`;
-    const packed = PACKED_FIELDS[type];
-    if (packed) {
-      const items = data[packed[1]];
-      if (Array.isArray(items))
-        items.forEach((item, k) => {
-          if (typeof item === 'string')
-            add(step, `${packed[0]}/${String(data.index)}`, { holder: items, key: k, line });
-        });
-      return;
+  const mask = (pieces: (Piece & { line: number })[]) => {
+    // masked here as part of the stream, never again on its own
+    for (const p of pieces) {
+      let keys = skip.get(p.holder);
+      if (!keys) skip.set(p.holder, (keys = new Set()));
+      keys.add(p.key);
     }
-    if (type !== 'assistant/chunk' || !isObject(data.chunk)) return;
-    const chunk = data.chunk;
-    if (chunk.type === 'finish') return closeStep(step);
-    const family = typeof chunk.type === 'string' ? DELTA_FAMILY[chunk.type] : undefined;
-    if (!family) return;
-    for (const field of ['text', 'argumentsDelta', 'arguments', 'delta'])
-      if (typeof chunk[field] === 'string') {
-        add(step, `${family}/${String(chunk.index)}`, { holder: chunk, key: field, line });
-        break;
-      }
-  });
-  for (const streams of open.values()) for (const g of streams.values()) done.push(g);
-  for (const g of done) {
-    const texts = g.pieces.map((p) => (p.holder as Record<string | number, unknown>)[p.key] as string);
-    const whole = texts.join('');
-    const masked = masker.mask(whole);
-    if (masked === whole) continue;
-    let at = 0;
-    g.pieces.forEach((p, k) => {
-      const len = (texts[k] as string).length;
-      const piece = masked.slice(at, at + len);
-      at += len;
-      if (piece !== texts[k]) {
-        setOwn(p.holder, p.key, piece);
-        dirty.add(p.line);
-      }
-    });
+    maskPieces(pieces, masker, dirty);
+  };
+  for (const stream of streamsOf(lines)) {
+    const pieces: (Piece & { line: number })[] = [];
+    for (const ref of stream) {
+      const piece = pieceAt(parsed, ref);
+      if (piece !== undefined) pieces.push({ ...piece, line: ref.line });
+    }
+    mask(pieces);
   }
+  // a packed row the reader refused (`packed-row-invalid`) expands to nothing, but it is still
+  // one block's run of deltas: a reader that takes it would join its items
+  parsed.forEach((value, line) => {
+    const row =
+      isObject(value) && value.type === 'session_event' && isObject(value.event) ? value.event : value;
+    if (!isObject(row) || typeof row.type !== 'string' || !isPackedRowType(row.type) || !isObject(row.data))
+      return;
+    const items = row.data[row.type === 'tool-call-chunks' ? 'args' : 'texts'];
+    if (!Array.isArray(items) || skip.has(items)) return;
+    const pieces: (Piece & { line: number })[] = [];
+    items.forEach((item, key) => {
+      if (typeof item === 'string') pieces.push({ holder: items, key, line });
+    });
+    mask(pieces);
+  });
+}
+
+/** Masks the pieces' concatenation and gives each piece its part of the masked text. */
+function maskPieces(pieces: readonly (Piece & { line: number })[], masker: Masker, dirty: Set<number>): void {
+  const texts = pieces.map((p) => (p.holder as Record<string | number, unknown>)[p.key] as string);
+  const whole = texts.join('');
+  const masked = masker.mask(whole);
+  if (masked === whole) return;
+  let at = 0;
+  pieces.forEach((p, k) => {
+    const len = (texts[k] as string).length;
+    const piece = masked.slice(at, at + len);
+    at += len;
+    if (piece !== texts[k]) {
+      setOwn(p.holder, p.key, piece);
+      dirty.add(p.line);
+    }
+  });
+}
+
+/** The string a stream's piece is, in the parsed line (unwrapped as the reader unwraps it). */
+function pieceAt(parsed: readonly unknown[], ref: PieceRef): Piece | undefined {
+  const value = parsed[ref.line];
+  if (!isObject(value)) return undefined;
+  const ev = value.type === 'session_event' && isObject(value.event) ? value.event : value;
+  const data = ev.data;
+  if (!isObject(data)) return undefined;
+  if (ref.member >= 0) {
+    const items = data[ev.type === 'tool-call-chunks' ? 'args' : 'texts'];
+    return Array.isArray(items) && typeof items[ref.member] === 'string'
+      ? { holder: items, key: ref.member }
+      : undefined;
+  }
+  const chunk = data.chunk;
+  if (!isObject(chunk)) return undefined;
+  if (ref.field === 'block')
+    return isObject(chunk.block) && typeof chunk.block.text === 'string'
+      ? { holder: chunk.block, key: 'text' }
+      : undefined;
+  // a design-card tool-call delta carries `arguments` and no `argumentsDelta` (normalizeChunk.ts)
+  const key =
+    ref.field === 'text' ? 'text' : chunk.argumentsDelta === undefined ? 'arguments' : 'argumentsDelta';
+  return typeof chunk[key] === 'string' ? { holder: chunk, key } : undefined;
 }
 
 /** Masks every string in value (keys too), in place, at any depth; true when something changed. */

@@ -65,3 +65,102 @@ describe('escapes hide no key name or value (\\uXXXX in JSON text)', () => {
     expect(m.counts).toEqual({});
   });
 });
+
+describe("HTTPie's `-a user:password`", () => {
+  it.each([
+    ['http -a alice:Tr0ub4dor3x GET https://api.example.com', 'Tr0ub4dor3x'],
+    ['https -a alice:Tr0ub4dor3x example.com', 'Tr0ub4dor3x'],
+    ['http --verify=no -aalice:Tr0ub4dor3x POST example.com x=1', 'Tr0ub4dor3x'],
+    ['$ xh -a "alice:Tr0ub4dor3x" example.com', 'Tr0ub4dor3x'],
+    ['cd api && http -a alice:Tr0ub4dor3x :8080/me', 'Tr0ub4dor3x'],
+  ])('masks %s', (text, secret) => {
+    const m = createMasker();
+    const out = m.mask(text);
+    expect(out).toHaveLength(text.length);
+    expect(out).not.toContain(secret);
+    expect(out).toContain('alice:');
+    expect(m.counts).toEqual({ password: 1 });
+  });
+
+  it.each([
+    ['http -A bearer -a eyQ7w8E9r0T1y2U3i4O5 example.com', 'eyQ7w8E9r0T1y2U3i4O5'],
+    ['xh --auth-type=bearer example.com -a "Q7w8E9r0T1y2U3i4O5p6"', 'Q7w8E9r0T1y2U3i4O5p6'],
+  ])('masks a bearer token: %s', (text, secret) => {
+    const m = createMasker();
+    const out = m.mask(text);
+    expect(out).toHaveLength(text.length);
+    expect(out).not.toContain(secret);
+  });
+
+  it.each([
+    'http -A bearer -a $TOKEN example.com',
+    'rsync -a backup01:/var/lib/data ./data',
+    'ls -a src:generated',
+    'http -a app:app example.com',
+    'git commit -a -m "http: fix"',
+    'curl https://x.example -a fix:thing',
+  ])('keeps %s', (text) => {
+    const m = createMasker();
+    expect(m.mask(text)).toBe(text);
+  });
+});
+
+describe('a .env password with spaces, unquoted', () => {
+  const ENV = ['DB_HOST=localhost', 'DB_PASSWORD=correct horse battery staple', 'DB_PORT=5432'].join('\n');
+
+  it('masks the rest of its line when the lines around it are assignments too', () => {
+    const m = createMasker();
+    const out = m.mask(ENV);
+    expect(out).toHaveLength(ENV.length);
+    for (const word of ['correct', 'horse', 'battery', 'staple']) expect(out).not.toContain(word);
+    expect(out).toContain('DB_HOST=localhost\nDB_PASSWORD=');
+    expect(out).toContain('\nDB_PORT=5432');
+  });
+
+  it('stops at an inline comment, trailing spaces and a CRLF; `export` lines too', () => {
+    const text = 'export USER=app\r\nexport PASSWORD=two words here  # rotate monthly\r\n';
+    const out = createMasker().mask(text);
+    expect(out).not.toMatch(/two|words|here/);
+    expect(out).toContain('  # rotate monthly\r\n');
+  });
+
+  it('in a tool result of a log: the words do not survive, the log stays the same log', () => {
+    const result = {
+      type: 'tool/result',
+      seq: 0,
+      time: 1,
+      data: { turn: 1, step: 1, callId: 'c1', output: `$ cat .env\n${ENV}\n`, isError: false },
+    };
+    const r = redactLogText([HEADER, JSON.stringify(result)].join('\n'));
+    expect(r.text).not.toMatch(/horse|battery|staple/);
+    expect(loadLogFromText(r.text).eventCount).toBe(1);
+  });
+
+  it('a lone line keeps only its first word masked: a shell reads `NAME=x command`', () => {
+    const text = 'PASSWORD=hunter22 npm test';
+    const out = createMasker().mask(text);
+    expect(out).not.toContain('hunter22');
+    expect(out).toContain(' npm test');
+  });
+});
+
+describe('the round-9 rules stay linear', () => {
+  it('a megabyte of each near-miss is masked in one pass', () => {
+    const m = createMasker();
+    const M = 1 << 20;
+    const runs = [
+      'http '.repeat(M / 5),
+      `http ${'-a '.repeat(M / 3)}`,
+      `http -a ${'a'.repeat(M)}:`,
+      `http -A bearer ${'-a '.repeat(M / 3)}`,
+      'A=b\n'.repeat(M / 4),
+      'PASSWORD=a b\n'.repeat(M / 13),
+      `A=b\nPASSWORD=x ${' '.repeat(M)}y`,
+      `A=b\nPASSWORD=x${' #'.repeat(M / 2)}`,
+      '\\u0041'.repeat(M / 6),
+      '\\\\u0041'.repeat(M / 7),
+      `"pass\\u0077ord": "${'\\u0020'.repeat(M / 6)}`,
+    ];
+    for (const s of runs) expect(m.mask(s)).toHaveLength(s.length);
+  });
+});

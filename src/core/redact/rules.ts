@@ -5,12 +5,20 @@
  * when there is room: `[api-key]**********`.
  */
 
-import { passwordOptions, positionalPasswords, sambaPasswords, userPasswords } from './cliCredentials';
+import {
+  httpieAuth,
+  passwordOptions,
+  positionalPasswords,
+  sambaPasswords,
+  userPasswords,
+} from './cliCredentials';
 import { emails } from './emails';
+import { envPhrasePasswords } from './envFiles';
 import { decodeUnicodeEscapes, originalSpan } from './escapes';
 import { labelledSecrets, labelTier, looksRandom, maybeLabel, valueTest } from './labels';
 import { markupSecrets } from './markup';
 import { KNOWN_PREFIXES } from './prefixes';
+import type { LinearRegex } from '../search/linearRegex';
 
 export type RedactionKind =
   | 'private-key'
@@ -143,9 +151,10 @@ export const BUILT_IN_RULES: readonly Rule[] = [
     kind: 'password',
     re: /\bauthorization\\?["']?[ \t]*[:=][ \t]*\\?["']?digest[ \t]+((?:[\w-]{1,32}=(?:\\?"[^"\r\n\\]{0,256}\\?"|[^\s,"\\]{1,256})[ \t]*,?[ \t]*){1,16})/dgi,
   },
-  // `curl -u user:password`, `mysql -pPASSWORD`, `docker login -p PASSWORD`, `redis-cli -a
+  // `curl -u user:password`, `http -a user:password`, `mysql -pPASSWORD`, `docker login -p PASSWORD`, `redis-cli -a
   // PASSWORD`, `smbclient -U user%password`, `echo PASSWORD | sudo -S`
   { kind: 'password', find: userPasswords },
+  { kind: 'password', find: httpieAuth },
   { kind: 'password', find: passwordOptions },
   { kind: 'password', find: sambaPasswords },
   { kind: 'password', find: positionalPasswords },
@@ -157,6 +166,8 @@ export const BUILT_IN_RULES: readonly Rule[] = [
     accept: (m) =>
       /^(?:\*|[^:]*[A-Za-z]|\d{1,3}(?:\.\d{1,3}){3}):/.test(m[0]) && valueTest('password', m[1] ?? '', false),
   },
+  // `DB_PASSWORD=correct horse battery staple` among a .env file's lines (envFiles.ts)
+  { kind: 'password', find: envPhrasePasswords },
   // `<password>x</password>`, `<add key="ApiKey" value="x"/>`
   { kind: 'secret', find: markupSecrets },
   // any value after a label that names a secret, in any spelling (labels.ts: `GH_TOKEN=`,
@@ -211,7 +222,10 @@ export interface Masker {
 }
 
 /** A masker for the built-in rules plus the user's patterns (and literal extra home paths). */
-export function createMasker(patterns: readonly RegExp[] = [], homePaths: readonly string[] = []): Masker {
+export function createMasker(
+  patterns: readonly LinearRegex[] = [],
+  homePaths: readonly string[] = [],
+): Masker {
   const rules: Rule[] = [...BUILT_IN_RULES];
   for (const home of homePaths) {
     const user = /[/\\]([^/\\]+)[/\\]?$/.exec(home)?.[1];
@@ -221,7 +235,8 @@ export function createMasker(patterns: readonly RegExp[] = [], homePaths: readon
         re: new RegExp(`(?<=[/\\\\])(${escapeRegExp(user)})(?=[/\\\\]|$)`, 'dg'),
       });
   }
-  for (const p of patterns) rules.push({ kind: 'custom', re: new RegExp(p.source, withFlags(p.flags)) });
+  // The user's patterns run on the linear-time engine: a backtracking one could hang on a hostile line.
+  for (const p of patterns) rules.push({ kind: 'custom', find: (s) => p.spans(s) });
   const counts: Record<string, number> = {};
   // short strings found clean (keys, event types, ids repeat on every line): not scanned again
   const clean = new Set<string>();
@@ -302,10 +317,6 @@ function* regexSpans(
     const group = m.indices?.[1];
     yield group ?? [m.index, m.index + m[0].length];
   }
-}
-
-function withFlags(flags: string): string {
-  return [...new Set([...flags, 'g', 'd'])].join('');
 }
 
 function escapeRegExp(s: string): string {

@@ -9,13 +9,17 @@
  * always checked exactly (their text may hide the run behind escapes), which
  * the search does separately. Case-insensitive search folds with the regex
  * `iu` flags on both sides, so non-ASCII letters (É/é, Σ/σ) match too.
+ *
+ * A regex query runs on the linear-time engine (linearRegex.ts), never as a native RegExp: a
+ * match cannot be interrupted, and a backtracking one can run for minutes on one hostile line.
+ * A plain query is a native RegExp of the escaped text (no repeats: it cannot backtrack).
  */
 
-import { exponentialRisk } from './regexRisk';
+import { compileLinearRegex, type MatchSpan } from './linearRegex';
 
 export interface QueryOptions {
   query: string;
-  /** The query is a regular expression (JavaScript syntax). */
+  /** The query is a regular expression (JavaScript syntax, where RE2 has the feature). */
   regex?: boolean;
   /** Match case exactly (default: case-insensitive). */
   caseSensitive?: boolean;
@@ -23,8 +27,8 @@ export interface QueryOptions {
 
 export interface CompiledQuery {
   ok: true;
-  /** Finds the first match in a string value (global flag: set lastIndex before exec). */
-  matcher: RegExp;
+  /** Finds the first match in a string value. */
+  matcher: TextMatcher;
   /** What a line must contain to be worth parsing, or null when every line must be checked. */
   prefilter: BytePrefilter | null;
   /** The query matches the empty string: every event would match, so it finds nothing. */
@@ -37,37 +41,38 @@ export interface QueryError {
   error: string;
 }
 
+/** What search runs on each string value: its leftmost match, or null. */
+export interface TextMatcher {
+  find(s: string): MatchSpan | null;
+}
+
 export function compileQuery(options: QueryOptions): CompiledQuery | QueryError {
   const flags = options.caseSensitive ? 'gu' : 'giu';
   const { query } = options;
-  if (query.length === 0) return { ok: true, matcher: /$^/gu, prefilter: null, empty: true };
-  let matcher: RegExp;
+  const never: TextMatcher = { find: () => null };
+  if (query.length === 0) return { ok: true, matcher: never, prefilter: null, empty: true };
+  let matcher: TextMatcher;
   if (options.regex) {
-    try {
-      matcher = new RegExp(query, flags);
-    } catch (err) {
-      // Unicode mode is stricter (`\-` outside a class); accept what plain mode accepts.
-      try {
-        matcher = new RegExp(query, flags.replace('u', ''));
-      } catch {
-        const why =
-          err instanceof Error
-            ? err.message.replace(/^Invalid regular expression: (\/.*\/[a-z]*: )?/s, '')
-            : '';
-        return { ok: false, error: `bad regular expression: ${why || 'does not compile'}` };
-      }
-    }
-    // A match cannot be interrupted: refuse what could backtrack for ever before it meets the log.
-    const risk = exponentialRisk(query, !options.caseSensitive);
-    if (risk) return { ok: false, error: risk };
-    matcher.lastIndex = 0;
-    if (matcher.test('')) return { ok: true, matcher, prefilter: null, empty: true };
+    const re = compileLinearRegex(query, { ignoreCase: !options.caseSensitive });
+    if ('error' in re) return { ok: false, error: re.error };
+    if (re.matchesEmpty) return { ok: true, matcher: never, prefilter: null, empty: true };
+    matcher = re;
   } else {
-    matcher = new RegExp(escapeRegExp(query), flags);
+    matcher = literalMatcher(new RegExp(escapeRegExp(query), flags));
   }
   const literal = options.regex ? requiredLiteral(query) : query;
-  const prefilter = bytePrefilter(literal ?? '', !options.caseSensitive, matcher.flags);
+  const prefilter = bytePrefilter(literal ?? '', !options.caseSensitive, flags);
   return { ok: true, matcher, prefilter, empty: false };
+}
+
+function literalMatcher(re: RegExp): TextMatcher {
+  return {
+    find(s) {
+      re.lastIndex = 0;
+      const m = re.exec(s);
+      return m ? { start: m.index, end: m.index + m[0].length } : null;
+    },
+  };
 }
 
 export function escapeRegExp(s: string): string {
@@ -152,7 +157,8 @@ export function requiredLiteral(source: string): string | null {
     }
     if (c === '\\') {
       const e = source[i + 1];
-      if (e === undefined) break;
+      // `\Q...\E` (RE2) quotes a run whose end this scan does not look for.
+      if (e === undefined || e === 'Q') break;
       i++;
       const after = source[i + 1];
       const optional = after === '?' || after === '*' || after === '{';
@@ -185,14 +191,18 @@ export function requiredLiteral(source: string): string | null {
   return best;
 }
 
-/** After the escape letter at `i`: the index of the escape's last character (`\x41`, `\u{1F389}`, `\k<n>`, `\12`). */
+/**
+ * After the escape letter at `i`: the index of the escape's last character (`\x41`, `\x{1F389}`,
+ * `\u{1F389}`, `\k<n>`, `\12`, and RE2's one-letter classes `\pL`, `\PN`).
+ */
 function skipEscapeBody(source: string, i: number): number {
   const e = source[i];
   const braced = source[i + 1] === '{' || source[i + 1] === '<';
-  if (braced && (e === 'u' || e === 'p' || e === 'P' || e === 'k')) {
+  if (braced && (e === 'u' || e === 'x' || e === 'p' || e === 'P' || e === 'k')) {
     const close = source.indexOf(source[i + 1] === '{' ? '}' : '>', i);
     return close === -1 ? source.length : close;
   }
+  if (e === 'p' || e === 'P') return i + 1;
   if (e === 'x') return i + 2;
   if (e === 'u') return i + 4;
   if (e === 'c') return i + 1;

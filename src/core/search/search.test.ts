@@ -167,9 +167,11 @@ describe('search', () => {
     expect(h.path.endsWith('.a[0].a[0].a.note')).toBe(true);
     expect(h.path.length).toBeLessThan(300);
     // The first string in document order wins: `title` comes before `deep`.
-    expect(firstMatch({ title: 'x needle', deep: { s: 'needle' } }, /needle/g)?.path).toBe('data.title');
-    expect(firstMatch({ a: ['no', { b: 'needle' }], c: 'needle' }, /needle/g)?.path).toBe('data.a[1].b');
-    expect(firstMatch({ type: 'needle' }, /needle/g)).toBeNull();
+    const needle = compileQuery({ query: 'needle' });
+    if (!needle.ok) throw new Error(needle.error);
+    expect(firstMatch({ title: 'x needle', deep: { s: 'needle' } }, needle.matcher)?.path).toBe('data.title');
+    expect(firstMatch({ a: ['no', { b: 'needle' }], c: 'needle' }, needle.matcher)?.path).toBe('data.a[1].b');
+    expect(firstMatch({ type: 'needle' }, needle.matcher)).toBeNull();
   });
 
   it('respects a range and an accept filter, in batches', () => {

@@ -3,6 +3,7 @@
  * reasoning, chunk deltas, tool arguments and results, log-only fields), in
  * document order, and a short snippet around the first match.
  */
+import type { TextMatcher } from './query';
 
 /** Where an event matched: the first matching string's path and the match in it. */
 export interface StringMatch {
@@ -14,12 +15,12 @@ export interface StringMatch {
 }
 
 /**
- * The first string value under `value` that `matcher` (a global regex) matches, at any depth: the
+ * The first string value under `value` that `matcher` matches, at any depth: the
  * walk keeps its own stack, so a value nested 10,000 deep is searched like a flat one.
  * Discriminator fields named `type` are skipped: they name shapes
  * (`text-delta`, `tool-call`), and every event of a kind would match them.
  */
-export function firstMatch(value: unknown, matcher: RegExp, path = 'data'): StringMatch | null {
+export function firstMatch(value: unknown, matcher: TextMatcher, path = 'data'): StringMatch | null {
   // Children are pushed last-first, so they are popped in document order. A child's path is its
   // parent's plus one step (V8 joins them as cons strings: no copying per level).
   const values: unknown[] = [value];
@@ -29,9 +30,8 @@ export function firstMatch(value: unknown, matcher: RegExp, path = 'data'): Stri
     const p = paths.pop();
     if (p === undefined) return null;
     if (typeof v === 'string') {
-      matcher.lastIndex = 0;
-      const m = matcher.exec(v);
-      if (m) return { path: shortPath(p), text: v, index: m.index, length: m[0].length };
+      const m = matcher.find(v);
+      if (m) return { path: shortPath(p), text: v, index: m.start, length: m.end - m.start };
       continue;
     }
     if (typeof v !== 'object' || v === null) continue;

@@ -270,3 +270,53 @@ describe('one assistant message written as very many records (R8-4)', () => {
     expect(last.content[n - 1]?.text).toBe(`t${n - 1}`);
   });
 });
+
+describe('Claude Code image blocks (audit R8-10, LOW)', () => {
+  it('an image in a user message and in a tool result is an image block: media type and size, no error', () => {
+    const png = 'A'.repeat(3998) + '=='; // 4,000 characters of base64: 2,998 bytes
+    const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: png } };
+    const log = loadLines([
+      user('u1', null, [{ type: 'text', text: 'what is this?' }, image]),
+      assistant('a1', 'u1', 'msg_1', { type: 'tool_use', id: 'toolu_1', name: 'Shot', input: {} }, 1),
+      user('u2', 'a1', [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [image] }]),
+    ]);
+    expect(log.diagnostics.counts.error + log.diagnostics.counts.warning).toBe(0);
+    const attachment = { mediaType: 'image/png', bytes: 2998 };
+    const [first, , result] = messagesAtEnd(log);
+    expect(first?.content).toEqual([
+      { type: 'text', text: 'what is this?' },
+      { type: 'image', attachment },
+    ]);
+    expect(result?.content).toEqual([
+      { type: 'tool-result', toolCallId: 'toolu_1', content: [{ type: 'image', attachment }] },
+    ]);
+  });
+});
+
+describe('Claude Code records without message content (audit R8-7 variation, LOW)', () => {
+  it('2,000 malformed user records and 3 assistant ones: kept as rows, 20 named per kind + one count', () => {
+    const junk = Array.from({ length: 2000 }, () => ({ type: 'user', uuid: 7 }));
+    const log = loadLines([
+      user('root', null, 'hi'),
+      ...junk,
+      { type: 'assistant', uuid: 8 },
+      { type: 'assistant', message: { role: 'assistant' } },
+      { type: 'assistant', message: 'text' },
+      user('u2', 'root', 'still here'),
+    ]);
+    expect(messagesAtEnd(log).map((m) => m.content)).toEqual([
+      [{ type: 'text', text: 'hi' }],
+      [{ type: 'text', text: 'still here' }],
+    ]);
+    expect(eventsOfType(log, 'claude-code/user')).toHaveLength(2000);
+    expect(eventsOfType(log, 'claude-code/assistant')).toHaveLength(3);
+    const warnings = log.diagnostics.items.filter((d) => d.severity === 'warning').map((d) => d.message);
+    expect(warnings.filter((m) => m.includes('a user record without message content'))).toHaveLength(20);
+    expect(warnings[0]).toBe('line 2: a user record without message content: kept as a row');
+    expect(warnings).toContain('1980 more lines are user records without message content: kept as rows');
+    expect(
+      warnings.filter((m) => m.includes('an assistant record') || m.includes('a assistant')),
+    ).toHaveLength(3);
+    expect(warnings).toHaveLength(20 + 1 + 3);
+  });
+});

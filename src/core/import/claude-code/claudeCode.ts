@@ -21,7 +21,7 @@
 import { listSome } from '../../diagnostics';
 import { isObject, type JsonObject } from '../../validate';
 import type { Block, Message, TokenUsage } from '../../types';
-import { parseJsonLines, type ForeignRecord } from '../jsonLines';
+import { LineNotes, parseJsonLines, type ForeignRecord } from '../jsonLines';
 import { NativeLog, argumentsText, textBlock, timeOf } from '../nativeLog';
 import { activeBranch, messageIdOf } from './branches';
 
@@ -46,6 +46,7 @@ export function importClaudeCode(text: string): NativeLog {
     else byMessage.set(id, [r]);
   });
 
+  const malformed = new LineNotes();
   const emitted = new Set<string>();
   let model: string | undefined;
   let requestNoted = false;
@@ -64,6 +65,8 @@ export function importClaudeCode(text: string): NativeLog {
       );
       return;
     }
+    if ((v.type === 'assistant' || v.type === 'user') && !hasMessage(v))
+      return keepMalformed(out, malformed, r, time);
     if (v.type === 'assistant') {
       const id = messageIdOf(v);
       if (id !== undefined && emitted.has(id)) return;
@@ -101,6 +104,7 @@ export function importClaudeCode(text: string): NativeLog {
     );
   });
   out.finish();
+  for (const n of malformed.finish()) out.notes.push(n);
 
   for (const fork of branches.forks)
     out.note(
@@ -108,6 +112,26 @@ export function importClaudeCode(text: string): NativeLog {
       `another branch (a rewind or retry) leaves ${fork.fromLine !== undefined ? `line ${fork.fromLine}` : 'the start'}: ${fork.records.length} record(s) not on the active conversation, shown as claude-code/other-branch rows (lines ${listSome(fork.records.map((i) => (records[i] as ForeignRecord).line))})`,
     );
   return out;
+}
+
+/** Whether a user or assistant record has a message with content (a string or a block list). */
+function hasMessage(v: JsonObject): boolean {
+  const m = v.message;
+  return isObject(m) && (typeof m.content === 'string' || Array.isArray(m.content));
+}
+
+/**
+ * A user or assistant record with no message content: kept as a row and named in a bounded note
+ * (200,000 such records were dropped with no word at all).
+ */
+function keepMalformed(out: NativeLog, notes: LineNotes, r: ForeignRecord, time: number | undefined): void {
+  const type = String(r.value.type);
+  notes.add(
+    'import-unmapped',
+    `line ${r.line}: ${type === 'assistant' ? 'an' : 'a'} ${type} record without message content: kept as a row`,
+    `are ${type} records without message content: kept as rows`,
+  );
+  out.logOnly(`claude-code/${type}`, { line: r.line, ...r.value }, time);
 }
 
 function headerOf(records: ForeignRecord[]): Record<string, unknown> {
@@ -158,6 +182,8 @@ function mapBlock(b: JsonObject): Block {
       return { type: 'reasoning', text: typeof b.thinking === 'string' ? b.thinking : '' };
     case 'redacted_thinking':
       return { type: 'reasoning', text: '[redacted thinking: encrypted by the provider]' };
+    case 'image':
+      return imageBlock(b);
     case 'tool_use':
       return {
         type: 'tool-call',
@@ -168,6 +194,28 @@ function mapBlock(b: JsonObject): Block {
     default:
       return { ...b, type: typeof b.type === 'string' ? b.type : 'unknown' };
   }
+}
+
+/**
+ * An Anthropic image block (`source`: base64 `data`, a `url` or a `file_id`) as an image block
+ * with what is known of it: the media type and size; the base64 data itself is not kept (a pasted
+ * screenshot is megabytes of text, and the timeline shows an image's metadata).
+ */
+function imageBlock(b: JsonObject): Block {
+  const source = isObject(b.source) ? b.source : {};
+  const attachment: Record<string, unknown> = {
+    mediaType: typeof source.media_type === 'string' ? source.media_type : 'unknown',
+  };
+  if (typeof source.data === 'string') attachment.bytes = base64Bytes(source.data);
+  if (typeof source.url === 'string') attachment.name = source.url;
+  if (typeof source.file_id === 'string') attachment.attachmentId = source.file_id;
+  return { type: 'image', attachment };
+}
+
+/** The size of the bytes a base64 text encodes. */
+function base64Bytes(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
 }
 
 /** Anthropic usage -> the model's counters (TokenUsage convention: `input_tokens` is already the uncached input). */
@@ -213,14 +261,10 @@ function assistantMessage(
 
 function userRecord(out: NativeLog, r: ForeignRecord, time: number | undefined): void {
   const v = r.value;
-  const m = isObject(v.message) ? v.message : undefined;
-  const raw: unknown[] = !m
-    ? []
-    : Array.isArray(m.content)
-      ? (m.content as unknown[])
-      : typeof m.content === 'string'
-        ? [{ type: 'text', text: m.content }]
-        : [];
+  const m = v.message as JsonObject; // hasMessage: content is a string or a list
+  const raw: unknown[] = Array.isArray(m.content)
+    ? (m.content as unknown[])
+    : [{ type: 'text', text: m.content }];
   const rest: Block[] = [];
   for (const b of raw) {
     if (!isObject(b)) continue;
@@ -256,11 +300,6 @@ function userRecord(out: NativeLog, r: ForeignRecord, time: number | undefined):
   const message: Message = { role: 'user', content: rest };
   if (v.isCompactSummary === true) {
     out.replaceWithUser(0, out.surfaceLength - 1, message, time, { newTurn: true });
-    return;
-  }
-  if (m === undefined) {
-    out.note('import-unmapped', `line ${r.line}: a user record without a message: kept as a row`);
-    out.logOnly('claude-code/user', { line: r.line, ...v }, time);
     return;
   }
   out.user(message, time, { newTurn: true });
