@@ -18,6 +18,7 @@ import { persistLayout } from './layout/layoutState';
 import { watchSystemTheme } from './theme';
 import { TimelineNav } from './timelineNav';
 import { UrlSync } from './url/sync';
+import { askOnSeek } from './views/seekRequests';
 import { AnswersService } from './why/answersService';
 import { CompareService } from './why/compareService';
 import { SearchService } from './why/searchService';
@@ -79,6 +80,8 @@ export function startApp(app: AppServices, options: { openFromUrl?: boolean } = 
     useApp.subscribe((s, prev) => {
       if (s.name !== prev.name) document.title = s.name ? `${s.name} · Seqscope` : 'Seqscope';
     }),
+    // A seek's requests leave from the store change, before the panes render.
+    askOnSeek(app.client),
     watchReducedMotion(),
     watchSystemTheme(),
     persistLayout(),

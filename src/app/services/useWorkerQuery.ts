@@ -12,8 +12,43 @@
  *   );
  */
 import { useLayoutEffect, useState } from 'react';
-import type { RequestKind, RequestOf, ResponseValues, WorkerError } from '../../worker/protocol';
+import type { RequestKind, RequestOf, ResponseValues, Result, WorkerError } from '../../worker/protocol';
 import { useServices } from './context';
+import type { WorkerClient } from './workerClient';
+
+/** A request sent ahead of the render that will ask for it, per client and lane (the newest only). */
+interface Early {
+  key: string;
+  answer: Promise<Result<unknown>>;
+}
+const asked = new WeakMap<WorkerClient, Map<string, Early>>();
+
+/**
+ * Sends now what a view will ask for when it renders (`useWorkerQuery` with the same request,
+ * lane and deps): a seek's request leaves from the store change instead of after every pane's
+ * render. The view's query takes this answer instead of asking again.
+ */
+export function askAhead<K extends RequestKind>(
+  client: WorkerClient,
+  request: RequestOf<K>,
+  options: { lane: string; coalesce?: boolean; deps?: readonly unknown[] },
+): void {
+  const key = JSON.stringify([request, options.deps ?? []]);
+  let lanes = asked.get(client);
+  if (!lanes) asked.set(client, (lanes = new Map<string, Early>()));
+  if (lanes.get(options.lane)?.key === key) return;
+  const answer = client.request(request, { lane: options.lane, coalesce: options.coalesce ?? false });
+  lanes.set(options.lane, { key, answer });
+}
+
+/** The answer asked ahead for `key` on `lane`, taken (once); a view asking something else drops it. */
+function takeAsked(client: WorkerClient, lane: string | undefined, key: string): Early['answer'] | null {
+  const lanes = asked.get(client);
+  const early = lane === undefined ? undefined : lanes?.get(lane);
+  if (!early || lane === undefined) return null;
+  lanes?.delete(lane);
+  return early.key === key ? early.answer : null;
+}
 
 export interface QueryOptions {
   /** The client lane: a newer request on it supersedes the older (one lane per pane and purpose). */
@@ -61,7 +96,11 @@ export function useWorkerQuery<K extends RequestKind>(
     if (key === null) return;
     const [req] = JSON.parse(key) as [RequestOf<K>];
     let live = true;
-    void client.request(req, lane === undefined ? {} : { lane, coalesce }).then((r) => {
+    const answer = (takeAsked(client, lane, key) ??
+      client.request(req, lane === undefined ? {} : { lane, coalesce })) as ReturnType<
+      typeof client.request<K>
+    >;
+    void answer.then((r) => {
       if (!live) return; // the view moved on to another request
       if (!r.ok && r.error.code === 'superseded') return;
       const a: Answer<K> = r.ok

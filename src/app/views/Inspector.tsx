@@ -12,6 +12,7 @@ import { JsonTree } from '../components/jsonTree';
 import { DEPTH_MARKER_KEY, MAX_POST_WIDTH } from '../../core/depthLimit';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
+import { EVENT_LANE, eventRequest } from './seekRequests';
 import type { UrlSync } from '../url/sync';
 import { formatSeq } from '../../core/view/seqText';
 
@@ -29,8 +30,8 @@ export function Inspector() {
 
   // While a new event loads, the last one stays on screen; the worker's error answer for the
   // selected seq replaces it (never a stale event in its place).
-  const query = useWorkerQuery(selectedSeq === null || !loaded ? null : { kind: 'event', seq: selectedSeq }, {
-    lane: 'event',
+  const query = useWorkerQuery(loaded ? eventRequest({ settledSeq: selectedSeq, events }) : null, {
+    lane: EVENT_LANE,
     coalesce: true,
     keepPrevious: true,
   });

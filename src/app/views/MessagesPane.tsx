@@ -23,14 +23,8 @@ import { focusLabel } from './messageFocusText';
 import { focusStart, useMessageFocus } from './useMessageFocus';
 import { formatSeq } from '../../core/view/seqText';
 import { useSettled } from './useSettled';
+import { MESSAGES_AT_LANE, isFollowing, messagesAtRequest } from './seekRequests';
 
-/**
- * Messages fetched with a new seq (the tail, where new ones appear): more than a tall screen
- * shows (a message is at least ~40 px), and no more: every one is posted by the worker.
- */
-const TAIL = 24;
-/** ... while a drag or playback moves the selection every frame (older pages load on scroll). */
-const FOLLOW_TAIL = 16;
 /** Older messages load by aligned pages of this many as the user scrolls up. */
 const PAGE = 40;
 const NO_PAIRS: ReadonlyMap<string, ToolPair | null> = new Map();
@@ -64,7 +58,7 @@ export function MessagesPane() {
   const { client, url } = useServices();
   const selectedSeq = useApp((s) => s.selectedSeq);
   const selectedChunk = useApp((s) => s.selectedChunk);
-  const following = useReplay((s) => s.scrubbing || s.playing);
+  const following = useReplay(isFollowing);
   const playing = useReplay((s) => s.playing);
   const previousSeq = useApp((s) => s.previousSeq);
   // Not the event count itself: a pane that re-renders at every progress of a load takes the
@@ -83,17 +77,10 @@ export function MessagesPane() {
   // dragging or playing, only the newest position is asked for (and no focus: the tail is
   // followed); the last answer stays on screen until the next one arrives (the pane's data-seq
   // names what it shows).
+  // (`loaded` was told from the store's count: the pane does not render on each load progress.)
   const atQuery = useWorkerQuery(
-    !loaded
-      ? null
-      : {
-          kind: 'messagesAt',
-          seq: selectedSeq,
-          tail: following ? FOLLOW_TAIL : TAIL,
-          focus: !following,
-          ...(selectedChunk === null ? {} : { chunk: selectedChunk }),
-        },
-    { lane: 'messages', coalesce: true, keepPrevious: true, deps: [loadId] },
+    loaded ? messagesAtRequest({ selectedSeq, selectedChunk, events: Infinity }, following) : null,
+    { lane: MESSAGES_AT_LANE, coalesce: true, keepPrevious: true, deps: [loadId] },
   );
   const error = atQuery.error?.message ?? null;
   const at = atQuery.data;
