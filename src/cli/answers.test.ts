@@ -61,7 +61,7 @@ describe('seqscope search', () => {
     expect((JSON.parse(r.out) as { count: number }).count).toBeGreaterThan(0);
     const bad = await cli(runSearchCommand, [DESIGN, 'a(', '--regex']);
     expect(bad.code).toBe(2);
-    expect(bad.err).toBe('seqscope: bad regular expression: Unterminated group\n');
+    expect(bad.err).toBe('seqscope: bad regular expression: missing closing ): `a(`\n');
   });
 
   it('prints one line per hit and a count, and usage errors exit 2', async () => {
