@@ -101,4 +101,29 @@ describe('the client, told of the long task, waits it out', () => {
     expect(client.state).toBe('alive');
     client.dispose();
   });
+
+  it('the answer ends the announced time: a later silence of 20 s is checked with a ping', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const clock = { now: 0 };
+    const w = silentWorker();
+    const client = new LogClient({ createWorker: () => w as unknown as Worker, now: () => clock.now });
+    void client.request({ kind: 'exportRedacted', patterns: [] });
+    const push = busyNotice(1, 82e6, (size) => `making a redacted copy of ${size}`);
+    w.onmessage?.({ data: { type: 'push', push } } as MessageEvent<WorkerMessage>);
+    clock.now = 3_000;
+    const asked = w.sent.find((m) => m.kind === 'exportRedacted');
+    const answer = {
+      type: 'response',
+      id: asked?.id ?? -1,
+      kind: 'exportRedacted',
+      result: { ok: false, error: 'no-log' },
+    };
+    w.onmessage?.({ data: answer } as unknown as MessageEvent<WorkerMessage>);
+    void client.request({ kind: 'exportRedacted', patterns: [] });
+    clock.now = 23_000;
+    vi.advanceTimersByTime(6_000);
+    // Without the answer ending it, the 97 s announcement would keep the watchdog quiet here.
+    expect(w.sent.filter((m) => m.kind === 'ping')).toHaveLength(1);
+    client.dispose();
+  });
 });
