@@ -229,6 +229,9 @@ export class LogClient {
       for (const l of this.pushListeners) l(p);
       return;
     }
+    // An answer means the worker's loop is free again: an announced long task is over (it runs
+    // as one task, so nothing is answered while it runs), and silence from now on counts again.
+    this.busy = undefined;
     const entry = this.pending.get(msg.id);
     if (entry && entry.loadId !== null && msg.result.ok && ROW_KINDS.has(msg.kind))
       this.noteRows(entry.loadId, msg.result.value as RowsInfo);

@@ -23,10 +23,28 @@ import type { TimelineRows } from './timelineRows';
 import { redactedCopy } from './redactedCopy';
 import { queryLibrary } from './libraryQuery';
 import { yieldToEvents } from './loader';
+import { busyNotice } from './busyNotice';
 
 export type Answer<K extends RequestKind> = Result<ResponseValues[K]> | Promise<Result<ResponseValues[K]>>;
 export type Handler<K extends RequestKind> = (req: EnvelopeOf<K>, host: HandlerHost) => Answer<K>;
 export type HandlerTable = { [K in RequestKind]: Handler<K> };
+
+/**
+ * A handler that needs a loaded log and goes over all of it in one synchronous task: it says so
+ * first (a `busy` push sized by the log's bytes, named by `what`), so the client's watchdog gives
+ * the silence its time instead of declaring the worker dead (R9-6).
+ */
+function announced<K extends RequestKind>(
+  what: (size: string) => string,
+  answer: (req: EnvelopeOf<K>, c: LoadedLog) => Result<ResponseValues[K]>,
+): Handler<K> {
+  return (req, host) => {
+    const c = host.current;
+    if (!c) return fail('no-log', 'No log is loaded');
+    host.push(busyNotice(c.log.loadId, c.log.log.bytesDecoded, what));
+    return answer(req, c);
+  };
+}
 
 /** The kinds whose request names one seq. */
 type SeqKind = { [K in RequestKind]: EnvelopeOf<K> extends { seq: number } ? K : never }[RequestKind];
@@ -153,25 +171,36 @@ export const handlers: HandlerTable = {
       : fail('out-of-range', `seq ${bad} is not loaded (0..${n - 1})`);
   }),
   callDiff: atSeq((req, c) => ok(c.answers.callDiff(req.seq))),
-  metrics: onLog((_req, c) => ok(c.answers.metrics())),
+  metrics: announced(
+    (size) => `reading the charts of ${size}`,
+    (_req, c) => ok(c.answers.metrics()),
+  ),
   costTotals: inSlices((c, stopped) => c.answers.costTotalsInSlices(yieldToEvents, stopped)),
-  runProfile: onLog((_req, c) => ok(c.answers.runProfile())),
+  runProfile: announced(
+    (size) => `profiling ${size} for a comparison`,
+    (_req, c) => ok(c.answers.runProfile()),
+  ),
   inputDigests: atSeq((req, c) => ok(c.answers.inputDigests(req.seq))),
 
   requestAt: atSeq((req, c) => ok(c.harness.requestAt(req.seq))),
   requestChanges: inSlices((c, stopped) => c.harness.requestChanges(yieldToEvents, stopped)),
   requestChange: atSeq((req, c) => ok(c.harness.requestChange(req.seq))),
   resumePreview: onLog((_req, c) => ok(c.harness.resumePreview())),
-  exportOtlp: onLog((req, c) =>
-    ok({
-      ...exportOtlpText(c.log.log, { content: req.content, fallbackSessionId: c.log.fingerprint }),
-      name: c.log.name,
-    }),
+  exportOtlp: announced(
+    (size) => `exporting ${size} as OTLP`,
+    (req, c) =>
+      ok({
+        ...exportOtlpText(c.log.log, { content: req.content, fallbackSessionId: c.log.fingerprint }),
+        name: c.log.name,
+      }),
   ),
   // The library is served by the app's own origin; it needs no log.
   library: (req) => queryLibrary(req.query, self.location.origin),
-  exportRedacted: onLog((req, c) => {
-    const r = redactedCopy(c.log.log, req.patterns);
-    return r.ok ? ok({ ...r.value, name: c.log.name }) : r;
-  }),
+  exportRedacted: announced(
+    (size) => `making a redacted copy of ${size}`,
+    (req, c) => {
+      const r = redactedCopy(c.log.log, req.patterns);
+      return r.ok ? ok({ ...r.value, name: c.log.name }) : r;
+    },
+  ),
 };

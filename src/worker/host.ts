@@ -44,7 +44,7 @@ import {
   type ReadLimitKind,
   type ReadLimits,
 } from '../core/reader/readLimits';
-import { importNotice } from './importNotice';
+import { importNotice } from './busyNotice';
 
 /**
  * Longest stretch of synchronous parsing before the loop yields to queued
@@ -145,7 +145,8 @@ export class LogHost implements HandlerHost {
     }
   }
 
-  private push(p: Push): void {
+  /** Posts a push to the page (handlers announce a long task with one: busyNotice.ts). */
+  push(p: Push): void {
     this.post({ type: 'push', push: p });
   }
 

@@ -8,7 +8,7 @@ import type { AnswerQueries } from './answerQueries';
 import type { HarnessQueries } from './harnessQueries';
 import type { OpenLog } from './openLog';
 import type { ReadLimitKind } from '../core/reader/readLimits';
-import type { LoadSource, SearchQuery, ResponseValues, Result, TimelineFilter } from './protocol';
+import type { LoadSource, Push, SearchQuery, ResponseValues, Result, TimelineFilter } from './protocol';
 import type { Queries } from './queries';
 import type { TimelineRows } from './timelineRows';
 import { errorMessage } from '../core/errorMessage';
@@ -33,6 +33,8 @@ export interface HandlerHost {
     liftLimits?: ReadLimitKind[],
   ): Promise<Result<ResponseValues['open']>>;
   cancel(loadId: number): ResponseValues['cancel'];
+  /** Posts a push to the page now, ahead of the answer (a `busy` before a long task). */
+  push(p: Push): void;
   filter(id: number, filter: TimelineFilter): Promise<Result<ResponseValues['filter']>>;
   readonly searches: {
     run(

@@ -1,0 +1,129 @@
+/**
+ * The app's whole-log answers (a redacted copy, an OTLP export, the charts' metrics, a
+ * comparison's run profile) each run as one synchronous task: the host announces each with a
+ * `busy` push before it starts, sized by the log's bytes, so the client's watchdog does not take
+ * the silence of an 82 MB redaction for a dead worker (audit R9-6).
+ */
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { busyNotice } from './busyNotice';
+import { LogClient } from './client';
+import { LogHost } from './host';
+import type { Push, RequestEnvelope, WorkerMessage } from './protocol';
+
+const SAMPLES = new URL('../../../shared/samples/', import.meta.url);
+const text = readFileSync(new URL('dsh/steering.jsonl', SAMPLES), 'utf8');
+const bytes = Buffer.byteLength(text);
+
+type Busy = Extract<Push, { kind: 'busy' }>;
+
+/** What the host posts for `req` on the loaded sample (pushes and the response, in order). */
+async function postsFor(req: RequestEnvelope): Promise<WorkerMessage[]> {
+  const posted: WorkerMessage[] = [];
+  const host = new LogHost((m) => posted.push(m));
+  await host.receive({ id: 1, kind: 'open', loadId: 7, source: { kind: 'text', text } });
+  posted.length = 0;
+  await host.receive(req);
+  return posted;
+}
+
+describe('whole-log answers announce themselves', () => {
+  it.each([
+    [{ id: 2, kind: 'exportRedacted', patterns: [] }, /^making a redacted copy of [\d.]+ MB$/],
+    [{ id: 2, kind: 'exportOtlp', content: true }, /^exporting [\d.]+ MB as OTLP$/],
+    [{ id: 2, kind: 'metrics' }, /^reading the charts of [\d.]+ MB$/],
+    [{ id: 2, kind: 'runProfile' }, /^profiling [\d.]+ MB for a comparison$/],
+  ] as [RequestEnvelope, RegExp][])(
+    '%o: a busy push sized by the log, then the answer',
+    async (req, what) => {
+      const posted = await postsFor(req);
+      const busyAt = posted.findIndex((m) => m.type === 'push' && m.push.kind === 'busy');
+      const answerAt = posted.findIndex((m) => m.type === 'response' && m.id === 2);
+      expect(busyAt).toBeGreaterThanOrEqual(0);
+      expect(busyAt).toBeLessThan(answerAt);
+      const answer = posted[answerAt];
+      expect(answer?.type === 'response' && answer.result.ok).toBe(true);
+      const busy = (posted[busyAt] as { push: Busy }).push;
+      expect(busy.loadId).toBe(7);
+      expect(busy.what).toMatch(what);
+      expect(busy.quietMs).toBe(15_000 + bytes / 1_000);
+    },
+  );
+
+  it('with no log loaded: no busy push, a no-log answer', async () => {
+    const posted: WorkerMessage[] = [];
+    const host = new LogHost((m) => posted.push(m));
+    await host.receive({ id: 2, kind: 'exportRedacted', patterns: [] });
+    expect(posted.some((m) => m.type === 'push')).toBe(false);
+    expect(posted[0]?.type === 'response' && !posted[0].result.ok && posted[0].result.error.code).toBe(
+      'no-log',
+    );
+  });
+
+  it('an 82 MB redacted copy: 97 s allowed, the task named with the size', () => {
+    expect(busyNotice(1, 82e6, (size) => `making a redacted copy of ${size}`)).toEqual({
+      kind: 'busy',
+      loadId: 1,
+      what: 'making a redacted copy of 82 MB',
+      quietMs: 97_000,
+    });
+  });
+});
+
+describe('the client, told of the long task, waits it out', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function silentWorker() {
+    const w = {
+      sent: [] as RequestEnvelope[],
+      onmessage: null as ((e: MessageEvent<WorkerMessage>) => void) | null,
+      onerror: null,
+      onmessageerror: null,
+      postMessage(m: RequestEnvelope) {
+        w.sent.push(m);
+      },
+      terminate() {},
+    };
+    return w;
+  }
+
+  it('a redacted copy of 82 MB announced: 20 s of silence (default watchdog) is no ping and no death', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const clock = { now: 0 };
+    const w = silentWorker();
+    const client = new LogClient({ createWorker: () => w as unknown as Worker, now: () => clock.now });
+    void client.request({ kind: 'exportRedacted', patterns: [] });
+    const push = busyNotice(1, 82e6, (size) => `making a redacted copy of ${size}`);
+    w.onmessage?.({ data: { type: 'push', push } } as MessageEvent<WorkerMessage>);
+    clock.now = 20_000;
+    vi.advanceTimersByTime(6_000);
+    expect(w.sent.filter((m) => m.kind === 'ping')).toHaveLength(0);
+    expect(client.state).toBe('alive');
+    client.dispose();
+  });
+
+  it('the answer ends the announced time: a later silence of 20 s is checked with a ping', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const clock = { now: 0 };
+    const w = silentWorker();
+    const client = new LogClient({ createWorker: () => w as unknown as Worker, now: () => clock.now });
+    void client.request({ kind: 'exportRedacted', patterns: [] });
+    const push = busyNotice(1, 82e6, (size) => `making a redacted copy of ${size}`);
+    w.onmessage?.({ data: { type: 'push', push } } as MessageEvent<WorkerMessage>);
+    clock.now = 3_000;
+    const asked = w.sent.find((m) => m.kind === 'exportRedacted');
+    const answer = {
+      type: 'response',
+      id: asked?.id ?? -1,
+      kind: 'exportRedacted',
+      result: { ok: false, error: 'no-log' },
+    };
+    w.onmessage?.({ data: answer } as unknown as MessageEvent<WorkerMessage>);
+    void client.request({ kind: 'exportRedacted', patterns: [] });
+    clock.now = 23_000;
+    vi.advanceTimersByTime(6_000);
+    // Without the answer ending it, the 97 s announcement would keep the watchdog quiet here.
+    expect(w.sent.filter((m) => m.kind === 'ping')).toHaveLength(1);
+    client.dispose();
+  });
+});
