@@ -5,7 +5,7 @@ import { BlockView } from './blocks';
 import { MARKDOWN_LIMIT } from './markdown';
 import { PlainTextView } from './plainText';
 import { render } from './testRender';
-import { HEAD_ROWS, TAIL_ROWS } from './textRows';
+import { HEAD_ROWS, SHOWN_CHARS, TAIL_ROWS } from './textRows';
 import { PART_ROWS } from './virtualRows';
 
 const rowTexts = (el: Element): string[] =>
@@ -130,11 +130,14 @@ describe('PlainTextView', () => {
     expect(root.getAttribute('data-wrap')).toBe('false');
   });
 
-  it('cuts one huge line into rows, hiding its middle by size', () => {
+  it('cuts one huge line into rows, showing at most SHOWN_CHARS of it around the hidden middle', () => {
     const text = 'q'.repeat(300_000);
     const el = render(<PlainTextView text={text} />);
     expect(lineNumbers(el).slice(0, 2)).toEqual(['1', '↪']);
-    expect(el.querySelector('[data-testid=elision]')?.textContent).toBe('… 211 KiB of line 1 hidden …');
+    expect(rowTexts(el).join('').length).toBe(SHOWN_CHARS);
+    expect(el.querySelector('[data-testid=elision]')?.textContent).toBe(
+      '… 280,000 characters of line 1 hidden …',
+    );
   });
 
   it('indexes a text of megabytes in slices: the head first, then the elision and the tail', async () => {

@@ -2,7 +2,8 @@
  * Plain text of any size (tool output, raw message text, text over the markdown limit), with line
  * numbers, a wrap toggle and a copy button that copies the whole text. A long text shows its head
  * and its tail with the elision in the middle ("… 1,234 lines hidden …"), because test runners
- * put their failures at the end; expanding shows every row in a virtualized scroll box, so a
+ * put their failures at the end; the head and tail are capped by characters too, so one 4 MB line
+ * shows about 20,000 of them ("… 3,980,000 characters of line 1 hidden …"); expanding shows every row in a virtualized scroll box, so a
  * 30 MB output costs the DOM the same few dozen rows as a short one.
  */
 
@@ -11,7 +12,7 @@ import { smallButton } from './blockChrome';
 import { writeClipboard } from './clipboard';
 import { formatBytes } from './format';
 import { TextRowView } from './textRowView';
-import { elide, HEAD_ROWS, type TextRows } from './textRows';
+import { elide, headRowCount, type TextRows } from './textRows';
 import { useTextRows } from './useTextRows';
 import { VirtualRows } from './virtualRows';
 
@@ -88,7 +89,7 @@ export function PlainTextView({ text, note, extra, className }: PlainTextViewPro
     <VirtualRows rows={rows} gutter={gutter} wrap={wrap} label={`All ${count(rows.lineCount)} lines`} />
   ) : !rows.done ? (
     <>
-      <Rows rows={rows} from={0} to={Math.min(HEAD_ROWS, rows.rowCount)} gutter={gutter} wrap={wrap} />
+      <Rows rows={rows} from={0} to={headRowCount(rows)} gutter={gutter} wrap={wrap} />
       <div role="status" className="py-1 pl-2 text-fg-subtle italic">
         reading {formatBytes(text.length)} of text…
       </div>
@@ -107,7 +108,7 @@ export function PlainTextView({ text, note, extra, className }: PlainTextViewPro
       >
         {elision.lines > 0
           ? `… ${count(elision.lines)} ${elision.lines === 1 ? 'line' : 'lines'} hidden (${formatBytes(elision.chars)}) …`
-          : `… ${formatBytes(elision.chars)} of line ${(rows.lines[elision.from] ?? 0) + 1} hidden …`}
+          : `… ${count(elision.chars)} characters of line ${(rows.lines[elision.from] ?? 0) + 1} hidden …`}
       </button>
       <Rows rows={rows} from={elision.to} to={rows.rowCount} gutter={gutter} wrap={wrap} />
     </>

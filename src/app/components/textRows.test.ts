@@ -2,13 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   elide,
+  HEAD_CHARS,
   HEAD_ROWS,
+  headRowCount,
   indexAll,
   indexRows,
   ROW_CHARS,
   rowAt,
   rowText,
+  SHOWN_CHARS,
   startRows,
+  TAIL_CHARS,
   TAIL_ROWS,
   type TextRows,
 } from './textRows';
@@ -108,6 +112,17 @@ describe('elide', () => {
     const rows = indexAll('z'.repeat(ROW_CHARS * 100));
     const e = elide(rows);
     expect(e?.lines).toBe(0);
-    expect(e?.chars).toBe(ROW_CHARS * (100 - HEAD_ROWS - TAIL_ROWS));
+    expect(e?.chars).toBe(ROW_CHARS * 100 - SHOWN_CHARS);
+  });
+
+  it('caps what it shows by characters, not only rows: 40 rows of ROW_CHARS hide their middle', () => {
+    const rows = indexAll('z'.repeat(ROW_CHARS * 40));
+    expect(elide(rows)).toEqual({
+      from: HEAD_CHARS / ROW_CHARS,
+      to: 40 - TAIL_CHARS / ROW_CHARS,
+      lines: 0,
+      chars: ROW_CHARS * 40 - SHOWN_CHARS,
+    });
+    expect(headRowCount(rows)).toBe(HEAD_CHARS / ROW_CHARS);
   });
 });

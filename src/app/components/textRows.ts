@@ -129,8 +129,18 @@ export function rowText(rows: TextRows, r: number): string {
 export const HEAD_ROWS = 12;
 /** Rows shown after it: the end of an output is where test runners put their failures. */
 export const TAIL_ROWS = 30;
-/** Never hide fewer rows than this (hiding three lines behind a button helps nobody). */
+/**
+ * Characters shown before and after the elision, whatever the rows: a rewritten 4 MB one-line
+ * message is 2,000 rows of ROW_CHARS, and drawing 42 of them in two narrow wrapping columns (the
+ * input diff) cost seconds of layout. Together they stay within SHOWN_CHARS.
+ */
+export const HEAD_CHARS = 8_000;
+export const TAIL_CHARS = 12_000;
+export const SHOWN_CHARS = HEAD_CHARS + TAIL_CHARS;
+/** Never hide fewer rows than this (hiding three lines behind a button helps nobody)... */
 const MIN_HIDDEN_ROWS = 10;
+/** ...unless they hold at least this many characters. */
+const MIN_HIDDEN_CHARS = 4_000;
 
 /** The rows a collapsed text hides: [from, to), with how many lines start in them and their size. */
 export interface Elision {
@@ -142,12 +152,32 @@ export interface Elision {
   chars: number;
 }
 
+/** How many leading rows (of those indexed) fit in `head` rows and `headChars` characters; at least one. */
+export function headRowCount(rows: TextRows, head = HEAD_ROWS, headChars = HEAD_CHARS): number {
+  const most = Math.min(head, rows.rowCount);
+  let n = Math.min(1, most);
+  while (n < most && (rows.ends[n] ?? 0) <= headChars) n++;
+  return n;
+}
+
 /** What a collapsed view of a fully indexed text hides, or null when it shows everything. */
-export function elide(rows: TextRows, head = HEAD_ROWS, tail = TAIL_ROWS): Elision | null {
-  if (!rows.done || rows.rowCount < head + tail + MIN_HIDDEN_ROWS) return null;
-  const from = head;
-  const to = rows.rowCount - tail;
+export function elide(
+  rows: TextRows,
+  head = HEAD_ROWS,
+  tail = TAIL_ROWS,
+  headChars = HEAD_CHARS,
+  tailChars = TAIL_CHARS,
+): Elision | null {
+  if (!rows.done) return null;
+  const from = headRowCount(rows, head, headChars);
+  const last = rows.rowCount - 1;
+  const tailEnd = rows.ends[last] ?? 0;
+  let to = rows.rowCount;
+  while (to > from && rows.rowCount - to < tail && tailEnd - (rows.starts[to - 1] ?? 0) <= tailChars) to--;
+  if (to === rows.rowCount && to > from) to--; // the last row at least, however long
+  if (to <= from) return null;
+  const chars = (rows.starts[to] ?? rows.text.length) - (rows.ends[from - 1] ?? 0);
+  if (to - from < MIN_HIDDEN_ROWS && chars < MIN_HIDDEN_CHARS) return null;
   const lines = (rows.lines[to - 1] ?? 0) - (rows.lines[from - 1] ?? 0);
-  const chars = (rows.starts[to] ?? 0) - (rows.ends[from - 1] ?? 0);
   return { from, to, lines, chars };
 }

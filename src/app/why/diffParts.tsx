@@ -3,7 +3,11 @@
  * and the request in force's changes (model, provider, system prompt, tools).
  * Store-free.
  */
+import { useState } from 'react';
 import type { TextPart } from '../../core/diff/textDiff';
+import { smallButton } from '../components/blockChrome';
+import { PlainTextView } from '../components/plainText';
+import { HEAD_CHARS, SHOWN_CHARS } from '../components/textRows';
 import type { HistoryDiff } from '../../worker/protocol';
 
 export function RequestDiff({ request: r }: { request: HistoryDiff['request'] }) {
@@ -44,31 +48,127 @@ export function RequestDiff({ request: r }: { request: HistoryDiff['request'] })
   );
 }
 
-/** Kept text dimmed (long runs elided), removed struck through, added highlighted. */
+/**
+ * Characters of removed and added text a diff draws before "show more" (about one capped body of
+ * each side): a diff given up on two rewritten 4 MB one-line messages printed both whole, a 9.5 s
+ * main-thread task.
+ */
+export const DIFF_SHOWN_CHARS = 2 * SHOWN_CHARS;
+
+/** Cuts at `n` characters without splitting a surrogate pair (from the end when `fromEnd`). */
+function slice(text: string, n: number, fromEnd = false): string {
+  if (n >= text.length) return text;
+  if (fromEnd) {
+    const at = text.length - n;
+    const c = text.charCodeAt(at);
+    return text.slice(c >= 0xdc00 && c <= 0xdfff ? at + 1 : at);
+  }
+  const c = text.charCodeAt(n - 1);
+  return text.slice(0, c >= 0xd800 && c <= 0xdbff ? n - 1 : n);
+}
+
+/** What one changed part draws: all of it, or a head and a tail around the characters hidden. */
+interface Shown {
+  head: string;
+  tail: string;
+  hidden: number;
+}
+
+/** Each changed part's share of `budget` characters (at most SHOWN_CHARS each); null past the budget. */
+function shownParts(parts: readonly TextPart[], budget: number): (Shown | null)[] {
+  let left = budget;
+  return parts.map((p) => {
+    if (p.op === '=') return { head: '', tail: '', hidden: 0 };
+    if (left <= 0) return null;
+    const n = Math.min(left, SHOWN_CHARS);
+    left -= Math.min(p.text.length, n);
+    if (p.text.length <= n) return { head: p.text, tail: '', hidden: 0 };
+    const head = slice(p.text, Math.floor((n * HEAD_CHARS) / SHOWN_CHARS));
+    const tail = slice(p.text, n - head.length, true);
+    return { head, tail, hidden: p.text.length - head.length - tail.length };
+  });
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
+const controlClass =
+  'mx-1 rounded border border-dashed border-edge px-1 font-sans text-fg-muted hover:text-fg';
+
+/**
+ * Kept text dimmed (long runs elided), removed struck through, added highlighted. A long removed or
+ * added run shows its head and tail: its control opens the whole run as plain text (head and
+ * tail, then every row virtualized), so no click draws megabytes.
+ */
 export function TextDiff({ parts }: { parts: TextPart[] }) {
+  const [budget, setBudget] = useState(DIFF_SHOWN_CHARS);
+  const [opened, setOpened] = useState<number | null>(null);
+  const shown = shownParts(parts, budget);
+  const firstUnshown = shown.indexOf(null);
+  const unshown = firstUnshown < 0 ? [] : parts.slice(firstUnshown).filter((p) => p.op !== '=');
+  const openedPart = opened === null ? undefined : parts[opened];
   return (
-    <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-inset p-1 font-mono text-[11px]">
-      {/* Not textDiff's diffWasCut: that would bring jsdiff into the page's bundle. */}
-      {parts.some((p) => p.cut) && (
-        <span className="block text-fg-muted" data-testid="diff-cut">
-          Too many changes to diff: the whole old text, then the whole new one.
-        </span>
-      )}
-      {parts.map((p, i) =>
-        p.op === '=' ? (
-          <span key={i} className="text-fg-muted">
-            {p.text.length > 240 ? `${p.text.slice(0, 100)} … ${p.text.slice(-100)}` : p.text}
+    <>
+      <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-inset p-1 font-mono text-[11px]">
+        {/* Not textDiff's diffWasCut: that would bring jsdiff into the page's bundle. */}
+        {parts.some((p) => p.cut) && (
+          <span className="block text-fg-muted" data-testid="diff-cut">
+            Too many changes to diff: the whole old text, then the whole new one.
           </span>
-        ) : p.op === '-' ? (
-          <del key={i} className="bg-rose-500/25 text-rose-100">
-            {p.text}
-          </del>
-        ) : (
-          <ins key={i} className="bg-emerald-500/25 text-emerald-100 no-underline">
-            {p.text}
-          </ins>
-        ),
+        )}
+        {parts.map((p, i) => {
+          const s = firstUnshown >= 0 && i >= firstUnshown ? null : shown[i];
+          if (!s) return null;
+          if (p.op === '=')
+            return (
+              <span key={i} className="text-fg-muted">
+                {p.text.length > 240 ? `${p.text.slice(0, 100)} … ${p.text.slice(-100)}` : p.text}
+              </span>
+            );
+          const Tag = p.op === '-' ? 'del' : 'ins';
+          const tone =
+            p.op === '-' ? 'bg-rose-500/25 text-rose-100' : 'bg-emerald-500/25 text-emerald-100 no-underline';
+          return (
+            <Tag key={i} className={tone}>
+              {s.head}
+              {s.hidden > 0 && (
+                <button
+                  type="button"
+                  data-testid="diff-part-hidden"
+                  className={controlClass}
+                  title={`Show the whole ${p.op === '-' ? 'removed' : 'added'} text`}
+                  onClick={() => setOpened(i)}
+                >
+                  … {count(s.hidden)} characters hidden …
+                </button>
+              )}
+              {s.tail}
+            </Tag>
+          );
+        })}
+        {unshown.length > 0 && (
+          <button
+            type="button"
+            data-testid="diff-more"
+            className={`${controlClass} block`}
+            onClick={() => setBudget((b) => b + DIFF_SHOWN_CHARS)}
+          >
+            … {count(unshown.length)} more {unshown.length === 1 ? 'change' : 'changes'} (
+            {count(unshown.reduce((n, p) => n + p.text.length, 0))} characters): show more
+          </button>
+        )}
+      </pre>
+      {openedPart && (
+        <div className="mt-1" data-testid="diff-part-open">
+          <PlainTextView
+            text={openedPart.text}
+            note={openedPart.op === '-' ? 'removed text' : 'added text'}
+            extra={
+              <button type="button" className={smallButton} onClick={() => setOpened(null)}>
+                close
+              </button>
+            }
+          />
+        </div>
       )}
-    </pre>
+    </>
   );
 }

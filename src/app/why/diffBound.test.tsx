@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../../core/types';
+import type { TextPart } from '../../core/diff/textDiff';
+import type { HistoryDiff } from '../../worker/protocol';
+import { render } from '../components/testRender';
+import { SHOWN_CHARS } from '../components/textRows';
+import { DIFF_SHOWN_CHARS, TextDiff } from './diffParts';
+import { InputDiffView } from './InputDiffView';
+
+const user = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
+/** About `bytes` of words on one line, ending in a marker to find the tail by. */
+const oneLine = (bytes: number, end: string): string => 'lorem ipsum '.repeat(Math.ceil(bytes / 12)) + end;
+const textLength = (el: Element | null | undefined): number => el?.textContent?.length ?? 0;
+
+describe('InputDiffView bound on long one-line bodies', () => {
+  const old = oneLine(4_000_000, 'OLD-END');
+  const now = oneLine(4_000_000, 'NEW-END');
+  const diff: HistoryDiff = {
+    from: 1,
+    to: 2,
+    removed: [{ seq: 5, role: 'user' }],
+    added: [{ seq: 8, role: 'user' }],
+    changed: [{ from: 5, to: 8 }],
+    request: {},
+    rows: [
+      {
+        kind: 'changed',
+        from: 5,
+        to: 8,
+        role: 'user',
+        // What textDiff gives when the diff is over budget: the whole old text, then the new one.
+        text: [
+          { op: '-', text: old, cut: true },
+          { op: '+', text: now, cut: true },
+        ],
+      },
+    ],
+  };
+  const bodies = new Map<number, Message>([
+    [5, user(old)],
+    [8, user(now)],
+  ]);
+
+  /** Room for the toolbars, line numbers and controls around the text. */
+  const CHROME = 1_000;
+
+  it('draws a bounded head and tail of each 4 MB line, in the columns and in the diff, with controls', () => {
+    const el = render(<InputDiffView diff={diff} left="a" right="b" bodies={bodies} />);
+    const [oldCol, newCol, textDiff] = [...(el.querySelector('[data-kind="changed"]')?.children ?? [])];
+    for (const [col, end] of [
+      [oldCol, 'OLD-END'],
+      [newCol, 'NEW-END'],
+    ] as const) {
+      expect(textLength(col)).toBeLessThanOrEqual(SHOWN_CHARS + CHROME);
+      expect(col?.textContent).toContain(end);
+      expect(col?.querySelector('[data-testid=elision]')?.textContent).toMatch(
+        /^… [\d,]+ characters of line 1 hidden …$/,
+      );
+    }
+    expect(textLength(textDiff)).toBeLessThanOrEqual(DIFF_SHOWN_CHARS + CHROME);
+    const hidden = [...(textDiff?.querySelectorAll('[data-testid=diff-part-hidden]') ?? [])];
+    expect(hidden.map((b) => b.closest('del, ins')?.tagName)).toEqual(['DEL', 'INS']);
+    expect(textDiff?.querySelector('del')?.textContent).toContain('OLD-END');
+    expect(textDiff?.querySelector('ins')?.textContent).toContain('NEW-END');
+    expect(textLength(el)).toBeLessThanOrEqual(2 * SHOWN_CHARS + DIFF_SHOWN_CHARS + 4 * CHROME);
+  });
+
+  it('shows a whole removed part as plain text, still bounded, and then every row virtualized', () => {
+    const el = render(<InputDiffView diff={diff} left="a" right="b" bodies={bodies} />);
+    const before = textLength(el);
+    act(() => (el.querySelector('[data-testid=diff-part-hidden]') as HTMLButtonElement).click());
+    const open = el.querySelector('[data-testid=diff-part-open]');
+    expect(open?.querySelector('[data-testid=plain-note]')?.textContent).toBe('removed text');
+    expect(textLength(open)).toBeLessThanOrEqual(SHOWN_CHARS + CHROME);
+    act(() => (open?.querySelector('[data-testid=elision]') as HTMLButtonElement).click());
+    expect(open?.querySelector('[data-testid=text-scroll]')).not.toBeNull();
+    expect(textLength(el)).toBeLessThanOrEqual(before + SHOWN_CHARS + CHROME);
+  });
+});
+
+describe('TextDiff bound on many changes', () => {
+  it('draws changes up to its budget, then one control that shows the next budget', () => {
+    // A line diff of 400 rewritten 1,000-character lines: 400 removed and 400 added parts.
+    const parts: TextPart[] = [];
+    for (let i = 0; i < 400; i++)
+      parts.push(
+        { op: '-', text: `${'o'.repeat(995)}${i}\n` },
+        { op: '+', text: `${'n'.repeat(995)}${i}\n` },
+      );
+    const el = render(<TextDiff parts={parts} />);
+    const changed = () => el.querySelectorAll('del, ins').length;
+    expect(textLength(el)).toBeLessThanOrEqual(DIFF_SHOWN_CHARS + 1_000);
+    const first = changed();
+    expect(first).toBeLessThan(parts.length);
+    const more = el.querySelector('[data-testid=diff-more]') as HTMLButtonElement;
+    expect(more.textContent).toContain(`${parts.length - first} more changes`);
+    act(() => more.click());
+    expect(changed()).toBeGreaterThan(first);
+    expect(textLength(el)).toBeLessThanOrEqual(2 * DIFF_SHOWN_CHARS + 1_000);
+  });
+});
