@@ -5,7 +5,7 @@ import type { ReplayAxisView } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { useReplay } from '../playback/replayState';
 import { FakeClient } from '../testing/fakeClient';
-import { resetStores } from '../testing/fixtures';
+import { linearSeqAxis, resetStores } from '../testing/fixtures';
 import { renderWithClient, settle, stubResizeObserver } from '../testing/paneHarness';
 import { ReplayBar } from '../playback/ReplayBar';
 import { seqAtX, xOfSeq } from './axisMap';
@@ -20,24 +20,7 @@ const WIDTH = 1000;
 
 /** A seq axis with x = seq / (EVENTS - 1). */
 function axis(): ReplayAxisView {
-  return {
-    axis: 'seq',
-    timeAvailable: false,
-    eventCount: EVENTS,
-    width: WIDTH,
-    knotSeqs: Int32Array.from([0, EVENTS - 1]),
-    knotXs: Float64Array.from([0, 1]),
-    knotTimes: Float64Array.from([NaN, NaN]),
-    markers: [],
-    turns: [],
-    stepXs: new Float64Array(0),
-    stepSeqs: new Int32Array(0),
-    stepNums: new Int32Array(0),
-    stepFlags: new Uint8Array(0),
-    diagnostics: [],
-    stalls: [],
-    matches: null,
-  };
+  return linearSeqAxis(EVENTS, WIDTH);
 }
 
 /** Animation frames run when the test says so; the clock moves when the test says so. */

@@ -10,7 +10,7 @@ import type { ReplayAxisView, RowsWindow, TimelineRow } from '../../worker/proto
 import { useApp } from '../appState';
 import { useReplay } from '../playback/replayState';
 import { FakeClient } from '../testing/fakeClient';
-import { resetStores } from '../testing/fixtures';
+import { linearSeqAxis, resetStores, userMessageDetail } from '../testing/fixtures';
 import { renderWithClient, settle, stubResizeObserver } from '../testing/paneHarness';
 import { Inspector } from '../views/Inspector';
 import { MessagesPane } from '../views/MessagesPane';
@@ -25,25 +25,9 @@ await vi.hoisted(async () => (await import('../testing/paneHarness')).stubMatchM
 const EVENTS = 1000;
 const WIDTH = 1000;
 
+/** A seq axis with x = seq / (EVENTS - 1). */
 function axis(): ReplayAxisView {
-  return {
-    axis: 'seq',
-    timeAvailable: false,
-    eventCount: EVENTS,
-    width: WIDTH,
-    knotSeqs: Int32Array.from([0, EVENTS - 1]),
-    knotXs: Float64Array.from([0, 1]),
-    knotTimes: Float64Array.from([NaN, NaN]),
-    markers: [],
-    turns: [],
-    stepXs: new Float64Array(0),
-    stepSeqs: new Int32Array(0),
-    stepNums: new Int32Array(0),
-    stepFlags: new Uint8Array(0),
-    diagnostics: [],
-    stalls: [],
-    matches: null,
-  };
+  return linearSeqAxis(EVENTS, WIDTH);
 }
 
 function row(i: number): TimelineRow {
@@ -95,16 +79,7 @@ function worker(): FakeClient {
       stream: null,
       focus: null,
     }),
-    event: (req) => ({
-      seq: req.seq,
-      type: 'user/message',
-      line: req.seq + 1,
-      event: { type: 'user/message', seq: req.seq, time: 0, data: {} },
-      raw: `{"seq":${req.seq}}`,
-      rawBytes: 10,
-      rawTruncated: false,
-      diagnostics: [],
-    }),
+    event: (req) => userMessageDetail(req.seq),
   });
 }
 

@@ -2,7 +2,7 @@
  * Test fixtures for the app's unit tests: a log summary as the worker would
  * send it, and a reset of the app's stores between tests.
  */
-import type { LogSummary } from '../../worker/protocol';
+import type { EventDetail, LogSummary, ReplayAxisView } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { useNotice } from '../services/notice';
 
@@ -44,4 +44,40 @@ export function summary(loadId: number, events: number, extra: Partial<LogSummar
 export function resetStores(): void {
   useApp.setState(initialApp, true);
   useNotice.setState({ notice: null });
+}
+
+/** A seq axis of `events` events drawn `width` px wide, x = seq / (events - 1): no time, no steps. */
+export function linearSeqAxis(events: number, width: number): ReplayAxisView {
+  return {
+    axis: 'seq',
+    timeAvailable: false,
+    eventCount: events,
+    width,
+    knotSeqs: Int32Array.from([0, events - 1]),
+    knotXs: Float64Array.from([0, 1]),
+    knotTimes: Float64Array.from([NaN, NaN]),
+    markers: [],
+    turns: [],
+    stepXs: new Float64Array(0),
+    stepSeqs: new Int32Array(0),
+    stepNums: new Int32Array(0),
+    stepFlags: new Uint8Array(0),
+    diagnostics: [],
+    stalls: [],
+    matches: null,
+  };
+}
+
+/** The Inspector's answer for a bare `user/message` at `seq` (its line is seq + 1). */
+export function userMessageDetail(seq: number): EventDetail {
+  return {
+    seq,
+    type: 'user/message',
+    line: seq + 1,
+    event: { type: 'user/message', seq, time: 0, data: {} },
+    raw: `{"seq":${seq}}`,
+    rawBytes: 10,
+    rawTruncated: false,
+    diagnostics: [],
+  };
 }

@@ -3,7 +3,7 @@ import { act, Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { select, useApp } from '../appState';
 import { FakeClient } from '../testing/fakeClient';
-import { resetStores } from '../testing/fixtures';
+import { resetStores, userMessageDetail } from '../testing/fixtures';
 import { renderWithClient, settle, stubResizeObserver } from '../testing/paneHarness';
 import { Inspector } from './Inspector';
 import { MessagesPane } from './MessagesPane';
@@ -32,16 +32,7 @@ function worker(): FakeClient {
       stream: null,
       focus: null,
     }),
-    event: (req) => ({
-      seq: req.seq,
-      type: 'user/message',
-      line: req.seq + 1,
-      event: { type: 'user/message', seq: req.seq, time: 0, data: {} },
-      raw: `{"seq":${req.seq}}`,
-      rawBytes: 10,
-      rawTruncated: false,
-      diagnostics: [],
-    }),
+    event: (req) => userMessageDetail(req.seq),
   });
 }
 
