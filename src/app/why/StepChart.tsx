@@ -9,6 +9,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { NO_VALUE } from '../../core/view/noValue';
 import type { Series } from './chartData';
+import { drawOverlay } from './chartOverlay';
 
 export interface StepChartSeries {
   label: string;
@@ -73,7 +74,7 @@ export function StepChart(p: StepChartProps) {
         })),
       ],
       hooks: {
-        draw: [(u) => drawOverlay(u, live.current)],
+        draw: [(u) => drawOverlay(u, live.current.marks, live.current.selected, devicePixelRatio)],
         // Away from the cursor the legend reads the selected step (or the last), never "--".
         ready: [(u) => restLegend(u, live.current)],
         setLegend: [(u) => (u.legend.idx == null ? restLegend(u, live.current) : undefined)],
@@ -144,24 +145,4 @@ function restLegend(u: uPlot, p: StepChartProps): void {
   const idx = p.selected >= 0 && p.selected < p.x.length ? p.selected : p.x.length - 1;
   // Without firing the hook again (it would come back here).
   if (idx >= 0 && u.legend.idx !== idx) u.setLegend({ idx }, false);
-}
-
-/** The selected step's cursor line and the compaction marks, drawn over the plot. */
-function drawOverlay(u: uPlot, p: StepChartProps): void {
-  const ctx = u.ctx;
-  const { top, height } = u.bbox;
-  const line = (xVal: number, color: string, dash: number[]) => {
-    const x = Math.round(u.valToPos(xVal, 'x', true));
-    ctx.save();
-    ctx.strokeStyle = color;
-    ctx.setLineDash(dash);
-    ctx.lineWidth = 1 * devicePixelRatio;
-    ctx.beginPath();
-    ctx.moveTo(x, top);
-    ctx.lineTo(x, top + height);
-    ctx.stroke();
-    ctx.restore();
-  };
-  for (const m of p.marks ?? []) line(m, '#f59e0b', [4 * devicePixelRatio, 3 * devicePixelRatio]);
-  if (p.selected >= 0) line(p.selected + 1, '#38bdf8', []);
 }
