@@ -26,6 +26,7 @@ import {
   type CallInput,
 } from './callInput';
 import { PoolContent } from './poolContent';
+import { Attachments } from './attachments';
 import { limitDepth } from '../../depthLimit';
 import { IMPORT_CUT_MARKER, IMPORT_CUT_NOTE, IMPORT_MAX_DEPTH } from '../jsonDocument';
 
@@ -93,7 +94,8 @@ export function importInspect(log: InspectLog, options: InspectImportOptions = {
 }
 
 class SampleReplay {
-  private readonly attachments: JsonObject;
+  /** The sample's attachments, inlined within a budget (attachments.ts). */
+  private readonly attachments: Attachments;
   /** The pool's objects, and per pool index how many objects come before it (ranges count objects). */
   private readonly pool: JsonObject[] = [];
   private readonly objectsBefore: number[] = [];
@@ -106,15 +108,17 @@ class SampleReplay {
   private agreed = 0;
   private retold = 0;
   private readonly retellBudget: number;
-  private attachmentChars = 0;
-  private readonly attachmentBudget: number;
 
   constructor(
     private readonly out: NativeLog,
     private readonly sample: JsonObject,
     inputBytes: number,
   ) {
-    this.attachments = isObject(sample.attachments) ? sample.attachments : {};
+    this.attachments = new Attachments(
+      isObject(sample.attachments) ? sample.attachments : {},
+      Math.max(ATTACHMENT_FLOOR_CHARS, ATTACHMENT_INPUT_RATIO * inputBytes),
+      out,
+    );
     const pool: unknown[] = Array.isArray(sample.message_pool) ? sample.message_pool : [];
     for (const m of pool) {
       this.objectsBefore.push(this.pool.length);
@@ -124,7 +128,6 @@ class SampleReplay {
     this.poolContent = new PoolContent(this.pool.length, (k) => this.pooledMessage(k));
     const events = Array.isArray(sample.events) ? sample.events.length : 0;
     this.retellBudget = RETELL_FLOOR + RETELL_PER_ITEM * (pool.length + events);
-    this.attachmentBudget = Math.max(ATTACHMENT_FLOOR_CHARS, ATTACHMENT_INPUT_RATIO * inputBytes);
   }
 
   run(): void {
@@ -174,53 +177,8 @@ class SampleReplay {
     }
   }
 
-  /**
-   * `attachment://<hash>` strings replaced by the attachment's text, at any depth: a copy made
-   * with a work list, not recursion (a value 1000 levels deep, the import's cut, overflowed a
-   * browser worker's smaller stack here).
-   */
   private resolve(v: unknown): unknown {
-    const one = (x: unknown, work: [unknown, unknown][]): unknown => {
-      if (typeof x === 'string') {
-        if (!x.startsWith('attachment://')) return x;
-        const a = this.attachments[x.slice('attachment://'.length)];
-        if (typeof a !== 'string') return x;
-        if (this.attachmentChars + a.length > this.attachmentBudget) {
-          // each reference is resolved on its own: 1500 to one 1 MB attachment made 1.5 GB (audit R8-11);
-          // a warning, not a read limit: every event is read, a reference is kept as recorded
-          if (this.attachmentChars !== Infinity)
-            this.out.note(
-              'import-unmapped',
-              `attachments are inlined up to ${Math.round(this.attachmentBudget / (1024 * 1024))} MB of text in all; later references stay \`attachment://<hash>\``,
-            );
-          this.attachmentChars = Infinity; // one note
-          return x;
-        }
-        this.attachmentChars += a.length;
-        return a;
-      }
-      if (Array.isArray(x) || isObject(x)) {
-        const copy = Array.isArray(x) ? [] : {};
-        work.push([x, copy]);
-        return copy;
-      }
-      return x;
-    };
-    const work: [unknown, unknown][] = [];
-    const out = one(v, work);
-    for (let next = work.pop(); next; next = work.pop()) {
-      const [src, dst] = next;
-      if (Array.isArray(src)) for (const x of src as unknown[]) (dst as unknown[]).push(one(x, work));
-      else
-        for (const [k, x] of Object.entries(src as JsonObject))
-          Object.defineProperty(dst, k, {
-            value: one(x, work),
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-    }
-    return out;
+    return this.attachments.resolve(v);
   }
 
   private messagesOf(list: unknown): Message[] {
