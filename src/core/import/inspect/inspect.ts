@@ -25,7 +25,7 @@ import {
   commonPrefix,
   type CallInput,
 } from './callInput';
-import { PoolContent } from './poolContent';
+import { POOL_MOVES_FLOOR, POOL_MOVES_PER_ITEM, PoolContent } from './poolContent';
 import { Attachments } from './attachments';
 import { limitDepth } from '../../depthLimit';
 import { IMPORT_CUT_MARKER, IMPORT_CUT_NOTE, IMPORT_MAX_DEPTH } from '../jsonDocument';
@@ -107,6 +107,8 @@ class SampleReplay {
   private prevRanges: [number, number][] = [];
   private agreed = 0;
   private retold = 0;
+  /** The pool's budget ran out and inputs are trusted past the previous one (trusted()). */
+  private simplified = false;
   private readonly retellBudget: number;
 
   constructor(
@@ -125,8 +127,12 @@ class SampleReplay {
       if (isObject(m)) this.pool.push(m);
     }
     this.objectsBefore.push(this.pool.length);
-    this.poolContent = new PoolContent(this.pool.length, (k) => this.pooledMessage(k));
     const events = Array.isArray(sample.events) ? sample.events.length : 0;
+    this.poolContent = new PoolContent(
+      this.pool.length,
+      (k) => this.pooledMessage(k),
+      POOL_MOVES_FLOOR + POOL_MOVES_PER_ITEM * (pool.length + events),
+    );
     this.retellBudget = RETELL_FLOOR + RETELL_PER_ITEM * (pool.length + events);
   }
 
@@ -262,7 +268,8 @@ class SampleReplay {
     const out = this.out;
     const derived = out.derived();
     const same = (i: number, j: number, limit: number) => this.poolContent.commonLength(i, j, limit);
-    const start = commonPrefix(this.prevRanges, input.ranges, this.agreed, same);
+    let start = commonPrefix(this.prevRanges, input.ranges, this.agreed, same);
+    if (this.poolContent.exhausted) start = this.trusted(start, derived.length, eventIndex);
     this.prevRanges = input.ranges;
     this.agreed = input.length;
     const rest = this.messagesFrom(input, start);
@@ -296,6 +303,23 @@ class SampleReplay {
     }
     out.user(pending.value as Message, time, { newTurn: false });
     for (const m of rest) out.user(m, time, { newTurn: false });
+  }
+
+  /**
+   * The pool's comparisons spent their budget (poolContent.ts: copies that never continue a run
+   * cost one step per message per call): an input is trusted to repeat the previous one as far as
+   * that one agreed with the history, and only what comes after is compared. One warning says so.
+   */
+  private trusted(start: number, derivedLength: number, eventIndex: number): number {
+    if (!this.simplified) {
+      this.simplified = true;
+      this.out.note(
+        'import-unmapped',
+        `model event ${eventIndex + 1} and later: each input is compared with the history only past the previous input (comparing the message pool's copies took ${this.poolContent.moves} steps, the most for a log of this size); a change earlier in an input is not shown`,
+        this.out.nextSeq,
+      );
+    }
+    return Math.max(start, Math.min(this.agreed, derivedLength));
   }
 
   private model(e: JsonObject, time: number | undefined, i: number): void {
