@@ -51,22 +51,19 @@ describe('whole-log answers announce themselves', () => {
     expect(answer?.type === 'response' && answer.result.ok).toBe(true);
   });
 
-  it.each(LONG_TASKS)(
-    '%o: a busy push sized by the log, then the answer',
-    async (req, what) => {
-      const posted = await postsFor(req);
-      const busyAt = posted.findIndex((m) => m.type === 'push' && m.push.kind === 'busy');
-      const answerAt = posted.findIndex((m) => m.type === 'response' && m.id === 2);
-      expect(busyAt).toBeGreaterThanOrEqual(0);
-      expect(busyAt).toBeLessThan(answerAt);
-      const answer = posted[answerAt];
-      expect(answer?.type === 'response' && answer.result.ok).toBe(true);
-      const busy = (posted[busyAt] as { push: Busy }).push;
-      expect(busy.loadId).toBe(7);
-      expect(busy.what).toMatch(what);
-      expect(busy.quietMs).toBe(15_000 + bytes / 1_000);
-    },
-  );
+  it.each(LONG_TASKS)('%o: a busy push sized by the log, then the answer', async (req, what) => {
+    const posted = await postsFor(req);
+    const busyAt = posted.findIndex((m) => m.type === 'push' && m.push.kind === 'busy');
+    const answerAt = posted.findIndex((m) => m.type === 'response' && m.id === 2);
+    expect(busyAt).toBeGreaterThanOrEqual(0);
+    expect(busyAt).toBeLessThan(answerAt);
+    const answer = posted[answerAt];
+    expect(answer?.type === 'response' && answer.result.ok).toBe(true);
+    const busy = (posted[busyAt] as { push: Busy }).push;
+    expect(busy.loadId).toBe(7);
+    expect(busy.what).toMatch(what);
+    expect(busy.quietMs).toBe(15_000 + bytes / 1_000);
+  });
 
   it('with no log loaded: no busy push, a no-log answer', async () => {
     const posted: WorkerMessage[] = [];
