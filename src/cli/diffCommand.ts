@@ -3,6 +3,9 @@
  * between two seqs. --json prints
  *   {"from": A, "to": B, "removed": [{"seq","role"}], "added": [{"seq","role"}],
  *    "changed": [{"from","to"}], "request": {...changes...}}
+ * The text output is one line per message and change, each printed part bounded (a 10 MB
+ * changed message shows its first PART_CHARS and counts the rest); --json prints the request's
+ * changes whole.
  */
 import { diffHistories, type DiffRow } from '../core/diff/history';
 import type { RequestChanges } from '../core/diff/request';
@@ -13,7 +16,8 @@ import { printJson, printable, type Write } from './terminalText';
 
 export const DIFF_USAGE =
   '  seqscope diff FILE --from A --to B [--json]\n' +
-  "                                       how the model's input (messages and request) changed from seq A to B";
+  "                                       how the model's input (messages and request) changed from seq A to B\n" +
+  '                                       (a long text shows its first 200 characters and counts the rest)';
 
 interface DiffArgs {
   file: string;
@@ -79,29 +83,62 @@ function rowLine(row: DiffRow): string {
   }
 }
 
-/** A one-line rendering: [-removed-]{+added+}, long kept runs elided. */
-export function inlineDiff(parts: TextPart[], keep = 30): string {
-  const s = parts
-    .map((p) => {
-      if (p.op === '-') return `[-${p.text}-]`;
-      if (p.op === '+') return `{+${p.text}+}`;
-      return p.text.length > 2 * keep ? `${p.text.slice(0, keep)}…${p.text.slice(-keep)}` : p.text;
-    })
-    .join('');
+/** Characters shown of one removed or added run, or of one name or list; the rest is counted. */
+const PART_CHARS = 200;
+/** Characters shown at each end of a long kept run between changes. */
+const KEEP_CHARS = 30;
+/** Characters of shown text on one line (many small changes): the runs after it are counted. */
+const LINE_CHARS = 1_000;
+
+/** `text`'s first `max` characters (never half a surrogate pair) and how many more there are. */
+export function clipped(text: string, max = PART_CHARS): string {
+  if (text.length <= max) return printable(text);
+  const end = /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return `${printable(text.slice(0, end))}… ${(text.length - end).toLocaleString('en-US')} more characters`;
+}
+
+/**
+ * A one-line rendering: [-removed-]{+added+}, each run bounded (clipped), long kept runs
+ * elided to their ends; past LINE_CHARS of shown text the remaining runs are counted, so a
+ * 10 MB change prints a few hundred characters, and every run up to there shows, added ones too.
+ */
+export function inlineDiff(parts: readonly TextPart[]): string {
+  const shown: string[] = [];
+  let length = 0;
+  let i = 0;
+  for (; i < parts.length && length < LINE_CHARS; i++) {
+    const p = parts[i] as TextPart;
+    const piece =
+      p.op === '-'
+        ? `[-${clipped(p.text)}-]`
+        : p.op === '+'
+          ? `{+${clipped(p.text)}+}`
+          : p.text.length > 2 * KEEP_CHARS
+            ? `${printable(p.text.slice(0, KEEP_CHARS))}…${printable(p.text.slice(-KEEP_CHARS))}`
+            : printable(p.text);
+    shown.push(piece);
+    length += piece.length;
+  }
+  if (i < parts.length) {
+    let rest = 0;
+    for (let j = i; j < parts.length; j++) rest += (parts[j] as TextPart).text.length;
+    const runs = (parts.length - i).toLocaleString('en-US');
+    shown.push(` … ${runs} more runs, changed or kept (${rest.toLocaleString('en-US')} characters)`);
+  }
   const cut = diffWasCut(parts) ? '(too many changes to diff: whole texts) ' : '';
-  return cut + printable(s.length > 400 ? s.slice(0, 400) + '…' : s);
+  return cut + shown.join('');
 }
 
 function requestLines(r: RequestChanges): string[] {
   const out: string[] = [];
   if (r.header) out.push(`request header: seq ${r.header.from ?? 'none'} -> seq ${r.header.to ?? 'none'}`);
   if (r.provider)
-    out.push(`provider: ${printable(r.provider.from ?? 'none')} -> ${printable(r.provider.to ?? 'none')}`);
-  if (r.model) out.push(`model: ${printable(r.model.from ?? 'none')} -> ${printable(r.model.to ?? 'none')}`);
+    out.push(`provider: ${clipped(r.provider.from ?? 'none')} -> ${clipped(r.provider.to ?? 'none')}`);
+  if (r.model) out.push(`model: ${clipped(r.model.from ?? 'none')} -> ${clipped(r.model.to ?? 'none')}`);
   if (r.system) out.push(`system prompt: ${inlineDiff(r.system.diff)}`);
   if (r.tools) {
     const { added, removed, changed } = r.tools;
-    const list = (xs: string[]) => printable(xs.join(', ') || '-');
+    const list = (xs: string[]) => clipped(xs.join(', ') || '-');
     out.push(`tools: added ${list(added)}; removed ${list(removed)}; changed ${list(changed)}`);
   }
   if (out.length === 0) out.push('request in force: unchanged');

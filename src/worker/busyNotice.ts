@@ -12,6 +12,13 @@ import type { Push } from './protocol';
 const QUIET_BASE_MS = 15_000;
 const QUIET_MS_PER_MB = 1_000;
 
+/**
+ * Below this many bytes no notice goes out: even at a tenth of the 10 MB/s above, such a task
+ * ends well inside the client's default silence (15 s), and a notice on every chart or export of
+ * a small log is noise (and a watchdog held off for nothing).
+ */
+export const BUSY_MIN_BYTES = 1_000_000;
+
 /** `bytes` in MB as the notices name it: one decimal under 10 MB. */
 function megabytes(bytes: number): string {
   const mb = bytes / 1e6;
@@ -19,10 +26,12 @@ function megabytes(bytes: number): string {
 }
 
 /**
- * The `busy` push to send before a long task over `bytes` of load `loadId`; `what` names the task
- * given the size ("making a redacted copy of 82 MB").
+ * The `busy` push to send before a long task over `bytes` of load `loadId`, or null when the
+ * task is too small to need one (BUSY_MIN_BYTES); `what` names the task given the size
+ * ("making a redacted copy of 82 MB").
  */
-export function busyNotice(loadId: number, bytes: number, what: (size: string) => string): Push {
+export function busyNotice(loadId: number, bytes: number, what: (size: string) => string): Push | null {
+  if (bytes < BUSY_MIN_BYTES) return null;
   return {
     kind: 'busy',
     loadId,
@@ -31,9 +40,8 @@ export function busyNotice(loadId: number, bytes: number, what: (size: string) =
   };
 }
 
-/** The `busy` push to send before `c`'s read ends, or null when nothing waits to be imported. */
+/** The `busy` push to send before `c`'s read ends, or null when little or nothing waits to be imported. */
 export function importNotice(c: LoadedLog): Push | null {
   const held = c.log.log.foreignBytesHeld;
-  if (held === 0) return null;
   return busyNotice(c.log.loadId, held, (size) => `importing ${size} of another agent's log`);
 }

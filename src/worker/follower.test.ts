@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FollowState } from './protocol';
-import { Follower, eventsUrl } from './follower';
+import { Follower, eventsUrl, trailingImportMs } from './follower';
 
 /** A stand-in for the browser's EventSource: the test emits the server's events. */
 class FakeEventSource {
@@ -53,10 +53,17 @@ function host() {
   let held = new Uint8Array(0);
   const states: FollowState[] = [];
   let grew = 0;
+  /** The `now` calls (trailing imports), and what the host says waits for one. */
+  const now: boolean[] = [];
+  let deferred: number | null = null;
   return {
     states,
+    now,
     get grew() {
       return grew;
+    },
+    defer(bytes: number | null) {
+      deferred = bytes;
     },
     get text() {
       return dec(held);
@@ -73,7 +80,11 @@ function host() {
         next.set(b, held.length);
         held = next;
       },
-      grew: () => grew++,
+      grew: (n: boolean) => {
+        grew++;
+        now.push(n);
+      },
+      deferredImport: () => deferred,
       state: (s: FollowState) => states.push(s),
     },
   };
@@ -113,6 +124,35 @@ describe('eventsUrl', () => {
 });
 
 describe('Follower', () => {
+  it('growth left waiting by the import gets one trailing import (`now`) after trailingImportMs', async () => {
+    const { h, es } = start('a\n');
+    es.emit('hello', { size: 2 });
+    await flush();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      h.defer(1_000_000); // the host imported 1 MB last and left the new lines waiting
+      file = enc('a\nb\n');
+      es.emit('append', { from: 2, to: 4 });
+      await vi.advanceTimersByTimeAsync(0);
+      file = enc('a\nb\nc\n');
+      es.emit('append', { from: 4, to: 6 });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(h.now).toEqual([false, false]);
+      expect(trailingImportMs(1_000_000)).toBe(2_100);
+      await vi.advanceTimersByTimeAsync(2_099);
+      expect(h.now).toEqual([false, false]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(h.now).toEqual([false, false, true]); // one trailing import for both growths
+      h.defer(null);
+      file = enc('a\nb\nc\nd\n');
+      es.emit('append', { from: 6, to: 8 });
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(h.now).toEqual([false, false, true, false]); // imported at once: nothing trails
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('connects to <src>/events; on hello with more bytes, fetches from what it holds', async () => {
     const { h, es } = start('line 1\n');
     expect(es.url).toBe('http://x.test/log/a.jsonl/events');

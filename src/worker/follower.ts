@@ -12,6 +12,10 @@
  * repeated announcements cost nothing. A server that ignores Range (200) is
  * handled by skipping the bytes we have. The log is never ended here: a
  * writer may be mid-line, and the next append continues the line.
+ *
+ * Another agent's log is imported from its start at each import, so a small growth waits
+ * (core/import/followImport.ts): a trailing import, TRAILING_IMPORT_MS later (longer for a big
+ * log, whose import takes longer), shows what waited, however slowly the file grows.
  */
 import type { FollowState } from './protocol';
 import { errorText } from './loadedLog';
@@ -23,8 +27,10 @@ export interface FollowHost {
   tail(): Uint8Array;
   /** Pushes appended source bytes into the session (and its hash). */
   push(bytes: Uint8Array): void;
-  /** After a batch of pushes: fold, fingerprint, tell the UI. */
-  grew(): void;
+  /** After a batch of pushes: fold, fingerprint, tell the UI (`now`: import even a small growth). */
+  grew(now: boolean): void;
+  /** Bytes another agent's log last imported, when complete lines wait for an import (else null). */
+  deferredImport(): number | null;
   state(state: FollowState, message?: string): void;
 }
 
@@ -33,6 +39,7 @@ export class Follower {
   private queue: Promise<void> = Promise.resolve();
   private stopped = false;
   private live = false;
+  private trailing: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly url: string,
@@ -63,6 +70,7 @@ export class Follower {
 
   stop(): void {
     this.stopped = true;
+    clearTimeout(this.trailing);
     this.source?.close();
     this.source = null;
   }
@@ -143,7 +151,21 @@ export class Follower {
       reader.releaseLock();
     }
     if (skip > 0) return this.rewritten(); // the whole file is shorter than what we hold
-    if (pushed && !this.stopped) this.host.grew();
+    if (!pushed || this.stopped) return;
+    this.host.grew(false);
+    this.scheduleTrailing();
+  }
+
+  /** Lines left waiting by a small growth: one import of them, soon (one timer at a time). */
+  private scheduleTrailing(): void {
+    const waiting = this.host.deferredImport();
+    if (waiting === null || this.trailing !== undefined) return;
+    this.trailing = setTimeout(() => {
+      this.trailing = undefined;
+      this.enqueue(async () => {
+        if (!this.stopped) this.host.grew(true);
+      });
+    }, trailingImportMs(waiting));
   }
 
   private async rewritten(): Promise<void> {
@@ -151,6 +173,11 @@ export class Follower {
     this.stop();
     this.host.state('rewritten', 'The log was rewritten or truncated');
   }
+}
+
+/** The wait before a trailing import: 2 s, plus 1 s per 10 MB the import reads (it takes longer). */
+export function trailingImportMs(importedBytes: number): number {
+  return 2_000 + importedBytes / 10_000;
 }
 
 /** `<src>/events`, keeping the query of src. */

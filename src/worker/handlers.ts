@@ -32,7 +32,8 @@ export type HandlerTable = { [K in RequestKind]: Handler<K> };
 /**
  * A handler that needs a loaded log and goes over all of it in one synchronous task: it says so
  * first (a `busy` push sized by the log's bytes, named by `what`), so the client's watchdog gives
- * the silence its time instead of declaring the worker dead (R9-6).
+ * the silence its time instead of declaring the worker dead (R9-6). A small log's task is short
+ * and goes unannounced (busyNotice.ts, BUSY_MIN_BYTES).
  */
 function announced<K extends RequestKind>(
   what: (size: string) => string,
@@ -41,7 +42,8 @@ function announced<K extends RequestKind>(
   return (req, host) => {
     const c = host.current;
     if (!c) return fail('no-log', 'No log is loaded');
-    host.push(busyNotice(c.log.loadId, c.log.log.bytesDecoded, what));
+    const busy = busyNotice(c.log.loadId, c.log.log.bytesDecoded, what);
+    if (busy) host.push(busy);
     return answer(req, c);
   };
 }

@@ -11,6 +11,7 @@
 import { sourceDisplayName } from '../core/view/sourceName';
 import { HarnessQueries } from './harnessQueries';
 import type { RangePool } from '../core/log/parallel';
+import type { CheckpointWhen } from '../core/import/followImport';
 import type { Prescan } from '../core/reader/prescan';
 import { Follower } from './follower';
 import { handlers, type Answer } from './handlers';
@@ -282,12 +283,12 @@ export class LogHost implements HandlerHost {
     if (this.current !== c) return;
     for (let off = 0; off < bytes.length; off += PUSH_SLICE)
       c.log.push(bytes.subarray(off, off + PUSH_SLICE));
-    this.grew(c);
+    this.grew(c, 'now');
   }
 
-  private grew(c: LoadedLog): void {
+  private grew(c: LoadedLog, when: CheckpointWhen): void {
     if (this.current !== c) return;
-    c.log.checkpoint();
+    c.log.checkpoint(when);
     const reimport = c.log.reimportPush(); // another agent's log re-told shown events: opened anew
     if (reimport) this.push(reimport);
     if (reimport) return c.abort.abort();
@@ -306,7 +307,8 @@ export class LogHost implements HandlerHost {
           for (let off = 0; off < bytes.length; off += PUSH_SLICE)
             s.push(bytes.subarray(off, off + PUSH_SLICE));
         },
-        grew: () => this.grew(c),
+        grew: (now) => this.grew(c, now ? 'now' : 'grown'),
+        deferredImport: () => (s.log.follow?.deferred ? s.log.follow.importedBytes : null),
         state: (state, message) => {
           if (this.current === c)
             this.push({ kind: 'follow', loadId: s.loadId, state, ...(message ? { message } : {}) });

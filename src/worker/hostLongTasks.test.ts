@@ -2,23 +2,27 @@
  * The app's whole-log answers (a redacted copy, an OTLP export, the charts' metrics, a
  * comparison's run profile) each run as one synchronous task: the host announces each with a
  * `busy` push before it starts, sized by the log's bytes, so the client's watchdog does not take
- * the silence of an 82 MB redaction for a dead worker (audit R9-6).
+ * the silence of an 82 MB redaction for a dead worker (audit R9-6). A small log's answers come
+ * unannounced (BUSY_MIN_BYTES): the task is short, and a notice on every chart is noise.
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { busyNotice } from './busyNotice';
+import { singleStreamLog } from '../core/testing/hostileInputs';
+import { BUSY_MIN_BYTES, busyNotice } from './busyNotice';
 import { LogClient } from './client';
 import { LogHost } from './host';
 import type { Push, RequestEnvelope, WorkerMessage } from './protocol';
 
 const SAMPLES = new URL('../../../shared/samples/', import.meta.url);
-const text = readFileSync(new URL('dsh/steering.jsonl', SAMPLES), 'utf8');
-const bytes = Buffer.byteLength(text);
+const small = readFileSync(new URL('dsh/steering.jsonl', SAMPLES), 'utf8');
+/** One long stream past BUSY_MIN_BYTES (about 1.2 MB). */
+const big = singleStreamLog(9_000);
+const bytes = Buffer.byteLength(big);
 
 type Busy = Extract<Push, { kind: 'busy' }>;
 
 /** What the host posts for `req` on the loaded sample (pushes and the response, in order). */
-async function postsFor(req: RequestEnvelope): Promise<WorkerMessage[]> {
+async function postsFor(req: RequestEnvelope, text = big): Promise<WorkerMessage[]> {
   const posted: WorkerMessage[] = [];
   const host = new LogHost((m) => posted.push(m));
   await host.receive({ id: 1, kind: 'open', loadId: 7, source: { kind: 'text', text } });
@@ -27,28 +31,39 @@ async function postsFor(req: RequestEnvelope): Promise<WorkerMessage[]> {
   return posted;
 }
 
+const LONG_TASKS = [
+  [{ id: 2, kind: 'exportRedacted', patterns: [] }, /^making a redacted copy of 1\.\d MB$/],
+  [{ id: 2, kind: 'exportOtlp', content: true }, /^exporting 1\.\d MB as OTLP$/],
+  [{ id: 2, kind: 'metrics' }, /^reading the charts of 1\.\d MB$/],
+  [{ id: 2, kind: 'runProfile' }, /^profiling 1\.\d MB for a comparison$/],
+] as [RequestEnvelope, RegExp][];
+
 describe('whole-log answers announce themselves', () => {
-  it.each([
-    [{ id: 2, kind: 'exportRedacted', patterns: [] }, /^making a redacted copy of [\d.]+ MB$/],
-    [{ id: 2, kind: 'exportOtlp', content: true }, /^exporting [\d.]+ MB as OTLP$/],
-    [{ id: 2, kind: 'metrics' }, /^reading the charts of [\d.]+ MB$/],
-    [{ id: 2, kind: 'runProfile' }, /^profiling [\d.]+ MB for a comparison$/],
-  ] as [RequestEnvelope, RegExp][])(
-    '%o: a busy push sized by the log, then the answer',
-    async (req, what) => {
-      const posted = await postsFor(req);
-      const busyAt = posted.findIndex((m) => m.type === 'push' && m.push.kind === 'busy');
-      const answerAt = posted.findIndex((m) => m.type === 'response' && m.id === 2);
-      expect(busyAt).toBeGreaterThanOrEqual(0);
-      expect(busyAt).toBeLessThan(answerAt);
-      const answer = posted[answerAt];
-      expect(answer?.type === 'response' && answer.result.ok).toBe(true);
-      const busy = (posted[busyAt] as { push: Busy }).push;
-      expect(busy.loadId).toBe(7);
-      expect(busy.what).toMatch(what);
-      expect(busy.quietMs).toBe(15_000 + bytes / 1_000);
-    },
-  );
+  it('the big log is past the threshold, the small one under it', () => {
+    expect(bytes).toBeGreaterThan(BUSY_MIN_BYTES);
+    expect(Buffer.byteLength(small)).toBeLessThan(BUSY_MIN_BYTES);
+  });
+
+  it.each(LONG_TASKS)('%o on a small log: no busy push, only the answer', async (req) => {
+    const posted = await postsFor(req, small);
+    expect(posted.filter((m) => m.type === 'push' && m.push.kind === 'busy')).toHaveLength(0);
+    const answer = posted.find((m) => m.type === 'response' && m.id === 2);
+    expect(answer?.type === 'response' && answer.result.ok).toBe(true);
+  });
+
+  it.each(LONG_TASKS)('%o: a busy push sized by the log, then the answer', async (req, what) => {
+    const posted = await postsFor(req);
+    const busyAt = posted.findIndex((m) => m.type === 'push' && m.push.kind === 'busy');
+    const answerAt = posted.findIndex((m) => m.type === 'response' && m.id === 2);
+    expect(busyAt).toBeGreaterThanOrEqual(0);
+    expect(busyAt).toBeLessThan(answerAt);
+    const answer = posted[answerAt];
+    expect(answer?.type === 'response' && answer.result.ok).toBe(true);
+    const busy = (posted[busyAt] as { push: Busy }).push;
+    expect(busy.loadId).toBe(7);
+    expect(busy.what).toMatch(what);
+    expect(busy.quietMs).toBe(15_000 + bytes / 1_000);
+  });
 
   it('with no log loaded: no busy push, a no-log answer', async () => {
     const posted: WorkerMessage[] = [];
@@ -93,7 +108,7 @@ describe('the client, told of the long task, waits it out', () => {
     const w = silentWorker();
     const client = new LogClient({ createWorker: () => w as unknown as Worker, now: () => clock.now });
     void client.request({ kind: 'exportRedacted', patterns: [] });
-    const push = busyNotice(1, 82e6, (size) => `making a redacted copy of ${size}`);
+    const push = busyNotice(1, 82e6, (size) => `making a redacted copy of ${size}`) as Push;
     w.onmessage?.({ data: { type: 'push', push } } as MessageEvent<WorkerMessage>);
     clock.now = 20_000;
     vi.advanceTimersByTime(6_000);
@@ -108,7 +123,7 @@ describe('the client, told of the long task, waits it out', () => {
     const w = silentWorker();
     const client = new LogClient({ createWorker: () => w as unknown as Worker, now: () => clock.now });
     void client.request({ kind: 'exportRedacted', patterns: [] });
-    const push = busyNotice(1, 82e6, (size) => `making a redacted copy of ${size}`);
+    const push = busyNotice(1, 82e6, (size) => `making a redacted copy of ${size}`) as Push;
     w.onmessage?.({ data: { type: 'push', push } } as MessageEvent<WorkerMessage>);
     clock.now = 3_000;
     const asked = w.sent.find((m) => m.kind === 'exportRedacted');

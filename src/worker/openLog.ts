@@ -5,6 +5,7 @@
  * bytes arrive and costs O(new events) per push.
  */
 import { SessionLog } from '../core/log/sessionLog';
+import type { CheckpointWhen } from '../core/import/followImport';
 import type { ReadLimitKind, ReadLimits } from '../core/reader/readLimits';
 import { DiagnosticIndex } from '../core/view/diagIndex';
 import { ProblemIndex } from '../core/view/problems';
@@ -149,11 +150,12 @@ export class OpenLog {
   /**
    * Follow mode: the log is read to the source's current end but not ended (more
    * bytes may come, a last line may be incomplete): fold what arrived and fingerprint the
-   * bytes so far, the hasher kept running.
+   * bytes so far, the hasher kept running. Another agent's log is imported `now` or once it
+   * `grown` enough (core/import/followImport.ts).
    */
-  checkpoint(): void {
+  checkpoint(when: CheckpointWhen = 'now'): void {
     this.following = true;
-    this.log.checkpoint();
+    this.log.checkpoint(when);
     this.ingest();
     this.fingerprint = this.hasher.soFar();
     this.finishedAt ??= performance.now(); // the initial read's time
@@ -161,7 +163,7 @@ export class OpenLog {
 
   /** Follow mode on another agent's log whose growth re-told shown events: the push to open it anew. */
   reimportPush(): Push | null {
-    return this.log.reimportNeeded
+    return this.log.follow?.reimportNeeded
       ? { kind: 'follow', loadId: this.loadId, state: 'rewritten', message: REIMPORTED_MESSAGE }
       : null;
   }

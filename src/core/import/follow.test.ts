@@ -51,7 +51,7 @@ describe('an imported log in follow mode', () => {
     // The 9th record continues the conversation the importer closed at the old end (a synthetic turn end).
     log.push(enc.encode(lines.slice(8).join('\n')));
     log.checkpoint();
-    expect(log.reimportNeeded).toBe(true);
+    expect(log.follow?.reimportNeeded).toBe(true);
     expect(shape(log)).toEqual(before);
     // Opened again, the grown log is the whole file's import.
     expect(shape(whole(text)).types.length).toBeGreaterThan(before.types.length);
@@ -89,11 +89,11 @@ describe('an imported log in follow mode', () => {
         log.checkpoint();
         if (b.startsWith(a)) {
           incremental++;
-          expect(log.reimportNeeded, `${file} at ${n}`).toBe(false);
+          expect(log.follow?.reimportNeeded, `${file} at ${n}`).toBe(false);
           expect(shape(log), `${file} at ${n}`).toEqual(shape(whole(upTo(n + 1))));
         } else {
           reimports++;
-          expect(log.reimportNeeded, `${file} at ${n}`).toBe(true);
+          expect(log.follow?.reimportNeeded, `${file} at ${n}`).toBe(true);
           expect(shape(log), `${file} at ${n}`).toEqual(shape(whole(upTo(n))));
         }
       }

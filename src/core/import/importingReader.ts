@@ -16,7 +16,6 @@
  * what would work instead.
  */
 import type { DiagnosticSink } from '../diagnostics';
-import type { DiagnosticCode } from '../types';
 import type { RecordSink } from '../pipeline';
 import type { ByteStore } from '../reader/byteStore';
 import {
@@ -35,7 +34,8 @@ import {
   type ReadContext,
 } from '../reader/logReader';
 import { detectTextFormat, isZip, type SourceFormat } from './formats';
-import { importForeign, type ImportOptions } from './importers';
+import { importForeign, type ForeignFormat, type ImportOptions } from './importers';
+import { FollowImport, type CheckpointWhen, type FollowStatus } from './followImport';
 import { notTextMessage, sniffText } from './textSniff';
 import { SNIFF_BYTES, concat, decodeHead } from './foreignBytes';
 import { jsonlChunks } from './nativeLog';
@@ -50,15 +50,13 @@ import {
 export interface ImportingReader extends LogReader {
   /** The detected format; undefined until the first bytes decided it. */
   readonly sourceFormat: SourceFormat | undefined;
-  /** Everything so far is in, more may come (follow mode): import another agent's log now. */
-  checkpoint(): void;
   /**
-   * Follow mode on another agent's log: its growth re-told events already
-   * shown (an assistant message assembled from more records, a turn that
-   * was closed at the old end goes on), so the log must be imported again
-   * from the start; until then the new records are not shown.
+   * Everything so far is in, more may come (follow mode): import another agent's log now, or
+   * (`grown`) only once it grew enough since its last import (followImport.ts).
    */
-  readonly reimportNeeded: boolean;
+  checkpoint(when?: CheckpointWhen): void;
+  /** Follow mode on another agent's log (undefined before its first checkpoint, or for a harness log). */
+  readonly follow: FollowStatus | undefined;
   /** Why the input was refused as not text (textSniff.ts); nothing of it is read. */
   readonly notText: string | undefined;
   /** Decoded bytes of another agent's log held for its import at the end (0: none waiting). */
@@ -103,14 +101,8 @@ class DetectingReader implements ImportingReader {
       ? this.foreignBytes
       : 0;
   }
-  /** Imported at a checkpoint (follow mode): each later checkpoint imports the grown log again. */
-  private importedEarly = false;
-  /** Follow mode: the foreign bytes imported so far, and the harness text they became (pushed). */
-  private importedBytes = 0;
-  /** The re-told JSONL lines pushed so far (follow mode: a re-import must extend them). */
-  private pushedLines: string[] = [];
-  private readonly reportedNotes = new Set<string>();
-  reimportNeeded = false;
+  /** Imported at a checkpoint (follow mode): later checkpoints import the grown log again. */
+  follow: FollowImport | undefined;
   notText: string | undefined;
 
   constructor(
@@ -155,7 +147,7 @@ class DetectingReader implements ImportingReader {
     if (this.sourceFormat === undefined && this.notText === undefined) this.decide(true);
     this.ended = true;
     if (this.sourceFormat === 'seqscope' || this.sourceFormat === undefined) return this.inner.end();
-    if (this.importedEarly) this.importGrown(this.sourceFormat, true);
+    if (this.follow) this.importGrown(this.follow, true, 'now');
     else this.importNow(this.sourceFormat);
     this.inner.end();
   }
@@ -163,61 +155,52 @@ class DetectingReader implements ImportingReader {
   /**
    * The input stops here for now but may grow (follow mode). The harness's
    * format reads on as lines arrive; another agent's log is imported as it is
-   * now (its complete lines), and at each later checkpoint imported again
-   * with what was appended: when the new import only adds events after the
-   * ones shown, those are read on; when it re-tells shown events (a later
-   * record completes an assistant message, or a turn closed at the old end
-   * goes on), `reimportNeeded` says the log must be opened again.
+   * (its complete lines) now, or, `grown`, once it grew enough (followImport.ts).
    */
-  checkpoint(): void {
+  checkpoint(when: CheckpointWhen = 'now'): void {
     if (this.ended || this.notText !== undefined) return;
     if (this.sourceFormat === undefined) this.decide(true);
     const format = this.sourceFormat;
     if (format === undefined || format === 'seqscope') return;
-    this.importedEarly = true;
-    this.importGrown(format, false);
+    this.follow ??= new FollowImport(
+      format,
+      this.options,
+      (lines, from) => this.pushChunks(lines, from),
+      (n) => this.diags.report(n.code, n.message, n.seq === undefined ? {} : { seq: n.seq }),
+    );
+    this.importGrown(this.follow, false, when);
   }
 
   /** Follow mode: imports the foreign log as it stands (complete lines, unless `final`) if it grew. */
-  private importGrown(format: Exclude<SourceFormat, 'seqscope'>, final: boolean): void {
-    if (this.reimportNeeded) return;
+  private importGrown(follow: FollowImport, final: boolean, when: CheckpointWhen): void {
+    if (follow.reimportNeeded) return;
     if (final && this.decoder && this.foreignHit === undefined)
       this.keepForeign(this.decoder.end(), Infinity);
+    // a line-based log: a line being written waits for its newline (one alone is read as it is)
+    const upto = !final && this.decoder ? this.completeLinesEnd() : this.foreignBytes;
+    if (!follow.wants(upto, when)) return;
+    // joined only to be imported: joining at every checkpoint would copy the log per growth
     const all = concat(this.foreign, Infinity);
     this.foreign = all.length > 0 ? [all] : [];
-    let upto = all.length;
-    if (!final && this.decoder) {
-      // a line-based log: a line being written waits for its newline (one alone is read as it is)
-      const nl = all.lastIndexOf(10);
-      if (nl >= 0) upto = nl + 1;
+    follow.importAll(all.subarray(0, upto));
+  }
+
+  /** The end of the last complete line held (all held bytes when none is complete), found from the end. */
+  private completeLinesEnd(): number {
+    let end = this.foreignBytes;
+    for (let i = this.foreign.length - 1; i >= 0; i--) {
+      const part = this.foreign[i] as Uint8Array;
+      const nl = part.lastIndexOf(10);
+      if (nl >= 0) return end - part.length + nl + 1;
+      end -= part.length;
     }
-    if (upto <= this.importedBytes) return;
-    this.importedBytes = upto;
-    const log = importForeign(format, all.subarray(0, upto), this.options);
-    const lines = log.jsonlLines();
-    const pushed = this.pushedLines;
-    if (lines.length < pushed.length || pushed.some((line, i) => lines[i] !== line)) {
-      this.reimportNeeded = true;
-      return;
-    }
-    this.pushChunks(lines, pushed.length);
-    this.pushedLines = lines;
-    this.reportNotes(log.notes);
+    return this.foreignBytes;
   }
 
   /** Re-told lines to the reader in chunks, never as one string (audit R8-11). */
   private pushChunks(lines: readonly string[], from: number): void {
     const encoder = new TextEncoder();
     for (const chunk of jsonlChunks(lines, from)) this.inner.push(encoder.encode(chunk));
-  }
-
-  private reportNotes(notes: readonly { code: DiagnosticCode; message: string; seq?: number }[]): void {
-    for (const n of notes) {
-      const key = `${n.code} ${n.seq ?? ''} ${n.message}`;
-      if (this.reportedNotes.has(key)) continue;
-      this.reportedNotes.add(key);
-      this.diags.report(n.code, n.message, n.seq === undefined ? {} : { seq: n.seq });
-    }
   }
 
   private decide(atEnd: boolean): void {
@@ -352,7 +335,7 @@ class DetectingReader implements ImportingReader {
     }
   }
 
-  private importNow(format: Exclude<SourceFormat, 'seqscope'>): void {
+  private importNow(format: ForeignFormat): void {
     if (this.decoder) {
       if (this.foreignHit === undefined) this.keepForeign(this.decoder.end(), Infinity);
       if (this.decoder.error !== undefined)

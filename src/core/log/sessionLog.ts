@@ -22,6 +22,7 @@ import type { Prescan } from '../reader/prescan';
 import { createImportingReader, type ImportingReader } from '../import/importingReader';
 import type { SourceFormat } from '../import/formats';
 import type { ImportOptions } from '../import/importers';
+import type { CheckpointWhen, FollowStatus } from '../import/followImport';
 import type { ReadLimitHit, ReadLimits } from '../reader/readLimits';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
 import { StreamIndex, type StreamState } from '../analysis/streamIndex';
@@ -143,16 +144,16 @@ export class SessionLog {
   }
 
   /**
-   * Everything pushed so far is the log for now, more may come (follow mode).
-   * The harness's format needs nothing; another agent's log is imported here.
+   * Everything pushed so far is the log for now, more may come (follow mode). Another agent's log
+   * is imported here (`grown`: once it grew enough since, import/followImport.ts).
    */
-  checkpoint(): void {
-    if (!this.done) this.reader.checkpoint();
+  checkpoint(when?: CheckpointWhen): void {
+    if (!this.done) this.reader.checkpoint(when);
   }
 
-  /** Follow mode on another agent's log: it grew in a way that re-tells shown events; open it again. */
-  get reimportNeeded(): boolean {
-    return this.reader.reimportNeeded;
+  /** Follow mode on another agent's log: deferred growth, re-told events (open it again), work done. */
+  get follow(): FollowStatus | undefined {
+    return this.reader.follow;
   }
   /** Decoded bytes of another agent's log waiting for its import at the end (0: none). */
   get foreignBytesHeld(): number {

@@ -25,7 +25,8 @@ import {
   commonPrefix,
   type CallInput,
 } from './callInput';
-import { PoolContent } from './poolContent';
+import { POOL_MOVES_FLOOR, POOL_MOVES_PER_ITEM, PoolContent } from './poolContent';
+import { Attachments } from './attachments';
 import { limitDepth } from '../../depthLimit';
 import { IMPORT_CUT_MARKER, IMPORT_CUT_NOTE, IMPORT_MAX_DEPTH } from '../jsonDocument';
 
@@ -93,7 +94,8 @@ export function importInspect(log: InspectLog, options: InspectImportOptions = {
 }
 
 class SampleReplay {
-  private readonly attachments: JsonObject;
+  /** The sample's attachments, inlined within a budget (attachments.ts). */
+  private readonly attachments: Attachments;
   /** The pool's objects, and per pool index how many objects come before it (ranges count objects). */
   private readonly pool: JsonObject[] = [];
   private readonly objectsBefore: number[] = [];
@@ -105,26 +107,33 @@ class SampleReplay {
   private prevRanges: [number, number][] = [];
   private agreed = 0;
   private retold = 0;
+  /** The pool's budget ran out and inputs are trusted past the previous one (trusted()). */
+  private simplified = false;
   private readonly retellBudget: number;
-  private attachmentChars = 0;
-  private readonly attachmentBudget: number;
 
   constructor(
     private readonly out: NativeLog,
     private readonly sample: JsonObject,
     inputBytes: number,
   ) {
-    this.attachments = isObject(sample.attachments) ? sample.attachments : {};
+    this.attachments = new Attachments(
+      isObject(sample.attachments) ? sample.attachments : {},
+      Math.max(ATTACHMENT_FLOOR_CHARS, ATTACHMENT_INPUT_RATIO * inputBytes),
+      out,
+    );
     const pool: unknown[] = Array.isArray(sample.message_pool) ? sample.message_pool : [];
     for (const m of pool) {
       this.objectsBefore.push(this.pool.length);
       if (isObject(m)) this.pool.push(m);
     }
     this.objectsBefore.push(this.pool.length);
-    this.poolContent = new PoolContent(this.pool.length, (k) => this.pooledMessage(k));
     const events = Array.isArray(sample.events) ? sample.events.length : 0;
+    this.poolContent = new PoolContent(
+      this.pool.length,
+      (k) => this.pooledMessage(k),
+      POOL_MOVES_FLOOR + POOL_MOVES_PER_ITEM * (pool.length + events),
+    );
     this.retellBudget = RETELL_FLOOR + RETELL_PER_ITEM * (pool.length + events);
-    this.attachmentBudget = Math.max(ATTACHMENT_FLOOR_CHARS, ATTACHMENT_INPUT_RATIO * inputBytes);
   }
 
   run(): void {
@@ -174,53 +183,8 @@ class SampleReplay {
     }
   }
 
-  /**
-   * `attachment://<hash>` strings replaced by the attachment's text, at any depth: a copy made
-   * with a work list, not recursion (a value 1000 levels deep, the import's cut, overflowed a
-   * browser worker's smaller stack here).
-   */
   private resolve(v: unknown): unknown {
-    const one = (x: unknown, work: [unknown, unknown][]): unknown => {
-      if (typeof x === 'string') {
-        if (!x.startsWith('attachment://')) return x;
-        const a = this.attachments[x.slice('attachment://'.length)];
-        if (typeof a !== 'string') return x;
-        if (this.attachmentChars + a.length > this.attachmentBudget) {
-          // each reference is resolved on its own: 1500 to one 1 MB attachment made 1.5 GB (audit R8-11);
-          // a warning, not a read limit: every event is read, a reference is kept as recorded
-          if (this.attachmentChars !== Infinity)
-            this.out.note(
-              'import-unmapped',
-              `attachments are inlined up to ${Math.round(this.attachmentBudget / (1024 * 1024))} MB of text in all; later references stay \`attachment://<hash>\``,
-            );
-          this.attachmentChars = Infinity; // one note
-          return x;
-        }
-        this.attachmentChars += a.length;
-        return a;
-      }
-      if (Array.isArray(x) || isObject(x)) {
-        const copy = Array.isArray(x) ? [] : {};
-        work.push([x, copy]);
-        return copy;
-      }
-      return x;
-    };
-    const work: [unknown, unknown][] = [];
-    const out = one(v, work);
-    for (let next = work.pop(); next; next = work.pop()) {
-      const [src, dst] = next;
-      if (Array.isArray(src)) for (const x of src as unknown[]) (dst as unknown[]).push(one(x, work));
-      else
-        for (const [k, x] of Object.entries(src as JsonObject))
-          Object.defineProperty(dst, k, {
-            value: one(x, work),
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-    }
-    return out;
+    return this.attachments.resolve(v);
   }
 
   private messagesOf(list: unknown): Message[] {
@@ -304,7 +268,8 @@ class SampleReplay {
     const out = this.out;
     const derived = out.derived();
     const same = (i: number, j: number, limit: number) => this.poolContent.commonLength(i, j, limit);
-    const start = commonPrefix(this.prevRanges, input.ranges, this.agreed, same);
+    let start = commonPrefix(this.prevRanges, input.ranges, this.agreed, same);
+    if (this.poolContent.exhausted) start = this.trusted(start, derived.length, eventIndex);
     this.prevRanges = input.ranges;
     this.agreed = input.length;
     const rest = this.messagesFrom(input, start);
@@ -338,6 +303,23 @@ class SampleReplay {
     }
     out.user(pending.value as Message, time, { newTurn: false });
     for (const m of rest) out.user(m, time, { newTurn: false });
+  }
+
+  /**
+   * The pool's comparisons spent their budget (poolContent.ts: copies that never continue a run
+   * cost one step per message per call): an input is trusted to repeat the previous one as far as
+   * that one agreed with the history, and only what comes after is compared. One warning says so.
+   */
+  private trusted(start: number, derivedLength: number, eventIndex: number): number {
+    if (!this.simplified) {
+      this.simplified = true;
+      this.out.note(
+        'import-unmapped',
+        `model event ${eventIndex + 1} and later: each input is compared with the history only past the previous input (comparing the message pool's copies took ${this.poolContent.moves} steps, the most for a log of this size); a change earlier in an input is not shown`,
+        this.out.nextSeq,
+      );
+    }
+    return Math.max(start, Math.min(this.agreed, derivedLength));
   }
 
   private model(e: JsonObject, time: number | undefined, i: number): void {

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { JSONL_CHUNK_CHARS, jsonlChunks } from '../nativeLog';
 import { importInspect } from './inspect';
-import { PoolContent } from './poolContent';
+import { POOL_MOVES_FLOOR, POOL_MOVES_PER_ITEM, PoolContent } from './poolContent';
 import { SEVERITY } from '../../diagnostics';
 import { ATTACHMENT_FLOOR_CHARS, RETELL_FLOOR, RETELL_PER_ITEM } from './callInput';
 
@@ -135,5 +135,57 @@ describe('Inspect importer: attachments', () => {
     const chunks = jsonlChunks(log.jsonlLines());
     expect(chunks.reduce((n, c) => n + c.length, 0)).toBeLessThan(ATTACHMENT_FLOOR_CHARS + 1_000_000);
     expect(Math.max(...chunks.map((c) => c.length))).toBeLessThanOrEqual(JSONL_CHUNK_CHARS + 1_000_100);
+  });
+});
+
+describe('Inspect importer: a pool whose copies never continue a run', () => {
+  /**
+   * A history of n messages three times: interleaved with asides (copy 1), contiguous (copy 2),
+   * interleaved with a breaker, contiguous again (copy 3). Copies 2 and 3 point entry by entry at
+   * copy 1, so comparing them moved once per message; calls alternating between them, each one
+   * message longer, cost n^2 / 2 moves (n = 8,000: 32M moves, 14 s).
+   */
+  function fragmented(n: number, alternate: boolean) {
+    const h = (i: number) => ({ role: i % 2 ? 'assistant' : 'user', content: `history ${i}` });
+    const pool: object[] = [];
+    for (let i = 0; i < n; i++) pool.push(h(i), { role: 'user', content: `aside ${i}` });
+    const c2 = pool.length;
+    for (let i = 0; i < n; i++) pool.push(h(i));
+    for (let i = 0; i < n; i++) pool.push(h(i), { role: 'user', content: 'breaker' });
+    const c3 = pool.length;
+    for (let i = 0; i < n; i++) pool.push(h(i));
+    const events = Array.from({ length: n / 2 }, (_, k) => {
+      const base = alternate && k % 2 ? c3 : c2;
+      return modelEvent([[base, base + 2 * k + 1]], `history ${2 * k + 1}`);
+    });
+    return { log: logOf({ message_pool: pool, events }), items: pool.length + events.length };
+  }
+
+  it('n = 8,000: the moves stay within the budget, one warning, the history as derived', () => {
+    const { log: input, items } = fragmented(8_000, true);
+    const lengths = vi.spyOn(PoolContent.prototype, 'commonLength');
+    const log = importInspect(input);
+    const moves = [...new Set(lengths.mock.contexts as PoolContent[])].reduce((n, c) => n + c.moves, 0);
+    lengths.mockRestore();
+    expect(moves).toBeLessThanOrEqual(POOL_MOVES_FLOOR + POOL_MOVES_PER_ITEM * items);
+    expect(log.notes.map((n) => [SEVERITY[n.code], n.message])).toEqual([
+      [
+        'warning',
+        expect.stringMatching(
+          /^model event \d+ and later: each input is compared with the history only past the previous input \(comparing the message pool's copies took \d+ steps/,
+        ) as string,
+      ],
+    ]);
+    // the same history as calls that all name one copy (no comparison of copies at all)
+    const plain = importInspect(fragmented(8_000, false).log);
+    expect(plain.notes).toEqual([]);
+    expect(log.derived()).toEqual(plain.derived());
+    expect(log.derived()).toHaveLength(8_000);
+  });
+
+  it('n = 1,000: under the budget, compared exactly and no note', () => {
+    const log = importInspect(fragmented(1_000, true).log);
+    expect(log.notes).toEqual([]);
+    expect(log.derived()).toEqual(importInspect(fragmented(1_000, false).log).derived());
   });
 });

@@ -88,4 +88,20 @@ describe('PoolContent.commonLength', () => {
       expect(content.commonLength(0, shift, 50_000 - shift)).toBe(50_000 - shift);
     expect(content.moves).toBeLessThanOrEqual(3 * 1000);
   });
+
+  it('with a budget of moves: never more than the walk, and once spent, exhausted and bounded', () => {
+    const next = random(11);
+    for (let round = 0; round < 300; round++) {
+      const texts = Array.from({ length: 1 + next(60) }, () => ['u1', 'A1', 'u2'][next(3)] as string);
+      const pool = messages(texts);
+      const content = new PoolContent(pool.length, (k) => pool[k] as Message, next(20));
+      for (let q = 0; q < 20; q++) {
+        const i = next(texts.length);
+        const j = next(texts.length);
+        const limit = next(texts.length - Math.max(i, j) + 1);
+        expect(content.commonLength(i, j, limit)).toBeLessThanOrEqual(walked(texts, i, j, limit));
+      }
+      expect(content.moves).toBeLessThanOrEqual(20);
+    }
+  });
 });

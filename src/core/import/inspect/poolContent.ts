@@ -11,8 +11,19 @@
  * earlier for the rest of the run: the common length of two positions is found by moving the
  * later one back along its run until both meet (equal from there to the end of a run) or the
  * later one is a root (whose content no earlier entry has: they differ).
+ *
+ * A pool can be built so that its copies never continue a run (every entry of two copies of a
+ * history points at the entries of a third, interleaved one): then each position moves once per
+ * message, and calls that alternate between the copies cost one move per message per call
+ * (quadratic). The moves are bounded by a budget: once it is spent, `exhausted` is set and
+ * commonLength answers what it proved so far (never more than the truth: the caller compares
+ * the rest itself, or stops comparing and says so; inspect.ts).
  */
 import type { Message } from '../../types';
+
+/** Moves PoolContent may make in all: this many, plus POOL_MOVES_PER_ITEM per pool entry and event. */
+export const POOL_MOVES_FLOOR = 1_000_000;
+export const POOL_MOVES_PER_ITEM = 16;
 
 export class PoolContent {
   /** role -> content key -> the first pool index with it. */
@@ -29,14 +40,18 @@ export class PoolContent {
   private readonly latest = new Map<number, number>();
   /** Common lengths found, by pair of positions: [length, the limit it was found under]. */
   private readonly memo = new Map<number, [number, number]>();
-  /** Positions moved back so far (the work of commonLength, bounded by the tests). */
+  /** Positions moved back so far (the work of commonLength, at most `budget`). */
   moves = 0;
+  /** The budget ran out: later answers are 0 past the positions that are the same. */
+  exhausted = false;
 
   private readonly keys = new WeakMap<Message, string>();
 
   constructor(
     private readonly size: number,
     private readonly messageAt: (k: number) => Message,
+    /** Moves allowed in all (POOL_MOVES_FLOOR + POOL_MOVES_PER_ITEM per pool entry and event). */
+    private readonly budget = Infinity,
   ) {}
 
   /** A message's content as JSON, computed once per message. */
@@ -98,12 +113,13 @@ export class PoolContent {
    */
   commonLength(i: number, j: number, limit: number): number {
     if (limit <= 0 || i === j) return Math.max(0, limit);
+    if (this.exhausted) return 0;
     const id = Math.min(i, j) * (this.size + 1) + Math.max(i, j);
     const known = this.memo.get(id);
     if (known && (known[0] < known[1] || limit <= known[1])) return Math.min(known[0], limit);
     this.keyTo(Math.max(i, j) + limit);
     const found = this.walk(i, j, limit);
-    this.memo.set(id, [found, limit]);
+    if (!this.exhausted) this.memo.set(id, [found, limit]); // a cut walk proved less than it says
     return found;
   }
 
@@ -136,6 +152,10 @@ export class PoolContent {
       const last = this.runLast.get(start) as number;
       // the run repeats with period `offset` from start - offset on: go back as far as it allows
       const back = offset * Math.floor((later - (start - offset)) / offset);
+      if (this.moves >= this.budget) {
+        this.exhausted = true;
+        return n;
+      }
       const moves = later === a ? movesA : movesB;
       const end = Math.min(n + last - later + 1, until(moves));
       moves.push(back, end);
