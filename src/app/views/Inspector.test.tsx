@@ -176,3 +176,13 @@ describe('Inspector: an event cut in width by the worker (R7-8)', () => {
     expect(seqs.textContent).toMatch(/149\+4,850 more items: see Raw line$/);
   });
 });
+
+describe('Inspector of a log with no events (issue 14: an empty file)', () => {
+  it('says there is no event to inspect, never "Select an event", and asks for none', async () => {
+    useApp.setState({ status: 'ready', events: 0, selectedSeq: null, settledSeq: null });
+    const client = new FakeClient({ event: (req) => detail(req.seq) });
+    const el = await showInspector(client);
+    expect(el.textContent).toBe('InspectorNo event to inspect: this log has none.');
+    expect(client.sent('event')).toEqual([]);
+  });
+});
