@@ -5,7 +5,7 @@ import path from 'node:path';
 import { generateLogText } from '../scripts/gen/index';
 import { badRunLog } from '../src/core/testing/badRun';
 import { auditLayout } from './layoutAudit';
-import { expect, expectLoaded, gotoApp, openWithInput, test } from './helpers';
+import { SAMPLES_DIR, expect, expectLoaded, gotoApp, openWithInput, test } from './helpers';
 
 const run = badRunLog({ turns: 4, stepsPerTurn: 4, toolErrors: 17, failedAttempts: 12, lastTurnError: true });
 
@@ -117,4 +117,49 @@ test('1600 px: a long-named 20k-event log keeps the header on one line; 1024 px:
       ellipsis: [{ selector: '[data-testid=file-name]', minWidth: 64 }],
     }),
   ).toEqual([]);
+});
+
+/** Each header figure: does it start a line of the figures, and is a `·` drawn before it? */
+async function figureSeparators(
+  page: Page,
+): Promise<{ text: string; startsLine: boolean; separator: boolean }[]> {
+  return page.getByTestId('log-figures').evaluate((figures) => {
+    const box = figures.getBoundingClientRect();
+    return [...figures.children].map((el) => {
+      const r = el.getBoundingClientRect();
+      const before = getComputedStyle(el, '::before');
+      // A `·` in the figure's text, or one drawn before it that the figures do not clip away.
+      const inText = (el.textContent ?? '').trimStart().startsWith('·');
+      const drawn = before.content === '"·"' && r.left - parseFloat(before.width) >= box.left - 0.5;
+      return {
+        text: el.textContent ?? '',
+        startsLine: Math.abs(r.left - box.left) < 1,
+        separator: inText || drawn,
+      };
+    });
+  });
+}
+
+test('header item 6: the figures wrap at 900 to 1000 px, and no line of them starts with a stray "·"', async ({
+  page,
+}) => {
+  const name = 'fe869ecb-c176-478f-9734-7e4b8ef12cff.jsonl';
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await gotoApp(page);
+  await openWithInput(page, path.join(SAMPLES_DIR, 'other/claude-code', name));
+  await expect(page.getByTestId('status')).toHaveAttribute('data-name', name);
+  await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('log-cost')).toHaveText(/\$/);
+  for (const width of [900, 960, 1024, 1600]) {
+    await page.setViewportSize({ width, height: 768 });
+    const figures = await figureSeparators(page);
+    const said = `${width}px: ${JSON.stringify(figures)}`;
+    // Between figures on one line a separator; at the start of a line none.
+    expect(
+      figures.map((f) => f.separator),
+      said,
+    ).toEqual(figures.map((f) => !f.startsLine));
+    // The case in point: at 960 px the tokens wrap to a second line of their own.
+    if (width === 960) expect(figures.filter((f) => f.startsLine).length, said).toBe(2);
+  }
 });

@@ -303,8 +303,8 @@ test('the header shows every figure of the log, whole, at 1600, 1024 and 800 px'
     expect(text).toMatch(
       /^[\d.]+ KiB · 3 turns · 8 steps · 5 tool calls · 1 m 30 s · no price · [\d.]+k in · \d+ out$/,
     );
-    // The whole text is drawn, one figure per piece, none cut.
-    expect((await figures.innerText()).replace(/\s*·\s*/g, ' · ')).toBe(text);
+    // The whole text is drawn, one figure per piece (the `·` between them drawn by CSS), none cut.
+    expect((await figures.locator('> span').allInnerTexts()).join(' · ')).toBe(text);
     for (const part of await figures.locator('> span').all()) {
       const [scroll, client, lines] = await part.evaluate((el) => [
         el.scrollWidth,

@@ -1,7 +1,8 @@
 /**
  * The house rules a linter cannot see (src/README.md): production files stay under 400 lines, and
  * no two production files share a base name with different meanings, so a name found in a stack
- * trace, an import or a review comment points at one thing.
+ * trace, an import or a review comment points at one thing. The app and the CLI write a seq
+ * through core/view/seqText.ts `formatSeq` only, so "seq 2937" reads alike everywhere.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
@@ -53,5 +54,17 @@ describe('house rules', () => {
     }
     const shared = [...byName.values()].filter((paths) => paths.length > 1);
     expect(shared).toEqual([]);
+  });
+
+  it('writes "seq N" only through formatSeq in the app and the CLI (no inline `seq ${n}` or JSX `seq {n}`)', () => {
+    const inline = /\bseq \$\{|(?<![\w$])seq \{/;
+    const found = files
+      .filter((f) => /^(app|cli)\//.test(f))
+      .flatMap((f) =>
+        readFileSync(join(SRC, f), 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (inline.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
+      );
+    expect(found).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import { Inspector } from './views/Inspector';
 import { MessagesPane } from './views/MessagesPane';
 import { DropOverlay, ErrorBanner, ShortcutsDialog } from './views/Overlays';
 import { ReadLimitBanner } from './views/ReadLimitBanner';
+import { DataLossBanner } from './views/DataLossBanner';
 import { SkipLinks } from './views/SkipLinks';
 import { StartPage } from './views/StartPage';
 import { Timeline } from './views/Timeline';
@@ -48,6 +49,7 @@ export function App() {
       <ProgressBar />
       <ErrorBanner />
       <ReadLimitBanner />
+      <DataLossBanner />
       {landing ? (
         <LandingPage />
       ) : showStart ? (

@@ -8,6 +8,7 @@ import { FORMAT_LABELS, type SourceFormat } from '../core/import/formats';
 import { formatDuration } from '../core/view/duration';
 import { printJson, printable } from './terminalText';
 import { JSON_ARRAY_HINT } from '../core/reader/jsonArray';
+import { formatSeq } from '../core/view/seqText';
 
 type Write = (s: string) => void;
 
@@ -41,7 +42,7 @@ export function runDerive(
   const seqs = at.length > 0 ? at : [last];
   const bad = seqs.find((s) => s > last);
   if (bad !== undefined) {
-    err(`seqscope: seq ${bad} is beyond the last event (${last})\n`);
+    err(`seqscope: ${formatSeq(bad)} is beyond the last event (${last})\n`);
     return 2;
   }
   const result =
@@ -126,7 +127,7 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
       .map((d) => [
         d.severity,
         d.code,
-        d.seq !== undefined ? `seq ${d.seq}` : d.line !== undefined ? `line ${d.line}` : '-',
+        d.seq !== undefined ? formatSeq(d.seq) : d.line !== undefined ? `line ${d.line}` : '-',
         printable(d.message),
       ]);
     const widths = [0, 1, 2].map((c) => Math.max(0, ...rows.map((r) => (r[c] as string).length)));

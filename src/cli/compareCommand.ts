@@ -8,6 +8,7 @@ import { DEFAULT_PRICES } from '../core/cost/prices';
 import { compareRuns, type AlignedStep } from '../core/diff/runs';
 import type { StepMetrics } from '../core/metrics/steps';
 import { formatDuration } from '../core/view/duration';
+import { formatSeq } from '../core/view/seqText';
 import { NO_VALUE } from '../core/view/noValue';
 import { formatUsd } from '../core/view/usd';
 import { loadFile } from './readInput';
@@ -53,7 +54,7 @@ export async function runCompareCommand(argv: string[], out: Write, err: Write):
   out(
     d
       ? `first divergence: turn ${d.turn} step ${d.step}: ${printable(d.reason)}` +
-          ` (input at seq ${d.a?.inputSeq ?? '-'} in A, seq ${d.b?.inputSeq ?? '-'} in B)\n`
+          ` (input at ${seqOrDash(d.a?.inputSeq)} in A, ${seqOrDash(d.b?.inputSeq)} in B)\n`
       : 'the model saw the same input at every step of both runs\n',
   );
   const header = ['turn', 'step', 'in A', 'in B', 'out A', 'out B', 'time A', 'time B', 'cost A', 'cost B'];
@@ -104,4 +105,9 @@ function row(s: AlignedStep): string[] {
     usd(s.a),
     usd(s.b),
   ];
+}
+
+/** A step's input seq, or "seq -" where that run has no such step. */
+function seqOrDash(seq: number | null | undefined): string {
+  return seq === null || seq === undefined ? 'seq -' : formatSeq(seq);
 }

@@ -13,6 +13,7 @@ import { diffWasCut, type TextPart } from '../core/diff/textDiff';
 import { hasSwitch, lastNumber, positionals, readArgs, SEQ, type OptionTable } from './args';
 import { loadFile } from './readInput';
 import { printJson, printable, type Write } from './terminalText';
+import { formatSeq } from '../core/view/seqText';
 
 export const DIFF_USAGE =
   '  seqscope diff FILE --from A --to B [--json]\n' +
@@ -54,7 +55,7 @@ export async function runDiffCommand(argv: string[], out: Write, err: Write): Pr
   const last = loaded.log.eventCount - 1;
   const beyond = [args.from, args.to].find((s) => s > last);
   if (beyond !== undefined) {
-    err(`seqscope: seq ${beyond} is beyond the last event (${last})\n`);
+    err(`seqscope: ${formatSeq(beyond)} is beyond the last event (${last})\n`);
     return 2;
   }
   const d = diffHistories(loaded.log, args.from, args.to);
@@ -63,7 +64,7 @@ export async function runDiffCommand(argv: string[], out: Write, err: Write): Pr
     printJson({ from, to, removed, added, changed, request }, out);
     return 0;
   }
-  out(`messages from seq ${d.from} to seq ${d.to}:\n`);
+  out(`messages from ${formatSeq(d.from)} to ${formatSeq(d.to)}:\n`);
   for (const row of d.rows) out(rowLine(row));
   out(`${d.removed.length} removed, ${d.added.length} added, ${d.changed.length} changed\n`);
   for (const line of requestLines(d.request)) out(line + '\n');
@@ -73,13 +74,13 @@ export async function runDiffCommand(argv: string[], out: Write, err: Write): Pr
 function rowLine(row: DiffRow): string {
   switch (row.kind) {
     case 'same':
-      return `  ${row.role.padEnd(9)} seq ${row.seq}\n`;
+      return `  ${row.role.padEnd(9)} ${formatSeq(row.seq)}\n`;
     case 'removed':
-      return `- ${row.role.padEnd(9)} seq ${row.from} (hidden)\n`;
+      return `- ${row.role.padEnd(9)} ${formatSeq(row.from)} (hidden)\n`;
     case 'added':
-      return `+ ${row.role.padEnd(9)} seq ${row.to}\n`;
+      return `+ ${row.role.padEnd(9)} ${formatSeq(row.to)}\n`;
     case 'changed':
-      return `~ ${row.role.padEnd(9)} seq ${row.from} -> ${row.to}: ${inlineDiff(row.text)}\n`;
+      return `~ ${row.role.padEnd(9)} ${formatSeq(row.from)} -> ${row.to}: ${inlineDiff(row.text)}\n`;
   }
 }
 
@@ -131,7 +132,7 @@ export function inlineDiff(parts: readonly TextPart[]): string {
 
 function requestLines(r: RequestChanges): string[] {
   const out: string[] = [];
-  if (r.header) out.push(`request header: seq ${r.header.from ?? 'none'} -> seq ${r.header.to ?? 'none'}`);
+  if (r.header) out.push(`request header: ${headerSeq(r.header.from)} -> ${headerSeq(r.header.to)}`);
   if (r.provider)
     out.push(`provider: ${clipped(r.provider.from ?? 'none')} -> ${clipped(r.provider.to ?? 'none')}`);
   if (r.model) out.push(`model: ${clipped(r.model.from ?? 'none')} -> ${clipped(r.model.to ?? 'none')}`);
@@ -143,4 +144,9 @@ function requestLines(r: RequestChanges): string[] {
   }
   if (out.length === 0) out.push('request in force: unchanged');
   return out;
+}
+
+/** The seq of a request header in force, or "seq none" before the first. */
+function headerSeq(seq: number | null): string {
+  return seq === null ? 'seq none' : formatSeq(seq);
 }

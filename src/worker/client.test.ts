@@ -1,32 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LogClient } from './client';
-import type { LoadProgress, Push, RequestEnvelope, WorkerMessage } from './protocol';
-
-/** A fake worker that records what it was sent and answers when told to. */
-class FakeWorker {
-  sent: RequestEnvelope[] = [];
-  onmessage: ((e: MessageEvent<WorkerMessage>) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  onmessageerror: (() => void) | null = null;
-  postMessage(m: RequestEnvelope) {
-    this.sent.push(m);
-  }
-  terminate() {}
-  answer(id: number, value: unknown) {
-    const kind = this.sent.find((m) => m.id === id)?.kind ?? 'ping';
-    this.onmessage?.({
-      data: { type: 'response', id, kind, result: { ok: true, value } },
-    } as MessageEvent<WorkerMessage>);
-  }
-  push(p: Push) {
-    this.onmessage?.({ data: { type: 'push', push: p } } as MessageEvent<WorkerMessage>);
-  }
-}
+import type { LoadProgress, Push } from './protocol';
+import { clientOnFakeWorker, clockedClient, useWatchdogTimers } from './testing';
 
 describe('LogClient lanes', () => {
   it('coalesces: one request per lane in the worker, the newest waiting one sent when it answers', async () => {
-    const w = new FakeWorker();
-    const client = new LogClient({ createWorker: () => w as unknown as Worker });
+    const { w, client } = clientOnFakeWorker();
     const results: string[] = [];
     const ask = (seq: number) =>
       client
@@ -49,14 +27,8 @@ describe('LogClient lanes', () => {
   it('a coalesced lane whose answer never comes does not hold back newer requests', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
     try {
-      const w = new FakeWorker();
       let now = 0;
-      const client = new LogClient({
-        createWorker: () => w as unknown as Worker,
-        laneStallMs: 20,
-        watchdogMs: 10,
-        now: () => now,
-      });
+      const { w, client } = clientOnFakeWorker({ laneStallMs: 20, watchdogMs: 10, now: () => now });
       const results: string[] = [];
       const ask = (seq: number) =>
         client
@@ -85,8 +57,7 @@ describe('LogClient lanes', () => {
   });
 
   it('without coalesce, every request is sent at once', () => {
-    const w = new FakeWorker();
-    const client = new LogClient({ createWorker: () => w as unknown as Worker });
+    const { w, client } = clientOnFakeWorker();
     void client.request({ kind: 'stream', seq: 1 }, { lane: 'x' });
     void client.request({ kind: 'stream', seq: 2 }, { lane: 'x' });
     expect(w.sent.length).toBe(2);
@@ -115,8 +86,7 @@ describe('LogClient row counts (the one writer)', () => {
   const text = { kind: 'text', text: '' } as const;
 
   it('keeps the newest version of the current load, from pushes and answers alike', async () => {
-    const w = new FakeWorker();
-    const client = new LogClient({ createWorker: () => w as unknown as Worker });
+    const { w, client } = clientOnFakeWorker();
     const seen: string[] = [];
     client.onRows((r) => seen.push(`${r.loadId}:${r.rowCount}@${r.rowsVersion}`));
     void client.request({ kind: 'open', loadId: 7, source: text });
@@ -134,8 +104,7 @@ describe('LogClient row counts (the one writer)', () => {
   });
 
   it('ignores counts of an older load: its pushes and the answers to requests sent under it', async () => {
-    const w = new FakeWorker();
-    const client = new LogClient({ createWorker: () => w as unknown as Worker });
+    const { w, client } = clientOnFakeWorker();
     void client.request({ kind: 'open', loadId: 1, source: text });
     const oldRows = client.request({ kind: 'rows', from: 0, to: 10 });
     void client.request({ kind: 'open', loadId: 2, source: text });
@@ -150,8 +119,7 @@ describe('LogClient row counts (the one writer)', () => {
   });
 
   it('a load is named by the caller: the open carries its loadId, cancel names it', () => {
-    const w = new FakeWorker();
-    const client = new LogClient({ createWorker: () => w as unknown as Worker });
+    const { w, client } = clientOnFakeWorker();
     void client.request({ kind: 'open', loadId: 42, source: text });
     void client.request({ kind: 'cancel', loadId: 42 });
     expect(w.sent.map(({ id: _id, ...rest }) => rest)).toEqual([
@@ -162,83 +130,59 @@ describe('LogClient row counts (the one writer)', () => {
   });
 });
 
-/** A client on a fake worker whose watchdog reads `clock.now`: 1 s of silence pings, 0.5 s to answer. */
-function watchdogClient(clock: { now: number }) {
-  const w = new FakeWorker();
-  const client = new LogClient({
-    createWorker: () => w as unknown as Worker,
-    watchdogMs: 100,
-    silenceMs: 1_000,
-    pingTimeoutMs: 500,
-    now: () => clock.now,
-  });
-  return { w, client };
-}
-
 describe('LogClient watchdog and an announced long task (R8-14)', () => {
+  useWatchdogTimers();
+
+  /**
+   * A client on a fake worker whose watchdog reads `clock.now` (1 s of silence pings, 0.5 s to
+   * answer), with one request out; `deaths` collects the reasons it reports.
+   */
+  function watchedRequest() {
+    const { clock, w, client } = clockedClient({ watchdogMs: 100, silenceMs: 1_000, pingTimeoutMs: 500 });
+    const deaths: string[] = [];
+    client.onDead((reason) => deaths.push(reason));
+    const answer = client.request({ kind: 'stream', seq: 1 });
+    return { clock, w, client, deaths, answer };
+  }
+
   it('a busy push holds the silence check for its time; past it, the death names the task', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
-    try {
-      const clock = { now: 0 };
-      const { w, client } = watchdogClient(clock);
-      const deaths: string[] = [];
-      client.onDead((reason) => deaths.push(reason));
-      const answer = client.request({ kind: 'stream', seq: 1 });
-      w.push({ kind: 'busy', loadId: 1, what: 'importing 120 MB of another agent’s log', quietMs: 60_000 });
-      // 20 s of silence: an import that announced 60 s is not pinged.
-      clock.now = 20_000;
-      vi.advanceTimersByTime(1_000);
-      expect(w.sent.filter((m) => m.kind === 'ping')).toHaveLength(0);
-      expect(client.state).toBe('alive');
-      // Past its time, silence is checked again; no answer to the ping: dead, and why.
-      clock.now = 61_500;
-      vi.advanceTimersByTime(200);
-      expect(w.sent.filter((m) => m.kind === 'ping')).toHaveLength(1);
-      clock.now = 62_500;
-      vi.advanceTimersByTime(600);
-      expect(client.state).toBe('dead');
-      expect(deaths[0]).toContain(
-        'while importing 120 MB of another agent’s log; it ran past the time allowed for it',
-      );
-      expect((await answer).ok).toBe(false);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { clock, w, client, deaths, answer } = watchedRequest();
+    w.push({ kind: 'busy', loadId: 1, what: 'importing 120 MB of another agent’s log', quietMs: 60_000 });
+    // 20 s of silence: an import that announced 60 s is not pinged.
+    clock.now = 20_000;
+    vi.advanceTimersByTime(1_000);
+    expect(w.sent.filter((m) => m.kind === 'ping')).toHaveLength(0);
+    expect(client.state).toBe('alive');
+    // Past its time, silence is checked again; no answer to the ping: dead, and why.
+    clock.now = 61_500;
+    vi.advanceTimersByTime(200);
+    expect(w.sent.filter((m) => m.kind === 'ping')).toHaveLength(1);
+    clock.now = 62_500;
+    vi.advanceTimersByTime(600);
+    expect(client.state).toBe('dead');
+    expect(deaths[0]).toContain(
+      'while importing 120 MB of another agent’s log; it ran past the time allowed for it',
+    );
+    expect((await answer).ok).toBe(false);
   });
 
   it('the cause comes from the busy state, not from the words of the reason', () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
-    try {
-      const clock = { now: 0 };
-      const { w, client } = watchdogClient(clock);
-      const deaths: string[] = [];
-      client.onDead((reason) => deaths.push(reason));
-      void client.request({ kind: 'stream', seq: 1 });
-      // No long task announced; the error's own text happens to say "while".
-      w.onerror?.({ message: 'allocation failed while growing the heap' } as ErrorEvent);
-      vi.advanceTimersByTime(600);
-      expect(client.state).toBe('dead');
-      expect(deaths).toEqual([
-        'the worker raised allocation failed while growing the heap; it may have run out of memory',
-      ]);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { w, client, deaths } = watchedRequest();
+    // No long task announced; the error's own text happens to say "while".
+    w.onerror?.({ message: 'allocation failed while growing the heap' } as ErrorEvent);
+    vi.advanceTimersByTime(600);
+    expect(client.state).toBe('dead');
+    expect(deaths).toEqual([
+      'the worker raised allocation failed while growing the heap; it may have run out of memory',
+    ]);
   });
 
   it('without a busy push, 20 s of silence with a request out is a ping, then a death', () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
-    try {
-      const clock = { now: 0 };
-      const { w, client } = watchdogClient(clock);
-      void client.request({ kind: 'stream', seq: 1 });
-      clock.now = 20_000;
-      vi.advanceTimersByTime(200);
-      expect(w.sent.filter((m) => m.kind === 'ping')).toHaveLength(1);
-      vi.advanceTimersByTime(600);
-      expect(client.state).toBe('dead');
-    } finally {
-      vi.useRealTimers();
-    }
+    const { clock, w, client } = watchedRequest();
+    clock.now = 20_000;
+    vi.advanceTimersByTime(200);
+    expect(w.sent.filter((m) => m.kind === 'ping')).toHaveLength(1);
+    vi.advanceTimersByTime(600);
+    expect(client.state).toBe('dead');
   });
 });

@@ -6,12 +6,12 @@
  * unannounced (BUSY_MIN_BYTES): the task is short, and a notice on every chart is noise.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { singleStreamLog } from '../core/testing/hostileInputs';
 import { BUSY_MIN_BYTES, busyNotice } from './busyNotice';
-import { LogClient } from './client';
 import { LogHost } from './host';
 import type { Push, RequestEnvelope, WorkerMessage } from './protocol';
+import { clockedClient, useWatchdogTimers } from './testing';
 
 const SAMPLES = new URL('../../../shared/samples/', import.meta.url);
 const small = readFileSync(new URL('dsh/steering.jsonl', SAMPLES), 'utf8');
@@ -86,30 +86,18 @@ describe('whole-log answers announce themselves', () => {
 });
 
 describe('the client, told of the long task, waits it out', () => {
-  afterEach(() => vi.useRealTimers());
+  useWatchdogTimers();
 
-  function silentWorker() {
-    const w = {
-      sent: [] as RequestEnvelope[],
-      onmessage: null as ((e: MessageEvent<WorkerMessage>) => void) | null,
-      onerror: null,
-      onmessageerror: null,
-      postMessage(m: RequestEnvelope) {
-        w.sent.push(m);
-      },
-      terminate() {},
-    };
-    return w;
+  /** A client (default watchdog, clock at 0) that asked for a redacted copy the host announced as 82 MB. */
+  function announcedRedaction() {
+    const { clock, w, client } = clockedClient();
+    void client.request({ kind: 'exportRedacted', patterns: [] });
+    w.push(busyNotice(1, 82e6, (size) => `making a redacted copy of ${size}`));
+    return { clock, w, client };
   }
 
   it('a redacted copy of 82 MB announced: 20 s of silence (default watchdog) is no ping and no death', () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
-    const clock = { now: 0 };
-    const w = silentWorker();
-    const client = new LogClient({ createWorker: () => w as unknown as Worker, now: () => clock.now });
-    void client.request({ kind: 'exportRedacted', patterns: [] });
-    const push = busyNotice(1, 82e6, (size) => `making a redacted copy of ${size}`) as Push;
-    w.onmessage?.({ data: { type: 'push', push } } as MessageEvent<WorkerMessage>);
+    const { clock, w, client } = announcedRedaction();
     clock.now = 20_000;
     vi.advanceTimersByTime(6_000);
     expect(w.sent.filter((m) => m.kind === 'ping')).toHaveLength(0);
@@ -118,22 +106,10 @@ describe('the client, told of the long task, waits it out', () => {
   });
 
   it('the answer ends the announced time: a later silence of 20 s is checked with a ping', () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
-    const clock = { now: 0 };
-    const w = silentWorker();
-    const client = new LogClient({ createWorker: () => w as unknown as Worker, now: () => clock.now });
-    void client.request({ kind: 'exportRedacted', patterns: [] });
-    const push = busyNotice(1, 82e6, (size) => `making a redacted copy of ${size}`) as Push;
-    w.onmessage?.({ data: { type: 'push', push } } as MessageEvent<WorkerMessage>);
+    const { clock, w, client } = announcedRedaction();
     clock.now = 3_000;
     const asked = w.sent.find((m) => m.kind === 'exportRedacted');
-    const answer = {
-      type: 'response',
-      id: asked?.id ?? -1,
-      kind: 'exportRedacted',
-      result: { ok: false, error: 'no-log' },
-    };
-    w.onmessage?.({ data: answer } as unknown as MessageEvent<WorkerMessage>);
+    w.respond(asked?.id ?? -1, { ok: false, error: 'no-log' });
     void client.request({ kind: 'exportRedacted', patterns: [] });
     clock.now = 23_000;
     vi.advanceTimersByTime(6_000);

@@ -19,6 +19,7 @@ import { roleClass, toneClass } from './format';
 import { GenericBlockView, ImageView } from './otherBlocks';
 import { ReasoningView, TextBody } from './textBlocks';
 import { ToolCallView } from './toolCallView';
+import { formatSeq } from '../../core/view/seqText';
 
 /** Tool results nested deeper than this render as generic JSON. */
 const MAX_NESTING = 8;
@@ -247,7 +248,7 @@ export function MessageView({
           title="Show the source event"
           onClick={() => onJumpToSeq?.(sourceSeq)}
         >
-          seq {sourceSeq}
+          {formatSeq(sourceSeq)}
         </button>
         {headerExtra !== undefined && (
           <div className="ml-auto flex flex-wrap items-center gap-1.5">{headerExtra}</div>

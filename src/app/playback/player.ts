@@ -22,6 +22,7 @@ import { selectPosition, useApp } from '../appState';
 import type { WorkerClient } from '../services/workerClient';
 import { PlanBuffer } from './planBuffer';
 import { effectiveReplay, logIsTimed, replayNotice, useReplay } from './replayState';
+import { formatSeq } from '../../core/view/seqText';
 
 /** Events fetched when playback starts, and per later window. */
 const FIRST_WINDOW = 2048;
@@ -131,14 +132,14 @@ export class Player {
     if (useReplay.getState().playing) useReplay.setState({ playing: false });
     const seq = reason?.problemSeq;
     if (seq !== undefined) {
-      replayNotice(`Stopped at a problem: seq ${seq}`, { tone: 'warn', ms: 6000, atSeq: seq });
+      replayNotice(`Stopped at a problem: ${formatSeq(seq)}`, { tone: 'warn', ms: 6000, atSeq: seq });
       // Then say which problem it is (the worker knows: a tool error in bash, a failed model call, a diagnostic ...).
       const loadId = useApp.getState().loadId;
       void this.client.request({ kind: 'problemAt', seq }).then((r) => {
         const notice = useReplay.getState().notice;
         if (!r.ok || !r.value.what || useApp.getState().loadId !== loadId) return;
-        if (notice?.text !== `Stopped at a problem: seq ${seq}`) return; // something newer was said since
-        replayNotice(`Stopped at a problem: seq ${seq} · ${r.value.what}`, {
+        if (notice?.text !== `Stopped at a problem: ${formatSeq(seq)}`) return; // something newer was said since
+        replayNotice(`Stopped at a problem: ${formatSeq(seq)} · ${r.value.what}`, {
           tone: 'warn',
           ms: 6000,
           atSeq: seq,

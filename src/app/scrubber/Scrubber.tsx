@@ -362,24 +362,26 @@ function describeHover(view: ReplayAxisView, hitTicks: TickView[], h: Hover): st
   const w = view.width;
   const x = h.px / Math.max(1, w);
   const gap = view.markers.find((m) => x >= m.x0 - 2 / w && x <= m.x1 + 2 / w);
-  if (gap) lines.push(`${gap.label} (compressed), seq ${gap.beforeSeq} → ${gap.seq}`);
+  if (gap) lines.push(`${gap.label} (compressed), ${formatSeq(gap.beforeSeq)} → ${gap.seq}`);
   const near = (list: TickView[]) => list.filter((t) => Math.abs(t.px + 0.5 - h.px) <= SNAP_PX);
   const diags = near(view.diagnostics);
-  if (diags.length > 0) {
+  const [diag] = diags;
+  if (diag) {
     const count = diags.reduce((a, t) => a + t.count, 0);
-    lines.push(`${count} diagnostic${count === 1 ? '' : 's'} · click: seq ${diags[0]?.firstSeq}`);
+    lines.push(`${count} diagnostic${count === 1 ? '' : 's'} · click: ${formatSeq(diag.firstSeq)}`);
   }
-  const stalls = near(view.stalls);
-  if (stalls.length > 0) lines.push(`stall at seq ${stalls[0]?.firstSeq}`);
+  const [stall] = near(view.stalls);
+  if (stall) lines.push(`stall at ${formatSeq(stall.firstSeq)}`);
   const matches = view.matches ? near(view.matches) : [];
   if (matches.length > 0) {
     const count = matches.reduce((a, t) => a + t.count, 0);
     lines.push(`${count} filter match${count === 1 ? '' : 'es'}`);
   }
   const found = near(hitTicks);
-  if (found.length > 0) {
+  const [hit] = found;
+  if (hit) {
     const count = found.reduce((a, t) => a + t.count, 0);
-    lines.push(`${count} search hit${count === 1 ? '' : 's'} · click: seq ${found[0]?.firstSeq}`);
+    lines.push(`${count} search hit${count === 1 ? '' : 's'} · click: ${formatSeq(hit.firstSeq)}`);
   }
   return lines;
 }

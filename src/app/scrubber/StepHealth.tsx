@@ -6,6 +6,7 @@
  */
 import type { StepHealthView } from '../../worker/protocol';
 import { formatDuration } from '../components/format';
+import { formatSeq } from '../../core/view/seqText';
 
 export function healthTooltip(h: StepHealthView): string {
   const lines = ['Stream health'];
@@ -21,7 +22,7 @@ export function healthTooltip(h: StepHealthView): string {
   lines.push(`chunks: ${h.chunkCount.toLocaleString('en-US')}`);
   if (h.longestStallMs !== null)
     lines.push(
-      `longest stall: ${formatDuration(h.longestStallMs)}${h.stallSeq !== undefined ? ` (before seq ${h.stallSeq})` : ''}${h.stalled ? ' — stalled' : ''}`,
+      `longest stall: ${formatDuration(h.longestStallMs)}${h.stallSeq !== undefined ? ` (before ${formatSeq(h.stallSeq)})` : ''}${h.stalled ? ' — stalled' : ''}`,
     );
   return lines.join('\n');
 }

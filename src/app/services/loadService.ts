@@ -7,6 +7,7 @@
  * Retry offer. Created once by the composition root (compose.ts); does
  * nothing until `start()`.
  */
+import { clampSeq } from '../../core/link/deepLink';
 import { sourceDisplayName } from '../../core/view/sourceName';
 import {
   bundledSampleNamed,
@@ -30,12 +31,6 @@ export interface LoadGuard {
   beforeOpen(source: LoadSource): { proceed: boolean; keepSelection?: boolean } | null;
   /** false: this log is refused (not shown, not remembered). */
   acceptReady(summary: LogSummary): boolean;
-}
-
-/** The notice for a selection beyond the end of a log (a deep link's seq). */
-export function beyondNotice(seq: number, events: number): string {
-  if (events <= 0) return `seq ${seq} is beyond this log (it has no events)`;
-  return `seq ${seq} is beyond this log (${events.toLocaleString('en-US')} events): showing the last event, seq ${events - 1}`;
 }
 
 /**
@@ -255,7 +250,8 @@ export class LoadService {
       // Show where the session ended, scrolled into view: the user sees the selected row.
       if (s.events > 0) select(s.events - 1);
       // A deep link beyond the log clamps to its last event, and says so (after select, which clears notices).
-      if (sel !== null) addNotice(beyondNotice(sel, s.events));
+      const beyond = sel === null ? undefined : clampSeq(sel, s.events).notice;
+      if (beyond !== undefined) addNotice(beyond);
     }
     this.events.emit('ready', { loadId, source: this.lastSource, summary: s });
   }

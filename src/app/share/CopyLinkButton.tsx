@@ -5,6 +5,7 @@
 import { useServices } from '../services/context';
 import type { ViewState } from '../url/state';
 import { copyLink } from './links';
+import { formatSeq } from '../../core/view/seqText';
 
 export function LinkIcon({ className = 'h-3 w-3' }: { className?: string }) {
   return (
@@ -45,8 +46,8 @@ export function CopyLinkButton({
       data-testid="copy-link"
       data-link-seq={seq}
       tabIndex={tabIndex}
-      aria-label={`Copy link to ${what} at seq ${seq}`}
-      title={`Copy link to seq ${seq}`}
+      aria-label={`Copy link to ${what} at ${formatSeq(seq)}`}
+      title={`Copy link to ${formatSeq(seq)}`}
       onClick={(e) => {
         e.stopPropagation();
         copyLink(url, seq, extra);

@@ -9,6 +9,7 @@ import { useServices } from '../services/context';
 import { exportAt, type ExportKind } from './export';
 import { OtlpExportButton } from './OtlpExportButton';
 import { RedactedExportButton } from './RedactedExportButton';
+import { formatSeq } from '../../core/view/seqText';
 
 export const EXPORT_MENU_ID = 'export-menu';
 
@@ -59,20 +60,20 @@ export function ExportButtons({ seq }: { seq: number }) {
           data-testid="export-json"
           disabled={busy !== null}
           onClick={() => run('json')}
-          title={`Download the model-visible messages at seq ${seq} as JSON`}
+          title={`Download the model-visible messages at ${formatSeq(seq)} as JSON`}
           className={cls}
         >
-          JSON: messages at seq {seq}
+          JSON: messages at {formatSeq(seq)}
         </button>
         <button
           type="button"
           data-testid="export-markdown"
           disabled={busy !== null}
           onClick={() => run('markdown')}
-          title={`Download the transcript up to seq ${seq} as Markdown`}
+          title={`Download the transcript up to ${formatSeq(seq)} as Markdown`}
           className={cls}
         >
-          Markdown: transcript to seq {seq}
+          Markdown: transcript to {formatSeq(seq)}
         </button>
         <OtlpExportButton client={services.client} className={cls} />
         <RedactedExportButton client={services.client} className={cls} />

@@ -7,6 +7,7 @@ import { formatBytes } from '../components/format';
 import { useApp } from '../appState';
 import { FILE_INPUT_ID } from '../views/Header';
 import { dismissLanding, useLanding } from './landing';
+import { formatSeq } from '../../core/view/seqText';
 
 export function LandingPage() {
   const expect = useLanding((s) => s.expect);
@@ -45,8 +46,8 @@ export function LandingPage() {
           <h1 className="text-base font-medium text-fg-strong">This link points into a local file</h1>
           <p className="mt-1 text-xs text-fg-muted">
             The log is not kept in this browser. Drop it here (or choose it) to open it
-            {expect.seq !== undefined ? ` at seq ${expect.seq}` : ''}: it is read on your machine, nothing is
-            uploaded, and its fingerprint must match the link’s.
+            {expect.seq !== undefined ? ` at ${formatSeq(expect.seq)}` : ''}: it is read on your machine,
+            nothing is uploaded, and its fingerprint must match the link’s.
           </p>
         </div>
 
@@ -77,7 +78,7 @@ export function LandingPage() {
           <dt className="text-fg-subtle">Event</dt>
           <dd className="font-mono text-fg" data-testid="landing-event">
             {expect.seq !== undefined
-              ? `seq ${expect.seq}${expect.chunk !== undefined ? `, ${expect.chunk} characters into its delta` : ''}`
+              ? `${formatSeq(expect.seq)}${expect.chunk !== undefined ? `, ${expect.chunk} characters into its delta` : ''}`
               : 'the end of the log'}
           </dd>
         </dl>

@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import { writeClipboard } from '../components/clipboard';
 import type { ViewState } from '../url/state';
 import type { UrlSync } from '../url/sync';
+import { formatSeq } from '../../core/view/seqText';
 
 interface Toast {
   id: number;
@@ -41,10 +42,13 @@ export function copyLink(url: UrlSync, seq?: number | null, extra: Partial<ViewS
   }
   const at = new URL(link).hash.match(/seq=(\d+)/)?.[1];
   void writeClipboard(link).then((ok) =>
-    showToast(ok ? `Link to ${at !== undefined ? `seq ${at}` : 'this log'} copied` : 'Copy this link:', {
-      link,
-      tone: ok ? 'ok' : 'warn',
-      ms: ok ? 4000 : 15000,
-    }),
+    showToast(
+      ok ? `Link to ${at !== undefined ? formatSeq(Number(at)) : 'this log'} copied` : 'Copy this link:',
+      {
+        link,
+        tone: ok ? 'ok' : 'warn',
+        ms: ok ? 4000 : 15000,
+      },
+    ),
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../core/types';
-import { messagesJson, transcriptMarkdown } from './transcript';
+import { messagesJson, transcriptMarkdown, type TranscriptItem } from './transcript';
 
 const user: Message = {
   role: 'user',
@@ -27,6 +27,11 @@ function toolResult(text: string, isError: boolean): Message {
 }
 const result = toolResult('exit 1\n```\nboom', true);
 
+/** Transcript entries in log order, each `[seq, message]`: messages appended, none a replacement. */
+function items(...entries: [number, Message][]): TranscriptItem[] {
+  return entries.map(([seq, message]) => ({ seq, message }));
+}
+
 describe('messagesJson', () => {
   it("is the CLI's derive --with-request entry: exactly the messages, in order, and the request in force", () => {
     const request = { config: { provider: 'p', model: 'm' }, system: 'Be brief.', seq: 3 };
@@ -50,11 +55,7 @@ describe('transcriptMarkdown', () => {
       name: 'run_1.jsonl',
       seq: 40,
       link: 'http://x.test/?log=0123456789abcdef#seq=40',
-      messages: [
-        { seq: 1, message: user },
-        { seq: 30, message: assistant },
-        { seq: 35, message: result },
-      ],
+      messages: items([1, user], [30, assistant], [35, result]),
     });
     expect(md).toContain('# run\\_1.jsonl: transcript up to seq 40');
     expect(md).toContain('<http://x.test/?log=0123456789abcdef#seq=40>');
@@ -77,10 +78,7 @@ describe('transcriptMarkdown', () => {
     const md = transcriptMarkdown({
       name: 'big.jsonl',
       seq: 2,
-      messages: [
-        { seq: 1, message: thinking },
-        { seq: 2, message: big },
-      ],
+      messages: items([1, thinking], [2, big]),
     });
     expect(md).toContain('line 199999 `');
     expect(md).toContain('> line 199999 `');
@@ -90,7 +88,7 @@ describe('transcriptMarkdown', () => {
     const md = transcriptMarkdown({
       name: 'a',
       seq: 9,
-      messages: [{ seq: 1, message: user }],
+      messages: items([1, user]),
       streaming: { blocks: [{ type: 'text', text: 'Half a sen' }] },
     });
     expect(md).toContain('then the message streaming at that point');
@@ -101,10 +99,10 @@ describe('transcriptMarkdown', () => {
     const md = transcriptMarkdown({
       name: 'a',
       seq: 2,
-      messages: [
-        { seq: 0, message: { role: 'assistant', content: [{ type: 'tool_use', id: 'x', input: { a: 1 } }] } },
-        { seq: 1, message: { role: 'assistant', content: [] } },
-      ],
+      messages: items(
+        [0, { role: 'assistant', content: [{ type: 'tool_use', id: 'x', input: { a: 1 } }] }],
+        [1, { role: 'assistant', content: [] }],
+      ),
     });
     expect(md).toContain('*tool\\_use block:*\n\n```json\n{\n  "type": "tool_use"');
     expect(md).toContain('*(no content)*');
@@ -134,11 +132,9 @@ describe('transcriptMarkdown', () => {
       name: 'a',
       seq: 11,
       messages: [
-        { seq: 1, message: user },
-        { seq: 2, message: assistant },
-        { seq: 3, message: result },
+        ...items([1, user], [2, assistant], [3, result]),
         { seq: 10, message: summary, replace: { start: 1, end: 3, hidden: [1, 2, 3] } },
-        { seq: 11, message: next },
+        ...items([11, next]),
       ],
     });
     expect(md).toContain('5 messages up to seq 11, in log order. 1 replacement (marked)');

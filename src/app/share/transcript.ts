@@ -15,6 +15,7 @@
  */
 import type { Block, Message } from '../../core/types';
 import { jsonText } from '../../core/deepJson';
+import { formatSeq } from '../../core/view/seqText';
 
 export interface ExportedRequest {
   /** {config, system?, tools?, adapterDefaults?, seq}, as the CLI prints it. */
@@ -54,11 +55,11 @@ export interface TranscriptInput {
 }
 
 export function transcriptMarkdown(input: TranscriptInput): string {
-  const out: string[] = [`# ${escapeInline(input.name)}: transcript up to seq ${input.seq}`, ''];
+  const out: string[] = [`# ${escapeInline(input.name)}: transcript up to ${formatSeq(input.seq)}`, ''];
   const n = input.messages.length;
   const replacements = input.messages.filter((m) => m.replace).length;
   out.push(
-    `${n} message${n === 1 ? '' : 's'} up to seq ${input.seq}, in log order${input.streaming ? ', then the message streaming at that point' : ''}.` +
+    `${n} message${n === 1 ? '' : 's'} up to ${formatSeq(input.seq)}, in log order${input.streaming ? ', then the message streaming at that point' : ''}.` +
       (replacements > 0
         ? ` ${replacements} replacement${replacements === 1 ? '' : 's'} (marked) stand in for earlier messages in the model's history; the messages they replaced stay above.`
         : ''),
@@ -67,11 +68,11 @@ export function transcriptMarkdown(input: TranscriptInput): string {
   input.messages.forEach((m, i) => {
     out.push('');
     if (m.replace) out.push(replaceNote(m.message, m.replace), '');
-    out.push(`## ${i + 1}. ${heading(m.message)} · seq ${m.seq}`, '');
+    out.push(`## ${i + 1}. ${heading(m.message)} · ${formatSeq(m.seq)}`, '');
     for (const line of blocksMd(m.message.content)) out.push(line);
   });
   if (input.streaming) {
-    out.push('', `## ${n + 1}. Assistant (streaming, partial at seq ${input.seq})`, '');
+    out.push('', `## ${n + 1}. Assistant (streaming, partial at ${formatSeq(input.seq)})`, '');
     for (const line of blocksMd(input.streaming.blocks)) out.push(line);
   }
   return `${out

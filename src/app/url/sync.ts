@@ -26,7 +26,7 @@ import { expectLog, landingActive, type ExpectedLog } from '../share/landing';
 import { storedLog } from '../storage/logStore';
 import { getRecent } from '../storage/recent';
 import { identityOfSource, identityOfSummary, partOf } from './identity';
-import { formatUrl, parseUrl, sameIdentity, type LogIdentity, type ViewState } from './state';
+import { clampSeq, formatUrl, parseUrl, sameIdentity, type LogIdentity, type ViewState } from './state';
 
 export { identityOfSource, identityOfSummary } from './identity';
 
@@ -278,11 +278,10 @@ export class UrlSync {
     if (view.seq === undefined) return;
     const { events, status } = useApp.getState();
     // Beyond a loaded log: the load service's clamp applies when ready; here, clamp now.
-    if (status === 'ready' && view.seq >= events && events > 0) {
-      select(events - 1);
-      setNotice(
-        `seq ${view.seq} is beyond this log (${events.toLocaleString('en-US')} events): showing the last event, seq ${events - 1}`,
-      );
+    const clamped = clampSeq(view.seq, events);
+    if (status === 'ready' && clamped.notice !== undefined && clamped.seq !== null) {
+      select(clamped.seq);
+      setNotice(clamped.notice);
       return;
     }
     selectPosition(view.seq, view.chunk ?? null);

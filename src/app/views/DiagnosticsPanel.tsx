@@ -16,6 +16,7 @@ import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { CopyLinkButton } from '../share/CopyLinkButton';
 import { splitLineText } from '../../core/reader/records';
+import { formatSeq } from '../../core/view/seqText';
 
 /** Items per page of the worker's answers; each request asks for the page in view and the next. */
 const PAGE = 100;
@@ -278,7 +279,7 @@ function ItemRow({
             className="w-20 shrink-0 text-left font-mono text-sky-300 hover:underline"
             onClick={() => url.jumpTo(d.seq ?? null)}
           >
-            seq {d.seq}
+            {formatSeq(d.seq)}
           </button>
         ) : (
           <button
@@ -302,10 +303,10 @@ function ItemRow({
           <button
             type="button"
             className="shrink-0 font-mono text-[11px] text-sky-300 hover:underline"
-            title={`jump to the next event (seq ${d.nearSeq})`}
+            title={`jump to the next event (${formatSeq(d.nearSeq)})`}
             onClick={() => url.jumpTo(d.nearSeq ?? null)}
           >
-            next: seq {d.nearSeq}
+            next: {formatSeq(d.nearSeq)}
           </button>
         )}
         {(d.seq ?? d.nearSeq) !== undefined && (

@@ -245,43 +245,38 @@ function Figures({ summary, cost }: { summary: LogSummary; cost: LogCost | null 
   return (
     <span
       data-testid="log-figures"
-      className="flex min-w-0 flex-wrap items-center gap-x-1.5 font-mono text-[11px] leading-4 text-fg-muted min-[1280px]:max-h-4 min-[1280px]:max-w-max min-[1280px]:min-w-[7rem] min-[1280px]:shrink min-[1280px]:grow-[1000] min-[1280px]:basis-0 min-[1280px]:overflow-hidden"
+      className="flex min-w-0 flex-wrap items-center gap-x-4.5 overflow-x-clip font-mono text-[11px] leading-4 text-fg-muted min-[1280px]:max-h-4 min-[1280px]:max-w-max min-[1280px]:min-w-[7rem] min-[1280px]:shrink min-[1280px]:grow-[1000] min-[1280px]:basis-0 min-[1280px]:overflow-hidden"
       title={`${text} · fingerprint ${summary.fingerprint} (first 16 hex of SHA-256 of the file)`}
     >
       {parts.map((part, i) => (
-        <span key={i} className="whitespace-nowrap">
-          {i > 0 && (
-            <span aria-hidden className="mr-1.5 text-fg-faint">
-              ·
-            </span>
-          )}
+        <span key={i} className={FIGURE}>
           {part}
         </span>
       ))}
       {cost && (
-        <span
-          className={`max-w-full truncate whitespace-nowrap ${cost.priced ? '' : 'text-amber-200'}`}
-          data-testid="log-cost"
-          data-priced={cost.priced}
-          title={cost.detail}
-        >
-          <span aria-hidden className="mr-1.5 text-fg-faint">
-            ·
+        <span className={`${FIGURE} flex max-w-full min-w-0`}>
+          <span
+            className={`truncate ${cost.priced ? '' : 'text-amber-200'}`}
+            data-testid="log-cost"
+            data-priced={cost.priced}
+            title={cost.detail}
+          >
+            {cost.text}
           </span>
-          {cost.text}
         </span>
       )}
-      {tokens && (
-        <span className="whitespace-nowrap">
-          <span aria-hidden className="mr-1.5 text-fg-faint">
-            ·
-          </span>
-          {tokens}
-        </span>
-      )}
+      {tokens && <span className={FIGURE}>{tokens}</span>}
     </span>
   );
 }
+
+/**
+ * One header figure. Its `·` is drawn in the gap before it, outside its box, and the figures clip
+ * what lies past their left edge: a figure that starts a line (the first, or one that wrapped at
+ * 900 to 1280 px) shows no separator, so no line starts with a stray `·`.
+ */
+const FIGURE =
+  "relative whitespace-nowrap before:absolute before:right-full before:w-4.5 before:text-center before:text-fg-faint before:content-['·']";
 
 function StatusDot({ status }: { status: string }) {
   const c =

@@ -6,6 +6,7 @@
  */
 import type { ProblemSummary } from '../../core/view/problems';
 import { useServices } from '../services/context';
+import { formatSeq } from '../../core/view/seqText';
 
 const KINDS: {
   key: keyof ProblemSummary;
@@ -103,7 +104,7 @@ export function HeaderProblems({
             disabled={first === null}
             onClick={() => first !== null && url.jumpTo(first)}
             className={`rounded border px-1 font-mono text-[11px] whitespace-nowrap ${TONE[k.tone]}`}
-            title={`${tally.count.toLocaleString('en-US')} ${k.what}${first !== null ? `: go to the first (seq ${first})` : ''}`}
+            title={`${tally.count.toLocaleString('en-US')} ${k.what}${first !== null ? `: go to the first (${formatSeq(first)})` : ''}`}
           >
             {tally.count.toLocaleString('en-US')} {tally.count === 1 ? k.one : k.many}
           </button>

@@ -4,11 +4,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { EventDetail } from '../../worker/protocol';
 import { selectPosition, settleSelection, useApp } from '../appState';
 import { render } from '../components/testRender';
-import { composeApp } from '../compose';
-import { ServicesProvider } from '../services/context';
 import { fail } from '../../worker/protocol';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores } from '../testing/fixtures';
+import { renderWithClient, settle } from '../testing/paneHarness';
 import { Inspector } from './Inspector';
 import { PaneBoundary } from '../components/PaneBoundary';
 import { limitDepthAndWidth } from '../../core/depthLimit';
@@ -26,10 +25,18 @@ function detail(seq: number): EventDetail {
   };
 }
 
-/** Lets the fake client's promises and React's updates settle. */
-async function settle(): Promise<void> {
-  await act(async () => {
-    for (let i = 0; i < 5; i++) await Promise.resolve();
+/** The Inspector rendered over `client`, once its first answer has settled. */
+async function showInspector(client: FakeClient): Promise<HTMLElement> {
+  const el = renderWithClient(client, <Inspector />);
+  await settle();
+  return el;
+}
+
+/** A client answering every seq with `event` cut as the worker cuts it (queries.ts event()). */
+function answeringCut(event: EventDetail['event']): FakeClient {
+  const posted = limitDepthAndWidth(event, 100, 150);
+  return new FakeClient({
+    event: (req) => ({ ...detail(req.seq), event: posted.value, leftOut: posted.leftOut }),
   });
 }
 
@@ -41,12 +48,7 @@ beforeEach(() => {
 describe('Inspector (through a fake worker)', () => {
   it('shows the event the worker answers for the selected seq, and follows the selection', async () => {
     const client = new FakeClient({ event: (req) => detail(req.seq) });
-    const el = render(
-      <ServicesProvider services={composeApp(client)}>
-        <Inspector />
-      </ServicesProvider>,
-    );
-    await settle();
+    const el = await showInspector(client);
     expect(el.querySelector('[data-testid=inspector]')?.getAttribute('data-seq')).toBe('3');
     act(() => useApp.setState({ selectedSeq: 7, settledSeq: 7 }));
     await settle();
@@ -59,12 +61,7 @@ describe('Inspector (through a fake worker)', () => {
     const client = new FakeClient({
       event: (req) => (req.seq === 5 ? fail('out-of-range', 'no such event') : detail(req.seq)),
     });
-    const el = render(
-      <ServicesProvider services={composeApp(client)}>
-        <Inspector />
-      </ServicesProvider>,
-    );
-    await settle();
+    const el = await showInspector(client);
     act(() => useApp.setState({ selectedSeq: 5, settledSeq: 5 }));
     await settle();
     expect(el.querySelector('[data-testid=inspector-error]')?.textContent).toBe(
@@ -75,12 +72,7 @@ describe('Inspector (through a fake worker)', () => {
 
   it('asks nothing while a drag moves the selection ahead of the settled seq, keeps its event, and asks where it settles', async () => {
     const client = new FakeClient({ event: (req) => detail(req.seq) });
-    const el = render(
-      <ServicesProvider services={composeApp(client)}>
-        <Inspector />
-      </ServicesProvider>,
-    );
-    await settle();
+    const el = await showInspector(client);
     for (const seq of [4, 5, 6]) act(() => selectPosition(seq, null, { settle: false }));
     await settle();
     expect(client.sent('event').map((r) => r.seq)).toEqual([3]);
@@ -106,12 +98,7 @@ describe('Inspector section headings', () => {
       },
     };
     const client = new FakeClient({ event: () => withSources });
-    const el = render(
-      <ServicesProvider services={composeApp(client)}>
-        <Inspector />
-      </ServicesProvider>,
-    );
-    await settle();
+    const el = await showInspector(client);
     const headings = [...el.querySelectorAll('h3')];
     expect(headings.map((h) => h.textContent)).toContain('Source event seqs');
     expect(headings.map((h) => h.textContent)).not.toContain('sourceEventSeqs');
@@ -125,12 +112,7 @@ describe('Inspector section headings', () => {
     const client = new FakeClient({
       event: (req) => ({ ...detail(req.seq), time: times[req.seq] as number }),
     });
-    const el = render(
-      <ServicesProvider services={composeApp(client)}>
-        <Inspector />
-      </ServicesProvider>,
-    );
-    await settle();
+    const el = await showInspector(client);
     expect(el.querySelector('[data-testid=inspector-when]')?.textContent).toBe(
       '1755000000000000000 (not a date: outside the range of dates)',
     );
@@ -170,17 +152,8 @@ describe('Inspector: an event cut in width by the worker (R7-8)', () => {
   it('says how much was left out, and the cut object ends in its marker', async () => {
     const data: Record<string, number> = {};
     for (let i = 0; i < 200_000; i++) data[`k${i}`] = i;
-    // What the worker answers (queries.ts event()): the event cut to its first keys.
-    const posted = limitDepthAndWidth({ type: 'plugin/wide', seq: 3, time: 0, data }, 100, 150);
-    const client = new FakeClient({
-      event: (req) => ({ ...detail(req.seq), event: posted.value, leftOut: posted.leftOut }),
-    });
-    const el = render(
-      <ServicesProvider services={composeApp(client)}>
-        <Inspector />
-      </ServicesProvider>,
-    );
-    await settle();
+    // What the worker answers: the event cut to its first keys.
+    const el = await showInspector(answeringCut({ type: 'plugin/wide', seq: 3, time: 0, data }));
     expect(el.querySelector('[data-testid=inspector-cut]')?.textContent).toContain(
       '199,850 keys and items not shown',
     );
@@ -195,22 +168,21 @@ describe('Inspector: an event cut in width by the worker (R7-8)', () => {
 
   it('a cut list of source seqs shows its seqs as links and the marker as text, never as a seq', async () => {
     const sourceEventSeqs = Array.from({ length: 5000 }, (_, i) => i);
-    const posted = limitDepthAndWidth(
-      { type: 'assistant/message', seq: 3, time: 0, data: {}, sourceEventSeqs },
-      100,
-      150,
+    const el = await showInspector(
+      answeringCut({ type: 'assistant/message', seq: 3, time: 0, data: {}, sourceEventSeqs }),
     );
-    const client = new FakeClient({
-      event: (req) => ({ ...detail(req.seq), event: posted.value, leftOut: posted.leftOut }),
-    });
-    const el = render(
-      <ServicesProvider services={composeApp(client)}>
-        <Inspector />
-      </ServicesProvider>,
-    );
-    await settle();
     const seqs = el.querySelector('[data-testid=source-seqs]')!;
     expect(seqs.querySelectorAll('button')).toHaveLength(149); // 0..149 bar the selected seq 3
     expect(seqs.textContent).toMatch(/149\+4,850 more items: see Raw line$/);
+  });
+});
+
+describe('Inspector of a log with no events (issue 14: an empty file)', () => {
+  it('says there is no event to inspect, never "Select an event", and asks for none', async () => {
+    useApp.setState({ status: 'ready', events: 0, selectedSeq: null, settledSeq: null });
+    const client = new FakeClient({ event: (req) => detail(req.seq) });
+    const el = await showInspector(client);
+    expect(el.textContent).toBe('InspectorNo event to inspect: this log has none.');
+    expect(client.sent('event')).toEqual([]);
   });
 });

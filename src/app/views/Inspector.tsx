@@ -22,6 +22,8 @@ export function Inspector() {
   // The settled seq: a scrubber drag updates the inspector where it rests or stops, and the
   // last event stays on screen meanwhile (the messages pane follows every move).
   const selectedSeq = useApp((s) => s.settledSeq);
+  // A loaded log of no events: there is nothing to select, so the pane does not ask for a selection.
+  const noEvents = useApp((s) => s.status === 'ready' && s.events === 0);
   const events = useApp((s) => s.events);
   const { url } = useServices();
   const [tab, setTab] = useState<Tab>('event');
@@ -60,7 +62,11 @@ export function Inspector() {
     return (
       <Shell>
         <div className="p-3 text-xs text-fg-subtle">
-          {selectedSeq === null ? 'Select an event to inspect it.' : 'Loading…'}
+          {noEvents
+            ? 'No event to inspect: this log has none.'
+            : selectedSeq === null
+              ? 'Select an event to inspect it.'
+              : 'Loading…'}
         </div>
       </Shell>
     );

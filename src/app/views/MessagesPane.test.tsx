@@ -325,3 +325,15 @@ describe('MessagesPane scrolling', () => {
     expect(el.querySelector('[data-tindex="2"]')).not.toBeNull();
   });
 });
+
+describe('MessagesPane of a log with no events (issue 14: an empty file)', () => {
+  it('says there is no message to show, never "select an event", and asks for none', async () => {
+    useApp.setState({ status: 'ready', events: 0, selectedSeq: null, settledSeq: null });
+    const fake = client();
+    const el = renderWithClient(fake, <MessagesPane />);
+    await settle();
+    expect(el.textContent).toContain('no events: no message to show');
+    expect(el.textContent).not.toContain('select an event');
+    expect(fake.sent('messagesAt')).toEqual([]);
+  });
+});

@@ -57,6 +57,8 @@ function useMessagePage(seq: number | undefined, index: number, wanted: boolean)
 export function MessagesPane() {
   const { client, url } = useServices();
   const selectedSeq = useApp((s) => s.selectedSeq);
+  // A loaded log of no events: there is nothing to select, so the pane does not ask for a selection.
+  const noEvents = useApp((s) => s.status === 'ready' && s.events === 0);
   const selectedChunk = useApp((s) => s.selectedChunk);
   const following = useReplay(isFollowing);
   const playing = useReplay((s) => s.playing);
@@ -246,11 +248,13 @@ export function MessagesPane() {
           </span>
         ) : (
           <span className="min-w-0 truncate text-fg-subtle">
-            {selectedSeq === null
-              ? 'select an event'
-              : loaded
-                ? 'loading…'
-                : `waiting for ${formatSeq(selectedSeq)} to load…`}
+            {noEvents
+              ? 'no events: no message to show'
+              : selectedSeq === null
+                ? 'select an event'
+                : loaded
+                  ? 'loading…'
+                  : `waiting for ${formatSeq(selectedSeq)} to load…`}
           </span>
         )}
         {error && <span className="truncate text-red-300">{error}</span>}

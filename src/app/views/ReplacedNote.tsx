@@ -10,6 +10,7 @@ import { BlockView, sourceLabel } from '../components/blocks';
 import { roleClass } from '../components/format';
 import { useServices } from '../services/context';
 import { select } from '../appState';
+import { formatSeq } from '../../core/view/seqText';
 
 export function ReplacedNote({ seq, hidden }: { seq: number; hidden: number[] }) {
   const { client } = useServices();
@@ -73,7 +74,7 @@ export function ReplacedNote({ seq, hidden }: { seq: number; hidden: number[] })
                   className="font-mono text-sky-400 hover:underline"
                   onClick={() => select(m.seq)}
                 >
-                  seq {m.seq}
+                  {formatSeq(m.seq)}
                 </button>
                 <span className="text-fuchsia-300">hidden</span>
               </div>

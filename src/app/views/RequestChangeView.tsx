@@ -5,6 +5,7 @@
  */
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
+import { formatSeq } from '../../core/view/seqText';
 
 export function RequestChangeView({ seq }: { seq: number }) {
   const { url } = useServices();
@@ -31,7 +32,7 @@ export function RequestChangeView({ seq }: { seq: number }) {
               className="font-mono text-sky-300 hover:underline"
               onClick={() => jumpTo(c.previousSeq)}
             >
-              seq {c.previousSeq}
+              {formatSeq(c.previousSeq)}
             </button>
             {nothing && <span className="text-fg-subtle">: none (the same header, restated)</span>}
           </>

@@ -11,6 +11,7 @@ import { useApp } from '../appState';
 import { JsonTree } from '../components/jsonTree';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
+import { formatSeq } from '../../core/view/seqText';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
@@ -31,7 +32,7 @@ export function RequestInForce({ seq }: { seq: number }) {
         data-header-seq=""
         className="border-b border-line px-3 py-1 text-[11px] text-fg-subtle"
       >
-        No request header at or before seq {seq}: only the messages are known.
+        No request header at or before {formatSeq(seq)}: only the messages are known.
       </div>
     );
   const model = [r.provider, r.model].filter(Boolean).join(' / ') || 'model not named';
@@ -128,7 +129,8 @@ export function RequestInForce({ seq }: { seq: number }) {
         onClick={() => jumpTo(r.seq)}
       >
         {/* A narrow pane (1024 px) draws "seq 52"; the rest is in the tooltip and for screen readers. */}
-        <span className="@max-[26rem]:sr-only">set at </span>seq {r.seq}
+        <span className="@max-[26rem]:sr-only">set at </span>
+        {formatSeq(r.seq)}
         {r.reason && <span className="@max-[26rem]:sr-only">{` (${r.reason})`}</span>}
       </button>
     </div>

@@ -9,6 +9,7 @@ import { useApp } from '../appState';
 import { MessageView } from '../components/blocks';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
+import { formatSeq } from '../../core/view/seqText';
 
 /** The log's resume preview once it is fully read (null before, or for an empty log). */
 export function useResumePreview(): Preview | null {
@@ -56,7 +57,7 @@ export function ResumePreview({ preview, onClose }: { preview: Preview; onClose:
                   className="ml-1 font-mono text-sky-300 hover:underline"
                   onClick={() => jumpTo(r.seq!)}
                 >
-                  seq {r.seq}
+                  {formatSeq(r.seq)}
                 </button>
               )}
             </li>
@@ -69,7 +70,7 @@ export function ResumePreview({ preview, onClose }: { preview: Preview; onClose:
             {repair.map((e) => (
               <li key={e.seq} className="flex items-center gap-2 font-mono">
                 <SyntheticBadge />
-                <span className="text-fg-subtle">seq {e.seq}</span>
+                <span className="text-fg-subtle">{formatSeq(e.seq)}</span>
                 <span className="text-fg">{e.type}</span>
                 <span className="truncate text-fg-muted">{describe(e)}</span>
               </li>
@@ -117,7 +118,9 @@ function describe(e: Preview['repair'][number]): string {
     case 'tool/result': {
       const { code } = e.data.error;
       const callId = e.data.message.source?.callId;
-      const at = code === 'TOOL_OUTCOME_UNKNOWN' ? ` (tool/call at seq ${e.sourceEventSeqs[0]})` : '';
+      const call = e.sourceEventSeqs[0];
+      const at =
+        code === 'TOOL_OUTCOME_UNKNOWN' && call !== undefined ? ` (tool/call at ${formatSeq(call)})` : '';
       return `${code} for ${typeof callId === 'string' ? callId : '?'}${at}`;
     }
     case 'turn/end':

@@ -8,6 +8,7 @@ import { FIRST_BLOCKS } from '../components/boundedBlocks';
 import type { Block } from '../../core/types';
 import type { StreamView } from '../../worker/protocol';
 import { select } from '../appState';
+import { formatSeq } from '../../core/view/seqText';
 
 function rawText(b: Block): string {
   const f = b as Record<string, unknown>;
@@ -77,7 +78,7 @@ export function StreamingPreview({ view, live = false }: { view: StreamView; liv
         <span className="font-mono text-fg-muted">
           step {s.turn}.{s.step} · attempt {s.attempt + 1} · {s.chunkCount} chunk
           {s.chunkCount === 1 ? '' : 's'}
-          {s.attemptStartSeq !== null && ` from seq ${s.attemptStartSeq}`}
+          {s.attemptStartSeq !== null && ` from ${formatSeq(s.attemptStartSeq)}`}
         </span>
         {s.failed && (
           <span data-testid="stream-failure" className="rounded border border-red-500/40 px-1 text-red-300">
@@ -109,8 +110,8 @@ export function StreamingPreview({ view, live = false }: { view: StreamView; liv
           className="flex flex-col gap-1 border-b border-red-500/30 bg-red-500/[0.06] px-2 py-1.5"
         >
           <span data-testid="stream-failure" className="text-[11px] text-red-300">
-            attempt {failedShown.attempt + 1} (seq {failedShown.firstChunkSeq}–{failedShown.lastChunkSeq})
-            failed: {failureText(failedShown.finish)} · waiting for the retry
+            attempt {failedShown.attempt + 1} ({formatSeq(failedShown.firstChunkSeq)}–
+            {failedShown.lastChunkSeq}) failed: {failureText(failedShown.finish)} · waiting for the retry
           </span>
           <div className="flex flex-col gap-1 opacity-70">
             {failedShown.blocks.slice(0, FIRST_BLOCKS).map((b, i) => (

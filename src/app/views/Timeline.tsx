@@ -5,9 +5,8 @@
  * browser's maximum element height, see scaledRows.ts).
  */
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { NO_FILTER, type RowsWindow, type TimelineRow } from '../../worker/protocol';
+import type { RowsWindow, TimelineRow } from '../../worker/protocol';
 import { useApp } from '../appState';
-import { formatDiagnosticCounts } from '../components/format';
 import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
@@ -15,6 +14,7 @@ import { useUrlApplied } from '../url/sync';
 import { ROW_HEIGHT, blockSizeFor, rowGeometry } from './scaledRows';
 import { TimelineToolbar } from './TimelineToolbar';
 import { TimelineRowView } from './TimelineRowView';
+import { EmptyTimeline } from './TimelineEmpty';
 import { useRequestChangeSeqs } from './requestChanges';
 import { useScrollBox } from './useScrollBox';
 import { useJumpRows } from './useJumpRows';
@@ -289,65 +289,4 @@ function parentRowSeq(rowElement: HTMLElement): number | null {
     if (Number(el.getAttribute('aria-level')) < level) return Number(el.getAttribute('data-seq'));
   }
   return null;
-}
-
-function EmptyTimeline() {
-  const { load } = useServices();
-  const status = useApp((s) => s.status);
-  const filtered = useApp((s) => s.filter.types !== null || s.filter.errorsOnly || s.filter.text !== '');
-  const events = useApp((s) => s.events);
-  const name = useApp((s) => s.name);
-  const counts = useApp((s) => s.diagnostics);
-  const errors = counts.error;
-  const firstErrorCode = useApp((s) => s.codes.find((g) => g.severity === 'error')?.code);
-  const loadId = useApp((s) => s.loadId);
-  const unreadable = status === 'ready' && events === 0 && errors > 0;
-  // Nothing could be read: say why, with the first error diagnostic's message.
-  const firstError = useWorkerQuery(
-    unreadable && firstErrorCode ? { kind: 'diagnostics', code: firstErrorCode, from: 0, to: 1 } : null,
-    { deps: [loadId] },
-  ).data?.items[0];
-
-  if (unreadable && !filtered) {
-    const message = firstError?.message;
-    return (
-      <div className="space-y-2 p-4 text-xs text-fg-soft" data-testid="timeline-unreadable">
-        <p>
-          Nothing could be read from <span className="font-mono text-fg-strong">{name}</span>
-          {message ? (
-            <>
-              : <span className="text-red-300">{message}</span>
-            </>
-          ) : (
-            '.'
-          )}
-        </p>
-        <button
-          type="button"
-          className="rounded border border-red-500/40 bg-red-500/10 px-2 py-0.5 text-red-200 hover:bg-red-500/20"
-          onClick={() => useApp.setState({ diagnosticsOpen: true, diagnosticsCode: firstErrorCode ?? null })}
-        >
-          Show diagnostics ({formatDiagnosticCounts(counts)})
-        </button>
-      </div>
-    );
-  }
-  if (filtered && status !== 'loading')
-    return (
-      <div className="space-y-2 p-4 text-xs text-fg-subtle" data-testid="timeline-no-match">
-        <p>No event matches the filter.</p>
-        <button
-          type="button"
-          className="rounded border border-line-strong px-2 py-0.5 text-fg hover:bg-tint/10"
-          onClick={() => load.setFilter(NO_FILTER)}
-        >
-          Clear filters
-        </button>
-      </div>
-    );
-  return (
-    <div className="p-4 text-xs text-fg-subtle">
-      {status === 'loading' ? 'Reading…' : status === 'ready' ? 'This log has no events.' : ''}
-    </div>
-  );
 }

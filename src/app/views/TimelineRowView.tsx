@@ -17,6 +17,7 @@ import {
 import { StepHealthBadge } from '../scrubber/StepHealth';
 import { CopyLinkButton } from '../share/CopyLinkButton';
 import { InputDiffButton } from '../why/InputDiffButton';
+import { formatSeq } from '../../core/view/seqText';
 
 const SUMMARY_TONE: Record<SummaryTone, string> = {
   normal: 'text-fg',
@@ -133,7 +134,7 @@ export function TimelineRowView({
       aria-selected={selected}
       tabIndex={tabbable ? 0 : -1}
       data-current={selected || containsSelection || undefined}
-      title={`seq ${row.seq}${row.coverEnd > row.seq ? ` (folded through ${row.coverEnd})` : ''} · ${row.type}`}
+      title={`${formatSeq(row.seq)}${row.coverEnd > row.seq ? ` (folded through ${row.coverEnd})` : ''} · ${row.type}`}
       onClick={onSelect}
       onKeyDown={onKeyDown}
       onPointerEnter={() => setHovered(true)}

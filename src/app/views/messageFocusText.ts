@@ -3,6 +3,7 @@
  * label on the message itself (so the mark is not colour alone) and a sentence for screen readers.
  */
 import type { MessageFocusView } from '../../worker/protocol';
+import { formatSeq } from '../../core/view/seqText';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -11,17 +12,17 @@ export function focusLabel(focus: MessageFocusView | null, index: number): strin
   if (!focus || focus.kind === 'none' || index < focus.index || index > focus.last) return null;
   switch (focus.kind) {
     case 'message':
-      return focus.messageSeq === focus.seq ? 'selected event' : `closed by seq ${focus.messageSeq}`;
+      return focus.messageSeq === focus.seq ? 'selected event' : `closed by ${formatSeq(focus.messageSeq)}`;
     case 'replacement':
-      if (focus.messageSeq !== focus.seq) return `compaction summary (seq ${focus.messageSeq})`;
+      if (focus.messageSeq !== focus.seq) return `compaction summary (${formatSeq(focus.messageSeq)})`;
       return focus.prune ? 'pruned here' : `replaces ${plural(focus.hidden ?? 0, 'node')}`;
     case 'call':
-      return `made the call at seq ${focus.seq}`;
+      return `made the call at ${formatSeq(focus.seq)}`;
     case 'streaming':
       return 'streaming';
     case 'to-replace': {
       const what = focus.prune ? 'pruned' : 'replaced';
-      return focus.by !== undefined ? `${what} at seq ${focus.by}` : `to be ${what}`;
+      return focus.by !== undefined ? `${what} at ${formatSeq(focus.by)}` : `to be ${what}`;
     }
   }
 }
@@ -36,7 +37,7 @@ export function focusAnnouncement(focus: MessageFocusView, count: number): strin
       return `${ev}: showing ${n(focus.index)}, which it ${focus.messageSeq === focus.seq ? 'produced' : 'streamed'}.`;
     case 'replacement':
       if (focus.messageSeq !== focus.seq)
-        return `${ev}: showing ${n(focus.index)}, the summary seq ${focus.messageSeq} put in place of ${plural(focus.hidden ?? 0, 'node')}.`;
+        return `${ev}: showing ${n(focus.index)}, the summary ${formatSeq(focus.messageSeq)} put in place of ${plural(focus.hidden ?? 0, 'node')}.`;
       return focus.prune
         ? `${ev}: showing ${n(focus.index)}, the tool result it pruned.`
         : `${ev}: showing ${n(focus.index)}, which replaced ${plural(focus.hidden ?? 0, 'node')}.`;
@@ -47,7 +48,7 @@ export function focusAnnouncement(focus: MessageFocusView, count: number): strin
     case 'to-replace': {
       const range =
         focus.last > focus.index ? `messages #${focus.index} to #${focus.last} of ${count}` : n(focus.index);
-      const by = focus.by !== undefined ? ` at seq ${focus.by}` : ' later';
+      const by = focus.by !== undefined ? ` at ${formatSeq(focus.by)}` : ' later';
       return `${ev}: showing ${range}, which ${focus.last > focus.index ? 'are' : 'is'} ${focus.prune ? 'pruned' : 'replaced'}${by}.`;
     }
   }

@@ -5,6 +5,7 @@
  */
 import { useServices } from '../services/context';
 import { openWhy } from './whyState';
+import { formatSeq } from '../../core/view/seqText';
 
 export function InputDiffButton({
   seq,
@@ -22,7 +23,7 @@ export function InputDiffButton({
       type="button"
       data-testid="step-input-diff"
       tabIndex={tabIndex}
-      aria-label={`Δ input: what changed in the input of the step at seq ${seq}`}
+      aria-label={`Δ input: what changed in the input of the step at ${formatSeq(seq)}`}
       title="What changed in this call's input since the previous call"
       onClick={(e) => {
         e.stopPropagation();

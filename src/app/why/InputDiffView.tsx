@@ -12,6 +12,7 @@ import type { Message } from '../../core/types';
 import type { DiffRow, HistoryDiff } from '../../worker/protocol';
 import { MessageView } from '../components/blocks';
 import { RequestDiff, TextDiff } from './diffParts';
+import { formatSeq } from '../../core/view/seqText';
 
 export interface InputDiffViewProps {
   diff: HistoryDiff;
@@ -155,7 +156,7 @@ function KeptRun({
         onClick={() => setOpen(!open)}
       >
         {open ? '▾' : '▸'} {rows.length} message{rows.length === 1 ? '' : 's'} in both inputs (#{left}
-        {rows.length > 1 ? `–#${left + rows.length - 1}` : ''}, seq {first}
+        {rows.length > 1 ? `–#${left + rows.length - 1}` : ''}, {first !== undefined && formatSeq(first)}
         {rows.length > 1 ? `…${last}` : ''})
       </button>
       {open &&
@@ -176,7 +177,7 @@ function KeptRun({
 function SeqLink({ seq, onPickSeq }: { seq: number; onPickSeq: ((seq: number) => void) | undefined }) {
   return (
     <button type="button" className="font-mono underline decoration-dotted" onClick={() => onPickSeq?.(seq)}>
-      seq {seq}
+      {formatSeq(seq)}
     </button>
   );
 }

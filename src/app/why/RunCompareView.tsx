@@ -15,6 +15,7 @@ import type { AlignedStep, RunComparison } from '../../core/diff/runs';
 import { MessageView } from '../components/blocks';
 import { NO_VALUE, formatDuration } from '../components/format';
 import type { RunBView } from './compareService';
+import { formatSeq } from '../../core/view/seqText';
 
 export interface RunCompareViewProps {
   comparison: RunComparison;
@@ -210,7 +211,7 @@ function RunBPane({ nameB, view }: { nameB: string; view: RunBView | null }) {
     >
       <p className="px-3 py-1 font-semibold text-fg-soft">
         {view
-          ? `${nameB} at seq ${view.seq} (${view.label}): ${view.count} message${view.count === 1 ? '' : 's'}`
+          ? `${nameB} at ${formatSeq(view.seq)} (${view.label}): ${view.count} message${view.count === 1 ? '' : 's'}`
           : `${nameB}: pick a step (or "in both") to see what its model was sent`}
       </p>
       {view && view.from > 0 && <p className="px-3 text-fg-faint">{view.from} earlier messages not shown</p>}

@@ -7,6 +7,7 @@
 import { create } from 'zustand';
 import type { LogClient } from '../../worker/client';
 import type { HistoryDiff, MetricsAnswer, UsageTotals } from '../../worker/protocol';
+import { formatSeq } from '../../core/view/seqText';
 
 type Client = Pick<LogClient, 'request'>;
 
@@ -45,7 +46,7 @@ export class AnswersService {
     if (!r.ok) useAnswers.setState({ diff: null, diffNote: r.error.message });
     else
       useAnswers.setState({
-        diff: { diff: r.value, left: `seq ${from}`, right: `seq ${to}` },
+        diff: { diff: r.value, left: formatSeq(from), right: formatSeq(to) },
         diffNote: null,
       });
   }
@@ -62,8 +63,11 @@ export class AnswersService {
       useAnswers.setState({
         diff: {
           diff: r.value,
-          left: r.value.call === 0 ? 'before the first call' : `call ${r.value.call} (seq ${r.value.from})`,
-          right: `call ${r.value.call + 1} of ${r.value.calls} (seq ${r.value.to})`,
+          left:
+            r.value.call === 0
+              ? 'before the first call'
+              : `call ${r.value.call} (${formatSeq(r.value.from)})`,
+          right: `call ${r.value.call + 1} of ${r.value.calls} (${formatSeq(r.value.to)})`,
         },
         diffNote: null,
       });

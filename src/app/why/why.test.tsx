@@ -10,7 +10,7 @@ import { chartSeries, cumulative, stepIndexForSeq } from './chartData';
 import { CostPanel } from './CostPanel';
 import { InputDiffView, diffBodySeqs } from './InputDiffView';
 import { loadPrices, savePrices } from './storedPrices';
-import { HIT_ROW_PX, SearchResults } from './SearchResults';
+import { HIT_ROW_PX, SearchResults, type SearchResultsProps } from './SearchResults';
 
 const step = (i: number, over: Partial<StepMetrics> = {}): StepMetrics => ({
   index: i,
@@ -76,6 +76,11 @@ describe('SearchResults', () => {
     vi.restoreAllMocks();
     delete (HTMLElement.prototype as Partial<HTMLElement>).scrollTo;
   });
+  /** The list for `query`: nothing searched, nothing found, no hit current, but for what `over` sets. */
+  function searchResults(query: string, over: Partial<SearchResultsProps> = {}) {
+    const none = { hits: [], count: 0, searched: 0, total: 0, running: false, current: -1, onPick: () => {} };
+    return <SearchResults query={query} {...none} {...over} />;
+  }
   const hits: SearchHit[] = [
     { seq: 4, type: 'tool/call', path: 'data.arguments', snippet: 'grep README', start: 5, end: 11 },
     { seq: 9, type: 'user/message', path: 'data.content[0].text', snippet: 'the readme', start: 4, end: 10 },
@@ -83,16 +88,15 @@ describe('SearchResults', () => {
   it('lists hits with the match highlighted and a running count', () => {
     const onPick = vi.fn();
     const el = render(
-      <SearchResults
-        query="readme"
-        hits={hits}
-        count={2}
-        searched={50}
-        total={100}
-        running
-        current={1}
-        onPick={onPick}
-      />,
+      searchResults('readme', {
+        hits,
+        count: 2,
+        searched: 50,
+        total: 100,
+        running: true,
+        current: 1,
+        onPick,
+      }),
     );
     expect([...el.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['README', 'readme']);
     expect(el.querySelector('[data-testid="search-count"]')?.textContent).toBe(
@@ -116,18 +120,14 @@ describe('SearchResults', () => {
     function Pane() {
       const [current, setCurrent] = useState(-1);
       pick = setCurrent;
-      return (
-        <SearchResults
-          query="hay"
-          hits={many}
-          count={50_000}
-          searched={50_000}
-          total={50_000}
-          running={false}
-          current={current}
-          onPick={setCurrent}
-        />
-      );
+      return searchResults('hay', {
+        hits: many,
+        count: 50_000,
+        searched: 50_000,
+        total: 50_000,
+        current,
+        onPick: setCurrent,
+      });
     }
     const el = render(<Pane />);
     const box = el.querySelector('[data-testid="search-results"]') as HTMLElement;
@@ -149,40 +149,19 @@ describe('SearchResults', () => {
   });
 
   it('before anything is typed, gives a hint and no count ("0 events match" was shown)', () => {
-    const props = {
-      hits: [],
-      count: 0,
-      searched: 0,
-      total: 0,
-      running: false,
-      current: -1,
-      onPick: () => {},
-    };
-    const el = render(<SearchResults query="" {...props} />);
+    const el = render(searchResults(''));
     expect(el.querySelector('[data-testid="search-count"]')?.textContent).toBe('');
     expect(el.querySelector('[data-testid="search-hint"]')?.textContent).toBe(
       'Hits are listed here and marked on the scrubber.',
     );
     // Typed, with nothing found: the count says so and the hint is gone.
-    const typed = render(<SearchResults query="zzz" {...props} />);
+    const typed = render(searchResults('zzz'));
     expect(typed.querySelector('[data-testid="search-count"]')?.textContent).toBe('0 events match');
     expect(typed.querySelector('[data-testid="search-hint"]')).toBeNull();
   });
 
   it('says a bad regex inline', () => {
-    const el = render(
-      <SearchResults
-        query="(x"
-        hits={[]}
-        count={0}
-        searched={0}
-        total={0}
-        running={false}
-        current={-1}
-        onPick={() => {}}
-        error="bad regular expression: Unterminated group"
-      />,
-    );
+    const el = render(searchResults('(x', { error: 'bad regular expression: Unterminated group' }));
     expect(el.querySelector('[role="alert"]')?.textContent).toBe(
       'bad regular expression: Unterminated group',
     );

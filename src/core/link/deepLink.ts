@@ -31,6 +31,7 @@
  * gracefully. Unknown fields are left alone.
  */
 import { DIAGNOSTIC_CODES } from '../diagnostics';
+import { formatCount, formatSeq } from '../view/seqText';
 
 export type LogIdentity = (
   | { kind: 'src'; src: string; follow?: boolean }
@@ -261,14 +262,15 @@ export function sameIdentity(a: LogIdentity | undefined, b: LogIdentity | undefi
 
 /**
  * A seq asked for against the log's event count: beyond the log it clamps to
- * the last event, with a notice saying so.
+ * the last event, with a notice saying so (the one wording of that notice: the
+ * app's deep links and its URL's edits both say it).
  */
 export function clampSeq(seq: number, events: number): { seq: number | null; notice?: string } {
-  if (events <= 0) return { seq: null, notice: `seq ${seq} is beyond this log (it has no events)` };
+  if (events <= 0) return { seq: null, notice: `${formatSeq(seq)} is beyond this log (it has no events)` };
   if (seq < events) return { seq };
   return {
     seq: events - 1,
-    notice: `seq ${seq} is beyond this log (${events.toLocaleString('en-US')} events): showing the last event, seq ${events - 1}`,
+    notice: `${formatSeq(seq)} is beyond this log (${formatCount(events)} events): showing the last event, ${formatSeq(events - 1)}`,
   };
 }
 

@@ -1,0 +1,98 @@
+/**
+ * What the timeline says when it has no row: still reading; a log with nothing in it (what was
+ * read, and a way on); a file nothing could be read from (the first error's message, the
+ * diagnostics, a way on); or a filter that matches nothing (clear it). A log with no row is no
+ * place to stay, so each ready state offers the start page.
+ */
+import { NO_FILTER } from '../../worker/protocol';
+import { useApp } from '../appState';
+import { formatBytes, formatDiagnosticCounts } from '../components/format';
+import { useServices } from '../services/context';
+import { useWorkerQuery } from '../services/useWorkerQuery';
+
+export function EmptyTimeline() {
+  const { load } = useServices();
+  const status = useApp((s) => s.status);
+  const filtered = useApp((s) => s.filter.types !== null || s.filter.errorsOnly || s.filter.text !== '');
+  const events = useApp((s) => s.events);
+  const name = useApp((s) => s.name);
+  const bytes = useApp((s) => s.summary?.fileBytes ?? s.summary?.bytes);
+  const counts = useApp((s) => s.diagnostics);
+  const errors = counts.error;
+  const firstErrorCode = useApp((s) => s.codes.find((g) => g.severity === 'error')?.code);
+  const loadId = useApp((s) => s.loadId);
+  const unreadable = status === 'ready' && events === 0 && errors > 0;
+  // Nothing could be read: say why, with the first error diagnostic's message.
+  const firstError = useWorkerQuery(
+    unreadable && firstErrorCode ? { kind: 'diagnostics', code: firstErrorCode, from: 0, to: 1 } : null,
+    { deps: [loadId] },
+  ).data?.items[0];
+
+  if (unreadable && !filtered) {
+    const message = firstError?.message;
+    return (
+      <div className="space-y-2 p-4 text-xs text-fg-soft" data-testid="timeline-unreadable">
+        <p>
+          Nothing could be read from <span className="font-mono text-fg-strong">{name}</span>
+          {message ? (
+            <>
+              : <span className="text-red-300">{message}</span>
+            </>
+          ) : (
+            '.'
+          )}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="rounded border border-red-500/40 bg-red-500/10 px-2 py-0.5 text-red-200 hover:bg-red-500/20"
+            onClick={() =>
+              useApp.setState({ diagnosticsOpen: true, diagnosticsCode: firstErrorCode ?? null })
+            }
+          >
+            Show diagnostics ({formatDiagnosticCounts(counts)})
+          </button>
+          <OpenAnotherLog />
+        </div>
+      </div>
+    );
+  }
+  if (filtered && status !== 'loading')
+    return (
+      <div className="space-y-2 p-4 text-xs text-fg-subtle" data-testid="timeline-no-match">
+        <p>No event matches the filter.</p>
+        <button
+          type="button"
+          className="rounded border border-line-strong px-2 py-0.5 text-fg hover:bg-tint/10"
+          onClick={() => load.setFilter(NO_FILTER)}
+        >
+          Clear filters
+        </button>
+      </div>
+    );
+  if (status === 'ready')
+    return (
+      <div className="space-y-2 p-4 text-xs text-fg-soft" data-testid="timeline-no-events">
+        <p>
+          <span className="font-mono text-fg-strong">{name}</span>
+          {bytes === 0
+            ? ' is empty (0 bytes): there is no event to replay.'
+            : ` has no events: ${bytes === undefined ? 'what was read' : formatBytes(bytes)} held no event line.`}
+        </p>
+        <OpenAnotherLog />
+      </div>
+    );
+  return <div className="p-4 text-xs text-fg-subtle">{status === 'loading' ? 'Reading…' : ''}</div>;
+}
+
+function OpenAnotherLog() {
+  return (
+    <button
+      type="button"
+      className="rounded border border-line-strong px-2 py-0.5 text-fg hover:bg-tint/10"
+      onClick={() => useApp.setState({ startPageOpen: true })}
+    >
+      Open another log
+    </button>
+  );
+}
