@@ -32,6 +32,11 @@ export interface RedactResult {
   counts: Record<string, number>;
   /** Lines changed. */
   changedLines: number;
+  /**
+   * The user's patterns that needed too much work (customPatterns.ts), as written, and on how
+   * many values: the rest of each such value was masked whole.
+   */
+  overruns: Record<string, number>;
 }
 
 type Holder = Record<string, unknown> | unknown[];
@@ -69,7 +74,12 @@ export function redactLogText(text: string, options: RedactOptions = {}): Redact
     changedLines++;
     return rewrap(line, jsonText(value) ?? 'null');
   });
-  return { text: out.join('\n'), counts: { ...masker.counts }, changedLines };
+  return {
+    text: out.join('\n'),
+    counts: { ...masker.counts },
+    changedLines,
+    overruns: { ...masker.overruns },
+  };
 }
 
 /** A line written again keeps the byte-order mark and carriage return its original had. */
