@@ -227,4 +227,27 @@ describe('seqscope export --format jsonl --redact', () => {
         if (kind !== 'mine') expect(r.out).not.toContain(secret.slice(-8));
     }
   }, 60_000);
+
+  it('a pattern needing a search to the end per match (`a*c|a`) on 200 000 `a`s: bounded, the rest masked, and said', () => {
+    // without a work budget: one search per `a`, each to the end (2 * 10^10 characters)
+    const file = join(dir, 'a-run.jsonl');
+    const message = {
+      type: 'user/message',
+      seq: 0,
+      time: 1,
+      data: { turn: 1, content: `${'a'.repeat(200_000)} end` },
+    };
+    writeFileSync(
+      file,
+      `{"type":"session","version":0,"id":"a","createdAt":0}\n${JSON.stringify(message)}\n`,
+    );
+    const r = runCli(['export', file, '--format', 'jsonl', '--redact', '--redact-pattern', 'a*c|a']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(
+      /; pattern `a\*c\|a` needed too much work on 1 value; its rest was masked whole\n$/,
+    );
+    const line = r.out.split('\n')[1] ?? '';
+    expect(line).toHaveLength(JSON.stringify(message).length);
+    expect(line).not.toMatch(/aa| end/);
+  }, 60_000);
 });

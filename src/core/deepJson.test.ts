@@ -1,7 +1,7 @@
 /** jsonText: JSON.stringify's output at any depth. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonText, writeJson } from './deepJson';
+import { copyJson, jsonText, writeJson } from './deepJson';
 
 describe('jsonText', () => {
   it('equals JSON.stringify for any JSON value, compact and indented', () => {
@@ -33,5 +33,30 @@ describe('jsonText', () => {
     });
     expect(total).toBe(text.length);
     expect(pieces).toBeGreaterThan(1);
+  });
+});
+
+describe('copyJson', () => {
+  it('copies any JSON value: equal text, no container shared', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const copy = copyJson(v);
+        expect(jsonText(copy)).toBe(jsonText(v));
+        if (typeof v === 'object' && v !== null) expect(copy).not.toBe(v);
+      }),
+    );
+  });
+
+  it('copies 10 000 levels deep, and keeps `__proto__` an own key', () => {
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 10_000; i++) deep = { a: deep };
+    expect(jsonText(copyJson(deep))).toBe(jsonText(deep));
+    const parsed = JSON.parse('{"__proto__":{"x":1},"b":[1,{"c":2}]}') as Record<string, unknown>;
+    const copy = copyJson(parsed) as Record<string, unknown>;
+    expect(Object.keys(copy)).toEqual(['__proto__', 'b']);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(jsonText(copy)).toBe('{"__proto__":{"x":1},"b":[1,{"c":2}]}');
+    (copy.b as unknown[])[0] = 9;
+    expect((parsed.b as unknown[])[0]).toBe(1);
   });
 });

@@ -124,3 +124,29 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   }
   return true;
 }
+
+/**
+ * A copy of a parsed JSON value at any depth (an explicit stack), for a consumer that changes
+ * what it is given while the original must stay as written. Strings are shared (immutable);
+ * key order is kept, and a `__proto__` key stays an own property as JSON.parse made it.
+ */
+export function copyJson(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const root: unknown = Array.isArray(value) ? [] : {};
+  const pending: [from: object, to: object][] = [[value, root as object]];
+  while (pending.length > 0) {
+    const [from, to] = pending.pop() as [object, object];
+    for (const key of Object.keys(from)) {
+      const v = (from as Record<string, unknown>)[key];
+      let x = v;
+      if (typeof v === 'object' && v !== null) {
+        x = Array.isArray(v) ? [] : {};
+        pending.push([v, x as object]);
+      }
+      if (key === '__proto__')
+        Object.defineProperty(to, key, { value: x, enumerable: true, writable: true, configurable: true });
+      else (to as Record<string, unknown>)[key] = x;
+    }
+  }
+  return root;
+}

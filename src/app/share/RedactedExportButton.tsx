@@ -6,19 +6,25 @@
  * `<log>.redacted.jsonl`; the toast says what was masked.
  */
 import { useState } from 'react';
+import { overrunNote } from '../../core/redact/customPatterns';
 import type { LogClient } from '../../worker/client';
 import { download, fileBase } from './export';
 import { showToast } from './links';
 
-/** "api-key 3, email 1": what was masked, most first. */
-export function maskedSummary(counts: Record<string, number>, changedLines: number): string {
+/** "api-key 3, email 1": what was masked, most first (and which patterns needed too much work). */
+export function maskedSummary(
+  counts: Record<string, number>,
+  changedLines: number,
+  overruns: Record<string, number> = {},
+): string {
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   if (total === 0) return 'nothing to mask was found';
   const kinds = Object.entries(counts)
     .sort((a, b) => b[1] - a[1])
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
-  return `masked ${total} value${total === 1 ? '' : 's'} (${kinds}) in ${changedLines} line${changedLines === 1 ? '' : 's'}`;
+  const overrun = overrunNote(overruns);
+  return `masked ${total} value${total === 1 ? '' : 's'} (${kinds}) in ${changedLines} line${changedLines === 1 ? '' : 's'}${overrun ? `; ${overrun}` : ''}`;
 }
 
 export function RedactedExportButton({
@@ -38,7 +44,7 @@ export function RedactedExportButton({
         return;
       }
       download(`${fileBase(r.value.name)}.redacted.jsonl`, r.value.text, 'application/x-ndjson');
-      showToast(`Redacted copy: ${maskedSummary(r.value.counts, r.value.changedLines)}`);
+      showToast(`Redacted copy: ${maskedSummary(r.value.counts, r.value.changedLines, r.value.overruns)}`);
     } finally {
       setBusy(false);
     }

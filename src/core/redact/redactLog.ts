@@ -16,7 +16,7 @@ import { isPackedRowType } from '../reader/packedRows';
 import { isObject } from '../validate';
 import { createMasker, type Masker } from './rules';
 import type { LinearRegex } from '../search/linearRegex';
-import { streamsOf, type PieceRef } from './streamPieces';
+import { NOT_JSON, readLog, type PieceRef } from './streamPieces';
 
 export interface RedactOptions {
   /** The user's own patterns (masked as kind `custom`). */
@@ -32,6 +32,11 @@ export interface RedactResult {
   counts: Record<string, number>;
   /** Lines changed. */
   changedLines: number;
+  /**
+   * The user's patterns that needed too much work (customPatterns.ts), as written, and on how
+   * many values: the rest of each such value was masked whole.
+   */
+  overruns: Record<string, number>;
 }
 
 type Holder = Record<string, unknown> | unknown[];
@@ -43,10 +48,10 @@ interface Piece {
 export function redactLogText(text: string, options: RedactOptions = {}): RedactResult {
   const masker = createMasker(options.patterns, options.homePaths);
   const lines = text.split('\n');
-  const parsed: unknown[] = lines.map(parseLine);
+  const { values: parsed, streams } = readLog(lines);
   const dirty = new Set<number>();
   const skip = new WeakMap<object, Set<string | number>>();
-  maskStreams(lines, parsed, masker, dirty, skip);
+  maskStreams(streams, parsed, masker, dirty, skip);
 
   let changedLines = 0;
   const out = lines.map((line, i) => {
@@ -69,7 +74,12 @@ export function redactLogText(text: string, options: RedactOptions = {}): Redact
     changedLines++;
     return rewrap(line, jsonText(value) ?? 'null');
   });
-  return { text: out.join('\n'), counts: { ...masker.counts }, changedLines };
+  return {
+    text: out.join('\n'),
+    counts: { ...masker.counts },
+    changedLines,
+    overruns: { ...masker.overruns },
+  };
 }
 
 /** A line written again keeps the byte-order mark and carriage return its original had. */
@@ -77,21 +87,9 @@ function rewrap(original: string, json: string): string {
   return (original.startsWith('\ufeff') ? '\ufeff' : '') + json + (original.endsWith('\r') ? '\r' : '');
 }
 
-const NOT_JSON = Symbol('not JSON');
-
-function parseLine(line: string): unknown {
-  const body = line.replace(/^\ufeff/, '');
-  if (body.trim() === '') return NOT_JSON; // blank lines are kept as they are (masking finds nothing)
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return NOT_JSON;
-  }
-}
-
 /** Masks each stream of deltas (streamPieces.ts) as one text, and puts the masked pieces back. */
 function maskStreams(
-  lines: readonly string[],
+  streams: readonly (readonly PieceRef[])[],
   parsed: unknown[],
   masker: Masker,
   dirty: Set<number>,
@@ -106,7 +104,7 @@ function maskStreams(
     }
     maskPieces(pieces, masker, dirty);
   };
-  for (const stream of streamsOf(lines)) {
+  for (const stream of streams) {
     const pieces: (Piece & { line: number })[] = [];
     for (const ref of stream) {
       const piece = pieceAt(parsed, ref);

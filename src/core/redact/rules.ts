@@ -19,6 +19,7 @@ import { labelledSecrets, labelTier, looksRandom, maybeLabel, valueTest } from '
 import { markupSecrets } from './markup';
 import { KNOWN_PREFIXES } from './prefixes';
 import type { LinearRegex } from '../search/linearRegex';
+import { customSpans, type RuleSpan } from './customPatterns';
 
 export type RedactionKind =
   | 'private-key'
@@ -43,7 +44,9 @@ type Rule =
   | {
       kind: RedactionKind;
       /** The spans [from, to) to mask, for a shape a regex would scan in quadratic time. */
-      find: (s: string) => Iterable<readonly [number, number]>;
+      find: (s: string) => Iterable<RuleSpan>;
+      /** A user's pattern, as written (named when its work budget runs out: customPatterns.ts). */
+      pattern?: string;
     };
 
 const BASE64URL_RUN = /[A-Za-z0-9_-]*/y;
@@ -219,6 +222,8 @@ export interface Masker {
   /** A field's value: all of it when the field's name says it is a secret, else as mask(). */
   maskField(name: string, value: string): string;
   readonly counts: Record<string, number>;
+  /** The user's patterns whose work budget ran out (customPatterns.ts): values, per pattern. */
+  readonly overruns: Record<string, number>;
 }
 
 /** A masker for the built-in rules plus the user's patterns (and literal extra home paths). */
@@ -236,12 +241,14 @@ export function createMasker(
       });
   }
   // The user's patterns run on the linear-time engine: a backtracking one could hang on a hostile line.
-  for (const p of patterns) rules.push({ kind: 'custom', find: (s) => p.spans(s) });
+  for (const p of patterns) rules.push({ kind: 'custom', find: (s) => customSpans(p, s), pattern: p.source });
   const counts: Record<string, number> = {};
+  const overruns: Record<string, number> = {};
   // short strings found clean (keys, event types, ids repeat on every line): not scanned again
   const clean = new Set<string>();
   const masker: Masker = {
     counts,
+    overruns,
     maskField(name: string, value: string): string {
       if (value.length >= 6 && secretField(name) && !MASKED.test(value)) {
         counts.secret = (counts.secret ?? 0) + 1;
@@ -256,22 +263,47 @@ export function createMasker(
     },
     mask(s: string): string {
       if (s.length < 5 || clean.has(s)) return s;
-      const spans: { from: number; to: number; kind: RedactionKind }[] = [];
+      const spans: { from: number; to: number; kind: RedactionKind; counted: boolean }[] = [];
       // which units an earlier rule already masks: a check per span costs its length, where a
       // search of every span so far was quadratic in the matches
       const taken = new Uint8Array(s.length);
       const add = (from: number, to: number, kind: RedactionKind) => {
         if (to > from && taken.subarray(from, to).indexOf(1) === -1) {
-          spans.push({ from, to, kind });
+          spans.push({ from, to, kind, counted: true });
           taken.fill(1, from, to);
         }
       };
-      for (const rule of rules) for (const [from, to] of spansOf(rule, s)) add(from, to, rule.kind);
+      // patterns whose budget ran out here: the text counts once per pattern, whichever view ran out
+      const overrun = new Set<string>();
+      /** An unsearched rest: every unit no earlier rule took (one value), so nothing of it survives. */
+      const addRest = (from: number, to: number, rule: Rule) => {
+        if ('pattern' in rule && rule.pattern !== undefined) overrun.add(rule.pattern);
+        let counted = true;
+        for (let at = from; at < to;) {
+          if (taken[at] === 1) {
+            at++;
+            continue;
+          }
+          let end = at;
+          while (end < to && taken[end] === 0) end++;
+          spans.push({ from: at, to: end, kind: rule.kind, counted });
+          taken.fill(1, at, end);
+          counted = false;
+          at = end;
+        }
+      };
+      for (const rule of rules)
+        for (const [from, to, rest] of spansOf(rule, s))
+          if (rest) addRest(from, to, rule);
+          else add(from, to, rule.kind);
       // `"api\u005fkey":"sk\u002d..."`: the rules read the text with its escapes decoded too
       const view = decodeUnicodeEscapes(s);
       if (view)
         for (const rule of rules)
-          for (const [from, to] of spansOf(rule, view.text)) add(...originalSpan(view, from, to), rule.kind);
+          for (const [from, to, rest] of spansOf(rule, view.text))
+            if (rest) addRest(...originalSpan(view, from, to), rule);
+            else add(...originalSpan(view, from, to), rule.kind);
+      for (const pattern of overrun) overruns[pattern] = (overruns[pattern] ?? 0) + 1;
       if (spans.length === 0) {
         if (s.length <= 256) {
           if (clean.size >= 65_536) clean.clear();
@@ -285,7 +317,7 @@ export function createMasker(
       for (const x of spans) {
         out += s.slice(at, x.from) + maskOf(x.kind, x.to - x.from);
         at = x.to;
-        counts[x.kind] = (counts[x.kind] ?? 0) + 1;
+        if (x.counted) counts[x.kind] = (counts[x.kind] ?? 0) + 1;
       }
       return out + s.slice(at);
     },
@@ -293,7 +325,7 @@ export function createMasker(
   return masker;
 }
 
-function spansOf(rule: Rule, s: string): Iterable<readonly [number, number]> {
+function spansOf(rule: Rule, s: string): Iterable<RuleSpan> {
   return 're' in rule ? regexSpans(rule.re, s, rule.accept) : rule.find(s);
 }
 

@@ -1,6 +1,12 @@
 /**
- * The streams of a log's deltas exactly as the viewer assembles them, for redaction to mask
- * each as one text (redactLog.ts). A key split across deltas that the assembler joins must be
+ * The log read once for redaction (redactLog.ts): each line's value as written, and the streams
+ * of its deltas exactly as the viewer assembles them, for redaction to mask each as one text.
+ * Each line is parsed once, by the reader's own scanners: a delta line (most of a log) is read
+ * as fields (fastLine.ts `scanDelta`, its value built from them, the same as JSON.parse's), any
+ * other line by `scanLine` or JSON.parse; the reader is then handed that value (a copy where
+ * it would normalize it in place: the masked copy must keep the line as written).
+ *
+ * The streams are what the assembler joins. A key split across deltas that the assembler joins must be
  * found in their concatenation, so the grouping cannot be a guess of its own (audit R9-1: deltas
  * grouped by chunk type and written index leaked a key split between a reasoning-delta and a
  * text-delta of one block, or an index-less design-card delta and its `index: 0` sequel).
@@ -17,8 +23,11 @@
  * as well.
  */
 import { StructureBuilder } from '../analysis/structure';
+import { copyJson } from '../deepJson';
 import type { DiagnosticSink } from '../diagnostics';
 import type { RecordSink } from '../pipeline';
+import { DeltaLine, scanDelta, scanLine } from '../reader/fastLine';
+import { isPackedRowType } from '../reader/packedRows';
 import { RecordReader } from '../reader/records';
 import type { AttemptInfo } from '../analysis/structureIndex';
 import { looseData } from '../types';
@@ -59,8 +68,18 @@ interface Slot {
 
 const IGNORE: DiagnosticSink = { report: () => undefined };
 
-/** The log's streams, each its pieces in order; a stream of one piece is listed too. */
-export function streamsOf(lines: readonly string[]): PieceRef[][] {
+/** A line that is not JSON (or is blank): redaction masks it as text. */
+export const NOT_JSON = Symbol('not JSON');
+
+export interface ReadLog {
+  /** Each line's value as written (JSON.parse's), or NOT_JSON. */
+  values: unknown[];
+  /** The log's streams, each its pieces in order; a stream of one piece is listed too. */
+  streams: PieceRef[][];
+}
+
+/** The lines' values and streams, each line parsed once. */
+export function readLog(lines: readonly string[]): ReadLog {
   const streams = new StreamGroups();
   // no stream checkpoints: nothing here queries a stream
   const structure = new StructureBuilder(IGNORE, Number.POSITIVE_INFINITY);
@@ -95,13 +114,38 @@ export function streamsOf(lines: readonly string[]): PieceRef[][] {
     },
   };
   const reader = new RecordReader(sink, IGNORE, undefined);
-  lines.forEach((raw, i) => {
+  const delta = new DeltaLine();
+  const values: unknown[] = lines.map((raw, i) => {
     // as the line splitter gives lines: no BOM, no CR, blank ones skipped
     const text = raw.replace(/^\ufeff/, '').replace(/\r$/, '');
-    if (/^[ \t\r]*$/.test(text)) return;
-    reader.line(text, 0, text.length, i + 1, i < lines.length - 1);
+    if (/^[ \t\r]*$/.test(text)) return NOT_JSON;
+    const terminated = i < lines.length - 1;
+    // what RecordReader.line does with the text, the value kept: a delta line as fields...
+    if (terminated && scanDelta(text, delta)) {
+      reader.delta(delta, 0, text.length, i + 1);
+      return delta.value();
+    }
+    // ...any other as a value; a line that does not parse adds nothing to the structure
+    let value: unknown;
+    try {
+      value = scanLine(text) ?? (JSON.parse(text) as unknown);
+    } catch {
+      return NOT_JSON;
+    }
+    reader.value(normalizedInPlace(value) ? copyJson(value) : value, 0, text.length, i + 1, terminated);
+    return value;
   });
-  return streams.end();
+  return { values, streams: streams.end() };
+}
+
+/**
+ * Whether the reader may change the value it is given: an event is normalized in place; a
+ * packed row (most of the other lines) is only read, its members handed on as fields.
+ */
+function normalizedInPlace(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const ev = value.type === 'session_event' && isObject(value.event) ? value.event : value;
+  return typeof ev.type !== 'string' || !isPackedRowType(ev.type);
 }
 
 function chunkRecord(chunk: unknown, line: number, member: number): ChunkRecord | null {

@@ -27,8 +27,22 @@ export interface LinearRegex {
   /**
    * Each non-empty match in `s`, left to right without overlaps, as the span to mask: group 1
    * when the pattern has one and it took part in the match, else the whole match.
+   *
+   * Each search is linear, but finding every match need not be: a search may read to the end
+   * of the text before it settles on a short match (`a*c|a` over a run of `a`s), once per
+   * match. With a budget, each search is charged the characters the engine is given (the rest
+   * of the text from where it starts); when the next search would overdraw it, the spans stop
+   * there and `budget.stoppedAt` says where (the rest of the text was not searched).
    */
-  spans(s: string): Generator<readonly [number, number]>;
+  spans(s: string, budget?: WorkBudget): Generator<readonly [number, number]>;
+}
+
+/** Characters a search of one text may give the engine in all (LinearRegex.spans). */
+export interface WorkBudget {
+  /** Characters the engine may still be given. */
+  left: number;
+  /** Where the spans stopped for want of budget (nothing from there on was searched), or -1. */
+  stoppedAt: number;
 }
 
 export interface LinearRegexError {
@@ -74,11 +88,22 @@ export function compileLinearRegex(
       const m = matcherFor(s);
       return m.find() ? { start: m.start(), end: m.end() } : null;
     },
-    *spans(s) {
-      if (!re.test(s)) return;
+    *spans(s, budget) {
+      /** Charges a search given the text from `at` on; false (and where) when the budget cannot pay it. */
+      const affords = (at: number): boolean => {
+        if (budget === undefined) return true;
+        const cost = s.length - at + 1; // an empty rest still costs one search
+        if (cost > budget.left) {
+          budget.stoppedAt = at;
+          return false;
+        }
+        budget.left -= cost;
+        return true;
+      };
+      if (!affords(0) || !re.test(s)) return;
       const m = re.matcher(s); // its own matcher: the caller may call find() between spans
       let from = 0;
-      while (from <= s.length && m.find(from)) {
+      while (from <= s.length && affords(from) && m.find(from)) {
         const start = m.start();
         const end = m.end();
         from = end > start ? end : end + 1;

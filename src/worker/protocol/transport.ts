@@ -53,7 +53,14 @@ export interface ResponseValues {
   /** The file's text, how many spans it holds, and the log's name (for the file name). */
   exportOtlp: { text: string; spans: number; name: string };
   /** The redacted log's text, what was masked (values per kind, lines changed), and the log's name. */
-  exportRedacted: { text: string; counts: Record<string, number>; changedLines: number; name: string };
+  exportRedacted: {
+    text: string;
+    counts: Record<string, number>;
+    changedLines: number;
+    /** Patterns that needed too much work, and on how many values (core/redact/customPatterns.ts). */
+    overruns: Record<string, number>;
+    name: string;
+  };
   library: LibraryResult;
   ping: { loadId: number };
 }
