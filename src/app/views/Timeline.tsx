@@ -12,12 +12,12 @@ import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { useUrlApplied } from '../url/sync';
-import { ROW_HEIGHT, blockSizeFor, rowGeometry } from './scaledRows';
+import { ROW_HEIGHT, UNMEASURED_VIEWPORT, blockSizeFor, rowGeometry } from './scaledRows';
 import { TimelineToolbar } from './TimelineToolbar';
 import { TimelineRowView } from './TimelineRowView';
 import { useRequestChangeSeqs } from './requestChanges';
 import { useScrollBox } from './useScrollBox';
-import { useJumpRows } from './useJumpRows';
+import { useJumpPending, useJumpRows } from './useJumpRows';
 import { TIMELINE_GRID_ID } from './focusTargets';
 
 /**
@@ -32,7 +32,8 @@ import { TIMELINE_GRID_ID } from './focusTargets';
  * growing log), the last answer stays on screen: rows never blink out. While a log loads, rows
  * only grow at the end: a block is asked again when its own rows grew, not on every progress
  * push (a request superseded on every push would never be answered); once ready, on every new
- * row-map version.
+ * row-map version, unless `holdVersion`: the view is about to be left (a selection is being
+ * located, or its jump is pending), and the version it shows is good until then.
  */
 function useRowBlock(
   index: number,
@@ -41,12 +42,17 @@ function useRowBlock(
   rowsVersion: number,
   loading: boolean,
   primedAt: (from: number) => boolean,
+  holdVersion: boolean,
 ): RowsWindow | undefined {
   const from = index * block;
   const inside = rowCount > 0 && index >= 0 && from < rowCount && !primedAt(from);
+  const [shownVersion, setShownVersion] = useState(rowsVersion);
+  if (!holdVersion && shownVersion !== rowsVersion) setShownVersion(rowsVersion);
   const { data } = useWorkerQuery(inside ? { kind: 'rows', from, to: from + block } : null, {
     lane: `rows-${index % 2}`,
-    deps: loading ? ['loading', Math.min(block, rowCount - from)] : [rowsVersion],
+    deps: loading
+      ? ['loading', Math.min(block, rowCount - from)]
+      : [holdVersion ? shownVersion : rowsVersion],
     keepPrevious: true,
   });
   return data;
@@ -65,7 +71,7 @@ export function Timeline() {
   // which at millions of rows cost an O(rows) rebuild whenever the row count changed).
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const box = useScrollBox(scroller);
-  const geo = rowGeometry(rowCount, box.scrollTop, box.height || 600);
+  const geo = rowGeometry(rowCount, box.scrollTop, box.height || UNMEASURED_VIEWPORT);
   const firstRow = Math.max(0, Math.floor(geo.first));
   const lastRow = Math.min(rowCount - 1, Math.ceil(geo.first + geo.perView));
 
@@ -81,14 +87,15 @@ export function Timeline() {
   const following = useReplay((s) => s.scrubbing || s.playing);
   // A selection (not one a drag or playback moves every frame, mostly within view) is located with
   // the rows around it: a jump to a far seq scrolls with its rows in hand, in the same commit.
-  const located = useWorkerQuery(
+  const locateQuery = useWorkerQuery(
     selectedSeq === null
       ? null
       : following
         ? { kind: 'locate', seq: selectedSeq, reveal: false }
         : { kind: 'locate', seq: selectedSeq, reveal: true, block },
     { lane: 'locate', coalesce: true, deps: [loadId, selectionLoaded] },
-  ).data;
+  );
+  const located = locateQuery.data;
 
   // A jump takes the rows it will show from there (else fetches them) before it scrolls
   // (useJumpRows). The list's own block queries skip the blocks primed for it, and rows are read
@@ -97,8 +104,12 @@ export function Timeline() {
   const current = (b: RowsWindow) => b.rowsVersion === rowsVersion && b.rows.length > 0;
   const atHand = primed.filter(current);
   const primedAt = (from: number) => atHand.some((b) => b.from === from);
-  const blockA = useRowBlock(firstBlock, block, rowCount, rowsVersion, loading, primedAt);
-  const blockB = useRowBlock(firstBlock + 1, block, rowCount, rowsVersion, loading, primedAt);
+  // A new row-map version while the selection is located (its reveal unfolded a run) or before its
+  // jump leaves the view: the view's blocks are not asked again for it (the jump brings its own).
+  const jump = useJumpPending(located, rowCount, box);
+  const holdVersion = locateQuery.loading || jump.pending;
+  const blockA = useRowBlock(firstBlock, block, rowCount, rowsVersion, loading, primedAt, holdVersion);
+  const blockB = useRowBlock(firstBlock + 1, block, rowCount, rowsVersion, loading, primedAt, holdVersion);
   const held = [...atHand, blockA, blockB].filter((b) => b !== undefined);
   useJumpRows({
     scroller,
@@ -109,6 +120,7 @@ export function Timeline() {
     onRows: setPrimed,
     scrolled: box.sync,
     view: box,
+    jump,
   });
   const rowAt = (row: number): TimelineRow | undefined => {
     for (const b of held) if (row >= b.from && row < b.from + b.rows.length) return b.rows[row - b.from];
