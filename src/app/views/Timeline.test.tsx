@@ -220,6 +220,32 @@ describe('Timeline rows (through a fake worker)', () => {
     },
   );
 
+  it('jumps into folded runs, one after another, each ask for their location alone (not the rows of the view they leave)', async () => {
+    const tops = new WeakMap<Element, number>();
+    vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(function (this: HTMLElement) {
+      return tops.get(this) ?? 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    Element.prototype.scrollTo = function (this: Element, o?: ScrollToOptions | number) {
+      tops.set(this, typeof o === 'object' ? (o.top ?? 0) : 0);
+      setTimeout(() => this.dispatchEvent(new Event('scroll')), 0);
+    };
+    const { el, client: c } = timeline(true);
+    await settle();
+    for (const seq of [900, 400, 700]) {
+      c.requests.length = 0;
+      act(() => useApp.setState({ selectedSeq: seq, settledSeq: seq }));
+      await settle();
+      await act(async () => {
+        await new Promise((ok) => setTimeout(ok, 10));
+      });
+      await settle();
+      expect(el.querySelector('[role=row][aria-selected=true]')?.getAttribute('data-seq')).toBe(String(seq));
+      expect(c.requests.map((r) => r.req.kind)).toEqual(['locate']);
+    }
+    vi.restoreAllMocks();
+  });
+
   it("a selection in view whose location unfolds a run asks the view's blocks again, once, at the new version", async () => {
     const { client: c } = timeline(true);
     await settle();

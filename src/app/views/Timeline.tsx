@@ -32,8 +32,7 @@ import { TIMELINE_GRID_ID } from './focusTargets';
  * growing log), the last answer stays on screen: rows never blink out. While a log loads, rows
  * only grow at the end: a block is asked again when its own rows grew, not on every progress
  * push (a request superseded on every push would never be answered); once ready, on every new
- * row-map version, unless `holdVersion`: the view is about to be left (a selection is being
- * located, or its jump is pending), and the version it shows is good until then.
+ * row-map version (`rowsVersion`: the version the view shows, see `useViewVersion`).
  */
 function useRowBlock(
   index: number,
@@ -42,20 +41,27 @@ function useRowBlock(
   rowsVersion: number,
   loading: boolean,
   primedAt: (from: number) => boolean,
-  holdVersion: boolean,
 ): RowsWindow | undefined {
   const from = index * block;
   const inside = rowCount > 0 && index >= 0 && from < rowCount && !primedAt(from);
-  const [shownVersion, setShownVersion] = useState(rowsVersion);
-  if (!holdVersion && shownVersion !== rowsVersion) setShownVersion(rowsVersion);
   const { data } = useWorkerQuery(inside ? { kind: 'rows', from, to: from + block } : null, {
     lane: `rows-${index % 2}`,
-    deps: loading
-      ? ['loading', Math.min(block, rowCount - from)]
-      : [holdVersion ? shownVersion : rowsVersion],
+    deps: loading ? ['loading', Math.min(block, rowCount - from)] : [rowsVersion],
     keepPrevious: true,
   });
   return data;
+}
+
+/**
+ * The row-map version the view shows: the store's, except while `hold` (a selection is being
+ * located, or its jump is about to leave the view), when it stays at the one the view had. A seek
+ * into a folded run unfolds it (a new version) and then jumps: the blocks of the view it leaves
+ * were asked again at the new version for nothing.
+ */
+function useViewVersion(rowsVersion: number, hold: boolean): number {
+  const [shown, setShown] = useState(rowsVersion);
+  if (!hold && shown !== rowsVersion) setShown(rowsVersion);
+  return hold ? shown : rowsVersion;
 }
 
 export function Timeline() {
@@ -101,15 +107,13 @@ export function Timeline() {
   // (useJumpRows). The list's own block queries skip the blocks primed for it, and rows are read
   // from those first, so they render once.
   const [primed, setPrimed] = useState<readonly RowsWindow[]>([]);
-  const current = (b: RowsWindow) => b.rowsVersion === rowsVersion && b.rows.length > 0;
+  const jump = useJumpPending(located, rowCount, box);
+  const viewVersion = useViewVersion(rowsVersion, locateQuery.loading || jump.pending);
+  const current = (b: RowsWindow) => b.rowsVersion === viewVersion && b.rows.length > 0;
   const atHand = primed.filter(current);
   const primedAt = (from: number) => atHand.some((b) => b.from === from);
-  // A new row-map version while the selection is located (its reveal unfolded a run) or before its
-  // jump leaves the view: the view's blocks are not asked again for it (the jump brings its own).
-  const jump = useJumpPending(located, rowCount, box);
-  const holdVersion = locateQuery.loading || jump.pending;
-  const blockA = useRowBlock(firstBlock, block, rowCount, rowsVersion, loading, primedAt, holdVersion);
-  const blockB = useRowBlock(firstBlock + 1, block, rowCount, rowsVersion, loading, primedAt, holdVersion);
+  const blockA = useRowBlock(firstBlock, block, rowCount, viewVersion, loading, primedAt);
+  const blockB = useRowBlock(firstBlock + 1, block, rowCount, viewVersion, loading, primedAt);
   const held = [...atHand, blockA, blockB].filter((b) => b !== undefined);
   useJumpRows({
     scroller,

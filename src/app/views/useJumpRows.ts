@@ -113,8 +113,15 @@ export function useJumpRows(options: {
     const g = rowGeometry(rowCount, scrollTop, viewport);
     const top = g.scrollTopFor(row, row < g.first ? 0.25 : 0.75);
     const { block, froms } = blocksAt(rowCount, top, viewport);
+    // Only rows of the current row map count: the view's, held at an older version while the
+    // selection was located, may be those of other rows now.
     const has = (from: number) =>
-      held.some((b) => b.from === from && b.rows.length >= Math.min(block, rowCount - from));
+      held.some(
+        (b) =>
+          b.from === from &&
+          b.rowsVersion === rowsVersion &&
+          b.rows.length >= Math.min(block, rowCount - from),
+      );
     const missing = froms.filter((from) => !has(from));
     if (missing.length === 0) {
       el.scrollTo({ top });
