@@ -259,6 +259,32 @@ describe('Timeline rows (through a fake worker)', () => {
     ]);
   });
 
+  it('a selection located in view, then scrolled out of view by hand: a new row map still asks the rows on screen', async () => {
+    const tops = new WeakMap<Element, number>();
+    vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(function (this: HTMLElement) {
+      return tops.get(this) ?? 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const { el, client: c } = timeline(true);
+    await settle();
+    act(() => useApp.setState({ selectedSeq: 10, settledSeq: 10 }));
+    await settle();
+    // The user scrolls far down by hand: the located row (10) leaves the view.
+    const scroller = el.querySelector('[data-testid=timeline]')?.parentElement as HTMLElement;
+    tops.set(scroller, 22 * 500);
+    await act(async () => {
+      scroller.dispatchEvent(new Event('scroll'));
+      await new Promise((ok) => setTimeout(ok, 50));
+    });
+    await settle();
+    expect(el.querySelector('[role=row][data-seq="500"]')).not.toBeNull();
+    c.requests.length = 0;
+    act(() => useApp.setState({ rowsVersion: 9 }));
+    await settle();
+    expect(c.sent('rows').length).toBeGreaterThan(0);
+    vi.restoreAllMocks();
+  });
+
   it('asks the worker for the rows on screen in small aligned blocks, not hundreds of rows', async () => {
     const { el, client: c } = timeline();
     await settle();

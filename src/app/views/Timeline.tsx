@@ -107,7 +107,7 @@ export function Timeline() {
   // (useJumpRows). The list's own block queries skip the blocks primed for it, and rows are read
   // from those first, so they render once.
   const [primed, setPrimed] = useState<readonly RowsWindow[]>([]);
-  const jump = useJumpPending(located, rowCount, box);
+  const jump = useJumpPending(located, rowCount, rowsVersion, box);
   const viewVersion = useViewVersion(rowsVersion, locateQuery.loading || jump.pending);
   const current = (b: RowsWindow) => b.rowsVersion === viewVersion && b.rows.length > 0;
   const atHand = primed.filter(current);

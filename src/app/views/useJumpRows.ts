@@ -14,6 +14,8 @@ import { blockSizeFor, rowGeometry, UNMEASURED_VIEWPORT } from './scaledRows';
 export interface Located {
   row: number;
   rowCount: number;
+  /** The row map the row is in (a reveal may have made a new one). */
+  rowsVersion: number;
   /** Aligned blocks of rows around the row (`locate` with a block size). */
   blocks?: readonly RowsWindow[];
 }
@@ -50,14 +52,19 @@ export interface JumpPending {
 export function useJumpPending(
   located: Located | undefined,
   rowCount: number,
+  rowsVersion: number,
   view: { scrollTop: number; height: number },
 ): JumpPending {
   const scrollToSelection = useApp((s) => s.scrollToSelection);
   /** The location a jump was made for (a jump pending is one for another). */
   const [jumpedFor, jumped] = useState<Located | undefined>(undefined);
+  // Only for the row map the location came with: a location in view is never jumped to, and a
+  // later change of the row map (a fold, a growing log) is not held behind it when the user has
+  // scrolled it out of view since.
   const pending =
     located !== undefined &&
     jumpedFor !== located &&
+    located.rowsVersion === rowsVersion &&
     scrollToSelection &&
     located.row >= 0 &&
     located.row < rowCount &&
