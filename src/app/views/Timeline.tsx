@@ -59,9 +59,12 @@ function useRowBlock(
  * were asked again at the new version for nothing.
  */
 function useViewVersion(rowsVersion: number, hold: boolean): number {
-  const [shown, setShown] = useState(rowsVersion);
-  if (!hold && shown !== rowsVersion) setShown(rowsVersion);
-  return hold ? shown : rowsVersion;
+  // Set only when a hold begins or ends (a render more each time), not at every new version: a
+  // loading log has a new one at every progress.
+  const [held, setHeld] = useState<number | null>(null);
+  if (hold && held === null) setHeld(rowsVersion);
+  if (!hold && held !== null) setHeld(null);
+  return hold && held !== null ? held : rowsVersion;
 }
 
 export function Timeline() {
