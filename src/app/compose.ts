@@ -9,6 +9,7 @@ import { useApp } from './appState';
 import { Player } from './playback/player';
 import { ReplayPosition } from './playback/replayPosition';
 import { resetReplayForLoad, watchReducedMotion } from './playback/replayState';
+import { AskAhead } from './services/askAhead';
 import { LoadService } from './services/loadService';
 import type { WorkerClient } from './services/workerClient';
 import { FollowMode } from './share/followMode';
@@ -26,6 +27,8 @@ import type { WhyServices } from './why/WhyPanel';
 
 export interface AppServices {
   client: WorkerClient;
+  /** A seek's requests, sent from the store change for the panes mounted; the panes take the answers. */
+  ahead: AskAhead;
   /** open, cancel, retry, filter, fold; the load lifecycle events. */
   load: LoadService;
   /** The URL: deep links, history entries for jumps, links to copy. */
@@ -46,6 +49,7 @@ export function composeApp(client: WorkerClient, makeClient: () => WorkerClient 
   const url = new UrlSync(load);
   return {
     client,
+    ahead: new AskAhead(client),
     load,
     url,
     follow: new FollowMode(load),
@@ -81,7 +85,7 @@ export function startApp(app: AppServices, options: { openFromUrl?: boolean } = 
       if (s.name !== prev.name) document.title = s.name ? `${s.name} · Seqscope` : 'Seqscope';
     }),
     // A seek's requests leave from the store change, before the panes render.
-    askOnSeek(app.client),
+    askOnSeek(app.ahead),
     watchReducedMotion(),
     watchSystemTheme(),
     persistLayout(),

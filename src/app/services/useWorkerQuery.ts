@@ -12,43 +12,9 @@
  *   );
  */
 import { useLayoutEffect, useState } from 'react';
-import type { RequestKind, RequestOf, ResponseValues, Result, WorkerError } from '../../worker/protocol';
+import type { RequestKind, RequestOf, ResponseValues, WorkerError } from '../../worker/protocol';
+import { queryKey } from './askAhead';
 import { useServices } from './context';
-import type { WorkerClient } from './workerClient';
-
-/** A request sent ahead of the render that will ask for it, per client and lane (the newest only). */
-interface Early {
-  key: string;
-  answer: Promise<Result<unknown>>;
-}
-const asked = new WeakMap<WorkerClient, Map<string, Early>>();
-
-/**
- * Sends now what a view will ask for when it renders (`useWorkerQuery` with the same request,
- * lane and deps): a seek's request leaves from the store change instead of after every pane's
- * render. The view's query takes this answer instead of asking again.
- */
-export function askAhead<K extends RequestKind>(
-  client: WorkerClient,
-  request: RequestOf<K>,
-  options: { lane: string; coalesce?: boolean; deps?: readonly unknown[] },
-): void {
-  const key = JSON.stringify([request, options.deps ?? []]);
-  let lanes = asked.get(client);
-  if (!lanes) asked.set(client, (lanes = new Map<string, Early>()));
-  if (lanes.get(options.lane)?.key === key) return;
-  const answer = client.request(request, { lane: options.lane, coalesce: options.coalesce ?? false });
-  lanes.set(options.lane, { key, answer });
-}
-
-/** The answer asked ahead for `key` on `lane`, taken (once); a view asking something else drops it. */
-function takeAsked(client: WorkerClient, lane: string | undefined, key: string): Early['answer'] | null {
-  const lanes = asked.get(client);
-  const early = lane === undefined ? undefined : lanes?.get(lane);
-  if (!early || lane === undefined) return null;
-  lanes?.delete(lane);
-  return early.key === key ? early.answer : null;
-}
 
 export interface QueryOptions {
   /** The client lane: a newer request on it supersedes the older (one lane per pane and purpose). */
@@ -84,11 +50,14 @@ export function useWorkerQuery<K extends RequestKind>(
   request: RequestOf<K> | null,
   options: QueryOptions = {},
 ): QueryResult<K> {
-  const { client } = useServices();
+  const { client, ahead } = useServices();
   const { lane, coalesce = false, deps = [], keepPrevious = false } = options;
-  const key = request === null ? null : JSON.stringify([request, deps]);
+  const key = request === null ? null : queryKey(request, deps);
   const [answer, setAnswer] = useState<Answer<K> | null>(null);
   const [lastOk, setLastOk] = useState<Answer<K> | null>(null);
+
+  // A view on a lane is one the seek's requests may be asked ahead for (services/askAhead.ts).
+  useLayoutEffect(() => (lane === undefined ? undefined : ahead.viewOn(lane)), [ahead, lane]);
 
   // Sent in the commit that asks for it, not in a passive effect: those run after the browser
   // paints (a frame later, on a busy page), and a seek's answer would wait that long to be asked.
@@ -96,7 +65,7 @@ export function useWorkerQuery<K extends RequestKind>(
     if (key === null) return;
     const [req] = JSON.parse(key) as [RequestOf<K>];
     let live = true;
-    const answer = (takeAsked(client, lane, key) ??
+    const answer = (ahead.take(lane, key) ??
       client.request(req, lane === undefined ? {} : { lane, coalesce })) as ReturnType<
       typeof client.request<K>
     >;
@@ -112,7 +81,7 @@ export function useWorkerQuery<K extends RequestKind>(
     return () => {
       live = false;
     };
-  }, [client, key, lane, coalesce]);
+  }, [client, ahead, key, lane, coalesce]);
 
   const current = answer !== null && answer.key === key ? answer : null;
   const shown = current?.ok ? current : keepPrevious && key !== null ? lastOk : null;

@@ -53,34 +53,50 @@ function row(i: number): TimelineRow {
   };
 }
 
-function rowsFrom(from: number, to: number): RowsWindow {
+function rowsFrom(from: number, to: number, rowsVersion = 1): RowsWindow {
   const rows: TimelineRow[] = [];
   for (let i = Math.max(0, from); i < Math.min(to, EVENTS); i++) rows.push(row(i));
-  return { from, rows, rowCount: EVENTS, rowsVersion: 1 };
+  return { from, rows, rowCount: EVENTS, rowsVersion };
 }
 
-function client(): FakeClient {
+/**
+ * `revealBumps`: each located selection unfolds a run (a new row-map version), as a seek into a
+ * folded run of deltas does; like the real client, the store learns the version as the answer arrives.
+ */
+function client(revealBumps = false): FakeClient {
+  let version = 1;
   return new FakeClient({
-    rows: (req) => rowsFrom(req.from, req.to),
+    rows: (req) => rowsFrom(req.from, req.to, version),
     // As the worker answers: with a block size, the aligned blocks around the row come along.
-    locate: (req) => {
+    locate: async (req) => {
+      if (revealBumps && req.reveal) {
+        version++;
+        await Promise.resolve();
+        useApp.setState({ rowsVersion: version });
+      }
       const at = req.block ? Math.floor(req.seq / req.block) * req.block : 0;
       const blocks = req.block
         ? [at - req.block, at, at + req.block]
             .filter((from) => from >= 0 && from < EVENTS)
-            .map((from) => rowsFrom(from, from + (req.block ?? 0)))
+            .map((from) => rowsFrom(from, from + (req.block ?? 0), version))
         : undefined;
-      return { row: req.seq, visible: true, rowCount: EVENTS, rowsVersion: 1, ...(blocks ? { blocks } : {}) };
+      return {
+        row: req.seq,
+        visible: true,
+        rowCount: EVENTS,
+        rowsVersion: version,
+        ...(blocks ? { blocks } : {}),
+      };
     },
     requestChanges: () => ({ seqs: [] }),
   });
 }
 
-function timeline(): { el: HTMLElement; client: FakeClient } {
+function timeline(revealBumps = false): { el: HTMLElement; client: FakeClient } {
   // jsdom lays nothing out: the scroll box reads a 0 px height (the timeline then assumes 600 px).
   stubResizeObserver();
   Element.prototype.scrollTo ??= () => {};
-  const c = client();
+  const c = client(revealBumps);
   return { el: renderWithClient(c, <Timeline />), client: c };
 }
 
@@ -155,9 +171,56 @@ describe('Timeline rows (through a fake worker)', () => {
     expect(actionRows()).toEqual(['3']);
   });
 
-  it('a jump brings the rows of its new position with its location: one round trip, no frame without them, each row rendered once', async () => {
-    // jsdom scrolls nothing: a scroll position that sticks, and its scroll event a task later (as a
-    // browser fires it on the next frame).
+  it.each([
+    ['a selection the row map shows', false],
+    ['a selection inside a folded run (the location unfolds it: a new row-map version)', true],
+  ])(
+    'a jump brings the rows of its new position with its location: one round trip, no frame without them, each row rendered once (%s)',
+    async (_what, revealBumps) => {
+      // jsdom scrolls nothing: a scroll position that sticks, and its scroll event a task later (as a
+      // browser fires it on the next frame).
+      const tops = new WeakMap<Element, number>();
+      vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(function (this: HTMLElement) {
+        return tops.get(this) ?? 0;
+      });
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+      Element.prototype.scrollTo = function (this: Element, o?: ScrollToOptions | number) {
+        tops.set(this, typeof o === 'object' ? (o.top ?? 0) : 0);
+        setTimeout(() => this.dispatchEvent(new Event('scroll')), 0);
+      };
+      const { el, client: c } = timeline(revealBumps);
+      await settle();
+      c.requests.length = 0;
+      const grid = el.querySelector('[data-testid=timeline]');
+      const drawn: number[] = [];
+      new MutationObserver(() => drawn.push(grid?.querySelectorAll('[role=row]').length ?? 0)).observe(
+        grid as Element,
+        { childList: true },
+      );
+      renders.length = 0;
+      act(() => useApp.setState({ selectedSeq: 900, settledSeq: 900 }));
+      await settle();
+      await act(async () => {
+        await new Promise((ok) => setTimeout(ok, 10));
+      });
+      await settle();
+      const rows = [...el.querySelectorAll('[role=row]')].map((r) => Number(r.getAttribute('data-seq')));
+      expect(rows).toContain(900);
+      expect(el.querySelector('[role=row][aria-selected=true]')?.getAttribute('data-seq')).toBe('900');
+      // The list never showed the new position empty, and drew each of its rows once.
+      expect(drawn.length).toBeGreaterThan(0);
+      expect(drawn.filter((n) => n === 0)).toEqual([]);
+      const counts = new Map<number, number>();
+      for (const seq of renders) counts.set(seq, (counts.get(seq) ?? 0) + 1);
+      expect(rows.filter((seq) => counts.get(seq) !== 1)).toEqual([]);
+      // One round trip: the rows of the new position came with its location (block of 32 rows).
+      expect(c.requests.map((r) => r.req.kind)).toEqual(['locate']);
+      expect(c.sent('locate')).toEqual([{ kind: 'locate', seq: 900, reveal: true, block: 32 }]);
+      vi.restoreAllMocks();
+    },
+  );
+
+  it('jumps into folded runs, one after another, each ask for their location alone (not the rows of the view they leave)', async () => {
     const tops = new WeakMap<Element, number>();
     vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(function (this: HTMLElement) {
       return tops.get(this) ?? 0;
@@ -167,34 +230,58 @@ describe('Timeline rows (through a fake worker)', () => {
       tops.set(this, typeof o === 'object' ? (o.top ?? 0) : 0);
       setTimeout(() => this.dispatchEvent(new Event('scroll')), 0);
     };
-    const { el, client: c } = timeline();
+    const { el, client: c } = timeline(true);
+    await settle();
+    for (const seq of [900, 400, 700]) {
+      c.requests.length = 0;
+      act(() => useApp.setState({ selectedSeq: seq, settledSeq: seq }));
+      await settle();
+      await act(async () => {
+        await new Promise((ok) => setTimeout(ok, 10));
+      });
+      await settle();
+      expect(el.querySelector('[role=row][aria-selected=true]')?.getAttribute('data-seq')).toBe(String(seq));
+      expect(c.requests.map((r) => r.req.kind)).toEqual(['locate']);
+    }
+    vi.restoreAllMocks();
+  });
+
+  it("a selection in view whose location unfolds a run asks the view's blocks again, once, at the new version", async () => {
+    const { client: c } = timeline(true);
     await settle();
     c.requests.length = 0;
-    const grid = el.querySelector('[data-testid=timeline]');
-    const drawn: number[] = [];
-    new MutationObserver(() => drawn.push(grid?.querySelectorAll('[role=row]').length ?? 0)).observe(
-      grid as Element,
-      { childList: true },
-    );
-    renders.length = 0;
-    act(() => useApp.setState({ selectedSeq: 900, settledSeq: 900 }));
+    act(() => useApp.setState({ selectedSeq: 10, settledSeq: 10 }));
     await settle();
+    expect(c.requests.map((r) => r.req.kind)).toEqual(['locate', 'rows', 'rows']);
+    expect(c.sent('rows').map((r) => [r.from, r.to])).toEqual([
+      [0, 32],
+      [32, 64],
+    ]);
+  });
+
+  it('a selection located in view, then scrolled out of view by hand: a new row map still asks the rows on screen', async () => {
+    const tops = new WeakMap<Element, number>();
+    vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(function (this: HTMLElement) {
+      return tops.get(this) ?? 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const { el, client: c } = timeline(true);
+    await settle();
+    act(() => useApp.setState({ selectedSeq: 10, settledSeq: 10 }));
+    await settle();
+    // The user scrolls far down by hand: the located row (10) leaves the view.
+    const scroller = el.querySelector('[data-testid=timeline]')?.parentElement as HTMLElement;
+    tops.set(scroller, 22 * 500);
     await act(async () => {
-      await new Promise((ok) => setTimeout(ok, 10));
+      scroller.dispatchEvent(new Event('scroll'));
+      await new Promise((ok) => setTimeout(ok, 50));
     });
     await settle();
-    const rows = [...el.querySelectorAll('[role=row]')].map((r) => Number(r.getAttribute('data-seq')));
-    expect(rows).toContain(900);
-    expect(el.querySelector('[role=row][aria-selected=true]')?.getAttribute('data-seq')).toBe('900');
-    // The list never showed the new position empty, and drew each of its rows once.
-    expect(drawn.length).toBeGreaterThan(0);
-    expect(drawn.filter((n) => n === 0)).toEqual([]);
-    const counts = new Map<number, number>();
-    for (const seq of renders) counts.set(seq, (counts.get(seq) ?? 0) + 1);
-    expect(rows.filter((seq) => counts.get(seq) !== 1)).toEqual([]);
-    // One round trip: the rows of the new position came with its location (block of 32 rows).
-    expect(c.requests.map((r) => r.req.kind)).toEqual(['locate']);
-    expect(c.sent('locate')).toEqual([{ kind: 'locate', seq: 900, reveal: true, block: 32 }]);
+    expect(el.querySelector('[role=row][data-seq="500"]')).not.toBeNull();
+    c.requests.length = 0;
+    act(() => useApp.setState({ rowsVersion: 9 }));
+    await settle();
+    expect(c.sent('rows').length).toBeGreaterThan(0);
     vi.restoreAllMocks();
   });
 

@@ -11,13 +11,13 @@ import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { useUrlApplied } from '../url/sync';
-import { ROW_HEIGHT, blockSizeFor, rowGeometry } from './scaledRows';
+import { ROW_HEIGHT, UNMEASURED_VIEWPORT, blockSizeFor, rowGeometry } from './scaledRows';
 import { TimelineToolbar } from './TimelineToolbar';
 import { TimelineRowView } from './TimelineRowView';
 import { EmptyTimeline } from './TimelineEmpty';
 import { useRequestChangeSeqs } from './requestChanges';
 import { useScrollBox } from './useScrollBox';
-import { useJumpRows } from './useJumpRows';
+import { useJumpPending, useJumpRows } from './useJumpRows';
 import { TIMELINE_GRID_ID } from './focusTargets';
 
 /**
@@ -32,7 +32,7 @@ import { TIMELINE_GRID_ID } from './focusTargets';
  * growing log), the last answer stays on screen: rows never blink out. While a log loads, rows
  * only grow at the end: a block is asked again when its own rows grew, not on every progress
  * push (a request superseded on every push would never be answered); once ready, on every new
- * row-map version.
+ * row-map version (`rowsVersion`: the version the view shows, see `useViewVersion`).
  */
 function useRowBlock(
   index: number,
@@ -52,6 +52,21 @@ function useRowBlock(
   return data;
 }
 
+/**
+ * The row-map version the view shows: the store's, except while `hold` (a selection is being
+ * located, or its jump is about to leave the view), when it stays at the one the view had. A seek
+ * into a folded run unfolds it (a new version) and then jumps: the blocks of the view it leaves
+ * were asked again at the new version for nothing.
+ */
+function useViewVersion(rowsVersion: number, hold: boolean): number {
+  // Set only when a hold begins or ends (a render more each time), not at every new version: a
+  // loading log has a new one at every progress.
+  const [held, setHeld] = useState<number | null>(null);
+  if (hold && held === null) setHeld(rowsVersion);
+  if (!hold && held !== null) setHeld(null);
+  return hold && held !== null ? held : rowsVersion;
+}
+
 export function Timeline() {
   const rowCount = useApp((s) => s.rowCount);
   const rowsVersion = useApp((s) => s.rowsVersion);
@@ -65,7 +80,7 @@ export function Timeline() {
   // which at millions of rows cost an O(rows) rebuild whenever the row count changed).
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const box = useScrollBox(scroller);
-  const geo = rowGeometry(rowCount, box.scrollTop, box.height || 600);
+  const geo = rowGeometry(rowCount, box.scrollTop, box.height || UNMEASURED_VIEWPORT);
   const firstRow = Math.max(0, Math.floor(geo.first));
   const lastRow = Math.min(rowCount - 1, Math.ceil(geo.first + geo.perView));
 
@@ -81,24 +96,27 @@ export function Timeline() {
   const following = useReplay((s) => s.scrubbing || s.playing);
   // A selection (not one a drag or playback moves every frame, mostly within view) is located with
   // the rows around it: a jump to a far seq scrolls with its rows in hand, in the same commit.
-  const located = useWorkerQuery(
+  const locateQuery = useWorkerQuery(
     selectedSeq === null
       ? null
       : following
         ? { kind: 'locate', seq: selectedSeq, reveal: false }
         : { kind: 'locate', seq: selectedSeq, reveal: true, block },
     { lane: 'locate', coalesce: true, deps: [loadId, selectionLoaded] },
-  ).data;
+  );
+  const located = locateQuery.data;
 
   // A jump takes the rows it will show from there (else fetches them) before it scrolls
   // (useJumpRows). The list's own block queries skip the blocks primed for it, and rows are read
   // from those first, so they render once.
   const [primed, setPrimed] = useState<readonly RowsWindow[]>([]);
-  const current = (b: RowsWindow) => b.rowsVersion === rowsVersion && b.rows.length > 0;
+  const jump = useJumpPending(located, rowCount, rowsVersion, box);
+  const viewVersion = useViewVersion(rowsVersion, locateQuery.loading || jump.pending);
+  const current = (b: RowsWindow) => b.rowsVersion === viewVersion && b.rows.length > 0;
   const atHand = primed.filter(current);
   const primedAt = (from: number) => atHand.some((b) => b.from === from);
-  const blockA = useRowBlock(firstBlock, block, rowCount, rowsVersion, loading, primedAt);
-  const blockB = useRowBlock(firstBlock + 1, block, rowCount, rowsVersion, loading, primedAt);
+  const blockA = useRowBlock(firstBlock, block, rowCount, viewVersion, loading, primedAt);
+  const blockB = useRowBlock(firstBlock + 1, block, rowCount, viewVersion, loading, primedAt);
   const held = [...atHand, blockA, blockB].filter((b) => b !== undefined);
   useJumpRows({
     scroller,
@@ -109,6 +127,7 @@ export function Timeline() {
     onRows: setPrimed,
     scrolled: box.sync,
     view: box,
+    jump,
   });
   const rowAt = (row: number): TimelineRow | undefined => {
     for (const b of held) if (row >= b.from && row < b.from + b.rows.length) return b.rows[row - b.from];

@@ -30,6 +30,9 @@ export interface RowGeometry {
 /** The smallest row block fetched at once. */
 const MIN_BLOCK = 32;
 
+/** The list's height (px) before its scroll box has been measured (the first render). */
+export const UNMEASURED_VIEWPORT = 600;
+
 /**
  * How many rows the timeline fetches per block: the smallest power of two (at least MIN_BLOCK)
  * above a viewport's rows, so the rows on screen always lie in two adjacent blocks. Small on

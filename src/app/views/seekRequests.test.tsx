@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
-import { act, Profiler } from 'react';
+import { act, Profiler, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { select, useApp } from '../appState';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores, userMessageDetail } from '../testing/fixtures';
-import { renderWithClient, settle, stubResizeObserver } from '../testing/paneHarness';
+import { composeApp, type AppServices } from '../compose';
+import { ServicesProvider } from '../services/context';
+import { render } from '../components/testRender';
+import { settle, stubResizeObserver } from '../testing/paneHarness';
 import { Inspector } from './Inspector';
 import { MessagesPane } from './MessagesPane';
 import { askOnSeek } from './seekRequests';
@@ -50,10 +53,11 @@ afterEach(() => {
 describe('a seek asks the worker before the panes render', () => {
   it('sends the messages and the event of the new seq from the store change, once each; the panes take those answers', async () => {
     const client = worker();
-    stop = askOnSeek(client);
+    const app = composeApp(client);
+    stop = askOnSeek(app.ahead);
     let commits = 0;
-    const el = renderWithClient(
-      client,
+    const el = inApp(
+      app,
       <Profiler id="panes" onRender={() => commits++}>
         <MessagesPane />
         <Inspector />
@@ -76,5 +80,55 @@ describe('a seek asks the worker before the panes render', () => {
     expect(el.querySelector('[data-testid=inspector]')?.getAttribute('data-seq')).toBe('40');
     expect(client.sent('messagesAt').map((r) => r.seq)).toEqual([10, 40]);
     expect(client.sent('event').map((r) => r.seq)).toEqual([10, 40]);
+  });
+});
+
+/** `node` inside the services `app` (the seek's requests go through `app.ahead`). */
+function inApp(app: AppServices, node: ReactNode): HTMLElement {
+  return render(<ServicesProvider services={app}>{node}</ServicesProvider>);
+}
+
+describe('a seek asks only for the panes mounted', () => {
+  it('with the messages pane alone, sends the messages request and no event request', async () => {
+    const client = worker();
+    const app = composeApp(client);
+    stop = askOnSeek(app.ahead);
+    const el = inApp(app, <MessagesPane />);
+    await settle(12);
+    act(() => select(40));
+    expect(client.sent('messagesAt').map((r) => r.seq)).toEqual([10, 40]);
+    expect(client.sent('event')).toEqual([]);
+    await settle(12);
+    expect(el.querySelector('[data-testid=messages]')?.getAttribute('data-seq')).toBe('40');
+    expect(client.sent('messagesAt').map((r) => r.seq)).toEqual([10, 40]);
+  });
+
+  it('with no pane mounted (the start page), sends nothing; a pane mounted later asks for itself', async () => {
+    const client = worker();
+    const app = composeApp(client);
+    stop = askOnSeek(app.ahead);
+    act(() => select(40));
+    expect(client.sent('messagesAt')).toEqual([]);
+    expect(client.sent('event')).toEqual([]);
+    const el = inApp(app, <MessagesPane />);
+    await settle(12);
+    expect(client.sent('messagesAt').map((r) => r.seq)).toEqual([40]);
+    expect(el.querySelector('[data-testid=messages]')?.getAttribute('data-seq')).toBe('40');
+  });
+
+  it('an answer asked ahead by one app is not taken by another app on the same client', async () => {
+    const client = worker();
+    const a = composeApp(client);
+    const b = composeApp(client);
+    stop = askOnSeek(a.ahead);
+    const mounted = a.ahead.viewOn('messages');
+    act(() => select(40));
+    expect(client.sent('messagesAt').map((r) => r.seq)).toEqual([40]);
+    // A pane of app b asks for itself: the answer asked for app a is a's alone.
+    const el = inApp(b, <MessagesPane />);
+    await settle(12);
+    expect(client.sent('messagesAt').map((r) => r.seq)).toEqual([40, 40]);
+    expect(el.querySelector('[data-testid=messages]')?.getAttribute('data-seq')).toBe('40');
+    mounted();
   });
 });

@@ -2,13 +2,13 @@
  * The requests a seek makes, built from the stores alone: the messages pane and the inspector
  * ask them when they render, and `askOnSeek` sends them from the store change itself, before
  * any pane renders (a seek's render of every pane no longer delays its request; the panes'
- * queries take the answer instead of asking again).
+ * queries take the answer instead of asking again). Only the mounted panes' requests leave
+ * (services/askAhead.ts).
  */
 import type { RequestOf } from '../../worker/protocol';
 import { useApp, type AppState } from '../appState';
 import { useReplay } from '../playback/replayState';
-import { askAhead } from '../services/useWorkerQuery';
-import type { WorkerClient } from '../services/workerClient';
+import type { AskAhead } from '../services/askAhead';
 
 /**
  * Messages fetched with a new seq (the tail, where new ones appear): more than a tall screen
@@ -53,15 +53,15 @@ export function isFollowing(r: { scrubbing: boolean; playing: boolean }): boolea
 }
 
 /** Sends a seek's requests when the selection changes, before the panes render; returns the teardown. */
-export function askOnSeek(client: WorkerClient): () => void {
+export function askOnSeek(ahead: AskAhead): () => void {
   return useApp.subscribe((s, prev) => {
     if (s.selectedSeq !== prev.selectedSeq || s.selectedChunk !== prev.selectedChunk) {
       const messages = messagesAtRequest(s, isFollowing(useReplay.getState()));
-      if (messages) askAhead(client, messages, { lane: MESSAGES_AT_LANE, coalesce: true, deps: [s.loadId] });
+      if (messages) ahead.ask(messages, { lane: MESSAGES_AT_LANE, coalesce: true, deps: [s.loadId] });
     }
     if (s.settledSeq !== prev.settledSeq) {
       const event = eventRequest(s);
-      if (event) askAhead(client, event, { lane: EVENT_LANE, coalesce: true });
+      if (event) ahead.ask(event, { lane: EVENT_LANE, coalesce: true });
     }
   });
 }
