@@ -92,7 +92,7 @@ describe('the client, told of the long task, waits it out', () => {
   function announcedRedaction() {
     const { clock, w, client } = clockedClient();
     void client.request({ kind: 'exportRedacted', patterns: [] });
-    w.push(busyNotice(1, 82e6, (size) => `making a redacted copy of ${size}`));
+    w.push(busyNotice(1, 82e6, (size) => `making a redacted copy of ${size}`) as Push);
     return { clock, w, client };
   }
 
