@@ -113,6 +113,22 @@ beforeEach(() => {
   });
 });
 
+/**
+ * jsdom scrolls nothing: a scroll position that sticks, and its scroll event a task later (as a
+ * browser fires it on the next frame). Undone by `vi.restoreAllMocks()` (the spies).
+ */
+function stickyScrolling(): void {
+  const tops = new WeakMap<Element, number>();
+  vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(function (this: HTMLElement) {
+    return tops.get(this) ?? 0;
+  });
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  Element.prototype.scrollTo = function (this: Element, o?: ScrollToOptions | number) {
+    tops.set(this, typeof o === 'object' ? (o.top ?? 0) : 0);
+    setTimeout(() => this.dispatchEvent(new Event('scroll')), 0);
+  };
+}
+
 describe('Timeline rows (through a fake worker)', () => {
   it('a selection change re-renders the rows it leaves and enters, no other row', async () => {
     const { el } = timeline();
@@ -179,15 +195,7 @@ describe('Timeline rows (through a fake worker)', () => {
     async (_what, revealBumps) => {
       // jsdom scrolls nothing: a scroll position that sticks, and its scroll event a task later (as a
       // browser fires it on the next frame).
-      const tops = new WeakMap<Element, number>();
-      vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(function (this: HTMLElement) {
-        return tops.get(this) ?? 0;
-      });
-      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-      Element.prototype.scrollTo = function (this: Element, o?: ScrollToOptions | number) {
-        tops.set(this, typeof o === 'object' ? (o.top ?? 0) : 0);
-        setTimeout(() => this.dispatchEvent(new Event('scroll')), 0);
-      };
+      stickyScrolling();
       const { el, client: c } = timeline(revealBumps);
       await settle();
       c.requests.length = 0;
@@ -221,15 +229,7 @@ describe('Timeline rows (through a fake worker)', () => {
   );
 
   it('jumps into folded runs, one after another, each ask for their location alone (not the rows of the view they leave)', async () => {
-    const tops = new WeakMap<Element, number>();
-    vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(function (this: HTMLElement) {
-      return tops.get(this) ?? 0;
-    });
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-    Element.prototype.scrollTo = function (this: Element, o?: ScrollToOptions | number) {
-      tops.set(this, typeof o === 'object' ? (o.top ?? 0) : 0);
-      setTimeout(() => this.dispatchEvent(new Event('scroll')), 0);
-    };
+    stickyScrolling();
     const { el, client: c } = timeline(true);
     await settle();
     for (const seq of [900, 400, 700]) {
