@@ -193,8 +193,6 @@ describe('Timeline rows (through a fake worker)', () => {
   ])(
     'a jump brings the rows of its new position with its location: one round trip, no frame without them, each row rendered once (%s)',
     async (_what, revealBumps) => {
-      // jsdom scrolls nothing: a scroll position that sticks, and its scroll event a task later (as a
-      // browser fires it on the next frame).
       stickyScrolling();
       const { el, client: c } = timeline(revealBumps);
       await settle();
