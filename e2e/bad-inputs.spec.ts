@@ -36,6 +36,9 @@ for (const entry of CORPUS)
       await expect(error).toContainText('Could not open the log.');
       await expect(error).toContainText(`${path.basename(file)}: this is not a text log: `);
       await expect(error).toContainText(entry.refused);
+      // Reading it again would be refused again: another log, no Retry.
+      await expect(error.getByRole('button', { name: 'Open another log' })).toBeVisible();
+      await expect(error.getByRole('button', { name: 'Retry' })).toHaveCount(0);
       await expect(status).toHaveAttribute('data-state', 'error');
       await expect(page.getByTestId('timeline')).toHaveCount(0);
       return;

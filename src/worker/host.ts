@@ -164,7 +164,7 @@ export class LogHost implements HandlerHost {
       log.totalBytes = src.totalBytes;
       // Refused before any byte is held, rather than the tab dying halfway (compressed: checked as it grows).
       const refusal = this.refusal(log, src.totalBytes ?? 0, false);
-      if (refusal) throw new LoadError('load-failed', refusal);
+      if (refusal) throw new LoadError('refused', refusal);
       const pace: Pace = { lastPost: -Infinity, sliceStart: performance.now(), slice: FIRST_SLICE };
       // A large plain file: in ranges that range workers read and prescan while this thread runs the passes.
       const inRanges =
@@ -190,7 +190,7 @@ export class LogHost implements HandlerHost {
       if (following) log.checkpoint();
       else await log.finish();
       const over = this.refusal(log, log.log.bytesDecoded, true);
-      if (over) throw new LoadError('load-failed', over);
+      if (over) throw new LoadError('refused', over);
       me.rows.restartFilter();
       this.progress.post(me);
       const summary = this.summaryOf(me);
@@ -231,7 +231,7 @@ export class LogHost implements HandlerHost {
         log.bytesDecoded,
       );
       const refusal = this.refusal(me.log, me.log.log.bytesDecoded, true);
-      if (refusal) throw new LoadError('load-failed', refusal);
+      if (refusal) throw new LoadError('refused', refusal);
       const now = performance.now();
       if (now - pace.lastPost >= progressInterval(now - me.log.startedAt)) {
         this.progress.post(me);
@@ -244,6 +244,7 @@ export class LogHost implements HandlerHost {
     }
   }
 
+  /** Why this log cannot open in this tab (a `refused` error: reading it again gives the same answer). */
   private refusal(log: OpenLog, bytes: number, soFar: boolean): string | null {
     if (log.log.notText !== undefined) return `${log.name}: ${log.log.notText}`; // a binary file
     const budget = this.options.memoryBudget;
