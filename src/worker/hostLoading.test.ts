@@ -65,12 +65,8 @@ describe('LogHost: a binary file', () => {
     const bytes = readFileSync(path.join(FIXTURES, 'bad/binary.jsonl'));
     const { answer, pushes } = await run(Infinity, { kind: 'file', file: new File([bytes], 'binary.jsonl') });
     const error = answer.result.ok ? null : answer.result.error;
-    expect(error).toEqual({
-      code: 'refused',
-      message: expect.stringMatching(
-        /^binary\.jsonl: this is not a text log: 271 of its 512 bytes are binary/,
-      ),
-    });
+    expect(error?.code).toBe('refused');
+    expect(error?.message).toMatch(/^binary\.jsonl: this is not a text log: 271 of its 512 bytes are binary/);
     expect(pushes.find((p) => p.kind === 'fatal')).toMatchObject({ error: { code: 'refused' } });
   });
 });
