@@ -58,11 +58,13 @@ for (const entry of CORPUS)
         `The end of ${path.basename(file)} could not be read: `,
       );
     await expect(page.getByTestId('data-loss')).toHaveCount(cutShort ? 1 : 0);
-    // A JSON array is named as one, with how to convert it.
-    if (entry.file === 'bad/json-array.json')
+    // A broken JSON array is one diagnostic for the whole file, naming it in how to convert it.
+    if (entry.file === 'bad/json-array-broken.json') {
       await expect(page.getByTestId('timeline-unreadable')).toContainText(
-        'this file looks like a JSON array, not JSONL: a session log has one JSON object per line',
+        "json-array-broken.json opens a JSON array that does not parse (Expected ',' or ']' after array element in JSON at position 550 (line 37 column 3)), so none of it was read; this file looks like a JSON array, not JSONL: a session log has one JSON object per line (convert it with jq -c '.[]' json-array-broken.json > json-array-broken.jsonl)",
       );
+      await expect(page.getByTestId('timeline-unreadable')).toContainText('Show diagnostics (1 error)');
+    }
   });
 
 test('hostile strings in every field stay text: no markup, no script, no prototype pollution', async ({
