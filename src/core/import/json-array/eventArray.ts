@@ -55,7 +55,7 @@ export function importEventArray(text: string, name?: string): NativeLog {
 
 /** The parser's "at position N" with the line and column an editor shows, when it gave none. */
 function withLine(why: string, text: string): string {
-  const at = /at position (\d+)(?! \(line)/.exec(why);
+  const at = /at position (\d+)(?!\d| \(line)/.exec(why);
   if (!at) return why;
   const before = text.slice(0, Number(at[1]));
   const line = before.split('\n').length;
