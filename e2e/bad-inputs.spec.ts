@@ -26,6 +26,8 @@ const CORPUS = JSON.parse(readFileSync(path.join(FIXTURES, 'bad/corpus.json'), '
 for (const entry of CORPUS)
   test(`${entry.file}: ${entry.what}`, async ({ page }) => {
     const file = path.join(FIXTURES, entry.file);
+    if (entry.file === 'diagnostics/torn-tail.jsonl')
+      expect(loadCore(file).diagnosticList.some((d) => d.droppedBytes !== undefined)).toBe(true);
     expect(loadCore(file).eventCount, 'the corpus entry agrees with the core').toBe(entry.events);
     await page.goto('/'); // the file input replaces the startup sample, loaded or not
     await openWithInput(page, file);
@@ -58,6 +60,13 @@ for (const entry of CORPUS)
         `The end of ${path.basename(file)} could not be read: `,
       );
     await expect(page.getByTestId('data-loss')).toHaveCount(cutShort ? 1 : 0);
+    // A last line cut mid-write and dropped says so in one line, with its size (the core's count).
+    const dropped = loadCore(file).diagnosticList.find((d) => d.droppedBytes !== undefined)?.droppedBytes;
+    if (dropped !== undefined)
+      await expect(page.getByTestId('torn-tail')).toHaveText(
+        `The last line of ${path.basename(file)} was cut mid-write and is dropped (${dropped} B); everything before it is shown.Show diagnostics`,
+      );
+    await expect(page.getByTestId('torn-tail')).toHaveCount(dropped !== undefined ? 1 : 0);
     // A broken JSON array is one diagnostic for the whole file, naming it in how to convert it.
     if (entry.file === 'bad/json-array-broken.json') {
       await expect(page.getByTestId('timeline-unreadable')).toContainText(

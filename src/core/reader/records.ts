@@ -97,10 +97,10 @@ export class RecordReader implements LineSink {
   ): void {
     if (!terminated && this.cutShort !== undefined) {
       this.cutShortLine = true;
-      this.report(
+      this.diags.report(
         'torn-tail',
         `${this.cutShort}: the last line (${lineNumber}) is incomplete and dropped; everything up to the last complete line is kept`,
-        lineNumber,
+        { line: lineNumber, droppedBytes: length },
       );
       return;
     }
@@ -130,10 +130,10 @@ export class RecordReader implements LineSink {
       else if (terminated)
         this.report('bad-json', `line ${lineNumber} is not valid JSON (${why}); skipped${seen}`, lineNumber);
       else
-        this.report(
+        this.diags.report(
           'torn-tail',
           `the last line (${lineNumber}) has no newline and does not parse: the writer stopped mid-line; dropped, as the harness drops it on resume (${why})${seen}`,
-          lineNumber,
+          { line: lineNumber, droppedBytes: length },
         );
       return;
     }
