@@ -82,6 +82,7 @@ test('a link to a web page or to an unknown sample is refused with a clear messa
   await page.goto(`/?src=${encodeURIComponent(`${test.info().project.use.baseURL}/not-a-log`)}`);
   await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'error');
   await expect(page.getByTestId('error')).toContainText('returned a web page (text/html), not a session log');
+  await expect(page.getByRole('button', { name: 'Retry', exact: true })).toHaveCount(0); // refused: no Retry
 
   await page.goto('/?sample=nope');
   await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'error');

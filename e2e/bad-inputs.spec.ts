@@ -26,6 +26,8 @@ const CORPUS = JSON.parse(readFileSync(path.join(FIXTURES, 'bad/corpus.json'), '
 for (const entry of CORPUS)
   test(`${entry.file}: ${entry.what}`, async ({ page }) => {
     const file = path.join(FIXTURES, entry.file);
+    if (entry.file === 'diagnostics/torn-tail.jsonl')
+      expect(loadCore(file).diagnosticList.some((d) => d.droppedBytes !== undefined)).toBe(true);
     expect(loadCore(file).eventCount, 'the corpus entry agrees with the core').toBe(entry.events);
     await page.goto('/'); // the file input replaces the startup sample, loaded or not
     await openWithInput(page, file);
@@ -36,6 +38,9 @@ for (const entry of CORPUS)
       await expect(error).toContainText('Could not open the log.');
       await expect(error).toContainText(`${path.basename(file)}: this is not a text log: `);
       await expect(error).toContainText(entry.refused);
+      // Reading it again would be refused again: another log, no Retry.
+      await expect(error.getByRole('button', { name: 'Open another log' })).toBeVisible();
+      await expect(error.getByRole('button', { name: 'Retry' })).toHaveCount(0);
       await expect(status).toHaveAttribute('data-state', 'error');
       await expect(page.getByTestId('timeline')).toHaveCount(0);
       return;
@@ -55,11 +60,20 @@ for (const entry of CORPUS)
         `The end of ${path.basename(file)} could not be read: `,
       );
     await expect(page.getByTestId('data-loss')).toHaveCount(cutShort ? 1 : 0);
-    // A JSON array is named as one, with how to convert it.
-    if (entry.file === 'bad/json-array.json')
-      await expect(page.getByTestId('timeline-unreadable')).toContainText(
-        'this file looks like a JSON array, not JSONL: a session log has one JSON object per line',
+    // A last line cut mid-write and dropped says so in one line, with its size (the core's count).
+    const dropped = loadCore(file).diagnosticList.find((d) => d.droppedBytes !== undefined)?.droppedBytes;
+    if (dropped !== undefined)
+      await expect(page.getByTestId('torn-tail')).toHaveText(
+        `The last line of ${path.basename(file)} was cut mid-write and is dropped (${dropped} B); everything before it is shown.Show diagnostics`,
       );
+    await expect(page.getByTestId('torn-tail')).toHaveCount(dropped !== undefined ? 1 : 0);
+    // A broken JSON array is one diagnostic for the whole file, naming it in how to convert it.
+    if (entry.file === 'bad/json-array-broken.json') {
+      await expect(page.getByTestId('timeline-unreadable')).toContainText(
+        "json-array-broken.json opens a JSON array that does not parse (Expected ',' or ']' after array element in JSON at position 550 (line 37 column 3)), so none of it was read; this file looks like a JSON array, not JSONL: a session log has one JSON object per line (convert it with jq -c '.[]' json-array-broken.json > json-array-broken.jsonl)",
+      );
+      await expect(page.getByTestId('timeline-unreadable')).toContainText('Show diagnostics (1 error)');
+    }
   });
 
 test('hostile strings in every field stay text: no markup, no script, no prototype pollution', async ({

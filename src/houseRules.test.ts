@@ -1,8 +1,9 @@
 /**
  * The house rules a linter cannot see (src/README.md): production files stay under 400 lines, and
  * no two production files share a base name with different meanings, so a name found in a stack
- * trace, an import or a review comment points at one thing. The app and the CLI write a seq
- * through core/view/seqText.ts `formatSeq` only, so "seq 2937" reads alike everywhere.
+ * trace, an import or a review comment points at one thing. The app, the CLI, the worker and the
+ * core (its diagnostics) write a seq through core/view/seqText.ts `formatSeq` only, so "seq 2937"
+ * reads alike everywhere.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
@@ -56,10 +57,10 @@ describe('house rules', () => {
     expect(shared).toEqual([]);
   });
 
-  it('writes "seq N" only through formatSeq in the app and the CLI (no inline `seq ${n}` or JSX `seq {n}`)', () => {
+  it('writes "seq N" only through formatSeq in the app, the CLI, the worker and the core (no inline `seq ${n}` or JSX `seq {n}`)', () => {
     const inline = /\bseq \$\{|(?<![\w$])seq \{/;
     const found = files
-      .filter((f) => /^(app|cli)\//.test(f))
+      .filter((f) => /^(app|cli|worker|core)\//.test(f) && f !== 'core/view/seqText.ts')
       .flatMap((f) =>
         readFileSync(join(SRC, f), 'utf8')
           .split('\n')

@@ -19,6 +19,7 @@ import { MessagesPane } from './views/MessagesPane';
 import { DropOverlay, ErrorBanner, ShortcutsDialog } from './views/Overlays';
 import { ReadLimitBanner } from './views/ReadLimitBanner';
 import { DataLossBanner } from './views/DataLossBanner';
+import { TornTailNote } from './views/TornTailNote';
 import { SkipLinks } from './views/SkipLinks';
 import { StartPage } from './views/StartPage';
 import { Timeline } from './views/Timeline';
@@ -50,6 +51,7 @@ export function App() {
       <ErrorBanner />
       <ReadLimitBanner />
       <DataLossBanner />
+      <TornTailNote />
       {landing ? (
         <LandingPage />
       ) : showStart ? (

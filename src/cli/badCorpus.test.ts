@@ -51,6 +51,7 @@ describe('the bad corpus through the CLI', () => {
         'bad/image.png.jsonl',
         'bad/binary-line.jsonl',
         'bad/json-array.json',
+        'bad/json-array-broken.json',
         'bad/lone-surrogates.jsonl',
         'bad/gzip-ends-early.jsonl.gz',
         'bad/zstd-bad-frame.jsonl.zst',
@@ -101,11 +102,26 @@ describe('the bad corpus through the CLI', () => {
       if (entry.events > 0) expect(runCli(['derive', path]).code).toBe(0);
     });
 
-  it('check on a JSON array says it is one, and how to make JSONL of it', () => {
-    const r = runCli(['check', join(ROOT, 'fixtures/bad/json-array.json')]);
-    expect(r.code).toBe(1);
-    expect(r.out.trimEnd().split('\n').at(-1)).toBe(
-      "not a session log: this file looks like a JSON array, not JSONL: a session log has one JSON object per line (convert it with jq -c '.[]' FILE.json > FILE.jsonl)",
+  it('check on a JSON array reads its events and says how to make JSONL of it, naming the file', () => {
+    const file = join(ROOT, 'fixtures/bad/json-array.json');
+    const r = runCli(['check', file]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('format: a JSON array of session events (not JSONL)');
+    expect(r.out).toContain(`to convert it: jq -c '.[]' ${file} > ${file.replace(/\.json$/, '.jsonl')}`);
+    expect(r.out.trimEnd().split('\n').at(-1)).toBe('5 events: 0 errors, 1 warning, 1 info');
+  });
+
+  it('check on a broken JSON array says so once, for the whole file, naming it', () => {
+    const file = join(ROOT, 'fixtures/bad/json-array-broken.json');
+    const r = runCli(['check', file, '--json']);
+    const diagnostics = (JSON.parse(r.out) as { diagnostics: { code: string; message: string }[] })
+      .diagnostics;
+    expect(diagnostics.map((d) => d.code)).toEqual(['bad-json']);
+    expect(diagnostics[0]?.message).toContain(
+      "opens a JSON array that does not parse (Expected ',' or ']' after array element in JSON at position 550 (line 37 column 3)), so none of it was read",
+    );
+    expect(runCli(['check', file]).out.trimEnd().split('\n').at(-1)).toBe(
+      `not a session log: this file looks like a JSON array, not JSONL: a session log has one JSON object per line (convert it with jq -c '.[]' ${file} > ${file.replace(/\.json$/, '.jsonl')})`,
     );
   });
 });

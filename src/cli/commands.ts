@@ -7,7 +7,7 @@ import type { Diagnostic, Message } from '../core/types';
 import { FORMAT_LABELS, type SourceFormat } from '../core/import/formats';
 import { formatDuration } from '../core/view/duration';
 import { printJson, printable } from './terminalText';
-import { JSON_ARRAY_HINT } from '../core/reader/jsonArray';
+import { JSON_ARRAY_VERDICT } from '../core/reader/jsonArray';
 import { formatSeq } from '../core/view/seqText';
 
 type Write = (s: string) => void;
@@ -144,8 +144,9 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
     else if (repair !== undefined)
       out(`resume: the harness would repair the open turn first (see resume-repair)\n`);
     // Nothing parsed at all (a JSON array, a binary or other non-JSONL file): say so once, plainly.
-    if (log.eventCount === 0 && diags[0]?.message.endsWith(JSON_ARRAY_HINT))
-      out(`not a session log: ${JSON_ARRAY_HINT}\n`);
+    const array = diags.find((d) => d.message.includes(JSON_ARRAY_VERDICT))?.message;
+    if (log.eventCount === 0 && array !== undefined)
+      out(`not a session log: ${array.slice(array.indexOf(JSON_ARRAY_VERDICT))}\n`);
     else if (
       log.eventCount === 0 &&
       diags.length > 0 &&

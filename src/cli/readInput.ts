@@ -24,7 +24,8 @@ export async function loadFile(
 ): Promise<LoadResult> {
   const options: SessionLogOptions = {
     ...(limits ? { limits } : {}),
-    ...(importOptions ? { import: importOptions } : {}),
+    // The path as typed, for advice that names the file (a JSON array's conversion command).
+    import: { ...importOptions, ...(path !== '-' ? { name: path } : {}) },
   };
   if (path !== '-') {
     let isDir: boolean;

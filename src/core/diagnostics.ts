@@ -53,6 +53,8 @@ export const DIAGNOSTIC_CODES = Object.keys(SEVERITY) as DiagnosticCode[];
 export interface DiagnosticLocation {
   seq?: number;
   line?: number;
+  /** Bytes the finding dropped unread (Diagnostic.droppedBytes). */
+  droppedBytes?: number;
 }
 
 /** Where every stage reports its findings. */
@@ -92,6 +94,7 @@ export class DiagnosticList implements DiagnosticSink {
     const d: Diagnostic = { code, severity, message: boundedMessage(message) };
     if (where.seq !== undefined) d.seq = where.seq;
     if (where.line !== undefined) d.line = where.line;
+    if (where.droppedBytes !== undefined) d.droppedBytes = where.droppedBytes;
     this.items.push(d);
     this.counts[severity]++;
   }

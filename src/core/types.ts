@@ -64,6 +64,8 @@ export interface Diagnostic {
   seq?: number;
   /** 1-based line in the (decompressed) file, when known. */
   line?: number;
+  /** Bytes of the input this finding dropped unread (a last line cut mid-write), when it dropped any. */
+  droppedBytes?: number;
   message: string;
 }
 

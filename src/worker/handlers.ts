@@ -24,6 +24,7 @@ import { redactedCopy } from './redactedCopy';
 import { queryLibrary } from './libraryQuery';
 import { yieldToEvents } from './loader';
 import { busyNotice } from './busyNotice';
+import { formatSeq } from '../core/view/seqText';
 
 export type Answer<K extends RequestKind> = Result<ResponseValues[K]> | Promise<Result<ResponseValues[K]>>;
 export type Handler<K extends RequestKind> = (req: EnvelopeOf<K>, host: HandlerHost) => Answer<K>;
@@ -71,7 +72,7 @@ function atSeq<K extends SeqKind>(
     const n = c.log.eventCount;
     const seq = (req as { seq: number }).seq;
     if (!Number.isInteger(seq) || seq < 0 || seq >= n)
-      return fail('out-of-range', `seq ${seq} is not loaded (0..${n - 1})`);
+      return fail('out-of-range', `${formatSeq(seq)} is not loaded (0..${n - 1})`);
     return answer(req, c);
   });
 }
@@ -170,7 +171,7 @@ export const handlers: HandlerTable = {
     const bad = [req.from, req.to].find((s) => !Number.isInteger(s) || s < -1 || s >= n);
     return bad === undefined
       ? ok(c.answers.diff(req.from, req.to))
-      : fail('out-of-range', `seq ${bad} is not loaded (0..${n - 1})`);
+      : fail('out-of-range', `${formatSeq(bad)} is not loaded (0..${n - 1})`);
   }),
   callDiff: atSeq((req, c) => ok(c.answers.callDiff(req.seq))),
   metrics: announced(

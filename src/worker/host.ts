@@ -5,7 +5,8 @@
  * exactly one typed response; loading runs as an async loop that pushes
  * byte chunks into the OpenLog and yields between them, so requests are
  * answered while a big file is still being read, with progress about every
- * 50 ms in the first second, then every 200 ms. Built with the function that posts to the page, so tests drive it
+ * 50 ms in the first second, then every 200 ms (progressPosts.ts; the order of answers:
+ * requestOrder.ts). Built with the function that posts to the page, so tests drive it
  * directly (worker.ts is only the `self.onmessage` glue).
  */
 import { sourceDisplayName } from '../core/view/sourceName';
@@ -46,6 +47,8 @@ import {
   type ReadLimits,
 } from '../core/reader/readLimits';
 import { importNotice } from './busyNotice';
+import { ProgressPosts } from './progressPosts';
+import { waitsForThePanes } from './requestOrder';
 
 /**
  * Longest stretch of synchronous parsing before the loop yields to queued
@@ -63,33 +66,6 @@ export interface LogHostOptions extends OpenLogOptions {
   readLimits?: ReadLimits;
 }
 
-/**
- * Requests answered after the ones already queued: a seek posts locate,
- * event and rows together with messages and stream, and the
- * messages pane is what the user waits for (the others took 20-40 ms ahead of
- * it in a trace of a 600k-event log).
- */
-const AFTER_THE_PANES = new Set<RequestKind>([
-  'locate',
-  'event',
-  'rows',
-  'toolPairs',
-  'diagnostics',
-  'structure',
-  'transcript',
-  'replaced',
-  'replayAxis',
-]);
-
-/**
- * Whether a request waits one turn behind the panes'. The replay position's description (a
- * `replayMove` of `none`, sent on every selection change, before the panes ask) is among them; a
- * key press's move is not: the selection waits for it.
- */
-function waitsForThePanes(req: RequestEnvelope): boolean {
-  return AFTER_THE_PANES.has(req.kind) || (req.kind === 'replayMove' && req.move === 'none');
-}
-
 /** When the loading loop last posted progress and last yielded. */
 interface Pace {
   lastPost: number;
@@ -102,8 +78,8 @@ export class LogHost implements HandlerHost {
   current: LoadedLog | null = null;
   /** Outstanding filter scans by request id, so a newer filter or a new load stops them. */
   private readonly scans = new Map<number, { cancelled: boolean }>();
-  /** The diagnostics version last pushed, per load: the panel's per-code counts update as they grow. */
-  private pushedDiagnostics = { loadId: -1, version: -1 };
+  /** Progress and diagnostics pushes while a log loads or grows. */
+  private readonly progress = new ProgressPosts((p) => this.push(p));
 
   /** The running search, if any (the newest wins). */
   readonly searches = new SearchRunner((p) => this.push(p));
@@ -188,7 +164,7 @@ export class LogHost implements HandlerHost {
       log.totalBytes = src.totalBytes;
       // Refused before any byte is held, rather than the tab dying halfway (compressed: checked as it grows).
       const refusal = this.refusal(log, src.totalBytes ?? 0, false);
-      if (refusal) throw new LoadError('load-failed', refusal);
+      if (refusal) throw new LoadError('refused', refusal);
       const pace: Pace = { lastPost: -Infinity, sliceStart: performance.now(), slice: FIRST_SLICE };
       // A large plain file: in ranges that range workers read and prescan while this thread runs the passes.
       const inRanges =
@@ -214,9 +190,9 @@ export class LogHost implements HandlerHost {
       if (following) log.checkpoint();
       else await log.finish();
       const over = this.refusal(log, log.log.bytesDecoded, true);
-      if (over) throw new LoadError('load-failed', over);
+      if (over) throw new LoadError('refused', over);
       me.rows.restartFilter();
-      this.postProgress(me);
+      this.progress.post(me);
       const summary = this.summaryOf(me);
       this.push({ kind: 'ready', loadId, summary });
       if (following) this.startFollowing(me, src.url ?? source.url);
@@ -255,10 +231,10 @@ export class LogHost implements HandlerHost {
         log.bytesDecoded,
       );
       const refusal = this.refusal(me.log, me.log.log.bytesDecoded, true);
-      if (refusal) throw new LoadError('load-failed', refusal);
+      if (refusal) throw new LoadError('refused', refusal);
       const now = performance.now();
       if (now - pace.lastPost >= progressInterval(now - me.log.startedAt)) {
-        this.postProgress(me);
+        this.progress.post(me);
         pace.lastPost = now;
       }
       if (now - pace.sliceStart > SLICE_BUDGET_MS) {
@@ -268,6 +244,7 @@ export class LogHost implements HandlerHost {
     }
   }
 
+  /** Why this log cannot open in this tab (a `refused` error: reading it again gives the same answer). */
   private refusal(log: OpenLog, bytes: number, soFar: boolean): string | null {
     if (log.log.notText !== undefined) return `${log.name}: ${log.log.notText}`; // a binary file
     const budget = this.options.memoryBudget;
@@ -292,7 +269,7 @@ export class LogHost implements HandlerHost {
     const reimport = c.log.reimportPush(); // another agent's log re-told shown events: opened anew
     if (reimport) this.push(reimport);
     if (reimport) return c.abort.abort();
-    this.postProgress(c);
+    this.progress.post(c);
     this.push({ kind: 'grew', loadId: c.log.loadId, summary: this.summaryOf(c) });
   }
 
@@ -322,37 +299,6 @@ export class LogHost implements HandlerHost {
   summaryOf(c: LoadedLog): ResponseValues['open'] {
     const rows = c.rows.rows();
     return c.queries.summary(rows.rowCount, c.rows.version);
-  }
-
-  private postProgress(c: LoadedLog): void {
-    const s = c.log;
-    s.ingest();
-    const rows = c.rows.rowsWhileLoading();
-    const elapsedMs = performance.now() - s.startedAt;
-    this.push({
-      kind: 'progress',
-      loadId: s.loadId,
-      name: s.name,
-      bytes: s.log.bytesIn,
-      totalBytes: s.totalBytes,
-      decodedBytes: s.log.bytesDecoded,
-      events: s.eventCount,
-      rate: elapsedMs > 0 ? (s.log.bytesIn / elapsedMs) * 1000 : 0,
-      elapsedMs,
-      rowCount: rows.rowCount,
-      rowsVersion: c.rows.version,
-      diagnostics: s.diagnosticCounts(),
-    });
-    const pushed = this.pushedDiagnostics;
-    if (pushed.loadId !== s.loadId || pushed.version !== s.diag.version) {
-      this.pushedDiagnostics = { loadId: s.loadId, version: s.diag.version };
-      this.push({
-        kind: 'diagnostics',
-        loadId: s.loadId,
-        counts: s.diagnosticCounts(),
-        codes: s.diag.codes(),
-      });
-    }
   }
 
   cancel(loadId: number): { cancelled: boolean } {

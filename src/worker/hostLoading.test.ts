@@ -1,9 +1,11 @@
 /**
  * LogHost's loading: a large plain file loads in ranges (range workers, here on this thread) with
  * the same log and fingerprint as one pass; a log too large for the tab is refused before its
- * bytes are held, with a message.
+ * bytes are held, with a message; so is a binary file.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { generateLogText } from '../../scripts/gen/index';
@@ -11,6 +13,8 @@ import { prescanAlignedRange, type RangePool } from '../core/log/parallel';
 import { LogHost } from './host';
 import { fileRangeSource } from './rangePool';
 import type { Push, ResponseMessage, WorkerMessage } from './protocol';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures');
 
 const line = (seq: number) =>
   `{"type":"assistant/chunk","seq":${seq},"data":{"turn":1,"step":1,"chunk":{"type":"text-delta","index":0,"text":"${'x'.repeat(80)}"}}}\n`;
@@ -31,7 +35,7 @@ describe('LogHost: memory budget', () => {
     const { answer, pushes, host } = await run(100_000, { kind: 'text', text });
     expect(answer.result.ok).toBe(false);
     const error = answer.result.ok ? null : answer.result.error;
-    expect(error?.code).toBe('load-failed');
+    expect(error?.code).toBe('refused'); // the page offers another log, not a Retry
     expect(error?.message).toMatch(/would need about .* of memory in this tab.* fit here/);
     expect(pushes.find((p) => p.kind === 'fatal')).toBeDefined();
     expect(pushes.find((p) => p.kind === 'progress')).toBeUndefined();
@@ -52,6 +56,18 @@ describe('LogHost: memory budget', () => {
     expect(answer.result.ok ? '' : answer.result.error.message).toMatch(
       /^big\.jsonl\.gz decompresses to more than/,
     );
+    expect(answer.result.ok ? '' : answer.result.error.code).toBe('refused');
+  });
+});
+
+describe('LogHost: a binary file', () => {
+  it('is refused (code `refused`: reading it again gives the same answer), with the reason', async () => {
+    const bytes = readFileSync(path.join(FIXTURES, 'bad/binary.jsonl'));
+    const { answer, pushes } = await run(Infinity, { kind: 'file', file: new File([bytes], 'binary.jsonl') });
+    const error = answer.result.ok ? null : answer.result.error;
+    expect(error?.code).toBe('refused');
+    expect(error?.message).toMatch(/^binary\.jsonl: this is not a text log: 271 of its 512 bytes are binary/);
+    expect(pushes.find((p) => p.kind === 'fatal')).toMatchObject({ error: { code: 'refused' } });
   });
 });
 

@@ -84,7 +84,7 @@ async function fetchSource(url: string, name: string, signal: AbortSignal): Prom
   // A web page is never a log: a wrong link usually lands on a site's HTML (or an SPA fallback).
   if (/^text\/html\b/i.test(response.headers.get('content-type') ?? ''))
     throw new LoadError(
-      'load-failed',
+      'refused',
       `${url} returned a web page (text/html), not a session log: check the link.`,
     );
   // Content-Length counts encoded bytes; with a Content-Encoding the body we read is larger, so the total is unknown.

@@ -85,7 +85,8 @@ export class OpenLog {
       // bytes) that nothing changes afterwards: kept as it is, not copied into the store.
       ownsChunks: true,
       ...(limits ? { limits } : {}),
-      ...(part !== undefined && part > 1 ? { import: { sample: part - 1 } } : {}),
+      // The name, for advice that names the file (a JSON array's conversion command).
+      import: { name, ...(part !== undefined && part > 1 ? { sample: part - 1 } : {}) },
     });
   }
 

@@ -230,11 +230,13 @@ function sizeText(s: LogSummary): string {
  * figure, the cost and the fingerprint are in the tooltip.
  */
 function Figures({ summary, cost }: { summary: LogSummary; cost: LogCost | null }) {
+  // A log of no events has a size and nothing else: "0 turns · 0 steps · 0 tool calls" is noise.
+  const counted = summary.events > 0;
   const parts = [
     sizeText(summary),
-    `${summary.turns} turn${summary.turns === 1 ? '' : 's'}`,
-    `${summary.steps} step${summary.steps === 1 ? '' : 's'}`,
-    `${summary.toolCalls} tool call${summary.toolCalls === 1 ? '' : 's'}`,
+    counted ? `${summary.turns} turn${summary.turns === 1 ? '' : 's'}` : '',
+    counted ? `${summary.steps} step${summary.steps === 1 ? '' : 's'}` : '',
+    counted ? `${summary.toolCalls} tool call${summary.toolCalls === 1 ? '' : 's'}` : '',
     summary.startTime !== undefined && summary.endTime !== undefined
       ? formatDuration(summary.endTime - summary.startTime)
       : '',

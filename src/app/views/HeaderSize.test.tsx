@@ -66,3 +66,31 @@ describe("a local log's link", () => {
     expect(identityOfSummary(s)).toMatchObject({ kind: 'log', size: 4096 * MiB });
   });
 });
+
+describe('the header of a log with no events (issue 14: "0 B · 0 turns · 0 steps · 0 tool calls")', () => {
+  /** The figures shown for a ready log of `events` events. */
+  function figuresOf(events: number, extra: Parameters<typeof summary>[2]): string[] {
+    const s = summary(1, events, extra);
+    act(() => useApp.setState({ status: 'ready', events, loadId: 1, name: s.name, summary: s }));
+    const el = render(
+      <ServicesProvider services={composeApp(new FakeClient({}))}>
+        <Header />
+      </ServicesProvider>,
+    );
+    return [...el.querySelectorAll('[data-testid=log-figures] > span')].map((f) => f.textContent ?? '');
+  }
+
+  it('shows its size only', () => {
+    expect(figuresOf(0, { bytes: 0, fileBytes: 0, turns: 0, steps: 0, toolCalls: 0 })).toEqual(['0 B']);
+    expect(figuresOf(0, { bytes: 420, fileBytes: 420, turns: 0, steps: 0, toolCalls: 0 })).toEqual(['420 B']);
+  });
+
+  it('a log with events keeps its counts, zeros included', () => {
+    expect(figuresOf(3, { bytes: 420, fileBytes: 420, turns: 0, steps: 0, toolCalls: 0 })).toEqual([
+      '420 B',
+      '0 turns',
+      '0 steps',
+      '0 tool calls',
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * Window-wide pieces: the drop target (a file dropped anywhere opens), the
- * keyboard shortcuts, the shortcuts dialog, and the error banner with Retry.
+ * keyboard shortcuts, the shortcuts dialog, and the error banner (Retry, unless the log was refused).
  */
 import { useEffect, useState } from 'react';
 import { useApp } from '../appState';
@@ -131,7 +131,7 @@ export function ErrorBanner() {
               }}
             />
           </label>
-        ) : (
+        ) : error.code === 'refused' ? null : ( // reading a refused log again is refused again
           <button
             type="button"
             onClick={() => load.retry()}

@@ -26,6 +26,7 @@ import { compareBlocks } from './compare';
 import type { StreamCheckpoints } from './streamCheckpoints';
 import type { AttemptInfo, StepInfo } from './structureIndex';
 import { addUsage, checkedUsage } from './usage';
+import { formatSeq } from '../view/seqText';
 
 interface OpenAttempt {
   info: AttemptInfo;
@@ -167,7 +168,7 @@ export class AttemptTracker {
     if (!knownEmpty && content.length > 0) {
       const why = compareBlocks(a.asm.snapshot().blocks, content);
       if (why !== null) {
-        const span = `seq ${a.info.firstChunkSeq}-${a.info.lastChunkSeq}`;
+        const span = `${formatSeq(a.info.firstChunkSeq)}-${a.info.lastChunkSeq}`;
         this.sink.report('chunk-mismatch', `chunks (${span}) differ from the message: ${why}`, {
           seq: ev.seq,
         });

@@ -7,6 +7,7 @@
  */
 import type { DiagnosticSink } from '../diagnostics';
 import type { StepInfo } from './structureIndex';
+import { formatSeq } from '../view/seqText';
 
 interface OutsideRun {
   key: string;
@@ -33,7 +34,7 @@ export class OutsideStepRuns {
     }
     this.flush();
     const why = open
-      ? `the open step is step ${open.step} of turn ${open.turn} (seq ${open.startSeq})`
+      ? `the open step is step ${open.step} of turn ${open.turn} (${formatSeq(open.startSeq)})`
       : 'no step is open';
     this.run = {
       key,
@@ -52,8 +53,8 @@ export class OutsideStepRuns {
     this.run = null;
     const what =
       r.count === 1
-        ? `${r.firstType} at seq ${r.firstSeq} names ${r.why}`
-        : `${r.count} events (seq ${r.firstSeq}-${r.lastSeq}) name ${r.why}`;
+        ? `${r.firstType} at ${formatSeq(r.firstSeq)} names ${r.why}`
+        : `${r.count} events (${formatSeq(r.firstSeq)}-${r.lastSeq}) name ${r.why}`;
     this.sink.report('event-outside-step', what, { seq: r.firstSeq });
   }
 }

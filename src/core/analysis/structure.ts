@@ -20,6 +20,7 @@ import type { StepInfo, StrayTurnEnd, StructureIndex, StructureTotals, TurnInfo 
 import { OutsideStepRuns } from './outsideSteps';
 import { ToolCallPairing, type Placement } from './toolCalls';
 import { addUsage } from './usage';
+import { formatSeq } from '../view/seqText';
 
 export * from './structureIndex';
 export type { EndReasonInfo } from './endReason';
@@ -115,7 +116,7 @@ export class StructureBuilder implements Analyzer {
     if (this.openStep) this.closeStep(null, this.lastSeq, undefined);
     const tail = this.openTurn;
     if (tail) {
-      const what = `the log ends inside turn ${tail.turn} (started at seq ${tail.startSeq}): a live or crashed session`;
+      const what = `the log ends inside turn ${tail.turn} (started at ${formatSeq(tail.startSeq)}): a live or crashed session`;
       this.sink.report('turn-open-at-tail', what, { seq: tail.startSeq });
       this.closeTurn(null, this.lastSeq, undefined, undefined);
     }
@@ -170,7 +171,7 @@ export class StructureBuilder implements Analyzer {
     if (open) {
       this.sink.report(
         'turn-unbalanced',
-        `${turnName(open.turn, open.startSeq)} (seq ${open.startSeq}) has no turn/end: ${turnName(turn, seq)} starts at seq ${seq} inside it`,
+        `${turnName(open.turn, open.startSeq)} (${formatSeq(open.startSeq)}) has no turn/end: ${turnName(turn, seq)} starts at ${formatSeq(seq)} inside it`,
         { seq: open.startSeq },
       );
     }
@@ -213,12 +214,12 @@ export class StructureBuilder implements Analyzer {
       return;
     }
     if (turn !== open.turn) {
-      const what = `turn/end names ${turnName(turn, seq)}, but ${turnName(open.turn, open.startSeq)} (seq ${open.startSeq}) is open`;
+      const what = `turn/end names ${turnName(turn, seq)}, but ${turnName(open.turn, open.startSeq)} (${formatSeq(open.startSeq)}) is open`;
       this.sink.report('turn-unbalanced', what, { seq });
     }
     const s = this.openStep;
     if (s) {
-      const what = `step ${s.step} of turn ${s.turn} (seq ${s.startSeq}) has no step/end before turn/end at seq ${seq}`;
+      const what = `step ${s.step} of turn ${s.turn} (${formatSeq(s.startSeq)}) has no step/end before turn/end at ${formatSeq(seq)}`;
       this.sink.report('step-unbalanced', what, { seq: s.startSeq });
       this.closeStep(null, seq - 1, undefined);
     }
@@ -253,7 +254,7 @@ export class StructureBuilder implements Analyzer {
     this.outside.flush();
     const prev = this.openStep;
     if (prev) {
-      const what = `step ${prev.step} of turn ${prev.turn} (seq ${prev.startSeq}) has no step/end: step ${step} starts at seq ${seq}`;
+      const what = `step ${prev.step} of turn ${prev.turn} (${formatSeq(prev.startSeq)}) has no step/end: step ${step} starts at ${formatSeq(seq)}`;
       this.sink.report('step-unbalanced', what, { seq: prev.startSeq });
       this.closeStep(null, seq - 1, undefined);
     }
@@ -265,7 +266,7 @@ export class StructureBuilder implements Analyzer {
         { seq },
       );
     } else if (turn !== t.turn) {
-      const what = `step/start names ${turnName(turn, seq)}, but ${turnName(t.turn, t.startSeq)} (seq ${t.startSeq}) is open`;
+      const what = `step/start names ${turnName(turn, seq)}, but ${turnName(t.turn, t.startSeq)} (${formatSeq(t.startSeq)}) is open`;
       this.sink.report('step-unbalanced', what, { seq });
     } else if (this.lastStepNumber !== null && step <= this.lastStepNumber) {
       const what = `step numbers out of order: step ${step} starts after step ${this.lastStepNumber} in turn ${turn}`;
@@ -302,7 +303,7 @@ export class StructureBuilder implements Analyzer {
       return;
     }
     if (turn !== s.turn || step !== s.step) {
-      const what = `step/end names turn ${turn} step ${step}, but step ${s.step} of turn ${s.turn} (seq ${s.startSeq}) is open`;
+      const what = `step/end names turn ${turn} step ${step}, but step ${s.step} of turn ${s.turn} (${formatSeq(s.startSeq)}) is open`;
       this.sink.report('step-unbalanced', what, { seq });
     }
     this.closeStep(seq, seq, time);
@@ -357,7 +358,7 @@ export class StructureBuilder implements Analyzer {
 
 /** "turn 3", or where the event names no valid turn number: "a turn with no valid number (seq N)". */
 function turnName(turn: number, seq: number): string {
-  return Number.isFinite(turn) ? `turn ${turn}` : `a turn with no valid number (seq ${seq})`;
+  return Number.isFinite(turn) ? `turn ${turn}` : `a turn with no valid number (${formatSeq(seq)})`;
 }
 
 function num(v: unknown): number {

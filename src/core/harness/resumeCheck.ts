@@ -21,6 +21,7 @@ import { listSome } from '../diagnostics';
 import { looseData, type Diagnostic, type SessionHeader } from '../types';
 import { REQUEST_HEADER, requestHeaders, type RequestSource } from './requestInForce';
 import { syntheticRepair, type SyntheticEvent } from './repairEvents';
+import { formatSeq } from '../view/seqText';
 
 export type { SyntheticEvent } from './repairEvents';
 
@@ -122,7 +123,7 @@ function formRefusals(log: ResumeSource): ResumeRefusal[] {
     const seqs = seqsOfType(log, id);
     out.push({
       reason: `legacy-form:${type}`,
-      message: `${count(seqs.length, `${type} event`)} (a legacy form the harness no longer migrates; first at seq ${seqs[0]})`,
+      message: `${count(seqs.length, `${type} event`)} (a legacy form the harness no longer migrates; first at ${formatSeq(seqs[0] as number)})`,
       seq: seqs[0],
     });
   }
@@ -132,7 +133,7 @@ function formRefusals(log: ResumeSource): ResumeRefusal[] {
   if (fallback.length > 0)
     out.push({
       reason: `legacy-form:${REQUEST_HEADER}:fallback`,
-      message: `${count(fallback.length, `${REQUEST_HEADER} event`)} with reason "fallback" (a legacy form the harness no longer migrates; first at seq ${fallback[0]})`,
+      message: `${count(fallback.length, `${REQUEST_HEADER} event`)} with reason "fallback" (a legacy form the harness no longer migrates; first at ${formatSeq(fallback[0] as number)})`,
       seq: fallback[0],
     });
   return out;
@@ -192,7 +193,7 @@ function errorRefusals(log: ResumeSource): ResumeRefusal[] {
     const first = list[0] as Diagnostic;
     out.push({
       reason: `error:${code}`,
-      message: `${count(list.length, `${code} error`)} (first ${first.seq !== undefined ? `at seq ${first.seq}` : first.line !== undefined ? `on line ${first.line}` : 'in the log'})`,
+      message: `${count(list.length, `${code} error`)} (first ${first.seq !== undefined ? `at ${formatSeq(first.seq)}` : first.line !== undefined ? `on line ${first.line}` : 'in the log'})`,
       ...where(first),
     });
   }
@@ -238,7 +239,7 @@ function describeSynthetic(e: SyntheticEvent): string {
     const { code } = e.data.error;
     const callId = e.data.message.source?.callId;
     const cited =
-      code === 'TOOL_OUTCOME_UNKNOWN' ? ` (tool/call at seq ${String(e.sourceEventSeqs[0])})` : '';
+      code === 'TOOL_OUTCOME_UNKNOWN' ? ` (tool/call at ${formatSeq(e.sourceEventSeqs[0] as number)})` : '';
     return `tool/result ${code} for call ${String(callId)}${cited}`;
   }
   if (e.type === 'turn/end') return 'turn/end (interrupted)';

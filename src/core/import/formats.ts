@@ -10,7 +10,8 @@
  */
 import { isObject, type JsonObject } from '../validate';
 
-export type SourceFormat = 'seqscope' | 'claude-code' | 'codex' | 'pi' | 'inspect-json' | 'inspect-eval';
+export type SourceFormat =
+  'seqscope' | 'claude-code' | 'codex' | 'pi' | 'inspect-json' | 'inspect-eval' | 'json-array';
 
 /** The names shown to people (CLI `check`, the start page, the README). */
 export const FORMAT_LABELS: Readonly<Record<SourceFormat, string>> = {
@@ -20,6 +21,7 @@ export const FORMAT_LABELS: Readonly<Record<SourceFormat, string>> = {
   pi: 'pi coding agent session (JSONL)',
   'inspect-json': 'Inspect AI eval log (.json)',
   'inspect-eval': 'Inspect AI eval log (.eval zip)',
+  'json-array': 'a JSON array of session events (not JSONL)',
 };
 
 /** The other agents whose logs open, as the start page lists them. */
@@ -39,6 +41,8 @@ export function detectTextFormat(prefix: string, atEnd: boolean): SourceFormat |
   let s = prefix.charCodeAt(0) === 0xfeff ? prefix.slice(1) : prefix;
   s = s.replace(/^\s+/, '');
   if (s === '') return atEnd ? 'seqscope' : undefined;
+  // The harness's events as one JSON array (an export), read element by element (json-array/).
+  if (s[0] === '[') return 'json-array';
   if (s[0] !== '{') return 'seqscope';
   const nl = s.indexOf('\n');
   const firstLine = nl < 0 ? (atEnd ? s : undefined) : s.slice(0, nl);

@@ -12,6 +12,7 @@ import { NativeLog } from './nativeLog';
 import type { ReadLimits } from '../reader/readLimits';
 import { partContainerLimit } from '../reader/lineLengthGuard';
 import { importPi } from './pi/pi';
+import { importEventArray } from './json-array/eventArray';
 import type { SourceFormat } from './formats';
 import { errorMessage } from '../errorMessage';
 
@@ -22,6 +23,8 @@ export type ImportOptions = InspectImportOptions & {
   limits?: ReadLimits;
   /** One string at most (tests lower it; default jsonDocument.ts's ONE_STRING_BYTES). */
   stringBytes?: number;
+  /** The file's name as the user knows it, for advice that names it (a JSON array's conversion). */
+  name?: string;
 };
 
 export function importForeign(
@@ -57,6 +60,8 @@ export function importForeign(
         return importCodex(text);
       case 'pi':
         return importPi(text);
+      case 'json-array':
+        return importEventArray(text, options.name);
     }
   } catch (e) {
     // A bug in an importer must not lose the file: say so, and show nothing rather than throw.

@@ -6,6 +6,7 @@
  */
 import { jsonText } from '../deepJson';
 import { isKnownEvent, type SessionEvent } from '../types';
+import { formatSeq } from '../view/seqText';
 
 /** A tool/result's message with every tool-result block's nested content blanked, as a comparable string. */
 export function toolResultShape(ev: SessionEvent): string {
@@ -43,8 +44,8 @@ export function sourcesProblem(src: unknown, seq: number, mayBeEmpty: boolean): 
   const seen = new Set<number>();
   for (const s of src) {
     if (!Number.isInteger(s) || (s as number) < 0) return `has ${JSON.stringify(s)}, not a seq`;
-    if ((s as number) >= seq) return `names seq ${s}, not earlier than this event`;
-    if (seen.has(s as number)) return `names seq ${s} twice`;
+    if ((s as number) >= seq) return `names ${formatSeq(s as number)}, not earlier than this event`;
+    if (seen.has(s as number)) return `names ${formatSeq(s as number)} twice`;
     seen.add(s as number);
   }
   return null;
@@ -68,9 +69,9 @@ export function toolResultRewriteProblem(
   const target = hidden[0] as number;
   const old = getEvent(target);
   if (!joinedAsToolResult(target) || old === undefined) {
-    return `a tool/result replace must hide a tool/result, seq ${target} is ${old?.type ?? 'unknown'}`;
+    return `a tool/result replace must hide a tool/result, ${formatSeq(target)} is ${old?.type ?? 'unknown'}`;
   }
   if (toolResultShape(old) !== toolResultShape(ev))
-    return `tool/result replacing seq ${target} changes more than the result's nested content`;
+    return `tool/result replacing ${formatSeq(target)} changes more than the result's nested content`;
   return null;
 }

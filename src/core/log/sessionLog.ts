@@ -27,6 +27,7 @@ import type { ReadLimitHit, ReadLimits } from '../reader/readLimits';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
 import { StreamIndex, type StreamState } from '../analysis/streamIndex';
 import { resumeCheck, resumeDiagnostics } from '../harness/resumeCheck';
+import { formatSeq } from '../view/seqText';
 
 /** One derived message and where it came from. */
 export interface DerivedMessage {
@@ -290,7 +291,7 @@ export class SessionLog {
 
   private readEvent(seq: number): SessionEvent {
     if (!Number.isInteger(seq) || seq < 0 || seq >= this.eventCount)
-      throw new RangeError(`seq ${seq} is outside 0..${this.eventCount - 1}`);
+      throw new RangeError(`${formatSeq(seq)} is outside 0..${this.eventCount - 1}`);
     return readEventAt(
       this.store,
       {
@@ -348,7 +349,7 @@ export class SessionLog {
   /** A surface node's message: nodes are valid surface events, so it always has one. */
   private nodeMessage(seq: number): Message {
     const m = messageOf(this.eventAt(seq));
-    if (!m) throw new Error(`seq ${seq} is a surface node but not a valid surface event`);
+    if (!m) throw new Error(`${formatSeq(seq)} is a surface node but not a valid surface event`);
     return m;
   }
 

@@ -19,6 +19,7 @@ import { isSurfaceType, type SessionEvent } from '../types';
 import { sourcesProblem, toolResultRewriteProblem } from './replaceRules';
 import { int32s, upperBound } from './growable';
 import { flatten, newEpoch, type Epoch } from './surfaceEpoch';
+import { formatSeq } from '../view/seqText';
 
 /** A window of the derived history: message index -> the surface node (event seq) it comes from. */
 export interface NodeWindow {
@@ -259,7 +260,7 @@ export class SurfaceIndex {
       const missing = [!a ? start : null, !b && end !== start ? end : null].filter((x) => x !== null);
       this.diags.report(
         'replace-range-missing',
-        `replace ${start}..${end}: seq ${missing.join(' and ')} is not on the current surface; not applied`,
+        `replace ${start}..${end}: ${missing.map(formatSeq).join(' and ')} is not on the current surface; not applied`,
         { seq },
       );
       return false;

@@ -9,6 +9,7 @@
 import type { DiagnosticSink } from '../diagnostics';
 import { jsonText } from '../deepJson';
 import { isFiniteNumber, isInt } from '../validate';
+import { formatSeq } from '../view/seqText';
 
 export class EnvelopeChecks {
   private lastTime = -Infinity;
@@ -31,7 +32,7 @@ export class EnvelopeChecks {
     if (!isInt(value)) {
       this.diags.report(
         'seq-mismatch',
-        `seq ${jsonText(value)} is not an integer; the event is addressed by its position ${position}`,
+        `"seq" is ${jsonText(value)}, not an integer; the event is addressed by its position ${position}`,
         { seq: position, line },
       );
       this.lastSeqDelta = NaN;
@@ -41,7 +42,7 @@ export class EnvelopeChecks {
     if (delta !== 0 && delta !== this.lastSeqDelta) {
       this.diags.report(
         'seq-mismatch',
-        `seq ${value} is at position ${position} (off by ${delta}); the viewer keeps file order and addresses events by position (reported once per run off by the same amount)`,
+        `${formatSeq(value)} is at position ${position} (off by ${delta}); the viewer keeps file order and addresses events by position (reported once per run off by the same amount)`,
         { seq: position, line },
       );
     }

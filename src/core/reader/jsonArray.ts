@@ -1,12 +1,35 @@
 /**
- * A JSON array instead of JSONL, the commonest wrong input: recognised by the file's first
- * line (a lone `[` when pretty-printed, or the whole array on one line), and named with its
+ * A JSON array instead of JSONL, the commonest wrong input. A file that opens with `[` is read
+ * as an array of events by its importer (import/json-array/); this reader, reading lines, names
+ * one by its first line (a lone `[` when pretty-printed, or the whole array on one line) with its
  * fix in that line's diagnostic.
  */
 
-/** What is said of such a file (the CLI's `check` repeats it as its verdict). */
-export const JSON_ARRAY_HINT =
-  "this file looks like a JSON array, not JSONL: a session log has one JSON object per line (convert it with jq -c '.[]' FILE.json > FILE.jsonl)";
+/** A file name as one shell word (quoted unless it is plainly safe). */
+function shellWord(name: string): string {
+  return /^[\w./+-]+$/.test(name) ? name : `'${name.replaceAll("'", "'\\''")}'`;
+}
+
+/** Said of a file that is a JSON array of events; the CLI's `check` finds its verdict by it. */
+export const JSON_ARRAY_VERDICT = 'this file looks like a JSON array, not JSONL';
+
+/** The command that writes a JSON array of events as JSONL, for the file `name` (compressed: decompressed first). */
+export function jqConversion(name = 'FILE.json'): string {
+  const packed = /\.(gz|zst)$/i.exec(name);
+  const plain = packed ? name.slice(0, -packed[0].length) : name;
+  const out = shellWord(`${plain.replace(/\.json$/i, '')}.jsonl`);
+  if (!packed) return `jq -c '.[]' ${shellWord(name)} > ${out}`;
+  const tool = packed[1]?.toLowerCase() === 'gz' ? 'gzip' : 'zstd';
+  return `${tool} -dc ${shellWord(name)} | jq -c '.[]' > ${out}`;
+}
+
+/** What is said of such a file, with its fix (naming the file when known). */
+export function jsonArrayHint(name?: string): string {
+  return `${JSON_ARRAY_VERDICT}: a session log has one JSON object per line (convert it with ${jqConversion(name)})`;
+}
+
+/** The hint without a name (the line reader knows none). */
+export const JSON_ARRAY_HINT = jsonArrayHint();
 
 /** The bad-json message for a first line that does not parse, when it opens an array. */
 export function openedArray(lineNumber: number, text: string | undefined): string | undefined {

@@ -52,6 +52,7 @@ import { checkPackedRow, isPackedRowType, packedMember } from './packedRows';
 import type { ReadContextRecorder } from './readContext';
 import { jsonText } from '../deepJson';
 import { errorMessage } from '../errorMessage';
+import { formatSeq } from '../view/seqText';
 
 export { readEventAt } from './reread';
 export { LINE_EXCERPT_CHARS, LINE_TEXT_MARK, splitLineText } from './lineText';
@@ -96,10 +97,10 @@ export class RecordReader implements LineSink {
   ): void {
     if (!terminated && this.cutShort !== undefined) {
       this.cutShortLine = true;
-      this.report(
+      this.diags.report(
         'torn-tail',
         `${this.cutShort}: the last line (${lineNumber}) is incomplete and dropped; everything up to the last complete line is kept`,
-        lineNumber,
+        { line: lineNumber, droppedBytes: length },
       );
       return;
     }
@@ -129,10 +130,10 @@ export class RecordReader implements LineSink {
       else if (terminated)
         this.report('bad-json', `line ${lineNumber} is not valid JSON (${why}); skipped${seen}`, lineNumber);
       else
-        this.report(
+        this.diags.report(
           'torn-tail',
           `the last line (${lineNumber}) has no newline and does not parse: the writer stopped mid-line; dropped, as the harness drops it on resume (${why})${seen}`,
-          lineNumber,
+          { line: lineNumber, droppedBytes: length },
         );
       return;
     }
@@ -152,7 +153,7 @@ export class RecordReader implements LineSink {
       if (this.position > first) where.seq = first;
       this.diags.report(
         'torn-tail',
-        `the last line (${lineNumber}) has no newline: shown as read, but the harness cuts an unterminated last line off the file on resume, so a resumed session will not have ${this.position > first ? (this.position - first === 1 ? `seq ${first}` : `seqs ${first}..${this.position - 1}`) : 'it'}`,
+        `the last line (${lineNumber}) has no newline: shown as read, but the harness cuts an unterminated last line off the file on resume, so a resumed session will not have ${this.position > first ? (this.position - first === 1 ? formatSeq(first) : `seqs ${first}..${this.position - 1}`) : 'it'}`,
         where,
       );
       return;

@@ -42,6 +42,10 @@ describe('a last line without a newline', () => {
     expect(r.diagnostics.find((d) => d.code === 'torn-tail')?.message).toMatch(
       /dropped, as the harness drops it/,
     );
+    // How much was dropped, for the app's note (TornTailNote.tsx): the cut line's bytes.
+    expect(r.diagnostics.find((d) => d.code === 'torn-tail')?.droppedBytes).toBe(
+      enc.encode('{"type":"user/mess').length,
+    );
   });
 
   it('a packed row without a newline: every member it expands to is named', () => {

@@ -18,6 +18,7 @@
  * non-decreasing in seq stays so under every query, which keeps the
  * mappings built on it monotone and consistent with their inverses.
  */
+import { formatSeq } from '../view/seqText';
 
 export type StepFn = (state: Float64Array, seq: number) => void;
 
@@ -63,7 +64,8 @@ export class PrefixWalk {
 
   /** The state after seqs 0..seq (0 <= seq < count). A shared buffer: read it before the next call. */
   stateAt(seq: number): Float64Array {
-    if (!(seq >= 0 && seq < this.count)) throw new RangeError(`seq ${seq} is outside 0..${this.count - 1}`);
+    if (!(seq >= 0 && seq < this.count))
+      throw new RangeError(`${formatSeq(seq)} is outside 0..${this.count - 1}`);
     const k = Math.floor(seq / this.every);
     const base = k * this.every;
     if (!(this.cursorSeq >= base && this.cursorSeq <= seq)) {

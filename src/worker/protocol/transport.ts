@@ -73,6 +73,11 @@ export type ErrorCode =
   | 'superseded'
   | 'network'
   | 'load-failed'
+  /**
+   * The log cannot be opened here, whatever the retries: not text (a binary file), a web page,
+   * too large for this tab. The page offers another log, not a Retry.
+   */
+  | 'refused'
   /** A picked file changed on disk (or went away) after it was chosen: only choosing it again reads it. */
   | 'file-changed'
   | 'internal'
