@@ -1,7 +1,7 @@
 /**
  * SessionLog: a loaded (or loading) session log and every question asked of
  * it. It keeps the decompressed bytes and compact per-event columns; events
- * are parsed again on demand (with a small LRU), so memory stays ~30 bytes an
+ * are parsed again on demand (with a small LRU), so memory stays ~34 bytes an
  * event plus the bytes themselves.
  *
  * It is queryable while it loads: `eventCount` grows as bytes are pushed, and
