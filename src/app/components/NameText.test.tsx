@@ -2,6 +2,7 @@
 /** Names from the log are isolated and their bidi controls shown, not obeyed (audit R10-L2). */
 import { describe, expect, it, vi } from 'vitest';
 import { BlockView } from './blocks';
+import { JsonTree } from './jsonTree';
 import { NameText } from './NameText';
 import { render } from './testRender';
 import { TimelineRowView } from '../views/TimelineRowView';
@@ -76,5 +77,13 @@ describe('NameText', () => {
     expect(el.querySelector('[data-part="summary"] bdi')?.textContent).toBe('call tool\\u202e30000_x {}');
     expect(CONTROLS.test(el.textContent)).toBe(false);
     expect(el.querySelector('[role="row"]')?.getAttribute('title')).toContain('tool\\u202e30000_x');
+  });
+});
+
+describe('the JSON tree', () => {
+  it('shows a string value like a name: isolated, its bidi controls spelled out', () => {
+    const el = render(<JsonTree value={{ name: SPOOF }} />);
+    expect(el.querySelector('[data-value-type="string"] bdi')?.textContent).toBe('"tool\\u202e30000_x"');
+    expect(CONTROLS.test(el.textContent)).toBe(false);
   });
 });
