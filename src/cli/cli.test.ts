@@ -6,6 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, ensureBuiltCli, runCli } from './testSupport';
+import { COMMAND_USAGE } from './helpText';
 
 const SAMPLES = resolve(ROOT, '../shared/samples');
 const FIX = join(ROOT, 'fixtures/cli');
@@ -193,6 +194,26 @@ describe('seqscope: hostile input and closed pipes', () => {
       expect(r.out).toContain('Usage:');
     }
   });
+
+  it('<command> --help and -h print that command usage and exit 0, for every command (audit R10-L3)', () => {
+    // One run per command (a run costs a second here), the three spellings taken in turn.
+    const spellings = [
+      (c: string) => [c, '--help'],
+      (c: string) => [c, 'x.jsonl', '-h'],
+      (c: string) => ['help', c],
+    ];
+    Object.keys(COMMAND_USAGE).forEach((command, i) => {
+      const args = (spellings[i % spellings.length] as (c: string) => string[])(command);
+      const r = runCli(args);
+      expect({ args, code: r.code, err: r.err }).toEqual({ args, code: 0, err: '' });
+      expect(r.out).toMatch(/^(Usage:|seqscope - )/);
+      expect(r.out).toContain(`seqscope ${command}`);
+    });
+    // After a lone `--` it is an argument like any other: a search for "-h".
+    const search = runCli(['search', '--json', join(FIX, 'tool-round.jsonl'), '--', '-h']);
+    expect(search.code).toBe(0);
+    expect(search.out).not.toContain('Usage:');
+  }, 60_000);
 
   it('derive still prints its JSON but warns once when the file lost data', () => {
     const dir = tmp();

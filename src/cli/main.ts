@@ -19,61 +19,22 @@
 import { resolve } from 'node:path';
 import { isMainThread, workerData } from 'node:worker_threads';
 import type { ReadLimits } from '../core/reader/readLimits';
-import { LIMIT_OPTIONS, LIMIT_USAGE, limitWarning, limitsFromArgs } from './limitArgs';
+import { LIMIT_OPTIONS, limitWarning, limitsFromArgs } from './limitArgs';
 import { allValues, hasSwitch, positionals, readArgs, SEQ, type OptionTable } from './args';
 import { loadFile } from './readInput';
 import { guardTerminalOutput } from './terminalText';
 import { runCheck, runDerive, runStats } from './commands';
 import { runOpen } from './open';
-import { SEARCH_USAGE, runSearchCommand } from './searchCommand';
-import { DIFF_USAGE, runDiffCommand } from './diffCommand';
-import { COMPARE_USAGE, runCompareCommand } from './compareCommand';
-import { EXPORT_USAGE, runExport } from './exportCommand';
+import { runSearchCommand } from './searchCommand';
+import { runDiffCommand } from './diffCommand';
+import { runCompareCommand } from './compareCommand';
+import { runExport } from './exportCommand';
+import { USAGE, asksForHelp, commandUsage, isCommand } from './helpText';
 import { isRangeWorkerThread } from './rangeWorkers';
 import { INDEX_WORKER, runIndexWorker } from './index/indexWorker';
 import { noteSubagentFiles } from './subagents';
 import { SAMPLE_OPTIONS, sampleImportOptions } from './sampleOption';
 import type { ImportOptions } from '../core/import/importers';
-
-const USAGE = `seqscope - replay debugger for AI-agent session logs
-
-Usage:
-  seqscope derive FILE [--at SEQ]...   print the derived model messages at each SEQ (default: the last event)
-           [--with-request]            also the request in force there: "request": {config, system?, tools?,
-                                       adapterDefaults?, seq} (seq: its request/header), or null
-           [--resume]                  derive as if the harness had resumed the log: the events it would
-                                       append (listed in "synthetic") applied; takes no --at
-  seqscope check FILE [--json]         print the log's diagnostics (the resume check's refusals among
-                                       them); exit 1 when any is an error
-  seqscope stats FILE [--json]         print turns, steps, tool calls, errors, tokens and wall time;
-                                       --json: the log's row of the session library (see index)
-${SEARCH_USAGE}
-${DIFF_USAGE}
-${COMPARE_USAGE}
-  seqscope open FILE [--seq N] [--port P] [--follow] [--no-browser]
-                                       serve the web app and FILE on 127.0.0.1 (port P, or the first
-                                       free from 4180), print the deep link and open it in a browser;
-                                       --follow streams lines appended to FILE to the open app.
-                                       Runs until Ctrl-C.
-  ${EXPORT_USAGE.split('\n').join('\n  ')}
-  seqscope index PATH... [--out DIR] [--json] [--threads N]
-                                       read every log under the PATHs (files, folders, s3://, gs://,
-                                       https:// listings) on all cores and write the session library:
-                                       Parquet files sessions, steps, tool_calls, diagnostics in DIR
-                                       (default: PATH/.seqscope-index for one folder). Re-runs read
-                                       only logs whose size or fingerprint changed.
-  seqscope query INDEX "SQL" [--json]  run SQL over the library with embedded DuckDB; prints a table
-                                       (--json: an array of row objects)
-  seqscope serve DIR [--port P] [--no-browser]
-                                       index DIR's logs (into DIR/.seqscope-index), then serve the app
-                                       with a Library of them on 127.0.0.1; Runs until Ctrl-C.
-  seqscope help                        this text
-
-FILE may be .jsonl, .jsonl.gz or .jsonl.zst/.jsonl.zstd (detected by content), or - for standard input;
-other agents' logs open too (Claude Code, Codex CLI, pi, Inspect AI .json/.eval: \`check\` names the
-format). --sample N picks the sample of a multi-sample Inspect AI log (default 1).
-${LIMIT_USAGE}
-Exit status: 0 ok, 1 error diagnostics (check), 2 bad usage or unreadable file.`;
 
 interface Parsed {
   command: string;
@@ -137,6 +98,14 @@ async function main(argv: string[]): Promise<number> {
     // No command at all is a usage error (`seqscope help` asks for the text and exits 0).
     process.stderr.write(USAGE + '\n');
     return 2;
+  }
+  // `seqscope <command> --help` (or -h), and `seqscope help <command>`: that command's usage.
+  const [command, ...rest] = argv;
+  const about =
+    command === 'help' ? (isCommand(rest[0]) ? rest[0] : 'help') : asksForHelp(rest) ? command : undefined;
+  if (isCommand(about)) {
+    process.stdout.write(commandUsage(about) + '\n');
+    return 0;
   }
   // open, index and query have options of their own (parsed where they live)
   if (argv[0] === 'open') return runOpen(argv.slice(1));

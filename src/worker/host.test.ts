@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { SessionLog } from '../core/log/sessionLog';
+import { ParsedEvents } from '../core/log/parsedEvents';
 import { singleStreamLog } from '../core/testing/hostileInputs';
 import { CHECKPOINT_EVERY } from '../core/analysis/streamCheckpoints';
 import { handlers, type HandlerTable } from './handlers';
@@ -319,10 +319,7 @@ describe('LogHost: one stream of many deltas', () => {
   it('the stream at the step/end after 200,000 deltas reads at most one checkpoint interval of events', async () => {
     // SessionLog re-reads (re-parses) an event it does not hold: the count of those re-reads is
     // the cost of the first visit. It once re-read the whole stream (the worker died at 1M).
-    const reads = vi.spyOn(
-      SessionLog.prototype as unknown as { readEvent(seq: number): unknown },
-      'readEvent',
-    );
+    const reads = vi.spyOn(ParsedEvents.prototype as unknown as { read(seq: number): unknown }, 'read');
     try {
       const deltas = 200_000;
       const { ask } = host();

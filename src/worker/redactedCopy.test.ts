@@ -7,6 +7,7 @@ import { secretsEval } from '../core/testing/secretsEval';
 import { SessionLog } from '../core/log/sessionLog';
 import { LogHost } from './host';
 import { homeOfCwd } from './redactedCopy';
+import { redactLogText } from '../core/redact/redactLog';
 import type { Request, ResponseMessage, WorkerMessage } from './protocol';
 
 const original = secretsLog(readFileSync('fixtures/diagnostics/clean.jsonl', 'utf8'));
@@ -30,17 +31,26 @@ async function host(text: string | File) {
   return ask;
 }
 
+/** The copy as the worker posts it: a Blob, never the text (audit R10-L1), read back as text. */
+async function copyOf(r: Awaited<ReturnType<Awaited<ReturnType<typeof host>>>>) {
+  if (!r.ok) throw new Error(r.error.message);
+  const value = r.value as {
+    file: unknown;
+    counts: Record<string, number>;
+    changedLines: number;
+    name: string;
+  };
+  expect(value.file).toBeInstanceOf(Blob);
+  expect(Object.values(value).filter((v) => typeof v === 'string')).toEqual([value.name]);
+  const file = value.file as Blob;
+  return { ...value, file, text: await file.text() };
+}
+
 describe('exportRedacted request', () => {
   it('masks every secret, the e-mail and the home user; the copy is the same log', async () => {
     const ask = await host(original);
     const r = await ask({ kind: 'exportRedacted', patterns: ['PROJECT-[A-Z]+-\\d+'] });
-    if (!r.ok) throw new Error(r.error.message);
-    const copy = r.value as {
-      text: string;
-      counts: Record<string, number>;
-      changedLines: number;
-      name: string;
-    };
+    const copy = await copyOf(r);
     expect(copy.name).toBe('secrets.jsonl');
     for (const secret of Object.values(SECRETS)) expect(copy.text).not.toContain(secret.slice(-8));
     expect(copy.counts).toMatchObject({ email: 1, custom: 1 });
@@ -58,9 +68,7 @@ describe('exportRedacted request', () => {
       readFileSync('../shared/samples/other/inspect/log_message_deduplication.eval'),
     );
     const ask = await host(new File([new Uint8Array(secretsEval(sample))], 'secret.eval'));
-    const r = await ask({ kind: 'exportRedacted', patterns: [] });
-    if (!r.ok) throw new Error(r.error.message);
-    const copy = r.value as { text: string; counts: Record<string, number> };
+    const copy = await copyOf(await ask({ kind: 'exportRedacted', patterns: [] }));
     expect(copy.text).not.toContain('\uFFFD');
     expect(copy.text).not.toContain(SECRETS.anthropic.slice(-12));
     expect(copy.text).not.toContain(SECRETS.aws);
@@ -86,13 +94,22 @@ describe('exportRedacted request', () => {
       });
     const long = 'a'.repeat(40_000);
     const ask = await host(`${message(0, `${long}!`)}\n${message(1, `${long}b`)}\n`);
-    const r = await ask({ kind: 'exportRedacted', patterns: ['a*a*a*b', '(a+)+$'] });
-    if (!r.ok) throw new Error(r.error.message);
-    const copy = r.value as { text: string; counts: Record<string, number> };
+    const copy = await copyOf(await ask({ kind: 'exportRedacted', patterns: ['a*a*a*b', '(a+)+$'] }));
     expect(copy.counts.custom).toBe(1);
     const lines = copy.text.split('\n');
     expect(lines[0]).toContain(`${long}!`);
     expect(lines[1]).not.toContain('aab');
+  });
+
+  it("posts the copy as a Blob of exactly the redacted text's UTF-8 bytes (audit R10-L1)", async () => {
+    const withNonAscii = original.replace('List the files.', 'List the files – ünïcødé ✓ 🎉');
+    const ask = await host(withNonAscii);
+    const copy = await copyOf(await ask({ kind: 'exportRedacted', patterns: [] }));
+    const home = homeOfCwd(loadLogFromText(withNonAscii).sessionHeader?.cwd);
+    const expected = redactLogText(withNonAscii, { homePaths: home ? [home] : [] }).text;
+    expect(copy.text).toContain('🎉');
+    expect(new Uint8Array(await copy.file.arrayBuffer())).toEqual(new TextEncoder().encode(expected));
+    expect(copy.file.type).toBe('application/x-ndjson;charset=utf-8');
   });
 
   it('says plainly when a pattern is not a regular expression', async () => {

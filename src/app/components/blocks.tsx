@@ -20,6 +20,7 @@ import { GenericBlockView, ImageView } from './otherBlocks';
 import { ReasoningView, TextBody } from './textBlocks';
 import { ToolCallView } from './toolCallView';
 import { formatSeq } from '../../core/view/seqText';
+import { NameText } from './NameText';
 
 /** Tool results nested deeper than this render as generic JSON. */
 const MAX_NESTING = 8;
@@ -60,10 +61,10 @@ function ToolResultView({
             title="Jump to the tool call"
             onClick={() => onJumpToCall(block.toolCallId)}
           >
-            {block.toolCallId}
+            <NameText name={block.toolCallId} />
           </button>
         ) : (
-          <span className="font-mono text-[11px] text-fg-muted">{block.toolCallId}</span>
+          <NameText name={block.toolCallId} className="font-mono text-[11px] text-fg-muted" />
         )}
         {error && (
           <span data-testid="error-badge" className={`${chip} ${toneClass('red')}`}>
@@ -233,11 +234,11 @@ export function MessageView({
               title="Jump to the tool call"
               onClick={() => onJumpToCall(toolCallId)}
             >
-              {source}
+              <NameText name={source} />
             </button>
           ) : (
             <span className="truncate font-mono" title={message.id ? `message id ${message.id}` : undefined}>
-              {source}
+              <NameText name={source} />
             </span>
           ))}
         <span className="shrink-0 font-mono text-fg-subtle">#{index}</span>

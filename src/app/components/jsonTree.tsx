@@ -8,6 +8,7 @@
 
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { LONG_JSON, stringifyPretty } from './jsonText';
+import { NameText } from './NameText';
 import { PlainTextView } from './plainText';
 import { useDismiss } from './useDismiss';
 
@@ -225,7 +226,7 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
             data-value-type={valueType(value)}
             className={`break-all whitespace-pre-wrap ${primitiveClass(value)}`}
           >
-            {fullString ? JSON.stringify(value) : primitiveText(value, JSON_STRING_LIMIT)}
+            <NameText name={fullString ? JSON.stringify(value) : primitiveText(value, JSON_STRING_LIMIT)} />
           </span>
         )}{' '}
         <button
@@ -241,7 +242,8 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
   } else {
     body = (
       <span data-value-type={valueType(value)} className={`break-all ${primitiveClass(value)}`}>
-        {primitiveText(value, Infinity)}
+        {/* A string in the log may carry bidi controls: shown like a name, so none reorders the tree. */}
+        <NameText name={primitiveText(value, Infinity)} />
       </span>
     );
   }

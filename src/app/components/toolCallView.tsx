@@ -8,6 +8,7 @@ import type { ToolCallBlock } from '../../core/types';
 import { chip, linkButton } from './blockChrome';
 import { toneClass } from './format';
 import { JsonText, prettyJsonText } from './jsonText';
+import { NameText } from './NameText';
 
 export function ToolCallView({
   block,
@@ -32,9 +33,9 @@ export function ToolCallView({
     >
       <div className="flex flex-wrap items-center gap-2 border-b border-amber-500/15 px-2 py-1 text-xs">
         <span className={`${chip} ${toneClass('amber')}`}>call</span>
-        <span className="font-mono font-semibold text-amber-200">{block.name}</span>
+        <NameText name={block.name} className="font-mono font-semibold text-amber-200" />
         <span className="font-mono text-[11px] text-fg-subtle" title="tool call id">
-          {block.id}
+          <NameText name={block.id} />
         </span>
         {pretty && !pretty.ok && (
           <span data-testid="invalid-json" className={`${chip} ${toneClass('red')}`}>

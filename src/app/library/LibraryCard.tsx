@@ -14,6 +14,8 @@ import {
 import { totalInputTokens } from '../../core/analysis/usage';
 import { NO_VALUE, formatBytes, formatDuration, formatTokens, formatUsd } from '../components/format';
 import { useLibrary, type LibraryParams } from './useLibrary';
+import { NameText } from '../components/NameText';
+import { visibleName } from '../../core/view/bidiControls';
 
 const FILTER_LABELS: Record<LibraryFilter, string> = {
   'tool-errors': 'tool errors',
@@ -43,8 +45,8 @@ const COLUMNS: ColumnDef[] = [
       r.model === null ? (
         NO_VALUE
       ) : (
-        <span className="block max-w-[8rem] truncate" title={r.model}>
-          {r.model}
+        <span className="block max-w-[8rem] truncate" title={visibleName(r.model)}>
+          <NameText name={r.model} />
         </span>
       ),
   },
@@ -137,9 +139,9 @@ function SessionCell({ row }: { row: LibraryRow }) {
   const label = row.title ?? row.first_user_message ?? name;
   const body = (
     <>
-      <span className="block truncate text-fg-strong">{label}</span>
+      <NameText name={label} className="block truncate text-fg-strong" />
       <span className="block truncate font-mono text-[10px] text-fg-subtle">
-        {row.file ?? row.path} · {formatBytes(row.size_bytes)} · {row.session_id}
+        <NameText name={row.file ?? row.path} /> · {formatBytes(row.size_bytes)} · {row.session_id}
       </span>
     </>
   );
@@ -153,7 +155,7 @@ function SessionCell({ row }: { row: LibraryRow }) {
     <a
       href={libraryLink(row.file, row.session_id)}
       data-testid="library-link"
-      className={`${SESSION_WIDTH} hover:[&>span:first-child]:text-sky-300`}
+      className={`${SESSION_WIDTH} hover:[&>:first-child]:text-sky-300`}
       title={row.first_user_message ?? undefined}
     >
       {body}

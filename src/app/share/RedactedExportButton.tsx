@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { overrunNote } from '../../core/redact/customPatterns';
 import type { LogClient } from '../../worker/client';
-import { download, fileBase } from './export';
+import { downloadFile, fileBase } from './export';
 import { showToast } from './links';
 
 /** "api-key 3, email 1": what was masked, most first (and which patterns needed too much work). */
@@ -43,7 +43,7 @@ export function RedactedExportButton({
         showToast(`Redacted copy failed: ${r.error.message}`, { tone: 'warn' });
         return;
       }
-      download(`${fileBase(r.value.name)}.redacted.jsonl`, r.value.text, 'application/x-ndjson');
+      downloadFile(`${fileBase(r.value.name)}.redacted.jsonl`, r.value.file);
       showToast(`Redacted copy: ${maskedSummary(r.value.counts, r.value.changedLines, r.value.overruns)}`);
     } finally {
       setBusy(false);

@@ -76,7 +76,12 @@ export function fileBase(name: string): string {
 }
 
 export function download(filename: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  downloadFile(filename, new Blob([text], { type: `${type};charset=utf-8` }));
+}
+
+/** Saves a file made elsewhere (the worker's redacted copy): no byte of it is touched here. */
+export function downloadFile(filename: string, file: Blob): void {
+  const url = URL.createObjectURL(file);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

@@ -14,6 +14,8 @@ import { HeaderProblems } from './HeaderProblems';
 import { SessionInfoButton } from './SessionInfo';
 import { ThemeToggle } from './ThemeToggle';
 import { useLogCost, type LogCost } from './useLogCost';
+import { NameText } from '../components/NameText';
+import { visibleName } from '../../core/view/bidiControls';
 
 export const FILE_INPUT_ID = 'file-input';
 const START_PAGE_HINT_ID = 'start-page-hint';
@@ -62,10 +64,10 @@ export function Header() {
                 are down to their first (they take no room of their own: flex-basis 0), to 14ch at least. */}
             <span
               className="w-[9ch] max-w-[28ch] shrink-0 grow truncate font-mono text-fg min-[1280px]:w-auto min-[1280px]:max-w-none min-[1280px]:min-w-[14ch] min-[1280px]:shrink min-[1280px]:grow-0"
-              title={name}
+              title={visibleName(name)}
               data-testid="file-name"
             >
-              {name}
+              <NameText name={name} />
             </span>
             <SessionInfoButton summary={summary} />
             <SamplePicker summary={summary} />

@@ -15,6 +15,7 @@ import { useWorkerQuery } from '../services/useWorkerQuery';
 import { EVENT_LANE, eventRequest } from './seekRequests';
 import type { UrlSync } from '../url/sync';
 import { formatSeq } from '../../core/view/seqText';
+import { NameText } from '../components/NameText';
 
 type Tab = 'event' | 'raw';
 
@@ -82,7 +83,7 @@ export function Inspector() {
       >
         <span className="font-mono text-sm text-fg-strong">{formatSeq(d.seq)}</span>
         <span className={`rounded border px-1 font-mono text-[10px] ${eventTypeBadgeClass(d.type)}`}>
-          {d.type}
+          <NameText name={d.type} />
         </span>
         <span className="font-mono text-fg-subtle">line {d.line}</span>
         {d.relTime !== undefined && (

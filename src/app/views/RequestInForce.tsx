@@ -12,6 +12,7 @@ import { JsonTree } from '../components/jsonTree';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { formatSeq } from '../../core/view/seqText';
+import { NameText } from '../components/NameText';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
@@ -56,7 +57,7 @@ export function RequestInForce({ seq }: { seq: number }) {
             data-testid="request-model"
             className="min-w-0 font-mono [overflow-wrap:anywhere] text-sky-200"
           >
-            {model}
+            <NameText name={model} />
           </span>
           {r.system && 'text' in r.system && (
             <span className="shrink-0 text-fg-muted">

@@ -16,6 +16,7 @@ import { useServices } from '../services/context';
 import { whyNotLoadable } from '../url/state';
 import { FILE_INPUT_ID } from './Header';
 import { requestTimelineFocus } from './focusTargets';
+import { NameText } from '../components/NameText';
 
 /** The sample the start page offers first (and `npm start` opens). */
 const DEMO = BUNDLED_SAMPLES[0] as (typeof BUNDLED_SAMPLES)[number];
@@ -174,7 +175,7 @@ export function StartPage() {
                       className="min-w-0 flex-1 text-left hover:text-sky-300"
                     >
                       <div className="flex items-center gap-1.5">
-                        <span className="truncate font-mono text-fg">{e.name}</span>
+                        <NameText name={e.name} className="truncate font-mono text-fg" />
                         {(e.kind === 'file' || e.kind === 'text') && (
                           <span
                             className={`shrink-0 rounded border px-1 text-[9px] ${e.stored ? 'border-line text-fg-muted' : 'border-amber-500/30 text-amber-300'}`}

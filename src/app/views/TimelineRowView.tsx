@@ -18,6 +18,8 @@ import { StepHealthBadge } from '../scrubber/StepHealth';
 import { CopyLinkButton } from '../share/CopyLinkButton';
 import { InputDiffButton } from '../why/InputDiffButton';
 import { formatSeq } from '../../core/view/seqText';
+import { NameText } from '../components/NameText';
+import { visibleName } from '../../core/view/bidiControls';
 
 const SUMMARY_TONE: Record<SummaryTone, string> = {
   normal: 'text-fg',
@@ -134,7 +136,7 @@ export function TimelineRowView({
       aria-selected={selected}
       tabIndex={tabbable ? 0 : -1}
       data-current={selected || containsSelection || undefined}
-      title={`${formatSeq(row.seq)}${row.coverEnd > row.seq ? ` (folded through ${row.coverEnd})` : ''} · ${row.type}`}
+      title={`${formatSeq(row.seq)}${row.coverEnd > row.seq ? ` (folded through ${row.coverEnd})` : ''} · ${visibleName(row.type)}`}
       onClick={onSelect}
       onKeyDown={onKeyDown}
       onPointerEnter={() => setHovered(true)}
@@ -191,9 +193,9 @@ export function TimelineRowView({
         {row.kind !== 'turn' && row.kind !== 'step' && (
           <span
             className={`${chip} max-w-[168px] min-w-[120px] justify-center overflow-hidden text-ellipsis ${eventTypeBadgeClass(row.type)}`}
-            title={row.type}
+            title={visibleName(row.type)}
           >
-            <span className="truncate">{row.type}</span>
+            <NameText name={row.type} className="truncate" />
           </span>
         )}
         <span data-part="summary" className="flex min-w-0 flex-1 items-center gap-[inherit] overflow-hidden">
@@ -304,9 +306,9 @@ function content(row: TimelineRow): ReactNode {
           <span
             data-part="tools"
             className="max-w-[45%] min-w-0 shrink-[100] truncate font-mono text-[11px] text-fg-soft"
-            title={`tools called: ${s.tools}`}
+            title={`tools called: ${visibleName(s.tools)}`}
           >
-            {s.tools}
+            <NameText name={s.tools} />
           </span>
         )}
         <Stats
@@ -328,11 +330,12 @@ function content(row: TimelineRow): ReactNode {
     return (
       <>
         <span className="shrink-0 text-emerald-300">{head}</span>
-        <span className="truncate font-mono text-[11px] text-fg-subtle">{rest.join(' · ')}</span>
+        <NameText name={rest.join(' · ')} className="truncate font-mono text-[11px] text-fg-subtle" />
       </>
     );
   }
-  return <span className={`truncate ${SUMMARY_TONE[row.tone]}`}>{row.summary}</span>;
+  // A summary names tools and types: drawn as a name, so none of them reorders the row.
+  return <NameText name={row.summary} className={`truncate ${SUMMARY_TONE[row.tone]}`} />;
 }
 
 type Usage = TokenUsage | undefined;

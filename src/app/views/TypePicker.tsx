@@ -11,6 +11,8 @@ import { eventTypeBadgeClass } from '../components/format';
 import { usePopupButton } from '../components/useDismiss';
 import { useApp } from '../appState';
 import { useServices } from '../services/context';
+import { NameText } from '../components/NameText';
+import { visibleName } from '../../core/view/bidiControls';
 
 /** The most type rows the menu draws at once. */
 export const MAX_TYPE_ROWS = LIST_BOUND;
@@ -161,9 +163,9 @@ export function TypePicker() {
               />
               <span
                 className={`min-w-0 truncate rounded border px-1 font-mono text-[10px] ${eventTypeBadgeClass(t.type)}`}
-                title={t.type}
+                title={visibleName(t.type)}
               >
-                {t.type}
+                <NameText name={t.type} />
               </span>
               <span className="ml-auto font-mono text-[11px] text-fg-subtle">
                 {t.count.toLocaleString('en-US')}

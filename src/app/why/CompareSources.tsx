@@ -9,6 +9,8 @@ import { formatBytes } from '../components/format';
 import { useApp } from '../appState';
 import { recentSource, useStorage } from '../storage/logStore';
 import { listRecent, type RecentEntry } from '../storage/recent';
+import { NameText } from '../components/NameText';
+import { visibleName } from '../../core/view/bidiControls';
 
 /** Recently opened logs offered as run B at most. */
 export const COMPARE_RECENT_MAX = 6;
@@ -90,10 +92,10 @@ export function CompareSources({ onOpen, compact, status }: CompareSourcesProps)
             <Chip
               key={e.fingerprint}
               testId="compare-recent"
-              title={`${e.name} · ${formatBytes(e.size)} · opened ${new Date(e.date).toLocaleString()}`}
+              title={`${visibleName(e.name)} · ${formatBytes(e.size)} · opened ${new Date(e.date).toLocaleString()}`}
               onClick={() => void pickRecent(e)}
             >
-              {e.name}
+              <NameText name={e.name} />
             </Chip>
           ))}
         </span>

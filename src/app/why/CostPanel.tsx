@@ -9,6 +9,7 @@ import { DEFAULT_PRICES } from '../../core/cost/prices';
 import { unpricedNote, type CostSummary } from '../../core/cost/usageTotals';
 import { RowsBound, boundedRows } from '../components/boundedRows';
 import { formatUsd } from '../components/format';
+import { NameText } from '../components/NameText';
 
 export interface CostPanelProps {
   /** The session's cost under `prices` (null: not summed yet). */
@@ -74,7 +75,9 @@ export function CostPanel({ summary, prices, onPrices }: CostPanelProps) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.model}>
-              <td className="font-mono">{r.model}</td>
+              <td className="font-mono">
+                <NameText name={r.model} />
+              </td>
               <td className="text-right tabular-nums">{r.steps} steps</td>
               <td className="text-right tabular-nums">{r.tokens.toLocaleString('en-US')} tokens</td>
               <td className="text-right tabular-nums">{r.cost === null ? 'no price' : usd(r.cost)}</td>

@@ -16,6 +16,7 @@ import { MessageView } from '../components/blocks';
 import { NO_VALUE, formatDuration } from '../components/format';
 import type { RunBView } from './compareService';
 import { formatSeq } from '../../core/view/seqText';
+import { NameText } from '../components/NameText';
 
 export interface RunCompareViewProps {
   comparison: RunComparison;
@@ -90,7 +91,7 @@ export function RunCompareView({ comparison, nameA, nameB, onJump, runB }: RunCo
                   className="text-sky-300 hover:underline"
                   onClick={() => onJump('a', d.a?.inputSeq ?? 0, `turn ${d.turn} step ${d.step} input`)}
                 >
-                  in {nameA}
+                  in <NameText name={nameA} />
                 </button>
               )}
               {d.a?.inputSeq != null && d.b?.inputSeq != null && <span aria-hidden> · </span>}
@@ -100,7 +101,7 @@ export function RunCompareView({ comparison, nameA, nameB, onJump, runB }: RunCo
                   className="text-sky-300 hover:underline"
                   onClick={() => onJump('b', d.b?.inputSeq ?? 0, `turn ${d.turn} step ${d.step} input`)}
                 >
-                  in {nameB}
+                  in <NameText name={nameB} />
                 </button>
               )}
               {(d.a?.inputSeq != null || d.b?.inputSeq != null) && <span aria-hidden> · </span>}
@@ -210,9 +211,10 @@ function RunBPane({ nameB, view }: { nameB: string; view: RunBView | null }) {
       className="min-w-0 border-l border-line"
     >
       <p className="px-3 py-1 font-semibold text-fg-soft">
+        <NameText name={nameB} />
         {view
-          ? `${nameB} at ${formatSeq(view.seq)} (${view.label}): ${view.count} message${view.count === 1 ? '' : 's'}`
-          : `${nameB}: pick a step (or "in both") to see what its model was sent`}
+          ? ` at ${formatSeq(view.seq)} (${view.label}): ${view.count} message${view.count === 1 ? '' : 's'}`
+          : ': pick a step (or "in both") to see what its model was sent'}
       </p>
       {view && view.from > 0 && <p className="px-3 text-fg-faint">{view.from} earlier messages not shown</p>}
       {view?.messages.map((m) => (

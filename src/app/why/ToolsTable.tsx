@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { ToolStats } from '../../worker/protocol';
 import { RowsBound, boundedRows } from '../components/boundedRows';
 import { NO_VALUE, formatDuration } from '../components/format';
+import { NameText } from '../components/NameText';
 
 export function ToolsTable({ tools, onPick }: { tools: ToolStats[]; onPick: (name: string) => void }) {
   const [query, setQuery] = useState('');
@@ -44,7 +45,7 @@ export function ToolsTable({ tools, onPick }: { tools: ToolStats[]; onPick: (nam
                   className="font-mono text-sky-300 hover:underline"
                   onClick={() => onPick(t.name)}
                 >
-                  {t.name}
+                  <NameText name={t.name} />
                 </button>
               </td>
               <td className="px-2 text-right tabular-nums">{t.calls}</td>

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadLogFromText } from '../log/load';
 import { SessionLog } from '../log/sessionLog';
+import type { ParsedEvents } from '../log/parsedEvents';
 import { StructureBuilder } from './structure';
 import { DiagnosticList } from '../diagnostics';
 import { StreamIndex } from './streamIndex';
@@ -63,7 +64,7 @@ describe('a stream query across many events that are not chunks', () => {
   it('SessionLog wires its type column: a seek re-parses no filler event', () => {
     const text = events.map((e) => JSON.stringify(e)).join('\n') + '\n';
     const log = loadLogFromText(text);
-    const parsed = vi.spyOn(log as unknown as { passEvent: (s: number) => unknown }, 'passEvent');
+    const parsed = vi.spyOn((log as unknown as { parsed: ParsedEvents }).parsed, 'pass');
     for (const s of queries) {
       parsed.mockClear();
       const state = log.streamAt(s);
@@ -88,7 +89,7 @@ describe("a stream query across many other steps' chunks", () => {
     text: (s: number) => string,
   ) {
     const log = loadLogFromText(events.map((e) => JSON.stringify(e)).join('\n') + '\n');
-    const parsed = vi.spyOn(log as unknown as { passEvent: (s: number) => unknown }, 'passEvent');
+    const parsed = vi.spyOn((log as unknown as { parsed: ParsedEvents }).parsed, 'pass');
     for (const s of queries) {
       parsed.mockClear();
       const state = log.streamAt(s);

@@ -1,6 +1,6 @@
 /**
  * The per-event columns: one entry per event, indexed by seq, in typed arrays
- * that grow together (~35 bytes an event). One class with a field per column
+ * that grow together (34 bytes an event). One class with a field per column
  * keeps every store monomorphic: this runs once per event in the loading pass.
  */
 
@@ -15,8 +15,12 @@ export class EventColumns {
   member: Int32Array;
   /** 1-based line number. */
   line: Uint32Array;
-  /** Interned type id. */
-  typeId: Uint16Array;
+  /**
+   * Interned type id (eventTypes.ts). 32 bits: a log may hold more than 65,536 distinct type
+   * strings (a writer that puts an id in `type`), and 16-bit ids wrapped, so later events
+   * showed as another type (audit R10-3); 2 bytes an event more.
+   */
+  typeId: Uint32Array;
   /** Epoch ms, NaN when absent. */
   time: Float64Array;
   /** EventFlag bits. */
@@ -30,7 +34,7 @@ export class EventColumns {
     this.lineLength = new Uint32Array(capacity);
     this.member = new Int32Array(capacity);
     this.line = new Uint32Array(capacity);
-    this.typeId = new Uint16Array(capacity);
+    this.typeId = new Uint32Array(capacity);
     this.time = new Float64Array(capacity);
     this.flags = new Uint8Array(capacity);
     this.derives = new Uint8Array(capacity);
@@ -61,7 +65,7 @@ export class EventColumns {
 
   private grow(): void {
     const cap = this.cap * 2;
-    const grown = <T extends Float64Array | Uint32Array | Int32Array | Uint16Array | Uint8Array>(
+    const grown = <T extends Float64Array | Uint32Array | Int32Array | Uint8Array>(
       a: T,
       make: (n: number) => T,
     ): T => {
@@ -73,7 +77,7 @@ export class EventColumns {
     this.lineLength = grown(this.lineLength, (n) => new Uint32Array(n));
     this.member = grown(this.member, (n) => new Int32Array(n));
     this.line = grown(this.line, (n) => new Uint32Array(n));
-    this.typeId = grown(this.typeId, (n) => new Uint16Array(n));
+    this.typeId = grown(this.typeId, (n) => new Uint32Array(n));
     this.time = grown(this.time, (n) => new Float64Array(n));
     this.flags = grown(this.flags, (n) => new Uint8Array(n));
     this.derives = grown(this.derives, (n) => new Uint8Array(n));

@@ -227,3 +227,22 @@ describe('chunks handed over (ownsChunks: kept uncopied)', () => {
       expect(adopted.messagesAt(s).messages).toEqual(copied.messagesAt(s).messages);
   });
 });
+
+describe('event type ids (audit R10-3)', () => {
+  it('past 65,536 distinct type strings, the events after them keep their own types', () => {
+    // The audit's shape: 65,536 junk types, then a real session. 16-bit ids wrapped here, so
+    // the session's chunks and step ends read as junk/5, junk/9...
+    const JUNK = 65_536;
+    const [header, ...rest] = sample('dsh/steering.jsonl').toString('utf8').split('\n').filter(Boolean);
+    const junk = Array.from({ length: JUNK }, (_, i) => JSON.stringify({ type: `junk/${i}`, data: {} }));
+    const log = loadLogFromBytes(Buffer.from([header, ...junk, ...rest, ''].join('\n')));
+    const real = load('dsh/steering.jsonl');
+    expect(log.eventCount).toBe(JUNK + real.eventCount);
+    const types = Array.from({ length: real.eventCount }, (_, s) => log.typeOf(JUNK + s));
+    expect(types).toEqual(allEvents(real).map((e) => e.type));
+    expect(types.filter((t) => t === 'assistant/chunk').length).toBeGreaterThan(100);
+    // The id column names them too (the worker's Types filter and counts read it).
+    expect(log.types[log.typeIdOf(log.eventCount - 1)]).toBe(real.typeOf(real.eventCount - 1));
+    expect(log.types.length).toBe(JUNK + real.types.length);
+  });
+});

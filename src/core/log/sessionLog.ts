@@ -1,7 +1,7 @@
 /**
  * SessionLog: a loaded (or loading) session log and every question asked of
  * it. It keeps the decompressed bytes and compact per-event columns; events
- * are parsed again on demand (with a small LRU), so memory stays ~30 bytes an
+ * are parsed again on demand (with a small LRU), so memory stays ~34 bytes an
  * event plus the bytes themselves.
  *
  * It is queryable while it loads: `eventCount` grows as bytes are pushed, and
@@ -12,12 +12,11 @@ import type { ChunkDelta, EventLocation, RecordSink } from '../pipeline';
 import type { Diagnostic, Message, MetaLine, SessionEvent, SessionHeader } from '../types';
 import { ColumnReadContext } from './columnReadContext';
 import { EventColumns } from './columns';
-import { Lru } from './lru';
+import { TypeTable } from './eventTypes';
+import { ParsedEvents } from './parsedEvents';
 import { derivesMessage, messageOf } from './message';
 import { SurfaceIndex, type NodeWindow, type ReplaceRecord } from './surface';
 import { ByteStore } from '../reader/byteStore';
-import { readEventAt, type ReadContext } from '../reader/logReader';
-import { PackedRowMemo } from '../reader/reread';
 import type { Prescan } from '../reader/prescan';
 import { createImportingReader, type ImportingReader } from '../import/importingReader';
 import type { SourceFormat } from '../import/formats';
@@ -56,16 +55,6 @@ export const EventFlag = {
   invalid: 2,
 } as const;
 
-/**
- * The parsed events kept for reuse are bounded by what they may take in memory, estimated from
- * their line's length at JSON's worst realistic amplification (`{},` is 3 bytes of text and
- * some 60 bytes parsed): ordinary events fill the 2048 entries long before the budget, while a
- * log of 2 MB lines of `{}` keeps five of them, not 2048 (audit R6-1: `derive` died of a heap
- * out of memory; a packed row's member counts its whole row).
- */
-const PARSED_BYTES_PER_BYTE = 24;
-const EVENT_CACHE_BUDGET = 256 * 1024 * 1024;
-
 export interface SessionLogOptions {
   /** ByteStore block size (tests use tiny blocks to exercise spanning). */
   blockSize?: number;
@@ -91,14 +80,11 @@ export class SessionLog {
   private readonly store: ByteStore;
   private readonly reader: ImportingReader;
   private readonly cols = new EventColumns();
-  private readonly typeNames: string[] = [];
-  private readonly typeIds = new Map<string, number>();
-  private readonly cache = new Lru<number, SessionEvent>(2048, EVENT_CACHE_BUDGET);
-  private readonly packedRows = new PackedRowMemo();
+  private readonly typeTable = new TypeTable();
+  private readonly parsed: ParsedEvents;
   private readonly surface: SurfaceIndex;
   private readonly structureBuilder: StructureBuilder;
   private streams: StreamIndex | undefined;
-  private readonly ctx: ReadContext;
 
   constructor(options: SessionLogOptions = {}) {
     this.store = new ByteStore(options.blockSize);
@@ -124,7 +110,7 @@ export class SessionLog {
       ...(options.ownsChunks === true ? { ownsChunks: true } : {}),
       ...(options.import ? { import: options.import } : {}),
     });
-    this.ctx = this.reader.context;
+    this.parsed = new ParsedEvents(this.store, this.cols, this.reader.context);
   }
 
   // ---------------------------------------------------------------- loading
@@ -192,7 +178,7 @@ export class SessionLog {
       loc.length,
       loc.member,
       loc.line,
-      this.intern(ev.type),
+      this.typeTable.intern(ev.type),
       ev.time ?? NaN,
       (isSurface ? EventFlag.surface : 0) | (invalid ? EventFlag.invalid : 0),
       isSurface && derivesMessage(ev) ? 1 : 0,
@@ -208,29 +194,12 @@ export class SessionLog {
       loc.length,
       loc.member,
       loc.line,
-      this.intern('assistant/chunk'),
+      this.typeTable.intern('assistant/chunk'),
       d.time ?? NaN,
       0,
       0,
     );
     this.structureBuilder.delta(d, seq);
-  }
-
-  private lastType = '';
-  private lastTypeId = -1;
-
-  private intern(type: string): number {
-    // Runs of one type (chunk streams) are the common case: skip the Map.
-    if (type === this.lastType) return this.lastTypeId;
-    let id = this.typeIds.get(type);
-    if (id === undefined) {
-      id = this.typeNames.length;
-      this.typeNames.push(type);
-      this.typeIds.set(type, id);
-    }
-    this.lastType = type;
-    this.lastTypeId = id;
-    return id;
   }
 
   // ---------------------------------------------------------------- per event
@@ -240,7 +209,7 @@ export class SessionLog {
   }
 
   typeOf(seq: number): string {
-    return this.typeNames[this.cols.typeId[seq] as number] as string;
+    return this.typeTable.name(this.cols.typeId[seq] as number);
   }
 
   /** Epoch ms, or undefined when the event has no time. */
@@ -259,7 +228,7 @@ export class SessionLog {
 
   /** The interned type names; `typeIdOf(seq)` indexes it. */
   get types(): readonly string[] {
-    return this.typeNames;
+    return this.typeTable.names;
   }
 
   typeIdOf(seq: number): number {
@@ -268,42 +237,7 @@ export class SessionLog {
 
   /** The event at seq, parsed again from its bytes (cached). */
   event(seq: number): SessionEvent {
-    return this.eventAt(seq);
-  }
-
-  private eventAt(seq: number): SessionEvent {
-    let ev = this.cache.get(seq);
-    if (!ev) {
-      ev = this.readEvent(seq);
-      this.cache.set(seq, ev, (this.cols.lineLength[seq] as number) * PARSED_BYTES_PER_BYTE);
-    }
-    return ev;
-  }
-
-  /**
-   * For passes over many events (stream assembly): from the cache when it is
-   * there, else read without caching, so one pass does not evict what the
-   * views asked for (and skips the cache's bookkeeping per event).
-   */
-  private passEvent(seq: number): SessionEvent {
-    return this.cache.peek(seq) ?? this.readEvent(seq);
-  }
-
-  private readEvent(seq: number): SessionEvent {
-    if (!Number.isInteger(seq) || seq < 0 || seq >= this.eventCount)
-      throw new RangeError(`${formatSeq(seq)} is outside 0..${this.eventCount - 1}`);
-    return readEventAt(
-      this.store,
-      {
-        line: this.cols.line[seq] as number,
-        offset: this.cols.offset[seq] as number,
-        length: this.cols.lineLength[seq] as number,
-        member: this.cols.member[seq] as number,
-      },
-      seq,
-      this.ctx,
-      this.packedRows,
-    );
+    return this.parsed.get(seq);
   }
 
   /** The raw text of the event's line (a packed row's members share one line). */
@@ -348,7 +282,7 @@ export class SessionLog {
 
   /** A surface node's message: nodes are valid surface events, so it always has one. */
   private nodeMessage(seq: number): Message {
-    const m = messageOf(this.eventAt(seq));
+    const m = messageOf(this.parsed.get(seq));
     if (!m) throw new Error(`${formatSeq(seq)} is a surface node but not a valid surface event`);
     return m;
   }
@@ -381,7 +315,7 @@ export class SessionLog {
   /** The partly streamed assistant message at seq (null outside a step). */
   streamAt(seq: number, chunkOffset?: number): StreamState | null {
     this.streams ??= new StreamIndex(
-      (s) => this.passEvent(s),
+      (s) => this.parsed.pass(s),
       () => this.structure,
       // The loading pass's checkpoints: a first query deep into a long stream reads at most K chunks.
       {

@@ -52,9 +52,12 @@ export interface ResponseValues {
   resumePreview: ResumePreview;
   /** The file's text, how many spans it holds, and the log's name (for the file name). */
   exportOtlp: { text: string; spans: number; name: string };
-  /** The redacted log's text, what was masked (values per kind, lines changed), and the log's name. */
+  /**
+   * The redacted log as a Blob (its UTF-8 bytes, made in the worker: the main thread hands it to
+   * the download as it is), what was masked (values per kind, lines changed), and the log's name.
+   */
   exportRedacted: {
-    text: string;
+    file: Blob;
     counts: Record<string, number>;
     changedLines: number;
     /** Patterns that needed too much work, and on how many values (core/redact/customPatterns.ts). */

@@ -1,0 +1,34 @@
+/**
+ * Bidi controls in names (tool names, event types, models, file names): the embedding,
+ * override and isolate characters (U+202A-202E, U+2066-2069) and the marks (U+200E/F, U+061C)
+ * reorder the text around them when drawn, so `tool\u202e30000` reads as another name
+ * (Trojan Source). A name is shown with them spelled out (`\u202e`), never obeyed (audit R10-L2).
+ */
+
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** One piece of a name: plain text, or one bidi control spelled as `\uXXXX`. */
+export interface NamePart {
+  text: string;
+  control: boolean;
+}
+
+/** The name in pieces, each bidi control its own piece spelled out; one piece when it has none. */
+export function nameParts(name: string): NamePart[] {
+  const parts: NamePart[] = [];
+  let from = 0;
+  for (const m of name.matchAll(BIDI_CONTROLS)) {
+    if (m.index > from) parts.push({ text: name.slice(from, m.index), control: false });
+    parts.push({ text: spelled(m[0]), control: true });
+    from = m.index + 1;
+  }
+  if (from < name.length || parts.length === 0) parts.push({ text: name.slice(from), control: false });
+  return parts;
+}
+
+/** The name with its bidi controls spelled out: for text that cannot hold markup (a tooltip). */
+export function visibleName(name: string): string {
+  return name.replace(BIDI_CONTROLS, spelled);
+}
+
+const spelled = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
