@@ -145,7 +145,7 @@ export const handlers: HandlerTable = {
         })
       : fail('bad-request', `tail must be a count of messages, not ${req.tail}`),
   ),
-  replaced: atSeq((req, c) => ok(c.queries.replaced(req.seq))),
+  replaced: atSeq((req, c) => ok(c.queries.replaced(req.seq, req.offset))),
   messagesOf: onLog((req, c) => ok(c.queries.messagesOf(req.seqs))),
   stream: atSeq((req, c) => ok(c.queries.stream(req.seq, req.chunk))),
   event: atSeq((req, c) => ok(c.queries.event(req.seq))),

@@ -80,8 +80,8 @@ export type Request =
   | { kind: 'messagesAt'; seq: number; tail: number; chunk?: number; focus: boolean }
   /** The messages these surface events produced, by source seq (at most 200; a diff's columns). */
   | { kind: 'messagesOf'; seqs: number[] }
-  /** The messages a replace event hid (its originals), for the "show hidden" toggle. */
-  | { kind: 'replaced'; seq: number }
+  /** A page of the messages a replace event hid (its originals, from `offset`), for the "show hidden" toggle. */
+  | { kind: 'replaced'; seq: number; offset?: number }
   /** The partly streamed assistant message at `seq` (optionally only `chunk` code points of the delta at seq). */
   | { kind: 'stream'; seq: number; chunk?: number }
   /** Everything the inspector shows about one event. */

@@ -7,7 +7,14 @@
 import type { CallDiff, HistoryDiff, MetricsAnswer, RunProfile, SearchAnswer, UsageTotals } from './answers';
 import type { RequestAtView, RequestChange, ResumePreview } from './harness';
 import type { DiagnosticsWindow, EventDetail, ToolPair } from './inspector';
-import type { MessagesAtView, MessagesWindow, StreamView, TranscriptEntry, ViewMessage } from './messages';
+import type {
+  MessagesAtView,
+  MessagesWindow,
+  ReplacedPage,
+  StreamView,
+  TranscriptEntry,
+  ViewMessage,
+} from './messages';
 import type { Push } from './pushes';
 import type { PlaybackWindow, ReplayAxisView, ReplayPositionView } from './replay';
 import type { Request, RequestKind, RequestOf } from './requests';
@@ -28,7 +35,7 @@ export interface ResponseValues {
   filter: RowsInfo & { matches: number };
   messages: MessagesWindow;
   messagesAt: MessagesAtView;
-  replaced: { seq: number; messages: ViewMessage[] };
+  replaced: ReplacedPage;
   messagesOf: ViewMessage[];
   stream: StreamView | null;
   event: EventDetail;
