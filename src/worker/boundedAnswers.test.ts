@@ -1,9 +1,11 @@
 /**
- * The worker's answers about a compaction that hid 120,000 messages stay bounded (R10-5, R10-6):
- * what the Inspector and the messages pane are posted of the hidden seqs, and the hidden originals
- * a page at a time.
+ * The worker's answers about very many messages stay bounded: a compaction that hid 120,000
+ * messages (R10-5, R10-6: what the Inspector and the messages pane are posted of the hidden seqs,
+ * the hidden originals a page at a time) and an input diff of 90,000 added messages (R10-4).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { AnswerQueries } from './answerQueries';
+import { DIFF_PAGE } from './protocol';
 import { OpenLog } from './openLog';
 import { Queries } from './queries';
 import { REPLACED_PAGE } from './protocol';
@@ -36,10 +38,14 @@ function bigCompaction(n: number): { queries: Queries; summary: number; hidden: 
       sourceEventSeqs: hidden,
     }),
   );
+  return { queries: new Queries(opened(lines)), summary, hidden };
+}
+
+function opened(lines: string[]): OpenLog {
   const session = new OpenLog(1, 'file', 'big.jsonl');
   session.push(new TextEncoder().encode(lines.join('\n') + '\n'));
   session.end();
-  return { queries: new Queries(session), summary, hidden };
+  return session;
 }
 
 describe('a compaction that hid 120,000 messages', () => {
@@ -73,5 +79,37 @@ describe('a compaction that hid 120,000 messages', () => {
     // An offset past the end (or not a whole number) is clamped, never an error.
     expect(queries.replaced(summary, n + 5)).toMatchObject({ offset: n, messages: [] });
     expect(queries.replaced(summary, 1.5).offset).toBe(0);
+  });
+});
+
+describe('an input diff of 90,000 added messages (R10-4)', () => {
+  const n = 90_000;
+  const session = opened(
+    Array.from({ length: n }, (_, seq) =>
+      JSON.stringify({
+        type: 'user/message',
+        seq,
+        data: { role: 'user', content: [{ type: 'text', text: `m${seq}` }] },
+        surfaceOp: 'append',
+      }),
+    ),
+  );
+  const answers = new AnswerQueries(session);
+
+  it('answers the counts and one page of DIFF_PAGE rows', () => {
+    const page = answers.diff(0, n - 1);
+    expect(page.counts).toEqual({ removed: 0, added: n - 1, changed: 0 });
+    expect(page.total).toBe(1 + (n - 1)); // the kept first message, then every added one
+    expect(page.items).toHaveLength(DIFF_PAGE);
+  });
+
+  it('a next page is a slice of the diff kept, never a new diff', () => {
+    answers.diff(0, n - 1);
+    const reads = vi.spyOn(session.log, 'messagesAt');
+    const page = answers.diff(0, n - 1, n - 50);
+    expect(reads).not.toHaveBeenCalled();
+    expect(page.items).toHaveLength(50);
+    expect(page.items.at(-1)).toMatchObject({ kind: 'row', row: { kind: 'added', to: n - 1 } });
+    reads.mockRestore();
   });
 });

@@ -169,7 +169,7 @@ export const handlers: HandlerTable = {
     const n = c.log.eventCount;
     const bad = [req.from, req.to].find((s) => !Number.isInteger(s) || s < -1 || s >= n);
     return bad === undefined
-      ? ok(c.answers.diff(req.from, req.to))
+      ? ok(c.answers.diff(req.from, req.to, req.offset))
       : fail('out-of-range', `seq ${bad} is not loaded (0..${n - 1})`);
   }),
   callDiff: atSeq((req, c) => ok(c.answers.callDiff(req.seq))),

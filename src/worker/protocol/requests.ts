@@ -106,8 +106,11 @@ export type Request =
    * search cancels this one (answered `superseded`).
    */
   | ({ kind: 'search' } & SearchQuery)
-  /** The model's input at `to` against the input at `from` (-1: the empty history). */
-  | { kind: 'diff'; from: number; to: number }
+  /**
+   * The model's input at `to` against the input at `from` (-1: the empty history): the counts and
+   * one page of DIFF_PAGE items from item `offset` (the next pages of a call diff are asked so too).
+   */
+  | { kind: 'diff'; from: number; to: number; offset?: number }
   /** What changed in the input of the model call `seq` belongs to, against the previous call (null: no call). */
   | { kind: 'callDiff'; seq: number }
   /** Per-step tokens, times and models, compaction points and the tools table (the charts). */

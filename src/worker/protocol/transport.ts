@@ -4,7 +4,14 @@
  * ends are checked against: the worker's handler table (worker/handlers.ts)
  * must answer each kind with its type, and `LogClient.request` returns it.
  */
-import type { CallDiff, HistoryDiff, MetricsAnswer, RunProfile, SearchAnswer, UsageTotals } from './answers';
+import type {
+  CallDiff,
+  HistoryDiffPage,
+  MetricsAnswer,
+  RunProfile,
+  SearchAnswer,
+  UsageTotals,
+} from './answers';
 import type { RequestAtView, RequestChange, ResumePreview } from './harness';
 import type { DiagnosticsWindow, EventDetail, ToolPair } from './inspector';
 import type {
@@ -47,7 +54,7 @@ export interface ResponseValues {
   replayMove: ReplayPositionView;
   replayPlan: PlaybackWindow;
   search: SearchAnswer;
-  diff: HistoryDiff;
+  diff: HistoryDiffPage;
   callDiff: CallDiff | null;
   metrics: MetricsAnswer;
   costTotals: UsageTotals;
