@@ -7,6 +7,7 @@
 import { stepIndexAt } from '../core/analysis/structureIndex';
 import { callIndexAt, callInputDiff, modelCalls, stepInputSeq, type ModelCall } from '../core/diff/calls';
 import { diffHistories, type HistoryDiff } from '../core/diff/history';
+import { diffItems, diffPage, type DiffItem, type HistoryDiffPage } from '../core/diff/historyPage';
 import { inputDigests, runProfile, type RunProfile } from '../core/diff/runs';
 import { compactionPoints, stepMetrics, stepModel } from '../core/metrics/steps';
 import { usageTotals, type UsageTotals } from '../core/cost/usageTotals';
@@ -25,6 +26,14 @@ interface StepModelRead {
 
 export class AnswerQueries {
   private calls: { events: number; list: ModelCall[] } | null = null;
+  /** The last input diff asked, whole, and its items (its pages are slices of it). */
+  private lastDiff: {
+    from: number;
+    to: number;
+    events: number;
+    diff: HistoryDiff;
+    items: DiffItem[];
+  } | null = null;
   /** Per step index: its model, read once (the step's message event is parsed at most once per change). */
   private readonly models: (StepModelRead | undefined)[] = [];
   /** The running read of the steps' models, shared by every costTotals asked meanwhile. */
@@ -32,8 +41,23 @@ export class AnswerQueries {
 
   constructor(private readonly session: OpenLog) {}
 
-  diff(from: number, to: number): HistoryDiff {
-    return diffHistories(this.session.log, from, to);
+  /**
+   * One page of the input diff from `from` to `to`. The diff is made once and kept (the last one
+   * asked, until the log grows): the next page is a slice of it, and the page is all that is posted.
+   */
+  diff(from: number, to: number, offset = 0): HistoryDiffPage {
+    return this.diffOf(from, to, () => diffHistories(this.session.log, from, to), offset);
+  }
+
+  private diffOf(from: number, to: number, make: () => HistoryDiff, offset: number): HistoryDiffPage {
+    const events = this.session.log.eventCount;
+    const kept = this.lastDiff;
+    if (kept && kept.from === from && kept.to === to && kept.events === events)
+      return diffPage(kept.diff, offset, kept.items);
+    const diff = make();
+    const items = diffItems(diff.rows);
+    this.lastDiff = { from, to, events, diff, items };
+    return diffPage(diff, offset, items);
   }
 
   /** The call the step at `seq` made (its first), or the latest call before `seq` outside steps. */
@@ -44,7 +68,11 @@ export class AnswerQueries {
     let index = stepIndex >= 0 ? calls.findIndex((c) => c.stepIndex === stepIndex) : -1;
     if (index < 0) index = callIndexAt(calls, seq);
     if (index < 0) return null;
-    return { ...callInputDiff(log, calls, index), call: index, calls: calls.length };
+    const call = calls[index] as ModelCall;
+    const previous = index > 0 ? (calls[index - 1] as ModelCall).inputSeq : -1;
+    // Its next pages are asked as `diff` from `previous` to the call's input (the same diff, kept).
+    const page = this.diffOf(previous, call.inputSeq, () => callInputDiff(log, calls, index), 0);
+    return { ...page, call: index, calls: calls.length };
   }
 
   metrics(): MetricsAnswer {

@@ -146,7 +146,7 @@ export const handlers: HandlerTable = {
         })
       : fail('bad-request', `tail must be a count of messages, not ${req.tail}`),
   ),
-  replaced: atSeq((req, c) => ok(c.queries.replaced(req.seq))),
+  replaced: atSeq((req, c) => ok(c.queries.replaced(req.seq, req.offset))),
   messagesOf: onLog((req, c) => ok(c.queries.messagesOf(req.seqs))),
   stream: atSeq((req, c) => ok(c.queries.stream(req.seq, req.chunk))),
   event: atSeq((req, c) => ok(c.queries.event(req.seq))),
@@ -170,7 +170,7 @@ export const handlers: HandlerTable = {
     const n = c.log.eventCount;
     const bad = [req.from, req.to].find((s) => !Number.isInteger(s) || s < -1 || s >= n);
     return bad === undefined
-      ? ok(c.answers.diff(req.from, req.to))
+      ? ok(c.answers.diff(req.from, req.to, req.offset))
       : fail('out-of-range', `${formatSeq(bad)} is not loaded (0..${n - 1})`);
   }),
   callDiff: atSeq((req, c) => ok(c.answers.callDiff(req.seq))),

@@ -175,7 +175,12 @@ describe('LogHost: every request kind answered through the handler table', () =>
     expect(messages.messages[0]!.message.role).toBeTypeOf('string');
     expect(messages.count).toBeGreaterThan(3);
 
-    expect(value(await ask({ kind: 'replaced', seq: last }))).toEqual({ seq: last, messages: [] });
+    expect(value(await ask({ kind: 'replaced', seq: last }))).toEqual({
+      seq: last,
+      total: 0,
+      offset: 0,
+      messages: [],
+    });
     // The pane's answer: the same tail, preview and focus as asked one by one. The message the
     // selected event produced: the demo's tool/result at 49 is message 2 there; its compaction
     // summary at 153 replaced 5 nodes with message 0; a turn/end changes none.

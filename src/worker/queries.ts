@@ -23,12 +23,15 @@ import type {
   StreamStateView,
   StreamView,
   StructureSummary,
+  ReplacedPage,
   ToolPair,
   TranscriptEntry,
   ViewMessage,
 } from './protocol';
 import type { OpenLog } from './openLog';
 import { limitDepth, limitDepthAndWidth } from '../core/depthLimit';
+import { seqRuns, type SeqRuns } from '../core/view/seqRuns';
+import { REPLACED_PAGE } from './protocol';
 
 /** Messages one `messagesOf` answers at most. */
 const MESSAGES_OF_LIMIT = 200;
@@ -38,6 +41,8 @@ const RAW_LIMIT = 1 << 20;
 
 export class Queries {
   private replaceCache: { events: number; map: Map<number, number[]> } | null = null;
+  /** Replace seq -> its hidden nodes as posted (bounded runs), made once per replace and log size. */
+  private runsCache: { events: number; map: Map<number, SeqRuns> } | null = null;
   private callCache: { events: number; map: Map<string, ToolCallInfo> } | null = null;
 
   constructor(private readonly session: OpenLog) {}
@@ -53,10 +58,9 @@ export class Queries {
       hi = count;
     }
     const w = log.messagesAt(seq, lo, hi);
-    const replaces = this.replaces();
     const messages: ViewMessage[] = w.messages.map((m) => {
       const v: ViewMessage = { index: m.index, seq: m.seq, message: limitDepth(m.message) };
-      const hidden = replaces.get(m.seq);
+      const hidden = this.hiddenRuns(m.seq);
       if (hidden) v.replaces = hidden;
       return v;
     });
@@ -73,21 +77,39 @@ export class Queries {
     });
   }
 
-  /** The originals a replace event hid, as messages (empty assistant messages included: they are what was hidden). */
-  replaced(seq: number): { seq: number; messages: ViewMessage[] } {
+  /**
+   * One page of the originals a replace event hid, as messages (empty assistant messages included:
+   * they are what was hidden): the hidden nodes [offset, offset + REPLACED_PAGE), so a compaction
+   * that hid 40,000 messages is read and posted a page at a time (R10-5).
+   */
+  replaced(seq: number, offset = 0): ReplacedPage {
     const hidden = this.replaces().get(seq) ?? [];
     const log = this.session.log;
+    const from = Math.max(0, Math.min(Number.isInteger(offset) ? offset : 0, hidden.length));
     return {
       seq,
-      messages: hidden.flatMap((h) => {
+      total: hidden.length,
+      offset: from,
+      messages: hidden.slice(from, from + REPLACED_PAGE).flatMap((h) => {
         const message = messageOf(log.event(h));
         if (!message) return [];
         const v: ViewMessage = { seq: h, message: limitDepth(message) };
-        const nested = this.replaces().get(h);
+        const nested = this.hiddenRuns(h);
         if (nested) v.replaces = nested;
         return [v];
       }),
     };
+  }
+
+  /** What the replace at `seq` hid, as posted: runs of seqs, bounded (undefined: no replace). */
+  private hiddenRuns(seq: number): SeqRuns | undefined {
+    const hidden = this.replaces().get(seq);
+    if (!hidden) return undefined;
+    const n = this.session.log.eventCount;
+    if (!this.runsCache || this.runsCache.events !== n) this.runsCache = { events: n, map: new Map() };
+    let runs = this.runsCache.map.get(seq);
+    if (!runs) this.runsCache.map.set(seq, (runs = seqRuns(hidden)));
+    return runs;
   }
 
   /** The human transcript up to seq: appended surface events and replacements, in log order (O(seq)). */
@@ -181,7 +203,7 @@ export class Queries {
     }
     const pair = this.toolPair(ev);
     if (pair) detail.pair = pair;
-    const hidden = this.replaces().get(seq);
+    const hidden = this.hiddenRuns(seq);
     if (hidden) detail.replaces = hidden;
     return detail;
   }

@@ -10,7 +10,9 @@ import { resetStores } from '../testing/fixtures';
 import { renderWithClient, settle } from '../testing/paneHarness';
 import { Inspector } from './Inspector';
 import { PaneBoundary } from '../components/PaneBoundary';
-import { limitDepthAndWidth } from '../../core/depthLimit';
+import { limitDepthAndWidth, MAX_POST_WIDTH } from '../../core/depthLimit';
+import { seqRuns } from '../../core/view/seqRuns';
+import { LIST_BOUND } from '../components/boundedList';
 
 function detail(seq: number): EventDetail {
   return {
@@ -172,8 +174,49 @@ describe('Inspector: an event cut in width by the worker (R7-8)', () => {
       answeringCut({ type: 'assistant/message', seq: 3, time: 0, data: {}, sourceEventSeqs }),
     );
     const seqs = el.querySelector('[data-testid=source-seqs]')!;
-    expect(seqs.querySelectorAll('button')).toHaveLength(149); // 0..149 bar the selected seq 3
-    expect(seqs.textContent).toMatch(/149\+4,850 more items: see Raw line$/);
+    // 0..149 consecutive: one run, its ends as links.
+    expect([...seqs.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['0', '149']);
+    expect(seqs.textContent).toMatch(/^0–149\+4,850 more items: see Raw line$/);
+  });
+
+  it('scattered source seqs: at most LIST_BOUND drawn, the rest counted, then the cut marker', async () => {
+    const sourceEventSeqs = Array.from({ length: 5000 }, (_, i) => 2 * i + 10);
+    // Cut as the worker cuts it: the first MAX_POST_WIDTH seqs, then the marker.
+    const posted = limitDepthAndWidth({
+      type: 'assistant/message',
+      seq: 3,
+      time: 0,
+      data: {},
+      sourceEventSeqs,
+    });
+    const el = await showInspector(
+      new FakeClient({ event: (req) => ({ ...detail(req.seq), event: posted.value }) }),
+    );
+    const seqs = el.querySelector('[data-testid=source-seqs]')!;
+    expect(seqs.querySelectorAll('button')).toHaveLength(LIST_BOUND);
+    const more = (MAX_POST_WIDTH - LIST_BOUND).toLocaleString('en-US');
+    expect(seqs.querySelector('[data-testid=seq-runs-more]')?.textContent).toBe(`… +${more} more`);
+    expect(seqs.textContent).toMatch(/\+4,000 more items: see Raw line$/);
+  });
+
+  it('a compaction that hid 120,000 nodes: the count, at most LIST_BOUND links, and how many more (R10-6)', async () => {
+    const hidden = Array.from({ length: 120_000 }, (_, i) => 3 * i + 10);
+    const client = new FakeClient({ event: (req) => ({ ...detail(req.seq), replaces: seqRuns(hidden) }) });
+    const el = await showInspector(client);
+    const section = el.querySelector('[data-testid=replaces-seqs]')!;
+    expect(section.parentElement?.textContent).toContain('Replaces 120,000 nodes');
+    expect(section.querySelectorAll('button').length).toBeLessThanOrEqual(LIST_BOUND);
+    expect(section.querySelector('[data-testid=seq-runs-more]')?.textContent).toBe(
+      `… +${(120_000 - LIST_BOUND).toLocaleString('en-US')} more`,
+    );
+    expect(el.querySelectorAll('button').length).toBeLessThan(LIST_BOUND + 50);
+  });
+
+  it('consecutive hidden nodes read as one range', async () => {
+    const hidden = Array.from({ length: 40_000 }, (_, i) => 5 + i);
+    const client = new FakeClient({ event: (req) => ({ ...detail(req.seq), replaces: seqRuns(hidden) }) });
+    const el = await showInspector(client);
+    expect(el.querySelector('[data-testid=replaces-seqs]')?.textContent).toBe('5–40004');
   });
 });
 

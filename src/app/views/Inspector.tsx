@@ -14,8 +14,10 @@ import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { EVENT_LANE, eventRequest } from './seekRequests';
 import type { UrlSync } from '../url/sync';
-import { formatSeq } from '../../core/view/seqText';
+import { formatCount, formatSeq } from '../../core/view/seqText';
 import { NameText } from '../components/NameText';
+import { seqRuns } from '../../core/view/seqRuns';
+import { SeqRunList } from '../components/SeqRunList';
 
 type Tab = 'event' | 'raw';
 
@@ -144,19 +146,20 @@ export function Inspector() {
               {d.event.sourceEventSeqs.length === 0 && (
                 <span className="text-fg-subtle">[] (a known empty stream)</span>
               )}
-              {numbersOf(d.event.sourceEventSeqs).map((s) => (
-                <SeqLink key={s} seq={s} current={d.seq} />
-              ))}
+              <SeqRunList
+                list={seqRuns(numbersOf(d.event.sourceEventSeqs))}
+                link={(s) => <SeqLink seq={s} current={d.seq} />}
+              />
               {cutNote(d.event.sourceEventSeqs)}
             </div>
           </Section>
         )}
         {d.replaces && (
-          <Section title={`Replaces ${d.replaces.length} node${d.replaces.length === 1 ? '' : 's'}`}>
-            <div className="flex flex-wrap gap-1.5">
-              {d.replaces.map((s) => (
-                <SeqLink key={s} seq={s} current={d.seq} />
-              ))}
+          <Section
+            title={`Replaces ${formatCount(d.replaces.count)} node${d.replaces.count === 1 ? '' : 's'}`}
+          >
+            <div className="flex flex-wrap gap-1.5" data-testid="replaces-seqs">
+              <SeqRunList list={d.replaces} link={(s) => <SeqLink seq={s} current={d.seq} />} />
             </div>
           </Section>
         )}

@@ -11,6 +11,7 @@ import type { ViewMessage } from '../../worker/protocol';
 import { MessageView } from '../components/blocks';
 import { CopyLinkButton } from '../share/CopyLinkButton';
 import { ReplacedNote } from './ReplacedNote';
+import { sameSeqRuns } from '../../core/view/seqRuns';
 
 /** The message the selected event produced or changed: a violet bar and wash (theme tokens). */
 export const FOCUSED = 'bg-violet-500/10 shadow-[inset_4px_0_0_0_var(--color-violet-400)]';
@@ -93,19 +94,13 @@ function MessageItemView({ m, index, label, highlighted, missingResults, actions
 function sameItem(a: MessageItemProps, b: MessageItemProps): boolean {
   return (
     (a.m === b.m ||
-      (a.m.seq === b.m.seq && a.m.index === b.m.index && sameList(a.m.replaces, b.m.replaces))) &&
+      (a.m.seq === b.m.seq && a.m.index === b.m.index && sameSeqRuns(a.m.replaces, b.m.replaces))) &&
     a.index === b.index &&
     a.label === b.label &&
     a.highlighted === b.highlighted &&
     a.missingResults === b.missingResults &&
     a.actions === b.actions
   );
-}
-
-function sameList(a: readonly number[] | undefined, b: readonly number[] | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b || a.length !== b.length) return false;
-  return a.every((x, i) => x === b[i]);
 }
 
 export const MessageItem = memo(MessageItemView, sameItem);

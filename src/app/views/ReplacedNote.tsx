@@ -1,28 +1,38 @@
 /**
  * Where a replace (compaction) sits in the history: which nodes it hid, and
- * a toggle that fetches and shows the hidden originals. The originals are
- * drawn with BlockView, not MessageView, so they never count as derived
- * messages (`data-testid="message"` is reserved for those).
+ * a toggle that fetches and shows the hidden originals, a page at a time (a
+ * compaction that hid 40,000 messages drawn whole was a 10 s task: R10-5).
+ * The originals are drawn with BlockView, not MessageView, so they never count
+ * as derived messages (`data-testid="message"` is reserved for those).
  */
-import { useState } from 'react';
-import type { ViewMessage } from '../../worker/protocol';
+import { useRef, useState } from 'react';
+import { REPLACED_PAGE, type ReplacedPage, type SeqRuns } from '../../worker/protocol';
 import { BlockView, sourceLabel } from '../components/blocks';
 import { roleClass } from '../components/format';
+import { Pager } from '../components/Pager';
+import { SeqRunList } from '../components/SeqRunList';
 import { useServices } from '../services/context';
 import { select } from '../appState';
-import { formatSeq } from '../../core/view/seqText';
+import { formatCount, formatSeq } from '../../core/view/seqText';
 
-export function ReplacedNote({ seq, hidden }: { seq: number; hidden: number[] }) {
+/** Runs of hidden seqs named in the note's line (the Inspector lists more). */
+const CHIP_RUNS = 12;
+
+export function ReplacedNote({ seq, hidden }: { seq: number; hidden: SeqRuns }) {
   const { client } = useServices();
   const [open, setOpen] = useState(false);
-  const [originals, setOriginals] = useState<ViewMessage[] | null>(null);
+  const [page, setPage] = useState<ReplacedPage | null>(null);
+  /** The offset asked last: an answer for a page the user has moved past is dropped. */
+  const asked = useRef(-1);
+  const fetchPage = (offset: number) => {
+    asked.current = offset;
+    void client.request({ kind: 'replaced', seq, offset }).then((r) => {
+      if (r.ok && asked.current === offset) setPage(r.value);
+    });
+  };
   const toggle = () => {
     setOpen((o) => !o);
-    if (!originals) {
-      void client.request({ kind: 'replaced', seq }).then((r) => {
-        if (r.ok) setOriginals(r.value.messages);
-      });
-    }
+    if (!page && asked.current < 0) fetchPage(0);
   };
   return (
     <div
@@ -32,19 +42,21 @@ export function ReplacedNote({ seq, hidden }: { seq: number; hidden: number[] })
     >
       <div className="flex flex-wrap items-center gap-1.5 px-2 py-1 text-fuchsia-200">
         <span>
-          Replaces {hidden.length} earlier node{hidden.length === 1 ? '' : 's'}:
+          Replaces {formatCount(hidden.count)} earlier node{hidden.count === 1 ? '' : 's'}:
         </span>
-        {hidden.slice(0, 12).map((h) => (
-          <button
-            key={h}
-            type="button"
-            className="font-mono text-sky-400 hover:underline"
-            onClick={() => select(h)}
-          >
-            {h}
-          </button>
-        ))}
-        {hidden.length > 12 && <span className="text-fg-subtle">… +{hidden.length - 12}</span>}
+        <SeqRunList
+          list={hidden}
+          max={CHIP_RUNS}
+          link={(h) => (
+            <button
+              type="button"
+              className="font-mono text-sky-400 hover:underline"
+              onClick={() => select(h)}
+            >
+              {h}
+            </button>
+          )}
+        />
         <button
           type="button"
           aria-expanded={open}
@@ -56,8 +68,18 @@ export function ReplacedNote({ seq, hidden }: { seq: number; hidden: number[] })
       </div>
       {open && (
         <div className="border-t border-fuchsia-500/20">
-          {!originals && <div className="px-2 py-1 text-fg-subtle">loading…</div>}
-          {originals?.map((m) => (
+          {!page && <div className="px-2 py-1 text-fg-subtle">loading…</div>}
+          {page && (
+            <Pager
+              offset={page.offset}
+              shown={Math.min(REPLACED_PAGE, page.total - page.offset)}
+              total={page.total}
+              page={REPLACED_PAGE}
+              what="hidden nodes"
+              onOffset={fetchPage}
+            />
+          )}
+          {page?.messages.map((m) => (
             <div
               key={m.seq}
               data-testid="hidden-original"

@@ -229,6 +229,7 @@ function DiffTab({ services, selectedSeq, onSelect }: WhyPanelProps) {
           right={a.diff.right}
           bodies={bodies}
           onPickSeq={onSelect}
+          onPage={(offset) => void services.answers.diffPage(offset)}
         />
       )}
     </div>

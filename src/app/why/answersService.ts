@@ -6,13 +6,14 @@
  */
 import { create } from 'zustand';
 import type { LogClient } from '../../worker/client';
-import type { HistoryDiff, MetricsAnswer, UsageTotals } from '../../worker/protocol';
+import type { HistoryDiffPage, MetricsAnswer, UsageTotals } from '../../worker/protocol';
 import { formatSeq } from '../../core/view/seqText';
 
 type Client = Pick<LogClient, 'request'>;
 
 export interface AnswersState {
-  diff: { diff: HistoryDiff; left: string; right: string } | null;
+  /** The page of the diff shown (the worker keeps the whole diff), and its column titles. */
+  diff: { diff: HistoryDiffPage; left: string; right: string } | null;
   diffNote: string | null;
   metrics: MetricsAnswer | null;
   /** Tokens per model over the whole session: the header and the Charts tab price it alike. */
@@ -49,6 +50,18 @@ export class AnswersService {
         diff: { diff: r.value, left: formatSeq(from), right: formatSeq(to) },
         diffNote: null,
       });
+  }
+
+  /** Another page of the diff shown (the same columns): items from `offset`. */
+  async diffPage(offset: number): Promise<void> {
+    const shown = useAnswers.getState().diff;
+    if (!shown) return;
+    const n = ++this.asked;
+    const { from, to } = shown.diff;
+    const r = await this.client.request({ kind: 'diff', from, to, offset }, { lane: 'why-diff' });
+    if (n !== this.asked) return;
+    if (!r.ok) useAnswers.setState({ diff: null, diffNote: r.error.message });
+    else useAnswers.setState({ diff: { ...shown, diff: r.value }, diffNote: null });
   }
 
   /** What changed in the input of the model call `seq` belongs to, since the previous call. */

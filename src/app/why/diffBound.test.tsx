@@ -3,7 +3,10 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../core/types';
 import type { TextPart } from '../../core/diff/textDiff';
-import type { HistoryDiff } from '../../worker/protocol';
+import type { DiffRow, HistoryDiff } from '../../core/diff/history';
+import { DIFF_PAGE, diffPage } from '../../core/diff/historyPage';
+import { FakeClient } from '../testing/fakeClient';
+import { AnswersService, useAnswers } from './answersService';
 import { render } from '../components/testRender';
 import { SHOWN_CHARS } from '../components/textRows';
 import { DIFF_SHOWN_CHARS, TextDiff } from './diffParts';
@@ -17,7 +20,7 @@ const textLength = (el: Element | null | undefined): number => el?.textContent?.
 describe('InputDiffView bound on long one-line bodies', () => {
   const old = oneLine(4_000_000, 'OLD-END');
   const now = oneLine(4_000_000, 'NEW-END');
-  const diff: HistoryDiff = {
+  const whole: HistoryDiff = {
     from: 1,
     to: 2,
     removed: [{ seq: 5, role: 'user' }],
@@ -38,6 +41,7 @@ describe('InputDiffView bound on long one-line bodies', () => {
       },
     ],
   };
+  const diff = diffPage(whole);
   const bodies = new Map<number, Message>([
     [5, user(old)],
     [8, user(now)],
@@ -99,5 +103,59 @@ describe('TextDiff bound on many changes', () => {
     act(() => more.click());
     expect(changed()).toBeGreaterThan(first);
     expect(textLength(el)).toBeLessThanOrEqual(2 * DIFF_SHOWN_CHARS + 1_000);
+  });
+});
+
+describe('InputDiffView of 90,000 added messages, a page at a time (R10-4)', () => {
+  const rows: DiffRow[] = [{ kind: 'same', seq: 2, role: 'user' }];
+  for (let i = 0; i < 89_999; i++)
+    rows.push({ kind: 'added', to: 3 + 3 * i, role: i % 2 ? 'assistant' : 'user' });
+  const whole: HistoryDiff = {
+    from: 2,
+    to: 270_000,
+    removed: [],
+    added: rows.flatMap((r) => (r.kind === 'added' ? [{ seq: r.to, role: r.role }] : [])),
+    changed: [],
+    request: {},
+    rows,
+  };
+
+  it('draws one page of rows, states the whole counts, and asks for the next page', () => {
+    const asked: number[] = [];
+    const el = render(
+      <InputDiffView
+        diff={diffPage(whole)}
+        left="seq 2"
+        right="seq 270000"
+        bodies={new Map()}
+        onPage={(o) => asked.push(o)}
+      />,
+    );
+    expect(el.querySelectorAll('[data-kind]').length).toBeLessThanOrEqual(DIFF_PAGE);
+    expect(el.querySelector('[data-testid=input-diff-summary]')?.textContent).toBe(
+      '0 removed, 89999 added, 0 changed',
+    );
+    expect(el.querySelector('[data-testid=pager-range]')?.textContent).toBe('rows 1–100 of 90,000');
+    const next = [...el.querySelectorAll('button')].find((b) => b.textContent?.startsWith('next'));
+    act(() => next?.click());
+    expect(asked).toEqual([DIFF_PAGE]);
+  });
+
+  it('the diff tab asks the next page of the diff shown, with its columns', async () => {
+    const client = new FakeClient({ diff: (req) => diffPage(whole, req.offset ?? 0) });
+    const answers = new AnswersService(client);
+    await answers.diffSeqs(2, 270_000);
+    await answers.diffPage(DIFF_PAGE);
+    expect(client.sent('diff')).toEqual([
+      { kind: 'diff', from: 2, to: 270_000 },
+      { kind: 'diff', from: 2, to: 270_000, offset: DIFF_PAGE },
+    ]);
+    const shown = useAnswers.getState().diff;
+    expect(shown).toMatchObject({
+      left: 'seq 2',
+      right: 'seq 270000',
+      diff: { offset: DIFF_PAGE, total: 90_000 },
+    });
+    expect(shown?.diff.items[0]).toMatchObject({ kind: 'row', row: { to: 3 + 3 * (DIFF_PAGE - 1) } });
   });
 });

@@ -8,9 +8,9 @@ import type { TextPart } from '../../core/diff/textDiff';
 import { smallButton } from '../components/blockChrome';
 import { PlainTextView } from '../components/plainText';
 import { HEAD_CHARS, SHOWN_CHARS } from '../components/textRows';
-import type { HistoryDiff } from '../../worker/protocol';
+import type { HistoryDiffPage } from '../../worker/protocol';
 
-export function RequestDiff({ request: r }: { request: HistoryDiff['request'] }) {
+export function RequestDiff({ request: r }: { request: HistoryDiffPage['request'] }) {
   return (
     <div className="mt-2 px-3" data-testid="request-diff">
       <p className="font-semibold text-fg-soft">Request in force</p>

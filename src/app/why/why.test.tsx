@@ -3,7 +3,9 @@ import { act, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICES } from '../../core/cost/prices';
 import type { Message } from '../../core/types';
-import type { HistoryDiff, SearchHit, StepMetrics } from '../../worker/protocol';
+import type { SearchHit, StepMetrics } from '../../worker/protocol';
+import type { HistoryDiff } from '../../core/diff/history';
+import { diffPage } from '../../core/diff/historyPage';
 import { render } from '../components/testRender';
 import { priceUsage, usageTotals } from '../../core/cost/usageTotals';
 import { chartSeries, cumulative, stepIndexForSeq } from './chartData';
@@ -170,7 +172,7 @@ describe('SearchResults', () => {
 
 describe('InputDiffView', () => {
   const user = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
-  const diff: HistoryDiff = {
+  const whole: HistoryDiff = {
     from: 1,
     to: 2,
     removed: [
@@ -200,6 +202,7 @@ describe('InputDiffView', () => {
       { kind: 'added', to: 9, role: 'user' },
     ],
   };
+  const diff = diffPage(whole);
   const bodies = new Map<number, Message>([
     [5, user('the old result')],
     [8, user('the new result')],

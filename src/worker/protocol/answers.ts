@@ -3,13 +3,15 @@
  * between two seqs or two calls, per-step metrics for the charts, and a run's
  * profile for comparing two runs (each log in its own worker).
  */
-import type { HistoryDiff } from '../../core/diff/history';
+import type { HistoryDiffPage } from '../../core/diff/historyPage';
 import type { RunProfile } from '../../core/diff/runs';
 import type { CompactionPoint, StepMetrics } from '../../core/metrics/steps';
 import type { ToolStats } from '../../core/metrics/tools';
 import type { SearchHit } from '../../core/search/search';
 
-export type { HistoryDiff, DiffRow } from '../../core/diff/history';
+export type { DiffRow } from '../../core/diff/history';
+export type { DiffItem, HistoryDiffPage, KeptRow } from '../../core/diff/historyPage';
+export { DIFF_PAGE, KEPT_LISTED } from '../../core/diff/historyPage';
 export type { RunProfile, StepProfile } from '../../core/diff/runs';
 export type { CompactionPoint, StepMetrics } from '../../core/metrics/steps';
 export type { ToolStats } from '../../core/metrics/tools';
@@ -54,7 +56,7 @@ export interface SearchAnswer {
 }
 
 /** The input diff of the model call a seq belongs to, against the previous call. */
-export type CallDiff = HistoryDiff & {
+export type CallDiff = HistoryDiffPage & {
   /** Index of the call among the log's model calls, from 0. */
   call: number;
   calls: number;

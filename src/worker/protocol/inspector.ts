@@ -1,6 +1,7 @@
 /** One event in full (the inspector), tool call/result pairs, and diagnostics by code. */
 import type { AttemptInfo } from '../../core/analysis/structure';
 import type { Diagnostic, DiagnosticCode, SessionEvent } from '../../core/types';
+import type { SeqRuns } from '../../core/view/seqRuns';
 import type { CodeGroup, DiagnosticCounts } from './logSummary';
 
 export interface ToolPair {
@@ -29,8 +30,8 @@ export interface EventDetail {
   rawTruncated: boolean;
   diagnostics: Diagnostic[];
   pair?: ToolPair;
-  /** For a replace: the nodes it hid. */
-  replaces?: number[];
+  /** For a replace: the nodes it hid, as bounded runs (120,000 links froze the page: R10-6). */
+  replaces?: SeqRuns;
   turn?: number;
   step?: number;
   /** The failed-attempt record when this chunk belongs to one. */

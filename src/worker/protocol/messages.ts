@@ -1,6 +1,9 @@
 /** What the model was sent at a seq: derived messages, the transcript, the partly streamed message. */
 import type { Block, FinishReason, Message, TokenUsage } from '../../core/types';
 import type { MessageFocus, NoMessageFocus } from '../../core/view/messageFocus';
+import type { SeqRuns } from '../../core/view/seqRuns';
+
+export type { SeqRuns } from '../../core/view/seqRuns';
 
 export type { MessageFocus, MessageFocusKind, NoMessageFocus } from '../../core/view/messageFocus';
 
@@ -13,8 +16,21 @@ export interface ViewMessage {
   /** The surface event it came from. */
   seq: number;
   message: Message;
-  /** When this message's event is a replace: the nodes it hid (surface order). */
-  replaces?: number[];
+  /** When this message's event is a replace: the nodes it hid (surface order), as bounded runs. */
+  replaces?: SeqRuns;
+}
+
+/** The hidden originals a `replaced` answer carries at most (one page: ReplacedNote pages through them). */
+export const REPLACED_PAGE = 100;
+
+/** One page of the originals a replace hid: hidden nodes [offset, offset + REPLACED_PAGE) of `total`. */
+export interface ReplacedPage {
+  seq: number;
+  /** How many nodes the replace hid. */
+  total: number;
+  offset: number;
+  /** The page's nodes that are messages (a hidden node without one is left out). */
+  messages: ViewMessage[];
 }
 
 /**

@@ -80,8 +80,8 @@ export type Request =
   | { kind: 'messagesAt'; seq: number; tail: number; chunk?: number; focus: boolean }
   /** The messages these surface events produced, by source seq (at most 200; a diff's columns). */
   | { kind: 'messagesOf'; seqs: number[] }
-  /** The messages a replace event hid (its originals), for the "show hidden" toggle. */
-  | { kind: 'replaced'; seq: number }
+  /** A page of the messages a replace event hid (its originals, from `offset`), for the "show hidden" toggle. */
+  | { kind: 'replaced'; seq: number; offset?: number }
   /** The partly streamed assistant message at `seq` (optionally only `chunk` code points of the delta at seq). */
   | { kind: 'stream'; seq: number; chunk?: number }
   /** Everything the inspector shows about one event. */
@@ -106,8 +106,11 @@ export type Request =
    * search cancels this one (answered `superseded`).
    */
   | ({ kind: 'search' } & SearchQuery)
-  /** The model's input at `to` against the input at `from` (-1: the empty history). */
-  | { kind: 'diff'; from: number; to: number }
+  /**
+   * The model's input at `to` against the input at `from` (-1: the empty history): the counts and
+   * one page of DIFF_PAGE items from item `offset` (the next pages of a call diff are asked so too).
+   */
+  | { kind: 'diff'; from: number; to: number; offset?: number }
   /** What changed in the input of the model call `seq` belongs to, against the previous call (null: no call). */
   | { kind: 'callDiff'; seq: number }
   /** Per-step tokens, times and models, compaction points and the tools table (the charts). */

@@ -4,10 +4,24 @@
  * ends are checked against: the worker's handler table (worker/handlers.ts)
  * must answer each kind with its type, and `LogClient.request` returns it.
  */
-import type { CallDiff, HistoryDiff, MetricsAnswer, RunProfile, SearchAnswer, UsageTotals } from './answers';
+import type {
+  CallDiff,
+  HistoryDiffPage,
+  MetricsAnswer,
+  RunProfile,
+  SearchAnswer,
+  UsageTotals,
+} from './answers';
 import type { RequestAtView, RequestChange, ResumePreview } from './harness';
 import type { DiagnosticsWindow, EventDetail, ToolPair } from './inspector';
-import type { MessagesAtView, MessagesWindow, StreamView, TranscriptEntry, ViewMessage } from './messages';
+import type {
+  MessagesAtView,
+  MessagesWindow,
+  ReplacedPage,
+  StreamView,
+  TranscriptEntry,
+  ViewMessage,
+} from './messages';
 import type { Push } from './pushes';
 import type { PlaybackWindow, ReplayAxisView, ReplayPositionView } from './replay';
 import type { Request, RequestKind, RequestOf } from './requests';
@@ -28,7 +42,7 @@ export interface ResponseValues {
   filter: RowsInfo & { matches: number };
   messages: MessagesWindow;
   messagesAt: MessagesAtView;
-  replaced: { seq: number; messages: ViewMessage[] };
+  replaced: ReplacedPage;
   messagesOf: ViewMessage[];
   stream: StreamView | null;
   event: EventDetail;
@@ -40,7 +54,7 @@ export interface ResponseValues {
   replayMove: ReplayPositionView;
   replayPlan: PlaybackWindow;
   search: SearchAnswer;
-  diff: HistoryDiff;
+  diff: HistoryDiffPage;
   callDiff: CallDiff | null;
   metrics: MetricsAnswer;
   costTotals: UsageTotals;

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { DiffRow, HistoryDiff } from './history';
+import { DIFF_PAGE, KEPT_LISTED, diffItems, diffPage, type DiffItem } from './historyPage';
+
+/** A diff of `kept` messages in both inputs, then `added` appended ones (R10-4's shape: 89,999 added). */
+function bigDiff(kept: number, added: number): HistoryDiff {
+  const rows: DiffRow[] = [];
+  for (let s = 0; s < kept; s++) rows.push({ kind: 'same', seq: s, role: 'user' });
+  for (let s = kept; s < kept + added; s++) rows.push({ kind: 'added', to: s, role: 'user' });
+  return {
+    from: 2,
+    to: 270_000,
+    removed: [],
+    added: rows.flatMap((r) => (r.kind === 'added' ? [{ seq: r.to, role: r.role }] : [])),
+    changed: [],
+    request: {},
+    rows,
+  };
+}
+
+describe('an input diff posted a page at a time (R10-4)', () => {
+  const diff = bigDiff(30_000, 89_999);
+
+  it('a kept run of 30,000 messages is one item listing KEPT_LISTED of them, and its count', () => {
+    const [run] = diffItems(diff.rows);
+    expect(run).toMatchObject({ kind: 'kept', count: 30_000, first: 0, last: 29_999, left: 0, right: 0 });
+    expect(run?.kind === 'kept' && run.rows.length).toBe(KEPT_LISTED);
+  });
+
+  it('a page holds DIFF_PAGE items and the whole diff counts', () => {
+    const page = diffPage(diff);
+    expect(page.items).toHaveLength(DIFF_PAGE);
+    expect(page.total).toBe(1 + 89_999);
+    expect(page.counts).toEqual({ removed: 0, added: 89_999, changed: 0 });
+    expect(page).toMatchObject({ from: 2, to: 270_000, offset: 0 });
+  });
+
+  it('the pages together are every item in order; each message keeps its place in its column', () => {
+    const items = diffItems(diff.rows);
+    const seen: DiffItem[] = [];
+    for (let offset = 0; offset < items.length; offset += DIFF_PAGE) {
+      const page = diffPage(diff, offset, items);
+      expect(page.items.length).toBeLessThanOrEqual(DIFF_PAGE);
+      seen.push(...page.items);
+    }
+    expect(seen).toEqual(items);
+    const last = diffPage(diff, items.length - 1, items).items[0];
+    expect(last).toMatchObject({
+      kind: 'row',
+      row: { kind: 'added', to: 30_000 + 89_998 },
+      right: 30_000 + 89_998,
+    });
+  });
+
+  it('an offset past the end or not whole is clamped', () => {
+    expect(diffPage(diff, 1e9)).toMatchObject({ offset: 90_000, items: [] });
+    expect(diffPage(diff, -3).offset).toBe(0);
+    expect(diffPage(diff, 0.5).offset).toBe(0);
+  });
+});
