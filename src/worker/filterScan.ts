@@ -61,7 +61,7 @@ export class FilterScan {
         log.typeOf(seq) === 'assistant/chunk'
           ? (JSON.stringify(looseData(log.event(seq)).chunk) ?? '')
           : log.rawLine(seq);
-      if (!hay.toLowerCase().includes(this.needle)) return false;
+      if (!unescaped(hay).toLowerCase().includes(this.needle)) return false;
     }
     return true;
   }
@@ -92,4 +92,19 @@ export class FilterScan {
     }
     this.seen = now;
   }
+}
+
+/** A JSON escape: `\uXXXX` or a one-letter one (`\"`, `\\`, `\n`...). */
+const JSON_ESCAPE = /\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))/g;
+const ONE_LETTER: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/**
+ * The raw line with its JSON escapes decoded: the filter's text is the text the user reads
+ * (audit R11-5: `\u003cdiv\u003e` as Go writes `<div>`, `caf\u00e9`, `qu\"ote` were missed).
+ */
+function unescaped(line: string): string {
+  if (!line.includes('\\')) return line;
+  return line.replace(JSON_ESCAPE, (_, hex: string | undefined, ch: string | undefined) =>
+    hex !== undefined ? String.fromCharCode(parseInt(hex, 16)) : (ONE_LETTER[ch as string] ?? (ch as string)),
+  );
 }

@@ -5,15 +5,16 @@ import { createDecompressor } from '../reader/decompress';
 export const SNIFF_BYTES = 1 << 16;
 
 /** The first bytes a compressed head decodes to (a separate probe decoder; an error just means "not enough"). */
-export function decodeHead(held: Uint8Array[], atEnd: boolean): Uint8Array {
+export function decodeHead(held: Uint8Array[], upTo: 'held' | 'checkpoint' | 'end'): Uint8Array {
   const probe = createDecompressor({ maxOutputBytes: SNIFF_BYTES }); // a bomb's head stays small
   const out: Uint8Array[] = [];
   for (const b of held) {
     out.push(...probe.push(b));
     if (out.reduce((n, x) => n + x.length, 0) >= SNIFF_BYTES) return concat(out, SNIFF_BYTES);
   }
-  // The decoder holds small inputs back; at the end of the input, flush it.
-  if (atEnd) out.push(...probe.end());
+  // The decoder holds small inputs back: decoded at a pause (follow mode) or at the end of the input.
+  if (upTo === 'checkpoint') out.push(...probe.flush());
+  else if (upTo === 'end') out.push(...probe.end());
   return concat(out, SNIFF_BYTES);
 }
 

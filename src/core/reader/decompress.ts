@@ -66,6 +66,11 @@ export interface Decompressor {
   push(chunk: Uint8Array): Uint8Array[];
   /** The input is complete: flushes and checks the stream ended cleanly. */
   end(): Uint8Array[];
+  /**
+   * The input pauses here and may go on (follow mode): decodes the input held back for
+   * coalescing, without ending the stream (audit R11-3: a small log never reached 16 KiB).
+   */
+  flush(): Uint8Array[];
 }
 
 /** Input smaller than this is buffered before it reaches the decompressor. */
@@ -161,6 +166,12 @@ class SniffingDecompressor implements Decompressor {
     }
     if (this.format === 'plain' || this.error !== undefined || this.limited !== undefined) return [];
     this.drain(true);
+    return this.take();
+  }
+
+  flush(): Uint8Array[] {
+    if (this.ended || this.error !== undefined || this.limited !== undefined) return [];
+    if (this.pendingBytes > 0) this.drain(false);
     return this.take();
   }
 

@@ -54,6 +54,8 @@ export interface LogReader {
   push(bytes: Uint8Array, prescan?: Prescan): void;
   /** The input is complete. Later pushes are ignored. */
   end(): void;
+  /** The input pauses here and may go on (follow mode): its complete lines are read now. */
+  checkpoint(): void;
   /** Pass this to `readEventAt` to re-read an event the way this pass read it. */
   readonly context: ReadContext;
   /** The detected compression, once known. */
@@ -171,6 +173,14 @@ class StreamingLogReader implements LogReader {
     if (this.limitHit === undefined) this.splitter.end();
     this.records.end(this.splitter.lineNumber);
     this.store.trim();
+  }
+
+  checkpoint(): void {
+    if (this.ended || this.limitHit !== undefined) return;
+    this.keep(this.decompressor.flush());
+    this.splitter.scan();
+    this.checkCompression();
+    this.checkLimits();
   }
 
   private keep(parts: Uint8Array[]): void {

@@ -85,8 +85,9 @@ const ESCAPABLE = /["\\/\p{Cc}\u2028\u2029]/u;
 /**
  * What a line must contain to be worth parsing. `bytes`: its raw bytes
  * contain `needle` (ASCII letters folded to lower case when `fold`), or, when
- * `escapes`, a `\u` escape (the line may spell the needle's non-ASCII
- * characters as escapes, as Python's json.dumps does), or, when `foldTraps`,
+ * `escapes`, a `\u` escape (the line may spell any of the needle's characters
+ * as escapes: non-ASCII ones as Python's json.dumps does, `<>&` as Go's
+ * encoding/json does), or, when `foldTraps`,
  * the KELVIN SIGN or LONG S (the two non-ASCII letters Unicode folds to ASCII
  * `k` and `s`). `text`: for a query whose only usable run has non-ASCII
  * letters with case (no byte needle folds them), the decoded lines are matched
@@ -109,8 +110,9 @@ function bytePrefilter(literal: string, fold: boolean, flags: string): BytePrefi
   const preferText = needle.length < GOOD_NEEDLE_BYTES && text.length > run.length;
   if (needle.length >= MIN_NEEDLE_BYTES && !preferText) {
     const foldTraps = fold && /[ks]/i.test(run);
-    // A fold trap may itself be written as a `\u` escape.
-    return { kind: 'bytes', needle, fold, escapes: foldTraps || /[^\p{ASCII}]/u.test(run), foldTraps };
+    // JSON may spell any character as a `\u` escape, ASCII too (Go writes <, > and & so: audit
+    // R11-5): lines holding one stay candidates, whatever the run holds.
+    return { kind: 'bytes', needle, fold, escapes: true, foldTraps };
   }
   if (text.length === 0 || !/[^\p{ASCII}]/u.test(text)) return null;
   return { kind: 'text', pattern: new RegExp(escapeRegExp(text), flags), escapes: true };

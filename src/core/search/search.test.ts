@@ -146,6 +146,17 @@ describe('search', () => {
     expect(seqs(run(l, { query: 'ÉTÉ' }))).toEqual([9]);
   });
 
+  it('finds ASCII text a writer spelled with \\u escapes (Go escapes <, > and &: audit R11-5)', () => {
+    const escaped = line({ type: 'session/title', seq: 9, data: { title: 'PLACEHOLDER' } }).replace(
+      'PLACEHOLDER',
+      'render \\u003cdiv\\u003e if a \\u0026\\u0026 b \\u0041BC',
+    );
+    const l = sampleLog([escaped]);
+    for (const query of ['<div>', 'a && b', '&&', 'ABC']) expect(seqs(run(l, { query }))).toEqual([9]);
+    expect(seqs(run(l, { query: 'ABC', caseSensitive: true }))).toEqual([9]);
+    expect(seqs(run(l, { query: '<div>', regex: true }))).toEqual([9]);
+  });
+
   it('finds the KELVIN SIGN for a k (Unicode folds it to ASCII)', () => {
     const l = sampleLog([line({ type: 'session/title', seq: 9, data: { title: 'dar\u212Aness' } })]);
     expect(seqs(run(l, { query: 'darkness' }))).toEqual([9]);

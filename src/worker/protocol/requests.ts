@@ -25,7 +25,7 @@ export interface TimelineFilter {
   excludeTypes?: boolean;
   /** Only problem events (core/view/problems.ts: an error diagnostic, a failed tool result, an error turn end, a failed attempt...). */
   errorsOnly: boolean;
-  /** Case-insensitive substring of the event's raw line; '' = no text filter. */
+  /** Case-insensitive substring of the event's raw line, its JSON escapes decoded; '' = no text filter. */
   text: string;
 }
 

@@ -1,10 +1,9 @@
 /**
  * Inspect AI's `.eval` files: a zip holding `header.json` (the log without
  * samples), one `samples/<id>_epoch_<n>.json` per sample, and summaries.
- * Read with fflate (already the project's gzip library); nothing throws: a
- * damaged zip or member comes back as a note.
+ * Its directory is read by zipDirectory.ts (members inflated with fflate, already the
+ * project's gzip library); nothing throws: a damaged zip or member comes back as a note.
  */
-import { unzipSync } from 'fflate';
 import type { ReadLimits } from '../../reader/readLimits';
 import { formatBytes } from '../../view/byteSize';
 import { countContainers, partContainerLimit, refusedPartMessage } from '../../reader/lineLengthGuard';
@@ -13,16 +12,14 @@ import type { ImportNote } from '../nativeLog';
 import { CUT_MARKER, CUT_NOTE, INSPECT_MAX_DEPTH, type InspectLog } from './inspect';
 import { parseBytes } from '../jsonDocument';
 import { errorMessage } from '../../errorMessage';
-
-/** The fixed part of a zip central-directory entry, in bytes (APPNOTE 4.3.12). */
-const CD_ENTRY_BYTES = 46;
+import { memberBytes, zipMembers, type ZipMember } from './zipDirectory';
 
 /** A member's text at most: it becomes one string (engines stop near 2^29 chars). */
 const MEMBER_TEXT_BYTES = 500 * 1024 * 1024;
 
 /**
- * The zip's members, each inflated into a buffer of its declared size (fflate never grows
- * it, so a member lying about its size is cut there): members whose declared sizes would
+ * The zip's members, each inflated into a buffer of its declared size (a member inflating
+ * past it is stopped there and skipped with a note, zipDirectory.ts): members whose declared sizes would
  * pass the read limits (in total, per member, or by their compression ratio) are skipped
  * with a note before anything is allocated: a zip bomb costs nothing.
  */
@@ -33,7 +30,6 @@ export function readEvalZip(
   shown = 0,
 ): { log: InspectLog | undefined; notes: ImportNote[]; refusedContainers?: number } {
   const notes: ImportNote[] = [];
-  let files: Record<string, Uint8Array>;
   const sampleNames: string[] = [];
   let total = 0;
   let refusedContainers: number | undefined;
@@ -41,18 +37,19 @@ export function readEvalZip(
   // it, many parts together were not (audit R6-12)
   let budget = partContainerLimit(limits?.maxLineBytes ?? Infinity);
   const containerLimit = budget;
-  const fits = (f: { name: string; size: number; originalSize: number }): boolean => {
+  const fits = (m: ZipMember): boolean => {
     const refuse = (why: string) => {
-      notes.push({ code: 'read-limit', message: `${f.name} in the .eval zip skipped: ${why}.` });
+      notes.push({ code: 'read-limit', message: `${m.name} in the .eval zip skipped: ${why}.` });
       return false;
     };
-    const size = f.originalSize;
+    // a stored member's size is its bytes in the file, whatever it declares
+    const size = m.method === 0 ? m.compressedSize : m.declaredSize;
     if (size > MEMBER_TEXT_BYTES)
       return refuse(`it declares ${formatBytes(size)}, more than one text can hold`);
     if (!limits) return true;
     if (total + size > limits.maxDecodedBytes)
       return refuse(`it would pass ${formatBytes(limits.maxDecodedBytes)}, the size limit`);
-    if (size > limits.ratioFloorBytes && size > limits.maxCompressionRatio * Math.max(1, f.size))
+    if (size > limits.ratioFloorBytes && size > limits.maxCompressionRatio * Math.max(1, m.compressedSize))
       return refuse(`it expands more than ${limits.maxCompressionRatio}:1 (a decompression bomb?)`);
     // the members together, against the whole file: many members each under the floor
     if (total + size > limits.ratioFloorBytes && total + size > limits.maxCompressionRatio * bytes.length)
@@ -62,32 +59,32 @@ export function readEvalZip(
     total += size;
     return true;
   };
+  let members: ZipMember[];
   try {
-    // the samples' names first (nothing inflated), then only the header and the shown sample
-    let entries = 0;
-    unzipSync(bytes, {
-      filter: (f) => {
-        // fflate trusts the end record's entry count and reads zeros past the data: a 128-byte
-        // file claiming 2^32 entries loops for hours (audit R7-3). A directory entry takes at
-        // least 46 bytes and names its member.
-        if (++entries > bytes.length / CD_ENTRY_BYTES || f.name === '')
-          throw new Error(`its directory claims more entries than the file's ${bytes.length} bytes hold`);
-        if (/^samples\/[^/]+\.json$/.test(f.name)) sampleNames.push(f.name);
-        return false;
-      },
-    });
-    sampleNames.sort(bySampleName);
-    const shownName = sampleNames[shown];
-    files = unzipSync(bytes, {
-      filter: (f) =>
-        (f.name === 'header.json' || f.name === '_journal/start.json' || f.name === shownName) && fits(f),
-    });
+    members = zipMembers(bytes);
   } catch (e) {
     notes.push({
       code: 'import-unmapped',
       message: `the .eval file is not a readable zip (${errorMessage(e)})`,
     });
     return { log: undefined, notes };
+  }
+  // the samples' names first (nothing inflated), then only the header and the shown sample
+  for (const m of members) if (/^samples\/[^/]+\.json$/.test(m.name)) sampleNames.push(m.name);
+  sampleNames.sort(bySampleName);
+  const shownName = sampleNames[shown];
+  const files: Record<string, Uint8Array> = {};
+  for (const m of members) {
+    if (m.name !== 'header.json' && m.name !== '_journal/start.json' && m.name !== shownName) continue;
+    if (!fits(m)) continue;
+    try {
+      files[m.name] = memberBytes(bytes, m).data;
+    } catch (e) {
+      notes.push({
+        code: 'import-unmapped',
+        message: `${m.name} in the .eval zip cannot be read: ${errorMessage(e)}; skipped`,
+      });
+    }
   }
   const parse = (name: string): JsonObject | undefined => {
     const f = files[name];

@@ -1,11 +1,15 @@
 /**
  * An .eval whose zip64 end record claims billions of directory entries (audit R7-3): fflate
  * trusted the count and read zeros past the data, one empty entry per 46 bytes, for hours.
- * Refused as "not a readable zip" after at most one entry per 46 bytes of the file.
+ * Refused as "not a readable zip" after at most one entry per 46 bytes of the file. And members
+ * whose deflate stream passes their declared size (audit R11-1): cut a step past it, skipped.
  */
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { deflateRawSync } from 'node:zlib';
+import { DEFAULT_READ_LIMITS } from '../../reader/readLimits';
 import { readEvalZip } from './evalZip';
+import { memberBytes, SizeLie, STEP_OVERSHOOT_BYTES, zipMembers, type ZipMember } from './zipDirectory';
 
 /** A local-header magic (the sniff says zip), a zip64 end record claiming `entries`, its locator, an end record. */
 function lyingZip(entries: number): Uint8Array {
@@ -59,5 +63,132 @@ describe('an .eval zip whose directory lies about its entry count', () => {
     expect(notes).toEqual([]);
     expect(log?.samples).toHaveLength(300);
     expect(log?.header).toEqual({ eval: { task: 't' } });
+  });
+});
+
+/** A zip of deflated (8) or stored (0) members, each declaring `declared` as its size (evalbomb.py's shape). */
+function zipOf(entries: { name: string; data: Uint8Array; method: 0 | 8; declared: number }[]): Uint8Array {
+  const enc = new TextEncoder();
+  const locals: Uint8Array[] = [];
+  const centrals: Uint8Array[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = enc.encode(e.name);
+    const local = new DataView(new ArrayBuffer(30));
+    local.setUint32(0, 0x04034b50, true);
+    local.setUint16(4, 20, true);
+    local.setUint16(8, e.method, true);
+    local.setUint32(18, e.data.length, true);
+    local.setUint32(22, e.declared, true);
+    local.setUint16(26, name.length, true);
+    const central = new DataView(new ArrayBuffer(46));
+    central.setUint32(0, 0x02014b50, true);
+    central.setUint16(4, 20, true);
+    central.setUint16(6, 20, true);
+    central.setUint16(10, e.method, true);
+    central.setUint32(20, e.data.length, true);
+    central.setUint32(24, e.declared, true);
+    central.setUint16(28, name.length, true);
+    central.setUint32(42, offset, true);
+    locals.push(new Uint8Array(local.buffer), name, e.data);
+    centrals.push(new Uint8Array(central.buffer), name);
+    offset += 30 + name.length + e.data.length;
+  }
+  const cdLength = centrals.reduce((n, c) => n + c.length, 0);
+  const end = new DataView(new ArrayBuffer(22));
+  end.setUint32(0, 0x06054b50, true);
+  end.setUint16(8, entries.length, true);
+  end.setUint16(10, entries.length, true);
+  end.setUint32(12, cdLength, true);
+  end.setUint32(16, offset, true);
+  return concat([...locals, ...centrals, new Uint8Array(end.buffer)]);
+}
+
+const concat = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+
+describe('an .eval member that lies about its uncompressed size (audit R11-1)', () => {
+  // 64 MiB of spaces deflate to ~64 KB; the member declares 1 KiB (the ratio check passes)
+  const REAL = 64 * 1024 * 1024;
+  const DECLARED = 1024;
+  const bomb = new Uint8Array(deflateRawSync(Buffer.alloc(REAL, 0x20), { level: 9 }));
+  const sample = new TextEncoder().encode('{"id":1,"epoch":1,"messages":[]}');
+  const bytes = zipOf([
+    { name: 'header.json', data: bomb, method: 8, declared: DECLARED },
+    { name: 'samples/1_epoch_1.json', data: sample, method: 0, declared: sample.length },
+  ]);
+
+  it('is inflated only a step past its declared size, not to its real size', () => {
+    const header = zipMembers(bytes).find((m) => m.name === 'header.json');
+    expect(header).toMatchObject({ method: 8, declaredSize: DECLARED, compressedSize: bomb.length });
+    const lie = (() => {
+      try {
+        memberBytes(bytes, header as ZipMember);
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(lie).toBeInstanceOf(SizeLie);
+    const { inflated, message } = lie as SizeLie;
+    expect(message).toBe(
+      'it inflates to more than the 1.0 KiB its directory declares (a decompression bomb?)',
+    );
+    expect(inflated).toBeGreaterThan(DECLARED);
+    expect(inflated).toBeLessThanOrEqual(DECLARED + STEP_OVERSHOOT_BYTES);
+    expect(STEP_OVERSHOOT_BYTES).toBeLessThan(REAL / 16);
+  });
+
+  it('is skipped with a note naming it and why; the valid sample still reads', () => {
+    const { log, notes } = readEvalZip(bytes, DEFAULT_READ_LIMITS);
+    expect(notes).toEqual([
+      {
+        code: 'import-unmapped',
+        message:
+          'header.json in the .eval zip cannot be read: it inflates to more than the 1.0 KiB its directory declares (a decompression bomb?); skipped',
+      },
+    ]);
+    expect(log?.header).toEqual({});
+    expect(log?.samples).toEqual([{ id: 1, epoch: 1, messages: [] }]);
+  });
+});
+
+describe('.eval members inflated in steps', () => {
+  const enc = new TextEncoder();
+  const text = JSON.stringify({ eval: { task: 't', pad: Array.from({ length: 200_000 }, (_, i) => i) } });
+
+  it('a deflated member of many steps reads exactly (declared size right, or larger than the real one)', () => {
+    const data = new Uint8Array(deflateRawSync(enc.encode(text)));
+    expect(data.length).toBeGreaterThan(4 * 64 * 1024);
+    for (const declared of [text.length, text.length + 100]) {
+      const { log, notes } = readEvalZip(zipOf([{ name: 'header.json', data, method: 8, declared }]));
+      expect(notes).toEqual([]);
+      expect(JSON.stringify(log?.header)).toBe(text);
+    }
+  });
+
+  it('a deflate stream cut short is skipped with a note; the other members read', () => {
+    const data = new Uint8Array(deflateRawSync(enc.encode(text))).subarray(0, 5000);
+    const sample = enc.encode('{"id":1,"epoch":1}');
+    const { log, notes } = readEvalZip(
+      zipOf([
+        { name: 'header.json', data, method: 8, declared: text.length },
+        { name: 'samples/1_epoch_1.json', data: sample, method: 0, declared: sample.length },
+      ]),
+    );
+    expect(notes).toEqual([
+      {
+        code: 'import-unmapped',
+        message: 'header.json in the .eval zip cannot be read: unexpected EOF; skipped',
+      },
+    ]);
+    expect(log?.samples).toEqual([{ id: 1, epoch: 1 }]);
   });
 });
