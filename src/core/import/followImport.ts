@@ -125,10 +125,9 @@ export class FollowImport implements FollowStatus {
       return;
     }
     const settled = final ? log.events.length : lines.settled;
-    // the header is line 0, event seq s is line s + 1
-    const from = this.pushedHeader === undefined ? 0 : this.pushedEvents + 1;
     if (settled > this.pushedEvents || this.pushedHeader === undefined) {
-      const out = from === 0 ? [header] : [];
+      // the header line first, once; then the events newly settled
+      const out = this.pushedHeader === undefined ? [header] : [];
       for (const line of log.eventLines(this.pushedEvents, settled)) out.push(line);
       this.pushedHeader = header;
       this.pushedEvents = Math.max(this.pushedEvents, settled);
