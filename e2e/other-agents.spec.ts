@@ -158,4 +158,40 @@ test.describe('following another agent\u2019s growing log', () => {
       child.kill('SIGTERM');
     }
   });
+
+  test('lines appended to a Codex rollout are read on piece by piece, never imported again', async ({
+    page,
+  }) => {
+    const lines = readFileSync(FILES[1] as string, 'utf8')
+      .split('\n')
+      .filter(Boolean);
+    const file = path.join(tmp(), 'live-codex.jsonl');
+    /** What follow mode shows of the file as it stands: its settled events (core/import/lineImport.ts). */
+    const followed = () => {
+      const log = new SessionLog();
+      log.push(readFileSync(file));
+      log.checkpoint('now');
+      return log;
+    };
+    writeFileSync(file, lines.slice(0, 12).join('\n') + '\n');
+    const { child, link } = await startOpen(file);
+    try {
+      await page.goto(link);
+      await expectLoaded(page, 'live-codex.jsonl', followed().eventCount);
+      await expect(page.getByTestId('follow')).toHaveAttribute('data-state', 'live');
+      for (const [from, to] of [
+        [12, 30],
+        [30, lines.length],
+      ] as const) {
+        appendFileSync(file, lines.slice(from, to).join('\n') + '\n');
+        await expectLoaded(page, 'live-codex.jsonl', followed().eventCount);
+      }
+      await expect(page.getByText('The log grew; imported again from the start')).toHaveCount(0);
+      const log = followed();
+      await selectByHash(page, log.eventCount - 1);
+      await expectMessagesAt(page, log, log.eventCount - 1);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FollowState } from './protocol';
-import { Follower, eventsUrl, trailingImportMs } from './follower';
+import { Follower, TRAILING_COST_FACTOR, eventsUrl, trailingImportMs, type LastImport } from './follower';
 
 /** A stand-in for the browser's EventSource: the test emits the server's events. */
 class FakeEventSource {
@@ -55,15 +55,15 @@ function host() {
   let grew = 0;
   /** The `now` calls (trailing imports), and what the host says waits for one. */
   const now: boolean[] = [];
-  let deferred: number | null = null;
+  let deferred: LastImport | null = null;
   return {
     states,
     now,
     get grew() {
       return grew;
     },
-    defer(bytes: number | null) {
-      deferred = bytes;
+    defer(last: LastImport | null) {
+      deferred = last;
     },
     get text() {
       return dec(held);
@@ -130,7 +130,7 @@ describe('Follower', () => {
     await flush();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      h.defer(1_000_000); // the host imported 1 MB last and left the new lines waiting
+      h.defer({ bytes: 1_000_000, ms: 100 }); // the host imported 1 MB last and left the new lines waiting
       file = enc('a\nb\n');
       es.emit('append', { from: 2, to: 4 });
       await vi.advanceTimersByTimeAsync(0);
@@ -138,7 +138,7 @@ describe('Follower', () => {
       es.emit('append', { from: 4, to: 6 });
       await vi.advanceTimersByTimeAsync(0);
       expect(h.now).toEqual([false, false]);
-      expect(trailingImportMs(1_000_000)).toBe(2_100);
+      expect(trailingImportMs({ bytes: 1_000_000, ms: 100 })).toBe(2_100);
       await vi.advanceTimersByTimeAsync(2_099);
       expect(h.now).toEqual([false, false]);
       await vi.advanceTimersByTimeAsync(1);
@@ -148,6 +148,35 @@ describe('Follower', () => {
       es.emit('append', { from: 6, to: 8 });
       await vi.advanceTimersByTimeAsync(10_000);
       expect(h.now).toEqual([false, false, true, false]); // imported at once: nothing trails
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a costly import makes the trailing imports rarer: the imports are 4x their cost apart', async () => {
+    const { h, es } = start('a\n');
+    es.emit('hello', { size: 2 });
+    await flush();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // each import of the (big) log takes the worker 3 s; a line is appended every second for 60 s
+      const last = { bytes: 1_000_000, ms: 3_000 };
+      h.defer(last);
+      let text = 'a\n';
+      for (let i = 0; i < 60; i++) {
+        const from = text.length;
+        text += `line ${i}\n`;
+        file = enc(text);
+        es.emit('append', { from, to: text.length });
+        await vi.advanceTimersByTimeAsync(1_000);
+      }
+      const trailing = h.now.filter(Boolean).length;
+      // 2.1 s between imports kept the worker busy 3 s of every 5 (28 imports of 3 s in 60 s)
+      expect(trailing).toBeGreaterThan(0);
+      // imports at least 4x their cost apart (here the fake import takes no time; a real one's 3 s
+      // come on top, so the worker imports at most 3 s of every 15)
+      expect(trailing).toBeLessThanOrEqual(60_000 / (TRAILING_COST_FACTOR * last.ms));
+      expect(trailingImportMs(last)).toBe(TRAILING_COST_FACTOR * 3_000);
     } finally {
       vi.useRealTimers();
     }

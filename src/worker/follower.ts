@@ -13,12 +13,19 @@
  * handled by skipping the bytes we have. The log is never ended here: a
  * writer may be mid-line, and the next append continues the line.
  *
- * Another agent's log is imported from its start at each import, so a small growth waits
- * (core/import/followImport.ts): a trailing import, TRAILING_IMPORT_MS later (longer for a big
- * log, whose import takes longer), shows what waited, however slowly the file grows.
+ * Another agent's log that is imported from its start at each import (core/import/followImport.ts;
+ * a Codex rollout is read piece by piece instead) leaves a small growth waiting: a trailing import,
+ * trailingImportMs later (longer for a big log and after a costly import), shows what waited,
+ * however slowly the file grows.
  */
 import type { FollowState } from './protocol';
 import { errorText } from './loadedLog';
+
+/** What the last import of another agent's log read, and how long it took the worker. */
+export interface LastImport {
+  bytes: number;
+  ms: number;
+}
 
 export interface FollowHost {
   /** Source bytes held so far. */
@@ -29,8 +36,8 @@ export interface FollowHost {
   push(bytes: Uint8Array): void;
   /** After a batch of pushes: fold, fingerprint, tell the UI (`now`: import even a small growth). */
   grew(now: boolean): void;
-  /** Bytes another agent's log last imported, when complete lines wait for an import (else null). */
-  deferredImport(): number | null;
+  /** Another agent's log's last import (its bytes, its milliseconds), when complete lines wait for one (else null). */
+  deferredImport(): LastImport | null;
   state(state: FollowState, message?: string): void;
 }
 
@@ -175,9 +182,16 @@ export class Follower {
   }
 }
 
-/** The wait before a trailing import: 2 s, plus 1 s per 10 MB the import reads (it takes longer). */
-export function trailingImportMs(importedBytes: number): number {
-  return 2_000 + importedBytes / 10_000;
+/**
+ * A trailing import waits at least this many times as long as the last import took: the worker
+ * imports at most 1 / (1 + TRAILING_COST_FACTOR) of the time (audit R11-2: a 41 MB log re-imported
+ * every ~6 s kept it busy half the time on a loaded machine, and seeks waited behind it).
+ */
+export const TRAILING_COST_FACTOR = 4;
+
+/** The wait before a trailing import: 2 s plus 1 s per 10 MB it reads, and at least 4x the last import's time. */
+export function trailingImportMs(last: LastImport): number {
+  return Math.max(2_000 + last.bytes / 10_000, TRAILING_COST_FACTOR * last.ms);
 }
 
 /** `<src>/events`, keeping the query of src. */

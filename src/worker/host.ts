@@ -285,7 +285,10 @@ export class LogHost implements HandlerHost {
             s.push(bytes.subarray(off, off + PUSH_SLICE));
         },
         grew: (now) => this.grew(c, now ? 'now' : 'grown'),
-        deferredImport: () => (s.log.follow?.deferred ? s.log.follow.importedBytes : null),
+        deferredImport: () => {
+          const f = s.log.follow;
+          return f?.deferred ? { bytes: f.importedBytes, ms: f.importMs } : null;
+        },
         state: (state, message) => {
           if (this.current === c)
             this.push({ kind: 'follow', loadId: s.loadId, state, ...(message ? { message } : {}) });

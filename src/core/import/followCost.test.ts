@@ -74,7 +74,8 @@ describe('following another agent: imports are geometric', () => {
   });
 
   it('a small growth waits (deferred) and a `now` checkpoint imports it', () => {
-    const lines = readFileSync(OTHER + 'codex/agentlogs-crud.jsonl', 'utf8')
+    // a format imported whole (a Codex rollout is read piece by piece, never deferred: followPieces.test.ts)
+    const lines = readFileSync(OTHER + 'pi/pi-mono-v1-compaction-thinking.jsonl', 'utf8')
       .split('\n')
       .filter(Boolean);
     const log = new SessionLog();

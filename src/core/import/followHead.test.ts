@@ -64,6 +64,9 @@ describe('follow mode on a compressed log (R11-3)', () => {
     const log = followed(gz);
     expect(log.sourceFormat).toBe('codex');
     expect(log.eventCount).toBeGreaterThan(0);
+    // a rollout is read piece by piece: its settled events show, the open turn closes at the end
+    expect(types(log)).toEqual(types(whole(codex)).slice(0, log.eventCount));
+    log.end();
     expect(types(log)).toEqual(types(whole(codex)));
   });
 });

@@ -34,3 +34,33 @@ export function concat(parts: Uint8Array[], max: number): Uint8Array {
   }
   return out;
 }
+
+/** Bytes `from` to `to` of parts holding `total` bytes in all; found from the end (follow mode reads the newest). */
+export function bytesBetween(
+  parts: readonly Uint8Array[],
+  total: number,
+  from: number,
+  to: number,
+): Uint8Array {
+  const picked: Uint8Array[] = [];
+  let end = total;
+  for (let i = parts.length - 1; i >= 0 && end > from; i--) {
+    const part = parts[i] as Uint8Array;
+    const start = end - part.length;
+    if (start < to) picked.push(part.subarray(Math.max(0, from - start), Math.min(part.length, to - start)));
+    end = start;
+  }
+  return concat(picked.reverse(), Infinity);
+}
+
+/** The end of the last complete line in parts holding `total` bytes (`total` when none is complete), found from the end. */
+export function completeLinesEnd(parts: readonly Uint8Array[], total: number): number {
+  let end = total;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i] as Uint8Array;
+    const nl = part.lastIndexOf(10);
+    if (nl >= 0) return end - part.length + nl + 1;
+    end -= part.length;
+  }
+  return total;
+}

@@ -4,7 +4,8 @@
  * input, the result is a NativeLog whose notes say what could not be mapped.
  */
 import { importClaudeCode } from './claude-code/claudeCode';
-import { importCodex } from './codex/codex';
+import { CodexLines, importCodex } from './codex/codex';
+import type { LineImport } from './lineImport';
 import { readEvalZip } from './inspect/evalZip';
 import { importInspect, type InspectImportOptions } from './inspect/inspect';
 import { importInspectJson, type InspectJsonRead } from './inspect/inspectJson';
@@ -69,4 +70,9 @@ export function importForeign(
     out.note('import-unmapped', `the ${format} importer failed: ${errorMessage(e)}`);
     return out;
   }
+}
+
+/** The piece-by-piece importer of a format whose records only add to what came before (lineImport.ts). */
+export function lineImporter(format: ForeignFormat): LineImport | undefined {
+  return format === 'codex' ? new CodexLines() : undefined;
 }

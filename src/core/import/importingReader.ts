@@ -33,14 +33,13 @@ import {
   type LogReaderOptions,
   type ReadContext,
 } from '../reader/logReader';
-import { detectTextFormat, isZip, type SourceFormat } from './formats';
+import { FORMAT_LABELS, detectTextFormat, isZip, type SourceFormat } from './formats';
 import { importForeign, type ForeignFormat, type ImportOptions } from './importers';
 import { FollowImport, type CheckpointWhen, type FollowStatus } from './followImport';
 import { notTextMessage, sniffText } from './textSniff';
-import { SNIFF_BYTES, concat, decodeHead } from './foreignBytes';
+import { SNIFF_BYTES, bytesBetween, completeLinesEnd, concat, decodeHead } from './foreignBytes';
 import { jsonlChunks } from './nativeLog';
 import { isObject } from '../validate';
-import { FORMAT_LABELS } from './formats';
 import {
   FOREIGN_DOCUMENT_BYTES,
   FOREIGN_TEXT_BYTES,
@@ -102,7 +101,7 @@ class DetectingReader implements ImportingReader {
       ? this.foreignBytes
       : 0;
   }
-  /** Imported at a checkpoint (follow mode): later checkpoints import the grown log again. */
+  /** Imported at a checkpoint (follow mode): later checkpoints import what grew (followImport.ts). */
   follow: FollowImport | undefined;
   notText: string | undefined;
 
@@ -181,24 +180,18 @@ class DetectingReader implements ImportingReader {
     if (final && this.decoder && this.foreignHit === undefined)
       this.keepForeign(this.decoder.end(), Infinity);
     // a line-based log: a line being written waits for its newline (one alone is read as it is)
-    const upto = !final && this.decoder ? this.completeLinesEnd() : this.foreignBytes;
-    if (!follow.wants(upto, when)) return;
-    // joined only to be imported: joining at every checkpoint would copy the log per growth
-    const all = concat(this.foreign, Infinity);
-    this.foreign = all.length > 0 ? [all] : [];
-    follow.importAll(all.subarray(0, upto));
+    const upto =
+      !final && this.decoder ? completeLinesEnd(this.foreign, this.foreignBytes) : this.foreignBytes;
+    if (!follow.wants(upto, when, final)) return;
+    follow.importUpTo((from, to) => this.foreignBetween(from, to), upto, final);
   }
 
-  /** The end of the last complete line held (all held bytes when none is complete), found from the end. */
-  private completeLinesEnd(): number {
-    let end = this.foreignBytes;
-    for (let i = this.foreign.length - 1; i >= 0; i--) {
-      const part = this.foreign[i] as Uint8Array;
-      const nl = part.lastIndexOf(10);
-      if (nl >= 0) return end - part.length + nl + 1;
-      end -= part.length;
-    }
-    return this.foreignBytes;
+  /** Joined only to be imported whole: joining at every checkpoint would copy the log per growth. */
+  private foreignBetween(from: number, to: number): Uint8Array {
+    if (from > 0) return bytesBetween(this.foreign, this.foreignBytes, from, to);
+    const all = concat(this.foreign, Infinity);
+    this.foreign = all.length > 0 ? [all] : [];
+    return all.subarray(0, to);
   }
 
   /** Re-told lines to the reader in chunks, never as one string (audit R8-11). */

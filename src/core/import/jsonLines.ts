@@ -43,15 +43,20 @@ export class LineNotes {
   }
 }
 
-export function parseJsonLines(text: string): { records: ForeignRecord[]; notes: ImportNote[] } {
+/** `firstLine`: the file's line number of the text's first line (a piece read in follow mode). */
+export function parseJsonLines(
+  text: string,
+  firstLine = 1,
+): { records: ForeignRecord[]; notes: ImportNote[] } {
   const records: ForeignRecord[] = [];
   const notes: ImportNote[] = [];
   const lineNotes = new LineNotes();
   const lines = text.split('\n');
   const cut = { any: false };
   for (let i = 0; i < lines.length; i++) {
+    const no = i + firstLine;
     let raw = lines[i] as string;
-    if (i === 0 && raw.charCodeAt(0) === 0xfeff) raw = raw.slice(1);
+    if (no === 1 && raw.charCodeAt(0) === 0xfeff) raw = raw.slice(1);
     const line = raw.trim();
     if (line === '') continue;
     const values = parseLine(line, cut);
@@ -59,14 +64,14 @@ export function parseJsonLines(text: string): { records: ForeignRecord[]; notes:
       // No newline after it: a line still being written (a live log), not a broken one.
       notes.push({
         code: 'import-note',
-        message: `the last line (${i + 1}) is incomplete, as while the agent is still writing it: skipped`,
+        message: `the last line (${no}) is incomplete, as while the agent is still writing it: skipped`,
       });
       continue;
     }
     if (values === null) {
       lineNotes.add(
         'import-unmapped',
-        `line ${i + 1} is not JSON (${line.length} characters): skipped`,
+        `line ${no} is not JSON (${line.length} characters): skipped`,
         'are not JSON: skipped',
       );
       continue;
@@ -74,15 +79,15 @@ export function parseJsonLines(text: string): { records: ForeignRecord[]; notes:
     if (values.length > 1)
       lineNotes.add(
         'import-note',
-        `line ${i + 1} holds ${values.length} records with no newline between them (a writer glitch): read as ${values.length} records`,
+        `line ${no} holds ${values.length} records with no newline between them (a writer glitch): read as ${values.length} records`,
         'hold several records with no newline between them (a writer glitch): read as several records',
       );
     for (const value of values) {
-      if (isObject(value)) records.push({ value, line: i + 1 });
+      if (isObject(value)) records.push({ value, line: no });
       else
         lineNotes.add(
           'import-unmapped',
-          `line ${i + 1} is not a JSON object: skipped`,
+          `line ${no} is not a JSON object: skipped`,
           'are not JSON objects: skipped',
         );
     }

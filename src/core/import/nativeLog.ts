@@ -303,8 +303,17 @@ export class NativeLog {
 
   /** The log's JSONL lines (no newline): the header, then one event per line with its seq. */
   jsonlLines(): string[] {
-    const lines = [JSON.stringify(this.header)];
-    this.events.forEach((ev, seq) => lines.push(JSON.stringify({ seq, ...ev })));
+    return [this.headerLine(), ...this.eventLines(0, this.events.length)];
+  }
+
+  headerLine(): string {
+    return JSON.stringify(this.header);
+  }
+
+  /** The JSONL lines of events `from` (inclusive) to `to` (exclusive). */
+  eventLines(from: number, to: number): string[] {
+    const lines: string[] = [];
+    for (let seq = from; seq < to; seq++) lines.push(JSON.stringify({ seq, ...this.events[seq] }));
     return lines;
   }
 }

@@ -22,6 +22,7 @@ import { isObject, type JsonObject } from '../../validate';
 import type { Block, Message, TokenUsage } from '../../types';
 import { parseJsonLines, type ForeignRecord } from '../jsonLines';
 import { NativeLog, argumentsText, textBlock, timeOf } from '../nativeLog';
+import type { LineImport } from '../lineImport';
 
 const MODEL_ITEMS = new Set([
   'reasoning',
@@ -51,6 +52,39 @@ export function importCodex(text: string): NativeLog {
   return out;
 }
 
+/**
+ * A rollout read as it grows (follow mode, lineImport.ts): each record only adds to what came
+ * before, so appended lines are imported on their own. Not settled: the model response being
+ * assembled (emitted at its end) and the assistant message waiting for its token_count (whose
+ * usage is written into it); the turn still open is closed only at `end()`. A failed command is
+ * known from its exec_command_end when that comes in the same piece as its result or before it
+ * (as Codex writes them); the whole-file import also looks ahead.
+ */
+export class CodexLines implements LineImport {
+  readonly log = new NativeLog();
+  private readonly failed = new Set<string>();
+  private readonly st = new CodexState(this.log, this.failed);
+  /** Lines fed so far (numbers the next piece's lines). */
+  private lines = 0;
+
+  get settled(): number {
+    return this.st.awaitingSeq ?? this.log.events.length;
+  }
+
+  feed(text: string): void {
+    const { records, notes } = parseJsonLines(text, this.lines + 1);
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.lines++;
+    for (const n of notes) this.log.notes.push(n);
+    for (const id of failedCallIds(records)) this.failed.add(id);
+    for (const r of records) this.st.record(r);
+  }
+
+  end(): void {
+    this.st.flush();
+    this.log.finish();
+  }
+}
+
 /** Calls whose command failed, from `exec_command_end` exit codes and `patch_apply_end` results. */
 function failedCallIds(records: ForeignRecord[]): Set<string> {
   const failed = new Set<string>();
@@ -70,8 +104,9 @@ class CodexState {
   private provider = 'openai';
   private lastHeader = '';
   private lastTotals = '';
-  /** The assistant/message event still waiting for its token_count. */
+  /** The assistant/message event still waiting for its token_count (its data, and its seq). */
   private awaitingUsage: Record<string, unknown> | undefined;
+  awaitingSeq: number | undefined;
   private readonly unknownNoted = new Set<string>();
 
   constructor(
@@ -198,6 +233,7 @@ class CodexState {
     const usage = codexUsage(info.last_token_usage);
     if (usage && this.awaitingUsage) this.awaitingUsage.usage = usage;
     this.awaitingUsage = undefined;
+    this.awaitingSeq = undefined;
   }
 
   private compacted(p: JsonObject, time: number | undefined): void {
@@ -234,6 +270,7 @@ class CodexState {
     };
     const seq = this.out.assistant(message, pend.time);
     this.awaitingUsage = (this.out.events[seq] as { data: Record<string, unknown> }).data;
+    this.awaitingSeq = seq;
     for (const b of pend.blocks)
       if (b.type === 'tool-call') {
         const c = b as { id: string; name: string; arguments: string };
