@@ -86,7 +86,7 @@ const TYPE_NAME = /^[\w.:/-]{1,100}$/;
 const KNOWN_CODES = new Set<string>(DIAGNOSTIC_CODES);
 const MAX_TEXT = 1000;
 /** Characters of a dropped field's value named in `ignored` (a notice line, not the whole value). */
-export const MAX_SHOWN = 60;
+export const MAX_SHOWN = 80;
 
 export function parseUrl(search: string, hash: string): ParsedUrl {
   const state: UrlState = {};
