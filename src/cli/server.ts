@@ -19,9 +19,11 @@ import { guardRequest, plain } from './http/guard';
 import { assertLoopback, formatHost, listen } from './http/listen';
 import { createLogEventStreams } from './http/logEvents';
 import { serveLogFile } from './http/logRange';
+import { slowClientOptions, type SlowClientLimits } from './http/slowClients';
 import { createStaticApp, notFound } from './http/staticApp';
 
 export { DEFAULT_PORT } from './http/listen';
+export type { SlowClientLimits } from './http/slowClients';
 
 export interface ServerOptions {
   /** The log file to serve. */
@@ -40,34 +42,9 @@ export interface ServerOptions {
   watch?: boolean;
   /** Concurrent event streams; default 64. */
   maxStreams?: number;
-  /** Limits on slow or idle clients; default SLOW_CLIENT_LIMITS (tests pass small ones). */
+  /** Limits on slow or idle clients (http/slowClients.ts); default SLOW_CLIENT_LIMITS (tests pass small ones). */
   limits?: Partial<SlowClientLimits>;
 }
-
-/**
- * How long one connection may take. Node's defaults (60 s for the headers, checked every
- * 30 s: a socket trickling header lines stayed open past 65 s, audit R11-L4) suit a public
- * server; a local tool's only client is a browser on this machine, which sends a request's
- * headers at once. There is no cap on how many sockets are open at once: a slow socket is
- * closed by these times, and a cap would let a few hundred slow ones lock the app out.
- */
-export interface SlowClientLimits {
-  /** Time to receive a request's headers, from the connection or the previous request (ms). */
-  headersMs: number;
-  /** Time to receive a whole request (ms): GET and HEAD only, so barely more than the headers. */
-  requestMs: number;
-  /** How often Node checks the two times above (ms). */
-  checkEveryMs: number;
-  /** Idle time between two requests on a kept-alive connection (ms). */
-  keepAliveMs: number;
-}
-
-export const SLOW_CLIENT_LIMITS: SlowClientLimits = {
-  headersMs: 10_000,
-  requestMs: 15_000,
-  checkEveryMs: 1_000,
-  keepAliveMs: 5_000,
-};
 
 export interface RunningServer {
   /** The app's root, e.g. http://127.0.0.1:4180/ */
@@ -102,14 +79,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const logPath = `/log/${encodeURIComponent(basename(file))}`;
   const events = createLogEventStreams(file, options);
 
-  const limits = { ...SLOW_CLIENT_LIMITS, ...options.limits };
   const server = createServer(
-    {
-      headersTimeout: limits.headersMs,
-      requestTimeout: limits.requestMs,
-      connectionsCheckingInterval: limits.checkEveryMs,
-      keepAliveTimeout: limits.keepAliveMs,
-    },
+    slowClientOptions(options.limits),
     failSafe(async (req, res) => {
       if (!guardRequest(req, res)) return;
       const raw = requestPath(req);
