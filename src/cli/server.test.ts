@@ -12,6 +12,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ import { hostAllowed } from './http/guard';
 import { MAX_EVENT_STREAMS } from './http/logEvents';
 import { contentDisposition, parseRange } from './http/logRange';
 import { resolveStaticPath } from './http/staticApp';
-import { startServer, type RunningServer } from './server';
+import { startServer, type RunningServer, type SlowClientLimits } from './server';
 
 const INDEX = '<!doctype html><title>seqscope</title><div id="root"></div>';
 const JS = 'console.log("app");';
@@ -52,7 +53,13 @@ afterEach(async () => {
 });
 
 async function serve(
-  extra: { pollMs?: number; heartbeatMs?: number; watch?: boolean; maxStreams?: number } = {},
+  extra: {
+    pollMs?: number;
+    heartbeatMs?: number;
+    watch?: boolean;
+    maxStreams?: number;
+    limits?: Partial<SlowClientLimits>;
+  } = {},
 ) {
   server = await startServer({ file: logFile, distDir: dist, port: 0, host: '127.0.0.1', ...extra });
   return server;
@@ -371,6 +378,61 @@ describe('headers and limits', () => {
       expect(hello).toBe(true);
     } finally {
       for (const sse of open) sse.close();
+    }
+  });
+});
+
+/** A raw socket to the server, with whether (and after how many lines written) the server closed it. */
+function rawSocket(port: number): { socket: Socket; closed: () => boolean; received: () => string } {
+  const socket = connect(port, '127.0.0.1');
+  let closed = false;
+  let received = '';
+  socket.on('data', (b: Buffer) => (received += b.toString('latin1')));
+  socket.on('error', () => undefined); // a reset by the server is a close too
+  socket.on('close', () => (closed = true));
+  return { socket, closed: () => closed, received: () => received };
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('slow clients (audit R11-L4)', () => {
+  it('closes a socket trickling header lines once its headers time runs out', async () => {
+    const s = await serve({ limits: { headersMs: 200, requestMs: 300, checkEveryMs: 50 } });
+    const raw = rawSocket(s.port);
+    try {
+      raw.socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\n`);
+      // One header line every 20 ms, never the blank line that ends them: the server must hang
+      // up long before 250 lines (Node's own default waits 60 s, checked every 30 s).
+      let lines = 0;
+      while (!raw.closed() && lines < 250) {
+        raw.socket.write(`X-Slow-${lines}: a\r\n`);
+        lines++;
+        await pause(20);
+      }
+      expect(raw.closed()).toBe(true);
+      expect(lines).toBeLessThan(250);
+      expect(raw.received()).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      raw.socket.destroy();
+    }
+  });
+
+  it('closes a socket that sends nothing, while a request meanwhile is answered', async () => {
+    const s = await serve({ limits: { headersMs: 200, requestMs: 300, checkEveryMs: 50 } });
+    const silent = rawSocket(s.port);
+    try {
+      const served = await get(s.port, '/');
+      expect(served.status).toBe(200);
+      // Counted polls, not a time bound: 250 x 20 ms is far past the 200 ms allowed.
+      let polls = 0;
+      while (!silent.closed() && polls < 250) {
+        polls++;
+        await pause(20);
+      }
+      expect(silent.closed()).toBe(true);
+      expect(polls).toBeLessThan(250);
+    } finally {
+      silent.socket.destroy();
     }
   });
 });

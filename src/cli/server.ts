@@ -19,9 +19,11 @@ import { guardRequest, plain } from './http/guard';
 import { assertLoopback, formatHost, listen } from './http/listen';
 import { createLogEventStreams } from './http/logEvents';
 import { serveLogFile } from './http/logRange';
+import { slowClientOptions, type SlowClientLimits } from './http/slowClients';
 import { createStaticApp, notFound } from './http/staticApp';
 
 export { DEFAULT_PORT } from './http/listen';
+export type { SlowClientLimits } from './http/slowClients';
 
 export interface ServerOptions {
   /** The log file to serve. */
@@ -40,6 +42,8 @@ export interface ServerOptions {
   watch?: boolean;
   /** Concurrent event streams; default 64. */
   maxStreams?: number;
+  /** Limits on slow or idle clients (http/slowClients.ts); default SLOW_CLIENT_LIMITS (tests pass small ones). */
+  limits?: Partial<SlowClientLimits>;
 }
 
 export interface RunningServer {
@@ -76,6 +80,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const events = createLogEventStreams(file, options);
 
   const server = createServer(
+    slowClientOptions(options.limits),
     failSafe(async (req, res) => {
       if (!guardRequest(req, res)) return;
       const raw = requestPath(req);

@@ -17,10 +17,12 @@ import type { Prescan } from '../core/reader/prescan';
 import { Follower } from './follower';
 import { handlers, type Answer } from './handlers';
 import { errorText, type HandlerHost, type LoadedLog } from './loadedLog';
-import { LoadError, readSource, yieldToEvents } from './loader';
+import { LoadError, yieldToEvents } from './loader';
+import { readWaitingIfGone } from './goneLog';
 import { OpenLog, type OpenLogOptions } from './openLog';
 import {
   fail,
+  GONE_MESSAGE,
   type LoadSource,
   type Push,
   type RequestEnvelope,
@@ -64,6 +66,8 @@ export interface LogHostOptions extends OpenLogOptions {
   memoryBudget?: number;
   /** Where reading stops in this tab (core/reader/readLimits.ts browserReadLimits); default the core's. */
   readLimits?: ReadLimits;
+  /** Between two looks for a followed log that is gone (goneLog.ts); default GONE_RETRY_MS. */
+  goneRetryMs?: number;
 }
 
 /** When the loading loop last posted progress and last yielded. */
@@ -158,7 +162,9 @@ export class LogHost implements HandlerHost {
     this.current = me;
     try {
       await log.prepare(this.options);
-      const src = await readSource(source, abort.signal);
+      // A followed file deleted and not yet recreated: waited for, and said so (goneLog.ts).
+      const gone = () => this.push({ kind: 'follow', loadId, state: 'reconnecting', message: GONE_MESSAGE });
+      const src = await readWaitingIfGone(source, abort.signal, gone, this.options.goneRetryMs);
       log.name = src.name;
       if (src.url !== undefined) log.url = src.url;
       log.totalBytes = src.totalBytes;

@@ -15,6 +15,8 @@ export class LoadError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** The HTTP status of a URL's answer that was not a success (follow mode waits out a 404). */
+    readonly httpStatus?: number,
   ) {
     super(message);
   }
@@ -79,6 +81,7 @@ async function fetchSource(url: string, name: string, signal: AbortSignal): Prom
     throw new LoadError(
       'network',
       `Could not fetch ${url}: the server answered ${response.status} ${response.statusText}`.trim(),
+      response.status,
     );
   if (!response.body) throw new LoadError('network', `Could not fetch ${url}: the response has no body`);
   // A web page is never a log: a wrong link usually lands on a site's HTML (or an SPA fallback).

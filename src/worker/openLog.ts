@@ -68,6 +68,7 @@ export class OpenLog {
   fingerprint = '';
   readonly startedAt = performance.now();
   finishedAt: number | undefined;
+  /** The source's size: the Content-Length or File size at open; followed, what has been read since (it grows). */
   totalBytes: number | null = null;
 
   constructor(
@@ -156,6 +157,9 @@ export class OpenLog {
    */
   checkpoint(when: CheckpointWhen = 'now'): void {
     this.following = true;
+    // A followed file is read to its end at every growth: its size is what we hold, no longer
+    // the size at open (the header showed that one, audit R11-L1).
+    if (this.totalBytes !== null) this.totalBytes = Math.max(this.totalBytes, this.log.bytesIn);
     this.log.checkpoint(when);
     this.ingest();
     this.fingerprint = this.hasher.soFar();

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { select, selectPosition, useApp } from '../appState';
 import { FollowMode, REWRITTEN_NOTICE, useFollow } from '../share/followMode';
-import { fail } from '../../worker/protocol';
+import { GONE_MESSAGE, fail } from '../../worker/protocol';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores, summary } from '../testing/fixtures';
 import { LoadService } from './loadService';
@@ -147,6 +147,29 @@ describe('FollowMode', () => {
     // On the last event before the rewrite: on the last event after it (no "beyond" notice).
     expect(useApp.getState().selectedSeq).toBe(2);
     expect(useNotice.getState().notice).toBe(REWRITTEN_NOTICE);
+  });
+
+  it('a reload that finds the file gone says it waits, and drops that once the file is back (R11-L2)', () => {
+    const client = new FakeClient({ open: () => new Promise(() => {}) });
+    const load = new LoadService(client);
+    load.start();
+    new FollowMode(load).start();
+    const url = 'https://example.com/live.jsonl';
+    const id = load.open({ kind: 'url', url, follow: true })!;
+    const s = summary(id, 10, { following: true, source: { kind: 'url', url } });
+    client.push({ kind: 'ready', loadId: id, summary: s });
+    select(4); // away from the tail: the reload keeps the selection (no move clears the notices)
+    client.push({ kind: 'follow', loadId: id, state: 'rewritten' });
+    const reload = useApp.getState().loadId;
+    // The worker's reload met a 404 and waits for the file (worker/goneLog.ts).
+    client.push({ kind: 'follow', loadId: reload, state: 'reconnecting', message: GONE_MESSAGE });
+    expect(useApp.getState().status).toBe('loading');
+    expect(useNotice.getState().notice).toBe(GONE_MESSAGE);
+    expect(useFollow.getState()).toMatchObject({ state: 'reconnecting', message: GONE_MESSAGE });
+    client.push({ kind: 'ready', loadId: reload, summary: { ...s, loadId: reload, events: 12 } });
+    expect(useApp.getState().selectedSeq).toBe(4);
+    expect(useNotice.getState().notice).toBe(REWRITTEN_NOTICE);
+    expect(useFollow.getState()).toMatchObject({ state: 'connecting', message: null });
   });
 
   it('a rewritten log reloaded: a selection on the last event moves to the new last event, like tail -f; anywhere else it stays', () => {

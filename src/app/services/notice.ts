@@ -15,6 +15,17 @@ export function addNotice(text: string, options: { first?: boolean } = {}): void
   else useNotice.setState({ notice: options.first ? `${text}. ${notice}` : `${notice}. ${text}` });
 }
 
+/** Takes one notice out of the line (it no longer holds), leaving the others as they are. */
+export function removeNotice(text: string): void {
+  const { notice } = useNotice.getState();
+  if (notice === null) return;
+  let next: string | null = notice;
+  if (notice === text) next = null;
+  else if (notice.startsWith(`${text}. `)) next = notice.slice(text.length + 2);
+  else if (notice.endsWith(`. ${text}`)) next = notice.slice(0, -(text.length + 2));
+  if (next !== notice) useNotice.setState({ notice: next });
+}
+
 /** Replaces whatever is shown. */
 export function setNotice(text: string): void {
   useNotice.setState({ notice: text });

@@ -4,14 +4,15 @@
  * load service updates the store). Like `tail -f`, a selection on the last
  * event moves to the new last event; anywhere else it stays where the user
  * put it. A log rewritten or truncated under us is reloaded, with a notice; a
- * selection on the last event is then on the reloaded log's last event.
+ * selection on the last event is then on the reloaded log's last event. A file deleted and
+ * not yet back is waited for by the reload (worker/goneLog.ts), with a notice until it is.
  * Subscribes to the load lifecycle in `start()`; nothing at import.
  */
 import { create } from 'zustand';
-import { REIMPORTED_MESSAGE, type FollowState } from '../../worker/protocol';
+import { GONE_MESSAGE, REIMPORTED_MESSAGE, type FollowState } from '../../worker/protocol';
 import { select, useApp } from '../appState';
 import type { LoadService } from '../services/loadService';
-import { addNotice } from '../services/notice';
+import { addNotice, removeNotice } from '../services/notice';
 
 interface FollowView {
   /** 'off' when the log is not followed; 'connecting' until the server's stream answers. */
@@ -39,6 +40,7 @@ export class FollowMode {
   start(): () => void {
     const offs = [
       this.load.events.on('ready', ({ loadId, summary }) => {
+        removeNotice(GONE_MESSAGE); // it came back
         this.baseEvents = summary.events;
         this.knownEvents = summary.events;
         useFollow.setState({
@@ -61,6 +63,9 @@ export class FollowMode {
       this.load.events.on('follow', ({ state, message }) => {
         if (state !== 'rewritten') {
           useFollow.setState({ state, message: message ?? null });
+          // The file deleted under a reload (the worker waits for it): said where notices are, not
+          // only in the badge's tooltip.
+          if (message === GONE_MESSAGE) addNotice(GONE_MESSAGE);
           return;
         }
         const url = useApp.getState().summary?.source.url;

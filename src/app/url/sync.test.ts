@@ -11,6 +11,7 @@ import { LoadService } from '../services/loadService';
 import { useNotice } from '../services/notice';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores, summary } from '../testing/fixtures';
+import type { ReplayPositionView } from '../../worker/protocol';
 import { UrlSync } from './sync';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -113,6 +114,67 @@ describe('UrlSync: a link opens and sets up the view', () => {
       'seq 900 is beyond this log (10 events): showing the last event, seq 9',
     );
     expect(hashOf().get('seq')).toBe('9');
+  });
+});
+
+describe('UrlSync: what only the opened log can judge joins the notice (R11-L3)', () => {
+  /** The worker's answer for a position unmoved: a delta of `length` code points at every seq. */
+  const deltaOf =
+    (length: number) =>
+    ({ seq, chunk }: { seq: number; chunk?: number }): ReplayPositionView => ({
+      seq,
+      ...(chunk !== undefined && chunk < length ? { chunk } : {}),
+      valuetext: `seq ${seq}`,
+      deltaLength: length,
+      type: 'stream/delta',
+    });
+
+  it('names part=2 of a one-part log with the other dropped fields, spelled out', () => {
+    const { ready } = startAt('/?sample=demo.jsonl&part=2#seq=4&types=%E2%80%AE');
+    ready(10);
+    expect(useNotice.getState().notice).toBe('Ignored what the link could not use: types=\\u202e, part=2');
+    expect(new URLSearchParams(location.search).get('part')).toBeNull();
+  });
+
+  it('says nothing of a part the log has', () => {
+    const { ready } = startAt('/?sample=demo.jsonl&part=2#seq=4');
+    ready(10, { parts: { labels: ['a#1', 'b#1'], open: 2 } });
+    expect(useNotice.getState().notice).toBeNull();
+  });
+
+  it('names a char= past the delta at seq, and the selection drops it', async () => {
+    const { client, ready } = startAt('/?sample=demo.jsonl#seq=4&char=99999999999&errors=maybe');
+    client.handlers.replayMove = deltaOf(12);
+    expect(useApp.getState()).toMatchObject({ selectedSeq: 4, selectedChunk: 99999999999 });
+    ready(10);
+    await vi.waitFor(() => expect(useNotice.getState().notice).not.toBeNull());
+    expect(useNotice.getState().notice).toBe(
+      'Ignored what the link could not use: errors=maybe, char=99999999999',
+    );
+    expect(client.sent('replayMove')).toEqual([
+      { kind: 'replayMove', seq: 4, chunk: 99999999999, move: 'none' },
+    ]);
+    expect(useApp.getState()).toMatchObject({ selectedSeq: 4, selectedChunk: null });
+  });
+
+  it('keeps a char= the delta has, without a word', async () => {
+    const { client, ready } = startAt('/?sample=demo.jsonl#seq=4&char=5');
+    client.handlers.replayMove = deltaOf(12);
+    ready(10);
+    await vi.waitFor(() => expect(client.sent('replayMove')).toHaveLength(1));
+    await tick();
+    expect(useNotice.getState().notice).toBeNull();
+    expect(useApp.getState()).toMatchObject({ selectedSeq: 4, selectedChunk: 5 });
+  });
+
+  it('names a char= past the delta in a hash edited on the open log', async () => {
+    const { client, ready } = startAt('/?sample=demo.jsonl#seq=1');
+    client.handlers.replayMove = deltaOf(12);
+    ready(10);
+    location.hash = '#seq=3&char=400';
+    await vi.waitFor(() => expect(useNotice.getState().notice).not.toBeNull());
+    expect(useNotice.getState().notice).toBe('Ignored what the link could not use: char=400');
+    expect(useApp.getState()).toMatchObject({ selectedSeq: 3, selectedChunk: null });
   });
 });
 

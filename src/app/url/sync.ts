@@ -21,11 +21,12 @@ import { NO_FILTER, type LoadSource, type LogSummary, type TimelineFilter } from
 import { select, selectPosition, useApp, type AppState } from '../appState';
 import { useReplay } from '../playback/replayState';
 import type { LoadService } from '../services/loadService';
-import { addNotice, setNotice } from '../services/notice';
+import { setNotice } from '../services/notice';
 import { expectLog, landingActive, type ExpectedLog } from '../share/landing';
 import { storedLog } from '../storage/logStore';
 import { getRecent } from '../storage/recent';
 import { identityOfSource, identityOfSummary, partOf } from './identity';
+import { LinkNotice } from './linkNotice';
 import { clampSeq, formatUrl, parseUrl, sameIdentity, type LogIdentity, type ViewState } from './state';
 
 export { identityOfSource, identityOfSummary } from './identity';
@@ -74,11 +75,6 @@ function sameFilter(a: TimelineFilter, b: TimelineFilter): boolean {
   );
 }
 
-function ignoredNotice(ignored: string[]): string | null {
-  if (ignored.length === 0) return null;
-  return `Ignored what the link could not use: ${ignored.join(', ')}`;
-}
-
 function pick(id: Extract<LogIdentity, { kind: 'log' }>, view: ViewState) {
   const out: { name?: string; size?: number; seq?: number; chunk?: number } = {};
   if (id.name !== undefined) out.name = id.name;
@@ -97,8 +93,8 @@ export class UrlSync {
   private openedOnce = false;
   /** Set by jumpTo for the selection change it causes. */
   private jumping = false;
-  /** Notices to show once the next load is ready (malformed link fields). */
-  private pendingNotice: string | null = null;
+  /** What a link could not use, said when its load is ready. */
+  private readonly linkNotice: LinkNotice;
   private replaceTimer: ReturnType<typeof setTimeout> | undefined;
   private lastReplace = -Infinity;
   /** The selection moved during a scrubber drag: written when the drag ends. */
@@ -108,7 +104,9 @@ export class UrlSync {
   /** The URL last applied by onNavigate ('' after our own writes), so one change is applied once. */
   private lastNavigated = '';
 
-  constructor(private readonly load: LoadService) {}
+  constructor(private readonly load: LoadService) {
+    this.linkNotice = new LinkNotice(load.client);
+  }
 
   /** Startup: open the log the URL names, positioned and set up as it says; then keep them in step. */
   start(): () => void {
@@ -204,10 +202,7 @@ export class UrlSync {
   private noteReady(summary: LogSummary): void {
     this.identity = identityOfSummary(summary);
     this.writeNow('replace');
-    if (this.pendingNotice) {
-      addNotice(this.pendingNotice);
-      this.pendingNotice = null;
-    }
+    this.linkNotice.ready(summary);
   }
 
   // ---------------------------------------------------------------- writing
@@ -304,8 +299,7 @@ export class UrlSync {
     } finally {
       this.applying = false;
     }
-    const notice = ignoredNotice(ignored);
-    if (notice) setNotice(notice);
+    this.linkNotice.navigated(ignored, state);
     // One normalizing write (dropped fields, a clamped seq); the twin event of this change is skipped.
     this.writeNow('replace');
     this.lastNavigated = here();
@@ -313,7 +307,7 @@ export class UrlSync {
 
   /** Opens the log a URL names, positioned and set up as its view says. */
   private async openIdentity(id: LogIdentity | undefined, view: ViewState, ignored: string[]): Promise<void> {
-    this.pendingNotice = ignoredNotice(ignored);
+    this.linkNotice.expect(ignored);
     // Named first: the selection below rewrites the URL, which must keep naming this log.
     this.identity = id;
     const expected: ExpectedLog | null =
@@ -330,7 +324,9 @@ export class UrlSync {
           { ...expected, name: expected.name ?? stored.file.name, size: stored.file.size },
           'looking',
         );
-        this.load.open({ kind: 'file', file: stored.file, ...(id ? partOf(id) : {}) }, { keepSelection });
+        const part = id ? partOf(id) : {};
+        const loadId = this.load.open({ kind: 'file', file: stored.file, ...part }, { keepSelection });
+        if (id) this.linkNotice.opened(loadId, id, view);
       } else {
         const entry = await getRecent(expected.fingerprint);
         const known = { ...expected };
@@ -343,27 +339,21 @@ export class UrlSync {
       this.applyViewExtras(view);
       return;
     }
-    if (id?.kind === 'src')
-      this.load.open(
-        {
-          kind: 'url',
-          url: new URL(id.src, location.href).href,
-          ...(id.follow ? { follow: true } : {}),
-          ...partOf(id),
-        },
-        { keepSelection },
-      );
-    else if (id?.kind === 'sample')
-      this.load.open({ kind: 'sample', name: id.name, ...partOf(id) }, { keepSelection });
+    if (id?.kind === 'src') {
+      const url = new URL(id.src, location.href).href;
+      const follow = id.follow ? { follow: true } : {};
+      const loadId = this.load.open({ kind: 'url', url, ...follow, ...partOf(id) }, { keepSelection });
+      this.linkNotice.opened(loadId, id, view);
+    } else if (id?.kind === 'sample') {
+      const loadId = this.load.open({ kind: 'sample', name: id.name, ...partOf(id) }, { keepSelection });
+      this.linkNotice.opened(loadId, id, view);
+    }
     // A URL that names no log (the root, or `seqscope serve`'s `/?library`) shows the start page:
     // samples, recent logs, paste and open-by-URL; the demo is one click away there.
     else {
       useApp.setState({ startPageOpen: true });
       // No load will become ready to carry the notice: a link whose log name was unusable says so now.
-      if (this.pendingNotice) {
-        addNotice(this.pendingNotice);
-        this.pendingNotice = null;
-      }
+      this.linkNotice.sayNow();
     }
     this.applyViewExtras(view);
   }

@@ -31,6 +31,7 @@ import {
 import { guardRequest, plain } from '../http/guard';
 import { assertLoopback, DEFAULT_PORT, formatHost, listen } from '../http/listen';
 import { serveLogFile } from '../http/logRange';
+import { slowClientOptions, type SlowClientLimits } from '../http/slowClients';
 import { createStaticApp, notFound, resolveStaticPath } from '../http/staticApp';
 import { defaultDist, launchBrowserIfAny, waitForStop } from '../open';
 import { failSafe, requestPath } from '../server';
@@ -57,6 +58,8 @@ export async function startLibraryServer(options: {
   distDir: string;
   port?: number;
   host?: string;
+  /** Limits on slow or idle clients (../http/slowClients.ts); default SLOW_CLIENT_LIMITS. */
+  limits?: Partial<SlowClientLimits>;
   /** Files the index left out, with why: the Library lists them (paths under root). */
   skipped?: readonly SkippedFile[];
 }): Promise<LibraryServer> {
@@ -76,6 +79,7 @@ export async function startLibraryServer(options: {
   const skippedPart = skipped.length > 0 ? { skipped, skippedTotal: skippedAll.length } : {};
 
   const server = createServer(
+    slowClientOptions(options.limits),
     failSafe(async (req, res) => {
       if (!guardRequest(req, res)) return;
       const raw = requestPath(req);

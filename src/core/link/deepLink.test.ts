@@ -6,6 +6,7 @@ import {
   formatSearch,
   formatUrl,
   isLoadableUrl,
+  MAX_SHOWN,
   whyNotLoadable,
   parseUrl,
   parseUrlState,
@@ -83,6 +84,18 @@ describe('parseUrl', () => {
       state: { identity: { kind: 'log', fingerprint: '0123456789abcdef', name: 'a.jsonl' } },
       ignored: ['size=-3'],
     });
+  });
+
+  it('names a dropped field with its bidi and control characters spelled out, cut short (R11-L3)', () => {
+    expect(parseUrl('?sample=demo', '#seq=4&types=%E2%80%AE')).toEqual({
+      state: { identity: { kind: 'sample', name: 'demo' }, seq: 4 },
+      ignored: ['types=\\u202e'],
+    });
+    const long = parseUrl('', `#diag=${'%E2%80%AEx'.repeat(500)}&seq=1`);
+    expect(long.ignored).toEqual([`diag=${'\\u202ex'.repeat(MAX_SHOWN / 2)}…`]);
+    expect(parseUrl('', '#seq=1%0A2').ignored).toEqual(['seq=1\\u000a2']);
+    // A field's name is the link's text too (a badly encoded value is named by its key).
+    expect(parseUrl('', '#%E2%80%AEk=%').ignored).toEqual(['\\u202ek=(bad encoding)']);
   });
 
   it('ignores a badly percent-encoded value alone', () => {

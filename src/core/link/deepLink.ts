@@ -31,6 +31,7 @@
  * gracefully. Unknown fields are left alone.
  */
 import { DIAGNOSTIC_CODES } from '../diagnostics';
+import { visibleText } from '../view/bidiControls';
 import { formatCount, formatSeq } from '../view/seqText';
 
 export type LogIdentity = (
@@ -70,7 +71,10 @@ export interface UrlState extends ViewState {
 
 export interface ParsedUrl {
   state: UrlState;
-  /** `field=value` of every known field that was malformed and dropped. */
+  /**
+   * `field=value` of every known field that was malformed and dropped, as shown to the user:
+   * the value cut to MAX_SHOWN characters, its bidi and control characters spelled out.
+   */
   ignored: string[];
 }
 
@@ -81,11 +85,15 @@ const SAMPLE_NAME = /^[\w.-]{1,200}$/;
 const TYPE_NAME = /^[\w.:/-]{1,100}$/;
 const KNOWN_CODES = new Set<string>(DIAGNOSTIC_CODES);
 const MAX_TEXT = 1000;
+/** Characters of a dropped field's value named in `ignored` (a notice line, not the whole value). */
+export const MAX_SHOWN = 80;
 
 export function parseUrl(search: string, hash: string): ParsedUrl {
   const state: UrlState = {};
   const ignored: string[] = [];
-  const bad = (key: string, value: string) => ignored.push(`${key}=${value}`);
+  // The link is anyone's text: what we echo of it is cut short and cannot reorder the notice (R11-L3).
+  const bad = (key: string, value: string) =>
+    ignored.push(`${visibleText(key, MAX_SHOWN)}=${visibleText(value, MAX_SHOWN)}`);
 
   // ---- identity (query)
   const query = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
@@ -164,7 +172,7 @@ export function parseUrl(search: string, hash: string): ParsedUrl {
   if (q !== undefined) {
     if (q.length <= MAX_TEXT) {
       if (q !== '') state.q = q;
-    } else bad('q', `${q.slice(0, 20)}…`);
+    } else bad('q', q);
   }
   const types = fragment.get('types');
   if (types !== undefined) {

@@ -32,3 +32,23 @@ export function visibleName(name: string): string {
 }
 
 const spelled = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * Bidi controls and every other character that is not drawn as itself in a line of text: the
+ * C0 and C1 controls (a newline, NUL, ESC) and the line and paragraph separators.
+ */
+// eslint-disable-next-line no-control-regex
+const UNDRAWN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069]/g;
+
+/**
+ * Text from outside shown inside a sentence of ours (a deep link's dropped field in a notice):
+ * at most `maxChars` code points of it (then "…"), each bidi control or control character
+ * spelled out as `\uXXXX`, so it can neither reorder nor break the sentence around it.
+ */
+export function visibleText(text: string, maxChars: number): string {
+  // Code points, not UTF-16 units: a cut never splits a surrogate pair.
+  const head = Array.from(text.slice(0, maxChars * 2));
+  const cut = head.length > maxChars || text.length > maxChars * 2;
+  const shown = cut ? `${head.slice(0, maxChars).join('')}…` : text;
+  return shown.replace(UNDRAWN, spelled);
+}

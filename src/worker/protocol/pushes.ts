@@ -25,6 +25,9 @@ export type FollowState = 'live' | 'reconnecting' | 'rewritten';
 /** The `rewritten` message when a followed log of another agent grew and is imported again. */
 export const REIMPORTED_MESSAGE = 'The log grew; imported again from the start';
 
+/** The `reconnecting` message while a followed log's file is missing (deleted, about to be recreated). */
+export const GONE_MESSAGE = 'The log is gone from disk; waiting for it to come back';
+
 export type Push =
   | ({ kind: 'progress' } & LoadProgress)
   | { kind: 'diagnostics'; loadId: number; counts: DiagnosticCounts; codes: CodeGroup[] }
