@@ -246,3 +246,28 @@ describe('event type ids (audit R10-3)', () => {
     expect(log.types.length).toBe(JUNK + real.types.length);
   });
 });
+
+describe('messagesAt leaves the parsed-event cache as it found it', () => {
+  it('a window read on every seq adds no parsed event to the cache, and still equals the naive fold', async () => {
+    const { generateLogText } = await import('../../../scripts/gen/index');
+    const text = generateLogText({ events: 3000, seed: 11, dialect: 'dsh' });
+    const log = loadLogFromBytes(new TextEncoder().encode(text), { chunkSize: 4096 });
+    const held = log.parsedEventsHeld;
+    let read = 0;
+    for (let s = 0; s < log.eventCount; s += 13) {
+      const count = log.messagesAt(s, 0, 0).count;
+      read += log.messagesAt(s, Math.max(0, count - 50)).messages.length;
+    }
+    expect(read).toBeGreaterThan(1000);
+    // Cached message windows churned the GC (their events outlived scavenges, then were dropped).
+    expect(log.parsedEventsHeld).toBe(held);
+    // An event asked on its own is still cached (the inspector's reads).
+    log.event(log.eventCount - 1);
+    expect(log.parsedEventsHeld).toBe(held + 1);
+    const events = Array.from({ length: log.eventCount }, (_, s) => log.event(s));
+    for (let s = 0; s < log.eventCount; s += 101)
+      expect(log.messagesAt(s).messages.map((m) => [m.seq, m.message])).toEqual(
+        naiveMessages(events, s).map((m) => [m.seq, m.message]),
+      );
+  });
+});
