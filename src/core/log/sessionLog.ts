@@ -90,8 +90,10 @@ export class SessionLog {
     this.store = new ByteStore(options.blockSize);
     this.surface = new SurfaceIndex(
       this.diagnostics,
-      (s) => (s < this.eventCount ? this.event(s) : undefined),
+      // Read without caching: a load's re-reads must not fill the views' cache (GC churn).
+      (s) => (s < this.eventCount ? this.parsed.pass(s) : undefined),
       (s) => this.cols.derives[s] as number,
+      (s) => this.cols.lineLength[s] as number,
     );
     this.structureBuilder = new StructureBuilder(this.diagnostics);
     const sink: RecordSink = {
