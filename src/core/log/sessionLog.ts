@@ -47,6 +47,9 @@ export interface MessagesAt {
   messages: DerivedMessage[];
 }
 
+/** A surface event's line this long or longer stays parsed in the cache once messagesAt read it. */
+export const MESSAGE_CACHED_FROM_BYTES = 16 * 1024;
+
 /** Flags per event (bit set). */
 export const EventFlag = {
   /** A surface event (user/message, assistant/message, tool/result). */
@@ -288,14 +291,16 @@ export class SessionLog {
   }
 
   /**
-   * A surface node's message: nodes are valid surface events, so it always has one. Read with
-   * `pass` (from the cache when there, never put in it): a window of 50 messages kept in the
-   * cache survived into the old generation and was dropped a few seeks later, and the GC this
-   * caused (scavenges copying them, then mark-compacts) tripled messagesAt's p95; a window read
-   * again costs its parse alone.
+   * A surface node's message: nodes are valid surface events, so it always has one. A small one
+   * is read with `pass` (from the cache when there, never put in it): a window of 50 messages
+   * kept in the cache survived into the old generation and was dropped a few seeks later, and
+   * the GC this caused (scavenges copying them, then mark-compacts) tripled messagesAt's p95. A
+   * large one (a long tool output) is cached: it stays in the window for many seqs, costs the
+   * most to parse again, and its few objects and large strings cost the GC little.
    */
   private nodeMessage(seq: number): Message {
-    const m = messageOf(this.parsed.pass(seq));
+    const large = (this.cols.lineLength[seq] as number) >= MESSAGE_CACHED_FROM_BYTES;
+    const m = messageOf(large ? this.parsed.get(seq) : this.parsed.pass(seq));
     if (!m) throw new Error(`${formatSeq(seq)} is a surface node but not a valid surface event`);
     return m;
   }
