@@ -40,6 +40,11 @@ export class ParsedEvents {
     return ev;
   }
 
+  /** Events held in the cache. */
+  get held(): number {
+    return this.cache.size;
+  }
+
   /**
    * For passes over many events (stream assembly): from the cache when it is
    * there, else read without caching, so one pass does not evict what the

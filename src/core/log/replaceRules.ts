@@ -54,24 +54,30 @@ export function sourcesProblem(src: unknown, seq: number, mayBeEmpty: boolean): 
 /**
  * Spec 4: a tool/result replacement hides exactly one tool/result and
  * changes only its nested content: the two "shapes" (the message with
- * nested result content blanked) must be equal. The old one is read again
- * here, for the few tool/results a prune rewrites, rather than kept for
- * every tool/result of the log (that cost a stringify of each at load).
+ * nested result content blanked) must be equal. The old shape is the one kept
+ * when the result joined (`keptShape`: large results, surface.ts), else the old
+ * event is read again here (a small line; keeping every tool/result's shape
+ * would cost a stringify of each at load and memory for each).
  */
 export function toolResultRewriteProblem(
   ev: SessionEvent,
   hidden: number[],
   getEvent: (seq: number) => SessionEvent | undefined,
   joinedAsToolResult: (seq: number) => boolean,
+  keptShape: (seq: number) => string | undefined = () => undefined,
 ): string | null {
   if (hidden.length !== 1)
     return `a tool/result replace must hide exactly one node, this one hides ${hidden.length}`;
   const target = hidden[0] as number;
-  const old = getEvent(target);
-  if (!joinedAsToolResult(target) || old === undefined) {
-    return `a tool/result replace must hide a tool/result, ${formatSeq(target)} is ${old?.type ?? 'unknown'}`;
+  let oldShape = joinedAsToolResult(target) ? keptShape(target) : undefined;
+  if (oldShape === undefined) {
+    const old = getEvent(target);
+    if (!joinedAsToolResult(target) || old === undefined) {
+      return `a tool/result replace must hide a tool/result, ${formatSeq(target)} is ${old?.type ?? 'unknown'}`;
+    }
+    oldShape = toolResultShape(old);
   }
-  if (toolResultShape(old) !== toolResultShape(ev))
+  if (oldShape !== toolResultShape(ev))
     return `tool/result replacing ${formatSeq(target)} changes more than the result's nested content`;
   return null;
 }

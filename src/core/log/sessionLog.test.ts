@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { naiveMessages } from '../testing/naiveFold';
 import type { Message, SessionEvent } from '../types';
 import { loadLogFromBytes } from './load';
-import { SessionLog } from './sessionLog';
+import { EventFlag, MESSAGE_CACHED_FROM_BYTES, SessionLog } from './sessionLog';
 
 const SAMPLES = resolve(__dirname, '../../../../shared/samples');
 const sample = (name: string) => readFileSync(resolve(SAMPLES, name));
@@ -244,5 +244,54 @@ describe('event type ids (audit R10-3)', () => {
     // The id column names them too (the worker's Types filter and counts read it).
     expect(log.types[log.typeIdOf(log.eventCount - 1)]).toBe(real.typeOf(real.eventCount - 1));
     expect(log.types.length).toBe(JUNK + real.types.length);
+  });
+});
+
+describe('messagesAt leaves the parsed-event cache as it found it, bar large events', () => {
+  it('a window read on every seq adds no small parsed event to the cache, and still equals the naive fold', async () => {
+    const { generateLogText } = await import('../../../scripts/gen/index');
+    const text = generateLogText({ events: 3000, seed: 11, dialect: 'dsh' });
+    const log = loadLogFromBytes(new TextEncoder().encode(text), { chunkSize: 4096 });
+    const held = log.parsedEventsHeld;
+    let read = 0;
+    for (let s = 0; s < log.eventCount; s += 13) {
+      const count = log.messagesAt(s, 0, 0).count;
+      read += log.messagesAt(s, Math.max(0, count - 50)).messages.length;
+    }
+    expect(read).toBeGreaterThan(1000);
+    // Cached message windows churned the GC (their events outlived scavenges, then were dropped);
+    // only the large ones (long tool outputs) are kept.
+    let large = 0;
+    for (let s = 0; s < log.eventCount; s++)
+      if (log.flagsOf(s) & EventFlag.surface && log.lineByteLength(s) >= MESSAGE_CACHED_FROM_BYTES) large++;
+    expect(log.parsedEventsHeld - held).toBeLessThanOrEqual(large);
+    // An event asked on its own is still cached (the inspector's reads).
+    const before = log.parsedEventsHeld;
+    log.event(log.eventCount - 1);
+    expect(log.parsedEventsHeld).toBe(before + 1);
+    expect(large).toBeLessThan(20);
+    const events = Array.from({ length: log.eventCount }, (_, s) => log.event(s));
+    for (let s = 0; s < log.eventCount; s += 101)
+      expect(log.messagesAt(s).messages.map((m) => [m.seq, m.message])).toEqual(
+        naiveMessages(events, s).map((m) => [m.seq, m.message]),
+      );
+  });
+  it('a large surface event (a long tool output) stays parsed once a window read it', () => {
+    const line = (seq: number, text: string) =>
+      JSON.stringify({
+        type: 'user/message',
+        seq,
+        data: { role: 'user', content: [{ type: 'text', text }] },
+        surfaceOp: 'append',
+      });
+    const big = 'y'.repeat(MESSAGE_CACHED_FROM_BYTES);
+    const log = loadLogFromBytes(
+      new TextEncoder().encode([line(0, 'a'), line(1, big), line(2, 'b')].join('\n') + '\n'),
+    );
+    const held = log.parsedEventsHeld;
+    const first = log.messagesAt(2);
+    expect(log.parsedEventsHeld).toBe(held + 1);
+    expect(log.messagesAt(2)).toEqual(first);
+    expect(first.messages.map((m) => m.seq)).toEqual([0, 1, 2]);
   });
 });

@@ -47,6 +47,9 @@ export interface MessagesAt {
   messages: DerivedMessage[];
 }
 
+/** A surface event's line this long or longer stays parsed in the cache once messagesAt read it. */
+export const MESSAGE_CACHED_FROM_BYTES = 16 * 1024;
+
 /** Flags per event (bit set). */
 export const EventFlag = {
   /** A surface event (user/message, assistant/message, tool/result). */
@@ -90,8 +93,10 @@ export class SessionLog {
     this.store = new ByteStore(options.blockSize);
     this.surface = new SurfaceIndex(
       this.diagnostics,
-      (s) => (s < this.eventCount ? this.event(s) : undefined),
+      // Read without caching: a load's re-reads must not fill the views' cache (GC churn).
+      (s) => (s < this.eventCount ? this.parsed.pass(s) : undefined),
       (s) => this.cols.derives[s] as number,
+      (s) => this.cols.lineLength[s] as number,
     );
     this.structureBuilder = new StructureBuilder(this.diagnostics);
     const sink: RecordSink = {
@@ -235,6 +240,11 @@ export class SessionLog {
     return this.cols.typeId[seq] as number;
   }
 
+  /** Events held parsed in the cache (tests count what a query leaves behind). */
+  get parsedEventsHeld(): number {
+    return this.parsed.held;
+  }
+
   /** The event at seq, parsed again from its bytes (cached). */
   event(seq: number): SessionEvent {
     return this.parsed.get(seq);
@@ -280,9 +290,17 @@ export class SessionLog {
     return this.surface.window(seq, from, Infinity, since);
   }
 
-  /** A surface node's message: nodes are valid surface events, so it always has one. */
+  /**
+   * A surface node's message: nodes are valid surface events, so it always has one. A small one
+   * is read with `pass` (from the cache when there, never put in it): a window of 50 messages
+   * kept in the cache survived into the old generation and was dropped a few seeks later, and
+   * the GC this caused (scavenges copying them, then mark-compacts) tripled messagesAt's p95. A
+   * large one (a long tool output) is cached: it stays in the window for many seqs, costs the
+   * most to parse again, and its few objects and large strings cost the GC little.
+   */
   private nodeMessage(seq: number): Message {
-    const m = messageOf(this.parsed.get(seq));
+    const large = (this.cols.lineLength[seq] as number) >= MESSAGE_CACHED_FROM_BYTES;
+    const m = messageOf(large ? this.parsed.get(seq) : this.parsed.pass(seq));
     if (!m) throw new Error(`${formatSeq(seq)} is a surface node but not a valid surface event`);
     return m;
   }

@@ -6,13 +6,19 @@ import type { SessionEvent } from '../types';
 import { uint8s } from './growable';
 import { SurfaceIndex } from './surface';
 
-function build(events: SessionEvent[]) {
+/** `lineBytes`: each event's line length as the index sees it (which tool/results keep their shape). */
+function build(events: SessionEvent[], lineBytes: (seq: number) => number = () => 100) {
   const diags = new DiagnosticList();
   const derives = uint8s();
+  const reads: number[] = [];
   const surface = new SurfaceIndex(
     diags,
-    (s) => events[s],
+    (s) => {
+      reads.push(s);
+      return events[s];
+    },
     (s) => derives.get(s),
+    lineBytes,
   );
   for (const ev of events) {
     const empty =
@@ -25,7 +31,7 @@ function build(events: SessionEvent[]) {
     );
     surface.event(ev);
   }
-  return { surface, diags };
+  return { surface, diags, reads };
 }
 
 const user = (seq: number, text: string, extra: Partial<SessionEvent> = {}): SessionEvent => ({
@@ -150,6 +156,48 @@ describe('SurfaceIndex', () => {
     expect(surface.nodesAt(8)).toEqual([0, 1, 6]);
   });
 
+  it('a prune of a large tool/result compares the shape kept as it joined: its line is not read again', () => {
+    const big = 'x'.repeat(20000);
+    const ev: SessionEvent[] = [
+      user(0, 'a'),
+      toolResult(1, 'c1', big),
+      toolResult(2, 'c2', 'small'),
+      toolResult(3, 'c1', '[pruned]', {
+        surfaceOp: { op: 'replace', start: 1, end: 1 },
+        sourceEventSeqs: [1],
+      }),
+      toolResult(4, 'c9', '[pruned]', {
+        surfaceOp: { op: 'replace', start: 2, end: 2 },
+        sourceEventSeqs: [2],
+      }),
+      toolResult(5, 'c1', '[pruned]', {
+        surfaceOp: { op: 'replace', start: 3, end: 3 },
+        sourceEventSeqs: [3],
+      }),
+    ];
+    const lineBytes = (s: number) => JSON.stringify(ev[s]).length;
+    const { surface, diags, reads } = build(ev, lineBytes);
+    // The small result (2) is read again for its prune; the large one (1) is not.
+    expect(reads).toEqual([2, 3]);
+    expect(diags.items.map((d) => [d.code, d.seq])).toEqual([['tool-result-rewrite-invalid', 4]]);
+    expect(surface.nodesAt(5)).toEqual([0, 5, 2]);
+    // A hidden result's shape is dropped (it never comes back): only none is left.
+    expect(surface.keptShapes).toBe(0);
+    const invalid = build(
+      [
+        ...ev.slice(0, 3),
+        toolResult(3, 'c7', '[pruned]', {
+          surfaceOp: { op: 'replace', start: 1, end: 1 },
+          sourceEventSeqs: [1],
+        }),
+      ],
+      lineBytes,
+    );
+    expect(invalid.reads).toEqual([]);
+    expect(invalid.diags.items.map((d) => [d.code, d.seq])).toEqual([['tool-result-rewrite-invalid', 3]]);
+    expect(invalid.surface.keptShapes).toBe(1);
+  });
+
   it('matches the naive fold on random logs of appends and replaces', () => {
     const step = fc.record({
       kind: fc.constantFrom('user', 'assistant', 'empty', 'tool', 'other', 'replace', 'prune', 'bad'),
@@ -192,8 +240,13 @@ describe('SurfaceIndex', () => {
           ev.push(e);
           surface = naiveSurface(ev, seq);
         }
-        const { surface: index } = build(ev);
+        const { surface: index, diags } = build(ev);
+        // Every tool/result keeping its shape (large lines) changes nothing but the re-reads.
+        const kept = build(ev, () => 1 << 20);
+        expect(kept.diags.items).toEqual(diags.items);
+        expect(kept.reads).toEqual([]);
         for (let s = 0; s < ev.length; s++) {
+          expect(kept.surface.nodesAt(s)).toEqual(index.nodesAt(s));
           const expected = naiveSurface(ev, s);
           expect(index.nodesAt(s)).toEqual(expected);
           const msgs = expected.filter(

@@ -16,12 +16,17 @@
  */
 import { listSome, type DiagnosticSink } from '../diagnostics';
 import { isSurfaceType, type SessionEvent } from '../types';
-import { sourcesProblem, toolResultRewriteProblem } from './replaceRules';
+import { sourcesProblem, toolResultRewriteProblem, toolResultShape } from './replaceRules';
 import { int32s, upperBound } from './growable';
 import { flatten, newEpoch, type Epoch } from './surfaceEpoch';
 import { formatSeq } from '../view/seqText';
 
 /** A window of the derived history: message index -> the surface node (event seq) it comes from. */
+/** A tool/result line this long or longer keeps its shape (surface.ts `shapes`). */
+export const SHAPE_KEPT_FROM_BYTES = 4096;
+/** ... when its shape has at most one char per this many bytes of the line (bounds the memory). */
+const SHAPE_AT_MOST_PER_BYTE = 8;
+
 export interface NodeWindow {
   /** How many messages are derived at this seq. */
   count: number;
@@ -54,6 +59,8 @@ export class SurfaceIndex {
     private readonly getEvent: (seq: number) => SessionEvent | undefined,
     /** Per seq: 1 when the node derives a message (not an empty assistant message), else 0. */
     private readonly derives: (seq: number) => number,
+    /** Per seq: the byte length of the event's line (which tool/results keep their shape). */
+    private readonly lineBytes: (seq: number) => number = () => 0,
   ) {
     this.epochs.push(newEpoch(-1, [], new Int32Array(0)));
   }
@@ -79,7 +86,7 @@ export class SurfaceIndex {
     if (op === undefined || op === 'append') {
       // The normalizer turns a missing surfaceOp into 'append' (spec 3.4); undefined here means the same.
       this.append(seq);
-      this.rememberShape(seq);
+      this.rememberShape(ev);
       return;
     }
     if (
@@ -96,12 +103,19 @@ export class SurfaceIndex {
       );
       return;
     }
-    if (this.replace(ev, op.start, op.end, sourcesOk)) this.rememberShape(seq);
+    if (this.replace(ev, op.start, op.end, sourcesOk)) this.rememberShape(ev);
     this.pendingToolResult = false;
   }
 
-  private rememberShape(seq: number): void {
-    if (this.pendingToolResult) this.toolResults.add(seq);
+  private rememberShape(ev: SessionEvent): void {
+    if (this.pendingToolResult) {
+      this.toolResults.add(ev.seq);
+      const bytes = this.lineBytes(ev.seq);
+      if (bytes >= SHAPE_KEPT_FROM_BYTES) {
+        const shape = toolResultShape(ev);
+        if (shape.length * SHAPE_AT_MOST_PER_BYTE <= bytes) this.shapes.set(ev.seq, shape);
+      }
+    }
     this.pendingToolResult = false;
   }
 
@@ -292,7 +306,13 @@ export class SurfaceIndex {
     }
     if (!sourcesOk) return false; // reported by checkSources; an invalid replace is not applied
     if (ev.type === 'tool/result') {
-      const why = toolResultRewriteProblem(ev, hidden, this.getEvent, (h) => this.toolResults.has(h));
+      const why = toolResultRewriteProblem(
+        ev,
+        hidden,
+        this.getEvent,
+        (h) => this.toolResults.has(h),
+        (h) => this.shapes.get(h),
+      );
       if (why) {
         this.diags.report('tool-result-rewrite-invalid', `${why}; not applied`, { seq });
         return false;
@@ -308,6 +328,8 @@ export class SurfaceIndex {
     const next = chunks.slice(0, a[0]);
     next.push(merged);
     for (let ci = b[0] + 1; ci < chunks.length; ci++) next.push(chunks[ci] as Int32Array);
+    // A hidden node never comes back to the surface: no later replace can rewrite it.
+    if (this.shapes.size > 0) for (const h of hidden) this.shapes.delete(h);
     const e = newEpoch(seq, next, Int32Array.from(hidden), (c) => this.countMessages(c));
     e.startMsg = e.chunkMsgPrefix[a[0]] as number;
     for (let j = 0; j < a[1]; j++) e.startMsg += this.derives(firstChunk[j] as number);
@@ -344,6 +366,16 @@ export class SurfaceIndex {
 
   /** The tool/results that joined the surface (a prune may rewrite only these). */
   private readonly toolResults = new Set<number>();
+  /**
+   * The shapes (replaceRules.ts) of the large tool/results on the surface, kept as they join: a
+   * prune rewrites large ones, and reading one again decoded and parsed its line twice in a load
+   * (12.5 MB of a 164 MB generated log). Kept only where the shape is a small part of the line.
+   */
+  private readonly shapes = new Map<number, string>();
+  /** How many tool/results' shapes are kept (tests count them). */
+  get keptShapes(): number {
+    return this.shapes.size;
+  }
   private pendingToolResult = false;
 
   /** Chunks are immutable once built, so each one's message count is computed once. */
