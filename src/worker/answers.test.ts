@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LogHost } from './host';
 import {
   ALL_EVENTS,
+  type HistoryDiffPage,
   type Push,
   type RequestEnvelope,
   type ResponseMessage,
@@ -132,10 +133,10 @@ describe('worker: search', () => {
 describe('worker: diffs, metrics and run profile', () => {
   it('diff between two seqs and the call input diff', async () => {
     const { ask } = await opened();
-    const d = value<{ changed: unknown[]; removed: { seq: number }[] }>(
-      await ask({ kind: 'diff', from: 10, to: 20 }),
-    );
-    expect(d.changed).toEqual([{ from: 5, to: 17 }]);
+    const d = value<HistoryDiffPage>(await ask({ kind: 'diff', from: 10, to: 20 }));
+    expect(d.counts.changed).toBe(1);
+    const changed = d.items.flatMap((it) => (it.kind === 'row' && it.row.kind === 'changed' ? [it.row] : []));
+    expect(changed.map(({ from, to }) => ({ from, to }))).toEqual([{ from: 5, to: 17 }]);
     const bad = await ask({ kind: 'diff', from: 0, to: 999 });
     expect(bad.result).toMatchObject({ ok: false, error: { code: 'out-of-range' } });
     const call = value<{ call: number; calls: number; from: number; to: number }>(

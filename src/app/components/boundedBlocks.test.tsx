@@ -10,7 +10,7 @@ const texts = (n: number): Block[] => Array.from({ length: n }, (_, i) => ({ typ
 const calls = (n: number): Block[] =>
   Array.from({ length: n }, (_, i) => ({
     type: 'tool-call',
-    toolCallId: `c${i}`,
+    id: `c${i}`,
     name: 't',
     arguments: '{}',
   }));
