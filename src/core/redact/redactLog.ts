@@ -47,6 +47,10 @@ interface Piece {
 
 export function redactLogText(text: string, options: RedactOptions = {}): RedactResult {
   const masker = createMasker(options.patterns, options.homePaths);
+  // The log's own words (object keys, a record's `type`) are masked by the built-in rules only:
+  // a user's pattern such as `art` (a name) must not turn `turn/start` into `turn/st***` and so
+  // make the copy an invalid log (audit R12-4). Secrets and home paths in keys are still masked.
+  const words = options.patterns?.length ? createMasker([], options.homePaths) : masker;
   const lines = text.split('\n');
   const { values: parsed, streams } = readLog(lines);
   const dirty = new Set<number>();
@@ -69,14 +73,17 @@ export function redactLogText(text: string, options: RedactOptions = {}): Redact
       changedLines++;
       return rewrap(line, JSON.stringify(masked));
     }
-    const changed = maskStrings(value, masker, skip) || dirty.has(i);
+    const changed = maskStrings(value, masker, words, skip) || dirty.has(i);
     if (!changed) return line;
     changedLines++;
     return rewrap(line, jsonText(value) ?? 'null');
   });
+  const counts = { ...masker.counts };
+  if (words !== masker)
+    for (const [kind, n] of Object.entries(words.counts)) counts[kind] = (counts[kind] ?? 0) + n;
   return {
     text: out.join('\n'),
-    counts: { ...masker.counts },
+    counts,
     changedLines,
     overruns: { ...masker.overruns },
   };
@@ -173,7 +180,12 @@ function pieceAt(parsed: readonly unknown[], ref: PieceRef): Piece | undefined {
 }
 
 /** Masks every string in value (keys too), in place, at any depth; true when something changed. */
-function maskStrings(value: unknown, masker: Masker, skip: WeakMap<object, Set<string | number>>): boolean {
+function maskStrings(
+  value: unknown,
+  masker: Masker,
+  words: Masker,
+  skip: WeakMap<object, Set<string | number>>,
+): boolean {
   let changed = false;
   const stack: unknown[] = [value];
   while (stack.length > 0) {
@@ -197,11 +209,11 @@ function maskStrings(value: unknown, masker: Masker, skip: WeakMap<object, Set<s
     const obj = v as Record<string, unknown>;
     let renamed = false;
     const entries = Object.keys(obj).map((k): [string, unknown] => {
-      const mk = masker.mask(k);
+      const mk = words.mask(k);
       if (mk !== k) renamed = true;
       let x = obj[k];
       if (typeof x === 'string' && !skipped?.has(k)) {
-        const m = masker.maskField(k, x);
+        const m = (k === 'type' ? words : masker).maskField(k, x);
         if (m !== x) {
           setOwn(obj, k, (x = m));
           changed = true;
