@@ -88,6 +88,9 @@ test('a link to a web page or to an unknown sample is refused with a clear messa
   await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'error');
   await expect(page.getByTestId('error')).toContainText('There is no bundled sample named "nope"');
   await expect(page.getByTestId('error')).toContainText('demo.jsonl');
+  // asking again names the same missing sample: another log, not a Retry (audit R12-L3)
+  await expect(page.getByTestId('error').getByRole('button', { name: 'Open another log' })).toBeVisible();
+  await expect(page.getByTestId('error').getByRole('button', { name: 'Retry' })).toHaveCount(0);
 });
 
 test('a bundled sample named without its extension (a unique prefix) opens under its whole name', async ({

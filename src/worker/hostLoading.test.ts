@@ -71,6 +71,18 @@ describe('LogHost: a binary file', () => {
   });
 });
 
+describe('LogHost: a sample that is not bundled', () => {
+  it('is refused (no Retry: asking again gives the same answer), naming the samples there are', async () => {
+    const posted: WorkerMessage[] = [];
+    const h = new LogHost((m) => posted.push(m), { memoryBudget: Infinity });
+    await h.receive({ id: 1, kind: 'open', loadId: 1, source: { kind: 'sample', name: '__proto__' } });
+    const answer = posted.find((m): m is ResponseMessage => m.type === 'response');
+    const error = answer && !answer.result.ok ? answer.result.error : null;
+    expect(error?.code).toBe('refused');
+    expect(error?.message).toMatch(/^There is no bundled sample named "__proto__" \(the samples are /);
+  });
+});
+
 describe('LogHost: a large file in ranges', () => {
   it('gives the one-pass log, summary and fingerprint (SHA-256 of the bytes, first 16 hex)', async () => {
     const bytes = new TextEncoder().encode(generateLogText({ events: 40_000, seed: 9 }));

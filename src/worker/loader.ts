@@ -56,7 +56,7 @@ export async function readSource(source: LoadSource, signal: AbortSignal): Promi
       // Only the bundled names: anything else would fetch the app's own index.html (SPA fallback).
       if (!BUNDLED_SAMPLES.some((s) => s.name === source.name))
         throw new LoadError(
-          'bad-request',
+          'refused', // asking again names the same missing sample: no Retry (audit R12-L3)
           `There is no bundled sample named ${JSON.stringify(source.name)} (the samples are ${BUNDLED_SAMPLES.map((s) => s.name).join(', ')}).`,
         );
       const url = new URL(`${import.meta.env.BASE_URL}samples/${source.name}`, self.location.origin).href;

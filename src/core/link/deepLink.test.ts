@@ -116,7 +116,14 @@ describe('parseUrl', () => {
   });
 
   it('ignores unknown fields silently', () => {
-    expect(parseUrl('?utm_source=x', '#seq=2&zoom=3')).toEqual({ state: { seq: 2 }, ignored: [] });
+    expect(parseUrl('?utm_source=x', '#seq=2&zoom=3&zoom=4')).toEqual({ state: { seq: 2 }, ignored: [] });
+  });
+
+  it('a field given twice: the first value counts and the repeat is named (R12-L3)', () => {
+    expect(parseUrl('?sample=demo', '#seq=5&seq=6&q=a&q=b')).toEqual({
+      state: { identity: { kind: 'sample', name: 'demo' }, seq: 5, q: 'a' },
+      ignored: ['seq=6 (given again)', 'q=b (given again)'],
+    });
   });
 
   it('prefers src over log over sample, and reads a legacy log= in the hash', () => {

@@ -198,6 +198,12 @@ export function parseUrl(search: string, hash: string): ParsedUrl {
   let named = 0;
   for (const key of fragment.undecodable) if (named++ < NAMED_UNDECODABLE) bad(key, '(bad encoding)');
   if (named > NAMED_UNDECODABLE) ignored.push(`${named - NAMED_UNDECODABLE} more fields (bad encoding)`);
+  // A field given twice: the first value counts, and the others are named, not dropped silently (R12-L3).
+  // (Unknown fields stay silent, repeated or not.)
+  const repeated = fragment.repeated.filter(([key]) => HASH_FIELDS.has(key));
+  for (const [key, value] of repeated.slice(0, NAMED_UNDECODABLE)) bad(key, `${value} (given again)`);
+  if (repeated.length > NAMED_UNDECODABLE)
+    ignored.push(`${repeated.length - NAMED_UNDECODABLE} more repeated fields`);
   return { state, ignored };
 }
 
@@ -319,7 +325,23 @@ interface Fragment {
   get(key: string): string | undefined;
   /** Keys whose value was not valid percent-encoding, each once, in link order. */
   undecodable: Set<string>;
+  /** A key's second and later values (the first counts), in link order. */
+  repeated: [key: string, value: string][];
 }
+
+/** The fields the hash carries (a repeat of another key is an unknown field: silent). */
+const HASH_FIELDS = new Set([
+  'seq',
+  'char',
+  'chunk',
+  'panel',
+  'diag',
+  'q',
+  'types',
+  'xtypes',
+  'errors',
+  'log',
+]);
 
 /** Fields with bad encoding named in `ignored`; the rest are counted. */
 const NAMED_UNDECODABLE = 10;
@@ -329,6 +351,7 @@ function readFragment(hash: string): Fragment {
   const body = hash.startsWith('#') ? hash.slice(1) : hash;
   const values = new Map<string, string>();
   const undecodable = new Set<string>();
+  const repeated: [string, string][] = [];
   for (const part of body.split('&')) {
     if (part === '') continue;
     const eq = part.indexOf('=');
@@ -348,8 +371,9 @@ function readFragment(hash: string): Fragment {
       continue;
     }
     if (!values.has(key)) values.set(key, value);
+    else repeated.push([key, value]);
   }
-  return { get: (k) => values.get(k), undecodable };
+  return { get: (k) => values.get(k), undecodable, repeated };
 }
 
 /** Percent-encodes a hash value, keeping the characters that read well and are safe there. */
