@@ -237,9 +237,11 @@ class DetectingReader implements ImportingReader {
           maxRatio: limits.maxCompressionRatio,
           ratioFloorBytes: limits.ratioFloorBytes,
         });
-        this.foreignLines = new LineLengthGuard(limits.maxLineBytes, {
-          structure: format !== 'inspect-json',
-        });
+        // a JSON array's lines are not its records: its elements are guarded as lines (audit R12-2)
+        if (format !== 'json-array')
+          this.foreignLines = new LineLengthGuard(limits.maxLineBytes, {
+            structure: format !== 'inspect-json',
+          });
       }
       for (const b of held) this.collect(b);
     }

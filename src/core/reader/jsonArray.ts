@@ -23,6 +23,20 @@ export function jqConversion(name = 'FILE.json'): string {
   return `${tool} -dc ${shellWord(name)} | jq -c '.[]' > ${out}`;
 }
 
+/**
+ * The command that writes the complete elements of an array cut short (no closing `]`) as JSONL:
+ * `jq -c '.[]'` refuses the whole file, jq's streaming parser reads up to the cut (audit R12-3).
+ */
+export function jqStreamConversion(name = 'FILE.json'): string {
+  const packed = /\.(gz|zst)$/i.exec(name);
+  const plain = packed ? name.slice(0, -packed[0].length) : name;
+  const out = shellWord(`${plain.replace(/\.json$/i, '')}.jsonl`);
+  const jq = `jq -cn --stream 'fromstream(1|truncate_stream(inputs))'`;
+  if (!packed) return `${jq} < ${shellWord(name)} > ${out}`;
+  const tool = packed[1]?.toLowerCase() === 'gz' ? 'gzip' : 'zstd';
+  return `${tool} -dc ${shellWord(name)} | ${jq} > ${out}`;
+}
+
 /** What is said of such a file, with its fix (naming the file when known). */
 export function jsonArrayHint(name?: string): string {
   return `${JSON_ARRAY_VERDICT}: a session log has one JSON object per line (convert it with ${jqConversion(name)})`;

@@ -4,9 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadLogFromBytes, loadLogFromText } from '../../log/load';
-import { jqConversion } from '../../reader/jsonArray';
+import { jqConversion, jqStreamConversion } from '../../reader/jsonArray';
+import { DEFAULT_READ_LIMITS } from '../../reader/readLimits';
 
 const BAD = path.resolve(import.meta.dirname, '../../../../fixtures/bad');
 const read = (name: string) => new Uint8Array(readFileSync(path.join(BAD, name)));
@@ -52,20 +53,14 @@ describe('a JSON array of events', () => {
     expect(log.diagnostics.items[0]).toMatchObject({ code: 'not-an-object', line: 1 });
   });
 
-  it('keeps the line and column a parser already gave (a newer V8 does)', () => {
-    // A parser that names the line itself: stubbed, as this runtime's may not.
-    const parse = JSON.parse;
-    JSON.parse = () => {
-      throw new SyntaxError(
-        "Expected ',' or ']' after array element in JSON at position 550 (line 37 column 3)",
-      );
-    };
-    try {
-      const log = loadLogFromText('[\n{}\n{}\n]');
-      expect(log.diagnostics.items[0]?.message).toContain('at position 550 (line 37 column 3)), so none');
-    } finally {
-      JSON.parse = parse;
-    }
+  it('names the line and column of a top-level error, found without parsing the file', () => {
+    // (Replaces a test of a parser's own "(line L column C)": the file is no longer parsed whole.)
+    const log = loadLogFromText('[\n{}\n{}\n]');
+    expect(log.eventCount).toBe(0);
+    expect(log.diagnostics.items.map((d) => d.code)).toEqual(['bad-json']);
+    expect(log.diagnostics.items[0]?.message).toContain(
+      "(Expected ',' or ']' after array element in JSON at position 5 (line 3 column 1)), so none",
+    );
   });
 
   it('names the file in the conversion, quoted for a shell, decompressing first', () => {
@@ -73,5 +68,93 @@ describe('a JSON array of events', () => {
     expect(jqConversion("it's.json.gz")).toBe("gzip -dc 'it'\\''s.json.gz' | jq -c '.[]' > 'it'\\''s.jsonl'");
     expect(jqConversion('log.zst')).toBe("zstd -dc log.zst | jq -c '.[]' > log.jsonl");
     expect(jqConversion()).toBe("jq -c '.[]' FILE.json > FILE.jsonl");
+  });
+});
+
+/** The bad corpus's array as text, and its elements' own texts (one element per JSONL line). */
+const arrayText = () => new TextDecoder().decode(read('json-array.json'));
+
+describe('a JSON array cut short (audit R12-3)', () => {
+  it('missing only its closing ]: every element is read, with a torn-tail warning that nothing was dropped', () => {
+    const whole = loadLogFromText(arrayText(), { import: { name: 'a.json' } });
+    const text = arrayText().replace(/\]\s*$/, '');
+    const log = loadLogFromText(text, { import: { name: 'a.json' } });
+    expect(log.eventCount).toBe(5);
+    expect(eventsOf(log)).toEqual(eventsOf(whole));
+    const torn = log.diagnostics.items.filter((d) => d.code === 'torn-tail');
+    expect(torn).toHaveLength(1);
+    expect(torn[0]?.message).toContain("a.json ends without the JSON array's closing ]");
+    expect(torn[0]?.message).toContain('nothing dropped');
+    expect(log.diagnostics.items.some((d) => d.code === 'bad-json')).toBe(false);
+    // the jq advice is the streaming one, which reads a torn array (jq -c '.[]' refuses it)
+    const note = log.diagnostics.items.find((d) => d.code === 'import-note')?.message;
+    expect(note).toContain(jqStreamConversion('a.json'));
+    expect(note).not.toContain(jqConversion('a.json'));
+  });
+
+  it('cut inside its last element: the complete ones are read, and the bytes dropped are named', () => {
+    const text = arrayText();
+    const cut = text.lastIndexOf('"tool-calls"');
+    const last = text.lastIndexOf('\n  {', cut);
+    const log = loadLogFromText(text.slice(0, cut), { import: { name: 'a.json' } });
+    expect(log.eventCount).toBe(4);
+    const torn = log.diagnostics.items.filter((d) => d.code === 'torn-tail');
+    expect(torn).toHaveLength(1);
+    const dropped = new TextEncoder().encode(text.slice(last + 1, cut).trimStart()).length;
+    expect(torn[0]?.message).toContain(`the last element (5) of a.json is cut short`);
+    expect(torn[0]?.message).toContain(`(${dropped} bytes) dropped`);
+  });
+
+  it('on one line, cut after a comma: the complete elements are read', () => {
+    const one = '{"type":"turn/start","seq":0,"data":{"turn":1}}';
+    const log = loadLogFromText(`[${one}, {"type":"turn/end","seq":1,"da`);
+    expect(log.eventCount).toBe(1);
+    expect(log.diagnostics.items.filter((d) => d.code === 'torn-tail')).toHaveLength(1);
+  });
+});
+
+describe('a JSON array is guarded element by element, never parsed whole (audit R12-1, R12-2)', () => {
+  it('an element of 200,000 empty objects pretty-printed is refused by the objects-and-arrays guard, unparsed', () => {
+    const first = '{"type":"turn/start","seq":0,"data":{"turn":1}}';
+    const big = '{"type":"note","seq":1,"data":{"a":[\n' + '{},\n'.repeat(199_999) + '{}\n]}}';
+    const text = `[\n${first},\n${big}\n]\n`;
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const limits = { ...DEFAULT_READ_LIMITS, maxLineBytes: 1 << 20 };
+      const log = loadLogFromText(text, { limits, import: { name: 'amp.json' } });
+      expect(log.eventCount).toBe(1);
+      const limit = log.diagnostics.items.find((d) => d.code === 'read-limit');
+      expect(limit?.message).toContain('objects and arrays, too many to parse safely');
+      // JSON.parse never saw more than one element's text (not the file, not the big element)
+      const longest = Math.max(0, ...parse.mock.calls.map(([s]) => (typeof s === 'string' ? s.length : 0)));
+      expect(longest).toBeLessThan(big.length);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('an element nested 10,000 deep does not drop the others', () => {
+    const deep = '{"type":"note","seq":5,"data":{"x":' + '['.repeat(10_000) + ']'.repeat(10_000) + '}}';
+    const text = arrayText().replace(/\]\s*$/, `, ${deep}]\n`);
+    const log = loadLogFromText(text);
+    expect(log.eventCount).toBeGreaterThanOrEqual(5);
+    expect(eventsOf(log).slice(0, 5)).toEqual(eventsOf(loadLogFromText(arrayText())));
+    expect(log.diagnostics.items.some((d) => d.code === 'import-unmapped')).toBe(false);
+  });
+});
+
+describe('a JSON array on one line', () => {
+  it('is not refused as one long line: its elements are the lines guarded (audit R12-2)', () => {
+    const n = 40_000;
+    const elements = Array.from(
+      { length: n },
+      (_, i) => `{"type":"turn/start","seq":${i},"data":{"turn":${i + 1}}}`,
+    );
+    const text = `[${elements.join(',')}]`;
+    const limits = { ...DEFAULT_READ_LIMITS, maxLineBytes: 1 << 20 };
+    expect(text.length).toBeGreaterThan(limits.maxLineBytes);
+    const log = loadLogFromText(text, { limits });
+    expect(log.eventCount).toBe(n);
+    expect(log.diagnostics.items.some((d) => d.code === 'read-limit')).toBe(false);
   });
 });

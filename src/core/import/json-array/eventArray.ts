@@ -1,21 +1,26 @@
 /**
- * A JSON array of the harness's events (what many tools export) instead of JSONL: read whole,
- * and each element handed to the ordinary reader as one line of JSONL, so every event is read
- * and checked exactly as in a JSONL log. Nothing is re-told: an element that is no event gets
- * the reader's own diagnostic (its "line" is the element's number, which the note says).
+ * A JSON array of the harness's events (what many tools export) instead of JSONL: split into its
+ * elements (elementSplitter.ts), and each element's own text handed to the ordinary reader as
+ * one line of JSONL, so every event is read, checked and guarded (line length, objects and
+ * arrays) exactly as in a JSONL log. Nothing is parsed here, nothing re-told: an element that is
+ * no event gets the reader's own diagnostic (its "line" is the element's number, which the note
+ * says). The file is never parsed whole (audit R12-2: the parse came before any guard), an
+ * element too deep for one engine is that element's diagnostic, not the file's (R12-1), and an
+ * array cut short reads every complete element, its torn tail said as the reader says one (R12-3).
  *
  * Why an importer and not the line reader: the reader's unit is the line (byte offsets, range
  * workers splitting at newlines, the byte-level fast paths, re-reads of one event all assume one
  * record per line), while an importer already holds a file whole and tells the reader lines.
  *
- * A file that opens with `[` but does not parse as one JSON document: when its first line parses
- * alone, it is JSONL that starts with an array line (handed on as it is: the reader skips that
- * line and reads the rest); otherwise it is a broken array, and one diagnostic says so for the
- * whole file, not one per line.
+ * A file that opens with `[` whose first line is a whole array followed by more lines is JSONL
+ * that starts with an array line (handed on as it is: the reader skips that line and reads the
+ * rest); a top level that is not an array of values is a broken array, and one diagnostic says so
+ * for the whole file, not one per line.
  */
-import { jqConversion, jsonArrayHint } from '../../reader/jsonArray';
-import { errorMessage } from '../../errorMessage';
+import { jqConversion, jqStreamConversion, jsonArrayHint } from '../../reader/jsonArray';
+import { formatBytes } from '../../view/byteSize';
 import { NativeLog } from '../nativeLog';
+import { splitArray } from './elementSplitter';
 
 /** A log whose lines are the input's own, one per array element, never re-told. */
 class ElementLines extends NativeLog {
@@ -29,45 +34,50 @@ class ElementLines extends NativeLog {
 }
 
 export function importEventArray(text: string, name?: string): NativeLog {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    const firstLine = text.replace(/^\uFEFF?\s*/, '').split('\n', 1)[0] ?? '';
-    if (parses(firstLine)) return new ElementLines(text.split('\n'));
+  const split = splitArray(text);
+  const file = name ?? 'this file';
+  if (split.kind === 'first-line') return new ElementLines(text.split('\n'));
+  if (split.kind === 'broken') {
     const out = new ElementLines([]);
-    const file = name ?? 'this file';
     out.note(
       'bad-json',
-      `${file} opens a JSON array that does not parse (${withLine(errorMessage(e), text)}), so none of it was read; ${jsonArrayHint(name)}`,
+      `${file} opens a JSON array that does not parse (${withLine(split.why, text)}), so none of it was read; ${jsonArrayHint(name)}`,
     );
     return out;
   }
-  const elements = Array.isArray(value) ? value : [value];
-  const out = new ElementLines(elements.map((el) => JSON.stringify(el) ?? 'null'));
-  const what = elements.length === 1 ? '1 element' : `${elements.length.toLocaleString('en-US')} elements`;
+  const { elements, torn } = split;
+  const out = new ElementLines(elements);
+  const count = elements.length;
+  const what = count === 1 ? '1 element' : `${count.toLocaleString('en-US')} elements`;
+  const asLines =
+    'read as if each element were a line of JSONL: line numbers in these diagnostics count its elements. A session log has one JSON object per line';
+  if (!torn) {
+    out.note(
+      'import-note',
+      `${file} is a JSON array (${what}), ${asLines}; to convert it: ${jqConversion(name)}`,
+    );
+    return out;
+  }
   out.note(
     'import-note',
-    `${name ?? 'this file'} is a JSON array (${what}), read as if each element were a line of JSONL: line numbers in these diagnostics count its elements. A session log has one JSON object per line; to convert it: ${jqConversion(name)}`,
+    `${file} is a JSON array without its closing ] (${what} complete), ${asLines}; to convert its complete elements: ${jqStreamConversion(name)}`,
+  );
+  const bytes = new TextEncoder().encode(torn.droppedText).length;
+  out.note(
+    'torn-tail',
+    bytes === 0
+      ? `${file} ends without the JSON array's closing ] (the writer stopped, or is still writing): all ${what} were read, nothing dropped`
+      : `the last element (${count + 1}) of ${file} is cut short and the array has no closing ] (the writer stopped, or is still writing): its ${formatBytes(bytes)} (${bytes.toLocaleString('en-US')} bytes) dropped; the ${what} before it were read`,
   );
   return out;
 }
 
-/** The parser's "at position N" with the line and column an editor shows, when it gave none. */
+/** "at position N" with the line and column an editor shows. */
 function withLine(why: string, text: string): string {
-  const at = /at position (\d+)(?!\d| \(line)/.exec(why);
+  const at = /at position (\d+)/.exec(why);
   if (!at) return why;
   const before = text.slice(0, Number(at[1]));
   const line = before.split('\n').length;
   const column = before.length - before.lastIndexOf('\n');
   return why.replace(at[0], `${at[0]} (line ${line} column ${column})`);
-}
-
-function parses(line: string): boolean {
-  try {
-    JSON.parse(line);
-    return true;
-  } catch {
-    return false;
-  }
 }
