@@ -17,7 +17,6 @@
  * When a whole import only adds events after the ones shown, those are read on; when it re-tells
  * shown events, `reimportNeeded` says the log must be opened again (nothing is half-applied).
  */
-import type { DiagnosticCode } from '../types';
 import { importForeign, lineImporter, type ForeignFormat, type ImportOptions } from './importers';
 import type { LineImport } from './lineImport';
 import type { ImportNote } from './nativeLog';
@@ -42,8 +41,6 @@ export interface FollowStatus {
   readonly importMs: number;
 }
 
-type Note = { code: DiagnosticCode; message: string; seq?: number };
-
 /** The log's decoded bytes from `from` to `to` (the reader holds them in parts). */
 export type ReadBytes = (from: number, to: number) => Uint8Array;
 
@@ -67,7 +64,7 @@ export class FollowImport implements FollowStatus {
     private readonly options: ImportOptions,
     /** Re-told lines from index `from` on, to the reader. */
     private readonly pushLines: (lines: readonly string[], from: number) => void,
-    private readonly report: (note: Note) => void,
+    private readonly report: (note: ImportNote) => void,
   ) {
     this.lines = lineImporter(format);
   }

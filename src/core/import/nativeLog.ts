@@ -11,6 +11,7 @@
  * so a replace can name exactly the nodes it hides, and keeps turn and step
  * bookkeeping so that every step-bound event lands inside an open step.
  */
+import type { DiagnosticLocation } from '../diagnostics';
 import type { Block, DiagnosticCode, Message, TokenUsage, TurnEndReason } from '../types';
 
 export interface NativeEvent {
@@ -22,11 +23,13 @@ export interface NativeEvent {
   ignorable?: true;
 }
 
-/** A finding of the importer, reported with the loaded log's diagnostics. */
-export interface ImportNote {
+/**
+ * A finding of the importer, reported with the loaded log's diagnostics; where it is as the
+ * reader says it (a JSON array's element number as its line; a torn tail's bytes dropped).
+ */
+export interface ImportNote extends DiagnosticLocation {
   code: DiagnosticCode;
   message: string;
-  seq?: number;
 }
 
 type SurfaceType = 'user/message' | 'assistant/message' | 'tool/result';
@@ -37,6 +40,8 @@ export class NativeLog {
   readonly notes: ImportNote[] = [];
   /** Set when a part of the input was refused for its objects and arrays (the limit it passed). */
   refusedContainers: number | undefined;
+  /** Set when a line (a JSON array's element) was refused for a line limit: the first one's number. */
+  refusedLine: number | undefined;
   /** Surface node seqs, in order, and the message each derives (null: an empty assistant message). */
   private readonly surface: number[] = [];
   private readonly surfaceMessages: (Message | null)[] = [];
@@ -81,6 +86,11 @@ export class NativeLog {
 
   note(code: DiagnosticCode, message: string, seq?: number): void {
     this.notes.push(seq === undefined ? { code, message } : { code, message, seq });
+  }
+
+  /** A note about one line (a JSON array's element), with what it dropped when it dropped bytes. */
+  lineNote(code: DiagnosticCode, message: string, where: { line: number; droppedBytes?: number }): void {
+    this.notes.push({ code, message, ...where });
   }
 
   /**
