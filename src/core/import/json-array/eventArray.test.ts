@@ -85,6 +85,7 @@ describe('a JSON array cut short (audit R12-3)', () => {
     expect(torn).toHaveLength(1);
     expect(torn[0]?.message).toContain("a.json ends without the JSON array's closing ]");
     expect(torn[0]?.message).toContain('nothing dropped');
+    expect(torn[0]?.droppedBytes).toBeUndefined(); // nothing dropped: no note of bytes dropped
     expect(log.diagnostics.items.some((d) => d.code === 'bad-json')).toBe(false);
     // the jq advice is the streaming one, which reads a torn array (jq -c '.[]' refuses it)
     const note = log.diagnostics.items.find((d) => d.code === 'import-note')?.message;
@@ -103,6 +104,8 @@ describe('a JSON array cut short (audit R12-3)', () => {
     const dropped = new TextEncoder().encode(text.slice(last + 1, cut).trimStart()).length;
     expect(torn[0]?.message).toContain(`the last element (5) of a.json is cut short`);
     expect(torn[0]?.message).toContain(`(${dropped} bytes) dropped`);
+    // the bytes as a field, as the reader's own torn tail carries them (the app's torn-tail note reads it)
+    expect(torn[0]).toMatchObject({ line: 5, droppedBytes: dropped });
   });
 
   it('on one line, cut after a comma: the complete elements are read', () => {
