@@ -58,6 +58,8 @@ export class FollowImport implements FollowStatus {
   private pushedEvents = 0;
   private notesSeen = 0;
   private readonly reportedNotes = new Set<string>();
+  /** The last whole import's provisional notes (ImportNote.provisional), said once the log ends. */
+  private unsaid: ImportNote[] = [];
 
   constructor(
     private readonly format: ForeignFormat,
@@ -93,7 +95,7 @@ export class FollowImport implements FollowStatus {
   importUpTo(read: ReadBytes, upto: number, final: boolean): void {
     const started = performance.now();
     if (this.lines) this.importPiece(this.lines, read, upto, final);
-    else this.importAll(read(0, upto));
+    else this.importAll(read(0, upto), final);
     this.importMs = performance.now() - started;
   }
 
@@ -113,7 +115,7 @@ export class FollowImport implements FollowStatus {
         code: 'import-unmapped',
         message: `the ${this.format} importer failed: ${errorMessage(e)}`,
       });
-      return this.importAll(read(0, upto));
+      return this.importAll(read(0, upto), final);
     }
     const log = lines.log;
     const header = log.headerLine();
@@ -134,8 +136,12 @@ export class FollowImport implements FollowStatus {
     this.notesSeen = log.notes.length;
   }
 
-  /** Imports `bytes` (the log from its start, as it stands) and reads on what it adds. */
-  private importAll(bytes: Uint8Array): void {
+  /**
+   * Imports `bytes` (the log from its start, as it stands) and reads on what it adds; what the
+   * importer says of the input's end as it stands (a JSON array still missing its `]`) only once
+   * the log ended (`final`): said earlier it stayed when the writer went on (audit R12-3).
+   */
+  private importAll(bytes: Uint8Array, final: boolean): void {
     this.importedBytes = bytes.length;
     this.bytesImported += bytes.length;
     const log = importForeign(this.format, bytes, this.options);
@@ -147,7 +153,15 @@ export class FollowImport implements FollowStatus {
     }
     this.pushLines(lines, pushed.length);
     this.pushedLines = lines;
-    this.reportNew(log.notes);
+    this.reportNew(log.notes.filter((n) => n.provisional !== true));
+    this.unsaid = log.notes.filter((n) => n.provisional === true);
+    if (final) this.ended();
+  }
+
+  /** The log ended: what the last import said of its end as it stood is said now. */
+  ended(): void {
+    this.reportNew(this.unsaid);
+    this.unsaid = [];
   }
 
   private reportNew(notes: readonly ImportNote[]): void {

@@ -182,7 +182,7 @@ class DetectingReader implements ImportingReader {
     // a line-based log: a line being written waits for its newline (one alone is read as it is)
     const upto =
       !final && this.decoder ? completeLinesEnd(this.foreign, this.foreignBytes) : this.foreignBytes;
-    if (!follow.wants(upto, when, final)) return;
+    if (!follow.wants(upto, when, final)) return final ? follow.ended() : undefined;
     follow.importUpTo((from, to) => this.foreignBetween(from, to), upto, final);
   }
 

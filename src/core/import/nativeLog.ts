@@ -30,6 +30,8 @@ export interface NativeEvent {
 export interface ImportNote extends DiagnosticLocation {
   code: DiagnosticCode;
   message: string;
+  /** Said of where the input ends as it stands: more input changes it (`provisionalNote`). */
+  provisional?: true;
 }
 
 type SurfaceType = 'user/message' | 'assistant/message' | 'tool/result';
@@ -88,9 +90,18 @@ export class NativeLog {
     this.notes.push(seq === undefined ? { code, message } : { code, message, seq });
   }
 
-  /** A note about one line (a JSON array's element), with what it dropped when it dropped bytes. */
-  lineNote(code: DiagnosticCode, message: string, where: { line: number; droppedBytes?: number }): void {
-    this.notes.push({ code, message, ...where });
+  /** A note about one line (a JSON array's element). */
+  lineNote(code: DiagnosticCode, message: string, line: number): void {
+    this.notes.push({ code, message, line });
+  }
+
+  /**
+   * A note about where the input ends as it stands (a JSON array without its closing `]`): more
+   * input changes it, so it is not said while the log may still grow (follow mode: followImport.ts),
+   * as the reader says no torn tail of a line still being written.
+   */
+  provisionalNote(code: DiagnosticCode, message: string, where: DiagnosticLocation = {}): void {
+    this.notes.push({ code, message, ...where, provisional: true });
   }
 
   /**

@@ -71,19 +71,20 @@ export function importEventArray(text: string, name?: string, maxLineBytes = Inf
     );
     return out;
   }
-  out.note(
+  // the torn end as it stands: a followed array's writer adds to it (provisional: followImport.ts)
+  out.provisionalNote(
     'import-note',
     `${file} is a JSON array without its closing ] (${what} complete), ${asLines}; to convert its complete elements: ${jqStreamConversion(name)}`,
   );
   const bytes = torn.droppedBytes;
   if (bytes === 0)
-    out.note(
+    out.provisionalNote(
       'torn-tail',
       `${file} ends without the JSON array's closing ] (the writer stopped, or is still writing): all ${what} were read, nothing dropped`,
     );
   else
     // the bytes as the reader's torn tail carries them (the app's torn-tail note shows them)
-    out.lineNote(
+    out.provisionalNote(
       'torn-tail',
       `the last element (${count + 1}) of ${file} is cut short and the array has no closing ] (the writer stopped, or is still writing): its ${formatBytes(bytes)} (${bytes.toLocaleString('en-US')} bytes) dropped; the ${what} before it were read`,
       { line: count + 1, droppedBytes: bytes },
@@ -104,7 +105,7 @@ function noteRefused(out: NativeLog, refused: RefusedElement[], file: string, li
       r.containers !== undefined
         ? refusedPartMessage(what, limits.maxContainers)
         : refusedLongPartMessage(what, limits.maxBytes),
-      { line: r.element },
+      r.element,
     );
   }
   const more = refused.length - NAMED_REFUSALS;
