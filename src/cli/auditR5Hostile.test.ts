@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nestedArray, nestedObject } from '../core/testing/nestedJson';
 import { startLibraryServer } from './index/serve';
-import { ensureBuiltCli, runCli, runCliAsync } from './testSupport';
+import { ensureBuiltCli, runCli, runCliAsync, runCliOnTerminal } from './testSupport';
 
 const dir = mkdtempSync(join(tmpdir(), 'seqscope-audit-r5-'));
 beforeAll(ensureBuiltCli, 60_000);
@@ -108,7 +108,15 @@ describe('terminal control characters from a log', () => {
     for (const [name, args, shows] of runs) {
       const r = runCli(args);
       expect(r.out + r.err, name).toMatch(shows);
-      expect(controls(r.out), `${name} stdout`).toEqual([]);
+      if (name.startsWith('export')) {
+        // an export's data redirected (a pipe here, no terminal) is the file --out writes (audit R12-L4)
+        const copy = join(dir, 'evil-copy');
+        expect(runCli([...args, '--out', copy]).code, name).toBe(0);
+        expect(r.out, `${name} stdout`).toBe(readFileSync(copy, 'utf8'));
+        // on a terminal it is escaped, as all text
+        const shown = runCliOnTerminal(args);
+        if (shown !== undefined) expect(controls(shown), `${name} on a terminal`).toEqual([]);
+      } else expect(controls(r.out), `${name} stdout`).toEqual([]);
       expect(controls(r.err), `${name} stderr`).toEqual([]);
     }
   }, 120_000);

@@ -1,5 +1,5 @@
 /** `seqscope export`: argument checking, the otlp format, --content and --out. */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,15 +7,21 @@ import { parseExportArgs, runExport } from './exportCommand';
 
 const SAMPLE = '../shared/samples/other/codex/agentlogs-crud.jsonl';
 
-async function run(argv: string[]) {
+/** Runs the export in-process; stdout's writes collected (text for a terminal, `tty`, else bytes). */
+async function run(argv: string[], tty = false) {
   let out = '';
   let err = '';
+  const written: (string | Uint8Array)[] = [];
   const code = await runExport(
     argv,
-    (s) => (out += s),
+    (s) => {
+      written.push(s);
+      out += typeof s === 'string' ? s : Buffer.from(s).toString('utf8');
+    },
     (s) => (err += s),
+    tty,
   );
-  return { code, out, err };
+  return { code, out, err, written };
 }
 
 describe('seqscope export', () => {
@@ -91,5 +97,31 @@ describe('seqscope export --sample', () => {
     expect((await run([path, '--format', 'otlp', '--sample', '0'])).err).toMatch(
       /--sample needs a sample number/,
     );
+  });
+});
+
+describe('seqscope export to standard output (audit R12-L4)', () => {
+  // a log whose kept bad line holds a raw ESC (a terminal would act on it)
+  const dir = mkdtempSync(join(tmpdir(), 'seqscope-export-tty-'));
+  const file = join(dir, 'esc.jsonl');
+  writeFileSync(
+    file,
+    '{"type":"session","version":0}\n{"type":"turn/start","seq":0,"data":{"turn":1}}\nnot json \u001b[2J\u001b]0;PWNED\u0007\n',
+  );
+
+  it('redirected (no terminal): the same bytes as --out FILE, raw control bytes and all', async () => {
+    const path = join(dir, 'copy.jsonl');
+    expect((await run([file, '--format', 'jsonl', '--out', path])).code).toBe(0);
+    const piped = await run([file, '--format', 'jsonl']);
+    expect(piped.code).toBe(0);
+    expect(piped.written.every((w) => w instanceof Uint8Array)).toBe(true);
+    expect(Buffer.concat(piped.written as Uint8Array[])).toEqual(readFileSync(path));
+    expect(readFileSync(path, 'utf8')).toContain('not json \u001b[2J');
+  });
+
+  it('to a terminal: text, which the terminal guard escapes', async () => {
+    const shown = await run([file, '--format', 'jsonl'], true);
+    expect(shown.code).toBe(0);
+    expect(shown.written.every((w) => typeof w === 'string')).toBe(true);
   });
 });

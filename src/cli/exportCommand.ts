@@ -19,6 +19,7 @@ import { SAMPLE_OPTIONS, sampleImportOptions } from './sampleOption';
 import { allValues, lastValue, positionals, readArgs, type OptionTable } from './args';
 import type { ImportOptions } from '../core/import/importers';
 import { errorMessage } from '../core/errorMessage';
+import { exportedData } from './terminalText';
 import { compileLinearRegex } from '../core/search/linearRegex';
 
 export interface ExportArgs {
@@ -120,10 +121,12 @@ export function parseExportArgs(argv: string[]): ExportArgs | string {
   return args;
 }
 
+/** `tty`: standard output is a terminal (the data is escaped there; elsewhere written as it is). */
 export async function runExport(
   argv: string[],
-  write: (s: string) => void,
+  write: (s: string | Uint8Array) => void,
   err: (s: string) => void,
+  tty = false,
 ): Promise<number> {
   const args = parseExportArgs(argv);
   if (typeof args === 'string') {
@@ -156,7 +159,7 @@ export async function runExport(
     err(`seqscope: ${result.message}\n`);
     return 2;
   }
-  if (args.out === undefined) write(result.text);
+  if (args.out === undefined) write(exportedData(result.text, tty));
   else {
     try {
       writeFileSync(args.out, result.text);

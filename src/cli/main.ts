@@ -112,7 +112,7 @@ async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'index') return (await import('./index/command')).runIndex(argv.slice(1));
   if (argv[0] === 'query') return (await import('./index/queryCommand')).runQuery(argv.slice(1));
   if (argv[0] === 'serve') return (await import('./index/serve')).runServe(argv.slice(1));
-  const write = (s: string) => {
+  const write = (s: string | Uint8Array) => {
     if (!stdoutClosed) process.stdout.write(s);
   };
   const writeErr = (s: string) => process.stderr.write(s);
@@ -120,7 +120,7 @@ async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'diff') return runDiffCommand(argv.slice(1), write, writeErr);
   if (argv[0] === 'compare') return runCompareCommand(argv.slice(1), write, writeErr);
   // export has options per format (exportCommand.ts parses them)
-  if (argv[0] === 'export') return runExport(argv.slice(1), write, writeErr);
+  if (argv[0] === 'export') return runExport(argv.slice(1), write, writeErr, process.stdout.isTTY === true);
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`seqscope: ${args}\n`);

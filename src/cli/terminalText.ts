@@ -42,6 +42,17 @@ export function guardTerminalOutput(stream: NodeJS.WriteStream): void {
 }
 
 /**
+ * An export's data as written to a stream: for a terminal, text (the guard escapes it, as all
+ * text); to a file or a pipe, its exact bytes, which the guard passes as they are, so
+ * `export > copy.jsonl` is the same file as `export --out copy.jsonl` (audit R12-L4: a kept bad
+ * line's raw ESC came out as `\u001b` text). A terminal is what `isTTY` says, as the index's
+ * progress decides (index/command.ts).
+ */
+export function exportedData(text: string, tty: boolean): string | Uint8Array {
+  return tty ? text : Buffer.from(text, 'utf8');
+}
+
+/**
  * `value` as indented JSON and a newline, at any depth: JSON.stringify overflows the stack
  * on a value ~10 000 levels deep (a log may carry one in a tool's arguments), writeJson
  * keeps its own stack. Every `--json` output goes through here.

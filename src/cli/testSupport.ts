@@ -60,6 +60,18 @@ export function runCli(args: string[], options: CliOptions = {}): CliRun {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
+/**
+ * Runs the built CLI with its standard output and error on a terminal (a pseudo-terminal opened
+ * by util-linux `script`): what the terminal got, its CRLF newlines made LF again; undefined
+ * without `script`.
+ */
+export function runCliOnTerminal(args: string[]): string | undefined {
+  const word = (a: string) => `'${a.replaceAll("'", "'\\''")}'`;
+  const command = [process.execPath, BIN, ...args].map(word).join(' ');
+  const r = spawnSync('script', ['-qec', command, '/dev/null'], { input: '', encoding: 'utf8' });
+  return r.error || r.status === null ? undefined : r.stdout.replaceAll('\r\n', '\n');
+}
+
 /** Runs the built CLI without blocking this process (needed when this process serves what it reads). */
 export function runCliAsync(args: string[], options: Omit<CliOptions, 'input'> = {}): Promise<CliRun> {
   return new Promise((done, fail) => {

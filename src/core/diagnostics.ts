@@ -57,6 +57,15 @@ export interface DiagnosticLocation {
   droppedBytes?: number;
 }
 
+/** Only the location's fields of `where` (a note that carries its own location among other fields). */
+export function locationOf(where: DiagnosticLocation): DiagnosticLocation {
+  const out: DiagnosticLocation = {};
+  if (where.seq !== undefined) out.seq = where.seq;
+  if (where.line !== undefined) out.line = where.line;
+  if (where.droppedBytes !== undefined) out.droppedBytes = where.droppedBytes;
+  return out;
+}
+
 /** Where every stage reports its findings. */
 export interface DiagnosticSink {
   report(code: DiagnosticCode, message: string, where?: DiagnosticLocation): void;

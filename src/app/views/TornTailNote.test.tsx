@@ -7,6 +7,7 @@ import { FakeClient } from '../testing/fakeClient';
 import { resetStores, summary } from '../testing/fixtures';
 import { renderWithClient, settle } from '../testing/paneHarness';
 import { TornTailNote } from './TornTailNote';
+import { loadLogFromText } from '../../core/log/load';
 
 beforeEach(resetStores);
 
@@ -61,5 +62,13 @@ describe('a log whose last line was cut mid-write (issue 14: only a warning chip
       await noteFor({ ...kept, message: 'the last line (26) has no newline: shown as read' }),
     ).toBeNull();
     expect(await noteFor(DROPPED, true)).toBeNull();
+  });
+
+  it('says the bytes dropped of a JSON array cut inside its last element, as of a JSONL torn tail', async () => {
+    const log = loadLogFromText('[{"type":"turn/start","seq":0,"data":{"turn":1}},\n{"type":"turn/e');
+    const torn = log.diagnostics.items.find((d) => d.code === 'torn-tail');
+    expect(torn).toBeDefined();
+    const note = await noteFor(torn as DiagnosticItem);
+    expect(note?.textContent).toContain('was cut mid-write and is dropped (15 B)');
   });
 });

@@ -17,7 +17,6 @@
  * When a whole import only adds events after the ones shown, those are read on; when it re-tells
  * shown events, `reimportNeeded` says the log must be opened again (nothing is half-applied).
  */
-import type { DiagnosticCode } from '../types';
 import { importForeign, lineImporter, type ForeignFormat, type ImportOptions } from './importers';
 import type { LineImport } from './lineImport';
 import type { ImportNote } from './nativeLog';
@@ -42,8 +41,6 @@ export interface FollowStatus {
   readonly importMs: number;
 }
 
-type Note = { code: DiagnosticCode; message: string; seq?: number };
-
 /** The log's decoded bytes from `from` to `to` (the reader holds them in parts). */
 export type ReadBytes = (from: number, to: number) => Uint8Array;
 
@@ -61,13 +58,15 @@ export class FollowImport implements FollowStatus {
   private pushedEvents = 0;
   private notesSeen = 0;
   private readonly reportedNotes = new Set<string>();
+  /** The last whole import's provisional notes (ImportNote.provisional), said once the log ends. */
+  private unsaid: ImportNote[] = [];
 
   constructor(
     private readonly format: ForeignFormat,
     private readonly options: ImportOptions,
     /** Re-told lines from index `from` on, to the reader. */
     private readonly pushLines: (lines: readonly string[], from: number) => void,
-    private readonly report: (note: Note) => void,
+    private readonly report: (note: ImportNote) => void,
   ) {
     this.lines = lineImporter(format);
   }
@@ -96,7 +95,7 @@ export class FollowImport implements FollowStatus {
   importUpTo(read: ReadBytes, upto: number, final: boolean): void {
     const started = performance.now();
     if (this.lines) this.importPiece(this.lines, read, upto, final);
-    else this.importAll(read(0, upto));
+    else this.importAll(read(0, upto), final);
     this.importMs = performance.now() - started;
   }
 
@@ -116,7 +115,7 @@ export class FollowImport implements FollowStatus {
         code: 'import-unmapped',
         message: `the ${this.format} importer failed: ${errorMessage(e)}`,
       });
-      return this.importAll(read(0, upto));
+      return this.importAll(read(0, upto), final);
     }
     const log = lines.log;
     const header = log.headerLine();
@@ -137,8 +136,12 @@ export class FollowImport implements FollowStatus {
     this.notesSeen = log.notes.length;
   }
 
-  /** Imports `bytes` (the log from its start, as it stands) and reads on what it adds. */
-  private importAll(bytes: Uint8Array): void {
+  /**
+   * Imports `bytes` (the log from its start, as it stands) and reads on what it adds; what the
+   * importer says of the input's end as it stands (a JSON array still missing its `]`) only once
+   * the log ended (`final`): said earlier it stayed when the writer went on (audit R12-3).
+   */
+  private importAll(bytes: Uint8Array, final: boolean): void {
     this.importedBytes = bytes.length;
     this.bytesImported += bytes.length;
     const log = importForeign(this.format, bytes, this.options);
@@ -150,7 +153,15 @@ export class FollowImport implements FollowStatus {
     }
     this.pushLines(lines, pushed.length);
     this.pushedLines = lines;
-    this.reportNew(log.notes);
+    this.reportNew(log.notes.filter((n) => n.provisional !== true));
+    this.unsaid = log.notes.filter((n) => n.provisional === true);
+    if (final) this.ended();
+  }
+
+  /** The log ended: what the last import said of its end as it stood is said now. */
+  ended(): void {
+    this.reportNew(this.unsaid);
+    this.unsaid = [];
   }
 
   private reportNew(notes: readonly ImportNote[]): void {

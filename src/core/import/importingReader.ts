@@ -15,7 +15,7 @@
  * (inspect/evalZip.ts). Past the one-piece size nothing lifts the limit, and the message says
  * what would work instead.
  */
-import type { DiagnosticSink } from '../diagnostics';
+import { locationOf, type DiagnosticSink } from '../diagnostics';
 import type { RecordSink } from '../pipeline';
 import type { ByteStore } from '../reader/byteStore';
 import {
@@ -169,7 +169,7 @@ class DetectingReader implements ImportingReader {
       format,
       this.options,
       (lines, from) => this.pushChunks(lines, from),
-      (n) => this.diags.report(n.code, n.message, n.seq === undefined ? {} : { seq: n.seq }),
+      (n) => this.diags.report(n.code, n.message, locationOf(n)),
     );
     this.importGrown(this.follow, false, when);
   }
@@ -182,7 +182,7 @@ class DetectingReader implements ImportingReader {
     // a line-based log: a line being written waits for its newline (one alone is read as it is)
     const upto =
       !final && this.decoder ? completeLinesEnd(this.foreign, this.foreignBytes) : this.foreignBytes;
-    if (!follow.wants(upto, when, final)) return;
+    if (!follow.wants(upto, when, final)) return final ? follow.ended() : undefined;
     follow.importUpTo((from, to) => this.foreignBetween(from, to), upto, final);
   }
 
@@ -357,28 +357,27 @@ class DetectingReader implements ImportingReader {
     this.foreign = [];
     const hit = this.foreignHit;
     const log = importForeign(format, all, this.options, { truncated: hit !== undefined });
-    if (!hit && log.refusedContainers !== undefined) {
-      // a part refused for its objects and arrays (its note says which): "Load anyway" lifts it
+    if (!hit && (log.refusedContainers !== undefined || log.refusedLine !== undefined)) {
+      // a part refused for a line limit (its note says which): "Load anyway" lifts it
       const message = log.notes.find((n) => n.code === 'read-limit')?.message ?? '';
       const keptBytes = this.foreignBytes;
       const inputBytes = this.decoder?.consumed ?? keptBytes;
       this.foreignHit = {
         kind: 'line-length',
         limit: this.options.limits.maxLineBytes,
-        line: 1,
+        line: log.refusedLine ?? 1,
         message,
         keptBytes,
         inputBytes,
       };
-      this.foreignHit.containers = log.refusedContainers;
+      if (log.refusedContainers !== undefined) this.foreignHit.containers = log.refusedContainers;
     } else if (hit && format === 'inspect-json') {
       // One document: what is loaded is the samples read whole before the cut, not lines.
       this.foreignHit = { ...hit, message: this.limitMessage(hit, samplesLoaded(log)) };
       this.diags.report('read-limit', this.foreignHit.message);
     }
     this.pushChunks(log.jsonlLines(), 0);
-    for (const n of log.notes)
-      this.diags.report(n.code, n.message, n.seq === undefined ? {} : { seq: n.seq });
+    for (const n of log.notes) this.diags.report(n.code, n.message, locationOf(n));
   }
 }
 

@@ -11,6 +11,7 @@
  * so a replace can name exactly the nodes it hides, and keeps turn and step
  * bookkeeping so that every step-bound event lands inside an open step.
  */
+import type { DiagnosticLocation } from '../diagnostics';
 import type { Block, DiagnosticCode, Message, TokenUsage, TurnEndReason } from '../types';
 
 export interface NativeEvent {
@@ -22,11 +23,15 @@ export interface NativeEvent {
   ignorable?: true;
 }
 
-/** A finding of the importer, reported with the loaded log's diagnostics. */
-export interface ImportNote {
+/**
+ * A finding of the importer, reported with the loaded log's diagnostics; where it is as the
+ * reader says it (a JSON array's element number as its line; a torn tail's bytes dropped).
+ */
+export interface ImportNote extends DiagnosticLocation {
   code: DiagnosticCode;
   message: string;
-  seq?: number;
+  /** Said of where the input ends as it stands: more input changes it (`provisionalNote`). */
+  provisional?: true;
 }
 
 type SurfaceType = 'user/message' | 'assistant/message' | 'tool/result';
@@ -37,6 +42,8 @@ export class NativeLog {
   readonly notes: ImportNote[] = [];
   /** Set when a part of the input was refused for its objects and arrays (the limit it passed). */
   refusedContainers: number | undefined;
+  /** Set when a line (a JSON array's element) was refused for a line limit: the first one's number. */
+  refusedLine: number | undefined;
   /** Surface node seqs, in order, and the message each derives (null: an empty assistant message). */
   private readonly surface: number[] = [];
   private readonly surfaceMessages: (Message | null)[] = [];
@@ -81,6 +88,20 @@ export class NativeLog {
 
   note(code: DiagnosticCode, message: string, seq?: number): void {
     this.notes.push(seq === undefined ? { code, message } : { code, message, seq });
+  }
+
+  /** A note about one line (a JSON array's element). */
+  lineNote(code: DiagnosticCode, message: string, line: number): void {
+    this.notes.push({ code, message, line });
+  }
+
+  /**
+   * A note about where the input ends as it stands (a JSON array without its closing `]`): more
+   * input changes it, so it is not said while the log may still grow (follow mode: followImport.ts),
+   * as the reader says no torn tail of a line still being written.
+   */
+  provisionalNote(code: DiagnosticCode, message: string, where: DiagnosticLocation = {}): void {
+    this.notes.push({ code, message, ...where, provisional: true });
   }
 
   /**

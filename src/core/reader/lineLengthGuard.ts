@@ -8,6 +8,8 @@
  * cost a native lastIndexOf per hop and nothing more.
  */
 
+import { formatBytes } from '../view/byteSize';
+
 /** Bytes of the line limit per object or array a line may hold: 128 MiB allows 2M of them. */
 export const BYTES_PER_CONTAINER = 64;
 
@@ -119,6 +121,11 @@ export function countContainers(bytes: Uint8Array, from: number, to: number, sto
 export function partContainerLimit(maxLineBytes: number): number {
   if (!Number.isFinite(maxLineBytes)) return Infinity;
   return 2 * Math.max(64 * 1024, Math.floor(maxLineBytes / BYTES_PER_CONTAINER));
+}
+
+/** The note for a part (a JSON array's element) refused for the line limit: longer than a line may be. */
+export function refusedLongPartMessage(what: string, maxLineBytes: number): string {
+  return `${what} is longer than ${formatBytes(maxLineBytes)}, the line limit: it was left out, and the rest is loaded.`;
 }
 
 /** The note for a part refused by partContainerLimit (`withOthers`: only with the parts parsed before it). */

@@ -46,4 +46,21 @@ describe('splitArray', () => {
     const split = splitArray('["a\nb"]');
     expect(split).toEqual({ kind: 'array', elements: ['"a\tb"'] });
   });
+
+  it('refuses an element past the limits as an empty line that keeps its number, never sliced', () => {
+    const limits = { maxBytes: 20, maxContainers: 3 };
+    const split = splitArray(`[1, [[[[]]]], "${'\u00e9'.repeat(10)}", 2, "abc"]`, limits);
+    expect(split).toEqual({
+      kind: 'array',
+      elements: ['1', '', '', '2', '"abc"'],
+      refused: [
+        { element: 2, containers: 4 },
+        { element: 3, bytes: 22 },
+      ],
+    });
+    // a torn tail's bytes are UTF-8 bytes (no copy encoded to count them)
+    expect(splitArray('[1, "\u00e9\ud83d\ude00')).toMatchObject({
+      torn: { droppedChars: 4, droppedBytes: 7 },
+    });
+  });
 });

@@ -5,14 +5,42 @@
  * nothing of an array cut short. Here only the top level is checked (depth counted, strings and
  * their escapes skipped, elements ended by a top-level `,` or the closing `]`); what is inside an
  * element is the reader's to parse and guard, one element as one line.
+ *
+ * An element past the line limits (its bytes, its objects and arrays: the reader's own,
+ * reader/lineLengthGuard.ts) is refused here, while it is scanned, before its text is copied:
+ * handing it to the reader copied an 80 MB element four times (the newline swap, the chunk join,
+ * the encoded bytes, the store) only for the reader's guard to refuse it (2.15 GB; fix12c notes).
  */
 
 export interface ArrayElements {
   kind: 'array';
-  /** Each complete element's text as one line: newlines (outside strings: JSON whitespace) made tabs. */
+  /**
+   * Each complete element's text as one line (its newlines made spaces, or tabs when one sits
+   * inside a string: asLine); a refused element is an empty line (skipped by the reader, but counted: the elements
+   * after it keep their numbers).
+   */
   elements: string[];
-  /** Set when the array has no closing `]`: the characters of a last element cut short (0: none). */
-  torn?: { droppedChars: number; droppedText: string };
+  /** Set when the array has no closing `]`: the characters and UTF-8 bytes of a last element cut short (0: none). */
+  torn?: { droppedChars: number; droppedBytes: number };
+  /** Elements refused for the line limits (`ElementLimits`), in order; absent when none. */
+  refused?: RefusedElement[];
+}
+
+/** What one element may hold, as one line may (reader/lineLengthGuard.ts); Infinity: no limit. */
+export interface ElementLimits {
+  /** UTF-8 bytes of one element at most (the line limit). */
+  maxBytes: number;
+  /** Objects and arrays of one element at most. */
+  maxContainers: number;
+}
+
+/** An element left out for a line limit: its number (1-based) and what it passed. */
+export interface RefusedElement {
+  element: number;
+  /** Set when refused for its objects and arrays: how many it holds (outside strings: what a parse builds). */
+  containers?: number;
+  /** Set when refused for its length: its UTF-8 bytes. */
+  bytes?: number;
 }
 
 /** A complete array followed by more text on later lines: JSONL whose first line is an array. */
@@ -42,7 +70,9 @@ function isSpace(c: number): boolean {
   return c === 32 || c === NEWLINE || c === RETURN || c === 9;
 }
 
-export function splitArray(text: string): SplitArray {
+const NO_LIMITS: ElementLimits = { maxBytes: Infinity, maxContainers: Infinity };
+
+export function splitArray(text: string, limits: ElementLimits = NO_LIMITS): SplitArray {
   const n = text.length;
   let i = 0;
   if (text.charCodeAt(0) === 0xfeff) i++;
@@ -50,24 +80,34 @@ export function splitArray(text: string): SplitArray {
   if (text.charCodeAt(i) !== OPEN_BRACKET) return broken(`Unexpected token in JSON at position ${i}`);
   i++;
   const elements: string[] = [];
+  const refused: RefusedElement[] = [];
+  const done = (torn?: ArrayElements['torn']): ArrayElements => {
+    const out: ArrayElements = { kind: 'array', elements };
+    if (torn) out.torn = torn;
+    if (refused.length > 0) out.refused = refused;
+    return out;
+  };
   for (;;) {
     while (i < n && isSpace(text.charCodeAt(i))) i++;
-    if (i >= n) return { kind: 'array', elements, torn: { droppedChars: 0, droppedText: '' } };
+    if (i >= n) return done({ droppedChars: 0, droppedBytes: 0 });
     const c = text.charCodeAt(i);
     if (c === CLOSE_BRACKET) {
       if (elements.length > 0) return broken(`Unexpected token ']' in JSON at position ${i}`);
-      return afterArray(text, i + 1, elements);
+      return afterArray(text, i + 1, done());
     }
     if (c === COMMA) return broken(`Unexpected token ',' in JSON at position ${i}`);
     const el = scanElement(text, i);
     if (el.kind === 'broken') return el;
-    if (el.kind === 'torn') {
-      const droppedText = text.slice(i);
-      return { kind: 'array', elements, torn: { droppedChars: droppedText.length, droppedText } };
+    if (el.kind === 'torn') return done({ droppedChars: n - i, droppedBytes: utf8Bytes(text, i, n) });
+    const refusal = overLimits(text, i, el, limits);
+    if (refusal === undefined) elements.push(asLine(text.slice(i, el.valueEnd), el.newlineInString));
+    else {
+      // never sliced: an empty line keeps its number, and the reader skips it
+      refused.push({ element: elements.length + 1, ...refusal });
+      elements.push('');
     }
-    elements.push(asLine(text.slice(i, el.valueEnd), el.newlineInString));
     i = el.next;
-    if (text.charCodeAt(i) === CLOSE_BRACKET) return afterArray(text, i + 1, elements);
+    if (text.charCodeAt(i) === CLOSE_BRACKET) return afterArray(text, i + 1, done());
     i++; // the comma
     while (i < n && isSpace(text.charCodeAt(i))) i++;
     if (text.charCodeAt(i) === CLOSE_BRACKET) return broken(`Unexpected token ']' in JSON at position ${i}`);
@@ -75,7 +115,7 @@ export function splitArray(text: string): SplitArray {
 }
 
 type Scanned =
-  | { kind: 'element'; valueEnd: number; next: number; newlineInString: boolean }
+  | { kind: 'element'; valueEnd: number; next: number; newlineInString: boolean; containers: number }
   | { kind: 'torn' }
   | BrokenArray;
 
@@ -90,6 +130,8 @@ function scanElement(text: string, start: number): Scanned {
   let done = false;
   let valueEnd = start;
   let newlineInString = false;
+  /** Objects and arrays opened (outside strings: what a parse of the element builds). */
+  let containers = 0;
   for (let i = start; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
@@ -109,10 +151,11 @@ function scanElement(text: string, start: number): Scanned {
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (depth === 0 && done) return afterElement(i);
       depth++;
+      containers++;
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       if (depth === 0) {
         if (c === CLOSE_BRACE) return broken(`Unexpected token '}' in JSON at position ${i}`);
-        return { kind: 'element', valueEnd, next: i, newlineInString };
+        return { kind: 'element', valueEnd, next: i, newlineInString, containers };
       }
       depth--;
       if (depth === 0) {
@@ -120,7 +163,7 @@ function scanElement(text: string, start: number): Scanned {
         valueEnd = i + 1;
       }
     } else if (depth === 0) {
-      if (c === COMMA) return { kind: 'element', valueEnd, next: i, newlineInString };
+      if (c === COMMA) return { kind: 'element', valueEnd, next: i, newlineInString, containers };
       if (isSpace(c)) {
         if (valueEnd > start) done = true; // a number or literal ends at whitespace
       } else if (done) return afterElement(i);
@@ -128,21 +171,48 @@ function scanElement(text: string, start: number): Scanned {
     }
   }
   // the input ends: a whole value (a number or literal only when whitespace followed it) was written
-  return done ? { kind: 'element', valueEnd, next: n, newlineInString } : { kind: 'torn' };
+  return done ? { kind: 'element', valueEnd, next: n, newlineInString, containers } : { kind: 'torn' };
 }
 
 function afterElement(i: number): BrokenArray {
   return broken(`Expected ',' or ']' after array element in JSON at position ${i}`);
 }
 
+/** Why the element text[start, valueEnd) is refused for the line limits, or undefined when it is not. */
+function overLimits(
+  text: string,
+  start: number,
+  el: { valueEnd: number; containers: number },
+  limits: ElementLimits,
+): Omit<RefusedElement, 'element'> | undefined {
+  if (el.containers > limits.maxContainers) return { containers: el.containers };
+  const chars = el.valueEnd - start;
+  // a UTF-16 unit is 1 to 3 bytes (a surrogate pair 4 for 2): bytes counted only near the limit
+  if (chars * 3 <= limits.maxBytes) return undefined;
+  const bytes = utf8Bytes(text, start, el.valueEnd);
+  return bytes > limits.maxBytes ? { bytes } : undefined;
+}
+
+/** UTF-8 bytes of text[from, to), counted without encoding a copy. */
+function utf8Bytes(text: string, from: number, to: number): number {
+  let bytes = to - from;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    // 2 bytes below U+0800, else 3; each half of a surrogate pair adds 1 (4 bytes for the pair)
+    bytes += c < 0x800 ? 1 : c >= 0xd800 && c <= 0xdfff ? 1 : 2;
+  }
+  return bytes;
+}
+
 /**
  * After the closing `]`: only whitespace; or, when the array is the file's whole first line, a
  * newline and more (JSONL whose first line is an array).
  */
-function afterArray(text: string, from: number, elements: string[]): SplitArray {
+function afterArray(text: string, from: number, array: ArrayElements): SplitArray {
   let i = from;
   while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-  if (i >= text.length) return { kind: 'array', elements };
+  if (i >= text.length) return array;
   const firstNewline = text.indexOf('\n');
   if (firstNewline >= from && firstNewline < i) return { kind: 'first-line' };
   return broken(`Unexpected non-whitespace character after JSON at position ${i}`);

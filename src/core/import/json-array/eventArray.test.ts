@@ -85,6 +85,7 @@ describe('a JSON array cut short (audit R12-3)', () => {
     expect(torn).toHaveLength(1);
     expect(torn[0]?.message).toContain("a.json ends without the JSON array's closing ]");
     expect(torn[0]?.message).toContain('nothing dropped');
+    expect(torn[0]?.droppedBytes).toBeUndefined(); // nothing dropped: no note of bytes dropped
     expect(log.diagnostics.items.some((d) => d.code === 'bad-json')).toBe(false);
     // the jq advice is the streaming one, which reads a torn array (jq -c '.[]' refuses it)
     const note = log.diagnostics.items.find((d) => d.code === 'import-note')?.message;
@@ -103,6 +104,8 @@ describe('a JSON array cut short (audit R12-3)', () => {
     const dropped = new TextEncoder().encode(text.slice(last + 1, cut).trimStart()).length;
     expect(torn[0]?.message).toContain(`the last element (5) of a.json is cut short`);
     expect(torn[0]?.message).toContain(`(${dropped} bytes) dropped`);
+    // the bytes as a field, as the reader's own torn tail carries them (the app's torn-tail note reads it)
+    expect(torn[0]).toMatchObject({ line: 5, droppedBytes: dropped });
   });
 
   it('on one line, cut after a comma: the complete elements are read', () => {
@@ -131,6 +134,66 @@ describe('a JSON array is guarded element by element, never parsed whole (audit 
     } finally {
       parse.mockRestore();
     }
+  });
+
+  it('an element past the objects-and-arrays limit is refused while split, its text never copied, and the rest is read', () => {
+    const first = '{"type":"turn/start","seq":0,"data":{"turn":1}}';
+    const big = '{"type":"note","seq":1,"data":{"a":[\n' + '{},\n'.repeat(199_999) + '{}\n]}}';
+    const last = '{"type":"turn/end","seq":1,"data":{"turn":1,"reason":{"kind":"completed"}}}';
+    const bytes = new TextEncoder().encode(`[\n${first},\n${big},\n${last}\n]\n`);
+    // every copy of a string on its way to the reader: slices, the newline swap, the chunk join, the encoding
+    const longest = { chars: 0 };
+    const seen = (s: unknown) => {
+      if (typeof s === 'string') longest.chars = Math.max(longest.chars, s.length);
+      return s;
+    };
+    const slice = vi.spyOn(String.prototype, 'slice');
+    const replace = vi.spyOn(String.prototype, 'replace');
+    const join = vi.spyOn(Array.prototype, 'join');
+    const encode = vi.spyOn(TextEncoder.prototype, 'encode');
+    let log: ReturnType<typeof loadLogFromBytes>;
+    try {
+      const limits = { ...DEFAULT_READ_LIMITS, maxLineBytes: 1 << 20 };
+      log = loadLogFromBytes(bytes, { limits, import: { name: 'amp.json' } });
+      for (const spy of [slice, replace, join]) for (const r of spy.mock.results) seen(r.value);
+      for (const [s] of encode.mock.calls) seen(s);
+    } finally {
+      for (const spy of [slice, replace, join, encode]) spy.mockRestore();
+    }
+    expect(longest.chars).toBeGreaterThan(0);
+    expect(longest.chars).toBeLessThan(big.length);
+    // the elements before and after it are read; it keeps its number (line 2), with a note that can be lifted
+    expect(log.eventCount).toBe(2);
+    expect(log.event(1)?.type).toBe('turn/end');
+    const limit = log.diagnostics.items.filter((d) => d.code === 'read-limit');
+    expect(limit).toHaveLength(1);
+    expect(limit[0]).toMatchObject({ line: 2 });
+    expect(limit[0]?.message).toBe(
+      'element 2 of amp.json holds more than 131,072 objects and arrays, too many to parse safely (parsed, each takes some 80 bytes of memory against a few bytes of text): it was left out, and the rest is loaded.',
+    );
+    expect(log.limitHit).toMatchObject({ kind: 'line-length', line: 2, containers: 131_072 });
+  });
+
+  it('an element longer than the line limit is refused unread, by its UTF-8 bytes', () => {
+    const event = (seq: number, text: string) => `{"type":"note","seq":${seq},"data":{"text":"${text}"}}`;
+    const limits = { ...DEFAULT_READ_LIMITS, maxLineBytes: 64 * 1024 };
+    // 30,000 three-byte characters: 30,000 UTF-16 units, over 90,000 bytes
+    const text = `[${event(0, 'a')}, ${event(1, '\u20ac'.repeat(30_000))}, ${event(2, 'b')}]`;
+    const log = loadLogFromText(text, { limits, import: { name: 'long.json' } });
+    expect(log.eventCount).toBe(2);
+    const limit = log.diagnostics.items.filter((d) => d.code === 'read-limit');
+    expect(limit.map((d) => [d.line, d.message])).toEqual([
+      [
+        2,
+        'element 2 of long.json is longer than 64.0 KiB, the line limit: it was left out, and the rest is loaded.',
+      ],
+    ]);
+    expect(log.limitHit).toMatchObject({ kind: 'line-length', line: 2 });
+    expect(log.limitHit?.containers).toBeUndefined();
+    // lifted ("Load anyway", --no-limits): every element is read
+    const all = loadLogFromText(text, { limits: { ...limits, maxLineBytes: Infinity } });
+    expect(all.eventCount).toBe(3);
+    expect(all.limitHit).toBeUndefined();
   });
 
   it('an element nested 10,000 deep does not drop the others', () => {

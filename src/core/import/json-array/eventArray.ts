@@ -18,9 +18,10 @@
  * for the whole file, not one per line.
  */
 import { jqConversion, jqStreamConversion, jsonArrayHint } from '../../reader/jsonArray';
+import { partContainerLimit, refusedLongPartMessage, refusedPartMessage } from '../../reader/lineLengthGuard';
 import { formatBytes } from '../../view/byteSize';
 import { NativeLog } from '../nativeLog';
-import { splitArray } from './elementSplitter';
+import { splitArray, type ElementLimits, type RefusedElement } from './elementSplitter';
 
 /** A log whose lines are the input's own, one per array element, never re-told. */
 class ElementLines extends NativeLog {
@@ -33,8 +34,19 @@ class ElementLines extends NativeLog {
   }
 }
 
-export function importEventArray(text: string, name?: string): NativeLog {
-  const split = splitArray(text);
+/** Refused elements named one by one; the rest are counted in one note. */
+const NAMED_REFUSALS = 10;
+
+/**
+ * `maxLineBytes`: the reader's line limit, which each element meets as a line does (its length,
+ * its objects and arrays: reader/lineLengthGuard.ts); an element past it is refused unread.
+ */
+export function importEventArray(text: string, name?: string, maxLineBytes = Infinity): NativeLog {
+  const limits: ElementLimits = {
+    maxBytes: maxLineBytes,
+    maxContainers: partContainerLimit(maxLineBytes),
+  };
+  const split = splitArray(text, limits);
   const file = name ?? 'this file';
   if (split.kind === 'first-line') return new ElementLines(text.split('\n'));
   if (split.kind === 'broken') {
@@ -45,8 +57,9 @@ export function importEventArray(text: string, name?: string): NativeLog {
     );
     return out;
   }
-  const { elements, torn } = split;
+  const { elements, torn, refused } = split;
   const out = new ElementLines(elements);
+  if (refused) noteRefused(out, refused, file, limits);
   const count = elements.length;
   const what = count === 1 ? '1 element' : `${count.toLocaleString('en-US')} elements`;
   const asLines =
@@ -58,18 +71,51 @@ export function importEventArray(text: string, name?: string): NativeLog {
     );
     return out;
   }
-  out.note(
+  // the torn end as it stands: a followed array's writer adds to it (provisional: followImport.ts)
+  out.provisionalNote(
     'import-note',
     `${file} is a JSON array without its closing ] (${what} complete), ${asLines}; to convert its complete elements: ${jqStreamConversion(name)}`,
   );
-  const bytes = new TextEncoder().encode(torn.droppedText).length;
-  out.note(
-    'torn-tail',
-    bytes === 0
-      ? `${file} ends without the JSON array's closing ] (the writer stopped, or is still writing): all ${what} were read, nothing dropped`
-      : `the last element (${count + 1}) of ${file} is cut short and the array has no closing ] (the writer stopped, or is still writing): its ${formatBytes(bytes)} (${bytes.toLocaleString('en-US')} bytes) dropped; the ${what} before it were read`,
-  );
+  const bytes = torn.droppedBytes;
+  if (bytes === 0)
+    out.provisionalNote(
+      'torn-tail',
+      `${file} ends without the JSON array's closing ] (the writer stopped, or is still writing): all ${what} were read, nothing dropped`,
+    );
+  else
+    // the bytes as the reader's torn tail carries them (the app's torn-tail note shows them)
+    out.provisionalNote(
+      'torn-tail',
+      `the last element (${count + 1}) of ${file} is cut short and the array has no closing ] (the writer stopped, or is still writing): its ${formatBytes(bytes)} (${bytes.toLocaleString('en-US')} bytes) dropped; the ${what} before it were read`,
+      { line: count + 1, droppedBytes: bytes },
+    );
   return out;
+}
+
+/**
+ * One read-limit note per refused element (the first NAMED_REFUSALS; the rest counted), as the
+ * reader's guard would have refused each as a line: the log says which limit ("Load anyway",
+ * --no-limits lift it) through refusedContainers / refusedLine (importingReader.ts).
+ */
+function noteRefused(out: NativeLog, refused: RefusedElement[], file: string, limits: ElementLimits): void {
+  for (const r of refused.slice(0, NAMED_REFUSALS)) {
+    const what = `element ${r.element} of ${file}`;
+    out.lineNote(
+      'read-limit',
+      r.containers !== undefined
+        ? refusedPartMessage(what, limits.maxContainers)
+        : refusedLongPartMessage(what, limits.maxBytes),
+      r.element,
+    );
+  }
+  const more = refused.length - NAMED_REFUSALS;
+  if (more > 0)
+    out.note(
+      'read-limit',
+      `${more.toLocaleString('en-US')} more element${more === 1 ? '' : 's'} of ${file} passed the same limits: left out too`,
+    );
+  out.refusedLine = refused[0]?.element;
+  if (refused.some((r) => r.containers !== undefined)) out.refusedContainers = limits.maxContainers;
 }
 
 /** "at position N" with the line and column an editor shows. */
