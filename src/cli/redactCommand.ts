@@ -5,7 +5,7 @@
  */
 import { homedir } from 'node:os';
 import { createDecompressor } from '../core/reader/decompress';
-import { overrunNote } from '../core/redact/customPatterns';
+import { patternNote } from '../core/redact/customPatterns';
 import { redactLogText } from '../core/redact/redactLog';
 import type { SessionLog } from '../core/log/sessionLog';
 import type { ExportContext } from './exportCommand';
@@ -30,7 +30,7 @@ export function redactedCopy(
     .sort((a, b) => b[1] - a[1])
     .map(([k, n]) => `${k} ${n}`);
   const total = Object.values(result.counts).reduce((a, b) => a + b, 0);
-  const overrun = overrunNote(result.overruns);
+  const overrun = patternNote(result.overruns, result.keptWords);
   ctx.report(
     `seqscope: redacted ${total} value${total === 1 ? '' : 's'}${kinds.length > 0 ? ` (${kinds.join(', ')})` : ''} in ${result.changedLines} line${result.changedLines === 1 ? '' : 's'}${overrun ? `; ${overrun}` : ''}\n`,
   );

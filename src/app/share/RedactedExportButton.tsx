@@ -6,7 +6,7 @@
  * `<log>.redacted.jsonl`; the toast says what was masked.
  */
 import { useState } from 'react';
-import { overrunNote } from '../../core/redact/customPatterns';
+import { patternNote } from '../../core/redact/customPatterns';
 import type { LogClient } from '../../worker/client';
 import { downloadFile, fileBase } from './export';
 import { showToast } from './links';
@@ -16,15 +16,16 @@ export function maskedSummary(
   counts: Record<string, number>,
   changedLines: number,
   overruns: Record<string, number> = {},
+  keptWords = 0,
 ): string {
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  if (total === 0) return 'nothing to mask was found';
+  const note = patternNote(overruns, keptWords);
+  if (total === 0) return `nothing to mask was found${note ? `; ${note}` : ''}`;
   const kinds = Object.entries(counts)
     .sort((a, b) => b[1] - a[1])
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
-  const overrun = overrunNote(overruns);
-  return `masked ${total} value${total === 1 ? '' : 's'} (${kinds}) in ${changedLines} line${changedLines === 1 ? '' : 's'}${overrun ? `; ${overrun}` : ''}`;
+  return `masked ${total} value${total === 1 ? '' : 's'} (${kinds}) in ${changedLines} line${changedLines === 1 ? '' : 's'}${note ? `; ${note}` : ''}`;
 }
 
 export function RedactedExportButton({
@@ -44,7 +45,9 @@ export function RedactedExportButton({
         return;
       }
       downloadFile(`${fileBase(r.value.name)}.redacted.jsonl`, r.value.file);
-      showToast(`Redacted copy: ${maskedSummary(r.value.counts, r.value.changedLines, r.value.overruns)}`);
+      showToast(
+        `Redacted copy: ${maskedSummary(r.value.counts, r.value.changedLines, r.value.overruns, r.value.keptWords)}`,
+      );
     } finally {
       setBusy(false);
     }

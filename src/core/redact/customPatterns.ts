@@ -45,3 +45,16 @@ export function overrunNote(overruns: Readonly<Record<string, number>>): string 
     )
     .join('; ');
 }
+
+/**
+ * What the summary says of the user's patterns: those that needed too much work, and how many of
+ * the log's own words (keys, types, roles: specWords.ts) a pattern matched and that were kept so
+ * the copy stays a valid log; '' when neither.
+ */
+export function patternNote(overruns: Readonly<Record<string, number>>, keptWords = 0): string {
+  const kept =
+    keptWords > 0
+      ? `${keptWords} of the log's own words (keys, event types, roles) matched a pattern and ${keptWords === 1 ? 'was' : 'were'} kept, so the copy stays a valid log`
+      : '';
+  return [overrunNote(overruns), kept].filter((s) => s !== '').join('; ');
+}

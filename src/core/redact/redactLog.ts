@@ -15,6 +15,7 @@ import { jsonText } from '../deepJson';
 import { isPackedRowType } from '../reader/packedRows';
 import { isObject } from '../validate';
 import { createMasker, type Masker } from './rules';
+import { isSpecKey, isSpecValue } from './specWords';
 import type { LinearRegex } from '../search/linearRegex';
 import { NOT_JSON, readLog, type PieceRef } from './streamPieces';
 
@@ -37,6 +38,8 @@ export interface RedactResult {
    * many values: the rest of each such value was masked whole.
    */
   overruns: Record<string, number>;
+  /** The log's own words (keys, types, roles: specWords.ts) a user's pattern matched and that were kept. */
+  keptWords: number;
 }
 
 type Holder = Record<string, unknown> | unknown[];
@@ -47,10 +50,10 @@ interface Piece {
 
 export function redactLogText(text: string, options: RedactOptions = {}): RedactResult {
   const masker = createMasker(options.patterns, options.homePaths);
-  // The log's own words (object keys, a record's `type`) are masked by the built-in rules only:
-  // a user's pattern such as `art` (a name) must not turn `turn/start` into `turn/st***` and so
-  // make the copy an invalid log (audit R12-4). Secrets and home paths in keys are still masked.
-  const words = options.patterns?.length ? createMasker([], options.homePaths) : masker;
+  // The log's own words (specWords.ts) are masked by the built-in rules only: a user's pattern
+  // such as `art` (a name) must not turn `turn/start` into `turn/st***` and so make the copy an
+  // invalid log (audit R12-4). Secrets and home paths in them are still masked.
+  const words = options.patterns?.length ? specWordMasker(options) : undefined;
   const lines = text.split('\n');
   const { values: parsed, streams } = readLog(lines);
   const dirty = new Set<number>();
@@ -79,14 +82,43 @@ export function redactLogText(text: string, options: RedactOptions = {}): Redact
     return rewrap(line, jsonText(value) ?? 'null');
   });
   const counts = { ...masker.counts };
-  if (words !== masker)
-    for (const [kind, n] of Object.entries(words.counts)) counts[kind] = (counts[kind] ?? 0) + n;
+  if (words)
+    for (const [kind, n] of Object.entries(words.builtIn.counts)) counts[kind] = (counts[kind] ?? 0) + n;
   return {
     text: out.join('\n'),
     counts,
     changedLines,
     overruns: { ...masker.overruns },
+    keptWords: words?.kept ?? 0,
   };
+}
+
+/** Masks the log's own words with the built-in rules, and counts those a user's pattern matched. */
+interface SpecWordMasker {
+  builtIn: Masker;
+  /** How many of the log's own words a user's pattern matched (kept as they are). */
+  kept: number;
+  mask(word: string): string;
+}
+
+function specWordMasker(options: RedactOptions): SpecWordMasker {
+  const builtIn = createMasker([], options.homePaths);
+  // whether the user's patterns match a word, asked once per word (the words are few, met often)
+  const matched = new Map<string, boolean>();
+  const words: SpecWordMasker = {
+    builtIn,
+    kept: 0,
+    mask(word) {
+      let hit = matched.get(word);
+      if (hit === undefined) {
+        hit = createMasker(options.patterns).mask(word) !== word;
+        matched.set(word, hit);
+      }
+      if (hit) words.kept++;
+      return builtIn.mask(word);
+    },
+  };
+  return words;
 }
 
 /** A line written again keeps the byte-order mark and carriage return its original had. */
@@ -179,11 +211,14 @@ function pieceAt(parsed: readonly unknown[], ref: PieceRef): Piece | undefined {
   return typeof chunk[key] === 'string' ? { holder: chunk, key } : undefined;
 }
 
-/** Masks every string in value (keys too), in place, at any depth; true when something changed. */
+/**
+ * Masks every string in value (keys too), in place, at any depth; true when something changed.
+ * The log's own words where the spec puts them (specWords.ts) go to `words` when given.
+ */
 function maskStrings(
   value: unknown,
   masker: Masker,
-  words: Masker,
+  words: SpecWordMasker | undefined,
   skip: WeakMap<object, Set<string | number>>,
 ): boolean {
   let changed = false;
@@ -209,11 +244,11 @@ function maskStrings(
     const obj = v as Record<string, unknown>;
     let renamed = false;
     const entries = Object.keys(obj).map((k): [string, unknown] => {
-      const mk = words.mask(k);
+      const mk = words && isSpecKey(k) ? words.mask(k) : masker.mask(k);
       if (mk !== k) renamed = true;
       let x = obj[k];
       if (typeof x === 'string' && !skipped?.has(k)) {
-        const m = (k === 'type' ? words : masker).maskField(k, x);
+        const m = words && isSpecValue(k, x) ? words.mask(x) : masker.maskField(k, x);
         if (m !== x) {
           setOwn(obj, k, (x = m));
           changed = true;
@@ -223,11 +258,26 @@ function maskStrings(
     });
     if (renamed) {
       for (const k of Object.keys(obj)) delete obj[k];
-      for (const [k, x] of entries) setOwn(obj, k, x);
+      for (const [k, x] of distinctKeys(entries)) setOwn(obj, k, x);
       changed = true;
     }
   }
   return changed;
+}
+
+/**
+ * Entries whose keys are made distinct: two keys that mask to the same text (two e-mail
+ * addresses of one length) both stay, the later ones numbered (`#2`), rather than one value
+ * silently replacing the other in the copy (audit R13-L1).
+ */
+function distinctKeys(entries: readonly [string, unknown][]): [string, unknown][] {
+  const used = new Set<string>();
+  return entries.map(([k, x]) => {
+    let key = k;
+    for (let n = 2; used.has(key); n++) key = `${k}#${n}`;
+    used.add(key);
+    return [key, x];
+  });
 }
 
 /** An own data property whatever the key (`__proto__` included). */

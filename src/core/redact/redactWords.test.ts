@@ -42,3 +42,93 @@ describe("a user's pattern and the log's own words (R12-4)", () => {
     expect(r.counts['api-key']).toBe(1);
   });
 });
+
+const SAMPLES = resolve(__dirname, '../../../../shared/samples/dsh');
+
+/** The sample's text, its load, and its redacted copy's load under `patterns`. */
+function redactSample(name: string, patterns: string[]) {
+  const text = `${readFileSync(resolve(SAMPLES, name), 'utf8').trimEnd()}\n`;
+  const r = redactLogText(text, { patterns: patterns.map(pattern) });
+  return { text, r, before: loadLogFromText(text), after: loadLogFromText(r.text) };
+}
+
+describe("the log's own words are its spec's words, not every key (R13-2, R13-3)", () => {
+  it.each([['ant'], ['app'], ['pen'], ['end'], ['sis'], ['replace'], ['e']])(
+    '`%s` leaves roles and surface ops alone: the copy has the original diagnostics and the same transcript',
+    (p) => {
+      for (const name of ['agent-instructions.jsonl', 'pty-tools.jsonl']) {
+        const { r, before, after } = redactSample(name, [p]);
+        expect(after.eventCount).toBe(before.eventCount);
+        expect(after.diagnostics.items.map((d) => d.code)).toEqual(
+          before.diagnostics.items.map((d) => d.code),
+        );
+        const roles = (log: typeof before) =>
+          log.messagesAt(log.eventCount - 1).messages.map((m) => [m.seq, m.message.role]);
+        expect(roles(after)).toEqual(roles(before));
+        if (name === 'agent-instructions.jsonl') expect(r.keptWords).toBeGreaterThan(0);
+      }
+    },
+  );
+
+  it("a user's pattern masks keys and `type` values inside free-form payloads: a tool schema, a structured result", () => {
+    const lines = [
+      {
+        type: 'request/header',
+        seq: 0,
+        time: 0,
+        data: {
+          tools: [
+            {
+              name: 'db',
+              parameters: {
+                type: 'object',
+                properties: {
+                  'hooli-prod-db-01.hooli.internal': { type: 'string' },
+                  nucleus: { type: 'hooli-secret' },
+                },
+              },
+            },
+          ],
+        },
+      },
+      {
+        type: 'tool/result',
+        seq: 1,
+        time: 1,
+        data: {
+          turn: 1,
+          step: 1,
+          callId: 'c1',
+          message: {
+            role: 'user',
+            content: [{ type: 'json', json: { customers: { 'Gavin Belson': { plan: 'hooli' } } } }],
+          },
+          meta: { structured: { 'hooli.internal': { 'Gavin Belson': 1 } } },
+        },
+      },
+    ];
+    const text = lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+    const r = redactLogText(text, { patterns: [pattern('(?i)hooli'), pattern('Gavin Belson')] });
+    expect(r.text).not.toMatch(/hooli/i);
+    expect(r.text).not.toContain('Gavin Belson');
+    expect(r.counts.custom).toBeGreaterThanOrEqual(6);
+    // the spec's own keys and types around them are kept
+    expect(r.text).toContain('"type":"tool/result"');
+    expect(r.text).toContain('"role":"user"');
+  });
+
+  it('two keys that mask to the same text both stay in the copy, the later one numbered (R13-L1)', () => {
+    const line = JSON.stringify({
+      type: 'request/header',
+      seq: 0,
+      time: 0,
+      data: { properties: { 'alice@example.com': { d: 'A' }, 'bobby@example.com': { d: 'B' } } },
+    });
+    const r = redactLogText(line);
+    const copy = JSON.parse(r.text) as { data: { properties: Record<string, { d: string }> } };
+    const kept = Object.entries(copy.data.properties);
+    expect(kept.map(([, v]) => v.d)).toEqual(['A', 'B']);
+    expect(kept[1]?.[0]).toBe(`${kept[0]?.[0]}#2`);
+    expect(r.text).not.toContain('example.com');
+  });
+});

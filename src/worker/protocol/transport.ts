@@ -76,6 +76,8 @@ export interface ResponseValues {
     changedLines: number;
     /** Patterns that needed too much work, and on how many values (core/redact/customPatterns.ts). */
     overruns: Record<string, number>;
+    /** The log's own words a user's pattern matched and that were kept (core/redact/specWords.ts). */
+    keptWords: number;
     name: string;
   };
   library: LibraryResult;
