@@ -64,11 +64,16 @@ export const percentile = (xs, p) =>
 /**
  * A page of the built app at `base` with the demo loaded (the root URL is the start page, whose
  * file input the probe uses); page errors are printed. `initScript`, if given, runs in the page
- * before the app's own scripts (page.addInitScript).
+ * before the app's own scripts (page.addInitScript); `storage` (key -> string) is put in the
+ * page's local storage before the app reads it (stored preferences such as the pane layout).
  */
-export async function openApp(browser, base, { width = 1600, height = 900, initScript } = {}) {
+export async function openApp(browser, base, { width = 1600, height = 900, initScript, storage } = {}) {
   const page = await browser.newPage({ viewport: { width, height } });
   if (initScript) await page.addInitScript(initScript);
+  if (storage)
+    await page.addInitScript((items) => {
+      for (const [k, v] of Object.entries(items)) window.localStorage.setItem(k, v);
+    }, storage);
   page.on('pageerror', (e) => console.error('  page error:', e.message));
   await page.goto(`${base}?sample=demo.jsonl`);
   await page.waitForSelector('[data-testid=status][data-state=ready]');

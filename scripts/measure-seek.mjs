@@ -14,8 +14,13 @@
 //
 // With --requests, lists the worker requests each seek sends (by kind: how many per seek, when
 // asked and answered after the hash change, and the answers' size as JSON).
+// With --trace --tasks N, also lists, for the first N seeks, every main-thread task from the hash
+// change to the seek's frame rendered (start after the hash change, thread CPU, wall, and its
+// largest parts): which answer's render, forced layout or frame the wait was made of.
+// With --collapse timeline,inspector, the app opens with those panes collapsed (the stored pane
+// layout): what a pane costs a seek is the difference with a run without it.
 //
-//   node scripts/measure-seek.mjs <log> [--seeks 30] [--profile [--profile-out f.cpuprofile]] [--trace [--trace-out f.json]] [--requests] [--drag [--in-page]] [--dist dist] [--port 4199] [--width 1600]
+//   node scripts/measure-seek.mjs <log> [--seeks 30] [--profile [--profile-out f.cpuprofile]] [--trace [--trace-out f.json] [--tasks 3]] [--requests] [--collapse timeline,inspector] [--drag [--in-page]] [--dist dist] [--port 4199] [--width 1600]
 /* global window, document, location, requestAnimationFrame, MutationObserver, PointerEvent */
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -43,7 +48,20 @@ const inPage = process.argv.includes('--in-page');
 
 try {
   // Every request to the log worker and its answer, timed (the page's clock).
-  const page = await openApp(browser, base, { width, initScript: recordWorkerMessages });
+  const collapse = arg('collapse', '').split(',');
+  const page = await openApp(browser, base, {
+    width,
+    initScript: recordWorkerMessages,
+    // The pane layout the app reads at start (app/layout/layoutState.ts); its other fields default.
+    storage: process.argv.includes('--collapse')
+      ? {
+          'seqscope.panes': JSON.stringify({
+            timelineCollapsed: collapse.includes('timeline'),
+            inspectorCollapsed: collapse.includes('inspector'),
+          }),
+        }
+      : undefined,
+  });
   const name = basename(file);
   const loaded = await loadThroughInput(page, file);
   if (loaded.error !== null) throw new Error(`${name} did not open: ${loaded.error}`);
@@ -88,6 +106,8 @@ try {
       (target) =>
         new Promise((ok) => {
           const pane = document.querySelector('[data-testid=messages]');
+          // Marks in the trace (--tasks): where each seek starts and where its frame is rendered.
+          console.timeStamp('seek:start');
           const t0 = performance.now();
           let longestTask = 0;
           const po = new PerformanceObserver((l) => {
@@ -111,6 +131,7 @@ try {
               const channel = new MessageChannel();
               channel.port1.onmessage = () => {
                 frame = performance.now() - t0;
+                console.timeStamp('seek:frame');
               };
               channel.port2.postMessage(0);
               requestAnimationFrame(() => {
@@ -164,6 +185,7 @@ try {
   if (tracing) {
     const traceEvents = await tracing.stop();
     summariseTrace(traceEvents, seekCount);
+    printSeekTasks(traceEvents, Number(arg('tasks', '0')));
     const out = arg('trace-out', '');
     if (out) writeFileSync(out, JSON.stringify({ traceEvents }));
   }
@@ -341,4 +363,48 @@ function summariseTrace(events, seeks, unit = 'seek') {
   }
   console.log('FunctionCall entry points:');
   print(byFn);
+}
+
+/**
+ * For the first `count` seeks: every task of the page's main thread from the seek's hash change
+ * (its `seek:start` mark) to its frame rendered (`seek:frame`), with when it started (ms after the
+ * hash change), its thread CPU and wall time, and its parts of 1.5 ms or more (script entry points
+ * by function, style, layout, paint, message handling).
+ */
+function printSeekTasks(events, count) {
+  if (count <= 0) return;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return;
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
+  const marks = onMain
+    .filter((e) => e.name === 'TimeStamp')
+    .map((e) => ({ ts: e.ts, name: e.args?.data?.message }))
+    .sort((a, b) => a.ts - b.ts);
+  const tasks = onMain.filter((e) => e.ph === 'X' && e.name === 'RunTask').sort((a, b) => a.ts - b.ts);
+  const inner = onMain.filter((e) => e.ph === 'X' && e.name !== 'RunTask' && !e.name.startsWith('V8.GC'));
+  const starts = marks.filter((m) => m.name === 'seek:start');
+  console.log('\nmain-thread tasks per seek (ms after the hash change: CPU / wall: parts over 1.5 ms CPU):');
+  for (const [i, start] of starts.slice(0, count).entries()) {
+    const frame = marks.find((m) => m.name === 'seek:frame' && m.ts > start.ts);
+    const end = Math.min(frame?.ts ?? Infinity, starts[i + 1]?.ts ?? Infinity);
+    console.log(
+      `  seek ${i + 1}: frame rendered at ${frame ? ((frame.ts - start.ts) / 1000).toFixed(1) : '?'} ms`,
+    );
+    for (const t of tasks) {
+      if (t.ts + t.dur < start.ts || t.ts >= end) continue;
+      const cpu = (t.tdur ?? t.dur) / 1000;
+      if (cpu < 1) continue;
+      const parts = inner
+        .filter((c) => c.ts >= t.ts && c.ts < t.ts + t.dur && (c.tdur ?? c.dur ?? 0) >= 1500)
+        .filter((c) => !['RunMicrotasks', 'v8.callFunction', 'TimerFire'].includes(c.name))
+        .map((c) => {
+          const d = c.args?.data ?? {};
+          const name = c.name === 'FunctionCall' ? `${d.functionName || '(anon)'}:${d.lineNumber}` : c.name;
+          return `${name} ${((c.tdur ?? c.dur) / 1000).toFixed(1)}`;
+        });
+      console.log(
+        `    +${((t.ts - start.ts) / 1000).toFixed(1).padStart(6)}  ${cpu.toFixed(1).padStart(5)} / ${(t.dur / 1000).toFixed(1).padStart(5)}: ${parts.join('; ')}`,
+      );
+    }
+  }
 }
