@@ -106,9 +106,9 @@ describe('an input diff of 90,000 added messages (R10-4)', () => {
   it('a next page is a slice of the diff kept, never a new diff', () => {
     answers.diff(0, n - 1);
     const reads = vi.spyOn(session.log, 'messagesAt');
-    const page = answers.diff(0, n - 1, n - 50);
+    const page = answers.diff(0, n - 1, n - 5);
     expect(reads).not.toHaveBeenCalled();
-    expect(page.items).toHaveLength(50);
+    expect(page.items).toHaveLength(5);
     expect(page.items.at(-1)).toMatchObject({ kind: 'row', row: { kind: 'added', to: n - 1 } });
     reads.mockRestore();
   });

@@ -1,11 +1,17 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useApp } from '../appState';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores, summary } from '../testing/fixtures';
-import { renderWithClient } from '../testing/paneHarness';
+import { renderWithClient, stubResizeObserver } from '../testing/paneHarness';
 import { MAX_TYPE_ROWS, TypePicker, visibleTypes } from './TypePicker';
+import { TYPE_NAME_CHARS, TYPE_ROW_PX } from './TypeRows';
+
+/** The list box in jsdom (which lays nothing out): 16 rows high. */
+const BOX_PX = 16 * TYPE_ROW_PX;
+/** The most checkboxes the list may draw: the rows in view, a margin each side, the focused one. */
+const DRAWN_BOUND = 32;
 
 /** `n` distinct types x/t1..x/tn, one event each, but x/t{n} the most frequent. */
 function manyTypes(n: number) {
@@ -35,7 +41,24 @@ const labels = (el: HTMLElement) =>
     (l) => l.querySelector('span')?.textContent,
   );
 
-beforeEach(() => resetStores());
+beforeEach(() => {
+  resetStores();
+  stubResizeObserver();
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(BOX_PX);
+});
+
+const boxesOf = (el: HTMLElement) =>
+  el.querySelectorAll<HTMLInputElement>('[data-testid=type-picker] input[type=checkbox]');
+
+/** Scrolls the list box to `top` px, as a wheel would. */
+function scrollList(el: HTMLElement, top: number) {
+  const list = el.querySelector<HTMLElement>('[data-testid=type-picker-list]');
+  if (!list) throw new Error('the list is drawn');
+  act(() => {
+    list.scrollTop = top;
+    list.dispatchEvent(new Event('scroll'));
+  });
+}
 
 describe('visibleTypes', () => {
   it('keeps every type in log order when they fit', () => {
@@ -67,10 +90,12 @@ describe('TypePicker', () => {
     expect(useApp.getState().filter).toMatchObject({ types: ['assistant/chunk'], excludeTypes: true });
   });
 
-  it('50,000 types: at most MAX_TYPE_ROWS checkboxes, the most frequent first; the filter finds any type', () => {
+  it('50,000 types: at most MAX_TYPE_ROWS listed, the most frequent first; the filter finds any type', () => {
     const { el } = picker(manyTypes(50_000));
-    const boxes = () => el.querySelectorAll('[data-testid=type-picker] input[type=checkbox]');
-    expect(boxes().length).toBe(MAX_TYPE_ROWS);
+    const boxes = () => boxesOf(el);
+    const list = el.querySelector('[data-testid=type-picker-list]');
+    expect(list?.getAttribute('data-count')).toBe(String(MAX_TYPE_ROWS));
+    expect(boxes().length).toBeLessThanOrEqual(DRAWN_BOUND);
     expect(labels(el)[0]).toBe('x/t50000');
     expect(el.querySelector('[data-testid=type-picker-note]')?.textContent).toContain(
       `${(50_000 - MAX_TYPE_ROWS).toLocaleString('en-US')} more types`,
@@ -86,9 +111,45 @@ describe('TypePicker', () => {
     expect(boxes()[0]).toHaveProperty('checked', false);
     // A broader query is bounded too.
     typeInto(filterBox, 'x/t4');
-    expect(boxes().length).toBe(MAX_TYPE_ROWS);
+    expect(list?.getAttribute('data-count')).toBe(String(MAX_TYPE_ROWS));
+    expect(boxes().length).toBeLessThanOrEqual(DRAWN_BOUND);
     typeInto(filterBox, 'nothing-like-it');
     expect(boxes().length).toBe(0);
     expect(el.querySelector('[data-testid=type-picker-note]')?.textContent).toContain('No type matches');
+  });
+
+  it('draws only the rows in view of a long list; scrolling draws the others, up to the last (audit R12-L1)', () => {
+    const { el } = picker(manyTypes(50_000));
+    expect(boxesOf(el).length).toBeGreaterThanOrEqual(16);
+    expect(boxesOf(el).length).toBeLessThanOrEqual(DRAWN_BOUND);
+    scrollList(el, MAX_TYPE_ROWS * TYPE_ROW_PX - BOX_PX);
+    expect(boxesOf(el).length).toBeLessThanOrEqual(DRAWN_BOUND);
+    // The most frequent type, then the first MAX_TYPE_ROWS - 1 in log order: x/t199 is the last.
+    expect(labels(el).at(-1)).toBe(`x/t${MAX_TYPE_ROWS - 1}`);
+    expect(labels(el)).not.toContain('x/t50000');
+  });
+
+  it('keeps the focused row drawn when the list scrolls away from it', () => {
+    const { el } = picker(manyTypes(50_000));
+    const first = boxesOf(el)[0];
+    act(() => first?.focus());
+    expect(document.activeElement).toBe(first);
+    scrollList(el, MAX_TYPE_ROWS * TYPE_ROW_PX - BOX_PX);
+    expect(document.activeElement).toBe(first);
+    expect(labels(el)[0]).toBe('x/t50000');
+    expect(boxesOf(el).length).toBeLessThanOrEqual(DRAWN_BOUND);
+    // It still toggles its type.
+    act(() => first?.click());
+    expect(useApp.getState().filter).toMatchObject({ types: ['x/t50000'], excludeTypes: true });
+  });
+
+  it('draws the head of a long name, isolated, and keeps the whole name in the title', () => {
+    const long = `x\u202e/1\u0301\u200d${'y'.repeat(500)}`;
+    const { el } = picker([{ type: long, count: 1 }]);
+    const badge = el.querySelector('[data-testid=type-picker] label span[title]');
+    const bdi = badge?.querySelector('bdi');
+    expect(bdi?.querySelector('[data-bidi-control]')?.textContent).toBe('\\u202e');
+    expect(bdi?.textContent).toBe(`x\\u202e${long.slice(2, TYPE_NAME_CHARS)}…`);
+    expect(badge?.getAttribute('title')).toBe(`x\\u202e${long.slice(2)}`);
   });
 });
