@@ -2,6 +2,9 @@
 import {
   appendFileSync,
   closeSync,
+  existsSync,
+  readdirSync,
+  readlinkSync,
   mkdirSync,
   openSync,
   writeSync,
@@ -433,6 +436,107 @@ describe('slow clients (audit R11-L4)', () => {
       expect(polls).toBeLessThan(250);
     } finally {
       silent.socket.destroy();
+    }
+  });
+});
+
+/** Open descriptors of this process on file (Linux: /proc/self/fd), the server's file handles. */
+function openHandlesOn(file: string): number {
+  let n = 0;
+  for (const fd of readdirSync('/proc/self/fd')) {
+    try {
+      if (readlinkSync(`/proc/self/fd/${fd}`) === file) n++;
+    } catch {
+      // closed between the listing and the look
+    }
+  }
+  return n;
+}
+
+/** Polls (counted, 20 ms apart) until done() or the polls run out; returns the polls used. */
+async function pollUntil(done: () => boolean, polls = 250): Promise<number> {
+  let n = 0;
+  while (!done() && n < polls) {
+    n++;
+    await pause(20);
+  }
+  return n;
+}
+
+describe('pipelined and silent sockets (audit R13-L2)', () => {
+  const pipelined = (port: number, path: string, n: number) =>
+    `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`.repeat(n);
+
+  it('closes a connection that pipelines more requests than the bound', async () => {
+    const s = await serve({ limits: { requestsPerSocket: 5 } });
+    const raw = rawSocket(s.port);
+    try {
+      raw.socket.pause(); // never read
+      raw.socket.write(pipelined(s.port, new URL(s.logUrl).pathname, 50));
+      const polls = await pollUntil(raw.closed);
+      expect(raw.closed()).toBe(true);
+      expect(polls).toBeLessThan(250);
+      // the app's own requests are still answered
+      expect((await get(s.port, new URL(s.logUrl).pathname)).body.toString()).toBe(LOG);
+    } finally {
+      raw.socket.destroy();
+    }
+  });
+
+  it('answers sequential requests past the bound: the last on a connection says close', async () => {
+    const s = await serve({ limits: { requestsPerSocket: 3 } });
+    const closes: (string | undefined)[] = [];
+    for (let i = 0; i < 7; i++) {
+      const r = await get(s.port, new URL(s.logUrl).pathname);
+      expect(r.status).toBe(200);
+      expect(r.body.toString()).toBe(LOG);
+      closes.push(r.headers.connection);
+    }
+    expect(closes.filter((c) => c === 'close').length).toBe(2); // the 3rd and the 6th
+  });
+
+  it.runIf(existsSync('/proc/self/fd'))(
+    'opens the log only for the response being written, and closes it when the socket goes',
+    async () => {
+      // 4 MB: the first response fills the unread socket, so the rest stay queued behind it
+      writeFileSync(logFile, `${'{"seq":0,"type":"a","data":"' + 'x'.repeat(1000) + '"}\n'}`.repeat(4000));
+      const s = await serve();
+      const raw = rawSocket(s.port);
+      let most = 0;
+      try {
+        raw.socket.pause();
+        raw.socket.write(pipelined(s.port, new URL(s.logUrl).pathname, 60));
+        // counted polls: without the fix all 60 handles are open within a few of them
+        await pollUntil(() => {
+          most = Math.max(most, openHandlesOn(logFile));
+          return most > 2;
+        }, 50);
+        expect(most).toBeGreaterThanOrEqual(1);
+        expect(most).toBeLessThanOrEqual(2);
+      } finally {
+        raw.socket.destroy();
+      }
+      const polls = await pollUntil(() => openHandlesOn(logFile) === 0);
+      expect(openHandlesOn(logFile)).toBe(0);
+      expect(polls).toBeLessThan(250);
+    },
+  );
+
+  it('closes a socket that sends nothing after the idle time, however long the headers time', async () => {
+    const s = await serve({ limits: { idleMs: 100, headersMs: 60_000, requestMs: 60_000 } });
+    const silent = rawSocket(s.port);
+    const talking = rawSocket(s.port);
+    try {
+      // one request in time clears the idle time: Node's keep-alive time applies after it
+      talking.socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\n\r\n`);
+      const polls = await pollUntil(silent.closed);
+      expect(silent.closed()).toBe(true);
+      expect(polls).toBeLessThan(250);
+      expect(talking.received()).toMatch(/^HTTP\/1\.1 200/);
+      expect((await get(s.port, '/')).status).toBe(200);
+    } finally {
+      silent.socket.destroy();
+      talking.socket.destroy();
     }
   });
 });

@@ -13,13 +13,13 @@
  *   GET /log/<basename>/events    http/logEvents.ts: Server-Sent Events about the log's
  *                                 growth (hello, append, reset), at most 64 at once
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, resolve } from 'node:path';
 import { guardRequest, plain } from './http/guard';
 import { assertLoopback, formatHost, listen } from './http/listen';
 import { createLogEventStreams } from './http/logEvents';
 import { serveLogFile } from './http/logRange';
-import { slowClientOptions, type SlowClientLimits } from './http/slowClients';
+import { createLimitedServer, type SlowClientLimits } from './http/slowClients';
 import { createStaticApp, notFound } from './http/staticApp';
 
 export { DEFAULT_PORT } from './http/listen';
@@ -79,8 +79,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const logPath = `/log/${encodeURIComponent(basename(file))}`;
   const events = createLogEventStreams(file, options);
 
-  const server = createServer(
-    slowClientOptions(options.limits),
+  const server = createLimitedServer(
+    options.limits ?? {},
     failSafe(async (req, res) => {
       if (!guardRequest(req, res)) return;
       const raw = requestPath(req);

@@ -42,6 +42,10 @@ export async function serveLogFile(
   res: ServerResponse,
   head: boolean,
 ): Promise<void> {
+  // A pipelined request's response waits behind the ones before it: open the file only when
+  // this response has the socket. Opened as each request was parsed, 20,000 pipelined GETs that
+  // were never read held 20,000 handles, closed by GC if ever (audit R13-L2, DEP0137).
+  if (!(await hasSocket(res))) return;
   let fh;
   try {
     // non-blocking: opening a FIFO named like a log would otherwise wait for a writer forever
@@ -55,6 +59,7 @@ export async function serveLogFile(
   try {
     const st = await fh.stat();
     if (!st.isFile()) return notFound(res);
+    if (res.destroyed) return; // the client left while the file was opened: its 'close' has passed
     const headers: Record<string, string | number> = {
       'Content-Type': logContentType(file),
       'Content-Disposition': contentDisposition(file),
@@ -94,4 +99,13 @@ export async function serveLogFile(
   } finally {
     if (!handedOver) await fh.close();
   }
+}
+
+/** Resolves true once res is the response its socket is writing; false if it closed first. */
+function hasSocket(res: ServerResponse): Promise<boolean> {
+  if (res.socket !== null) return Promise.resolve(true);
+  return new Promise((done) => {
+    res.once('socket', () => done(true));
+    res.once('close', () => done(false));
+  });
 }

@@ -13,7 +13,6 @@
  * origin, so a link works for anyone serving the same folder, on any port.
  */
 import { realpath } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { LIBRARY_API, LIBRARY_FILES } from '../../core/library/routes';
@@ -31,7 +30,7 @@ import {
 import { guardRequest, plain } from '../http/guard';
 import { assertLoopback, DEFAULT_PORT, formatHost, listen } from '../http/listen';
 import { serveLogFile } from '../http/logRange';
-import { slowClientOptions, type SlowClientLimits } from '../http/slowClients';
+import { createLimitedServer, type SlowClientLimits } from '../http/slowClients';
 import { createStaticApp, notFound, resolveStaticPath } from '../http/staticApp';
 import { defaultDist, launchBrowserIfAny, waitForStop } from '../open';
 import { failSafe, requestPath } from '../server';
@@ -78,8 +77,8 @@ export async function startLibraryServer(options: {
   }));
   const skippedPart = skipped.length > 0 ? { skipped, skippedTotal: skippedAll.length } : {};
 
-  const server = createServer(
-    slowClientOptions(options.limits),
+  const server = createLimitedServer(
+    options.limits ?? {},
     failSafe(async (req, res) => {
       if (!guardRequest(req, res)) return;
       const raw = requestPath(req);

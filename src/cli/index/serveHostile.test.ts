@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,8 @@ const HOSTILE_NAME = `evil'"<b>;--.jsonl`;
 
 let server: LibraryServer;
 let port = 0;
+/** The folder, index and app the server above serves (a second server with small limits reuses them). */
+let served: { root: string; indexDir: string; distDir: string };
 
 interface Answer {
   status: number;
@@ -89,7 +92,8 @@ beforeAll(async () => {
   const index = join(dir, '.seqscope-index');
   const built = await runCliAsync(['index', dir, '--out', index]);
   expect(built.code, built.err).toBe(0);
-  server = await startLibraryServer({ root: dir, indexDir: index, distDir: dist, port: 0 });
+  served = { root: dir, indexDir: index, distDir: dist };
+  server = await startLibraryServer({ ...served, port: 0 });
   port = server.port;
 }, 120_000);
 
@@ -250,6 +254,49 @@ describe('seqscope serve under attack', { timeout: 60_000 }, () => {
       expect(r.status, range).toBe(status);
       expect(r.body, range).toBe(body);
       if (status === 416) expect(r.headers['content-range']).toBe(`bytes */${size}`);
+    }
+  });
+});
+
+/** A raw socket: the responses it has read, and whether the server has closed it. */
+function rawSocket(at: number): { socket: Socket; closed: () => boolean; responses: () => number } {
+  const socket = connect(at, '127.0.0.1');
+  let closed = false;
+  let received = '';
+  socket.on('data', (b: Buffer) => (received += b.toString('latin1')));
+  socket.on('error', () => undefined); // a reset by the server is a close too
+  socket.on('close', () => (closed = true));
+  return { socket, closed: () => closed, responses: () => received.match(/HTTP\/1\.1 /g)?.length ?? 0 };
+}
+
+/** Counted polls, 20 ms apart, until done() or 250 of them: returns the polls used. */
+async function pollUntil(done: () => boolean): Promise<number> {
+  let n = 0;
+  for (; !done() && n < 250; n++) await new Promise((r) => setTimeout(r, 20));
+  return n;
+}
+
+describe('seqscope serve: pipelined and silent sockets (audit R13-L2)', { timeout: 60_000 }, () => {
+  it('closes a socket that sends nothing, and one that pipelines past the bound', async () => {
+    const small = await startLibraryServer({
+      ...served,
+      port: 0,
+      // a long keep-alive time: only the bound can close the pipelining socket
+      limits: { idleMs: 100, requestsPerSocket: 3, keepAliveMs: 60_000 },
+    });
+    const silent = rawSocket(small.port);
+    const piper = rawSocket(small.port);
+    try {
+      const one = `GET /files/runs/card.jsonl HTTP/1.1\r\nHost: 127.0.0.1:${small.port}\r\n\r\n`;
+      piper.socket.write(one.repeat(20));
+      expect(await pollUntil(() => silent.closed() && piper.closed())).toBeLessThan(250);
+      expect(silent.closed()).toBe(true);
+      expect(piper.closed()).toBe(true);
+      expect(piper.responses()).toBeLessThanOrEqual(3);
+    } finally {
+      silent.socket.destroy();
+      piper.socket.destroy();
+      await small.close();
     }
   });
 });
