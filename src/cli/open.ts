@@ -27,6 +27,7 @@ import {
 import { DEFAULT_PORT, startServer } from './server';
 import { deepLink, type LogIdentity } from '../core/link/deepLink';
 import { errorMessage } from '../core/errorMessage';
+import { escapeControls } from '../core/reader/lineText';
 
 export interface OpenArgs {
   file: string;
@@ -134,18 +135,20 @@ export async function runOpen(argv: string[]): Promise<number> {
     err(args);
     return 2;
   }
+  // the name as shown on one line: a newline in it must not forge the lines after it (audit R13-L5)
+  const shown = escapeControls(args.file);
   let isFile: boolean;
   try {
     isFile = statSync(args.file).isFile();
   } catch (e) {
     const code = (e as { code?: string }).code;
     err(
-      `${args.file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(e)}`,
+      `${shown}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(e)}`,
     );
     return 2;
   }
   if (!isFile) {
-    err(`${args.file}: is not a regular file`);
+    err(`${shown}: is not a regular file`);
     return 2;
   }
   const distDir = args.dist !== undefined ? resolve(args.dist) : defaultDist();
@@ -175,7 +178,7 @@ export async function runOpen(argv: string[]): Promise<number> {
 
   const link = openLink(server.url, server.logUrl, { seq: args.seq, follow: args.follow });
   process.stdout.write(`${link}\n`);
-  err(`serving ${args.file} at ${server.url}${args.follow ? ' (following appends)' : ''}; Ctrl-C to stop`);
+  err(`serving ${shown} at ${server.url}${args.follow ? ' (following appends)' : ''}; Ctrl-C to stop`);
   if (args.browser) launchBrowserIfAny(link);
 
   await stopped.promise;

@@ -4,10 +4,18 @@
  * one by its first line (a lone `[` when pretty-printed, or the whole array on one line) with its
  * fix in that line's diagnostic.
  */
+import { escapeControls } from './lineText';
 
-/** A file name as one shell word (quoted unless it is plainly safe). */
-function shellWord(name: string): string {
-  return /^[\w./+-]+$/.test(name) ? name : `'${name.replaceAll("'", "'\\''")}'`;
+/**
+ * A file name as one shell word (quoted unless it is plainly safe). A name holding a control or
+ * bidi character (a newline, ESC) is written in ANSI-C quotes with those characters escaped, so
+ * the command stays on one line and cannot forge the lines after it (audit R13-L5).
+ */
+export function shellWord(name: string): string {
+  if (/^[\w./+-]+$/.test(name)) return name;
+  if (escapeControls(name) === name) return `'${name.replaceAll("'", "'\\''")}'`;
+  const body = escapeControls(name.replaceAll('\\', '\\\\').replaceAll("'", "\\'"));
+  return `$'${body}'`;
 }
 
 /** Said of a file that is a JSON array of events; the CLI's `check` finds its verdict by it. */
