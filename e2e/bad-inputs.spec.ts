@@ -67,11 +67,8 @@ for (const entry of CORPUS)
         `The last line of ${path.basename(file)} was cut mid-write and is dropped (${dropped} B); everything before it is shown.Show diagnostics`,
       );
     await expect(page.getByTestId('torn-tail')).toHaveCount(dropped !== undefined ? 1 : 0);
-    // A broken JSON array keeps the elements before the break, and one diagnostic says where it broke (R13-4).
-    if (entry.file === 'bad/json-array-broken.json')
-      await expect(panel.locator('[data-code="bad-json"]')).toContainText(
-        "json-array-broken.json opens a JSON array that does not parse (Expected ',' or ']' after array element in JSON at position 550 (line 37 column 3)), the 3 elements before it were read",
-      );
+    // A broken JSON array keeps the elements before the break (R13-4): its entry's 3 events and
+    // its one bad-json are checked above; the message is the CLI's (badCorpus.test.ts).
   });
 
 test('hostile strings in every field stay text: no markup, no script, no prototype pollution', async ({
