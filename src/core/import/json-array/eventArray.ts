@@ -48,7 +48,12 @@ const NAMED_REFUSALS = 10;
  * `maxLineBytes`: the reader's line limit, which each element meets as a line does (its length,
  * its objects and arrays: reader/lineLengthGuard.ts); an element past it is refused unread.
  */
-export function importEventArray(text: string, name?: string, maxLineBytes = Infinity): NativeLog {
+export function importEventArray(
+  text: string,
+  name?: string,
+  maxLineBytes = Infinity,
+  cutByLimit = false,
+): NativeLog {
   const limits: ElementLimits = {
     maxBytes: maxLineBytes,
     maxContainers: partContainerLimit(maxLineBytes),
@@ -60,7 +65,7 @@ export function importEventArray(text: string, name?: string, maxLineBytes = Inf
     if (jsonlAfterFirstLine(text, split.at)) return new ElementLines(text.split('\n'));
     return brokenArray(split, text, name, limits);
   }
-  return arrayRead(split, name, limits);
+  return arrayRead(split, name, limits, true, cutByLimit);
 }
 
 /** The elements of an array read whole or up to its torn tail, with the notes saying so. */
@@ -69,6 +74,7 @@ function arrayRead(
   name: string | undefined,
   limits: ElementLimits,
   parses = true,
+  cutByLimit = false,
 ): NativeLog {
   const file = name ?? 'this file';
   const { elements, torn, refused } = split;
@@ -92,16 +98,19 @@ function arrayRead(
     `${file} is a JSON array without its closing ] (${what} complete), ${asLines}; to convert its complete elements: ${jqStreamConversion(name)}`,
   );
   const bytes = torn.droppedBytes;
+  const why = cutByLimit
+    ? 'a read limit stopped the reading there'
+    : 'the writer stopped, or is still writing';
   if (bytes === 0)
     out.provisionalNote(
       'torn-tail',
-      `${file} ends without the JSON array's closing ] (the writer stopped, or is still writing): all ${what} were read, nothing dropped`,
+      `${file} ends without the JSON array's closing ] (${why}): all ${what} were read, nothing dropped`,
     );
   else
     // the bytes as the reader's torn tail carries them (the app's torn-tail note shows them)
     out.provisionalNote(
       'torn-tail',
-      `the last element (${count + 1}) of ${file} is cut short and the array has no closing ] (the writer stopped, or is still writing): its ${formatBytes(bytes)} (${bytes.toLocaleString('en-US')} bytes) dropped; the ${what} before it were read`,
+      `the last element (${count + 1}) of ${file} is cut short and the array has no closing ] (${why}): its ${formatBytes(bytes)} (${bytes.toLocaleString('en-US')} bytes) dropped; the ${what} before it were read`,
       { line: count + 1, droppedBytes: bytes },
     );
   return out;
