@@ -227,7 +227,7 @@ describe('a JSON array on one line', () => {
 describe('an array with one defect, or JSONL after a line that starts with [ (audit R13-4)', () => {
   const SAMPLE = path.resolve(
     import.meta.dirname,
-    '../../../../../../shared/samples/dsh/cordis-tool-round.jsonl',
+    '../../../../../shared/samples/dsh/cordis-tool-round.jsonl',
   );
   const jsonl = readFileSync(SAMPLE, 'utf8');
   const lines = jsonl.split('\n').filter((l) => l.trim() !== '');
