@@ -128,7 +128,9 @@ describe('the bad corpus through the CLI', () => {
 
   it('check on JSONL after a first line such as [INFO] reads every event after it (R13-4)', () => {
     const sample = readFileSync(join(ROOT, '../shared/samples/dsh/cordis-tool-round.jsonl'), 'utf8');
-    const r = runCli(['check', '-', '--json'], { input: `[INFO] harness 1.2 starting\n${sample}` });
+    const r = runCli(['check', '-', '--json'], {
+      input: Buffer.from(`[INFO] harness 1.2 starting\n${sample}`),
+    });
     const parsed = JSON.parse(r.out) as { events: number; diagnostics: { code: string; line?: number }[] };
     expect(parsed.events).toBe(60);
     expect(parsed.diagnostics.filter((d) => d.code === 'bad-json').map((d) => d.line)).toEqual([1]);
