@@ -111,17 +111,28 @@ describe('the bad corpus through the CLI', () => {
     expect(r.out.trimEnd().split('\n').at(-1)).toBe('5 events: 0 errors, 1 warning, 1 info');
   });
 
-  it('check on a broken JSON array says so once, for the whole file, naming it', () => {
+  it('check on a broken JSON array reads the elements before the break and says where it broke once (R13-4)', () => {
     const file = join(ROOT, 'fixtures/bad/json-array-broken.json');
     const r = runCli(['check', file, '--json']);
-    const diagnostics = (JSON.parse(r.out) as { diagnostics: { code: string; message: string }[] })
-      .diagnostics;
-    expect(diagnostics.map((d) => d.code)).toEqual(['bad-json']);
-    expect(diagnostics[0]?.message).toContain(
-      "opens a JSON array that does not parse (Expected ',' or ']' after array element in JSON at position 550 (line 37 column 3)), so none of it was read",
+    const parsed = JSON.parse(r.out) as { events: number; diagnostics: { code: string; message: string }[] };
+    expect(parsed.events).toBe(3);
+    const bad = parsed.diagnostics.filter((d) => d.code === 'bad-json');
+    expect(bad).toHaveLength(1);
+    expect(bad[0]?.message).toContain(
+      "opens a JSON array that does not parse (Expected ',' or ']' after array element in JSON at position 550 (line 37 column 3)), the 3 elements before it were read",
     );
-    expect(runCli(['check', file]).out.trimEnd().split('\n').at(-1)).toBe(
-      `not a session log: this file looks like a JSON array, not JSONL: a session log has one JSON object per line (convert it with jq -c '.[]' ${file} > ${file.replace(/\.json$/, '.jsonl')})`,
+    expect(bad[0]?.message).toContain(
+      `jq -cn --stream 'fromstream(1|truncate_stream(inputs))' < ${file} > ${file.replace(/\.json$/, '.jsonl')}`,
     );
+  });
+
+  it('check on JSONL after a first line such as [INFO] reads every event after it (R13-4)', () => {
+    const sample = readFileSync(join(ROOT, '../shared/samples/dsh/cordis-tool-round.jsonl'), 'utf8');
+    const r = runCli(['check', '-', '--json'], {
+      input: Buffer.from(`[INFO] harness 1.2 starting\n${sample}`),
+    });
+    const parsed = JSON.parse(r.out) as { events: number; diagnostics: { code: string; line?: number }[] };
+    expect(parsed.events).toBe(60);
+    expect(parsed.diagnostics.filter((d) => d.code === 'bad-json').map((d) => d.line)).toEqual([1]);
   });
 });

@@ -20,10 +20,11 @@ export interface LogRef {
 /**
  * Names a log file may have inside a walked folder: JSONL (compressed or not)
  * and Inspect AI's .eval archives. A plain .json is indexed when named on the
- * command line; a walk takes it only when its first bytes are an Inspect AI
- * eval log (folders are full of other JSON) and lists the others as skipped.
- * Folders and files whose names start with a dot are skipped (the index's own
- * folder, .git).
+ * command line; a walk takes it only when its first bytes are a JSON document
+ * an importer reads, as `open` tells them (an Inspect AI eval log, a JSON array
+ * of session events: folders are full of other JSON), and lists the others as
+ * skipped. Folders and files whose names start with a dot are skipped (the
+ * index's own folder, .git).
  */
 export const LOG_NAME = /\.((jsonl|ndjson)(\.(gz|zst|zstd))?|eval)$/i;
 
@@ -44,20 +45,27 @@ export interface SkippedFile {
   reason: string;
 }
 
-/** Bytes of a .json read to tell an Inspect AI eval log (its first keys) from other JSON. */
+/** Bytes of a .json read to tell a log (its first keys) from other JSON. */
 const JSON_SNIFF_BYTES = 1 << 16;
 
 export const SKIPPED_JSON_REASON =
-  'a .json file that is not an Inspect AI eval log (the only JSON document format the importers read)';
+  'a .json file that is neither an Inspect AI eval log nor a JSON array of session events (the JSON documents the importers read)';
 
-/** True when a .json file's first bytes are an Inspect AI eval log (core/import/formats.ts). */
-async function isInspectJson(path: string): Promise<boolean> {
+/**
+ * True when a .json file's first bytes are a log an importer reads, as `open` sniffs them
+ * (core/import/formats.ts): an Inspect AI eval log, or a JSON array whose first element is an
+ * object with a `type` (an event; audit R13-L3: such arrays open, but the walk skipped them).
+ */
+async function isJsonLog(path: string): Promise<boolean> {
   const file = await open(path, 'r');
   try {
     const buf = new Uint8Array(JSON_SNIFF_BYTES);
     const { bytesRead } = await file.read(buf, 0, JSON_SNIFF_BYTES, 0);
     const text = new TextDecoder().decode(buf.subarray(0, bytesRead));
-    return detectTextFormat(text, bytesRead < JSON_SNIFF_BYTES) === 'inspect-json';
+    const format = detectTextFormat(text, bytesRead < JSON_SNIFF_BYTES);
+    if (format === 'inspect-json') return true;
+    // a JSON array of other things (a list of names, of settings) is not a log
+    return format === 'json-array' && /^\uFEFF?\s*\[\s*\{/.test(text) && /"type"\s*:/.test(text);
   } finally {
     await file.close();
   }
@@ -88,7 +96,7 @@ export async function listLogs(paths: string[], exclude?: string): Promise<Listi
       if (e.isDirectory()) await walk(full);
       else if (e.isFile() && (looksLikeLog(e.name) || /\.json$/i.test(e.name))) {
         try {
-          if (!looksLikeLog(e.name) && !(await isInspectJson(full)))
+          if (!looksLikeLog(e.name) && !(await isJsonLog(full)))
             skipped.push({ path: full, reason: SKIPPED_JSON_REASON });
           else add({ path: full, size: (await stat(full)).size, remote: false });
         } catch (err) {

@@ -118,3 +118,32 @@ describe('a line-format log (Claude Code) past one string', () => {
     expect(log.eventCount).toBe(whole.eventCount);
   });
 });
+
+describe('a one-line JSON array past one piece (audit R13-L4)', () => {
+  const element = (i: number) =>
+    JSON.stringify({
+      type: 'user/message',
+      seq: i,
+      time: 1_760_000_000_000 + i,
+      data: { text: 'y'.repeat(200) },
+    });
+  const text = `[${Array.from({ length: 400 }, (_, i) => element(i)).join(',')}]`;
+
+  it('keeps the complete elements before the cut, and says how much was read', () => {
+    const log = loadLogFromText(text, { import: { stringBytes: 32 * KiB }, limits: NO_READ_LIMITS });
+    expect(log.sourceFormat).toBe('json-array');
+    const hit = log.limitHit;
+    expect(hit?.kind).toBe('one-piece');
+    // what fits in 32 KiB, whole: every element before the cut is read
+    const whole = Math.floor((32 * KiB - 1) / (element(0).length + 1));
+    expect(log.eventCount).toBeGreaterThanOrEqual(whole - 1);
+    expect(log.eventCount).toBeGreaterThan(100);
+    expect(hit?.message).toContain(
+      `A JSON array is read by its elements: the ${log.eventCount} elements whole before the cut are loaded (read 32.0 KiB)`,
+    );
+    expect(hit?.message).toContain('convert the array to JSONL');
+    expect(hit?.message).not.toContain('split the log at line boundaries');
+    const torn = log.diagnosticList.find((d) => d.code === 'torn-tail');
+    expect(torn?.message).toContain('a read limit stopped the reading there');
+  });
+});

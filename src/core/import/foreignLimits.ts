@@ -3,6 +3,7 @@
  * foreign log is held in one piece before its importer runs (importingReader.ts), and engines
  * cap one piece, so past it no option helps and the message says what would work instead.
  */
+import { jqStreamConversion } from '../reader/jsonArray';
 import { describeLimitHit, type ReadLimitHit } from '../reader/readLimits';
 import type { SourceFormat } from './formats';
 import { ONE_STRING_BYTES } from './jsonDocument';
@@ -18,6 +19,8 @@ export const FOREIGN_DOCUMENT_BYTES = 2 * 1024 * 1024 * 1024 - 1;
 const ONE_PIECE_REMEDY: Partial<Record<SourceFormat, string>> = {
   'inspect-json':
     'To read every sample, convert the log to .eval (inspect log convert --to eval), which keeps each sample in a file of its own',
+  // one line, often: no line boundaries to split at (audit R13-L4)
+  'json-array': `To read the rest, convert the array to JSONL, which is not held in one piece (${jqStreamConversion()})`,
 };
 const LINE_FORMAT_REMEDY = 'To read the rest, split the log at line boundaries into files under that size';
 
@@ -41,4 +44,10 @@ export function samplesLoaded(log: NativeLog): string {
   if (samples === 0)
     return 'An Inspect AI log is one JSON document, and no sample was read whole before the cut: nothing is loaded';
   return `An Inspect AI log is one JSON document: the ${samples === 1 ? 'sample' : `${samples} samples`} read whole before the cut can be opened`;
+}
+
+/** What a JSON array cut by a limit loaded: its elements whole before the cut (the cut one is its torn tail). */
+export function elementsLoaded(log: NativeLog): string {
+  const n = log.jsonlLines().length;
+  return `A JSON array is read by its elements: the ${n === 1 ? 'element' : `${n.toLocaleString('en-US')} elements`} whole before the cut are loaded`;
 }

@@ -6,6 +6,23 @@ import { loadLogFromBytes } from '../log/load';
 import { detectTextFormat } from './formats';
 
 describe('format detection', () => {
+  it('a [ that opens no JSON value is a log line before JSONL, not an array (audit R13-4)', () => {
+    expect(detectTextFormat('[INFO] harness starting\n{"type":"session"}\n', false)).toBe('seqscope');
+    expect(detectTextFormat('[ WARN ] x\n', false)).toBe('seqscope');
+    for (const array of [
+      '[{"type":"session"}',
+      '[\n  {',
+      '[]',
+      '[1, 2]',
+      '["a"]',
+      '[null]',
+      '[-1]',
+      '[',
+      '[\n',
+    ])
+      expect(detectTextFormat(array, false), array).toBe('json-array');
+  });
+
   it('names each format from its first record', () => {
     expect(detectTextFormat('{"type":"session","version":0,"id":"x","createdAt":1}\n', false)).toBe(
       'seqscope',

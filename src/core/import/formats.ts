@@ -42,7 +42,8 @@ export function detectTextFormat(prefix: string, atEnd: boolean): SourceFormat |
   s = s.replace(/^\s+/, '');
   if (s === '') return atEnd ? 'seqscope' : undefined;
   // The harness's events as one JSON array (an export), read element by element (json-array/).
-  if (s[0] === '[') return 'json-array';
+  // `[` then what starts no JSON value (`[INFO] starting`) is a log line before JSONL (R13-4)
+  if (s[0] === '[') return /^\[\s*([^\s{["\-0-9tfn\]])/.test(s) ? 'seqscope' : 'json-array';
   if (s[0] !== '{') return 'seqscope';
   const nl = s.indexOf('\n');
   const firstLine = nl < 0 ? (atEnd ? s : undefined) : s.slice(0, nl);

@@ -62,7 +62,7 @@ export function importForeign(
       case 'pi':
         return importPi(text);
       case 'json-array':
-        return importEventArray(text, options.name, options.limits?.maxLineBytes);
+        return importEventArray(text, options.name, options.limits?.maxLineBytes, read.truncated === true);
     }
   } catch (e) {
     // A bug in an importer must not lose the file: say so, and show nothing rather than throw.

@@ -44,6 +44,7 @@ import {
   FOREIGN_DOCUMENT_BYTES,
   FOREIGN_TEXT_BYTES,
   foreignLimitMessage,
+  elementsLoaded,
   samplesLoaded,
 } from './foreignLimits';
 
@@ -300,11 +301,14 @@ class DetectingReader implements ImportingReader {
 
   /**
    * A limit stopped the collection: the cut line is refused whole, and the stop is reported.
-   * An Inspect AI .json is one document, so what is loaded is said once it is imported (`importNow`).
+   * An Inspect AI .json is one document, and a JSON array is read by elements, so what is loaded
+   * is said once it is imported (`importNow`).
    */
   private stopForeign(hit: Pick<ReadLimitHit, 'kind' | 'limit'>): void {
     const format = this.sourceFormat;
-    const document = format === 'inspect-json';
+    // a JSON array's unit is the element, not the line: the cut is its torn tail, every element
+    // before it read (a one-line array lost them all to dropPartialLine: audit R13-L4)
+    const document = format === 'inspect-json' || format === 'json-array';
     const lineBased = this.decoder !== undefined && !document;
     if (lineBased) this.dropPartialLine();
     let lines = 0;
@@ -371,9 +375,11 @@ class DetectingReader implements ImportingReader {
         inputBytes,
       };
       if (log.refusedContainers !== undefined) this.foreignHit.containers = log.refusedContainers;
-    } else if (hit && format === 'inspect-json') {
-      // One document: what is loaded is the samples read whole before the cut, not lines.
-      this.foreignHit = { ...hit, message: this.limitMessage(hit, samplesLoaded(log)) };
+    } else if (hit && (format === 'inspect-json' || format === 'json-array')) {
+      // One document: what is loaded is the samples read whole before the cut, not lines; an
+      // array's, the elements whole before it.
+      const loaded = format === 'json-array' ? elementsLoaded(log) : samplesLoaded(log);
+      this.foreignHit = { ...hit, message: this.limitMessage(hit, loaded) };
       this.diags.report('read-limit', this.foreignHit.message);
     }
     this.pushChunks(log.jsonlLines(), 0);

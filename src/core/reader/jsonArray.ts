@@ -50,6 +50,11 @@ export function jsonArrayHint(name?: string): string {
   return `${JSON_ARRAY_VERDICT}: a session log has one JSON object per line (convert it with ${jqConversion(name)})`;
 }
 
+/** What is said of an array that does not parse, with the streaming jq that reads its complete elements (R13-4). */
+export function brokenArrayHint(name?: string): string {
+  return `${JSON_ARRAY_VERDICT}: a session log has one JSON object per line (to convert its complete elements: ${jqStreamConversion(name)})`;
+}
+
 /** The hint without a name (the line reader knows none). */
 export const JSON_ARRAY_HINT = jsonArrayHint();
 

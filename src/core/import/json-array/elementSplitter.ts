@@ -48,10 +48,38 @@ export interface ArrayThenLines {
   kind: 'first-line';
 }
 
-/** The top level is not an array of values: why, with the position as a parser says it. */
+/**
+ * The top level is not an array of values: why, with the position as a parser says it, and the
+ * elements complete before the defect (audit R13-4: a trailing comma or text after the `]` lost
+ * every element of an array whose elements were all whole).
+ */
 export interface BrokenArray {
   kind: 'broken';
   why: string;
+  /** Where the text stops being an array of values (the position `why` names). */
+  at: number;
+  /** The elements complete before the defect (every one when only the text after the closing `]` is wrong). */
+  read: ArrayElements;
+  /** True when the defect cut no element: text after the closing `]`, or a trailing comma before it. */
+  closed: boolean;
+  /** UTF-8 bytes left unread: from the start of the element the defect is in (or the defect itself) to the end. */
+  unreadBytes: number;
+}
+
+/** A defect as the scan finds it, before the elements read are attached. */
+interface Defect {
+  kind: 'defect';
+  why: string;
+  at: number;
+  /** The element the defect follows, when its value was whole (`{...}}`, `{...} {...}`): it is read. */
+  whole?: WholeValue;
+}
+
+/** A whole value scanned: where it ends, and what the limits and `asLine` need of it. */
+interface WholeValue {
+  valueEnd: number;
+  newlineInString: boolean;
+  containers: number;
 }
 
 export type SplitArray = ArrayElements | ArrayThenLines | BrokenArray;
@@ -77,8 +105,6 @@ export function splitArray(text: string, limits: ElementLimits = NO_LIMITS): Spl
   let i = 0;
   if (text.charCodeAt(0) === 0xfeff) i++;
   while (i < n && isSpace(text.charCodeAt(i))) i++;
-  if (text.charCodeAt(i) !== OPEN_BRACKET) return broken(`Unexpected token in JSON at position ${i}`);
-  i++;
   const elements: string[] = [];
   const refused: RefusedElement[] = [];
   const done = (torn?: ArrayElements['torn']): ArrayElements => {
@@ -87,37 +113,62 @@ export function splitArray(text: string, limits: ElementLimits = NO_LIMITS): Spl
     if (refused.length > 0) out.refused = refused;
     return out;
   };
-  for (;;) {
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-    if (i >= n) return done({ droppedChars: 0, droppedBytes: 0 });
-    const c = text.charCodeAt(i);
-    if (c === CLOSE_BRACKET) {
-      if (elements.length > 0) return broken(`Unexpected token ']' in JSON at position ${i}`);
-      return afterArray(text, i + 1, done());
-    }
-    if (c === COMMA) return broken(`Unexpected token ',' in JSON at position ${i}`);
-    const el = scanElement(text, i);
-    if (el.kind === 'broken') return el;
-    if (el.kind === 'torn') return done({ droppedChars: n - i, droppedBytes: utf8Bytes(text, i, n) });
-    const refusal = overLimits(text, i, el, limits);
-    if (refusal === undefined) elements.push(asLine(text.slice(i, el.valueEnd), el.newlineInString));
+  /** The defect `d`, the text from `unreadFrom` on left unread. */
+  const broken = (d: Defect, unreadFrom: number, closed = false): BrokenArray => ({
+    kind: 'broken',
+    why: d.why,
+    at: d.at,
+    read: done(),
+    closed,
+    unreadBytes: utf8Bytes(text, unreadFrom, n),
+  });
+  const at = (why: string, pos: number): Defect => ({
+    kind: 'defect',
+    why: `${why} in JSON at position ${pos}`,
+    at: pos,
+  });
+  /** The whole element from `start`, or an empty line in its place when it passes the limits. */
+  const add = (start: number, el: WholeValue): void => {
+    const refusal = overLimits(text, start, el, limits);
+    if (refusal === undefined) elements.push(asLine(text.slice(start, el.valueEnd), el.newlineInString));
     else {
       // never sliced: an empty line keeps its number, and the reader skips it
       refused.push({ element: elements.length + 1, ...refusal });
       elements.push('');
     }
+  };
+  if (text.charCodeAt(i) !== OPEN_BRACKET) return broken(at('Unexpected token', i), i);
+  i++;
+  for (;;) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i >= n) return done({ droppedChars: 0, droppedBytes: 0 });
+    const c = text.charCodeAt(i);
+    if (c === CLOSE_BRACKET) {
+      if (elements.length > 0) return broken(at(`Unexpected token ']'`, i), i);
+      return afterArray(text, i + 1, done(), broken);
+    }
+    if (c === COMMA) return broken(at(`Unexpected token ','`, i), i);
+    const el = scanElement(text, i);
+    if (el.kind === 'torn') return done({ droppedChars: n - i, droppedBytes: utf8Bytes(text, i, n) });
+    if (el.kind === 'defect') {
+      if (el.whole === undefined) return broken(el, i);
+      add(i, el.whole);
+      return broken(el, el.at);
+    }
+    add(i, el);
     i = el.next;
-    if (text.charCodeAt(i) === CLOSE_BRACKET) return afterArray(text, i + 1, done());
+    if (text.charCodeAt(i) === CLOSE_BRACKET) return afterArray(text, i + 1, done(), broken);
     i++; // the comma
     while (i < n && isSpace(text.charCodeAt(i))) i++;
-    if (text.charCodeAt(i) === CLOSE_BRACKET) return broken(`Unexpected token ']' in JSON at position ${i}`);
+    // a trailing comma: every element before it is whole
+    if (text.charCodeAt(i) === CLOSE_BRACKET) return broken(at(`Unexpected token ']'`, i), i, true);
   }
 }
 
 type Scanned =
   | { kind: 'element'; valueEnd: number; next: number; newlineInString: boolean; containers: number }
   | { kind: 'torn' }
-  | BrokenArray;
+  | Defect;
 
 /**
  * One element from `start`: ends at the top-level `,` or `]` after it (`next`), its value at
@@ -135,7 +186,7 @@ function scanElement(text: string, start: number): Scanned {
   for (let i = start; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      if (depth === 0 && done) return afterElement(i);
+      if (depth === 0 && done) return afterElement(i, { valueEnd, newlineInString, containers });
       i++;
       for (; i < n; i++) {
         const s = text.charCodeAt(i);
@@ -149,12 +200,15 @@ function scanElement(text: string, start: number): Scanned {
         valueEnd = i + 1;
       }
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      if (depth === 0 && done) return afterElement(i);
+      if (depth === 0 && done) return afterElement(i, { valueEnd, newlineInString, containers });
       depth++;
       containers++;
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       if (depth === 0) {
-        if (c === CLOSE_BRACE) return broken(`Unexpected token '}' in JSON at position ${i}`);
+        if (c === CLOSE_BRACE) {
+          const stray = defect(`Unexpected token '}' in JSON at position ${i}`, i);
+          return done ? { ...stray, whole: { valueEnd, newlineInString, containers } } : stray;
+        }
         return { kind: 'element', valueEnd, next: i, newlineInString, containers };
       }
       depth--;
@@ -166,7 +220,7 @@ function scanElement(text: string, start: number): Scanned {
       if (c === COMMA) return { kind: 'element', valueEnd, next: i, newlineInString, containers };
       if (isSpace(c)) {
         if (valueEnd > start) done = true; // a number or literal ends at whitespace
-      } else if (done) return afterElement(i);
+      } else if (done) return afterElement(i, { valueEnd, newlineInString, containers });
       else valueEnd = i + 1;
     }
   }
@@ -174,15 +228,15 @@ function scanElement(text: string, start: number): Scanned {
   return done ? { kind: 'element', valueEnd, next: n, newlineInString, containers } : { kind: 'torn' };
 }
 
-function afterElement(i: number): BrokenArray {
-  return broken(`Expected ',' or ']' after array element in JSON at position ${i}`);
+function afterElement(i: number, whole: WholeValue): Defect {
+  return { ...defect(`Expected ',' or ']' after array element in JSON at position ${i}`, i), whole };
 }
 
 /** Why the element text[start, valueEnd) is refused for the line limits, or undefined when it is not. */
 function overLimits(
   text: string,
   start: number,
-  el: { valueEnd: number; containers: number },
+  el: WholeValue,
   limits: ElementLimits,
 ): Omit<RefusedElement, 'element'> | undefined {
   if (el.containers > limits.maxContainers) return { containers: el.containers };
@@ -209,13 +263,18 @@ function utf8Bytes(text: string, from: number, to: number): number {
  * After the closing `]`: only whitespace; or, when the array is the file's whole first line, a
  * newline and more (JSONL whose first line is an array).
  */
-function afterArray(text: string, from: number, array: ArrayElements): SplitArray {
+function afterArray(
+  text: string,
+  from: number,
+  array: ArrayElements,
+  broken: (d: Defect, unreadFrom: number, closed: boolean) => BrokenArray,
+): SplitArray {
   let i = from;
   while (i < text.length && isSpace(text.charCodeAt(i))) i++;
   if (i >= text.length) return array;
   const firstNewline = text.indexOf('\n');
   if (firstNewline >= from && firstNewline < i) return { kind: 'first-line' };
-  return broken(`Unexpected non-whitespace character after JSON at position ${i}`);
+  return broken(defect(`Unexpected non-whitespace character after JSON at position ${i}`, i), i, true);
 }
 
 /**
@@ -227,6 +286,6 @@ function asLine(source: string, newlineInString: boolean): string {
   return source.replace(/[\r\n]/g, newlineInString ? '\t' : ' ');
 }
 
-function broken(why: string): BrokenArray {
-  return { kind: 'broken', why };
+function defect(why: string, at: number): Defect {
+  return { kind: 'defect', why, at };
 }

@@ -38,13 +38,17 @@ describe('a JSON array of events', () => {
     expect(log.diagnostics.items.find((d) => d.code === 'not-an-object')).toMatchObject({ line: 2 });
   });
 
-  it('is one bad-json for the whole file when it does not parse, not one per line', () => {
+  it('a broken array keeps the elements before the defect, with one bad-json saying where and what was left (R13-4)', () => {
     const log = loadLogFromBytes(read('json-array-broken.json'), { import: { name: 'broken.json' } });
-    expect(log.eventCount).toBe(0);
-    expect(log.diagnostics.items.map((d) => d.code)).toEqual(['bad-json']);
-    expect(log.diagnostics.items[0]?.message).toBe(
-      "broken.json opens a JSON array that does not parse (Expected ',' or ']' after array element in JSON at position 550 (line 37 column 3)), so none of it was read; this file looks like a JSON array, not JSONL: a session log has one JSON object per line (convert it with jq -c '.[]' broken.json > broken.jsonl)",
+    // a comma missing after the third element: the three whole ones before the break are read
+    expect(log.eventCount).toBe(3);
+    const bad = log.diagnostics.items.filter((d) => d.code === 'bad-json');
+    expect(bad).toHaveLength(1);
+    expect(bad[0]?.message).toContain(
+      "broken.json opens a JSON array that does not parse (Expected ',' or ']' after array element in JSON at position 550 (line 37 column 3)), the 3 elements before it were read; the ",
     );
+    expect(bad[0]?.message).toContain(`convert its complete elements: ${jqStreamConversion('broken.json')}`);
+    expect(bad[0]?.message).not.toContain(jqConversion('broken.json'));
   });
 
   it('JSONL whose first line is an array: that line is skipped and the rest is read', () => {
@@ -56,10 +60,8 @@ describe('a JSON array of events', () => {
   it('names the line and column of a top-level error, found without parsing the file', () => {
     // (Replaces a test of a parser's own "(line L column C)": the file is no longer parsed whole.)
     const log = loadLogFromText('[\n{}\n{}\n]');
-    expect(log.eventCount).toBe(0);
-    expect(log.diagnostics.items.map((d) => d.code)).toEqual(['bad-json']);
-    expect(log.diagnostics.items[0]?.message).toContain(
-      "(Expected ',' or ']' after array element in JSON at position 5 (line 3 column 1)), so none",
+    expect(log.diagnostics.items.find((d) => d.code === 'bad-json')?.message).toContain(
+      "(Expected ',' or ']' after array element in JSON at position 5 (line 3 column 1)), the 1 element before it was read; the 4 B (4 bytes) from there on were not",
     );
   });
 
@@ -219,5 +221,56 @@ describe('a JSON array on one line', () => {
     const log = loadLogFromText(text, { limits });
     expect(log.eventCount).toBe(n);
     expect(log.diagnostics.items.some((d) => d.code === 'read-limit')).toBe(false);
+  });
+});
+
+describe('an array with one defect, or JSONL after a line that starts with [ (audit R13-4)', () => {
+  const SAMPLE = path.resolve(
+    import.meta.dirname,
+    '../../../../../shared/samples/dsh/cordis-tool-round.jsonl',
+  );
+  const jsonl = readFileSync(SAMPLE, 'utf8');
+  const lines = jsonl.split('\n').filter((l) => l.trim() !== '');
+  const whole = loadLogFromText(jsonl);
+  const asArray = (parts: string[]) => `[${parts.join(',')}]`;
+
+  it.each(['[INFO] harness 1.2 starting', '[12:00:01] harness starting', '[note] starting'])(
+    'a first line %j before JSONL: line 1 is bad-json, every event after it is read',
+    (banner) => {
+      const log = loadLogFromText(`${banner}\n${jsonl}`, { import: { name: 'run.jsonl' } });
+      expect(whole.eventCount).toBe(60);
+      expect(log.eventCount).toBe(60);
+      const bad = log.diagnostics.items.filter((d) => d.code === 'bad-json');
+      expect(bad).toHaveLength(1);
+      expect(bad[0]?.line).toBe(1);
+    },
+  );
+
+  it.each([
+    ['a trailing comma', `${asArray(lines).slice(0, -1)},]`],
+    ['text after the ]', `${asArray(lines)} garbage`],
+    ['text on a line after a pretty-printed array', `[\n${lines.join(',\n')}\n]\ngarbage\n`],
+    ['a second array after it', `${asArray(lines)}${asArray(lines.slice(0, 3))}`],
+  ])('%s: every element is read, and one bad-json says where it broke', (_, text) => {
+    const log = loadLogFromText(text, { import: { name: 'a.json' } });
+    expect(log.eventCount).toBe(60);
+    expect(eventsOf(log)).toEqual(eventsOf(whole));
+    const bad = log.diagnostics.items.filter((d) => d.code === 'bad-json');
+    expect(bad).toHaveLength(1);
+    expect(bad[0]?.message).toContain(`every element before it was read (${lines.length} elements)`);
+    expect(bad[0]?.message).toContain(jqStreamConversion('a.json'));
+  });
+
+  it('a stray } between elements: the elements before it are read, the bytes left named', () => {
+    const text = `[${lines.slice(0, 10).join(',')}},${lines.slice(10).join(',')}]`;
+    const log = loadLogFromText(text, { import: { name: 'a.json' } });
+    expect(log.eventCount).toBe(9); // the session header is no event: the 10 elements before the } are read
+    const bad = log.diagnostics.items.filter((d) => d.code === 'bad-json');
+    expect(bad).toHaveLength(1);
+    expect(bad[0]?.message).toContain("Unexpected token '}'");
+    expect(bad[0]?.message).toContain('the 10 elements before it were read');
+    const stray = `[${lines.slice(0, 10).join(',')}`.length;
+    const left = new TextEncoder().encode(text.slice(stray)).length;
+    expect(bad[0]?.message).toContain(`(${left.toLocaleString('en-US')} bytes) from there on were not`);
   });
 });

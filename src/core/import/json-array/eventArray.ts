@@ -14,14 +14,21 @@
  *
  * A file that opens with `[` whose first line is a whole array followed by more lines is JSONL
  * that starts with an array line (handed on as it is: the reader skips that line and reads the
- * rest); a top level that is not an array of values is a broken array, and one diagnostic says so
- * for the whole file, not one per line.
+ * rest); so is one whose first line breaks before more lines (`[INFO] starting` then JSONL). An
+ * array that breaks further on (a trailing comma, text after its `]`, a missing comma) keeps the
+ * elements whole before the break, and one diagnostic says where it broke and what was left (R13-4).
  */
-import { jqConversion, jqStreamConversion, jsonArrayHint } from '../../reader/jsonArray';
+import { brokenArrayHint, jqConversion, jqStreamConversion } from '../../reader/jsonArray';
 import { partContainerLimit, refusedLongPartMessage, refusedPartMessage } from '../../reader/lineLengthGuard';
 import { formatBytes } from '../../view/byteSize';
 import { NativeLog } from '../nativeLog';
-import { splitArray, type ElementLimits, type RefusedElement } from './elementSplitter';
+import {
+  splitArray,
+  type ArrayElements,
+  type BrokenArray,
+  type ElementLimits,
+  type RefusedElement,
+} from './elementSplitter';
 
 /** A log whose lines are the input's own, one per array element, never re-told. */
 class ElementLines extends NativeLog {
@@ -41,22 +48,35 @@ const NAMED_REFUSALS = 10;
  * `maxLineBytes`: the reader's line limit, which each element meets as a line does (its length,
  * its objects and arrays: reader/lineLengthGuard.ts); an element past it is refused unread.
  */
-export function importEventArray(text: string, name?: string, maxLineBytes = Infinity): NativeLog {
+export function importEventArray(
+  text: string,
+  name?: string,
+  maxLineBytes = Infinity,
+  cutByLimit = false,
+): NativeLog {
   const limits: ElementLimits = {
     maxBytes: maxLineBytes,
     maxContainers: partContainerLimit(maxLineBytes),
   };
   const split = splitArray(text, limits);
-  const file = name ?? 'this file';
   if (split.kind === 'first-line') return new ElementLines(text.split('\n'));
   if (split.kind === 'broken') {
-    const out = new ElementLines([]);
-    out.note(
-      'bad-json',
-      `${file} opens a JSON array that does not parse (${withLine(split.why, text)}), so none of it was read; ${jsonArrayHint(name)}`,
-    );
-    return out;
+    // a first line such as `[INFO] starting` before JSONL: the reader's, line by line (R13-4)
+    if (jsonlAfterFirstLine(text, split.at)) return new ElementLines(text.split('\n'));
+    return brokenArray(split, text, name, limits);
   }
+  return arrayRead(split, name, limits, true, cutByLimit);
+}
+
+/** The elements of an array read whole or up to its torn tail, with the notes saying so. */
+function arrayRead(
+  split: ArrayElements,
+  name: string | undefined,
+  limits: ElementLimits,
+  parses = true,
+  cutByLimit = false,
+): NativeLog {
+  const file = name ?? 'this file';
   const { elements, torn, refused } = split;
   const out = new ElementLines(elements);
   if (refused) noteRefused(out, refused, file, limits);
@@ -65,10 +85,11 @@ export function importEventArray(text: string, name?: string, maxLineBytes = Inf
   const asLines =
     'read as if each element were a line of JSONL: line numbers in these diagnostics count its elements. A session log has one JSON object per line';
   if (!torn) {
-    out.note(
-      'import-note',
-      `${file} is a JSON array (${what}), ${asLines}; to convert it: ${jqConversion(name)}`,
-    );
+    // jq -c '.[]' refuses an array that does not parse; the streaming jq reads its complete elements
+    const convert = parses
+      ? `to convert it: ${jqConversion(name)}`
+      : `to convert its complete elements: ${jqStreamConversion(name)}`;
+    out.note('import-note', `${file} is a JSON array (${what}), ${asLines}; ${convert}`);
     return out;
   }
   // the torn end as it stands: a followed array's writer adds to it (provisional: followImport.ts)
@@ -77,16 +98,19 @@ export function importEventArray(text: string, name?: string, maxLineBytes = Inf
     `${file} is a JSON array without its closing ] (${what} complete), ${asLines}; to convert its complete elements: ${jqStreamConversion(name)}`,
   );
   const bytes = torn.droppedBytes;
+  const why = cutByLimit
+    ? 'a read limit stopped the reading there'
+    : 'the writer stopped, or is still writing';
   if (bytes === 0)
     out.provisionalNote(
       'torn-tail',
-      `${file} ends without the JSON array's closing ] (the writer stopped, or is still writing): all ${what} were read, nothing dropped`,
+      `${file} ends without the JSON array's closing ] (${why}): all ${what} were read, nothing dropped`,
     );
   else
     // the bytes as the reader's torn tail carries them (the app's torn-tail note shows them)
     out.provisionalNote(
       'torn-tail',
-      `the last element (${count + 1}) of ${file} is cut short and the array has no closing ] (the writer stopped, or is still writing): its ${formatBytes(bytes)} (${bytes.toLocaleString('en-US')} bytes) dropped; the ${what} before it were read`,
+      `the last element (${count + 1}) of ${file} is cut short and the array has no closing ] (${why}): its ${formatBytes(bytes)} (${bytes.toLocaleString('en-US')} bytes) dropped; the ${what} before it were read`,
       { line: count + 1, droppedBytes: bytes },
     );
   return out;
@@ -116,6 +140,43 @@ function noteRefused(out: NativeLog, refused: RefusedElement[], file: string, li
     );
   out.refusedLine = refused[0]?.element;
   if (refused.some((r) => r.containers !== undefined)) out.refusedContainers = limits.maxContainers;
+}
+
+/**
+ * True when the defect is on the first line and more text follows it: a log line that starts
+ * with `[` (`[INFO] ...`, `[12:00:01] ...`) before JSONL, not an array (whose defect on its first
+ * line would leave nothing after it).
+ */
+function jsonlAfterFirstLine(text: string, at: number): boolean {
+  const nl = text.indexOf('\n');
+  return nl >= 0 && at < nl && /\S/.test(text.slice(nl + 1, nl + 1 + 4096));
+}
+
+/**
+ * An array that stops being one: the elements complete before the defect are read (all of them
+ * when only a trailing comma or the text after the `]` is wrong), and one bad-json says where
+ * it broke and what was left unread, with the streaming jq that reads the same elements.
+ */
+function brokenArray(
+  split: BrokenArray,
+  text: string,
+  name: string | undefined,
+  limits: ElementLimits,
+): NativeLog {
+  const file = name ?? 'this file';
+  const count = split.read.elements.length;
+  const out = count === 0 ? new ElementLines([]) : arrayRead(split.read, name, limits, false);
+  const what = count === 1 ? '1 element' : `${count.toLocaleString('en-US')} elements`;
+  const unread = `${formatBytes(split.unreadBytes)} (${split.unreadBytes.toLocaleString('en-US')} bytes)`;
+  const before = split.closed
+    ? `every element before it was read (${what})`
+    : `the ${what} before it ${count === 1 ? 'was' : 'were'} read`;
+  const kept = count === 0 ? 'so none of it was read' : `${before}; the ${unread} from there on were not`;
+  out.note(
+    'bad-json',
+    `${file} opens a JSON array that does not parse (${withLine(split.why, text)}), ${kept}; ${brokenArrayHint(name)}`,
+  );
+  return out;
 }
 
 /** "at position N" with the line and column an editor shows. */
