@@ -244,8 +244,13 @@ describe('seqscope export --format jsonl --redact', () => {
     const r = runCli(['export', file, '--format', 'jsonl', '--redact', '--redact-pattern', 'a*c|a']);
     expect(r.code, r.err).toBe(0);
     expect(r.err).toMatch(
-      /; pattern `a\*c\|a` needed too much work on 1 value; its rest was masked whole\n$/,
+      /; pattern `a\*c\|a` needed too much work on 1 value; its rest was masked whole[;\n]/,
     );
+    // the log's own words the pattern matches (`data`, `createdAt`...) are kept, and said so
+    expect(r.err).toMatch(
+      /; \d+ of the log's own words \(keys, event types, roles\) matched a pattern and were kept/,
+    );
+    expect(r.out).toContain('"type":"session"');
     const line = r.out.split('\n')[1] ?? '';
     expect(line).toHaveLength(JSON.stringify(message).length);
     expect(line).not.toMatch(/aa| end/);
