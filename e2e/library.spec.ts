@@ -133,7 +133,9 @@ test('an Inspect AI .json log is in the Library and opens; other .json files are
     const skipped = page.getByTestId('library-skipped');
     await expect(skipped).toContainText('1 file in the folder left out of the library');
     await skipped.locator('summary').click();
-    await expect(skipped).toContainText('package.json: a .json file that is not an Inspect AI eval log');
+    await expect(skipped).toContainText(
+      'package.json: a .json file that is neither an Inspect AI eval log nor a JSON array of session events',
+    );
     await rows.first().getByTestId('library-link').click();
     const file = path.join(SAMPLES_DIR, 'other/inspect', inspect);
     await expectLoaded(page, inspect, loadCore(file).eventCount);
