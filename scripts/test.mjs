@@ -81,6 +81,29 @@ console.log(`\nunit: ${unit ? `${unit.passed} passed, ${unit.failed} failed` : '
 console.log(`browser: ${browser ? `${browser.passed} passed, ${browser.failed} failed` : 'no report'}`);
 console.log(`tests: ${total.passed} passed, ${total.failed} failed`);
 
+// CI shows only the end of this output: name every failed test here, so a failure is never anonymous.
+const failedNames = [
+  ...(counts(join(reports, 'vitest.json'), (r) =>
+    r.testResults.flatMap((file) =>
+      file.assertionResults
+        .filter((t) => t.status === 'failed')
+        .map((t) => `unit: ${file.name.slice(root.length + 1)} > ${t.fullName}`),
+    ),
+  ) ?? []),
+  ...(counts(join(reports, 'playwright.json'), (r) => failedSpecs(r.suites ?? [])) ?? []),
+];
+for (const name of failedNames) console.log(`failed: ${name}`);
+
+/** Titles of the Playwright specs whose last run did not pass, from its JSON report's nested suites. */
+function failedSpecs(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.ok === false)
+      .map((spec) => `browser: ${spec.file}:${spec.line} > ${spec.title}`),
+    ...failedSpecs(suite.suites ?? []),
+  ]);
+}
+
 if (failed.length > 0) {
   console.error(`\nnpm test: FAILED: ${failed.join(', ')}`);
   process.exit(1);
