@@ -132,3 +132,24 @@ describe("the log's own words are its spec's words, not every key (R13-2, R13-3)
     expect(r.text).not.toContain('example.com');
   });
 });
+
+describe("a user's pattern reaches short strings (audit R14-1)", () => {
+  it('a whole value or key of under 5 characters ("Ann", "Bob", "4821") is masked and counted', () => {
+    const line = JSON.stringify({
+      type: 'tool/result',
+      seq: 0,
+      time: 0,
+      data: {
+        callId: 'c1',
+        content: [
+          { type: 'text', text: '4821' },
+          { type: 'json', json: { owner: 'Bob', pin: '4821', Ann: 1 } },
+        ],
+      },
+    });
+    const r = redactLogText(line, { patterns: [pattern('Ann'), pattern('Bob'), pattern('4821')] });
+    expect(r.text).not.toMatch(/Ann|Bob|4821/);
+    expect(r.counts.custom).toBe(4);
+    expect(r.text).toContain('"type":"tool/result"');
+  });
+});

@@ -244,6 +244,9 @@ export function createMasker(
   for (const p of patterns) rules.push({ kind: 'custom', find: (s) => customSpans(p, s), pattern: p.source });
   const counts: Record<string, number> = {};
   const overruns: Record<string, number> = {};
+  // No built-in secret shape is shorter than 5 units, but a user's pattern can be (a name "Ann", a
+  // PIN "4821"), so with patterns every non-empty string is scanned (audit R14-1).
+  const shortest = patterns.length > 0 ? 1 : 5;
   // short strings found clean (keys, event types, ids repeat on every line): not scanned again
   const clean = new Set<string>();
   const masker: Masker = {
@@ -262,7 +265,7 @@ export function createMasker(
       return masked === labelled ? value : masked.slice(name.length + 2);
     },
     mask(s: string): string {
-      if (s.length < 5 || clean.has(s)) return s;
+      if (s.length < shortest || clean.has(s)) return s;
       const spans: { from: number; to: number; kind: RedactionKind; counted: boolean }[] = [];
       // which units an earlier rule already masks: a check per span costs its length, where a
       // search of every span so far was quadratic in the matches
