@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadLogFromBytes, loadLogFromText } from '../../log/load';
 import { jqConversion, jqStreamConversion } from '../../reader/jsonArray';
 import { DEFAULT_READ_LIMITS } from '../../reader/readLimits';
+import { LINE_WINDOW } from './elementSplitter';
 
 const BAD = path.resolve(import.meta.dirname, '../../../../fixtures/bad');
 const read = (name: string) => new Uint8Array(readFileSync(path.join(BAD, name)));
@@ -174,6 +175,29 @@ describe('a JSON array is guarded element by element, never parsed whole (audit 
       'element 2 of amp.json holds more than 131,072 objects and arrays, too many to parse safely (parsed, each takes some 80 bytes of memory against a few bytes of text): it was left out, and the rest is loaded.',
     );
     expect(log.limitHit).toMatchObject({ kind: 'line-length', line: 2, containers: 131_072 });
+  });
+
+  it('an element of a million newlines is read, its newlines never swapped by a regex over the whole element (audit R14-3)', () => {
+    const first = '{"type":"turn/start","seq":0,"data":{"turn":1}}';
+    const spaced = '{"type":"note","seq":1,"data":{"a":1' + '\n'.repeat(1_000_000) + '}}';
+    const last = '{"type":"turn/end","seq":2,"data":{"turn":1,"reason":{"kind":"completed"}}}';
+    const replace = vi.spyOn(String.prototype, 'replace');
+    let log: ReturnType<typeof loadLogFromText>;
+    let longest = 0;
+    try {
+      log = loadLogFromText(`[\n${first},\n${spaced},\n${last}\n]\n`, { import: { name: 'ws.json' } });
+      for (const self of replace.mock.contexts)
+        if (typeof self === 'string') longest = Math.max(longest, self.length);
+    } finally {
+      replace.mockRestore();
+    }
+    expect(log.eventCount).toBe(3);
+    expect(log.event(1)?.type).toBe('note');
+    expect(log.diagnostics.items.map((d) => d.code)).not.toContain('bad-json');
+    expect(log.diagnostics.items.map((d) => d.code)).not.toContain('read-limit');
+    // no regex replace ran over the whole element (one holds every match: 4 GB at 130 MB of newlines)
+    expect(longest).toBeGreaterThan(0);
+    expect(longest).toBeLessThanOrEqual(LINE_WINDOW);
   });
 
   it('an element longer than the line limit is refused unread, by its UTF-8 bytes', () => {
