@@ -125,3 +125,34 @@ describe('seqscope export to standard output (audit R12-L4)', () => {
     expect(shown.written.every((w) => typeof w === 'string')).toBe(true);
   });
 });
+
+describe('an export that leaves input out says so (audit R14-4)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'seqscope-export-partial-'));
+  const lines = readFileSync('../shared/samples/dsh/pty-tools.jsonl', 'utf8').trimEnd().split('\n');
+
+  it('a JSON array broken after element 5: the 5 elements are written, the unread rest is named, exit 1', async () => {
+    // one comma missing after element 5: the 72 elements after it are not read
+    const broken = `[\n${lines.slice(0, 5).join(',\n')}\n${lines.slice(5).join(',\n')}\n]\n`;
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, broken);
+    const unread = Buffer.byteLength(broken.slice(broken.indexOf(lines[5] as string)));
+    for (const format of [['jsonl'], ['jsonl', '--redact'], ['otlp']]) {
+      const r = await run([file, '--format', ...format]);
+      expect(r.code, format.join(' ')).toBe(1);
+      expect(r.err).toContain(`the export is partial: `);
+      expect(r.err).toContain(
+        `(${unread.toLocaleString('en-US')} bytes) of the input from line 6 on were not read`,
+      );
+      if (format[0] === 'jsonl') expect(r.out.trimEnd().split('\n')).toHaveLength(5);
+    }
+  });
+
+  it('a JSONL log with a bad line: the copy keeps every line, nothing is said, exit 0', async () => {
+    const file = join(dir, 'bad-line.jsonl');
+    writeFileSync(file, [...lines.slice(0, 5), '{not json', ...lines.slice(5)].join('\n') + '\n');
+    const r = await run([file, '--format', 'jsonl']);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    expect(r.out).toBe(readFileSync(file, 'utf8'));
+  });
+});

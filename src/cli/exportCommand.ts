@@ -20,6 +20,8 @@ import { allValues, lastValue, positionals, readArgs, type OptionTable } from '.
 import type { ImportOptions } from '../core/import/importers';
 import { errorMessage } from '../core/errorMessage';
 import { exportedData } from './terminalText';
+import { formatBytes } from '../core/view/byteSize';
+import { tornEndBytes, unreadInput } from '../core/log/unreadInput';
 import { compileLinearRegex } from '../core/search/linearRegex';
 
 export interface ExportArgs {
@@ -49,8 +51,11 @@ interface ExportFormat {
   describe: string;
   /** The boolean options this format takes. */
   flags: readonly string[];
-  /** The exported text (a JSON document or JSONL), or an error message for the user. */
-  run(ctx: ExportContext): { ok: true; text: string } | { ok: false; message: string };
+  /**
+   * The exported text (a JSON document or JSONL), or an error message for the user. `wholeInput`:
+   * the text carries the input's own bytes (a native log's JSONL copy), so nothing it left unread is lost.
+   */
+  run(ctx: ExportContext): { ok: true; text: string; wholeInput?: boolean } | { ok: false; message: string };
 }
 
 const VERSION = '0.1.0';
@@ -168,5 +173,23 @@ export async function runExport(
       return 2;
     }
   }
-  return 0;
+  return result.wholeInput ? 0 : partialCopy(loaded.log, err);
+}
+
+/**
+ * Said when the import left input unread (a JSON array broken mid-file, a last element cut
+ * short): the copy holds only the events read, so a copy someone shares is never silently a
+ * fraction of the log (audit R14-4). A break mid-file exits 1; a torn end (a log still being
+ * written) is only said.
+ */
+function partialCopy(log: SessionLog, err: (s: string) => void): number {
+  const bytes = (n: number) => `${formatBytes(n)} (${n.toLocaleString('en-US')} bytes)`;
+  const torn = tornEndBytes(log.diagnostics.items);
+  if (torn > 0) err(`seqscope: the export leaves out a last line cut short: ${bytes(torn)}\n`);
+  const unread = unreadInput(log.diagnostics.items);
+  for (const u of unread)
+    err(
+      `seqscope: the export is partial: ${bytes(u.bytes)} of the input${u.line === undefined ? '' : ` from line ${u.line} on`} were not read (\`seqscope check\` says why); it holds the ${log.eventCount.toLocaleString('en-US')} events read before\n`,
+    );
+  return unread.length > 0 ? 1 : 0;
 }

@@ -14,13 +14,15 @@ import { compileLinearRegex, type LinearRegex } from '../core/search/linearRegex
 
 export function redactedCopy(
   ctx: ExportContext,
-): { ok: true; text: string } | { ok: false; message: string } {
+): { ok: true; text: string; wholeInput: boolean } | { ok: false; message: string } {
   if (ctx.log.limitHit) return { ok: false, message: `${ctx.log.limitHit.message} Nothing was exported.` };
   // An imported format (an Inspect .eval is a zip) is not the log's text: export the harness JSONL the importer told.
   const imported = ctx.log.sourceFormat !== undefined && ctx.log.sourceFormat !== 'seqscope';
   const text = imported ? importedText(ctx.log) : decodedInput(ctx.input);
   if (typeof text !== 'string') return text;
-  if (!ctx.args.flags.has('redact')) return { ok: true, text };
+  // a native log's copy is its decoded bytes, every line kept (bad ones too); an imported one's is what was read
+  const wholeInput = !imported;
+  if (!ctx.args.flags.has('redact')) return { ok: true, text, wholeInput };
   const home = homedir();
   const result = redactLogText(text, {
     patterns: userPatterns(ctx.args.patterns ?? []),
@@ -34,7 +36,7 @@ export function redactedCopy(
   ctx.report(
     `seqscope: redacted ${total} value${total === 1 ? '' : 's'}${kinds.length > 0 ? ` (${kinds.join(', ')})` : ''} in ${result.changedLines} line${result.changedLines === 1 ? '' : 's'}${overrun ? `; ${overrun}` : ''}\n`,
   );
-  return { ok: true, text: result.text };
+  return { ok: true, text: result.text, wholeInput };
 }
 
 /** The harness JSONL an importer re-told the log as (what the log's events were read from). */

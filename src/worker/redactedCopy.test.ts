@@ -38,6 +38,7 @@ async function copyOf(r: Awaited<ReturnType<Awaited<ReturnType<typeof host>>>>) 
     file: unknown;
     counts: Record<string, number>;
     changedLines: number;
+    unreadBytes: number;
     name: string;
   };
   expect(value.file).toBeInstanceOf(Blob);
@@ -110,6 +111,21 @@ describe('exportRedacted request', () => {
     expect(copy.text).toContain('🎉');
     expect(new Uint8Array(await copy.file.arrayBuffer())).toEqual(new TextEncoder().encode(expected));
     expect(copy.file.type).toBe('application/x-ndjson;charset=utf-8');
+  });
+
+  it('of a JSON array broken mid-file: the copy holds what was read and says how much was not (audit R14-4)', async () => {
+    const lines = original.trimEnd().split('\n');
+    // one comma missing after element 3
+    const broken = `[\n${lines.slice(0, 3).join(',\n')}\n${lines.slice(3).join(',\n')}\n]\n`;
+    const copy = await copyOf(await (await host(broken))({ kind: 'exportRedacted', patterns: [] }));
+    expect(copy.text.trimEnd().split('\n')).toHaveLength(3);
+    expect(copy.unreadBytes).toBe(
+      new TextEncoder().encode(broken.slice(broken.indexOf(lines[3] as string))).length,
+    );
+    // a JSONL log: the copy is every line, nothing unread
+    expect(
+      (await copyOf(await (await host(original))({ kind: 'exportRedacted', patterns: [] }))).unreadBytes,
+    ).toBe(0);
   });
 
   it('says plainly when a pattern is not a regular expression', async () => {

@@ -11,6 +11,7 @@
 import { redactLogText, type RedactResult } from '../core/redact/redactLog';
 import { compileLinearRegex, type LinearRegex } from '../core/search/linearRegex';
 import type { SessionLog } from '../core/log/sessionLog';
+import { unreadInput } from '../core/log/unreadInput';
 import { fail, type Result } from './protocol';
 
 const HOME = /^(\/home\/[^/]+|\/Users\/[^/]+|[A-Za-z]:\\Users\\[^\\]+)(?=$|[/\\])/;
@@ -20,8 +21,11 @@ export function homeOfCwd(cwd: unknown): string | undefined {
   return typeof cwd === 'string' ? HOME.exec(cwd)?.[1] : undefined;
 }
 
-/** The redacted log as a file to download, and what was masked. */
-export type RedactedCopy = Omit<RedactResult, 'text'> & { file: Blob };
+/**
+ * The redacted log as a file to download, and what was masked; `unreadBytes`: input an imported
+ * log's import left unread (a JSON array broken mid-file), which the copy cannot hold (audit R14-4).
+ */
+export type RedactedCopy = Omit<RedactResult, 'text'> & { file: Blob; unreadBytes: number };
 
 export function redactedCopy(log: SessionLog, patterns: readonly string[] = []): Result<RedactedCopy> {
   if (log.limitHit)
@@ -37,6 +41,10 @@ export function redactedCopy(log: SessionLog, patterns: readonly string[] = []):
   const { text: copy, ...masked } = redactLogText(text, { patterns: regexes, homePaths: home ? [home] : [] });
   return {
     ok: true,
-    value: { ...masked, file: new Blob([copy], { type: 'application/x-ndjson;charset=utf-8' }) },
+    value: {
+      ...masked,
+      file: new Blob([copy], { type: 'application/x-ndjson;charset=utf-8' }),
+      unreadBytes: unreadInput(log.diagnostics.items).reduce((n, u) => n + u.bytes, 0),
+    },
   };
 }

@@ -10,6 +10,7 @@ import { patternNote } from '../../core/redact/customPatterns';
 import type { LogClient } from '../../worker/client';
 import { downloadFile, fileBase } from './export';
 import { showToast } from './links';
+import { formatBytes } from '../../core/view/byteSize';
 
 /** "api-key 3, email 1": what was masked, most first (and which patterns needed too much work). */
 export function maskedSummary(
@@ -45,9 +46,20 @@ export function RedactedExportButton({
         return;
       }
       downloadFile(`${fileBase(r.value.name)}.redacted.jsonl`, r.value.file);
-      showToast(
-        `Redacted copy: ${maskedSummary(r.value.counts, r.value.changedLines, r.value.overruns, r.value.keptWords)}`,
+      const summary = maskedSummary(
+        r.value.counts,
+        r.value.changedLines,
+        r.value.overruns,
+        r.value.keptWords,
       );
+      const unread = r.value.unreadBytes;
+      if (unread > 0)
+        // the copy holds the events read; what the import could not read is not in it (audit R14-4)
+        showToast(
+          `Partial redacted copy: ${formatBytes(unread)} of the log after the point where it stops parsing were not read, so they are not in the copy (see Diagnostics); ${summary}`,
+          { tone: 'warn' },
+        );
+      else showToast(`Redacted copy: ${summary}`);
     } finally {
       setBusy(false);
     }

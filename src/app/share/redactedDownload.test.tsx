@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../components/testRender';
 import { RedactedExportButton } from './RedactedExportButton';
 import type { LogClient } from '../../worker/client';
+import { useToast } from './links';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -36,5 +37,30 @@ describe('RedactedExportButton', () => {
     expect(made).toHaveLength(1);
     expect(made[0]).toBe(file);
     expect(names).toEqual(['run-7.redacted.jsonl']);
+  });
+
+  it('says the copy is partial, as a warning, when the import left input unread (audit R14-4)', async () => {
+    const file = new Blob(['{"type":"session"}\n']);
+    const answer = (unreadBytes: number) => ({
+      ok: true as const,
+      value: { file, counts: {}, changedLines: 0, overruns: {}, keptWords: 0, unreadBytes, name: 'a.json' },
+    });
+    URL.createObjectURL = () => 'blob:copy';
+    URL.revokeObjectURL = () => {};
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    for (const [unread, tone, says] of [
+      [12_048, 'warn', /^Partial redacted copy: 11\.8 KiB of the log .* were not read/],
+      [0, 'ok', /^Redacted copy: nothing to mask was found$/],
+    ] as const) {
+      const request = vi.fn(async () => answer(unread));
+      const host = render(
+        <RedactedExportButton client={{ request } as unknown as Pick<LogClient, 'request'>} className="" />,
+      );
+      await act(async () => {
+        host.querySelector<HTMLButtonElement>('[data-testid="export-redacted"]')?.click();
+        await Promise.resolve();
+      });
+      expect(useToast.getState().toast).toMatchObject({ tone, text: expect.stringMatching(says) });
+    }
   });
 });

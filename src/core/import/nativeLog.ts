@@ -90,9 +90,9 @@ export class NativeLog {
     this.notes.push(seq === undefined ? { code, message } : { code, message, seq });
   }
 
-  /** A note about one line (a JSON array's element). */
-  lineNote(code: DiagnosticCode, message: string, line: number): void {
-    this.notes.push({ code, message, line });
+  /** A note about one line (a JSON array's element), and the bytes it left unread from there on. */
+  lineNote(code: DiagnosticCode, message: string, line: number, droppedBytes = 0): void {
+    this.notes.push(droppedBytes > 0 ? { code, message, line, droppedBytes } : { code, message, line });
   }
 
   /**

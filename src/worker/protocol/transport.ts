@@ -78,6 +78,8 @@ export interface ResponseValues {
     overruns: Record<string, number>;
     /** The log's own words a user's pattern matched and that were kept (core/redact/specWords.ts). */
     keptWords: number;
+    /** Input the import left unread (a JSON array broken mid-file): the copy holds only what was read. */
+    unreadBytes: number;
     name: string;
   };
   library: LibraryResult;

@@ -172,9 +172,12 @@ function brokenArray(
     ? `every element before it was read (${what})`
     : `the ${what} before it ${count === 1 ? 'was' : 'were'} read`;
   const kept = count === 0 ? 'so none of it was read' : `${before}; the ${unread} from there on were not`;
-  out.note(
+  // what was left unread, as a field: an export says its copy is partial (cli/exportCommand.ts)
+  out.lineNote(
     'bad-json',
     `${file} opens a JSON array that does not parse (${withLine(split.why, text)}), ${kept}; ${brokenArrayHint(name)}`,
+    count + 1,
+    split.unreadBytes,
   );
   return out;
 }
