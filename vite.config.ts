@@ -39,6 +39,6 @@ export default defineConfig({
     // 2-core machine: keep the worker pool small.
     maxWorkers: 2,
     // Property tests and CLI spawns take seconds on a busy 2-core machine: no test is a timing bound.
-    testTimeout: 30_000,
+    testTimeout: 120_000,
   },
 });

@@ -63,7 +63,7 @@ describe('the bad corpus through the CLI', () => {
   });
 
   for (const entry of CORPUS)
-    it(`${entry.file}: ${entry.what}`, { timeout: 60_000 }, () => {
+    it(`${entry.file}: ${entry.what}`, { timeout: 180_000 }, () => {
       const path = join(ROOT, 'fixtures', entry.file);
       const core = loadLogFromBytes(new Uint8Array(readFileSync(path)));
       if (entry.refused !== undefined) {

@@ -290,7 +290,7 @@ describe('seqscope index', { timeout: 180_000 }, () => {
   });
 });
 
-describe('seqscope query', { timeout: 60_000 }, () => {
+describe('seqscope query', { timeout: 180_000 }, () => {
   let index: string;
   beforeAll(() => {
     const dir = sampleFolder();
