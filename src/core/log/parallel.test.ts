@@ -156,13 +156,15 @@ describe('parallel loading (ranges prescanned, then the sequential passes)', () 
         fc.array(fc.constantFrom('a', 'bb', '\n', '\r\n', 'ccccccc'), { maxLength: 60 }),
         fc.integer({ min: 1, max: 20 }),
         fc.integer({ min: 1, max: 20 }),
-        async (parts, first, rest) => {
+        fc.integer({ min: 1, max: 12 }),
+        async (parts, first, rest, probe) => {
           const bytes = enc.encode(parts.join(''));
           const src = bytesSource(bytes);
           const pieces: Uint8Array[] = [];
           let at = 0;
           for (const [a, b] of planRanges(bytes.length, first, rest)) {
-            const r = await readAlignedRange(src, a, b);
+            // A small probe past b: last lines longer than it are read on and joined.
+            const r = await readAlignedRange(src, a, b, probe);
             if (r.bytes.length === 0) continue;
             expect(r.start).toBe(at);
             // Every range but the last ends with a newline; every one but the first starts after one.
@@ -176,6 +178,26 @@ describe('parallel loading (ranges prescanned, then the sequential passes)', () 
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('reads a range in one read, its bytes a view of it, when its last line ends within the probe', async () => {
+    const bytes = enc.encode(Array.from({ length: 100 }, (_, i) => `{"seq":${i}}\n`).join(''));
+    const reads: [number, number][] = [];
+    const inner = bytesSource(bytes);
+    const src = { size: inner.size, read: (o: number, n: number) => (reads.push([o, n]), inner.read(o, n)) };
+    // Bounds in the middle of lines: the range starts after the line at 50 and ends after the one at 500.
+    const r = await readAlignedRange(src, 50, 500, 64);
+    expect(reads).toEqual([[49, 515]]);
+    // No copy: the range is the read's own bytes (bytesSource reads are views of `bytes`).
+    expect(r.bytes.buffer).toBe(bytes.buffer);
+    expect(bytes[r.start - 1]).toBe(10);
+    expect(r.bytes[r.bytes.length - 1]).toBe(10);
+    expect(r.start + r.bytes.length).toBe(bytes.indexOf(10, 499) + 1);
+    // A last line longer than the probe is read on (and joined).
+    reads.length = 0;
+    const long = await readAlignedRange(src, 50, 500, 1);
+    expect(long.bytes).toEqual(r.bytes);
+    expect(reads.length).toBeGreaterThan(1);
   });
 
   it('a cancel does not wait for a range worker to finish its range', async () => {

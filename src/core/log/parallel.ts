@@ -64,37 +64,48 @@ export function planRanges(size: number, first = FIRST_RANGE_BYTES, rest = RANGE
 const LF = 10;
 const PROBE = 64 * 1024;
 
-/** The bytes of the lines whose first byte lies in [a, b) (see the rule above). */
+/**
+ * The bytes of the lines whose first byte lies in [a, b) (see the rule above). The read goes
+ * `probe` bytes past b at once: the range's last line nearly always ends there, and the range
+ * is then a view of that one read. (Reading to b and then its last line's tail would copy the
+ * whole range, 16 MiB, to append a few hundred bytes.) Only a last line longer than the probe
+ * is read on and joined.
+ */
 export async function readAlignedRange(
   src: RangeSource,
   a: number,
   b: number,
+  probe = PROBE,
 ): Promise<{ start: number; bytes: Uint8Array }> {
   const from = a === 0 ? 0 : a - 1;
-  const head = await src.read(from, b - from);
+  const head = await src.read(from, Math.min(src.size, b + probe) - from);
   let startIn = 0;
   if (a > 0) {
     const nl = head.indexOf(LF);
-    if (nl < 0) return { start: b, bytes: new Uint8Array(0) }; // no line starts here: one long line crosses it
+    // No line starts in [a, b): one long line crosses it.
+    if (nl < 0 || from + nl >= b) return { start: b, bytes: new Uint8Array(0) };
     startIn = nl + 1;
   }
   const start = from + startIn;
-  if (b >= src.size || head[head.length - 1] === LF) return { start, bytes: head.subarray(startIn) };
-  // The range's last line goes on past b: read on to its newline.
+  if (b >= src.size) return { start, bytes: head.subarray(startIn) };
+  // The range ends after the first newline at or after b - 1.
+  const end = head.indexOf(LF, b - 1 - from);
+  if (end >= 0) return { start, bytes: head.subarray(startIn, end + 1) };
+  // The range's last line goes on past the probe: read on to its newline.
   const parts: Uint8Array[] = [head.subarray(startIn)];
-  let at = b;
-  let probe = PROBE;
-  for (;;) {
-    const more = await src.read(at, Math.min(probe, src.size - at));
-    const nl = more.indexOf(LF);
+  let at = from + head.length;
+  let more = probe;
+  while (head.length > 0 && at < src.size) {
+    more *= 2;
+    const next = await src.read(at, Math.min(more, src.size - at));
+    const nl = next.indexOf(LF);
     if (nl >= 0) {
-      parts.push(more.subarray(0, nl + 1));
+      parts.push(next.subarray(0, nl + 1));
       break;
     }
-    parts.push(more);
-    at += more.length;
-    if (more.length === 0 || at >= src.size) break;
-    probe *= 2;
+    parts.push(next);
+    at += next.length;
+    if (next.length === 0) break;
   }
   return { start, bytes: concat(parts) };
 }

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ByteStore } from './byteStore';
+import { scanLine } from './fastLine';
+import { PrescanCursor, prescanRange } from './prescan';
 import { LineSplitter, createLineDecoder, type LineSink } from './lineSplitter';
 import { splitBytes } from './testing';
 
@@ -169,6 +171,61 @@ describe('LineSplitter', () => {
         .map((l) => l.line)
         .slice(-1),
     ).toEqual([10]);
+  });
+
+  it('hands on the lines no fast scan takes as notFast (parsed without a second scan), and only those', () => {
+    const result = '{"type":"tool/result","seq":9,"data":{"turn":1,"step":1,"message":{"content":"é"}}}';
+    const blockStart =
+      '{"type":"assistant/chunk","seq":2,"data":{"turn":1,"step":1,"chunk":{"type":"block-start","index":0,"blockType":"text"}}}';
+    const lines = [
+      delta(0, 'a'),
+      result,
+      blockStart,
+      row,
+      `\uFEFF${delta(1, 'b')}`,
+      `\uFEFF${result}`,
+      `${delta(2, 'c')} `,
+      '{"type":"text-chunks"}',
+    ];
+    const text = lines.join('\r\n') + '\n';
+    /** [text, notDelta, notFast] of each line handed on as text, with hints (a prescanned range) or without. */
+    const flags = (hinted: boolean) => {
+      const store = ByteStore.over(new TextEncoder().encode(text));
+      const seen: [string | undefined, boolean, boolean][] = [];
+      const splitter = new LineSplitter(store, {
+        line: (t, _o, _l, _n, _t, notDelta, notFast) => seen.push([t, notDelta === true, notFast === true]),
+        delta: () => {},
+        value: () => {},
+      });
+      if (hinted) splitter.hints = new PrescanCursor(prescanRange(store.slice(0, store.length)), 0);
+      splitter.scan();
+      splitter.end();
+      return seen;
+    };
+    // Without hints: a packed row, and whatever follows a BOM (the byte scan ran from the BOM),
+    // may still be fast.
+    expect(flags(false)).toEqual([
+      [result, true, true],
+      [blockStart, true, true],
+      [row, true, false],
+      [delta(1, 'b'), true, false],
+      [result, true, false],
+      [`${delta(2, 'c')} `, true, true],
+      ['{"type":"text-chunks"}', true, true],
+    ]);
+    // After a range worker's prescan: what it took comes from it, what it refused is not scanned
+    // again; it never scanned the lines after a BOM as deltas.
+    expect(flags(true)).toEqual([
+      [result, true, true],
+      [blockStart, true, true],
+      [delta(1, 'b'), false, false],
+      [result, false, false],
+      [`${delta(2, 'c')} `, true, true],
+      ['{"type":"text-chunks"}', true, true],
+    ]);
+    // What is flagged is exactly what the fast scan refuses.
+    for (const [t, , notFast] of [...flags(false), ...flags(true)])
+      if (notFast) expect(scanLine(t as string), t).toBeUndefined();
   });
 
   it('flags a last line without a newline', () => {

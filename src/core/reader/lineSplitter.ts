@@ -30,7 +30,10 @@ export interface LineSink {
    * large to become one string), the store `offset` and byte `length` of its
    * bytes (without BOM or line end), its 1-based number; `terminated` is
    * false only for a last line that had no newline; `notDelta` is true when the
-   * splitter's byte scan (fastBytes.ts) already found the line is no delta line.
+   * splitter's byte scan (fastBytes.ts) already found the line is no delta line, and `notFast`
+   * when it found that no fast scan (fastLine.ts `scanLine`) takes it: neither a delta line nor
+   * a packed row, or a line a range worker's prescan refused. The sink then parses it with
+   * JSON.parse straight away (the value is the same either way: only the wasted scan is saved).
    */
   line(
     text: string | undefined,
@@ -39,6 +42,7 @@ export interface LineSink {
     lineNumber: number,
     terminated: boolean,
     notDelta?: boolean,
+    notFast?: boolean,
   ): void;
   /** A line whose value a range worker already built (prescan.ts): the same as `line` after JSON.parse. */
   value?(value: JsonObject, offset: number, length: number, lineNumber: number, terminated: boolean): void;
@@ -138,7 +142,8 @@ export class LineSplitter {
       this.lineNumber++;
       let bEnd = nl;
       if (bEnd > b && block[bEnd - 1] === CR) bEnd--;
-      if (bEnd - b >= 3 && block[b] === 0xef && block[b + 1] === 0xbb && block[b + 2] === 0xbf) b += 3;
+      const bom = bEnd - b >= 3 && block[b] === 0xef && block[b + 1] === 0xbb && block[b + 2] === 0xbf;
+      if (bom) b += 3;
       const head = block[b];
       if (bEnd > b && !((head === 32 || head === 9 || head === CR) && isBlank(block, b, bEnd))) {
         const value = hints.take(base + b, bEnd - b);
@@ -149,8 +154,13 @@ export class LineSplitter {
         } else if (value !== undefined) {
           this.hintedLines++;
           sink.value(value, base + b, bEnd - b, this.lineNumber, true);
-        } else
-          this.sink.line(this.decodeLine(block.subarray(b, bEnd)), base + b, bEnd - b, this.lineNumber, true);
+        } else {
+          // The range worker scanned this line and refused it (or never decoded it: no delta
+          // line, no packed row): the owner does not scan it again. (A delta line after a BOM is
+          // one the worker never scanned as a delta: rare, and left to the usual path.)
+          const text = this.decodeLine(block.subarray(b, bEnd));
+          this.sink.line(text, base + b, bEnd - b, this.lineNumber, true, !bom, !bom);
+        }
       }
       b = nl + 1;
     }
@@ -197,7 +207,8 @@ export class LineSplitter {
    * The line at block[b] (it ends at a newline in the block), which the byte scan refused: decoded
    * alone. Between delta lines the runs of other lines are short, and a line decoded alone stays
    * a one-byte string when it is ASCII, which JSON.parse reads faster than a slice of a batch
-   * made two-byte by one non-ASCII character elsewhere in it. A sink that takes only fast lines
+   * made two-byte by one non-ASCII character elsewhere in it. A line that cannot be a packed row
+   * either is handed on as `notFast` (most of the lines between deltas). A sink that takes only fast lines
    * (`LineSink.fastLinesOnly`) is not handed lines that cannot be one: they are never decoded.
    * Returns where the next line starts.
    */
@@ -206,18 +217,16 @@ export class LineSplitter {
     this.lineNumber++;
     let bEnd = nl;
     if (bEnd > b && block[bEnd - 1] === CR) bEnd--;
-    if (bEnd - b >= 3 && block[b] === 0xef && block[b + 1] === 0xbb && block[b + 2] === 0xbf) b += 3;
+    // The byte scan ran from the BOM: what follows one may still be a delta line.
+    const bom = bEnd - b >= 3 && block[b] === 0xef && block[b + 1] === 0xbb && block[b + 2] === 0xbf;
+    if (bom) b += 3;
     const head = block[b];
     if (bEnd > b && !((head === 32 || head === 9 || head === CR) && isBlank(block, b, bEnd))) {
-      if (this.sink.fastLinesOnly !== true || mayBePackedRow(block, b, bEnd))
-        this.sink.line(
-          this.decodeLine(block.subarray(b, bEnd)),
-          base + b,
-          bEnd - b,
-          this.lineNumber,
-          true,
-          true,
-        );
+      const mayBeRow = mayBePackedRow(block, b, bEnd);
+      if (this.sink.fastLinesOnly !== true || mayBeRow) {
+        const text = this.decodeLine(block.subarray(b, bEnd));
+        this.sink.line(text, base + b, bEnd - b, this.lineNumber, true, true, !mayBeRow && !bom);
+      }
     }
     return nl + 1;
   }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { JSON_ARRAY_HINT } from './jsonArray';
-import { splitLineText } from './records';
+import { RecordReader, splitLineText } from './records';
 import { codes, readText } from './testing';
+import { DiagnosticList } from '../diagnostics';
+import type { SessionEvent } from '../types';
 
 const j = (v: unknown): string => JSON.stringify(v);
 const ev = (type: string, data: unknown = {}, extra: Record<string, unknown> = {}): string =>
@@ -358,5 +360,37 @@ describe('packed chunk rows', () => {
     const r = readText(log(j({ ...textRow, seq0: 4, time0: undefined })));
     expect(r.events.map((e) => e.seq)).toEqual([0, 1, 2]);
     expect(codes(r)).toEqual([['seq-mismatch', 0]]);
+  });
+});
+
+describe('lines the splitter already refused (notFast)', () => {
+  it('parses them with JSON.parse, never scanning them: a delta line so flagged comes as an event, the same one', () => {
+    const line = j({
+      type: 'assistant/chunk',
+      seq: 0,
+      data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text: 'é"\\' } },
+    });
+    const read = (notFast: boolean) => {
+      const events: SessionEvent[] = [];
+      const deltas: unknown[] = [];
+      const reader = new RecordReader(
+        {
+          header: () => {},
+          meta: () => {},
+          event: (ev) => events.push(ev),
+          delta: (d, seq) => deltas.push({ ...d.value(), seq }),
+        },
+        new DiagnosticList(),
+        undefined,
+      );
+      reader.line(line, 0, line.length, 1, true, false, notFast);
+      return { events, deltas };
+    };
+    const scanned = read(false);
+    expect(scanned.events).toEqual([]);
+    expect(scanned.deltas).toHaveLength(1);
+    const parsed = read(true);
+    expect(parsed.deltas).toEqual([]);
+    expect(parsed.events).toEqual(scanned.deltas);
   });
 });

@@ -94,6 +94,7 @@ export class RecordReader implements LineSink {
     lineNumber: number,
     terminated: boolean,
     notDelta = false,
+    notFast = false,
   ): void {
     if (!terminated && this.cutShort !== undefined) {
       this.cutShortLine = true;
@@ -109,6 +110,7 @@ export class RecordReader implements LineSink {
     // The harness's delta lines (most of a log) go to a sink that takes them as fields.
     if (
       !notDelta &&
+      !notFast &&
       terminated &&
       text !== undefined &&
       this.sink.delta !== undefined &&
@@ -118,8 +120,9 @@ export class RecordReader implements LineSink {
     let value: unknown;
     try {
       if (text === undefined) throw new Error(`${length} bytes is too large to read as one line`);
-      // The harness's chunk lines take the validated fast path (same value as JSON.parse).
-      value = scanLine(text) ?? JSON.parse(text);
+      // The harness's chunk lines take the validated fast path (same value as JSON.parse); a line
+      // the splitter's byte scan already refused goes to JSON.parse straight away.
+      value = (notFast ? undefined : scanLine(text)) ?? JSON.parse(text);
     } catch (e) {
       // The parser quotes the line: never echo its control bytes (a binary file's) into messages.
       const why = escapeControls(errorMessage(e));
