@@ -29,14 +29,14 @@ describe('transferablesOf', () => {
     expect(again.knotSeqs.length).toBeGreaterThan(0);
   });
 
-  it('transfers nothing of other answers, errors and pushes', () => {
+  it('transfers nothing of other answers and of errors', () => {
     expect(
       transferablesOf({
         type: 'response',
         id: 1,
         kind: 'ping',
-        result: { ok: true, value: 'pong' },
-      } as WorkerMessage),
+        result: { ok: true, value: { loadId: 0 } },
+      }),
     ).toEqual([]);
     expect(
       transferablesOf({
