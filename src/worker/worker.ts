@@ -9,25 +9,29 @@ import { memoryBudget } from './memoryBudget';
 import { browserReadLimits } from '../core/reader/readLimits';
 import { browserRangePool, rangeWorkerCount } from './rangePool';
 import { workerHasher } from './hashThread';
+import { transferablesOf } from './transferables';
 
-const host = new LogHost((msg: WorkerMessage) => (self as unknown as Worker).postMessage(msg), {
-  // Large local files are read by range workers, one per core (core/log/parallel.ts).
-  rangePool: (file) =>
-    browserRangePool(
-      file,
-      rangeWorkerCount(navigator.hardwareConcurrency),
-      () => new Worker(new URL('./rangeWorker.ts', import.meta.url), { type: 'module' }),
-    ),
-  // A large local file's fingerprint is hashed on a thread of its own (hashThread.ts).
-  hashThread: () =>
-    workerHasher(() => new Worker(new URL('./hashWorker.ts', import.meta.url), { type: 'module' })),
-  memoryBudget: memoryBudget((navigator as { deviceMemory?: number }).deviceMemory),
-  // Read limits sized for this device (Chromium reports its memory; others get the documented default).
-  readLimits: browserReadLimits({
-    deviceMemoryGb: (navigator as { deviceMemory?: number }).deviceMemory,
-    jsHeapSizeLimit: (performance as { memory?: { jsHeapSizeLimit?: number } }).memory?.jsHeapSizeLimit,
-  }),
-});
+const host = new LogHost(
+  (msg: WorkerMessage) => (self as unknown as Worker).postMessage(msg, transferablesOf(msg)),
+  {
+    // Large local files are read by range workers, one per core (core/log/parallel.ts).
+    rangePool: (file) =>
+      browserRangePool(
+        file,
+        rangeWorkerCount(navigator.hardwareConcurrency),
+        () => new Worker(new URL('./rangeWorker.ts', import.meta.url), { type: 'module' }),
+      ),
+    // A large local file's fingerprint is hashed on a thread of its own (hashThread.ts).
+    hashThread: () =>
+      workerHasher(() => new Worker(new URL('./hashWorker.ts', import.meta.url), { type: 'module' })),
+    memoryBudget: memoryBudget((navigator as { deviceMemory?: number }).deviceMemory),
+    // Read limits sized for this device (Chromium reports its memory; others get the documented default).
+    readLimits: browserReadLimits({
+      deviceMemoryGb: (navigator as { deviceMemory?: number }).deviceMemory,
+      jsHeapSizeLimit: (performance as { memory?: { jsHeapSizeLimit?: number } }).memory?.jsHeapSizeLimit,
+    }),
+  },
+);
 
 self.onmessage = (e: MessageEvent<RequestEnvelope>) => {
   void host.receive(e.data);

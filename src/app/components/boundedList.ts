@@ -3,6 +3,7 @@
  * Types menu, the samples menu and a message's blocks each draw at most LIST_BOUND items at once
  * (a hostile log of 100,000 names made one of them a 102 s task). Pure: the views own their state.
  */
+import type { NameIndex } from './nameIndex';
 
 /** The most items such a list draws at once. */
 export const LIST_BOUND = 200;
@@ -10,7 +11,9 @@ export const LIST_BOUND = 200;
 /**
  * The items whose name contains `query` (case-insensitive; all for an empty query) and at most
  * `max` of them: every match in its order when they fit, else the first `max` by `rank` (as a stable
- * sort would give them: ties keep their order), or the first `max` without one.
+ * sort would give them: ties keep their order), or the first `max` without one. With `index` (over
+ * these items and names) the names are matched from it: the same matches, without lower-casing
+ * every name on every key.
  */
 export function boundedMatches<T>(
   items: readonly T[],
@@ -18,9 +21,15 @@ export function boundedMatches<T>(
   query: string,
   rank?: (a: T, b: T) => number,
   max = LIST_BOUND,
+  index?: NameIndex<T>,
 ): { rows: readonly T[]; matching: number } {
   const q = query.trim().toLowerCase();
-  const matching = q === '' ? items : items.filter((t) => name(t).toLowerCase().includes(q));
+  const matching =
+    q === ''
+      ? items
+      : index && index.items === items
+        ? index.matching(q)
+        : items.filter((t) => name(t).toLowerCase().includes(q));
   if (matching.length <= max) return { rows: matching, matching: matching.length };
   return {
     rows: rank ? firstByRank(matching, rank, max) : matching.slice(0, max),

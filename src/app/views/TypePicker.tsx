@@ -5,9 +5,10 @@
  * box (shown once the list is long) searches every type, and a note says how many are not listed.
  * The list is virtualized (TypeRows): only the rows in view are drawn.
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { TimelineFilter } from '../../worker/protocol';
 import { LIST_BOUND, boundedMatches } from '../components/boundedList';
+import { INDEX_SLICE, type NameIndex, nameIndexOf } from '../components/nameIndex';
 import { usePopupButton } from '../components/useDismiss';
 import { useApp } from '../appState';
 import { useServices } from '../services/context';
@@ -19,6 +20,8 @@ export const MAX_TYPE_ROWS = LIST_BOUND;
 const FILTER_FROM = 16;
 
 type TypeCount = { type: string; count: number };
+
+const typeName = (t: TypeCount) => t.type;
 
 /** A stable empty list: a selector returning a fresh [] would re-render forever. */
 const NO_TYPES: TypeCount[] = [];
@@ -61,14 +64,9 @@ export function visibleTypes(
   types: readonly TypeCount[],
   query: string,
   max = MAX_TYPE_ROWS,
+  index?: NameIndex<TypeCount>,
 ): { rows: readonly TypeCount[]; matches: number } {
-  const { rows, matching } = boundedMatches(
-    types,
-    (t) => t.type,
-    query,
-    (a, b) => b.count - a.count,
-    max,
-  );
+  const { rows, matching } = boundedMatches(types, typeName, query, (a, b) => b.count - a.count, max, index);
   return { rows, matches: matching };
 }
 
@@ -87,9 +85,23 @@ export function TypePicker() {
   // short tasks instead of one long one (audit R12-L1). Until then the menu shows the last list.
   const listOpen = useDeferredValue(open);
   const listQuery = useDeferredValue(query);
+  // Each name lower-cased once, a slice per task while the menu is open, not on every key.
+  const index = useMemo(() => nameIndexOf(types, typeName), [types]);
+  useEffect(() => {
+    if (!open || index.complete) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const slice = () => {
+      if (!index.buildSome(INDEX_SLICE)) timer = setTimeout(slice, 0);
+    };
+    timer = setTimeout(slice, 0);
+    return () => clearTimeout(timer);
+  }, [open, index]);
   const { rows, matches } = useMemo(
-    () => (open && listOpen ? visibleTypes(types, listQuery) : { rows: NO_TYPES, matches: -1 }),
-    [open, listOpen, types, listQuery],
+    () =>
+      open && listOpen
+        ? visibleTypes(types, listQuery, MAX_TYPE_ROWS, index)
+        : { rows: NO_TYPES, matches: -1 },
+    [open, listOpen, types, listQuery, index],
   );
   const toggle = (type: string) => {
     const next = new Set(shown);
