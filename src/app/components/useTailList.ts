@@ -5,7 +5,9 @@
  * there forces a layout of the page inside the commit's task): a ResizeObserver reports the new
  * items' heights after the browser laid them out, before it paints, and the list is placed again
  * and scrolled then, so the first frame painted shows the new seq where it belongs (items that
- * this second placement brings on screen are measured in the next frame). Scrolling up keeps the
+ * this second placement brings on screen are measured in the next frame). The seek's frame renders
+ * only the items its view needs: the overscan around them (new DOM off screen, most of a seek's new
+ * nodes when it was rendered at once) is rendered in the frame after. Scrolling up keeps the
  * first visible item where it is while heights above it are learnt; at the end, the view follows
  * the end as items grow. */
 import { useLayoutEffect, useReducer, useState } from 'react';
@@ -34,6 +36,7 @@ type Mode =
   /** Item `index`'s top stays `shift` px above the viewport's top (a user's scroll position). */
   | { kind: 'anchor'; index: number; shift: number };
 
+const NO_KINDS: ReadonlyMap<number, string> = new Map();
 /** Before the viewport's height is known (first render): a tall screen's worth. */
 const FALLBACK_VIEWPORT = 1200;
 /** Items rendered beyond the viewport each side, whatever their height. */
@@ -48,7 +51,14 @@ class TailScroller {
   scrollTop = 0;
   geometry: TailGeometry | null = null;
   keys: ReadonlyMap<number, string> = new Map();
+  kinds: ReadonlyMap<number, string> = new Map();
   rendered = { first: 0, last: -1 };
+  /**
+   * A new `resetKey` (a seek) renders only the items in view, until the frame after the seek's
+   * (`widenFrame`) or the user's first scroll adds the overscan.
+   */
+  private lean = false;
+  private widenFrame = 0;
   /** The observer's reports so far (tests count them). */
   reports = 0;
   /** Rendering from the observer's report: the commit scrolls at once (the heights are known). */
@@ -112,22 +122,50 @@ class TailScroller {
     keys: ReadonlyMap<number, string>,
     resetKey: unknown,
     start: TailStart | null,
+    kinds: ReadonlyMap<number, string>,
   ): { total: number; items: TailItem[] } {
     if (resetKey !== this.resetKey) {
       this.resetKey = resetKey;
       this.mode = start ? { kind: 'index', index: start.index, align: start.align } : { kind: 'end' };
+      this.lean = true;
     }
     const same = this.geometry !== null && this.sameLayout(this.geometry, count, keys);
     const geo =
-      same && this.geometry ? this.geometry : new TailGeometry(count, this.estimate, keys, this.cache);
+      same && this.geometry ? this.geometry : new TailGeometry(count, this.estimate, keys, this.cache, kinds);
     this.geometry = geo;
     this.keys = keys;
-    const viewport = this.viewport || FALLBACK_VIEWPORT;
-    const { first, last } = geo.range(this.targetTop(geo, viewport), viewport, this.overscan, EXTRA_ITEMS);
+    this.kinds = kinds;
+    const { first, last } = this.wanted(geo);
     this.rendered = { first, last };
     const items: TailItem[] = [];
     for (let i = first; i <= last && i < count; i++) items.push({ index: i, top: geo.offsetOf(i) });
     return { total: geo.total, items };
+  }
+
+  /** The items to render where the mode asks: those in view, and (unless lean) the overscan. */
+  private wanted(geo: TailGeometry): { first: number; last: number } {
+    const viewport = this.viewport || FALLBACK_VIEWPORT;
+    const top = this.targetTop(geo, viewport);
+    return this.lean ? geo.range(top, viewport, 0, 0) : geo.range(top, viewport, this.overscan, EXTRA_ITEMS);
+  }
+
+  /**
+   * In the frame after the seek's (a frame asked for from this one's: its callbacks have run by
+   * the time a commit asks), the overscan is rendered, unless the view is already the full range.
+   */
+  private widenLater(): void {
+    if (!this.lean || this.widenFrame !== 0) return;
+    this.widenFrame = requestAnimationFrame(() => {
+      this.widenFrame = requestAnimationFrame(() => {
+        this.widenFrame = 0;
+        if (!this.lean) return;
+        this.lean = false;
+        const geo = this.geometry;
+        if (!geo) return;
+        const { first, last } = this.wanted(geo);
+        if (first < this.rendered.first || last > this.rendered.last) flushSync(this.rerender);
+      });
+    });
   }
 
   /** The scrollTop the mode asks for. */
@@ -164,6 +202,7 @@ class TailScroller {
     const inner = this.inner;
     const geo = this.geometry;
     if (!el || !inner || !geo) return;
+    this.widenLater();
     const m = this.measured;
     const { first, last } = this.rendered;
     // Nothing new is on screen since the last placement: nothing to observe, nothing to move.
@@ -223,6 +262,8 @@ class TailScroller {
     const top = el.scrollTop;
     if (Math.abs(top - this.scrollTop) < 1) return;
     this.scrollTop = top;
+    // The user scrolls: the overscan is rendered from now on (this render if items are missing).
+    this.lean = false;
     const viewport = this.viewport || el.clientHeight;
     if (top >= geo.endScrollTop(viewport) - 2) this.mode = { kind: 'end' };
     else if (top <= 0) this.mode = { kind: 'index', index: 0, align: 'start' };
@@ -243,6 +284,11 @@ class TailScroller {
   /** Whether the view follows the end of the list. */
   get atEnd(): boolean {
     return this.mode.kind === 'end';
+  }
+
+  private kindOf(el: Element): string | undefined {
+    const attr = el.getAttribute(TAIL_INDEX_ATTR);
+    return attr === null ? undefined : this.kinds.get(Number(attr));
   }
 
   private keyOf(el: Element): string | undefined {
@@ -280,7 +326,7 @@ class TailScroller {
         continue;
       }
       const key = this.keyOf(e.target);
-      if (key !== undefined && e.target.isConnected) items = this.cache.set(key, borderBoxHeight(e)) || items;
+      if (key !== undefined && e.target.isConnected) items = this.cache.set(key, borderBoxHeight(e), this.kindOf(e.target)) || items;
     }
     this.reports++;
     if (!items) {
@@ -336,6 +382,8 @@ class TailScroller {
   disconnect(): void {
     if (this.scrollFrame !== 0) cancelAnimationFrame(this.scrollFrame);
     this.scrollFrame = 0;
+    if (this.widenFrame !== 0) cancelAnimationFrame(this.widenFrame);
+    this.widenFrame = 0;
     this.observer?.disconnect();
     this.observed.clear();
   }
@@ -349,6 +397,8 @@ class TailScroller {
 export function useTailList(options: {
   count: number;
   keys: ReadonlyMap<number, string>;
+  /** Items' kinds by index: an item never measured is placed at its kind's mean measured height. */
+  kinds?: ReadonlyMap<number, string>;
   resetKey: unknown;
   start?: TailStart | null;
   estimate?: number;
@@ -361,6 +411,7 @@ export function useTailList(options: {
     options.keys,
     options.resetKey,
     options.start ?? null,
+    options.kinds ?? NO_KINDS,
   );
   useLayoutEffect(() => scroller.afterCommit());
   useLayoutEffect(() => () => scroller.disconnect(), [scroller]);
