@@ -326,7 +326,8 @@ class TailScroller {
         continue;
       }
       const key = this.keyOf(e.target);
-      if (key !== undefined && e.target.isConnected) items = this.cache.set(key, borderBoxHeight(e), this.kindOf(e.target)) || items;
+      if (key !== undefined && e.target.isConnected)
+        items = this.cache.set(key, borderBoxHeight(e), this.kindOf(e.target)) || items;
     }
     this.reports++;
     if (!items) {
