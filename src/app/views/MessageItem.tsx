@@ -45,7 +45,9 @@ export function messageCallIds(m: ViewMessage): string[] {
 /** The characters a block shows (text, a tool call's arguments, a result's content). */
 function shownChars(blocks: readonly Block[]): number {
   let n = 0;
-  for (const b of blocks) {
+  for (const block of blocks) {
+    // Any block shape (unknown ones too): read as a record, each field checked.
+    const b = block as Record<string, unknown>;
     if (typeof b.text === 'string') n += b.text.length;
     if (typeof b.arguments === 'string') n += b.arguments.length;
     if (Array.isArray(b.content)) n += shownChars(b.content as Block[]);
