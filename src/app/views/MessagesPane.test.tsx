@@ -242,6 +242,8 @@ describe('MessagesPane renders', () => {
     expect(commits).toBe(1);
     // The first message is rendered now (as a placeholder until its older page arrives).
     expect(el.querySelector('[data-tindex="0"]')).not.toBeNull();
+    // Its older page arrives (in act: a seek no longer renders the overscan that asked for it earlier).
+    await settle();
   });
 });
 
@@ -323,6 +325,7 @@ describe('MessagesPane scrolling', () => {
     act(() => frames.splice(0).forEach((f) => f(0)));
     expect(reads).toHaveBeenCalled();
     expect(el.querySelector('[data-tindex="2"]')).not.toBeNull();
+    await settle();
   });
 });
 
