@@ -21,12 +21,20 @@ describe('a file name with a newline (R13-L5)', () => {
       "it's\u001b]0;title\u0007.json",
       'back\\slash\r.json',
       'a\u202eb.json',
+      '\u0085nel.json',
+      'literal\\x85.json',
     ]) {
       const word = shellWord(name);
       // eslint-disable-next-line no-control-regex -- the control characters are the point
       expect(word).not.toMatch(/[\n\r\u001b\u0007\u202e]/);
-      const echoed = spawnSync('bash', ['-c', `printf %s ${word}`], { encoding: 'utf8' });
-      expect(echoed.stdout).toBe(name);
+      // in a UTF-8 locale and in C: the same name (R14-L1: \x85 named another file)
+      for (const LANG of ['C.UTF-8', 'C']) {
+        const echoed = spawnSync('bash', ['-c', `printf %s ${word}`], {
+          encoding: 'utf8',
+          env: { LANG, PATH: process.env.PATH },
+        });
+        expect(echoed.stdout, `${word} ${LANG}`).toBe(name);
+      }
     }
     expect(shellWord('plain/run-1.json')).toBe('plain/run-1.json');
     expect(shellWord('run 1.json')).toBe("'run 1.json'");
