@@ -57,4 +57,18 @@ describe('a file name with a newline (R13-L5)', () => {
     expect(run.err.split('\n')).not.toContain(FORGED);
     expect(run.err).toContain(`x\\x0a${FORGED}\\x0a.jsonl: no such file`);
   });
+
+  it('a name whose bytes are not UTF-8 is named as such, not only "no such file" (audit R14-L2)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'seqscope-bytes-'));
+    // the file exists under its raw bytes; the argument Node hands on holds U+FFFD for them
+    copyFileSync(
+      resolve(ROOT, 'fixtures/diagnostics/clean.jsonl'),
+      Buffer.from(`${dir}/\xff\xfe-bad.jsonl`, 'latin1'),
+    );
+    for (const args of [['check'], ['open', '--no-browser']] as const) {
+      const run = runCli([args[0], join(dir, '\uFFFD\uFFFD-bad.jsonl'), ...args.slice(1)]);
+      expect(run.code).toBe(2);
+      expect(run.err).toContain('no such file: its name holds bytes that are not UTF-8');
+    }
+  });
 });
