@@ -21,12 +21,20 @@ describe('a file name with a newline (R13-L5)', () => {
       "it's\u001b]0;title\u0007.json",
       'back\\slash\r.json',
       'a\u202eb.json',
+      '\u0085nel.json',
+      'literal\\x85.json',
     ]) {
       const word = shellWord(name);
       // eslint-disable-next-line no-control-regex -- the control characters are the point
       expect(word).not.toMatch(/[\n\r\u001b\u0007\u202e]/);
-      const echoed = spawnSync('bash', ['-c', `printf %s ${word}`], { encoding: 'utf8' });
-      expect(echoed.stdout).toBe(name);
+      // in a UTF-8 locale and in C: the same name (R14-L1: \x85 named another file)
+      for (const LANG of ['C.UTF-8', 'C']) {
+        const echoed = spawnSync('bash', ['-c', `printf %s ${word}`], {
+          encoding: 'utf8',
+          env: { LANG, PATH: process.env.PATH },
+        });
+        expect(echoed.stdout, `${word} ${LANG}`).toBe(name);
+      }
     }
     expect(shellWord('plain/run-1.json')).toBe('plain/run-1.json');
     expect(shellWord('run 1.json')).toBe("'run 1.json'");
@@ -48,5 +56,19 @@ describe('a file name with a newline (R13-L5)', () => {
     expect(run.code).toBe(2);
     expect(run.err.split('\n')).not.toContain(FORGED);
     expect(run.err).toContain(`x\\x0a${FORGED}\\x0a.jsonl: no such file`);
+  });
+
+  it('a name whose bytes are not UTF-8 is named as such, not only "no such file" (audit R14-L2)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'seqscope-bytes-'));
+    // the file exists under its raw bytes; the argument Node hands on holds U+FFFD for them
+    copyFileSync(
+      resolve(ROOT, 'fixtures/diagnostics/clean.jsonl'),
+      Buffer.from(`${dir}/\xff\xfe-bad.jsonl`, 'latin1'),
+    );
+    for (const args of [['check'], ['open', '--no-browser']] as const) {
+      const run = runCli([args[0], join(dir, '\uFFFD\uFFFD-bad.jsonl'), ...args.slice(1)]);
+      expect(run.code).toBe(2);
+      expect(run.err).toContain('no such file: its name holds bytes that are not UTF-8');
+    }
   });
 });

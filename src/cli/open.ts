@@ -10,6 +10,7 @@
  * app is the dist/ folder beside the bin/ folder that holds the bundled CLI.
  */
 import { spawn } from 'node:child_process';
+import { noSuchFile } from './readInput';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -143,7 +144,7 @@ export async function runOpen(argv: string[]): Promise<number> {
   } catch (e) {
     const code = (e as { code?: string }).code;
     err(
-      `${shown}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(e)}`,
+      `${shown}: ${code === 'ENOENT' ? noSuchFile(args.file) : code === 'EACCES' ? 'permission denied' : String(e)}`,
     );
     return 2;
   }

@@ -32,7 +32,7 @@ export async function loadFile(
     try {
       isDir = statSync(path).isDirectory();
     } catch (err) {
-      return { ok: false, message: `${path}: ${describe(err)}` };
+      return { ok: false, message: `${path}: ${describe(err, path)}` };
     }
     if (isDir) return { ok: false, message: `${path}: is a directory, not a log file` };
     const workers = rangeWorkersBesideOwner();
@@ -65,7 +65,7 @@ export async function loadStream(
       if (log.limitHit || log.notText) break; // the rest is refused: stop reading (an endless stdin too)
     }
   } catch (err) {
-    return { ok: false, message: `${label}: ${describe(err)}` };
+    return { ok: false, message: `${label}: ${describe(err, label)}` };
   }
   log.end();
   return loaded(log, label);
@@ -93,7 +93,7 @@ export async function loadInRanges(
   try {
     src = await fileSource(path);
   } catch (err) {
-    return { ok: false, message: `${path}: ${describe(err)}` };
+    return { ok: false, message: `${path}: ${describe(err, path)}` };
   }
   try {
     if (!(await canSplit(src))) return null;
@@ -118,16 +118,25 @@ export async function loadInRanges(
     log.end();
     return loaded(log, path);
   } catch (err) {
-    return { ok: false, message: `${path}: ${describe(err)}` };
+    return { ok: false, message: `${path}: ${describe(err, path)}` };
   } finally {
     await src.close();
   }
 }
 
-function describe(err: unknown): string {
+function describe(err: unknown, path: string): string {
   const code = (err as { code?: string }).code;
-  if (code === 'ENOENT') return 'no such file';
+  if (code === 'ENOENT') return noSuchFile(path);
   if (code === 'EACCES') return 'permission denied';
   if (code === 'EISDIR') return 'is a directory, not a log file';
   return errorMessage(err);
+}
+
+/**
+ * "no such file", and why when the name held bytes that are not UTF-8: Node reads arguments as
+ * UTF-8, so such a name reaches us as another one (U+FFFD in place of each bad byte) (audit R14-L2).
+ */
+export function noSuchFile(path: string): string {
+  if (!path.includes('\uFFFD')) return 'no such file';
+  return 'no such file: its name holds bytes that are not UTF-8, which arguments cannot pass; rename the file, or give it on standard input (seqscope check - < FILE)';
 }

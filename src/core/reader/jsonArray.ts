@@ -14,7 +14,8 @@ import { escapeControls } from './lineText';
 export function shellWord(name: string): string {
   if (/^[\w./+-]+$/.test(name)) return name;
   if (escapeControls(name) === name) return `'${name.replaceAll("'", "'\\''")}'`;
-  const body = escapeControls(name.replaceAll('\\', '\\\\').replaceAll("'", "\\'"));
+  // each escaped character as its UTF-8 bytes: the name's own bytes, whatever the locale (R14-L1)
+  const body = escapeControls(name.replaceAll('\\', '\\\\').replaceAll("'", "\\'"), true);
   return `$'${body}'`;
 }
 

@@ -41,9 +41,7 @@ export class LineLengthGuard {
     // most twice that in all); never below 64 KiB: a short line cannot hold enough to matter, and
     // tests use tiny line limits
     this.countFrom =
-      options.structure === false
-        ? Infinity
-        : (options.countFrom ?? Math.max(64 * 1024, Math.floor(maxLineBytes / BYTES_PER_CONTAINER)));
+      options.structure === false ? Infinity : (options.countFrom ?? lineContainerLimit(maxLineBytes));
   }
 
   /** The part of `part` (to be stored at `offset`) that may be stored: all of it, or a prefix once a line is over a limit. */
@@ -119,8 +117,16 @@ export function countContainers(bytes: Uint8Array, from: number, to: number, sto
  * so a document read in parts is bounded like a log read in lines (audit R6-5, R6-6).
  */
 export function partContainerLimit(maxLineBytes: number): number {
+  return 2 * lineContainerLimit(maxLineBytes);
+}
+
+/**
+ * The `{` and `[` bytes (inside strings too) a line longer than this many bytes may hold: the
+ * guard's own bound, which a JSON array's element meets before it becomes a line (audit R14-L3).
+ */
+export function lineContainerLimit(maxLineBytes: number): number {
   if (!Number.isFinite(maxLineBytes)) return Infinity;
-  return 2 * Math.max(64 * 1024, Math.floor(maxLineBytes / BYTES_PER_CONTAINER));
+  return Math.max(64 * 1024, Math.floor(maxLineBytes / BYTES_PER_CONTAINER));
 }
 
 /** The note for a part (a JSON array's element) refused for the line limit: longer than a line may be. */

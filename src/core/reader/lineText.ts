@@ -23,11 +23,17 @@ export function splitLineText(message: string): { message: string; text: string 
   return { message: message.slice(0, i), text: message.slice(i + LINE_TEXT_MARK.length) };
 }
 
-/** Control (and bidi) characters as \xNN / \uNNNN escapes, so a message never carries raw terminal bytes. */
-export function escapeControls(s: string): string {
+/**
+ * Control (and bidi) characters as \xNN / \uNNNN escapes, so a message never carries raw terminal
+ * bytes; `utf8Bytes`: each as its UTF-8 bytes, \xNN each (bash's $'...' reads \xNN as one raw byte
+ * in any locale, and \uNNNN only in a UTF-8 one: audit R14-L1).
+ */
+export function escapeControls(s: string, utf8Bytes = false): string {
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return s.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, (c) => {
     const code = c.charCodeAt(0);
+    if (utf8Bytes)
+      return Array.from(new TextEncoder().encode(c), (b) => `\\x${b.toString(16).padStart(2, '0')}`).join('');
     return code < 0x100
       ? `\\x${code.toString(16).padStart(2, '0')}`
       : `\\u${code.toString(16).padStart(4, '0')}`;

@@ -30,14 +30,14 @@ export interface ArrayElements {
 export interface ElementLimits {
   /** UTF-8 bytes of one element at most (the line limit). */
   maxBytes: number;
-  /** Objects and arrays of one element at most. */
+  /** `{` and `[` of one element at most, inside strings too (what the reader's guard counts of a line). */
   maxContainers: number;
 }
 
 /** An element left out for a line limit: its number (1-based) and what it passed. */
 export interface RefusedElement {
   element: number;
-  /** Set when refused for its objects and arrays: how many it holds (outside strings: what a parse builds). */
+  /** Set when refused for its objects and arrays: its `{` and `[` (inside strings too: the reader's upper bound). */
   containers?: number;
   /** Set when refused for its length: its UTF-8 bytes. */
   bytes?: number;
@@ -181,7 +181,7 @@ function scanElement(text: string, start: number): Scanned {
   let done = false;
   let valueEnd = start;
   let newlineInString = false;
-  /** Objects and arrays opened (outside strings: what a parse of the element builds). */
+  /** `{` and `[` seen, inside strings too: the reader's guard counts a line's so (lineLengthGuard.ts). */
   let containers = 0;
   for (let i = start; i < n; i++) {
     const c = text.charCodeAt(i);
@@ -193,6 +193,7 @@ function scanElement(text: string, start: number): Scanned {
         if (s === QUOTE) break;
         if (s === BACKSLASH) i++;
         else if (s === NEWLINE || s === RETURN) newlineInString = true;
+        else if (s === OPEN_BRACE || s === OPEN_BRACKET) containers++;
       }
       if (i >= n) return { kind: 'torn' };
       if (depth === 0) {

@@ -172,9 +172,9 @@ describe('a JSON array is guarded element by element, never parsed whole (audit 
     expect(limit).toHaveLength(1);
     expect(limit[0]).toMatchObject({ line: 2 });
     expect(limit[0]?.message).toBe(
-      'element 2 of amp.json holds more than 131,072 objects and arrays, too many to parse safely (parsed, each takes some 80 bytes of memory against a few bytes of text): it was left out, and the rest is loaded.',
+      'element 2 of amp.json holds more than 65,536 objects and arrays, too many to parse safely (parsed, each takes some 80 bytes of memory against a few bytes of text): it was left out, and the rest is loaded.',
     );
-    expect(log.limitHit).toMatchObject({ kind: 'line-length', line: 2, containers: 131_072 });
+    expect(log.limitHit).toMatchObject({ kind: 'line-length', line: 2, containers: 65_536 });
   });
 
   it('an element of a million newlines is read, its newlines never swapped by a regex over the whole element (audit R14-3)', () => {
@@ -199,6 +199,30 @@ describe('a JSON array is guarded element by element, never parsed whole (audit 
     expect(longest).toBeGreaterThan(0);
     expect(longest).toBeLessThanOrEqual(LINE_WINDOW);
   });
+
+  it.each([
+    [
+      'braces inside a string',
+      `{"type":"user/message","seq":1,"data":{"turn":1,"text":"${'{'.repeat(70_000)}"}}`,
+    ],
+    ['exactly the old bound of objects', `{"type":"note","seq":1,"data":{"a":[${'[],'.repeat(131_069)}[]]}}`],
+  ])(
+    'an element the reader would refuse as a line (%s) is left out alone; the elements after it are read (audit R14-L3)',
+    (_, big) => {
+      const first = '{"type":"turn/start","seq":0,"data":{"turn":1}}';
+      const last = '{"type":"turn/end","seq":2,"data":{"turn":1,"reason":{"kind":"completed"}}}';
+      const limits = { ...DEFAULT_READ_LIMITS, maxLineBytes: 1 << 20 };
+      const log = loadLogFromText(`[\n${first},\n${big},\n${last}\n]\n`, {
+        limits,
+        import: { name: 'b.json' },
+      });
+      expect(log.eventCount).toBe(2);
+      expect(log.event(1)?.type).toBe('turn/end');
+      const limit = log.diagnostics.items.filter((d) => d.code === 'read-limit');
+      expect(limit.map((d) => d.line)).toEqual([2]);
+      expect(limit[0]?.message).toContain('element 2 of b.json holds more than 65,536 objects and arrays');
+    },
+  );
 
   it('an element longer than the line limit is refused unread, by its UTF-8 bytes', () => {
     const event = (seq: number, text: string) => `{"type":"note","seq":${seq},"data":{"text":"${text}"}}`;
@@ -296,5 +320,44 @@ describe('an array with one defect, or JSONL after a line that starts with [ (au
     const stray = `[${lines.slice(0, 10).join(',')}`.length;
     const left = new TextEncoder().encode(text.slice(stray)).length;
     expect(bad[0]?.message).toContain(`(${left.toLocaleString('en-US')} bytes) from there on were not`);
+  });
+
+  it.each([
+    ['a [ on a line of its own', `[\n${jsonl}`],
+    ['a [ glued to the first record', `[${jsonl}`],
+  ])(
+    '%s before JSONL: every event is read, one bad-json says the [ was left out (audit R14-2)',
+    (_, text) => {
+      const log = loadLogFromText(text, { import: { name: 'run.jsonl' } });
+      expect(log.eventCount).toBe(60);
+      const codes = (l: typeof log) => l.diagnostics.items.map((d) => d.code);
+      expect(codes(log).filter((c) => c === 'bad-json')).toHaveLength(1);
+      expect(log.diagnostics.items.find((d) => d.code === 'bad-json')?.message).toContain(
+        'starts with a [ that opens no JSON array',
+      );
+      // the same events, in order
+      const types = (l: typeof log) => Array.from({ length: l.eventCount }, (_, i) => l.event(i)?.type);
+      expect(types(log)).toEqual(types(whole));
+    },
+  );
+
+  it('an array with a missing comma between lines of records stays a broken array, not JSONL', () => {
+    const perLine = `[\n${lines.slice(0, 5).join(',\n')}\n${lines.slice(5).join(',\n')}\n]\n`;
+    const log = loadLogFromText(perLine, { import: { name: 'a.json' } });
+    expect(log.diagnostics.items.find((d) => d.code === 'bad-json')?.message).toContain(
+      'opens a JSON array that does not parse',
+    );
+    expect(log.eventCount).toBeLessThan(5);
+  });
+
+  it("two one-line arrays on two lines: both arrays' elements are read in order (audit R14-2)", () => {
+    const log = loadLogFromText(`${asArray(lines.slice(0, 30))}\n${asArray(lines.slice(30))}\n`, {
+      import: { name: 'two.json' },
+    });
+    expect(log.eventCount).toBe(60);
+    expect(log.event(59)?.type).toBe(whole.event(59)?.type);
+    expect(log.diagnostics.items.map((d) => d.message)).toContain(
+      'two.json holds 2 JSON arrays, one per line: their elements are read in order, numbered on from one array to the next',
+    );
   });
 });

@@ -17,9 +17,10 @@
  * rest); so is one whose first line breaks before more lines (`[INFO] starting` then JSONL). An
  * array that breaks further on (a trailing comma, text after its `]`, a missing comma) keeps the
  * elements whole before the break, and one diagnostic says where it broke and what was left (R13-4).
+ * A stray `[` before JSONL is left out, and lines that are each a whole array are read in order (R14-2).
  */
 import { brokenArrayHint, jqConversion, jqStreamConversion } from '../../reader/jsonArray';
-import { partContainerLimit, refusedLongPartMessage, refusedPartMessage } from '../../reader/lineLengthGuard';
+import { lineContainerLimit, refusedLongPartMessage, refusedPartMessage } from '../../reader/lineLengthGuard';
 import { formatBytes } from '../../view/byteSize';
 import { NativeLog } from '../nativeLog';
 import {
@@ -56,13 +57,25 @@ export function importEventArray(
 ): NativeLog {
   const limits: ElementLimits = {
     maxBytes: maxLineBytes,
-    maxContainers: partContainerLimit(maxLineBytes),
+    // the reader's own bound of a line, so an element it would refuse is refused here, alone (R14-L3)
+    maxContainers: lineContainerLimit(maxLineBytes),
   };
   const split = splitArray(text, limits);
-  if (split.kind === 'first-line') return new ElementLines(text.split('\n'));
+  if (split.kind === 'first-line')
+    return arrayLines(text, name, limits) ?? new ElementLines(text.split('\n'));
   if (split.kind === 'broken') {
     // a first line such as `[INFO] starting` before JSONL: the reader's, line by line (R13-4)
     if (jsonlAfterFirstLine(text, split.at)) return new ElementLines(text.split('\n'));
+    // a stray `[` (a line of its own, or glued to the first record) before JSONL (audit R14-2)
+    const lines = jsonlAfterBracket(text, split.at);
+    if (lines) {
+      const out = new ElementLines(lines);
+      out.note(
+        'bad-json',
+        `${name ?? 'this file'} starts with a [ that opens no JSON array: its records are one JSON object per line (JSONL), so the [ was left out and every line read as JSONL`,
+      );
+      return out;
+    }
     return brokenArray(split, text, name, limits);
   }
   return arrayRead(split, name, limits, true, cutByLimit);
@@ -150,6 +163,72 @@ function noteRefused(out: NativeLog, refused: RefusedElement[], file: string, li
 function jsonlAfterFirstLine(text: string, at: number): boolean {
   const nl = text.indexOf('\n');
   return nl >= 0 && at < nl && /\S/.test(text.slice(nl + 1, nl + 1 + 4096));
+}
+
+/** JSON objects on each of the first `sample` non-blank lines from `from` on: JSONL there. */
+function objectLines(text: string, from: number, sample = 3): boolean {
+  let seen = 0;
+  for (let at = from; at < text.length && seen < sample;) {
+    const nl = text.indexOf('\n', at);
+    const line = text.slice(at, nl < 0 ? text.length : nl).trim();
+    at = nl < 0 ? text.length : nl + 1;
+    if (line === '') continue;
+    if (line.length > 1 << 20 || line[0] !== '{') return false;
+    try {
+      const v: unknown = JSON.parse(line);
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+    } catch {
+      return false;
+    }
+    seen++;
+  }
+  return seen > 0;
+}
+
+/**
+ * The file's lines without a stray opening `[` when the array breaks at the start of a line from
+ * which the lines are JSON objects (JSONL: `[` then the records, or `[` glued to the first one); a
+ * missing comma in a real array leaves lines ending in `,` or a closing `]`, which are not objects.
+ */
+function jsonlAfterBracket(text: string, at: number): string[] | undefined {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  if (lineStart === 0 || text.slice(lineStart, at).trim() !== '' || !objectLines(text, lineStart))
+    return undefined;
+  const open = text.indexOf('[');
+  const lines = text
+    .slice(0, open)
+    .concat(' ', text.slice(open + 1))
+    .split('\n');
+  // the records before the break, each on a line of its own, read as JSONL too
+  const before = lines.slice(0, text.slice(0, lineStart).split('\n').length - 1);
+  return before.every((l) => l.trim() === '' || objectLines(l, 0, 1)) ? lines : undefined;
+}
+
+/**
+ * A file of complete one-line arrays, one per line (two exports appended, say): every array's
+ * elements in order, each a line (audit R14-2); undefined when any other line is not such an array.
+ */
+function arrayLines(text: string, name: string | undefined, limits: ElementLimits): NativeLog | undefined {
+  const elements: string[] = [];
+  const refused: RefusedElement[] = [];
+  let arrays = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    const split = splitArray(line, limits);
+    if (split.kind !== 'array' || split.torn) return undefined;
+    for (const r of split.refused ?? []) refused.push({ ...r, element: r.element + elements.length });
+    elements.push(...split.elements);
+    arrays++;
+  }
+  if (arrays < 2) return undefined;
+  const joined: ArrayElements =
+    refused.length > 0 ? { kind: 'array', elements, refused } : { kind: 'array', elements };
+  const out = arrayRead(joined, name, limits);
+  out.note(
+    'import-note',
+    `${name ?? 'this file'} holds ${arrays.toLocaleString('en-US')} JSON arrays, one per line: their elements are read in order, numbered on from one array to the next`,
+  );
+  return out;
 }
 
 /**
