@@ -185,7 +185,6 @@ try {
   if (tracing) {
     const traceEvents = await tracing.stop();
     summariseTrace(traceEvents, seekCount);
-    printSeekFrameCpu(traceEvents);
     printSeekTasks(traceEvents, Number(arg('tasks', '0')));
     const out = arg('trace-out', '');
     if (out) writeFileSync(out, JSON.stringify({ traceEvents }));
@@ -366,44 +365,6 @@ function summariseTrace(events, seeks, unit = 'seek') {
   print(byFn);
 }
 
-/** The page's main-thread marks (`seek:start`, `seek:frame`) and top-level tasks, in time order. */
-function mainTimeline(events) {
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  if (!main) return null;
-  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
-  const marks = onMain
-    .filter((e) => e.name === 'TimeStamp')
-    .map((e) => ({ ts: e.ts, name: e.args?.data?.message }))
-    .sort((a, b) => a.ts - b.ts);
-  const tasks = onMain.filter((e) => e.ph === 'X' && e.name === 'RunTask').sort((a, b) => a.ts - b.ts);
-  return { onMain, marks, tasks };
-}
-
-/**
- * Per seek, the main thread's CPU from the hash change to the seek's frame rendered (the tasks
- * that start in that span, the frame's own included): the work a seek waits for before it is on
- * screen, whatever the other panes do after it. Thread CPU, so robust on a loaded machine.
- */
-function printSeekFrameCpu(events) {
-  const t = mainTimeline(events);
-  if (!t) return;
-  const starts = t.marks.filter((m) => m.name === 'seek:start');
-  const cpus = [];
-  for (const [i, start] of starts.entries()) {
-    const frame = t.marks.find((m) => m.name === 'seek:frame' && m.ts > start.ts);
-    if (!frame || (starts[i + 1] && frame.ts > starts[i + 1].ts)) continue;
-    let cpu = 0;
-    for (const task of t.tasks)
-      if (task.ts + task.dur >= start.ts && task.ts < frame.ts) cpu += (task.tdur ?? task.dur) / 1000;
-    cpus.push(cpu);
-  }
-  if (cpus.length === 0) return;
-  const mean = cpus.reduce((a, b) => a + b, 0) / cpus.length;
-  console.log(
-    `main-thread CPU to the seek's frame rendered: mean ${mean.toFixed(1)} ms, p50 ${pct(cpus, 0.5).toFixed(1)}, p95 ${pct(cpus, 0.95).toFixed(1)} over ${cpus.length} seeks`,
-  );
-}
-
 /**
  * For the first `count` seeks: every task of the page's main thread from the seek's hash change
  * (its `seek:start` mark) to its frame rendered (`seek:frame`), with when it started (ms after the
@@ -412,9 +373,14 @@ function printSeekFrameCpu(events) {
  */
 function printSeekTasks(events, count) {
   if (count <= 0) return;
-  const t = mainTimeline(events);
-  if (!t) return;
-  const { onMain, marks, tasks } = t;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return;
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
+  const marks = onMain
+    .filter((e) => e.name === 'TimeStamp')
+    .map((e) => ({ ts: e.ts, name: e.args?.data?.message }))
+    .sort((a, b) => a.ts - b.ts);
+  const tasks = onMain.filter((e) => e.ph === 'X' && e.name === 'RunTask').sort((a, b) => a.ts - b.ts);
   const inner = onMain.filter((e) => e.ph === 'X' && e.name !== 'RunTask' && !e.name.startsWith('V8.GC'));
   const starts = marks.filter((m) => m.name === 'seek:start');
   console.log('\nmain-thread tasks per seek (ms after the hash change: CPU / wall: parts over 1.5 ms CPU):');

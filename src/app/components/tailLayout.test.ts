@@ -107,34 +107,3 @@ describe('HeightCache', () => {
     expect(c.get('c')).toBe(3);
   });
 });
-
-describe('first estimates by kind', () => {
-  it("an item never measured is placed at its kind's mean measured height; a measured one at its own", () => {
-    const cache = new HeightCache();
-    cache.set('m1', 400, 'tool:tool-result:11');
-    cache.set('m2', 500, 'tool:tool-result:11');
-    cache.set('m3', 60, 'user:text:4');
-    // A height learnt again moves its kind's mean (the item counts once).
-    cache.set('m3', 80, 'user:text:4');
-    expect(cache.estimateOf('tool:tool-result:11')).toBe(450);
-    expect(cache.estimateOf('user:text:4')).toBe(80);
-    expect(cache.estimateOf('assistant:text:7')).toBeUndefined();
-    const keys = new Map([
-      [0, 'm9'],
-      [1, 'm2'],
-      [2, 'm10'],
-      [3, 'm11'],
-    ]);
-    const kinds = new Map([
-      [0, 'tool:tool-result:11'],
-      [1, 'tool:tool-result:11'],
-      [2, 'user:text:4'],
-      [3, 'assistant:text:7'],
-    ]);
-    const g = new TailGeometry(5, 120, keys, cache, kinds);
-    // Unmeasured m9: the tool results' mean; measured m2: its cached height; m10: the user
-    // messages' mean; m11 (a kind never measured) and item 4 (no key): the estimate.
-    expect([0, 1, 2, 3, 4].map((i) => g.heightOf(i))).toEqual([450, 500, 80, 120, 120]);
-    expect(g.total).toBe(450 + 500 + 80 + 120 + 120);
-  });
-});

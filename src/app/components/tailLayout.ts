@@ -10,29 +10,16 @@
 /** Measured heights by item key, bounded: the oldest entries go first. */
 export class HeightCache {
   private readonly map = new Map<string, number>();
-  /**
-   * Per kind of item (a message's role and blocks), the heights measured so far: an item never
-   * measured is first placed at its kind's mean, nearer its real height than one estimate for
-   * all (a tool result is 300-600 px where a short user message is 60), so a seek renders the
-   * items its view needs and few more.
-   */
-  private readonly kinds = new Map<string, { sum: number; n: number }>();
   constructor(private readonly limit = 4000) {}
 
   get(key: string): number | undefined {
     return this.map.get(key);
   }
 
-  /** Records a height (of an item of `kind`, when told); true when it changed (by half a pixel or more). */
-  set(key: string, height: number, kind?: string): boolean {
+  /** Records a height; true when it changed (by half a pixel or more). */
+  set(key: string, height: number): boolean {
     const old = this.map.get(key);
     if (old !== undefined && Math.abs(old - height) < 0.5) return false;
-    if (kind !== undefined) {
-      const k = this.kinds.get(kind) ?? { sum: 0, n: 0 };
-      if (old === undefined) k.n++;
-      k.sum += height - (old ?? 0);
-      this.kinds.set(kind, k);
-    }
     if (old === undefined && this.map.size >= this.limit) {
       const first = this.map.keys().next();
       if (!first.done) this.map.delete(first.value);
@@ -41,20 +28,14 @@ export class HeightCache {
     return true;
   }
 
-  /** The mean height measured for items of `kind`; undefined before one was measured. */
-  estimateOf(kind: string): number | undefined {
-    const k = this.kinds.get(kind);
-    return k && k.n > 0 ? k.sum / k.n : undefined;
-  }
-
   get size(): number {
     return this.map.size;
   }
 }
 
-/** Offsets of a list of `count` items: estimated heights, corrected where measured (or guessed by kind). */
+/** Offsets of a list of `count` items: estimated heights, corrected where measured. */
 export class TailGeometry {
-  /** Indices with a measured (or kind-estimated) height, ascending. */
+  /** Indices with a measured height, ascending. */
   private readonly known: number[] = [];
   /** prefix[j] = sum over known[0..j) of (height - estimate). */
   private readonly prefix: number[] = [0];
@@ -65,13 +46,10 @@ export class TailGeometry {
     readonly estimate: number,
     keys: ReadonlyMap<number, string>,
     cache: HeightCache,
-    /** Items' kinds (by index): one never measured counts as its kind's mean height, when known. */
-    kinds?: ReadonlyMap<number, string>,
   ) {
     const indices = [...keys.keys()].filter((i) => i >= 0 && i < count).sort((a, b) => a - b);
     for (const i of indices) {
-      const kind = kinds?.get(i);
-      const h = cache.get(keys.get(i) as string) ?? (kind === undefined ? undefined : cache.estimateOf(kind));
+      const h = cache.get(keys.get(i) as string);
       if (h === undefined) continue;
       this.known.push(i);
       this.heights.push(h);

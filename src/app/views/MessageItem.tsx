@@ -7,7 +7,6 @@
  * pane's wrapper element (a style change, nothing rendered inside).
  */
 import { memo, type CSSProperties } from 'react';
-import type { Block, Message } from '../../core/types';
 import type { ViewMessage } from '../../worker/protocol';
 import { MessageView } from '../components/blocks';
 import { CopyLinkButton } from '../share/CopyLinkButton';
@@ -40,29 +39,6 @@ export function messageCallIds(m: ViewMessage): string[] {
     if (b.type === 'tool-call' && typeof id === 'string') ids.push(id);
   }
   return ids;
-}
-
-/** The characters a block shows (text, a tool call's arguments, a result's content). */
-function shownChars(blocks: readonly Block[]): number {
-  let n = 0;
-  for (const block of blocks) {
-    // Any block shape (unknown ones too): read as a record, each field checked.
-    const b = block as Record<string, unknown>;
-    if (typeof b.text === 'string') n += b.text.length;
-    if (typeof b.arguments === 'string') n += b.arguments.length;
-    if (Array.isArray(b.content)) n += shownChars(b.content as Block[]);
-  }
-  return n;
-}
-
-/**
- * A message's kind for a first estimate of its height before it is measured: its role, its
- * blocks' types, and its shown text's length within a factor of two. Messages of one kind are
- * laid out alike (a tool result with 2 KiB of output is about as tall as another).
- */
-export function messageKind(m: Message): string {
-  const types = m.content.map((b) => b.type).join(',');
-  return `${m.role}:${types}:${Math.round(Math.log2(1 + shownChars(m.content)))}`;
 }
 
 export interface MessageItemProps {

@@ -13,14 +13,7 @@ import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { ExportButtons } from '../share/ExportButtons';
-import {
-  FOCUSED,
-  MessageItem,
-  messageCallIds,
-  messageKind,
-  placedStyle,
-  type MessageActions,
-} from './MessageItem';
+import { FOCUSED, MessageItem, messageCallIds, placedStyle, type MessageActions } from './MessageItem';
 import { RequestInForce } from './RequestInForce';
 import { ResumePreview, useResumePreview } from './ResumePreview';
 import { StreamingPreview } from './StreamingPreview';
@@ -125,15 +118,11 @@ export function MessagesPane() {
   // measured exactly. A new seq shows the end of its history (where new messages appear); within
   // one seq, growth (the streaming preview arriving) follows the end only if the user is there.
   const previewKey = stream ? streamKey(stream) : null;
-  const { keys, kinds } = useMemo(() => {
+  const keys = useMemo(() => {
     const k = new Map<number, string>();
-    const kind = new Map<number, string>();
-    for (const [i, m] of shown?.messages ?? []) {
-      k.set(i, `m${m.seq}`);
-      kind.set(i, messageKind(m.message));
-    }
+    for (const [i, m] of shown?.messages ?? []) k.set(i, `m${m.seq}`);
     if (previewKey !== null) k.set(count, previewKey);
-    return { keys: k, kinds: kind };
+    return k;
   }, [shown, previewKey, count]);
   const {
     items,
@@ -146,7 +135,6 @@ export function MessagesPane() {
   } = useTailList({
     count: total,
     keys,
-    kinds,
     // A seq answered with a focus opens at it; the same seq answered again (a chunk within it)
     // keeps the user's position, and the end of a drag (the first answer with a focus) goes to it.
     resetKey: focus && focus.kind !== 'none' ? `${shownSeq}@${focus.index}` : shownSeq,
