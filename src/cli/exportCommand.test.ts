@@ -155,4 +155,20 @@ describe('an export that leaves input out says so (audit R14-4)', () => {
     expect(r.err).toBe('');
     expect(r.out).toBe(readFileSync(file, 'utf8'));
   });
+
+  it('an imported log with lines that are not JSON: the copy says it misses their bytes, exit 1 (audit R15-1)', async () => {
+    const codex = readFileSync(SAMPLE, 'utf8').trimEnd().split('\n');
+    const at = Math.floor(codex.length / 2);
+    const cut = (codex[at] as string).slice(0, -1); // its closing } lost
+    const file = join(dir, 'codex-cut.jsonl');
+    writeFileSync(file, [...codex.slice(0, at), cut, ...codex.slice(at + 1)].join('\n') + '\n');
+    for (const format of [['jsonl'], ['jsonl', '--redact'], ['otlp']]) {
+      const r = await run([file, '--format', ...format]);
+      expect(r.code, format.join(' ')).toBe(1);
+      const bytes = Buffer.byteLength(cut).toLocaleString('en-US');
+      expect(r.err).toMatch(
+        new RegExp(`the export is partial: [\\d.]+ KiB \\(${bytes} bytes\\) of the input were not read`),
+      );
+    }
+  });
 });

@@ -20,8 +20,7 @@ import { allValues, lastValue, positionals, readArgs, type OptionTable } from '.
 import type { ImportOptions } from '../core/import/importers';
 import { errorMessage } from '../core/errorMessage';
 import { exportedData } from './terminalText';
-import { formatBytes } from '../core/view/byteSize';
-import { tornEndBytes, unreadInput } from '../core/log/unreadInput';
+import { bytesSaid, partialCopyReason, tornEndBytes } from '../core/log/unreadInput';
 import { compileLinearRegex } from '../core/search/linearRegex';
 
 export interface ExportArgs {
@@ -183,13 +182,12 @@ export async function runExport(
  * written) is only said.
  */
 function partialCopy(log: SessionLog, err: (s: string) => void): number {
-  const bytes = (n: number) => `${formatBytes(n)} (${n.toLocaleString('en-US')} bytes)`;
   const torn = tornEndBytes(log.diagnostics.items);
-  if (torn > 0) err(`seqscope: the export leaves out a last line cut short: ${bytes(torn)}\n`);
-  const unread = unreadInput(log.diagnostics.items);
-  for (const u of unread)
-    err(
-      `seqscope: the export is partial: ${bytes(u.bytes)} of the input${u.line === undefined ? '' : ` from line ${u.line} on`} were not read (\`seqscope check\` says why); it holds the ${log.eventCount.toLocaleString('en-US')} events read before\n`,
-    );
-  return unread.length > 0 ? 1 : 0;
+  if (torn > 0) err(`seqscope: the export leaves out a last line cut short: ${bytesSaid(torn)}\n`);
+  const reason = partialCopyReason(log.diagnostics.items);
+  if (reason === undefined) return 0;
+  err(
+    `seqscope: the export is partial: ${reason} (\`seqscope check\` says why); it holds the ${log.eventCount.toLocaleString('en-US')} events read\n`,
+  );
+  return 1;
 }

@@ -11,7 +11,7 @@
 import { redactLogText, type RedactResult } from '../core/redact/redactLog';
 import { compileLinearRegex, type LinearRegex } from '../core/search/linearRegex';
 import type { SessionLog } from '../core/log/sessionLog';
-import { unreadInput } from '../core/log/unreadInput';
+import { partialCopyReason } from '../core/log/unreadInput';
 import { fail, type Result } from './protocol';
 
 const HOME = /^(\/home\/[^/]+|\/Users\/[^/]+|[A-Za-z]:\\Users\\[^\\]+)(?=$|[/\\])/;
@@ -22,10 +22,11 @@ export function homeOfCwd(cwd: unknown): string | undefined {
 }
 
 /**
- * The redacted log as a file to download, and what was masked; `unreadBytes`: input an imported
- * log's import left unread (a JSON array broken mid-file), which the copy cannot hold (audit R14-4).
+ * The redacted log as a file to download, and what was masked; `partial`: why the copy misses some
+ * of the input (a JSON array broken mid-file, lines that are not JSON, a damaged gzip), or null
+ * (core/log/unreadInput.ts; audit R14-4, R15-1, R15-3).
  */
-export type RedactedCopy = Omit<RedactResult, 'text'> & { file: Blob; unreadBytes: number };
+export type RedactedCopy = Omit<RedactResult, 'text'> & { file: Blob; partial: string | null };
 
 export function redactedCopy(log: SessionLog, patterns: readonly string[] = []): Result<RedactedCopy> {
   if (log.limitHit)
@@ -44,7 +45,7 @@ export function redactedCopy(log: SessionLog, patterns: readonly string[] = []):
     value: {
       ...masked,
       file: new Blob([copy], { type: 'application/x-ndjson;charset=utf-8' }),
-      unreadBytes: unreadInput(log.diagnostics.items).reduce((n, u) => n + u.bytes, 0),
+      partial: partialCopyReason(log.diagnostics.items) ?? null,
     },
   };
 }

@@ -10,7 +10,6 @@ import { patternNote } from '../../core/redact/customPatterns';
 import type { LogClient } from '../../worker/client';
 import { downloadFile, fileBase } from './export';
 import { showToast } from './links';
-import { formatBytes } from '../../core/view/byteSize';
 
 /** "api-key 3, email 1": what was masked, most first (and which patterns needed too much work). */
 export function maskedSummary(
@@ -52,12 +51,14 @@ export function RedactedExportButton({
         r.value.overruns,
         r.value.keptWords,
       );
-      const unread = r.value.unreadBytes;
-      if (unread > 0)
+      const partial = r.value.partial;
+      if (partial !== null)
         // the copy holds the events read; what the import could not read is not in it (audit R14-4)
         showToast(
-          `Partial redacted copy: ${formatBytes(unread)} of the log after the point where it stops parsing were not read, so they are not in the copy (see Diagnostics); ${summary}`,
-          { tone: 'warn' },
+          `Partial redacted copy: ${partial}, so it is not in the copy (see Diagnostics); ${summary}`,
+          {
+            tone: 'warn',
+          },
         );
       else showToast(`Redacted copy: ${summary}`);
     } finally {

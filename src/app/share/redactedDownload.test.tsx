@@ -41,16 +41,20 @@ describe('RedactedExportButton', () => {
 
   it('says the copy is partial, as a warning, when the import left input unread (audit R14-4)', async () => {
     const file = new Blob(['{"type":"session"}\n']);
-    const answer = (unreadBytes: number) => ({
+    const answer = (partial: string | null) => ({
       ok: true as const,
-      value: { file, counts: {}, changedLines: 0, overruns: {}, keptWords: 0, unreadBytes, name: 'a.json' },
+      value: { file, counts: {}, changedLines: 0, overruns: {}, keptWords: 0, partial, name: 'a.json' },
     });
     URL.createObjectURL = () => 'blob:copy';
     URL.revokeObjectURL = () => {};
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     for (const [unread, tone, says] of [
-      [12_048, 'warn', /^Partial redacted copy: 11\.8 KiB of the log .* were not read/],
-      [0, 'ok', /^Redacted copy: nothing to mask was found$/],
+      [
+        '11.8 KiB (12,048 bytes) of the input from line 6 on were not read',
+        'warn',
+        /^Partial redacted copy: 11\.8 KiB .* from line 6 on were not read, so it is not in the copy/,
+      ],
+      [null, 'ok', /^Redacted copy: nothing to mask was found$/],
     ] as const) {
       const request = vi.fn(async () => answer(unread));
       const host = render(

@@ -26,18 +26,23 @@ export const NAMED_LINES = 20;
 export class LineNotes {
   private readonly notes: ImportNote[] = [];
   /** Per kind (the rest of its message): lines seen, and the code of its notes. */
-  private readonly kinds = new Map<string, { code: ImportNote['code']; lines: number }>();
+  private readonly kinds = new Map<string, { code: ImportNote['code']; lines: number; moreBytes: number }>();
 
-  add(code: ImportNote['code'], message: string, rest: string): void {
-    const kind = this.kinds.get(rest) ?? { code, lines: 0 };
+  /** `droppedBytes`: the line's bytes when it is skipped (a copy of the events says it misses them). */
+  add(code: ImportNote['code'], message: string, rest: string, droppedBytes = 0): void {
+    const kind = this.kinds.get(rest) ?? { code, lines: 0, moreBytes: 0 };
     this.kinds.set(rest, kind);
-    if (++kind.lines <= NAMED_LINES) this.notes.push({ code, message });
+    if (++kind.lines <= NAMED_LINES)
+      this.notes.push(droppedBytes > 0 ? { code, message, droppedBytes } : { code, message });
+    else kind.moreBytes += droppedBytes;
   }
 
   finish(): ImportNote[] {
-    for (const [rest, { code, lines }] of this.kinds) {
+    for (const [rest, { code, lines, moreBytes }] of this.kinds) {
       const more = lines - NAMED_LINES;
-      if (more > 0) this.notes.push({ code, message: `${more} more line${more === 1 ? '' : 's'} ${rest}` });
+      if (more <= 0) continue;
+      const message = `${more} more line${more === 1 ? '' : 's'} ${rest}`;
+      this.notes.push(moreBytes > 0 ? { code, message, droppedBytes: moreBytes } : { code, message });
     }
     return this.notes;
   }
@@ -73,6 +78,7 @@ export function parseJsonLines(
         'import-unmapped',
         `line ${no} is not JSON (${line.length} characters): skipped`,
         'are not JSON: skipped',
+        utf8Length(raw),
       );
       continue;
     }
@@ -140,4 +146,19 @@ function splitObjects(line: string): string[] {
     }
   }
   return out;
+}
+
+/** UTF-8 bytes of `s`, counted without encoding a copy. */
+function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
 }

@@ -1,19 +1,21 @@
 /**
- * What an import left unread mid-file (a JSON array broken after some elements: bad-json with the
- * bytes from there on), as opposed to a torn end (a last line or element cut short, a log still
- * being written). A copy of the events (an export, a redacted copy of an imported log) holds only
- * what was read, so it says so (audit R14-4).
+ * What an import left unread mid-file (a JSON array broken after some elements, a foreign log's
+ * lines that are not JSON: diagnostics carrying the bytes dropped), or input that did not
+ * decompress whole, as opposed to a torn end (a last line cut short, a log still being written).
+ * A copy of the events (an export, a redacted copy of an imported log) holds only what was read,
+ * so it says so (audit R14-4, R15-1, R15-3).
  */
 import type { Diagnostic } from '../types';
+import { formatBytes } from '../view/byteSize';
 
 export interface UnreadInput {
-  /** Bytes left unread from the break on. */
+  /** Bytes left unread. */
   bytes: number;
-  /** Where the break is (an array's element number), when known. */
+  /** Where (a line, or an array's element number), when known. */
   line?: number;
 }
 
-/** The breaks that left input unread, in order; a torn end is not one. */
+/** The places that left input unread, in order; a torn end is not one. */
 export function unreadInput(diagnostics: readonly Diagnostic[]): UnreadInput[] {
   const out: UnreadInput[] = [];
   for (const d of diagnostics)
@@ -27,4 +29,31 @@ export function tornEndBytes(diagnostics: readonly Diagnostic[]): number {
   let n = 0;
   for (const d of diagnostics) if (d.code === 'torn-tail') n += d.droppedBytes ?? 0;
   return n;
+}
+
+/** "35.2 KiB (36,038 bytes)". */
+export function bytesSaid(n: number): string {
+  return `${formatBytes(n)} (${n.toLocaleString('en-US')} bytes)`;
+}
+
+/**
+ * Why a copy of the events is partial, as a clause ("35.2 KiB (36,038 bytes) of the input from
+ * line 6 on were not read"), or undefined when it holds everything the input held.
+ */
+export function partialCopyReason(diagnostics: readonly Diagnostic[]): string | undefined {
+  const reasons: string[] = [];
+  if (diagnostics.some((d) => d.code === 'bad-compression'))
+    reasons.push('the input did not decompress whole (what followed the damage is not in it)');
+  const unread = unreadInput(diagnostics);
+  const total = unread.reduce((n, u) => n + u.bytes, 0);
+  const first = unread[0];
+  if (first && unread.length === 1)
+    reasons.push(
+      `${bytesSaid(first.bytes)} of the input${first.line === undefined ? '' : ` from line ${first.line} on`} were not read`,
+    );
+  else if (first)
+    reasons.push(
+      `${bytesSaid(total)} of the input in ${unread.length.toLocaleString('en-US')} places${first.line === undefined ? '' : ` (the first at line ${first.line})`} were not read`,
+    );
+  return reasons.length > 0 ? reasons.join('; ') : undefined;
 }

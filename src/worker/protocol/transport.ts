@@ -78,8 +78,8 @@ export interface ResponseValues {
     overruns: Record<string, number>;
     /** The log's own words a user's pattern matched and that were kept (core/redact/specWords.ts). */
     keptWords: number;
-    /** Input the import left unread (a JSON array broken mid-file): the copy holds only what was read. */
-    unreadBytes: number;
+    /** Why the copy misses some of the input (core/log/unreadInput.ts), or null: it holds only what was read. */
+    partial: string | null;
     name: string;
   };
   library: LibraryResult;
