@@ -153,3 +153,20 @@ describe("a user's pattern reaches short strings (audit R14-1)", () => {
     expect(r.text).toContain('"type":"tool/result"');
   });
 });
+
+describe("a packed row's own keys (audit R15-L1)", () => {
+  it('`seq`, `time`, `0` leave seq0 and time0 of a packed row alone: its events keep their seqs and times', () => {
+    const row = JSON.stringify({
+      type: 'text-chunks',
+      seq0: 5,
+      time0: 100,
+      data: { turn: 1, step: 1, index: 0, dt: [0, 1], texts: ['a seq', 'b time0'] },
+    });
+    for (const p of ['seq', 'time', '0']) {
+      const r = redactLogText(row, { patterns: [pattern(p)] });
+      expect(r.text, p).toContain('"seq0":5');
+      expect(r.text, p).toContain('"time0":100');
+    }
+    expect(redactLogText(row, { patterns: [pattern('seq')] }).text).not.toContain('a seq');
+  });
+});

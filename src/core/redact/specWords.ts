@@ -13,7 +13,7 @@ import { HARNESS_EVENT_TYPES, LEGACY_EVENT_TYPES } from '../reader/knownTypes';
 // prettier-ignore
 const KEYS = [
   // envelope and header (spec 1)
-  'type', 'seq', 'time', 'data', 'surfaceOp', 'sourceEventSeqs', 'ignorable', 'event',
+  'type', 'seq', 'time', 'data', 'surfaceOp', 'sourceEventSeqs', 'ignorable', 'event', 'sessionId', 'seq0', 'time0',
   'version', 'id', 'createdAt', 'cwd', 'parentSession', 'seedLength', 'origin', 'delegationDepth', 'agentPreset',
   // data of the durable events, packed rows, messages, blocks, chunks, usage, reasons
   'turn', 'step', 'message', 'chunk', 'usage', 'interrupted', 'callId', 'name', 'arguments', 'error', 'meta',
