@@ -214,3 +214,61 @@ test('the raw/md toggle never covers the message text', async ({ page }) => {
   // The check means something: text does run through the toggle's column (below it).
   expect(fullWidthLines).toBeGreaterThan(0);
 });
+
+test('scrolling up fast through a few hundred messages keeps the pane (audit R15-2: a page choice looped, React #301, blank app)', async ({
+  page,
+  pageErrors,
+}) => {
+  // 150 user/assistant exchanges of 1-7 lines, then one long pasted message and 10 short ones
+  let r = 12345;
+  const rnd = (n: number) => {
+    r = (r * 1103515245 + 12345) % 2147483648;
+    return r % n;
+  };
+  const words = 'the of and to in is that for it with as was on be by this are or from at which an but'.split(
+    ' ',
+  );
+  const para = (n: number) => Array.from({ length: n }, () => words[rnd(words.length)]).join(' ');
+  const lines: string[] = [];
+  const ev = (type: string, data: unknown, extra: object = {}) =>
+    lines.push(
+      JSON.stringify({ type, seq: lines.length, time: 1755000000000 + lines.length, data, ...extra }),
+    );
+  const user = (text: string) =>
+    ev('user/message', { role: 'user', content: [{ type: 'text', text }] }, { surfaceOp: 'append' });
+  ev('turn/start', { turn: 1 });
+  for (let i = 0; i < 150; i++) {
+    user(para(1 + rnd(6)));
+    ev('step/start', { turn: 1, step: i + 1 });
+    const text = Array.from({ length: 1 + rnd(7) }, () => para(1 + rnd(8))).join('\n');
+    ev(
+      'assistant/message',
+      { turn: 1, step: i + 1, message: { role: 'assistant', content: [{ type: 'text', text }] } },
+      { surfaceOp: 'append', sourceEventSeqs: [] },
+    );
+    ev('step/end', { turn: 1, step: i + 1 });
+  }
+  user(para(8000));
+  for (let i = 0; i < 10; i++) user(para(3));
+  ev('turn/end', { turn: 1, reason: { kind: 'completed' } });
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'seqscope-chat-')), 'chat.jsonl');
+  writeFileSync(file, lines.join('\n') + '\n');
+
+  await gotoApp(page);
+  await openWithInput(page, file);
+  await expectLoaded(page, 'chat.jsonl', lines.length);
+  const pane = page.getByTestId('messages');
+  const box = await pane.boundingBox();
+  if (!box) throw new Error('no messages pane');
+  const before = await pane.evaluate((el) => el.scrollTop);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 20; i++) {
+    await page.mouse.wheel(0, -1000);
+    await page.waitForTimeout(50);
+  }
+  // the pane is still there, scrolled up, showing older messages; no page error (#301 was one)
+  await expect(pane).toBeVisible();
+  await expect.poll(() => pane.evaluate((el) => el.scrollTop)).toBeLessThan(before - 10_000);
+  await expect(pane.locator('[data-testid=message]').first()).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});

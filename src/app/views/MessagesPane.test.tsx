@@ -14,7 +14,7 @@ import {
   stubReportingResizeObserver,
 } from '../testing/paneHarness';
 import { useReplay } from '../playback/replayState';
-import { MessagesPane } from './MessagesPane';
+import { MessagesPane, nextPage } from './MessagesPane';
 
 // uPlot (reached through the compose graph) reads matchMedia when imported.
 await vi.hoisted(async () => (await import('../testing/paneHarness')).stubMatchMedia());
@@ -335,5 +335,19 @@ describe('MessagesPane of a log with no events (issue 14: an empty file)', () =>
     expect(el.textContent).toContain('no events: no message to show');
     expect(el.textContent).not.toContain('select an event');
     expect(fake.sent('messagesAt')).toEqual([]);
+  });
+});
+
+describe('the older page the pane loads (audit R15-2)', () => {
+  it('is the first older message\u2019s page, kept while it or the next one holds that message', () => {
+    expect(nextPage(-1, undefined)).toBe(-1);
+    expect(nextPage(3, undefined)).toBe(-1);
+    expect(nextPage(-1, 85)).toBe(2); // pages of 40: 80-119
+    // loading pages 2 and 3 moved the first message on screen into page 3: kept, not flipped back
+    expect(nextPage(2, 125)).toBe(2);
+    expect(nextPage(2, 80)).toBe(2);
+    // scrolled above the loaded pages, or past them: that message's page
+    expect(nextPage(2, 79)).toBe(1);
+    expect(nextPage(2, 160)).toBe(4);
   });
 });

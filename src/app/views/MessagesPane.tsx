@@ -4,7 +4,7 @@
  * The pane's `data-seq` changes only when content for that seq has arrived,
  * so tests (and users) never see one seq's label over another's messages.
  */
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { MessagesWindow, StreamView, ToolPair, ViewMessage } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { TAIL_INDEX_ATTR } from '../components/tailList';
@@ -146,10 +146,18 @@ export function MessagesPane() {
   const { announcement } = useMessageFocus({ focus, count, onScrolled: scrolledNow, root: paneRef });
 
   // Older messages the user scrolled to: the aligned page holding the first one above the tail on
-  // screen, and the next (each on its own lane, by parity).
+  // screen, and the next (each on its own lane, by parity). Loading a page can move the items (its
+  // messages' heights replace the estimates), so the pages in force are kept while they still hold
+  // that message, and the choice is made after the commit: chosen during render, two pages could
+  // each move the first message into the other, and the render never settled (audit R15-2).
   const firstOld = items.find((it) => it.index < tailFrom)?.index;
-  const wantPage = firstOld === undefined ? -1 : Math.floor(firstOld / PAGE);
-  if (wantPage !== page) setPage(wantPage);
+  const wantPage = nextPage(page, firstOld);
+  useEffect(() => {
+    // the list's placement is known only after the commit; set during render, a ping-pong of two
+    // pages looped until React gave up and the app went blank (#301)
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (wantPage !== page) setPage(wantPage);
+  }, [wantPage, page]);
 
   // The call/result pairs of the tool calls on screen, from the worker (which knows every pair,
   // also those outside the loaded messages or after the selected seq). A new log (or a followed
@@ -373,4 +381,14 @@ function toolCallIds(shown: Shown | null): string[] {
   const ids = new Set<string>();
   for (const m of shown?.messages.values() ?? []) for (const id of messageCallIds(m)) ids.add(id);
   return [...ids].sort();
+}
+
+/**
+ * The page to load for the first older message on screen (`firstOld`; undefined: only the tail is
+ * on screen): `page` itself while it or the next holds it (the two loaded), else that message's page.
+ */
+export function nextPage(page: number, firstOld: number | undefined): number {
+  if (firstOld === undefined) return -1;
+  if (page >= 0 && firstOld >= page * PAGE && firstOld < (page + 2) * PAGE) return page;
+  return Math.floor(firstOld / PAGE);
 }
