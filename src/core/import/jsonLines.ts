@@ -8,6 +8,7 @@
 import type { ImportNote } from './nativeLog';
 import { isObject, type JsonObject } from '../validate';
 import { IMPORT_CUT_NOTE, parseImported } from './jsonDocument';
+import { utf8Length } from '../reader/utf8Length';
 
 export interface ForeignRecord {
   value: JsonObject;
@@ -146,19 +147,4 @@ function splitObjects(line: string): string[] {
     }
   }
   return out;
-}
-
-/** UTF-8 bytes of `s`, counted without encoding a copy. */
-function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
 }

@@ -8,7 +8,7 @@
 import type { Diagnostic } from '../types';
 import { formatBytes } from '../view/byteSize';
 
-export interface UnreadInput {
+interface UnreadInput {
   /** Bytes left unread. */
   bytes: number;
   /** Where (a line, or an array's element number), when known. */
@@ -16,7 +16,7 @@ export interface UnreadInput {
 }
 
 /** The places that left input unread, in order; a torn end is not one. */
-export function unreadInput(diagnostics: readonly Diagnostic[]): UnreadInput[] {
+function unreadInput(diagnostics: readonly Diagnostic[]): UnreadInput[] {
   const out: UnreadInput[] = [];
   for (const d of diagnostics)
     if (d.code !== 'torn-tail' && d.droppedBytes !== undefined && d.droppedBytes > 0)

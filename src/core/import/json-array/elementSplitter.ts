@@ -12,6 +12,8 @@
  * the encoded bytes, the store) only for the reader's guard to refuse it (2.15 GB; fix12c notes).
  */
 
+import { utf8Length } from '../../reader/utf8Length';
+
 export interface ArrayElements {
   kind: 'array';
   /**
@@ -120,7 +122,7 @@ export function splitArray(text: string, limits: ElementLimits = NO_LIMITS): Spl
     at: d.at,
     read: done(),
     closed,
-    unreadBytes: utf8Bytes(text, unreadFrom, n),
+    unreadBytes: utf8Length(text, unreadFrom, n),
   });
   const at = (why: string, pos: number): Defect => ({
     kind: 'defect',
@@ -149,7 +151,7 @@ export function splitArray(text: string, limits: ElementLimits = NO_LIMITS): Spl
     }
     if (c === COMMA) return broken(at(`Unexpected token ','`, i), i);
     const el = scanElement(text, i);
-    if (el.kind === 'torn') return done({ droppedChars: n - i, droppedBytes: utf8Bytes(text, i, n) });
+    if (el.kind === 'torn') return done({ droppedChars: n - i, droppedBytes: utf8Length(text, i, n) });
     if (el.kind === 'defect') {
       if (el.whole === undefined) return broken(el, i);
       add(i, el.whole);
@@ -244,20 +246,8 @@ function overLimits(
   const chars = el.valueEnd - start;
   // a UTF-16 unit is 1 to 3 bytes (a surrogate pair 4 for 2): bytes counted only near the limit
   if (chars * 3 <= limits.maxBytes) return undefined;
-  const bytes = utf8Bytes(text, start, el.valueEnd);
+  const bytes = utf8Length(text, start, el.valueEnd);
   return bytes > limits.maxBytes ? { bytes } : undefined;
-}
-
-/** UTF-8 bytes of text[from, to), counted without encoding a copy. */
-function utf8Bytes(text: string, from: number, to: number): number {
-  let bytes = to - from;
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) continue;
-    // 2 bytes below U+0800, else 3; each half of a surrogate pair adds 1 (4 bytes for the pair)
-    bytes += c < 0x800 ? 1 : c >= 0xd800 && c <= 0xdfff ? 1 : 2;
-  }
-  return bytes;
 }
 
 /**
