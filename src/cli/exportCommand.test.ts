@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseExportArgs, runExport } from './exportCommand';
+import { loadLogFromText } from '../core/log/load';
 
 const SAMPLE = '../shared/samples/other/codex/agentlogs-crud.jsonl';
 
@@ -170,5 +171,27 @@ describe('an export that leaves input out says so (audit R14-4)', () => {
         new RegExp(`the export is partial: [\\d.]+ KiB \\(${bytes} bytes\\) of the input were not read`),
       );
     }
+  });
+});
+
+describe("a redacted copy of an imported log keeps the importer's row types (audit R15-L2)", () => {
+  it('`codex`, `e` and `claude` mask content but not `codex/session_meta`: the copy checks with no unknown type', async () => {
+    const types = (jsonl: string) =>
+      jsonl.split('\n').flatMap((l) => /"type":"([^"]*)"/.exec(l)?.slice(1) ?? []);
+    const plain = await run([SAMPLE, '--format', 'jsonl', '--redact']);
+    expect(types(plain.out)).toContain('codex/session_meta');
+    for (const p of ['codex', 'e', 'claude']) {
+      const r = await run([SAMPLE, '--format', 'jsonl', '--redact', '--redact-pattern', p]);
+      expect(r.code, p).toBe(0);
+      expect(types(r.out), p).toEqual(types(plain.out));
+      const after = loadLogFromText(r.out);
+      expect(
+        after.diagnostics.items.filter((d) => d.severity === 'error').map((d) => d.code),
+        p,
+      ).toEqual([]);
+    }
+    // content still masked: the model's name holds `codex`
+    const masked = await run([SAMPLE, '--format', 'jsonl', '--redact', '--redact-pattern', 'codex']);
+    expect(masked.out).not.toContain('gpt-5.2-codex');
   });
 });

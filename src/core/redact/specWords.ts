@@ -7,7 +7,7 @@
  * `type`s of free-form payloads (a tool's JSON schema, a structured tool result) included, is
  * content and is masked like any text (audit R13-2). The built-in secret rules apply everywhere.
  */
-import { HARNESS_EVENT_TYPES, LEGACY_EVENT_TYPES } from '../reader/knownTypes';
+import { HARNESS_EVENT_TYPES, IMPORTED_EVENT_PREFIXES, LEGACY_EVENT_TYPES } from '../reader/knownTypes';
 
 /** Keys of the envelope, the header and the data shapes of spec section 3 (and 3.4's legacy spellings). */
 // prettier-ignore
@@ -47,5 +47,15 @@ export function isSpecKey(key: string): boolean {
 
 /** True when `value`, held by the field `key`, is one of the spec's words for such a field. */
 export function isSpecValue(key: string, value: string): boolean {
-  return ENUM_FIELDS.has(key) && SPEC_VALUES.has(value);
+  if (!ENUM_FIELDS.has(key)) return false;
+  return SPEC_VALUES.has(value) || (key === 'type' && isImportedType(value));
+}
+
+/**
+ * An importer's re-told event type (`codex/session_meta`, `claude-code/summary`): the copy of an
+ * imported log names its rows so, and a user pattern such as `codex` or `e` that renamed them made
+ * the copy's rows unknown event types the harness refuses (audit R15-L2).
+ */
+function isImportedType(value: string): boolean {
+  return IMPORTED_EVENT_PREFIXES.some((prefix) => value.startsWith(prefix) && value.length > prefix.length);
 }
