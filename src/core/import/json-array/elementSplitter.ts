@@ -26,6 +26,8 @@ export interface ArrayElements {
   torn?: { droppedChars: number; droppedBytes: number };
   /** Elements refused for the line limits (`ElementLimits`), in order; absent when none. */
   refused?: RefusedElement[];
+  /** Set when the text holds several arrays one after another, read in order: how many. */
+  arrays?: number;
 }
 
 /** What one element may hold, as one line may (reader/lineLengthGuard.ts); Infinity: no limit. */
@@ -109,11 +111,21 @@ export function splitArray(text: string, limits: ElementLimits = NO_LIMITS): Spl
   while (i < n && isSpace(text.charCodeAt(i))) i++;
   const elements: string[] = [];
   const refused: RefusedElement[] = [];
+  let arrays = 1;
   const done = (torn?: ArrayElements['torn']): ArrayElements => {
     const out: ArrayElements = { kind: 'array', elements };
     if (torn) out.torn = torn;
     if (refused.length > 0) out.refused = refused;
+    if (arrays > 1) out.arrays = arrays;
     return out;
+  };
+  /** After a closing `]` at `end`: the next array's first position, when one follows (`] [`); else -1. */
+  const nextArray = (end: number): number => {
+    let k = end + 1;
+    while (k < n && isSpace(text.charCodeAt(k))) k++;
+    if (text.charCodeAt(k) !== OPEN_BRACKET || isFirstLine(text, end + 1, k)) return -1;
+    arrays++;
+    return k + 1;
   };
   /** The defect `d`, the text from `unreadFrom` on left unread. */
   const broken = (d: Defect, unreadFrom: number, closed = false): BrokenArray => ({
@@ -146,8 +158,11 @@ export function splitArray(text: string, limits: ElementLimits = NO_LIMITS): Spl
     if (i >= n) return done({ droppedChars: 0, droppedBytes: 0 });
     const c = text.charCodeAt(i);
     if (c === CLOSE_BRACKET) {
-      if (elements.length > 0) return broken(at(`Unexpected token ']'`, i), i);
-      return afterArray(text, i + 1, done(), broken);
+      // an empty array: the loop starts only after a `[` (a `]` after a comma returned below)
+      const next = nextArray(i);
+      if (next < 0) return afterArray(text, i + 1, done(), broken);
+      i = next;
+      continue;
     }
     if (c === COMMA) return broken(at(`Unexpected token ','`, i), i);
     const el = scanElement(text, i);
@@ -159,7 +174,13 @@ export function splitArray(text: string, limits: ElementLimits = NO_LIMITS): Spl
     }
     add(i, el);
     i = el.next;
-    if (text.charCodeAt(i) === CLOSE_BRACKET) return afterArray(text, i + 1, done(), broken);
+    if (text.charCodeAt(i) === CLOSE_BRACKET) {
+      // arrays one after another (`[...]\n[...]`, a writer that appends arrays): read in order
+      const next = nextArray(i);
+      if (next < 0) return afterArray(text, i + 1, done(), broken);
+      i = next;
+      continue;
+    }
     i++; // the comma
     while (i < n && isSpace(text.charCodeAt(i))) i++;
     // a trailing comma: every element before it is whole
@@ -263,9 +284,14 @@ function afterArray(
   let i = from;
   while (i < text.length && isSpace(text.charCodeAt(i))) i++;
   if (i >= text.length) return array;
-  const firstNewline = text.indexOf('\n');
-  if (firstNewline >= from && firstNewline < i) return { kind: 'first-line' };
+  if (isFirstLine(text, from, i)) return { kind: 'first-line' };
   return broken(defect(`Unexpected non-whitespace character after JSON at position ${i}`, i), i, true);
+}
+
+/** True when the array ending at `from` is the text's whole first line and more text starts at `next`. */
+function isFirstLine(text: string, from: number, next: number): boolean {
+  const firstNewline = text.indexOf('\n');
+  return firstNewline >= from && firstNewline < next;
 }
 
 /**

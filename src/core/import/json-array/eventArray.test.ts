@@ -298,7 +298,6 @@ describe('an array with one defect, or JSONL after a line that starts with [ (au
     ['a trailing comma', `${asArray(lines).slice(0, -1)},]`],
     ['text after the ]', `${asArray(lines)} garbage`],
     ['text on a line after a pretty-printed array', `[\n${lines.join(',\n')}\n]\ngarbage\n`],
-    ['a second array after it', `${asArray(lines)}${asArray(lines.slice(0, 3))}`],
   ])('%s: every element is read, and one bad-json says where it broke', (_, text) => {
     const log = loadLogFromText(text, { import: { name: 'a.json' } });
     expect(log.eventCount).toBe(60);
@@ -308,6 +307,28 @@ describe('an array with one defect, or JSONL after a line that starts with [ (au
     expect(bad[0]?.message).toContain(`every element before it was read (${lines.length} elements)`);
     expect(bad[0]?.message).toContain(jqStreamConversion('a.json'));
   });
+
+  it.each([
+    ['pretty-printed', `[\n${lines.slice(0, 25).join(',\n')}\n]\n[\n${lines.slice(25).join(',\n')}\n]\n`],
+    ['glued on one line', `${asArray(lines.slice(0, 25))}${asArray(lines.slice(25))}`],
+    [
+      'with an empty array between',
+      `[\n${lines.slice(0, 25).join(',\n')}\n]\n[ ]\n[${lines.slice(25).join(',')}]`,
+    ],
+  ])(
+    'arrays one after another (%s): every element of each is read in order, and the note says so',
+    (_, text) => {
+      const log = loadLogFromText(text, { import: { name: 'a.json' } });
+      expect(eventsOf(log)).toEqual(eventsOf(whole));
+      const errors = (l: typeof log) =>
+        l.diagnostics.items.filter((d) => d.severity === 'error').map((d) => d.code);
+      expect(errors(log)).toEqual(errors(whole));
+      const note = log.diagnostics.items.find((d) => d.code === 'import-note')?.message ?? '';
+      expect(note).toMatch(
+        /a\.json is [23] JSON arrays one after another \(61 elements in all, read in order\)/,
+      );
+    },
+  );
 
   it('a stray } between elements: the elements before it are read, the bytes left named', () => {
     const text = `[${lines.slice(0, 10).join(',')}},${lines.slice(10).join(',')}]`;

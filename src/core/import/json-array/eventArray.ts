@@ -102,7 +102,11 @@ function arrayRead(
     const convert = parses
       ? `to convert it: ${jqConversion(name)}`
       : `to convert its complete elements: ${jqStreamConversion(name)}`;
-    out.note('import-note', `${file} is a JSON array (${what}), ${asLines}; ${convert}`);
+    const arrays =
+      split.arrays === undefined
+        ? `a JSON array (${what})`
+        : `${split.arrays.toLocaleString('en-US')} JSON arrays one after another (${what} in all, read in order)`;
+    out.note('import-note', `${file} is ${arrays}, ${asLines}; ${convert}`);
     return out;
   }
   // the torn end as it stands: a followed array's writer adds to it (provisional: followImport.ts)
