@@ -174,6 +174,46 @@ describe('an export that leaves input out says so (audit R14-4)', () => {
   });
 });
 
+describe('an imported log whose records are skipped: the copy says it is partial (audit R16-1, R16-3)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'seqscope-export-skipped-'));
+
+  it('lines that are JSON but not objects ([record], a string, a number, null): exit 1, their bytes named', async () => {
+    const codex = readFileSync(SAMPLE, 'utf8').trimEnd().split('\n');
+    const changed = [3, 5, 7, 9];
+    const shapes = [(l: string) => `[${l}]`, (l: string) => JSON.stringify(l), () => '12345', () => 'null'];
+    const lines = codex.map((l, i) => {
+      const k = changed.indexOf(i);
+      return k < 0 ? l : (shapes[k] as (l: string) => string)(l);
+    });
+    const file = join(dir, 'codex-nonobj.jsonl');
+    writeFileSync(file, lines.join('\n') + '\n');
+    const bytes = changed.reduce((n, i) => n + Buffer.byteLength(lines[i] as string), 0);
+    for (const format of [['jsonl'], ['jsonl', '--redact'], ['otlp']]) {
+      const r = await run([file, '--format', ...format]);
+      expect(r.code, format.join(' ')).toBe(1);
+      expect(r.err).toContain(`(${bytes.toLocaleString('en-US')} bytes) of the input in 4 places`);
+    }
+  });
+
+  it('an Inspect .eval whose shown sample does not parse: exit 1, the sample\u2019s bytes in the file named', async () => {
+    const { strToU8, zipSync } = await import('fflate');
+    const sample = JSON.stringify({ id: 1, epoch: 1, events: [], messages: [] });
+    const zip = zipSync({
+      'header.json': strToU8(JSON.stringify({ version: 2, eval: { eval_id: 'E', task: 't', model: 'm' } })),
+      'samples/1_epoch_1.json': strToU8(sample.slice(0, sample.length >> 1)),
+    });
+    const file = join(dir, 'cut.eval');
+    writeFileSync(file, zip);
+    for (const format of [['jsonl'], ['jsonl', '--redact'], ['otlp']]) {
+      const r = await run([file, '--format', ...format]);
+      expect(r.code, format.join(' ')).toBe(1);
+      expect(r.err, format.join(' ')).toMatch(
+        /the export is partial: [\d.]+ B \([\d,]+ bytes\) of the input were not read/,
+      );
+    }
+  });
+});
+
 describe("a redacted copy of an imported log keeps the importer's row types (audit R15-L2)", () => {
   it('`codex`, `e` and `claude` mask content but not `codex/session_meta`: the copy checks with no unknown type', async () => {
     const types = (jsonl: string) =>

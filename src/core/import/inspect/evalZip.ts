@@ -37,9 +37,17 @@ export function readEvalZip(
   // it, many parts together were not (audit R6-12)
   let budget = partContainerLimit(limits?.maxLineBytes ?? Infinity);
   const containerLimit = budget;
+  // A member skipped is input a copy of the events misses: its notes carry the member's bytes in
+  // the file, so an export says it is partial (core/log/unreadInput.ts; audit R16-1).
+  const inFile = new Map<string, number>();
+  const dropped = (name: string) => Math.max(1, inFile.get(name) ?? 0);
   const fits = (m: ZipMember): boolean => {
     const refuse = (why: string) => {
-      notes.push({ code: 'read-limit', message: `${m.name} in the .eval zip skipped: ${why}.` });
+      notes.push({
+        code: 'read-limit',
+        message: `${m.name} in the .eval zip skipped: ${why}.`,
+        droppedBytes: dropped(m.name),
+      });
       return false;
     };
     // a stored member's size is its bytes in the file, whatever it declares
@@ -76,6 +84,7 @@ export function readEvalZip(
   const files: Record<string, Uint8Array> = {};
   for (const m of members) {
     if (m.name !== 'header.json' && m.name !== '_journal/start.json' && m.name !== shownName) continue;
+    inFile.set(m.name, m.compressedSize);
     if (!fits(m)) continue;
     try {
       files[m.name] = memberBytes(bytes, m).data;
@@ -83,6 +92,7 @@ export function readEvalZip(
       notes.push({
         code: 'import-unmapped',
         message: `${m.name} in the .eval zip cannot be read: ${errorMessage(e)}; skipped`,
+        droppedBytes: dropped(m.name),
       });
     }
   }
@@ -95,6 +105,7 @@ export function readEvalZip(
       notes.push({
         code: 'read-limit',
         message: refusedPartMessage(`${name} in the .eval zip`, containerLimit, containers <= containerLimit),
+        droppedBytes: dropped(name),
       });
       refusedContainers = containerLimit;
       return undefined;
@@ -111,6 +122,7 @@ export function readEvalZip(
     notes.push({
       code: 'import-unmapped',
       message: `${name} in the .eval zip is not a JSON object: skipped`,
+      droppedBytes: dropped(name),
     });
     return undefined;
   };
