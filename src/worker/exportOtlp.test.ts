@@ -38,4 +38,31 @@ describe('exportOtlp request', () => {
     await h.receive({ id: 3, kind: 'exportOtlp', content: true });
     expect(((await answer(3)) as { text: string }).text).toContain('gen_ai.input.messages');
   });
+
+  it('says the spans are partial when the import skipped lines that are not JSON (audit R16-2)', async () => {
+    const posted: WorkerMessage[] = [];
+    const h = new LogHost((m) => posted.push(m));
+    const lines = claude.trimEnd().split('\n');
+    const cut = (lines[2] as string).slice(0, -1);
+    const text = [...lines.slice(0, 2), cut, ...lines.slice(3)].join('\n') + '\n';
+    await h.receive({ id: 1, kind: 'open', loadId: 1, source: { kind: 'text', text, name: 'c.jsonl' } });
+    await h.receive({ id: 2, kind: 'exportOtlp', content: false });
+    await h.receive({
+      id: 3,
+      kind: 'open',
+      loadId: 2,
+      source: { kind: 'text', text: claude, name: 'c.jsonl' },
+    });
+    await h.receive({ id: 4, kind: 'exportOtlp', content: false });
+    const partialOf = (id: number) => {
+      const r = posted.find((m): m is ResponseMessage => m.type === 'response' && m.id === id);
+      if (!r?.result.ok) throw new Error(`no answer to ${id}`);
+      return (r.result.value as { partial: string | null }).partial;
+    };
+    const bytes = Buffer.byteLength(cut).toLocaleString('en-US');
+    expect(partialOf(2)).toMatch(
+      new RegExp(`^[\\d.]+ B \\(${bytes} bytes\\) of the input were not read$`),
+    );
+    expect(partialOf(4)).toBeNull();
+  });
 });

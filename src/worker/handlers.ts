@@ -18,6 +18,7 @@ import {
 import { replayFor } from './replayQueries';
 import { describeProblem, nextProblem } from './problemNav';
 import { exportOtlpText } from '../core/export/otlp';
+import { partialCopyReason } from '../core/log/unreadInput';
 import { messageFocus } from '../core/view/messageFocus';
 import type { TimelineRows } from './timelineRows';
 import { redactedCopy } from './redactedCopy';
@@ -195,6 +196,8 @@ export const handlers: HandlerTable = {
       ok({
         ...exportOtlpText(c.log.log, { content: req.content, fallbackSessionId: c.log.fingerprint }),
         name: c.log.name,
+        // the spans are of the events read: what the import could not read is not in them (audit R16-2)
+        partial: partialCopyReason(c.log.log.diagnostics.items) ?? null,
       }),
   ),
   // The library is served by the app's own origin; it needs no log.

@@ -27,7 +27,16 @@ export function OtlpExportButton({
         return;
       }
       download(`${fileBase(r.value.name)}.otlp.json`, r.value.text, 'application/json');
-      showToast(`Exported ${r.value.spans} spans as OTLP JSON${content ? ' with message content' : ''}`);
+      const what = `${r.value.spans} spans as OTLP JSON${content ? ' with message content' : ''}`;
+      // the spans are of the events read, as the CLI's export says (audit R16-2)
+      if (r.value.partial !== null)
+        showToast(
+          `Partial OTLP export: ${r.value.partial}, so it is not in the spans (see Diagnostics); exported ${what}`,
+          {
+            tone: 'warn',
+          },
+        );
+      else showToast(`Exported ${what}`);
     } finally {
       setBusy(false);
     }
