@@ -272,3 +272,60 @@ test('scrolling up fast through a few hundred messages keeps the pane (audit R15
   await expect(pane.locator('[data-testid=message]').first()).toBeVisible();
   expect(pageErrors).toEqual([]);
 });
+
+test('scrolling down through older messages loads each of them: no placeholder stays on screen (audit R16-4)', async ({
+  page,
+  pageErrors,
+}) => {
+  // 500 one-word exchanges: ~25 short messages rendered at a time, more than the 40 of one page
+  const lines: string[] = [];
+  const ev = (type: string, data: unknown, extra: object = {}) =>
+    lines.push(
+      JSON.stringify({ type, seq: lines.length, time: 1755000000000 + lines.length, data, ...extra }),
+    );
+  ev('turn/start', { turn: 1 });
+  for (let i = 0; i < 500; i++) {
+    ev('user/message', { role: 'user', content: [{ type: 'text', text: `q${i}` }] }, { surfaceOp: 'append' });
+    ev('step/start', { turn: 1, step: i + 1 });
+    ev(
+      'assistant/message',
+      { turn: 1, step: i + 1, message: { role: 'assistant', content: [{ type: 'text', text: `a${i}` }] } },
+      { surfaceOp: 'append', sourceEventSeqs: [] },
+    );
+    ev('step/end', { turn: 1, step: i + 1 });
+  }
+  ev('turn/end', { turn: 1, reason: { kind: 'completed' } });
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'seqscope-short-')), 'short.jsonl');
+  writeFileSync(file, lines.join('\n') + '\n');
+
+  await gotoApp(page);
+  await openWithInput(page, file);
+  await expectLoaded(page, 'short.jsonl', lines.length);
+  const pane = page.getByTestId('messages');
+  await expect(pane.locator('[data-testid=message]').first()).toBeVisible();
+  await pane.focus();
+  await page.keyboard.press('Home');
+  await expect.poll(() => pane.evaluate((el) => el.scrollTop)).toBeLessThan(10);
+  const box = await pane.boundingBox();
+  if (!box) throw new Error('no messages pane');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  /** Placeholders ("message 83…") intersecting the pane's viewport. */
+  const placeholdersInView = () =>
+    pane.evaluate((el) => {
+      const view = el.getBoundingClientRect();
+      return [...el.querySelectorAll('.animate-pulse')].filter((p) => {
+        const r = p.getBoundingClientRect();
+        return r.bottom > view.top && r.top < view.bottom;
+      }).length;
+    });
+  for (let step = 0; step < 12; step++) {
+    for (let i = 0; i < 3; i++) {
+      await page.mouse.wheel(0, 300);
+      await page.waitForTimeout(60);
+    }
+    // once the pages asked for have arrived, every message in view is drawn
+    await expect.poll(placeholdersInView, { message: `after ${(step + 1) * 900} px down` }).toBe(0);
+  }
+  expect(await pane.evaluate((el) => el.scrollTop)).toBeGreaterThan(8000);
+  expect(pageErrors).toEqual([]);
+});

@@ -14,7 +14,8 @@ import {
   stubReportingResizeObserver,
 } from '../testing/paneHarness';
 import { useReplay } from '../playback/replayState';
-import { MessagesPane, nextPage } from './MessagesPane';
+import { MessagesPane } from './MessagesPane';
+import { nextPage } from './olderPages';
 
 // uPlot (reached through the compose graph) reads matchMedia when imported.
 await vi.hoisted(async () => (await import('../testing/paneHarness')).stubMatchMedia());
@@ -348,6 +349,35 @@ describe('the older page the pane loads (audit R15-2)', () => {
     expect(nextPage(2, 80)).toBe(2);
     // scrolled above the loaded pages, or past them: that message's page
     expect(nextPage(2, 79)).toBe(1);
-    expect(nextPage(2, 160)).toBe(4);
+    expect(nextPage(2, 160)).toBe(3); // the pair 3-4 holds 160
+  });
+
+  it('moves down when the last older message rendered is past the pair (audit R16-4)', () => {
+    // scrolling down through pages 2-3: the first on screen at 100, the last at 125: kept
+    expect(nextPage(2, 100, 125)).toBe(2);
+    // the last reaches page 4: the pair 3-4, which still holds the first (119 is in page 2: 2-3 can't
+    // hold 160 too, and 3-4 can't hold 119, so the first one wins)
+    expect(nextPage(2, 119, 160)).toBe(2);
+    expect(nextPage(2, 120, 160)).toBe(3);
+    expect(nextPage(2, 150, 170)).toBe(3);
+    // far below: the last one's pair, never past the first one's page
+    expect(nextPage(2, 200, 230)).toBe(4);
+    expect(nextPage(2, 250, 400)).toBe(6);
+    // then loading pages 3-4 moves the first back into page 2: up to 2 (as on the way up), and the
+    // last (in page 3 now) keeps it there: no ping-pong
+    expect(nextPage(3, 110, 150)).toBe(2);
+    expect(nextPage(2, 110, 150)).toBe(2);
+  });
+
+  it('every choice holds the first older message, and the last one when the two fit in a pair', () => {
+    for (let page = -1; page < 8; page++)
+      for (let first = 0; first < 320; first += 7)
+        for (let span = 0; span < 100; span += 9) {
+          const last = first + span;
+          const p = nextPage(page, first, last);
+          expect(first >= p * 40 && first < (p + 2) * 40, `${page} ${first} ${last} -> ${p}`).toBe(true);
+          if (Math.floor(last / 40) - Math.floor(first / 40) <= 1)
+            expect(last < (p + 2) * 40, `${page} ${first} ${last} -> ${p}`).toBe(true);
+        }
   });
 });

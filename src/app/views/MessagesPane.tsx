@@ -24,9 +24,8 @@ import { focusStart, useMessageFocus } from './useMessageFocus';
 import { formatSeq } from '../../core/view/seqText';
 import { useSettled } from './useSettled';
 import { MESSAGES_AT_LANE, isFollowing, messagesAtRequest } from './seekRequests';
+import { PAGE, nextPage } from './olderPages';
 
-/** Older messages load by aligned pages of this many as the user scrolls up. */
-const PAGE = 40;
 const NO_PAIRS: ReadonlyMap<string, ToolPair | null> = new Map();
 /**
  * The request line and the export menu depend on the seq alone: the pane's other renders (older
@@ -145,13 +144,10 @@ export function MessagesPane() {
   const paneRef = useRef<HTMLElement>(null);
   const { announcement } = useMessageFocus({ focus, count, onScrolled: scrolledNow, root: paneRef });
 
-  // Older messages the user scrolled to: the aligned page holding the first one above the tail on
-  // screen, and the next (each on its own lane, by parity). Loading a page can move the items (its
-  // messages' heights replace the estimates), so the pages in force are kept while they still hold
-  // that message, and the choice is made after the commit: chosen during render, two pages could
-  // each move the first message into the other, and the render never settled (audit R15-2).
-  const firstOld = items.find((it) => it.index < tailFrom)?.index;
-  const wantPage = nextPage(page, firstOld);
+  // Older messages the user scrolled to: a pair of aligned pages holding those rendered above the
+  // tail (olderPages.ts), each on its own lane, by parity; chosen after the commit (audit R15-2).
+  const older = items.filter((it) => it.index < tailFrom);
+  const wantPage = nextPage(page, older[0]?.index, older.at(-1)?.index);
   useEffect(() => {
     // the list's placement is known only after the commit; set during render, a ping-pong of two
     // pages looped until React gave up and the app went blank (#301)
@@ -381,14 +377,4 @@ function toolCallIds(shown: Shown | null): string[] {
   const ids = new Set<string>();
   for (const m of shown?.messages.values() ?? []) for (const id of messageCallIds(m)) ids.add(id);
   return [...ids].sort();
-}
-
-/**
- * The page to load for the first older message on screen (`firstOld`; undefined: only the tail is
- * on screen): `page` itself while it or the next holds it (the two loaded), else that message's page.
- */
-export function nextPage(page: number, firstOld: number | undefined): number {
-  if (firstOld === undefined) return -1;
-  if (page >= 0 && firstOld >= page * PAGE && firstOld < (page + 2) * PAGE) return page;
-  return Math.floor(firstOld / PAGE);
 }
