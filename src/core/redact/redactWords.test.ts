@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { loadLogFromText } from '../log/load';
 import { compileLinearRegex, type LinearRegex } from '../search/linearRegex';
 import { redactLogText } from './redactLog';
+import { resumeCheck } from '../harness/resumeCheck';
+import { requestInForceAt, requestJson } from '../harness/requestInForce';
 
 function pattern(source: string): LinearRegex {
   const re = compileLinearRegex(source);
@@ -168,5 +170,80 @@ describe("a packed row's own keys (audit R15-L1)", () => {
       expect(r.text, p).toContain('"time0":100');
     }
     expect(redactLogText(row, { patterns: [pattern('seq')] }).text).not.toContain('a seq');
+  });
+});
+
+describe('the request in force and the resume check survive a pattern that hits their words (audit R16-5)', () => {
+  const lines = (...ls: object[]) => ls.map((l) => JSON.stringify(l)).join('\n') + '\n';
+  const turn = [
+    { type: 'turn/start', seq: 1, time: 1, data: { turn: 1 } },
+    {
+      type: 'request/header',
+      seq: 2,
+      time: 2,
+      data: {
+        header: { config: { provider: 'p', model: 'm' }, system: 'be brief', tools: [{ name: 't' }] },
+        reason: 'fallback',
+      },
+    },
+    { type: 'step/start', seq: 3, time: 3, data: { turn: 1, step: 1 } },
+    {
+      type: 'tool/result',
+      seq: 4,
+      time: 4,
+      data: {
+        turn: 1,
+        step: 1,
+        message: {
+          role: 'user',
+          content: [{ type: 'tool-result', toolCallId: 'c1', content: [], isError: true }],
+          source: { kind: 'tool', callId: 'c1' },
+        },
+        error: { code: 'TOOL_OUTCOME_UNKNOWN', message: 'crash repair' },
+      },
+      surfaceOp: 'append',
+    },
+  ];
+  const header = {
+    type: 'session',
+    version: 0,
+    id: 's',
+    createdAt: 0,
+    cwd: '/w',
+    delegationDepth: 0,
+    sandboxMode: 'x',
+    approvalPolicy: 'y',
+  };
+  const text = lines(header, ...turn);
+  const findings = (t: string) => {
+    const log = loadLogFromText(t);
+    const codes = log.diagnostics.items.map((d) => d.code);
+    const resume = resumeCheck(log).refusals.map((r) => r.reason);
+    const request = requestInForceAt(log, 4);
+    return { codes, resume, request: request === null ? null : requestJson(request) };
+  };
+  const before = findings(text);
+
+  it('the original: the header in force, three refusals and the crash-repair placeholder', () => {
+    expect(before.request).toMatchObject({ config: { provider: 'p', model: 'm' }, system: 'be brief' });
+    expect(before.resume).toEqual(expect.arrayContaining(['legacy-form:request/header:fallback']));
+    expect(before.resume.length).toBeGreaterThanOrEqual(3);
+    expect(before.codes).toContain('repair-placeholder');
+  });
+
+  it.each([
+    'header',
+    'config',
+    'tools',
+    'system',
+    'sandbox',
+    'Mode',
+    'approval',
+    'fallback',
+    'back',
+    'UNKNOWN',
+  ])('`%s`: the copy has the same request in force, refusals and diagnostics', (p) => {
+    const r = redactLogText(text, { patterns: [pattern(p)] });
+    expect(findings(r.text)).toEqual(before);
   });
 });

@@ -21,6 +21,9 @@ const KEYS = [
   'model', 'replayState', 'text', 'attachment', 'attachmentId', 'mediaType', 'bytes', 'width', 'height',
   'toolCallId', 'isError', 'blockType', 'argumentsDelta', 'block', 'inputTokens', 'outputTokens',
   'cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens', 'failure', 'code', 'status', 'op', 'start', 'end',
+  'providerRetryAfterMs', 'requestId', 'todos', 'trigger',
+  // the request in force (spec 4) and the header fields the resume check reads (audit R16-5)
+  'header', 'config', 'system', 'tools', 'adapterDefaults', 'messagePrefix', 'sandboxMode', 'approvalPolicy',
 ] as const;
 
 /** Values of the spec's enum-valued fields. */
@@ -32,10 +35,22 @@ const VALUES = [
   'block-start', 'text-delta', 'reasoning-delta', 'tool-call-delta', 'block-end', 'usage', 'finish',
   'stop', 'tool-calls', 'max-tokens', 'aborted', 'error', 'completed', 'blocked', 'interrupted',
   'append', 'replace',
+  // an aborted turn's reason kinds (3.2), a request header's reasons, crash repair's error codes (4)
+  'parent', 'disposed', 'legacy', 'hook', 'initial', 'change', 'resume', 'fallback',
+  'TOOL_OUTCOME_UNKNOWN', 'TOOL_NOT_STARTED',
 ] as const;
 
 /** Fields whose string value is one of the spec's words when it is one at all. */
-const ENUM_FIELDS = new Set<string>(['type', 'role', 'kind', 'op', 'surfaceOp', 'blockType']);
+const ENUM_FIELDS = new Set<string>([
+  'type',
+  'role',
+  'kind',
+  'op',
+  'surfaceOp',
+  'blockType',
+  'reason',
+  'code',
+]);
 
 const SPEC_KEYS = new Set<string>(KEYS);
 const SPEC_VALUES = new Set<string>([...VALUES, ...HARNESS_EVENT_TYPES, ...LEGACY_EVENT_TYPES]);
