@@ -7,6 +7,7 @@ import { homedir } from 'node:os';
 import { createDecompressor } from '../core/reader/decompress';
 import { patternNote } from '../core/redact/customPatterns';
 import { redactLogText } from '../core/redact/redactLog';
+import { homePathsFor } from '../core/redact/homePaths';
 import type { SessionLog } from '../core/log/sessionLog';
 import type { ExportContext } from './exportCommand';
 import { defaultLimits } from './limitArgs';
@@ -23,10 +24,10 @@ export function redactedCopy(
   // a native log's copy is its decoded bytes, every line kept (bad ones too); an imported one's is what was read
   const wholeInput = !imported;
   if (!ctx.args.flags.has('redact')) return { ok: true, text, wholeInput };
-  const home = homedir();
   const result = redactLogText(text, {
     patterns: userPatterns(ctx.args.patterns ?? []),
-    homePaths: home ? [home] : [],
+    // the log's home, as the app's copy masks it, and this machine's (audit R16-6)
+    homePaths: homePathsFor(ctx.log.sessionHeader?.cwd, homedir()),
   });
   const kinds = Object.entries(result.counts)
     .sort((a, b) => b[1] - a[1])

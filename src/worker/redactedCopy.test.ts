@@ -6,7 +6,7 @@ import { SECRETS, secretsLog } from '../core/testing/secretsLog';
 import { secretsEval } from '../core/testing/secretsEval';
 import { SessionLog } from '../core/log/sessionLog';
 import { LogHost } from './host';
-import { homeOfCwd } from './redactedCopy';
+import { homeOfCwd } from '../core/redact/homePaths';
 import { bytesSaid } from '../core/log/unreadInput';
 import { redactLogText } from '../core/redact/redactLog';
 import type { Request, ResponseMessage, WorkerMessage } from './protocol';

@@ -12,14 +12,8 @@ import { redactLogText, type RedactResult } from '../core/redact/redactLog';
 import { compileLinearRegex, type LinearRegex } from '../core/search/linearRegex';
 import type { SessionLog } from '../core/log/sessionLog';
 import { partialCopyReason } from '../core/log/unreadInput';
+import { homePathsFor } from '../core/redact/homePaths';
 import { fail, type Result } from './protocol';
-
-const HOME = /^(\/home\/[^/]+|\/Users\/[^/]+|[A-Za-z]:\\Users\\[^\\]+)(?=$|[/\\])/;
-
-/** The home directory a session header's cwd lies in, if it lies in one. */
-export function homeOfCwd(cwd: unknown): string | undefined {
-  return typeof cwd === 'string' ? HOME.exec(cwd)?.[1] : undefined;
-}
 
 /**
  * The redacted log as a file to download, and what was masked; `partial`: why the copy misses some
@@ -38,8 +32,11 @@ export function redactedCopy(log: SessionLog, patterns: readonly string[] = []):
     regexes.push(re);
   }
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(log.rawBytes(0, log.bytesDecoded));
-  const home = homeOfCwd(log.sessionHeader?.cwd);
-  const { text: copy, ...masked } = redactLogText(text, { patterns: regexes, homePaths: home ? [home] : [] });
+  // the log's home (a browser knows no machine home)
+  const { text: copy, ...masked } = redactLogText(text, {
+    patterns: regexes,
+    homePaths: homePathsFor(log.sessionHeader?.cwd),
+  });
   return {
     ok: true,
     value: {

@@ -186,6 +186,8 @@ export const BUILT_IN_RULES: readonly Rule[] = [
     re: /(?:[A-Za-z]:|\\\\[^\\/\s"'`]{1,64})(?:\\{1,2}|\/)[Uu][Ss][Ee][Rr][Ss](?:\\{1,2}|\/)([^/\\"'`:;,\r\n\t<>|]+)/dg,
   },
   { kind: 'home-path', re: /(?:\/home\/|\/[Uu]sers\/)([^/\\\s"'`:;,]+)/dg },
+  // URL-encoded (`?path=%2Fhome%2Falice%2F...`: an editor link, a web tool's query; audit R16-6)
+  { kind: 'home-path', re: /%2[Ff](?:home|[Uu]sers)%2[Ff]([^%/\\\s"'`:;,&?#=]+)/dg },
   // `~jsmith/`: another user's home
   { kind: 'home-path', re: /(?<![\w~])~([a-z_][a-z0-9_.-]{1,31})(?=\/)/dg },
 ];
@@ -237,7 +239,8 @@ export function createMasker(
     if (user && user.length >= 2)
       rules.push({
         kind: 'home-path',
-        re: new RegExp(`(?<=[/\\\\])(${escapeRegExp(user)})(?=[/\\\\]|$)`, 'dg'),
+        // between separators, also URL-encoded ones (audit R16-6)
+        re: new RegExp(`(?<=[/\\\\]|%2[Ff]|%5[Cc])(${escapeRegExp(user)})(?=[/\\\\]|%2[Ff]|%5[Cc]|$)`, 'dg'),
       });
   }
   // The user's patterns run on the linear-time engine: a backtracking one could hang on a hostile line.
