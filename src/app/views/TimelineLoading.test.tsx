@@ -3,7 +3,7 @@
  * The timeline's requests while a log loads, in order: its first rows go to the worker before the
  * request-change seqs (whose first read runs ahead of the rows' answer in the worker), and a block
  * whose rows grow is asked again once the answer to its last ask is in, never superseded by the
- * next progress push.
+ * next progress push; and the growth rewrites no inherited property above the rows.
  */
 import { act } from 'react';
 import { beforeEach, expect, it, vi } from 'vitest';
@@ -101,4 +101,22 @@ it('while loading, a growing block is asked again only once its last answer is i
   release();
   await settle();
   expect(document.querySelector('[role=row][data-seq="28"]')).not.toBeNull();
+});
+
+it('a growing log changes only the height in the rows parent style; the seq width sits above it', async () => {
+  loadingTimeline();
+  grow(100);
+  await settle();
+  const grid = document.querySelector<HTMLElement>('[data-testid=timeline]');
+  const scroller = grid?.parentElement;
+  if (!grid || !scroller) throw new Error('no timeline');
+  const scrollerStyle = scroller.getAttribute('style');
+  expect(scroller.style.getPropertyValue('--seq-w')).toBe('4ch');
+  grow(200);
+  await settle();
+  // An inherited (custom) property in the rows parent style, rewritten with the height at every
+  // progress push, had the browser restyle every row each time.
+  expect(grid.getAttribute('style')).not.toContain('--');
+  expect(grid.style.height).toBe('4400px');
+  expect(scroller.getAttribute('style')).toBe(scrollerStyle);
 });
