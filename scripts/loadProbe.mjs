@@ -63,11 +63,16 @@ export const percentile = (xs, p) =>
 
 /**
  * A page of the built app at `base` with the demo loaded (the root URL is the start page, whose
- * file input the probe uses); page errors are printed. `initScript`, if given, runs in the page
+ * file input the probe uses), or the start page itself with `fromStart` (default: the command
+ * line has --from-start, as the e2e long-task test opens its log); page errors are printed. `initScript`, if given, runs in the page
  * before the app's own scripts (page.addInitScript); `storage` (key -> string) is put in the
  * page's local storage before the app reads it (stored preferences such as the pane layout).
  */
-export async function openApp(browser, base, { width = 1600, height = 900, initScript, storage } = {}) {
+export async function openApp(
+  browser,
+  base,
+  { width = 1600, height = 900, initScript, storage, fromStart = process.argv.includes('--from-start') } = {},
+) {
   const page = await browser.newPage({ viewport: { width, height } });
   if (initScript) await page.addInitScript(initScript);
   if (storage)
@@ -75,6 +80,12 @@ export async function openApp(browser, base, { width = 1600, height = 900, initS
       for (const [k, v] of Object.entries(items)) window.localStorage.setItem(k, v);
     }, storage);
   page.on('pageerror', (e) => console.error('  page error:', e.message));
+  // --from-start: the start page (no log open), so the file input's change leaves it for the panes.
+  if (fromStart) {
+    await page.goto(base);
+    await page.waitForSelector('input[type=file]', { state: 'attached' });
+    return page;
+  }
   await page.goto(`${base}?sample=demo.jsonl`);
   await page.waitForSelector('[data-testid=status][data-state=ready]');
   return page;

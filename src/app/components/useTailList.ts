@@ -65,9 +65,10 @@ class TailScroller {
   readonly attachScroller = (el: HTMLElement | null) => {
     this.scroller = el;
     this.measured = null;
-    // A new element: its height is read, its position is its own.
+    // A new element: its height is read later (afterCommit or the observer). It has not been
+    // scrolled yet: reading its scrollTop here, in the commit, would force a layout of the page.
     this.viewport = 0;
-    this.scrollTop = el?.scrollTop ?? 0;
+    this.scrollTop = 0;
   };
   readonly attachInner = (el: HTMLElement | null) => {
     this.inner = el;
@@ -168,8 +169,10 @@ class TailScroller {
     const { first, last } = this.rendered;
     // Nothing new is on screen since the last placement: nothing to observe, nothing to move.
     if (m && m.geometry === geo && m.first === first && m.last === last && m.mode === this.mode) return;
-    // The viewport's height is read once per scrolling element; later the observer reports it.
-    if (this.viewport === 0) this.viewport = el.clientHeight;
+    // The viewport's height is read once per scrolling element, when there is something to place
+    // in it; later (and for an empty list, first) the observer reports it. An empty list's read
+    // forced a layout of the page inside the commit that mounts the panes (the load's first task).
+    if (this.viewport === 0 && geo.count > 0) this.viewport = el.clientHeight;
     let waiting = false;
     for (const child of inner.children) {
       const key = this.keyOf(child);

@@ -5,6 +5,7 @@
  * minimum (layout/panes.ts). Sizes are the user's, remembered (layoutState).
  */
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { PaneDivider } from './PaneDivider';
 import { useLayout } from './layoutState';
 import { COLLAPSED_SIZE, SIDE_BY_SIDE_MINS, STACKED_MINS, STACK_BELOW, fitPanes, maxOuter } from './panes';
@@ -22,8 +23,18 @@ export function Panes({ timeline, messages, inspector }: PanesProps) {
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setBox({ width: el.clientWidth, height: el.clientHeight });
-    measure();
+    // Measured by the observer only: its first report comes once the panes are laid out, before
+    // the frame is painted (rendered at once, flushSync), where reading the size costs nothing. A
+    // read here, in the commit that mounts the panes (the file input's change task), forced a
+    // layout of the whole page inside that task.
+    const measure = () =>
+      flushSync(() =>
+        setBox((b) =>
+          b.width === el.clientWidth && b.height === el.clientHeight
+            ? b
+            : { width: el.clientWidth, height: el.clientHeight },
+        ),
+      );
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();

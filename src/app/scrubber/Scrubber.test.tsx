@@ -6,7 +6,7 @@ import { useApp } from '../appState';
 import { useReplay } from '../playback/replayState';
 import { FakeClient } from '../testing/fakeClient';
 import { linearSeqAxis, resetStores } from '../testing/fixtures';
-import { renderWithClient, settle, stubResizeObserver } from '../testing/paneHarness';
+import { renderWithClient, settle, stubReportingResizeObserver } from '../testing/paneHarness';
 import { ReplayBar } from '../playback/ReplayBar';
 import { seqAtX, xOfSeq } from './axisMap';
 import { FOLLOW_MS } from './dragCommit';
@@ -49,7 +49,8 @@ beforeEach(() => {
   vi.spyOn(performance, 'now').mockImplementation(() => clock);
   vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
   vi.stubGlobal('cancelAnimationFrame', () => {});
-  stubResizeObserver();
+  // The track/list is measured by its observer's first report (none is read at mount).
+  stubReportingResizeObserver(() => 20);
   // jsdom lays nothing out: the track is WIDTH px wide at x = 0.
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(WIDTH);
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(

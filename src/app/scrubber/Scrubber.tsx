@@ -71,10 +71,11 @@ export function Scrubber() {
   useLayoutEffect(() => {
     const el = trackRef.current;
     if (!el) return;
+    // Measured by the observer only (its first report comes once the track is laid out): a read
+    // here forced a layout of the page inside the commit that mounts the panes.
     const measure = () => setWidth(Math.round(el.clientWidth));
     const ro = new ResizeObserver(measure);
     ro.observe(el);
-    measure();
     return () => ro.disconnect();
   }, []);
 

@@ -11,7 +11,7 @@ import { useApp } from '../appState';
 import { useReplay } from '../playback/replayState';
 import { FakeClient } from '../testing/fakeClient';
 import { linearSeqAxis, resetStores, userMessageDetail } from '../testing/fixtures';
-import { renderWithClient, settle, stubResizeObserver } from '../testing/paneHarness';
+import { renderWithClient, settle, stubReportingResizeObserver } from '../testing/paneHarness';
 import { Inspector } from '../views/Inspector';
 import { MessagesPane } from '../views/MessagesPane';
 import { Timeline } from '../views/Timeline';
@@ -113,7 +113,8 @@ beforeEach(() => {
   vi.spyOn(performance, 'now').mockImplementation(() => clock);
   vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
   vi.stubGlobal('cancelAnimationFrame', () => {});
-  stubResizeObserver();
+  // The track/list is measured by its observer's first report (none is read at mount).
+  stubReportingResizeObserver(() => 20);
   Element.prototype.scrollTo ??= () => {};
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(WIDTH);
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(

@@ -5,7 +5,7 @@ import type { RowsWindow, TimelineRow } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores } from '../testing/fixtures';
-import { renderWithClient, settle, stubResizeObserver } from '../testing/paneHarness';
+import { renderWithClient, settle, stubReportingResizeObserver } from '../testing/paneHarness';
 import { Timeline } from './Timeline';
 import type * as RowView from './TimelineRowView';
 import type { TimelineRowViewProps } from './TimelineRowView';
@@ -94,7 +94,8 @@ function client(revealBumps = false): FakeClient {
 
 function timeline(revealBumps = false): { el: HTMLElement; client: FakeClient } {
   // jsdom lays nothing out: the scroll box reads a 0 px height (the timeline then assumes 600 px).
-  stubResizeObserver();
+  // The track/list is measured by its observer's first report (none is read at mount).
+  stubReportingResizeObserver(() => 600);
   Element.prototype.scrollTo ??= () => {};
   const c = client(revealBumps);
   return { el: renderWithClient(c, <Timeline />), client: c };

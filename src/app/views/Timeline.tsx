@@ -30,9 +30,11 @@ import { TIMELINE_GRID_ID } from './focusTargets';
 /**
  * The rows of block `index`. While a newer row map's rows are on their way (a filter, a fold, a
  * growing log), the last answer stays on screen: rows never blink out. While a log loads, rows
- * only grow at the end: a block is asked again when its own rows grew, not on every progress
- * push (a request superseded on every push would never be answered); once ready, on every new
- * row-map version (`rowsVersion`: the version the view shows, see `useViewVersion`).
+ * only grow at the end: a block is asked again when its own rows grew, and only once the answer
+ * to its last ask is in. Asked again on every progress push that grew it, a block's request was
+ * superseded before the busy worker answered it (the first rows of a 100 MB log came from the
+ * third ask, ~50 ms later). Once ready, on every new row-map version (`rowsVersion`: the version
+ * the view shows, see `useViewVersion`).
  */
 function useRowBlock(
   index: number,
@@ -44,12 +46,17 @@ function useRowBlock(
 ): RowsWindow | undefined {
   const from = index * block;
   const inside = rowCount > 0 && index >= 0 && from < rowCount && !primedAt(from);
-  const { data } = useWorkerQuery(inside ? { kind: 'rows', from, to: from + block } : null, {
+  const rowsIn = Math.max(0, Math.min(block, rowCount - from));
+  // While loading: how many of the block's rows there were when it was last asked for.
+  const [asked, setAsked] = useState(rowsIn);
+  const query = useWorkerQuery(inside ? { kind: 'rows', from, to: from + block } : null, {
     lane: `rows-${index % 2}`,
-    deps: loading ? ['loading', Math.min(block, rowCount - from)] : [rowsVersion],
+    deps: loading ? ['loading', asked] : [rowsVersion],
     keepPrevious: true,
   });
-  return data;
+  const got = query.dataFor?.from === from ? (query.data?.rows.length ?? 0) : 0;
+  if (loading && !query.loading && rowsIn > Math.max(asked, got)) setAsked(rowsIn);
+  return query.data;
 }
 
 /**
@@ -74,7 +81,6 @@ export function Timeline() {
   const selectedSeq = useApp((s) => s.settledSeq);
   const loadId = useApp((s) => s.loadId);
   const events = useApp((s) => s.events);
-  const requestChanges = useRequestChangeSeqs();
   const filterFromUrl = useUrlApplied((s) => s.filterVersion);
   // Rows have one height: the scroll position alone says which to draw (no per-row bookkeeping,
   // which at millions of rows cost an O(rows) rebuild whenever the row count changed).
@@ -118,6 +124,8 @@ export function Timeline() {
   const blockA = useRowBlock(firstBlock, block, rowCount, viewVersion, loading, primedAt);
   const blockB = useRowBlock(firstBlock + 1, block, rowCount, viewVersion, loading, primedAt);
   const held = [...atHand, blockA, blockB].filter((b) => b !== undefined);
+  // Asked once rows are shown: the first rows' answer does not wait behind its first read.
+  const requestChanges = useRequestChangeSeqs(held.length > 0);
   useJumpRows({
     scroller,
     located,
@@ -170,12 +178,16 @@ export function Timeline() {
       <div
         ref={setScroller}
         className="@container relative min-h-0 flex-1 overflow-auto overscroll-contain [contain:strict]"
+        // The seq column's width is set here, not on the rows' parent: that one's height changes at
+        // every progress push of a load, and a custom property in the same inline style had every
+        // row restyled each time (~620 elements, 10-20 ms of style per push in a trace).
+        style={{ ['--seq-w' as string]: seqWidth }}
         tabIndex={-1}
       >
         <div
           data-testid="timeline"
           data-rows={rowCount}
-          style={{ height: rowCount * geo.itemSize, position: 'relative', ['--seq-w' as string]: seqWidth }}
+          style={{ height: rowCount * geo.itemSize, position: 'relative' }}
           ref={gridRef}
           id={TIMELINE_GRID_ID}
           role={rowCount > 0 ? 'treegrid' : undefined}

@@ -51,7 +51,9 @@ export function useScrollBox(el: HTMLElement | null): ScrollBoxState {
       if (now) flushSync(update);
       else update();
     };
-    read(false);
+    // Not read at mount: a read in this layout effect forces a layout of the page inside the commit
+    // that mounted it (the panes' first commit, in the file input's change task). The observer
+    // reports a new target once it is laid out, before the frame is painted; that read is free.
     let frame = 0;
     const onScroll = () => {
       if (frame === 0 && !echo.take())
@@ -61,7 +63,8 @@ export function useScrollBox(el: HTMLElement | null): ScrollBoxState {
         });
     };
     el.addEventListener('scroll', onScroll, { passive: true });
-    const ro = new ResizeObserver(() => read(false));
+    // Rendered at once (flushSync): the first report, at mount, is drawn in the frame it precedes.
+    const ro = new ResizeObserver(() => read(true));
     ro.observe(el);
     return () => {
       if (frame !== 0) cancelAnimationFrame(frame);
