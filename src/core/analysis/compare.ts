@@ -12,6 +12,7 @@
 import { jsonEqual, jsonText } from '../deepJson';
 import type { Block } from '../types';
 import { codePointLength, truncateCodePoints } from './assemble';
+import { isObject } from '../validate';
 
 type Comparable =
   | { kind: 'text' | 'reasoning'; text: string }
@@ -66,6 +67,8 @@ function compareBlock(a: Comparable, m: Comparable): string | null {
 }
 
 function toComparable(b: Block): Comparable {
+  // a message kept as written (marked invalid) can hold anything in its content (audit R16-9)
+  if (!isObject(b)) return { kind: 'other', type: b === null ? 'null' : typeof b, value: b };
   const r = b as Record<string, unknown>;
   if ((b.type === 'text' || b.type === 'reasoning') && typeof r.text === 'string')
     return { kind: b.type, text: r.text };

@@ -7,6 +7,7 @@
 import type { DiagnosticSink } from '../diagnostics';
 import { looseData, type Message, type SessionEvent } from '../types';
 import type { ToolCallInfo } from './structureIndex';
+import { isObject } from '../validate';
 
 /** Where an event sits: indexes into the structure's turns and steps, -1 for none. */
 export interface Placement {
@@ -116,16 +117,16 @@ export class ToolCallPairing {
 export function resultCallId(msg: Message | undefined): string {
   const src = msg?.source as Record<string, unknown> | undefined;
   if (typeof src?.callId === 'string') return src.callId;
-  for (const b of Array.isArray(msg?.content) ? msg.content : []) {
-    const id = (b as Record<string, unknown>).toolCallId;
-    if (b.type === 'tool-result' && typeof id === 'string') return id;
+  // an event kept as written (marked invalid) can hold anything in its content: `[null]` crashed the load (audit R16-9)
+  for (const b of Array.isArray(msg?.content) ? (msg.content as unknown[]) : []) {
+    if (isObject(b) && b.type === 'tool-result' && typeof b.toolCallId === 'string') return b.toolCallId;
   }
   return '';
 }
 
 function resultIsError(msg: Message | undefined): boolean {
-  const content = Array.isArray(msg?.content) ? msg.content : [];
-  return content.some((b) => b.type === 'tool-result' && (b as Record<string, unknown>).isError === true);
+  const content: unknown[] = Array.isArray(msg?.content) ? msg.content : [];
+  return content.some((b) => isObject(b) && b.type === 'tool-result' && b.isError === true);
 }
 
 function num(v: unknown): number {

@@ -294,7 +294,8 @@ export class SurfaceIndex {
       const to = ci === b[0] ? b[1] : c.length - 1;
       for (let j = from; j <= to; j++) hidden.push(c[j] as number);
     }
-    const sources = new Set(ev.sourceEventSeqs ?? []);
+    // not an array: reported as source-seq-invalid (checkSources); read as none, never iterated (audit R16-9)
+    const sources = new Set<unknown>(Array.isArray(ev.sourceEventSeqs) ? ev.sourceEventSeqs : []);
     const notCovered = hidden.filter((h) => !sources.has(h));
     if (notCovered.length > 0) {
       this.diags.report(
