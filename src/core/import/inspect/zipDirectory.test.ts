@@ -6,7 +6,8 @@
  */
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { crc32 } from '../../reader/crc32';
 import { DEFAULT_READ_LIMITS } from '../../reader/readLimits';
 import { readEvalZip } from './evalZip';
 import { memberBytes, SizeLie, STEP_OVERSHOOT_BYTES, zipMembers, type ZipMember } from './zipDirectory';
@@ -86,6 +87,7 @@ function zipOf(entries: { name: string; data: Uint8Array; method: 0 | 8; declare
     central.setUint16(4, 20, true);
     central.setUint16(6, 20, true);
     central.setUint16(10, e.method, true);
+    central.setUint32(16, crcOf(e.data, e.method), true);
     central.setUint32(20, e.data.length, true);
     central.setUint32(24, e.declared, true);
     central.setUint16(28, name.length, true);
@@ -102,6 +104,15 @@ function zipOf(entries: { name: string; data: Uint8Array; method: 0 | 8; declare
   end.setUint32(12, cdLength, true);
   end.setUint32(16, offset, true);
   return concat([...locals, ...centrals, new Uint8Array(end.buffer)]);
+}
+
+/** The CRC-32 of a member's uncompressed bytes (0 when its deflate stream does not inflate whole). */
+function crcOf(data: Uint8Array, method: 0 | 8): number {
+  try {
+    return crc32(0, method === 0 ? data : new Uint8Array(inflateRawSync(data)));
+  } catch {
+    return 0;
+  }
 }
 
 const concat = (parts: Uint8Array[]) => {
@@ -193,5 +204,50 @@ describe('.eval members inflated in steps', () => {
       },
     ]);
     expect(log?.samples).toEqual([{ id: 1, epoch: 1 }]);
+  });
+});
+
+describe('a member whose bytes are damaged (audit R16-7)', () => {
+  it('fails its CRC-32 check and is skipped with its bytes as unread, where a flipped bit used to inflate to altered text', () => {
+    const enc = new TextEncoder();
+    const sample = JSON.stringify({
+      id: 1,
+      epoch: 1,
+      messages: [],
+      note: 'x'.repeat(40) + 'the quick brown fox'.repeat(50),
+    });
+    const good = zipSync({ 'samples/1_epoch_1.json': enc.encode(sample) }, { level: 6 });
+    expect(readEvalZip(good).notes).toEqual([]);
+    // flip bits in the deflate data until one inflates whole to other text (what a CRC must catch)
+    const [m] = zipMembers(good);
+    if (!m) throw new Error('no member');
+    const dataAt = m.headerOffset + 30 + 'samples/1_epoch_1.json'.length;
+    let altered: Uint8Array | undefined;
+    for (let at = dataAt + 2; at < dataAt + m.compressedSize - 2 && !altered; at++)
+      for (let bit = 0; bit < 8 && !altered; bit++) {
+        const bad = good.slice();
+        bad[at] = (bad[at] as number) ^ (1 << bit);
+        try {
+          const text = new TextDecoder().decode(
+            inflateRawSync(bad.subarray(dataAt, dataAt + m.compressedSize)),
+          );
+          if (text.length === sample.length && text !== sample) altered = bad;
+        } catch {
+          // this flip does not inflate: not the case under test
+        }
+      }
+    if (!altered) throw new Error('no single-bit flip inflated whole');
+    expect(() => memberBytes(altered, m)).toThrow(
+      'it fails its CRC-32 check (the file is damaged)',
+    );
+    const { notes } = readEvalZip(altered);
+    expect(notes).toEqual([
+      {
+        code: 'import-unmapped',
+        message:
+          'samples/1_epoch_1.json in the .eval zip cannot be read: it fails its CRC-32 check (the file is damaged); skipped',
+        droppedBytes: m.compressedSize,
+      },
+    ]);
   });
 });
