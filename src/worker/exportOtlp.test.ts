@@ -60,9 +60,7 @@ describe('exportOtlp request', () => {
       return (r.result.value as { partial: string | null }).partial;
     };
     const bytes = Buffer.byteLength(cut).toLocaleString('en-US');
-    expect(partialOf(2)).toMatch(
-      new RegExp(`^[\\d.]+ B \\(${bytes} bytes\\) of the input were not read$`),
-    );
+    expect(partialOf(2)).toMatch(new RegExp(`^[\\d.]+ B \\(${bytes} bytes\\) of the input were not read$`));
     expect(partialOf(4)).toBeNull();
   });
 });
