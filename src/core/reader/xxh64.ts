@@ -214,14 +214,14 @@ export class Xxh64 {
       laneRound(lanes, 4, data, i + 16);
       laneRound(lanes, 6, data, i + 24);
     }
-    this.v1h = lanes[0] as number;
-    this.v1l = lanes[1] as number;
-    this.v2h = lanes[2] as number;
-    this.v2l = lanes[3] as number;
-    this.v3h = lanes[4] as number;
-    this.v3l = lanes[5] as number;
-    this.v4h = lanes[6] as number;
-    this.v4l = lanes[7] as number;
+    this.v1h = lanes[0];
+    this.v1l = lanes[1];
+    this.v2h = lanes[2];
+    this.v2l = lanes[3];
+    this.v3h = lanes[4];
+    this.v3l = lanes[5];
+    this.v4h = lanes[6];
+    this.v4l = lanes[7];
   }
 }
 
