@@ -293,10 +293,8 @@ class ZstdEngine implements Engine {
     // fzstd emits once per block, only after the walker read that block's header (same bytes, read first).
     this.zstd = new ZstdDecompress((data) => {
       const block = this.frames.shiftBlock();
-      if (block !== undefined) {
-        this.hash.update(data);
-        if (block.last) this.endFrame(block.checked);
-      }
+      if (block?.checked === true) this.hash.update(data);
+      if (block?.last === true) this.endFrame(block.checked);
       emit(data);
     });
   }

@@ -30,8 +30,8 @@ const mib = (bytes: number): string => `${(bytes / 1024 ** 2).toFixed(bytes < 10
 type State = 'magic' | 'descriptor' | 'header' | 'block' | 'checksum' | 'skippableSize' | 'skip' | 'invalid';
 
 /** A block whose header was read, in stream order: fzstd emits one output per block. */
-export interface BlockEnd {
-  /** The frame's last block, of a frame that stores a content checksum. */
+export interface ZstdBlock {
+  /** A block of a frame that stores a content checksum (its output is hashed; others' is not). */
   readonly checked: boolean;
   /** The frame's last block. */
   readonly last: boolean;
@@ -50,7 +50,7 @@ export class ZstdFrameWalker {
   private descriptor = 0;
   private headerBytes = 0;
   /** Blocks whose header was read and whose output the decoder has not taken yet (shiftBlock). */
-  private readonly blocks: BlockEnd[] = [];
+  private readonly blocks: ZstdBlock[] = [];
   private blockAt = 0;
   /** The content checksums read (the 4 bytes after a frame's last block, little-endian), not yet taken. */
   readonly checksums: number[] = [];
@@ -98,7 +98,7 @@ export class ZstdFrameWalker {
   }
 
   /** The next block the decoder will emit (undefined when no block header was read for it). */
-  shiftBlock(): BlockEnd | undefined {
+  shiftBlock(): ZstdBlock | undefined {
     const block = this.blocks[this.blockAt];
     if (block === undefined) return undefined;
     this.blockAt++;
@@ -171,10 +171,9 @@ export class ZstdFrameWalker {
         }
         this.windowWork += this.window; // fzstd shifts its whole window after every block
         const size = type === 1 ? 1 : header >>> 3; // an RLE block holds one byte
-        const checked = last && this.checksum;
-        this.blocks.push({ last, checked });
+        this.blocks.push({ last, checked: this.checksum });
         if (last) this.window = 0;
-        this.skip(size, checked ? 'checksum' : last ? 'magic' : 'block');
+        this.skip(size, last ? (this.checksum ? 'checksum' : 'magic') : 'block');
         return;
       }
       case 'checksum': {
