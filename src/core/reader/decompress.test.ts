@@ -3,12 +3,14 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDecompressor, sniffFormat } from './decompress';
-import { concatBytes, fixtureLines, rawZstdFrame, splitBytes } from './testing';
+import { concatBytes, fixtureLines, rawZstdFrame, silentBitFlip, splitBytes } from './testing';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
-const zstdFixture = new Uint8Array(readFileSync(new URL('./fixtures/two-frames.jsonl.zst', import.meta.url)));
+const fixture = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
+const zstdFixture = fixture('two-frames.jsonl.zst');
 
 function skippableFrame(payload: number): Uint8Array {
   return concatBytes([
@@ -190,5 +192,45 @@ describe('zstd', () => {
     const r = run(concatBytes([zstdFixture, enc.encode('garbage!')]));
     expect(r.error).toMatch(/zstd data is corrupt or truncated/);
     expect(r.text).toBe(expected);
+  });
+
+  describe('content checksums (XXH64; fzstd does not check them, audit R16-7)', () => {
+    // Three frames, each with a checksum; frame 1 is bytes 0..108, frame 2 bytes 109..317 (fixtures/README.md).
+    const harness = fixture('harness-frames.jsonl.zst');
+    const harnessText = dec.decode(fixture('harness-frames.jsonl'));
+    const FRAME2_END = 109 + 209;
+
+    it('an intact stream of checked frames decodes with no error at any chunking (checksums straddling pushes)', () => {
+      expect(run(harness, [1])).toEqual({ text: harnessText, error: undefined, format: 'zstd' });
+      fc.assert(
+        fc.property(sizesArb, (sizes) => run(harness, sizes).error === undefined),
+        { numRuns: 40 },
+      );
+    });
+
+    it('a bit flipped in a block that still decodes is corruption of that frame; the frames before it are kept', () => {
+      const damaged = silentBitFlip(harness, 109 + 20, FRAME2_END - 4);
+      for (const sizes of [[], [1], [7, 300]]) {
+        const r = run(damaged, sizes);
+        expect(r.error, `chunks ${sizes.join(',')}`).toMatch(
+          /^zstd data is corrupt: frame 2 fails its content checksum \(XXH64\)/,
+        );
+        expect(r.text.startsWith(harnessText.slice(0, 109))).toBe(true); // frame 1
+      }
+    });
+
+    it('a flipped stored checksum is corruption too; a frame without a checksum is not checked', () => {
+      const badSum = harness.slice();
+      badSum[FRAME2_END - 1] = (badSum[FRAME2_END - 1] as number) ^ 0x80;
+      expect(run(badSum, [5]).error).toMatch(/frame 2 fails its content checksum/);
+      // two-frames: frame 1 (3,000-odd bytes) has a checksum, frame 2 (--no-check) none.
+      const firstFrameDamaged = silentBitFlip(zstdFixture, 200, 3000);
+      expect(run(firstFrameDamaged, [977]).error).toMatch(/frame 1 fails its content checksum/);
+      const frame2 = zstdFixture.findIndex((b, i) => i > 0 && b === 0x28 && zstdFixture[i + 1] === 0xb5);
+      const unchecked = silentBitFlip(zstdFixture, frame2 + 20, zstdFixture.length);
+      const r = run(unchecked, [977]);
+      expect(r.error).toBeUndefined(); // nothing to check it against, as zstd itself
+      expect(r.text).not.toBe(expected);
+    });
   });
 });

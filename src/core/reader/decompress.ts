@@ -13,7 +13,8 @@
  * - fzstd's `Decompress` follows concatenated and skippable frames and throws
  *   on a truncated stream at the final push, and so it does on trailing
  *   garbage shorter than a frame header: zstdFrames.ts tells the two apart.
- *   It does not verify the optional XXH64 content checksum.
+ *   It does not verify the optional XXH64 content checksum: `ZstdEngine` does
+ *   (xxh64.ts), as the walker hands it each frame's stored 4 bytes.
  * - Both recurse once per member/frame inside one `push`, so a chunk holding
  *   thousands of tiny members (a writer that compresses every append on its
  *   own) overflows the stack. We feed them slices whose size adapts to how
@@ -39,6 +40,7 @@ import { Decompress as ZstdDecompress } from 'fzstd';
 import { StreamProblem, type Engine } from './decompressEngine';
 import { GzipEngine } from './gzipEngine';
 import type { ReadLimitKind } from './readLimits';
+import { Xxh64 } from './xxh64';
 import { PIECE_WORK, ZstdFrameWalker } from './zstdFrames';
 import { errorMessage } from '../errorMessage';
 
@@ -277,12 +279,44 @@ class ZstdEngine implements Engine {
   private readonly zstd: ZstdDecompress;
   /** Where the stream is in its frames: a stop inside one is a torn tail, not garbage. */
   readonly frames = new ZstdFrameWalker();
+  /** XXH64 of the output of the frame being decoded. */
+  private readonly hash = new Xxh64();
+  /** Low 32 bits of the XXH64 of each frame decoded whose stored checksum the walker has not read yet. */
+  private readonly digests: { frame: number; digest: number }[] = [];
+  /** Frames decoded so far (1-based in messages). */
+  private frame = 0;
   constructor(
     emit: (data: Uint8Array) => void,
     /** Bytes decoded so far. */
     private readonly produced: () => number,
   ) {
-    this.zstd = new ZstdDecompress(emit);
+    // fzstd emits once per block, only after the walker read that block's header (same bytes, read first).
+    this.zstd = new ZstdDecompress((data) => {
+      const block = this.frames.shiftBlock();
+      if (block?.checked === true) this.hash.update(data);
+      if (block?.last === true) this.endFrame(block.checked);
+      emit(data);
+    });
+  }
+  private endFrame(checked: boolean): void {
+    this.frame++;
+    if (checked) this.digests.push({ frame: this.frame, digest: this.hash.digestLow32() });
+    this.hash.reset();
+  }
+  /** Compares each decoded frame's digest with its stored checksum, once both are known. */
+  private verify(): void {
+    const stored = this.frames.checksums;
+    for (let decoded = this.digests.shift(); decoded !== undefined; decoded = this.digests.shift()) {
+      const checksum = stored.shift();
+      if (checksum === undefined) {
+        this.digests.unshift(decoded); // its 4 bytes are in a later push
+        return;
+      }
+      if (checksum !== decoded.digest)
+        throw new StreamProblem(
+          `zstd data is corrupt: frame ${decoded.frame} fails its content checksum (XXH64)`,
+        );
+    }
   }
   push(chunk: Uint8Array, final?: boolean): void {
     // The walker reads the chunk's frame and block headers before fzstd decodes any of it.
@@ -293,6 +327,7 @@ class ZstdEngine implements Engine {
       const problem = this.frames.costProblem(this.produced(), this.frames.windowWork - work);
       if (problem !== undefined) throw new StreamProblem(problem);
       this.zstd.push(chunk.subarray(at, end), final === true && end === chunk.length);
+      this.verify();
       if (end === chunk.length) break;
       at = end;
     }

@@ -10,6 +10,7 @@ import {
   fixtureLines,
   rawZstdFrames,
   readBytes,
+  silentBitFlip,
   readChunks,
   readText,
   type ReadResult,
@@ -217,6 +218,27 @@ describe('compressed input', () => {
       expect(outcome(readChunks(chunks()))).toStrictEqual(plain);
     }
   });
+
+  it.skipIf(!hasZstdCli)(
+    'a zstd log with one bit flipped in a block that still decodes is bad-compression (its checksum), not silently altered events (zc3, audit R16-7)',
+    () => {
+      const bytes = sampleBytes('dsh/steering.jsonl');
+      const half = bytes.indexOf(10, bytes.length >> 1) + 1;
+      const cli = (part: Uint8Array): Uint8Array =>
+        new Uint8Array(execFileSync('zstd', ['-q', '-c', '-3', '--check'], { input: part }));
+      const first = cli(bytes.subarray(0, half));
+      const zst = concatBytes([first, cli(bytes.subarray(half))]);
+      // Intact, two frames: read as the plain log, no diagnostic more.
+      expect(outcome(readBytes(zst, [4096]))).toStrictEqual(outcome(readBytes(bytes)));
+      // Damaged in frame 2's blocks (past its 6-byte frame header and 3-byte block header).
+      const damaged = silentBitFlip(zst, first.length + 12, zst.length - 8);
+      const r = readBytes(damaged, [4096]);
+      expect(codes(r).filter(([c]) => c === 'bad-compression')).toHaveLength(1);
+      expect(r.diagnostics.find((d) => d.code === 'bad-compression')?.message).toMatch(
+        /frame 2 fails its content checksum/,
+      );
+    },
+  );
 
   it.skipIf(!hasZstdCli)('reads zstd made by the zstd CLI (compressed blocks, checksums)', () => {
     for (const name of names) {

@@ -8,6 +8,7 @@ import type { EventLocation, RecordSink } from '../pipeline';
 import type { Diagnostic, SessionEvent, SessionHeader } from '../types';
 import type { JsonObject } from '../validate';
 import { ByteStore } from './byteStore';
+import { decompress as zstdDecompress } from 'fzstd';
 import { createLogReader, type LogReader } from './logReader';
 
 export interface ReadResult {
@@ -117,4 +118,26 @@ export function fixtureLines(from: number, to: number): string {
       }) + '\n';
   }
   return s;
+}
+
+/**
+ * The zc3 repro (audit R16-7): `zst` with one bit flipped inside a compressed block, at the
+ * first position from `from` (and before `to`) where fzstd alone still decodes the whole stream
+ * without complaint but to other bytes: damage only the frame's content checksum can catch.
+ */
+export function silentBitFlip(zst: Uint8Array, from: number, to: number): Uint8Array {
+  const intact = zstdDecompress(zst);
+  for (let at = from; at < to; at++)
+    for (let bit = 0; bit < 8; bit++) {
+      const damaged = zst.slice();
+      damaged[at] = (damaged[at] as number) ^ (1 << bit);
+      let decoded: Uint8Array;
+      try {
+        decoded = zstdDecompress(damaged);
+      } catch {
+        continue;
+      }
+      if (decoded.length !== intact.length || decoded.some((b, i) => b !== intact[i])) return damaged;
+    }
+  throw new Error(`no bit flip in bytes ${from}..${to} decodes silently`);
 }

@@ -27,7 +27,15 @@ const WORK_FLOOR = 1024 ** 3;
 
 const mib = (bytes: number): string => `${(bytes / 1024 ** 2).toFixed(bytes < 1024 ** 2 ? 3 : 0)} MiB`;
 
-type State = 'magic' | 'descriptor' | 'header' | 'block' | 'skippableSize' | 'skip' | 'invalid';
+type State = 'magic' | 'descriptor' | 'header' | 'block' | 'checksum' | 'skippableSize' | 'skip' | 'invalid';
+
+/** A block whose header was read, in stream order: fzstd emits one output per block. */
+export interface ZstdBlock {
+  /** A block of a frame that stores a content checksum (its output is hashed; others' is not). */
+  readonly checked: boolean;
+  /** The frame's last block. */
+  readonly last: boolean;
+}
 
 export class ZstdFrameWalker {
   private state: State = 'magic';
@@ -41,6 +49,11 @@ export class ZstdFrameWalker {
   /** The frame header's descriptor byte and the length of the header fields after it. */
   private descriptor = 0;
   private headerBytes = 0;
+  /** Blocks whose header was read and whose output the decoder has not taken yet (shiftBlock). */
+  private readonly blocks: ZstdBlock[] = [];
+  private blockAt = 0;
+  /** The content checksums read (the 4 bytes after a frame's last block, little-endian), not yet taken. */
+  readonly checksums: number[] = [];
   /** The window of the frame being read, in bytes, as fzstd sizes its buffer (0 outside a frame). */
   window = 0;
   /** The largest window of any frame so far. */
@@ -82,6 +95,18 @@ export class ZstdFrameWalker {
     if (done > WORK_FLOOR + WORK_PER_BYTE * produced)
       return `zstd data of tiny blocks in a ${mib(this.window || this.largestWindow)} window: decoding it copied ${mib(done)} for ${produced} bytes of text, so it is refused`;
     return undefined;
+  }
+
+  /** The next block the decoder will emit (undefined when no block header was read for it). */
+  shiftBlock(): ZstdBlock | undefined {
+    const block = this.blocks[this.blockAt];
+    if (block === undefined) return undefined;
+    this.blockAt++;
+    if (this.blockAt === this.blocks.length) {
+      this.blocks.length = 0;
+      this.blockAt = 0;
+    }
+    return block;
   }
 
   /** The stream stopped inside a frame that began with a valid magic number (or inside that number). */
@@ -146,9 +171,22 @@ export class ZstdFrameWalker {
         }
         this.windowWork += this.window; // fzstd shifts its whole window after every block
         const size = type === 1 ? 1 : header >>> 3; // an RLE block holds one byte
-        const next: State = last ? 'magic' : 'block';
+        this.blocks.push({ last, checked: this.checksum });
         if (last) this.window = 0;
-        this.skip(size + (last && this.checksum ? 4 : 0), next);
+        this.skip(size, last ? (this.checksum ? 'checksum' : 'magic') : 'block');
+        return;
+      }
+      case 'checksum': {
+        if (h.length < 4) return;
+        this.checksums.push(
+          ((h[0] as number) |
+            ((h[1] as number) << 8) |
+            ((h[2] as number) << 16) |
+            ((h[3] as number) << 24)) >>>
+            0,
+        );
+        h.length = 0;
+        this.state = 'magic';
         return;
       }
       default:
