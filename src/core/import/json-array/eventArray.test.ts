@@ -330,6 +330,29 @@ describe('an array with one defect, or JSONL after a line that starts with [ (au
     },
   );
 
+  it('one-line arrays with one bad line among them: the other arrays are read, the bad line named with its bytes (audit R16-8)', () => {
+    // 61 lines (the header first) as 10 one-line arrays, line 5 replaced by junk
+    const batches = Array.from({ length: 10 }, (_, k) => lines.slice(k === 0 ? 0 : k * 6 + 1, k * 6 + 7));
+    const arrays = batches.map((b) => asArray(b));
+    const bad = [...arrays.slice(0, 4), 'not json', ...arrays.slice(5)].join('\n') + '\n';
+    const log = loadLogFromText(bad, { import: { name: 'a.json' } });
+    expect(log.eventCount).toBe(60 - 6);
+    const said = log.diagnostics.items.filter((d) => d.code === 'bad-json');
+    expect(said.map((d) => [d.message, d.droppedBytes])).toEqual([
+      [
+        'line 5 of a.json is not a whole JSON array: its 8 B (8 bytes) were not read; the arrays on the other lines were',
+        8,
+      ],
+    ]);
+    // the last batch cut mid-write: a torn tail, the arrays before it read
+    const lastCut = (arrays[9] as string).slice(0, -40);
+    const torn = [...arrays.slice(0, 9), lastCut].join('\n');
+    const tornLog = loadLogFromText(torn, { import: { name: 'a.json' } });
+    expect(tornLog.eventCount).toBe(60 - batches[9]!.length);
+    const tail = tornLog.diagnostics.items.filter((d) => d.code === 'torn-tail');
+    expect(tail.map((d) => d.droppedBytes)).toEqual([new TextEncoder().encode(lastCut).length]);
+  });
+
   it('a stray } between elements: the elements before it are read, the bytes left named', () => {
     const text = `[${lines.slice(0, 10).join(',')}},${lines.slice(10).join(',')}]`;
     const log = loadLogFromText(text, { import: { name: 'a.json' } });

@@ -22,6 +22,7 @@
 import { brokenArrayHint, jqConversion, jqStreamConversion } from '../../reader/jsonArray';
 import { lineContainerLimit, refusedLongPartMessage, refusedPartMessage } from '../../reader/lineLengthGuard';
 import { formatBytes } from '../../view/byteSize';
+import { utf8Length } from '../../reader/utf8Length';
 import { NativeLog } from '../nativeLog';
 import {
   splitArray,
@@ -210,28 +211,55 @@ function jsonlAfterBracket(text: string, at: number): string[] | undefined {
 
 /**
  * A file of complete one-line arrays, one per line (two exports appended, say): every array's
- * elements in order, each a line (audit R14-2); undefined when any other line is not such an array.
+ * elements in order, each a line (audit R14-2). A line that is not a whole array among more that
+ * are (a writer's bad line, its last batch cut mid-write) is left out and named with its bytes:
+ * one such line refused every good one (audit R16-8). Undefined when most lines are not arrays.
  */
 function arrayLines(text: string, name: string | undefined, limits: ElementLimits): NativeLog | undefined {
   const elements: string[] = [];
   const refused: RefusedElement[] = [];
+  const bad: { line: number; bytes: number }[] = [];
   let arrays = 0;
-  for (const line of text.split('\n')) {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
     if (line.trim() === '') continue;
     const split = splitArray(line, limits);
-    if (split.kind !== 'array' || split.torn) return undefined;
+    if (split.kind !== 'array' || split.torn) {
+      bad.push({ line: i + 1, bytes: utf8Length(line) });
+      continue;
+    }
     for (const r of split.refused ?? []) refused.push({ ...r, element: r.element + elements.length });
     elements.push(...split.elements);
     arrays++;
   }
-  if (arrays < 2) return undefined;
+  if (arrays < 2 || bad.length >= arrays) return undefined;
   const joined: ArrayElements =
     refused.length > 0 ? { kind: 'array', elements, refused } : { kind: 'array', elements };
   const out = arrayRead(joined, name, limits);
+  const file = name ?? 'this file';
   out.note(
     'import-note',
-    `${name ?? 'this file'} holds ${arrays.toLocaleString('en-US')} JSON arrays, one per line: their elements are read in order, numbered on from one array to the next`,
+    `${file} holds ${arrays.toLocaleString('en-US')} JSON arrays, one per line: their elements are read in order, numbered on from one array to the next`,
   );
+  const last = bad.at(-1);
+  for (const b of bad) {
+    const said = `${formatBytes(b.bytes)} (${b.bytes.toLocaleString('en-US')} bytes)`;
+    // a last line with no newline after it: a batch still being written (a torn tail)
+    if (b === last && !text.endsWith('\n') && b.line === lines.length)
+      out.provisionalNote(
+        'torn-tail',
+        `the last line (${b.line}) of ${file} is not a whole JSON array (cut short, or still being written): its ${said} dropped; the arrays before it were read`,
+        { droppedBytes: b.bytes },
+      );
+    else
+      // its bytes as unread: a copy of the events says it misses them (core/log/unreadInput.ts)
+      out.notes.push({
+        code: 'bad-json',
+        message: `line ${b.line} of ${file} is not a whole JSON array: its ${said} were not read; the arrays on the other lines were`,
+        droppedBytes: b.bytes,
+      });
+  }
   return out;
 }
 
