@@ -237,9 +237,7 @@ describe('a member whose bytes are damaged (audit R16-7)', () => {
         }
       }
     if (!altered) throw new Error('no single-bit flip inflated whole');
-    expect(() => memberBytes(altered, m)).toThrow(
-      'it fails its CRC-32 check (the file is damaged)',
-    );
+    expect(() => memberBytes(altered, m)).toThrow('it fails its CRC-32 check (the file is damaged)');
     const { notes } = readEvalZip(altered);
     expect(notes).toEqual([
       {
