@@ -120,6 +120,17 @@ function checkLog(log: SessionLog, bytes: Uint8Array, native: boolean): void {
   );
   if (log.notText !== undefined) expect(log.eventCount).toBe(0);
   if (lostStream) return;
+  // A file read as JSON arrays numbers its elements, not its lines (`[]` has none): every
+  // element is an event, a meta line or named by a diagnostic, and the note says how many.
+  const arrayNote = log.diagnostics.items.find(
+    (d) => d.code === 'import-note' && / is (a JSON array|\d[\d,]* JSON arrays one after)/.test(d.message),
+  );
+  if (arrayNote !== undefined) {
+    const elements = Number(/\((\d[\d,]*) elements?/.exec(arrayNote.message)?.[1]?.replace(/,/g, ''));
+    expect(elements, arrayNote.message).toBeGreaterThanOrEqual(0);
+    for (let e = 1; e <= elements; e++) expect(covered.has(e), `element ${e}`).toBe(true);
+    return;
+  }
   const text = new TextDecoder().decode(bytes);
   text.split('\n').forEach((line, i) => {
     if (line.replace(/^\ufeff/, '').trim() === '') return;
@@ -219,6 +230,15 @@ describe('fuzzing with mutated real logs', { timeout: Math.max(30_000, RUNS * 15
       ),
       { numRuns: RUNS * 2 },
     );
+  });
+
+  it('regressions it found: an empty JSON array is an array of no elements, said so', () => {
+    const log = loadLogFromBytes(new TextEncoder().encode('[]'));
+    expect(log.eventCount).toBe(0);
+    expect(log.diagnostics.items.map((d) => d.message)).toContainEqual(
+      expect.stringContaining('is a JSON array (0 elements)'),
+    );
+    checkLog(log, new TextEncoder().encode('[]'), true);
   });
 
   it('regressions it found: a null surfaceOp on a surface event', () => {
