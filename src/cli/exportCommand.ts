@@ -20,7 +20,8 @@ import { allValues, lastValue, positionals, readArgs, type OptionTable } from '.
 import type { ImportOptions } from '../core/import/importers';
 import { errorMessage } from '../core/errorMessage';
 import { exportedData } from './terminalText';
-import { bytesSaid, partialCopyReason, tornEndBytes } from '../core/log/unreadInput';
+import { partialCopyReason, tornEndBytes } from '../core/log/unreadInput';
+import { bytesSaid } from '../core/view/byteSize';
 import { compileLinearRegex } from '../core/search/linearRegex';
 
 export interface ExportArgs {

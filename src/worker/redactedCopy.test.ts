@@ -7,7 +7,7 @@ import { secretsEval } from '../core/testing/secretsEval';
 import { SessionLog } from '../core/log/sessionLog';
 import { LogHost } from './host';
 import { homeOfCwd } from '../core/redact/homePaths';
-import { bytesSaid } from '../core/log/unreadInput';
+import { bytesSaid } from '../core/view/byteSize';
 import { redactLogText } from '../core/redact/redactLog';
 import type { Request, ResponseMessage, WorkerMessage } from './protocol';
 

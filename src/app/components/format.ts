@@ -48,7 +48,7 @@ export function formatTokens(n: number): string {
 }
 
 /** One byte-size formatter for the app, the worker and the CLI. */
-export { formatBytes } from '../../core/view/byteSize';
+export { bytesSaid, formatBytes } from '../../core/view/byteSize';
 
 /**
  * Time since the start of the session, with millisecond precision:

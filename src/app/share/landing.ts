@@ -12,7 +12,7 @@
  */
 import { create } from 'zustand';
 import type { LoadSource, LogSummary } from '../../worker/protocol';
-import { formatBytes } from '../components/format';
+import { bytesSaid } from '../components/format';
 import { selectPosition } from '../appState';
 import type { LoadGuard } from '../services/loadService';
 
@@ -80,7 +80,7 @@ function beforeOpen(source: LoadSource): { proceed: boolean; keepSelection?: boo
     useLanding.setState({
       phase: 'refused',
       checking: null,
-      refusal: `${name} is not the file this link points to: it is ${formatBytes(size)} (${size.toLocaleString('en-US')} bytes), the link's file is ${formatBytes(expect.size)} (${expect.size.toLocaleString('en-US')} bytes).`,
+      refusal: `${name} is not the file this link points to: it is ${bytesSaid(size)}, the link's file is ${bytesSaid(expect.size)}.`,
     });
     return { proceed: false };
   }

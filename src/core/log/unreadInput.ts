@@ -6,7 +6,7 @@
  * so it says so (audit R14-4, R15-1, R15-3).
  */
 import type { Diagnostic } from '../types';
-import { formatBytes } from '../view/byteSize';
+import { bytesSaid } from '../view/byteSize';
 
 interface UnreadInput {
   /** Bytes left unread. */
@@ -29,11 +29,6 @@ export function tornEndBytes(diagnostics: readonly Diagnostic[]): number {
   let n = 0;
   for (const d of diagnostics) if (d.code === 'torn-tail') n += d.droppedBytes ?? 0;
   return n;
-}
-
-/** "35.2 KiB (36,038 bytes)". */
-export function bytesSaid(n: number): string {
-  return `${formatBytes(n)} (${n.toLocaleString('en-US')} bytes)`;
 }
 
 /**

@@ -24,3 +24,8 @@ export function formatBytes(n: number): string {
   }
   return `${sign}${v < 99.95 ? v.toFixed(1) : Math.round(v).toString()} ${UNITS[i] as string}`;
 }
+
+/** "35.2 KiB (36,038 bytes)": the size, and the exact count a user can check against a file. */
+export function bytesSaid(n: number): string {
+  return `${formatBytes(n)} (${n.toLocaleString('en-US')} bytes)`;
+}

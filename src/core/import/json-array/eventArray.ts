@@ -21,7 +21,7 @@
  */
 import { brokenArrayHint, jqConversion, jqStreamConversion } from '../../reader/jsonArray';
 import { lineContainerLimit, refusedLongPartMessage, refusedPartMessage } from '../../reader/lineLengthGuard';
-import { formatBytes } from '../../view/byteSize';
+import { bytesSaid } from '../../view/byteSize';
 import { utf8Length } from '../../reader/utf8Length';
 import { NativeLog } from '../nativeLog';
 import {
@@ -128,7 +128,7 @@ function arrayRead(
     // the bytes as the reader's torn tail carries them (the app's torn-tail note shows them)
     out.provisionalNote(
       'torn-tail',
-      `the last element (${count + 1}) of ${file} is cut short and the array has no closing ] (${why}): its ${formatBytes(bytes)} (${bytes.toLocaleString('en-US')} bytes) dropped; the ${what} before it were read`,
+      `the last element (${count + 1}) of ${file} is cut short and the array has no closing ] (${why}): its ${bytesSaid(bytes)} dropped; the ${what} before it were read`,
       { line: count + 1, droppedBytes: bytes },
     );
   return out;
@@ -244,7 +244,7 @@ function arrayLines(text: string, name: string | undefined, limits: ElementLimit
   );
   const last = bad.at(-1);
   for (const b of bad) {
-    const said = `${formatBytes(b.bytes)} (${b.bytes.toLocaleString('en-US')} bytes)`;
+    const said = bytesSaid(b.bytes);
     // a last line with no newline after it: a batch still being written (a torn tail)
     if (b === last && !text.endsWith('\n') && b.line === lines.length)
       out.provisionalNote(
@@ -278,7 +278,7 @@ function brokenArray(
   const count = split.read.elements.length;
   const out = count === 0 ? new ElementLines([]) : arrayRead(split.read, name, limits, false);
   const what = count === 1 ? '1 element' : `${count.toLocaleString('en-US')} elements`;
-  const unread = `${formatBytes(split.unreadBytes)} (${split.unreadBytes.toLocaleString('en-US')} bytes)`;
+  const unread = bytesSaid(split.unreadBytes);
   const before = split.closed
     ? `every element before it was read (${what})`
     : `the ${what} before it ${count === 1 ? 'was' : 'were'} read`;
