@@ -195,6 +195,17 @@ describe('an imported log whose records are skipped: the copy says it is partial
     }
   });
 
+  it('1,000 such lines are 1,000 places, though 20 are named and the rest counted in one note (audit R16-L1)', async () => {
+    const codex = readFileSync(SAMPLE, 'utf8').trimEnd().split('\n');
+    const junk = Array.from({ length: 1000 }, (_, i) => `[${i}]`);
+    const file = join(dir, 'codex-1000-nonobj.jsonl');
+    writeFileSync(file, [...codex, ...junk].join('\n') + '\n');
+    const bytes = junk.reduce((n, l) => n + Buffer.byteLength(l), 0);
+    const r = await run([file, '--format', 'jsonl']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`(${bytes.toLocaleString('en-US')} bytes) of the input in 1,000 places`);
+  });
+
   it('an Inspect .eval whose shown sample does not parse: exit 1, the sample\u2019s bytes in the file named', async () => {
     const { strToU8, zipSync } = await import('fflate');
     const sample = JSON.stringify({ id: 1, epoch: 1, events: [], messages: [] });

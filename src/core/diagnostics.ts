@@ -55,6 +55,8 @@ export interface DiagnosticLocation {
   line?: number;
   /** Bytes the finding dropped unread (Diagnostic.droppedBytes). */
   droppedBytes?: number;
+  /** Places those bytes came from, when more than one (Diagnostic.droppedPlaces). */
+  droppedPlaces?: number;
 }
 
 /** Only the location's fields of `where` (a note that carries its own location among other fields). */
@@ -63,6 +65,7 @@ export function locationOf(where: DiagnosticLocation): DiagnosticLocation {
   if (where.seq !== undefined) out.seq = where.seq;
   if (where.line !== undefined) out.line = where.line;
   if (where.droppedBytes !== undefined) out.droppedBytes = where.droppedBytes;
+  if (where.droppedPlaces !== undefined) out.droppedPlaces = where.droppedPlaces;
   return out;
 }
 
@@ -104,6 +107,7 @@ export class DiagnosticList implements DiagnosticSink {
     if (where.seq !== undefined) d.seq = where.seq;
     if (where.line !== undefined) d.line = where.line;
     if (where.droppedBytes !== undefined) d.droppedBytes = where.droppedBytes;
+    if (where.droppedPlaces !== undefined) d.droppedPlaces = where.droppedPlaces;
     this.items.push(d);
     this.counts[severity]++;
   }

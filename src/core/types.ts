@@ -66,6 +66,8 @@ export interface Diagnostic {
   line?: number;
   /** Bytes of the input this finding dropped unread (a last line cut mid-write), when it dropped any. */
   droppedBytes?: number;
+  /** How many places (lines, members) those bytes came from, when one finding counts several. */
+  droppedPlaces?: number;
   message: string;
 }
 

@@ -27,23 +27,34 @@ export const NAMED_LINES = 20;
 export class LineNotes {
   private readonly notes: ImportNote[] = [];
   /** Per kind (the rest of its message): lines seen, and the code of its notes. */
-  private readonly kinds = new Map<string, { code: ImportNote['code']; lines: number; moreBytes: number }>();
+  private readonly kinds = new Map<
+    string,
+    { code: ImportNote['code']; lines: number; moreBytes: number; moreDropped: number }
+  >();
 
   /** `droppedBytes`: the line's bytes when it is skipped (a copy of the events says it misses them). */
   add(code: ImportNote['code'], message: string, rest: string, droppedBytes = 0): void {
-    const kind = this.kinds.get(rest) ?? { code, lines: 0, moreBytes: 0 };
+    const kind = this.kinds.get(rest) ?? { code, lines: 0, moreBytes: 0, moreDropped: 0 };
     this.kinds.set(rest, kind);
     if (++kind.lines <= NAMED_LINES)
       this.notes.push(droppedBytes > 0 ? { code, message, droppedBytes } : { code, message });
-    else kind.moreBytes += droppedBytes;
+    else if (droppedBytes > 0) {
+      kind.moreBytes += droppedBytes;
+      kind.moreDropped++;
+    }
   }
 
   finish(): ImportNote[] {
-    for (const [rest, { code, lines, moreBytes }] of this.kinds) {
+    for (const [rest, { code, lines, moreBytes, moreDropped }] of this.kinds) {
       const more = lines - NAMED_LINES;
       if (more <= 0) continue;
       const message = `${more} more line${more === 1 ? '' : 's'} ${rest}`;
-      this.notes.push(moreBytes > 0 ? { code, message, droppedBytes: moreBytes } : { code, message });
+      // the lines it counts are places a copy misses: "in 1,000 places", not "in 21" (audit R16-L1)
+      this.notes.push(
+        moreBytes > 0
+          ? { code, message, droppedBytes: moreBytes, droppedPlaces: moreDropped }
+          : { code, message },
+      );
     }
     return this.notes;
   }

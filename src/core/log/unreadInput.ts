@@ -13,14 +13,19 @@ interface UnreadInput {
   bytes: number;
   /** Where (a line, or an array's element number), when known. */
   line?: number;
+  /** How many places these bytes came from (a note that counts the lines past the named ones). */
+  places: number;
 }
 
-/** The places that left input unread, in order; a torn end is not one. */
+/** The findings that left input unread, in order; a torn end is not one. */
 function unreadInput(diagnostics: readonly Diagnostic[]): UnreadInput[] {
   const out: UnreadInput[] = [];
-  for (const d of diagnostics)
-    if (d.code !== 'torn-tail' && d.droppedBytes !== undefined && d.droppedBytes > 0)
-      out.push(d.line === undefined ? { bytes: d.droppedBytes } : { bytes: d.droppedBytes, line: d.line });
+  for (const d of diagnostics) {
+    if (d.code === 'torn-tail' || d.droppedBytes === undefined || d.droppedBytes <= 0) continue;
+    const u: UnreadInput = { bytes: d.droppedBytes, places: Math.max(1, d.droppedPlaces ?? 1) };
+    if (d.line !== undefined) u.line = d.line;
+    out.push(u);
+  }
   return out;
 }
 
@@ -41,14 +46,15 @@ export function partialCopyReason(diagnostics: readonly Diagnostic[]): string | 
     reasons.push('the input did not decompress whole (what followed the damage is not in it)');
   const unread = unreadInput(diagnostics);
   const total = unread.reduce((n, u) => n + u.bytes, 0);
+  const places = unread.reduce((n, u) => n + u.places, 0);
   const first = unread[0];
-  if (first && unread.length === 1)
+  if (first && places === 1)
     reasons.push(
       `${bytesSaid(first.bytes)} of the input${first.line === undefined ? '' : ` from line ${first.line} on`} were not read`,
     );
   else if (first)
     reasons.push(
-      `${bytesSaid(total)} of the input in ${unread.length.toLocaleString('en-US')} places${first.line === undefined ? '' : ` (the first at line ${first.line})`} were not read`,
+      `${bytesSaid(total)} of the input in ${places.toLocaleString('en-US')} places${first.line === undefined ? '' : ` (the first at line ${first.line})`} were not read`,
     );
   return reasons.length > 0 ? reasons.join('; ') : undefined;
 }
