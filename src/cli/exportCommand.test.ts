@@ -195,6 +195,16 @@ describe('an imported log whose records are skipped: the copy says it is partial
     }
   });
 
+  it('a last line cut short is named with its bytes, as a native torn tail is; exit 0 (audit R16-L2)', async () => {
+    const codex = readFileSync(SAMPLE, 'utf8').trimEnd().split('\n');
+    const cut = (codex.at(-1) as string).slice(0, 40);
+    const file = join(dir, 'codex-torn.jsonl');
+    writeFileSync(file, [...codex.slice(0, -1), cut].join('\n'));
+    const r = await run([file, '--format', 'jsonl']);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(`seqscope: the export leaves out a last line cut short: 40 B (40 bytes)\n`);
+  });
+
   it('1,000 such lines are 1,000 places, though 20 are named and the rest counted in one note (audit R16-L1)', async () => {
     const codex = readFileSync(SAMPLE, 'utf8').trimEnd().split('\n');
     const junk = Array.from({ length: 1000 }, (_, i) => `[${i}]`);

@@ -78,10 +78,12 @@ export function parseJsonLines(
     if (line === '') continue;
     const values = parseLine(line, cut);
     if (values === null && i === lines.length - 1) {
-      // No newline after it: a line still being written (a live log), not a broken one.
+      // No newline after it: a line still being written (a live log), not a broken one; a
+      // torn tail with its bytes, as the native reader's, so a copy names what it leaves out
       notes.push({
-        code: 'import-note',
+        code: 'torn-tail',
         message: `the last line (${no}) is incomplete, as while the agent is still writing it: skipped`,
+        droppedBytes: utf8Length(raw),
       });
       continue;
     }
