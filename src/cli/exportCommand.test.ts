@@ -157,6 +157,28 @@ describe('an export that leaves input out says so (audit R14-4)', () => {
     expect(r.out).toBe(readFileSync(file, 'utf8'));
   });
 
+  it('a JSONL log with bad lines as OTLP: the spans miss those lines, said, exit 1 (audit R16-L3)', async () => {
+    const file = join(dir, 'bad-lines-otlp.jsonl');
+    writeFileSync(
+      file,
+      [...lines.slice(0, 5), '{not json', '[1]', '{"x":1}', ...lines.slice(5)].join('\n') + '\n',
+    );
+    const r = await run([file, '--format', 'otlp']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(
+      'the export is partial: 3 lines of the input are not events (skipped; the first is line 6)',
+    );
+    const one = join(dir, 'bad-line-otlp.jsonl');
+    writeFileSync(one, [...lines.slice(0, 5), '{not json', ...lines.slice(5)].join('\n') + '\n');
+    const r1 = await run([one, '--format', 'otlp']);
+    expect(r1.code).toBe(1);
+    expect(r1.err).toContain('the export is partial: line 6 of the input is not an event (skipped)');
+    // the clean log's spans are whole
+    const clean = join(dir, 'clean-otlp.jsonl');
+    writeFileSync(clean, lines.join('\n') + '\n');
+    expect((await run([clean, '--format', 'otlp'])).code).toBe(0);
+  });
+
   it('an imported log with lines that are not JSON: the copy says it misses their bytes, exit 1 (audit R15-1)', async () => {
     const codex = readFileSync(SAMPLE, 'utf8').trimEnd().split('\n');
     const at = Math.floor(codex.length / 2);

@@ -185,7 +185,8 @@ export async function runExport(
 function partialCopy(log: SessionLog, err: (s: string) => void): number {
   const torn = tornEndBytes(log.diagnostics.items);
   if (torn > 0) err(`seqscope: the export leaves out a last line cut short: ${bytesSaid(torn)}\n`);
-  const reason = partialCopyReason(log.diagnostics.items);
+  // a copy that is not the input's own bytes holds the events alone (an import's, or OTLP spans)
+  const reason = partialCopyReason(log.diagnostics.items, { eventsOnly: true });
   if (reason === undefined) return 0;
   err(
     `seqscope: the export is partial: ${reason} (\`seqscope check\` says why); it holds the ${log.eventCount.toLocaleString('en-US')} events read\n`,

@@ -63,4 +63,18 @@ describe('exportOtlp request', () => {
     expect(partialOf(2)).toMatch(new RegExp(`^[\\d.]+ B \\(${bytes} bytes\\) of the input were not read$`));
     expect(partialOf(4)).toBeNull();
   });
+
+  it('says the spans are partial when a native log has lines the reader skipped (audit R16-L3)', async () => {
+    const posted: WorkerMessage[] = [];
+    const h = new LogHost((m) => posted.push(m));
+    const native = readFileSync('../shared/samples/dsh/steering.jsonl', 'utf8').trimEnd().split('\n');
+    const text = [...native.slice(0, 3), '{not json', '7', ...native.slice(3)].join('\n') + '\n';
+    await h.receive({ id: 1, kind: 'open', loadId: 1, source: { kind: 'text', text, name: 's.jsonl' } });
+    await h.receive({ id: 2, kind: 'exportOtlp', content: false });
+    const r = posted.find((m): m is ResponseMessage => m.type === 'response' && m.id === 2);
+    if (!r?.result.ok) throw new Error('no answer to 2');
+    expect((r.result.value as { partial: string | null }).partial).toBe(
+      '2 lines of the input are not events (skipped; the first is line 4)',
+    );
+  });
 });

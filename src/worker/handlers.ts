@@ -196,8 +196,9 @@ export const handlers: HandlerTable = {
       ok({
         ...exportOtlpText(c.log.log, { content: req.content, fallbackSessionId: c.log.fingerprint }),
         name: c.log.name,
-        // the spans are of the events read: what the import could not read is not in them (audit R16-2)
-        partial: partialCopyReason(c.log.log.diagnostics.items) ?? null,
+        // the spans are of the events read: what the import could not read or the reader skipped is
+        // not in them (audit R16-2, R16-L3)
+        partial: partialCopyReason(c.log.log.diagnostics.items, { eventsOnly: true }) ?? null,
       }),
   ),
   // The library is served by the app's own origin; it needs no log.

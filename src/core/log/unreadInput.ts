@@ -36,12 +36,33 @@ export function tornEndBytes(diagnostics: readonly Diagnostic[]): number {
   return n;
 }
 
+/** The reader's findings for a native line it skipped whole (not JSON, not an object, no type). */
+const SKIPPED_LINE = new Set<string>(['bad-json', 'not-an-object', 'missing-type']);
+
 /**
  * Why a copy of the events is partial, as a clause ("35.2 KiB (36,038 bytes) of the input from
  * line 6 on were not read"), or undefined when it holds everything the input held.
+ * `eventsOnly`: the copy is made of the events alone (OTLP spans), not of the input's lines, so a
+ * native line the reader skipped is missing from it too (a JSONL copy of a native log keeps it).
  */
-export function partialCopyReason(diagnostics: readonly Diagnostic[]): string | undefined {
+export function partialCopyReason(
+  diagnostics: readonly Diagnostic[],
+  { eventsOnly = false }: { eventsOnly?: boolean } = {},
+): string | undefined {
   const reasons: string[] = [];
+  if (eventsOnly) {
+    // those with bytes (an import's skipped lines) are counted below, as unread input
+    const skipped = diagnostics.filter(
+      (d) => SKIPPED_LINE.has(d.code) && d.line !== undefined && d.droppedBytes === undefined,
+    );
+    const first = skipped[0];
+    if (first)
+      reasons.push(
+        skipped.length === 1
+          ? `line ${first.line} of the input is not an event (skipped)`
+          : `${skipped.length.toLocaleString('en-US')} lines of the input are not events (skipped; the first is line ${first.line})`,
+      );
+  }
   if (diagnostics.some((d) => d.code === 'bad-compression'))
     reasons.push('the input did not decompress whole (what followed the damage is not in it)');
   const unread = unreadInput(diagnostics);
