@@ -10,7 +10,7 @@ import type { ReplayAxisView, RowsWindow, TimelineRow } from '../../worker/proto
 import { useApp } from '../appState';
 import { useReplay } from '../playback/replayState';
 import { FakeClient } from '../testing/fakeClient';
-import { linearSeqAxis, resetStores, userMessageDetail } from '../testing/fixtures';
+import { eventRow, linearSeqAxis, resetStores, userMessageDetail } from '../testing/fixtures';
 import { renderWithClient, settle, stubReportingResizeObserver } from '../testing/paneHarness';
 import { Inspector } from '../views/Inspector';
 import { MessagesPane } from '../views/MessagesPane';
@@ -30,23 +30,9 @@ function axis(): ReplayAxisView {
   return linearSeqAxis(EVENTS, WIDTH);
 }
 
-function row(i: number): TimelineRow {
-  return {
-    row: i,
-    seq: i,
-    coverEnd: i,
-    kind: 'event',
-    depth: 1,
-    type: 'user/message',
-    summary: `event ${i}`,
-    tone: 'normal',
-    diagnostics: 0,
-  };
-}
-
 function rowsFrom(from: number, to: number): RowsWindow {
   const rows: TimelineRow[] = [];
-  for (let i = Math.max(0, from); i < Math.min(to, EVENTS); i++) rows.push(row(i));
+  for (let i = Math.max(0, from); i < Math.min(to, EVENTS); i++) rows.push(eventRow(i));
   return { from, rows, rowCount: EVENTS, rowsVersion: 1 };
 }
 

@@ -2,7 +2,7 @@
  * Test fixtures for the app's unit tests: a log summary as the worker would
  * send it, and a reset of the app's stores between tests.
  */
-import type { EventDetail, LogSummary, ReplayAxisView } from '../../worker/protocol';
+import type { EventDetail, LogSummary, ReplayAxisView, TimelineRow } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { useNotice } from '../services/notice';
 
@@ -79,5 +79,20 @@ export function userMessageDetail(seq: number): EventDetail {
     rawBytes: 10,
     rawTruncated: false,
     diagnostics: [],
+  };
+}
+
+/** A plain event row at row = seq = i (a user message summarised "event i"). */
+export function eventRow(i: number): TimelineRow {
+  return {
+    row: i,
+    seq: i,
+    coverEnd: i,
+    kind: 'event',
+    depth: 1,
+    type: 'user/message',
+    summary: `event ${i}`,
+    tone: 'normal',
+    diagnostics: 0,
   };
 }

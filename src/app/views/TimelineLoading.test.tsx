@@ -10,26 +10,12 @@ import { beforeEach, expect, it, vi } from 'vitest';
 import type { RowsWindow, TimelineRow } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { FakeClient } from '../testing/fakeClient';
-import { resetStores } from '../testing/fixtures';
+import { eventRow, resetStores } from '../testing/fixtures';
 import { renderWithClient, settle, stubResizeObserver } from '../testing/paneHarness';
 import { Timeline } from './Timeline';
 
 // uPlot (a step row's input diff button reaches the charts) reads matchMedia when imported.
 await vi.hoisted(async () => (await import('../testing/paneHarness')).stubMatchMedia());
-
-function row(i: number): TimelineRow {
-  return {
-    row: i,
-    seq: i,
-    coverEnd: i,
-    kind: 'event',
-    depth: 1,
-    type: 'user/message',
-    summary: `event ${i}`,
-    tone: 'normal',
-    diagnostics: 0,
-  };
-}
 
 /** The rows answers the test releases by hand, in the order asked. */
 const waiting: { from: number; to: number; answer: (w: RowsWindow) => void }[] = [];
@@ -40,7 +26,7 @@ function release(): void {
   const r = waiting.shift();
   if (!r) throw new Error('no rows request is waiting');
   const rows: TimelineRow[] = [];
-  for (let i = r.from; i < Math.min(r.to, loaded); i++) rows.push(row(i));
+  for (let i = r.from; i < Math.min(r.to, loaded); i++) rows.push(eventRow(i));
   r.answer({ from: r.from, rows, rowCount: loaded, rowsVersion: 1 });
 }
 
