@@ -340,6 +340,8 @@ export class SessionLog {
         recorded: (first) => this.structureBuilder.streamCheckpoints.of(first),
         // The type column: events between two chunks of an attempt are skipped unread.
         isChunk: (s) => this.typeOf(s) === 'assistant/chunk',
+        // A delta's fields straight from its bytes (or its packed row), as the loading pass read them.
+        delta: (s) => this.parsed.delta(s),
       },
     );
     return this.streams.streamAt(seq, chunkOffset);
