@@ -6,11 +6,11 @@ import type { SessionEvent } from '../types';
 import type { EventColumns } from './columns';
 import { Lru } from './lru';
 import type { ByteStore } from '../reader/byteStore';
-import { readEventAt, type ReadContext } from '../reader/logReader';
-import { PackedRowMemo } from '../reader/reread';
+import type { ReadContext } from '../reader/logReader';
+import { PackedRowMemo, readEventAt, readForMessageAt } from '../reader/reread';
 import { scanDeltaBytes } from '../reader/fastBytes';
 import { DeltaLine } from '../reader/fastLine';
-import type { ChunkDelta } from '../pipeline';
+import type { ChunkDelta, EventLocation } from '../pipeline';
 import { formatSeq } from '../view/seqText';
 
 /**
@@ -94,21 +94,28 @@ export class ParsedEvents {
 
   private readonly fields = new DeltaLine();
 
-  private read(seq: number): SessionEvent {
+  /**
+   * The event at seq for its message only (`messageOf`): from the cache when it is there, else
+   * read without caching and, when its line ends with them, without its `sourceEventSeqs`
+   * (reread.ts `readForMessageAt`): messagesAt reads 50 messages on every seek.
+   */
+  forMessage(seq: number): SessionEvent {
+    return this.cache.peek(seq) ?? readForMessageAt(this.store, this.locationOf(seq), seq, this.ctx);
+  }
+
+  private locationOf(seq: number): EventLocation {
     const cols = this.cols;
     if (!Number.isInteger(seq) || seq < 0 || seq >= cols.length)
       throw new RangeError(`${formatSeq(seq)} is outside 0..${cols.length - 1}`);
-    return readEventAt(
-      this.store,
-      {
-        line: cols.line[seq] as number,
-        offset: cols.offset[seq] as number,
-        length: cols.lineLength[seq] as number,
-        member: cols.member[seq] as number,
-      },
-      seq,
-      this.ctx,
-      this.packedRows,
-    );
+    return {
+      line: cols.line[seq] as number,
+      offset: cols.offset[seq] as number,
+      length: cols.lineLength[seq] as number,
+      member: cols.member[seq] as number,
+    };
+  }
+
+  private read(seq: number): SessionEvent {
+    return readEventAt(this.store, this.locationOf(seq), seq, this.ctx, this.packedRows);
   }
 }

@@ -300,7 +300,7 @@ export class SessionLog {
    */
   private nodeMessage(seq: number): Message {
     const large = (this.cols.lineLength[seq] as number) >= MESSAGE_CACHED_FROM_BYTES;
-    const m = messageOf(large ? this.parsed.get(seq) : this.parsed.pass(seq));
+    const m = messageOf(large ? this.parsed.get(seq) : this.parsed.forMessage(seq));
     if (!m) throw new Error(`${formatSeq(seq)} is a surface node but not a valid surface event`);
     return m;
   }
