@@ -15,7 +15,7 @@ import type { SessionEvent } from '../types';
 import { loadLogFromText } from './load';
 import { messageOf } from './message';
 import type { ParsedEvents } from './parsedEvents';
-import type { SessionLog } from './sessionLog';
+import { EventFlag, MESSAGE_CACHED_FROM_BYTES, MESSAGES_KEPT_PER_BYTE, type SessionLog } from './sessionLog';
 
 const SAMPLES = new URL('../../../../shared/samples/', import.meta.url);
 const LOGS: [string, () => string][] = [
@@ -118,5 +118,57 @@ describe.each(LOGS)('seek paths on %s', (name, text) => {
       expect(deltas).toBeGreaterThan(log.eventCount / 2);
       expect(read).toBe(deltas);
     }
+  });
+});
+
+describe('messages of large surface lines kept by the loading pass', () => {
+  const log = loadLogFromText(generateLogText({ events: 20000, seed: 11 }));
+  const events: SessionEvent[] = Array.from({ length: log.eventCount }, (_, s) => log.event(s));
+
+  it('are the messages read again from their lines, at every seq a window shows them', () => {
+    expect(log.keptMessages).toBeGreaterThan(0);
+    let large = 0;
+    // The seqs from the newest large node on (it is kept), then others, shuffled.
+    const newest =
+      log.eventCount -
+      1 -
+      [...events]
+        .reverse()
+        .findIndex(
+          (e) => log.lineByteLength(e.seq) >= MESSAGE_CACHED_FROM_BYTES && e.type !== 'assistant/chunk',
+        );
+    const seqs = shuffled(log.eventCount, 3).filter((s) => s >= newest - 50 || s % 16 === 0);
+    for (const s of seqs) {
+      const count = log.messagesAt(s, 0, 0).count;
+      for (const m of log.messagesAt(s, Math.max(0, count - 50)).messages) {
+        if (log.lineByteLength(m.seq) >= MESSAGE_CACHED_FROM_BYTES) large++;
+        expect(m.message).toEqual(messageOf(events[m.seq] as SessionEvent));
+      }
+    }
+    expect(large).toBeGreaterThan(100);
+  });
+
+  it('within their budget, newest first; a kept one is never parsed again, an older one is', () => {
+    const fresh = loadLogFromText(generateLogText({ events: 20000, seed: 11 }));
+    const big = Array.from({ length: fresh.eventCount }, (_, s) => s)
+      .filter(
+        (s) =>
+          fresh.flagsOf(s) & EventFlag.surface &&
+          fresh.lineByteLength(s) >= MESSAGE_CACHED_FROM_BYTES &&
+          messageOf(events[s] as SessionEvent) !== null,
+      )
+      .reverse();
+    const k = fresh.keptMessages;
+    expect(k).toBeGreaterThan(0);
+    expect(k).toBeLessThan(big.length);
+    const keptBytes = big.slice(0, k).reduce((n, s) => n + fresh.lineByteLength(s), 0);
+    expect(keptBytes).toBeLessThanOrEqual(fresh.bytesDecoded * MESSAGES_KEPT_PER_BYTE);
+    // Each shown at its own seq (it is the newest message there).
+    const held = fresh.parsedEventsHeld;
+    for (const s of big.slice(0, k)) expect(fresh.messagesAt(s).messages.at(-1)?.seq).toBe(s);
+    expect(fresh.parsedEventsHeld).toBe(held);
+    const older = big[k] as number;
+    expect(fresh.messagesAt(older).messages.at(-1)?.seq).toBe(older);
+    expect(fresh.parsedEventsHeld).toBe(held + 1);
   });
 });
