@@ -25,6 +25,7 @@
  * attempts only grow at their end, so caches keyed by where an attempt
  * starts stay valid.
  */
+import type { ChunkDelta } from '../pipeline';
 import { looseData, type SessionEvent, type StreamChunk } from '../types';
 import type { AssembledStream } from './assemble';
 import { StreamAssembler } from './assemble';
@@ -76,6 +77,12 @@ export interface StreamIndexOptions {
    * between two of its chunks, and a query must not re-read them all on every seek.
    */
   isChunk?: (seq: number) => boolean;
+  /**
+   * A delta chunk's fields at seq without its event, as the loading pass reads them (SessionLog:
+   * a delta line's bytes, a packed row's member), or undefined: `getEvent` then. A query reads
+   * up to K chunks; building each one's event was most of its time.
+   */
+  delta?: (seq: number) => ChunkDelta | undefined;
 }
 
 export class StreamIndex {
@@ -94,10 +101,12 @@ export class StreamIndex {
     this.maxCached = Math.max(1, options.cachedAttempts ?? 16);
     this.recorded = options.recorded;
     this.isChunk = options.isChunk;
+    this.delta = options.delta;
   }
 
   private readonly recorded: StreamIndexOptions['recorded'];
   private readonly isChunk: StreamIndexOptions['isChunk'];
+  private readonly delta: StreamIndexOptions['delta'];
 
   /**
    * The stream at seq (after applying every event <= seq), or null when seq
@@ -174,15 +183,22 @@ export class StreamIndex {
     // No chunk of the attempt up to quietUntil (other steps' chunks lie there): nothing to read.
     if (cp.quietUntil !== undefined && from <= cp.quietUntil) from = cp.quietUntil + 1;
     const isChunk = this.isChunk;
+    const delta = this.delta;
     for (let s = from; s <= upTo; s++) {
       if (isChunk && !isChunk(s)) continue;
-      const ev = this.getEvent(s);
-      if (!ev || ev.type !== 'assistant/chunk') continue;
-      const d = looseData(ev);
-      // The same filter as StructureBuilder: only chunks naming this step belong to it.
-      if (d.turn !== step.turn || d.step !== step.step) continue;
-      if (typeof d.chunk !== 'object' || d.chunk === null) continue; // as StructureBuilder: not a chunk
-      asm.push(d.chunk as StreamChunk, s);
+      const fields = delta?.(s);
+      if (fields !== undefined) {
+        if (fields.turn !== step.turn || fields.step !== step.step) continue;
+        asm.pushDelta(fields, s);
+      } else {
+        const ev = this.getEvent(s);
+        if (!ev || ev.type !== 'assistant/chunk') continue;
+        const d = looseData(ev);
+        // The same filter as StructureBuilder: only chunks naming this step belong to it.
+        if (d.turn !== step.turn || d.step !== step.step) continue;
+        if (typeof d.chunk !== 'object' || d.chunk === null) continue; // as StructureBuilder: not a chunk
+        asm.push(d.chunk as StreamChunk, s);
+      }
       // Invariant: every K-chunk boundary at or before the furthest seq any
       // pass has reached is already recorded, so only new ones are appended.
       if (cps && asm.chunkCount % this.every === 0 && s > (cps[cps.length - 1] as Checkpoint).seq)

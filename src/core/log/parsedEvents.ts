@@ -6,8 +6,11 @@ import type { SessionEvent } from '../types';
 import type { EventColumns } from './columns';
 import { Lru } from './lru';
 import type { ByteStore } from '../reader/byteStore';
-import { readEventAt, type ReadContext } from '../reader/logReader';
-import { PackedRowMemo } from '../reader/reread';
+import type { ReadContext } from '../reader/logReader';
+import { PackedRowMemo, readEventAt, readForMessageAt } from '../reader/reread';
+import { scanDeltaBytes } from '../reader/fastBytes';
+import { DeltaLine } from '../reader/fastLine';
+import type { ChunkDelta, EventLocation } from '../pipeline';
 import { formatSeq } from '../view/seqText';
 
 /**
@@ -54,21 +57,65 @@ export class ParsedEvents {
     return this.cache.peek(seq) ?? this.read(seq);
   }
 
-  private read(seq: number): SessionEvent {
+  /**
+   * A delta chunk's fields without its event (stream assembly reads thousands per query), as
+   * the loading pass reads them (records.ts): a delta line by fastBytes.ts's scan of its bytes,
+   * a packed row's member from the row last re-read. Undefined when the event is neither (or
+   * its row is not the one remembered): read it with `pass` then. The object is reused: use it
+   * before the next call. Its chunk is the event's (`StreamAssembler.pushDelta` = `push`).
+   */
+  delta(seq: number): ChunkDelta | undefined {
+    const cols = this.cols;
+    const offset = cols.offset[seq] as number;
+    const length = cols.lineLength[seq] as number;
+    const member = cols.member[seq] as number;
+    const out = this.fields;
+    if (member >= 0) {
+      const row = this.packedRows.get(offset, length);
+      if (row === undefined || member >= row.items.length) return undefined;
+      out.chunkType = row.deltaType;
+      out.turn = row.turn;
+      out.step = row.step;
+      out.index = row.index;
+      out.text = row.items[member] as string;
+      out.id = row.id ?? '';
+      out.name = row.name;
+      return out;
+    }
+    const store = this.store;
+    if (!(offset >= 0 && length > 0 && offset + length <= store.length)) return undefined;
+    const block = store.blockIndexOf(offset);
+    const start = offset - store.blockStart(block);
+    const bytes = store.block(block);
+    if (start + length <= bytes.length)
+      return scanDeltaBytes(bytes, start, start + length, out) ? out : undefined;
+    return scanDeltaBytes(store.slice(offset, length), 0, length, out) ? out : undefined;
+  }
+
+  private readonly fields = new DeltaLine();
+
+  /**
+   * The event at seq for its message only (`messageOf`): from the cache when it is there, else
+   * read without caching and, when its line ends with them, without its `sourceEventSeqs`
+   * (reread.ts `readForMessageAt`): messagesAt reads 50 messages on every seek.
+   */
+  forMessage(seq: number): SessionEvent {
+    return this.cache.peek(seq) ?? readForMessageAt(this.store, this.locationOf(seq), seq, this.ctx);
+  }
+
+  private locationOf(seq: number): EventLocation {
     const cols = this.cols;
     if (!Number.isInteger(seq) || seq < 0 || seq >= cols.length)
       throw new RangeError(`${formatSeq(seq)} is outside 0..${cols.length - 1}`);
-    return readEventAt(
-      this.store,
-      {
-        line: cols.line[seq] as number,
-        offset: cols.offset[seq] as number,
-        length: cols.lineLength[seq] as number,
-        member: cols.member[seq] as number,
-      },
-      seq,
-      this.ctx,
-      this.packedRows,
-    );
+    return {
+      line: cols.line[seq] as number,
+      offset: cols.offset[seq] as number,
+      length: cols.lineLength[seq] as number,
+      member: cols.member[seq] as number,
+    };
+  }
+
+  private read(seq: number): SessionEvent {
+    return readEventAt(this.store, this.locationOf(seq), seq, this.ctx, this.packedRows);
   }
 }

@@ -49,6 +49,12 @@ export interface MessagesAt {
 
 /** A surface event's line this long or longer stays parsed in the cache once messagesAt read it. */
 export const MESSAGE_CACHED_FROM_BYTES = 16 * 1024;
+/**
+ * The loading pass keeps the messages of such lines (parsed anyway) while their lines add up to
+ * at most this share of the bytes read: a first seek onto a long tool output parsed 100-400 KB
+ * again (1-4 ms, the bench's messagesAt p95), and it costs about 1.7 bytes per line byte.
+ */
+export const MESSAGES_KEPT_PER_BYTE = 1 / 16;
 
 /** Flags per event (bit set). */
 export const EventFlag = {
@@ -88,6 +94,9 @@ export class SessionLog {
   private readonly surface: SurfaceIndex;
   private readonly structureBuilder: StructureBuilder;
   private streams: StreamIndex | undefined;
+  /** Messages of large surface lines kept from the loading pass (newest kept), and their lines' bytes. */
+  private readonly kept = new Map<number, Message>();
+  private keptBytes = 0;
 
   constructor(options: SessionLogOptions = {}) {
     this.store = new ByteStore(options.blockSize);
@@ -190,6 +199,26 @@ export class SessionLog {
     );
     this.surface.event(ev);
     this.structureBuilder.event(ev, loc);
+    if (isSurface && loc.length >= MESSAGE_CACHED_FROM_BYTES && this.cols.derives[ev.seq] === 1)
+      this.keep(ev, loc.length);
+  }
+
+  private keep(ev: SessionEvent, bytes: number): void {
+    const m = messageOf(ev);
+    if (!m) return;
+    this.kept.set(ev.seq, m);
+    this.keptBytes += bytes;
+    const budget = this.store.length * MESSAGES_KEPT_PER_BYTE;
+    for (const seq of this.kept.keys()) {
+      if (this.keptBytes <= budget) break;
+      this.kept.delete(seq);
+      this.keptBytes -= this.cols.lineLength[seq] as number;
+    }
+  }
+
+  /** Messages kept from the loading pass (tests count them). */
+  get keptMessages(): number {
+    return this.kept.size;
   }
 
   /** A delta chunk event as its fields: what `record` does for it (not a surface event, never invalid). */
@@ -296,11 +325,14 @@ export class SessionLog {
    * kept in the cache survived into the old generation and was dropped a few seeks later, and
    * the GC this caused (scavenges copying them, then mark-compacts) tripled messagesAt's p95. A
    * large one (a long tool output) is cached: it stays in the window for many seqs, costs the
-   * most to parse again, and its few objects and large strings cost the GC little.
+   * most to parse again, and its few objects and large strings cost the GC little. Most large
+   * ones were kept by the loading pass (`keep`): never parsed again.
    */
   private nodeMessage(seq: number): Message {
+    const kept = this.kept.get(seq);
+    if (kept) return { ...kept };
     const large = (this.cols.lineLength[seq] as number) >= MESSAGE_CACHED_FROM_BYTES;
-    const m = messageOf(large ? this.parsed.get(seq) : this.parsed.pass(seq));
+    const m = messageOf(large ? this.parsed.get(seq) : this.parsed.forMessage(seq));
     if (!m) throw new Error(`${formatSeq(seq)} is a surface node but not a valid surface event`);
     return m;
   }
@@ -340,6 +372,8 @@ export class SessionLog {
         recorded: (first) => this.structureBuilder.streamCheckpoints.of(first),
         // The type column: events between two chunks of an attempt are skipped unread.
         isChunk: (s) => this.typeOf(s) === 'assistant/chunk',
+        // A delta's fields straight from its bytes (or its packed row), as the loading pass read them.
+        delta: (s) => this.parsed.delta(s),
       },
     );
     return this.streams.streamAt(seq, chunkOffset);

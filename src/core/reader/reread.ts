@@ -24,6 +24,7 @@ import {
   type PackedRow,
 } from './packedRows';
 import type { ReadContext } from './readContext';
+import { sourcesTail } from './sourcesTail';
 
 const rereadDecoder = createLineDecoder();
 
@@ -68,6 +69,44 @@ export function readEventAt(
   } catch {
     return unreadable(seq, 'its line does not parse');
   }
+  return fromValue(value, loc, seq, context, memo);
+}
+
+/**
+ * The event at `loc` read for its message only (log/message.ts `messageOf`): `readEventAt`'s
+ * event, except that a line ending with its top-level `sourceEventSeqs` (sourcesTail.ts) is
+ * parsed without them, so the event has none (or an earlier duplicate's). Its message is the
+ * same: normalizing a message never reads them again (a design-card tool result's call id
+ * comes from `context`). Never cache what it returns.
+ */
+export function readForMessageAt(
+  store: ByteStore,
+  loc: EventLocation,
+  seq: number,
+  context: ReadContext,
+): SessionEvent {
+  if (loc.member >= 0 || !(loc.offset >= 0 && loc.length >= 0 && loc.offset + loc.length <= store.length))
+    return readEventAt(store, loc, seq, context);
+  const bytes = store.slice(loc.offset, loc.length);
+  const sources = sourcesTail(bytes, 0, bytes.length);
+  if (sources === null) return readEventAt(store, loc, seq, context);
+  let value: unknown;
+  try {
+    // Not scanLine's shape (it ends with no chunk), so JSON.parse straight away.
+    value = JSON.parse(rereadDecoder.decode(bytes.subarray(0, sources.cut)) + sources.tail);
+  } catch {
+    return unreadable(seq, 'its line does not parse');
+  }
+  return fromValue(value, loc, seq, context);
+}
+
+function fromValue(
+  value: unknown,
+  loc: EventLocation,
+  seq: number,
+  context: ReadContext,
+  memo?: PackedRowMemo,
+): SessionEvent {
   if (isObject(value) && value.type === 'session_event') value = value.event;
   if (!isObject(value) || typeof value.type !== 'string') return unreadable(seq, 'its line is not an event');
   if (isPackedRowType(value.type)) {
