@@ -39,7 +39,10 @@ function expectSameAsStringPath(bytes: Uint8Array): boolean {
   const b = scanDeltaBytes(block, 3, 3 + bytes.length, viaBytes);
   expect(b, text).toBe(s);
   if (s) expect(fieldsOf(viaBytes), text).toStrictEqual(fieldsOf(viaString));
-  // The same line followed by its line end (LF or CR LF), its end found by the scan.
+  // The same line followed by its line end (LF or CR LF), its end found by the scan. Bytes that
+  // hold a LF, or end in a CR, are no one line with its end added: the splitter ends a line at
+  // its first LF and takes a CR before it as part of the line end.
+  if (bytes.includes(10) || bytes.at(-1) === 13) return b;
   for (const eol of ['\n', '\r\n']) {
     const lineEnd = encoder.encode(eol);
     block.set(lineEnd, 3 + bytes.length);
