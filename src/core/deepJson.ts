@@ -81,6 +81,20 @@ export function writeJson(value: unknown, write: (piece: string) => void, indent
   if (buffer !== '') write(buffer);
 }
 
+/**
+ * What a value from the log reads as in a message or a key: a string, number, boolean or null as
+ * itself, anything else as its JSON, at any depth. Never String(): an object whose own `toString`
+ * is not a function throws there, and an array nested 5,000 deep overflows the stack in its join
+ * (audit R17-3).
+ */
+export function valueText(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  return jsonText(value) ?? typeof value;
+}
+
 /** The JSON text of value (see writeJson); undefined where JSON.stringify gives undefined. */
 export function jsonText(value: unknown, indent = 0): string | undefined {
   const x = toJsonValue(value);

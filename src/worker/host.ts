@@ -9,6 +9,7 @@
  * requestOrder.ts). Built with the function that posts to the page, so tests drive it
  * directly (worker.ts is only the `self.onmessage` glue).
  */
+import { limitDepth } from '../core/depthLimit';
 import { sourceDisplayName } from '../core/view/sourceName';
 import { HarnessQueries } from './harnessQueries';
 import type { RangePool } from '../core/log/parallel';
@@ -120,6 +121,14 @@ export class LogHost implements HandlerHost {
     try {
       this.post({ type: 'response', id, kind, result } as ResponseMessage);
     } catch (err) {
+      // A value from the log nested past what structured clone takes (a header's field, a request's
+      // tools, 3,000 deep: audit R17-10): cut like an event's fields, sent again
+      try {
+        this.post({ type: 'response', id, kind, result: limitDepth(result) } as ResponseMessage);
+        return;
+      } catch {
+        // not a matter of depth: said below
+      }
       const error = fail('internal', `The answer could not be sent to the page: ${errorText(err)}`);
       // A union of more than 25 kinds is past what TypeScript checks member by member: cast like above.
       this.post({ type: 'response', id, kind, result: error } as ResponseMessage);

@@ -302,7 +302,7 @@ export class Queries {
       problems: problemSummary(st),
       loadMs: (s.finishedAt ?? performance.now()) - s.startedAt,
       format: log.sourceFormat ?? 'seqscope',
-      metas: log.metas.slice(0, 100),
+      metas: limitDepth(log.metas.slice(0, 100)),
       types: s.types(),
       diagnostics: s.diagnosticCounts(),
       codes: s.diag.codes(),
@@ -314,7 +314,8 @@ export class Queries {
     if (st.totals.usage) out.usage = st.totals.usage;
     if (s.startTime !== undefined) out.startTime = s.startTime;
     if (s.endTime !== undefined) out.endTime = s.endTime;
-    if (log.sessionHeader) out.header = log.sessionHeader;
+    // cut like events: a header field nested 3,000 deep failed postMessage (audit R17-10)
+    if (log.sessionHeader) out.header = limitDepth(log.sessionHeader);
     if (log.limitHit) out.limitHit = log.limitHit;
     if (s.liftedLimits) out.liftedLimits = s.liftedLimits;
     const labels = samplesOf(log.sessionHeader);

@@ -9,7 +9,7 @@
  * (images, unknown shapes) must be deep-equal. Returns the first difference
  * as a short human sentence, or null when they agree.
  */
-import { jsonEqual, jsonText } from '../deepJson';
+import { jsonEqual, jsonText, valueText } from '../deepJson';
 import type { Block } from '../types';
 import { codePointLength, truncateCodePoints } from './assemble';
 import { isObject } from '../validate';
@@ -127,7 +127,7 @@ export const deepEqual = jsonEqual;
 
 function describe(c: Comparable): string {
   if (c.kind === 'tool-call') return `a tool-call ${quote(c.name)}`;
-  if (c.kind === 'other') return `a ${c.type} block`;
+  if (c.kind === 'other') return `a ${valueText(c.type)} block`;
   return `a ${c.kind} block (${plural(codePointLength(c.text), 'char')})`;
 }
 

@@ -6,6 +6,7 @@
  * finding, not one per chunk).
  */
 import type { DiagnosticSink } from '../diagnostics';
+import { valueText } from '../deepJson';
 import type { StepInfo } from './structureIndex';
 import { formatSeq } from '../view/seqText';
 
@@ -25,7 +26,7 @@ export class OutsideStepRuns {
 
   /** The event at `seq` names `turn`/`step`, which is not `open` (the open step, or null). */
   add(seq: number, type: string, turn: unknown, step: unknown, open: StepInfo | null): void {
-    const key = `${open ? open.startSeq : -1}|${String(turn)}|${String(step)}`;
+    const key = `${open ? open.startSeq : -1}|${valueText(turn)}|${valueText(step)}`;
     const run = this.run;
     if (run && run.key === key) {
       run.count++;
@@ -38,7 +39,7 @@ export class OutsideStepRuns {
       : 'no step is open';
     this.run = {
       key,
-      why: `turn ${String(turn)} step ${String(step)}, but ${why}`,
+      why: `turn ${valueText(turn)} step ${valueText(step)}, but ${why}`,
       firstSeq: seq,
       lastSeq: seq,
       count: 1,

@@ -17,6 +17,7 @@
  * gen_ai.system_instructions, tool arguments and results) is opt-in
  * (`content: true`): it can be large and private.
  */
+import { jsonText } from '../deepJson';
 import type { SessionLog } from '../log/sessionLog';
 import type { AttemptInfo, StepInfo, ToolCallInfo, TurnInfo } from '../analysis/structureIndex';
 import { requestInForceAt } from '../harness/requestInForce';
@@ -273,11 +274,11 @@ class OtlpBuilder {
     };
     if (this.options.content) {
       const input = log.messagesAt(startSeq).messages.map((m) => m.message);
-      attrs['gen_ai.input.messages'] = JSON.stringify(input.map(semconvMessage));
+      // jsonText: a value from the log may be nested past JSON.stringify's stack (audit R17-10)
+      attrs['gen_ai.input.messages'] = jsonText(input.map(semconvMessage)) ?? '[]';
       if (message)
-        attrs['gen_ai.output.messages'] = JSON.stringify([
-          { ...semconvMessage(message), finish_reason: finish },
-        ]);
+        attrs['gen_ai.output.messages'] =
+          jsonText([{ ...semconvMessage(message), finish_reason: finish }]) ?? '[]';
       if (typeof request.system === 'string' && request.system !== '')
         attrs['gen_ai.system_instructions'] = JSON.stringify([{ type: 'text', content: request.system }]);
     }
@@ -324,7 +325,7 @@ class OtlpBuilder {
         const result = resultEvent.data.message.content.find((b) => b.type === 'tool-result');
         const content = result && 'content' in result ? result.content : undefined;
         if (Array.isArray(content))
-          attrs['gen_ai.tool.call.result'] = JSON.stringify((content as Block[]).map(semconvPart));
+          attrs['gen_ai.tool.call.result'] = jsonText((content as Block[]).map(semconvPart)) ?? '[]';
       }
     }
     this.spans.push({

@@ -17,6 +17,7 @@
  * section 1): events from such a line (the seq a `torn-tail` names) are not
  * part of what it resumes, so the check looks at the events before them.
  */
+import { jsonText, valueText } from '../deepJson';
 import { listSome } from '../diagnostics';
 import { looseData, type Diagnostic, type SessionHeader } from '../types';
 import { REQUEST_HEADER, requestHeaders, type RequestSource } from './requestInForce';
@@ -94,7 +95,7 @@ function headerRefusals(h: SessionHeader | undefined, line: number): ResumeRefus
   if (h.version !== 0)
     push({
       reason: 'header-version',
-      message: `the session header has ${h.version === undefined ? 'no version' : `version ${JSON.stringify(h.version)}`}, not 0`,
+      message: `the session header has ${h.version === undefined ? 'no version' : `version ${jsonText(h.version) ?? typeof h.version}`}, not 0`,
     });
   if (typeof h.cwd === 'string' && !isAbsolutePath(h.cwd) && !PLACEHOLDER.test(h.cwd))
     push({
@@ -227,7 +228,7 @@ export function resumeDiagnostics(
     const turn = turnEnd?.type === 'turn/end' ? turnEnd.data.turn : '?';
     out.push({
       code: 'resume-repair',
-      message: `the log ends inside turn ${String(turn)}: on resume the harness appends ${listSome(check.repair.map(describeSynthetic))}`,
+      message: `the log ends inside turn ${valueText(turn)}: on resume the harness appends ${listSome(check.repair.map(describeSynthetic))}`,
       seq: check.lastKeptSeq,
     });
   }

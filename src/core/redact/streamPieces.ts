@@ -23,7 +23,7 @@
  * as well.
  */
 import { StructureBuilder } from '../analysis/structure';
-import { copyJson } from '../deepJson';
+import { copyJson, valueText } from '../deepJson';
 import type { DiagnosticSink } from '../diagnostics';
 import type { RecordSink } from '../pipeline';
 import { DeltaLine, scanDelta, scanLine } from '../reader/fastLine';
@@ -198,7 +198,7 @@ class StreamGroups {
       if (c.type !== 'finish') push(this.attemptSlots, c, this.streams);
       return;
     }
-    const name = `${String(turn)}/${String(step)}`;
+    const name = `${valueText(turn)}/${valueText(step)}`;
     let slots = this.outside.get(name);
     if (c.type === 'finish') {
       if (slots) this.closeAll(slots);
