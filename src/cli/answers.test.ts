@@ -64,6 +64,20 @@ describe('seqscope search', () => {
     expect(bad.err).toBe('seqscope: bad regular expression: missing closing ): `a(`\n');
   });
 
+  it('a regex starting with a (?...) group counts what the bare pattern counts (R17-1)', async () => {
+    const PTY = resolve(SAMPLES, 'dsh/pty-tools.jsonl');
+    const count = async (...args: string[]) =>
+      (
+        JSON.parse((await cli(runSearchCommand, [PTY, ...args, '--regex', '--json'])).out) as {
+          count: number;
+        }
+      ).count;
+    const error = await count('error');
+    expect(error).toBeGreaterThan(0);
+    expect(await count('(?:error)')).toBe(error);
+    expect(await count('(?i)TOOL', '--case')).toBe(await count('tool'));
+  });
+
   it('prints one line per hit and a count, and usage errors exit 2', async () => {
     const r = await cli(runSearchCommand, [DESIGN, 'runoob', '--limit', '2']);
     const lines = r.out.trimEnd().split('\n');

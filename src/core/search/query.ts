@@ -61,7 +61,10 @@ export function compileQuery(options: QueryOptions): CompiledQuery | QueryError 
     matcher = literalMatcher(new RegExp(escapeRegExp(query), flags));
   }
   const literal = options.regex ? requiredLiteral(query) : query;
-  const prefilter = bytePrefilter(literal ?? '', !options.caseSensitive, flags);
+  // An inline flag group (`(?i)`, `(?i:x)`, `(?-i)`) may fold case whatever the search's option
+  // says: the prefilter then folds too (a folded run is a superset of the exact one).
+  const fold = !options.caseSensitive || (options.regex === true && INLINE_FLAGS.test(query));
+  const prefilter = bytePrefilter(literal ?? '', fold, fold ? 'giu' : 'gu');
   return { ok: true, matcher, prefilter, empty: false };
 }
 
@@ -78,6 +81,11 @@ function literalMatcher(re: RegExp): TextMatcher {
 export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
+
+/** A group that sets flags, with `i` among them (read anywhere, escaped or not: a superset). */
+const INLINE_FLAGS = /\(\?[a-zA-Z-]*i/;
+/** A flag group that applies to the rest of the pattern, `(?i)`, `(?s-m)`: zero-width. */
+const FLAG_GROUP = /^\(\?[a-zA-Z-]+\)/;
 
 /** Characters a JSON writer may escape: a prefilter run must not contain them. */
 const ESCAPABLE = /["\\/\p{Cc}\u2028\u2029]/u;
@@ -137,9 +145,10 @@ export function longestRun(s: string, fold: boolean): string {
 
 /**
  * A literal substring every match of `source` must contain, or null when none
- * is found cheaply. Only the top-level sequence before the first group,
- * alternation or class-like construct is read: enough for `foo.*bar`,
- * `error:\s+\d+` or `read_file\(`.
+ * is found cheaply. Only the top-level sequence before the first group (any
+ * `(`, `(?:` and `(?P<n>` too), alternation or class-like construct is read:
+ * enough for `foo.*bar`, `error:\s+\d+` or `read_file\(`. A flag group
+ * `(?i)` is read past (compileQuery folds the prefilter for it).
  */
 export function requiredLiteral(source: string): string | null {
   if (source.includes('|')) return null;
@@ -152,6 +161,14 @@ export function requiredLiteral(source: string): string | null {
   for (let i = 0; i < source.length; i++) {
     const c = source[i] as string;
     const next = source[i + 1];
+    // Read before the quantifier test: the `?` of `(?:`, `(?P<n>`, `(?i)` is syntax, not a quantifier.
+    if (c === '(') {
+      const flags = FLAG_GROUP.exec(source.slice(i));
+      if (!flags) break;
+      i += flags[0].length - 1;
+      continue;
+    }
+    if (c === '[') break;
     // A quantifier that allows zero repetitions makes the previous character optional.
     if (next === '?' || next === '*' || (next === '{' && /^\{0[,}]/.test(source.slice(i + 1)))) {
       close();
@@ -175,7 +192,6 @@ export function requiredLiteral(source: string): string | null {
       close();
       continue;
     }
-    if (c === '(' || c === '[') break;
     if ('.^$)]}'.includes(c)) {
       close();
       continue;
