@@ -78,6 +78,17 @@ describe('seqscope search', () => {
     expect(await count('(?i)TOOL', '--case')).toBe(await count('tool'));
   });
 
+  it('a regex that matches the empty string is refused like a bad one, and says why (R17-2)', async () => {
+    for (const pattern of ['.*', 'a*', '^', 'ask|^', '(?:ask)?']) {
+      const r = await cli(runSearchCommand, [STEERING, pattern, '--regex']);
+      expect(r.code, pattern).toBe(2);
+      expect(r.out).toBe('');
+      expect(r.err).toBe(
+        'seqscope: the pattern matches the empty string, so it would match every event: not searched\n',
+      );
+    }
+  });
+
   it('prints one line per hit and a count, and usage errors exit 2', async () => {
     const r = await cli(runSearchCommand, [DESIGN, 'runoob', '--limit', '2']);
     const lines = r.out.trimEnd().split('\n');

@@ -35,6 +35,25 @@ export interface CompiledQuery {
   empty: boolean;
 }
 
+/**
+ * What to tell a user whose regex matches the empty string (`.*`, `a*`, `ask|^`): every event
+ * would match, so nothing is searched. The CLI and the app's search panel say it as they say a
+ * bad regex (R17-2: a bare "0 events match" read as "not found").
+ */
+export const MATCHES_EMPTY_MESSAGE =
+  'the pattern matches the empty string, so it would match every event: not searched';
+
+/**
+ * compileQuery for a user's search: a pattern that matches the empty string is refused with
+ * MATCHES_EMPTY_MESSAGE (an empty query stays `empty`: nothing typed, nothing to say).
+ */
+export function compileSearchQuery(options: QueryOptions): CompiledQuery | QueryError {
+  const compiled = compileQuery(options);
+  if (compiled.ok && compiled.empty && options.query !== '')
+    return { ok: false, error: MATCHES_EMPTY_MESSAGE };
+  return compiled;
+}
+
 export interface QueryError {
   ok: false;
   /** A sentence for the user, e.g. "bad regular expression: Unterminated group". */
