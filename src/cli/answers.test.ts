@@ -64,6 +64,31 @@ describe('seqscope search', () => {
     expect(bad.err).toBe('seqscope: bad regular expression: missing closing ): `a(`\n');
   });
 
+  it('a regex starting with a (?...) group counts what the bare pattern counts (R17-1)', async () => {
+    const PTY = resolve(SAMPLES, 'dsh/pty-tools.jsonl');
+    const count = async (...args: string[]) =>
+      (
+        JSON.parse((await cli(runSearchCommand, [PTY, ...args, '--regex', '--json'])).out) as {
+          count: number;
+        }
+      ).count;
+    const error = await count('error');
+    expect(error).toBeGreaterThan(0);
+    expect(await count('(?:error)')).toBe(error);
+    expect(await count('(?i)TOOL', '--case')).toBe(await count('tool'));
+  });
+
+  it('a regex that matches the empty string is refused like a bad one, and says why (R17-2)', async () => {
+    for (const pattern of ['.*', 'a*', '^', 'ask|^', '(?:ask)?']) {
+      const r = await cli(runSearchCommand, [STEERING, pattern, '--regex']);
+      expect(r.code, pattern).toBe(2);
+      expect(r.out).toBe('');
+      expect(r.err).toBe(
+        'seqscope: the pattern matches the empty string, so it would match every event: not searched\n',
+      );
+    }
+  });
+
   it('prints one line per hit and a count, and usage errors exit 2', async () => {
     const r = await cli(runSearchCommand, [DESIGN, 'runoob', '--limit', '2']);
     const lines = r.out.trimEnd().split('\n');

@@ -4,7 +4,7 @@
  *   --json: {"count": N, "hits": [{"seq", "type", "path", "snippet"}]} (every hit unless --limit)
  */
 import type { SessionLog } from '../core/log/sessionLog';
-import { compileQuery } from '../core/search/query';
+import { compileSearchQuery, type CompiledQuery } from '../core/search/query';
 import { EventSearch } from '../core/search/search';
 import { hasSwitch, lastNumber, positionals, readArgs, type OptionTable } from './args';
 import { loadFile } from './readInput';
@@ -54,7 +54,11 @@ export async function runSearchCommand(argv: string[], out: Write, err: Write): 
     err(`seqscope: ${args}\n`);
     return 2;
   }
-  const query = compileQuery({ query: args.query, regex: args.regex, caseSensitive: args.caseSensitive });
+  const query = compileSearchQuery({
+    query: args.query,
+    regex: args.regex,
+    caseSensitive: args.caseSensitive,
+  });
   if (!query.ok) {
     err(`seqscope: ${query.error}\n`);
     return 2;
@@ -67,12 +71,7 @@ export async function runSearchCommand(argv: string[], out: Write, err: Write): 
   return printSearch(loaded.log, args, query, out);
 }
 
-function printSearch(
-  log: SessionLog,
-  args: SearchArgs,
-  query: Extract<ReturnType<typeof compileQuery>, { ok: true }>,
-  out: Write,
-): number {
+function printSearch(log: SessionLog, args: SearchArgs, query: CompiledQuery, out: Write): number {
   const search = new EventSearch(log, query);
   const hits = search.all(args.limit);
   if (args.json) {

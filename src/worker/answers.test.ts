@@ -117,6 +117,20 @@ describe('worker: search', () => {
       }),
     );
     expect(bad.error).toMatch(/^bad regular expression/);
+    // A pattern that matches the empty string is said inline too, not "0 events match" (R17-2).
+    const everything = value<{ error?: string; count: number }>(
+      await ask({
+        kind: 'search',
+        searchId: 4,
+        query: 'ask|^',
+        regex: true,
+        caseSensitive: false,
+        limit: 10,
+        scope: ALL_EVENTS,
+      }),
+    );
+    expect(everything.error).toMatch(/^the pattern matches the empty string, so it would match every event/);
+    expect(everything.count).toBe(0);
   });
 
   it('a newer search supersedes the running one', async () => {

@@ -5,7 +5,7 @@
  * newest search wins: starting one cancels the one before.
  */
 import { turnAt } from '../core/analysis/structureIndex';
-import { compileQuery } from '../core/search/query';
+import { compileSearchQuery } from '../core/search/query';
 import { EventSearch, type SearchHit } from '../core/search/search';
 import type { LoadedLog } from './loadedLog';
 import { yieldToEvents } from './loader';
@@ -28,7 +28,7 @@ export class SearchRunner {
     this.cancel();
     const token = { cancelled: false };
     this.active = token;
-    const compiled = compileQuery(q);
+    const compiled = compileSearchQuery(q);
     if (!compiled.ok) return { ok: true, value: { count: 0, hits: [], searched: 0, error: compiled.error } };
     const log = c.log.log;
     const accept = acceptFor(c, q.scope);

@@ -12,6 +12,7 @@ import { chartSeries, cumulative, stepIndexForSeq } from './chartData';
 import { CostPanel } from './CostPanel';
 import { InputDiffView, diffBodySeqs } from './InputDiffView';
 import { loadPrices, savePrices } from './storedPrices';
+import { MATCHES_EMPTY_MESSAGE } from '../../core/search/query';
 import { HIT_ROW_PX, SearchResults, type SearchResultsProps } from './SearchResults';
 
 const step = (i: number, over: Partial<StepMetrics> = {}): StepMetrics => ({
@@ -174,6 +175,14 @@ describe('SearchResults', () => {
     expect(el.querySelector('[role="alert"]')?.textContent).toBe(
       'bad regular expression: Unterminated group',
     );
+  });
+
+  it('says inline why a pattern that matches the empty string was not searched (R17-2)', () => {
+    const el = render(searchResults('ask|^', { error: MATCHES_EMPTY_MESSAGE }));
+    expect(el.querySelector('[role="alert"]')?.textContent).toBe(
+      'the pattern matches the empty string, so it would match every event: not searched',
+    );
+    expect(el.querySelector('[data-testid="search-count"]')).toBeNull();
   });
 });
 

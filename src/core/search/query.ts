@@ -35,6 +35,25 @@ export interface CompiledQuery {
   empty: boolean;
 }
 
+/**
+ * What to tell a user whose regex matches the empty string (`.*`, `a*`, `ask|^`): every event
+ * would match, so nothing is searched. The CLI and the app's search panel say it as they say a
+ * bad regex (R17-2: a bare "0 events match" read as "not found").
+ */
+export const MATCHES_EMPTY_MESSAGE =
+  'the pattern matches the empty string, so it would match every event: not searched';
+
+/**
+ * compileQuery for a user's search: a pattern that matches the empty string is refused with
+ * MATCHES_EMPTY_MESSAGE (an empty query stays `empty`: nothing typed, nothing to say).
+ */
+export function compileSearchQuery(options: QueryOptions): CompiledQuery | QueryError {
+  const compiled = compileQuery(options);
+  if (compiled.ok && compiled.empty && options.query !== '')
+    return { ok: false, error: MATCHES_EMPTY_MESSAGE };
+  return compiled;
+}
+
 export interface QueryError {
   ok: false;
   /** A sentence for the user, e.g. "bad regular expression: Unterminated group". */
@@ -61,7 +80,10 @@ export function compileQuery(options: QueryOptions): CompiledQuery | QueryError 
     matcher = literalMatcher(new RegExp(escapeRegExp(query), flags));
   }
   const literal = options.regex ? requiredLiteral(query) : query;
-  const prefilter = bytePrefilter(literal ?? '', !options.caseSensitive, flags);
+  // An inline flag group (`(?i)`, `(?i:x)`, `(?-i)`) may fold case whatever the search's option
+  // says: the prefilter then folds too (a folded run is a superset of the exact one).
+  const fold = !options.caseSensitive || (options.regex === true && INLINE_FLAGS.test(query));
+  const prefilter = bytePrefilter(literal ?? '', fold, fold ? 'giu' : 'gu');
   return { ok: true, matcher, prefilter, empty: false };
 }
 
@@ -78,6 +100,11 @@ function literalMatcher(re: RegExp): TextMatcher {
 export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
+
+/** A group that sets flags, with `i` among them (read anywhere, escaped or not: a superset). */
+const INLINE_FLAGS = /\(\?[a-zA-Z-]*i/;
+/** A flag group that applies to the rest of the pattern, `(?i)`, `(?s-m)`: zero-width. */
+const FLAG_GROUP = /^\(\?[a-zA-Z-]+\)/;
 
 /** Characters a JSON writer may escape: a prefilter run must not contain them. */
 const ESCAPABLE = /["\\/\p{Cc}\u2028\u2029]/u;
@@ -137,9 +164,10 @@ export function longestRun(s: string, fold: boolean): string {
 
 /**
  * A literal substring every match of `source` must contain, or null when none
- * is found cheaply. Only the top-level sequence before the first group,
- * alternation or class-like construct is read: enough for `foo.*bar`,
- * `error:\s+\d+` or `read_file\(`.
+ * is found cheaply. Only the top-level sequence before the first group (any
+ * `(`, `(?:` and `(?P<n>` too), alternation or class-like construct is read:
+ * enough for `foo.*bar`, `error:\s+\d+` or `read_file\(`. A flag group
+ * `(?i)` is read past (compileQuery folds the prefilter for it).
  */
 export function requiredLiteral(source: string): string | null {
   if (source.includes('|')) return null;
@@ -152,6 +180,14 @@ export function requiredLiteral(source: string): string | null {
   for (let i = 0; i < source.length; i++) {
     const c = source[i] as string;
     const next = source[i + 1];
+    // Read before the quantifier test: the `?` of `(?:`, `(?P<n>`, `(?i)` is syntax, not a quantifier.
+    if (c === '(') {
+      const flags = FLAG_GROUP.exec(source.slice(i));
+      if (!flags) break;
+      i += flags[0].length - 1;
+      continue;
+    }
+    if (c === '[') break;
     // A quantifier that allows zero repetitions makes the previous character optional.
     if (next === '?' || next === '*' || (next === '{' && /^\{0[,}]/.test(source.slice(i + 1)))) {
       close();
@@ -175,7 +211,6 @@ export function requiredLiteral(source: string): string | null {
       close();
       continue;
     }
-    if (c === '(' || c === '[') break;
     if ('.^$)]}'.includes(c)) {
       close();
       continue;
