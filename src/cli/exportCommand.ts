@@ -23,6 +23,8 @@ import { exportedData } from './terminalText';
 import { partialCopyReason, tornEndBytes } from '../core/log/unreadInput';
 import { bytesSaid } from '../core/view/byteSize';
 import { compileLinearRegex } from '../core/search/linearRegex';
+import type { ReadLimits } from '../core/reader/readLimits';
+import { LIMIT_OPTIONS, limitWarning, limitsFromArgs } from './limitArgs';
 
 export interface ExportArgs {
   file: string;
@@ -34,6 +36,8 @@ export interface ExportArgs {
   import: ImportOptions;
   /** `--redact-pattern RE` values, in order. */
   patterns?: string[];
+  /** The read limits: the machine's, with --max-size, --max-line, --max-ratio, --no-limits applied. */
+  limits: ReadLimits;
 }
 
 export interface ExportContext {
@@ -90,6 +94,7 @@ ${Object.entries(EXPORT_FORMATS)
   .join('\n')}`;
 
 const EXPORT_OPTIONS: OptionTable = {
+  ...LIMIT_OPTIONS,
   ...SAMPLE_OPTIONS,
   '--format': { needs: 'a format name' },
   '--out': { needs: 'a path' },
@@ -120,7 +125,7 @@ export function parseExportArgs(argv: string[]): ExportArgs | string {
   if (!spec) return `unknown export format ${format} (known: ${Object.keys(EXPORT_FORMATS).join(', ')})`;
   for (const f of flags) if (!spec.flags.includes(f)) return `--${f} is not an option of --format ${format}`;
   if (flags.has('redact-pattern') && !flags.has('redact')) return '--redact-pattern needs --redact';
-  const args: ExportArgs = { file, format, flags, import: importOptions };
+  const args: ExportArgs = { file, format, flags, import: importOptions, limits: limitsFromArgs(parsed) };
   if (out !== undefined) args.out = out;
   if (patterns.length > 0) args.patterns = patterns;
   return args;
@@ -144,9 +149,10 @@ export async function runExport(
     args.file === '-'
       ? await loadStream(process.stdin, 'standard input', {
           onChunk: (c) => stdin.push(c),
+          limits: args.limits,
           ...(args.import ? { import: args.import } : {}),
         })
-      : await loadFile(args.file, undefined, args.import);
+      : await loadFile(args.file, args.limits, args.import);
   if (!loaded.ok) {
     err(`seqscope: ${loaded.message}\n`);
     return 2;
@@ -164,6 +170,8 @@ export async function runExport(
     err(`seqscope: ${result.message}\n`);
     return 2;
   }
+  // A format that exports what was read (otlp) says a limit stopped the reading, and how to lift it.
+  if (loaded.log.limitHit) err(limitWarning(loaded.log.limitHit));
   if (args.out === undefined) write(exportedData(result.text, tty));
   else {
     try {
@@ -173,7 +181,9 @@ export async function runExport(
       return 2;
     }
   }
-  return result.wholeInput ? 0 : partialCopy(loaded.log, err);
+  const code = result.wholeInput ? 0 : partialCopy(loaded.log, err);
+  // what a limit left unread is not in the export: partial, as a break mid-file is
+  return loaded.log.limitHit ? Math.max(code, 1) : code;
 }
 
 /**

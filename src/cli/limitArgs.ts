@@ -64,8 +64,12 @@ export function limitsFromArgs(args: readonly Arg[]): ReadLimits {
 /** What to tell a user whose log stopped at a limit: how to read on. */
 export const LIMIT_HINT = 'rerun with --no-limits (or raise --max-size, --max-line or --max-ratio)';
 
+/** " To read it anyway, rerun with ..." where an option lifts the limit `hit`, else "". */
+export function limitHint(hit: ReadLimitHit): string {
+  return canLift(hit.kind) ? ` To read it anyway, ${LIMIT_HINT}.` : '';
+}
+
 /** The warning line for a log a limit stopped; the hint only where an option lifts that limit. */
 export function limitWarning(hit: ReadLimitHit): string {
-  const hint = canLift(hit.kind) ? ` To read it anyway, ${LIMIT_HINT}.` : '';
-  return `seqscope: warning: ${hit.message}${hint}\n`;
+  return `seqscope: warning: ${hit.message}${limitHint(hit)}\n`;
 }

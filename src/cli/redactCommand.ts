@@ -10,16 +10,18 @@ import { redactLogText } from '../core/redact/redactLog';
 import { homePathsFor } from '../core/redact/homePaths';
 import type { SessionLog } from '../core/log/sessionLog';
 import type { ExportContext } from './exportCommand';
-import { defaultLimits } from './limitArgs';
+import { limitHint } from './limitArgs';
+import type { ReadLimits } from '../core/reader/readLimits';
 import { compileLinearRegex, type LinearRegex } from '../core/search/linearRegex';
 
 export function redactedCopy(
   ctx: ExportContext,
 ): { ok: true; text: string; wholeInput: boolean } | { ok: false; message: string } {
-  if (ctx.log.limitHit) return { ok: false, message: `${ctx.log.limitHit.message} Nothing was exported.` };
+  const hit = ctx.log.limitHit;
+  if (hit) return { ok: false, message: `${hit.message}${limitHint(hit)} Nothing was exported.` };
   // An imported format (an Inspect .eval is a zip) is not the log's text: export the harness JSONL the importer told.
   const imported = ctx.log.sourceFormat !== undefined && ctx.log.sourceFormat !== 'seqscope';
-  const text = imported ? importedText(ctx.log) : decodedInput(ctx.input);
+  const text = imported ? importedText(ctx.log) : decodedInput(ctx.input, ctx.args.limits);
   if (typeof text !== 'string') return text;
   // a native log's copy is its decoded bytes, every line kept (bad ones too); an imported one's is what was read
   const wholeInput = !imported;
@@ -45,9 +47,8 @@ function importedText(log: SessionLog): string {
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(log.rawBytes(0, log.bytesDecoded));
 }
 
-/** The input's text, decompressed under the read limits. */
-function decodedInput(input: Uint8Array): string | { ok: false; message: string } {
-  const limits = defaultLimits();
+/** The input's text, decompressed under the read limits (the command's: --no-limits lifts them). */
+function decodedInput(input: Uint8Array, limits: ReadLimits): string | { ok: false; message: string } {
   const d = createDecompressor({
     maxOutputBytes: limits.maxDecodedBytes,
     maxRatio: limits.maxCompressionRatio,

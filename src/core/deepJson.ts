@@ -110,6 +110,12 @@ function toJsonValue(v: unknown): unknown {
   return v;
 }
 
+/** A value's JSON text cut to `max` characters (then "…"), for a message; any depth, never throws for JSON data. */
+export function jsonExcerpt(value: unknown, max = 40): string {
+  const text = jsonText(value) ?? typeof value;
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
 /**
  * Structural equality of JSON values (object key order ignored, keys whose value is
  * undefined ignored), at any depth: an explicit stack of pairs instead of recursion.

@@ -79,3 +79,31 @@ describe('a log without timestamps (every time 0)', () => {
     expect(rows.find((r) => r.kind === 'turn')?.turn?.durationMs).toBeGreaterThan(0);
   });
 });
+
+describe('a number field holding a value that cannot be converted (audit R17-4)', () => {
+  const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+  const trap = '{"toString":1}';
+  const lines = (v: string) => [
+    '{"type":"request/context","seq":0,"data":{"provider":"p","model":"m","contextWindow":' + v + '}}',
+    '{"type":"turn/start","seq":1,"data":{"turn":1}}',
+    '{"type":"step/start","seq":2,"data":{"turn":1,"step":1}}',
+    '{"type":"llm/retry","seq":3,"data":{"attempt":1,"delayMs":' + v + '}}',
+    '{"type":"assistant/message","seq":4,"data":{"turn":1,"step":1,"message":{"role":"assistant","content":[{"type":"text","text":"x"}]},"usage":{"inputTokens":' +
+      v +
+      ',"outputTokens":5}},"surfaceOp":"append"}',
+    '{"type":"step/end","seq":5,"data":{"turn":1,"step":1}}',
+    '{"type":"user/message","seq":6,"data":{"role":"user","content":[{"type":"text","text":"y"}]},"surfaceOp":{"op":"replace","start":' +
+      v +
+      ',"end":1}}',
+    '{"type":"turn/end","seq":7,"data":{"turn":1,"reason":{"kind":"completed"}}}',
+  ];
+
+  it.each([
+    ['toString trap', trap],
+    ['array 20,000 deep', deep],
+  ])('%s: every row is there, the bad values shown as invalid', (_, v) => {
+    const rows = rowsOf(lines(v).join('\n') + '\n', 1 << 20);
+    expect(rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    for (const seq of [0, 3, 4, 6]) expect(rows[seq]?.summary, `seq ${seq}`).toContain('(invalid)');
+  });
+});

@@ -202,8 +202,29 @@ export class TimelineRows {
     const rows = this.rows();
     const out: TimelineRow[] = [];
     const end = Math.min(to, rows.rowCount);
-    for (let r = Math.max(0, from); r < end; r++) out.push(this.describe(r, rows));
+    for (let r = Math.max(0, from); r < end; r++) out.push(this.describeOrFail(r, rows));
     return out;
+  }
+
+  /** The row; one whose event cannot be summarized is shown with why, never failing its window. */
+  private describeOrFail(row: number, rows: RowMap): TimelineRow {
+    try {
+      return this.describe(row, rows);
+    } catch (err) {
+      const seq = rows.seqAt(row);
+      const why = err instanceof Error ? err.message : 'an unknown error';
+      return {
+        row,
+        seq,
+        coverEnd: rows.coverEnd(row),
+        kind: 'event',
+        depth: 0,
+        type: this.session.log.typeOf(seq),
+        summary: `(this row could not be summarized: ${why})`,
+        tone: 'error',
+        diagnostics: this.session.diag.at(seq)?.count ?? 0,
+      };
+    }
   }
 
   private describe(row: number, rows: RowMap): TimelineRow {

@@ -1,16 +1,18 @@
 /** Token usage arithmetic for per-step, per-turn and whole-log totals, and its validation. */
-import { jsonText } from '../deepJson';
+import { jsonExcerpt } from '../deepJson';
 import type { DiagnosticSink } from '../diagnostics';
 import type { TokenUsage } from '../types';
 
 const OPTIONAL = ['cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'] as const;
+const COUNTERS = ['inputTokens', 'outputTokens', ...OPTIONAL] as const;
 
 /**
  * All the input the model read: the uncached input plus the cache reads and writes (TokenUsage's
  * `inputTokens` is the uncached part only; OTel's gen_ai.usage.input_tokens is this total).
  */
 export function totalInputTokens(u: TokenUsage): number {
-  return u.inputTokens + (u.cacheReadTokens ?? 0) + (u.cacheWriteTokens ?? 0);
+  // Counted, never converted: a raw value may be "12" (concatenates) or an object whose toString throws.
+  return count(u.inputTokens) + count(u.cacheReadTokens) + count(u.cacheWriteTokens);
 }
 
 /** a + b; an optional counter appears in the sum when either side has it. */
@@ -27,8 +29,13 @@ export function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): 
   return out;
 }
 
-/** A copy holding only the known counters, non-numbers read as 0 (usage comes from the log, unchecked). */
-function normalizeUsage(u: TokenUsage): TokenUsage {
+/**
+ * A copy holding only the known counters, anything but a token count read as 0 (usage comes from
+ * the log, unchecked; never converted). Undefined when `raw` is not an object.
+ */
+export function normalizeUsage(raw: unknown): TokenUsage | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const u = raw as Partial<Record<(typeof COUNTERS)[number], unknown>>;
   const out: TokenUsage = { inputTokens: count(u.inputTokens), outputTokens: count(u.outputTokens) };
   for (const k of OPTIONAL) if (u[k] !== undefined) out[k] = count(u[k]);
   return out;
@@ -42,8 +49,6 @@ function count(v: unknown): number {
 function isTokenCount(v: unknown): v is number {
   return typeof v === 'number' && v >= 0 && v <= Number.MAX_SAFE_INTEGER;
 }
-
-const COUNTERS = ['inputTokens', 'outputTokens', ...OPTIONAL] as const;
 
 /**
  * The usage a log records, as counted: each counter that is not a token count is named in a
@@ -66,14 +71,9 @@ export function checkedUsage(
     else
       sink.report(
         'bad-usage',
-        `${where}.${k} ${shown(v)} is not a token count (a number from 0 to 2^53); not counted`,
+        `${where}.${k} ${jsonExcerpt(v)} is not a token count (a number from 0 to 2^53); not counted`,
         { seq },
       );
   }
   return out;
-}
-
-function shown(v: unknown): string {
-  const text = jsonText(v) ?? typeof v;
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }

@@ -22,7 +22,7 @@ import type { SessionLog } from '../log/sessionLog';
 import type { AttemptInfo, StepInfo, ToolCallInfo, TurnInfo } from '../analysis/structureIndex';
 import { requestInForceAt } from '../harness/requestInForce';
 import { answeredBy } from '../log/message';
-import { totalInputTokens } from '../analysis/usage';
+import { normalizeUsage, totalInputTokens } from '../analysis/usage';
 import { isKnownEvent, type Block, type FinishReason, type Message, type TokenUsage } from '../types';
 import { isObject } from '../validate';
 import { finishReason, semconvMessage, semconvPart } from './genaiMessages';
@@ -244,7 +244,8 @@ class OtlpBuilder {
     const request = this.requestAt(startSeq);
     const model = by.model ?? request.model;
     const provider = by.provider ?? request.provider ?? 'unknown';
-    const usage = attempt?.usage ?? answer?.usage;
+    // The message's usage is the log's, unchecked: counted as the totals count it (check's bad-usage).
+    const usage = attempt?.usage ?? normalizeUsage(answer?.usage);
     const endSeq = messageSeq ?? attempt?.lastChunkSeq ?? startSeq;
     // A call recorded without chunks has no request time: it began when its last input arrived.
     const startMs = attempt || startSeq === 0 ? this.time(startSeq) : this.time(startSeq - 1);

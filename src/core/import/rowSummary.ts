@@ -37,7 +37,8 @@ export function importedRowSummary(type: string, d: Data): { text: string; warn:
   }
   if (kind === 'exec_command_end') {
     const code = typeof d.exit_code === 'number' ? d.exit_code : undefined;
-    const cmd = Array.isArray(d.command) ? d.command.map(String).join(' ') : text(d.command);
+    // Never String() an element: an object whose toString is not a function throws.
+    const cmd = Array.isArray(d.command) ? d.command.map((w) => text(w) ?? '?').join(' ') : text(d.command);
     return { text: `exit ${code ?? '?'} · ${cmd ?? ''}`, warn: code !== undefined && code !== 0 };
   }
   const attachment = isObject(d.attachment) ? d.attachment : undefined;

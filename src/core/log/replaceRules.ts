@@ -4,7 +4,7 @@
  * repeats; a tool/result replacement may change only the nested content of
  * the result it hides, which is compared through the result's "shape".
  */
-import { jsonText } from '../deepJson';
+import { jsonExcerpt, jsonText } from '../deepJson';
 import { isKnownEvent, type SessionEvent } from '../types';
 import { formatSeq } from '../view/seqText';
 
@@ -43,7 +43,7 @@ export function sourcesProblem(src: unknown, seq: number, mayBeEmpty: boolean): 
   if (increasing) return null; // the usual case: ascending earlier seqs, no need for a Set
   const seen = new Set<number>();
   for (const s of src) {
-    if (!Number.isInteger(s) || (s as number) < 0) return `has ${JSON.stringify(s)}, not a seq`;
+    if (!Number.isInteger(s) || (s as number) < 0) return `has ${jsonExcerpt(s)}, not a seq`;
     if ((s as number) >= seq) return `names ${formatSeq(s as number)}, not earlier than this event`;
     if (seen.has(s as number)) return `names ${formatSeq(s as number)} twice`;
     seen.add(s as number);

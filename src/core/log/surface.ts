@@ -5,15 +5,15 @@
  * Between two replaces the surface only grows, so the state after seq s is
  * "the surface right after the last replace at or before s" (an epoch's base)
  * plus "the appends since, up to s". Bases are ropes: lists of immutable
- * Int32Array chunks shared between epochs, so a replace copies only the chunk
- * it touches and the chunk list (a tool-result prune costs O(n/512), not O(n)).
+ * Int32Array chunks shared between epochs: a replace copies only the chunk it
+ * touches and the chunk list (a tool-result prune costs O(n/512), not O(n)).
  *
  * Finding a node by seq: every node has a key, the seq of the first original
  * append it stands for (a replacement inherits the key of the first node it
- * hides). Replaces substitute a contiguous run by one node keyed like the
- * run's first, so the surface stays sorted by key and binary search finds any
- * node in O(log n).
+ * hides). Replaces substitute a contiguous run by one node keyed like the run's
+ * first: the surface stays sorted by key and binary search finds any node in O(log n).
  */
+import { jsonExcerpt } from '../deepJson';
 import { listSome, type DiagnosticSink } from '../diagnostics';
 import { isSurfaceType, type SessionEvent } from '../types';
 import { sourcesProblem, toolResultRewriteProblem, toolResultShape } from './replaceRules';
@@ -98,7 +98,7 @@ export class SurfaceIndex {
     ) {
       this.diags.report(
         'surface-op-invalid',
-        `surfaceOp ${JSON.stringify(op)} is neither "append" nor {op:"replace",start,end}; not applied`,
+        `surfaceOp ${jsonExcerpt(op, 200)} is neither "append" nor {op:"replace",start,end}; not applied`,
         { seq },
       );
       return;

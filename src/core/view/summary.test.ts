@@ -239,3 +239,65 @@ describe('every type the harness knows has a readable summary (spec section 3)',
     ).toBe('request change · p/m · system 12.0k chars · 2 tools');
   });
 });
+
+/** An array nested `depth` deep (String() of it overflows the stack past ~10,000). */
+function deepArray(depth: number): unknown {
+  let v: unknown = [];
+  for (let i = 0; i < depth; i++) v = [v];
+  return v;
+}
+
+describe('a number field holding something else (audit R17-4)', () => {
+  // `{"toString":1}` as JSON.parse makes it: String() and Number() of it throw.
+  const traps: [string, () => unknown][] = [
+    ['toString trap', () => JSON.parse('{"toString":1}') as unknown],
+    ['array 20,000 deep', () => deepArray(20_000)],
+  ];
+  const placements: [string, (v: unknown) => SessionEvent][] = [
+    ['usage.inputTokens', (v) => am({ inputTokens: v, outputTokens: 1 })],
+    ['usage.outputTokens', (v) => am({ inputTokens: 1, outputTokens: v })],
+    ['usage.cacheReadTokens', (v) => am({ inputTokens: 1, outputTokens: 1, cacheReadTokens: v })],
+    ['usage.reasoningTokens', (v) => am({ inputTokens: 1, outputTokens: 1, reasoningTokens: v })],
+    ['chunk usage', (v) => ev('assistant/chunk', { chunk: { type: 'usage', usage: { inputTokens: v } } })],
+    ['contextWindow', (v) => ev('request/context', { provider: 'p', model: 'm', contextWindow: v })],
+    ['llm/retry delayMs', (v) => ev('llm/retry', { attempt: 1, delayMs: v })],
+    ['llm/retry-started delay', (v) => ev('llm/retry-started', { retry: 1, delay: v })],
+    ['surfaceOp.start', (v) => replace(v, 3)],
+    ['surfaceOp.end', (v) => replace(1, v)],
+  ];
+
+  function am(usage: Record<string, unknown>): SessionEvent {
+    return ev('assistant/message', {
+      message: { role: 'assistant', content: [{ type: 'text', text: 'hi' }] },
+      usage,
+    });
+  }
+  function replace(start: unknown, end: unknown): SessionEvent {
+    return ev(
+      'user/message',
+      { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+      { surfaceOp: { op: 'replace', start, end } as unknown as SessionEvent['surfaceOp'] },
+    );
+  }
+
+  for (const [trapName, trap] of traps)
+    it.each(placements)(`${trapName} in %s: the row says the value is invalid`, (_, make) => {
+      const s = summarize(make(trap()));
+      expect(s.text).toContain('(invalid)');
+    });
+
+  it('valid numbers still read as before', () => {
+    expect(summarize(am({ inputTokens: 12_345, outputTokens: 4, cacheReadTokens: 7 })).text).toBe(
+      'hi · in 12.3k · out 4 · cache 7',
+    );
+    expect(summarize(ev('request/context', { model: 'm', contextWindow: 200_000 })).text).toBe(
+      'context m · window 200k',
+    );
+    expect(summarize(ev('llm/retry', { attempt: 2, delayMs: 1500 })).text).toMatch(
+      /^retry #2 after 1\.5 ?s$/,
+    );
+    expect(summarize(replace(1, 3)).text).toBe('replaces 1..3: hi');
+    // A count given as a string is not a count (check's bad-usage says "not counted").
+    expect(summarize(am({ inputTokens: '12', outputTokens: 4 })).text).toBe('hi · in (invalid) · out 4');
+  });
+});

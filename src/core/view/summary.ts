@@ -129,7 +129,7 @@ function summarizeByType(type: string, d: Data, ev: SessionEvent): EventSummary 
       const delay = d.delayMs ?? d.retryAfterMs ?? d.delay;
       const what = type === 'llm/retry' ? 'retry' : 'retry started';
       return warn(
-        `${what}${attempt !== undefined ? ` #${str(attempt)}` : ''}${delay !== undefined ? ` after ${formatDuration(Number(delay))}` : ''}${err.message ? `: ${str(err.message)}` : ''}`,
+        `${what}${attempt !== undefined ? ` #${str(attempt)}` : ''}${delay !== undefined ? ` after ${typeof delay === 'number' ? formatDuration(delay) : INVALID}` : ''}${err.message ? `: ${str(err.message)}` : ''}`,
       );
     }
     case 'goal/change':
@@ -278,7 +278,8 @@ function sourcePrefix(m: Message | undefined): string {
 
 function withReplace(ev: SessionEvent, text: string): string {
   const op = ev.surfaceOp;
-  if (op && typeof op === 'object' && op.op === 'replace') return `replaces ${op.start}..${op.end}: ${text}`;
+  if (op && typeof op === 'object' && op.op === 'replace')
+    return `replaces ${fmtSeq(op.start)}..${fmtSeq(op.end)}: ${text}`;
   return text;
 }
 
@@ -347,10 +348,19 @@ function clip(s: string): string {
   return s.length > SUMMARY_MAX ? `${s.slice(0, SUMMARY_MAX - 1)}…` : s;
 }
 
+/** What a row shows for a number field the log holds something else in (never converted: it may throw). */
+const INVALID = '(invalid)';
+
+/** A count, shortened past 10,000; "?" when missing; anything but a finite number is shown as invalid, never converted. */
 export function fmtInt(v: unknown): string {
-  const n = Number(v);
-  if (!Number.isFinite(n)) return '?';
-  return n >= 10_000 ? `${(n / 1000).toFixed(n >= 100_000 ? 0 : 1)}k` : String(n);
+  if (v === undefined) return '?';
+  if (typeof v !== 'number' || !Number.isFinite(v)) return INVALID;
+  return v >= 10_000 ? `${(v / 1000).toFixed(v >= 100_000 ? 0 : 1)}k` : String(v);
+}
+
+/** A seq as written; anything but a number is shown as invalid. */
+function fmtSeq(v: unknown): string {
+  return typeof v === 'number' ? String(v) : INVALID;
 }
 
 const normal = (text: string): EventSummary => ({ text, tone: 'normal' });
