@@ -173,12 +173,39 @@ export class InputDigester {
       if (n === undefined) this.ids.set(id, (n = `#${this.ids.size + 1}`));
       return n;
     };
-    const canon = (v: unknown, key = ''): unknown => {
-      if (Array.isArray(v)) return v.map((x) => canon(x));
-      if (typeof v !== 'object' || v === null) return CALL_ID_KEYS.has(key) ? rename(v) : v;
-      const out: Record<string, unknown> = {};
-      for (const k of Object.keys(v).sort()) out[k] = canon((v as Record<string, unknown>)[k], k);
-      return out;
+    // Keys sorted, call ids renamed in the order met (depth first, as a recursion would): with an
+    // explicit stack, since a block may hold a value nested thousands deep (audit R18-3).
+    const canon = (root: unknown): unknown => {
+      const top: { v?: unknown } = {};
+      const stack: [
+        value: unknown,
+        key: string,
+        into: Record<string | number, unknown>,
+        slot: string | number,
+      ][] = [[root, '', top, 'v']];
+      for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+        const [v, key, into, slot] = item;
+        if (typeof v !== 'object' || v === null) {
+          into[slot] = CALL_ID_KEYS.has(key) ? rename(v) : v;
+          continue;
+        }
+        if (Array.isArray(v)) {
+          const out: unknown[] = new Array<unknown>(v.length);
+          into[slot] = out;
+          for (let i = v.length - 1; i >= 0; i--)
+            stack.push([v[i], '', out as unknown as Record<number, unknown>, i]);
+          continue;
+        }
+        const out: Record<string, unknown> = {};
+        into[slot] = out;
+        const keys = Object.keys(v).sort();
+        for (let i = keys.length - 1; i >= 0; i--) {
+          const k = keys[i] as string;
+          out[k] = undefined; // the sorted order of keys, kept whatever order they are filled in
+          stack.push([(v as Record<string, unknown>)[k], k, out, k]);
+        }
+      }
+      return top.v;
     };
     return jsonText({ role: m.message.role, content: canon(m.message.content) }) ?? '';
   }

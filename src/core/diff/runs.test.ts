@@ -120,6 +120,22 @@ describe('compare two runs', () => {
     expect(a.typeOf(d?.a?.inputSeq ?? -1)).toBe('step/start');
   });
 
+  it('a content block holding a value 5,000 deep compares (audit R18-3): equal runs equal, a change deep inside found', () => {
+    const deep = (n: number, leaf: string) => `${'['.repeat(n)}"${leaf}"${']'.repeat(n)}`;
+    const pty = readFileSync('../shared/samples/dsh/pty-tools.jsonl', 'utf8').trimEnd().split('\n');
+    const at = pty.findIndex((l) => l.includes('"type":"tool-call"') && l.includes('"assistant/message"'));
+    expect(at).toBeGreaterThan(0);
+    const withDeep = (leaf: string) =>
+      [
+        ...pty.slice(0, at),
+        (pty[at] as string).replace('"type":"tool-call"', `"extra":${deep(5000, leaf)},"type":"tool-call"`),
+        ...pty.slice(at + 1),
+      ].join('\n') + '\n';
+    const a = loadLogFromText(withDeep('x'));
+    expect(compareRuns(a, loadLogFromText(withDeep('x'))).firstDivergence).toBeNull();
+    expect(compareRuns(a, loadLogFromText(withDeep('y'))).firstDivergence).not.toBeNull();
+  });
+
   it('finds no divergence when only tool-call ids differ', () => {
     const a = loadLogFromText(run({ outputs: ['ok'], idPrefix: 'call_' }));
     const b = loadLogFromText(run({ outputs: ['ok'], idPrefix: 'other_' }));

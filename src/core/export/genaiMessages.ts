@@ -24,7 +24,9 @@ export function finishReason(
     case undefined:
       break;
     default:
-      return kind;
+      // the log's own word; a kind that is no string (an object, an array 5,000 deep) is no word: the
+      // message tells instead (audit R18-1)
+      if (typeof kind === 'string') return kind;
   }
   if (!message) return undefined;
   return message.content.some((b) => b.type === 'tool-call') ? 'tool_calls' : 'stop';

@@ -155,6 +155,27 @@ describe('OTLP export', { timeout: 60_000 }, () => {
       expect(attr(s, 'gen_ai.response.time_to_first_chunk')).toEqual(expect.any(Number));
   });
 
+  it('a finish kind that is no string is no word: the reason comes from the message, and the document serializes (audit R18-1)', () => {
+    const pty = readFileSync('../shared/samples/dsh/pty-tools.jsonl', 'utf8');
+    const first = '"reason":{"kind":"tool-calls"}';
+    expect(pty).toContain(first);
+    for (const kind of [`${'['.repeat(5000)}"stop"${']'.repeat(5000)}`, '{"a":"b"}', '12.5', 'true']) {
+      const log = loadLogFromText(pty.replace(first, `"reason":{"kind":${kind}}`));
+      const text = JSON.stringify(exportOtlp(log, { content: true }));
+      const doc = JSON.parse(text) as { resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[] };
+      const spans = doc.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans));
+      const reasons = spans.flatMap((s) => {
+        const a = s.attributes.find((x) => x.key === 'gen_ai.response.finish_reasons');
+        return a ? (a.value as { arrayValue: { values: OtlpAnyValue[] } }).arrayValue.values : [];
+      });
+      expect(reasons.length, kind.slice(0, 12)).toBeGreaterThan(0);
+      for (const r of reasons)
+        expect(typeof (r as { stringValue?: unknown }).stringValue, kind.slice(0, 12)).toBe('string');
+      // the first call's message holds tool calls: that is its reason
+      expect((reasons[0] as { stringValue: string }).stringValue).toBe('tool_calls');
+    }
+  });
+
   it('is deterministic: the same log gives the same ids; another session another trace', () => {
     const a = spansOf(load('other/codex/agentlogs-crud.jsonl'));
     const b = spansOf(load('other/codex/agentlogs-crud.jsonl'));

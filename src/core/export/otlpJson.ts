@@ -3,6 +3,7 @@
  * shapes a TracesData document has, and how a plain attribute value becomes
  * an `AnyValue` (64-bit integers and nanosecond times as decimal strings).
  */
+import { valueText } from '../deepJson';
 
 export type OtlpAnyValue =
   | { stringValue: string }
@@ -42,10 +43,13 @@ export type Attr = string | number | boolean | string[] | { double: number } | u
 
 function anyValue(v: Exclude<Attr, undefined>): OtlpAnyValue {
   if (typeof v === 'object' && !Array.isArray(v)) return { doubleValue: v.double };
-  if (Array.isArray(v)) return { arrayValue: { values: v.map((s) => ({ stringValue: s })) } };
+  // Typed as strings, but values reach here from the log: a stringValue that is no string makes a
+  // collector refuse the whole request (audit R18-1)
+  if (Array.isArray(v)) return { arrayValue: { values: v.map((s) => ({ stringValue: valueText(s) })) } };
   if (typeof v === 'boolean') return { boolValue: v };
-  if (typeof v === 'number') return Number.isInteger(v) ? { intValue: String(v) } : { doubleValue: v };
-  return { stringValue: v };
+  // an intValue is an int64: 1e300 is a whole number but not one (audit R18-5)
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? { intValue: String(v) } : { doubleValue: v };
+  return { stringValue: valueText(v) };
 }
 
 /** Attributes in OTLP/JSON order of the object's keys; undefined values are left out. */
