@@ -110,6 +110,8 @@ function checkLog(log: SessionLog, bytes: Uint8Array, native: boolean): void {
   const covered = new Set<number>();
   for (let s = 0; s < log.eventCount; s++) covered.add(log.lineOf(s));
   for (const m of log.metas) covered.add(m.line);
+  // the header is the first record, not always line 1 (a bad line before it)
+  if (log.sessionHeaderLine !== undefined) covered.add(log.sessionHeaderLine);
   for (const d of log.diagnostics.items) {
     if (d.line !== undefined) covered.add(d.line);
     if (d.seq !== undefined && d.seq < log.eventCount) covered.add(log.lineOf(d.seq));
@@ -134,7 +136,6 @@ function checkLog(log: SessionLog, bytes: Uint8Array, native: boolean): void {
   const text = new TextDecoder().decode(bytes);
   text.split('\n').forEach((line, i) => {
     if (line.replace(/^\ufeff/, '').trim() === '') return;
-    if (i === 0 && log.sessionHeader !== undefined) return;
     expect(
       covered.has(i + 1),
       `line ${i + 1} is neither an event nor a diagnostic: ${line.slice(0, 120)}`,
@@ -239,6 +240,16 @@ describe('fuzzing with mutated real logs', { timeout: Math.max(30_000, RUNS * 15
       expect.stringContaining('is a JSON array (0 elements)'),
     );
     checkLog(log, new TextEncoder().encode('[]'), true);
+  });
+
+  it('regressions it found: a header after a bad first line is the header, its line accounted for', () => {
+    const header = '{"type":"session","version":0,"id":"s","createdAt":1,"cwd":"/w"}';
+    const bytes = new TextEncoder().encode(
+      `\u0000${header}\n${header}\n{"type":"turn/start","seq":0,"data":{"turn":1}}\n`,
+    );
+    const log = loadLogFromBytes(bytes);
+    expect(log.sessionHeaderLine).toBe(2);
+    checkLog(log, bytes, true);
   });
 
   it('regressions it found: a null surfaceOp on a surface event', () => {
