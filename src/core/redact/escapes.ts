@@ -1,13 +1,14 @@
 /**
- * A string's `\uXXXX` escapes decoded, with the way back: JSON text inside a string (a tool
+ * A string's `\uXXXX` and `\/` escapes decoded, with the way back: JSON text inside a string (a tool
  * call's arguments, a file a tool wrote) may spell a key name or a value with escapes
  * (`"api\u005fkey":"sk\u002dant-..."`), and the rules (rules.ts) read letters, not escapes.
  * The rules run on the decoded view too, and a span found there is masked over the escapes it
- * came from: a mask keeps the length of what it hides in the original.
+ * came from: a mask keeps the length of what it hides in the original. `\/` is how PHP's
+ * `json_encode` writes every `/` (`\/home\/alice\/`, `redis:\/\/:PW@host`: audit R18-2).
  */
 
-/** A `\` not itself escaped, then `uXXXX`. */
-const ESCAPE = /\\u[0-9a-fA-F]{4}/;
+/** A `\`, then `uXXXX` or `/` (whether the `\` is itself escaped is told below). */
+const ESCAPE = /\\u[0-9a-fA-F]{4}|\\\//;
 
 export interface DecodedView {
   text: string;
@@ -15,7 +16,7 @@ export interface DecodedView {
   starts: Uint32Array;
 }
 
-/** The view with every `\uXXXX` escape decoded, or null when `s` has none. */
+/** The view with every `\uXXXX` and `\/` escape decoded, or null when `s` has none. */
 export function decodeUnicodeEscapes(s: string): DecodedView | null {
   if (!ESCAPE.test(s)) return null;
   let text = '';
@@ -31,6 +32,14 @@ export function decodeUnicodeEscapes(s: string): DecodedView | null {
     // `\\` is an escaped backslash: the `u` after it is a letter
     if (s[i + 1] === '\\') {
       i++;
+      continue;
+    }
+    if (s[i + 1] === '/') {
+      flush(i);
+      starts[n++] = i;
+      text += '/';
+      plain = i + 2;
+      i += 1;
       continue;
     }
     if (s[i + 1] !== 'u' || !/^[0-9a-fA-F]{4}$/.test(s.slice(i + 2, i + 6))) continue;

@@ -2,8 +2,8 @@
  * A redacted copy of a log (the decoded JSONL text): every string of every line, keys
  * included, goes through the masker (rules.ts), and the copy stays the same log: the same
  * lines in the same order, so the same events, seqs, surface ops and packed rows. A line
- * with nothing to mask is kept byte for byte; a changed line is written again as JSON (any
- * depth). A line that is not JSON, or is a bare JSON string, is masked as text.
+ * with nothing to mask is kept byte for byte; a changed line, or one with duplicate keys
+ * (duplicateKeys.ts), is written again as JSON from its masked parsed value (any depth). A line that is not JSON, or is a bare JSON string, is masked as text.
  *
  * Streaming deltas are masked as the stream they form, grouped exactly as the reader
  * assembles them (streamPieces.ts): a key split across text or reasoning deltas (or across a
@@ -15,6 +15,7 @@ import { jsonText } from '../deepJson';
 import { isPackedRowType } from '../reader/packedRows';
 import { isObject } from '../validate';
 import { createMasker, type Masker } from './rules';
+import { hasShadowedKeys } from './duplicateKeys';
 import { isSpecKey, isSpecValue } from './specWords';
 import type { LinearRegex } from '../search/linearRegex';
 import { NOT_JSON, readLog, type PieceRef } from './streamPieces';
@@ -77,7 +78,8 @@ export function redactLogText(text: string, options: RedactOptions = {}): Redact
       return rewrap(line, JSON.stringify(masked));
     }
     const changed = maskStrings(value, masker, words, skip) || dirty.has(i);
-    if (!changed) return line;
+    // a shadowed duplicate key may hold a secret the parsed value no longer has (audit R18-4)
+    if (!changed && !hasShadowedKeys(line, value)) return line;
     changedLines++;
     return rewrap(line, jsonText(value) ?? 'null');
   });
