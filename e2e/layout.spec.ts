@@ -289,6 +289,8 @@ test('the timeline toolbar is one line at 1600, 1024 and 800 px; what does not f
   await expect(page.getByTestId('row-count')).toHaveText(/rows$/);
   // The type list spans the narrow toolbar instead of running past the pane's edge.
   await page.getByRole('button', { name: 'Types ▾' }).click();
+  // the list comes in a render of its own, after the menu is drawn (TypePicker.tsx, audit R12-L1)
+  await expect(page.locator('[data-testid=type-picker] label').first()).toBeVisible();
   expect(await auditLayout(page, { required: ['[data-testid=type-picker] label'] })).toEqual([]);
 });
 
