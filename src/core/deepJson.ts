@@ -92,6 +92,11 @@ export function valueText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
     return String(value);
+  return printedJson(value);
+}
+
+/** A value's JSON text, or its type's name where JSON has none (a function, undefined). */
+function printedJson(value: unknown): string {
   return jsonText(value) ?? typeof value;
 }
 
@@ -112,7 +117,7 @@ function toJsonValue(v: unknown): unknown {
 
 /** A value's JSON text cut to `max` characters (then "…"), for a message; any depth, never throws for JSON data. */
 export function jsonExcerpt(value: unknown, max = 40): string {
-  const text = jsonText(value) ?? typeof value;
+  const text = printedJson(value);
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 

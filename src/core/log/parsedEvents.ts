@@ -73,14 +73,7 @@ export class ParsedEvents {
     if (member >= 0) {
       const row = this.packedRows.get(offset, length);
       if (row === undefined || member >= row.items.length) return undefined;
-      out.chunkType = row.deltaType;
-      out.turn = row.turn;
-      out.step = row.step;
-      out.index = row.index;
-      out.text = row.items[member] as string;
-      out.id = row.id ?? '';
-      out.name = row.name;
-      return out;
+      return out.fromMember(row, member);
     }
     const store = this.store;
     if (!(offset >= 0 && length > 0 && offset + length <= store.length)) return undefined;

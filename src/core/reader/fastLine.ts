@@ -23,6 +23,7 @@
  */
 import type { ChunkDelta } from '../pipeline';
 import type { JsonObject } from '../validate';
+import type { PackedRow } from './packedRows';
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -70,6 +71,18 @@ export class DeltaLine implements ChunkDelta {
   /** A tool-call delta's `id` and optional `name`. */
   id = '';
   name: string | undefined = undefined;
+
+  /** A packed row's member k, as its own delta line would read (seq and time are left as they are). */
+  fromMember(row: PackedRow, k: number): this {
+    this.chunkType = row.deltaType;
+    this.turn = row.turn;
+    this.step = row.step;
+    this.index = row.index;
+    this.text = row.items[k] as string;
+    this.id = row.id ?? '';
+    this.name = row.name;
+    return this;
+  }
 
   /** Exactly JSON.parse's value of the line (key order included). */
   value(): JsonObject {

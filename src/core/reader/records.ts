@@ -307,15 +307,9 @@ export class RecordReader implements LineSink {
         this.emit(packedMember(packed, k, seq, time), { line, offset, length, member: k });
       else {
         // The member's fields, as a delta line's: normalizing drops a time that is not finite.
-        fields.chunkType = packed.deltaType;
+        fields.fromMember(packed, k);
         fields.seq = seq;
         fields.time = time !== undefined && Number.isFinite(time) ? time : undefined;
-        fields.turn = packed.turn;
-        fields.step = packed.step;
-        fields.index = packed.index;
-        fields.text = packed.items[k] as string;
-        fields.id = packed.id ?? '';
-        fields.name = packed.name;
         this.handOn(fields, line, offset, length, k);
       }
       if (time !== undefined && k < n - 1) time += packed.dt[k] as number;
