@@ -1,5 +1,5 @@
 /** `seqscope export`: argument checking, the otlp format, --content and --out. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -98,6 +98,25 @@ describe('seqscope export --sample', () => {
     expect((await run([path, '--format', 'otlp', '--sample', '0'])).err).toMatch(
       /--sample needs a sample number/,
     );
+  });
+
+  it('refuses a sample the log does not hold, writing nothing (audit R18-6: was an empty log, exit 0)', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'seqscope-export-')), 'none.jsonl');
+    const eval1 = '../shared/samples/other/inspect/log_message_deduplication.eval';
+    const third = await run([eval1, '--format', 'jsonl', '--sample', '3', '--out', out]);
+    expect(third.code).toBe(2);
+    expect(third.err).toBe(
+      `seqscope: ${eval1}: --sample 3: the Inspect AI log holds 1 sample (--sample 1)\n`,
+    );
+    expect(existsSync(out)).toBe(false);
+    expect((await run([eval1, '--format', 'jsonl', '--sample', '1', '--out', out])).code).toBe(0);
+    expect(readFileSync(out, 'utf8').split('\n').length).toBeGreaterThan(60);
+    const native = await run([SAMPLE, '--format', 'otlp', '--sample', '2']);
+    expect(native.code).toBe(2);
+    expect(native.err).toMatch(
+      /--sample 2: this log has no samples to choose from \(only Inspect AI logs do\)/,
+    );
+    expect((await run([SAMPLE, '--format', 'otlp', '--sample', '1'])).code).toBe(0);
   });
 });
 

@@ -10,6 +10,7 @@ import type { ImportOptions } from '../core/import/importers';
 import type { ReadLimits } from '../core/reader/readLimits';
 import { fileSource, rangeWorkersBesideOwner, workerPool } from './rangeWorkers';
 import { errorMessage } from '../core/errorMessage';
+import { isObject } from '../core/validate';
 
 /** Below this a file loads in one pass: starting workers would cost more than it saves. */
 const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
@@ -68,12 +69,30 @@ export async function loadStream(
     return { ok: false, message: `${label}: ${describe(err, label)}` };
   }
   log.end();
-  return loaded(log, label);
+  return loaded(log, label, logOptions.import?.sample);
 }
 
-/** A log refused as not text (a binary file) is no log: the command fails and says why. */
-function loaded(log: SessionLog, label: string): LoadResult {
-  return log.notText === undefined ? { ok: true, log } : { ok: false, message: `${label}: ${log.notText}` };
+/**
+ * A log refused as not text (a binary file) is no log: the command fails and says why. So is a
+ * `--sample N` the log does not hold (`sample` 0-based): an export of it would be an empty log
+ * and a check of it a warning with exit 0 (audit R18-6).
+ */
+function loaded(log: SessionLog, label: string, sample?: number): LoadResult {
+  if (log.notText !== undefined) return { ok: false, message: `${label}: ${log.notText}` };
+  const missing = missingSample(log, sample);
+  return missing === undefined ? { ok: true, log } : { ok: false, message: `${label}: ${missing}` };
+}
+
+/** Why `--sample` (0-based) names no sample of the log, or undefined when it names one. */
+function missingSample(log: SessionLog, sample: number | undefined): string | undefined {
+  if (sample === undefined || sample === 0) return undefined;
+  const origin = log.sessionHeader?.origin;
+  const samples = isObject(origin) && origin.format === 'inspect' && Array.isArray(origin.samples);
+  if (!samples)
+    return `--sample ${sample + 1}: this log has no samples to choose from (only Inspect AI logs do)`;
+  const count = (origin.samples as unknown[]).length;
+  if (sample < count) return undefined;
+  return `--sample ${sample + 1}: the Inspect AI log holds ${count} sample${count === 1 ? '' : 's'}${count > 0 ? ` (--sample 1${count > 1 ? `..${count}` : ''})` : ''}`;
 }
 
 /**
@@ -116,7 +135,7 @@ export async function loadInRanges(
       pool.close();
     }
     log.end();
-    return loaded(log, path);
+    return loaded(log, path, options.import?.sample);
   } catch (err) {
     return { ok: false, message: `${path}: ${describe(err, path)}` };
   } finally {
