@@ -90,6 +90,19 @@ describe('formatClockOffset', () => {
     for (const ms of [3_600_000, 35_999_000]) expect(formatClockOffset(ms)).toHaveLength(8);
     expect(formatClockOffset(99 * 3_600_000)).toHaveLength(9);
   });
+
+  it('says days, then years, for far-off times, never wider than 10 characters (audit R18-6)', () => {
+    const day = 86_400_000;
+    expect(formatClockOffset(100 * 3_600_000)).toBe('+4d 04h');
+    expect(formatClockOffset(999 * day + 23 * 3_600_000)).toBe('+999d 23h');
+    expect(formatClockOffset(1000 * day)).toBe('+3 y');
+    expect(formatClockOffset(8.64e15)).toBe('+> 9999 y'); // was +2399999999:59:59
+    expect(formatClockOffset(-8.64e15)).toBe('-> 9999 y');
+    for (const ms of [1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e15, 1e300])
+      expect(formatClockOffset(ms).length).toBeLessThanOrEqual(10);
+    expect(formatRelativeTime(8.64e15)).toBe('+> 9999 y');
+    expect(formatRelativeTime(5 * 365.25 * day)).toBe('+5 y');
+  });
 });
 
 describe('colour classes', () => {

@@ -18,6 +18,7 @@ function sign(n: number): string {
 
 /** One duration formatter for the app, the worker and the CLI. */
 export { formatDuration } from '../../core/view/duration';
+import { yearsText } from '../../core/view/duration';
 
 function scaled(n: number, unit: number, suffix: string): string {
   const v = n / unit;
@@ -64,14 +65,16 @@ export function formatRelativeTime(ms: number): string {
   const padSec = secStr.padStart(6, '0');
   const totalMin = Math.floor(totalMs / 60_000);
   if (totalMin < 60) return `${s}${totalMin} m ${padSec} s`;
+  const far = yearsText(totalMs);
+  if (far !== undefined) return s + far;
   return `${s}${Math.floor(totalMin / 60)} h ${String(totalMin % 60).padStart(2, '0')} m ${padSec} s`;
 }
 
 /**
  * Time since the session start for the timeline's narrow time column, in one clock notation:
  * `+0:09.740`, `+8:48.100`, `+20:44.000` (milliseconds under an hour), then `+1:00:00`,
- * `+12:03:07` (whole seconds). At most 10 characters below 100 hours, right-aligned in a
- * tabular-figure column. Non-finite input gives `—`.
+ * `+12:03:07` (whole seconds), then `+4d 04h` and `+12 y`. At most 10 characters, right-aligned
+ * in a tabular-figure column. Non-finite input gives `—`.
  */
 export function formatClockOffset(ms: number): string {
   if (!Number.isFinite(ms)) return NO_VALUE;
@@ -85,7 +88,11 @@ export function formatClockOffset(ms: number): string {
   }
   const h = Math.floor(totalSec / 3600);
   const m = String(Math.floor((totalSec % 3600) / 60)).padStart(2, '0');
-  return `${s}${h}:${m}:${String(totalSec % 60).padStart(2, '0')}`;
+  if (h < 100) return `${s}${h}:${m}:${String(totalSec % 60).padStart(2, '0')}`;
+  // Days, then years: a far-off time must not widen the column past its 10 characters (R18-6).
+  const far = yearsText(totalMs);
+  if (far !== undefined) return s + far;
+  return `${s}${Math.floor(h / 24)}d ${String(h % 24).padStart(2, '0')}h`;
 }
 
 // ---------------------------------------------------------------- colours

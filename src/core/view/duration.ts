@@ -6,7 +6,7 @@
 
 import { NO_VALUE } from './noValue';
 
-/** `850 ms`, `1.8 s`, `2 m 05 s`, `1 h 02 m`. Non-finite input gives `—`. */
+/** `850 ms`, `1.8 s`, `2 m 05 s`, `1 h 02 m`, `3 d 04 h`, `12 y`. Non-finite input gives `—`. */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms)) return NO_VALUE;
   const s = ms < 0 ? '-' : '';
@@ -17,7 +17,25 @@ export function formatDuration(ms: number): string {
   const secs = Math.round(abs / 1000);
   if (secs < 3600) return `${s}${Math.floor(secs / 60)} m ${String(secs % 60).padStart(2, '0')} s`;
   const mins = Math.round(abs / 60_000);
-  return `${s}${Math.floor(mins / 60)} h ${String(mins % 60).padStart(2, '0')} m`;
+  if (mins < 48 * 60) return `${s}${Math.floor(mins / 60)} h ${String(mins % 60).padStart(2, '0')} m`;
+  const far = yearsText(abs);
+  if (far !== undefined) return s + far;
+  const hours = Math.round(abs / 3_600_000);
+  return `${s}${Math.floor(hours / 24)} d ${String(hours % 24).padStart(2, '0')} h`;
+}
+
+const DAY_MS = 86_400_000;
+const YEAR_MS = 365.25 * DAY_MS;
+
+/**
+ * A span of 1,000 days or more in whole years (`3 y`, `274 y`), and past 9,999 years only that
+ * (`> 9999 y`): times that far apart are a writer's error (a far-future or a 0 time), and the
+ * digits of `-2400000000 h 00 m` said nothing more (audit R18-6). Undefined below 1,000 days.
+ */
+export function yearsText(absMs: number): string | undefined {
+  if (!(absMs >= 1000 * DAY_MS)) return undefined;
+  const years = Math.round(absMs / YEAR_MS);
+  return years > 9999 ? '> 9999 y' : `${years} y`;
 }
 
 /**
