@@ -225,5 +225,11 @@ describe('OTLP export', { timeout: 60_000 }, () => {
     const spans = spansOf(log);
     expect(attr(spans[0] as OtlpSpan, 'gen_ai.conversation.id')).toBe('fallback');
     expect(nanos(1700000000123)).toBe('1700000000123000000');
+    // fixed64 is unsigned and 64 bits (audit R18-5): no negative, no overflowing decimal
+    expect(nanos(-8.64e15)).toBe('0');
+    expect(nanos(Number.NaN)).toBe('0');
+    expect(nanos(8.64e15)).toBe('18446744073709551615');
+    expect(nanos(Infinity)).toBe('18446744073709551615');
+    expect(BigInt(nanos(1.8446744073709e13))).toBeLessThanOrEqual((1n << 64n) - 1n);
   });
 });

@@ -59,8 +59,20 @@ export function attributes(o: Record<string, Attr>): OtlpKeyValue[] {
     .map(([key, v]) => ({ key, value: anyValue(v) }));
 }
 
-/** Epoch ms -> nanoseconds as the decimal string OTLP/JSON uses for fixed64. */
+/** The largest fixed64: 2^64 - 1 ns (the year 2554). */
+const MAX_FIXED64 = (1n << 64n) - 1n;
+/** 2^64 ns in ms (a double). */
+const MAX_MS = 2 ** 64 / 1e6;
+
+/**
+ * Epoch ms -> nanoseconds as the decimal string OTLP/JSON uses for fixed64, an unsigned field:
+ * a time before 1970 (or none: NaN) is 0, as a log's time of 0 or less means no time, and one past
+ * the year 2554 is the largest fixed64 (audit R18-5: "-8640000000000000000000" was written,
+ * which a collector refuses with the whole document).
+ */
 export function nanos(ms: number): string {
+  if (!(ms > 0)) return '0';
+  if (ms >= MAX_MS) return MAX_FIXED64.toString();
   return (BigInt(Math.round(ms * 1000)) * 1000n).toString();
 }
 
