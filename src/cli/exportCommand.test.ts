@@ -325,3 +325,34 @@ describe("a redacted copy masks the log's own home user in every spelling, as th
     expect(r.err).toMatch(/home-path [5-9]/);
   });
 });
+
+describe('seqscope export --format jsonl of a native log with invalid UTF-8 (audit R17-7)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'seqscope-export-utf8-'));
+  const head = Buffer.from(
+    '{"type":"session","version":0}\n{"type":"session/title","seq":0,"data":{"title":"a',
+  );
+  // a stray byte, a lead byte cut short, an encoded surrogate, and a real U+FFFD (EF BF BD) that stays one
+  const bad = Buffer.from([0xff, 0x20, 0xc3, 0x20, 0xed, 0xa0, 0x80, 0x20, 0xef, 0xbf, 0xbd]);
+  const file = join(dir, 'bad-utf8.jsonl');
+  const bytes = Buffer.concat([head, bad, Buffer.from(' alice@example.com"}}\n')]);
+  writeFileSync(file, bytes);
+
+  it('copies the bytes exactly (was: each invalid sequence written as U+FFFD, exit 0)', async () => {
+    const out = join(dir, 'copy.jsonl');
+    const r = await run([file, '--format', 'jsonl', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(Buffer.compare(readFileSync(out), bytes)).toBe(0);
+    const piped = await run([file, '--format', 'jsonl']);
+    expect(Buffer.compare(Buffer.concat(piped.written.map((w) => Buffer.from(w))), bytes)).toBe(0);
+  });
+
+  it('says how many sequences the redacted copy (text) writes as U+FFFD', async () => {
+    const r = await run([file, '--format', 'jsonl', '--redact']);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(
+      'seqscope: the log holds 5 invalid UTF-8 sequences: written as U+FFFD in the redacted copy\n',
+    );
+    expect(r.out).not.toContain('alice@example.com');
+    expect(r.out.split('\ufffd')).toHaveLength(7); // 5 written + the log's own 1
+  });
+});

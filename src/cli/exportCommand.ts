@@ -58,8 +58,11 @@ interface ExportFormat {
   /**
    * The exported text (a JSON document or JSONL), or an error message for the user. `wholeInput`:
    * the text carries the input's own bytes (a native log's JSONL copy), so nothing it left unread is lost.
+   * `bytes`: what is written instead of the text where no terminal shows it (the input's own bytes).
    */
-  run(ctx: ExportContext): { ok: true; text: string; wholeInput?: boolean } | { ok: false; message: string };
+  run(
+    ctx: ExportContext,
+  ): { ok: true; text: string; bytes?: Uint8Array; wholeInput?: boolean } | { ok: false; message: string };
 }
 
 const VERSION = '0.1.0';
@@ -172,10 +175,10 @@ export async function runExport(
   }
   // A format that exports what was read (otlp) says a limit stopped the reading, and how to lift it.
   if (loaded.log.limitHit) err(limitWarning(loaded.log.limitHit));
-  if (args.out === undefined) write(exportedData(result.text, tty));
+  if (args.out === undefined) write(result.bytes && !tty ? result.bytes : exportedData(result.text, tty));
   else {
     try {
-      writeFileSync(args.out, result.text);
+      writeFileSync(args.out, result.bytes ?? result.text);
     } catch (e) {
       err(`seqscope: cannot write ${args.out}: ${errorMessage(e)}\n`);
       return 2;
