@@ -129,10 +129,39 @@ describe('gzip', () => {
     expect(run(damaged, [4096]).error).toMatch(/gzip data is corrupt/);
   });
 
-  it('reports trailing garbage after the last member, keeping the text', () => {
-    const r = run(concatBytes([gz, new Uint8Array([0, 0, 0, 0, 0, 0])]));
-    expect(r.error).toMatch(/invalid gzip data/);
-    expect(r.text).toBe(text);
+  it('reports bytes after the last member with where they start, keeping the text (audit R17-8)', () => {
+    const garbage = enc.encode('garbage!');
+    const said = `gzip data holds bytes after its last member that are no gzip member, from compressed byte ${gz.length}: not read`;
+    // was "invalid gzip data ... near compressed byte 0"
+    for (const sizes of [[], [1], [7], [gz.length], [gz.length + 3], [4096]]) {
+      expect(run(concatBytes([gz, garbage]), sizes)).toMatchObject({ text, error: said });
+      expect(run(concatBytes([gz, garbage.subarray(0, 2)]), sizes)).toMatchObject({ text, error: said });
+      // zeros first, then something else: the bytes after the member start where the zeros do
+      expect(run(concatBytes([gz, new Uint8Array(600), garbage]), sizes)).toMatchObject({
+        text,
+        error: said,
+      });
+    }
+    const two = concatBytes([gz, new Uint8Array(gzipSync(enc.encode('more\n'))), garbage]);
+    expect(run(two).error).toMatch(
+      new RegExp(`from compressed byte ${two.length - garbage.length}: not read$`),
+    );
+  });
+
+  it('skips zero padding after the last member, as gzip(1) does (audit R17-8: was an error)', () => {
+    for (const zeros of [1, 3, 4, 6, 512, 70_000])
+      for (const sizes of [[], [1], [5], [gz.length + 1], [4096]])
+        expect(run(concatBytes([gz, new Uint8Array(zeros)]), sizes)).toMatchObject({
+          text,
+          error: undefined,
+        });
+    // the last member's trailer is still checked
+    const badCrc = gz.slice();
+    badCrc[badCrc.length - 8] = (badCrc[badCrc.length - 8] as number) ^ 1;
+    expect(run(concatBytes([badCrc, new Uint8Array(16)])).error).toMatch(/member 1 fails its CRC32 check/);
+    expect(run(concatBytes([badCrc, enc.encode('garbage!')])).error).toMatch(
+      /member 1 fails its CRC32 check/,
+    );
   });
 
   it('reports corrupt deflate data without throwing; later pushes are ignored', () => {

@@ -253,8 +253,12 @@ class SniffingDecompressor implements Decompressor {
         this.inFlight = 0;
         return;
       }
-      const where = `near compressed byte ${this.consumed}`;
-      if (e instanceof StreamProblem) this.error = `${e.message} (${where})`;
+      // The piece being decoded (up to 256 KiB, the whole input when it came at once): the library says no more.
+      const where =
+        this.inFlight > 1
+          ? `in compressed bytes ${this.consumed}-${this.consumed + this.inFlight - 1}`
+          : `near compressed byte ${this.consumed}`;
+      if (e instanceof StreamProblem) this.error = e.placed ? e.message : `${e.message} (${where})`;
       else this.error = `${this.format} data is corrupt or truncated (${errorMessage(e)}) ${where}`;
     }
   }

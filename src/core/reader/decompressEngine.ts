@@ -5,5 +5,15 @@ export interface Engine {
   endProblem(): string | undefined;
 }
 
-/** A problem found by our own checks (the libraries throw plain Errors). */
-export class StreamProblem extends Error {}
+/**
+ * A problem found by our own checks (the libraries throw plain Errors). `placed`: its message
+ * says where it is (drain adds the input range it was in otherwise).
+ */
+export class StreamProblem extends Error {
+  constructor(
+    message: string,
+    readonly placed = false,
+  ) {
+    super(message);
+  }
+}

@@ -21,6 +21,7 @@ import { Gunzip } from 'fflate';
 import { crc32 } from './crc32';
 import { StreamProblem, type Engine } from './decompressEngine';
 import { gzipHeaderLength } from './gzipHeader';
+import { errorMessage } from '../errorMessage';
 
 /** A gzip member header's bytes at most: its extra field takes up to 64 KiB, a file name or comment a few hundred bytes. */
 const MAX_GZIP_HEADER = 256 * 1024;
@@ -80,6 +81,10 @@ export class GzipEngine implements Engine {
   private size = 0;
   private member = 1;
   private piece = MIN_PIECE;
+  /** Compressed bytes pushed so far. */
+  private seen = 0;
+  /** Where zero bytes after the last member began (padding, skipped as gzip(1) does), once seen. */
+  private paddingFrom: number | undefined;
 
   constructor(emit: (data: Uint8Array) => void) {
     this.gunzip = new Gunzip((data) => {
@@ -104,6 +109,7 @@ export class GzipEngine implements Engine {
   }
 
   push(chunk: Uint8Array, final?: boolean): void {
+    if (this.paddingFrom !== undefined && chunk.length === 0) return; // the end: nothing for fflate
     for (let at = 0; ;) {
       const end = Math.min(chunk.length, at + this.piece);
       const before = this.member;
@@ -126,15 +132,62 @@ export class GzipEngine implements Engine {
       throw new StreamProblem(
         `gzip member ${this.member + (state.v > 1 ? 1 : 0)} has a header over ${MAX_GZIP_HEADER} bytes (file name or comment)`,
       );
+    if (this.paddingFrom !== undefined) {
+      this.seen += piece.length;
+      if (!piece.every((b) => b === 0)) throw new StreamProblem(trailingBytes(this.paddingFrom), true);
+      return;
+    }
     // Inside a member (`v` 0), fflate inflates this piece after what it holds; a new member is lent in `onmember`.
     if (state !== undefined && state.v === 0 && state.p.length + piece.length > 0)
       this.lender.lend(this.gunzip);
-    this.gunzip.push(piece, final);
+    const before = this.seen;
+    this.seen += piece.length;
+    try {
+      this.gunzip.push(piece, final);
+    } catch (e) {
+      const after = this.afterLastMember();
+      if (after === undefined) throw e;
+      this.tail(before + piece.length - after.length, after);
+    }
+  }
+
+  /**
+   * The bytes where the next member's header should start, when they cannot start one (no gzip
+   * magic): what fflate refused as "invalid gzip data". Undefined inside a member.
+   */
+  private afterLastMember(): Uint8Array | undefined {
+    const state = this.state();
+    if (state === undefined || state.v <= 1) return undefined;
+    const rest = state.p.subarray(state.v - 1);
+    return rest.length > 0 && !(rest[0] === 0x1f && (rest.length < 2 || rest[1] === 0x8b)) ? rest : undefined;
+  }
+
+  /**
+   * Bytes after the last member, from compressed byte `from`: that member's trailer is checked,
+   * zero bytes are padding (gzip(1): "trailing zero bytes ignored"), anything else is said with
+   * where it starts (audit R17-8: fflate's error came with the offset of the piece it was in).
+   */
+  private tail(from: number, bytes: Uint8Array): void {
+    const problem = this.checkTrailer();
+    if (problem !== undefined) throw new StreamProblem(problem);
+    if (!bytes.every((b) => b === 0)) throw new StreamProblem(trailingBytes(from), true);
+    this.paddingFrom = from;
   }
 
   endProblem(): string | undefined {
+    if (this.paddingFrom !== undefined) return undefined;
     const state = this.state();
     if (state === undefined || state.v <= 0) return undefined; // inside a member: the final push reports it
+    // 1 to 3 bytes after the last member (fflate reads a header from 4 on)
+    const after = this.afterLastMember();
+    if (after !== undefined) {
+      try {
+        this.tail(this.seen - after.length, after);
+      } catch (e) {
+        return errorMessage(e);
+      }
+      return undefined;
+    }
     const rest = state.p.length - (state.v - 1);
     if (rest < 0) return 'gzip data is truncated: the stream ends inside a member trailer (CRC and size)';
     if (rest > 0) return 'gzip data is truncated: the stream ends inside a member header';
@@ -162,4 +215,8 @@ export class GzipEngine implements Engine {
     const { v, p } = this.gunzip as unknown as { v?: unknown; p?: unknown };
     return typeof v === 'number' && p instanceof Uint8Array ? { v, p } : undefined;
   }
+}
+
+function trailingBytes(from: number): string {
+  return `gzip data holds bytes after its last member that are no gzip member, from compressed byte ${from}: not read`;
 }
