@@ -29,13 +29,13 @@ const YEAR_MS = 365.25 * DAY_MS;
 
 /**
  * A span of 1,000 days or more in whole years (`3 y`, `274 y`), and past 9,999 years only that
- * (`> 9999 y`): times that far apart are a writer's error (a far-future or a 0 time), and the
+ * (`10k+ y`): times that far apart are a writer's error (a far-future or a 0 time), and the
  * digits of `-2400000000 h 00 m` said nothing more (audit R18-6). Undefined below 1,000 days.
  */
 export function yearsText(absMs: number): string | undefined {
   if (!(absMs >= 1000 * DAY_MS)) return undefined;
   const years = Math.round(absMs / YEAR_MS);
-  return years > 9999 ? '> 9999 y' : `${years} y`;
+  return years > 9999 ? '10k+ y' : `${years} y`;
 }
 
 /**
