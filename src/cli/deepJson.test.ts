@@ -71,6 +71,43 @@ describe('JSON output at any depth', () => {
   });
 });
 
+describe('a system prompt and a message field nested 20,000 deep (audit R19-1, R19-2)', () => {
+  // Indented JSON of such a value was 2·depth² characters: diff and compare died with "Invalid
+  // string length", derive printed 800 MB for a 46 KB log.
+  const deepLog = (system: string) =>
+    `${[
+      `{"type":"request/header","seq":0,"time":1760000000000,"data":{"header":{"config":{"provider":"p","model":"m"},"system":${nestedArray(20_000)},"tools":[]},"reason":"fallback"}}`,
+      '{"type":"turn/start","seq":1,"time":1760000000001,"data":{"turn":1}}',
+      `{"type":"user/message","seq":2,"time":1760000000002,"data":{"role":"user","content":[{"type":"text","text":"hi","extra":${nestedArray(20_000)}}]},"surfaceOp":"append"}`,
+      `{"type":"request/header","seq":3,"time":1760000000003,"data":{"header":{"config":{"provider":"p","model":"m"},"system":${system},"tools":[]},"reason":"fallback"}}`,
+      '{"type":"step/start","seq":4,"time":1760000000004,"data":{"turn":1,"step":1}}',
+      '{"type":"assistant/message","seq":5,"time":1760000000005,"data":{"turn":1,"step":1,"message":{"role":"assistant","content":[{"type":"text","text":"ok"}]}},"surfaceOp":"append"}',
+      '{"type":"step/end","seq":6,"time":1760000000006,"data":{"turn":1,"step":1}}',
+      '{"type":"turn/end","seq":7,"time":1760000000007,"data":{"turn":1,"reason":{"kind":"completed"}}}',
+    ].join('\n')}\n`;
+  const a = join(dir, 'deep-system-a.jsonl');
+  const b = join(dir, 'deep-system-b.jsonl');
+  writeFileSync(a, deepLog(nestedArray(20_000, '2')));
+  writeFileSync(b, deepLog('"S"'));
+
+  for (const args of [
+    ['diff', a, '--from', '0', '--to', '7'],
+    ['diff', a, '--from', '0', '--to', '7', '--json'],
+    ['compare', a, b],
+    ['compare', b, a, '--json'],
+    ['derive', a, '--with-request'],
+    ['derive', b, '--at', '2', '--with-request'],
+  ])
+    it(args.map((x) => (x === a ? 'A' : x === b ? 'B' : x)).join(' '), { timeout: 60_000 }, () => {
+      const r = runCli(args);
+      expect(r.err).not.toMatch(/internal error|Invalid string length/);
+      expect(r.code).toBe(0);
+      expect(r.out.length).toBeLessThan(500_000); // linear: the logs are 120 KB
+      if (args.includes('--json') || args[0] === 'derive')
+        expect(() => JSON.parse(r.out) as unknown).not.toThrow();
+    });
+});
+
 describe('an Inspect AI .json log nested 200,000 deep', () => {
   it('check, stats and derive read it (the deep value cut on import, with a note), no internal error', () => {
     const n = 200_000;

@@ -36,6 +36,35 @@ describe('jsonText', () => {
   });
 });
 
+describe('jsonText indented (audit R19-1, R19-2)', () => {
+  const nested = (depth: number): unknown => JSON.parse(`${'['.repeat(depth)}0${']'.repeat(depth)}`);
+
+  it('indents 32 levels like JSON.stringify and writes deeper ones on one line', () => {
+    const v = nested(40);
+    const text = jsonText(v, 2) as string;
+    expect(JSON.parse(text)).toEqual(v);
+    const lines = text.split('\n');
+    expect(lines).toHaveLength(65); // 32 opening lines, one line for the 8 levels below, 32 closing
+    expect(lines.slice(0, 32)).toEqual(JSON.stringify(v, null, 2).split('\n').slice(0, 32));
+    expect(lines[32]).toBe(`${' '.repeat(64)}[[[[[[[[0]]]]]]]]`);
+    expect(jsonText(nested(32), 2)).toBe(JSON.stringify(nested(32), null, 2));
+    expect(jsonText(nested(33), 2)).not.toBe(JSON.stringify(nested(33), null, 2));
+  });
+
+  it('stays linear in the value: 20,000 deep is a few characters a level (was 2·depth², 800 MB)', () => {
+    for (const depth of [20_000, 100_000]) {
+      const v = nested(depth);
+      let total = 0;
+      writeJson(v, (p) => (total += p.length), 2);
+      expect(total).toBeLessThan(2 * depth + 3000);
+      // the same value (compared as compact text: toEqual recurses)
+      expect(jsonText(JSON.parse(jsonText(v, 2) as string))).toBe(
+        `${'['.repeat(depth)}0${']'.repeat(depth)}`,
+      );
+    }
+  });
+});
+
 describe('copyJson', () => {
   it('copies any JSON value: equal text, no container shared', () => {
     fc.assert(
