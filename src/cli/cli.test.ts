@@ -275,6 +275,30 @@ describe('seqscope: hostile input and closed pipes', () => {
   });
 });
 
+describe('seqscope check of a file that is no log (audit R19-5)', () => {
+  const tmp = () => mkdtempSync(join(tmpdir(), 'seqscope-cli-'));
+  it('fails even when its one line, with no final newline, is only a torn tail (was exit 0)', () => {
+    for (const text of ['<html><body>404 Not Found</body></html>', 'x']) {
+      const file = join(tmp(), 'page.jsonl');
+      writeFileSync(file, text);
+      const r = runCli(['check', file]);
+      expect(r.code).toBe(1);
+      expect(r.out).toContain('warning  torn-tail');
+      expect(r.out).toContain('not a session log: none of its 1 line parses as JSON');
+      const json = runCli(['check', '--json', file]);
+      expect(json.code).toBe(1);
+      expect(JSON.parse(json.out)).toMatchObject({
+        events: 0,
+        notASessionLog: 'none of its 1 line parses as JSON (a binary or non-text file?)',
+      });
+    }
+    // A log still being written (a torn last line after good ones) passes as before.
+    const file = join(tmp(), 'writing.jsonl');
+    writeFileSync(file, '{"type":"turn/start","seq":0,"data":{"turn":1}}\n{"type":"step/st');
+    expect(runCli(['check', file]).code).toBe(0);
+  });
+});
+
 describe('seqscope stats', () => {
   it('prints turns, steps, tools, tokens and wall time', () => {
     const r = runCli(['stats', join(FIX, 'tool-round.jsonl')]);

@@ -118,8 +118,17 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
   const diags = orderedDiagnostics(log);
   const { error, warning, info } = log.diagnostics.counts;
   const format = log.sourceFormat ?? 'seqscope';
+  const verdict = notALog(log, diags);
   if (json) {
-    printJson({ format, events: log.eventCount, diagnostics: diags }, out);
+    printJson(
+      {
+        format,
+        events: log.eventCount,
+        diagnostics: diags,
+        ...(verdict !== undefined ? { notASessionLog: verdict } : {}),
+      },
+      out,
+    );
   } else {
     out(`format: ${FORMAT_LABELS[format]}\n`);
     const rows = diags
@@ -143,20 +152,21 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
       out(`resume: the harness would refuse this log (${plural(refused, 'reason')}, listed above)\n`);
     else if (repair !== undefined)
       out(`resume: the harness would repair the open turn first (see resume-repair)\n`);
-    // Nothing parsed at all (a JSON array, a binary or other non-JSONL file): say so once, plainly.
-    const array = diags.find((d) => d.message.includes(JSON_ARRAY_VERDICT))?.message;
-    if (log.eventCount === 0 && array !== undefined)
-      out(`not a session log: ${array.slice(array.indexOf(JSON_ARRAY_VERDICT))}\n`);
-    else if (
-      log.eventCount === 0 &&
-      diags.length > 0 &&
-      diags.every((d) => d.code === 'bad-json' || d.code === 'torn-tail')
-    )
-      out(
-        `not a session log: none of its ${plural(diags.length, 'line')} parses as JSON (a binary or non-text file?)\n`,
-      );
+    if (verdict !== undefined) out(`not a session log: ${verdict}\n`);
   }
-  return error > 0 ? 1 : 0;
+  // A file that is no log fails the check, even when its one line is only a torn tail (a warning):
+  // a CI gate must not pass a saved HTML error page (audit R19-5).
+  return error > 0 || verdict !== undefined ? 1 : 0;
+}
+
+/** Why nothing of the log parsed at all (a JSON array, a binary or other non-JSONL file), if so. */
+function notALog(log: SessionLog, diags: readonly Diagnostic[]): string | undefined {
+  if (log.eventCount > 0) return undefined;
+  const array = diags.find((d) => d.message.includes(JSON_ARRAY_VERDICT))?.message;
+  if (array !== undefined) return array.slice(array.indexOf(JSON_ARRAY_VERDICT));
+  if (diags.length > 0 && diags.every((d) => d.code === 'bad-json' || d.code === 'torn-tail'))
+    return `none of its ${plural(diags.length, 'line')} parses as JSON (a binary or non-text file?)`;
+  return undefined;
 }
 
 /**
