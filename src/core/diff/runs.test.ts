@@ -6,7 +6,15 @@ import { loadLogFromText } from '../log/load';
 import { DEFAULT_PRICES, costOf, parsePriceTable, priceFor } from '../cost/prices';
 import { compactionPoints, stepMetrics } from '../metrics/steps';
 import { toolStats } from '../metrics/tools';
-import { alignSteps, compareRuns, runProfile, type RunSource } from './runs';
+import {
+  alignSteps,
+  compareProfiles,
+  compareRuns,
+  runProfile,
+  type RunProfile,
+  type RunSource,
+} from './runs';
+import type { RequestView } from './request';
 import type { SessionLog } from '../log/sessionLog';
 
 const T0 = 1_760_000_000_000;
@@ -159,6 +167,48 @@ describe('compare two runs', () => {
     expect(cmp.steps).toHaveLength(3);
     expect(cmp.firstDivergence).toMatchObject({ step: 3, a: null, reason: 'only run B has turn 1 step 3' });
     expect(alignSteps(stepMetrics(a), []).every((s) => s.b === undefined)).toBe(true);
+  });
+});
+
+describe('compare runs whose steps share one request header (audit R19-4)', () => {
+  const outputs = Array.from({ length: 300 }, (_, i) => `out ${i}`);
+  /** The profile with each step's view's tools counted as they are read. */
+  function countedTools(profile: RunProfile): { profile: RunProfile; reads: () => number } {
+    let reads = 0;
+    const views = new Map<object, RequestView>();
+    const steps = profile.steps.map((s) => {
+      if (s.request === null) return s;
+      let view = views.get(s.request);
+      if (view === undefined) {
+        const tools = s.request.tools;
+        view = Object.defineProperty({ ...s.request }, 'tools', {
+          get: () => (reads++, tools),
+          enumerable: true,
+        });
+        views.set(s.request, view);
+      }
+      return { ...s, request: view };
+    });
+    return { profile: { steps }, reads: () => reads };
+  }
+
+  it('compares a pair of views once, however many steps share it (was once a step: a 6.7 s freeze)', () => {
+    const a = countedTools(runProfile(loadLogFromText(run({ outputs, idPrefix: 'c' }))));
+    const b = countedTools(runProfile(loadLogFromText(run({ outputs, idPrefix: 'd' }))));
+    expect(a.profile.steps).toHaveLength(301);
+    expect(compareProfiles(a.profile, b.profile).firstDivergence).toBeNull();
+    expect(a.reads() + b.reads()).toBeLessThanOrEqual(8); // one diffRequests: 2-4 reads each
+  });
+
+  it('still finds a request that differs after many equal steps', () => {
+    const a = runProfile(loadLogFromText(run({ outputs, idPrefix: 'c' })));
+    const b = runProfile(loadLogFromText(run({ outputs, idPrefix: 'c' })));
+    const other = { ...(b.steps[250]?.request as RequestView), model: 'gpt-5.4' };
+    const steps = b.steps.map((s, i) => (i >= 250 && s.request ? { ...s, request: other } : s));
+    expect(compareProfiles(a, { steps }).firstDivergence).toMatchObject({
+      step: 251,
+      request: { model: { from: 'deepseek-v4-flash', to: 'gpt-5.4' } },
+    });
   });
 });
 
