@@ -245,6 +245,26 @@ describe("seqscope open's server over raw sockets", () => {
       }
   });
 
+  it('two Host headers are a bad request (400), whichever comes first (audit R19-6: the first was served)', async () => {
+    const p = server.port;
+    for (const [first, second] of [
+      [host, 'evil.example'],
+      ['evil.example', host],
+      [host, host],
+      [host, `localhost:${p}`],
+    ])
+      for (const path of [logPath, `${logPath}/events`, '/']) {
+        const a = await raw(
+          p,
+          `GET ${path} HTTP/1.1\r\nHost: ${first}\r\nhost: ${second}\r\nConnection: close\r\n\r\n`,
+        );
+        expect(status(a), `${first} ${second} ${path}`).toBe(400);
+        expect(a).not.toContain('LOG-BYTES');
+      }
+    const one = await raw(p, `GET ${logPath} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(one).toContain('LOG-BYTES');
+  });
+
   it('a lower-case method, a 100 KB header and 300 half-sent requests leave it serving', async () => {
     const lower = await raw(
       server.port,

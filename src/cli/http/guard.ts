@@ -40,6 +40,12 @@ export function plain(res: ServerResponse, status: number, text: string, extra: 
  */
 export function guardRequest(req: IncomingMessage, res: ServerResponse): boolean {
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+  // Node keeps the first of two Host headers: a request with more than one is malformed (RFC 9112
+  // section 3.2 asks for 400), never served on its first (audit R19-6).
+  if (hostCount(req.rawHeaders) > 1) {
+    plain(res, 400, 'bad request: more than one Host header');
+    return false;
+  }
   if (!hostAllowed(req.headers.host, req.socket.localPort ?? -1)) {
     plain(res, 421, 'misdirected request: this server answers only to its own loopback address');
     return false;
@@ -52,4 +58,10 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse): boolean
     return false;
   }
   return true;
+}
+
+function hostCount(raw: readonly string[]): number {
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === 'host') n++;
+  return n;
 }
