@@ -304,8 +304,15 @@ export function recordWorkerMessages() {
   };
 }
 
-/** The trace categories of the main thread's tasks (with their thread CPU time, `tdur`). */
-export const TIMELINE_TRACE = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+/**
+ * The trace categories of the main thread's tasks (with their thread CPU time, `tdur`); with
+ * `.stack`, a layout forced by script carries that script's stack.
+ */
+export const TIMELINE_TRACE = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.stack',
+];
 
 /**
  * Starts a DevTools trace of the page (`categories`); `stop()` ends it and resolves with its

@@ -118,6 +118,7 @@ try {
           const obs = new MutationObserver(() => {
             if (pane.getAttribute('data-seq') !== String(target)) return;
             obs.disconnect();
+            console.timeStamp('seek:commit');
             const committed = performance.now() - t0;
             const rpc = window.__workerMessages.filter((r) => r.at >= t0 && r.kind === 'messagesAt');
             const asked = rpc.find((r) => r.what === 'ask');
@@ -185,6 +186,7 @@ try {
   if (tracing) {
     const traceEvents = await tracing.stop();
     summariseTrace(traceEvents, seekCount);
+    printSeekCpu(traceEvents);
     printSeekTasks(traceEvents, Number(arg('tasks', '0')));
     const out = arg('trace-out', '');
     if (out) writeFileSync(out, JSON.stringify({ traceEvents }));
@@ -218,6 +220,56 @@ function printRequests(starts, log) {
     console.log(
       `  ${kind.padEnd(16)} ${(k.n / starts.length).toFixed(1)}x  asked ${pct(k.asked, 0.5).toFixed(1)}  answered ${pct(k.answered, 0.5).toFixed(1)} (${k.answered.length}/${k.n})  ${(pct(k.bytes, 0.5) / 1024).toFixed(1)} KiB p50, ${(Math.max(0, ...k.bytes) / 1024).toFixed(1)} KiB max`,
     );
+}
+
+/**
+ * Per seek, the main thread's CPU (thread time: robust on a loaded machine, where a seek's wall
+ * time is mostly waiting for a core) from the hash change to its frame rendered, split at the
+ * commit that shows the target: the tasks before it, its task, the tasks between it and the frame,
+ * and the tasks that paint. Then the layouts forced by script (a JS stack in the trace) by caller.
+ */
+function printSeekCpu(events) {
+  const stamps = events.filter((e) => e.name === 'TimeStamp' && e.args?.data?.message?.startsWith('seek:'));
+  if (stamps.length === 0) return;
+  const { pid, tid } = stamps[0];
+  const at = (m) => stamps.filter((e) => e.args.data.message === m).map((e) => e.ts);
+  const [starts, commits, frames] = ['seek:start', 'seek:commit', 'seek:frame'].map(at);
+  const main = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X');
+  const tasks = main.filter((e) => e.name === 'RunTask');
+  const paints = main.filter((e) => e.name === 'Paint').map((e) => e.ts);
+  const parts = { before: [], commit: [], between: [], frame: [], total: [] };
+  const forced = new Map();
+  starts.forEach((t0) => {
+    const c = commits.find((x) => x > t0);
+    const f = frames.find((x) => x > t0);
+    if (c === undefined || f === undefined || f < c) return;
+    const sum = { before: 0, commit: 0, between: 0, frame: 0, total: 0 };
+    for (const t of tasks) {
+      if (t.ts + t.dur < t0 || t.ts > f) continue;
+      const cpu = (t.tdur ?? t.dur) / 1000;
+      const end = t.ts + t.dur;
+      const paints_ = paints.some((p) => p >= t.ts && p <= end);
+      sum[end < c ? 'before' : t.ts <= c ? 'commit' : paints_ ? 'frame' : 'between'] += cpu;
+      sum.total += cpu;
+    }
+    for (const [k, v] of Object.entries(sum)) parts[k].push(v);
+    for (const e of main) {
+      const stack = e.args?.beginData?.stackTrace;
+      if (e.name !== 'Layout' || !stack || e.ts < t0 || e.ts > f) continue;
+      const key = stack
+        .slice(0, 3)
+        .map((s) => `${s.functionName || '(anon)'}:${s.lineNumber}`)
+        .join(' < ');
+      forced.set(key, (forced.get(key) ?? 0) + (e.tdur ?? e.dur) / 1000);
+    }
+  });
+  const n = parts.total.length;
+  const p = (k) => `${pct(parts[k], 0.5).toFixed(1)}/${pct(parts[k], 0.95).toFixed(1)}`;
+  console.log(
+    `main-thread CPU, hash change -> frame rendered (p50/p95 ms over ${n}): total ${p('total')}; before the commit ${p('before')}, its task ${p('commit')}, between it and the frame ${p('between')}, the frame ${p('frame')}`,
+  );
+  for (const [k, v] of [...forced].sort((a, b) => b[1] - a[1]).slice(0, 5))
+    console.log(`  forced layout ${(v / n).toFixed(1)} ms per seek: ${k}`);
 }
 
 /** Stops the CPU profile and prints the main thread's self time by function, per unit. */
