@@ -1,7 +1,7 @@
 /** Redaction of the shapes round 9 found surviving: `\uXXXX` escapes in JSON text, HTTPie's `-a`, a .env password with spaces. */
 import { describe, expect, it } from 'vitest';
 import { loadLogFromText } from '../log/load';
-import { decodeUnicodeEscapes } from './escapes';
+import { decodedViews } from './escapes';
 import { redactLogText } from './redactLog';
 import { createMasker } from './rules';
 
@@ -51,11 +51,15 @@ describe('escapes hide no key name or value (\\uXXXX in JSON text)', () => {
     expect((JSON.parse(masked) as { url: string }).url).toBe('https://api.example.com');
   });
 
-  it('an escaped backslash before `u` is no escape; text without escapes has no view', () => {
-    expect(decodeUnicodeEscapes('plain text')).toBeNull();
-    const view = decodeUnicodeEscapes('a\\\\u0041\\u0042c');
-    expect(view?.text).toBe('a\\\\u0041Bc');
-    expect(Array.from(view!.starts)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 14, 15]);
+  it('an escaped backslash before `u` is no escape (until the next level); text without escapes has no view', () => {
+    expect(decodedViews('plain text')).toEqual([]);
+    const [view, next, ...more] = decodedViews('a\\\\u0041\\u0042c');
+    expect(view?.text).toBe('a\\u0041Bc');
+    expect(Array.from(view!.starts)).toEqual([0, 1, 3, 4, 5, 6, 7, 8, 14, 15]);
+    // the next level reads `\u0041` (JSON text inside JSON text: audit R19-3)
+    expect(next?.text).toBe('aABc');
+    expect(Array.from(next!.starts)).toEqual([0, 1, 8, 14, 15]);
+    expect(more).toEqual([]);
   });
 
   it('keeps escaped text that holds no secret, byte for byte', () => {

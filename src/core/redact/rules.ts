@@ -14,7 +14,7 @@ import {
 } from './cliCredentials';
 import { emails } from './emails';
 import { envPhrasePasswords } from './envFiles';
-import { decodeUnicodeEscapes, originalSpan } from './escapes';
+import { decodedViews, originalSpan } from './escapes';
 import { labelledSecrets, labelTier, looksRandom, maybeLabel, valueTest } from './labels';
 import { markupSecrets } from './markup';
 import { KNOWN_PREFIXES } from './prefixes';
@@ -186,6 +186,11 @@ export const BUILT_IN_RULES: readonly Rule[] = [
     re: /(?:[A-Za-z]:|\\\\[^\\/\s"'`]{1,64})(?:\\{1,2}|\/)[Uu][Ss][Ee][Rr][Ss](?:\\{1,2}|\/)([^/\\"'`:;,\r\n\t<>|]+)/dg,
   },
   { kind: 'home-path', re: /(?:\/home\/|\/[Uu]sers\/)([^/\\\s"'`:;,]+)/dg },
+  // a WSL distribution's home from Windows: `\\wsl$\Ubuntu\home\x`, `\\wsl.localhost\Debian\home\x` (R19-3)
+  {
+    kind: 'home-path',
+    re: /(?:\\{1,2}|\/\/)wsl(?:\$|\.localhost)(?:\\{1,2}|\/)[^\\/\s"'`]{1,64}(?:\\{1,2}|\/)home(?:\\{1,2}|\/)([^/\\\s"'`:;,<>|]+)/dgi,
+  },
   // URL-encoded (`?path=%2Fhome%2Falice%2F...`: an editor link, a web tool's query; audit R16-6)
   { kind: 'home-path', re: /%2[Ff](?:home|[Uu]sers)%2[Ff]([^%/\\\s"'`:;,&?#=]+)/dg },
   // `~jsmith/`: another user's home
@@ -302,9 +307,9 @@ export function createMasker(
         for (const [from, to, rest] of spansOf(rule, s))
           if (rest) addRest(from, to, rule);
           else add(from, to, rule.kind);
-      // `"api\u005fkey":"sk\u002d..."`: the rules read the text with its escapes decoded too
-      const view = decodeUnicodeEscapes(s);
-      if (view)
+      // `"api\u005fkey":"sk\u002d..."`, `redis:\\\/\\\/:PW@`: the rules read the text with its
+      // escapes decoded too, one level, two, ... (escapes.ts)
+      for (const view of decodedViews(s))
         for (const rule of rules)
           for (const [from, to, rest] of spansOf(rule, view.text))
             if (rest) addRest(...originalSpan(view, from, to), rule);
