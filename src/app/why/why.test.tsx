@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, useState } from 'react';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICES } from '../../core/cost/prices';
 import type { Message } from '../../core/types';
 import type { SearchHit, StepMetrics } from '../../worker/protocol';
@@ -59,13 +59,6 @@ describe('chart series', () => {
     });
     expect(c.total).toBeCloseTo((100 * 0.14 + 10 * 0.28 + 1000 * 0.0028) / 1e6, 12);
   });
-});
-
-// A render React deferred (a flushSync asked inside a lifecycle defers to the scheduler, which runs
-// on setImmediate) must run while jsdom's window exists: run after the file's environment was torn
-// down, it threw "window is not defined" as an unhandled error (seen once in a full run).
-afterAll(async () => {
-  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 });
 
 describe('SearchResults', () => {
