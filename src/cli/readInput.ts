@@ -10,7 +10,7 @@ import type { ImportOptions } from '../core/import/importers';
 import type { ReadLimits } from '../core/reader/readLimits';
 import { fileSource, rangeWorkersBesideOwner, workerPool } from './rangeWorkers';
 import { errorMessage } from '../core/errorMessage';
-import { isObject } from '../core/validate';
+import { listedSamples } from '../core/import/inspect/sampleList';
 
 /** Below this a file loads in one pass: starting workers would cost more than it saves. */
 const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
@@ -86,11 +86,10 @@ function loaded(log: SessionLog, label: string, sample?: number): LoadResult {
 /** Why `--sample` (0-based) names no sample of the log, or undefined when it names one. */
 function missingSample(log: SessionLog, sample: number | undefined): string | undefined {
   if (sample === undefined || sample === 0) return undefined;
-  const origin = log.sessionHeader?.origin;
-  const samples = isObject(origin) && origin.format === 'inspect' && Array.isArray(origin.samples);
+  const samples = listedSamples(log.sessionHeader);
   if (!samples)
     return `--sample ${sample + 1}: this log has no samples to choose from (only Inspect AI logs do)`;
-  const count = (origin.samples as unknown[]).length;
+  const count = samples.length;
   if (sample < count) return undefined;
   return `--sample ${sample + 1}: the Inspect AI log holds ${count} sample${count === 1 ? '' : 's'}${count > 0 ? ` (--sample 1${count > 1 ? `..${count}` : ''})` : ''}`;
 }

@@ -11,7 +11,7 @@ import { messageOf } from '../core/log/message';
 import { EventFlag } from '../core/log/sessionLog';
 import { problemSummary } from '../core/view/problems';
 import { recordedTime } from '../core/view/duration';
-import type { SessionEvent, SessionHeader } from '../core/types';
+import type { SessionEvent } from '../core/types';
 import type { DiagnosticCode } from '../core/types';
 import type {
   DiagnosticItem,
@@ -32,6 +32,7 @@ import type { OpenLog } from './openLog';
 import { limitDepth, limitDepthAndWidth } from '../core/depthLimit';
 import { seqRuns, type SeqRuns } from '../core/view/seqRuns';
 import { REPLACED_PAGE } from './protocol';
+import { listedSamples } from '../core/import/inspect/sampleList';
 
 /** Messages one `messagesOf` answers at most. */
 const MESSAGES_OF_LIMIT = 200;
@@ -318,7 +319,7 @@ export class Queries {
     if (log.sessionHeader) out.header = limitDepth(log.sessionHeader);
     if (log.limitHit) out.limitHit = log.limitHit;
     if (s.liftedLimits) out.liftedLimits = s.liftedLimits;
-    const labels = samplesOf(log.sessionHeader);
+    const labels = listedSamples(log.sessionHeader) ?? [];
     if (labels.length > 1) out.parts = { labels, open: s.part ?? 1 };
     return out;
   }
@@ -366,12 +367,4 @@ function failedAttemptRef(a: FailedAttemptSummary): FailedAttemptRef {
   };
   if (a.finish) r.finish = a.finish;
   return r;
-}
-
-/** The samples an imported multi-sample log lists in its header (core/import/inspect). */
-function samplesOf(header: SessionHeader | undefined): string[] {
-  const origin = header?.origin;
-  if (typeof origin !== 'object' || origin === null || !('samples' in origin)) return [];
-  const samples = origin.samples;
-  return Array.isArray(samples) ? samples.filter((x): x is string => typeof x === 'string') : [];
 }

@@ -8,6 +8,7 @@ import { describeLimitHit, type ReadLimitHit } from '../reader/readLimits';
 import type { SourceFormat } from './formats';
 import { ONE_STRING_BYTES } from './jsonDocument';
 import type { NativeLog } from './nativeLog';
+import { listedSamples } from './inspect/sampleList';
 
 /** A line-format foreign log's text at most: its importer decodes it as one string (engines stop near 2^29 chars). */
 export const FOREIGN_TEXT_BYTES = ONE_STRING_BYTES;
@@ -39,8 +40,7 @@ export function foreignLimitMessage(
 
 /** What an Inspect AI log cut by a limit loaded: the samples read whole before the cut (its header lists them). */
 export function samplesLoaded(log: NativeLog): string {
-  const origin = log.header.origin as { samples?: unknown } | undefined;
-  const samples = Array.isArray(origin?.samples) ? origin.samples.length : 0;
+  const samples = listedSamples(log.header)?.length ?? 0;
   if (samples === 0)
     return 'An Inspect AI log is one JSON document, and no sample was read whole before the cut: nothing is loaded';
   return `An Inspect AI log is one JSON document: the ${samples === 1 ? 'sample' : `${samples} samples`} read whole before the cut can be opened`;

@@ -29,6 +29,7 @@ import { POOL_MOVES_FLOOR, POOL_MOVES_PER_ITEM, PoolContent } from './poolConten
 import { Attachments } from './attachments';
 import { limitDepth } from '../../depthLimit';
 import { IMPORT_CUT_MARKER, IMPORT_CUT_NOTE, IMPORT_MAX_DEPTH } from '../jsonDocument';
+import { INSPECT_FORMAT, sampleLabels } from './sampleList';
 
 /**
  * How deep a value of an Inspect log may nest: deeper subtrees are cut on import (the importer's
@@ -69,12 +70,12 @@ export function importInspect(log: InspectLog, options: InspectImportOptions = {
     id: `${textOf(ev.eval_id, textOf(ev.run_id, 'inspect'))}/${textOf(sample?.id, String(index))}/${textOf(sample?.epoch, '1')}`,
     ...(timeOf(ev.created) !== undefined ? { createdAt: timeOf(ev.created) } : {}),
     origin: {
-      format: 'inspect',
+      format: INSPECT_FORMAT,
       task: ev.task,
       model: ev.model,
       sample: sample?.id,
       epoch: sample?.epoch,
-      samples: log.samples.map((s) => `${textOf(s.id)}#${textOf(s.epoch, '1')}`),
+      samples: sampleLabels(log.samples),
     },
   };
   if (!sample) {
