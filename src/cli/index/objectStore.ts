@@ -1,7 +1,8 @@
 /**
  * Logs in object storage: `s3://bucket/prefix`, `gs://bucket/prefix` (through
  * Google Cloud Storage's S3-compatible XML API) and plain `http(s)://` listings
- * (an S3-style ListBucketResult or an HTML directory index).
+ * (an S3-style ListBucketResult or an HTML directory index). What a listing names is
+ * fetched only within its scope (listingScope.ts), and no redirect is followed out of it.
  *
  * Credentials and endpoints come from the standard environment, read by the
  * AWS SDK's default chain: AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY /
@@ -15,6 +16,8 @@
  */
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
+import { errorMessage } from '../../core/errorMessage';
+import { hasDotSegment, LeftOutLinks, outOfScope, scopeOf, type ListingScope } from './listingScope';
 
 export interface ObjectRef {
   /** The URL as shown: s3://bucket/key, gs://bucket/key or https://... */
@@ -76,13 +79,26 @@ async function makeClient(scheme: 's3' | 'gs'): Promise<S3Client> {
   });
 }
 
-/** Every object under an s3:// or gs:// prefix whose key passes `keep`. */
-export async function listBucket(url: string, keep: (key: string) => boolean): Promise<ObjectRef[]> {
+/** What a remote listing yielded: the logs to index, and what was skipped with why. */
+export interface RemoteListing {
+  refs: ObjectRef[];
+  /** One line each (a link that failed, the count of links left out): the run goes on without them. */
+  warnings: string[];
+}
+
+const DOT_SEGMENT_KEY = 'with . or .. in the key';
+
+/**
+ * Every object under an s3:// or gs:// prefix whose key passes `keep`. A key with a `.` or
+ * `..` segment is left out: on a path-style endpoint it would name an object of another bucket.
+ */
+export async function listBucket(url: string, keep: (key: string) => boolean): Promise<RemoteListing> {
   const parsed = parseBucketUrl(url);
   if (!parsed) throw new Error(`${url}: not an s3:// or gs:// URL`);
   const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
   const client = await clientFor(parsed.scheme);
-  const out: ObjectRef[] = [];
+  const refs: ObjectRef[] = [];
+  const leftOut = new LeftOutLinks('key');
   let token: string | undefined;
   do {
     const page = await client.send(
@@ -94,14 +110,18 @@ export async function listBucket(url: string, keep: (key: string) => boolean): P
     );
     for (const o of page.Contents ?? []) {
       if (o.Key === undefined || !keep(o.Key)) continue;
-      out.push({ url: `${parsed.scheme}://${parsed.bucket}/${o.Key}`, size: o.Size ?? 0 });
+      if (hasDotSegment(o.Key)) leftOut.add(DOT_SEGMENT_KEY);
+      else refs.push({ url: `${parsed.scheme}://${parsed.bucket}/${o.Key}`, size: o.Size ?? 0 });
     }
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
-  return out;
+  return { refs, warnings: leftOutWarnings(url, leftOut) };
 }
 
-/** An object's bytes as a stream of chunks. */
+/**
+ * An object's bytes as a stream of chunks. Over http(s) a redirect is not followed: the
+ * listing checked where the object is, and a redirect could send the download anywhere.
+ */
 export async function openObject(url: string): Promise<AsyncIterable<unknown>> {
   const parsed = parseBucketUrl(url);
   if (parsed) {
@@ -111,52 +131,154 @@ export async function openObject(url: string): Promise<AsyncIterable<unknown>> {
     if (!res.Body) throw new Error('empty response');
     return res.Body as Readable;
   }
-  const res = await fetch(url);
-  if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+  const res = await fetch(url, { redirect: 'manual' });
+  if (!res.ok || !res.body) throw new Error(httpStatus(res));
   return res.body;
 }
 
+/** Redirects a listing URL itself may take, each within its scope (`/dir` -> `/dir/`). */
+const LISTING_REDIRECTS = 5;
+
 /**
- * The logs an http(s) URL names: itself when it looks like a log file, else the
- * entries of its listing: an S3-style ListBucketResult (a public bucket's
- * endpoint) or the links of an HTML directory index.
+ * The logs an http(s) URL names: itself when it looks like a log file, else the entries of
+ * its listing (an S3-style ListBucketResult or the links of an HTML directory index) that
+ * listingScope.ts lets it fetch. Each entry is checked with a HEAD that follows no redirect;
+ * one that fails is a warning naming it, never the end of the listing (audit R20-5).
  */
-export async function listHttp(url: string, keep: (key: string) => boolean): Promise<ObjectRef[]> {
-  const u = new URL(url);
-  if (keep(u.pathname)) {
-    const head = await fetch(url, { method: 'HEAD' });
-    if (!head.ok) throw new Error(`${url}: HTTP ${head.status}`);
-    return [{ url, size: Number(head.headers.get('content-length') ?? 0) }];
+export async function listHttp(url: string, keep: (key: string) => boolean): Promise<RemoteListing> {
+  const named = new URL(url);
+  if (keep(named.pathname)) {
+    const checked = await checkLink(named);
+    if (typeof checked === 'string') throw new Error(checked);
+    return { refs: [checked], warnings: [] };
   }
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  const text = await res.text();
-  if (text.includes('<ListBucketResult')) return parseBucketListing(url, text, keep);
-  const out: ObjectRef[] = [];
+  const scope = scopeOf(named);
+  const { base, text } = await fetchListing(named, scope);
+  const leftOut = new LeftOutLinks('link');
+  const entries = text.includes('<ListBucketResult')
+    ? bucketListingEntries(base, text, keep, leftOut)
+    : htmlLinks(base, text, keep).map((target) => ({ target, size: undefined }));
+  const refs: ObjectRef[] = [];
+  const warnings: string[] = [];
   const seen = new Set<string>();
-  for (const m of text.matchAll(/href\s*=\s*"([^"#?]+)"/gi)) {
-    const target = new URL(m[1] as string, url);
-    if (!keep(target.pathname) || seen.has(target.href)) continue;
+  for (const { target, size } of entries) {
+    if (seen.has(target.href)) continue;
     seen.add(target.href);
-    const head = await fetch(target, { method: 'HEAD' });
-    if (head.ok) out.push({ url: target.href, size: Number(head.headers.get('content-length') ?? 0) });
+    const why = outOfScope(scope, target);
+    if (why !== undefined) {
+      leftOut.add(why);
+      continue;
+    }
+    // a bucket listing gives each object's size; a link of an HTML index is asked for it
+    const checked = size !== undefined ? { url: target.href, size } : await checkLink(target);
+    if (typeof checked === 'string') warnings.push(`skipped ${target.href}: ${checked}`);
+    else refs.push(checked);
+  }
+  return { refs, warnings: [...warnings, ...leftOutWarnings(url, leftOut)] };
+}
+
+/** The listing's text, and the URL its links are relative to (where its redirects, all in scope, ended). */
+async function fetchListing(url: URL, scope: ListingScope): Promise<{ base: URL; text: string }> {
+  let at = url;
+  for (let hop = 0; hop <= LISTING_REDIRECTS; hop++) {
+    const res = await fetch(at, { redirect: 'manual' });
+    const location = res.headers.get('location');
+    if (isRedirect(res.status) && location !== null) {
+      const next = new URL(location, at);
+      const why = outOfScope(scope, next);
+      if (why !== undefined) throw new Error(`${where(at)}a redirect to ${next.href}, ${why}: not followed`);
+      at = next;
+      continue;
+    }
+    if (!res.ok) throw new Error(`${where(at)}${httpStatus(res)}`);
+    return { base: at, text: await res.text() };
+  }
+  throw new Error(`more than ${LISTING_REDIRECTS} redirects`);
+
+  // the caller names the listing URL; a URL it was redirected to is named here
+  function where(at: URL): string {
+    return at === url ? '' : `${at.href}: `;
+  }
+}
+
+function htmlLinks(base: URL, html: string, keep: (key: string) => boolean): URL[] {
+  const out: URL[] = [];
+  for (const m of html.matchAll(/href\s*=\s*"([^"#?]+)"/gi)) {
+    const target = urlOrUndefined(m[1] as string, base);
+    if (target !== undefined && keep(target.pathname)) out.push(target);
   }
   return out;
 }
 
-function parseBucketListing(url: string, xml: string, keep: (key: string) => boolean): ObjectRef[] {
-  const base = new URL(url);
-  // The listing names keys from the bucket's root: https://host/bucket/?prefix=p or https://bucket.host/
-  const root = `${base.origin}${base.pathname.replace(/\/[^/]*$/, '/')}`;
-  const out: ObjectRef[] = [];
+function urlOrUndefined(href: string, base: URL): URL | undefined {
+  try {
+    return new URL(href, base);
+  } catch {
+    return undefined; // not a URL at all: no link to follow
+  }
+}
+
+/**
+ * The objects of a ListBucketResult as URLs with their sizes. A key is a name under the bucket's root, the
+ * listing's folder (https://host/bucket/?prefix=p or https://bucket.host/), never a relative reference:
+ * its segments are encoded and appended, and one with a dot segment is left out.
+ */
+function bucketListingEntries(
+  base: URL,
+  xml: string,
+  keep: (key: string) => boolean,
+  leftOut: LeftOutLinks,
+): { target: URL; size: number }[] {
+  const root = `${base.origin}${scopeOf(base).folder}`;
+  const out: { target: URL; size: number }[] = [];
   for (const m of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
     const body = m[1] as string;
     const key = decodeXml(/<Key>([\s\S]*?)<\/Key>/.exec(body)?.[1] ?? '');
-    const size = Number(/<Size>(\d+)<\/Size>/.exec(body)?.[1] ?? 0);
-    if (key && keep(key))
-      out.push({ url: new URL(key.split('/').map(encodeURIComponent).join('/'), root).href, size });
+    if (!key || !keep(key)) continue;
+    if (hasDotSegment(key)) leftOut.add(DOT_SEGMENT_KEY);
+    else
+      out.push({
+        target: new URL(`${root}${key.split('/').map(encodeURIComponent).join('/')}`),
+        size: Number(/<Size>(\d+)<\/Size>/.exec(body)?.[1] ?? 0),
+      });
   }
   return out;
+}
+
+/** A link as a log to index, or why it is not one (a redirect is never followed). */
+async function checkLink(target: URL): Promise<ObjectRef | string> {
+  let res: Response;
+  try {
+    res = await fetch(target, { method: 'HEAD', redirect: 'manual' });
+  } catch (err) {
+    return fetchFailure(err);
+  }
+  if (!res.ok) return httpStatus(res);
+  return { url: target.href, size: Number(res.headers.get('content-length') ?? 0) };
+}
+
+function isRedirect(status: number): boolean {
+  return status >= 300 && status < 400;
+}
+
+/** A response that is not a success, as a reason: "HTTP 404", "HTTP 302, a redirect to X, not followed". */
+function httpStatus(res: Response): string {
+  const location = res.headers.get('location');
+  return isRedirect(res.status) && location !== null
+    ? `HTTP ${res.status}, a redirect to ${location}, not followed`
+    : `HTTP ${res.status}`;
+}
+
+/** Why fetch threw: "fetch failed" alone names no cause; its `cause` does (ECONNREFUSED, a closed socket). */
+function fetchFailure(err: unknown): string {
+  const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const detail = typeof cause?.code === 'string' ? cause.code : cause?.message;
+  return typeof detail === 'string' ? `${errorMessage(err)} (${detail})` : errorMessage(err);
+}
+
+function leftOutWarnings(listing: string, leftOut: LeftOutLinks): string[] {
+  const note = leftOut.note();
+  return note === undefined ? [] : [`${listing}: ${note}`];
 }
 
 function decodeXml(s: string): string {

@@ -34,7 +34,10 @@ export function looksLikeLog(name: string): boolean {
 
 export interface Listing {
   logs: LogRef[];
-  /** Paths that could not be listed, with why (the run goes on without them). */
+  /**
+   * Paths that could not be listed, and links of a remote listing skipped or left out, with
+   * why (the run goes on without them).
+   */
   problems: string[];
   /** Files a walk saw but left out (.json that no importer reads), with why. */
   skipped: SkippedFile[];
@@ -110,8 +113,9 @@ export async function listLogs(paths: string[], exclude?: string): Promise<Listi
     if (isObjectUrl(p)) {
       try {
         const found = parseBucketUrl(p) ? await listBucket(p, looksLikeLog) : await listHttp(p, looksLikeLog);
-        for (const o of found) add({ path: o.url, size: o.size, remote: true });
-        if (found.length === 0) problems.push(`${p}: no log files there`);
+        for (const o of found.refs) add({ path: o.url, size: o.size, remote: true });
+        problems.push(...found.warnings);
+        if (found.refs.length === 0) problems.push(`${p}: no log files there`);
       } catch (err) {
         problems.push(`${p}: ${reason(err)}`);
       }
