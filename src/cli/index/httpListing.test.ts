@@ -169,6 +169,17 @@ describe('seqscope index over an http listing (audit R20-3, R20-5)', { timeout: 
     ]);
   });
 
+  it('follows the redirect of a log URL the user named itself (a release asset redirects to its storage)', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'seqscope-http-named-'));
+    const r = await runCliAsync(['index', `${base}/dir/moved.jsonl`, '--out', out]);
+    expect(r.code, r.err).toBe(0);
+    const rows = await query(out, 'SELECT path, events, read_error FROM sessions');
+    expect(rows.map((x) => [x.path, Number(x.events) > 0, x.read_error])).toEqual([
+      [`${base}/dir/moved.jsonl`, true, null],
+    ]);
+    expect([...new Set(seenByOther)].sort()).toEqual(['GET /dir/stolen.jsonl', 'HEAD /dir/stolen.jsonl']);
+  });
+
   it('follows a listing’s own redirect only within its folder', async () => {
     const short = await listLogs([`${base}/short`]);
     expect(short.logs.map((l) => l.path)).toEqual([`${base}/short/a.jsonl`]);

@@ -23,6 +23,11 @@ export interface ObjectRef {
   /** The URL as shown: s3://bucket/key, gs://bucket/key or https://... */
   url: string;
   size: number;
+  /**
+   * The user named this URL itself (not a listing's link): its redirects are followed, as the
+   * user chose where to read from (a release asset redirects to its storage).
+   */
+  named?: true;
 }
 
 export function isObjectUrl(path: string): boolean {
@@ -122,7 +127,7 @@ export async function listBucket(url: string, keep: (key: string) => boolean): P
  * An object's bytes as a stream of chunks. Over http(s) a redirect is not followed: the
  * listing checked where the object is, and a redirect could send the download anywhere.
  */
-export async function openObject(url: string): Promise<AsyncIterable<unknown>> {
+export async function openObject(url: string, named = false): Promise<AsyncIterable<unknown>> {
   const parsed = parseBucketUrl(url);
   if (parsed) {
     const { GetObjectCommand } = await import('@aws-sdk/client-s3');
@@ -131,7 +136,7 @@ export async function openObject(url: string): Promise<AsyncIterable<unknown>> {
     if (!res.Body) throw new Error('empty response');
     return res.Body as Readable;
   }
-  const res = await fetch(url, { redirect: 'manual' });
+  const res = await fetch(url, { redirect: named ? 'follow' : 'manual' });
   if (!res.ok || !res.body) throw new Error(httpStatus(res));
   return res.body;
 }
@@ -148,9 +153,9 @@ const LISTING_REDIRECTS = 5;
 export async function listHttp(url: string, keep: (key: string) => boolean): Promise<RemoteListing> {
   const named = new URL(url);
   if (keep(named.pathname)) {
-    const checked = await checkLink(named);
+    const checked = await checkLink(named, true);
     if (typeof checked === 'string') throw new Error(checked);
-    return { refs: [checked], warnings: [] };
+    return { refs: [{ ...checked, named: true }], warnings: [] };
   }
   const scope = scopeOf(named);
   const { base, text } = await fetchListing(named, scope);
@@ -245,11 +250,11 @@ function bucketListingEntries(
   return out;
 }
 
-/** A link as a log to index, or why it is not one (a redirect is never followed). */
-async function checkLink(target: URL): Promise<ObjectRef | string> {
+/** A link as a log to index, or why it is not one (a redirect is followed only for a URL the user named). */
+async function checkLink(target: URL, named = false): Promise<ObjectRef | string> {
   let res: Response;
   try {
-    res = await fetch(target, { method: 'HEAD', redirect: 'manual' });
+    res = await fetch(target, { method: 'HEAD', redirect: named ? 'follow' : 'manual' });
   } catch (err) {
     return fetchFailure(err);
   }

@@ -26,7 +26,9 @@ export type ReadOutcome =
 
 async function openRef(ref: LogRef): Promise<AsyncIterable<unknown>> {
   if (ref.path === '-') return process.stdin;
-  return ref.remote ? openObject(ref.path) : createReadStream(ref.path, { highWaterMark: 1 << 20 });
+  return ref.remote
+    ? openObject(ref.path, ref.named === true)
+    : createReadStream(ref.path, { highWaterMark: 1 << 20 });
 }
 
 /** Streams the bytes through the app's fingerprint hasher; counts them and keeps the first few for the format sniff. */

@@ -15,6 +15,8 @@ export interface LogRef {
   path: string;
   size: number;
   remote: boolean;
+  /** A URL the user named itself: its redirects are followed (objectStore.ts ObjectRef.named). */
+  named?: true;
 }
 
 /**
@@ -113,7 +115,8 @@ export async function listLogs(paths: string[], exclude?: string): Promise<Listi
     if (isObjectUrl(p)) {
       try {
         const found = parseBucketUrl(p) ? await listBucket(p, looksLikeLog) : await listHttp(p, looksLikeLog);
-        for (const o of found.refs) add({ path: o.url, size: o.size, remote: true });
+        for (const o of found.refs)
+          add({ path: o.url, size: o.size, remote: true, ...(o.named ? { named: o.named } : {}) });
         problems.push(...found.warnings);
         if (found.refs.length === 0) problems.push(`${p}: no log files there`);
       } catch (err) {
