@@ -299,6 +299,50 @@ describe('seqscope check of a file that is no log (audit R19-5)', () => {
   });
 });
 
+describe('seqscope check of an empty file (audit R19-6)', () => {
+  it('fails with "nothing to check", in text and --json, from a file or standard input', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'seqscope-cli-'));
+    const empty = join(dir, 'empty.jsonl');
+    writeFileSync(empty, '');
+    for (const args of [
+      ['check', empty],
+      ['check', '-'],
+    ]) {
+      const r = runCli(args, { input: Buffer.alloc(0) });
+      expect(r.code).toBe(1);
+      expect(r.out).toContain('not a session log: it is empty (0 bytes): nothing to check');
+      const json = runCli([...args, '--json'], { input: Buffer.alloc(0) });
+      expect(json.code).toBe(1);
+      expect(JSON.parse(json.out)).toMatchObject({
+        events: 0,
+        diagnostics: [],
+        notASessionLog: 'it is empty (0 bytes): nothing to check',
+      });
+    }
+    const blank = join(dir, 'blank.jsonl');
+    writeFileSync(blank, '\n\n  \n');
+    expect(runCli(['check', blank]).out).toContain('not a session log: it holds only blank lines');
+    expect(runCli(['check', blank]).code).toBe(1);
+  });
+});
+
+describe('seqscope compare with standard input (audit R20-6)', () => {
+  it('refuses both runs from standard input (read once: B was empty) and still reads one from it', () => {
+    const log = readFileSync(join(FIX, 'tool-round.jsonl'));
+    const both = runCli(['compare', '-', '-'], { input: log });
+    expect(both.code).toBe(2);
+    expect(both.out).toBe('');
+    expect(both.err).toBe(
+      'seqscope: compare can read only one of A and B from standard input (-); give the other as a file\n',
+    );
+    const one = runCli(['compare', '-', join(FIX, 'tool-round.jsonl'), '--json'], { input: log });
+    expect(one.code).toBe(0);
+    expect(JSON.parse(one.out)).toMatchObject({ firstDivergence: null });
+    // diff reads one log: a second - is an unexpected argument there
+    expect(runCli(['diff', '-', '-', '--from', '0', '--to', '1'], { input: log }).code).toBe(2);
+  });
+});
+
 describe('seqscope stats', () => {
   it('prints turns, steps, tools, tokens and wall time', () => {
     const r = runCli(['stats', join(FIX, 'tool-round.jsonl')]);

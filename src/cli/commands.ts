@@ -166,6 +166,11 @@ function notALog(log: SessionLog, diags: readonly Diagnostic[]): string | undefi
   if (array !== undefined) return array.slice(array.indexOf(JSON_ARRAY_VERDICT));
   if (diags.length > 0 && diags.every((d) => d.code === 'bad-json' || d.code === 'torn-tail'))
     return `none of its ${plural(diags.length, 'line')} parses as JSON (a binary or non-text file?)`;
+  // an empty file passes no gate either: a log cut to 0 bytes, a wrong path redirected (audit R19-6)
+  if (diags.length === 0 && log.sessionHeader === undefined && log.metas.length === 0)
+    return log.bytesDecoded === 0
+      ? 'it is empty (0 bytes): nothing to check'
+      : 'it holds only blank lines: nothing to check';
   return undefined;
 }
 

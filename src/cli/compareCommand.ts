@@ -34,6 +34,11 @@ export async function runCompareCommand(argv: string[], out: Write, err: Write):
     err('seqscope: compare needs two log files, A and B\n');
     return 2;
   }
+  if (files[0] === '-' && files[1] === '-') {
+    // standard input can be read once: B would be the empty rest of it (audit R20-6)
+    err('seqscope: compare can read only one of A and B from standard input (-); give the other as a file\n');
+    return 2;
+  }
   const logs = [];
   for (const f of files) {
     const loaded = await loadFile(f);

@@ -622,6 +622,31 @@ describe('follow events', () => {
     }
   });
 
+  // audit R20-4: only the last 256 bytes before the old end were compared
+  it.each([
+    ['a small log', 'at its start', 4096],
+    ['a small log', '1 KiB before its end', 4096],
+    ['a log past the whole-prefix hash', 'at its start', 9 * 1024 * 1024],
+    ['a log past the whole-prefix hash', '1 KiB before its end', 9 * 1024 * 1024],
+  ])('sends reset when %s is rewritten in place %s, keeping its size', async (_what, where, size) => {
+    const line = '{"seq":0,"type":"a","pad":"' + 'p'.repeat(100) + '"}\n';
+    writeFileSync(logFile, line.repeat(Math.ceil(size / line.length)).slice(0, size));
+    const s = await serve();
+    const sse = connectEvents(`${s.logUrl}/events`);
+    try {
+      expect((await sse.next()).event).toBe('hello');
+      const at = where === 'at its start' ? 0 : size - 1024;
+      const fd = openSync(logFile, 'r+');
+      writeSync(fd, Buffer.from('REWRITTEN'), 0, undefined, at); // same size, same inode
+      closeSync(fd);
+      appendFileSync(logFile, 'x\n'); // an append alone would be told as one
+      const told = await sse.next();
+      expect(told.event).toBe('reset');
+    } finally {
+      sse.close();
+    }
+  });
+
   it('tells each client its own hello and everyone the appends', async () => {
     const s = await serve();
     const one = connectEvents(`${s.logUrl}/events`);

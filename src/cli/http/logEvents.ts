@@ -12,8 +12,9 @@
  *       continues it.
  *   event: reset   data: {"size":S,"mtimeMs":M,"ino":I}
  *       The file is no longer an extension of what was announced: it shrank (truncated),
- *       its inode changed (rewritten by rename, rotated), the bytes just before the old end
- *       changed (rewritten in place), or it vanished (then S = 0, ino = 0). Reload it.
+ *       its inode changed (rewritten by rename, rotated), the bytes already announced changed
+ *       (rewritten in place: see prefixFingerprint), or it vanished (then S = 0, ino = 0).
+ *       Reload it.
  *   `: ping` comment lines every 15 s keep proxies and idle timeouts away.
  *
  * The file is checked on fs.watch events for its directory and every 500 ms regardless
@@ -22,8 +23,9 @@
  * open at once: each holds a socket, and a page opening streams in a loop must not
  * exhaust the process's descriptors.
  */
+import { createHash } from 'node:crypto';
 import { watch, type FSWatcher, type Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { basename, dirname } from 'node:path';
 import { plain } from './guard';
@@ -92,8 +94,6 @@ interface FileState {
   ino: number;
 }
 
-const ANCHOR_BYTES = 256;
-
 /** Watches one file for all connected event streams (started by the first, stopped by the last). */
 class LogWatcher {
   /** Streams that got their hello and receive the broadcasts. */
@@ -101,8 +101,8 @@ class LogWatcher {
   /** Streams waiting for the first stat before their hello. */
   private pending = new Set<ServerResponse>();
   private state: FileState = { size: 0, mtimeMs: 0, ino: 0 };
-  /** The last bytes before state.size, to notice a rewrite that kept the inode and grew. */
-  private anchor: Buffer = Buffer.alloc(0);
+  /** prefixFingerprint of [0, state.size): a rewrite that kept the inode changes it. */
+  private fingerprint = '';
   private started: Promise<void> | undefined;
   private watcher: FSWatcher | undefined;
   private poll: NodeJS.Timeout | undefined;
@@ -148,7 +148,7 @@ class LogWatcher {
     const snap = await this.snapshot(undefined);
     if (gen !== this.generation) return;
     this.state = snap.state;
-    this.anchor = snap.tail;
+    this.fingerprint = snap.fingerprint;
     if (this.useWatch) this.startWatch(gen);
     this.poll = setInterval(() => this.check(gen), this.pollMs);
     this.poll.unref();
@@ -211,36 +211,31 @@ class LogWatcher {
     const rewritten =
       now.ino !== old.ino ||
       now.size < old.size ||
-      (snap.oldTail !== undefined && !snap.oldTail.equals(this.anchor));
+      (snap.oldFingerprint !== undefined && snap.oldFingerprint !== this.fingerprint);
     this.state = now;
-    this.anchor = snap.tail;
+    this.fingerprint = snap.fingerprint;
     if (rewritten) this.broadcast('reset', now);
     else if (now.size > old.size) this.broadcast('append', { from: old.size, to: now.size });
     // same size, same bytes before the end, newer mtime: a touch, nothing to tell
   }
 
-  /** The file's state and its last ANCHOR_BYTES (and those before oldSize, when it still reaches there). */
+  /** The file's state and fingerprint (and that of [0, oldSize), when the file still reaches there). */
   private async snapshot(
     oldSize: number | undefined,
-  ): Promise<{ state: FileState; tail: Buffer; oldTail?: Buffer }> {
+  ): Promise<{ state: FileState; fingerprint: string; oldFingerprint?: string }> {
     let fh;
     try {
       fh = await open(this.file, 'r');
     } catch {
-      return { state: { size: 0, mtimeMs: 0, ino: 0 }, tail: Buffer.alloc(0) };
+      return { state: { size: 0, mtimeMs: 0, ino: 0 }, fingerprint: '' };
     }
     try {
       const st: Stats = await fh.stat();
       const state = { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino };
-      const readEnd = async (end: number) => {
-        const start = Math.max(0, end - ANCHOR_BYTES);
-        const buf = Buffer.alloc(end - start);
-        const { bytesRead } = await fh.read(buf, 0, buf.length, start);
-        return buf.subarray(0, bytesRead);
-      };
-      const tail = await readEnd(st.size);
-      const oldTail = oldSize !== undefined && oldSize <= st.size ? await readEnd(oldSize) : undefined;
-      return oldTail === undefined ? { state, tail } : { state, tail, oldTail };
+      const prints = await prefixFingerprints(fh, st.size, oldSize);
+      return prints.old === undefined
+        ? { state, fingerprint: prints.now }
+        : { state, fingerprint: prints.now, oldFingerprint: prints.old };
     } finally {
       await fh.close();
     }
@@ -258,4 +253,78 @@ function send(res: ServerResponse, event: string, data: unknown): void {
 /** A write to a stream that may have ended (client gone, server closing) is dropped. */
 function write(res: ServerResponse, text: string): void {
   if (!res.writableEnded && !res.destroyed) res.write(text);
+}
+
+/**
+ * A prefix of at most this many bytes is hashed whole at every check (about 5 ms for 8 MiB):
+ * a rewrite anywhere in it is noticed. A longer prefix is sampled, since hashing a log of
+ * gigabytes at every append would cost more than following it is worth.
+ */
+const WHOLE_PREFIX_BYTES = 8 * 1024 * 1024;
+/** A sampled prefix: its first and last EDGE_BYTES and SAMPLES blocks spread evenly between. */
+const EDGE_BYTES = 64 * 1024;
+const SAMPLE_BYTES = 4096;
+const SAMPLES = 64;
+const READ_BYTES = 1024 * 1024;
+
+/**
+ * The fingerprint of the file's first `length` bytes: a function of those bytes and `length`
+ * alone, so the one taken when the file had `length` bytes and the one taken now of the same
+ * range are equal unless those bytes changed (for a prefix over WHOLE_PREFIX_BYTES: unless
+ * sampled bytes changed). `now` is of [0, size); `old` of [0, oldSize) when oldSize <= size.
+ */
+async function prefixFingerprints(
+  fh: FileHandle,
+  size: number,
+  oldSize: number | undefined,
+): Promise<{ now: string; old?: string }> {
+  const oldLength = oldSize !== undefined && oldSize <= size ? oldSize : undefined;
+  if (size <= WHOLE_PREFIX_BYTES) return wholePrefixHashes(fh, size, oldLength);
+  const now = await sampledPrefixHash(fh, size);
+  if (oldLength === undefined) return { now };
+  const old =
+    oldLength <= WHOLE_PREFIX_BYTES
+      ? (await wholePrefixHashes(fh, oldLength, undefined)).now
+      : await sampledPrefixHash(fh, oldLength);
+  return { now, old };
+}
+
+/** One pass over [0, length): its hash, and that of [0, at) on the way. */
+async function wholePrefixHashes(
+  fh: FileHandle,
+  length: number,
+  at: number | undefined,
+): Promise<{ now: string; old?: string }> {
+  const hash = createHash('sha256').update(`whole ${length}:`);
+  const atHash = at === undefined ? undefined : createHash('sha256').update(`whole ${at}:`);
+  const buf = Buffer.alloc(Math.min(READ_BYTES, Math.max(1, length)));
+  for (let pos = 0; pos < length;) {
+    const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, length - pos), pos);
+    if (bytesRead === 0) break; // shrank meanwhile: the next check tells
+    const chunk = buf.subarray(0, bytesRead);
+    hash.update(chunk);
+    if (atHash !== undefined && at !== undefined && pos < at) {
+      atHash.update(chunk.subarray(0, Math.min(bytesRead, at - pos)));
+    }
+    pos += bytesRead;
+  }
+  const now = hash.digest('hex');
+  return atHash === undefined ? { now } : { now, old: atHash.digest('hex') };
+}
+
+async function sampledPrefixHash(fh: FileHandle, length: number): Promise<string> {
+  const hash = createHash('sha256').update(`sampled ${length}:`);
+  const ranges: [number, number][] = [[0, EDGE_BYTES]];
+  const span = length - 2 * EDGE_BYTES - SAMPLE_BYTES;
+  for (let i = 1; i <= SAMPLES; i++) {
+    const start = EDGE_BYTES + Math.floor((span * i) / (SAMPLES + 1));
+    ranges.push([start, start + SAMPLE_BYTES]);
+  }
+  ranges.push([length - EDGE_BYTES, length]);
+  const buf = Buffer.alloc(EDGE_BYTES);
+  for (const [start, end] of ranges) {
+    const { bytesRead } = await fh.read(buf, 0, end - start, start);
+    hash.update(buf.subarray(0, bytesRead));
+  }
+  return hash.digest('hex');
 }

@@ -13,6 +13,7 @@ import {
   sameIdentity,
   type UrlState,
 } from './deepLink';
+import { MAX_FIELD_CHARS } from './fragment';
 
 /** Parses what formatUrl wrote. */
 function roundTrip(state: UrlState, search = ''): UrlState {
@@ -113,6 +114,21 @@ describe('parseUrl', () => {
     expect(ignored[0]).toBe('k0=(bad encoding)');
     expect(ignored[10]).toBe('249990 more fields (bad encoding)');
     expect(calls).toBeLessThan(1000);
+  });
+
+  it('drops a 2 MB field unread, names it, and applies the other fields (R20-7)', () => {
+    const types = Array.from({ length: 200_000 }, (_, i) => `t${i}`).join(',');
+    expect(types.length).toBeGreaterThan(MAX_FIELD_CHARS);
+    const decode = vi.spyOn(globalThis, 'decodeURIComponent');
+    const { state, ignored } = parseUrl('?sample=demo', `#seq=3&types=${types}&errors=1&zoom=${types}`);
+    const longest = Math.max(...decode.mock.calls.map(([v]) => v.length));
+    decode.mockRestore();
+    expect(state).toEqual({ identity: { kind: 'sample', name: 'demo' }, seq: 3, errors: true });
+    expect(ignored).toEqual(['types=(over 64 KiB: not read)']); // the unknown zoom= stays silent
+    expect(longest).toBeLessThanOrEqual(MAX_FIELD_CHARS);
+    // a long list under the cap is read as before
+    const fits = types.slice(0, types.lastIndexOf(',', MAX_FIELD_CHARS));
+    expect(parseUrl('', `#types=${fits}`).state.types).toHaveLength(fits.split(',').length);
   });
 
   it('ignores unknown fields silently', () => {

@@ -28,11 +28,13 @@
  *
  * Each field is validated alone: a malformed one is dropped (and reported in
  * `ignored`) and the others still apply, so a hand-edited link degrades
- * gracefully. Unknown fields are left alone.
+ * gracefully. Unknown fields are left alone. A value over MAX_FIELD_CHARS is
+ * dropped unread (fragment.ts).
  */
 import { DIAGNOSTIC_CODES } from '../diagnostics';
 import { visibleText } from '../view/bidiControls';
 import { formatCount, formatSeq } from '../view/seqText';
+import { MAX_FIELD_CHARS, readFragment } from './fragment';
 
 export type LogIdentity = (
   | { kind: 'src'; src: string; follow?: boolean }
@@ -198,6 +200,12 @@ export function parseUrl(search: string, hash: string): ParsedUrl {
   let named = 0;
   for (const key of fragment.undecodable) if (named++ < NAMED_UNDECODABLE) bad(key, '(bad encoding)');
   if (named > NAMED_UNDECODABLE) ignored.push(`${named - NAMED_UNDECODABLE} more fields (bad encoding)`);
+  // Over-long fields were never read: named (up to a few) and counted; unknown ones stay silent.
+  const tooLong = [...fragment.tooLong].filter((key) => HASH_FIELDS.has(key));
+  for (const key of tooLong.slice(0, NAMED_UNDECODABLE))
+    bad(key, `(over ${MAX_FIELD_CHARS / 1024} KiB: not read)`);
+  if (tooLong.length > NAMED_UNDECODABLE)
+    ignored.push(`${tooLong.length - NAMED_UNDECODABLE} more fields (over ${MAX_FIELD_CHARS / 1024} KiB)`);
   // A field given twice: the first value counts, and the others are named, not dropped silently (R12-L3).
   // (Unknown fields stay silent, repeated or not.)
   const repeated = fragment.repeated.filter(([key]) => HASH_FIELDS.has(key));
@@ -321,13 +329,8 @@ export function whyNotLoadable(value: string): string | null {
 
 // ---------------------------------------------------------------- helpers
 
-interface Fragment {
-  get(key: string): string | undefined;
-  /** Keys whose value was not valid percent-encoding, each once, in link order. */
-  undecodable: Set<string>;
-  /** A key's second and later values (the first counts), in link order. */
-  repeated: [key: string, value: string][];
-}
+/** Fields with bad encoding (or too long) named in `ignored`; the rest are counted. */
+const NAMED_UNDECODABLE = 10;
 
 /** The fields the hash carries (a repeat of another key is an unknown field: silent). */
 const HASH_FIELDS = new Set([
@@ -342,39 +345,6 @@ const HASH_FIELDS = new Set([
   'errors',
   'log',
 ]);
-
-/** Fields with bad encoding named in `ignored`; the rest are counted. */
-const NAMED_UNDECODABLE = 10;
-
-/** `a=1&b=x%20y`: the first value of each key, decoded ('+' is a space, as in forms). */
-function readFragment(hash: string): Fragment {
-  const body = hash.startsWith('#') ? hash.slice(1) : hash;
-  const values = new Map<string, string>();
-  const undecodable = new Set<string>();
-  const repeated: [string, string][] = [];
-  for (const part of body.split('&')) {
-    if (part === '') continue;
-    const eq = part.indexOf('=');
-    const rawKey = eq < 0 ? part : part.slice(0, eq);
-    const rawValue = eq < 0 ? '' : part.slice(eq + 1);
-    let key: string;
-    let value: string;
-    try {
-      key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
-    } catch {
-      continue;
-    }
-    try {
-      value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
-    } catch {
-      undecodable.add(key); // a Set: includes() per bad field made a long link quadratic (R8-8)
-      continue;
-    }
-    if (!values.has(key)) values.set(key, value);
-    else repeated.push([key, value]);
-  }
-  return { get: (k) => values.get(k), undecodable, repeated };
-}
 
 /** Percent-encodes a hash value, keeping the characters that read well and are safe there. */
 function encodeValue(v: string): string {

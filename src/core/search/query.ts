@@ -8,7 +8,10 @@
  * so the run appears verbatim in the raw line. Lines holding `\u` escapes are
  * always checked exactly (their text may hide the run behind escapes), which
  * the search does separately. Case-insensitive search folds with the regex
- * `iu` flags on both sides, so non-ASCII letters (É/é, Σ/σ) match too.
+ * `iu` flags on both sides, so non-ASCII letters (É/é, Σ/σ) match too; a plain
+ * query also matches its letters precomposed or decomposed (NFC/NFD), and ß as
+ * ss when folding (queryUnits.ts): the runs are cut where a unit has several
+ * spellings.
  *
  * A regex query runs on the linear-time engine (linearRegex.ts), never as a native RegExp: a
  * match cannot be interrupted, and a backtracking one can run for minutes on one hostile line.
@@ -16,6 +19,7 @@
  */
 
 import { compileLinearRegex, type MatchSpan } from './linearRegex';
+import { queryUnits, unitsPattern, type QueryUnit } from './queryUnits';
 
 export interface QueryOptions {
   query: string;
@@ -77,7 +81,7 @@ export function compileQuery(options: QueryOptions): CompiledQuery | QueryError 
     if (re.matchesEmpty) return { ok: true, matcher: never, prefilter: null, empty: true };
     matcher = re;
   } else {
-    matcher = literalMatcher(new RegExp(escapeRegExp(query), flags));
+    matcher = literalMatcher(new RegExp(unitsPattern(queryUnits(query, !options.caseSensitive)), flags));
   }
   const literal = options.regex ? requiredLiteral(query) : query;
   // An inline flag group (`(?i)`, `(?i:x)`, `(?-i)`) may fold case whatever the search's option
@@ -95,10 +99,6 @@ function literalMatcher(re: RegExp): TextMatcher {
       return m ? { start: m.index, end: m.index + m[0].length } : null;
     },
   };
-}
-
-export function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /** A group that sets flags, with `i` among them (read anywhere, escaped or not: a superset). */
@@ -130,9 +130,12 @@ const MIN_NEEDLE_BYTES = 2;
 const GOOD_NEEDLE_BYTES = 4;
 
 function bytePrefilter(literal: string, fold: boolean, flags: string): BytePrefilter | null {
-  const run = longestRun(literal, fold);
+  // A regex's literal has one spelling for its matcher: cut into units it yields a superset all the same.
+  const units = queryUnits(literal, fold);
+  const run = longestRun(units, fold);
   const needle = new TextEncoder().encode(fold ? run.toLowerCase() : run);
-  const text = longestRun(literal, false);
+  const textUnits = longestTextRun(units);
+  const text = textUnits.map((u) => u.forms[0]).join('');
   // A short byte run cut out of cased non-ASCII text (", " of "привет, мир") filters little: match the text instead.
   const preferText = needle.length < GOOD_NEEDLE_BYTES && text.length > run.length;
   if (needle.length >= MIN_NEEDLE_BYTES && !preferText) {
@@ -142,23 +145,39 @@ function bytePrefilter(literal: string, fold: boolean, flags: string): BytePrefi
     return { kind: 'bytes', needle, fold, escapes: true, foldTraps };
   }
   if (text.length === 0 || !/[^\p{ASCII}]/u.test(text)) return null;
-  return { kind: 'text', pattern: new RegExp(escapeRegExp(text), flags), escapes: true };
+  return { kind: 'text', pattern: new RegExp(unitsPattern(textUnits), flags), escapes: true };
 }
 
 /**
- * The longest substring of `s` that appears byte for byte in a raw line
- * holding a match: no character a JSON writer may escape and, when folding
- * case, no non-ASCII character that has case (é/É are different bytes).
+ * The longest run of units that appears byte for byte in a raw line holding a
+ * match: units of one spelling, with no character a JSON writer may escape and,
+ * when folding case, no non-ASCII character that has case (é/É are different bytes).
  */
-export function longestRun(s: string, fold: boolean): string {
+function longestRun(units: readonly QueryUnit[], fold: boolean): string {
   let best = '';
   let run = '';
-  for (const ch of s) {
+  for (const { forms } of units) {
+    const form = forms[0] as string;
     const breaks =
-      ESCAPABLE.test(ch) || (fold && ch > '\x7f' && ch.toLowerCase() + ch.toUpperCase() !== ch + ch);
+      forms.length > 1 ||
+      [...form].some(
+        (ch) =>
+          ESCAPABLE.test(ch) || (fold && ch > '\x7f' && ch.toLowerCase() + ch.toUpperCase() !== ch + ch),
+      );
     if (breaks) run = '';
-    else if ((run += ch).length > best.length) best = run;
+    else if ((run += form).length > best.length) best = run;
   }
+  return best;
+}
+
+/** The longest run of units none of whose spellings a JSON writer may escape (the text prefilter's). */
+function longestTextRun(units: readonly QueryUnit[]): QueryUnit[] {
+  let best: QueryUnit[] = [];
+  let start = 0;
+  units.forEach((u, i) => {
+    if (u.forms.some((f) => ESCAPABLE.test(f))) start = i + 1;
+    else if (i + 1 - start > best.length) best = units.slice(start, i + 1);
+  });
   return best;
 }
 

@@ -95,7 +95,7 @@ describe('search', () => {
   it('finds CJK, emoji and non-ASCII case folds', () => {
     expect(seqs(run(log, { query: '日本語' }))).toEqual([2]);
     expect(seqs(run(log, { query: '🎉' }))).toEqual([2]);
-    expect(seqs(run(log, { query: 'GRÜSSE' }))).toEqual([]); // ß does not simple-fold to SS
+    expect(seqs(run(log, { query: 'GRÜSSE' }))).toEqual([2]); // ß full-folds to SS (queryUnits.ts)
     expect(seqs(run(log, { query: 'GRÜßE' }))).toEqual([2]);
     expect(seqs(run(log, { query: 'σίσυφος' }))).toEqual([8]);
   });
@@ -107,6 +107,34 @@ describe('search', () => {
     expect(seqs(run(l, { query: 'привет, мир' }))).toEqual([9]);
     expect(seqs(run(l, { query: 'É' }))).toEqual([]);
     expect(seqs(run(l, { query: 'ü' }))).toEqual([2]);
+  });
+
+  // audit R19-6: "STRASSE" missed "Straße", and "é" precomposed missed "e" + U+0301 (and back)
+  it('finds ß as ss when folding case, ÄÖÜ/äöü and Greek by simple folding', () => {
+    const title = (seq: number, t: string) => line({ type: 'session/title', seq, data: { title: t } });
+    const l = sampleLog([title(9, 'Straße'), title(10, 'GROSSE STRASSE'), title(11, 'ÄÖÜ ΣΟΦΊΑ')]);
+    expect(seqs(run(l, { query: 'STRASSE' }))).toEqual([9, 10]);
+    expect(seqs(run(l, { query: 'straße' }))).toEqual([9, 10]);
+    expect(seqs(run(l, { query: 'Straße', caseSensitive: true }))).toEqual([9]);
+    expect(seqs(run(l, { query: 'STRASSE', caseSensitive: true }))).toEqual([10]);
+    expect(seqs(run(l, { query: 'äöü σοφία' }))).toEqual([11]);
+  });
+
+  it('finds a letter precomposed (NFC) or decomposed (NFD), whichever form the query has', () => {
+    const nfc = 'Café crème: déjà vu';
+    const nfd = nfc.normalize('NFD');
+    expect(nfd).not.toBe(nfc);
+    const title = (seq: number, t: string) => line({ type: 'session/title', seq, data: { title: t } });
+    const l = sampleLog([title(9, nfc), title(10, nfd)]);
+    const forms = (q: string) => [q.normalize('NFC'), q.normalize('NFD')];
+    for (const query of ['café crème', 'CAFÉ CRÈME', 'déjà', 'é'])
+      for (const q of forms(query)) expect(seqs(run(l, { query: q })), q).toEqual([9, 10]);
+    for (const query of ['Café crème', 'déjà vu', 'è'])
+      for (const q of forms(query))
+        expect(seqs(run(l, { query: q, caseSensitive: true })), q).toEqual([9, 10]);
+    for (const q of forms('CAFÉ')) expect(seqs(run(l, { query: q, caseSensitive: true }))).toEqual([]);
+    const hit = run(l, { query: 'crème' }).hits.find((h) => h.seq === 10) as SearchHit;
+    expect(hit.snippet.slice(hit.start, hit.end)).toBe('crème'.normalize('NFD'));
   });
 
   it('finds a match deep inside a long tool output, with a short snippet around it', () => {
@@ -223,6 +251,14 @@ describe('search property: the prefilter never drops a match', () => {
     'K',
     '\u212A',
     'ß',
+    'ẞ',
+    's',
+    'S',
+    'e',
+    '\u0301',
+    'e\u0301',
+    'Ä',
+    'A\u0308',
     'σ',
     'Σ',
     '/',
