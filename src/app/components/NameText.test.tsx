@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { BlockView } from './blocks';
 import { JsonTree } from './jsonTree';
 import { NameText } from './NameText';
+import { NAME_MAX_CHARS } from '../../core/view/bidiControls';
 import { render } from './testRender';
 import { TimelineRowView } from '../views/TimelineRowView';
 import type { TimelineRow } from '../../worker/protocol';
@@ -85,5 +86,25 @@ describe('the JSON tree', () => {
     const el = render(<JsonTree value={{ name: SPOOF }} />);
     expect(el.querySelector('[data-value-type="string"] bdi')?.textContent).toBe('"tool\\u202e30000_x"');
     expect(CONTROLS.test(el.textContent)).toBe(false);
+  });
+});
+
+describe('a name too long to draw (audit R21-5)', () => {
+  it('draws at most NAME_MAX_CHARS code points, then "…", with its head in a tooltip', () => {
+    const huge = 'a\n'.repeat(250_000);
+    const el = render(<NameText name={huge} />);
+    const bdi = el.querySelector('bdi')!;
+    expect(bdi.textContent).toBe(`${huge.slice(0, NAME_MAX_CHARS)}…`);
+    expect(bdi.getAttribute('title')?.length).toBeLessThanOrEqual(2_001);
+    expect(bdi.getAttribute('title')?.startsWith('a\na\n')).toBe(true);
+  });
+
+  it('draws a name of NAME_MAX_CHARS whole, and a place that passes maxChars keeps its own cut', () => {
+    const name = 'm'.repeat(NAME_MAX_CHARS);
+    expect(render(<NameText name={name} />).textContent).toBe(name);
+    const cut = render(<NameText name={`${name}x`} maxChars={10} />).querySelector('bdi')!;
+    expect(cut.textContent).toBe(`${'m'.repeat(10)}…`);
+    expect(cut.hasAttribute('title')).toBe(false); // the place keeps the whole name in its own tooltip
+    expect(render(<NameText name={`${name}x`} maxChars={Infinity} />).textContent).toBe(`${name}x`);
   });
 });

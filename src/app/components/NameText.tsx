@@ -4,24 +4,28 @@
  * `\u202e` in a muted style instead of obeyed (core/view/bidiControls.ts, audit R10-L2).
  * A place that shows a name in a narrow box may draw only its first `maxChars` code points (then
  * "…"): shaping and laying out hundreds of long names that a box cuts anyway was a long task
- * (audit R12-L1); such a place keeps the whole name in a tooltip.
+ * (audit R12-L1); such a place keeps the whole name in a tooltip. Every other place draws at most
+ * NAME_MAX_CHARS (a name of 250,000 lines drawn whole held the page 7 s, audit R21-5), the cut one
+ * with its head in a tooltip; a place that shows a value the user asked to see whole (the
+ * inspector's "expand") passes `maxChars={Infinity}`.
  */
 import type { ReactNode } from 'react';
-import { nameParts } from '../../core/view/bidiControls';
+import { NAME_MAX_CHARS, nameHead, nameParts, visibleName } from '../../core/view/bidiControls';
 
 export function NameText({
   name,
   className,
-  maxChars,
+  maxChars = NAME_MAX_CHARS,
 }: {
   name: string;
   className?: string;
   maxChars?: number;
 }): ReactNode {
-  const drawn = maxChars === undefined ? name : headOf(name, maxChars);
+  const drawn = nameHead(name, maxChars);
   const parts = nameParts(drawn);
+  const cutByDefault = drawn !== name && maxChars === NAME_MAX_CHARS;
   return (
-    <bdi className={className}>
+    <bdi className={className} title={cutByDefault ? visibleName(nameHead(name, TOOLTIP_CHARS)) : undefined}>
       {parts.length === 1 && !parts[0]?.control
         ? drawn
         : parts.map((p, i) =>
@@ -37,9 +41,5 @@ export function NameText({
   );
 }
 
-/** The first `maxChars` code points of `name`, then "…" when it has more (a cut never splits a surrogate pair). */
-function headOf(name: string, maxChars: number): string {
-  if (name.length <= maxChars) return name;
-  const head = Array.from(name.slice(0, maxChars * 2));
-  return head.length > maxChars || name.length > maxChars * 2 ? `${head.slice(0, maxChars).join('')}…` : name;
-}
+/** A cut name's tooltip shows this much of it. */
+const TOOLTIP_CHARS = 2_000;

@@ -226,7 +226,10 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
             data-value-type={valueType(value)}
             className={`break-all whitespace-pre-wrap ${primitiveClass(value)}`}
           >
-            <NameText name={fullString ? JSON.stringify(value) : primitiveText(value, JSON_STRING_LIMIT)} />
+            <NameText
+              name={fullString ? JSON.stringify(value) : primitiveText(value, JSON_STRING_LIMIT)}
+              maxChars={Infinity}
+            />
           </span>
         )}{' '}
         <button
@@ -243,7 +246,7 @@ function JsonNode({ name, value, path, depth, expandDepth, onCopy }: NodeProps):
     body = (
       <span data-value-type={valueType(value)} className={`break-all ${primitiveClass(value)}`}>
         {/* A string in the log may carry bidi controls: shown like a name, so none reorders the tree. */}
-        <NameText name={primitiveText(value, Infinity)} />
+        <NameText name={primitiveText(value, Infinity)} maxChars={Infinity} />
       </span>
     );
   }

@@ -4,6 +4,7 @@ import type { StreamView } from '../../worker/protocol';
 import { FIRST_BLOCKS } from '../components/boundedBlocks';
 import { render } from '../components/testRender';
 import { StreamingPreview } from './StreamingPreview';
+import { NAME_MAX_CHARS } from '../../core/view/bidiControls';
 
 /** A text block half streamed: the caret sits after it. */
 const view: StreamView = {
@@ -59,5 +60,25 @@ describe('StreamingPreview', () => {
     expect(el.querySelector('[data-testid=earlier-blocks]')?.textContent).toBe(
       '4,960 earlier blocks not shown',
     );
+  });
+});
+
+describe('a streaming tool call with a huge name (audit R21-5)', () => {
+  it('labels the block with the name cut to NAME_MAX_CHARS', () => {
+    const name = 'a\n'.repeat(250_000);
+    const el = render(
+      <StreamingPreview
+        view={{
+          ...view,
+          state: {
+            ...view.state,
+            blocks: [{ type: 'tool-call', id: 'c1', name, arguments: '{' }],
+            lastDelta: { block: 0, length: 1, shown: 1 },
+          },
+        }}
+      />,
+    );
+    const label = el.querySelector('pre')!.getAttribute('data-label')!;
+    expect(label).toBe(`tool-call ${name.slice(0, NAME_MAX_CHARS)}… · streaming`);
   });
 });

@@ -9,6 +9,7 @@ import type { Block } from '../../core/types';
 import type { StreamView } from '../../worker/protocol';
 import { select } from '../appState';
 import { formatSeq } from '../../core/view/seqText';
+import { nameHead } from '../../core/view/bidiControls';
 
 function rawText(b: Block): string {
   const f = b as Record<string, unknown>;
@@ -19,8 +20,8 @@ function rawText(b: Block): string {
 
 function label(b: Block, open: boolean): string {
   const f = b as Record<string, unknown>;
-  const name = b.type === 'tool-call' && typeof f.name === 'string' && f.name ? ` ${f.name}` : '';
-  return `${b.type}${name}${open ? ' · streaming' : ' · ended'}`;
+  const name = b.type === 'tool-call' && typeof f.name === 'string' && f.name ? ` ${nameHead(f.name)}` : '';
+  return `${nameHead(b.type)}${name}${open ? ' · streaming' : ' · ended'}`;
 }
 
 /** Where the stream's cursor is: the block the last delta went to, else the last open block. */

@@ -21,6 +21,7 @@ import {
   type ReplayPosition,
 } from './position';
 import { logOfRows, rows as r } from './testing';
+import { NAME_MAX_CHARS } from '../view/bidiControls';
 
 const SAMPLES = new URL('../../../../shared/samples/', import.meta.url);
 const sample = (name: string) => loadLogFromBytes(readFileSync(new URL(name, SAMPLES)));
@@ -238,5 +239,29 @@ describe('stepping through a sample chunk run', () => {
       prevLength = length;
     }
     expect(stops).toBeGreaterThan(100);
+  });
+});
+
+describe('a name from the log in the readout (audit R21-5)', () => {
+  it('draws at most NAME_MAX_CHARS of an event type or chunk type, then "…"', () => {
+    const huge = `custom/${'x\n'.repeat(500_000)}`;
+    const text = [
+      '{"type":"session","version":0,"id":"r21-5"}',
+      '{"type":"turn/start","seq":0,"time":1,"data":{"turn":1}}',
+      JSON.stringify({ type: huge, seq: 1, time: 2, data: {} }),
+      JSON.stringify({
+        type: 'assistant/chunk',
+        seq: 2,
+        time: 3,
+        data: { turn: 1, step: 1, chunk: { type: huge } },
+      }),
+    ].join('\n');
+    const log = loadLogFromBytes(new TextEncoder().encode(`${text}\n`));
+    for (const seq of [1, 2]) {
+      const readout = describePosition(log, { seq });
+      expect(readout.length).toBeLessThan(NAME_MAX_CHARS + 40);
+      expect(readout.startsWith(`seq ${seq} of 3, turn 1, custom/x`)).toBe(true);
+      expect(readout.endsWith('…')).toBe(true);
+    }
   });
 });

@@ -16,6 +16,7 @@ import type { StructureIndex } from '../analysis/structureIndex';
 import { stepIndexAt, turnIndexAt } from '../analysis/structureIndex';
 import { looseData } from '../types';
 import { formatCount, formatSeq } from '../view/seqText';
+import { nameHead } from '../view/bidiControls';
 
 export interface ReplayPosition {
   seq: number;
@@ -211,9 +212,9 @@ export function describePosition(log: PositionLog, pos: ReplayPosition): string 
     const chunk = looseData(log.event(p.seq)).chunk;
     const chunkType =
       typeof chunk === 'object' && chunk !== null ? (chunk as { type?: unknown }).type : undefined;
-    parts.push(typeof chunkType === 'string' ? chunkType : type);
+    parts.push(nameHead(typeof chunkType === 'string' ? chunkType : type));
     if (p.chunk !== undefined)
       parts.push(`character ${formatCount(p.chunk)} of ${formatCount(deltaLengthAt(log, p.seq))}`);
-  } else parts.push(type);
+  } else parts.push(nameHead(type));
   return parts.join(', ');
 }

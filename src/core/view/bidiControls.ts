@@ -31,6 +31,22 @@ export function visibleName(name: string): string {
   return name.replace(BIDI_CONTROLS, spelled);
 }
 
+/**
+ * The longest name drawn whole (a model, a tool, an event type, a turn's end reason): a name is
+ * drawn in a line or a badge, and one of 250,000 lines drawn whole held the page 7 s (audit R21-5).
+ */
+export const NAME_MAX_CHARS = 256;
+
+/**
+ * The first `maxChars` code points of `name`, then "…" when it has more (a cut never splits a
+ * surrogate pair). THE cut of a name for drawing: NameText, the replay readout, the stream's labels.
+ */
+export function nameHead(name: string, maxChars = NAME_MAX_CHARS): string {
+  if (name.length <= maxChars) return name;
+  const head = Array.from(name.slice(0, maxChars * 2));
+  return head.length > maxChars || name.length > maxChars * 2 ? `${head.slice(0, maxChars).join('')}…` : name;
+}
+
 const spelled = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../types';
 import { HARNESS_EVENT_TYPES } from '../reader/knownTypes';
 import { SUMMARY_MAX, describeTurnEnd, summarize } from './summary';
+import { NAME_MAX_CHARS } from './bidiControls';
 
 const ev = (type: string, data: Record<string, unknown>, extra: Partial<SessionEvent> = {}): SessionEvent =>
   ({ type, seq: 0, data, ...extra }) as SessionEvent;
@@ -299,5 +300,15 @@ describe('a number field holding something else (audit R17-4)', () => {
     expect(summarize(replace(1, 3)).text).toBe('replaces 1..3: hi');
     // A count given as a string is not a count (check's bad-usage says "not counted").
     expect(summarize(am({ inputTokens: '12', outputTokens: 4 })).text).toBe('hi · in (invalid) · out 4');
+  });
+});
+
+describe('a turn end reason too long to draw (audit R21-5)', () => {
+  it('cuts the kind to NAME_MAX_CHARS and the detail to 2,000 code points', () => {
+    const d = describeTurnEnd({ kind: 'error', error: { message: 'd'.repeat(1_000_000) } } as never);
+    expect(d.detail).toBe(`${'d'.repeat(2_000)}…`);
+    const other = describeTurnEnd({ kind: 'k'.repeat(1_000_000) } as never);
+    expect(other.kind).toBe(`${'k'.repeat(NAME_MAX_CHARS)}…`);
+    expect(other.label).toBe(other.kind);
   });
 });

@@ -12,6 +12,7 @@ import type { Block, Message, SessionEvent, StreamChunk, TokenUsage, TurnEndReas
 import { formatDuration } from './duration';
 import { isKnownEventType } from '../reader/knownTypes';
 import { summarizeHarnessEvent } from './summaryHarness';
+import { nameHead } from './bidiControls';
 
 export type Tone = 'normal' | 'muted' | 'ok' | 'warn' | 'error';
 
@@ -222,11 +223,17 @@ export interface TurnEndDescription {
 /** A turn end for display: the core's normalization (legacy forms of spec 3.2 folded in) plus a tone. */
 export function describeTurnEnd(reason: TurnEndReason | undefined): TurnEndDescription {
   if (reason === undefined) return { kind: 'unknown', label: 'ended', detail: '', tone: 'muted' };
-  const { kind, detail = '' } = normalizeTurnEndReason(reason);
+  const normal = normalizeTurnEndReason(reason);
+  // A kind or detail from the log is drawn in a badge and its tooltip: bounded (audit R21-5).
+  const kind = nameHead(normal.kind);
+  const detail = nameHead(normal.detail ?? '', DETAIL_MAX_CHARS);
   const tone: Tone =
     kind === 'completed' ? 'ok' : kind === 'error' ? 'error' : TURN_WARN.has(kind) ? 'warn' : 'muted';
   return { kind, label: kind, detail, tone };
 }
+
+/** A turn end's detail (a tooltip) shows this much of it. */
+const DETAIL_MAX_CHARS = 2_000;
 
 const TURN_WARN = new Set(['aborted', 'blocked', 'max-tokens', 'interrupted']);
 
