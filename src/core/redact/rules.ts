@@ -210,10 +210,13 @@ const SECRET_FIELD =
  */
 const SEAL = /^(?:thinking_?)?signature$/i;
 
-/** A field named like a secret (`password`, `GH_TOKEN`, `clientSecret`), not only like a weak label (`session`). */
-function secretField(name: string): boolean {
+/**
+ * A field named like a secret (`password`, `GH_TOKEN`, `clientSecret`), not only like a weak label
+ * (`session`); a list of keys too (`apiKeys`, `API_KEYS`: audit R20-2), but not of tokens (`max_tokens`).
+ */
+export function secretField(name: string): boolean {
   if (SECRET_FIELD.test(name)) return true;
-  const tier = name.length <= 128 ? labelTier(name) : null;
+  const tier = name.length <= 128 ? labelTier(/keys$/i.test(name) ? name.slice(0, -1) : name) : null;
   return tier === 'password' || tier === 'credential';
 }
 
