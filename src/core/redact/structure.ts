@@ -222,61 +222,70 @@ export function maskStructureOfText(s: string, masker: Masker, depth = 0): strin
   }
   const leaves: TextLeaves = { depth, changes: [] };
   if (!walk(parsed, { masker }, leaves)) return s;
-  let out = s;
+  const strings = new Map<string, string>();
+  const numbers = new Set<number>();
   for (const [before, after] of leaves.changes)
-    out = typeof before === 'number' ? maskNumberText(out, before) : maskStringText(out, before, after);
-  return out;
+    if (typeof before === 'number') numbers.add(before);
+    else strings.set(before, after);
+  return maskLeavesInText(s, strings, numbers);
 }
 
-/** Every spelling of the JSON string `before` in text (also with `\/`), as `after` of the same length. */
-function maskStringText(text: string, before: string, after: string): string {
-  const plain = JSON.stringify(before);
-  const masked = reencode(before, after, plain.length);
-  let out = text;
-  for (const spelling of new Set([plain, plain.replace(/\//g, '\\/')]))
-    if (spelling.length === masked.length) out = out.split(spelling).join(masked);
-    else out = out.split(spelling).join(`"${maskOf('secret', spelling.length - 2)}"`);
-  return out;
-}
+const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /**
- * `after` (of before's length) as JSON string text of the length `before` takes there: a masked
- * unit takes the room of its escape (`\"` -> `**`), so the text around it keeps its place.
+ * JSON text (that parsed) with every string that decodes to a key of `strings` masked as its
+ * value, and every number of `numbers` as a string, in one pass (however many leaves changed),
+ * each at the length the text spells it.
  */
-function reencode(before: string, after: string, length: number): string {
-  let out = '"';
-  for (let i = 0; i < before.length; i++) {
-    const spelled = JSON.stringify(before[i]).length - 2;
-    const unit = after[i] as string;
-    out += unit === before[i] ? JSON.stringify(unit).slice(1, -1) : unit + '*'.repeat(spelled - 1);
-  }
-  out += '"';
-  // a lone surrogate or the like spelled otherwise than unit by unit: the whole value masked
-  return out.length === length ? out : `"${maskOf('secret', length - 2)}"`;
-}
-
-const WHITESPACE = /\s/;
-const VALUE_BEFORE = /^[:[,]$/;
-const VALUE_AFTER = /^[,\]}]$/;
-
-/** The number n where text spells it as a JSON value, as a string of the same length. */
-function maskNumberText(text: string, n: number): string {
-  const spelled = String(n);
-  const mask = `"${maskOf('secret', spelled.length - 2)}"`;
+function maskLeavesInText(text: string, strings: Map<string, string>, numbers: Set<number>): string {
   let out = '';
   let at = 0;
-  for (let i = text.indexOf(spelled); i !== -1; i = text.indexOf(spelled, i + spelled.length)) {
-    let b = i - 1;
-    while (b >= 0 && WHITESPACE.test(text[b] as string)) b--;
-    let a = i + spelled.length;
-    while (a < text.length && WHITESPACE.test(text[a] as string)) a++;
-    // a value of its own (`: 12345678,`), not digits inside a string or a longer number
-    if (VALUE_BEFORE.test(text[b] ?? '') && VALUE_AFTER.test(text[a] ?? '')) {
-      out += text.slice(at, i) + mask;
-      at = i + spelled.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      let end = i + 1;
+      let escaped = false;
+      for (; end < text.length && text.charCodeAt(end) !== 0x22; end++)
+        if (text.charCodeAt(end) === 0x5c) {
+          end++;
+          escaped = true;
+        }
+      const spelled = text.slice(i + 1, end);
+      const value = escaped ? (JSON.parse(text.slice(i, end + 1)) as string) : spelled;
+      const after = strings.get(value);
+      if (after !== undefined) {
+        out += text.slice(at, i + 1) + respell(spelled, value, after);
+        at = end;
+      }
+      i = end;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      NUMBER.lastIndex = i;
+      const token = NUMBER.exec(text)?.[0] ?? '-';
+      // a string of the token's length: the text stays JSON, but the value's JSON type changes
+      if (token.length >= 2 && numbers.has(Number(token))) {
+        out += text.slice(at, i) + `"${maskOf('secret', token.length - 2)}"`;
+        at = i + token.length;
+      }
+      i += token.length - 1;
     }
   }
   return out + text.slice(at);
+}
+
+/**
+ * The masked value `after` spelled in the room `value` takes in the text (`spelled`): a masked
+ * unit takes the room of its escape (`\"` -> `**`, `\u0041` -> `******`), a kept one keeps its spelling.
+ */
+function respell(spelled: string, value: string, after: string): string {
+  if (after.length !== value.length) return maskOf('secret', spelled.length);
+  let out = '';
+  for (let j = 0, k = 0; j < spelled.length; k++) {
+    const room = spelled[j] !== '\\' ? 1 : spelled[j + 1] === 'u' ? 6 : 2;
+    const unit = after[k] as string;
+    out += unit === value[k] ? spelled.slice(j, j + room) : unit + '*'.repeat(room - 1);
+    j += room;
+  }
+  return out;
 }
 
 /**
