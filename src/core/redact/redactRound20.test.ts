@@ -119,6 +119,30 @@ describe('a secret named by its place in JSON (audit R20-1, R20-2)', () => {
     expect((JSON.parse(escaped) as { env: { value: string }[] }).env[0]?.value).toMatch(/^\[secret\]\*+$/);
   });
 
+  it('a value spelled with escapes in the text (`\\u0041`, `\\/`) is masked where it is spelled', () => {
+    const spelled = (value: string) => value.replace(/Z/g, '\\u005a').replace(/\//g, '\\/');
+    const secret = `${SECRETS.env}/x`;
+    const output = `{"env":[{"name":"DB_PASSWORD","value":"${spelled(secret)}"}],"note":"${spelled(secret)}"}`;
+    const r = redactLogText(toolResultLog(HEADER, [output]));
+    const masked = outputAt(r.text, 0) as string;
+    expect(masked).toHaveLength(output.length);
+    const parsed = JSON.parse(masked) as { env: { value: string }[]; note: string };
+    expect(parsed.env[0]?.value).toMatch(/^\[secret\]\*+$/);
+    // the same value elsewhere in the text is masked too
+    expect(parsed.note).toMatch(/^\[secret\]\*+$/);
+    expect(r.counts).toEqual({ secret: 1 });
+  });
+
+  it('every pair of a long list is masked', () => {
+    const env = Array.from({ length: 2000 }, (_, i) => ({
+      name: `SERVICE_${i}_PASSWORD`,
+      value: `${SECRETS.env}${i}`,
+    }));
+    const r = redactLogText(toolResultLog(HEADER, [{ env }, JSON.stringify({ env })]));
+    expect(r.text).not.toContain(SECRETS.env);
+    expect(r.counts).toEqual({ secret: 4000 });
+  });
+
   it('keeps what only describes a secret-named field, and what names no secret', () => {
     const kept: unknown[] = [
       // a tool definition's schema (request headers carry them)

@@ -273,19 +273,28 @@ function maskLeavesInText(text: string, strings: Map<string, string>, numbers: S
 }
 
 /**
- * The masked value `after` spelled in the room `value` takes in the text (`spelled`): a masked
- * unit takes the room of its escape (`\"` -> `**`, `\u0041` -> `******`), a kept one keeps its spelling.
+ * The masked value `after` spelled in the room `value` takes in the text (`spelled`): a kept unit
+ * keeps its spelling, a run of masked units fills the room of the escapes it hides (`\"` and
+ * `\u0041` are longer than their units) with stars after it.
  */
 function respell(spelled: string, value: string, after: string): string {
   if (after.length !== value.length) return maskOf('secret', spelled.length);
   let out = '';
+  let run = '';
+  let room = 0;
   for (let j = 0, k = 0; j < spelled.length; k++) {
-    const room = spelled[j] !== '\\' ? 1 : spelled[j + 1] === 'u' ? 6 : 2;
-    const unit = after[k] as string;
-    out += unit === value[k] ? spelled.slice(j, j + room) : unit + '*'.repeat(room - 1);
-    j += room;
+    const width = spelled[j] !== '\\' ? 1 : spelled[j + 1] === 'u' ? 6 : 2;
+    if (after[k] === value[k]) {
+      out += run + '*'.repeat(room - run.length) + spelled.slice(j, j + width);
+      run = '';
+      room = 0;
+    } else {
+      run += after[k] as string;
+      room += width;
+    }
+    j += width;
   }
-  return out;
+  return out + run + '*'.repeat(room - run.length);
 }
 
 /**
