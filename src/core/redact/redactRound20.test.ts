@@ -172,3 +172,37 @@ describe('a secret named by its place in JSON (audit R20-1, R20-2)', () => {
     expect(r.changedLines).toBe(0);
   });
 });
+
+describe('rarer spellings (audit R20-8)', () => {
+  const PW = 'Yb4Nc8Md2Pf6Qg0H';
+  it('a YAML block scalar after a password label: its line is masked', () => {
+    const outputs = [
+      `db:\n  password: |\n    ${PW}\n  host: db.internal`,
+      `password: >-\n  ${PW}\n`,
+      JSON.stringify({ yaml: `apiKey: |2\n  ${PW}` }),
+    ];
+    const r = redactLogText(toolResultLog(HEADER, outputs));
+    expect(survivors(r.text, [PW])).toEqual([]);
+    expect(r.counts).toEqual({ secret: 3 });
+    // the block's indicator and the next key stay
+    expect(outputAt(r.text, 0)).toMatch(/password: \|\n {4}\[secret\]\*+\n {2}host: db\.internal$/);
+  });
+
+  it('a YAML block of prose after a label that names no secret is kept', () => {
+    const text = toolResultLog(HEADER, [`description: |\n  Rotate the password\nsecret_policy: >\n  weekly`]);
+    expect(redactLogText(text).text).toBe(text);
+  });
+
+  it('home paths: `~User/`, `C://Users//x`, a percent-encoded WSL path', () => {
+    const outputs = [
+      'ls ~Jsmithq/projects',
+      'C://Users//erinq//AppData',
+      'file=%5C%5Cwsl%24%5CUbuntu%5Chome%5Cquinnq%5Cproj&x=1',
+      'open %5C%5Cwsl.localhost%5CDebian%5Chome%5Crachq%5Ca',
+    ];
+    const r = redactLogText(toolResultLog(HEADER, outputs));
+    expect(survivors(r.text, ['Jsmithq', 'erinq', 'quinnq', 'rachq'])).toEqual([]);
+    expect(r.counts).toEqual({ 'home-path': 4 });
+    expect(outputAt(r.text, 2)).toBe(`file=%5C%5Cwsl%24%5CUbuntu%5Chome%5C${'*'.repeat(6)}%5Cproj&x=1`);
+  });
+});
