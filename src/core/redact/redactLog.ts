@@ -18,7 +18,7 @@ import { createMasker, type Masker } from './rules';
 import { hasShadowedKeys } from './duplicateKeys';
 import type { LinearRegex } from '../search/linearRegex';
 import { NOT_JSON, readLog, type PieceRef } from './streamPieces';
-import { maskStructureOfText, maskTree, setOwn, type WordMasker } from './structure';
+import { maskStructureOfText, maskTree, setOwn, type WordMasker } from './placedSecrets';
 
 export interface RedactOptions {
   /** The user's own patterns (masked as kind `custom`). */
