@@ -134,7 +134,8 @@ function walk(root: unknown, how: TreeMasking, text: TextLeaves | undefined): bo
   /** Masks holder[key] (x) given the label its place gives (`placed`) and its own key. */
   const visit = (holder: Holder, key: string | number, x: unknown, placed: string | undefined) => {
     const own = typeof key === 'string' ? key : undefined;
-    const label = placed ?? (own !== undefined && secretField(own) ? own : undefined);
+    // its own secret-named key first: a weaker label placed on it (`Authorization`) masks less
+    const label = own !== undefined && secretField(own) ? own : placed;
     let after: string | undefined;
     if (typeof x === 'string') {
       if (text) {

@@ -206,3 +206,12 @@ describe('rarer spellings (audit R20-8)', () => {
     expect(outputAt(r.text, 2)).toBe(`file=%5C%5Cwsl%24%5CUbuntu%5Chome%5C${'*'.repeat(6)}%5Cproj&x=1`);
   });
 });
+
+describe('a label placed on a value does not weaken its own key', () => {
+  it('a password below a pair labelled `Authorization` is masked whole', () => {
+    const pw = 'correcthorsebattery';
+    const payload = { name: 'Authorization', value: { password: pw } };
+    const r = redactLogText(toolResultLog(HEADER, [payload]));
+    expect(survivors(r.text, [pw])).toEqual([]);
+  });
+});
