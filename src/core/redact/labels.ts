@@ -155,11 +155,13 @@ const ID_RUN = /[A-Za-z0-9_.-]*/y;
  */
 const FILL = String.raw`(?:[ \t\u00a0\u2007\u202f\u3000*]|(?:\x1b|\\u001[bB])\[[0-9;]{0,16}m)`;
 const BACKTICK = '`';
+/** A YAML block scalar's indicator before its lines (`password: |`, `>-`: audit R20-8). */
+const YAML_BLOCK = String.raw`[|>][-+]?[1-9]?[ \t]*`;
 /** A quote: escaped any number of times (JSON inside JSON), as `\u0022`, or as an HTML entity. */
 const QUOTE = String.raw`\\{0,7}["']|\\u002[27]|&(?:quot|apos|#3[49]);`;
 /**
  * After the name: its closing quote (and `]`: `ENV["TOKEN"] = x`), then `=`, `:=`, `=>`, `?=`, `,`, `%3D` (a URL inside a URL) (group 1),
- * `:` (a full-width one too) with the value maybe on the next line (groups 2 and 3), a markdown
+ * `:` (a full-width one too) with the value maybe on the next line, after a YAML block's `|` (groups 2 and 3), a markdown
  * table's `|` (group 4) or whitespace, then an opening quote (group 5). One loop of fill on each
  * side of a separator: two loops of spaces in a row would backtrack quadratically.
  */
@@ -167,7 +169,7 @@ const SEPARATOR = new RegExp(
   [
     String.raw`(?:${QUOTE}|${BACKTICK})?\]?(?:`,
     String.raw`${FILL}*(:=|=>|\?=|[=,\uff1d]|%3[Dd])${FILL}*`,
-    String.raw`|${FILL}*([:\uff1a])${FILL}*((?:\r?\n|(?:\\r)?\\n)${FILL}*)?`,
+    String.raw`|${FILL}*([:\uff1a])${FILL}*((?:${YAML_BLOCK})?(?:\r?\n|(?:\\r)?\\n)${FILL}*)?`,
     String.raw`|${FILL}*(\|)${FILL}*`,
     String.raw`|${FILL}+)(${QUOTE}|\\{0,7}${BACKTICK})?`,
   ].join(''),

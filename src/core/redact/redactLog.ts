@@ -16,9 +16,9 @@ import { isPackedRowType } from '../reader/packedRows';
 import { isObject } from '../validate';
 import { createMasker, type Masker } from './rules';
 import { hasShadowedKeys } from './duplicateKeys';
-import { isSpecKey, isSpecValue } from './specWords';
 import type { LinearRegex } from '../search/linearRegex';
 import { NOT_JSON, readLog, type PieceRef } from './streamPieces';
+import { maskStructureOfText, maskTree, setOwn, type WordMasker } from './placedSecrets';
 
 export interface RedactOptions {
   /** The user's own patterns (masked as kind `custom`). */
@@ -72,12 +72,12 @@ export function redactLogText(text: string, options: RedactOptions = {}): Redact
     // a line that is one bare JSON string is no record, but a secret must not survive for want
     // of one: its decoded text is masked (escapes cannot hide a key)
     if (typeof value === 'string') {
-      const masked = masker.mask(value);
+      const masked = masker.mask(maskStructureOfText(value, masker));
       if (masked === value) return line;
       changedLines++;
       return rewrap(line, JSON.stringify(masked));
     }
-    const changed = maskStrings(value, masker, words, skip) || dirty.has(i);
+    const changed = maskTree(value, { masker, words, skip }) || dirty.has(i);
     // a shadowed duplicate key may hold a secret the parsed value no longer has (audit R18-4)
     if (!changed && !hasShadowedKeys(line, value)) return line;
     changedLines++;
@@ -96,7 +96,7 @@ export function redactLogText(text: string, options: RedactOptions = {}): Redact
 }
 
 /** Masks the log's own words with the built-in rules, and counts those a user's pattern matched. */
-interface SpecWordMasker {
+interface SpecWordMasker extends WordMasker {
   builtIn: Masker;
   /** How many of the log's own words a user's pattern matched (kept as they are). */
   kept: number;
@@ -174,7 +174,8 @@ function maskStreams(
 function maskPieces(pieces: readonly (Piece & { line: number })[], masker: Masker, dirty: Set<number>): void {
   const texts = pieces.map((p) => (p.holder as Record<string | number, unknown>)[p.key] as string);
   const whole = texts.join('');
-  const masked = masker.mask(whole);
+  // the structure of a stream's JSON text (tool-call arguments) is read whole; its masks keep lengths
+  const masked = masker.mask(maskStructureOfText(whole, masker));
   if (masked === whole) return;
   let at = 0;
   pieces.forEach((p, k) => {
@@ -211,78 +212,4 @@ function pieceAt(parsed: readonly unknown[], ref: PieceRef): Piece | undefined {
   const key =
     ref.field === 'text' ? 'text' : chunk.argumentsDelta === undefined ? 'arguments' : 'argumentsDelta';
   return typeof chunk[key] === 'string' ? { holder: chunk, key } : undefined;
-}
-
-/**
- * Masks every string in value (keys too), in place, at any depth; true when something changed.
- * The log's own words where the spec puts them (specWords.ts) go to `words` when given.
- */
-function maskStrings(
-  value: unknown,
-  masker: Masker,
-  words: SpecWordMasker | undefined,
-  skip: WeakMap<object, Set<string | number>>,
-): boolean {
-  let changed = false;
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v !== 'object' || v === null) continue;
-    const skipped = skip.get(v);
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const x: unknown = v[i];
-        if (typeof x === 'string') {
-          if (skipped?.has(i)) continue;
-          const m = masker.mask(x);
-          if (m !== x) {
-            v[i] = m;
-            changed = true;
-          }
-        } else if (typeof x === 'object' && x !== null) stack.push(x);
-      }
-      continue;
-    }
-    const obj = v as Record<string, unknown>;
-    let renamed = false;
-    const entries = Object.keys(obj).map((k): [string, unknown] => {
-      const mk = words && isSpecKey(k) ? words.mask(k) : masker.mask(k);
-      if (mk !== k) renamed = true;
-      let x = obj[k];
-      if (typeof x === 'string' && !skipped?.has(k)) {
-        const m = words && isSpecValue(k, x) ? words.mask(x) : masker.maskField(k, x);
-        if (m !== x) {
-          setOwn(obj, k, (x = m));
-          changed = true;
-        }
-      } else if (typeof x === 'object' && x !== null) stack.push(x);
-      return [mk, x];
-    });
-    if (renamed) {
-      for (const k of Object.keys(obj)) delete obj[k];
-      for (const [k, x] of distinctKeys(entries)) setOwn(obj, k, x);
-      changed = true;
-    }
-  }
-  return changed;
-}
-
-/**
- * Entries whose keys are made distinct: two keys that mask to the same text (two e-mail
- * addresses of one length) both stay, the later ones numbered (`#2`), rather than one value
- * silently replacing the other in the copy (audit R13-L1).
- */
-function distinctKeys(entries: readonly [string, unknown][]): [string, unknown][] {
-  const used = new Set<string>();
-  return entries.map(([k, x]) => {
-    let key = k;
-    for (let n = 2; used.has(key); n++) key = `${k}#${n}`;
-    used.add(key);
-    return [key, x];
-  });
-}
-
-/** An own data property whatever the key (`__proto__` included). */
-function setOwn(holder: Holder, key: string | number, value: unknown): void {
-  Object.defineProperty(holder, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -2,27 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadLogFromText } from '../log/load';
 import { redactLogText } from './redactLog';
+import { outputAt, shape, survivors, toolResultLog } from './testing';
 
 const KEY = 'sk-ant-api03-Zq8xW4vR7tY2uI9oP3aS6dF1gH5jK0lM';
 const PW = 'Zq9XvB7kLm2Pw4Rt';
 const HEADER = '{"type":"session","version":0,"id":"r18","createdAt":0}';
-
-/** The events and error diagnostics a log loads as. */
-function shape(text: string): { events: string[]; errors: string[] } {
-  const log = loadLogFromText(text);
-  return {
-    events: Array.from({ length: log.eventCount }, (_, s) => {
-      const e = log.event(s);
-      return `${e.seq}:${e.type}`;
-    }),
-    errors: log.diagnostics.items.filter((d) => d.severity === 'error').map((d) => d.code),
-  };
-}
-
-/** What of the secrets survives in text. */
-function survivors(text: string, secrets: readonly string[]): string[] {
-  return secrets.filter((s) => text.includes(s));
-}
 
 describe('a secret in a shadowed duplicate key (audit R18-4)', () => {
   const lines = [
@@ -63,17 +47,7 @@ describe('JSON `\\/` escapes hide nothing (audit R18-2)', () => {
     '{"cwd":"\\/Users\\/alice\\/proj"}',
     '{"path":"\\/home\\/alice\\/proj\\/x.php"}',
   ];
-  const original = [
-    HEADER,
-    ...outputs.map((output, i) =>
-      JSON.stringify({
-        type: 'tool/result',
-        data: { turn: 1, step: 1, callId: `c${i}`, output },
-        seq: i,
-        time: i,
-      }),
-    ),
-  ].join('\n');
+  const original = toolResultLog(HEADER, outputs);
 
   it('masks home paths, URL passwords and webhooks written with `\\/`', () => {
     expect(survivors(original, [PW, 'alice'])).toEqual([PW, 'alice']);
@@ -82,9 +56,9 @@ describe('JSON `\\/` escapes hide nothing (audit R18-2)', () => {
     expect(r.changedLines).toBe(outputs.length);
     expect(shape(r.text)).toEqual(shape(original));
     // the mask covers the escapes: the rest of the spelling stays
-    const first = loadLogFromText(r.text).event(0).data as { output: string };
-    expect(first.output.startsWith('redis:\\/\\/:')).toBe(true);
-    expect(first.output.endsWith('@10.0.0.5:6379\\/0')).toBe(true);
+    const first = outputAt(r.text, 0) as string;
+    expect(first.startsWith('redis:\\/\\/:')).toBe(true);
+    expect(first.endsWith('@10.0.0.5:6379\\/0')).toBe(true);
   });
 
   it('an escaped backslash before `/` is no escape of `/`', () => {

@@ -1,50 +1,15 @@
 /** Redaction through a second level of escaping and of WSL home paths (audit R19-3). */
 import { describe, expect, it } from 'vitest';
-import { loadLogFromText } from '../log/load';
 import { redactLogText } from './redactLog';
+import { outputAt, shape, survivors, toolResultLog } from './testing';
 
 const PW = 'Zq9XvB7kLm2Pw4Rt';
 const HEADER = '{"type":"session","version":0,"id":"r19","createdAt":0}';
 const USERS = ['danuser', 'erinq', 'quinnq', 'rachq'];
 
-/** The events and error diagnostics a log loads as. */
-function shape(text: string): { events: string[]; errors: string[] } {
-  const log = loadLogFromText(text);
-  return {
-    events: Array.from({ length: log.eventCount }, (_, s) => {
-      const e = log.event(s);
-      return `${e.seq}:${e.type}`;
-    }),
-    errors: log.diagnostics.items.filter((d) => d.severity === 'error').map((d) => d.code),
-  };
-}
-
-/** What of the secrets survives in text. */
-function survivors(text: string, secrets: readonly string[]): string[] {
-  return secrets.filter((s) => text.includes(s));
-}
-
 /** PHP's `json_encode`: JSON with every `/` written `\/`. */
 function php(value: unknown): string {
   return JSON.stringify(value).replace(/\//g, '\\/');
-}
-
-function logOf(outputs: readonly string[]): string {
-  return [
-    HEADER,
-    ...outputs.map((output, i) =>
-      JSON.stringify({
-        type: 'tool/result',
-        data: { turn: 1, step: 1, callId: `c${i}`, output },
-        seq: i,
-        time: i,
-      }),
-    ),
-  ].join('\n');
-}
-
-function outputOf(text: string, seq: number): string {
-  return (loadLogFromText(text).event(seq).data as { output: string }).output;
 }
 
 describe('a second level of escaping hides nothing (audit R19-3)', () => {
@@ -61,7 +26,7 @@ describe('a second level of escaping hides nothing (audit R19-3)', () => {
     '\\\\wsl$\\Ubuntu\\home\\quinnq\\proj',
     '\\\\wsl.localhost\\Ubuntu-22.04\\home\\rachq\\proj',
   ];
-  const original = logOf(outputs);
+  const original = toolResultLog(HEADER, outputs);
 
   it('masks the passwords, the webhook secret and the user names', () => {
     expect(survivors(original, [PW, ...USERS])).toEqual([PW, ...USERS]);
@@ -78,20 +43,25 @@ describe('a second level of escaping hides nothing (audit R19-3)', () => {
     expect(shape(r.text).events).toHaveLength(outputs.length);
     // the masks cover whole escapes: the JSON inside (two levels deep) stays JSON
     for (let seq = 0; seq < 5; seq++) {
-      const outer = JSON.parse(outputOf(r.text, seq)) as { ctx?: string; content?: { text: string }[] };
+      const outer = JSON.parse(outputAt(r.text, seq) as string) as {
+        ctx?: string;
+        content?: { text: string }[];
+      };
       const inner = outer.ctx ?? outer.content?.[0]?.text ?? '';
       expect(() => JSON.parse(inner) as unknown).not.toThrow();
     }
     // a mask has the length of what it hides, and the spelling around it stays
     for (let seq = 0; seq < outputs.length; seq++)
-      expect(outputOf(r.text, seq)).toHaveLength((outputs[seq] as string).length);
-    const redis = JSON.parse((JSON.parse(outputOf(r.text, 0)) as { ctx: string }).ctx) as { url: string };
+      expect(outputAt(r.text, seq)).toHaveLength((outputs[seq] as string).length);
+    const redis = JSON.parse((JSON.parse(outputAt(r.text, 0) as string) as { ctx: string }).ctx) as {
+      url: string;
+    };
     expect(redis.url).toBe('redis://:[password]******@10.0.0.5:6379/0');
-    expect(outputOf(r.text, 5)).toBe(`\\\\wsl$\\Ubuntu\\home\\${'*'.repeat(6)}\\proj`);
+    expect(outputAt(r.text, 5)).toBe(`\\\\wsl$\\Ubuntu\\home\\${'*'.repeat(6)}\\proj`);
   });
 
   it('three levels deep too', () => {
-    const text = logOf([
+    const text = toolResultLog(HEADER, [
       php({ a: php({ b: php({ url: `redis://:${PW}@10.0.0.5:6379/0`, home: '/home/danuser/x' }) }) }),
       JSON.stringify({ a: JSON.stringify({ b: JSON.stringify({ path: 'C:\\Users\\erinq\\x' }) }) }),
     ]);
@@ -129,7 +99,7 @@ describe('a second level of escaping hides nothing (audit R19-3)', () => {
       '\\\\wsl$\\Ubuntu\\etc\\hosts',
       'a\\\\\\\\/b \\\\\\" \\\\u0041',
     ];
-    const text = logOf(clean);
+    const text = toolResultLog(HEADER, clean);
     const r = redactLogText(text);
     expect(r.changedLines).toBe(0);
     expect(r.text).toBe(text);

@@ -181,9 +181,10 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   { kind: 'email', find: emails },
   // the user name in a home path (any user's: logs travel between machines); a Windows profile
   // folder often holds the full name, spaces included, and tools print `c:\users` in any case
+  // (and `C://Users//x`, doubled slashes: audit R20-8)
   {
     kind: 'home-path',
-    re: /(?:[A-Za-z]:|\\\\[^\\/\s"'`]{1,64})(?:\\{1,2}|\/)[Uu][Ss][Ee][Rr][Ss](?:\\{1,2}|\/)([^/\\"'`:;,\r\n\t<>|]+)/dg,
+    re: /(?:[A-Za-z]:|\\\\[^\\/\s"'`]{1,64})(?:\\{1,2}|\/{1,2})[Uu][Ss][Ee][Rr][Ss](?:\\{1,2}|\/{1,2})([^/\\"'`:;,\r\n\t<>|]+)/dg,
   },
   { kind: 'home-path', re: /(?:\/home\/|\/[Uu]sers\/)([^/\\\s"'`:;,]+)/dg },
   // a WSL distribution's home from Windows: `\\wsl$\Ubuntu\home\x`, `\\wsl.localhost\Debian\home\x` (R19-3)
@@ -193,8 +194,13 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   },
   // URL-encoded (`?path=%2Fhome%2Falice%2F...`: an editor link, a web tool's query; audit R16-6)
   { kind: 'home-path', re: /%2[Ff](?:home|[Uu]sers)%2[Ff]([^%/\\\s"'`:;,&?#=]+)/dg },
-  // `~jsmith/`: another user's home
-  { kind: 'home-path', re: /(?<![\w~])~([a-z_][a-z0-9_.-]{1,31})(?=\/)/dg },
+  // a WSL home percent-encoded (`%5C%5Cwsl%24%5CUbuntu%5Chome%5Cx`: audit R20-8)
+  {
+    kind: 'home-path',
+    re: /(?:%5C|%2F){1,2}wsl(?:%24|\$|\.localhost)(?:%5C|%2F){1,2}[^%/\\\s"'`]{1,64}(?:%5C|%2F){1,2}home(?:%5C|%2F){1,2}([^%/\\\s"'`:;,&?#=]+)/dgi,
+  },
+  // `~jsmith/`: another user's home (`~Jsmith/` too: audit R20-8)
+  { kind: 'home-path', re: /(?<![\w~])~([A-Za-z_][A-Za-z0-9_.-]{1,31})(?=\/)/dg },
 ];
 
 /** A value masked already (a redacted copy redacted again). */
@@ -210,10 +216,13 @@ const SECRET_FIELD =
  */
 const SEAL = /^(?:thinking_?)?signature$/i;
 
-/** A field named like a secret (`password`, `GH_TOKEN`, `clientSecret`), not only like a weak label (`session`). */
-function secretField(name: string): boolean {
+/**
+ * A field named like a secret (`password`, `GH_TOKEN`, `clientSecret`), not only like a weak label
+ * (`session`); a list of keys too (`apiKeys`, `API_KEYS`: audit R20-2), but not of tokens (`max_tokens`).
+ */
+export function secretField(name: string): boolean {
   if (SECRET_FIELD.test(name)) return true;
-  const tier = name.length <= 128 ? labelTier(name) : null;
+  const tier = name.length <= 128 ? labelTier(/keys$/i.test(name) ? name.slice(0, -1) : name) : null;
   return tier === 'password' || tier === 'credential';
 }
 

@@ -1,0 +1,319 @@
+/**
+ * What a value's place in JSON says of it. A string is judged by its own key (`{"password": x}`:
+ * rules.ts `maskField`), but a secret is often named elsewhere (audit R20-1, R20-2):
+ * - below a secret-named field whose value is an object, an array or a number (an Azure ARM
+ *   `{"adminPassword": {"value": x}}`, `{"apiKeys": [x, y]}`, `{"password": 12345678}`): the
+ *   field's verdict is carried down to every string below it, except members that only describe
+ *   the field (a JSON schema's `type`, `description`, `enum`, ...: tool definitions name a
+ *   `password` property and hold no secret);
+ * - in a name/value pair (`{"name": "DB_PASSWORD", "value": x}`: k8s/ECS env, HAR headers,
+ *   OTel attributes `{"key": "db.password", "value": {"stringValue": x}}`, an SSM SecureString);
+ * - in a flat list of header names and values (Node's `rawHeaders`: `["Authorization", x, ...]`).
+ * The same shapes are found in JSON text inside a string (a tool's output is text), and masked
+ * there in place, keeping the text's length and its JSON valid.
+ */
+import { MAX_LEVELS } from './escapes';
+import { labelTier, maybeLabel } from './labels';
+import { maskOf, secretField, type Masker } from './rules';
+import { isSpecKey, isSpecValue } from './specWords';
+
+/** Masks the log's own words (specWords.ts) with the built-in rules only. */
+export interface WordMasker {
+  mask(word: string): string;
+}
+
+export interface TreeMasking {
+  masker: Masker;
+  /** When the user gave patterns: the log's own words where the spec puts them. */
+  words?: WordMasker;
+  /** Strings masked already as part of a stream (redactLog.ts): holder -> keys. */
+  skip?: WeakMap<object, Set<string | number>>;
+}
+
+/** Members that describe a field (a JSON schema's) rather than hold its value. */
+const SCHEMA_MEMBERS = new Set([
+  'type',
+  'description',
+  'title',
+  'format',
+  'pattern',
+  'enum',
+  'const',
+  'properties',
+  'items',
+  'required',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  '$ref',
+  '$schema',
+  '$id',
+  '$comment',
+  'minLength',
+  'maxLength',
+]);
+/** A pair's name member and value member (`name`/`value`, `key`/`value`, AWS's `Name`/`Value`). */
+const NAME_MEMBERS = ['name', 'key', 'Name', 'Key'] as const;
+const VALUE_MEMBERS = new Set(['value', 'Value']);
+/** Header names that make a flat list of strings a list of names and values (Node's rawHeaders). */
+const KNOWN_HEADERS =
+  /^(?:x-[a-z0-9-]+|host|user-agent|accept(?:-[a-z]+)?|content-(?:type|length|encoding)|connection|cookie|set-cookie|(?:proxy-)?authorization|api-key)$/i;
+const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]{0,63}$/;
+/** The longest JSON text read for its structure (a larger one is read by the text rules only). */
+const MAX_JSON_TEXT = 16 * 1024 * 1024;
+
+function hasOwn(obj: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+/** A label that names what it labels a secret, or a header whose value the label rules read. */
+function namesSecret(name: string): boolean {
+  return name.length <= 128 && (secretField(name) || maybeLabel(name));
+}
+
+/** A name/value pair's name member, and its name when that names a secret. */
+function pairOf(obj: Record<string, unknown>): { nameMember: string; label?: string } | undefined {
+  if (!hasOwn(obj, 'value') && !hasOwn(obj, 'Value')) return undefined;
+  for (const nameMember of NAME_MEMBERS) {
+    const name = obj[nameMember];
+    if (!hasOwn(obj, nameMember) || typeof name !== 'string') continue;
+    // an SSM parameter's SecureString is a secret whatever its name
+    if (obj.Type === 'SecureString') return { nameMember, label: 'secret' };
+    return namesSecret(name) ? { nameMember, label: name } : { nameMember };
+  }
+  return undefined;
+}
+
+/** Node's rawHeaders: names and values in turn, the names HTTP header names and some well known. */
+function isHeaderList(items: readonly unknown[]): boolean {
+  if (items.length < 2 || items.length % 2 !== 0) return false;
+  let known = false;
+  for (let i = 0; i < items.length; i += 2) {
+    const name = items[i];
+    if (typeof name !== 'string' || !HEADER_NAME.test(name) || typeof items[i + 1] !== 'string') return false;
+    known ||= KNOWN_HEADERS.test(name);
+  }
+  return known;
+}
+
+/** A number that may be a password or a key (a PIN-like `12345678`), not a count under a `token`. */
+function numberIsSecret(label: string, n: number): boolean {
+  if (String(n).length < 6) return false;
+  const tier = labelTier(label);
+  return tier === 'password' || tier === 'credential' || label === 'secret';
+}
+
+interface Frame {
+  value: object;
+  /** The secret-naming name whose verdict covers this value's strings (carried down). */
+  label?: string;
+}
+
+/** Where a JSON text's changed leaves are gathered, to be masked in the text. */
+interface TextLeaves {
+  depth: number;
+  changes: [before: string | number, after: string][];
+}
+
+/**
+ * Masks every string in value (keys too), in place, at any depth; true when something changed.
+ * The log's own words where the spec puts them (specWords.ts) go to `words` when given.
+ */
+export function maskTree(value: unknown, how: TreeMasking): boolean {
+  return walk(value, how, undefined);
+}
+
+/**
+ * The walk of maskTree, or of a JSON text's parsed tree (`text`): there only what the structure
+ * says is masked (its own rules read the text itself), and the leaves changed are gathered.
+ */
+function walk(root: unknown, how: TreeMasking, text: TextLeaves | undefined): boolean {
+  const { masker, words, skip } = how;
+  let changed = false;
+  const stack: Frame[] = typeof root === 'object' && root !== null ? [{ value: root }] : [];
+  /** Masks holder[key] (x) given the label its place gives (`placed`) and its own key. */
+  const visit = (holder: Holder, key: string | number, x: unknown, placed: string | undefined) => {
+    const own = typeof key === 'string' ? key : undefined;
+    // its own secret-named key first: a weaker label placed on it (`Authorization`) masks less
+    const label = own !== undefined && secretField(own) ? own : placed;
+    let after: string | undefined;
+    if (typeof x === 'string') {
+      if (text) {
+        // the text rules read `"password": "x"` in the text itself
+        if (label !== undefined && label !== own) after = masker.maskField(label, x);
+        else after = maskStructureOfText(x, masker, text.depth + 1);
+      } else if (own !== undefined && words && isSpecValue(own, x)) after = words.mask(x);
+      else {
+        const field = label ?? own;
+        // a secret-named field is masked whole: its JSON text need not be read
+        const read = field !== undefined && secretField(field) ? x : maskStructureOfText(x, masker, 0);
+        after = field === undefined ? masker.mask(read) : masker.maskField(field, read);
+      }
+    } else if (typeof x === 'number') {
+      if (label !== undefined && numberIsSecret(label, x)) {
+        // a same-length string: the copy stays JSON, but the value's JSON type changes (number -> string)
+        after = maskOf('secret', String(x).length);
+        masker.counts.secret = (masker.counts.secret ?? 0) + 1;
+      }
+    } else if (typeof x === 'object' && x !== null) stack.push({ value: x, label });
+    if (after === undefined || after === x) return;
+    setOwn(holder, key, after);
+    text?.changes.push([x as string | number, after]);
+    changed = true;
+  };
+  while (stack.length > 0) {
+    const { value: v, label } = stack.pop() as Frame;
+    const skipped = skip?.get(v);
+    if (Array.isArray(v)) {
+      const headers = label === undefined && isHeaderList(v);
+      for (let i = 0; i < v.length; i++) {
+        if (skipped?.has(i)) continue;
+        const name = headers && i % 2 === 1 ? (v[i - 1] as string) : undefined;
+        visit(v, i, v[i], name !== undefined && namesSecret(name) ? name : label);
+      }
+      continue;
+    }
+    const obj = v as Record<string, unknown>;
+    const pair = pairOf(obj);
+    let renamed = false;
+    const entries = Object.keys(obj).map((k): [string, unknown] => {
+      let mk = k;
+      if (!text) {
+        mk = words && isSpecKey(k) ? words.mask(k) : masker.mask(k);
+        if (mk !== k) renamed = true;
+      }
+      if (skipped?.has(k)) return [mk, obj[k]];
+      // a pair's value is labelled by its name; below a secret-named field, all but what
+      // describes the field (a schema's members) or names a pair
+      const placed =
+        pair !== undefined && VALUE_MEMBERS.has(k)
+          ? (pair.label ?? label)
+          : label !== undefined && !SCHEMA_MEMBERS.has(k) && k !== pair?.nameMember
+            ? label
+            : undefined;
+      visit(obj, k, obj[k], placed);
+      return [mk, obj[k]];
+    });
+    if (renamed) {
+      for (const k of Object.keys(obj)) delete obj[k];
+      for (const [k, x] of distinctKeys(entries)) setOwn(obj, k, x);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+type Holder = Record<string, unknown> | unknown[];
+
+/**
+ * s with what its structure names a secret masked, when s is JSON text (an object or an array):
+ * each changed leaf is masked where the text spells it, with a mask of the same length, so the
+ * text keeps its length (a stream's pieces still line up) and stays JSON. The rest is left to
+ * the text rules.
+ */
+export function maskStructureOfText(s: string, masker: Masker, depth = 0): string {
+  if (depth >= MAX_LEVELS || s.length < 2 || s.length > MAX_JSON_TEXT) return s;
+  const first = /\S/.exec(s)?.[0];
+  if (first !== '{' && first !== '[') return s;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(s);
+  } catch {
+    return s;
+  }
+  const leaves: TextLeaves = { depth, changes: [] };
+  if (!walk(parsed, { masker }, leaves)) return s;
+  const strings = new Map<string, string>();
+  const numbers = new Set<number>();
+  for (const [before, after] of leaves.changes)
+    if (typeof before === 'number') numbers.add(before);
+    else strings.set(before, after);
+  return maskLeavesInText(s, strings, numbers);
+}
+
+const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/**
+ * JSON text (that parsed) with every string that decodes to a key of `strings` masked as its
+ * value, and every number of `numbers` as a string, in one pass (however many leaves changed),
+ * each at the length the text spells it.
+ */
+function maskLeavesInText(text: string, strings: Map<string, string>, numbers: Set<number>): string {
+  let out = '';
+  let at = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      let end = i + 1;
+      let escaped = false;
+      for (; end < text.length && text.charCodeAt(end) !== 0x22; end++)
+        if (text.charCodeAt(end) === 0x5c) {
+          end++;
+          escaped = true;
+        }
+      const spelled = text.slice(i + 1, end);
+      const value = escaped ? (JSON.parse(text.slice(i, end + 1)) as string) : spelled;
+      const after = strings.get(value);
+      if (after !== undefined) {
+        out += text.slice(at, i + 1) + respell(spelled, value, after);
+        at = end;
+      }
+      i = end;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      NUMBER.lastIndex = i;
+      const token = NUMBER.exec(text)?.[0] ?? '-';
+      // a string of the token's length: the text stays JSON, but the value's JSON type changes
+      if (token.length >= 2 && numbers.has(Number(token))) {
+        out += text.slice(at, i) + `"${maskOf('secret', token.length - 2)}"`;
+        at = i + token.length;
+      }
+      i += token.length - 1;
+    }
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * The masked value `after` spelled in the room `value` takes in the text (`spelled`): a kept unit
+ * keeps its spelling, a run of masked units fills the room of the escapes it hides (`\"` and
+ * `\u0041` are longer than their units) with stars after it.
+ */
+function respell(spelled: string, value: string, after: string): string {
+  if (after.length !== value.length) return maskOf('secret', spelled.length);
+  let out = '';
+  let run = '';
+  let room = 0;
+  for (let j = 0, k = 0; j < spelled.length; k++) {
+    const width = spelled[j] !== '\\' ? 1 : spelled[j + 1] === 'u' ? 6 : 2;
+    if (after[k] === value[k]) {
+      out += run + '*'.repeat(room - run.length) + spelled.slice(j, j + width);
+      run = '';
+      room = 0;
+    } else {
+      run += after[k] as string;
+      room += width;
+    }
+    j += width;
+  }
+  return out + run + '*'.repeat(room - run.length);
+}
+
+/**
+ * Entries whose keys are made distinct: two keys that mask to the same text (two e-mail
+ * addresses of one length) both stay, the later ones numbered (`#2`), rather than one value
+ * silently replacing the other in the copy (audit R13-L1).
+ */
+function distinctKeys(entries: readonly [string, unknown][]): [string, unknown][] {
+  const used = new Set<string>();
+  return entries.map(([k, x]) => {
+    let key = k;
+    for (let n = 2; used.has(key); n++) key = `${k}#${n}`;
+    used.add(key);
+    return [key, x];
+  });
+}
+
+/** An own data property whatever the key (`__proto__` included). */
+export function setOwn(holder: Holder, key: string | number, value: unknown): void {
+  Object.defineProperty(holder, key, { value, enumerable: true, writable: true, configurable: true });
+}
