@@ -43,6 +43,13 @@ const KEY_OWNER = new Set([
   'storage',
   'shared',
   'admin',
+  // Azure: a function app's `functionKeys`/`systemKeys`/`hostKey`, a storage or Cosmos account's
+  // `primaryKey`/`secondaryKey` (audit R21-3)
+  'function',
+  'system',
+  'host',
+  'primary',
+  'secondary',
 ]);
 const CREDENTIAL_OWNER = new Set([
   'access',
@@ -79,6 +86,9 @@ function partTier(part: string, before: string | undefined, shouting: boolean): 
     if (before !== undefined && KEY_OWNER.has(before)) return 'credential';
     return before !== undefined && shouting ? 'weak' : null; // an environment name: MAILGUN_KEY
   }
+  // Azure's numbered keys (`key1`, `key2`: the Cognitive Services and storage key listings, audit
+  // R21-3): weak, so `"key1": "value1"` in an example keeps its value
+  if (/^key\d{1,2}$/.test(part)) return 'weak';
   if (part === 'token') return before !== undefined && CREDENTIAL_OWNER.has(before) ? 'credential' : 'weak';
   if (part === 'secret') return before !== undefined && SECRET_OWNER.has(before) ? 'credential' : 'weak';
   if (/^[a-z]+token$/.test(part) || /^[a-z]+secret$/.test(part)) return 'credential'; // csrftoken

@@ -52,8 +52,11 @@ const SCHEMA_MEMBERS = new Set([
   'minLength',
   'maxLength',
 ]);
-/** A pair's name member and value member (`name`/`value`, `key`/`value`, AWS's `Name`/`Value`). */
-const NAME_MEMBERS = ['name', 'key', 'Name', 'Key'] as const;
+/**
+ * A pair's name member and value member (`name`/`value`, `key`/`value`, AWS's `Name`/`Value`,
+ * Azure's `keyName`/`value` in `az storage account keys list`: audit R21-3).
+ */
+const NAME_MEMBERS = ['name', 'key', 'Name', 'Key', 'keyName', 'KeyName'] as const;
 const VALUE_MEMBERS = new Set(['value', 'Value']);
 /** Header names that make a flat list of strings a list of names and values (Node's rawHeaders). */
 const KNOWN_HEADERS =
