@@ -4,6 +4,7 @@
  * at). Errors follow the one rule of core/view/problems.ts.
  */
 import type { OpenLog } from './openLog';
+import { nameHead } from '../core/view/bidiControls';
 
 export type ProblemTarget = 'error' | 'diagnostic';
 
@@ -39,7 +40,7 @@ export function describeProblem(session: OpenLog, seq: number): string | null {
         parts.push(`failed model call in step ${step.turn}.${step.step}`);
   for (const t of st.turns)
     if (t.endSeq === seq && t.endReason && t.endReason.kind !== 'completed')
-      parts.push(`turn ${t.turn} ${t.endReason.kind}`);
+      parts.push(`turn ${t.turn} ${nameHead(t.endReason.kind)}`);
   const codes = [...new Set(session.diag.about(seq).map((d) => d.code))].join(', ');
   if (parts.length === 0) return codes || null;
   return codes ? `${parts.join('; ')} (${codes})` : parts.join('; ');

@@ -33,6 +33,7 @@ import { limitDepth, limitDepthAndWidth } from '../core/depthLimit';
 import { seqRuns, type SeqRuns } from '../core/view/seqRuns';
 import { REPLACED_PAGE } from './protocol';
 import { listedSamples } from '../core/import/inspect/sampleList';
+import { nameHead } from '../core/view/bidiControls';
 
 /** Messages one `messagesOf` answers at most. */
 const MESSAGES_OF_LIMIT = 200;
@@ -276,7 +277,7 @@ export class Queries {
           lastSeq: t.lastSeq,
           steps: t.stepCount,
         };
-        if (t.endReason) out.endReason = t.endReason.kind;
+        if (t.endReason) out.endReason = nameHead(t.endReason.kind);
         if (t.durationMs !== undefined) out.durationMs = t.durationMs;
         return out;
       }),

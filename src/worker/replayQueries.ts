@@ -43,6 +43,7 @@ import type {
   TickView,
 } from './protocol';
 import type { OpenLog } from './openLog';
+import { nameHead } from '../core/view/bidiControls';
 
 /** Knots of the time axis sent to the main thread (plus every gap's two ends). */
 const MAX_KNOTS = 4096;
@@ -222,7 +223,7 @@ export class ReplayQueries {
         x0,
         x1,
       };
-      if (t.endReason) out.endReason = t.endReason.kind;
+      if (t.endReason) out.endReason = nameHead(t.endReason.kind);
       return out;
     });
     const steps = structure.steps;

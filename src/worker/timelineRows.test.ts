@@ -5,6 +5,7 @@ import { Queries } from './queries';
 import { OpenLog } from './openLog';
 import { TimelineRows } from './timelineRows';
 import { seqRuns } from '../core/view/seqRuns';
+import { NAME_MAX_CHARS, NAME_TIP_CHARS } from '../core/view/bidiControls';
 
 /** The bundled demo log, loaded the way the worker loads it (in slices). */
 function demo(slice = 4096): { session: OpenLog; timeline: TimelineRows; queries: Queries } {
@@ -156,5 +157,36 @@ describe('Queries', () => {
     expect(s.events).toBe(session.eventCount);
     expect(s.turns).toBe(3);
     expect(s.types.reduce((n, t) => n + t.count, 0)).toBe(session.eventCount);
+  });
+});
+
+describe('a turn end reason from the log, posted bounded (audit R21-5)', () => {
+  it('cuts the kind to NAME_MAX_CHARS and the detail to NAME_TIP_CHARS', () => {
+    const lines = [
+      '{"type":"session","version":0,"id":"r21-5"}',
+      '{"type":"turn/start","seq":0,"time":1,"data":{"turn":1}}',
+      JSON.stringify({
+        type: 'turn/end',
+        seq: 1,
+        time: 2,
+        data: { turn: 1, reason: { kind: 'k\n'.repeat(500_000) } },
+      }),
+      '{"type":"turn/start","seq":2,"time":3,"data":{"turn":2}}',
+      JSON.stringify({
+        type: 'turn/end',
+        seq: 3,
+        time: 4,
+        data: { turn: 2, reason: { kind: 'error', error: { message: 'm'.repeat(1_000_000) } } },
+      }),
+    ];
+    const session = new OpenLog(1, 'file', 'r21-5.jsonl');
+    session.push(new TextEncoder().encode(`${lines.join('\n')}\n`));
+    session.end();
+    const timeline = new TimelineRows(session);
+    const turns = timeline.window(0, timeline.rows().rowCount).filter((r) => r.kind === 'turn');
+    const [first, second] = turns.map((t) => t.turn!.endReason!);
+    expect(first!.kind).toBe(`${'k\n'.repeat(NAME_MAX_CHARS / 2)}…`);
+    expect(second!.kind).toBe('error');
+    expect(second!.detail).toBe(`${'m'.repeat(NAME_TIP_CHARS)}…`);
   });
 });

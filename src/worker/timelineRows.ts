@@ -18,6 +18,7 @@ import { stepHealthView } from './replayQueries';
 import { FilterScan } from './filterScan';
 import { RowText } from './rowText';
 import type { OpenLog } from './openLog';
+import { NAME_TIP_CHARS, nameHead } from '../core/view/bidiControls';
 
 /** While loading, the row map is rebuilt at most every this many of its build times (see rowsWhileLoading). */
 const REBUILD_SPACING = 10;
@@ -270,8 +271,11 @@ export class TimelineRows {
       };
       const reason = t.endReason;
       if (reason)
+        // drawn in a badge and its tooltip: bounded, as every name from the log (audit R21-5)
         out.turn.endReason =
-          reason.detail !== undefined ? { kind: reason.kind, detail: reason.detail } : { kind: reason.kind };
+          reason.detail !== undefined
+            ? { kind: nameHead(reason.kind), detail: nameHead(reason.detail, NAME_TIP_CHARS) }
+            : { kind: nameHead(reason.kind) };
       // A log without timestamps (every time 0 or missing) has no durations to show.
       const timed = s.startTime !== undefined;
       if (t.durationMs !== undefined && timed) out.turn.durationMs = t.durationMs;

@@ -10,7 +10,7 @@
  * inspector's "expand") passes `maxChars={Infinity}`.
  */
 import type { ReactNode } from 'react';
-import { NAME_MAX_CHARS, nameHead, nameParts, visibleName } from '../../core/view/bidiControls';
+import { NAME_MAX_CHARS, nameHead, nameParts, nameTip } from '../../core/view/bidiControls';
 
 export function NameText({
   name,
@@ -25,7 +25,7 @@ export function NameText({
   const parts = nameParts(drawn);
   const cutByDefault = drawn !== name && maxChars === NAME_MAX_CHARS;
   return (
-    <bdi className={className} title={cutByDefault ? visibleName(nameHead(name, TOOLTIP_CHARS)) : undefined}>
+    <bdi className={className} title={cutByDefault ? nameTip(name) : undefined}>
       {parts.length === 1 && !parts[0]?.control
         ? drawn
         : parts.map((p, i) =>
@@ -40,6 +40,3 @@ export function NameText({
     </bdi>
   );
 }
-
-/** A cut name's tooltip shows this much of it. */
-const TOOLTIP_CHARS = 2_000;

@@ -9,6 +9,7 @@ import { chip } from './blockChrome';
 import { fields } from './blockGuards';
 import { formatBytes, toneClass } from './format';
 import { JsonText, stringifyPretty } from './jsonText';
+import { NameText } from './NameText';
 
 export function ImageView({ block }: { block: ImageBlock }): ReactNode {
   const a = block.attachment;
@@ -50,8 +51,10 @@ export function GenericBlockView({ block, note }: { block: Block; note?: string 
       className="rounded border border-slate-500/30 bg-slate-500/5"
     >
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-500/20 px-2 py-1 text-xs">
-        <span className={`${chip} ${toneClass('slate')}`}>{String(block.type)}</span>
-        {typeof name === 'string' && <span className="font-mono font-semibold text-fg">{name}</span>}
+        <span className={`${chip} ${toneClass('slate')}`}>
+          <NameText name={String(block.type)} />
+        </span>
+        {typeof name === 'string' && <NameText name={name} className="font-mono font-semibold text-fg" />}
         <span className="text-[11px] text-fg-subtle">{note ?? 'unrecognised block, shown verbatim'}</span>
       </div>
       <div className="px-2 py-1">

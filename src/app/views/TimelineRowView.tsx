@@ -19,7 +19,7 @@ import { CopyLinkButton } from '../share/CopyLinkButton';
 import { InputDiffButton } from '../why/InputDiffButton';
 import { formatSeq } from '../../core/view/seqText';
 import { NameText } from '../components/NameText';
-import { visibleName } from '../../core/view/bidiControls';
+import { nameTip } from '../../core/view/bidiControls';
 
 const SUMMARY_TONE: Record<SummaryTone, string> = {
   normal: 'text-fg',
@@ -136,7 +136,7 @@ export function TimelineRowView({
       aria-selected={selected}
       tabIndex={tabbable ? 0 : -1}
       data-current={selected || containsSelection || undefined}
-      title={`${formatSeq(row.seq)}${row.coverEnd > row.seq ? ` (folded through ${row.coverEnd})` : ''} · ${visibleName(row.type)}`}
+      title={`${formatSeq(row.seq)}${row.coverEnd > row.seq ? ` (folded through ${row.coverEnd})` : ''} · ${nameTip(row.type)}`}
       onClick={onSelect}
       onKeyDown={onKeyDown}
       onPointerEnter={() => setHovered(true)}
@@ -193,7 +193,7 @@ export function TimelineRowView({
         {row.kind !== 'turn' && row.kind !== 'step' && (
           <span
             className={`${chip} max-w-[168px] min-w-[120px] justify-center overflow-hidden text-ellipsis ${eventTypeBadgeClass(row.type)}`}
-            title={visibleName(row.type)}
+            title={nameTip(row.type)}
           >
             <NameText name={row.type} className="truncate" />
           </span>
@@ -272,7 +272,7 @@ function content(row: TimelineRow): ReactNode {
           <span
             data-part="prompt"
             className="max-w-fit min-w-[12ch] shrink-0 grow basis-0 truncate text-fg @max-[40rem]:min-w-[9ch]"
-            title={t.prompt}
+            title={nameTip(t.prompt)}
           >
             “{t.prompt}”
           </span>
@@ -306,7 +306,7 @@ function content(row: TimelineRow): ReactNode {
           <span
             data-part="tools"
             className="max-w-[45%] min-w-0 shrink-[100] truncate font-mono text-[11px] text-fg-soft"
-            title={`tools called: ${visibleName(s.tools)}`}
+            title={`tools called: ${nameTip(s.tools)}`}
           >
             <NameText name={s.tools} />
           </span>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MessageFocusView } from '../../worker/protocol';
 import { focusAnnouncement, focusLabel } from './messageFocusText';
 import { findTextRanges } from './searchMark';
+import { NAME_MAX_CHARS } from '../../core/view/bidiControls';
 
 const prune: MessageFocusView = {
   seq: 2979,
@@ -63,5 +64,19 @@ describe('findTextRanges: a match in the rendered text', () => {
     expect(findTextRanges(el, 'cached config', true).map((r) => r.toString())).toEqual(['cached config']);
     expect(findTextRanges(el, 'absent', false)).toEqual([]);
     expect(findTextRanges(el, 'c', false, 2)).toHaveLength(2);
+  });
+});
+
+describe('an event type from the log in the live region (audit R21-5)', () => {
+  it('says at most NAME_MAX_CHARS of the type and 512 characters of the reason', () => {
+    const type = `custom/${'x'.repeat(1_500_000)}`;
+    const none = focusAnnouncement(
+      { seq: 4, type, kind: 'none', why: 'w'.repeat(1_000_000) } as MessageFocusView,
+      3,
+    );
+    expect(none.length).toBeLessThan(NAME_MAX_CHARS + 512 + 100);
+    expect(none.startsWith(`Seq 4 (custom/xxx`)).toBe(true);
+    const message = focusAnnouncement({ ...prune, type }, 40);
+    expect(message.length).toBeLessThan(NAME_MAX_CHARS + 100);
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { MessageFocusView } from '../../worker/protocol';
 import { formatSeq } from '../../core/view/seqText';
+import { nameHead } from '../../core/view/bidiControls';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -27,10 +28,15 @@ export function focusLabel(focus: MessageFocusView | null, index: number): strin
   }
 }
 
+/** The longest reason a live-region sentence gives. */
+const WHY_MAX_CHARS = 512;
+
 /** One sentence for the live region: what the pane now shows, and why. */
 export function focusAnnouncement(focus: MessageFocusView, count: number): string {
-  const ev = `Seq ${focus.seq} (${focus.type})`;
-  if (focus.kind === 'none') return `${ev} changes no message (${focus.why}); showing the latest messages.`;
+  // the type and the reason come from the log: bounded, as every name drawn (audit R21-5)
+  const ev = `Seq ${focus.seq} (${nameHead(focus.type)})`;
+  if (focus.kind === 'none')
+    return `${ev} changes no message (${nameHead(focus.why, WHY_MAX_CHARS)}); showing the latest messages.`;
   const n = (i: number) => `message #${i} of ${count}`;
   switch (focus.kind) {
     case 'message':

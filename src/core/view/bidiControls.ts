@@ -47,6 +47,14 @@ export function nameHead(name: string, maxChars = NAME_MAX_CHARS): string {
   return head.length > maxChars || name.length > maxChars * 2 ? `${head.slice(0, maxChars).join('')}…` : name;
 }
 
+/** The longest head of a name a tooltip shows. */
+export const NAME_TIP_CHARS = 2_000;
+
+/** A name for a tooltip: its head (NAME_TIP_CHARS), bidi controls spelled out. */
+export function nameTip(name: string): string {
+  return visibleName(nameHead(name, NAME_TIP_CHARS));
+}
+
 const spelled = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /**
