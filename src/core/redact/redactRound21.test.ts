@@ -208,7 +208,7 @@ const COMMANDS: readonly (readonly [string, string])[] = [
     'ngrok config add-authtoken sL5pbgMQNKZoZ0y5q8h6WWyOveb_XbmfcGbm1ApYnNnCCQ4yp',
     'sL5pbgMQNKZoZ0y5q8h6WWyOveb_XbmfcGbm1ApYnNnCCQ4yp',
   ],
-  ['NGROK_AUTHTOKEN=2Ab9Cd_8Ef7Gh6Ij5Kl4Mn3', '2Ab9Cd_8Ef7Gh6Ij5Kl4Mn3'],
+  ['NGROK_AUTHTOKEN=cR9x_8Ef7Gh6Ij5Kl4Mn3Pq', 'cR9x_8Ef7Gh6Ij5Kl4Mn3Pq'],
   ['MG: key-3f1c2b4a9d8e7f6a5b4c3d2e1f0a9b8c', '3f1c2b4a9d8e7f6a5b4c3d2e1f0a9b8c'],
   [
     'MNEMONIC="abandon ability able about above absent absorb abstract absurd abuse access accident"',
