@@ -69,17 +69,41 @@ export function* httpieAuth(s: string): Generator<readonly [number, number]> {
 /**
  * Commands that take a password as a short option, and which: MySQL's `-p` (attached only: its `-p
  * name` is a database), `-p` of `login`, sshpass and mongo; redis-cli's `-a`; sqlcmd's, bcp's and
- * ipmitool's `-P`; the OpenLDAP tools' `-w`.
+ * ipmitool's `-P`; the OpenLDAP tools' `-w`; zip's and unzip's `-P`; 7-Zip's and RAR's `-p`
+ * (attached only: a bare `-p` asks); ssh-keygen's `-N` (new passphrase) and `-P` (old one). A file
+ * name is no command (`out.zip -P`).
  */
-const PASSWORD_COMMAND =
-  /\b(?:(mysql\w*|mariadb\w*)|(login|sshpass|mongo(?:sh|dump|restore|import|export)?)|(redis-cli)|(sqlcmd|bcp|ipmitool)|(ldap(?:search|add|modify|delete|modrdn|passwd|whoami|compare|exop|url)))\b/g;
-const OPTION_LETTER = [undefined, 'p', 'p', 'a', 'P', 'w'] as const;
-/** `-xPASSWORD` or `-x"PASS WORD"` (group 1 or 3: attached) or `-x PASSWORD` (group 4), for each letter x. */
+const PASSWORD_COMMANDS = [
+  { command: String.raw`mysql\w*|mariadb\w*`, letters: 'p', attachedOnly: true },
+  {
+    command: String.raw`login|sshpass|mongo(?:sh|dump|restore|import|export)?`,
+    letters: 'p',
+    attachedOnly: false,
+  },
+  { command: 'redis-cli', letters: 'a', attachedOnly: false },
+  { command: 'sqlcmd|bcp|ipmitool', letters: 'P', attachedOnly: false },
+  {
+    command: 'ldap(?:search|add|modify|delete|modrdn|passwd|whoami|compare|exop|url)',
+    letters: 'w',
+    attachedOnly: false,
+  },
+  { command: String.raw`(?<![.-])(?:un)?zip(?:cloak)?`, letters: 'P', attachedOnly: false },
+  { command: String.raw`(?<![.-])(?:7z[arz]?|(?:un)?rar)`, letters: 'p', attachedOnly: true },
+  { command: 'ssh-keygen', letters: 'NP', attachedOnly: false },
+] as const;
+const PASSWORD_COMMAND = new RegExp(
+  String.raw`\b(?:${PASSWORD_COMMANDS.map((c) => `(${c.command})`).join('|')})\b`,
+  'g',
+);
+/**
+ * `-xPASSWORD` or `-x"PASS WORD"` (group 1 or 3: attached) or `-x 'PASS WORD'` or `-x PASSWORD`
+ * (group 5 or 6), for each command's letters x.
+ */
 const OPTIONS = new Map(
-  ['p', 'a', 'P', 'w'].map((x) => [
-    x,
+  PASSWORD_COMMANDS.map(({ letters }) => [
+    letters,
     new RegExp(
-      String.raw`(?<![\w-])-${x}(?:([^\s"'\\-][^\s"'\\]*)|\\?(?<q>["'])([^"'\r\n\\]{1,256})\\?\k<q>|[ \t]+\\?["']?([^\s"'\\-][^\s"'\\]*))`,
+      String.raw`(?<![\w-])-[${letters}](?:([^\s"'\\-][^\s"'\\]*)|\\?(?<q>["'])([^"'\r\n\\]{1,256})\\?\k<q>|[ \t]+(?:\\?(?<q2>["'])([^"'\r\n\\]{1,256})\\?\k<q2>|\\?["']?([^\s"'\\-][^\s"'\\]*)))`,
       'dg',
     ),
   ]),
@@ -90,18 +114,19 @@ const WINDOW = 512;
 export function* passwordOptions(s: string): Generator<readonly [number, number]> {
   PASSWORD_COMMAND.lastIndex = 0;
   for (let c = PASSWORD_COMMAND.exec(s); c !== null; c = PASSWORD_COMMAND.exec(s)) {
-    const attachedOnly = c[1] !== undefined;
-    const option = OPTIONS.get(
-      OPTION_LETTER[c.findIndex((g, i) => i > 0 && g !== undefined)] ?? 'p',
-    ) as RegExp;
+    const { letters, attachedOnly } = PASSWORD_COMMANDS[
+      c.findIndex((g, i) => i > 0 && g !== undefined) - 1
+    ] as (typeof PASSWORD_COMMANDS)[number];
+    const option = OPTIONS.get(letters) as RegExp;
     let end = Math.min(s.length, c.index + c[0].length + WINDOW);
     const newline = s.slice(c.index, end).search(/\r|\n|\\n/);
     if (newline !== -1) end = c.index + newline;
     const window = s.slice(0, end);
     option.lastIndex = c.index + c[0].length;
     for (let m = option.exec(window); m !== null; m = option.exec(window)) {
-      const at = m.indices?.[1] ?? m.indices?.[3] ?? (attachedOnly ? undefined : m.indices?.[4]);
-      const value = m[1] ?? m[3] ?? m[4] ?? '';
+      const at =
+        m.indices?.[1] ?? m.indices?.[3] ?? (attachedOnly ? undefined : (m.indices?.[5] ?? m.indices?.[6]));
+      const value = m[1] ?? m[3] ?? m[5] ?? m[6] ?? '';
       if (at && valueTest('password', value, false)) yield at;
     }
     PASSWORD_COMMAND.lastIndex = Math.max(end, PASSWORD_COMMAND.lastIndex);

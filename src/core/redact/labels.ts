@@ -19,10 +19,16 @@
  */
 export type LabelTier = 'password' | 'credential' | 'weak' | 'session';
 
-/** `passwd`, `pwd`, `pw`; keytool's `storepass`/`keypass`, `newpass`, `dbpass` (not `bypass`, `compass`). */
+/**
+ * `passwd`, `pwd`, `pw`; keytool's `storepass`/`keypass`, `newpass`, `dbpass` (not `bypass`, `compass`);
+ * redis's `requirepass`/`masterauth`; a wallet's `mnemonic` (a seed phrase).
+ */
 const PASSWORD_PART =
-  /^(?:[a-z0-9]*passw(?:or)?ds?|pwd|pw|pswd|pass|passphrase|(?:src|dest)?(?:store|key)pass|(?:new|old|db|root|admin|user)pass)$/;
-const CREDENTIAL_KEY = /^(?:api|secret|private|access|client|master|signing|encryption)key$/;
+  /^(?:[a-z0-9]*passw(?:or)?ds?|pwd|pw|pswd|pass|passphrase|(?:src|dest)?(?:store|key)pass|(?:new|old|db|root|admin|user|require)pass|masterauth|mnemonic)$/;
+/** `seed_phrase`, `RECOVERY_PHRASE`: a wallet's words. */
+const PHRASE_OWNER = new Set(['seed', 'recovery', 'secret']);
+/** `apikey`, `privatekey` (`ssh-privatekey`), `authkey` (`--authkey`, `TS_AUTHKEY`). */
+const CREDENTIAL_KEY = /^(?:api|secret|private|access|client|master|signing|encryption|auth)key$/;
 const KEY_OWNER = new Set([
   'api',
   'secret',
@@ -81,6 +87,7 @@ function partsOf(id: string): string[] {
 
 function partTier(part: string, before: string | undefined, shouting: boolean): LabelTier | null {
   if (PASSWORD_PART.test(part)) return 'password';
+  if (part === 'phrase' && before !== undefined && PHRASE_OWNER.has(before)) return 'password';
   if (CREDENTIAL_KEY.test(part)) return 'credential';
   if (part === 'key') {
     if (before !== undefined && KEY_OWNER.has(before)) return 'credential';
@@ -110,11 +117,22 @@ export function labelTier(id: string): LabelTier | null {
 
 /**
  * A value that stands for one: `$TOKEN`, `${X}`, `$(gh auth token)`, `<your-key>`, `%PASSWORD%`,
- * `sk-ant-...`, an environment name (`YOUR_API_KEY`), code (`process.cwd()`, `params.apiKey`), a
- * type or a flag word.
+ * `sk-ant-...`, an environment name (`YOUR_API_KEY`, `your_api_key`: see ONE_CASE_NAME), code
+ * (`process.cwd()`, `params.apiKey`), a type or a flag word.
  */
 const PLACEHOLDER =
-  /^(?:\$[({]|\$[A-Za-z_]\w*$|<[^>]*>?$|%\w+%$|.*(?:\.\.\.|\u2026)|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+(?:\(\)?)?$|(?:process|os\.environ|env|secrets|vars)\b|\*+$|\[[\w -]*\]\**$|x{3,}$|(?:true|false|null|nil|none|undefined|string|str|number|int|integer|boolean|bool|required|optional|redacted|hidden|masked|omitted|empty|unset|disabled|enabled)[.,;:]?$)/i;
+  /^(?:\$[({]|\$[A-Za-z_]\w*$|<[^>]*>?$|%\w+%$|.*(?:\.\.\.|\u2026)|[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+(?:\(\)?)?$|(?:process|os\.environ|env|secrets|vars)\b|\*+$|\[[\w -]*\]\**$|x{3,}$|(?:true|false|null|nil|none|undefined|string|str|number|int|integer|boolean|bool|required|optional|redacted|hidden|masked|omitted|empty|unset|disabled|enabled)[.,;:]?$)/i;
+/**
+ * A name in one case with underscores (`YOUR_API_KEY`, `db_password`). Case-sensitive, apart from
+ * PLACEHOLDER's `i`: under it a random token with an underscore (ngrok's `2abc..._XbmfcG...`) was a
+ * name, and kept (audit R21-2).
+ */
+const ONE_CASE_NAME = /^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)$/;
+
+/** Whether a value stands for one (PLACEHOLDER, ONE_CASE_NAME). */
+function placeholder(v: string): boolean {
+  return PLACEHOLDER.test(v) || ONE_CASE_NAME.test(v);
+}
 /** Words, as code names them: `reconstructState`, `apiKeyValue`, `proxy-handled`, `max_retries`. */
 const WORDS = /^(?:[A-Za-z][a-z]{2,}(?:[A-Z][a-z]{2,})*|[a-z]+(?:[_-][a-z]+)+)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -127,7 +145,7 @@ const DATE_OR_VERSION = /^v?\d{1,4}(?:[.:/-]\d{1,4})+(?:$|[T ._+-])/i;
  * without a digit); not all digits (counts, ports, times), not a date or a version, not a placeholder.
  */
 export function looksRandom(v: string): boolean {
-  if (v.length < 8 || PLACEHOLDER.test(v) || DATE_OR_VERSION.test(v)) return false;
+  if (v.length < 8 || placeholder(v) || DATE_OR_VERSION.test(v)) return false;
   const letters = /[A-Za-z]/.test(v);
   if (letters && /\d/.test(v)) return true;
   return v.length >= 16 && /[a-z][A-Z]/.test(v) && /[A-Z][a-z]/.test(v) && !WORDS.test(v);
@@ -135,12 +153,12 @@ export function looksRandom(v: string): boolean {
 
 /** Whether `value` (quoted: `phrase` when it holds whitespace) is masked after a label of `tier`. */
 export function valueTest(tier: LabelTier, value: string, phrase: boolean): boolean {
-  if (phrase) return tier === 'password' && value.trim().length >= 8 && !PLACEHOLDER.test(value.trim());
+  if (phrase) return tier === 'password' && value.trim().length >= 8 && !placeholder(value.trim());
   switch (tier) {
     case 'password':
-      return value.length >= 6 && !PLACEHOLDER.test(value);
+      return value.length >= 6 && !placeholder(value);
     case 'credential':
-      return value.length >= 8 && !PLACEHOLDER.test(value) && !WORDS.test(value);
+      return value.length >= 8 && !placeholder(value) && !WORDS.test(value);
     case 'session':
       return !UUID.test(value) && looksRandom(value);
     case 'weak':
@@ -149,7 +167,7 @@ export function valueTest(tier: LabelTier, value: string, phrase: boolean): bool
 }
 
 /** Where a label's name may start: words that hold a secret word somewhere. */
-const SECRET_WORD = /pass|pw|psw|secret|token|key|cred|auth|sess|cookie|sig|sid/gi;
+const SECRET_WORD = /pass|pw|psw|secret|token|key|cred|auth|sess|cookie|sig|sid|mnemonic|phrase/gi;
 const HAS_SECRET_WORD = new RegExp(SECRET_WORD.source, 'i');
 
 /** Whether a field's name may label its value (then its value is masked as `name: value`). */
@@ -288,7 +306,7 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
       code = CALL.test(s.slice(start, end + 1));
       if (!code) end = scanned = passwordEnd(s, start, /["'`]/.test(before ?? '') ? before : undefined);
       // `<PASSWORD>`, `[REDACTED]` whole; else punctuation that ends prose or code (`x.`, `x;`, `x)`) is left outside
-      code ||= PLACEHOLDER.test(s.slice(start, end));
+      code ||= placeholder(s.slice(start, end));
       while (end > start && TRAILING.test(s[end - 1] as string)) end--;
     }
     const value = s.slice(start, end);

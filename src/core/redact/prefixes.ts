@@ -53,6 +53,9 @@ const SHAPES = [
   String.raw`xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}`,
   String.raw`sl\.[A-Za-z0-9_-]{130,}`,
   String.raw`AGE-SECRET-KEY-1[A-Z0-9]{58}`,
+  // Tailscale auth, API, OAuth-client, SCIM and webhook keys; Mailgun's API key (after no word or `-`)
+  String.raw`tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9_-]{20,}`,
+  String.raw`(?<![\w-])key-[a-f0-9]{32}(?![A-Za-z0-9])`,
   // a Google OAuth refresh token, a Telegram bot token, a Discord bot token
   String.raw`1//0[A-Za-z0-9_-]{40,}`,
   String.raw`\d{8,10}:AA[A-Za-z0-9_-]{33}`,

@@ -170,7 +170,8 @@ const R7_SHAPES: [string, string, string][] = [
   ['authToken = "Ab12Cd34Ef56Gh78"', 'Ab12Cd34Ef56Gh78', 'secret'],
   ['secrets.json: db_secret: Zq9Lk2Mn8Bv4Cx7', 'Zq9Lk2Mn8Bv4Cx7', 'secret'],
   ['\\nSENTRY_TOKEN=a1b2c3d4e5f6a7b8c9d0', 'a1b2c3d4e5f6a7b8c9d0', 'secret'],
-  ['MAILGUN_KEY=key-0123456789abcdef0123456789abcdef', '0123456789abcdef0123456789abcdef', 'secret'],
+  // Mailgun's `key-` shape is a known prefix since R21-2: its own kind, label or none
+  ['MAILGUN_KEY=key-0123456789abcdef0123456789abcdef', '0123456789abcdef0123456789abcdef', 'api-key'],
   ['GITHUB_PAT: abcdefgh', 'nothing', 'none'],
   // R7-5: services' token prefixes
   [

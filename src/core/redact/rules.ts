@@ -13,6 +13,7 @@ import {
   userPasswords,
 } from './cliCredentials';
 import { emails } from './emails';
+import { base64DockerConfigs, base64PrivateKeys } from './encodedSecrets';
 import { envPhrasePasswords } from './envFiles';
 import { decodedViews, originalSpan } from './escapes';
 import { labelledSecrets, labelTier, looksRandom, maybeLabel, valueTest } from './labels';
@@ -97,6 +98,10 @@ export const BUILT_IN_RULES: readonly Rule[] = [
     kind: 'private-key',
     re: /Private-Lines:[ \t]*\d+((?:(?:\s|\\[nr])+[A-Za-z0-9+/=]+(?=\s|\\[nr]|["']|$))+)/dg,
   },
+  // base64 of a private key's armour (a Kubernetes Secret's `tls.key`, `base64 -w0 key.pem`) and of
+  // a docker config (`.dockerconfigjson`), checked by decoding (encodedSecrets.ts)
+  { kind: 'private-key', find: base64PrivateKeys },
+  { kind: 'secret', find: base64DockerConfigs },
   // a JWT's header is `{"` (eyJ); its payload may be anything (`e30` is `{}`)
   { kind: 'jwt', find: jwts },
   // HTTP auth schemes are case-insensitive (`AUTHORIZATION: BEARER ...`); URL-encoded too (`Bearer%20...`)
