@@ -13,6 +13,7 @@ import { ServicesProvider } from '../services/context';
 import { FakeClient } from '../testing/fakeClient';
 import { summary } from '../testing/fixtures';
 import { MAX_SAMPLE_OPTIONS, SamplePicker, findSample, sampleOptions } from './SamplePicker';
+import { NAME_MAX_CHARS } from '../../core/view/bidiControls';
 
 await vi.hoisted(async () => (await import('../testing/paneHarness')).stubMatchMedia());
 
@@ -85,5 +86,21 @@ describe('SamplePicker', () => {
     ]);
     expect(findSample(labels, '0')).toBeNull();
     expect(findSample(labels, '65001')).toBeNull();
+  });
+});
+
+describe('a sample label from the log (audit R21-5)', () => {
+  it('lists at most NAME_MAX_CHARS of it, bidi controls spelled out', () => {
+    const services = composeApp(new FakeClient({}));
+    const long = `${'a\n'.repeat(300_000)}#1`;
+    const s: LogSummary = summary(1, 10, { parts: { labels: [long, 'x\u202eevil#1'], open: 1 } });
+    const el = render(
+      <ServicesProvider services={services}>
+        <SamplePicker summary={s} />
+      </ServicesProvider>,
+    );
+    const options = [...el.querySelectorAll('option')].map((o) => o.textContent);
+    expect(options[0]).toBe(`1 of 2: ${long.slice(0, NAME_MAX_CHARS)}…`);
+    expect(options[1]).toBe('2 of 2: x\\u202eevil#1');
   });
 });

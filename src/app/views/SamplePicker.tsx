@@ -13,6 +13,7 @@ import { useState, type FormEvent } from 'react';
 import type { LogSummary } from '../../worker/protocol';
 import { LIST_BOUND, windowAround } from '../components/boundedList';
 import { useServices } from '../services/context';
+import { nameHead, visibleName } from '../../core/view/bidiControls';
 
 /** The most samples the menu lists at once. */
 export const MAX_SAMPLE_OPTIONS = LIST_BOUND;
@@ -63,7 +64,8 @@ export function SamplePicker({ summary }: { summary: LogSummary | null }) {
         >
           {sampleOptions(parts.open, count).map((n) => (
             <option key={n} value={n}>
-              {n} of {count}: {parts.labels[n - 1]}
+              {/* a label from the log: bounded and its bidi controls spelled out, as every name (audit R21-5) */}
+              {n} of {count}: {visibleName(nameHead(parts.labels[n - 1] ?? ''))}
             </option>
           ))}
         </select>
