@@ -18,6 +18,8 @@ export interface TextPart {
   text: string;
   /** Set on the two parts of a diff given up (too many changes): the whole old text, the whole new one. */
   cut?: true;
+  /** Set on a part cut to be posted (postedParts.ts): `text` is its head (`at` characters) and its tail, `chars` characters between them left out. */
+  hidden?: { at: number; chars: number };
 }
 
 /**
