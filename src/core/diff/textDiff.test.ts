@@ -2,7 +2,7 @@ import type * as DiffModule from 'diff';
 import { describe, expect, it, vi } from 'vitest';
 import { loadLogFromText } from '../log/load';
 import { diffHistories } from './history';
-import { DIFF_STEPS, diffBudget, diffWasCut, textDiff, type TextPart } from './textDiff';
+import { DIFF_CHARS, DIFF_STEPS, diffBudget, diffWasCut, textDiff, type TextPart } from './textDiff';
 
 /**
  * jsdiff's work, counted: every token comparison it makes (through a comparator
@@ -145,5 +145,15 @@ describe('textDiff bounds its work', () => {
       { op: '+', text: 'new' },
       { op: '=', text: ` middle line\n${tail}` },
     ]);
+  });
+
+  it('shares the characters tokenized between the diffs of one comparison', () => {
+    const budget = diffBudget();
+    work.tokenized = 0;
+    const results = Array.from({ length: 6 }, (_, i) =>
+      textDiff(`${i} ${'x '.repeat(100_000)}`, `${i} ${'y '.repeat(100_000)}`, budget),
+    );
+    expect(work.tokenized).toBeLessThanOrEqual(DIFF_CHARS);
+    expect(results.map(diffWasCut)).toContain(true);
   });
 });

@@ -23,25 +23,25 @@ export interface TextPart {
 }
 
 /**
- * The work one diff may still spend, in jsdiff's steps: a diff that tries E
- * edits makes about E²/2 token comparisons, one per step on a diagonal (and a
- * scan of common runs, linear). A diff of many texts (every changed message of
- * a history, the system prompt) shares one budget, so the whole diff is
- * bounded, not each text.
+ * The work one diff may still spend: jsdiff's steps (a diff that tries E edits makes about E²/2
+ * token comparisons, one per step on a diagonal, and a scan of common runs, linear) and the
+ * characters it may still tokenize (linear, but with a large constant: jsdiff on 800,000
+ * characters of short lines took 0.4 s by words and 0.6 s by lines before trying any edit, and
+ * `seqscope diff` of a 2.4 MB log 5 s). A diff of many texts (every changed message of a history,
+ * the system prompt) shares one budget, so the whole diff is bounded, not each text.
  */
 export interface DiffBudget {
   steps: number;
+  chars: number;
 }
 
-/**
- * About half a second of jsdiff at worst: counted in steps, so the result never depends on the
- * machine. Tokenizing costs about a step a character (jsdiff on 800,000 characters of short lines:
- * 0.4 s by words, 0.6 s by lines, before any edit is tried: `diff` of a 2.4 MB log took 5 s).
- */
+/** About half a second of jsdiff at worst: counted in steps, so the result never depends on the machine. */
 export const DIFF_STEPS = 1_000_000;
+/** About as long again: the characters tokenized, by words and lines together. */
+export const DIFF_CHARS = 1_000_000;
 
-export function diffBudget(steps = DIFF_STEPS): DiffBudget {
-  return { steps };
+export function diffBudget(steps = DIFF_STEPS, chars = DIFF_CHARS): DiffBudget {
+  return { steps, chars };
 }
 
 /** Past this many edits a word diff gives up (then a line diff is used) even with budget left. */
@@ -106,9 +106,8 @@ function kept(parts: TextPart[], text: string, at: 'start' | 'end'): void {
 }
 
 /**
- * Runs a diff allowed as many edits as `share` of the budget pays for after tokenizing `chars`
- * characters, and charges what it tried; none at all (undefined) when the budget cannot pay for
- * the tokenizing.
+ * Runs a diff of `chars` characters allowed as many edits as `share` of the budget pays for, and
+ * charges what it tried; none at all (undefined) when `share` of the characters left is fewer.
  */
 function bounded(
   budget: DiffBudget,
@@ -117,20 +116,20 @@ function bounded(
   chars: number,
   diff: (maxEditLength: number) => ChangeObject<string>[] | undefined,
 ): ChangeObject<string>[] | undefined {
-  const left = share * budget.steps - chars;
-  // Given up by lines, the rest of the budget is spent, as when the diff itself is given up.
-  if (left < 0) {
+  if (chars > share * budget.chars) {
+    // Given up by lines, the rest of the budget is spent, as when the diff itself is given up.
     if (share === 1) budget.steps = 0;
     return undefined;
   }
-  const allowed = Math.min(cap, Math.floor(Math.sqrt(2 * left)));
+  budget.chars -= chars;
+  const allowed = Math.min(cap, Math.floor(Math.sqrt(2 * share * Math.max(0, budget.steps))));
   const changes = diff(allowed);
   let tried = allowed;
   if (changes) {
     tried = 0;
     for (const c of changes) if (c.added || c.removed) tried += c.count;
   }
-  budget.steps -= chars + (tried * tried) / 2;
+  budget.steps -= (tried * tried) / 2;
   return changes;
 }
 
