@@ -28,12 +28,32 @@ function replacedMessage(before: string, after: string): string {
   ].join('\n');
 }
 
-async function diffText(log: string): Promise<string> {
+/** A log whose request header at seq 1 has the system prompt `before`, the one at seq 3 `after`. */
+function changedSystem(before: string, after: string): string {
+  const header = (seq: number, system: string) =>
+    JSON.stringify({ type: 'request/header', seq, data: { header: { config: { model: 'm' }, system } } });
+  const user = (seq: number) =>
+    JSON.stringify({
+      type: 'user/message',
+      seq,
+      data: { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+      surfaceOp: 'append',
+    });
+  return [
+    JSON.stringify({ type: 'turn/start', seq: 0, data: { turn: 1 } }),
+    header(1, before),
+    user(2),
+    header(3, after),
+    user(4),
+  ].join('\n');
+}
+
+async function diffText(log: string, from = 1, to = 2): Promise<string> {
   const file = join(mkdtempSync(join(tmpdir(), 'seqscope-diff-')), 'log.jsonl');
   writeFileSync(file, log);
   let out = '';
   const code = await runDiffCommand(
-    [file, '--from', '1', '--to', '2'],
+    [file, '--from', String(from), '--to', String(to)],
     (s) => (out += s),
     () => {},
   );
@@ -75,6 +95,26 @@ describe('the diff line, bounded', () => {
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(400);
     expect(out).toContain(
       `~ user      seq 1 -> 2: short question?{+${'x'.repeat(200)}… 9,999,800 more characters+}\n`,
+    );
+  });
+
+  it('a 1 MB system prompt with one word changed: the word diff, at its place', async () => {
+    const line = (i: number) => `rule ${i}: answer briefly and cite the file you read`;
+    const rules = Array.from({ length: 20_000 }, (_, i) => line(i));
+    const after = [...rules];
+    after[10_000] = line(10_000).replace('briefly', 'fully');
+    const out = await diffText(changedSystem(rules.join('\n'), after.join('\n')), 2, 4);
+    expect(out).toContain(
+      'system prompt: rule 0: answer briefly and cit…e you read\\u000arule 10000: answer [-briefly-]{+fully+} and cite the file you read\\u000aru…fly and cite the file you read',
+    );
+  });
+
+  it('a system prompt of 400,000 lines with one in 250 changed: given up at once, and said so', async () => {
+    const before = 'a\n'.repeat(400_000);
+    const after = Array.from({ length: 400_000 }, (_, i) => (i % 250 === 0 ? 'z' : 'a')).join('\n') + '\n';
+    const out = await diffText(changedSystem(before, after), 2, 4);
+    expect(out).toContain(
+      `system prompt: (too many changes to diff: whole texts) [-${'a\\u000a'.repeat(100)}… 799,800 more characters-]`,
     );
   });
 });

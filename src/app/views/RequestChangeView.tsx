@@ -1,11 +1,20 @@
 /**
  * In the inspector of a request/header: what it changed from the previous
  * one (tools added, removed or redefined, config keys, the system prompt's
- * text diff), so a model or prompt switch mid-session is plain to see.
+ * text diff), so a model or prompt switch mid-session is plain to see. The diff comes bounded from
+ * the worker; a whole prompt is fetched only when asked for, and shown as plain text (virtualized).
  */
+import { useState } from 'react';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { formatSeq } from '../../core/view/seqText';
+import { jsonText } from '../../core/deepJson';
+import { smallButton } from '../components/blockChrome';
+import { PlainTextView } from '../components/plainText';
+import { TextDiff } from '../why/diffParts';
+import type { RequestChange } from '../../worker/protocol';
+
+const count = (n: number): string => n.toLocaleString('en-US');
 
 export function RequestChangeView({ seq }: { seq: number }) {
   const { url } = useServices();
@@ -48,36 +57,60 @@ export function RequestChangeView({ seq }: { seq: number }) {
       <ToolList label="tools redefined" names={c.changedTools} tone="text-amber-300" />
       <ToolList label="config changed" names={c.configKeys} tone="text-sky-300" />
       {c.adapterDefaultsChanged && <div className="text-fg-muted">adapter defaults changed</div>}
-      {c.systemChanged && (
-        <div className="mt-1">
-          <div className="text-fg-muted">
-            system prompt
-            {c.system.some((p) => p.cut) && (
-              <span data-testid="request-system-diff-cut">
-                : too many changes to diff, the whole old prompt then the whole new one
-              </span>
-            )}
-          </div>
-          <pre
-            data-testid="request-system-diff"
-            className="max-h-64 overflow-auto rounded bg-inset p-1 font-mono text-[11px] break-words whitespace-pre-wrap"
-          >
-            {c.system.map((p, i) =>
-              p.op === '=' ? (
-                <span key={i} className="text-fg-muted">
-                  {p.text}
-                </span>
-              ) : p.op === '+' ? (
-                <ins key={i} className="bg-green-500/20 text-green-200 no-underline">
-                  {p.text}
-                </ins>
-              ) : (
-                <del key={i} className="bg-red-500/20 text-red-200">
-                  {p.text}
-                </del>
-              ),
-            )}
-          </pre>
+      {c.systemChanged && <SystemChange change={c} />}
+    </div>
+  );
+}
+
+/** What is said of the system prompt's change: only the texts that exist are named. */
+function systemLabel(c: RequestChange): string {
+  const { before, after } = c.systemChars;
+  if (before === 0) return `: all new, ${count(after)} characters`;
+  if (after === 0) return `: removed, ${count(before)} characters`;
+  return '';
+}
+
+function SystemChange({ change: c }: { change: RequestChange }) {
+  const [whole, setWhole] = useState<'-' | '+' | null>(null);
+  const cut = c.system.some((p) => p.cut);
+  const partial = c.systemUnposted.parts > 0 || c.system.some((p) => p.hidden);
+  const wholeSeq = whole === '+' ? c.seq : whole === '-' ? c.previousSeq : null;
+  const { data } = useWorkerQuery(wholeSeq === null ? null : { kind: 'requestAt', seq: wholeSeq }, {
+    lane: 'requestChangeWhole',
+  });
+  const system = data?.system;
+  const wholeText = system === undefined ? '' : 'text' in system ? system.text : (jsonText(system.raw) ?? '');
+  const wholeButton = (op: '-' | '+', name: string) => (
+    <button type="button" className={`${smallButton} ml-1`} onClick={() => setWhole(op)}>
+      show the whole {name} prompt
+    </button>
+  );
+  return (
+    <div className="mt-1">
+      <div className="text-fg-muted">
+        system prompt{systemLabel(c)}
+        {cut && (
+          <span data-testid="request-system-diff-cut">
+            : too many changes to diff, the whole old prompt then the whole new one
+          </span>
+        )}
+        {partial && c.systemChars.before > 0 && wholeButton('-', 'old')}
+        {partial && c.systemChars.after > 0 && wholeButton('+', 'new')}
+      </div>
+      <div data-testid="request-system-diff">
+        <TextDiff parts={c.system} unposted={c.systemUnposted} onWhole={setWhole} sayCut={false} />
+      </div>
+      {whole !== null && data && (
+        <div className="mt-1" data-testid="request-system-whole">
+          <PlainTextView
+            text={wholeText}
+            note={whole === '-' ? 'the old system prompt' : 'the new system prompt'}
+            extra={
+              <button type="button" className={smallButton} onClick={() => setWhole(null)}>
+                close
+              </button>
+            }
+          />
         </div>
       )}
     </div>

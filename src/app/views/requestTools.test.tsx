@@ -90,6 +90,8 @@ describe('a request header of 100,000 tools', () => {
       changedTools: [],
       configKeys: [],
       system: [],
+      systemUnposted: { parts: 0, chars: 0 },
+      systemChars: { before: 0, after: 0 },
       systemChanged: false,
       adapterDefaultsChanged: false,
     };
@@ -112,6 +114,8 @@ describe('a request header of 100,000 tools', () => {
         { op: '-', text: 'old prompt', cut: true },
         { op: '+', text: 'new prompt', cut: true },
       ],
+      systemUnposted: { parts: 0, chars: 0 },
+      systemChars: { before: 10, after: 10 },
       systemChanged: true,
       adapterDefaultsChanged: false,
     };

@@ -4,6 +4,7 @@
  * Store-free.
  */
 import { useState } from 'react';
+import { sliceChars as slice } from '../../core/diff/postedParts';
 import type { TextPart } from '../../core/diff/textDiff';
 import { smallButton } from '../components/blockChrome';
 import { PlainTextView } from '../components/plainText';
@@ -55,18 +56,6 @@ export function RequestDiff({ request: r }: { request: HistoryDiffPage['request'
  */
 export const DIFF_SHOWN_CHARS = 2 * SHOWN_CHARS;
 
-/** Cuts at `n` characters without splitting a surrogate pair (from the end when `fromEnd`). */
-function slice(text: string, n: number, fromEnd = false): string {
-  if (n >= text.length) return text;
-  if (fromEnd) {
-    const at = text.length - n;
-    const c = text.charCodeAt(at);
-    return text.slice(c >= 0xdc00 && c <= 0xdfff ? at + 1 : at);
-  }
-  const c = text.charCodeAt(n - 1);
-  return text.slice(0, c >= 0xd800 && c <= 0xdbff ? n - 1 : n);
-}
-
 /** What one changed part draws: all of it, or a head and a tail around the characters hidden. */
 interface Shown {
   head: string;
@@ -80,6 +69,11 @@ function shownParts(parts: readonly TextPart[], budget: number): (Shown | null)[
   return parts.map((p) => {
     if (p.op === '=') return { head: '', tail: '', hidden: 0 };
     if (left <= 0) return null;
+    // Cut by the worker already (core/diff/postedParts.ts), within SHOWN_CHARS.
+    if (p.hidden) {
+      left -= p.text.length;
+      return { head: p.text.slice(0, p.hidden.at), tail: p.text.slice(p.hidden.at), hidden: p.hidden.chars };
+    }
     const n = Math.min(left, SHOWN_CHARS);
     left -= Math.min(p.text.length, n);
     if (p.text.length <= n) return { head: p.text, tail: '', hidden: 0 };
@@ -93,12 +87,23 @@ const count = (n: number): string => n.toLocaleString('en-US');
 const controlClass =
   'mx-1 rounded border border-dashed border-edge px-1 font-sans text-fg-muted hover:text-fg';
 
+export interface TextDiffProps {
+  parts: TextPart[];
+  /** Parts the worker did not post after `parts` (core/diff/postedParts.ts), and their characters. */
+  unposted?: { parts: number; chars: number };
+  /** Opens the whole old (`-`) or new (`+`) text: what a part cut by the worker offers. */
+  onWhole?: (op: '-' | '+') => void;
+  /** Whether to say here that the diff was given up (false when the caller says it). */
+  sayCut?: boolean;
+}
+
 /**
  * Kept text dimmed (long runs elided), removed struck through, added highlighted. A long removed or
  * added run shows its head and tail: its control opens the whole run as plain text (head and
- * tail, then every row virtualized), so no click draws megabytes.
+ * tail, then every row virtualized), so no click draws megabytes. A run cut by the worker opens
+ * the whole text through `onWhole`.
  */
-export function TextDiff({ parts }: { parts: TextPart[] }) {
+export function TextDiff({ parts, unposted, onWhole, sayCut = true }: TextDiffProps) {
   const [budget, setBudget] = useState(DIFF_SHOWN_CHARS);
   const [opened, setOpened] = useState<number | null>(null);
   const shown = shownParts(parts, budget);
@@ -109,7 +114,7 @@ export function TextDiff({ parts }: { parts: TextPart[] }) {
     <>
       <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-inset p-1 font-mono text-[11px]">
         {/* Not textDiff's diffWasCut: that would bring jsdiff into the page's bundle. */}
-        {parts.some((p) => p.cut) && (
+        {sayCut && parts.some((p) => p.cut) && (
           <span className="block text-fg-muted" data-testid="diff-cut">
             Too many changes to diff: the whole old text, then the whole new one.
           </span>
@@ -120,7 +125,11 @@ export function TextDiff({ parts }: { parts: TextPart[] }) {
           if (p.op === '=')
             return (
               <span key={i} className="text-fg-muted">
-                {p.text.length > 240 ? `${p.text.slice(0, 100)} … ${p.text.slice(-100)}` : p.text}
+                {p.hidden
+                  ? `${p.text.slice(0, p.hidden.at)} … ${p.text.slice(p.hidden.at)}`
+                  : p.text.length > 240
+                    ? `${p.text.slice(0, 100)} … ${p.text.slice(-100)}`
+                    : p.text}
               </span>
             );
           const Tag = p.op === '-' ? 'del' : 'ins';
@@ -129,13 +138,18 @@ export function TextDiff({ parts }: { parts: TextPart[] }) {
           return (
             <Tag key={i} className={tone}>
               {s.head}
-              {s.hidden > 0 && (
+              {s.hidden > 0 && p.hidden && !onWhole && (
+                <span data-testid="diff-part-hidden" className={controlClass}>
+                  … {count(s.hidden)} characters hidden …
+                </span>
+              )}
+              {s.hidden > 0 && (!p.hidden || onWhole) && (
                 <button
                   type="button"
                   data-testid="diff-part-hidden"
                   className={controlClass}
                   title={`Show the whole ${p.op === '-' ? 'removed' : 'added'} text`}
-                  onClick={() => setOpened(i)}
+                  onClick={() => (p.hidden ? onWhole?.(p.op === '-' ? '-' : '+') : setOpened(i))}
                 >
                   … {count(s.hidden)} characters hidden …
                 </button>
@@ -154,6 +168,12 @@ export function TextDiff({ parts }: { parts: TextPart[] }) {
             … {count(unshown.length)} more {unshown.length === 1 ? 'change' : 'changes'} (
             {count(unshown.reduce((n, p) => n + p.text.length, 0))} characters): show more
           </button>
+        )}
+        {unposted && unposted.parts > 0 && unshown.length === 0 && (
+          <span data-testid="diff-unposted" className={`${controlClass} block`}>
+            … {count(unposted.parts)} more {unposted.parts === 1 ? 'run' : 'runs'}, changed or kept (
+            {count(unposted.chars)} characters) not shown
+          </span>
         )}
       </pre>
       {openedPart && (

@@ -2,13 +2,13 @@ import type * as DiffModule from 'diff';
 import { describe, expect, it, vi } from 'vitest';
 import { loadLogFromText } from '../log/load';
 import { diffHistories } from './history';
-import { DIFF_STEPS, diffBudget, diffWasCut, textDiff, type TextPart } from './textDiff';
+import { DIFF_CHARS, DIFF_STEPS, diffBudget, diffWasCut, textDiff, type TextPart } from './textDiff';
 
 /**
  * jsdiff's work, counted: every token comparison it makes (through a comparator
  * that is its own equality for lines and for words with space, `===`).
  */
-const work = vi.hoisted(() => ({ comparisons: 0 }));
+const work = vi.hoisted(() => ({ comparisons: 0, tokenized: 0 }));
 vi.mock('diff', async (importOriginal) => {
   const real = await importOriginal<typeof DiffModule>();
   const comparator = (a: string, b: string) => {
@@ -18,9 +18,14 @@ vi.mock('diff', async (importOriginal) => {
   type Options = { maxEditLength: number };
   return {
     ...real,
-    diffLines: (a: string, b: string, o: Options) => real.diffLines(a, b, { ...o, comparator } as never),
-    diffWordsWithSpace: (a: string, b: string, o: Options) =>
-      real.diffWordsWithSpace(a, b, { ...o, comparator } as never),
+    diffLines: (a: string, b: string, o: Options) => {
+      work.tokenized += a.length + b.length;
+      return real.diffLines(a, b, { ...o, comparator } as never);
+    },
+    diffWordsWithSpace: (a: string, b: string, o: Options) => {
+      work.tokenized += a.length + b.length;
+      return real.diffWordsWithSpace(a, b, { ...o, comparator } as never);
+    },
   };
 });
 
@@ -103,5 +108,52 @@ describe('textDiff bounds its work', () => {
       expect(side(row.text, '+')).toContain(`old${row.from} 0 alpha`);
       expect(side(row.text, '-')).toContain(`new${row.from} 0 alpha`);
     }
+  });
+
+  it('a text added or removed whole is not diffed at all', () => {
+    const text = 'a\n'.repeat(100_000);
+    work.tokenized = 0;
+    expect(textDiff('', text)).toEqual([{ op: '+', text }]);
+    expect(textDiff(text, '')).toEqual([{ op: '-', text }]);
+    expect(work.tokenized).toBe(0);
+  });
+
+  it('counts the characters it tokenizes: 1.6 million of them are not diffed but given up', () => {
+    // The system prompt of audit R21-4: "a" lines, one in 250 made "z" (5 s in `seqscope diff`).
+    const a = 'a\n'.repeat(400_000);
+    const b = Array.from({ length: 400_000 }, (_, i) => (i % 250 === 0 ? 'z' : 'a')).join('\n') + '\n';
+    work.tokenized = 0;
+    const parts = textDiff(a, b);
+    expect(work.tokenized).toBe(0);
+    expect(parts).toEqual([
+      { op: '-', text: a, cut: true },
+      { op: '+', text: b, cut: true },
+    ]);
+  });
+
+  it('a large text changed in one place tokenizes only around the change, same as a whole diff', () => {
+    const head = lines('head', 20_000);
+    const tail = lines('tail', 20_000);
+    const a = `${head}\nthe old middle line\n${tail}`;
+    const b = `${head}\nthe new middle line\n${tail}`;
+    work.tokenized = 0;
+    const parts = textDiff(a, b);
+    expect(work.tokenized).toBeLessThan(100);
+    expect(parts).toEqual([
+      { op: '=', text: `${head}\nthe ` },
+      { op: '-', text: 'old' },
+      { op: '+', text: 'new' },
+      { op: '=', text: ` middle line\n${tail}` },
+    ]);
+  });
+
+  it('shares the characters tokenized between the diffs of one comparison', () => {
+    const budget = diffBudget();
+    work.tokenized = 0;
+    const results = Array.from({ length: 6 }, (_, i) =>
+      textDiff(`${i} ${'x '.repeat(100_000)}`, `${i} ${'y '.repeat(100_000)}`, budget),
+    );
+    expect(work.tokenized).toBeLessThanOrEqual(DIFF_CHARS);
+    expect(results.map(diffWasCut)).toContain(true);
   });
 });

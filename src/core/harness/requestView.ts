@@ -6,6 +6,7 @@
  * placeholder string where a real log has an array (the harness corpus's
  * `"{{tools}}"`) is shown as that string.
  */
+import { postedParts } from '../diff/postedParts';
 import { textDiff, type TextPart } from '../diff/textDiff';
 import { looseData } from '../types';
 import { isObject } from '../validate';
@@ -132,8 +133,15 @@ export interface RequestChange {
   changedTools: string[];
   /** Config keys whose value changed (added, removed or different). */
   configKeys: string[];
-  /** The system prompt's text diff (empty when both are absent or equal). */
+  /**
+   * The system prompt's text diff (empty when both are absent or equal), as posted: bounded
+   * (postedParts), long parts cut to their head and tail. One prompt new or gone whole is one part.
+   */
   system: TextPart[];
+  /** The diff's parts after those in `system`, and their characters. */
+  systemUnposted: { parts: number; chars: number };
+  /** The old and the new system prompt's characters (0 when there is none). */
+  systemChars: { before: number; after: number };
   systemChanged: boolean;
   adapterDefaultsChanged: boolean;
 }
@@ -156,6 +164,7 @@ export function requestChangeAt(log: RequestSource, seq: number): RequestChange 
     v?.system === undefined ? '' : 'text' in v.system ? v.system.text : (jsonText(v.system.raw) ?? '');
   const s0 = systemText(prev);
   const s1 = systemText(next);
+  const posted = postedParts(s0 === s1 ? [] : textDiff(s0, s1));
   const c0 = isObject(prev?.config) ? prev.config : {};
   const c1 = isObject(next.config) ? next.config : {};
   return {
@@ -167,7 +176,9 @@ export function requestChangeAt(log: RequestSource, seq: number): RequestChange 
     configKeys: [...new Set([...Object.keys(c0), ...Object.keys(c1)])].filter(
       (k) => jsonText(c0[k]) !== jsonText(c1[k]),
     ),
-    system: s0 === s1 ? [] : textDiff(s0, s1),
+    system: posted.parts,
+    systemUnposted: posted.unposted,
+    systemChars: { before: s0.length, after: s1.length },
     systemChanged: s0 !== s1,
     adapterDefaultsChanged: jsonText(prev?.adapterDefaults) !== jsonText(next.adapterDefaults),
   };
