@@ -5,6 +5,7 @@ import type { SessionLog } from '../log/sessionLog';
 import { compileQuery, requiredLiteral, type QueryOptions } from './query';
 import { EventSearch, type SearchHit } from './search';
 import { firstMatch } from './strings';
+import { UNITS_QUERY_MAX, queryUnits } from './queryUnits';
 
 const line = (v: unknown) => JSON.stringify(v);
 
@@ -135,6 +136,19 @@ describe('search', () => {
     for (const q of forms('CAFÉ')) expect(seqs(run(l, { query: q, caseSensitive: true }))).toEqual([]);
     const hit = run(l, { query: 'crème' }).hits.find((h) => h.seq === 10) as SearchHit;
     expect(hit.snippet.slice(hit.start, hit.end)).toBe('crème'.normalize('NFD'));
+  });
+
+  it('matches a query longer than UNITS_QUERY_MAX as typed: one spelling, no groups of alternatives (audit R21-6)', () => {
+    const long = `${'s'.repeat(UNITS_QUERY_MAX)}x`;
+    expect(queryUnits(long, true)).toEqual([{ forms: [long] }]);
+    expect(queryUnits(long.slice(1), true).length).toBeGreaterThan(1); // at the bound: cut into units
+    // As typed, in either form: the prefilter's run is the matcher's own, so nothing is dropped.
+    const nfd = `${'Crème brûlée, déjà vu. '.repeat(4)}`.normalize('NFD');
+    const title = (seq: number, t: string) => line({ type: 'session/title', seq, data: { title: t } });
+    const l = sampleLog([title(9, nfd), title(10, nfd.normalize('NFC')), title(11, `a ${'S'.repeat(70)}x`)]);
+    expect(seqs(run(l, { query: nfd }))).toEqual([9]);
+    expect(seqs(run(l, { query: nfd.normalize('NFC') }))).toEqual([10]);
+    expect(seqs(run(l, { query: long }))).toEqual([11]);
   });
 
   it('finds a match deep inside a long tool output, with a short snippet around it', () => {
