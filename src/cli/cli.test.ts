@@ -341,6 +341,29 @@ describe('seqscope compare with standard input (audit R20-6)', () => {
     // diff reads one log: a second - is an unexpected argument there
     expect(runCli(['diff', '-', '-', '--from', '0', '--to', '1'], { input: log }).code).toBe(2);
   });
+
+  it('refuses standard input named twice through its device too, and a run with no events (audit R21-7)', () => {
+    const log = readFileSync(join(FIX, 'tool-round.jsonl'));
+    for (const pair of [
+      ['-', '/dev/stdin'],
+      ['/dev/stdin', '/dev/stdin'],
+      ['/dev/fd/0', '-'],
+    ]) {
+      const r = runCli(['compare', ...pair], { input: log });
+      expect(r.code, pair.join(' ')).toBe(2);
+      expect(r.err).toContain('compare can read only one of A and B from standard input');
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'seqscope-compare-empty-'));
+    const empty = join(dir, 'empty.jsonl');
+    writeFileSync(empty, '');
+    const r = runCli(['compare', join(FIX, 'tool-round.jsonl'), empty]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toBe(`seqscope: B (${empty}) holds no events: nothing to compare\n`);
+    const header = join(dir, 'header-only.jsonl');
+    writeFileSync(header, '{"type":"session","version":0,"id":"h"}\n');
+    expect(runCli(['compare', header, join(FIX, 'tool-round.jsonl')]).err).toContain('A (');
+  });
 });
 
 describe('seqscope stats', () => {

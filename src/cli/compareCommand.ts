@@ -22,6 +22,9 @@ export const COMPARE_USAGE =
 /** What "in" counts, said under the table: every input token, as the app's header and run comparison count them. */
 export const IN_LEGEND = 'in: all input tokens (uncached + cache read + cache write); --json has each part';
 
+/** Names of standard input: `-` and the device paths that read it too (each can be read once). */
+const STDIN_NAMES = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
 export async function runCompareCommand(argv: string[], out: Write, err: Write): Promise<number> {
   const args = readArgs(argv, { '--json': 'switch' });
   if (typeof args === 'string') {
@@ -34,7 +37,7 @@ export async function runCompareCommand(argv: string[], out: Write, err: Write):
     err('seqscope: compare needs two log files, A and B\n');
     return 2;
   }
-  if (files[0] === '-' && files[1] === '-') {
+  if (files.filter((f) => STDIN_NAMES.has(f)).length > 1) {
     // standard input can be read once: B would be the empty rest of it (audit R20-6)
     err('seqscope: compare can read only one of A and B from standard input (-); give the other as a file\n');
     return 2;
@@ -49,6 +52,15 @@ export async function runCompareCommand(argv: string[], out: Write, err: Write):
     logs.push(loaded.log);
   }
   const [a, b] = logs as [(typeof logs)[0], (typeof logs)[0]];
+  // a run with no events has no step to compare: saying "the same input at every step" would be
+  // a comparison of nothing (audit R21-7)
+  const empty = logs.findIndex((l) => l.eventCount === 0);
+  if (empty >= 0) {
+    err(
+      `seqscope: ${empty === 0 ? 'A' : 'B'} (${printable(files[empty] as string)}) holds no events: nothing to compare\n`,
+    );
+    return 1;
+  }
   const cmp = compareRuns(a, b, DEFAULT_PRICES);
   if (json) {
     const steps = cmp.steps.map((s) => ({ turn: s.turn, step: s.step, a: side(s.a), b: side(s.b) }));
