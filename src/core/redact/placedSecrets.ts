@@ -106,7 +106,16 @@ function pairOf(obj: Record<string, unknown>): { nameMember: string; label?: str
     if (!hasOwn(obj, nameMember) || typeof name !== 'string') continue;
     // an SSM parameter's SecureString, a 1Password CONCEALED field: a secret whatever its name
     if (obj.Type === 'SecureString' || obj.type === 'CONCEALED') return { nameMember, label: 'secret' };
-    return namesSecret(name) ? { nameMember, label: name } : { nameMember };
+    if (!namesSecret(name)) return { nameMember };
+    // a `label` is also a form's (`{label: "API key", value: "api_key"}`, a select's option): its
+    // value is masked when it could be the secret the label names
+    const value = obj.value;
+    if (
+      nameMember === 'label' &&
+      !(typeof value === 'string' && valueTest(labelTier(name) ?? 'weak', value, false))
+    )
+      return { nameMember };
+    return { nameMember, label: name };
   }
   return undefined;
 }

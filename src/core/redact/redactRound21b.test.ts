@@ -192,6 +192,13 @@ describe('what the places do not name a secret (audit R21-8, R21-9)', () => {
     // a label/value pair that names no secret, a CONCEALED-less 1Password field
     { fields: [{ type: 'STRING', label: 'username', value: 'administrator' }] },
     { Parameters: [{ ParameterKey: 'InstanceType', ParameterValue: 't3.medium' }] },
+    // a form's options: labels naming secrets, their values words
+    {
+      options: [
+        { label: 'API key', value: 'api_key' },
+        { label: 'Access token', value: 'accessToken' },
+      ],
+    },
   ];
   for (const [form, outputs] of [
     ['as JSON in the event', kept],
