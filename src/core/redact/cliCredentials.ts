@@ -7,7 +7,7 @@
  * other commands (`ssh -p 2222`, `mkdir -p`, `docker run -p 80:80`), so it counts only after one
  * of those commands on the same line.
  */
-import { valueTest } from './labels';
+import { labelTier, valueTest } from './labels';
 
 /**
  * `-u`/`-U` (curl's proxy user) with its value after a space, an `=` or glued on; a cluster of
@@ -172,5 +172,23 @@ export function* positionalPasswords(s: string): Generator<readonly [number, num
       const at = m.indices?.[group];
       if (at && valueTest('password', m[group] as string, false)) yield at;
     }
+  }
+}
+
+/**
+ * A CloudFormation parameter or an Elastic Beanstalk option in the CLI's shorthand:
+ * `--parameters ParameterKey=DbPassword,ParameterValue=PW`, `OptionName=DB_PASSWORD,Value=PW`
+ * (audit R21-8): the value is masked when the name names a secret (labels.ts), as in the JSON.
+ */
+const PARAMETER_PAIR =
+  /(?<![\w-])(?:ParameterKey|OptionName)=\\?["']?([A-Za-z_][\w.:-]{0,127})\\?["']?,(?:Parameter)?Value=\\?["']?([^\s,"'\\]{1,1024})/dg;
+
+export function* parameterPairs(s: string): Generator<readonly [number, number]> {
+  if (!s.includes('=')) return;
+  PARAMETER_PAIR.lastIndex = 0;
+  for (let m = PARAMETER_PAIR.exec(s); m !== null; m = PARAMETER_PAIR.exec(s)) {
+    const tier = labelTier(m[1] as string);
+    const at = m.indices?.[2];
+    if (at && tier !== null && valueTest(tier, m[2] as string, false)) yield at;
   }
 }

@@ -8,12 +8,15 @@
  *   `password` property and hold no secret);
  * - in a name/value pair (`{"name": "DB_PASSWORD", "value": x}`: k8s/ECS env, HAR headers,
  *   OTel attributes `{"key": "db.password", "value": {"stringValue": x}}`, an SSM SecureString);
- * - in a flat list of header names and values (Node's `rawHeaders`: `["Authorization", x, ...]`).
- * The same shapes are found in JSON text inside a string (a tool's output is text), and masked
- * there in place, keeping the text's length and its JSON valid.
+ * - in a flat list of header names and values (Node's `rawHeaders`: `["Authorization", x, ...]`);
+ * - below a collection named by its plural (`secrets`, `credentials`, `tokens`: audit R21-8);
+ * - as a JSON Web Key's private member (`{"kty": "RSA", "d": x}`: audit R21-9).
+ * The same shapes are found in JSON text inside a string (a tool's output is text), also when
+ * that text is itself quoted as a JSON string, and masked there in place, keeping the text's
+ * length and its JSON valid.
  */
 import { MAX_LEVELS } from './escapes';
-import { labelTier, maybeLabel } from './labels';
+import { labelTier, maybeLabel, valueTest } from './labels';
 import { maskOf, secretField, type Masker } from './rules';
 import { isSpecKey, isSpecValue } from './specWords';
 
@@ -54,10 +57,31 @@ const SCHEMA_MEMBERS = new Set([
 ]);
 /**
  * A pair's name member and value member (`name`/`value`, `key`/`value`, AWS's `Name`/`Value`,
- * Azure's `keyName`/`value` in `az storage account keys list`: audit R21-3).
+ * Azure's `keyName`/`value` in `az storage account keys list`: audit R21-3; 1Password's
+ * `label`/`value`, CloudFormation's `ParameterKey`/`ParameterValue`, Elastic Beanstalk's
+ * `OptionName`/`Value`: audit R21-8).
  */
-const NAME_MEMBERS = ['name', 'key', 'Name', 'Key', 'keyName', 'KeyName'] as const;
-const VALUE_MEMBERS = new Set(['value', 'Value']);
+const NAME_MEMBERS = [
+  'name',
+  'key',
+  'Name',
+  'Key',
+  'keyName',
+  'KeyName',
+  'label',
+  'ParameterKey',
+  'OptionName',
+] as const;
+const VALUE_MEMBERS = new Set(['value', 'Value', 'ParameterValue']);
+/**
+ * A collection named by its plural (`secrets`: GitHub Actions' `toJSON(secrets)`, `credentials`,
+ * `secretData`, `accessTokens`; audit R21-8): its strings that could be credentials are masked.
+ * A number below is a count (`tokens: {input: 12}`), never masked.
+ */
+const COLLECTIVE =
+  /^(?:.*(?:secrets|credentials|secret_?data)|(?:(?:access|refresh|auth|api|bearer|session|oauth|id)[_-]?)?tokens)$/i;
+/** A JSON Web Key's private members (`kty` names one): RSA's d, p, q, dp, dq, qi, an EC/OKP `d`, an `oct` key's `k` (audit R21-9). */
+const JWK_PRIVATE = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'k']);
 /** Header names that make a flat list of strings a list of names and values (Node's rawHeaders). */
 const KNOWN_HEADERS =
   /^(?:x-[a-z0-9-]+|host|user-agent|accept(?:-[a-z]+)?|content-(?:type|length|encoding)|connection|cookie|set-cookie|(?:proxy-)?authorization|api-key)$/i;
@@ -76,13 +100,22 @@ function namesSecret(name: string): boolean {
 
 /** A name/value pair's name member, and its name when that names a secret. */
 function pairOf(obj: Record<string, unknown>): { nameMember: string; label?: string } | undefined {
-  if (!hasOwn(obj, 'value') && !hasOwn(obj, 'Value')) return undefined;
+  if (!hasOwn(obj, 'value') && !hasOwn(obj, 'Value') && !hasOwn(obj, 'ParameterValue')) return undefined;
   for (const nameMember of NAME_MEMBERS) {
     const name = obj[nameMember];
     if (!hasOwn(obj, nameMember) || typeof name !== 'string') continue;
-    // an SSM parameter's SecureString is a secret whatever its name
-    if (obj.Type === 'SecureString') return { nameMember, label: 'secret' };
-    return namesSecret(name) ? { nameMember, label: name } : { nameMember };
+    // an SSM parameter's SecureString, a 1Password CONCEALED field: a secret whatever its name
+    if (obj.Type === 'SecureString' || obj.type === 'CONCEALED') return { nameMember, label: 'secret' };
+    if (!namesSecret(name)) return { nameMember };
+    // a `label` is also a form's (`{label: "API key", value: "api_key"}`, a select's option): its
+    // value is masked when it could be the secret the label names
+    const value = obj.value;
+    if (
+      nameMember === 'label' &&
+      !(typeof value === 'string' && valueTest(labelTier(name) ?? 'weak', value, false))
+    )
+      return { nameMember };
+    return { nameMember, label: name };
   }
   return undefined;
 }
@@ -97,6 +130,15 @@ function isHeaderList(items: readonly unknown[]): boolean {
     known ||= KNOWN_HEADERS.test(name);
   }
   return known;
+}
+
+function isCollective(name: string): boolean {
+  return name.length <= 128 && COLLECTIVE.test(name) && !secretField(name);
+}
+
+/** How sure a collection's name is of its strings: `tokens` are also a tokenizer's words. */
+function collectionTier(name: string): 'weak' | 'credential' {
+  return /tokens$/i.test(name) ? 'weak' : 'credential';
 }
 
 /** A number that may be a password or a key (a PIN-like `12345678`), not a count under a `token`. */
@@ -139,15 +181,26 @@ function walk(root: unknown, how: TreeMasking, text: TextLeaves | undefined): bo
     const own = typeof key === 'string' ? key : undefined;
     // its own secret-named key first: a weaker label placed on it (`Authorization`) masks less
     const label = own !== undefined && secretField(own) ? own : placed;
+    // below a collection of secrets (a plural name): a string that could be a credential
+    const collection = label !== undefined && label !== own && isCollective(label) ? label : undefined;
+    // what labels a string otherwise (a collection's name is no label of its members)
+    const named = collection === undefined ? label : undefined;
     let after: string | undefined;
-    if (typeof x === 'string') {
+    if (
+      typeof x === 'string' &&
+      collection !== undefined &&
+      valueTest(collectionTier(collection), x, false)
+    ) {
+      after = maskOf('secret', x.length);
+      masker.counts.secret = (masker.counts.secret ?? 0) + 1;
+    } else if (typeof x === 'string') {
       if (text) {
         // the text rules read `"password": "x"` in the text itself
-        if (label !== undefined && label !== own) after = masker.maskField(label, x);
+        if (named !== undefined && named !== own) after = masker.maskField(named, x);
         else after = maskStructureOfText(x, masker, text.depth + 1);
       } else if (own !== undefined && words && isSpecValue(own, x)) after = words.mask(x);
       else {
-        const field = label ?? own;
+        const field = named ?? own;
         // a secret-named field is masked whole: its JSON text need not be read
         const read = field !== undefined && secretField(field) ? x : maskStructureOfText(x, masker, 0);
         after = field === undefined ? masker.mask(read) : masker.maskField(field, read);
@@ -158,7 +211,8 @@ function walk(root: unknown, how: TreeMasking, text: TextLeaves | undefined): bo
         after = maskOf('secret', String(x).length);
         masker.counts.secret = (masker.counts.secret ?? 0) + 1;
       }
-    } else if (typeof x === 'object' && x !== null) stack.push({ value: x, label });
+    } else if (typeof x === 'object' && x !== null)
+      stack.push({ value: x, label: label ?? (own !== undefined && isCollective(own) ? own : undefined) });
     if (after === undefined || after === x) return;
     setOwn(holder, key, after);
     text?.changes.push([x as string | number, after]);
@@ -178,6 +232,7 @@ function walk(root: unknown, how: TreeMasking, text: TextLeaves | undefined): bo
     }
     const obj = v as Record<string, unknown>;
     const pair = pairOf(obj);
+    const jwk = typeof obj.kty === 'string';
     let renamed = false;
     const entries = Object.keys(obj).map((k): [string, unknown] => {
       let mk = k;
@@ -189,11 +244,13 @@ function walk(root: unknown, how: TreeMasking, text: TextLeaves | undefined): bo
       // a pair's value is labelled by its name; below a secret-named field, all but what
       // describes the field (a schema's members) or names a pair
       const placed =
-        pair !== undefined && VALUE_MEMBERS.has(k)
-          ? (pair.label ?? label)
-          : label !== undefined && !SCHEMA_MEMBERS.has(k) && k !== pair?.nameMember
-            ? label
-            : undefined;
+        jwk && JWK_PRIVATE.has(k)
+          ? 'privateKey'
+          : pair !== undefined && VALUE_MEMBERS.has(k)
+            ? (pair.label ?? label)
+            : label !== undefined && !SCHEMA_MEMBERS.has(k) && k !== pair?.nameMember
+              ? label
+              : undefined;
       visit(obj, k, obj[k], placed);
       return [mk, obj[k]];
     });
@@ -217,12 +274,21 @@ type Holder = Record<string, unknown> | unknown[];
 export function maskStructureOfText(s: string, masker: Masker, depth = 0): string {
   if (depth >= MAX_LEVELS || s.length < 2 || s.length > MAX_JSON_TEXT) return s;
   const first = /\S/.exec(s)?.[0];
-  if (first !== '{' && first !== '[') return s;
+  if (first !== '{' && first !== '[' && first !== '"') return s;
   let parsed: unknown;
   try {
     parsed = JSON.parse(s);
   } catch {
     return s;
+  }
+  // JSON text quoted as a JSON string (`jq .Body` of a queue message, `--query SecretString`:
+  // audit R21-8): the text inside read one level down, masked where s spells it
+  if (typeof parsed === 'string') {
+    const inner = maskStructureOfText(parsed, masker, depth + 1);
+    if (inner === parsed) return s;
+    const open = s.indexOf('"');
+    const close = s.lastIndexOf('"');
+    return s.slice(0, open + 1) + respell(s.slice(open + 1, close), parsed, inner) + s.slice(close);
   }
   const leaves: TextLeaves = { depth, changes: [] };
   if (!walk(parsed, { masker }, leaves)) return s;

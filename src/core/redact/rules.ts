@@ -7,6 +7,7 @@
 
 import {
   httpieAuth,
+  parameterPairs,
   passwordOptions,
   positionalPasswords,
   sambaPasswords,
@@ -166,6 +167,8 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   { kind: 'password', find: passwordOptions },
   { kind: 'password', find: sambaPasswords },
   { kind: 'password', find: positionalPasswords },
+  // CloudFormation's `ParameterKey=DbPassword,ParameterValue=PW`
+  { kind: 'password', find: parameterPairs },
   // `.pgpass`: host:port:database:user:password, a line of its own (the host a name, an IPv4 or `*`;
   // the database no number: `main.go:12:5:undefined:x` is a compiler's)
   {
