@@ -70,10 +70,7 @@ describe('findTextRanges: a match in the rendered text', () => {
 describe('an event type from the log in the live region (audit R21-5)', () => {
   it('says at most NAME_MAX_CHARS of the type and 512 characters of the reason', () => {
     const type = `custom/${'x'.repeat(1_500_000)}`;
-    const none = focusAnnouncement(
-      { seq: 4, type, kind: 'none', why: 'w'.repeat(1_000_000) } as MessageFocusView,
-      3,
-    );
+    const none = focusAnnouncement({ seq: 4, type, kind: 'none', why: 'w'.repeat(1_000_000) }, 3);
     expect(none.length).toBeLessThan(NAME_MAX_CHARS + 512 + 100);
     expect(none.startsWith(`Seq 4 (custom/xxx`)).toBe(true);
     const message = focusAnnouncement({ ...prune, type }, 40);
