@@ -100,7 +100,7 @@ function namesSecret(name: string): boolean {
 
 /** A name/value pair's name member, and its name when that names a secret. */
 function pairOf(obj: Record<string, unknown>): { nameMember: string; label?: string } | undefined {
-  if (!hasOwn(obj, 'value') && !hasOwn(obj, 'Value') && !hasOwn(obj, 'ParameterValue')) return undefined;
+  if (![...VALUE_MEMBERS].some((member) => hasOwn(obj, member))) return undefined;
   for (const nameMember of NAME_MEMBERS) {
     const name = obj[nameMember];
     if (!hasOwn(obj, nameMember) || typeof name !== 'string') continue;
