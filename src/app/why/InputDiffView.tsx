@@ -113,7 +113,11 @@ export function InputDiffView({ diff, left, right, bodies, onPickSeq, onPage }: 
                 : message(item.row.to, item.right, item.row.role, item.row.kind)}
               {item.row.kind === 'changed' && (
                 <div className="col-span-2 px-1" data-testid="message-text-diff">
-                  <TextDiff parts={item.row.text} />
+                  <TextDiff
+                    parts={item.row.text}
+                    unposted={item.unposted}
+                    wholeElsewhere="The whole text is in its message above"
+                  />
                 </div>
               )}
             </div>

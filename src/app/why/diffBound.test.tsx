@@ -71,15 +71,15 @@ describe('InputDiffView bound on long one-line bodies', () => {
     expect(textLength(el)).toBeLessThanOrEqual(2 * SHOWN_CHARS + DIFF_SHOWN_CHARS + 4 * CHROME);
   });
 
-  it('shows a whole removed part as plain text, still bounded, and then every row virtualized', () => {
+  it('a posted diff part cut by the worker is a marker; the whole removed text opens in its column, virtualized', () => {
     const el = render(<InputDiffView diff={diff} left="a" right="b" bodies={bodies} />);
     const before = textLength(el);
-    act(() => (el.querySelector('[data-testid=diff-part-hidden]') as HTMLButtonElement).click());
-    const open = el.querySelector('[data-testid=diff-part-open]');
-    expect(open?.querySelector('[data-testid=plain-note]')?.textContent).toBe('removed text');
-    expect(textLength(open)).toBeLessThanOrEqual(SHOWN_CHARS + CHROME);
-    act(() => (open?.querySelector('[data-testid=elision]') as HTMLButtonElement).click());
-    expect(open?.querySelector('[data-testid=text-scroll]')).not.toBeNull();
+    const [oldCol, , textDiff] = [...(el.querySelector('[data-kind="changed"]')?.children ?? [])];
+    const marker = textDiff?.querySelector('[data-testid=diff-part-hidden]');
+    expect(marker?.tagName).toBe('SPAN');
+    expect(marker?.getAttribute('title')).toMatch(/whole text is in its message above/);
+    act(() => (oldCol?.querySelector('[data-testid=elision]') as HTMLButtonElement).click());
+    expect(oldCol?.querySelector('[data-testid=text-scroll]')).not.toBeNull();
     expect(textLength(el)).toBeLessThanOrEqual(before + SHOWN_CHARS + CHROME);
   });
 });

@@ -93,6 +93,8 @@ export interface TextDiffProps {
   unposted?: { parts: number; chars: number };
   /** Opens the whole old (`-`) or new (`+`) text: what a part cut by the worker offers. */
   onWhole?: (op: '-' | '+') => void;
+  /** Without `onWhole`: where the whole text of a part cut by the worker can be read instead. */
+  wholeElsewhere?: string;
   /** Whether to say here that the diff was given up (false when the caller says it). */
   sayCut?: boolean;
 }
@@ -103,7 +105,7 @@ export interface TextDiffProps {
  * tail, then every row virtualized), so no click draws megabytes. A run cut by the worker opens
  * the whole text through `onWhole`.
  */
-export function TextDiff({ parts, unposted, onWhole, sayCut = true }: TextDiffProps) {
+export function TextDiff({ parts, unposted, onWhole, wholeElsewhere, sayCut = true }: TextDiffProps) {
   const [budget, setBudget] = useState(DIFF_SHOWN_CHARS);
   const [opened, setOpened] = useState<number | null>(null);
   const shown = shownParts(parts, budget);
@@ -139,7 +141,7 @@ export function TextDiff({ parts, unposted, onWhole, sayCut = true }: TextDiffPr
             <Tag key={i} className={tone}>
               {s.head}
               {s.hidden > 0 && p.hidden && !onWhole && (
-                <span data-testid="diff-part-hidden" className={controlClass}>
+                <span data-testid="diff-part-hidden" className={controlClass} title={wholeElsewhere}>
                   … {count(s.hidden)} characters hidden …
                 </span>
               )}

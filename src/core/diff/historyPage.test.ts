@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DiffRow, HistoryDiff } from './history';
 import { DIFF_PAGE, KEPT_LISTED, diffItems, diffPage, type DiffItem } from './historyPage';
+import { POSTED_DIFF_CHARS } from './postedParts';
+import type { TextPart } from './textDiff';
 
 /** A diff of `kept` messages in both inputs, then `added` appended ones (R10-4's shape: 89,999 added). */
 function bigDiff(kept: number, added: number): HistoryDiff {
@@ -56,5 +58,43 @@ describe('an input diff posted a page at a time (R10-4)', () => {
     expect(diffPage(diff, 1e9)).toMatchObject({ offset: 90_000, items: [] });
     expect(diffPage(diff, -3).offset).toBe(0);
     expect(diffPage(diff, 0.5).offset).toBe(0);
+  });
+});
+
+describe('a changed message posted bounded (as a request change is: postedParts)', () => {
+  const old = 'a'.repeat(1_000_000);
+  const text: TextPart[] = [
+    { op: '-', text: old, cut: true },
+    { op: '+', text: 'b'.repeat(1_000_000), cut: true },
+    ...Array.from({ length: 3 }, (_, i): TextPart => ({ op: '+', text: `tail ${i}` })),
+  ];
+  const diff: HistoryDiff = {
+    from: 1,
+    to: 2,
+    removed: [],
+    added: [],
+    changed: [{ from: 1, to: 2 }],
+    request: {},
+    rows: [{ kind: 'changed', from: 1, to: 2, role: 'assistant', text }],
+  };
+
+  it('a page carries at most POSTED_DIFF_CHARS of its text diff, and counts what it left out', () => {
+    const [item] = diffPage(diff).items;
+    if (item?.kind !== 'row' || item.row.kind !== 'changed') throw new Error('not a changed row');
+    const posted = item.row.text.reduce((n, p) => n + p.text.length, 0);
+    expect(posted).toBeLessThanOrEqual(POSTED_DIFF_CHARS);
+    expect(item.row.text[0]).toMatchObject({ op: '-', cut: true, hidden: { at: 8_000 } });
+    expect(item.row.text[0]?.text.startsWith('a'.repeat(8_000))).toBe(true);
+    expect(item.unposted?.parts).toBeGreaterThan(0);
+    // The diff kept for the next pages is whole.
+    expect(diff.rows[0]).toMatchObject({ text });
+  });
+
+  it('a small change is posted as it is', () => {
+    const small: HistoryDiff = {
+      ...diff,
+      rows: [{ kind: 'changed', from: 1, to: 2, role: 'user', text: text.slice(2) }],
+    };
+    expect(diffPage(small).items[0]).toEqual({ kind: 'row', row: small.rows[0], left: 0, right: 0 });
   });
 });

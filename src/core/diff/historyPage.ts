@@ -5,6 +5,7 @@
  * main-thread task (R10-4). The CLI prints the whole diff (history.ts); the app pages through it.
  */
 import type { DiffRow, HistoryDiff } from './history';
+import { postedParts, type PostedParts } from './postedParts';
 import type { RequestChanges } from './request';
 
 /**
@@ -30,7 +31,14 @@ export type DiffItem =
       left: number;
       right: number;
     }
-  | { kind: 'row'; row: Exclude<DiffRow, { kind: 'same' }>; left: number; right: number };
+  | {
+      kind: 'row';
+      row: Exclude<DiffRow, { kind: 'same' }>;
+      left: number;
+      right: number;
+      /** A changed message's text diff past what a page posts: counted, not posted. */
+      unposted?: PostedParts['unposted'];
+    };
 
 export interface HistoryDiffPage {
   /** -1 stands for "before the first event" (an empty history). */
@@ -83,6 +91,18 @@ export function diffPage(
     request: diff.request,
     offset: at,
     total: items.length,
-    items: items.slice(at, at + DIFF_PAGE),
+    items: items.slice(at, at + DIFF_PAGE).map(postedItem),
   };
+}
+
+/**
+ * A changed message's text diff as a page posts it: bounded like a request's (postedParts). Two
+ * versions of a 1 MB tool output were posted and drawn whole: a main-thread task of seconds.
+ */
+function postedItem(item: DiffItem): DiffItem {
+  if (item.kind !== 'row' || item.row.kind !== 'changed') return item;
+  const { row } = item;
+  const posted = postedParts(row.text);
+  if (posted.unposted.parts === 0 && posted.parts.every((p, i) => p === row.text[i])) return item;
+  return { ...item, row: { ...row, text: posted.parts }, unposted: posted.unposted };
 }
