@@ -25,6 +25,19 @@ const view: StreamView = {
   },
 };
 
+/** The view with its stream's blocks replaced, the last delta in the last block. */
+function withBlocks(blocks: StreamView['state']['blocks'], deltaLength = 1): StreamView {
+  return {
+    ...view,
+    state: {
+      ...view.state,
+      blocks,
+      open: blocks.map(() => true),
+      lastDelta: { block: blocks.length - 1, length: deltaLength, shown: deltaLength },
+    },
+  };
+}
+
 const animated = (el: HTMLElement) =>
   [...el.querySelectorAll('*')].filter((e) => /animate-(ping|pulse)/.test(e.getAttribute('class') ?? ''));
 
@@ -40,19 +53,7 @@ describe('StreamingPreview', () => {
 
   it('a stream of many blocks shows its newest ones, bounded, with the caret on the last', () => {
     const blocks = Array.from({ length: 5000 }, (_, i) => ({ type: 'text' as const, text: `b${i}` }));
-    const el = render(
-      <StreamingPreview
-        view={{
-          ...view,
-          state: {
-            ...view.state,
-            blocks,
-            open: blocks.map(() => true),
-            lastDelta: { block: 4999, length: 5, shown: 5 },
-          },
-        }}
-      />,
-    );
+    const el = render(<StreamingPreview view={withBlocks(blocks, 5)} />);
     const pres = [...el.querySelectorAll('pre')];
     expect(pres.length).toBe(FIRST_BLOCKS);
     expect(pres.at(-1)?.textContent).toBe('b4999');
@@ -67,16 +68,7 @@ describe('a streaming tool call with a huge name (audit R21-5)', () => {
   it('labels the block with the name cut to NAME_MAX_CHARS', () => {
     const name = 'a\n'.repeat(250_000);
     const el = render(
-      <StreamingPreview
-        view={{
-          ...view,
-          state: {
-            ...view.state,
-            blocks: [{ type: 'tool-call', id: 'c1', name, arguments: '{' }],
-            lastDelta: { block: 0, length: 1, shown: 1 },
-          },
-        }}
-      />,
+      <StreamingPreview view={withBlocks([{ type: 'tool-call', id: 'c1', name, arguments: '{' }])} />,
     );
     const label = el.querySelector('pre')!.getAttribute('data-label')!;
     expect(label).toBe(`tool-call ${name.slice(0, NAME_MAX_CHARS)}… · streaming`);
