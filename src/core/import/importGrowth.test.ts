@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadLogFromBytes } from '../log/load';
+import { SessionLog } from '../log/sessionLog';
 import { DEFAULT_READ_LIMITS, liftLimits } from '../reader/readLimits';
 import { EmitBudget } from './emitBudget';
 import { importForeign } from './importers';
@@ -238,5 +239,24 @@ describe('what an import writes', () => {
     const notes = log.diagnostics.items.filter((d) => d.message.includes('without a message'));
     expect(notes).toHaveLength(21);
     expect(notes[20]?.message).toBe('280 more lines are message entries without a message: kept as rows');
+  });
+
+  it('a followed Codex rollout read piece by piece stops at its budget too, showing every event before', () => {
+    const input = codexContexts(256 * 1024, 40);
+    const log = new SessionLog({ limits: { ...DEFAULT_READ_LIMITS, maxDecodedBytes: 4 * MiB } });
+    const half = input.indexOf(10, input.length >> 1) + 1;
+    log.push(input.subarray(0, half));
+    log.checkpoint();
+    const shown = log.eventCount;
+    log.push(input.subarray(half));
+    log.checkpoint();
+    log.end();
+    const said = log.diagnostics.items.filter((d) => d.code === 'read-limit' || d.code === 'import-unmapped');
+    expect(said.map((d) => d.message.slice(0, 27))).toEqual(['Stopped importing at line 3']);
+    expect(log.eventCount).toBeGreaterThan(shown);
+    let headers = 0;
+    for (let s = 0; s < log.eventCount; s++) if (log.typeOf(s) === 'request/header') headers++;
+    expect(headers).toBeGreaterThan(10);
+    expect(headers).toBeLessThan(40);
   });
 });
