@@ -66,6 +66,8 @@ export const LIMIT_HINT = 'rerun with --no-limits (or raise --max-size, --max-li
 
 /** " To read it anyway, rerun with ..." where an option lifts the limit `hit`, else "". */
 export function limitHint(hit: ReadLimitHit): string {
+  // an import's growth (core/import/emitBudget.ts) has no option of its own: --no-limits lifts it
+  if (hit.kind === 'import-growth') return ' To read it anyway, rerun with --no-limits.';
   return canLift(hit.kind) ? ` To read it anyway, ${LIMIT_HINT}.` : '';
 }
 

@@ -10,22 +10,38 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SessionLog } from '../core/log/sessionLog';
 import { looseData } from '../core/types';
+import { nameHead } from '../core/view/bidiControls';
+
+/** The longest path a note names whole. */
+const PATH_MAX_CHARS = 1024;
+
+/** Descriptors named one note each; the rest are counted in one note (audit R22-4: one per tool result). */
+export const NAMED_SUBAGENTS = 20;
 
 export function noteSubagentFiles(log: SessionLog, logPath: string): void {
   if (logPath === '-') return;
   const dir = dirname(logPath);
+  let more = 0;
   for (let seq = 0; seq < log.eventCount; seq++) {
     if (log.typeOf(seq) !== 'subagent/descriptor') continue;
     const d = looseData(log.event(seq));
     if (typeof d.file !== 'string' || d.file.includes('..')) continue;
+    if (++more > NAMED_SUBAGENTS) continue;
     const path = join(dir, d.file);
-    const who = `subagent ${typeof d.agentId === 'string' ? d.agentId : '?'} (call ${typeof d.callId === 'string' ? d.callId : '?'})`;
+    const shown = nameHead(path, PATH_MAX_CHARS);
+    const who = `subagent ${typeof d.agentId === 'string' ? nameHead(d.agentId) : '?'} (call ${typeof d.callId === 'string' ? nameHead(d.callId) : '?'})`;
     log.diagnostics.report(
       'import-note',
       existsSync(path)
-        ? `${who}: its transcript is ${path}; open it as its own log`
-        : `${who}: its transcript ${path} is not beside this log (missing)`,
+        ? `${who}: its transcript is ${shown}; open it as its own log`
+        : `${who}: its transcript ${shown} is not beside this log (missing)`,
       { seq },
     );
   }
+  more -= NAMED_SUBAGENTS;
+  if (more > 0)
+    log.diagnostics.report(
+      'import-note',
+      `${more.toLocaleString('en-US')} more subagent descriptor${more === 1 ? '' : 's'}: their transcripts are not looked for`,
+    );
 }

@@ -14,6 +14,7 @@ const WHAT_LIFTING_COSTS = {
   'decoded-size': 'reading on may use more memory than this tab can spare',
   'compression-ratio': 'if it is a decompression bomb, reading on fills memory until the size limit stops it',
   'line-length': 'a very long line is held and parsed whole in memory',
+  'import-growth': 'the import writes on until the size limit stops it',
   'one-piece': null,
 } as const;
 

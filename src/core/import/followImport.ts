@@ -19,7 +19,7 @@
  */
 import { importForeign, lineImporter, type ForeignFormat, type ImportOptions } from './importers';
 import type { LineImport } from './lineImport';
-import type { ImportNote } from './nativeLog';
+import { ImportStopped, type ImportNote } from './nativeLog';
 import { errorMessage } from '../errorMessage';
 
 /** A growth smaller than this fraction of the bytes last imported waits for a `now` checkpoint. */
@@ -68,7 +68,7 @@ export class FollowImport implements FollowStatus {
     private readonly pushLines: (lines: readonly string[], from: number) => void,
     private readonly report: (note: ImportNote) => void,
   ) {
-    this.lines = lineImporter(format);
+    this.lines = lineImporter(format, options.limits);
   }
 
   /**
@@ -104,19 +104,30 @@ export class FollowImport implements FollowStatus {
     this.importedBytes = upto;
     this.bytesImported += piece.length;
     try {
-      lines.feed(new TextDecoder().decode(piece));
-      if (final) lines.end();
+      if (!lines.log.stopped) lines.feed(new TextDecoder().decode(piece));
+      if (final && !lines.log.stopped) lines.end();
     } catch (e) {
-      // A bug in the importer must not lose the log: from here on, whole imports (as importForeign does).
-      this.lines = undefined;
-      const header = this.pushedHeader;
-      this.pushedLines = header === undefined ? [] : [header, ...lines.log.eventLines(0, this.pushedEvents)];
-      this.report({
-        code: 'import-unmapped',
-        message: `the ${this.format} importer failed: ${errorMessage(e)}`,
-      });
-      return this.importAll(read(0, upto), final);
+      // the budget stopped it (emitBudget.ts): every event before is shown, nothing after
+      if (e instanceof ImportStopped) final = true;
+      else return this.fallBack(lines, read, upto, final, e);
     }
+    this.pushPiece(lines, final || lines.log.stopped !== undefined);
+  }
+
+  /** A bug in the importer must not lose the log: from here on, whole imports (as importForeign does). */
+  private fallBack(lines: LineImport, read: ReadBytes, upto: number, final: boolean, e: unknown): void {
+    this.lines = undefined;
+    const header = this.pushedHeader;
+    this.pushedLines = header === undefined ? [] : [header, ...lines.log.eventLines(0, this.pushedEvents)];
+    this.report({
+      code: 'import-unmapped',
+      message: `the ${this.format} importer failed: ${errorMessage(e)}`,
+    });
+    this.importAll(read(0, upto), final);
+  }
+
+  /** The events a piece settled (every one, `final`), to the reader; the header line first, once. */
+  private pushPiece(lines: LineImport, final: boolean): void {
     const log = lines.log;
     const header = log.headerLine();
     if (this.pushedHeader !== undefined && header !== this.pushedHeader) {

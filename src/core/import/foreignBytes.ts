@@ -1,5 +1,6 @@
 /** The bytes of a foreign log before it is imported: the sniffed head of compressed input, and joining parts. */
 import { createDecompressor } from '../reader/decompress';
+import { isObject } from '../validate';
 
 /** How many decoded bytes detection looks at before it settles for the harness format. */
 export const SNIFF_BYTES = 1 << 16;
@@ -63,4 +64,13 @@ export function completeLinesEnd(parts: readonly Uint8Array[], total: number): n
     end -= part.length;
   }
   return total;
+}
+
+/** The text is one JSON object (a first record whose newline is not written yet). */
+export function isWholeRecord(text: string): boolean {
+  try {
+    return isObject(JSON.parse(text.replace(/^\uFEFF/, '')));
+  } catch {
+    return false;
+  }
 }

@@ -37,9 +37,15 @@ import { FORMAT_LABELS, detectTextFormat, isZip, type SourceFormat } from './for
 import { importForeign, type ForeignFormat, type ImportOptions } from './importers';
 import { FollowImport, type CheckpointWhen, type FollowStatus } from './followImport';
 import { notTextMessage, sniffText } from './textSniff';
-import { SNIFF_BYTES, bytesBetween, completeLinesEnd, concat, decodeHead } from './foreignBytes';
-import { jsonlChunks } from './nativeLog';
-import { isObject } from '../validate';
+import {
+  SNIFF_BYTES,
+  bytesBetween,
+  completeLinesEnd,
+  concat,
+  decodeHead,
+  isWholeRecord,
+} from './foreignBytes';
+import { jsonlChunks } from './jsonlChunks';
 import {
   FOREIGN_DOCUMENT_BYTES,
   FOREIGN_TEXT_BYTES,
@@ -361,11 +367,13 @@ class DetectingReader implements ImportingReader {
     this.foreign = [];
     const hit = this.foreignHit;
     const log = importForeign(format, all, this.options, { truncated: hit !== undefined });
-    if (!hit && (log.refusedContainers !== undefined || log.refusedLine !== undefined)) {
+    const inputBytes = this.decoder?.consumed ?? this.foreignBytes;
+    // the import stopped at what it may write (emitBudget.ts; its note says so): "Load anyway" lifts it
+    if (!hit && log.stopped) this.foreignHit = { ...log.stopped, keptBytes: this.foreignBytes, inputBytes };
+    else if (!hit && (log.refusedContainers !== undefined || log.refusedLine !== undefined)) {
       // a part refused for a line limit (its note says which): "Load anyway" lifts it
       const message = log.notes.find((n) => n.code === 'read-limit')?.message ?? '';
       const keptBytes = this.foreignBytes;
-      const inputBytes = this.decoder?.consumed ?? keptBytes;
       this.foreignHit = {
         kind: 'line-length',
         limit: this.options.limits.maxLineBytes,
@@ -384,14 +392,5 @@ class DetectingReader implements ImportingReader {
     }
     this.pushChunks(log.jsonlLines(), 0);
     for (const n of log.notes) this.diags.report(n.code, n.message, locationOf(n));
-  }
-}
-
-/** The text is one JSON object (a first record whose newline is not written yet). */
-function isWholeRecord(text: string): boolean {
-  try {
-    return isObject(JSON.parse(text.replace(/^\uFEFF/, '')));
-  } catch {
-    return false;
   }
 }

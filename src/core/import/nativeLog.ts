@@ -13,6 +13,7 @@
  */
 import type { DiagnosticLocation } from '../diagnostics';
 import type { Block, DiagnosticCode, Message, TokenUsage, TurnEndReason } from '../types';
+import type { EmitBudget, ImportStop } from './emitBudget';
 
 export interface NativeEvent {
   type: string;
@@ -36,6 +37,13 @@ export interface ImportNote extends DiagnosticLocation {
 
 type SurfaceType = 'user/message' | 'assistant/message' | 'tool/result';
 
+/** Thrown by `push` past the log's EmitBudget: the importer stops; `log` holds what came before. */
+export class ImportStopped extends Error {
+  constructor(readonly log: NativeLog) {
+    super(log.stopped?.message ?? 'the import stopped');
+  }
+}
+
 export class NativeLog {
   header: Record<string, unknown> = { type: 'session', version: 0 };
   readonly events: NativeEvent[] = [];
@@ -44,6 +52,10 @@ export class NativeLog {
   refusedContainers: number | undefined;
   /** Set when a line (a JSON array's element) was refused for a line limit: the first one's number. */
   refusedLine: number | undefined;
+  /** Set when the import stopped at its budget (emitBudget.ts); its note says so too. */
+  stopped: ImportStop | undefined;
+  /** The input line being imported (importers that know it set it): where a stop is said to be. */
+  inputLine: number | undefined;
   /** Surface node seqs, in order, and the message each derives (null: an empty assistant message). */
   private readonly surface: number[] = [];
   private readonly surfaceMessages: (Message | null)[] = [];
@@ -61,6 +73,8 @@ export class NativeLog {
   /** Steps begun in the open turn (a user message after a step begins a new turn). */
   private stepsInTurn = 0;
   private lastTime: number | undefined;
+
+  constructor(private readonly budget?: EmitBudget) {}
 
   get nextSeq(): number {
     return this.events.length;
@@ -111,6 +125,12 @@ export class NativeLog {
    * own time may lie before the previous event's; it is clamped to that.
    */
   push(ev: NativeEvent): number {
+    if (this.stopped) throw new ImportStopped(this);
+    if (this.budget && !this.budget.charge(ev.data)) {
+      this.stopped = this.budget.stop(this.inputLine, this.events.length);
+      this.lineNote('read-limit', this.stopped.message, this.stopped.line);
+      throw new ImportStopped(this);
+    }
     if (ev.time !== undefined && Number.isFinite(ev.time)) {
       if (this.lastTime !== undefined && ev.time < this.lastTime) ev.time = this.lastTime;
       this.lastTime = ev.time;
@@ -337,31 +357,6 @@ export class NativeLog {
     for (let seq = from; seq < to; seq++) lines.push(JSON.stringify({ seq, ...this.events[seq] }));
     return lines;
   }
-}
-
-/** How many characters one chunk of re-told JSONL holds at most (unless one line is longer). */
-export const JSONL_CHUNK_CHARS = 1 << 20;
-
-/**
- * Lines as JSONL text in chunks of about `chunkChars`, each line newline-terminated: never one
- * string for the whole log (a re-told log can pass the longest string an engine holds: audit R8-11).
- */
-export function jsonlChunks(lines: readonly string[], from = 0, chunkChars = JSONL_CHUNK_CHARS): string[] {
-  const chunks: string[] = [];
-  let batch: string[] = [];
-  let chars = 0;
-  for (let i = from; i < lines.length; i++) {
-    const line = lines[i] as string;
-    if (chars > 0 && chars + line.length + 1 > chunkChars) {
-      chunks.push(batch.join(''));
-      batch = [];
-      chars = 0;
-    }
-    batch.push(line, '\n');
-    chars += line.length + 1;
-  }
-  if (batch.length > 0) chunks.push(batch.join(''));
-  return chunks;
 }
 
 /** Epoch ms of an ISO date string or a number, else undefined. */

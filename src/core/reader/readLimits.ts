@@ -14,6 +14,10 @@
  *   MB instead of at the memory limit.
  * - line length: one line becomes one string and one JSON.parse (several times its size in
  *   memory at once); a line is capped far below the engines' string limit (~512 MiB).
+ * - import growth: another agent's log re-told as harness events, in bytes per input byte,
+ *   once past IMPORT_GROWTH_FLOOR_BYTES (import/emitBudget.ts). Real imports write about as
+ *   much as they read (0.4-1.4:1); an importer copying a value read once into every later
+ *   event writes GBs from a few MB (audit R22-2, R22-4, R22-5, R22-7).
  */
 import { formatBytes } from '../view/byteSize';
 
@@ -26,13 +30,16 @@ export interface ReadLimits {
   ratioFloorBytes: number;
   /** Bytes of one line at most. */
   maxLineBytes: number;
+  /** Bytes an import writes per byte of its input at most, once past IMPORT_GROWTH_FLOOR_BYTES. */
+  maxImportGrowth: number;
 }
 
 /**
  * 'one-piece': another agent's log is held whole before it is imported (one string for the
  * line formats, one buffer for an Inspect AI .json), and engines cap both: no option lifts it.
  */
-export type ReadLimitKind = 'decoded-size' | 'compression-ratio' | 'line-length' | 'one-piece';
+export type ReadLimitKind =
+  'decoded-size' | 'compression-ratio' | 'line-length' | 'import-growth' | 'one-piece';
 
 /** Whether reading past this limit is a choice the user can make ("Load anyway", --no-limits). */
 export function canLift(kind: ReadLimitKind): boolean {
@@ -42,7 +49,7 @@ export function canLift(kind: ReadLimitKind): boolean {
 /** What stopped the reading, and where. */
 export interface ReadLimitHit {
   kind: ReadLimitKind;
-  /** The limit reached (bytes, or the ratio for compression-ratio). */
+  /** The limit reached (bytes, or the ratio for compression-ratio and import-growth). */
   limit: number;
   /** Input bytes consumed when reading stopped (compressed bytes for compressed input). */
   inputBytes: number;
@@ -66,7 +73,11 @@ export const DEFAULT_READ_LIMITS: Readonly<ReadLimits> = {
   maxCompressionRatio: 100,
   ratioFloorBytes: 64 * MiB,
   maxLineBytes: 128 * MiB,
+  maxImportGrowth: 16,
 };
+
+/** Bytes an import writes before its growth is checked: a small log re-told at any ratio is harmless. */
+export const IMPORT_GROWTH_FLOOR_BYTES = 64 * MiB;
 
 /** No limit at all (the deliberate "read it anyway"). */
 export const NO_READ_LIMITS: Readonly<ReadLimits> = {
@@ -74,6 +85,7 @@ export const NO_READ_LIMITS: Readonly<ReadLimits> = {
   maxCompressionRatio: Infinity,
   ratioFloorBytes: Infinity,
   maxLineBytes: Infinity,
+  maxImportGrowth: Infinity,
 };
 
 /**
@@ -97,6 +109,7 @@ export function liftLimits(limits: ReadLimits, kinds: readonly ReadLimitKind[]):
   for (const kind of kinds) {
     if (kind === 'decoded-size') out.maxDecodedBytes = Infinity;
     else if (kind === 'line-length') out.maxLineBytes = Infinity;
+    else if (kind === 'import-growth') out.maxImportGrowth = Infinity;
     else if (kind === 'compression-ratio') {
       out.maxCompressionRatio = Infinity;
       out.ratioFloorBytes = Infinity;

@@ -24,12 +24,14 @@ import type { Block, Message, TokenUsage } from '../../types';
 import { LineNotes, parseJsonLines, type ForeignRecord } from '../jsonLines';
 import { NativeLog, argumentsText, textBlock, timeOf } from '../nativeLog';
 import { activeBranch, messageIdOf } from './branches';
+import type { EmitBudget } from '../emitBudget';
+import { importedName } from '../importedNames';
 
 export const CLAUDE_CODE_NO_REQUEST =
   'Claude Code logs record no system prompt and no tool list: what the model was sent beyond these messages is unknown';
 
-export function importClaudeCode(text: string): NativeLog {
-  const out = new NativeLog();
+export function importClaudeCode(text: string, budget?: EmitBudget): NativeLog {
+  const out = new NativeLog(budget);
   const { records, notes } = parseJsonLines(text);
   for (const n of notes) out.notes.push(n);
   const branches = activeBranch(records);
@@ -52,11 +54,16 @@ export function importClaudeCode(text: string): NativeLog {
   let requestNoted = false;
   const offBranchRows = new Map<number, string>();
   for (const fork of branches.forks)
-    for (const i of fork.records) offBranchRows.set(i, fork.fromUuid ?? '(root)');
+    for (const i of fork.records)
+      offBranchRows.set(
+        i,
+        fork.fromUuid ? importedName(out, fork.fromUuid, "a fork point's uuid") : '(root)',
+      );
 
   records.forEach((r, i) => {
     const v = r.value;
     const time = timeOf(v.timestamp);
+    out.inputLine = r.line;
     if (!branches.active.has(i)) {
       out.logOnly(
         'claude-code/other-branch',
@@ -73,7 +80,8 @@ export function importClaudeCode(text: string): NativeLog {
       if (id !== undefined) emitted.add(id);
       const parts = id !== undefined ? (byMessage.get(id) ?? [r]) : [r];
       const m = isObject(v.message) ? v.message : {};
-      const thisModel = typeof m.model === 'string' ? m.model : undefined;
+      const thisModel =
+        typeof m.model === 'string' ? importedName(out, m.model, 'the model name', r.line) : undefined;
       if (v.isApiErrorMessage === true || thisModel === '<synthetic>') {
         const textOf = blocksOf(parts).find((b) => b.type === 'text') as { text?: string } | undefined;
         out.failedAttempt({ message: textOf?.text ?? 'API error', code: 'api_error' }, time);
@@ -266,6 +274,7 @@ function userRecord(out: NativeLog, r: ForeignRecord, time: number | undefined):
     ? (m.content as unknown[])
     : [{ type: 'text', text: m.content }];
   const rest: Block[] = [];
+  let results = 0;
   for (const b of raw) {
     if (!isObject(b)) continue;
     if (b.type !== 'tool_result') {
@@ -280,21 +289,8 @@ function userRecord(out: NativeLog, r: ForeignRecord, time: number | undefined):
           ? (b.content as unknown[]).filter(isObject).map(mapBlock)
           : [];
     out.toolResult(callId, content, b.is_error === true, time);
-    const result = v.toolUseResult;
-    if (isObject(result) && typeof result.agentId === 'string') {
-      const sessionId = typeof v.sessionId === 'string' ? v.sessionId : '<session>';
-      out.logOnly(
-        'subagent/descriptor',
-        {
-          callId,
-          agentId: result.agentId,
-          agentType: result.agentType,
-          status: result.status,
-          file: `${sessionId}/subagents/agent-${result.agentId}.jsonl`,
-        },
-        time,
-      );
-    }
+    // the record's one toolUseResult describes its result: once, not per block (audit R22-4)
+    if (results++ === 0) subagentDescriptor(out, r, callId, time);
   }
   if (rest.length === 0) return;
   const message: Message = { role: 'user', content: rest };
@@ -303,4 +299,30 @@ function userRecord(out: NativeLog, r: ForeignRecord, time: number | undefined):
     return;
   }
   out.user(message, time, { newTurn: true });
+}
+
+/** A tool result naming a subagent (`toolUseResult.agentId`): the subagent file's relative path. */
+function subagentDescriptor(
+  out: NativeLog,
+  r: ForeignRecord,
+  callId: string,
+  time: number | undefined,
+): void {
+  const v = r.value;
+  const result = v.toolUseResult;
+  if (!isObject(result) || typeof result.agentId !== 'string') return;
+  const agentId = importedName(out, result.agentId, 'a subagent id', r.line);
+  const sessionId =
+    typeof v.sessionId === 'string' ? importedName(out, v.sessionId, 'a session id', r.line) : '<session>';
+  out.logOnly(
+    'subagent/descriptor',
+    {
+      callId,
+      agentId,
+      agentType: result.agentType,
+      status: result.status,
+      file: `${sessionId}/subagents/agent-${agentId}.jsonl`,
+    },
+    time,
+  );
 }

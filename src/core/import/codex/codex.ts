@@ -23,6 +23,8 @@ import type { Block, Message, TokenUsage } from '../../types';
 import { parseJsonLines, type ForeignRecord } from '../jsonLines';
 import { NativeLog, argumentsText, textBlock, timeOf } from '../nativeLog';
 import type { LineImport } from '../lineImport';
+import type { EmitBudget } from '../emitBudget';
+import { importedName } from '../importedNames';
 
 const MODEL_ITEMS = new Set([
   'reasoning',
@@ -40,8 +42,8 @@ interface Pending {
   rows: { type: string; data: Record<string, unknown>; time: number | undefined }[];
 }
 
-export function importCodex(text: string): NativeLog {
-  const out = new NativeLog();
+export function importCodex(text: string, budget?: EmitBudget): NativeLog {
+  const out = new NativeLog(budget);
   const { records, notes } = parseJsonLines(text);
   for (const n of notes) out.notes.push(n);
   const failedCalls = failedCallIds(records);
@@ -61,17 +63,24 @@ export function importCodex(text: string): NativeLog {
  * (as Codex writes them); the whole-file import also looks ahead.
  */
 export class CodexLines implements LineImport {
-  readonly log = new NativeLog();
+  readonly log: NativeLog;
   private readonly failed = new Set<string>();
-  private readonly st = new CodexState(this.log, this.failed);
+  private readonly st: CodexState;
   /** Lines fed so far (numbers the next piece's lines). */
   private lines = 0;
+
+  /** `budget`: what the import may write, growing with the text fed (emitBudget.ts). */
+  constructor(private readonly budget?: EmitBudget) {
+    this.log = new NativeLog(budget);
+    this.st = new CodexState(this.log, this.failed);
+  }
 
   get settled(): number {
     return this.st.awaitingSeq ?? this.log.events.length;
   }
 
   feed(text: string): void {
+    if (this.budget) this.budget.inputBytes += text.length;
     const { records, notes } = parseJsonLines(text, this.lines + 1);
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.lines++;
     for (const n of notes) this.log.notes.push(n);
@@ -102,7 +111,11 @@ class CodexState {
   private pending: Pending | null = null;
   private system: string | undefined;
   private provider = 'openai';
-  private lastHeader = '';
+  /** The model in force (turn_context's): kept, not parsed from the header per step (audit R22-1). */
+  private model = 'unknown';
+  /** The last header's config as JSON text, and its system (compared as it is: R22-2). */
+  private lastConfig: string | undefined;
+  private lastSystem: string | undefined;
   private lastTotals = '';
   /** The assistant/message event still waiting for its token_count (its data, and its seq). */
   private awaitingUsage: Record<string, unknown> | undefined;
@@ -116,6 +129,7 @@ class CodexState {
 
   record(r: ForeignRecord): void {
     const v = r.value;
+    this.out.inputLine = r.line;
     const time = timeOf(v.timestamp);
     const p = isObject(v.payload) ? v.payload : {};
     const type = typeof v.type === 'string' ? v.type : '';
@@ -147,7 +161,8 @@ class CodexState {
       originator: p.originator,
       source: p.source,
     };
-    if (typeof p.model_provider === 'string') this.provider = p.model_provider;
+    if (typeof p.model_provider === 'string')
+      this.provider = importedName(this.out, p.model_provider, 'the model provider');
     const base = p.base_instructions;
     if (isObject(base) && typeof base.text === 'string') this.system = base.text;
     else if (typeof p.instructions === 'string') this.system = p.instructions;
@@ -158,15 +173,19 @@ class CodexState {
     const config: Record<string, unknown> = { provider: this.provider };
     for (const k of ['model', 'cwd', 'approval_policy', 'sandbox_policy', 'effort', 'summary'])
       if (p[k] !== undefined) config[k] = p[k];
+    if (typeof p.model === 'string') config.model = importedName(this.out, p.model, 'the model name');
     const header: Record<string, unknown> = { config };
     const system = [this.system, typeof p.user_instructions === 'string' ? p.user_instructions : undefined]
       .filter((s) => s !== undefined && s !== '')
       .join('\n\n');
     if (system !== '') header.system = system;
     header.note = 'Codex rollouts record no tool list';
-    const key = JSON.stringify(header);
-    if (key === this.lastHeader) return;
-    this.lastHeader = key;
+    // the system compared as it is: stringified with the rest, a 4 MB one cost 4 MB per turn_context
+    const key = JSON.stringify(config);
+    if (key === this.lastConfig && system === this.lastSystem) return;
+    this.lastConfig = key;
+    this.lastSystem = system;
+    this.model = typeof config.model === 'string' ? config.model : 'unknown';
     this.out.endStep(time);
     this.out.logOnly('request/header', { header, reason: 'turn_context' }, time);
   }
@@ -266,7 +285,7 @@ class CodexState {
     const message: Message = {
       role: 'assistant',
       content: pend.blocks,
-      source: { kind: 'model', provider: this.provider, model: this.model() },
+      source: { kind: 'model', provider: this.provider, model: this.model },
     };
     const seq = this.out.assistant(message, pend.time);
     this.awaitingUsage = (this.out.events[seq] as { data: Record<string, unknown> }).data;
@@ -277,15 +296,6 @@ class CodexState {
         this.out.toolCall(c.id, c.name, c.arguments, pend.time);
       }
     for (const row of pend.rows) this.out.logOnly(row.type, row.data, row.time);
-  }
-
-  private model(): string {
-    try {
-      const h = JSON.parse(this.lastHeader) as { config?: { model?: unknown } };
-      return typeof h.config?.model === 'string' ? h.config.model : 'unknown';
-    } catch {
-      return 'unknown';
-    }
   }
 }
 

@@ -13,6 +13,7 @@
  * - `attachment://<hash>` strings are resolved from the sample's `attachments`; `input_refs`
  *   ranges from its `message_pool`.
  */
+import type { EmitBudget } from '../emitBudget';
 import { isObject, type JsonObject } from '../../validate';
 import type { Message } from '../../types';
 import { NativeLog, textOf, timeOf } from '../nativeLog';
@@ -57,10 +58,12 @@ export interface InspectImportOptions {
   sample?: number;
   /** The size of the input the log came from, in bytes (bounds the attachment text inlined). */
   inputBytes?: number;
+  /** What the import may write (emitBudget.ts). */
+  budget?: EmitBudget;
 }
 
 export function importInspect(log: InspectLog, options: InspectImportOptions = {}): NativeLog {
-  const out = new NativeLog();
+  const out = new NativeLog(options.budget);
   const ev = isObject(log.header.eval) ? log.header.eval : {};
   const index = options.sample ?? 0;
   const sample = log.samples[index];

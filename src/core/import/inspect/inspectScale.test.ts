@@ -1,6 +1,6 @@
 /** The Inspect importer on logs whose size is in their references: pooled ranges and attachments. */
 import { describe, expect, it, vi } from 'vitest';
-import { JSONL_CHUNK_CHARS, jsonlChunks } from '../nativeLog';
+import { JSONL_CHUNK_CHARS, jsonlChunks } from '../jsonlChunks';
 import { importInspect } from './inspect';
 import { POOL_MOVES_FLOOR, POOL_MOVES_PER_ITEM, PoolContent } from './poolContent';
 import { SEVERITY } from '../../diagnostics';

@@ -19,14 +19,17 @@
 import { listSome } from '../../diagnostics';
 import { isObject, type JsonObject } from '../../validate';
 import type { Block, Message, TokenUsage } from '../../types';
-import { parseJsonLines, type ForeignRecord } from '../jsonLines';
+import { LineNotes, parseJsonLines, type ForeignRecord } from '../jsonLines';
+import { importedName } from '../importedNames';
+import { nameHead } from '../../view/bidiControls';
 import { NativeLog, argumentsText, textBlock, textOf, timeOf } from '../nativeLog';
+import type { EmitBudget } from '../emitBudget';
 
 export const PI_NO_REQUEST =
   'pi sessions record no system prompt and no tool list: what the model was sent beyond these messages is unknown';
 
-export function importPi(text: string): NativeLog {
-  const out = new NativeLog();
+export function importPi(text: string, budget?: EmitBudget): NativeLog {
+  const out = new NativeLog(budget);
   const { records, notes } = parseJsonLines(text);
   for (const n of notes) out.notes.push(n);
   const head = records[0]?.value.type === 'session' ? records[0].value : undefined;
@@ -45,6 +48,7 @@ export function importPi(text: string): NativeLog {
     st.requestHeader(textOf(head.provider, 'unknown'), head.modelId, timeOf(head.timestamp));
   records.forEach((r, i) => {
     if (r.value === head) return;
+    out.inputLine = r.line;
     if (!active.has(i)) {
       out.logOnly('pi/other-branch', { line: r.line, entry: r.value }, timeOf(r.value.timestamp));
       return;
@@ -52,6 +56,7 @@ export function importPi(text: string): NativeLog {
     st.entry(r, i);
   });
   out.finish(st.endReason());
+  for (const n of st.lineNotes.finish()) out.notes.push(n);
   const off = records.filter((_, i) => !active.has(i) && records[i]?.value !== head);
   if (off.length > 0)
     out.note(
@@ -101,13 +106,17 @@ class PiState {
   private lastStop: string | undefined;
   private lastError: string | undefined;
   private noted = false;
+  /** Notes about single entries, bounded per kind (audit R22-11: one per line made 400,000). */
+  readonly lineNotes = new LineNotes();
 
   constructor(
     private readonly out: NativeLog,
     private readonly records: ForeignRecord[],
   ) {}
 
-  requestHeader(provider: string, model: string, time: number | undefined): void {
+  requestHeader(providerName: string, modelName: string, time: number | undefined): void {
+    const provider = importedName(this.out, providerName, 'the model provider');
+    const model = importedName(this.out, modelName, 'the model name');
     this.provider = provider;
     this.model = model;
     this.out.endStep(time);
@@ -162,7 +171,11 @@ class PiState {
   private message(r: ForeignRecord, index: number, time: number | undefined): void {
     const m = isObject(r.value.message) ? r.value.message : undefined;
     if (!m) {
-      this.out.note('import-unmapped', `line ${r.line}: a message entry without a message: kept as a row`);
+      this.lineNotes.add(
+        'import-unmapped',
+        `line ${r.line}: a message entry without a message: kept as a row`,
+        'are message entries without a message: kept as rows',
+      );
       this.out.logOnly('pi/message', { line: r.line, ...r.value }, time);
       return;
     }
@@ -198,17 +211,22 @@ class PiState {
         return;
       }
       default:
-        this.out.note(
+        this.lineNotes.add(
           'import-unmapped',
-          `line ${r.line}: message role "${String(m.role)}" is not mapped: kept as a row`,
+          `line ${r.line}: message role "${nameHead(String(m.role))}" is not mapped: kept as a row`,
+          'are messages of a role that is not mapped: kept as rows',
         );
         this.out.logOnly('pi/message', { line: r.line, ...r.value }, time);
     }
   }
 
   private assistant(m: JsonObject, index: number, time: number | undefined): void {
-    const provider = typeof m.provider === 'string' ? m.provider : this.provider;
-    const model = typeof m.model === 'string' ? m.model : this.model;
+    const provider =
+      typeof m.provider === 'string'
+        ? importedName(this.out, m.provider, 'the model provider')
+        : this.provider;
+    const model =
+      typeof m.model === 'string' ? importedName(this.out, m.model, 'the model name') : this.model;
     this.lastStop = typeof m.stopReason === 'string' ? m.stopReason : undefined;
     this.lastError = typeof m.errorMessage === 'string' ? m.errorMessage : undefined;
     this.out.startStep(time);
@@ -246,9 +264,10 @@ class PiState {
       const j = this.entryIndex(v.firstKeptEntryId);
       if (j !== undefined) firstKept = j;
       else
-        this.out.note(
+        this.lineNotes.add(
           'import-unmapped',
-          `line ${r.line}: the compaction keeps from entry ${v.firstKeptEntryId}, which is not in the file: nothing kept`,
+          `line ${r.line}: the compaction keeps from entry ${nameHead(v.firstKeptEntryId)}, which is not in the file: nothing kept`,
+          'are compactions that keep from an entry not in the file: nothing kept',
         );
     }
     const out = this.out;
