@@ -36,7 +36,8 @@ export const CONTENT_PER_LOG_BYTE = 4;
 export const MIN_CONTENT_BUDGET = 16 * MiB;
 /**
  * Content at most, whatever the log: the document is one string (the engine's longest is ~512 MiB),
- * and its JSON encoding escapes the attributes' JSON text again (a quote becomes 3 characters).
+ * and its JSON encoding escapes the attributes' JSON text again: at most twice as long (an
+ * attribute's `\"` is written `\\\"`).
  */
 export const MAX_CONTENT_BUDGET = 64 * MiB;
 
@@ -50,8 +51,12 @@ export type ContentState = 'truncated' | 'omitted';
 
 /** A string cut to MAX_CONTENT_STRING, with the marker that says so. */
 function cutString(s: string): string {
-  const more = s.length - MAX_CONTENT_STRING;
-  return `${s.slice(0, MAX_CONTENT_STRING)}… [seqscope: ${more.toLocaleString('en-US')} more characters cut]`;
+  // never between the halves of a surrogate pair (an emoji): the kept text stays well-formed
+  const at = /[\uD800-\uDBFF]/.test(s.charAt(MAX_CONTENT_STRING - 1))
+    ? MAX_CONTENT_STRING - 1
+    : MAX_CONTENT_STRING;
+  const more = s.length - at;
+  return `${s.slice(0, at)}… [seqscope: ${more.toLocaleString('en-US')} more characters cut]`;
 }
 
 /**

@@ -114,6 +114,9 @@ describe('OTLP content is bounded (audit R22-8)', () => {
     expect(wide).toHaveLength(257);
     expect(wide.at(-1)).toBe('… [seqscope: 44 more items cut]');
     expect(cut.any).toBe(true);
+    // an emoji across the cut is kept whole or not at all
+    const emoji = cutContent(`${'a'.repeat(MAX_CONTENT_STRING - 1)}\u{1F600}${'b'.repeat(10)}`, cut);
+    expect(emoji).toBe(`${'a'.repeat(MAX_CONTENT_STRING - 1)}… [seqscope: 12 more characters cut]`);
     let deep: unknown = 1;
     for (let i = 0; i < 5000; i++) deep = [deep];
     expect(() => JSON.stringify(cutContent(deep, { any: false }))).not.toThrow();
