@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseExportArgs, runExport } from './exportCommand';
 import { loadLogFromText } from '../core/log/load';
+import { longHistoryLog } from '../core/testing/longHistory';
 
 const SAMPLE = '../shared/samples/other/codex/agentlogs-crud.jsonl';
 
@@ -49,6 +50,24 @@ describe('seqscope export', () => {
     expect(plain.out).not.toContain('gen_ai.input.messages');
     const withContent = await run([SAMPLE, '--format', 'otlp', '--content']);
     expect(withContent.out).toContain('gen_ai.input.messages');
+    expect(withContent.err).toBe('');
+  });
+
+  it('--content on 2,000 turns of a 1 KB history: a bounded document, and standard error says what was left out (audit R22-8)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'seqscope-export-'));
+    const input = join(dir, 'long.jsonl');
+    writeFileSync(input, longHistoryLog(2000, 1000));
+    const path = join(dir, 'trace.json');
+    // was "internal error: RangeError: Invalid string length" after ~2 GB of attribute text
+    const r = await run([input, '--format', 'otlp', '--content', '--out', path]);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(
+      /^seqscope: message content is left out of [\d,]+ of 2,000 model and tool calls, past the export's 16\.0 MiB of content .*; cut in [\d,]+ spans: .*\n$/,
+    );
+    const text = readFileSync(path, 'utf8');
+    expect(text.length).toBeLessThan(24 * 1024 * 1024);
+    const doc = JSON.parse(text) as { resourceSpans: { scopeSpans: { spans: unknown[] }[] }[] };
+    expect(doc.resourceSpans[0]?.scopeSpans[0]?.spans).toHaveLength(4001);
   });
 
   it('writes to --out, and says why with exit 2 for a missing file or a bad option', async () => {

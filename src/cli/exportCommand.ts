@@ -4,14 +4,15 @@
  * EXPORT_FORMATS: to add one, add an entry (and its options to EXPORT_FLAGS).
  *
  *   otlp   OpenTelemetry traces, OTLP/JSON, GenAI semantic conventions
- *          (core/export/otlp.ts); --content adds the messages.
+ *          (core/export/otlp.ts); --content adds the messages, bounded (standard
+ *          error says what was cut or left out).
  *   jsonl  the log itself, decompressed; --redact masks secrets, e-mail addresses and
  *          home paths (core/redact/), --redact-pattern RE (repeatable) masks more, and the
  *          counts per kind go to standard error.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { exportOtlp } from '../core/export/otlp';
+import { exportOtlpText } from '../core/export/otlp';
 import type { SessionLog } from '../core/log/sessionLog';
 import { redactedCopy } from './redactCommand';
 import { loadFile, loadStream } from './readInput';
@@ -71,17 +72,16 @@ export const EXPORT_FORMATS: Readonly<Record<string, ExportFormat>> = {
   otlp: {
     describe: 'OpenTelemetry traces as OTLP/JSON (GenAI semantic conventions); --content adds messages',
     flags: ['content'],
-    run: ({ log, args, fingerprint }) => ({
-      ok: true,
-      text:
-        JSON.stringify(
-          exportOtlp(log, {
-            content: args.flags.has('content'),
-            fallbackSessionId: fingerprint,
-            version: VERSION,
-          }),
-        ) + '\n',
-    }),
+    run: ({ log, args, fingerprint, report }) => {
+      const { text, contentNote } = exportOtlpText(log, {
+        content: args.flags.has('content'),
+        fallbackSessionId: fingerprint,
+        version: VERSION,
+      });
+      // content is bounded (core/export/contentLimits.ts): what was cut or left out is said
+      if (contentNote !== null) report(`seqscope: ${contentNote}\n`);
+      return { ok: true, text };
+    },
   },
   jsonl: {
     describe: 'the log as JSONL; --redact [--redact-pattern RE]... masks secrets, e-mails, home paths',

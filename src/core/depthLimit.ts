@@ -113,6 +113,6 @@ function cut(
  * copy's prototype instead (JSON.parse makes `__proto__` an ordinary own key, so a log can
  * carry one, and the inspector must show it as the field it is).
  */
-function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+export function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -24,7 +24,7 @@ describe('OtlpExportButton', () => {
     ] as const) {
       const request = vi.fn(async () => ({
         ok: true as const,
-        value: { text: '{}', spans: 42, name: 'cc.jsonl', partial },
+        value: { text: '{}', spans: 42, name: 'cc.jsonl', partial, contentNote: null },
       }));
       const host = render(
         <OtlpExportButton client={{ request } as unknown as Pick<LogClient, 'request'>} className="" />,
@@ -37,5 +37,30 @@ describe('OtlpExportButton', () => {
       expect(useToast.getState().toast?.tone).toBe(tone);
       expect(useToast.getState().toast?.text).toMatch(says);
     }
+  });
+
+  it('Shift+click: content cut or left out is said in a warning (audit R22-8)', async () => {
+    URL.createObjectURL = () => 'blob:otlp';
+    URL.revokeObjectURL = () => {};
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const contentNote = 'message content is left out of 1,712 of 2,000 model and tool calls';
+    const request = vi.fn(async () => ({
+      ok: true as const,
+      value: { text: '{}', spans: 4001, name: 'pi.jsonl', partial: null, contentNote },
+    }));
+    const host = render(
+      <OtlpExportButton client={{ request } as unknown as Pick<LogClient, 'request'>} className="" />,
+    );
+    await act(async () => {
+      host
+        .querySelector<HTMLButtonElement>('[data-testid="export-otlp"]')
+        ?.dispatchEvent(new MouseEvent('click', { bubbles: true, shiftKey: true }));
+      await Promise.resolve();
+    });
+    expect(request).toHaveBeenCalledWith({ kind: 'exportOtlp', content: true });
+    expect(useToast.getState().toast?.tone).toBe('warn');
+    expect(useToast.getState().toast?.text).toBe(
+      `Exported 4001 spans as OTLP JSON with message content; ${contentNote}`,
+    );
   });
 });

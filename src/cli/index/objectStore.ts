@@ -94,16 +94,34 @@ export interface RemoteListing {
 const DOT_SEGMENT_KEY = 'with . or .. in the key';
 
 /**
+ * Keys and pages a bucket listing reads at most: a store that keeps answering "truncated" (a
+ * token it gave before, or new ones forever) must not be listed until memory runs out (audit
+ * R22-10). A million keys take 1,000 pages of S3's 1,000; a larger bucket is indexed by prefix.
+ */
+export const MAX_LISTED_KEYS = 1_000_000;
+export const MAX_LISTED_PAGES = 10_000;
+
+/**
  * Every object under an s3:// or gs:// prefix whose key passes `keep`. A key with a `.` or
  * `..` segment is left out: on a path-style endpoint it would name an object of another bucket.
+ * The listing stops, with a warning, at a continuation token it was given before and at
+ * `limits` (keys listed, pages read).
  */
-export async function listBucket(url: string, keep: (key: string) => boolean): Promise<RemoteListing> {
+export async function listBucket(
+  url: string,
+  keep: (key: string) => boolean,
+  limits = { keys: MAX_LISTED_KEYS, pages: MAX_LISTED_PAGES },
+): Promise<RemoteListing> {
   const parsed = parseBucketUrl(url);
   if (!parsed) throw new Error(`${url}: not an s3:// or gs:// URL`);
   const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
   const client = await clientFor(parsed.scheme);
   const refs: ObjectRef[] = [];
   const leftOut = new LeftOutLinks('key');
+  const tokens = new Set<string>();
+  let listed = 0;
+  let pages = 0;
+  let stopped: string | undefined;
   let token: string | undefined;
   do {
     const page = await client.send(
@@ -113,14 +131,26 @@ export async function listBucket(url: string, keep: (key: string) => boolean): P
         ...(token ? { ContinuationToken: token } : {}),
       }),
     );
+    pages++;
     for (const o of page.Contents ?? []) {
+      listed++;
       if (o.Key === undefined || !keep(o.Key)) continue;
       if (hasDotSegment(o.Key)) leftOut.add(DOT_SEGMENT_KEY);
       else refs.push({ url: `${parsed.scheme}://${parsed.bucket}/${o.Key}`, size: o.Size ?? 0 });
     }
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  return { refs, warnings: leftOutWarnings(url, leftOut) };
+    if (token === undefined) break;
+    if (tokens.has(token)) stopped = 'the store gave a continuation token it had given before';
+    else if (listed >= limits.keys || pages >= limits.pages)
+      stopped = `the limit of ${limits.keys.toLocaleString('en-US')} keys or ${limits.pages.toLocaleString('en-US')} pages was reached; index narrower prefixes for the rest`;
+    tokens.add(token);
+  } while (stopped === undefined);
+  const warnings = leftOutWarnings(url, leftOut);
+  if (stopped !== undefined)
+    warnings.unshift(
+      `${url}: the listing stopped after ${listed.toLocaleString('en-US')} keys in ${pages.toLocaleString('en-US')} pages (${refs.length.toLocaleString('en-US')} logs kept): ${stopped}`,
+    );
+  return { refs, warnings };
 }
 
 /**

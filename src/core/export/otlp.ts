@@ -17,7 +17,6 @@
  * gen_ai.system_instructions, tool arguments and results) is opt-in
  * (`content: true`): it can be large and private.
  */
-import { jsonText } from '../deepJson';
 import type { SessionLog } from '../log/sessionLog';
 import type { AttemptInfo, StepInfo, ToolCallInfo, TurnInfo } from '../analysis/structureIndex';
 import { requestInForceAt } from '../harness/requestInForce';
@@ -26,6 +25,7 @@ import { normalizeUsage, totalInputTokens } from '../analysis/usage';
 import { isKnownEvent, type Block, type FinishReason, type Message, type TokenUsage } from '../types';
 import { isObject } from '../validate';
 import { finishReason, semconvMessage, semconvPart } from './genaiMessages';
+import { ContentBudget, contentBudget, contentJson, cutContent, historyJson } from './contentLimits';
 import { attributes, nanos, spanCount, type Attr, type OtlpSpan, type OtlpTracesData } from './otlpJson';
 import { spanIdOf, traceIdOf } from './traceIds';
 
@@ -36,6 +36,8 @@ export interface OtlpExportOptions {
   fallbackSessionId?: string;
   /** The exporter's version, recorded as the instrumentation scope version. */
   version?: string;
+  /** Characters of content the document holds at most; default contentBudget(the log's bytes). */
+  contentBudget?: number;
 }
 
 /** What the spans need of the request in force (core/harness/requestInForce.ts) at a seq. */
@@ -49,13 +51,17 @@ export function exportOtlp(log: SessionLog, options: OtlpExportOptions = {}): Ot
   return new OtlpBuilder(log, options).build();
 }
 
-/** The export as the file holds it: one TracesData document on one line (also the OTel file exporter's JSON lines). */
+/**
+ * The export as the file holds it: one TracesData document on one line (also the OTel file
+ * exporter's JSON lines). `contentNote`: what content was cut or left out, for the user.
+ */
 export function exportOtlpText(
   log: SessionLog,
   options: OtlpExportOptions = {},
-): { text: string; spans: number } {
-  const data = exportOtlp(log, options);
-  return { text: JSON.stringify(data) + '\n', spans: spanCount(data) };
+): { text: string; spans: number; contentNote: string | null } {
+  const builder = new OtlpBuilder(log, options);
+  const data = builder.build();
+  return { text: JSON.stringify(data) + '\n', spans: spanCount(data), contentNote: builder.contentNote() };
 }
 
 class OtlpBuilder {
@@ -67,6 +73,8 @@ class OtlpBuilder {
   private timeAtOrBefore: Float64Array | undefined;
   /** null until firstTime() has looked. */
   private firstKnownTime: number | undefined | null = null;
+  /** Set when content is asked for. */
+  private readonly content: ContentBudget | undefined;
 
   constructor(
     private readonly log: SessionLog,
@@ -78,6 +86,12 @@ class OtlpBuilder {
     this.traceId = traceIdOf(this.sessionId);
     const format = isObject(h?.origin) ? h.origin.format : undefined;
     this.agentName = typeof format === 'string' ? format : 'deepseek-harness';
+    if (options.content)
+      this.content = new ContentBudget(options.contentBudget ?? contentBudget(log.bytesDecoded));
+  }
+
+  contentNote(): string | null {
+    return this.content?.note() ?? null;
   }
 
   build(): OtlpTracesData {
@@ -120,6 +134,7 @@ class OtlpBuilder {
               'service.name': this.agentName,
               'telemetry.sdk.name': 'seqscope',
               'telemetry.sdk.language': 'nodejs',
+              ...this.content?.resourceAttributes(),
             }),
           },
           scopeSpans: [
@@ -273,16 +288,21 @@ class OtlpBuilder {
       'seqscope.step': step.step,
       'seqscope.seq': startSeq,
     };
-    if (this.options.content) {
-      const input = log.messagesAt(startSeq).messages.map((m) => m.message);
-      // jsonText: a value from the log may be nested past JSON.stringify's stack (audit R17-10)
-      attrs['gen_ai.input.messages'] = jsonText(input.map(semconvMessage)) ?? '[]';
-      if (message)
-        attrs['gen_ai.output.messages'] =
-          jsonText([{ ...semconvMessage(message), finish_reason: finish }]) ?? '[]';
-      if (typeof request.system === 'string' && request.system !== '')
-        attrs['gen_ai.system_instructions'] = JSON.stringify([{ type: 'text', content: request.system }]);
-    }
+    this.content?.fill(attrs, (cut) => {
+      const history = historyJson(log, startSeq, cut);
+      const system = request.system;
+      return {
+        'gen_ai.input.messages': history.text,
+        'seqscope.content.input_messages_omitted': history.omitted || undefined,
+        'gen_ai.output.messages': message
+          ? contentJson([{ ...semconvMessage(message), finish_reason: finish }], cut)
+          : undefined,
+        'gen_ai.system_instructions':
+          typeof system === 'string' && system !== ''
+            ? contentJson([{ type: 'text', content: system }], cut)
+            : undefined,
+      };
+    });
     this.spans.push({
       traceId: this.traceId,
       spanId: spanIdOf(
@@ -317,18 +337,23 @@ class OtlpBuilder {
       'seqscope.step': call.step,
       'seqscope.seq': startSeq,
     };
-    if (this.options.content) {
+    this.content?.fill(attrs, (cut) => {
+      const out: Record<string, Attr> = {};
       const callEvent = call.callSeq !== null ? this.log.event(call.callSeq) : undefined;
-      if (callEvent && isKnownEvent(callEvent) && callEvent.type === 'tool/call')
-        attrs['gen_ai.tool.call.arguments'] = callEvent.data.arguments;
+      if (callEvent && isKnownEvent(callEvent) && callEvent.type === 'tool/call') {
+        const args: unknown = callEvent.data.arguments;
+        out['gen_ai.tool.call.arguments'] =
+          typeof args === 'string' ? (cutContent(args, cut) as string) : contentJson(args, cut);
+      }
       const resultEvent = call.resultSeq !== null ? this.log.event(call.resultSeq) : undefined;
       if (resultEvent && isKnownEvent(resultEvent) && resultEvent.type === 'tool/result') {
         const result = resultEvent.data.message.content.find((b) => b.type === 'tool-result');
         const content = result && 'content' in result ? result.content : undefined;
         if (Array.isArray(content))
-          attrs['gen_ai.tool.call.result'] = jsonText((content as Block[]).map(semconvPart)) ?? '[]';
+          out['gen_ai.tool.call.result'] = contentJson((content as Block[]).map(semconvPart), cut);
       }
-    }
+      return out;
+    });
     this.spans.push({
       traceId: this.traceId,
       spanId: spanIdOf(this.sessionId, `tool:${startSeq}:${call.callId}`),

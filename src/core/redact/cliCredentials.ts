@@ -150,8 +150,13 @@ export function* sambaPasswords(s: string): Generator<readonly [number, number]>
  * Passwords as positional arguments or piped to a command that reads one from its input:
  * `echo PW | sudo -S`, `printf '%s' PW | docker login --password-stdin`, `htpasswd -b FILE USER PW`,
  * `net use \\srv\share PW /user:NAME` (either order), `vault login TOKEN`, Oracle's `user/PW@db`
- * (`sqlplus`, `jdbc:oracle:thin:`), `auth=("user", "PW")`, `HTTPBasicAuth('user', 'PW')`. Each is anchored on its command and bounded to its line; the
- * spaces around a pipe are bounded too (a run of them backtracked into a 256-character look ahead).
+ * (`sqlplus`, `jdbc:oracle:thin:`), `auth=("user", "PW")`, `HTTPBasicAuth('user', 'PW')`,
+ * `rabbitmqctl add_user NAME PW` / `change_password NAME PW`, `openssl ... -k PW` and any
+ * `-pass`/`-passin`/`-passout pass:PW` (`env:`, `file:`, `fd:` name where it is), a password file
+ * that is an `echo` (`--vault-password-file <(echo PW)`), and the secret `aws configure get
+ * aws_secret_access_key` prints alone on the next line (audit R22-6). Each is anchored on its
+ * command and bounded to its line (the aws one to the next); the spaces around a pipe are bounded
+ * too (a run of them backtracked into a 256-character look ahead).
  */
 const POSITIONAL = [
   /\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+|'%s(?:\\n)?'[ \t]+|"%s(?:\\n)?"[ \t]+)?(["']?)([^\s"'|]{1,256})\1[ \t]{0,16}\|[ \t]{0,16}(?=sudo[ \t]+(?:-[\w-]{1,32}[ \t]+){0,8}-[A-Za-z]{0,16}S|[^|\r\n]{0,256}--password-stdin|passwd[ \t]+--stdin)/dg,
@@ -161,6 +166,11 @@ const POSITIONAL = [
   /\bvault[ \t]+login[ \t]+(?:-\S{1,64}[ \t]+){0,8}()()([A-Za-z0-9._-]{20,256})/dg,
   /\b(?:auth[ \t]*=[ \t]*[([]|HTTPBasicAuth\(|BasicAuth\(|HTTPDigestAuth\(|NetworkCredential\()[ \t]*(["'])[^"'\r\n]{1,64}\1[ \t]*,[ \t]*(["'])([^"'\r\n]{1,256})\2/dg,
   /(?:\bjdbc:oracle:\w{1,16}:|\bsqlplus[ \t]+(?:-[\w-]{1,32}[ \t]+){0,4})[\w$#.-]{1,64}\/()()([^@\s/"']{1,256})@/dg,
+  /\brabbitmqctl[ \t]+(?:-{1,2}[\w-]{1,32}(?:[ \t]+|=)[^\s-]\S{0,255}[ \t]+){0,4}(?:add_user|change_password)[ \t]+(?:"[^"\r\n]{1,256}"|'[^'\r\n]{1,256}'|[^\s"']{1,256})[ \t]+()(["']?)([^\s"']{1,256})\2/dg,
+  /\bopenssl[ \t][^\r\n]{0,256}?(?<![\w-])-k[ \t]+()(["']?)([^\s"'-][^\s"']{0,255})\2/dg,
+  /(?<![\w-])-pass(?:in|out)?[ \t]+()(["']?)pass:([^\s"']{1,256})\2/dg,
+  /--[\w-]{0,32}pass[\w-]{0,32}(?:[ \t]+|=)<\([ \t]{0,16}(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+|'%s(?:\\n)?'[ \t]+|"%s(?:\\n)?"[ \t]+)?()(["']?)([^\s"')]{1,256})\2[ \t]{0,16}\)/dg,
+  /\baws[ \t]+configure[ \t]+get[ \t]+(?:[\w-]{1,64}\.){0,4}(?:aws_secret_access_key|aws_session_token)\b[^\r\n]{0,128}\r?\n()()([A-Za-z0-9/+=]{16,2048})(?=[ \t]*(?:\r?\n|$))/dg,
 ];
 
 export function* positionalPasswords(s: string): Generator<readonly [number, number]> {

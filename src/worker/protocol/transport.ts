@@ -66,9 +66,16 @@ export interface ResponseValues {
   resumePreview: ResumePreview;
   /**
    * The file's text, how many spans it holds, the log's name (for the file name), and why the
-   * spans miss some of the input (core/log/unreadInput.ts), or null: they hold everything read.
+   * spans miss some of the input (core/log/unreadInput.ts), or null: they hold everything read;
+   * what message content was cut or left out (core/export/contentLimits.ts), or null.
    */
-  exportOtlp: { text: string; spans: number; name: string; partial: string | null };
+  exportOtlp: {
+    text: string;
+    spans: number;
+    name: string;
+    partial: string | null;
+    contentNote: string | null;
+  };
   /**
    * The redacted log as a Blob (its UTF-8 bytes, made in the worker: the main thread hands it to
    * the download as it is), what was masked (values per kind, lines changed), and the log's name.
