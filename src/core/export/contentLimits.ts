@@ -22,28 +22,46 @@ import type { Message } from '../types';
 import { semconvMessage } from './genaiMessages';
 import type { Attr } from './otlpJson';
 
-/** Characters of one string in content at most (a part's text, a system prompt, a tool argument). */
-export const MAX_CONTENT_STRING = 32 * 1024;
+/**
+ * Characters of one string in content at most (a part's text, a system prompt, a tool argument):
+ * room for a large tool output whole; a backend caps what it stores anyway.
+ */
+export const MAX_CONTENT_STRING = 256 * 1024;
 /** Items of one array (a message's parts) or keys of one object kept at most. */
 export const MAX_CONTENT_ITEMS = 256;
-/** Characters of one content attribute's JSON text at most. */
-export const MAX_CONTENT_ATTRIBUTE = 64 * 1024;
+/**
+ * Characters of one content attribute's JSON text at most: a real model call's whole input (a
+ * system prompt, tools and a long history are 50-500 KB) fits; a hostile one does not grow past it.
+ */
+export const MAX_CONTENT_ATTRIBUTE = 1024 * 1024;
 
 const MiB = 1024 * 1024;
-/** The content budget is this many characters per byte of the log, within the floor and ceiling below. */
-export const CONTENT_PER_LOG_BYTE = 4;
+/**
+ * The content budget is this many characters per byte of the log, within the floor and ceiling
+ * below: each call's input repeats the history before it, so a real session's content is often
+ * 100-200 times its log (a 974 KB pi session: 197 MB) and must still export whole.
+ */
+export const CONTENT_PER_LOG_BYTE = 256;
 /** A small log's export keeps all its content up to this much. */
-export const MIN_CONTENT_BUDGET = 16 * MiB;
+export const MIN_CONTENT_BUDGET = 64 * MiB;
 /**
  * Content at most, whatever the log: the document is one string (the engine's longest is ~512 MiB),
  * and its JSON encoding escapes the attributes' JSON text again: at most twice as long (an
- * attribute's `\"` is written `\\\"`).
+ * attribute's `\"` is written `\\\"`): 2 x 224 MiB and the spans stay under it. A real session's
+ * content is escaped far less (a 974 KB pi session exports whole: a 197 MB document).
  */
-export const MAX_CONTENT_BUDGET = 64 * MiB;
+export const MAX_CONTENT_BUDGET = 224 * MiB;
 
 /** The characters of content an export of a log this many bytes holds. */
 export function contentBudget(logBytes: number): number {
   return Math.min(MAX_CONTENT_BUDGET, Math.max(MIN_CONTENT_BUDGET, CONTENT_PER_LOG_BYTE * logBytes));
+}
+
+/** What cutting one span's content did (`any`), and the attribute cap it cuts to. */
+export interface ContentCut {
+  any: boolean;
+  /** Characters of one content attribute's JSON text at most (MAX_CONTENT_ATTRIBUTE). */
+  attributeChars: number;
 }
 
 /** What a span says of its content when not all of it is there (the `seqscope.content` attribute). */
@@ -63,7 +81,7 @@ function cutString(s: string): string {
  * `v` with long strings, wide arrays and objects, and nesting past MAX_POST_DEPTH cut (each with
  * a marker); `cut.any` is set when anything was. Work is bounded by what is kept.
  */
-export function cutContent(v: unknown, cut: { any: boolean }, level = 1): unknown {
+export function cutContent(v: unknown, cut: Pick<ContentCut, 'any'>, level = 1): unknown {
   if (typeof v === 'string') {
     if (v.length <= MAX_CONTENT_STRING) return v;
     cut.any = true;
@@ -97,9 +115,9 @@ export function cutContent(v: unknown, cut: { any: boolean }, level = 1): unknow
 }
 
 /** A value as a content attribute: cut, then left out (undefined) when its text is still too long. */
-export function contentJson(v: unknown, cut: { any: boolean }): string | undefined {
+export function contentJson(v: unknown, cut: ContentCut): string | undefined {
   const text = jsonText(cutContent(v, cut));
-  if (text !== undefined && text.length <= MAX_CONTENT_ATTRIBUTE) return text;
+  if (text !== undefined && text.length <= cut.attributeChars) return text;
   if (text !== undefined) cut.any = true;
   return undefined;
 }
@@ -112,14 +130,14 @@ export function contentJson(v: unknown, cut: { any: boolean }): string | undefin
 export function historyJson(
   log: SessionLog,
   seq: number,
-  cut: { any: boolean },
+  cut: ContentCut,
 ): { text: string; omitted: number } {
   const count = log.messagesAt(seq, 0, 0).count;
   const texts: string[] = [];
   let length = 2;
   for (const m of newestMessages(log, seq, count)) {
     const text = jsonText(cutContent(m, cut)) ?? 'null';
-    if (length + text.length + (texts.length > 0 ? 1 : 0) > MAX_CONTENT_ATTRIBUTE) break;
+    if (length + text.length + (texts.length > 0 ? 1 : 0) > cut.attributeChars) break;
     length += text.length + (texts.length > 0 ? 1 : 0);
     texts.push(text);
   }
@@ -148,20 +166,24 @@ export class ContentBudget {
   /** Spans whose content was cut. */
   truncatedSpans = 0;
 
-  constructor(readonly budget: number) {}
+  constructor(
+    readonly budget: number,
+    /** Characters of one content attribute at most (MAX_CONTENT_ATTRIBUTE; tests pass less). */
+    readonly attributeChars = MAX_CONTENT_ATTRIBUTE,
+  ) {}
 
   /**
    * The span's content attributes (`make`, called only while the budget lasts) added to `attrs`,
    * or `seqscope.content` = "omitted". A span may overspend by its own attributes (each bounded).
    */
-  fill(attrs: Record<string, Attr>, make: (cut: { any: boolean }) => Record<string, Attr>): void {
+  fill(attrs: Record<string, Attr>, make: (cut: ContentCut) => Record<string, Attr>): void {
     this.spans++;
     if (this.spent >= this.budget) {
       this.omittedSpans++;
       attrs['seqscope.content'] = 'omitted' satisfies ContentState;
       return;
     }
-    const cut = { any: false };
+    const cut: ContentCut = { any: false, attributeChars: this.attributeChars };
     const content = make(cut);
     for (const [key, value] of Object.entries(content)) {
       if (value === undefined) continue;
@@ -191,7 +213,7 @@ export class ContentBudget {
       );
     if (this.truncatedSpans > 0)
       said.push(
-        `cut in ${this.truncatedSpans.toLocaleString('en-US')} spans: texts past ${formatBytes(MAX_CONTENT_STRING)}, histories to their newest messages within ${formatBytes(MAX_CONTENT_ATTRIBUTE)} (seqscope.content = "truncated")`,
+        `cut in ${this.truncatedSpans.toLocaleString('en-US')} spans: texts past ${formatBytes(MAX_CONTENT_STRING)}, histories to their newest messages within ${formatBytes(this.attributeChars)} (seqscope.content = "truncated")`,
       );
     return said.length > 0 ? `message content is ${said.join('; ')}` : undefined;
   }

@@ -38,6 +38,8 @@ export interface OtlpExportOptions {
   version?: string;
   /** Characters of content the document holds at most; default contentBudget(the log's bytes). */
   contentBudget?: number;
+  /** Characters of one content attribute at most; default MAX_CONTENT_ATTRIBUTE. */
+  contentAttributeChars?: number;
 }
 
 /** What the spans need of the request in force (core/harness/requestInForce.ts) at a seq. */
@@ -87,7 +89,10 @@ class OtlpBuilder {
     const format = isObject(h?.origin) ? h.origin.format : undefined;
     this.agentName = typeof format === 'string' ? format : 'deepseek-harness';
     if (options.content)
-      this.content = new ContentBudget(options.contentBudget ?? contentBudget(log.bytesDecoded));
+      this.content = new ContentBudget(
+        options.contentBudget ?? contentBudget(log.bytesDecoded),
+        options.contentAttributeChars,
+      );
   }
 
   contentNote(): string | null {

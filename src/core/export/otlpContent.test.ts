@@ -10,7 +10,7 @@ import { loadLogFromText } from '../log/load';
 import { longHistoryLog } from '../testing/longHistory';
 import { exportOtlpText } from './otlp';
 import {
-  MAX_CONTENT_ATTRIBUTE,
+  MAX_CONTENT_BUDGET,
   MAX_CONTENT_STRING,
   MIN_CONTENT_BUDGET,
   contentBudget,
@@ -30,13 +30,31 @@ function parse(text: string): { spans: OtlpSpan[]; resource: OtlpSpan['attribute
   return { spans: rs.scopeSpans.flatMap((s) => s.spans), resource: rs.resource.attributes };
 }
 
+const MiB = 1024 * 1024;
+
 describe('OTLP content is bounded (audit R22-8)', () => {
+  it('the budget leaves a real session its content: 64 MiB at least, 256 characters per log byte, 224 MiB at most', () => {
+    expect(contentBudget(40_000)).toBe(MIN_CONTENT_BUDGET);
+    expect(MIN_CONTENT_BUDGET).toBe(64 * MiB);
+    // pi-mono-v1-large-session (974 KB) writes 197 MB of content: it stays whole
+    expect(contentBudget(500_000)).toBe(128_000_000);
+    expect(contentBudget(974_000)).toBe(MAX_CONTENT_BUDGET);
+    expect(MAX_CONTENT_BUDGET).toBe(224 * MiB);
+  });
+
   it('2,000 steps x 1 KB history: the document stays small and valid, the first calls carry their content, the rest say it was left out', () => {
     const log = loadLogFromText(longHistoryLog(2000, 1000));
-    const { text, spans, contentNote } = exportOtlpText(log, { content: true });
-    expect(contentBudget(log.bytesDecoded)).toBe(MIN_CONTENT_BUDGET);
+    // The default bounds (224 MiB of content for this 2.7 MB log, 1 MiB attributes) scaled down,
+    // so the test stays small: the same code cuts and leaves out at any bound.
+    const [budget, attributeChars] = [16 * MiB, 64 * 1024];
+    expect(contentBudget(log.bytesDecoded)).toBe(MAX_CONTENT_BUDGET);
+    const { text, spans, contentNote } = exportOtlpText(log, {
+      content: true,
+      contentBudget: budget,
+      contentAttributeChars: attributeChars,
+    });
     // ~2 GB before; now the budget plus the spans' own attributes (~3 MB)
-    expect(text.length).toBeLessThan(MIN_CONTENT_BUDGET + 8 * 1024 * 1024);
+    expect(text.length).toBeLessThan(budget + 8 * MiB);
     const doc = parse(text);
     expect(doc.spans).toHaveLength(spans);
     const chats = doc.spans.filter((s) => attr(s, 'gen_ai.operation.name') === 'chat');
@@ -57,7 +75,7 @@ describe('OTLP content is bounded (audit R22-8)', () => {
     expect(cut.length).toBeGreaterThan(0);
     const c = cut[0] as OtlpSpan;
     const input = attr(c, 'gen_ai.input.messages') as string;
-    expect(input.length).toBeLessThanOrEqual(MAX_CONTENT_ATTRIBUTE);
+    expect(input.length).toBeLessThanOrEqual(attributeChars);
     const kept = JSON.parse(input) as { role: string }[];
     const turn = Number(attr(c, 'seqscope.turn'));
     expect(kept.length + Number(attr(c, 'seqscope.content.input_messages_omitted'))).toBe(2 * turn - 1);
