@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LogHost } from './host';
 import type { ResponseMessage, WorkerMessage } from './protocol';
+import type { PostedHeader } from '../core/view/headerFields';
 
 const deep = (n: number): string => `${'['.repeat(n)}1${']'.repeat(n)}`;
 const sample = readFileSync('../shared/samples/dsh/steering.jsonl', 'utf8').trimEnd().split('\n');
@@ -31,10 +32,11 @@ describe('a deep value in the header or a meta line (audit R17-10)', () => {
     ].join('\n');
     const result = await open(`${text}\n`);
     expect(result.ok).toBe(true);
-    const summary = (result as { value: { events: number; header?: Record<string, unknown> } }).value;
+    const summary = (result as { value: { events: number; header?: PostedHeader } }).value;
     const plain = (await open(`${sample.join('\n')}\n`)) as { value: { events: number } };
     expect(summary.events).toBe(plain.value.events);
-    expect(summary.header?.id).toBe(header.id);
+    expect(summary.header?.fields.find((f) => f.key === 'id')?.text).toBe(header.id);
+    expect(summary.header?.fields.find((f) => f.key === 'extra')?.cut).toBeDefined();
   });
 
   it('a version 20,000 deep: the resume check names it and the log opens', async () => {
