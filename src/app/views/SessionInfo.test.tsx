@@ -6,7 +6,9 @@
  */
 import { act } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { postedHeader, postedMeta, type PostedHeader } from '../../core/view/headerFields';
+import { postedHeader, postedMeta, wholeFieldText, type PostedHeader } from '../../core/view/headerFields';
+import type { LogClient } from '../../worker/client';
+import type { Request } from '../../worker/protocol';
 import { render } from '../components/testRender';
 import { summary } from '../testing/fixtures';
 import { SessionInfoButton, SessionInfoPanel } from './SessionInfo';
@@ -22,8 +24,27 @@ beforeAll(() => {
   };
 });
 
+/** A worker that answers "show all" from the header as the real handler does. */
+function fieldClient(header: Record<string, unknown>) {
+  const asked: number[] = [];
+  return {
+    asked,
+    request: (req: Request) => {
+      if (req.kind !== 'headerField') throw new Error(`unexpected ${req.kind}`);
+      asked.push(req.index);
+      const text = wholeFieldText(header, req.index);
+      return Promise.resolve({ ok: true, value: text === undefined ? null : { text } });
+    },
+  } as unknown as Pick<LogClient, 'request'> & { asked: number[] };
+}
+
 const panel = (header: Record<string, unknown>, extra = {}) =>
-  render(<SessionInfoPanel summary={summary(1, 3, { header: postedHeader(header), ...extra })} />);
+  render(
+    <SessionInfoPanel
+      summary={summary(1, 3, { header: postedHeader(header), ...extra })}
+      client={fieldClient(header)}
+    />,
+  );
 
 describe('the Session dialog over a hostile header (R22-3)', () => {
   it('a 250,000-line id, 30,000 keys and 100,000 samples draw a bounded page that says what it left out', () => {
@@ -55,6 +76,17 @@ describe('the Session dialog over a hostile header (R22-3)', () => {
     expect(el.querySelectorAll('[data-testid=session-cut]').length).toBeGreaterThanOrEqual(3);
   });
 
+  it('"show all" asks the worker for the whole value and draws it as a long text, its head and tail', async () => {
+    const id = Array.from({ length: 5_000 }, (_, i) => `line ${i}`).join('\n');
+    const el = panel({ type: 'session', version: 0, id });
+    expect(el.querySelector('dd')?.textContent).not.toContain('line 4999');
+    await act(async () => el.querySelector<HTMLButtonElement>('[data-testid=session-show-all]')?.click());
+    const whole = el.querySelector('dd [data-testid=plain-text]');
+    expect(whole?.getAttribute('data-lines')).toBe('5000');
+    expect(whole?.textContent).toContain('line 4999');
+    expect(el.querySelector('dd [data-testid=elision]')?.textContent).toMatch(/lines hidden/);
+  });
+
   it('a normal header reads whole, createdAt with its date, no cut marker', () => {
     const el = panel({ type: 'session', version: 0, id: 'run-1', cwd: '/work', createdAt: 0, seedLength: 2 });
     expect([...el.querySelectorAll('dt')].map((d) => d.textContent)).toEqual([
@@ -84,7 +116,7 @@ describe('a header field of the wrong type (R22-9)', () => {
     const bad = { fields: [], moreFields: 0, seedLength: { a: 1 } } as unknown as PostedHeader;
     const el = render(
       <div>
-        <SessionInfoButton summary={summary(1, 3, { header: bad })} />
+        <SessionInfoButton summary={summary(1, 3, { header: bad })} client={fieldClient({})} />
         <p data-testid="app">still here</p>
       </div>,
     );

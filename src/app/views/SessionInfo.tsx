@@ -11,8 +11,13 @@ import { ModalDialog } from '../components/ModalDialog';
 import type { LogSummary } from '../../worker/protocol';
 import { formatEpochMs } from '../components/format';
 import { NameText } from '../components/NameText';
+import { PlainTextView } from '../components/plainText';
+import type { LogClient } from '../../worker/client';
 
-export function SessionInfoButton({ summary }: { summary: LogSummary | null }) {
+/** What the dialog asks the worker: a cut field's whole text. */
+type FieldClient = Pick<LogClient, 'request'>;
+
+export function SessionInfoButton({ summary, client }: { summary: LogSummary | null; client: FieldClient }) {
   // Open for one load: another log closes it.
   const [openFor, setOpenFor] = useState<number | null>(null);
   const open = summary !== null && openFor === summary.loadId;
@@ -45,14 +50,14 @@ export function SessionInfoButton({ summary }: { summary: LogSummary | null }) {
           className="w-[34rem]"
           onClose={() => setOpenFor(null)}
         >
-          <SessionInfoPanel summary={summary} />
+          <SessionInfoPanel summary={summary} client={client} />
         </ModalDialog>
       )}
     </>
   );
 }
 
-export function SessionInfoPanel({ summary }: { summary: LogSummary }) {
+export function SessionInfoPanel({ summary, client }: { summary: LogSummary; client: FieldClient }) {
   const header = summary.header;
   return (
     <div>
@@ -71,11 +76,20 @@ export function SessionInfoPanel({ summary }: { summary: LogSummary }) {
               <dt className="max-w-48 break-all text-fg-subtle">
                 <NameText name={f.key} />
               </dt>
-              <dd className="break-all whitespace-pre-wrap text-fg">
+              <dd className="min-w-0 break-all whitespace-pre-wrap text-fg">
                 {f.items !== undefined && <span className="text-fg-muted">{itemCount(f.items)} </span>}
-                {f.text}
+                {f.cut ? (
+                  <CutField
+                    key={`${summary.loadId}:${i}`}
+                    text={f.text}
+                    chars={f.cut.chars}
+                    index={i}
+                    client={client}
+                  />
+                ) : (
+                  f.text
+                )}
                 {f.epochMs !== undefined && ` (${formatEpochMs(f.epochMs)})`}
-                {f.cut && <CutMark chars={f.cut.chars} />}
               </dd>
             </div>
           ))}
@@ -132,11 +146,55 @@ const count = (n: number): string => n.toLocaleString('en-US');
 const itemCount = (n: number): string => `${count(n)} item${n === 1 ? '' : 's'}:`;
 
 /** Where a value's head ends: what is left out, and where it is whole. */
-function CutMark({ chars }: { chars?: number }) {
+function CutMark({ chars }: { chars?: number | undefined }) {
   return (
     <span className="text-fg-subtle italic" data-testid="session-cut">
       {' '}
-      … {chars !== undefined ? `${count(chars)} more characters` : 'cut'} (whole in the file)
+      … {chars !== undefined ? `${count(chars)} more characters` : 'cut'}
     </span>
+  );
+}
+
+/**
+ * A field's head, and "show all": the whole text, asked of the worker when the user wants it, drawn
+ * as the Inspector draws a long text (its head and tail; every line only in a virtualized box).
+ */
+function CutField({
+  text,
+  chars,
+  index,
+  client,
+}: {
+  text: string;
+  chars: number | undefined;
+  index: number;
+  client: FieldClient;
+}) {
+  const [whole, setWhole] = useState<{ text: string } | { error: string } | 'asking' | null>(null);
+  if (whole !== null && typeof whole === 'object' && 'text' in whole)
+    return <PlainTextView text={whole.text} className="whitespace-normal" />;
+  const ask = async () => {
+    setWhole('asking');
+    const r = await client.request({ kind: 'headerField', index });
+    if (!r.ok) setWhole({ error: r.error.message });
+    else setWhole(r.value ?? { error: 'the field is no longer in the header' });
+  };
+  return (
+    <>
+      {text}
+      <CutMark chars={chars} />{' '}
+      <button
+        type="button"
+        className="font-sans text-[11px] text-sky-300 underline-offset-2 hover:underline disabled:opacity-60"
+        disabled={whole === 'asking'}
+        onClick={() => void ask()}
+        data-testid="session-show-all"
+      >
+        show all
+      </button>
+      {whole !== null && typeof whole === 'object' && (
+        <span className="text-amber-300"> could not read it: {whole.error}</span>
+      )}
+    </>
   );
 }

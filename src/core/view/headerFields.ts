@@ -6,7 +6,7 @@
  * log's 100,000 sample labels (one 1.5 M-character value) 2.9 s (audit R22-3); a seedLength that
  * was an object was drawn as a React child and unmounted the app (R22-9).
  */
-import { writeJson } from '../deepJson';
+import { jsonText, writeJson } from '../deepJson';
 import { limitDepthAndWidth } from '../depthLimit';
 import { sliceChars } from '../diff/postedParts';
 import { nameHead } from './bidiControls';
@@ -51,16 +51,10 @@ export interface PostedHeader {
 
 /** The header as posted: bounded in fields, in each value's text, and in each field's key. */
 export function postedHeader(header: Record<string, unknown>): PostedHeader {
-  const keys = Object.keys(header).filter((k) => k !== 'type');
-  const firsts = FIRST.filter((k) => Object.hasOwn(header, k));
-  const ordered = [...firsts];
-  for (const k of keys) {
-    if (ordered.length >= HEADER_FIELDS_SHOWN) break;
-    if (!FIRST.includes(k)) ordered.push(k);
-  }
+  const { shown, total } = shownKeys(header);
   const out: PostedHeader = {
-    fields: ordered.map((k) => field(k, header[k])),
-    moreFields: keys.length - ordered.length,
+    fields: shown.map((k) => field(k, header[k])),
+    moreFields: total - shown.length,
   };
   const seed = header.seedLength;
   if (typeof seed === 'number' && Number.isSafeInteger(seed) && seed >= 0) out.seedLength = seed;
@@ -83,6 +77,28 @@ export function postedMeta(meta: MetaLine): PostedMeta {
   const out: PostedMeta = { line: meta.line, beforeSeq: meta.beforeSeq, text };
   if (cut) out.cut = true;
   return out;
+}
+
+/** The keys of the fields shown, in their order, and how many fields the header has (bar `type`). */
+function shownKeys(header: Record<string, unknown>): { shown: string[]; total: number } {
+  const keys = Object.keys(header).filter((k) => k !== 'type');
+  const shown = FIRST.filter((k) => Object.hasOwn(header, k));
+  for (const k of keys) {
+    if (shown.length >= HEADER_FIELDS_SHOWN) break;
+    if (!FIRST.includes(k)) shown.push(k);
+  }
+  return { shown, total: keys.length };
+}
+
+/**
+ * The whole text of the `index`th field shown (the dialog's "show all": the page asks for it
+ * when the user does); undefined past the fields shown.
+ */
+export function wholeFieldText(header: Record<string, unknown>, index: number): string | undefined {
+  const key = shownKeys(header).shown[index];
+  if (key === undefined) return undefined;
+  const value = header[key];
+  return typeof value === 'string' ? value : (jsonText(value, 2) ?? String(value));
 }
 
 function field(key: string, value: unknown): HeaderField {
