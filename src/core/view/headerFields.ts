@@ -17,9 +17,11 @@ export const HEADER_FIELDS_SHOWN = 50;
 /** Characters of one value shown (its head). */
 export const HEADER_VALUE_CHARS = 1_000;
 /** Lines of one value shown (its head): a value of 250,000 short lines is as long as a long line. */
-export const HEADER_VALUE_LINES = 16;
-/** Items of an array and keys of an object a value's text shows before it counts the rest. */
+export const HEADER_VALUE_LINES = 20;
+/** Items of an array a value's text shows before it counts the rest: the first few. */
 const VALUE_ITEMS = 5;
+/** Keys of an object a value's text shows before it counts the rest (an Inspect origin has 6). */
+const VALUE_KEYS = 12;
 /** Levels of a value's text shown before a marker. */
 const VALUE_DEPTH = 8;
 
@@ -149,7 +151,8 @@ class Enough extends Error {}
  * counts the rest), then its head. The writing stops at the head, so its cost is the head's.
  */
 function jsonHead(value: unknown, bound: Bound): { text: string; cut: boolean } {
-  const narrow = limitDepthAndWidth(value, VALUE_DEPTH, VALUE_ITEMS);
+  // the value itself when nothing is cut away
+  const narrow = limitDepthAndWidth(value, VALUE_DEPTH, VALUE_KEYS, VALUE_ITEMS);
   let text = '';
   let whole = true;
   try {
@@ -167,5 +170,5 @@ function jsonHead(value: unknown, bound: Bound): { text: string; cut: boolean } 
   }
   if (text === '' && whole) return { text: String(value), cut: false };
   const head = valueHead(text, bound);
-  return { text: head, cut: !whole || head.length < text.length || narrow.leftOut > 0 };
+  return { text: head, cut: !whole || head.length < text.length || narrow.value !== value };
 }
