@@ -171,8 +171,9 @@ function CutField({
   client: FieldClient;
 }) {
   const [whole, setWhole] = useState<{ text: string } | { error: string } | 'asking' | null>(null);
+  // the dd breaks anywhere and keeps spaces: the text view lays out its own rows and gutter
   if (whole !== null && typeof whole === 'object' && 'text' in whole)
-    return <PlainTextView text={whole.text} className="whitespace-normal" />;
+    return <PlainTextView text={whole.text} className="break-normal whitespace-normal" />;
   const ask = async () => {
     setWhole('asking');
     const r = await client.request({ kind: 'headerField', index });
