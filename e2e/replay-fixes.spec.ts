@@ -102,6 +102,41 @@ test('session info shows the header fields and the wrapper lines with their line
   await expect(header).toContainText(String(clog.sessionHeader!.cwd));
 });
 
+test('session info over a header of the wrong types and sizes: the app stays, the values are cut (R22-3, R22-9)', async ({
+  page,
+}) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'seqscope-header-'));
+  const bad = path.join(dir, 'bad-header.jsonl');
+  const header = {
+    type: 'session',
+    version: 0,
+    id: 'a\n'.repeat(250_000),
+    seedLength: { a: 1 },
+    parentSession: { b: 2 },
+  };
+  const events = [
+    '{"type":"turn/start","seq":0,"time":1755000000000,"data":{"turn":1}}',
+    '{"type":"turn/end","seq":1,"time":1755000000030,"data":{"turn":1,"reason":{"kind":"completed"}}}',
+  ];
+  writeFileSync(bad, `${[JSON.stringify(header), ...events].join('\n')}\n`);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await gotoApp(page);
+  await openWithInput(page, bad);
+  await expectLoaded(page, 'bad-header.jsonl', 2);
+  await page.getByTestId('session-info-button').click();
+  const info = page.getByTestId('session-header');
+  await expect(info).toContainText('"a": 1');
+  await expect(info).toContainText('more characters');
+  expect((await info.textContent())?.length).toBeLessThan(5_000);
+  await expect(page.getByTestId('session-seed')).toHaveCount(0);
+  // the app is still there behind the dialog
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('session-info')).toHaveCount(0);
+  await expect(page.getByTestId('status')).toHaveAttribute('data-name', 'bad-header.jsonl');
+  expect(errors).toEqual([]);
+});
+
 test('a broken line can be looked at: bad JSON and a torn tail unfold to show their text', async ({
   page,
 }) => {

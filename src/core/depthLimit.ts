@@ -42,22 +42,24 @@ export function depthMarker(max: number): Record<string, string> {
  * the cuts. Recursion never goes deeper than `max + 1`.
  */
 export function limitDepth<T>(value: T, max = MAX_POST_DEPTH, marker = depthMarker(max)): T {
-  return cut(value, 1, max, Infinity, marker) as T;
+  return cut(value, 1, max, { keys: Infinity, items: Infinity }, marker) as T;
 }
 
 /**
- * `value` cut like limitDepth, and every object past `maxWidth` keys / array past `maxWidth`
- * items cut to its first `maxWidth`, followed by a marker naming how many more (moreKeysKey,
- * moreItemsMarker); `leftOut` counts the keys and items cut away. `value` is itself when
- * nothing is cut. Work is bounded by the kept entries, bar one key list per object.
+ * `value` cut like limitDepth, and every object past `maxWidth` keys / array past `maxItems`
+ * (`maxWidth` unless given) items cut to its first ones, followed by a marker naming how many more
+ * (moreKeysKey, moreItemsMarker); `leftOut` counts the keys and items cut away. `value` is itself
+ * when nothing is cut. Work is bounded by the kept entries, bar one key list per object.
  */
 export function limitDepthAndWidth<T>(
   value: T,
   maxDepth = MAX_POST_DEPTH,
   maxWidth = MAX_POST_WIDTH,
+  maxItems = maxWidth,
 ): { value: T; leftOut: number } {
   const count = { leftOut: 0 };
-  const out = cut(value, 1, maxDepth, maxWidth, depthMarker(maxDepth), count) as T;
+  const width = { keys: maxWidth, items: maxItems };
+  const out = cut(value, 1, maxDepth, width, depthMarker(maxDepth), count) as T;
   return { value: out, leftOut: count.leftOut };
 }
 
@@ -65,14 +67,14 @@ function cut(
   v: unknown,
   level: number,
   max: number,
-  width: number,
+  width: { keys: number; items: number },
   marker: object,
   count?: { leftOut: number },
 ): unknown {
   if (v === null || typeof v !== 'object') return v;
   if (level > max) return { ...marker };
   if (Array.isArray(v)) {
-    const kept = Math.min(v.length, width);
+    const kept = Math.min(v.length, width.items);
     let out: unknown[] | null = kept < v.length ? v.slice(0, 0) : null;
     for (let i = 0; i < kept; i++) {
       const c: unknown = v[i];
@@ -89,7 +91,7 @@ function cut(
   const src = v as Record<string, unknown>;
   let out: Record<string, unknown> | null = null;
   const keys = Object.keys(src);
-  const kept = Math.min(keys.length, width);
+  const kept = Math.min(keys.length, width.keys);
   if (kept < keys.length) out = {};
   for (let i = 0; i < kept; i++) {
     const k = keys[i]!;

@@ -26,6 +26,7 @@ import { queryLibrary } from './libraryQuery';
 import { yieldToEvents } from './loader';
 import { busyNotice } from './busyNotice';
 import { formatSeq } from '../core/view/seqText';
+import { wholeFieldText } from '../core/view/headerFields';
 
 export type Answer<K extends RequestKind> = Result<ResponseValues[K]> | Promise<Result<ResponseValues[K]>>;
 export type Handler<K extends RequestKind> = (req: EnvelopeOf<K>, host: HandlerHost) => Answer<K>;
@@ -190,6 +191,11 @@ export const handlers: HandlerTable = {
   requestChanges: inSlices((c, stopped) => c.harness.requestChanges(yieldToEvents, stopped)),
   requestChange: atSeq((req, c) => ok(c.harness.requestChange(req.seq))),
   resumePreview: onLog((_req, c) => ok(c.harness.resumePreview())),
+  headerField: onLog((req, c) => {
+    const header = c.log.log.sessionHeader;
+    const text = header ? wholeFieldText(header, req.index) : undefined;
+    return ok(text === undefined ? null : { text });
+  }),
   exportOtlp: announced(
     (size) => `exporting ${size} as OTLP`,
     (req, c) =>

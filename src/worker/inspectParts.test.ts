@@ -35,7 +35,7 @@ describe('a multi-sample Inspect AI log', () => {
     expect(first.parts).toEqual({ labels: [`${String(only?.id)}#1`, 'short#1'], open: 1 });
     const second = await open(2);
     expect(second.parts?.open).toBe(2);
-    expect(second.header?.id).toMatch(/\/short\/1$/);
+    expect(second.header?.fields.find((f) => f.key === 'id')?.text).toMatch(/\/short\/1$/);
     expect(second.events).toBeLessThan(first.events);
   });
 });

@@ -34,6 +34,7 @@ import { seqRuns, type SeqRuns } from '../core/view/seqRuns';
 import { REPLACED_PAGE } from './protocol';
 import { listedSamples } from '../core/import/inspect/sampleList';
 import { nameHead } from '../core/view/bidiControls';
+import { postedHeader, postedMeta, type PostedHeader, type PostedMeta } from '../core/view/headerFields';
 
 /** Messages one `messagesOf` answers at most. */
 const MESSAGES_OF_LIMIT = 200;
@@ -46,6 +47,9 @@ export class Queries {
   /** Replace seq -> its hidden nodes as posted (bounded runs), made once per replace and log size. */
   private runsCache: { events: number; map: Map<number, SeqRuns> } | null = null;
   private callCache: { events: number; map: Map<string, ToolCallInfo> } | null = null;
+  /** What the page is posted of the header and the meta lines: made once, posted with every summary. */
+  private headerCache: { of: object; posted: PostedHeader } | null = null;
+  private metasCache: PostedMeta[] = [];
 
   constructor(private readonly session: OpenLog) {}
 
@@ -284,6 +288,23 @@ export class Queries {
     };
   }
 
+  /** The header bounded (audit R22-3): cut like events too, a field nested 3,000 deep failed postMessage (R17-10). */
+  private postedHeader(): PostedHeader | undefined {
+    const header = this.session.log.sessionHeader;
+    if (!header) return undefined;
+    if (this.headerCache?.of !== header) this.headerCache = { of: header, posted: postedHeader(header) };
+    return this.headerCache.posted;
+  }
+
+  /** The first 100 meta lines, each its head (a 750 KB wrapper line was drawn whole: R22-3). */
+  private postedMetas(): PostedMeta[] {
+    const metas = this.session.log.metas;
+    const n = Math.min(metas.length, 100);
+    const kept = this.metasCache.length <= n ? this.metasCache : [];
+    if (kept.length !== n) this.metasCache = [...kept, ...metas.slice(kept.length, n).map(postedMeta)];
+    return this.metasCache;
+  }
+
   summary(rowCount: number, rowsVersion: number): LogSummary {
     const s = this.session;
     const log = s.log;
@@ -304,7 +325,7 @@ export class Queries {
       problems: problemSummary(st),
       loadMs: (s.finishedAt ?? performance.now()) - s.startedAt,
       format: log.sourceFormat ?? 'seqscope',
-      metas: limitDepth(log.metas.slice(0, 100)),
+      metas: this.postedMetas(),
       types: s.types(),
       diagnostics: s.diagnosticCounts(),
       codes: s.diag.codes(),
@@ -316,8 +337,8 @@ export class Queries {
     if (st.totals.usage) out.usage = st.totals.usage;
     if (s.startTime !== undefined) out.startTime = s.startTime;
     if (s.endTime !== undefined) out.endTime = s.endTime;
-    // cut like events: a header field nested 3,000 deep failed postMessage (audit R17-10)
-    if (log.sessionHeader) out.header = limitDepth(log.sessionHeader);
+    const header = this.postedHeader();
+    if (header) out.header = header;
     if (log.limitHit) out.limitHit = log.limitHit;
     if (s.liftedLimits) out.liftedLimits = s.liftedLimits;
     const labels = listedSamples(log.sessionHeader) ?? [];

@@ -2,10 +2,11 @@
  * A modal dialog on the native <dialog> element: it takes focus when it opens (its close button,
  * or the element marked `autoFocus`), makes the page behind it inert, keeps Tab inside, closes on
  * Escape, on its close button and on a click on the backdrop, and gives focus back to the element
- * that had it before.
+ * that had it before. A render error inside it stays inside it (PaneBoundary).
  */
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { wrapTab } from './focusTrap';
+import { PaneBoundary } from './PaneBoundary';
 
 export function ModalDialog({
   title,
@@ -63,7 +64,12 @@ export function ModalDialog({
             Close
           </button>
         </div>
-        <div className="min-h-0 overflow-auto p-4">{children}</div>
+        <div className="min-h-0 overflow-auto p-4">
+          {/* A dialog's failure stays in it: without a boundary React unmounts the app (R22-9). */}
+          <PaneBoundary label={title} kind="dialog">
+            {children}
+          </PaneBoundary>
+        </div>
       </div>
     </dialog>
   );

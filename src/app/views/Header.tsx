@@ -21,7 +21,7 @@ export const FILE_INPUT_ID = 'file-input';
 const START_PAGE_HINT_ID = 'start-page-hint';
 
 export function Header() {
-  const { load } = useServices();
+  const { load, client } = useServices();
   const status = useApp((s) => s.status);
   const events = useApp((s) => s.events);
   const name = useApp((s) => s.name);
@@ -69,7 +69,7 @@ export function Header() {
             >
               <NameText name={name} />
             </span>
-            <SessionInfoButton summary={summary} />
+            <SessionInfoButton summary={summary} client={client} />
             <SamplePicker summary={summary} />
             {/* What failed first, then the diagnostics: they never give way; the figures after them do. */}
             {summary && (

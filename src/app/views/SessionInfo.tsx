@@ -3,17 +3,21 @@
  * id, cwd, createdAt, parentSession, seedLength, version, …) and the
  * non-event lines kept for display (the headless runner's wrapper lines,
  * e.g. its final `{"type":"result",…}`) with their line numbers, as JSON.
+ * Both come bounded from the worker (core/view/headerFields.ts): each value's
+ * head, the first fields, a count of the rest (audit R22-3).
  */
 import { useState } from 'react';
 import { ModalDialog } from '../components/ModalDialog';
 import type { LogSummary } from '../../worker/protocol';
-import { stringifyPretty } from '../components/jsonText';
 import { formatEpochMs } from '../components/format';
+import { NameText } from '../components/NameText';
+import { PlainTextView } from '../components/plainText';
+import type { LogClient } from '../../worker/client';
 
-/** Header fields shown first, in this order; any other field follows. */
-const FIRST = ['id', 'cwd', 'createdAt', 'parentSession', 'seedLength', 'version'];
+/** What the dialog asks the worker: a cut field's whole text. */
+type FieldClient = Pick<LogClient, 'request'>;
 
-export function SessionInfoButton({ summary }: { summary: LogSummary | null }) {
+export function SessionInfoButton({ summary, client }: { summary: LogSummary | null; client: FieldClient }) {
   // Open for one load: another log closes it.
   const [openFor, setOpenFor] = useState<number | null>(null);
   const open = summary !== null && openFor === summary.loadId;
@@ -46,21 +50,15 @@ export function SessionInfoButton({ summary }: { summary: LogSummary | null }) {
           className="w-[34rem]"
           onClose={() => setOpenFor(null)}
         >
-          <SessionInfoPanel summary={summary} />
+          <SessionInfoPanel summary={summary} client={client} />
         </ModalDialog>
       )}
     </>
   );
 }
 
-export function SessionInfoPanel({ summary }: { summary: LogSummary }) {
+export function SessionInfoPanel({ summary, client }: { summary: LogSummary; client: FieldClient }) {
   const header = summary.header;
-  const fields = header
-    ? [
-        ...FIRST.filter((k) => k in header),
-        ...Object.keys(header).filter((k) => k !== 'type' && !FIRST.includes(k)),
-      ]
-    : [];
   return (
     <div>
       <p className="mb-3 font-mono text-[11px] text-fg-muted" data-testid="session-fingerprint">
@@ -73,12 +71,34 @@ export function SessionInfoPanel({ summary }: { summary: LogSummary }) {
           className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 font-mono text-[11px]"
           data-testid="session-header"
         >
-          {fields.map((k) => (
-            <div key={k} className="contents">
-              <dt className="text-fg-subtle">{k}</dt>
-              <dd className="break-all whitespace-pre-wrap text-fg">{fieldText(k, header[k])}</dd>
+          {header.fields.map((f, i) => (
+            <div key={i} className="contents">
+              <dt className="max-w-48 break-all text-fg-subtle">
+                <NameText name={f.key} />
+              </dt>
+              <dd className="min-w-0 break-all whitespace-pre-wrap text-fg">
+                {f.items !== undefined && <span className="text-fg-muted">{itemCount(f.items)} </span>}
+                {f.cut ? (
+                  <CutField
+                    key={`${summary.loadId}:${i}`}
+                    text={f.text}
+                    chars={f.cut.chars}
+                    index={i}
+                    client={client}
+                  />
+                ) : (
+                  f.text
+                )}
+                {f.epochMs !== undefined && ` (${formatEpochMs(f.epochMs)})`}
+              </dd>
             </div>
           ))}
+          {header.moreFields > 0 && (
+            <div className="col-span-2 text-fg-subtle" data-testid="session-more-fields">
+              … {count(header.moreFields)} more field{header.moreFields === 1 ? '' : 's'} not shown (line 1 of
+              the file holds them)
+            </div>
+          )}
         </dl>
       ) : (
         <p className="text-fg-subtle">No session header line in this log.</p>
@@ -87,7 +107,13 @@ export function SessionInfoPanel({ summary }: { summary: LogSummary }) {
         <p className="mt-2 text-[11px] text-amber-200" data-testid="session-seed">
           The first {header.seedLength} event{header.seedLength === 1 ? '' : 's'} (seq 0–
           {Math.max(0, header.seedLength - 1)}) are inherited from the parent session
-          {header.parentSession ? ` ${header.parentSession}` : ''}.
+          {header.parentSession !== undefined && (
+            <>
+              {' '}
+              <NameText name={header.parentSession} />
+            </>
+          )}
+          .
         </p>
       )}
       <h3 className="mt-3 mb-2 text-[11px] font-semibold tracking-wide text-fg-muted uppercase">
@@ -104,7 +130,8 @@ export function SessionInfoPanel({ summary }: { summary: LogSummary }) {
                 line {m.line} · after {m.beforeSeq} event{m.beforeSeq === 1 ? '' : 's'}
               </div>
               <pre className="max-h-48 overflow-auto rounded bg-inset p-1.5 font-mono text-[11px] break-all whitespace-pre-wrap text-fg">
-                {stringifyPretty(m.value)}
+                {m.text}
+                {m.cut && <CutMark />}
               </pre>
             </li>
           ))}
@@ -114,8 +141,61 @@ export function SessionInfoPanel({ summary }: { summary: LogSummary }) {
   );
 }
 
-function fieldText(key: string, v: unknown): string {
-  if (key === 'createdAt' && typeof v === 'number' && Number.isFinite(v)) return `${v} (${formatEpochMs(v)})`;
-  if (typeof v === 'string') return v;
-  return stringifyPretty(v);
+const count = (n: number): string => n.toLocaleString('en-US');
+
+const itemCount = (n: number): string => `${count(n)} item${n === 1 ? '' : 's'}:`;
+
+/** Where a value's head ends: what is left out, and where it is whole. */
+function CutMark({ chars }: { chars?: number | undefined }) {
+  return (
+    <span className="text-fg-subtle italic" data-testid="session-cut">
+      {' '}
+      … {chars !== undefined ? `${count(chars)} more characters` : 'cut'}
+    </span>
+  );
+}
+
+/**
+ * A field's head, and "show all": the whole text, asked of the worker when the user wants it, drawn
+ * as the Inspector draws a long text (its head and tail; every line only in a virtualized box).
+ */
+function CutField({
+  text,
+  chars,
+  index,
+  client,
+}: {
+  text: string;
+  chars: number | undefined;
+  index: number;
+  client: FieldClient;
+}) {
+  const [whole, setWhole] = useState<{ text: string } | { error: string } | 'asking' | null>(null);
+  // the dd breaks anywhere and keeps spaces: the text view lays out its own rows and gutter
+  if (whole !== null && typeof whole === 'object' && 'text' in whole)
+    return <PlainTextView text={whole.text} className="break-normal whitespace-normal" />;
+  const ask = async () => {
+    setWhole('asking');
+    const r = await client.request({ kind: 'headerField', index });
+    if (!r.ok) setWhole({ error: r.error.message });
+    else setWhole(r.value ?? { error: 'the field is no longer in the header' });
+  };
+  return (
+    <>
+      {text}
+      <CutMark chars={chars} />{' '}
+      <button
+        type="button"
+        className="font-sans text-[11px] text-sky-300 underline-offset-2 hover:underline disabled:opacity-60"
+        disabled={whole === 'asking'}
+        onClick={() => void ask()}
+        data-testid="session-show-all"
+      >
+        show all
+      </button>
+      {whole !== null && typeof whole === 'object' && (
+        <span className="text-amber-300"> could not read it: {whole.error}</span>
+      )}
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 /** What the UI knows about a whole log: counts, diagnostics by code, the turn/step outline. */
-import type { DiagnosticCode, MetaLine, SessionHeader, Severity, TokenUsage } from '../../core/types';
+import type { DiagnosticCode, Severity, TokenUsage } from '../../core/types';
+import type { PostedHeader, PostedMeta } from '../../core/view/headerFields';
 import type { LoadSource } from './requests';
 import type { SourceFormat } from '../../core/import/formats';
 import type { ProblemSummary } from '../../core/view/problems';
@@ -56,12 +57,14 @@ export interface LogSummary extends RowsInfo {
   startTime?: number;
   endTime?: number;
   loadMs: number;
-  header?: SessionHeader;
+  /** The session header, bounded for the Session dialog (core/view/headerFields.ts). */
+  header?: PostedHeader;
   /** The log's format, by content (core/import/formats.ts): 'seqscope' for the harness's own. */
   format: SourceFormat;
   /** A log of several samples (Inspect AI): their labels ("id#epoch") and which one is open, from 1. */
   parts?: { labels: string[]; open: number };
-  metas: MetaLine[];
+  /** The first 100 non-event lines, each its JSON's head. */
+  metas: PostedMeta[];
   types: { type: string; count: number }[];
   diagnostics: DiagnosticCounts;
   codes: CodeGroup[];

@@ -129,6 +129,8 @@ export type Request =
   | { kind: 'requestChange'; seq: number }
   /** The resume check: refusals, the events the harness would append, the messages of the next request. */
   | { kind: 'resumePreview' }
+  /** The whole text of the session header's `index`th field as posted (the Session dialog's "show all"). */
+  | { kind: 'headerField'; index: number }
   /** The whole log as OpenTelemetry traces (OTLP/JSON, GenAI conventions); `content` adds the messages. */
   | { kind: 'exportOtlp'; content: boolean }
   /** The whole log with secrets, e-mail addresses and the home path masked (core/redact), plus `patterns` (regexes). */

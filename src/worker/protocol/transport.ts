@@ -64,6 +64,8 @@ export interface ResponseValues {
   requestChanges: { seqs: number[] };
   requestChange: RequestChange | null;
   resumePreview: ResumePreview;
+  /** The field's whole text (a string as itself, anything else as indented JSON); null: no such field. */
+  headerField: { text: string } | null;
   /**
    * The file's text, how many spans it holds, the log's name (for the file name), and why the
    * spans miss some of the input (core/log/unreadInput.ts), or null: they hold everything read;
