@@ -27,13 +27,16 @@ export function moreKeysKey(more: number): string {
 }
 
 /** The item standing for an array's items past the width. */
-export function moreItemsMarker(more: number): Record<string, string> {
-  return { [DEPTH_MARKER_KEY]: `+${more.toLocaleString('en-US')} more items: see Raw line` };
+export function moreItemsMarker(more: number, seeWhole = SEE_RAW_LINE): Record<string, string> {
+  return { [DEPTH_MARKER_KEY]: `+${more.toLocaleString('en-US')} more items: ${seeWhole}` };
 }
 
-export function depthMarker(max: number): Record<string, string> {
-  return { [DEPTH_MARKER_KEY]: `nested deeper than ${max} levels: see Raw line` };
+export function depthMarker(max: number, seeWhole = SEE_RAW_LINE): Record<string, string> {
+  return { [DEPTH_MARKER_KEY]: `nested deeper than ${max} levels: ${seeWhole}` };
 }
+
+/** Where a cut value is read whole: an event's raw line (the Inspector's "Raw line" tab). */
+const SEE_RAW_LINE = 'see Raw line';
 
 /**
  * `value` with every object/array nested more than `max` levels deep (the
@@ -42,7 +45,7 @@ export function depthMarker(max: number): Record<string, string> {
  * the cuts. Recursion never goes deeper than `max + 1`.
  */
 export function limitDepth<T>(value: T, max = MAX_POST_DEPTH, marker = depthMarker(max)): T {
-  return cut(value, 1, max, { keys: Infinity, items: Infinity }, marker) as T;
+  return cut(value, 1, max, { keys: Infinity, items: Infinity, seeWhole: SEE_RAW_LINE }, marker) as T;
 }
 
 /**
@@ -56,10 +59,12 @@ export function limitDepthAndWidth<T>(
   maxDepth = MAX_POST_DEPTH,
   maxWidth = MAX_POST_WIDTH,
   maxItems = maxWidth,
+  /** Where the markers say the whole value is read (a header has no raw line: "show all"). */
+  seeWhole = SEE_RAW_LINE,
 ): { value: T; leftOut: number } {
   const count = { leftOut: 0 };
-  const width = { keys: maxWidth, items: maxItems };
-  const out = cut(value, 1, maxDepth, width, depthMarker(maxDepth), count) as T;
+  const width = { keys: maxWidth, items: maxItems, seeWhole };
+  const out = cut(value, 1, maxDepth, width, depthMarker(maxDepth, seeWhole), count) as T;
   return { value: out, leftOut: count.leftOut };
 }
 
@@ -67,7 +72,7 @@ function cut(
   v: unknown,
   level: number,
   max: number,
-  width: { keys: number; items: number },
+  width: { keys: number; items: number; seeWhole: string },
   marker: object,
   count?: { leftOut: number },
 ): unknown {
@@ -83,7 +88,7 @@ function cut(
       if (out) out.push(c2);
     }
     if (out && kept < v.length) {
-      out.push(moreItemsMarker(v.length - kept));
+      out.push(moreItemsMarker(v.length - kept, width.seeWhole));
       if (count) count.leftOut += v.length - kept;
     }
     return out ?? v;
@@ -104,7 +109,7 @@ function cut(
     if (out) setOwn(out, k, c2);
   }
   if (out && kept < keys.length) {
-    setOwn(out, moreKeysKey(keys.length - kept), 'see Raw line');
+    setOwn(out, moreKeysKey(keys.length - kept), width.seeWhole);
     if (count) count.leftOut += keys.length - kept;
   }
   return out ?? v;

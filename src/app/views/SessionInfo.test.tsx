@@ -70,7 +70,8 @@ describe('the Session dialog over a hostile header (R22-3)', () => {
     expect(id).toContain(`${(500_000 - 39).toLocaleString('en-US')} more characters`);
     const origin = dd.find((d) => d.textContent?.includes('inspect'))?.textContent ?? '';
     expect(origin).toContain('sample-0#1');
-    expect(origin).toContain('+99,995 more items');
+    expect(origin).toContain('+99,995 more items: see “show all”');
+    expect(text).not.toContain('Raw line');
     expect(origin).not.toContain('sample-5#1');
     expect(el.querySelector('[data-testid=session-metas] pre')?.textContent?.length).toBeLessThan(2_100);
     expect(el.querySelectorAll('[data-testid=session-cut]').length).toBeGreaterThanOrEqual(3);

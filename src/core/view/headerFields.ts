@@ -152,7 +152,7 @@ class Enough extends Error {}
  */
 function jsonHead(value: unknown, bound: Bound): { text: string; cut: boolean } {
   // the value itself when nothing is cut away
-  const narrow = limitDepthAndWidth(value, VALUE_DEPTH, VALUE_KEYS, VALUE_ITEMS);
+  const narrow = limitDepthAndWidth(value, VALUE_DEPTH, VALUE_KEYS, VALUE_ITEMS, 'see “show all”');
   let text = '';
   let whole = true;
   try {
