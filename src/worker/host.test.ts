@@ -68,6 +68,7 @@ describe('LogHost: every request kind answered through the handler table', () =>
       'inputDigests',
       'exportOtlp',
       'exportRedacted',
+      'headerField',
       'library',
       'requestAt',
       'requestChanges',
