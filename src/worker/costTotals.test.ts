@@ -14,6 +14,8 @@ import { AnswerQueries } from './answerQueries';
 import { LogHost } from './host';
 import { OpenLog } from './openLog';
 import type { MetricsAnswer, ResponseMessage, StepMetrics, WorkerMessage } from './protocol';
+import { longHeaderNamesLog } from '../core/testing/longHeaderNames';
+import { NAME_MAX_CHARS } from '../core/view/bidiControls';
 
 const SAMPLES = resolve(__dirname, '../../../shared/samples');
 const LOGS: [string, string][] = [
@@ -128,4 +130,18 @@ describe('costTotals: the session cost summed in the worker', () => {
       expect(reads).not.toHaveBeenCalled();
     },
   );
+});
+
+describe("a request header's long model (audit R23-3)", () => {
+  it('is posted cut like a name in every step of the metrics answer and in the cost totals', async () => {
+    const { metrics, totals } = await answers(longHeaderNamesLog(300, 200_000));
+    expect(metrics.steps).toHaveLength(300);
+    // the Charts tab's answer is structured-cloned whole: 300 x 200 KB before the cut
+    expect(JSON.stringify(metrics).length).toBeLessThan(300 * 2 * NAME_MAX_CHARS + 200_000);
+    for (const s of metrics.steps) {
+      expect(Array.from(s.model ?? '')).toHaveLength(NAME_MAX_CHARS + 1);
+      expect(s.model?.endsWith('…')).toBe(true);
+    }
+    expect(totals.byModel.map((m) => m.model)).toEqual([metrics.steps[0]?.model]);
+  });
 });

@@ -19,7 +19,7 @@
  */
 import type { SessionLog } from '../log/sessionLog';
 import type { AttemptInfo, StepInfo, ToolCallInfo, TurnInfo } from '../analysis/structureIndex';
-import { requestInForceAt } from '../harness/requestInForce';
+import { requestInForceAt, requestNames } from '../harness/requestInForce';
 import { answeredBy } from '../log/message';
 import { normalizeUsage, totalInputTokens } from '../analysis/usage';
 import { isKnownEvent, type Block, type FinishReason, type Message, type TokenUsage } from '../types';
@@ -27,7 +27,8 @@ import { isObject } from '../validate';
 import { finishReason, semconvMessage, semconvPart } from './genaiMessages';
 import { ContentBudget, contentBudget, contentJson, cutContent, historyJson } from './contentLimits';
 import { attributes, nanos, spanCount, type Attr, type OtlpSpan, type OtlpTracesData } from './otlpJson';
-import { spanIdOf, traceIdOf } from './traceIds';
+import { spanIdsOf, traceIdOf } from './traceIds';
+import { nameHead } from '../view/bidiControls';
 
 export interface OtlpExportOptions {
   /** Add the messages, system instructions and tool arguments/results. */
@@ -67,7 +68,9 @@ export function exportOtlpText(
 }
 
 class OtlpBuilder {
-  private readonly sessionId: string;
+  /** The session id as the spans name it, cut like a name: it is in every span (audit R23-7). */
+  private readonly conversationId: string;
+  private readonly spanIdOf: (key: string) => string;
   private readonly traceId: string;
   private readonly spans: OtlpSpan[] = [];
   private readonly agentName: string;
@@ -83,9 +86,12 @@ class OtlpBuilder {
     private readonly options: OtlpExportOptions,
   ) {
     const h = log.sessionHeader;
-    this.sessionId =
+    const sessionId =
       typeof h?.id === 'string' && h.id !== '' ? h.id : (options.fallbackSessionId ?? 'unnamed-session');
-    this.traceId = traceIdOf(this.sessionId);
+    this.conversationId = nameHead(sessionId);
+    // The ids hash the whole id (two sessions whose ids share a long head keep apart), once.
+    this.traceId = traceIdOf(sessionId);
+    this.spanIdOf = spanIdsOf(sessionId);
     const format = isObject(h?.origin) ? h.origin.format : undefined;
     this.agentName = typeof format === 'string' ? format : 'deepseek-harness';
     if (options.content)
@@ -104,17 +110,17 @@ class OtlpBuilder {
     const st = log.structure;
     const first = this.firstTime();
     const last = this.lastTime() ?? first;
-    const rootId = spanIdOf(this.sessionId, 'session');
+    const rootId = this.spanIdOf('session');
     const firstRequest = this.requestAt(log.eventCount - 1);
     this.spans.push({
       traceId: this.traceId,
       spanId: rootId,
-      name: `session ${this.sessionId}`,
+      name: `session ${this.conversationId}`,
       kind: 1,
       startTimeUnixNano: nanos(first ?? 0),
       endTimeUnixNano: nanos(last ?? 0),
       attributes: attributes({
-        'gen_ai.conversation.id': this.sessionId,
+        'gen_ai.conversation.id': this.conversationId,
         'gen_ai.agent.name': this.agentName,
         'gen_ai.provider.name': firstRequest.provider,
         'seqscope.events': log.eventCount,
@@ -197,16 +203,11 @@ class OtlpBuilder {
   private requestAt(seq: number): RequestFacts {
     const request = requestInForceAt(this.log, seq);
     if (request === null) return {};
-    const config = isObject(request.config) ? request.config : {};
-    return {
-      provider: typeof config.provider === 'string' ? config.provider : undefined,
-      model: typeof config.model === 'string' ? config.model : undefined,
-      system: request.system,
-    };
+    return { ...requestNames(request), system: request.system };
   }
 
   private turnSpan(t: TurnInfo, parent: string): string {
-    const id = spanIdOf(this.sessionId, `turn:${t.startSeq}`);
+    const id = this.spanIdOf(`turn:${t.startSeq}`);
     const reason = t.endReason;
     const failed = reason?.kind === 'error';
     const u = t.usage;
@@ -221,7 +222,7 @@ class OtlpBuilder {
       attributes: attributes({
         'gen_ai.operation.name': 'invoke_agent',
         'gen_ai.agent.name': this.agentName,
-        'gen_ai.conversation.id': this.sessionId,
+        'gen_ai.conversation.id': this.conversationId,
         'gen_ai.provider.name': this.requestAt(t.startSeq).provider ?? this.requestAt(t.lastSeq).provider,
         'gen_ai.usage.input_tokens': u && totalInputTokens(u),
         'gen_ai.usage.output_tokens': u?.outputTokens,
@@ -279,7 +280,7 @@ class OtlpBuilder {
       'gen_ai.request.model': model,
       'gen_ai.response.model': by.model ?? undefined,
       'gen_ai.response.id': message?.id,
-      'gen_ai.conversation.id': this.sessionId,
+      'gen_ai.conversation.id': this.conversationId,
       'gen_ai.response.finish_reasons': finish ? [finish] : undefined,
       'gen_ai.usage.input_tokens': usage && totalInputTokens(usage),
       'gen_ai.usage.output_tokens': usage?.outputTokens,
@@ -310,10 +311,7 @@ class OtlpBuilder {
     });
     this.spans.push({
       traceId: this.traceId,
-      spanId: spanIdOf(
-        this.sessionId,
-        `chat:${attempt ? attempt.firstChunkSeq : startSeq}:${messageSeq ?? -1}`,
-      ),
+      spanId: this.spanIdOf(`chat:${attempt ? attempt.firstChunkSeq : startSeq}:${messageSeq ?? -1}`),
       parentSpanId: parent,
       name: `chat${model ? ` ${model}` : ''}`,
       kind: 3,
@@ -361,7 +359,7 @@ class OtlpBuilder {
     });
     this.spans.push({
       traceId: this.traceId,
-      spanId: spanIdOf(this.sessionId, `tool:${startSeq}:${call.callId}`),
+      spanId: this.spanIdOf(`tool:${startSeq}:${call.callId}`),
       parentSpanId: parent,
       name: `execute_tool ${call.name}`,
       kind: 1,

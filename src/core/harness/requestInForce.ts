@@ -11,6 +11,7 @@
  */
 import { looseData, type SessionEvent } from '../types';
 import { isObject } from '../validate';
+import { nameHead } from '../view/bidiControls';
 
 export const REQUEST_HEADER = 'request/header';
 
@@ -140,11 +141,24 @@ export function requestModel(r: RequestInForce): string | undefined {
   return isObject(r.config) && typeof r.config.model === 'string' ? r.config.model : undefined;
 }
 
+/**
+ * The provider and model a request names, each cut like a name (nameHead: NAME_MAX_CHARS code
+ * points): what every step, span and row the request is in force for copies. A header's model
+ * of a megabyte copied per step made `stats` and an OTLP export quadratic (audit R23-1, R23-2).
+ */
+export function requestNames(r: RequestInForce): { provider?: string; model?: string } {
+  const out: { provider?: string; model?: string } = {};
+  if (isObject(r.config) && typeof r.config.provider === 'string') out.provider = nameHead(r.config.provider);
+  const model = requestModel(r);
+  if (model !== undefined) out.model = nameHead(model);
+  return out;
+}
+
 /** Per log: each request/header's model, read once (a header never changes once written). */
 const headerModels = new WeakMap<RequestSource, Map<number, string | undefined>>();
 
 /**
- * The model the request in force at `seq` names. A header is parsed once for all the steps it
+ * The model the request in force at `seq` names (cut: requestNames). A header is parsed once for all the steps it
  * is in force for: per-step metrics read the model of every step, and a header of many tool
  * schemas re-read (or worse, serialized) per step cost seconds per thousand steps (audit R9-4).
  */
@@ -154,7 +168,7 @@ export function modelInForceAt(log: RequestSource, seq: number): string | undefi
   let models = headerModels.get(log);
   if (models === undefined) headerModels.set(log, (models = new Map<number, string | undefined>()));
   if (models.has(at)) return models.get(at);
-  const model = requestModel(requestOfHeaderEvent(log.event(at)));
+  const { model } = requestNames(requestOfHeaderEvent(log.event(at)));
   models.set(at, model);
   return model;
 }

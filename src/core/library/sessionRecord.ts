@@ -13,6 +13,7 @@ import { looseData, type Block, type TokenUsage } from '../types';
 import { isObject } from '../validate';
 import { upperBound } from '../log/growable';
 import type { Row } from './schema';
+import { nameHead } from '../view/bidiControls';
 
 /** Where a log came from, as the caller knows it (the log itself does not). */
 export interface LogSource {
@@ -51,6 +52,7 @@ interface ModelRef {
 type Data = Readonly<Record<string, unknown>>;
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const cutName = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? nameHead(v) : null);
 
 /**
  * The index of the request header in force at `seq`: the last of `headerSeqs` (ascending) at or
@@ -302,7 +304,8 @@ function scanTypes(log: SessionLog): TypeScan {
 function headerModel(d: Data): ModelRef {
   // request/header: {header:{config:{provider, model}}}; request/context: {provider, model}
   const config = isObject(d.header) && isObject(d.header.config) ? d.header.config : d;
-  return { provider: str(config.provider), model: str(config.model) };
+  // Cut like a name, as requestNames cuts them: a header's model is copied into every step's row.
+  return { provider: cutName(config.provider), model: cutName(config.model) };
 }
 
 function isFromUser(d: Data): boolean {

@@ -6,6 +6,7 @@
  * may carry next to them are not part of what the model was sent.
  */
 import { isKnownEvent, type Message, type SessionEvent } from '../types';
+import { nameHead } from '../view/bidiControls';
 
 /** The event's Message, or null when it is not a valid surface event. */
 export function messageOf(ev: SessionEvent): Message | null {
@@ -38,9 +39,12 @@ export function derivesMessage(ev: SessionEvent): boolean {
   return ev.data.message.content.length > 0;
 }
 
-/** Who answered, as an assistant/message's source names them; each null when not written (or not an answer). */
+/**
+ * Who answered, as an assistant/message's source names them, each cut like a name (nameHead);
+ * null when not written (or not an answer).
+ */
 export function answeredBy(ev: SessionEvent): { provider: string | null; model: string | null } {
   const source = isKnownEvent(ev) && ev.type === 'assistant/message' ? ev.data.message.source : undefined;
-  const named = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+  const named = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? nameHead(v) : null);
   return { provider: named(source?.provider), model: named(source?.model) };
 }
