@@ -1,7 +1,9 @@
 /** The `seqscope open` server: static app files, the log with ranges, and the follow events. */
+import { execFileSync } from 'node:child_process';
 import {
   appendFileSync,
   closeSync,
+  constants,
   existsSync,
   readdirSync,
   readlinkSync,
@@ -692,6 +694,38 @@ describe('follow events', () => {
       sse.close();
     }
   });
+
+  // audit R23-4: the watcher opened the followed path blocking; each (re)connection parked a
+  // libuv pool thread on a FIFO, and after four every request of the server waited
+  it.skipIf(process.platform === 'win32')(
+    'a FIFO in place of the followed file is a file gone, and the server keeps answering',
+    async () => {
+      const s = await serve({ pollMs: 50 });
+      rmSync(logFile);
+      execFileSync('mkfifo', [logFile]);
+      try {
+        for (let i = 0; i < 6; i++) {
+          const sse = connectEvents(`${s.logUrl}/events`);
+          try {
+            const hello = await sse.next(3000);
+            expect(hello.event).toBe('hello');
+            expect(JSON.parse(hello.data)).toEqual({ size: 0, mtimeMs: 0, ino: 0 });
+          } finally {
+            sse.close();
+          }
+        }
+        expect((await get(s.port, '/')).status).toBe(200);
+        expect((await get(s.port, new URL(s.logUrl).pathname)).status).toBe(404);
+      } finally {
+        // a blocked open (without the fix) returns once a writer opens the FIFO
+        try {
+          closeSync(openSync(logFile, constants.O_WRONLY | constants.O_NONBLOCK));
+        } catch {
+          // no reader waiting: nothing to release
+        }
+      }
+    },
+  );
 
   it('ends the stream when the server closes', async () => {
     const s = await serve();

@@ -7,6 +7,7 @@ import { looseData } from '../core/types';
 import type { ProblemSnapshot } from '../core/view/problems';
 import type { OpenLog } from './openLog';
 import type { TimelineFilter } from './protocol';
+import { ChunkTextTest } from './chunkText';
 
 /**
  * A filter's matches, found incrementally: `advance(budgetMs)` scans more
@@ -17,6 +18,9 @@ export class FilterScan {
   readonly matches: Growable<Int32Array> = int32s(1024);
   private scanned = 0;
   private readonly needle: string;
+  private readonly chunkText: ChunkTextTest;
+  /** Characters of text read since the clock was last looked at. */
+  private readSinceClock = 0;
   private typeOk: Uint8Array = new Uint8Array(0);
   /** The problem sets the scan has read so far (errors only). */
   private seen: ProblemSnapshot | null = null;
@@ -28,6 +32,7 @@ export class FilterScan {
     private readonly filter: TimelineFilter,
   ) {
     this.needle = filter.text.trim().toLowerCase();
+    this.chunkText = new ChunkTextTest(this.needle, readable);
   }
 
   get done(): boolean {
@@ -45,7 +50,11 @@ export class FilterScan {
     while (this.scanned < n) {
       const seq = this.scanned++;
       if (this.matchesSeq(seq)) this.matches.push(seq);
-      if ((seq & 255) === 0 && performance.now() > deadline) break;
+      // the clock every 256 events, or sooner when they were long to read
+      if ((seq & 255) === 0 || this.readSinceClock > CHARS_BETWEEN_CLOCKS) {
+        this.readSinceClock = 0;
+        if (performance.now() > deadline) break;
+      }
     }
     return this.scanned >= n;
   }
@@ -57,11 +66,16 @@ export class FilterScan {
     if (this.seen && !this.session.problems.isError(seq, this.seen)) return false;
     if (this.needle) {
       // Packed chunk rows share one line: search the member's own chunk, not the whole row.
-      const hay =
-        log.typeOf(seq) === 'assistant/chunk'
-          ? (JSON.stringify(looseData(log.event(seq)).chunk) ?? '')
-          : log.rawLine(seq);
-      if (!unescaped(hay).toLowerCase().includes(this.needle)) return false;
+      if (log.typeOf(seq) === 'assistant/chunk') {
+        const before = this.chunkText.read;
+        const found = this.chunkText.matches(looseData(log.event(seq)).chunk);
+        this.readSinceClock += this.chunkText.read - before;
+        if (!found) return false;
+      } else {
+        const line = log.rawLine(seq);
+        this.readSinceClock += line.length;
+        if (!readable(line).includes(this.needle)) return false;
+      }
     }
     return true;
   }
@@ -92,6 +106,14 @@ export class FilterScan {
     }
     this.seen = now;
   }
+}
+
+/** Characters read between looks at the clock at most (one event may take more). */
+const CHARS_BETWEEN_CLOCKS = 1 << 20;
+
+/** JSON text as the filter compares it: escapes decoded, lower-cased. */
+function readable(jsonText: string): string {
+  return unescaped(jsonText).toLowerCase();
 }
 
 /** A JSON escape: `\uXXXX` or a one-letter one (`\"`, `\\`, `\n`...). */

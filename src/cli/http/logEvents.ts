@@ -25,10 +25,11 @@
  */
 import { createHash } from 'node:crypto';
 import { watch, type FSWatcher, type Stats } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { basename, dirname } from 'node:path';
 import { plain } from './guard';
+import { openLogFile } from './logRange';
 
 export const MAX_EVENT_STREAMS = 64;
 
@@ -92,6 +93,11 @@ interface FileState {
   size: number;
   mtimeMs: number;
   ino: number;
+}
+
+/** A file that is gone (or is no regular file): reset to size 0, and waited for. */
+function gone(): { state: FileState; fingerprint: string } {
+  return { state: { size: 0, mtimeMs: 0, ino: 0 }, fingerprint: '' };
 }
 
 /** Watches one file for all connected event streams (started by the first, stopped by the last). */
@@ -225,12 +231,13 @@ class LogWatcher {
   ): Promise<{ state: FileState; fingerprint: string; oldFingerprint?: string }> {
     let fh;
     try {
-      fh = await open(this.file, 'r');
+      fh = await openLogFile(this.file);
     } catch {
-      return { state: { size: 0, mtimeMs: 0, ino: 0 }, fingerprint: '' };
+      return gone();
     }
     try {
       const st: Stats = await fh.stat();
+      if (!st.isFile()) return gone(); // a FIFO or a device in its place: no log to follow
       const state = { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino };
       const prints = await prefixFingerprints(fh, st.size, oldSize);
       return prints.old === undefined

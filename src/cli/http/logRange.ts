@@ -4,7 +4,7 @@
  * never sniffed: a log's content must not be rendered as a page of this origin.
  */
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename } from 'node:path';
 import { notFound } from './staticApp';
@@ -35,6 +35,16 @@ export function parseRange(
   return { start, end };
 }
 
+/**
+ * A log file opened for reading without waiting: opening a FIFO named like a log would otherwise
+ * wait for a writer forever and hold one of libuv's four pool threads; four such opens stopped
+ * every request (audit R5-3; the follow watcher's, R23-4). The caller's stat then refuses
+ * anything that is not a regular file.
+ */
+export function openLogFile(file: string): Promise<FileHandle> {
+  return open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+}
+
 /** Answers GET/HEAD of file, honouring a byte range. */
 export async function serveLogFile(
   file: string,
@@ -48,10 +58,7 @@ export async function serveLogFile(
   if (!(await hasSocket(res))) return;
   let fh;
   try {
-    // non-blocking: opening a FIFO named like a log would otherwise wait for a writer forever
-    // and hold one of libuv's four pool threads; four such requests stopped every request
-    // (audit R5-3). The stat below then refuses anything that is not a regular file.
-    fh = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    fh = await openLogFile(file);
   } catch {
     return notFound(res);
   }

@@ -250,6 +250,9 @@ export interface Masker {
   readonly overruns: Record<string, number>;
 }
 
+/** The longest path segment a file system holds (Linux's NAME_MAX, Windows' 255 units). */
+const NAME_MAX = 255;
+
 /** A masker for the built-in rules plus the user's patterns (and literal extra home paths). */
 export function createMasker(
   patterns: readonly LinearRegex[] = [],
@@ -258,7 +261,10 @@ export function createMasker(
   const rules: Rule[] = [...BUILT_IN_RULES];
   for (const home of homePaths) {
     const user = /[/\\]([^/\\]+)[/\\]?$/.exec(home)?.[1];
-    if (user && user.length >= 2)
+    // A name longer than NAME_MAX (255 bytes, so at most 255 UTF-16 units) is no directory any
+    // file system holds: a header's cwd made it up, and as a pattern it would overflow the regex
+    // engine (audit R23-5). The built-in rules still mask it after `/home/` and `/Users/`.
+    if (user && user.length >= 2 && user.length <= NAME_MAX)
       rules.push({
         kind: 'home-path',
         // between separators, also URL-encoded ones (audit R16-6)

@@ -14,7 +14,7 @@
 import type { SessionEvent } from '../types';
 import type { CompiledQuery } from './query';
 import { ESCAPE_MARK, FOLD_TRAP_MARKS, scanMark, scanNeedle } from './bytes';
-import { firstMatch, snippetOf } from './strings';
+import { firstMatch, RememberingMatcher, snippetOf } from './strings';
 
 /** What the search reads: a SessionLog satisfies it. */
 export interface SearchSource {
@@ -49,6 +49,8 @@ export interface SearchRange {
   accept?: (seq: number) => boolean;
   /** Raw bytes per batch (default 8 MiB): smaller batches yield more often. */
   batchBytes?: number;
+  /** Characters of strings searched per batch (default 32 Mi): a batch ends at the event past it. */
+  batchChars?: number;
 }
 
 const decoder = new TextDecoder();
@@ -57,6 +59,11 @@ const decoder = new TextDecoder();
 const BATCH_BYTES = 8 << 20;
 /** Events per batch at most (a batch of tiny events still yields regularly). */
 const BATCH_EVENTS = 200_000;
+/**
+ * Characters searched per batch at most: the bytes of a batch bound what it parses, not what it
+ * searches (a packed row's members each carry the row's name: audit R23-6).
+ */
+const BATCH_CHARS = 32 << 20;
 
 export class EventSearch {
   /** Events matched so far. */
@@ -64,6 +71,7 @@ export class EventSearch {
   /** The next seq to search. */
   private next: number;
   private readonly last: number;
+  private readonly matcher: RememberingMatcher;
 
   constructor(
     private readonly source: SearchSource,
@@ -72,6 +80,12 @@ export class EventSearch {
   ) {
     this.next = Math.max(0, range.from ?? 0);
     this.last = Math.min(range.to ?? source.eventCount - 1, source.eventCount - 1);
+    this.matcher = new RememberingMatcher(query.matcher);
+  }
+
+  /** Characters of strings searched so far (each long string once while it is among the last few). */
+  get charsSearched(): number {
+    return this.matcher.searched;
   }
 
   get done(): boolean {
@@ -90,9 +104,14 @@ export class EventSearch {
     const to = this.batchEnd(from);
     this.next = to + 1;
     const hits: SearchHit[] = [];
+    const budget = this.matcher.searched + (this.range.batchChars ?? BATCH_CHARS);
     for (const seq of this.candidates(from, to)) {
       const hit = this.check(seq);
       if (hit) hits.push(hit);
+      if (this.matcher.searched >= budget && seq < to) {
+        this.next = seq + 1; // the rest of the batch is the next one's
+        break;
+      }
     }
     this.count += hits.length;
     return hits;
@@ -122,7 +141,7 @@ export class EventSearch {
     if (accept && !accept(seq)) return null;
     const ev = this.source.event(seq);
     if (ev.type === 'seqscope/unreadable') return null;
-    const m = firstMatch(ev.data, this.query.matcher);
+    const m = firstMatch(ev.data, this.matcher);
     if (!m) return null;
     const s = snippetOf(m);
     return { seq, type: ev.type, path: m.path, snippet: s.text, start: s.start, end: s.end };

@@ -3,6 +3,7 @@
  * reasoning, chunk deltas, tool arguments and results, log-only fields), in
  * document order, and a short snippet around the first match.
  */
+import type { MatchSpan } from './linearRegex';
 import type { TextMatcher } from './query';
 
 /** Where an event matched: the first matching string's path and the match in it. */
@@ -49,6 +50,43 @@ export function firstMatch(value: unknown, matcher: TextMatcher, path = 'data'):
       values.push((v as Record<string, unknown>)[key]);
       paths.push(`${p}.${key}`);
     }
+  }
+}
+
+/** Strings this long or longer are remembered with their result (short ones cost little to search again). */
+const REMEMBERED_LENGTH = 1024;
+/** How many long strings are remembered: a packed member's id, name and arguments alternate. */
+const REMEMBERED = 8;
+
+/**
+ * A matcher that remembers its last few long strings and their results, and counts the
+ * characters it searched. A packed `tool-call-chunks` row gives its id and name to every member
+ * (packedRows.ts, as the spec writes it): a 1 MB name was searched again for each of 100,000
+ * members (audit R23-6). The members of one row share the row's strings, so `===` finds them
+ * by pointer; the results are the same as searching again.
+ */
+export class RememberingMatcher implements TextMatcher {
+  /** Characters searched (strings remembered are not searched again, so not counted again). */
+  searched = 0;
+  private readonly strings: string[] = [];
+  private readonly results: (MatchSpan | null)[] = [];
+  private nextSlot = 0;
+
+  constructor(private readonly matcher: TextMatcher) {}
+
+  find(s: string): MatchSpan | null {
+    if (s.length < REMEMBERED_LENGTH) {
+      this.searched += s.length;
+      return this.matcher.find(s);
+    }
+    const at = this.strings.indexOf(s);
+    if (at !== -1) return this.results[at] as MatchSpan | null;
+    this.searched += s.length;
+    const result = this.matcher.find(s);
+    this.strings[this.nextSlot] = s;
+    this.results[this.nextSlot] = result;
+    this.nextSlot = (this.nextSlot + 1) % REMEMBERED;
+    return result;
   }
 }
 
