@@ -21,6 +21,8 @@ import { importForeign, lineImporter, type ForeignFormat, type ImportOptions } f
 import type { LineImport } from './lineImport';
 import { ImportStopped, type ImportNote } from './nativeLog';
 import { errorMessage } from '../errorMessage';
+import type { ImportStop } from './emitBudget';
+import type { ReadLimitHit } from '../reader/readLimits';
 
 /** A growth smaller than this fraction of the bytes last imported waits for a `now` checkpoint. */
 export const REIMPORT_GROWTH = 0.25;
@@ -50,6 +52,8 @@ export class FollowImport implements FollowStatus {
   importedBytes = 0;
   bytesImported = 0;
   importMs = 0;
+  /** Set when an import stopped at what it may write (emitBudget.ts): the log's read-limit hit. */
+  stoppedHit: ReadLimitHit | undefined;
   /** The re-told JSONL lines pushed so far (a whole import must extend them). */
   private pushedLines: string[] = [];
   /** Piece by piece: its importer, the header line and the events pushed so far. */
@@ -111,7 +115,14 @@ export class FollowImport implements FollowStatus {
       if (e instanceof ImportStopped) final = true;
       else return this.fallBack(lines, read, upto, final, e);
     }
+    this.noteStop(lines.log.stopped);
     this.pushPiece(lines, final || lines.log.stopped !== undefined);
+  }
+
+  /** A stop at the budget is the log's read-limit hit, as in a whole import: "Load anyway" lifts it. */
+  private noteStop(stop: ImportStop | undefined): void {
+    if (stop && !this.stoppedHit)
+      this.stoppedHit = { ...stop, keptBytes: this.importedBytes, inputBytes: this.importedBytes };
   }
 
   /** A bug in the importer must not lose the log: from here on, whole imports (as importForeign does). */
@@ -156,6 +167,7 @@ export class FollowImport implements FollowStatus {
     this.importedBytes = bytes.length;
     this.bytesImported += bytes.length;
     const log = importForeign(this.format, bytes, this.options);
+    this.noteStop(log.stopped);
     const lines = log.jsonlLines();
     const pushed = this.pushedLines;
     if (lines.length < pushed.length || pushed.some((line, i) => lines[i] !== line)) {

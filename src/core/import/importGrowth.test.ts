@@ -258,5 +258,7 @@ describe('what an import writes', () => {
     for (let s = 0; s < log.eventCount; s++) if (log.typeOf(s) === 'request/header') headers++;
     expect(headers).toBeGreaterThan(10);
     expect(headers).toBeLessThan(40);
+    // the stop is the log's read-limit hit, as in a whole import: the app offers "Load anyway"
+    expect(log.limitHit).toMatchObject({ kind: 'decoded-size', limit: 4 * MiB });
   });
 });

@@ -134,7 +134,7 @@ class DetectingReader implements ImportingReader {
     return this.inner.prescannedLines;
   }
   get limitHit(): ReadLimitHit | undefined {
-    return this.foreignHit ?? this.inner.limitHit;
+    return this.foreignHit ?? this.follow?.stoppedHit ?? this.inner.limitHit;
   }
 
   push(bytes: Uint8Array, prescan?: Prescan): void {
