@@ -18,6 +18,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { errorMessage } from '../../core/errorMessage';
 import { hasDotSegment, LeftOutLinks, outOfScope, scopeOf, type ListingScope } from './listingScope';
+import { fetchBody, fetchWithin, HTTP_TIMEOUTS, textUpTo, type HttpTimeouts } from './httpTimeouts';
 
 export interface ObjectRef {
   /** The URL as shown: s3://bucket/key, gs://bucket/key or https://... */
@@ -157,7 +158,11 @@ export async function listBucket(
  * An object's bytes as a stream of chunks. Over http(s) a redirect is not followed: the
  * listing checked where the object is, and a redirect could send the download anywhere.
  */
-export async function openObject(url: string, named = false): Promise<AsyncIterable<unknown>> {
+export async function openObject(
+  url: string,
+  named = false,
+  timeouts: Pick<HttpTimeouts, 'idleMs'> = HTTP_TIMEOUTS,
+): Promise<AsyncIterable<unknown>> {
   const parsed = parseBucketUrl(url);
   if (parsed) {
     const { GetObjectCommand } = await import('@aws-sdk/client-s3');
@@ -166,9 +171,12 @@ export async function openObject(url: string, named = false): Promise<AsyncItera
     if (!res.Body) throw new Error('empty response');
     return res.Body as Readable;
   }
-  const res = await fetch(url, { redirect: named ? 'follow' : 'manual' });
-  if (!res.ok || !res.body) throw new Error(httpStatus(res));
-  return res.body;
+  const { res, chunks } = await fetchBody(url, { redirect: named ? 'follow' : 'manual' }, timeouts.idleMs);
+  if (!res.ok || !res.body) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new Error(httpStatus(res));
+  }
+  return chunks;
 }
 
 /** Redirects a listing URL itself may take, each within its scope (`/dir` -> `/dir/`). */
@@ -180,15 +188,19 @@ const LISTING_REDIRECTS = 5;
  * listingScope.ts lets it fetch. Each entry is checked with a HEAD that follows no redirect;
  * one that fails is a warning naming it, never the end of the listing (audit R20-5).
  */
-export async function listHttp(url: string, keep: (key: string) => boolean): Promise<RemoteListing> {
+export async function listHttp(
+  url: string,
+  keep: (key: string) => boolean,
+  timeouts: HttpTimeouts = HTTP_TIMEOUTS,
+): Promise<RemoteListing> {
   const named = new URL(url);
   if (keep(named.pathname)) {
-    const checked = await checkLink(named, true);
+    const checked = await checkLink(named, timeouts, true);
     if (typeof checked === 'string') throw new Error(checked);
     return { refs: [{ ...checked, named: true }], warnings: [] };
   }
   const scope = scopeOf(named);
-  const { base, text } = await fetchListing(named, scope);
+  const { base, text } = await fetchListing(named, scope, timeouts);
   const leftOut = new LeftOutLinks('link');
   const entries = text.includes('<ListBucketResult')
     ? bucketListingEntries(base, text, keep, leftOut)
@@ -205,7 +217,7 @@ export async function listHttp(url: string, keep: (key: string) => boolean): Pro
       continue;
     }
     // a bucket listing gives each object's size; a link of an HTML index is asked for it
-    const checked = size !== undefined ? { url: target.href, size } : await checkLink(target);
+    const checked = size !== undefined ? { url: target.href, size } : await checkLink(target, timeouts);
     if (typeof checked === 'string') warnings.push(`skipped ${target.href}: ${checked}`);
     else refs.push(checked);
   }
@@ -213,20 +225,35 @@ export async function listHttp(url: string, keep: (key: string) => boolean): Pro
 }
 
 /** The listing's text, and the URL its links are relative to (where its redirects, all in scope, ended). */
-async function fetchListing(url: URL, scope: ListingScope): Promise<{ base: URL; text: string }> {
+async function fetchListing(
+  url: URL,
+  scope: ListingScope,
+  timeouts: HttpTimeouts,
+): Promise<{ base: URL; text: string }> {
   let at = url;
   for (let hop = 0; hop <= LISTING_REDIRECTS; hop++) {
-    const res = await fetch(at, { redirect: 'manual' });
-    const location = res.headers.get('location');
-    if (isRedirect(res.status) && location !== null) {
-      const next = new URL(location, at);
-      const why = outOfScope(scope, next);
-      if (why !== undefined) throw new Error(`${where(at)}a redirect to ${next.href}, ${why}: not followed`);
-      at = next;
-      continue;
-    }
-    if (!res.ok) throw new Error(`${where(at)}${httpStatus(res)}`);
-    return { base: at, text: await res.text() };
+    const from = at;
+    const page: { next: URL } | { text: string } = await fetchWithin(
+      from,
+      { redirect: 'manual' },
+      timeouts.requestMs,
+      async (res) => {
+        const location = res.headers.get('location');
+        if (isRedirect(res.status) && location !== null) {
+          await res.body?.cancel().catch(() => undefined);
+          return { next: new URL(location, from) };
+        }
+        if (!res.ok) throw new Error(httpStatus(res));
+        return { text: await textUpTo(res, timeouts.maxListingBytes) };
+      },
+    ).catch((err: unknown) => {
+      throw where(from) === '' ? err : new Error(`${where(from)}${errorMessage(err)}`);
+    });
+    if ('text' in page) return { base: at, text: page.text };
+    const why = outOfScope(scope, page.next);
+    if (why !== undefined)
+      throw new Error(`${where(at)}a redirect to ${page.next.href}, ${why}: not followed`);
+    at = page.next;
   }
   throw new Error(`more than ${LISTING_REDIRECTS} redirects`);
 
@@ -281,10 +308,11 @@ function bucketListingEntries(
 }
 
 /** A link as a log to index, or why it is not one (a redirect is followed only for a URL the user named). */
-async function checkLink(target: URL, named = false): Promise<ObjectRef | string> {
+async function checkLink(target: URL, timeouts: HttpTimeouts, named = false): Promise<ObjectRef | string> {
   let res: Response;
   try {
-    res = await fetch(target, { method: 'HEAD', redirect: named ? 'follow' : 'manual' });
+    const init: RequestInit = { method: 'HEAD', redirect: named ? 'follow' : 'manual' };
+    res = await fetchWithin(target, init, timeouts.requestMs, (r) => Promise.resolve(r));
   } catch (err) {
     return fetchFailure(err);
   }
