@@ -137,8 +137,12 @@ export function labelTier(id: string): LabelTier | null {
     if (tier !== null) {
       const after = parts.slice(i + 1);
       const qualified = after.every((p) => HOLDER_PART.test(p) || COPY_PART.test(p));
+      // a qualifier is a word or two (`_GITHUB`, `_BEDROCK`), not the rest of a base64 run holding `Pw`
+      const words = after.length <= 2 && after.every((p) => /^(?:[a-z]+|\d+)$/.test(p));
       const sure = tier === 'password' || tier === 'credential';
-      return qualified || sure || (shouting && /^(?:token|secrets?|key)$/.test(part)) ? tier : null;
+      return qualified || (words && (sure || (shouting && /^(?:token|secrets?|key)$/.test(part))))
+        ? tier
+        : null;
     }
     if (NOT_THE_SECRET_PART.test(part)) return null;
   }
