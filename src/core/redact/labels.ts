@@ -3,10 +3,11 @@
  * `X-Vault-Token`, `client_secret`, `sessionid`, `X-Amz-Signature`, `--password`, `.netrc`'s
  * `password`) followed by `=`, `:`, `:=`, `=>` or whitespace masks the value after it when that
  * value could be one. Spellings are not listed one by one: an identifier is split into parts (at
- * `_ - .` and case changes) and judged by its last part, or by the one before a trailing
- * `id`/`value`/`key`-like part (`session_id`, `secret_key`, `token_value`). So `max_tokens`,
- * `token_count`, `--password-stdin` and `password_policy` name no secret, and prose keeps its words:
- * a value must look like a credential (see `valueTest`).
+ * `_ - .` and case changes) and judged by its last secret word, whatever follows it (`session_id`,
+ * `SECRET_KEY_BASE`, `DATABASE_PASSWORD_PROD`, `TOKEN_GITHUB`) unless a part after it says the value
+ * is something else (see NOT_THE_SECRET_PART). So `max_tokens`, `token_count`, `--password-stdin`
+ * and `password_policy` name no secret, and prose keeps its words: a value must look like a
+ * credential (see `valueTest`).
  */
 
 /**
@@ -72,8 +73,6 @@ const CREDENTIAL_OWNER = new Set([
 const SECRET_OWNER = new Set(['client', 'app', 'api', 'webhook', 'shared', 'signing', 'consumer', 'jwt']);
 const SESSION_PART = /^(?:php|j)?sess(?:ion)?(?:id)?$|^sid$/;
 const WEAK_PART = /^(?:token|secrets?|auth|oauth|cookies?|signature|sig|credentials?|creds)$/;
-/** A trailing part that says how the secret before it is held (`session_id`, `SECRET_KEY_BASE`; `password_hash` is not one). */
-const HOLDER_PART = /^(?:id|value|val|str|string|b64|base64|hex|raw|enc|encoded|data|text|base)$/;
 
 /** The parts of an identifier, lower case: `X-Amz-SecurityToken` -> x amz security token. */
 function partsOf(id: string): string[] {
@@ -104,15 +103,50 @@ function partTier(part: string, before: string | undefined, shouting: boolean): 
   return null;
 }
 
-/** What an identifier says of the value after it, or null when it names no secret. */
+/**
+ * A part after a secret word that says the value is something else about the secret: where it is
+ * (`API_KEY_PATH`, `TOKEN_URL`, `secret_name`), what kind or how long (`token_type`,
+ * `PASSWORD_LENGTH`, `token_count`), when it ends (`token_expires`), how it is asked for or
+ * checked (`password_prompt`, `password_policy`, `--password-stdin`).
+ */
+const NOT_THE_SECRET_PART =
+  /^(?:paths?|files?|filename|dir|directory|folder|location|urls?|uri|endpoint|host|port|domain|realm|region|sock|socket|names?|ids|user|username|login|email|type|kind|format|regex|pattern|prefix|suffix|length|len|count|size|min|max|limit|usage|used|expires?|expiry|expiration|expired|ttl|lifetime|age|at|date|time|timestamp|created|updated|changed|last|issuer|audience|alg|algorithm|header|env|var|vars|prompt|stdin|fd|cmd|command|helper|ref|arn|policy|rules?|reset|required|strength|hint|label|field|input|placeholder|description|desc|help|error|message|mode|method|provider|scope|scopes|store|manager|list|index|log)$/;
+/** A part after a secret word that says how the secret is held (`session_id`, `SECRET_KEY_BASE`, `token_value`). */
+const HOLDER_PART = /^(?:id|value|val|str|string|b64|base64|hex|raw|enc|encoded|data|text|base)$/;
+/** A part after a secret word that says which copy of it the value is (`API_KEY_2`, `api_key_v2`, `apiKeyProd`). */
+const COPY_PART =
+  /^(?:\d+|v\d+|prod|production|dev|development|test|testing|staging|stage|live|sandbox|old|new|next|prev|previous|current|backup|readonly|ro|rw|admin|local|remote)$/;
+
+/**
+ * What an identifier says of the value after it, or null when it names no secret: its last
+ * secret word, when every part after it leaves the value the secret (audit R24-2). A holder or a
+ * copy part always does; any part does after a sure word (`password`, `api_key`: `PASSWORD_DB`,
+ * `apiKeyOld`) and after an environment name's `TOKEN`/`SECRET`/`KEY` (`TOKEN_GITHUB`), but
+ * `onSessionEnd`, `tokenUsage`, `SSH_AUTH_SOCK` name something about a secret, not one. What
+ * follows the last `.` is a file's extension or a member (`auth.ts`, `token.length`): only its
+ * parts are judged (`spring.datasource.password`, `client.secret`).
+ */
 export function labelTier(id: string): LabelTier | null {
   const parts = partsOf(id);
-  const last = parts.at(-1);
-  if (last === undefined) return null;
   const shouting = !/[a-z]/.test(id);
-  const own = partTier(last, parts.at(-2), shouting);
-  if (own !== null || parts.length < 2 || !HOLDER_PART.test(last)) return own;
-  return partTier(parts.at(-2) as string, parts.at(-3), shouting);
+  const dotted = id.lastIndexOf('.');
+  const first = dotted === -1 ? 0 : parts.length - Math.max(1, partsOf(id.slice(dotted)).length);
+  for (let i = parts.length - 1; i >= first; i--) {
+    const part = parts[i] as string;
+    const tier = partTier(part, parts[i - 1], shouting);
+    if (tier !== null) {
+      const after = parts.slice(i + 1);
+      const qualified = after.every((p) => HOLDER_PART.test(p) || COPY_PART.test(p));
+      // a qualifier is a word or two (`_GITHUB`, `_BEDROCK`), not the rest of a base64 run holding `Pw`
+      const words = after.length <= 2 && after.every((p) => /^(?:[a-z]+|\d+)$/.test(p));
+      const sure = tier === 'password' || tier === 'credential';
+      return qualified || (words && (sure || (shouting && /^(?:token|secrets?|key)$/.test(part))))
+        ? tier
+        : null;
+    }
+    if (NOT_THE_SECRET_PART.test(part)) return null;
+  }
+  return null;
 }
 
 /**
@@ -128,10 +162,16 @@ const PLACEHOLDER =
  * name, and kept (audit R21-2).
  */
 const ONE_CASE_NAME = /^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)$/;
+/**
+ * A part of 12 or more characters with letters and digits mixed: a random run, not a word. A
+ * name's parts are words (`your_api_key`, `cl100k_base`); a token after a prefix is not (Neon's
+ * `napi_<64 lowercase letters and digits>`, `key_…`, `sec_…`: audit R24-1).
+ */
+const RANDOM_PART = /(?:^|_)(?=[a-z0-9]*[a-z])(?=[a-z0-9]*\d)[a-z0-9]{12,}(?:_|$)/i;
 
-/** Whether a value stands for one (PLACEHOLDER, ONE_CASE_NAME). */
+/** Whether a value stands for one (PLACEHOLDER, ONE_CASE_NAME but not a token). */
 function placeholder(v: string): boolean {
-  return PLACEHOLDER.test(v) || ONE_CASE_NAME.test(v);
+  return PLACEHOLDER.test(v) || (ONE_CASE_NAME.test(v) && !RANDOM_PART.test(v));
 }
 /** Words, as code names them: `reconstructState`, `apiKeyValue`, `proxy-handled`, `max_retries`. */
 const WORDS = /^(?:[A-Za-z][a-z]{2,}(?:[A-Z][a-z]{2,})*|[a-z]+(?:[_-][a-z]+)+)$/;
