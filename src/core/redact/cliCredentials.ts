@@ -154,7 +154,9 @@ export function* sambaPasswords(s: string): Generator<readonly [number, number]>
  * `rabbitmqctl add_user NAME PW` / `change_password NAME PW`, `openssl ... -k PW` and any
  * `-pass`/`-passin`/`-passout pass:PW` (`env:`, `file:`, `fd:` name where it is), a password file
  * that is an `echo` (`--vault-password-file <(echo PW)`), and the secret `aws configure get
- * aws_secret_access_key` prints alone on the next line (audit R22-6). Each is anchored on its
+ * aws_secret_access_key` prints alone on the next line (audit R22-6), MySQL's `IDENTIFIED [WITH
+ * plugin] BY 'PW'`, `echo 'user:PW' | chpasswd`, `net user NAME PW`, `openssl passwd [-1] PW` and
+ * MinIO's `mc alias set NAME URL ACCESS SECRET` (audit R24-4). Each is anchored on its
  * command and bounded to its line (the aws one to the next); the spaces around a pipe are bounded
  * too (a run of them backtracked into a 256-character look ahead).
  */
@@ -170,6 +172,11 @@ const POSITIONAL = [
   /\bopenssl[ \t][^\r\n]{0,256}?(?<![\w-])-k[ \t]+()(["']?)([^\s"'-][^\s"']{0,255})\2/dg,
   /(?<![\w-])-pass(?:in|out)?[ \t]+()(["']?)pass:([^\s"']{1,256})\2/dg,
   /--[\w-]{0,32}pass[\w-]{0,32}(?:[ \t]+|=)<\([ \t]{0,16}(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+|'%s(?:\\n)?'[ \t]+|"%s(?:\\n)?"[ \t]+)?()(["']?)([^\s"')]{1,256})\2[ \t]{0,16}\)/dg,
+  /\bIDENTIFIED[ \t]+(?:WITH[ \t]+\w{1,64}[ \t]+)?BY[ \t]+()(['"])([^'"\r\n]{1,256})\2/dgi,
+  /\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+)?(["']?)[\w.-]{1,64}:([^\s"':|]{1,256})\1[ \t]{0,16}\|[ \t]{0,16}(?:sudo[ \t]+)?chpasswd\b/dg,
+  /\bnet[ \t]+user[ \t]+(?:"[^"\r\n]{1,64}"|[^\s"/]{1,64})[ \t]+()()([^\s/"'*][^\s"']{0,255})/dg,
+  /\bopenssl[ \t]+passwd[ \t]+(?:-(?:salt[ \t]+\S{1,64}|[\w-]{1,16})[ \t]+){0,4}()(["']?)([^\s"'-][^\s"']{0,255})\2/dg,
+  /\bmc[ \t]+alias[ \t]+set[ \t]+\S{1,64}[ \t]+\S{1,256}[ \t]+\S{1,256}[ \t]+()(["']?)([^\s"'-][^\s"']{0,255})\2/dg,
   /\baws[ \t]+configure[ \t]+get[ \t]+(?:[\w-]{1,64}\.){0,4}(?:aws_secret_access_key|aws_session_token)\b[^\r\n]{0,128}\r?\n()()([A-Za-z0-9/+=]{16,2048})(?=[ \t]*(?:\r?\n|$))/dg,
 ];
 

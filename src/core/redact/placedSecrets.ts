@@ -17,6 +17,7 @@
  */
 import { MAX_LEVELS } from './escapes';
 import { labelTier, maybeLabel, valueTest } from './labels';
+import { NAME_MEMBERS, VALUE_MEMBERS } from './namedValues';
 import { maskOf, secretField, type Masker } from './rules';
 import { isSpecKey, isSpecValue } from './specWords';
 
@@ -55,24 +56,6 @@ const SCHEMA_MEMBERS = new Set([
   'minLength',
   'maxLength',
 ]);
-/**
- * A pair's name member and value member (`name`/`value`, `key`/`value`, AWS's `Name`/`Value`,
- * Azure's `keyName`/`value` in `az storage account keys list`: audit R21-3; 1Password's
- * `label`/`value`, CloudFormation's `ParameterKey`/`ParameterValue`, Elastic Beanstalk's
- * `OptionName`/`Value`: audit R21-8).
- */
-const NAME_MEMBERS = [
-  'name',
-  'key',
-  'Name',
-  'Key',
-  'keyName',
-  'KeyName',
-  'label',
-  'ParameterKey',
-  'OptionName',
-] as const;
-const VALUE_MEMBERS = new Set(['value', 'Value', 'ParameterValue']);
 /**
  * A collection named by its plural (`secrets`: GitHub Actions' `toJSON(secrets)`, `credentials`,
  * `secretData`, `accessTokens`; audit R21-8): its strings that could be credentials are masked.

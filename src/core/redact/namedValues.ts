@@ -1,0 +1,72 @@
+/**
+ * Name/value pairs: a list item that names a setting in one member and holds it in another
+ * (`{name: "OPENAI_API_KEY", value: "…"}`). placedSecrets.ts joins them in parsed JSON; this joins
+ * them in text (audit R24-3): Kubernetes' and ECS's YAML `- name: OPENAI_API_KEY` with `value: …` on
+ * the next line, CloudFormation's `ParameterKey:`/`ParameterValue:`, and one JSON pair inside other
+ * text (`env: [{"name": "X_API_KEY", "value": "…"}]`) that does not parse whole. The value is masked
+ * when the name names a secret (labels.ts) and the value could be one. `valueFrom:` (a
+ * secretKeyRef) holds no value and is no value member.
+ */
+import { labelTier, valueTest } from './labels';
+
+/**
+ * A pair's name member and value member (`name`/`value`, `key`/`value`, AWS's `Name`/`Value`,
+ * Azure's `keyName`/`value` in `az storage account keys list`: audit R21-3; 1Password's
+ * `label`/`value`, CloudFormation's `ParameterKey`/`ParameterValue`, Elastic Beanstalk's
+ * `OptionName`/`Value`: audit R21-8).
+ */
+export const NAME_MEMBERS = [
+  'name',
+  'key',
+  'Name',
+  'Key',
+  'keyName',
+  'KeyName',
+  'label',
+  'ParameterKey',
+  'OptionName',
+] as const;
+export const VALUE_MEMBERS = new Set(['value', 'Value', 'ParameterValue']);
+
+const NAME = `(?:${NAME_MEMBERS.join('|')})`;
+const VALUE = `(?:${[...VALUE_MEMBERS].join('|')})`;
+/** A YAML scalar on the rest of its line: double-quoted, single-quoted or plain (no comment). */
+const SCALAR = String.raw`(?:"([^"\r\n\\]{1,1024})"|'([^'\r\n]{1,1024})'|([^\s"'#|>&*!{[][^\r\n#]{0,1023}?))[ \t]*(?:#[^\r\n]*)?(?=\r?\n|$)`;
+/**
+ * `name: LABEL` (quoted or not, after a list item's `- ` or not), then on the next line, indented
+ * at least as far, `value: SCALAR` (groups 2-4). Both ends are bounded: a long run of spaces is
+ * no pair.
+ */
+const YAML_PAIR = new RegExp(
+  String.raw`(?<![\w"'-])${NAME}[ \t]{0,16}:[ \t]{1,16}["']?([A-Za-z_][\w.:-]{0,127})["']?[ \t]{0,16}\r?\n[ \t]{0,64}${VALUE}[ \t]{0,16}:[ \t]{1,16}${SCALAR}`,
+  'dgm',
+);
+/** `"name": "LABEL", "value": "V"` inside text (group 2), either of them maybe escaped (`\"`). */
+const JSON_PAIR = new RegExp(
+  String.raw`(\\?")${NAME}\1[ \t]{0,16}:[ \t]{0,16}\1([A-Za-z_][\w.:-]{0,127})\1[ \t]{0,16},[ \t]{0,16}\1${VALUE}\1[ \t]{0,16}:[ \t]{0,16}\1([^"\\\r\n]{1,1024})\1`,
+  'dg',
+);
+
+export function* textNameValues(s: string): Generator<readonly [number, number]> {
+  if (!/alue|ParameterValue/.test(s)) return; // the most strings have no value member: looked at once
+  YAML_PAIR.lastIndex = 0;
+  for (let m = YAML_PAIR.exec(s); m !== null; m = YAML_PAIR.exec(s)) {
+    const group = m[2] !== undefined ? 2 : m[3] !== undefined ? 3 : 4;
+    const at = accepted(m[1] as string, m[group] as string, m.indices?.[group]);
+    if (at) yield at;
+  }
+  JSON_PAIR.lastIndex = 0;
+  for (let m = JSON_PAIR.exec(s); m !== null; m = JSON_PAIR.exec(s)) {
+    const at = accepted(m[2] as string, m[3] as string, m.indices?.[3]);
+    if (at) yield at;
+  }
+}
+
+function accepted(
+  name: string,
+  value: string,
+  at: readonly [number, number] | undefined,
+): readonly [number, number] | undefined {
+  const tier = labelTier(name);
+  return at && tier !== null && valueTest(tier, value, false) ? at : undefined;
+}
