@@ -9,6 +9,7 @@
  * and `password_policy` name no secret, and prose keeps its words: a value must look like a
  * credential (see `valueTest`).
  */
+import { keyTier } from './keyOwners';
 
 /**
  * How sure a label is that its value is a secret:
@@ -30,34 +31,6 @@ const PASSWORD_PART =
 const PHRASE_OWNER = new Set(['seed', 'recovery', 'secret']);
 /** `apikey`, `privatekey` (`ssh-privatekey`), `authkey` (`--authkey`, `TS_AUTHKEY`). */
 const CREDENTIAL_KEY = /^(?:api|secret|private|access|client|master|signing|encryption|auth)key$/;
-const KEY_OWNER = new Set([
-  'api',
-  'secret',
-  'private',
-  'access',
-  'client',
-  'master',
-  'signing',
-  'encryption',
-  'account',
-  'app',
-  'auth',
-  'session',
-  'webhook',
-  'license',
-  'subscription',
-  'service',
-  'storage',
-  'shared',
-  'admin',
-  // Azure: a function app's `functionKeys`/`systemKeys`/`hostKey`, a storage or Cosmos account's
-  // `primaryKey`/`secondaryKey` (audit R21-3)
-  'function',
-  'system',
-  'host',
-  'primary',
-  'secondary',
-]);
 const CREDENTIAL_OWNER = new Set([
   'access',
   'refresh',
@@ -88,10 +61,7 @@ function partTier(part: string, before: string | undefined, shouting: boolean): 
   if (PASSWORD_PART.test(part)) return 'password';
   if (part === 'phrase' && before !== undefined && PHRASE_OWNER.has(before)) return 'password';
   if (CREDENTIAL_KEY.test(part)) return 'credential';
-  if (part === 'key') {
-    if (before !== undefined && KEY_OWNER.has(before)) return 'credential';
-    return before !== undefined && shouting ? 'weak' : null; // an environment name: MAILGUN_KEY
-  }
+  if (part === 'key') return keyTier(before, shouting);
   // Azure's numbered keys (`key1`, `key2`: the Cognitive Services and storage key listings, audit
   // R21-3): weak, so `"key1": "value1"` in an example keeps its value
   if (/^key\d{1,2}$/.test(part)) return 'weak';

@@ -52,3 +52,24 @@ describe('an OpenVPN static key (R24-9)', () => {
     expect(survivors(redactOutputs([`# tls-auth key\n${block}`]), lines)).toEqual([]);
   });
 });
+
+describe("a service's key in snake or camel case (R24-6)", () => {
+  const secret = 'Xq7Lm2Pw4RtZc8Hn3YdFs1Ga5JeUo0Wi';
+  it.each([
+    ['JSON camel case', `{"openaiKey": "${secret}"}`],
+    ['YAML snake case', `openai_key: ${secret}\n`],
+    ['TOML', `mistral_key = "${secret}"\n`],
+    ['JS config', `const config = { sendgridKey: '${secret}' };`],
+    ['an object field', { anthropicKey: secret }],
+    ['a signer', `jwtKey: ${secret}\nhmac_key: ${secret}\ndeployKey: ${secret}`],
+  ])('masks the value in %s', (_, output) => {
+    expect(survivors(redactOutputs([output]), [secret])).toEqual([]);
+  });
+
+  it('keeps the values of keys that name no credential', () => {
+    const hash = 'a1b2c3d4e5f6a7b8c9d0';
+    const text = `primary_key: user_id\nsort_key: "createdAt"\nforeign_key: ${hash}\ncache_key: "${hash}"\nkeyName: prod-key-2024\n`;
+    const kept = ['user_id', 'createdAt', hash, 'prod-key-2024'];
+    expect(survivors(redactOutputs([text, { sortKey: hash, cacheKey: hash }]), kept)).toEqual(kept);
+  });
+});
