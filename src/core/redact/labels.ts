@@ -10,6 +10,7 @@
  * credential (see `valueTest`).
  */
 import { keyTier } from './keyOwners';
+import { spacedLabel } from './spacedLabels';
 
 /**
  * How sure a label is that its value is a secret:
@@ -256,6 +257,7 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
   let floor = 0; // the end of the last name or value read: nothing before it is read again
   SECRET_WORD.lastIndex = 0;
   for (let m = SECRET_WORD.exec(s); m !== null; m = SECRET_WORD.exec(s)) {
+    const floor0 = floor;
     let from = m.index;
     while (from > floor && ID_CHAR.test(s[from - 1] as string)) from--;
     ID_RUN.lastIndex = m.index;
@@ -268,10 +270,19 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     else if (s[from - 1] === '\\' && /^u[0-9a-fA-F]{4}/.test(s.slice(from, from + 5))) from += 5;
     while (to > from && (s[to - 1] === '.' || s[to - 1] === '-')) to--;
     if (to - from > MAX_NAME) continue;
-    const name = s.slice(from, to);
+    let name = s.slice(from, to);
     const query =
       (s[from - 1] === '?' || s[from - 1] === '&' || s[from - 1] === ';') && name.toLowerCase() === 'key';
-    const tier = query ? 'weak' : cachedTier(name);
+    let tier = query ? 'weak' : cachedTier(name);
+    // words with spaces (`API Key: x`) name the secret better than its word alone (spacedLabels.ts)
+    const words = tier === null || tier === 'weak' ? spacedLabel(s, from, to, floor0) : null;
+    const wordsTier = words === null ? null : cachedTier(words.name);
+    if (words !== null && wordsTier !== null) {
+      ({ from, to, name } = words);
+      // weak, as prose: `primary key: customerId` is a database's, not Azure's `primaryKey`
+      tier = wordsTier === 'credential' ? 'weak' : wordsTier;
+      SECRET_WORD.lastIndex = floor = Math.max(floor, to);
+    }
     if (tier === null) continue;
     SEPARATOR.lastIndex = to;
     const sep = SEPARATOR.exec(s);

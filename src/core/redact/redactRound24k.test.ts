@@ -73,3 +73,24 @@ describe("a service's key in snake or camel case (R24-6)", () => {
     expect(survivors(redactOutputs([text, { sortKey: hash, cacheKey: hash }]), kept)).toEqual(kept);
   });
 });
+
+describe('a label of two words with a space (R24-8)', () => {
+  const secret = 'DggEEZqjLm2Pw4RtZc8Hn3YdFs1Ga5JeUo0Wi2Bc';
+  it.each([
+    ['Title Case', `Created a new key.\nAPI Key: ${secret}\n`],
+    ['one word capitalised', `Api key: ${secret}`],
+    ['an assignment', `api key = ${secret}`],
+    ["the Azure portal's column", `Client secret value: ${secret}\nSecret ID: 0f1e2d3c`],
+    ['a table cell', `| API Key | ${secret} |`],
+    ['a title before the access key', `Secret Access Key: ${secret}`],
+  ])('masks the value in %s', (_, output) => {
+    expect(survivors(redactOutputs([output]), [secret])).toEqual([]);
+  });
+
+  it('keeps prose and names after the words', () => {
+    const text =
+      'The API key is required.\nprimary key: customerId\nsort key = createdAtIndex\napi key: YOUR_API_KEY\nthe api key rotation policy';
+    const kept = ['is required', 'customerId', 'createdAtIndex', 'YOUR_API_KEY', 'rotation policy'];
+    expect(survivors(redactOutputs([text]), kept)).toEqual(kept);
+  });
+});
