@@ -9,6 +9,8 @@
  * and `password_policy` name no secret, and prose keeps its words: a value must look like a
  * credential (see `valueTest`).
  */
+import { keyTier } from './keyOwners';
+import { spacedLabel } from './spacedLabels';
 
 /**
  * How sure a label is that its value is a secret:
@@ -30,34 +32,6 @@ const PASSWORD_PART =
 const PHRASE_OWNER = new Set(['seed', 'recovery', 'secret']);
 /** `apikey`, `privatekey` (`ssh-privatekey`), `authkey` (`--authkey`, `TS_AUTHKEY`). */
 const CREDENTIAL_KEY = /^(?:api|secret|private|access|client|master|signing|encryption|auth)key$/;
-const KEY_OWNER = new Set([
-  'api',
-  'secret',
-  'private',
-  'access',
-  'client',
-  'master',
-  'signing',
-  'encryption',
-  'account',
-  'app',
-  'auth',
-  'session',
-  'webhook',
-  'license',
-  'subscription',
-  'service',
-  'storage',
-  'shared',
-  'admin',
-  // Azure: a function app's `functionKeys`/`systemKeys`/`hostKey`, a storage or Cosmos account's
-  // `primaryKey`/`secondaryKey` (audit R21-3)
-  'function',
-  'system',
-  'host',
-  'primary',
-  'secondary',
-]);
 const CREDENTIAL_OWNER = new Set([
   'access',
   'refresh',
@@ -88,10 +62,7 @@ function partTier(part: string, before: string | undefined, shouting: boolean): 
   if (PASSWORD_PART.test(part)) return 'password';
   if (part === 'phrase' && before !== undefined && PHRASE_OWNER.has(before)) return 'password';
   if (CREDENTIAL_KEY.test(part)) return 'credential';
-  if (part === 'key') {
-    if (before !== undefined && KEY_OWNER.has(before)) return 'credential';
-    return before !== undefined && shouting ? 'weak' : null; // an environment name: MAILGUN_KEY
-  }
+  if (part === 'key') return keyTier(before, shouting);
   // Azure's numbered keys (`key1`, `key2`: the Cognitive Services and storage key listings, audit
   // R21-3): weak, so `"key1": "value1"` in an example keeps its value
   if (/^key\d{1,2}$/.test(part)) return 'weak';
@@ -286,6 +257,7 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
   let floor = 0; // the end of the last name or value read: nothing before it is read again
   SECRET_WORD.lastIndex = 0;
   for (let m = SECRET_WORD.exec(s); m !== null; m = SECRET_WORD.exec(s)) {
+    const floor0 = floor;
     let from = m.index;
     while (from > floor && ID_CHAR.test(s[from - 1] as string)) from--;
     ID_RUN.lastIndex = m.index;
@@ -298,10 +270,19 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     else if (s[from - 1] === '\\' && /^u[0-9a-fA-F]{4}/.test(s.slice(from, from + 5))) from += 5;
     while (to > from && (s[to - 1] === '.' || s[to - 1] === '-')) to--;
     if (to - from > MAX_NAME) continue;
-    const name = s.slice(from, to);
+    let name = s.slice(from, to);
     const query =
       (s[from - 1] === '?' || s[from - 1] === '&' || s[from - 1] === ';') && name.toLowerCase() === 'key';
-    const tier = query ? 'weak' : cachedTier(name);
+    let tier = query ? 'weak' : cachedTier(name);
+    // words with spaces (`API Key: x`) name the secret better than its word alone (spacedLabels.ts)
+    const words = tier === null || tier === 'weak' ? spacedLabel(s, from, to, floor0) : null;
+    const wordsTier = words === null ? null : cachedTier(words.name);
+    if (words !== null && wordsTier !== null) {
+      ({ from, to, name } = words);
+      // weak, as prose: `primary key: customerId` is a database's, not Azure's `primaryKey`
+      tier = wordsTier === 'credential' ? 'weak' : wordsTier;
+      SECRET_WORD.lastIndex = floor = Math.max(floor, to);
+    }
     if (tier === null) continue;
     SEPARATOR.lastIndex = to;
     const sep = SEPARATOR.exec(s);

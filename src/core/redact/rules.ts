@@ -13,6 +13,7 @@ import {
   sambaPasswords,
   userPasswords,
 } from './cliCredentials';
+import { awsSecretsBesideIds } from './awsKeyPairs';
 import { emails } from './emails';
 import { base64DockerConfigs, base64PrivateKeys } from './encodedSecrets';
 import { envPhrasePasswords } from './envFiles';
@@ -87,8 +88,9 @@ export const BUILT_IN_RULES: readonly Rule[] = [
     kind: 'private-key',
     // PEM and PGP armour (`PRIVATE KEY BLOCK`), any case. The body runs to the next `-----`
     // (the END line), or, for a key cut short (an output capped mid-key, a torn last line), to
-    // the end of the text: linear, where a lazy search for END per BEGIN was quadratic (R5-12)
-    re: /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY[A-Z ]{0,10}-----([^-]*(?:-(?!----)[^-]*)*)/dgi,
+    // the end of the text: linear, where a lazy search for END per BEGIN was quadratic (R5-12).
+    // OpenVPN's tls-auth/tls-crypt static key (`ta.key`) is a private key in its own armour (R24-9)
+    re: /-----BEGIN (?:[A-Z0-9 ]{0,40}PRIVATE KEY[A-Z ]{0,10}|OpenVPN Static key V1)-----([^-]*(?:-(?!----)[^-]*)*)/dgi,
   },
   // the SSH2 (RFC 4716) armour has four dashes and spaces: `---- BEGIN SSH2 ... PRIVATE KEY ----`
   {
@@ -129,6 +131,8 @@ export const BUILT_IN_RULES: readonly Rule[] = [
     kind: 'cloud-key',
     re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b|(?<=AccountKey=)[A-Za-z0-9+/=]{40,}/dg,
   },
+  // the secret beside its id: `--output text`, table and CSV rows (awsKeyPairs.ts)
+  { kind: 'cloud-key', find: awsSecretsBesideIds },
   // an AWS secret and session token after their label in any spelling: the credentials file
   // (aws_secret_access_key), the environment (AWS_SECRET_ACCESS_KEY), STS JSON (SecretAccessKey,
   // SessionToken), SDK config (secretAccessKey); JSON-escaped quotes too
