@@ -118,3 +118,61 @@ describe('the problem navigation notice', () => {
     expect(notice()).toBeNull();
   });
 });
+
+describe('moves answered late', () => {
+  /** Holds every answer of the named kinds until `release()`: a busy worker. */
+  function heldNav(kinds: ('locate' | 'rows' | 'nav' | 'problemNav')[]) {
+    const nav = navOverLog();
+    const client = (nav as unknown as { client: FakeClient }).client;
+    const waiting: (() => void)[] = [];
+    for (const kind of kinds) {
+      const answer = client.handlers[kind] as (req: never) => unknown;
+      (client.handlers as Record<string, unknown>)[kind] = (req: never) =>
+        new Promise((resolve) => waiting.push(() => resolve(answer(req))));
+    }
+    const release = async () => {
+      for (let i = 0; i < 20; i++) {
+        waiting.splice(0).forEach((go) => go());
+        await vi.advanceTimersByTimeAsync(0);
+      }
+    };
+    return { nav, release };
+  }
+
+  it('two quick presses move two rows, not one', async () => {
+    const { nav, release } = heldNav(['locate']);
+    select(10);
+    const first = nav.moveRow(1);
+    const second = nav.moveRow(1);
+    await release();
+    await Promise.all([first, second]);
+    expect(selected()).toBe(12);
+  });
+
+  it('a row move does not land once Back or a click moved the selection', async () => {
+    const { nav, release } = heldNav(['rows']);
+    select(10);
+    const move = nav.moveRow(1);
+    await vi.advanceTimersByTimeAsync(0);
+    select(3); // the user went Back while the worker was answering
+    await release();
+    await move;
+    expect(selected()).toBe(3);
+    // The next press moves from where the user is.
+    const next = nav.moveRow(1);
+    await release();
+    await next;
+    expect(selected()).toBe(4);
+  });
+
+  it('step, edge and problem moves answered after the selection moved are dropped', async () => {
+    const { nav, release } = heldNav(['nav', 'rows', 'problemNav']);
+    select(20);
+    const moves = [nav.moveSpan('step', 1), nav.selectEdge('last'), nav.moveProblem('error', 1)];
+    select(5);
+    await release();
+    await Promise.all(moves);
+    expect(selected()).toBe(5);
+    expect(notice()).toBeNull();
+  });
+});
