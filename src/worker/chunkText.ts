@@ -1,25 +1,18 @@
 /**
  * The timeline filter's text test of a chunk event: is `needle` in the chunk's JSON text as the
  * user reads it (filterScan.ts: escapes decoded, lower-cased)? A packed `tool-call-chunks` row
- * gives its id and name to every member (core/reader/packedRows.ts, as the spec writes it): the
- * filter wrote and read a 1 MB name again for each of 100,000 members (audit R23-6). A long
- * string field is read once while it repeats: whether the needle is inside it, and its ends,
- * where a match may cross into its neighbours. The answers are those of the whole text.
+ * gives its id and name to every member (core/search/longStrings.ts): a long string field is
+ * read once while it repeats: whether the needle is inside it, and its ends, where a match may
+ * cross into its neighbours. The answers are those of the whole text.
  *
  * Why the pieces can be read apart: the text is `{` + `"key":value` fields joined by `,` + `}`;
  * an escape never crosses a field, and lower-casing's one context rule (a final sigma) stops
  * at the `"` every field starts and every string ends with.
  */
+import { LONG_STRING, LongStringMemo } from '../core/search/longStrings';
 import { isObject } from '../core/validate';
 
-/** String values this long or longer are remembered (short ones cost little to read again). */
-const LONG = 1024;
-/** How many long fields are remembered: a member's id and name, and some room. */
-const REMEMBERED = 8;
-
 interface LongField {
-  key: string;
-  value: string;
   /** The needle is inside the field's readable text. */
   inside: boolean;
   /** What a match crossing the field's edges can use of it: its ends, apart. */
@@ -27,8 +20,7 @@ interface LongField {
 }
 
 export class ChunkTextTest {
-  private readonly fields: LongField[] = [];
-  private nextSlot = 0;
+  private readonly fields = new LongStringMemo<LongField>();
   /** A character the needle lacks: keeps a long field's two ends from making a match together. */
   private readonly apart: string;
 
@@ -51,7 +43,7 @@ export class ChunkTextTest {
     for (const key of Object.keys(chunk)) {
       const value = chunk[key];
       let piece: string;
-      if (typeof value === 'string' && value.length >= LONG) {
+      if (typeof value === 'string' && value.length >= LONG_STRING) {
         const field = this.longField(key, value);
         if (field.inside) return true;
         piece = field.edges;
@@ -73,20 +65,17 @@ export class ChunkTextTest {
   }
 
   private longField(key: string, value: string): LongField {
-    const known = this.fields.find((f) => f.value === value && f.key === key);
-    if (known) return known;
-    const text = this.readable(`${JSON.stringify(key)}:${JSON.stringify(value)}`);
-    this.read += text.length;
-    const reach = Math.max(0, this.needle.length - 1);
-    const field: LongField = {
-      key,
-      value,
-      inside: text.includes(this.needle),
-      edges:
-        text.length <= 2 * reach ? text : text.slice(0, reach) + this.apart + text.slice(text.length - reach),
-    };
-    this.fields[this.nextSlot] = field;
-    this.nextSlot = (this.nextSlot + 1) % REMEMBERED;
-    return field;
+    return this.fields.recall(key, value, () => {
+      const text = this.readable(`${JSON.stringify(key)}:${JSON.stringify(value)}`);
+      this.read += text.length;
+      const reach = Math.max(0, this.needle.length - 1);
+      return {
+        inside: text.includes(this.needle),
+        edges:
+          text.length <= 2 * reach
+            ? text
+            : text.slice(0, reach) + this.apart + text.slice(text.length - reach),
+      };
+    });
   }
 }

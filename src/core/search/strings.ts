@@ -5,6 +5,7 @@
  */
 import type { MatchSpan } from './linearRegex';
 import type { TextMatcher } from './query';
+import { LONG_STRING, LongStringMemo } from './longStrings';
 
 /** Where an event matched: the first matching string's path and the match in it. */
 export interface StringMatch {
@@ -53,40 +54,26 @@ export function firstMatch(value: unknown, matcher: TextMatcher, path = 'data'):
   }
 }
 
-/** Strings this long or longer are remembered with their result (short ones cost little to search again). */
-const REMEMBERED_LENGTH = 1024;
-/** How many long strings are remembered: a packed member's id, name and arguments alternate. */
-const REMEMBERED = 8;
-
 /**
- * A matcher that remembers its last few long strings and their results, and counts the
- * characters it searched. A packed `tool-call-chunks` row gives its id and name to every member
- * (packedRows.ts, as the spec writes it): a 1 MB name was searched again for each of 100,000
- * members (audit R23-6). The members of one row share the row's strings, so `===` finds them
- * by pointer; the results are the same as searching again.
+ * A matcher that remembers its last few long strings and their results (longStrings.ts: a packed
+ * row's members share its 1 MB name), and counts the characters it searched.
  */
 export class RememberingMatcher implements TextMatcher {
   /** Characters searched (strings remembered are not searched again, so not counted again). */
   searched = 0;
-  private readonly strings: string[] = [];
-  private readonly results: (MatchSpan | null)[] = [];
-  private nextSlot = 0;
+  private readonly memo = new LongStringMemo<MatchSpan | null>();
 
   constructor(private readonly matcher: TextMatcher) {}
 
   find(s: string): MatchSpan | null {
-    if (s.length < REMEMBERED_LENGTH) {
+    if (s.length < LONG_STRING) {
       this.searched += s.length;
       return this.matcher.find(s);
     }
-    const at = this.strings.indexOf(s);
-    if (at !== -1) return this.results[at] as MatchSpan | null;
-    this.searched += s.length;
-    const result = this.matcher.find(s);
-    this.strings[this.nextSlot] = s;
-    this.results[this.nextSlot] = result;
-    this.nextSlot = (this.nextSlot + 1) % REMEMBERED;
-    return result;
+    return this.memo.recall('', s, () => {
+      this.searched += s.length;
+      return this.matcher.find(s);
+    });
   }
 }
 
