@@ -49,28 +49,14 @@ export const DEFAULT_PRICES: PriceTable = {
   ],
 };
 
-/** Per table (a value: never changed in place), the price of each model already looked up. */
-const looked = new WeakMap<PriceTable, Map<string, ModelPrice | undefined>>();
-/** Models remembered per table at most (a log names a handful; the rest are looked up again). */
-const LOOKED_MAX = 1024;
-
 /**
  * The price for `model`: the entry whose `model` is the longest matching prefix, or undefined.
- * Looked up once per model and table: callers price every step, and a model of a megabyte
- * lowercased per step made `stats` quadratic (audit R23-1).
+ * Callers price every step with it; the models they pass are cut to a name's length where they
+ * are read (requestNames, answeredBy, importedNames.ts), so lowercasing one per step is cheap
+ * (a megabyte's model lowercased per step made `stats` quadratic: audit R23-1).
  */
 export function priceFor(table: PriceTable, model: string | undefined): ModelPrice | undefined {
   if (!model) return undefined;
-  let prices = looked.get(table);
-  if (prices === undefined) looked.set(table, (prices = new Map<string, ModelPrice | undefined>()));
-  if (prices.has(model)) return prices.get(model);
-  const price = lookUp(table, model);
-  if (prices.size >= LOOKED_MAX) prices.clear();
-  prices.set(model, price);
-  return price;
-}
-
-function lookUp(table: PriceTable, model: string): ModelPrice | undefined {
   const id = model.toLowerCase();
   // Inspect AI and routers name a model by its provider too ("openai/gpt-4o-mini",
   // "openrouter/anthropic/claude-sonnet-4"): the part after the last `/` is the model.

@@ -70,15 +70,6 @@ describe("a header's long model and provider", () => {
   });
 });
 
-describe('priceFor', () => {
-  it('lowercases a long model once per table, not once per call', () => {
-    const model = `claude-opus-4-5-${'x'.repeat(LONG)}`;
-    const lower = longLowercases();
-    for (let i = 0; i < STEPS; i++) expect(priceFor(DEFAULT_PRICES, model)?.model).toBe('claude-opus-4-5');
-    expect(lower.count()).toBe(1);
-  });
-});
-
 describe('an OTLP export of a log with a long header model and session id', () => {
   it('is bounded: the id and model cut like names in every span, the ids still of the whole id', () => {
     const { text, spans } = exportOtlpText(log);

@@ -147,10 +147,15 @@ export function requestModel(r: RequestInForce): string | undefined {
  * of a megabyte copied per step made `stats` and an OTLP export quadratic (audit R23-1, R23-2).
  */
 export function requestNames(r: RequestInForce): { provider?: string; model?: string } {
+  return configNames(r.config);
+}
+
+/** The provider and model of a request's config (`header.config`, or a request/context's data), cut like names. */
+export function configNames(config: unknown): { provider?: string; model?: string } {
   const out: { provider?: string; model?: string } = {};
-  if (isObject(r.config) && typeof r.config.provider === 'string') out.provider = nameHead(r.config.provider);
-  const model = requestModel(r);
-  if (model !== undefined) out.model = nameHead(model);
+  if (!isObject(config)) return out;
+  if (typeof config.provider === 'string') out.provider = nameHead(config.provider);
+  if (typeof config.model === 'string') out.model = nameHead(config.model);
   return out;
 }
 

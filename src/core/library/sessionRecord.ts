@@ -13,7 +13,7 @@ import { looseData, type Block, type TokenUsage } from '../types';
 import { isObject } from '../validate';
 import { upperBound } from '../log/growable';
 import type { Row } from './schema';
-import { nameHead } from '../view/bidiControls';
+import { configNames } from '../harness/requestInForce';
 
 /** Where a log came from, as the caller knows it (the log itself does not). */
 export interface LogSource {
@@ -52,7 +52,6 @@ interface ModelRef {
 type Data = Readonly<Record<string, unknown>>;
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const cutName = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? nameHead(v) : null);
 
 /**
  * The index of the request header in force at `seq`: the last of `headerSeqs` (ascending) at or
@@ -304,8 +303,9 @@ function scanTypes(log: SessionLog): TypeScan {
 function headerModel(d: Data): ModelRef {
   // request/header: {header:{config:{provider, model}}}; request/context: {provider, model}
   const config = isObject(d.header) && isObject(d.header.config) ? d.header.config : d;
-  // Cut like a name, as requestNames cuts them: a header's model is copied into every step's row.
-  return { provider: cutName(config.provider), model: cutName(config.model) };
+  // Cut like a name (configNames): a header's model is copied into every step's row.
+  const { provider, model } = configNames(config);
+  return { provider: provider || null, model: model || null };
 }
 
 function isFromUser(d: Data): boolean {
