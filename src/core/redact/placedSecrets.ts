@@ -174,8 +174,7 @@ function walk(root: unknown, how: TreeMasking, text: TextLeaves | undefined): bo
       collection !== undefined &&
       valueTest(collectionTier(collection), x, false)
     ) {
-      after = maskOf('secret', x.length);
-      masker.counts.secret = (masker.counts.secret ?? 0) + 1;
+      after = masker.maskAs('secret', x);
     } else if (typeof x === 'string') {
       if (text) {
         // the text rules read `"password": "x"` in the text itself

@@ -15,6 +15,8 @@ import { jsonText } from '../deepJson';
 import { isPackedRowType } from '../reader/packedRows';
 import { isObject } from '../validate';
 import { createMasker, type Masker } from './rules';
+import { KnownSecrets } from './knownSecrets';
+import { isSpecValue } from './specWords';
 import { hasShadowedKeys } from './duplicateKeys';
 import type { LinearRegex } from '../search/linearRegex';
 import { NOT_JSON, readLog, type PieceRef } from './streamPieces';
@@ -50,7 +52,8 @@ interface Piece {
 }
 
 export function redactLogText(text: string, options: RedactOptions = {}): RedactResult {
-  const masker = createMasker(options.patterns, options.homePaths);
+  const known = new KnownSecrets();
+  const masker = createMasker(options.patterns, options.homePaths, (value, kind) => known.note(value, kind));
   // The log's own words (specWords.ts) are masked by the built-in rules only: a user's pattern
   // such as `art` (a name) must not turn `turn/start` into `turn/st***` and so make the copy an
   // invalid log (audit R12-4). Secrets and home paths in them are still masked.
@@ -59,7 +62,7 @@ export function redactLogText(text: string, options: RedactOptions = {}): Redact
   const { values: parsed, streams } = readLog(lines);
   const dirty = new Set<number>();
   const skip = new WeakMap<object, Set<string | number>>();
-  maskStreams(streams, parsed, masker, dirty, skip);
+  maskStreams(streams, parsed, (whole) => masker.mask(maskStructureOfText(whole, masker)), dirty, skip);
 
   let changedLines = 0;
   const out = lines.map((line, i) => {
@@ -83,7 +86,9 @@ export function redactLogText(text: string, options: RedactOptions = {}): Redact
     changedLines++;
     return rewrap(line, jsonText(value) ?? 'null');
   });
+  if (known.size > 0) changedLines += maskKnownElsewhere(known, lines, parsed, streams, out);
   const counts = { ...masker.counts };
+  for (const [kind, n] of Object.entries(known.counts)) counts[kind] = (counts[kind] ?? 0) + n;
   if (words)
     for (const [kind, n] of Object.entries(words.builtIn.counts)) counts[kind] = (counts[kind] ?? 0) + n;
   return {
@@ -128,11 +133,73 @@ function rewrap(original: string, json: string): string {
   return (original.startsWith('\ufeff') ? '\ufeff' : '') + json + (original.endsWith('\r') ? '\r' : '');
 }
 
+/**
+ * The second pass (knownSecrets.ts): every other occurrence of a value the first pass masked,
+ * in the masked lines `out` (rewritten in place). Streams again as one text each, so their
+ * pieces still assemble to the masked message. Returns how many lines it changed that the
+ * first pass had kept.
+ */
+function maskKnownElsewhere(
+  known: KnownSecrets,
+  lines: readonly string[],
+  parsed: unknown[],
+  streams: readonly (readonly PieceRef[])[],
+  out: string[],
+): number {
+  const dirty = new Set<number>();
+  const skip = new WeakMap<object, Set<string | number>>();
+  maskStreams(streams, parsed, (whole) => (known.occursIn(whole) ? known.mask(whole) : whole), dirty, skip);
+  let changed = 0;
+  out.forEach((line, i) => {
+    if (!dirty.has(i) && !known.occursIn(line)) return;
+    const value = parsed[i];
+    let next: string;
+    if (value === NOT_JSON) next = known.mask(line);
+    else if (typeof value === 'string') {
+      // the first pass wrote the line's masked string; the value parsed is the original
+      const masked = JSON.parse(line.replace(/^\ufeff/, '').replace(/\r$/, '')) as string;
+      next = rewrap(line, JSON.stringify(known.mask(masked)));
+    } else {
+      if (!maskKnownInTree(value, known, skip) && !dirty.has(i)) return;
+      next = rewrap(lines[i] as string, jsonText(value) ?? 'null');
+    }
+    if (next === line) return;
+    if (line === lines[i]) changed++;
+    out[i] = next;
+  });
+  return changed;
+}
+
+/** Masks remembered secrets in the string values of a parsed line (not the log's own words), in place. */
+function maskKnownInTree(root: unknown, known: KnownSecrets, skip: WeakMap<object, Set<string | number>>) {
+  let changed = false;
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    const skipped = skip.get(v);
+    const holder = v as Holder;
+    for (const key of Array.isArray(v) ? v.keys() : Object.keys(v)) {
+      const x = (holder as Record<string | number, unknown>)[key];
+      if (typeof x !== 'string') {
+        stack.push(x);
+        continue;
+      }
+      if (skipped?.has(key) || (typeof key === 'string' && isSpecValue(key, x))) continue;
+      const masked = known.mask(x);
+      if (masked === x) continue;
+      setOwn(holder, key, masked);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
 /** Masks each stream of deltas (streamPieces.ts) as one text, and puts the masked pieces back. */
 function maskStreams(
   streams: readonly (readonly PieceRef[])[],
   parsed: unknown[],
-  masker: Masker,
+  maskText: (whole: string) => string,
   dirty: Set<number>,
   skip: WeakMap<object, Set<string | number>>,
 ): void {
@@ -143,7 +210,7 @@ function maskStreams(
       if (!keys) skip.set(p.holder, (keys = new Set()));
       keys.add(p.key);
     }
-    maskPieces(pieces, masker, dirty);
+    maskPieces(pieces, maskText, dirty);
   };
   for (const stream of streams) {
     const pieces: (Piece & { line: number })[] = [];
@@ -171,11 +238,15 @@ function maskStreams(
 }
 
 /** Masks the pieces' concatenation and gives each piece its part of the masked text. */
-function maskPieces(pieces: readonly (Piece & { line: number })[], masker: Masker, dirty: Set<number>): void {
+function maskPieces(
+  pieces: readonly (Piece & { line: number })[],
+  maskText: (whole: string) => string,
+  dirty: Set<number>,
+): void {
   const texts = pieces.map((p) => (p.holder as Record<string | number, unknown>)[p.key] as string);
   const whole = texts.join('');
   // the structure of a stream's JSON text (tool-call arguments) is read whole; its masks keep lengths
-  const masked = masker.mask(maskStructureOfText(whole, masker));
+  const masked = maskText(whole);
   if (masked === whole) return;
   let at = 0;
   pieces.forEach((p, k) => {

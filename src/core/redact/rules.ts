@@ -15,6 +15,7 @@ import {
 } from './cliCredentials';
 import { awsSecretsBesideIds } from './awsKeyPairs';
 import { emails } from './emails';
+import { jwts } from './jwts';
 import { base64DockerConfigs, base64PrivateKeys } from './encodedSecrets';
 import { envPhrasePasswords } from './envFiles';
 import { decodedViews, originalSpan } from './escapes';
@@ -52,35 +53,6 @@ type Rule =
       /** A user's pattern, as written (named when its work budget runs out: customPatterns.ts). */
       pattern?: string;
     };
-
-const BASE64URL_RUN = /[A-Za-z0-9_-]*/y;
-
-/** Where the run of base64url characters starting at `from` ends. */
-function runEnd(s: string, from: number): number {
-  BASE64URL_RUN.lastIndex = from;
-  BASE64URL_RUN.exec(s);
-  return BASE64URL_RUN.lastIndex;
-}
-
-/**
- * JWTs: `eyJ` + 8 or more, `.`, 2 or more, `.`, 8 or more base64url characters. A regex tried
- * at every `eyJ` ran each to the end of its run before failing: quadratic on a run of `eyJ-`
- * (audit R6-11). Here a failed start skips its run: any later start inside it ends where it did.
- */
-function* jwts(s: string): Generator<readonly [number, number]> {
-  const start = /\beyJ/g;
-  for (let m = start.exec(s); m !== null; m = start.exec(s)) {
-    const header = runEnd(s, m.index + 3);
-    start.lastIndex = Math.max(header, m.index + 1);
-    if (header - m.index < 11 || s[header] !== '.') continue;
-    const payload = runEnd(s, header + 1);
-    if (payload - header < 3 || s[payload] !== '.') continue;
-    const signature = runEnd(s, payload + 1);
-    if (signature - payload < 9) continue;
-    start.lastIndex = signature;
-    yield [m.index, signature];
-  }
-}
 
 /** In priority order: where two rules overlap, the earlier one masks. */
 export const BUILT_IN_RULES: readonly Rule[] = [
@@ -252,6 +224,8 @@ export interface Masker {
   mask(s: string): string;
   /** A field's value: all of it when the field's name says it is a secret, else as mask(). */
   maskField(name: string, value: string): string;
+  /** All of value, as kind (what its place says it is), counted. */
+  maskAs(kind: RedactionKind, value: string): string;
   readonly counts: Record<string, number>;
   /** The user's patterns whose work budget ran out (customPatterns.ts): values, per pattern. */
   readonly overruns: Record<string, number>;
@@ -260,10 +234,11 @@ export interface Masker {
 /** The longest path segment a file system holds (Linux's NAME_MAX, Windows' 255 units). */
 const NAME_MAX = 255;
 
-/** A masker for the built-in rules plus the user's patterns (and literal extra home paths). */
+/** A masker for the built-in rules, the user's patterns and home paths; `onMasked` hears each value masked. */
 export function createMasker(
   patterns: readonly LinearRegex[] = [],
   homePaths: readonly string[] = [],
+  onMasked?: (value: string, kind: RedactionKind) => void,
 ): Masker {
   const rules: Rule[] = [...BUILT_IN_RULES];
   for (const home of homePaths) {
@@ -291,16 +266,19 @@ export function createMasker(
     counts,
     overruns,
     maskField(name: string, value: string): string {
-      if (value.length >= 6 && secretField(name) && !MASKED.test(value)) {
-        counts.secret = (counts.secret ?? 0) + 1;
-        return maskOf('secret', value.length);
-      }
+      if (value.length >= 6 && secretField(name) && !MASKED.test(value))
+        return masker.maskAs('secret', value);
       // the field's name is the value's label (`{"Authorization": "Token ..."}`, `{"Cookie":
       // "sessionid=..."}`, `{"sig": "..."}`): the rules that need a label see it
       if (name.length > 128 || !maybeLabel(name) || SEAL.test(name)) return masker.mask(value);
       const labelled = `${name}: ${value}`;
       const masked = masker.mask(labelled);
       return masked === labelled ? value : masked.slice(name.length + 2);
+    },
+    maskAs(kind: RedactionKind, value: string): string {
+      counts[kind] = (counts[kind] ?? 0) + 1;
+      onMasked?.(value, kind);
+      return maskOf(kind, value.length);
     },
     mask(s: string): string {
       if (s.length < shortest || clean.has(s)) return s;
@@ -359,6 +337,7 @@ export function createMasker(
         out += s.slice(at, x.from) + maskOf(x.kind, x.to - x.from);
         at = x.to;
         if (x.counted) counts[x.kind] = (counts[x.kind] ?? 0) + 1;
+        onMasked?.(s.slice(x.from, x.to), x.kind);
       }
       return out + s.slice(at);
     },
