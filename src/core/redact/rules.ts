@@ -14,6 +14,8 @@ import {
   userPasswords,
 } from './cliCredentials';
 import { awsSecretsBesideIds } from './awsKeyPairs';
+import { clientKeys, codePasswords } from './codeCredentials';
+import { nextLineValues } from './nextLineValues';
 import { emails } from './emails';
 import { jwts } from './jwts';
 import { base64DockerConfigs, base64PrivateKeys } from './encodedSecrets';
@@ -144,6 +146,8 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   { kind: 'password', find: passwordOptions },
   { kind: 'password', find: sambaPasswords },
   { kind: 'password', find: positionalPasswords },
+  { kind: 'password', find: codePasswords },
+  { kind: 'api-key', find: clientKeys },
   // CloudFormation's `ParameterKey=DbPassword,ParameterValue=PW`
   { kind: 'password', find: parameterPairs },
   // the same pairs written as YAML or as JSON inside text (`- name: OPENAI_API_KEY` / `value: …`)
@@ -164,6 +168,7 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   // `"token":`, `X-Vault-Token:`, `password "a pass phrase"`, `.netrc`'s `password x`, `&sig=`,
   // `sessionid=`): last, so a known shape keeps its own kind
   { kind: 'secret', find: labelledSecrets },
+  { kind: 'secret', find: nextLineValues },
   // `%40` too: an e-mail in a URL's query (web-browsing agents' tool calls)
   { kind: 'email', find: emails },
   // the user name in a home path (any user's: logs travel between machines); a Windows profile

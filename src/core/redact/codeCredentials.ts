@@ -1,0 +1,50 @@
+/**
+ * Credentials passed by position in code, where no name labels them (audit R24-5, rated low):
+ * the password of `server.login(user, "pw")` (smtplib, imaplib, ftplib), of Python requests'
+ * `auth=("user", "pw")` and `HTTPBasicAuth("user", "pw")`, of `FTP(host, user, "pw")`; and
+ * the key a client is built with, `cohere.Client("key")`, `SomeClient('key')`. Only a string
+ * literal is masked (a variable names no secret); a client's argument only when it is a random
+ * run of 20 or more, both cases and digits (`Client("us-east-1-production")` is a region, not a key).
+ */
+import { looksRandom, valueTest } from './labels';
+
+/** A first argument: a string literal or a plain expression (`user`, `cfg.user`, `creds["u"]`). */
+const ARG = String.raw`(?:"[^"\r\n]{0,256}"|'[^'\r\n]{0,256}'|[\w.$]{1,64}(?:\[[^\]\r\n]{0,64}\])?)`;
+const SEP = String.raw`[ \t]*,[ \t]*`;
+/** The password: a string literal, its quote in group 1, its text in group 2. */
+const LITERAL = String.raw`(["'])([^"'\r\n]{1,256})\1`;
+
+const PASSWORD_CALLS = [
+  // smtp.login(user, "pw"), imap.login(...), ftp.login(...)
+  new RegExp(String.raw`\.login\([ \t]*${ARG}${SEP}${LITERAL}[ \t]*\)`, 'dg'),
+  // requests' auth=("user", "pw"), aiohttp/httpx BasicAuth("user", "pw")
+  new RegExp(
+    String.raw`(?:\bauth[ \t]*=[ \t]*\(|\b(?:HTTPBasicAuth|HTTPDigestAuth|BasicAuth)\()[ \t]*${ARG}${SEP}${LITERAL}`,
+    'dg',
+  ),
+  // ftplib.FTP(host, user, "pw")
+  new RegExp(String.raw`\bFTP(?:_TLS)?\([ \t]*${ARG}${SEP}${ARG}${SEP}${LITERAL}`, 'dg'),
+];
+
+const CLIENT_KEY = /\b\w{0,40}Client\([ \t]*(["'])([A-Za-z0-9_-]{20,256})\1[ \t]*[,)]/dg;
+const MIXED = (v: string) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v);
+
+export function* codePasswords(s: string): Generator<readonly [number, number]> {
+  if (!s.includes('(')) return;
+  for (const re of PASSWORD_CALLS) {
+    re.lastIndex = 0;
+    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+      const at = m.indices?.[2];
+      if (at && valueTest('password', m[2] as string, false)) yield at;
+    }
+  }
+}
+
+export function* clientKeys(s: string): Generator<readonly [number, number]> {
+  if (!s.includes('Client(')) return;
+  CLIENT_KEY.lastIndex = 0;
+  for (let m = CLIENT_KEY.exec(s); m !== null; m = CLIENT_KEY.exec(s)) {
+    const at = m.indices?.[2];
+    if (at && MIXED(m[2] as string) && looksRandom(m[2] as string)) yield at;
+  }
+}
