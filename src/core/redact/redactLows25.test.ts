@@ -1,8 +1,10 @@
 /**
  * Redaction misses the audits rated low, closed: a password passed by position in code
  * (`server.login(user, "pw")`, requests' `auth=(...)`, `FTP(host, user, "pw")`), a client built
- * with its key (`cohere.Client("key")`), and a secret on the line after its label. The near
- * misses (a variable, a region, a label's line followed by prose, a count) are kept.
+ * with its key (`cohere.Client("key")`), a secret on the line after its label, SMTP AUTH
+ * credentials, password hashes (htpasswd, shadow, bcrypt, argon2), Azure's key listing and
+ * `heroku auth:token`'s output. The near misses (a variable, a region, a label's line followed
+ * by prose, a count, shell positional parameters, an app's id) are kept.
  */
 import { describe, expect, it } from 'vitest';
 import { redactLogText } from './redactLog';
@@ -21,6 +23,14 @@ const SECRETS = {
   nextLine: 'Nx7Lt4Qp9Wm2Vb6Rs1Kd',
   nextLineBlank: 'Bl3kLn8Zx2Cv7Nm4Qw9Er',
   yourPassword: 'Yp5Ww1Qz8Lx3Mv',
+  smtpPlain: 'AGFsaWNlAFMzY3JldFBhc3N3MHJk',
+  smtpLogin: 'UzNjcmV0UGFzc3cwcmQ=',
+  apr1: 'HqJZimcKQFAMYayBlzkrA/',
+  bcrypt: 'c4WoMPo3SXsafkva.HHa6uXQZWr7oboPiC2bT/r7q1BB8I2s0BRqC',
+  sha512: 'Xv8Hk2Lq9Wm4Nb7Rt1Zc6Pj3Yd5Fs0Gh8Kl2Mn4Qw6Er9Ty1Ui3Op5As7Df0Gh2Jk4Lz6Xc8Vb0Nm2Qw4Er6Ty8Ui0Op1A',
+  argon2: 'c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG',
+  azure: 'Ab3De5Fg7Hi9Jk1Lm3No5Pq7Rs9Tu1Vw3Xy5Za7Bc9De1Fg3Hi5Jk7Lm9No1Pq3Rs5Tu7Vw9Xy1Za3Bc5De7Fg==',
+  herokuUuid: '4a1c3b2e-9f8d-4e7a-b6c5-d4e3f2a1b0c9',
 };
 const VALUES = Object.values(SECRETS);
 const OUTPUTS = [
@@ -34,6 +44,13 @@ const OUTPUTS = [
   `$ heroku authorizations:create\nCreating OAuth Authorization... done\nToken:\n  ${SECRETS.nextLine}\n`,
   `Your new API key:\n\n${SECRETS.nextLineBlank}\n\nStore it somewhere safe.`,
   `Generated password:\r\n${SECRETS.yourPassword}\r\n`,
+  `S: 250 AUTH LOGIN PLAIN\nC: AUTH PLAIN ${SECRETS.smtpPlain}\nS: 235 2.7.0 Authentication successful`,
+  `C: AUTH LOGIN\nS: 334 VXNlcm5hbWU6\nC: YWxpY2U=\nS: 334 UGFzc3dvcmQ6\nC: ${SECRETS.smtpLogin}\nS: 235 ok`,
+  `$ cat .htpasswd\nadmin:$apr1$r31.....$${SECRETS.apr1}\nalice:$2y$05$${SECRETS.bcrypt}`,
+  `root:$6$rounds=5000$saltsalt$${SECRETS.sha512}:19000:0:99999:7:::`,
+  `hash = "$argon2id$v=19$m=65536,t=3,p=4$${SECRETS.argon2}"`,
+  `$ az storage account keys list -g rg -n acct -o table\nKeyName    Permissions    Value\n---------  -------------  -----\nkey1       FULL           ${SECRETS.azure}`,
+  `$ heroku auth:token\n ›   Warning: token will expire 01/01/2027\n${SECRETS.herokuUuid}\n`,
 ];
 const KEPT = [
   'server.login(user, password)',
@@ -43,6 +60,9 @@ const KEPT = [
   'Tokens:\n  12345678',
   'API key:\n  $OPENAI_API_KEY',
   'Session:\n  a1b2c3d4e5f6a7b8',
+  'echo $1$HOME_directory_of_user and $2$PATH_entries_here_too_ok',
+  'S: 250-AUTH PLAIN LOGIN\nC: AUTH PLAIN\nS: 334',
+  '$ heroku apps:info\n4a1c3b2e-9f8d-4e7a-b6c5-d4e3f2a1b0c9',
 ];
 
 describe('credentials by position in code, and on the line after their label', () => {

@@ -1,0 +1,50 @@
+/**
+ * Secrets in the output of tools and protocols, where no `name: value` labels them (audit lows,
+ * rounds 21 and 24): an SMTP session's `AUTH PLAIN <base64>` and the password line after AUTH
+ * LOGIN's `334 UGFzc3dvcmQ6` ("Password:"); password hashes as htpasswd, /etc/shadow and
+ * libraries write them (crackable offline: `$apr1$`, `$2y$`, `$6$`, `$argon2id$`); Azure's
+ * storage-account key listing as a table or TSV (`key1  Full  <88 base64>`); and the token
+ * `heroku auth:token` prints on a line of its own.
+ */
+
+/** Each: the secret is group 1. */
+const PASSWORD_SHAPES = [
+  // AUTH PLAIN with its credentials on the command (RFC 4616): base64 of \0user\0password
+  /\bAUTH[ \t]+PLAIN[ \t]+([A-Za-z0-9+/]{8,1024}={0,2})(?=[ \t]*(?:\r?\n|$))/dg,
+  // AUTH LOGIN: the server's "334 UGFzc3dvcmQ6" (base64 "Password:"), then the client's line
+  /\b334[ \t]+UGFzc3dvcmQ6[ \t]*\r?\n(?:[ \t]*(?:C:|>|<|\[[^\]\r\n]{0,40}\])?[ \t]*)([A-Za-z0-9+/]{4,1024}={0,2})(?=[ \t]*(?:\r?\n|$))/dg,
+  // crypt(3) MD5, SHA-256/512 (optional rounds), Apache's apr1: $id$salt$hash
+  /\$(?:apr1|1|5|6)\$(?:rounds=\d{1,9}\$)?[./A-Za-z0-9]{1,16}\$([./A-Za-z0-9]{22,86})/dg,
+  // bcrypt: $2a$10$ + 53 characters of salt and hash
+  /\$2[abxy]?\$\d{2}\$([./A-Za-z0-9]{53})/dg,
+  // Argon2's PHC string
+  /\$argon2(?:id|i|d)\$v=\d{1,3}\$m=\d{1,9},t=\d{1,9},p=\d{1,9}\$([A-Za-z0-9+/]{8,128}\$[A-Za-z0-9+/]{16,256})/dg,
+];
+
+/** `az storage account keys list -o table|tsv`: key1/key2, the permission, the key (64 bytes in base64). */
+const AZURE_KEY_ROW = /\bkey[12][ \t]+(?:full|read)[ \t]+([A-Za-z0-9+/]{86}==)/dgi;
+
+/** The token `heroku auth:token` prints (a UUID, or a HRKU- token), after any warning lines. */
+const HEROKU_TOKEN =
+  /\bheroku[ \t]+auth:token\b[^\r\n]{0,256}\r?\n(?:[ \t]*(?:›|!|▸|Warning)[^\r\n]{0,512}\r?\n){0,4}[ \t]*([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|HRKU-[A-Za-z0-9_-]{20,})(?=[ \t]*(?:\r?\n|$))/dgi;
+
+function* groups(re: RegExp, s: string): Generator<readonly [number, number]> {
+  re.lastIndex = 0;
+  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+    const at = m.indices?.[1];
+    if (at) yield at;
+  }
+}
+
+export function* outputPasswords(s: string): Generator<readonly [number, number]> {
+  if (!s.includes('$') && !s.includes('AUTH') && !s.includes('334')) return;
+  for (const re of PASSWORD_SHAPES) yield* groups(re, s);
+}
+
+export function* azureKeyRows(s: string): Generator<readonly [number, number]> {
+  if (/key[12]/i.test(s)) yield* groups(AZURE_KEY_ROW, s);
+}
+
+export function* herokuTokens(s: string): Generator<readonly [number, number]> {
+  if (/auth:token/i.test(s)) yield* groups(HEROKU_TOKEN, s);
+}
