@@ -144,6 +144,16 @@ const RANDOM_PART = /(?:^|_)(?=[a-z0-9]*[a-z])(?=[a-z0-9]*\d)[a-z0-9]{12,}(?:_|$
 function placeholder(v: string): boolean {
   return PLACEHOLDER.test(v) || (ONE_CASE_NAME.test(v) && !RANDOM_PART.test(v));
 }
+/**
+ * A password of words, `correct_horse_battery_staple`: three or more lowercase words joined by
+ * `_`, none of them one a placeholder or a variable is made of (`your_db_password`,
+ * `get_secret_value`, `default_admin_user`). After a password's label only.
+ */
+function wordPassword(v: string): boolean {
+  return /^[a-z][a-z0-9]*(?:_[a-z0-9]+){2,}$/.test(v) && !PLACEHOLDER_WORD.test(v);
+}
+const PLACEHOLDER_WORD =
+  /(?:^|_)(?:your|my|the|here|pass|passwd|password|pw|pwd|secret|key|token|example|sample|changeme|change|placeholder|dummy|fake|test|default|env|var|value|name|user|username|db|database|admin|root|get|read|load|from|file|path|hash|fn|func)(?=_|$)/;
 /** Words, as code names them: `reconstructState`, `apiKeyValue`, `proxy-handled`, `max_retries`. */
 const WORDS = /^(?:[A-Za-z][a-z]{2,}(?:[A-Z][a-z]{2,})*|[a-z]+(?:[_-][a-z]+)+)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -167,7 +177,7 @@ export function valueTest(tier: LabelTier, value: string, phrase: boolean): bool
   if (phrase) return tier === 'password' && value.trim().length >= 8 && !placeholder(value.trim());
   switch (tier) {
     case 'password':
-      return value.length >= 6 && !placeholder(value);
+      return value.length >= 6 && (!placeholder(value) || wordPassword(value));
     case 'credential':
       return value.length >= 8 && !placeholder(value) && !WORDS.test(value);
     case 'session':
@@ -327,7 +337,7 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
       code = CALL.test(s.slice(start, end + 1));
       if (!code) end = scanned = passwordEnd(s, start, /["'`]/.test(before ?? '') ? before : undefined);
       // `<PASSWORD>`, `[REDACTED]` whole; else punctuation that ends prose or code (`x.`, `x;`, `x)`) is left outside
-      code ||= placeholder(s.slice(start, end));
+      code ||= placeholder(s.slice(start, end)) && !wordPassword(s.slice(start, end));
       while (end > start && TRAILING.test(s[end - 1] as string)) end--;
     }
     const value = s.slice(start, end);

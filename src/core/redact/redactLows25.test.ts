@@ -3,7 +3,7 @@
  * (`server.login(user, "pw")`, requests' `auth=(...)`, `FTP(host, user, "pw")`), a client built
  * with its key (`cohere.Client("key")`), a secret on the line after its label, SMTP AUTH
  * credentials, password hashes (htpasswd, shadow, bcrypt, argon2), Azure's key listing and
- * `heroku auth:token`'s output. The near misses (a variable, a region, a label's line followed
+ * `heroku auth:token`'s output, and a password of words (`correct_horse_battery_staple`). The near misses (a variable, a region, a label's line followed
  * by prose, a count, shell positional parameters, an app's id) are kept.
  */
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,8 @@ const SECRETS = {
   argon2: 'c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG',
   azure: 'Ab3De5Fg7Hi9Jk1Lm3No5Pq7Rs9Tu1Vw3Xy5Za7Bc9De1Fg3Hi5Jk7Lm9No1Pq3Rs5Tu7Vw9Xy1Za3Bc5De7Fg==',
   herokuUuid: '4a1c3b2e-9f8d-4e7a-b6c5-d4e3f2a1b0c9',
+  words: 'correct_horse_battery_staple',
+  wordsQuoted: 'purple_monkey_dishwasher',
 };
 const VALUES = Object.values(SECRETS);
 const OUTPUTS = [
@@ -51,6 +53,8 @@ const OUTPUTS = [
   `hash = "$argon2id$v=19$m=65536,t=3,p=4$${SECRETS.argon2}"`,
   `$ az storage account keys list -g rg -n acct -o table\nKeyName    Permissions    Value\n---------  -------------  -----\nkey1       FULL           ${SECRETS.azure}`,
   `$ heroku auth:token\n ›   Warning: token will expire 01/01/2027\n${SECRETS.herokuUuid}\n`,
+  `$ cat .env\nDB_HOST=localhost\nDB_PASSWORD=${SECRETS.words}\n`,
+  `db:\n  password: "${SECRETS.wordsQuoted}"`,
 ];
 const KEPT = [
   'server.login(user, password)',
@@ -63,6 +67,10 @@ const KEPT = [
   'echo $1$HOME_directory_of_user and $2$PATH_entries_here_too_ok',
   'S: 250-AUTH PLAIN LOGIN\nC: AUTH PLAIN\nS: 334',
   '$ heroku apps:info\n4a1c3b2e-9f8d-4e7a-b6c5-d4e3f2a1b0c9',
+  'DB_PASSWORD=your_db_password_here',
+  'password = get_secret_value(name)',
+  'PASSWORD=default_admin_user',
+  'PASSWORD=some_var',
 ];
 
 describe('credentials by position in code, and on the line after their label', () => {
