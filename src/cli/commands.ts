@@ -9,6 +9,7 @@ import { formatDuration } from '../core/view/duration';
 import { printJson, printable } from './terminalText';
 import { JSON_ARRAY_VERDICT } from '../core/reader/jsonArray';
 import { formatSeq } from '../core/view/seqText';
+import { DIAGNOSTICS_PER_CODE } from './readInput';
 
 type Write = (s: string) => void;
 
@@ -125,6 +126,7 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
         format,
         events: log.eventCount,
         diagnostics: diags,
+        ...(omittedCount(log) > 0 ? { diagnosticsNotKept: log.diagnostics.omitted } : {}),
         ...(verdict !== undefined ? { notASessionLog: verdict } : {}),
       },
       out,
@@ -143,6 +145,13 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
     for (const r of rows)
       out(r.map((cell, c) => (c < 3 ? cell.padEnd(widths[c] as number) : cell)).join('  ') + '\n');
     if (diags.length > rows.length) out(`${moreByCode(diags.slice(rows.length))} (use --json for all)\n`);
+    const notKept = Object.entries(log.diagnostics.omitted).map(
+      ([code, n]) => `${code} ${n.toLocaleString('en-US')}`,
+    );
+    if (notKept.length > 0)
+      out(
+        `and ${omittedCount(log).toLocaleString('en-US')} more counted but not kept (${notKept.join(', ')}): the CLI keeps the first ${DIAGNOSTICS_PER_CODE.toLocaleString('en-US')} of each code\n`,
+      );
     out(
       `${plural(log.eventCount, 'event')}: ${plural(error, 'error')}, ${plural(warning, 'warning')}, ${info} info\n`,
     );
@@ -159,13 +168,23 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
   return error > 0 || verdict !== undefined ? 1 : 0;
 }
 
+/** Diagnostics counted but not kept (DIAGNOSTICS_PER_CODE). */
+function omittedCount(log: SessionLog): number {
+  return Object.values(log.diagnostics.omitted).reduce((a, b) => a + b, 0);
+}
+
 /** Why nothing of the log parsed at all (a JSON array, a binary or other non-JSONL file), if so. */
 function notALog(log: SessionLog, diags: readonly Diagnostic[]): string | undefined {
   if (log.eventCount > 0) return undefined;
   const array = diags.find((d) => d.message.includes(JSON_ARRAY_VERDICT))?.message;
   if (array !== undefined) return array.slice(array.indexOf(JSON_ARRAY_VERDICT));
-  if (diags.length > 0 && diags.every((d) => d.code === 'bad-json' || d.code === 'torn-tail'))
-    return `none of its ${plural(diags.length, 'line')} parses as JSON (a binary or non-text file?)`;
+  const unread = (code: string) => code === 'bad-json' || code === 'torn-tail';
+  if (
+    diags.length > 0 &&
+    diags.every((d) => unread(d.code)) &&
+    Object.keys(log.diagnostics.omitted).every(unread)
+  )
+    return `none of its ${plural(diags.length + omittedCount(log), 'line')} parses as JSON (a binary or non-text file?)`;
   // an empty file passes no gate either: a log cut to 0 bytes, a wrong path redirected (audit R19-6)
   if (diags.length === 0 && log.sessionHeader === undefined && log.metas.length === 0)
     return log.bytesDecoded === 0

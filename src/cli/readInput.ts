@@ -17,6 +17,12 @@ const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
 
 export type LoadResult = { ok: true; log: SessionLog } | { ok: false; message: string };
 
+/**
+ * Diagnostics the CLI keeps of each code (the rest are counted): room for every real finding,
+ * and a bound on memory when every line of a large file is bad (audit R25-M7).
+ */
+export const DIAGNOSTICS_PER_CODE = 20_000;
+
 /** Reads path (or stdin for -); stops reading once the log hits one of `limits` (log.limitHit says which). */
 export async function loadFile(
   path: string,
@@ -57,7 +63,11 @@ export async function loadStream(
 ): Promise<LoadResult> {
   const { onChunk, ...logOptions } = options;
   // A Node stream's chunks are fresh buffers, never written again: the log keeps them uncopied.
-  const log = new SessionLog({ ...logOptions, ownsChunks: true });
+  const log = new SessionLog({
+    maxDiagnosticsPerCode: DIAGNOSTICS_PER_CODE,
+    ...logOptions,
+    ownsChunks: true,
+  });
   try {
     for await (const chunk of stream) {
       const bytes = chunk instanceof Uint8Array ? chunk : new TextEncoder().encode(String(chunk));
@@ -117,7 +127,7 @@ export async function loadInRanges(
     if (!(await canSplit(src))) return null;
     const pool = makePool(path, workers);
     // Each range's bytes are a fresh read (or a worker's transferred buffer): kept uncopied.
-    const log = new SessionLog({ ...options, ownsChunks: true });
+    const log = new SessionLog({ maxDiagnosticsPerCode: DIAGNOSTICS_PER_CODE, ...options, ownsChunks: true });
     const refused = new AbortController();
     try {
       // A read limit (line length) stops the pushes: the log keeps what came before it.

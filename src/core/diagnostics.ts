@@ -96,13 +96,29 @@ export function listSome(items: readonly (string | number)[], max = 10): string 
   return items.length > max ? `${shown} and ${(items.length - max).toLocaleString('en-US')} more` : shown;
 }
 
-/** Collects diagnostics in report order; `sorted()` orders them by position. */
+/**
+ * Collects diagnostics in report order. With `maxPerCode`, keeps the first that many of each code
+ * and counts the rest in `omitted` (`counts` counts them all): a file of 15 million bad lines
+ * made 15 million diagnostics, and `check` ran out of memory (audit R25-M7).
+ */
 export class DiagnosticList implements DiagnosticSink {
   readonly items: Diagnostic[] = [];
   readonly counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  /** Diagnostics counted but not kept, per code. */
+  readonly omitted: Partial<Record<DiagnosticCode, number>> = {};
+  private readonly perCode = new Map<DiagnosticCode, number>();
+
+  constructor(private readonly maxPerCode = Infinity) {}
 
   report(code: DiagnosticCode, message: string, where: DiagnosticLocation = {}): void {
     const severity = SEVERITY[code];
+    const seen = (this.perCode.get(code) ?? 0) + 1;
+    this.perCode.set(code, seen);
+    if (seen > this.maxPerCode) {
+      this.omitted[code] = (this.omitted[code] ?? 0) + 1;
+      this.counts[severity]++;
+      return;
+    }
     const d: Diagnostic = { code, severity, message: boundedMessage(message) };
     if (where.seq !== undefined) d.seq = where.seq;
     if (where.line !== undefined) d.line = where.line;

@@ -73,10 +73,12 @@ export interface SessionLogOptions {
   import?: ImportOptions;
   /** The caller never changes a chunk after pushing it: plain bytes are kept without a copy. */
   ownsChunks?: boolean;
+  /** Diagnostics kept per code (the rest counted: DiagnosticList); default all. */
+  maxDiagnosticsPerCode?: number;
 }
 
 export class SessionLog {
-  readonly diagnostics = new DiagnosticList();
+  readonly diagnostics: DiagnosticList;
   sessionHeader: SessionHeader | undefined;
   /** The header's 1-based line (normally 1). */
   sessionHeaderLine: number | undefined;
@@ -99,6 +101,7 @@ export class SessionLog {
   private keptBytes = 0;
 
   constructor(options: SessionLogOptions = {}) {
+    this.diagnostics = new DiagnosticList(options.maxDiagnosticsPerCode);
     this.store = new ByteStore(options.blockSize);
     this.surface = new SurfaceIndex(
       this.diagnostics,
