@@ -5,15 +5,16 @@
  */
 import type { SessionLog } from '../core/log/sessionLog';
 import { compileSearchQuery, type CompiledQuery } from '../core/search/query';
-import { EventSearch } from '../core/search/search';
+import { EventSearch, stoppedSearchMessage } from '../core/search/search';
 import { hasSwitch, lastNumber, positionals, readArgs, type OptionTable } from './args';
 import { loadFile } from './readInput';
 import { printJson, printable, type Write } from './terminalText';
 
 export const SEARCH_USAGE =
-  '  seqscope search FILE QUERY [--regex] [--case] [--limit N] [--json]\n' +
+  '  seqscope search FILE QUERY [--regex] [--case] [--limit N] [--json] [--no-limits]\n' +
   '                                       events whose text matches QUERY (case-insensitive unless --case;\n' +
-  '                                       a JavaScript regular expression with --regex)';
+  '                                       a JavaScript regular expression with --regex; a costly one stops\n' +
+  '                                       early and says where, unless --no-limits)';
 
 interface SearchArgs {
   file: string;
@@ -22,12 +23,14 @@ interface SearchArgs {
   caseSensitive: boolean;
   limit: number;
   json: boolean;
+  noLimits: boolean;
 }
 
 const SEARCH_OPTIONS: OptionTable = {
   '--regex': 'switch',
   '--case': 'switch',
   '--json': 'switch',
+  '--no-limits': 'switch',
   '--limit': { needs: 'a count (a non-negative integer)', pattern: /^\d{1,15}$/ },
 };
 
@@ -45,6 +48,7 @@ function parse(argv: string[]): SearchArgs | string {
     caseSensitive: hasSwitch(args, '--case'),
     limit: lastNumber(args, '--limit') ?? Infinity,
     json: hasSwitch(args, '--json'),
+    noLimits: hasSwitch(args, '--no-limits'),
   };
 }
 
@@ -68,15 +72,27 @@ export async function runSearchCommand(argv: string[], out: Write, err: Write): 
     err(`seqscope: ${loaded.message}\n`);
     return 2;
   }
-  return printSearch(loaded.log, args, query, out);
+  return printSearch(loaded.log, args, query, out, err);
 }
 
-function printSearch(log: SessionLog, args: SearchArgs, query: CompiledQuery, out: Write): number {
-  const search = new EventSearch(log, query);
+function printSearch(
+  log: SessionLog,
+  args: SearchArgs,
+  query: CompiledQuery,
+  out: Write,
+  err: Write,
+): number {
+  const search = new EventSearch(log, query, args.noLimits ? { workLimit: Infinity } : {});
   const hits = search.all(args.limit);
+  const stopped = search.stoppedAt;
+  if (stopped !== null)
+    err(`seqscope: ${stoppedSearchMessage(stopped, query)}; rerun with --no-limits to search on\n`);
   if (args.json) {
     const rows = hits.map(({ seq, type, path, snippet }) => ({ seq, type, path, snippet }));
-    printJson({ count: search.count, hits: rows }, out);
+    printJson(
+      { count: search.count, hits: rows, ...(stopped !== null ? { stoppedAtSeq: stopped } : {}) },
+      out,
+    );
     return 0;
   }
   for (const h of hits)

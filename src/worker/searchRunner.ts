@@ -6,7 +6,7 @@
  */
 import { turnAt } from '../core/analysis/structureIndex';
 import { compileSearchQuery } from '../core/search/query';
-import { EventSearch, type SearchHit } from '../core/search/search';
+import { EventSearch, stoppedSearchMessage, type SearchHit } from '../core/search/search';
 import type { LoadedLog } from './loadedLog';
 import { yieldToEvents } from './loader';
 import type { Push, Result, SearchAnswer, SearchQuery, SearchScope } from './protocol';
@@ -59,7 +59,9 @@ export class SearchRunner {
         return { ok: false, error: { code: 'superseded', message: 'A newer search replaced this one' } };
     }
     if (this.active === token) this.active = null;
-    return { ok: true, value: { count: search.count, hits: kept, searched: search.searched } };
+    const stopped =
+      search.stoppedAt === null ? {} : { error: stoppedSearchMessage(search.stoppedAt, compiled) };
+    return { ok: true, value: { count: search.count, hits: kept, searched: search.searched, ...stopped } };
   }
 }
 

@@ -22,6 +22,8 @@ export interface LinearRegex {
   readonly source: string;
   /** The pattern matches the empty string (every string would match). */
   readonly matchesEmpty: boolean;
+  /** RE2's program length: what a character costs when the engine simulates the program (costPerChar). */
+  readonly programSize: number;
   /** The leftmost match in `s`, or null. */
   find(s: string): MatchSpan | null;
   /**
@@ -82,6 +84,7 @@ export function compileLinearRegex(
   return {
     source,
     matchesEmpty: re.test(''),
+    programSize: re.programSize(),
     find(s) {
       // test() runs RE2's DFA, several times faster than the positions' pass: most strings miss.
       if (!re.test(s)) return null;
@@ -113,6 +116,16 @@ export function compileLinearRegex(
       }
     },
   };
+}
+
+/**
+ * About how many characters' work the engine spends per character searched, for a program this
+ * long. A short program runs on RE2's DFA at about a plain search's speed; where the DFA gives
+ * up on a long one, re2js steps every live instruction per character (`(a|aa){1000}b`, 6,003
+ * instructions, cost 120 µs a character: a search of 3 MB ran for minutes, audit R25-M8).
+ */
+export function costPerChar(programSize: number): number {
+  return programSize <= 64 ? 1 : programSize;
 }
 
 /** A feature of `source` RE2 does not have (a backreference, a lookahead), said plainly, or null. */

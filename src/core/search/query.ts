@@ -18,7 +18,7 @@
  * A plain query is a native RegExp of the escaped text (no repeats: it cannot backtrack).
  */
 
-import { compileLinearRegex, type MatchSpan } from './linearRegex';
+import { compileLinearRegex, costPerChar, type MatchSpan } from './linearRegex';
 import { queryUnits, unitsPattern, type QueryUnit } from './queryUnits';
 
 export interface QueryOptions {
@@ -67,6 +67,8 @@ export interface QueryError {
 /** What search runs on each string value: its leftmost match, or null. */
 export interface TextMatcher {
   find(s: string): MatchSpan | null;
+  /** Characters' work one character searched costs (linearRegex.ts costPerChar); default 1. */
+  readonly costPerChar?: number;
 }
 
 export function compileQuery(options: QueryOptions): CompiledQuery | QueryError {
@@ -79,7 +81,7 @@ export function compileQuery(options: QueryOptions): CompiledQuery | QueryError 
     const re = compileLinearRegex(query, { ignoreCase: !options.caseSensitive });
     if ('error' in re) return { ok: false, error: re.error };
     if (re.matchesEmpty) return { ok: true, matcher: never, prefilter: null, empty: true };
-    matcher = re;
+    matcher = { find: (s) => re.find(s), costPerChar: costPerChar(re.programSize) };
   } else {
     matcher = literalMatcher(new RegExp(unitsPattern(queryUnits(query, !options.caseSensitive)), flags));
   }

@@ -51,6 +51,27 @@ export interface SearchRange {
   batchBytes?: number;
   /** Characters of strings searched per batch (default 32 Mi): a batch ends at the event past it. */
   batchChars?: number;
+  /**
+   * Characters' work (RememberingMatcher.work) the whole search may do (default: searchWorkLimit
+   * of the log's bytes); a string that would overdraw it, or cost more than STRING_WORK alone, is
+   * not searched: the search stops there and `stoppedAt` says where. A plain search costs a
+   * character's work per character and never reaches it.
+   */
+  workLimit?: number;
+}
+
+/** What a search stopped at `seq` for want of work says (the CLI and the app). */
+export function stoppedSearchMessage(seq: number, query: CompiledQuery): string {
+  const cost = query.matcher.costPerChar ?? 1;
+  return `stopped searching at seq ${seq}: this pattern costs about ${cost.toLocaleString('en-US')} times a plain search per character (its counted repetitions make a large program); hits before it are shown`;
+}
+
+/** The work one string may cost: a second or two where a costly pattern runs slowest. */
+const STRING_WORK = 1 << 27;
+
+/** The work a search of a log of `bytes` may do: 64 per byte, and at least 2^30. */
+export function searchWorkLimit(bytes: number): number {
+  return Math.max(2 ** 30, 64 * bytes);
 }
 
 const decoder = new TextDecoder();
@@ -81,12 +102,19 @@ export class EventSearch {
     this.next = Math.max(0, range.from ?? 0);
     this.last = Math.min(range.to ?? source.eventCount - 1, source.eventCount - 1);
     this.matcher = new RememberingMatcher(query.matcher);
+    const lastSeq = source.eventCount - 1;
+    const bytes = lastSeq < 0 ? 0 : source.lineOffset(lastSeq) + source.lineByteLength(lastSeq);
+    this.matcher.limit = range.workLimit ?? searchWorkLimit(bytes);
+    this.matcher.stringLimit = STRING_WORK;
   }
 
   /** Characters of strings searched so far (each long string once while it is among the last few). */
   get charsSearched(): number {
     return this.matcher.searched;
   }
+
+  /** The first seq not searched when the work limit stopped the search, else null. */
+  stoppedAt: number | null = null;
 
   get done(): boolean {
     return this.query.empty || this.next > this.last;
@@ -104,11 +132,17 @@ export class EventSearch {
     const to = this.batchEnd(from);
     this.next = to + 1;
     const hits: SearchHit[] = [];
-    const budget = this.matcher.searched + (this.range.batchChars ?? BATCH_CHARS);
+    // charged as work: a costly pattern's batch is as short in time as a plain search's
+    const budget = this.matcher.work + (this.range.batchChars ?? BATCH_CHARS);
     for (const seq of this.candidates(from, to)) {
       const hit = this.check(seq);
       if (hit) hits.push(hit);
-      if (this.matcher.searched >= budget && seq < to) {
+      if (this.matcher.overdrawn) {
+        this.stoppedAt = seq;
+        this.next = this.last + 1;
+        break;
+      }
+      if (this.matcher.work >= budget && seq < to) {
         this.next = seq + 1; // the rest of the batch is the next one's
         break;
       }

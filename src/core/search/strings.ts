@@ -61,19 +61,34 @@ export function firstMatch(value: unknown, matcher: TextMatcher, path = 'data'):
 export class RememberingMatcher implements TextMatcher {
   /** Characters searched (strings remembered are not searched again, so not counted again). */
   searched = 0;
+  /** Their work: characters times the matcher's cost per character (what search budgets charge). */
+  work = 0;
+  /** Work allowed in all, and for one string: a string that would overdraw either is not searched. */
+  limit = Infinity;
+  stringLimit = Infinity;
+  /** A string was left unsearched for want of work (then the search stops: search.ts). */
+  overdrawn = false;
   private readonly memo = new LongStringMemo<MatchSpan | null>();
+  private readonly cost: number;
 
-  constructor(private readonly matcher: TextMatcher) {}
+  constructor(private readonly matcher: TextMatcher) {
+    this.cost = matcher.costPerChar ?? 1;
+  }
 
   find(s: string): MatchSpan | null {
-    if (s.length < LONG_STRING) {
-      this.searched += s.length;
-      return this.matcher.find(s);
+    if (s.length < LONG_STRING) return this.search(s);
+    return this.memo.recall('', s, () => this.search(s));
+  }
+
+  private search(s: string): MatchSpan | null {
+    const work = s.length * this.cost;
+    if (work > this.stringLimit || this.work + work > this.limit) {
+      this.overdrawn = true;
+      return null;
     }
-    return this.memo.recall('', s, () => {
-      this.searched += s.length;
-      return this.matcher.find(s);
-    });
+    this.searched += s.length;
+    this.work += work;
+    return this.matcher.find(s);
   }
 }
 

@@ -1,0 +1,63 @@
+/**
+ * A pattern with large counted repetitions compiles to a long program that the engine steps per
+ * character (`(a|aa){1000}b`: 6,003 instructions, 120 µs a character): `search` ran for minutes
+ * on a 3 MB message (audit R25-M8). Its work is charged per character times the program's size;
+ * a string that would cost too much alone, or overdraw the search's work, is not searched: the
+ * search stops there and says where. Plain and ordinary patterns are charged as before.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadLogFromText } from '../log/load';
+import { costPerChar } from './linearRegex';
+import { compileSearchQuery, type CompiledQuery } from './query';
+import { EventSearch, stoppedSearchMessage } from './search';
+
+const message = (seq: number, text: string) =>
+  JSON.stringify({
+    type: 'user/message',
+    seq,
+    time: seq,
+    data: { role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } },
+    surfaceOp: 'append',
+  });
+
+const log = loadLogFromText(
+  [
+    '{"type":"session","version":0,"id":"cost","createdAt":0}',
+    message(0, 'short aab here'),
+    message(1, 'a'.repeat(200_000)),
+    message(2, 'after aab'),
+  ].join('\n'),
+);
+
+function compiled(query: string): CompiledQuery {
+  const q = compileSearchQuery({ query, regex: true });
+  if (!q.ok) throw new Error(q.error);
+  return q;
+}
+
+describe('a costly pattern', () => {
+  it('is charged by its program size; an ordinary one as a plain search', () => {
+    expect(compiled('(a|aa){1000}b').matcher.costPerChar).toBe(6003);
+    expect(compiled('deploy.*fail(ed)?').matcher.costPerChar).toBe(1);
+    expect(costPerChar(64)).toBe(1);
+  });
+
+  it('stops at the string it cannot afford, keeps the hits before it, and says where', () => {
+    const query = compiled('(a|aa){1,1000}b');
+    const search = new EventSearch(log, query);
+    const hits = search.all();
+    expect(hits.map((h) => h.seq)).toEqual([0]);
+    expect(search.stoppedAt).toBe(1);
+    expect(search.done).toBe(true);
+    expect(stoppedSearchMessage(1, query)).toContain('stopped searching at seq 1');
+  });
+
+  it('searches short strings to the end, and a cheap pattern searches everything', () => {
+    const short = new EventSearch(log, compiled('(a|aa){1,1000}b'), { from: 2 });
+    expect(short.all().map((h) => h.seq)).toEqual([2]);
+    expect(short.stoppedAt).toBeNull();
+    const cheap = new EventSearch(log, compiled('a{3,}'));
+    expect(cheap.all().map((h) => h.seq)).toEqual([1]);
+    expect(cheap.stoppedAt).toBeNull();
+  });
+});
