@@ -24,6 +24,7 @@ import { envPhrasePasswords } from './envFiles';
 import { decodedViews, originalSpan } from './escapes';
 import { labelledSecrets, labelTier, looksRandom, maybeLabel, valueTest } from './labels';
 import { markupSecrets } from './markup';
+import { secureStringPasswords } from './secureStrings';
 import { textNameValues } from './namedValues';
 import { KNOWN_PREFIXES } from './prefixes';
 import type { LinearRegex } from '../search/linearRegex';
@@ -149,6 +150,7 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   { kind: 'password', find: sambaPasswords },
   { kind: 'password', find: positionalPasswords },
   { kind: 'password', find: codePasswords },
+  { kind: 'password', find: secureStringPasswords },
   { kind: 'password', find: outputPasswords },
   { kind: 'cloud-key', find: azureKeyRows },
   { kind: 'api-key', find: herokuTokens },
