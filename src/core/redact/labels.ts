@@ -23,11 +23,11 @@ import { spacedLabel } from './spacedLabels';
 export type LabelTier = 'password' | 'credential' | 'weak' | 'session';
 
 /**
- * `passwd`, `pwd`, `pw`; keytool's `storepass`/`keypass`, `newpass`, `dbpass` (not `bypass`, `compass`);
- * redis's `requirepass`/`masterauth`; a wallet's `mnemonic` (a seed phrase).
+ * `passwd`, `pwd`, `pw`; keytool's `storepass`/`keypass`, `newpass`, `dbpass`, `SSHPASS` (not `bypass`, `compass`);
+ * redis's `requirepass`/`masterauth`; a wallet's `mnemonic` (a seed phrase); WPA's `psk` (a passphrase).
  */
 const PASSWORD_PART =
-  /^(?:[a-z0-9]*passw(?:or)?ds?|pwd|pw|pswd|pass|passphrase|(?:src|dest)?(?:store|key)pass|(?:new|old|db|root|admin|user|require)pass|masterauth|mnemonic)$/;
+  /^(?:[a-z0-9]*passw(?:or)?ds?|pwd|pw|pswd|pass|passphrase|(?:src|dest)?(?:store|key)pass|(?:new|old|db|root|admin|user|require|ssh)pass|masterauth|mnemonic|psk)$/;
 /** `seed_phrase`, `RECOVERY_PHRASE`: a wallet's words. */
 const PHRASE_OWNER = new Set(['seed', 'recovery', 'secret']);
 /** `apikey`, `privatekey` (`ssh-privatekey`), `authkey` (`--authkey`, `TS_AUTHKEY`). */
@@ -46,7 +46,8 @@ const CREDENTIAL_OWNER = new Set([
 ]);
 const SECRET_OWNER = new Set(['client', 'app', 'api', 'webhook', 'shared', 'signing', 'consumer', 'jwt']);
 const SESSION_PART = /^(?:php|j)?sess(?:ion)?(?:id)?$|^sid$/;
-const WEAK_PART = /^(?:token|secrets?|auth|oauth|cookies?|signature|sig|credentials?|creds)$/;
+/** `pat`: a personal access token (`GITHUB_PAT`, `AZURE_DEVOPS_EXT_PAT`: Azure's have no prefix). */
+const WEAK_PART = /^(?:token|secrets?|auth|oauth|cookies?|signature|sig|credentials?|creds|pat)$/;
 
 /** The parts of an identifier, lower case: `X-Amz-SecurityToken` -> x amz security token. */
 function partsOf(id: string): string[] {
@@ -187,8 +188,9 @@ export function valueTest(tier: LabelTier, value: string, phrase: boolean): bool
   }
 }
 
-/** Where a label's name may start: words that hold a secret word somewhere. */
-const SECRET_WORD = /pass|pw|psw|secret|token|key|cred|auth|sess|cookie|sig|sid|mnemonic|phrase/gi;
+/** Where a label's name may start: words that hold a secret word somewhere (`pat` whole: not `path`). */
+const SECRET_WORD =
+  /pass|pw|psw|psk|pat(?![a-z])|secret|token|key|cred|auth|sess|cookie|sig|sid|mnemonic|phrase/gi;
 const HAS_SECRET_WORD = new RegExp(SECRET_WORD.source, 'i');
 
 /** Whether a field's name may label its value (then its value is masked as `name: value`). */
