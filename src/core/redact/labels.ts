@@ -198,6 +198,7 @@ export function maybeLabel(name: string): boolean {
   return HAS_SECRET_WORD.test(name);
 }
 const ID_CHAR = /[A-Za-z0-9_.-]/;
+const HEX2 = /^[0-9a-fA-F]{2}$/;
 const ID_RUN = /[A-Za-z0-9_.-]*/y;
 /**
  * What may sit between a label and its value beside the separator: spaces (a no-break or an
@@ -280,11 +281,15 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     if (s[from - 1] === '\\' && /[nrt]/.test(s[from] as string)) from++;
     // `\u0022token\u0022` in JSON text: the escape's digits neither
     else if (s[from - 1] === '\\' && /^u[0-9a-fA-F]{4}/.test(s.slice(from, from + 5))) from += 5;
+    // `%3Fapi_key%3D`, `%26sig%3D` (a URL in a URL's query): nor a `%XX` escape's (audit25 M6)
+    let escaped: string | undefined;
+    if (s[from - 1] === '%' && from + 2 <= m.index && HEX2.test(s.slice(from, from + 2)))
+      escaped = String.fromCharCode(parseInt(s.slice(from, (from += 2)), 16));
     while (to > from && (s[to - 1] === '.' || s[to - 1] === '-')) to--;
     if (to - from > MAX_NAME) continue;
     let name = s.slice(from, to);
-    const query =
-      (s[from - 1] === '?' || s[from - 1] === '&' || s[from - 1] === ';') && name.toLowerCase() === 'key';
+    const glue = escaped ?? s[from - 1];
+    const query = (glue === '?' || glue === '&' || glue === ';') && name.toLowerCase() === 'key';
     let tier = query ? 'weak' : cachedTier(name);
     // words with spaces (`API Key: x`) name the secret better than its word alone (spacedLabels.ts)
     const words = tier === null || tier === 'weak' ? spacedLabel(s, from, to, floor0) : null;
