@@ -10,6 +10,7 @@
  * credential (see `valueTest`).
  */
 import { keyTier } from './keyOwners';
+import { CASED_WORDS, casedWordTier, escapeBefore } from './labelWords';
 import { spacedLabel } from './spacedLabels';
 
 /**
@@ -23,11 +24,11 @@ import { spacedLabel } from './spacedLabels';
 export type LabelTier = 'password' | 'credential' | 'weak' | 'session';
 
 /**
- * `passwd`, `pwd`, `pw`; keytool's `storepass`/`keypass`, `newpass`, `dbpass`, `SSHPASS` (not `bypass`, `compass`);
- * redis's `requirepass`/`masterauth`; a wallet's `mnemonic` (a seed phrase); WPA's `psk` (a passphrase).
+ * `passwd`, `pwd`, `pw`; keytool's `storepass`/`keypass`, `newpass`, `dbpass` (not `bypass`, `compass`);
+ * redis's `requirepass`/`masterauth`; a wallet's `mnemonic` (a seed phrase).
  */
 const PASSWORD_PART =
-  /^(?:[a-z0-9]*passw(?:or)?ds?|pwd|pw|pswd|pass|passphrase|(?:src|dest)?(?:store|key)pass|(?:new|old|db|root|admin|user|require|ssh)pass|masterauth|mnemonic|psk)$/;
+  /^(?:[a-z0-9]*passw(?:or)?ds?|pwd|pw|pswd|pass|passphrase|(?:src|dest)?(?:store|key)pass|(?:new|old|db|root|admin|user|require)pass|masterauth|mnemonic)$/;
 /** `seed_phrase`, `RECOVERY_PHRASE`: a wallet's words. */
 const PHRASE_OWNER = new Set(['seed', 'recovery', 'secret']);
 /** `apikey`, `privatekey` (`ssh-privatekey`), `authkey` (`--authkey`, `TS_AUTHKEY`). */
@@ -46,8 +47,7 @@ const CREDENTIAL_OWNER = new Set([
 ]);
 const SECRET_OWNER = new Set(['client', 'app', 'api', 'webhook', 'shared', 'signing', 'consumer', 'jwt']);
 const SESSION_PART = /^(?:php|j)?sess(?:ion)?(?:id)?$|^sid$/;
-/** `pat`: a personal access token (`GITHUB_PAT`, `AZURE_DEVOPS_EXT_PAT`: Azure's have no prefix). */
-const WEAK_PART = /^(?:token|secrets?|auth|oauth|cookies?|signature|sig|credentials?|creds|pat)$/;
+const WEAK_PART = /^(?:token|secrets?|auth|oauth|cookies?|signature|sig|credentials?|creds)$/;
 
 /** The parts of an identifier, lower case: `X-Amz-SecurityToken` -> x amz security token. */
 function partsOf(id: string): string[] {
@@ -60,6 +60,7 @@ function partsOf(id: string): string[] {
 }
 
 function partTier(part: string, before: string | undefined, shouting: boolean): LabelTier | null {
+  if (CASED_WORDS.has(part)) return casedWordTier(part, before, shouting); // `GITHUB_PAT`, `SSHPASS`, `psk`
   if (PASSWORD_PART.test(part)) return 'password';
   if (part === 'phrase' && before !== undefined && PHRASE_OWNER.has(before)) return 'password';
   if (CREDENTIAL_KEY.test(part)) return 'credential';
@@ -198,7 +199,6 @@ export function maybeLabel(name: string): boolean {
   return HAS_SECRET_WORD.test(name);
 }
 const ID_CHAR = /[A-Za-z0-9_.-]/;
-const HEX2 = /^[0-9a-fA-F]{2}$/;
 const ID_RUN = /[A-Za-z0-9_.-]*/y;
 /**
  * What may sit between a label and its value beside the separator: spaces (a no-break or an
@@ -281,10 +281,9 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     if (s[from - 1] === '\\' && /[nrt]/.test(s[from] as string)) from++;
     // `\u0022token\u0022` in JSON text: the escape's digits neither
     else if (s[from - 1] === '\\' && /^u[0-9a-fA-F]{4}/.test(s.slice(from, from + 5))) from += 5;
-    // `%3Fapi_key%3D`, `%26sig%3D` (a URL in a URL's query): nor a `%XX` escape's (audit25 M6)
-    let escaped: string | undefined;
-    if (s[from - 1] === '%' && from + 2 <= m.index && HEX2.test(s.slice(from, from + 2)))
-      escaped = String.fromCharCode(parseInt(s.slice(from, (from += 2)), 16));
+    // `%3Fapi_key%3D` (a URL in a URL's query): nor a `%XX` escape's
+    const escaped = escapeBefore(s, from, m.index);
+    if (escaped !== undefined) from += 2;
     while (to > from && (s[to - 1] === '.' || s[to - 1] === '-')) to--;
     if (to - from > MAX_NAME) continue;
     let name = s.slice(from, to);
