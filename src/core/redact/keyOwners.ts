@@ -32,6 +32,9 @@ const KEY_OWNER = new Set([
   'host',
   'primary',
   'secondary',
+  // Azure Functions' `x-functions-key` header; WireGuard's `PresharedKey` (audit25 M5)
+  'functions',
+  'preshared',
 ]);
 /**
  * Services and signers whose `<name>_key` or `<name>Key` in lower or camel case is their key, as

@@ -10,6 +10,7 @@
  * credential (see `valueTest`).
  */
 import { keyTier } from './keyOwners';
+import { CASED_WORDS, casedWordTier, escapeBefore } from './labelWords';
 import { spacedLabel } from './spacedLabels';
 
 /**
@@ -59,6 +60,7 @@ function partsOf(id: string): string[] {
 }
 
 function partTier(part: string, before: string | undefined, shouting: boolean): LabelTier | null {
+  if (CASED_WORDS.has(part)) return casedWordTier(part, before, shouting); // `GITHUB_PAT`, `SSHPASS`, `psk`
   if (PASSWORD_PART.test(part)) return 'password';
   if (part === 'phrase' && before !== undefined && PHRASE_OWNER.has(before)) return 'password';
   if (CREDENTIAL_KEY.test(part)) return 'credential';
@@ -187,8 +189,9 @@ export function valueTest(tier: LabelTier, value: string, phrase: boolean): bool
   }
 }
 
-/** Where a label's name may start: words that hold a secret word somewhere. */
-const SECRET_WORD = /pass|pw|psw|secret|token|key|cred|auth|sess|cookie|sig|sid|mnemonic|phrase/gi;
+/** Where a label's name may start: words that hold a secret word somewhere (`pat` whole: not `path`). */
+const SECRET_WORD =
+  /pass|pw|psw|psk|pat(?![a-z])|secret|token|key|cred|auth|sess|cookie|sig|sid|mnemonic|phrase/gi;
 const HAS_SECRET_WORD = new RegExp(SECRET_WORD.source, 'i');
 
 /** Whether a field's name may label its value (then its value is masked as `name: value`). */
@@ -278,11 +281,14 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     if (s[from - 1] === '\\' && /[nrt]/.test(s[from] as string)) from++;
     // `\u0022token\u0022` in JSON text: the escape's digits neither
     else if (s[from - 1] === '\\' && /^u[0-9a-fA-F]{4}/.test(s.slice(from, from + 5))) from += 5;
+    // `%3Fapi_key%3D` (a URL in a URL's query): nor a `%XX` escape's
+    const escaped = escapeBefore(s, from, m.index);
+    if (escaped !== undefined) from += 2;
     while (to > from && (s[to - 1] === '.' || s[to - 1] === '-')) to--;
     if (to - from > MAX_NAME) continue;
     let name = s.slice(from, to);
-    const query =
-      (s[from - 1] === '?' || s[from - 1] === '&' || s[from - 1] === ';') && name.toLowerCase() === 'key';
+    const glue = escaped ?? s[from - 1];
+    const query = (glue === '?' || glue === '&' || glue === ';') && name.toLowerCase() === 'key';
     let tier = query ? 'weak' : cachedTier(name);
     // words with spaces (`API Key: x`) name the secret better than its word alone (spacedLabels.ts)
     const words = tier === null || tier === 'weak' ? spacedLabel(s, from, to, floor0) : null;

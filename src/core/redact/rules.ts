@@ -24,6 +24,7 @@ import { envPhrasePasswords } from './envFiles';
 import { decodedViews, originalSpan } from './escapes';
 import { labelledSecrets, labelTier, looksRandom, maybeLabel, valueTest } from './labels';
 import { markupSecrets } from './markup';
+import { secureStringPasswords } from './secureStrings';
 import { textNameValues } from './namedValues';
 import { KNOWN_PREFIXES } from './prefixes';
 import type { LinearRegex } from '../search/linearRegex';
@@ -117,10 +118,11 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   },
   // the password of `scheme://user:password@host` (DATABASE_URL, git remotes, proxies; `redis://:pw@`
   // has no user). It may hold `/` and `@` (it ends at the `@` before a host), not start as a port
-  // does (`http://localhost:8080/path@v2` has none)
+  // does (`http://localhost:8080/path@v2` has none). A host may hold `_` (compose's `my_db`) and be
+  // followed by what cannot continue it (`mongo_1:27017,mongo_2`, `(see x://u:pw@h)`: audit25 H1)
   {
     kind: 'password',
-    re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/?#"'<>]{0,64}:((?!\d{1,5}(?:[/?#]|$))[^\s"'<>]{1,256}?)@(?=\[|[A-Za-z0-9.-]{1,253}(?::\d{1,5})?(?:[/?#\s"'<>]|$))/dgi,
+    re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/?#"'<>]{0,64}:((?!\d{1,5}(?:[/?#]|$))[^\s"'<>]{1,256}?)@(?=\[|[\w.-]{1,253}(?::\d{1,5})?(?:[/?#\s"'<>),;\]}|`\\]|$))/dgi,
   },
   // HTTP Basic credentials: base64 of user:password
   {
@@ -148,6 +150,7 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   { kind: 'password', find: sambaPasswords },
   { kind: 'password', find: positionalPasswords },
   { kind: 'password', find: codePasswords },
+  { kind: 'password', find: secureStringPasswords },
   { kind: 'password', find: outputPasswords },
   { kind: 'cloud-key', find: azureKeyRows },
   { kind: 'api-key', find: herokuTokens },
