@@ -74,6 +74,37 @@ const BOX_KEPT = [
   '│ DOPPLER_CONFIG │ dev1a2b3c │',
 ];
 
+const TYPED = {
+  label: 'Pl1Ww2Xx9Yy8',
+  locator: 'Pl2Ww2Xx9Yy8',
+  placeholder: 'Pl3Ww2Xx9Yy8',
+  cypress: 'Pl4Ww2Xx9Yy8',
+  cypressChain: 'Pl5Ww2Xx9Yy8',
+  selenium: 'Pl6Ww2Xx9Yy8',
+  role: 'Pl7Ww2Xx9Yy8',
+  mcpText: 'Pl8Ww2Xx9Yy8',
+  selectorText: 'Pl9Ww2Xx9Yy8',
+};
+const TYPING_CODE = [
+  `await page.getByLabel('Password').fill('${TYPED.label}');`,
+  `await page.locator('input[name="password"]').fill("${TYPED.locator}")`,
+  `await page.getByPlaceholder('Enter your password').fill('${TYPED.placeholder}')`,
+  `cy.get('#password').type('${TYPED.cypress}')`,
+  `cy.get('#password').clear().type('${TYPED.cypressChain}', { log: false })`,
+  `driver.find_element(By.NAME, 'password').send_keys('${TYPED.selenium}')`,
+  `await page.getByRole('textbox', { name: 'Password' }).fill('${TYPED.role}');`,
+  `browser_type {"element":"Password textbox","ref":"e12","text":"${TYPED.mcpText}"}`,
+  `{"action": "fill", "selector": "#password", "value": "${TYPED.selectorText}"}`,
+];
+const TYPING_KEPT = [
+  "await page.getByLabel('Username').fill('alice_admin99');",
+  "cy.get('#search').type('Sr1Ww2Xx9Yy8')",
+  'driver.find_element(By.ID, "username").send_keys("Us1Ww2Xx9Yy8")',
+  "page.locator('input[type=password]').fill(process.env.PASSWORD)",
+  '{"element":"Search textbox","ref":"e12","text":"Sr2Ww2Xx9Yy8"}',
+  '{"selector": "#email", "value": "Em1Ww2Xx9Yy8"}',
+];
+
 function masksAll(outputs: readonly string[], secrets: readonly string[]): void {
   const log = toolResultLog(HEADER, outputs);
   expect(survivors(log, secrets)).toEqual(secrets);
@@ -96,4 +127,84 @@ describe('M1: a secret stored by a command that names it first', () => {
 describe('M2: tables drawn with box characters', () => {
   it('masks the value cell of a row whose name cell names a secret', () => masksAll(BOX_TABLES, BOXED));
   it('keeps counts, policies and settings', () => keepsAll(BOX_KEPT));
+});
+
+describe('M4: a password typed into a login form', () => {
+  it('masks the text typed into a password field, in code and in actions written as text', () =>
+    masksAll(TYPING_CODE, Object.values(TYPED)));
+  it("keeps a username's, a search box's and an e-mail field's text, and a variable", () =>
+    keepsAll(TYPING_KEPT));
+
+  it('masks the text of a browser_type call and a fill action, as tool_use input and as tool/call arguments', () => {
+    const secrets = ['Pw1Typed9Qx', 'Pw2Typed9Qx', 'Pw3Typed9Qx', 'Pw4Typed9Qx'];
+    const lines = [
+      HEADER,
+      JSON.stringify({
+        type: 'assistant/message',
+        seq: 0,
+        time: 0,
+        data: {
+          turn: 1,
+          step: 1,
+          message: {
+            role: 'assistant',
+            content: [
+              {
+                type: 'tool_use',
+                id: 't1',
+                name: 'mcp__playwright__browser_type',
+                input: { element: 'Password textbox', ref: 'e23', text: secrets[0], submit: true },
+              },
+            ],
+          },
+        },
+        surfaceOp: 'append',
+        sourceEventSeqs: [],
+      }),
+      ...[
+        { element: 'Password textbox', ref: 'e23', text: secrets[1] },
+        { action: 'fill', selector: 'input[type=password]', value: secrets[2] },
+      ].map((args, i) =>
+        JSON.stringify({
+          type: 'tool/call',
+          seq: i + 1,
+          time: i + 1,
+          data: { turn: 1, step: 1, callId: `c${i}`, name: 'browser', arguments: JSON.stringify(args) },
+        }),
+      ),
+      JSON.stringify({
+        type: 'tool/call',
+        seq: 3,
+        time: 3,
+        data: {
+          turn: 1,
+          step: 1,
+          callId: 'c3',
+          name: 'browser',
+          arguments: { action: 'fill', selector: '#password', value: secrets[3] },
+        },
+      }),
+    ];
+    const log = lines.join('\n');
+    const r = redactLogText(log);
+    expect(survivors(r.text, secrets)).toEqual([]);
+    expect(shape(r.text)).toEqual(shape(log));
+    // the near miss: a search box's text, structured
+    const kept = [
+      HEADER,
+      JSON.stringify({
+        type: 'tool/call',
+        seq: 0,
+        time: 0,
+        data: {
+          turn: 1,
+          step: 1,
+          callId: 'c0',
+          name: 'browser',
+          arguments: { element: 'Search textbox', ref: 'e5', text: 'Sr3Ww2Xx9Yy8' },
+        },
+      }),
+    ].join('\n');
+    expect(redactLogText(kept).text).toBe(kept);
+  });
 });
