@@ -207,14 +207,16 @@ const ID_RUN = /[A-Za-z0-9_.-]*/y;
  */
 const FILL = String.raw`(?:[ \t\u00a0\u2007\u202f\u3000*]|(?:\x1b|\\u001[bB])\[[0-9;]{0,16}m)`;
 const BACKTICK = '`';
+/** A table's cell bar: markdown's `|`, or a box drawn as `doppler secrets`, `railway variables`, rich draw it (`│ ┃ ║`). */
+const CELL_BAR = '[|\u2502\u2503\u2551]';
 /** A YAML block scalar's indicator before its lines (`password: |`, `>-`: audit R20-8). */
 const YAML_BLOCK = String.raw`[|>][-+]?[1-9]?[ \t]*`;
 /** A quote: escaped any number of times (JSON inside JSON), as `\u0022`, or as an HTML entity. */
 const QUOTE = String.raw`\\{0,7}["']|\\u002[27]|&(?:quot|apos|#3[49]);`;
 /**
  * After the name: its closing quote (and `]`: `ENV["TOKEN"] = x`), then `=`, `:=`, `=>`, `?=`, `,`, `%3D` (a URL inside a URL) (group 1),
- * `:` (a full-width one too) with the value maybe on the next line, after a YAML block's `|` (groups 2 and 3), a markdown
- * table's `|` (group 4) or whitespace, then an opening quote (group 5). One loop of fill on each
+ * `:` (a full-width one too) with the value maybe on the next line, after a YAML block's `|` (groups 2 and 3), a
+ * table's bar (group 4: CELL_BAR) or whitespace, then an opening quote (group 5). One loop of fill on each
  * side of a separator: two loops of spaces in a row would backtrack quadratically.
  */
 const SEPARATOR = new RegExp(
@@ -222,15 +224,15 @@ const SEPARATOR = new RegExp(
     String.raw`(?:${QUOTE}|${BACKTICK})?\]?(?:`,
     String.raw`${FILL}*(:=|=>|\?=|[=,\uff1d]|%3[Dd])${FILL}*`,
     String.raw`|${FILL}*([:\uff1a])${FILL}*((?:${YAML_BLOCK})?(?:\r?\n|(?:\\r)?\\n)${FILL}*)?`,
-    String.raw`|${FILL}*(\|)${FILL}*`,
+    String.raw`|${FILL}*(${CELL_BAR})${FILL}*`,
     String.raw`|${FILL}+)(${QUOTE}|\\{0,7}${BACKTICK})?`,
   ].join(''),
   'y',
 );
 /** A markdown table's cell start before a label (`| password | x |`). */
-const CELL_START = /\|[ \t*`]*$/;
+const CELL_START = new RegExp(`${CELL_BAR}[ \\t*\`]*$`);
 // eslint-disable-next-line no-control-regex -- ESC starts a colour code after the value
-const BARE_VALUE = /[^\s"'`\\,;&<>(){}[\]\x1b]*/y;
+const BARE_VALUE = /[^\s"'`\\,;&<>(){}[\]\x1b\u2502\u2503\u2551]*/y;
 /** `,` `;` `&` then the next `name=`: where a password in a list of pairs ends (`Password=x;Server=y`). */
 const NEXT_PAIR = /[,;&][A-Za-z_][\w.-]{0,63}=/y;
 /** Code after `password=`: a call (`getpass()`, `os.getenv("PW")`) is no password. */

@@ -20,6 +20,7 @@ import { labelTier, maybeLabel, valueTest } from './labels';
 import { NAME_MEMBERS, VALUE_MEMBERS } from './namedValues';
 import { maskOf, secretField, type Masker } from './rules';
 import { isSpecKey, isSpecValue } from './specWords';
+import { typedPair } from './typedPasswords';
 
 /** Masks the log's own words (specWords.ts) with the built-in rules only. */
 export interface WordMasker {
@@ -82,7 +83,12 @@ function namesSecret(name: string): boolean {
 }
 
 /** A name/value pair's name member, and its name when that names a secret. */
-function pairOf(obj: Record<string, unknown>): { nameMember: string; label?: string } | undefined {
+function pairOf(
+  obj: Record<string, unknown>,
+): { nameMember: string; label?: string; valueMember?: string } | undefined {
+  // a browser agent typing into a password's field (`{element: "Password textbox", text: x}`)
+  const typed = typedPair(obj);
+  if (typed) return typed;
   if (![...VALUE_MEMBERS].some((member) => hasOwn(obj, member))) return undefined;
   for (const nameMember of NAME_MEMBERS) {
     const name = obj[nameMember];
@@ -228,7 +234,7 @@ function walk(root: unknown, how: TreeMasking, text: TextLeaves | undefined): bo
       const placed =
         jwk && JWK_PRIVATE.has(k)
           ? 'privateKey'
-          : pair !== undefined && VALUE_MEMBERS.has(k)
+          : pair !== undefined && (VALUE_MEMBERS.has(k) || k === pair.valueMember)
             ? (pair.label ?? label)
             : label !== undefined && !SCHEMA_MEMBERS.has(k) && k !== pair?.nameMember
               ? label

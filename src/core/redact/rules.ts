@@ -26,6 +26,8 @@ import { labelledSecrets, labelTier, looksRandom, maybeLabel, valueTest } from '
 import { markupSecrets } from './markup';
 import { secureStringPasswords } from './secureStrings';
 import { textNameValues } from './namedValues';
+import { secretCommands } from './secretCommands';
+import { typedPasswords } from './typedPasswords';
 import { KNOWN_PREFIXES } from './prefixes';
 import type { LinearRegex } from '../search/linearRegex';
 import { customSpans, type RuleSpan } from './customPatterns';
@@ -159,6 +161,8 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   { kind: 'password', find: parameterPairs },
   // the same pairs written as YAML or as JSON inside text (`- name: OPENAI_API_KEY` / `value: …`)
   { kind: 'secret', find: textNameValues },
+  { kind: 'secret', find: secretCommands },
+  { kind: 'password', find: typedPasswords },
   // `.pgpass`: host:port:database:user:password, a line of its own (the host a name, an IPv4 or `*`;
   // the database no number: `main.go:12:5:undefined:x` is a compiler's)
   {
