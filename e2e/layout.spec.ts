@@ -299,6 +299,8 @@ test('the header shows every figure of the log, whole, at 1600, 1024 and 800 px'
     await setUp(page, width, height, 'light');
     await gotoApp(page);
     const figures = page.getByTestId('log-figures');
+    // The cost is asked once the log is ready and comes in an answer of its own, a moment later.
+    await expect(figures).toHaveAttribute('title', / · no price · /);
     const title = (await figures.getAttribute('title'))!;
     const text = title.slice(0, title.indexOf(' · fingerprint'));
     // The demo's model has no price: "no price" stands where the cost would be, the tokens last.

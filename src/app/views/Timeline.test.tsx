@@ -144,6 +144,26 @@ describe('Timeline rows (through a fake worker)', () => {
     expect([...new Set(renders)].sort((a, b) => a - b)).toEqual([3, 7]);
   });
 
+  it("the seq column's width is on each row's seq cell: a seq growing a digit restyles those cells, not every row", async () => {
+    const { el } = timeline();
+    await settle();
+    const first = el.querySelector<HTMLElement>('[role=row]');
+    expect(first).not.toBeNull();
+    // No element above the rows carries it (an inherited custom property there restyles them all).
+    for (let e = first?.parentElement; e; e = e.parentElement)
+      expect(e.style.getPropertyValue('--seq-w')).toBe('');
+    const widths = () =>
+      new Set(
+        [...el.querySelectorAll<HTMLElement>('[role=row] > [role=gridcell]:first-child')].map((c) =>
+          c.style.getPropertyValue('--seq-w'),
+        ),
+      );
+    expect(widths()).toEqual(new Set(['4ch'])); // seq 999: 3 digits and a space
+    act(() => useApp.setState({ events: 10 * EVENTS }));
+    await settle();
+    expect(widths()).toEqual(new Set(['5ch']));
+  });
+
   it('a selection already in view is told from the known scroll position: no layout is read', async () => {
     const reads = { scrollTop: 0, clientHeight: 0 };
     vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(() => {

@@ -169,6 +169,9 @@ export function Timeline() {
   const tabbableSeq = (rendered.find(holdsSelection) ?? rendered[0])?.seq;
   const gridRef = useTimelineFocus();
   // The seq column fits the largest seq (7 digits at 1M events) without wasting space on small logs.
+  // Each row's seq cell carries it: set on an element above the rows, an inherited custom property
+  // had every row's every element restyled whenever it changed (a seq grows a digit while a log
+  // loads: ~630 elements, 7-11 ms of style in a load-time task, twice for a 100 MB log).
   const seqWidth = `${Math.max(3, String(Math.max(0, events - 1)).length) + 1}ch`;
 
   return (
@@ -178,10 +181,6 @@ export function Timeline() {
       <div
         ref={setScroller}
         className="@container relative min-h-0 flex-1 overflow-auto overscroll-contain [contain:strict]"
-        // The seq column's width is set here, not on the rows' parent: that one's height changes at
-        // every progress push of a load, and a custom property in the same inline style had every
-        // row restyled each time (~620 elements, 10-20 ms of style per push in a trace).
-        style={{ ['--seq-w' as string]: seqWidth }}
         tabIndex={-1}
       >
         <div
@@ -211,6 +210,7 @@ export function Timeline() {
                 containsSelection={containsSelection}
                 requestChanged={requestChanges.has(row.seq)}
                 tabbable={row.seq === tabbableSeq}
+                seqWidth={seqWidth}
               />
             );
           })}
@@ -231,6 +231,7 @@ const MemoRow = memo(function Row({
   containsSelection,
   requestChanged,
   tabbable,
+  seqWidth,
 }: {
   row: TimelineRow;
   top: number;
@@ -238,6 +239,7 @@ const MemoRow = memo(function Row({
   containsSelection: boolean;
   requestChanged: boolean;
   tabbable: boolean;
+  seqWidth: string;
 }) {
   const { load, url } = useServices();
   return (
@@ -247,6 +249,7 @@ const MemoRow = memo(function Row({
       selected={selected}
       containsSelection={containsSelection}
       requestChanged={requestChanged}
+      seqWidth={seqWidth}
       onSelect={() => url.jumpTo(row.seq)}
       tabbable={tabbable}
       onToggle={() => load.toggleFold(row.seq)}

@@ -89,7 +89,7 @@ it('while loading, a growing block is asked again only once its last answer is i
   expect(document.querySelector('[role=row][data-seq="28"]')).not.toBeNull();
 });
 
-it('a growing log changes only the height in the rows parent style; the seq width sits above it', async () => {
+it("a growing log changes only the height in the rows parent style; the seq width sits on the rows' seq cells", async () => {
   loadingTimeline();
   grow(100);
   await settle();
@@ -97,7 +97,11 @@ it('a growing log changes only the height in the rows parent style; the seq widt
   const scroller = grid?.parentElement;
   if (!grid || !scroller) throw new Error('no timeline');
   const scrollerStyle = scroller.getAttribute('style');
-  expect(scroller.style.getPropertyValue('--seq-w')).toBe('4ch');
+  expect(scroller.style.getPropertyValue('--seq-w')).toBe('');
+  release();
+  await settle();
+  const seqCell = grid.querySelector<HTMLElement>('[role=row] > [role=gridcell]');
+  expect(seqCell?.style.getPropertyValue('--seq-w')).toBe('4ch');
   grow(200);
   await settle();
   // An inherited (custom) property in the rows parent style, rewritten with the height at every

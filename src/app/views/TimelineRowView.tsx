@@ -77,6 +77,8 @@ export interface TimelineRowViewProps {
   requestChanged?: boolean;
   /** The one row of the timeline in the Tab order (roving tabindex): the selection's row. */
   tabbable: boolean;
+  /** The seq column's width (CSS), the same on every row; 3rem without one. */
+  seqWidth?: string;
   onSelect: () => void;
   onToggle: () => void;
   /** Left on a row that cannot collapse: go to the row it belongs to (a step, a turn). */
@@ -90,6 +92,7 @@ export function TimelineRowView({
   containsSelection,
   requestChanged = false,
   tabbable,
+  seqWidth,
   onSelect,
   onToggle,
   onParent,
@@ -146,6 +149,7 @@ export function TimelineRowView({
     >
       <span
         role="gridcell"
+        style={seqWidth === undefined ? undefined : { ['--seq-w' as string]: seqWidth }}
         className="w-[var(--seq-w,3rem)] shrink-0 text-right font-mono text-[11px] text-fg-subtle tabular-nums"
       >
         <span className="sr-only">seq </span>
