@@ -13,6 +13,7 @@
  */
 import type { SessionEvent } from '../types';
 import type { CompiledQuery } from './query';
+import { formatSeq } from '../view/seqText';
 import { ESCAPE_MARK, FOLD_TRAP_MARKS, scanMark, scanNeedle } from './bytes';
 import { firstMatch, RememberingMatcher, snippetOf } from './strings';
 
@@ -63,7 +64,7 @@ export interface SearchRange {
 /** What a search stopped at `seq` for want of work says (the CLI and the app). */
 export function stoppedSearchMessage(seq: number, query: CompiledQuery): string {
   const cost = query.matcher.costPerChar ?? 1;
-  return `stopped searching at seq ${seq}: this pattern costs about ${cost.toLocaleString('en-US')} times a plain search per character (its counted repetitions make a large program); hits before it are shown`;
+  return `stopped searching at ${formatSeq(seq)}: this pattern costs about ${cost.toLocaleString('en-US')} times a plain search per character (its counted repetitions make a large program); hits before it are shown`;
 }
 
 /** The work one string may cost: a second or two where a costly pattern runs slowest. */
