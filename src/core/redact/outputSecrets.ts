@@ -3,8 +3,9 @@
  * rounds 21 and 24): an SMTP session's `AUTH PLAIN <base64>` and the password line after AUTH
  * LOGIN's `334 UGFzc3dvcmQ6` ("Password:"); password hashes as htpasswd, /etc/shadow and
  * libraries write them (crackable offline: `$apr1$`, `$2y$`, `$6$`, `$argon2id$`); Azure's
- * storage-account key listing as a table or TSV (`key1  Full  <88 base64>`); and the token
- * `heroku auth:token` prints on a line of its own.
+ * storage-account key listing as a table or TSV (`key1  Full  <88 base64>`); the token
+ * `heroku auth:token` prints on a line of its own; lftp's and redis' passwords; an Azure
+ * Functions key in its URL (`?code=`).
  */
 
 /** Each: the secret is group 1. */
@@ -17,12 +18,23 @@ const PASSWORD_SHAPES = [
   /\$(?:apr1|1|5|6)\$(?:rounds=\d{1,9}\$)?[./A-Za-z0-9]{1,16}\$([./A-Za-z0-9]{22,86})/dg,
   // bcrypt: $2a$10$ + 53 characters of salt and hash
   /\$2[abxy]?\$\d{2}\$([./A-Za-z0-9]{53})/dg,
+  // lftp's `-u user,password`; redis-cli's and the redis prompt's `AUTH [user] password` (audit R25-L3)
+  /\blftp\b[^\r\n]{0,256}?(?<![\w-])-u[ \t]+[^\s,]{1,64},([^\s"',$<%][^\s"',]{0,255})/dg,
+  /(?:\bredis-cli\b[^\r\n]{0,256}?|(?:^|\n)[\w.:-]{0,64}>[ \t]*)\bAUTH[ \t]+(?:[\w.-]{1,64}[ \t]+)?([^\s"'$<%][^\s"']{5,255})(?=[ \t]*(?:\r?\n|$))/dg,
   // Argon2's PHC string
   /\$argon2(?:id|i|d)\$v=\d{1,3}\$m=\d{1,9},t=\d{1,9},p=\d{1,9}\$([A-Za-z0-9+/]{8,128}\$[A-Za-z0-9+/]{16,256})/dg,
 ];
 
 /** `az storage account keys list -o table|tsv`: key1/key2, the permission, the key (64 bytes in base64). */
 const AZURE_KEY_ROW = /\bkey[12][ \t]+(?:full|read)[ \t]+([A-Za-z0-9+/]{86}==)/dgi;
+
+/** An Azure Functions key in a function's URL: `https://app.azurewebsites.net/api/fn?code=KEY`. */
+const FUNCTION_KEY =
+  /\.azurewebsites\.net\/[^\s"'?#]{0,512}\?(?:[^\s"'#]{0,1024}?&)?code=([A-Za-z0-9_%=-]{20,512})/dg;
+
+export function* azureFunctionKeys(s: string): Generator<readonly [number, number]> {
+  if (s.includes('azurewebsites.net')) yield* groups(FUNCTION_KEY, s);
+}
 
 /** The token `heroku auth:token` prints (a UUID, or a HRKU- token), after any warning lines. */
 const HEROKU_TOKEN =
@@ -37,7 +49,7 @@ function* groups(re: RegExp, s: string): Generator<readonly [number, number]> {
 }
 
 export function* outputPasswords(s: string): Generator<readonly [number, number]> {
-  if (!s.includes('$') && !s.includes('AUTH') && !s.includes('334')) return;
+  if (!s.includes('$') && !s.includes('AUTH') && !s.includes('334') && !s.includes('lftp')) return;
   for (const re of PASSWORD_SHAPES) yield* groups(re, s);
 }
 

@@ -60,6 +60,10 @@ const SHAPES = [
   String.raw`1//0[A-Za-z0-9_-]{40,}`,
   String.raw`\d{8,10}:AA[A-Za-z0-9_-]{33}`,
   String.raw`[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,38}`,
+  // New Relic user and ingest keys, Pinecone API keys (audit R25-L3)
+  String.raw`NRAK-[A-Z0-9]{27}`,
+  String.raw`NRII-[A-Za-z0-9_-]{32}`,
+  String.raw`pcsk_[A-Za-z0-9]{5,}_[A-Za-z0-9]{40,}`,
 ];
 
 export const KNOWN_PREFIXES = new RegExp(`(?<![A-Za-z0-9])(?:${SHAPES.join('|')})`, 'dg');

@@ -33,6 +33,11 @@ const SECRETS = {
   herokuUuid: '4a1c3b2e-9f8d-4e7a-b6c5-d4e3f2a1b0c9',
   words: 'correct_horse_battery_staple',
   wordsQuoted: 'purple_monkey_dishwasher',
+  newRelic: 'NRAK-ABCDEFGHIJ0123456789KLMNOPQ',
+  pinecone: 'pcsk_3Xb7e_Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90Uv',
+  functionKey: 'Ab3De5Fg7Hi9Jk1Lm3No5Pq7Rs9Tu1Vw3Xy5Za7Bc9De1Fg==',
+  lftp: 'Lf9Pw2Xc7Vb',
+  redis: 'Rd7Pw3Xc8Vb',
 };
 const VALUES = Object.values(SECRETS);
 const OUTPUTS = [
@@ -55,6 +60,11 @@ const OUTPUTS = [
   `$ heroku auth:token\n ›   Warning: token will expire 01/01/2027\n${SECRETS.herokuUuid}\n`,
   `$ cat .env\nDB_HOST=localhost\nDB_PASSWORD=${SECRETS.words}\n`,
   `db:\n  password: "${SECRETS.wordsQuoted}"`,
+  `export NEW_RELIC_KEY ${SECRETS.newRelic}`,
+  `pc = Pinecone("${SECRETS.pinecone}")`,
+  `curl "https://myfn.azurewebsites.net/api/HttpTrigger?code=${SECRETS.functionKey}&name=x"`,
+  `$ lftp -u deploy,${SECRETS.lftp} ftp.example.com`,
+  `$ redis-cli -h cache AUTH default ${SECRETS.redis}\nOK`,
 ];
 const KEPT = [
   'server.login(user, password)',
@@ -71,6 +81,9 @@ const KEPT = [
   'password = get_secret_value(name)',
   'PASSWORD=default_admin_user',
   'PASSWORD=some_var',
+  'redis-cli AUTH default $REDIS_PASSWORD',
+  'lftp -u deploy,$FTP_PASSWORD host',
+  'https://myfn.azurewebsites.net/api/HttpTrigger?name=x&mode=short',
 ];
 
 describe('credentials by position in code, and on the line after their label', () => {

@@ -16,7 +16,7 @@ import {
 import { awsSecretsBesideIds } from './awsKeyPairs';
 import { clientKeys, codePasswords } from './codeCredentials';
 import { nextLineValues } from './nextLineValues';
-import { azureKeyRows, herokuTokens, outputPasswords } from './outputSecrets';
+import { azureFunctionKeys, azureKeyRows, herokuTokens, outputPasswords } from './outputSecrets';
 import { emails } from './emails';
 import { jwts } from './jwts';
 import { base64DockerConfigs, base64PrivateKeys } from './encodedSecrets';
@@ -156,6 +156,7 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   { kind: 'password', find: outputPasswords },
   { kind: 'cloud-key', find: azureKeyRows },
   { kind: 'api-key', find: herokuTokens },
+  { kind: 'api-key', find: azureFunctionKeys },
   { kind: 'api-key', find: clientKeys },
   // CloudFormation's `ParameterKey=DbPassword,ParameterValue=PW`
   { kind: 'password', find: parameterPairs },
