@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Markdown, MARKDOWN_LIMIT, parseMarkdown, safeHref } from './markdown';
+import { Markdown, MARKDOWN_LIMIT, MARKUP_LIMIT, parseMarkdown, safeHref } from './markdown';
 import { render } from './testRender';
 
 const md = (text: string): HTMLElement => render(<Markdown text={text} />);
@@ -244,6 +244,19 @@ describe('markdown on large input', () => {
     // Just under the limit, it is markdown.
     const under = md('**bold** line\n'.repeat(10) + 'y'.repeat(MARKDOWN_LIMIT - 200));
     expect(under.querySelectorAll('strong')).toHaveLength(10);
+  });
+
+  it('never parses text of more markup than MARKUP_LIMIT (audit R25-L2); prose of that size is markdown', () => {
+    for (const unit of ['*[', '`<', '[`']) {
+      const el = md(unit.repeat(MARKUP_LIMIT));
+      expect(el.querySelectorAll('code, em, strong, a')).toHaveLength(0);
+      expect(el.querySelector('[data-testid=plain-note]')?.textContent).toMatch(
+        /^shown as plain text: [\d,]+ markup characters are over the markdown limit \(12,000\)/,
+      );
+    }
+    const prose = 'Some **bold** text with `code` and a [link](https://x.y) in it.\n\n'.repeat(1000);
+    expect(prose.length).toBeGreaterThan(60_000);
+    expect(md(prose).querySelectorAll('strong')).toHaveLength(1000);
   });
 
   it('parses 1 MB of pathological input in linear-ish time', () => {

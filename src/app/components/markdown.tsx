@@ -2,8 +2,9 @@
  * A small, safe markdown renderer: the text is parsed into an AST (markdownBlocks.ts /
  * markdownInline.ts) and rendered as React elements. Nothing is ever injected as HTML: raw HTML
  * in the text shows as literal text, and only http:, https: and mailto: links become anchors.
- * Texts over MARKDOWN_LIMIT characters are not parsed at all: they render as plain text (lines
- * virtualized) with a note that says why, so a 30 MB text never blocks the page.
+ * Texts over MARKDOWN_LIMIT characters, or of more than MARKUP_LIMIT markup characters, are not
+ * parsed at all: they render as plain text (lines virtualized) with a note that says why, so a
+ * 30 MB text, or 100 KB of nothing but markup, never blocks the page.
  */
 
 import { type ReactNode, useMemo } from 'react';
@@ -21,9 +22,26 @@ export { parseInline, safeHref, type Inline } from './markdownInline';
  */
 export const MARKDOWN_LIMIT = 100_000;
 
-/** What a text over the limit says about itself. */
-export function overMarkdownLimitNote(chars: number): string {
-  return `shown as plain text: ${formatBytes(chars)} is over the markdown limit (${formatBytes(MARKDOWN_LIMIT)})`;
+/**
+ * Markup characters (what opens an inline element: `*`, `_`, backtick, `[`, `<`, `~`) a parsed
+ * text may hold: a text of 100 KB that is all markup (`*[*[*[...`) made 75,000 elements and a
+ * 105 ms task (audit R25-L2); prose of that size holds a few thousand.
+ */
+export const MARKUP_LIMIT = 12_000;
+
+/** Why a text is shown as plain text instead of markdown (its size, or its markup), or null. */
+export function overMarkdownLimitNote(text: string): string | null {
+  if (text.length > MARKDOWN_LIMIT)
+    return `shown as plain text: ${formatBytes(text.length)} is over the markdown limit (${formatBytes(MARKDOWN_LIMIT)})`;
+  let markup = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // * _ ` [ < ~
+    if (c === 42 || c === 95 || c === 96 || c === 91 || c === 60 || c === 126) markup++;
+  }
+  return markup > MARKUP_LIMIT
+    ? `shown as plain text: ${markup.toLocaleString('en-US')} markup characters are over the markdown limit (${MARKUP_LIMIT.toLocaleString('en-US')})`
+    : null;
 }
 
 function renderInline(nodes: Inline[]): ReactNode[] {
@@ -231,17 +249,13 @@ export interface MarkdownProps {
   className?: string;
 }
 
-/** Message text as markdown; texts over MARKDOWN_LIMIT as plain text, saying so. */
+/** Message text as markdown; texts over the limits (overMarkdownLimitNote) as plain text, saying so. */
 export function Markdown({ text, className }: MarkdownProps): ReactNode {
-  const large = text.length > MARKDOWN_LIMIT;
-  const blocks = useMemo(() => (large ? null : parseMarkdown(text)), [large, text]);
+  const note = useMemo(() => overMarkdownLimitNote(text), [text]);
+  const blocks = useMemo(() => (note !== null ? null : parseMarkdown(text)), [note, text]);
   return (
     <div data-testid="markdown" className={`text-[13px] leading-relaxed break-words ${className ?? ''}`}>
-      {blocks ? (
-        renderBlocks(blocks, false)
-      ) : (
-        <PlainTextView text={text} note={overMarkdownLimitNote(text.length)} />
-      )}
+      {blocks ? renderBlocks(blocks, false) : <PlainTextView text={text} note={note ?? undefined} />}
     </div>
   );
 }

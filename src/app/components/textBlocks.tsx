@@ -4,10 +4,10 @@
  * head and tail of long texts, virtualized when expanded). Reasoning is collapsed to its first line.
  */
 
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import type { ReasoningBlock } from '../../core/types';
 import { smallButton } from './blockChrome';
-import { Markdown, MARKDOWN_LIMIT, overMarkdownLimitNote } from './markdown';
+import { Markdown, overMarkdownLimitNote } from './markdown';
 import { PlainTextView } from './plainText';
 
 /** Text blocks render at most this many characters until "show all". */
@@ -31,13 +31,14 @@ interface TextBodyProps {
 export function TextBody({ text, plain = false, className }: TextBodyProps): ReactNode {
   const [showAll, setShowAll] = useState(false);
   const [raw, setRaw] = useState(plain);
-  const overLimit = text.length > MARKDOWN_LIMIT;
+  const limitNote = useMemo(() => overMarkdownLimitNote(text), [text]);
+  const overLimit = limitNote !== null;
   if (raw || overLimit) {
     return (
       <PlainTextView
         text={text}
         className={className}
-        note={overLimit && !plain ? overMarkdownLimitNote(text.length) : undefined}
+        note={overLimit && !plain ? limitNote : undefined}
         extra={
           overLimit ? undefined : (
             <button
