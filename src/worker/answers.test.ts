@@ -48,6 +48,36 @@ async function opened() {
 }
 
 describe('worker: search', () => {
+  it('a pattern too costly to finish stops at the string it cannot afford: hits before it stand, said (audit R25-M8)', async () => {
+    const h = host();
+    const message = (seq: number, text: string) =>
+      JSON.stringify({
+        type: 'user/message',
+        seq,
+        time: seq,
+        data: { role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } },
+        surfaceOp: 'append',
+      });
+    const text = [message(0, 'short aab'), message(1, 'a'.repeat(200_000)), message(2, 'late aab')].join(
+      '\n',
+    );
+    value(await h.ask({ kind: 'open', loadId: 1, source: { kind: 'text', text, name: 'cost.jsonl' } }));
+    const answer = value<{ count: number; hits: { seq: number }[]; stopped?: string; error?: string }>(
+      await h.ask({
+        kind: 'search',
+        searchId: 1,
+        query: '(a|aa){1,1000}b',
+        regex: true,
+        caseSensitive: false,
+        limit: 100,
+        scope: ALL_EVENTS,
+      }),
+    );
+    expect(answer.hits.map((hit) => hit.seq)).toEqual([0]);
+    expect(answer.error).toBeUndefined();
+    expect(answer.stopped).toMatch(/^stopped searching at seq 1: this pattern costs about [\d,]+ times/);
+  });
+
   it('streams hits with a running count, then answers with them all', async () => {
     const { ask, pushes } = await opened();
     const q = {

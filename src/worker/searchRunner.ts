@@ -60,7 +60,7 @@ export class SearchRunner {
     }
     if (this.active === token) this.active = null;
     const stopped =
-      search.stoppedAt === null ? {} : { error: stoppedSearchMessage(search.stoppedAt, compiled) };
+      search.stoppedAt === null ? {} : { stopped: stoppedSearchMessage(search.stoppedAt, compiled) };
     return { ok: true, value: { count: search.count, hits: kept, searched: search.searched, ...stopped } };
   }
 }

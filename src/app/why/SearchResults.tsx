@@ -24,6 +24,8 @@ export interface SearchResultsProps {
   total: number;
   running: boolean;
   error?: string | undefined;
+  /** Why the search stopped before the end (its hits stand). */
+  stopped?: string | undefined;
   /** Index into `hits` of the current hit (Enter / Shift+Enter move it). */
   current: number;
   onPick: (index: number) => void;
@@ -45,6 +47,11 @@ export function SearchResults(p: SearchResultsProps) {
         {/* The live region stays mounted (an empty one announces nothing), so the first count is read out. */}
         <p data-testid="search-count" aria-live="polite">
           {p.query === '' ? '' : countLine(p)}
+          {p.stopped && (
+            <span data-testid="search-stopped" className="block text-amber-300">
+              {p.stopped}
+            </span>
+          )}
         </p>
         {p.query === '' && (
           // Before anything is typed: what will show here, not "0 events match".

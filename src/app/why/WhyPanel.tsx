@@ -169,6 +169,7 @@ function SearchTab({ services, timelineScope }: WhyPanelProps) {
         total={s.total}
         running={s.running}
         error={s.error}
+        stopped={s.stopped}
         current={s.current}
         onPick={(i) => svc.pick(i)}
       />

@@ -26,6 +26,8 @@ export interface SearchState {
   total: number;
   running: boolean;
   error: string | undefined;
+  /** Why the search stopped before the end, its hits standing (a costly pattern). */
+  stopped: string | undefined;
   /** Index into `hits` of the current hit, -1 before the first step. */
   current: number;
 }
@@ -43,6 +45,7 @@ const initial: SearchState = {
   total: 0,
   running: false,
   error: undefined,
+  stopped: undefined,
   current: -1,
 };
 
@@ -125,6 +128,7 @@ export class SearchService {
         searched: 0,
         running: false,
         error: undefined,
+        stopped: undefined,
         current: -1,
       });
       return;
@@ -136,6 +140,7 @@ export class SearchService {
       searched: 0,
       running: true,
       error: undefined,
+      stopped: undefined,
       current: -1,
     });
     const r = await this.client.request({
@@ -158,6 +163,7 @@ export class SearchService {
       searched: r.value.searched,
       running: false,
       error: r.value.error,
+      stopped: r.value.stopped,
     });
     this.takePendingStep();
   }

@@ -110,6 +110,21 @@ describe('SearchResults', () => {
     expect(onPick).toHaveBeenCalledWith(0);
   });
 
+  it('a search stopped before the end shows its hits and says why', () => {
+    const el = render(
+      searchResults('aab', {
+        hits,
+        count: 2,
+        stopped: 'stopped searching at seq 12: this pattern costs about 6,003 times a plain search',
+      }),
+    );
+    expect(el.querySelectorAll('[data-seq]')).toHaveLength(2);
+    expect(el.querySelector('[data-testid="search-stopped"]')?.textContent).toMatch(
+      /^stopped searching at seq 12/,
+    );
+    expect(el.querySelector('[data-testid="search-error"]')).toBeNull();
+  });
+
   it('renders only the hits in view of 10,000, and scrolls the current hit into view', () => {
     const many: SearchHit[] = Array.from({ length: 10_000 }, (_, i) => ({
       seq: i * 3,

@@ -53,6 +53,8 @@ export interface SearchAnswer {
   searched: number;
   /** A bad regular expression, said for the user; nothing was searched. */
   error?: string;
+  /** Why the search stopped before the end (a pattern too costly to finish: core/search/search.ts); its hits stand. */
+  stopped?: string;
 }
 
 /** The input diff of the model call a seq belongs to, against the previous call. */
