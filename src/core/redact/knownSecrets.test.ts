@@ -127,6 +127,7 @@ describe('a secret masked once is masked everywhere', () => {
     known.note('alice-smith', 'home-path');
     known.note('isLiteLLM', 'secret'); // a label wrong about code: masked there, not spread
     known.note('password', 'password');
+    known.note(`k9${'Q7x'.repeat(2000)}`, 'api-key'); // longer than a key: not held twice more
     expect(known.size).toBe(0);
   });
 });

@@ -29,6 +29,13 @@ const SHAPED_KINDS: ReadonlySet<RedactionKind> = new Set([
  */
 const LABELLED_KINDS: ReadonlySet<RedactionKind> = new Set(['password', 'secret']);
 
+/**
+ * The longest value remembered, and how many forms at most: a key or a password is short, and a
+ * hostile log of a million masked megabyte values must not hold them all twice. (A PEM private
+ * key, ~3,300 units, fits; its shape masks it everywhere anyway.)
+ */
+const LONGEST = 4096;
+const MOST = 1_000_000;
 /** Units hashed: also the shortest value remembered (a shorter one would be masked in words). */
 const HEAD = 8;
 const BASE = 0x01000193;
@@ -59,7 +66,8 @@ export class KnownSecrets {
 
   /** Remembers a value a rule masked as `kind` (when it is a credential of HEAD units or more). */
   note(value: string, kind: RedactionKind): void {
-    if (value.length < HEAD || this.kinds.has(value)) return;
+    if (value.length < HEAD || value.length > LONGEST || this.kinds.size >= MOST || this.kinds.has(value))
+      return;
     if (!SHAPED_KINDS.has(kind) && !(LABELLED_KINDS.has(kind) && looksRandom(value))) return;
     // as a JSON text spells it, and a JSON text inside a JSON string
     const once = JSON.stringify(value).slice(1, -1);
