@@ -50,26 +50,4 @@ describe('useWorkerQuery', () => {
     await settle();
     expect(el.querySelector('[data-testid=answer]')?.textContent).toBe('7');
   });
-
-  it('commits an answer in the task that delivered it, not in a later one of the scheduler', async () => {
-    let deliver: () => void = () => {};
-    const fake = new FakeClient({
-      event: (req) =>
-        new Promise((resolve) => {
-          deliver = () => resolve({ seq: req.seq } as never);
-        }),
-    });
-    resetStores();
-    const el = renderWithClient(fake, <Asks seq={7} />);
-    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    env.IS_REACT_ACT_ENVIRONMENT = false;
-    try {
-      deliver();
-      // Microtasks only: no other task (a scheduler's) runs before the answer is on the page.
-      for (let i = 0; i < 8; i++) await Promise.resolve();
-      expect(el.querySelector('[data-testid=answer]')?.textContent).toBe('7');
-    } finally {
-      env.IS_REACT_ACT_ENVIRONMENT = true;
-    }
-  });
 });

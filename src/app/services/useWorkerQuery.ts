@@ -12,7 +12,6 @@
  *   );
  */
 import { useLayoutEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
 import type { RequestKind, RequestOf, ResponseValues, WorkerError } from '../../worker/protocol';
 import { queryKey } from './askAhead';
 import { useServices } from './context';
@@ -76,15 +75,8 @@ export function useWorkerQuery<K extends RequestKind>(
       const a: Answer<K> = r.ok
         ? { key, request: req, ok: true, value: r.value }
         : { key, request: req, ok: false, error: r.error };
-      // Rendered and committed in the task that delivered the answer. Left to React's scheduler,
-      // an answer that arrived just before a frame was rendered inside it, together with every
-      // other pane's (a list's resize report flushes all pending updates): one task laid out the
-      // timeline's new rows, the messages and the inspector at once (a seek's 30-45 ms CPU task, the
-      // ready transition's 45 ms; issue 9). Each answer in its own task halves the longest.
-      flushSync(() => {
-        setAnswer(a);
-        if (r.ok) setLastOk(a);
-      });
+      setAnswer(a);
+      if (r.ok) setLastOk(a);
     });
     return () => {
       live = false;
