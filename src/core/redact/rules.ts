@@ -18,6 +18,7 @@ import { clientKeys, codePasswords } from './codeCredentials';
 import { nextLineValues } from './nextLineValues';
 import { azureFunctionKeys, azureKeyRows, herokuTokens, outputPasswords } from './outputSecrets';
 import { emails } from './emails';
+import { emptyUserCredentials } from './emptyUserCredentials';
 import { headerKeys } from './headerKeys';
 import { jwts } from './jwts';
 import { base64DockerConfigs, base64PrivateKeys } from './encodedSecrets';
@@ -149,6 +150,7 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   // PASSWORD`, `smbclient -U user%password`, `echo PASSWORD | sudo -S`
   { kind: 'password', find: userPasswords },
   { kind: 'password', find: httpieAuth },
+  { kind: 'password', find: emptyUserCredentials },
   { kind: 'api-key', find: headerKeys },
   { kind: 'password', find: passwordOptions },
   { kind: 'password', find: sambaPasswords },
