@@ -19,6 +19,7 @@ import { nextLineValues } from './nextLineValues';
 import { azureFunctionKeys, azureKeyRows, herokuTokens, outputPasswords } from './outputSecrets';
 import { emails } from './emails';
 import { emptyUserCredentials } from './emptyUserCredentials';
+import { chineseLabels } from './chineseLabels';
 import { headerKeys } from './headerKeys';
 import { jwts } from './jwts';
 import { base64DockerConfigs, base64PrivateKeys } from './encodedSecrets';
@@ -151,6 +152,7 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   { kind: 'password', find: userPasswords },
   { kind: 'password', find: httpieAuth },
   { kind: 'password', find: emptyUserCredentials },
+  { kind: 'password', find: chineseLabels },
   { kind: 'api-key', find: headerKeys },
   { kind: 'password', find: passwordOptions },
   { kind: 'password', find: sambaPasswords },
