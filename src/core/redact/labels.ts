@@ -196,7 +196,7 @@ const HAS_SECRET_WORD = new RegExp(SECRET_WORD.source, 'i');
 
 /** Whether a field's name may label its value (then its value is masked as `name: value`). */
 export function maybeLabel(name: string): boolean {
-  return HAS_SECRET_WORD.test(name);
+  return HAS_SECRET_WORD.test(name) || /密码|口令|令牌|密钥|秘钥/.test(name); // chineseLabels.ts reads it
 }
 const ID_CHAR = /[A-Za-z0-9_.-]/;
 const ID_RUN = /[A-Za-z0-9_.-]*/y;

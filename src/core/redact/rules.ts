@@ -18,6 +18,9 @@ import { clientKeys, codePasswords } from './codeCredentials';
 import { nextLineValues } from './nextLineValues';
 import { azureFunctionKeys, azureKeyRows, herokuTokens, outputPasswords } from './outputSecrets';
 import { emails } from './emails';
+import { emptyUserCredentials } from './emptyUserCredentials';
+import { chineseLabels } from './chineseLabels';
+import { headerKeys } from './headerKeys';
 import { jwts } from './jwts';
 import { base64DockerConfigs, base64PrivateKeys } from './encodedSecrets';
 import { envPhrasePasswords } from './envFiles';
@@ -121,10 +124,10 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   // the password of `scheme://user:password@host` (DATABASE_URL, git remotes, proxies; `redis://:pw@`
   // has no user). It may hold `/` and `@` (it ends at the `@` before a host), not start as a port
   // does (`http://localhost:8080/path@v2` has none). A host may hold `_` (compose's `my_db`) and be
-  // followed by what cannot continue it (`mongo_1:27017,mongo_2`, `(see x://u:pw@h)`: audit25 H1)
+  // followed by anything that cannot continue it (`mongo_1:27017,m2`, `@db:5432: refused`, `@h...`, `@h。`)
   {
     kind: 'password',
-    re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/?#"'<>]{0,64}:((?!\d{1,5}(?:[/?#]|$))[^\s"'<>]{1,256}?)@(?=\[|[\w.-]{1,253}(?::\d{1,5})?(?:[/?#\s"'<>),;\]}|`\\]|$))/dgi,
+    re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/?#"'<>]{0,64}:((?!\d{1,5}(?:[/?#]|$))[^\s"'<>]{1,256}?)@(?=\[|[\w.-]{1,253}(?::\d{1,5}(?![\w@])|(?![\w.@-]|:\d)))/dgi,
   },
   // HTTP Basic credentials: base64 of user:password
   {
@@ -148,6 +151,9 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   // PASSWORD`, `smbclient -U user%password`, `echo PASSWORD | sudo -S`
   { kind: 'password', find: userPasswords },
   { kind: 'password', find: httpieAuth },
+  { kind: 'password', find: emptyUserCredentials },
+  { kind: 'password', find: chineseLabels },
+  { kind: 'api-key', find: headerKeys },
   { kind: 'password', find: passwordOptions },
   { kind: 'password', find: sambaPasswords },
   { kind: 'password', find: positionalPasswords },

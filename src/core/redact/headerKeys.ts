@@ -1,0 +1,25 @@
+/**
+ * An HTTP header named `x-<service>-key` (RapidAPI's `x-rapidapi-key`, `x-listenapi-key`,
+ * Mashape's `X-Mashape-Key`): a service's API key in any case (audit26 N5). RapidAPI's generated
+ * snippets write it in lower case, where keyOwners.ts cannot split `rapidapi` into an owner and
+ * `api`; and its keys have no prefix. The header's name needs no owner list, but its value must
+ * look random (`x-cache-key: users` names no secret).
+ */
+import { looksRandom } from './labels';
+
+/** The header's name (quoted or JSON-escaped in code), `:` or `=`, then its value (quoted or bare). */
+const HEADER_KEY =
+  /(?<![\w-])x-[a-z0-9]{2,32}(?:-[a-z0-9]{1,32}){0,2}-key\\?["']?[ \t]*[:=][ \t]*\\?["']?([A-Za-z0-9._~+/=-]{8,512})/dgi;
+
+/** Headers whose random value is an id, not a credential (`X-Idempotency-Key: <uuid>`). */
+const NOT_SECRET =
+  /^x-(?:idempotency|cache|request|correlation|partition|routing|dedup(?:lication)?|trace|cursor|lookup)-key/i;
+
+export function* headerKeys(s: string): Generator<readonly [number, number]> {
+  if (!/x-/i.test(s)) return;
+  HEADER_KEY.lastIndex = 0;
+  for (let m = HEADER_KEY.exec(s); m !== null; m = HEADER_KEY.exec(s)) {
+    const at = m.indices?.[1];
+    if (at && !NOT_SECRET.test(m[0]) && looksRandom(m[1] as string)) yield at;
+  }
+}
