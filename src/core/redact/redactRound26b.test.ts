@@ -113,13 +113,14 @@ describe('N4: secret-storing commands, near shapes', () => {
       ],
       Object.values(piped),
     ));
-  it("masks eas' --value", () =>
+  it("masks eas' --value: a secret's, a secret-named setting's, a sensitive one's", () =>
     masksAll(
       [
         'eas secret:create --scope project --name SENTRY_AUTH_TOKEN --value Mb6Ss2Xx9Yy8 --type string',
-        'eas env:create --name DB_PASSWORD --value Nb3Ss2Xx9Yy8 --visibility secret',
+        'eas env:create --name DB_PASSWORD --value Nb3Ss2Xx9Yy8 --visibility plaintext',
+        'eas env:create --environment production --name SENTRY_DSN --value Nb4Ss2Xx9Yy8 --visibility sensitive',
       ],
-      ['Mb6Ss2Xx9Yy8', 'Nb3Ss2Xx9Yy8'],
+      ['Mb6Ss2Xx9Yy8', 'Nb3Ss2Xx9Yy8', 'Nb4Ss2Xx9Yy8'],
     ));
   it("keeps a variable, a file, a setting's value and a listing", () =>
     keepsAll([

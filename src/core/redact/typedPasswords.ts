@@ -50,7 +50,8 @@ export function typedPair(
  * The method that types into a located field, after the locator's call and its chain (`.clear()`,
  * `.first()`), or the DOM's `.value =` (not `==`).
  */
-const TYPING = /\.(?:fill|type|send_keys|sendKeys|SendKeys|pressSequentially|setValue|val)\(|\.value[ \t]*=(?!=)/g;
+const TYPING =
+  /\.(?:fill|type|send_keys|sendKeys|SendKeys|pressSequentially|setValue|val)\(|\.value[ \t]*=(?!=)/g;
 /**
  * What ends the text before TYPING: a locator's call with its arguments (group 1), which may hold
  * calls without calls inside (`findElement(By.id("password"))`), then a chain of calls.
