@@ -6,13 +6,15 @@
  * before V (`--body`, `--value` name nothing), so labels.ts keeps it; here the command says what V is.
  * A secret store's value is masked whatever its name (as a password: anything but a placeholder);
  * a store of settings (`gh variable set`, `vercel env add`, `heroku config:set`, an SSM String)
- * masks a value whose name names a secret (labels.ts).
+ * masks a value whose name names a secret (labels.ts). Audit 26 N4: `echo V | wrangler secret put
+ * NAME`, `eas secret:create --value V`, `echo V | docker secret create NAME -`, `firebase
+ * functions:secrets:set`, and a runner (`npx`, `bunx`, `pnpm dlx`, `yarn`) between the pipe and the CLI.
  */
 import { labelTier, valueTest, type LabelTier } from './labels';
 
 /** The command, and whether it stores secrets (group 1) or settings (group 2). */
 const STORE =
-  /(?<![\w-])(?:(gh[ \t]+secret[ \t]+set|az[ \t]+keyvault[ \t]+secret[ \t]+set|fly(?:ctl)?[ \t]+secrets[ \t]+(?:set|import)|kubectl[ \t]+create[ \t]+secret|gcloud[ \t]+secrets[ \t]+(?:create|versions[ \t]+add)|doppler[ \t]+secrets[ \t]+set)|(gh[ \t]+variable[ \t]+set|aws[ \t]+ssm[ \t]+put-parameter|vercel[ \t]+env[ \t]+add|heroku[ \t]+config:set|railway[ \t]+variables))(?![\w-])/g;
+  /(?<![\w-])(?:(gh[ \t]+secret[ \t]+set|az[ \t]+keyvault[ \t]+secret[ \t]+set|fly(?:ctl)?[ \t]+secrets[ \t]+(?:set|import)|kubectl[ \t]+create[ \t]+secret|gcloud[ \t]+secrets[ \t]+(?:create|versions[ \t]+add)|doppler[ \t]+secrets[ \t]+set|wrangler[ \t]+(?:pages[ \t]+)?secret[ \t]+put|eas[ \t]+secret:create|docker[ \t]+secret[ \t]+create|firebase[ \t]+functions:secrets:set)|(gh[ \t]+variable[ \t]+set|aws[ \t]+ssm[ \t]+put-parameter|vercel[ \t]+env[ \t]+add|heroku[ \t]+config:set|railway[ \t]+variables|eas[ \t]+env:create))(?![\w-])/g;
 
 /**
  * A shell word after spaces: double-quoted (group 1), single-quoted (2), quoted with escaped quotes
@@ -75,9 +77,12 @@ function positional(words: readonly Word[], valued: RegExp): Word | undefined {
   return undefined;
 }
 
-/** `echo V |` (or `printf`) just before the command: V is what the command reads. */
+/**
+ * `echo V |` (or `printf '%s' V`, `cat <<< V`) just before the command, maybe run by a runner
+ * (`npx -y`, `bunx`, `pnpm dlx`, `yarn`, `sudo`): V is what the command reads.
+ */
 const PIPED =
-  /(?:^|[\s;&(])(?:echo|printf)(?:[ \t]+-[neE]{1,3})*[ \t]+(?:\\{0,7}"([^"\\\r\n]{1,512})\\{0,7}"|\\{0,7}'([^'\\\r\n]{1,512})\\{0,7}'|([^\s"'|;&\\]{1,512}))[ \t]*\|[ \t]*$/d;
+  /(?:^|[\s;&(])(?:echo(?:[ \t]+-[neE]{1,3})*|printf(?:[ \t]+(?:'%s(?:\\n)?'|"%s(?:\\n)?"|%s(?:\\n)?))?|cat[ \t]+<<<)[ \t]+(?:\\{0,7}"([^"\\\r\n]{1,512})\\{0,7}"|\\{0,7}'([^'\\\r\n]{1,512})\\{0,7}'|([^\s"'|;&\\]{1,512}))[ \t]*\|[ \t]*(?:(?:npx|bunx|sudo|pnpm(?:[ \t]+(?:dlx|exec))?|yarn(?:[ \t]+dlx)?|npm[ \t]+exec)(?:[ \t]+-[\w-]{1,20})*[ \t]+)?$/d;
 
 function pipedValue(s: string, at: number): Word | undefined {
   const start = Math.max(0, at - 600);
@@ -109,7 +114,7 @@ function accepted(tier: LabelTier | null, w: Word | undefined): w is Word {
 }
 
 export function* secretCommands(s: string): Generator<readonly [number, number]> {
-  if (!/secret|variable|ssm|env[ \t]+add|config:set/.test(s)) return;
+  if (!/secret|variable|ssm|env[ \t]+add|config:set|env:create/.test(s)) return;
   STORE.lastIndex = 0;
   for (let m = STORE.exec(s); m !== null; m = STORE.exec(s)) {
     const secretStore = m[1] !== undefined;
@@ -122,12 +127,16 @@ export function* secretCommands(s: string): Generator<readonly [number, number]>
       const name = positional(words, /^(?:-[bearof]|--(?:body|env|app|org|repos?|visibility))$/);
       const value = flagValue(words, /^(?:--body|-b)$/) ?? fed;
       if (accepted(tierOf(secretStore, name?.text), value)) yield [value.from, value.to];
-    } else if (command.startsWith('az ') || command.startsWith('aws ')) {
+    } else if (command.startsWith('az ') || command.startsWith('aws ') || command.startsWith('eas ')) {
       const name = flagValue(words, /^(?:--name|-n)$/);
-      const secure = /^securestring$/i.test(flagValue(words, /^--type$/)?.text ?? '');
+      // an SSM SecureString, an EAS variable of visibility `secret` or `sensitive`: a secret whatever its name
+      const secure =
+        /^securestring$/i.test(flagValue(words, /^--type$/)?.text ?? '') ||
+        /^(?:secret|sensitive)$/.test(flagValue(words, /^--visibility$/)?.text ?? '');
       const value = flagValue(words, /^--value$/);
       if (accepted(tierOf(secretStore || secure, name?.text), value)) yield [value.from, value.to];
-    } else if (command.startsWith('vercel ') || command.startsWith('gcloud ')) {
+    } else if (/^(?:vercel|gcloud|wrangler|docker|firebase) /.test(command)) {
+      // the name is the first positional word (a store of secrets masks whatever it is)
       const name = positional(words, /^--(?:scope|token|project|replication-policy|locations)$/);
       if (accepted(tierOf(secretStore, name?.text), fed)) yield [fed.from, fed.to];
     } else {
