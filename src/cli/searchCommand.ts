@@ -16,6 +16,9 @@ export const SEARCH_USAGE =
   '                                       a JavaScript regular expression with --regex; a costly one stops\n' +
   '                                       early and says where, unless --no-limits)';
 
+/** How long a search may run before it stops and says where (--no-limits: to the end). */
+export const SEARCH_SECONDS = 10;
+
 interface SearchArgs {
   file: string;
   query: string;
@@ -82,7 +85,11 @@ function printSearch(
   out: Write,
   err: Write,
 ): number {
-  const search = new EventSearch(log, query, args.noLimits ? { workLimit: Infinity } : {});
+  const search = new EventSearch(
+    log,
+    query,
+    args.noLimits ? { workLimit: Infinity } : { timeLimitMs: SEARCH_SECONDS * 1000 },
+  );
   const hits = search.all(args.limit);
   const stopped = search.stoppedAt;
   if (stopped !== null)

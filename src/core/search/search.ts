@@ -59,12 +59,27 @@ export interface SearchRange {
    * character's work per character and never reaches it.
    */
   workLimit?: number;
+  /**
+   * Milliseconds the whole search may take (default: no limit): past it the search stops at the
+   * next event and `stoppedAt` says where. Some small patterns defeat RE2's DFA (`[eo].{60}#`: 3 µs
+   * a character, audit R26-N2) and no static cost says so; the CLI bounds the wait instead.
+   */
+  timeLimitMs?: number;
+  /** The clock (tests pass their own); default performance.now. */
+  now?: () => number;
 }
+
+/** A batch ends after this many milliseconds too: a slow pattern's batch yields like a fast one's. */
+const BATCH_MS = 50;
 
 /** What a search stopped at `seq` for want of work says (the CLI and the app). */
 export function stoppedSearchMessage(seq: number, query: CompiledQuery): string {
   const cost = query.matcher.costPerChar ?? 1;
-  return `stopped searching at ${formatSeq(seq)}: this pattern costs about ${cost.toLocaleString('en-US')} times a plain search per character (its counted repetitions make a large program); hits before it are shown`;
+  const why =
+    cost > 1
+      ? `this pattern costs about ${cost.toLocaleString('en-US')} times a plain search per character (its counted repetitions make a large program)`
+      : 'the search ran out of time (this pattern is slow on this text: counted repetitions of wide classes, like .{60}, defeat the fast engine)';
+  return `stopped searching at ${formatSeq(seq)}: ${why}; hits before it are shown`;
 }
 
 /** The work one string may cost: a second or two where a costly pattern runs slowest. */
@@ -114,8 +129,10 @@ export class EventSearch {
     return this.matcher.searched;
   }
 
-  /** The first seq not searched when the work limit stopped the search, else null. */
+  /** The first seq not searched when the work or time limit stopped the search, else null. */
   stoppedAt: number | null = null;
+  /** When the first batch began (the time limit counts from it). */
+  private startedAt: number | undefined;
 
   get done(): boolean {
     return this.query.empty || this.next > this.last;
@@ -135,15 +152,20 @@ export class EventSearch {
     const hits: SearchHit[] = [];
     // charged as work: a costly pattern's batch is as short in time as a plain search's
     const budget = this.matcher.work + (this.range.batchChars ?? BATCH_CHARS);
+    const now = this.range.now ?? (() => performance.now());
+    const started = now();
+    this.startedAt ??= started;
+    const deadline = this.startedAt + (this.range.timeLimitMs ?? Infinity);
     for (const seq of this.candidates(from, to)) {
       const hit = this.check(seq);
       if (hit) hits.push(hit);
-      if (this.matcher.overdrawn) {
-        this.stoppedAt = seq;
+      const t = now();
+      if (this.matcher.overdrawn || (t > deadline && seq < this.last)) {
+        this.stoppedAt = this.matcher.overdrawn ? seq : seq + 1;
         this.next = this.last + 1;
         break;
       }
-      if (this.matcher.work >= budget && seq < to) {
+      if ((this.matcher.work >= budget || t - started > BATCH_MS) && seq < to) {
         this.next = seq + 1; // the rest of the batch is the next one's
         break;
       }

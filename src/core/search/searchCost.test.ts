@@ -61,3 +61,40 @@ describe('a costly pattern', () => {
     expect(cheap.stoppedAt).toBeNull();
   });
 });
+
+describe('a slow search against the clock', () => {
+  const many = loadLogFromText(
+    [
+      '{"type":"session","version":0,"id":"clock","createdAt":0}',
+      ...Array.from({ length: 40 }, (_, i) => message(i, `note ${i} aab`)),
+    ].join('\n'),
+  );
+  /** A clock that moves `ms` each time it is read. */
+  const ticking = (ms: number) => {
+    let t = 0;
+    return () => (t += ms);
+  };
+
+  it('stops once its time is up, at the next event, with the hits before it (audit R26-N2)', () => {
+    const query = compiled('aab');
+    const search = new EventSearch(many, query, { timeLimitMs: 100, now: ticking(10) });
+    const seqs = search.all().map((h) => h.seq);
+    expect(search.stoppedAt).not.toBeNull();
+    expect(seqs).toEqual(Array.from({ length: search.stoppedAt as number }, (_, i) => i));
+    expect(seqs.length).toBeLessThan(40);
+    expect(stoppedSearchMessage(search.stoppedAt as number, query)).toMatch(/ran out of time/);
+  });
+
+  it('cuts batches by time but finds every hit when it has no time limit', () => {
+    const search = new EventSearch(many, compiled('aab'), { now: ticking(60) });
+    let batches = 0;
+    const seqs: number[] = [];
+    while (!search.done) {
+      seqs.push(...search.step().map((h) => h.seq));
+      batches++;
+    }
+    expect(seqs).toHaveLength(40);
+    expect(batches).toBeGreaterThan(10);
+    expect(search.stoppedAt).toBeNull();
+  });
+});
