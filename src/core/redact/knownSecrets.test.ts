@@ -127,12 +127,19 @@ describe('a secret masked once is masked everywhere', () => {
     known.note('alice-smith', 'home-path');
     known.note('isLiteLLM', 'secret'); // a label wrong about code: masked there, not spread
     known.note('password', 'password');
-    known.note(`k9${'Q7x'.repeat(2000)}`, 'api-key'); // longer than a key: not held twice more
+    known.note(`k9${'Q7x'.repeat(30_000)}`, 'api-key'); // longer than any key: not held again
     expect(known.size).toBe(0);
   });
 });
 
 describe('KnownSecrets', () => {
+  it("finds a value as Go's and PHP's JSON encoders spell it (audit R26-L1)", () => {
+    const known = new KnownSecrets();
+    known.note('Ab1&Cd2/Ef3<Gh4', 'password');
+    expect(known.mask('go: {"pw":"Ab1\\u0026Cd2/Ef3\\u003cGh4"}')).not.toContain('Gh4');
+    expect(known.mask('php: {"pw":"Ab1&Cd2\\/Ef3<Gh4"}')).not.toContain('Gh4');
+  });
+
   it('finds every occurrence, the longest at a place, in one pass', () => {
     const known = new KnownSecrets();
     known.note('abcd1234', 'secret');

@@ -30,12 +30,11 @@ const SHAPED_KINDS: ReadonlySet<RedactionKind> = new Set([
 const LABELLED_KINDS: ReadonlySet<RedactionKind> = new Set(['password', 'secret']);
 
 /**
- * The longest value remembered, and how many forms at most: a key or a password is short, and a
- * hostile log of a million masked megabyte values must not hold them all twice. (A PEM private
- * key, ~3,300 units, fits; its shape masks it everywhere anyway.)
+ * The longest value remembered, and how many characters of forms in all: a hostile log of a
+ * million masked megabyte values must not hold them all again (a PEM key, ~3,300, fits).
  */
-const LONGEST = 4096;
-const MOST = 1_000_000;
+const LONGEST = 64 * 1024;
+const MOST_CHARS = 64 * 1024 * 1024;
 /** Units hashed: also the shortest value remembered (a shorter one would be masked in words). */
 const HEAD = 8;
 const BASE = 0x01000193;
@@ -57,6 +56,8 @@ export class KnownSecrets {
   private readonly kinds = new Map<string, RedactionKind>();
   /** The forms by the hash of their head, longest first. */
   private readonly byHead = new Map<number, string[]>();
+  /** Characters of the forms held (MOST_CHARS at most). */
+  private chars = 0;
   /** Occurrences masked by `mask`, per kind. */
   readonly counts: Record<string, number> = {};
 
@@ -66,15 +67,19 @@ export class KnownSecrets {
 
   /** Remembers a value a rule masked as `kind` (when it is a credential of HEAD units or more). */
   note(value: string, kind: RedactionKind): void {
-    if (value.length < HEAD || value.length > LONGEST || this.kinds.size >= MOST || this.kinds.has(value))
+    if (value.length < HEAD || value.length > LONGEST || this.chars >= MOST_CHARS || this.kinds.has(value))
       return;
     if (!SHAPED_KINDS.has(kind) && !(LABELLED_KINDS.has(kind) && looksRandom(value))) return;
-    // as a JSON text spells it, and a JSON text inside a JSON string
+    // as a JSON text spells it, and a JSON text inside a JSON string; as Go's encoder (`&<>` as
+    // \u00XX) and PHP's (`\/`) spell it
     const once = JSON.stringify(value).slice(1, -1);
     const twice = JSON.stringify(once).slice(1, -1);
-    for (const form of new Set([value, once, twice])) {
+    const go = once.replace(/[&<>]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+    const php = once.replaceAll('/', '\\/');
+    for (const form of new Set([value, once, twice, go, php])) {
       if (this.kinds.has(form)) continue;
       this.kinds.set(form, kind);
+      this.chars += form.length;
       const h = headHash(form, 0);
       const forms = this.byHead.get(h);
       if (forms === undefined) this.byHead.set(h, [form]);
