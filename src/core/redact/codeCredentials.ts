@@ -7,6 +7,9 @@
  * run of 20 or more, both cases and digits (`Client("us-east-1-production")` is a region, not a key).
  */
 import { looksRandom, valueTest } from './labels';
+import { wandbKeys } from './typedSecrets';
+
+export { typedSecrets } from './typedSecrets';
 
 /** A first argument: a string literal or a plain expression (`user`, `cfg.user`, `creds["u"]`). */
 const ARG = String.raw`(?:"[^"\r\n]{0,256}"|'[^'\r\n]{0,256}'|[\w.$]{1,64}(?:\[[^\]\r\n]{0,64}\])?)`;
@@ -40,7 +43,9 @@ export function* codePasswords(s: string): Generator<readonly [number, number]> 
   }
 }
 
+/** A client's key: `SomeClient("key")`, and W&B's logins (typedSecrets.ts). */
 export function* clientKeys(s: string): Generator<readonly [number, number]> {
+  yield* wandbKeys(s);
   if (!s.includes('Client(')) return;
   CLIENT_KEY.lastIndex = 0;
   for (let m = CLIENT_KEY.exec(s); m !== null; m = CLIENT_KEY.exec(s)) {

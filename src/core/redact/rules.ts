@@ -14,7 +14,7 @@ import {
   userPasswords,
 } from './cliCredentials';
 import { awsSecretsBesideIds } from './awsKeyPairs';
-import { clientKeys, codePasswords } from './codeCredentials';
+import { clientKeys, codePasswords, typedSecrets } from './codeCredentials';
 import { nextLineValues } from './nextLineValues';
 import { azureFunctionKeys, azureKeyRows, herokuTokens, outputPasswords } from './outputSecrets';
 import { emails } from './emails';
@@ -164,14 +164,14 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   { kind: 'api-key', find: herokuTokens },
   { kind: 'api-key', find: azureFunctionKeys },
   { kind: 'api-key', find: clientKeys },
+  { kind: 'secret', find: typedSecrets },
   // CloudFormation's `ParameterKey=DbPassword,ParameterValue=PW`
   { kind: 'password', find: parameterPairs },
   // the same pairs written as YAML or as JSON inside text (`- name: OPENAI_API_KEY` / `value: …`)
   { kind: 'secret', find: textNameValues },
   { kind: 'secret', find: secretCommands },
   { kind: 'password', find: typedPasswords },
-  // `.pgpass`: host:port:database:user:password, a line of its own (the host a name, an IPv4 or `*`;
-  // the database no number: `main.go:12:5:undefined:x` is a compiler's)
+  // `.pgpass` lines, host:port:db:user:password (db no number: `main.go:12:5:undefined:x` is a compiler's)
   {
     kind: 'password',
     re: /^(?:[\w.-]{1,253}|\*):(?:\d{1,5}|\*):(?!\d+:)[^:\s]{1,64}:[^:\s]{1,64}:([^\s]{1,256})$/dgm,

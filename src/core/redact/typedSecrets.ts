@@ -1,0 +1,96 @@
+/**
+ * A secret in code where the label is not right before the value (audit R27-1): after a type
+ * annotation (`SECRET_KEY: str = "…"` in a settings class, `const apiKey: string = '…'`, Kotlin's
+ * `val apiKey: String = "…"`, Go's `var apiKey string = "…"`, Rust's `let api_key: &str = "…"`,
+ * pydantic's `Field(default="…")`), and as an environment variable's fallback
+ * (`process.env.JWT_SECRET || "…"`, `?? "…"`, `ENV["API_KEY"] || "…"`, Python's `… or "…"`,
+ * Ruby's `ENV.fetch("X", "…")`, Java's `getOrDefault("X", "…")`): the name labels the value as in
+ * `NAME = "…"` (labels.ts's labelTier and valueTest). And W&B's documented logins, `wandb login KEY`
+ * and `wandb.login(key="…")`.
+ *
+ * Linear by construction: each regex starts at a fixed token (`=` before a literal, an environment
+ * read, `wandb`), and the annotated name is looked for in at most 128 units before that `=` on
+ * its line. (A first draft started at every name and let `[ \t]*` and `[ \t]+` share a run of
+ * spaces: a megabyte of spaces after a name took minutes.)
+ */
+import { labelTier, valueTest } from './labels';
+
+/**
+ * A quoted literal whose quote is group `q` and text group `q + 1`; its quotes may be escaped, as in
+ * a file's text inside a tool call's JSON arguments (`\"…\"`, `\\\"…\\\"`).
+ */
+const literal = (q: number) => '\\\\{0,3}(["\'`])([^"\'`\\\\\\r\\n]{1,512})\\\\{0,3}\\' + String(q);
+/** A quote, maybe escaped. */
+const Q = String.raw`\\{0,3}["']`;
+
+/** `= "…"`, `= Field(default="…")`, `= SecretStr("…")`: group 2 is the value. */
+const ASSIGNED = new RegExp(
+  String.raw`=[ \t]*(?:[\w.]{1,40}\((?:default[ \t]*=[ \t]*)?)?` + literal(1),
+  'dg',
+);
+/**
+ * What must end right before that `=`: a name, then `: TYPE` (tokens of a type separated by spaces
+ * or commas: `str`, `Optional[str]`, `&'static str`, `str | None`, `String?`) or Go's ` string`.
+ * The token class and the separator class are disjoint, so no run is matched two ways.
+ */
+const ANNOTATED =
+  /(?:(?<![\w$])|(?<=\\[nt]))([A-Za-z_$][\w$]{0,63})(?:[ \t]*:[ \t]*[\w.&'<>[\]|?]{1,32}(?:[ \t,]{1,3}[\w.&'<>[\]|?]{1,32}){0,4}|[ \t]+(?:string|String|str))[ \t]*$/;
+
+/** An environment read, then `||`, `??` or `or`, then a literal: the variable's name labels it. */
+const FALLBACK = new RegExp(
+  String.raw`(?:(?:process|import\.meta)\.env(?:\.|\[${Q})|\bENV\[${Q}|\bos\.(?:environ\.get|getenv)\(${Q})([A-Za-z_][\w]{0,63})(?:${Q})?\]?\)?[ \t]*(?:\|\||\?\?|\bor\b)[ \t]*` +
+    literal(2),
+  'dg',
+);
+/** `ENV.fetch("X", "…")`, `System.getenv().getOrDefault("X", "…")`. */
+const DEFAULTED = new RegExp(
+  String.raw`(?:\bENV\.fetch|\bgetOrDefault)\([ \t]*${Q}([A-Za-z_][\w]{0,63})${Q}[ \t]*,[ \t]*` + literal(2),
+  'dg',
+);
+
+export function* typedSecrets(s: string): Generator<readonly [number, number]> {
+  if (s.includes('=')) yield* annotated(s);
+  if (/\|\||\?\?|\bor\b/.test(s)) yield* labelled(FALLBACK, s);
+  if (s.includes('fetch(') || s.includes('getOrDefault(')) yield* labelled(DEFAULTED, s);
+}
+
+function* annotated(s: string): Generator<readonly [number, number]> {
+  ASSIGNED.lastIndex = 0;
+  for (let m = ASSIGNED.exec(s); m !== null; m = ASSIGNED.exec(s)) {
+    const at = m.indices?.[2];
+    if (!at) continue;
+    // at most 128 units back, and only on this line (never `lastIndexOf` over the whole text)
+    const before = s.slice(Math.max(0, m.index - 128), m.index);
+    const name = ANNOTATED.exec(before.slice(before.lastIndexOf('\n') + 1))?.[1];
+    if (name !== undefined && accepts(name, m[2] as string)) yield at;
+  }
+}
+
+function* labelled(re: RegExp, s: string): Generator<readonly [number, number]> {
+  re.lastIndex = 0;
+  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+    const at = m.indices?.[3];
+    if (at && accepts(m[1] as string, m[3] as string)) yield at;
+  }
+}
+
+function accepts(name: string, value: string): boolean {
+  const tier = labelTier(name);
+  return tier !== null && valueTest(tier, value, false);
+}
+
+const WANDB = [
+  /\bwandb[ \t]+login[ \t]+(?:--?[\w-]{1,32}(?:[ \t]+(?!-)[^\s-]\S{0,255}(?=[ \t]+\S))?[ \t]+){0,4}([0-9a-f]{40}|[A-Za-z0-9_-]{32,256})\b/dg,
+  /\bwandb\.login\([^)\r\n]{0,256}?\bkey[ \t]*=[ \t]*(["'])([^"'\r\n]{8,256})\1/dg,
+];
+
+export function* wandbKeys(s: string): Generator<readonly [number, number]> {
+  if (!s.includes('wandb')) return;
+  for (const re of WANDB) {
+    re.lastIndex = 0;
+    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+      const at = m.indices?.[m.length - 1];
+      if (at) yield at;
+    }
+  }
+}
