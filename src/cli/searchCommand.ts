@@ -93,7 +93,9 @@ function printSearch(
   const hits = search.all(args.limit);
   const stopped = search.stoppedAt;
   if (stopped !== null)
-    err(`seqscope: ${stoppedSearchMessage(stopped, query)}; rerun with --no-limits to search on\n`);
+    err(
+      `seqscope: ${stoppedSearchMessage(stopped, query, search.stoppedBy ?? 'work')}; rerun with --no-limits to search on\n`,
+    );
   if (args.json) {
     const rows = hits.map(({ seq, type, path, snippet }) => ({ seq, type, path, snippet }));
     printJson(

@@ -60,7 +60,9 @@ export class SearchRunner {
     }
     if (this.active === token) this.active = null;
     const stopped =
-      search.stoppedAt === null ? {} : { stopped: stoppedSearchMessage(search.stoppedAt, compiled) };
+      search.stoppedAt === null
+        ? {}
+        : { stopped: stoppedSearchMessage(search.stoppedAt, compiled, search.stoppedBy ?? 'work') };
     return { ok: true, value: { count: search.count, hits: kept, searched: search.searched, ...stopped } };
   }
 }

@@ -72,11 +72,14 @@ export interface SearchRange {
 /** A batch ends after this many milliseconds too: a slow pattern's batch yields like a fast one's. */
 const BATCH_MS = 50;
 
-/** What a search stopped at `seq` for want of work says (the CLI and the app). */
-export function stoppedSearchMessage(seq: number, query: CompiledQuery): string {
+/** Why a search stopped early: its pattern's work ran out, or its time did. */
+export type StoppedBy = 'work' | 'time';
+
+/** What a search stopped at `seq` says (the CLI and the app). */
+export function stoppedSearchMessage(seq: number, query: CompiledQuery, by: StoppedBy): string {
   const cost = query.matcher.costPerChar ?? 1;
   const why =
-    cost > 1
+    by === 'work'
       ? `this pattern costs about ${cost.toLocaleString('en-US')} times a plain search per character (its counted repetitions make a large program)`
       : 'the search ran out of time (this pattern is slow on this text: counted repetitions of wide classes, like .{60}, defeat the fast engine)';
   return `stopped searching at ${formatSeq(seq)}: ${why}; hits before it are shown`;
@@ -86,7 +89,7 @@ export function stoppedSearchMessage(seq: number, query: CompiledQuery): string 
 const STRING_WORK = 1 << 27;
 
 /** The work a search of a log of `bytes` may do: 64 per byte, and at least 2^30. */
-export function searchWorkLimit(bytes: number): number {
+function searchWorkLimit(bytes: number): number {
   return Math.max(2 ** 30, 64 * bytes);
 }
 
@@ -131,6 +134,8 @@ export class EventSearch {
 
   /** The first seq not searched when the work or time limit stopped the search, else null. */
   stoppedAt: number | null = null;
+  /** Which limit stopped it (null while stoppedAt is). */
+  stoppedBy: StoppedBy | null = null;
   /** When the first batch began (the time limit counts from it). */
   private startedAt: number | undefined;
 
@@ -161,6 +166,7 @@ export class EventSearch {
       if (hit) hits.push(hit);
       const t = now();
       if (this.matcher.overdrawn || (t > deadline && seq < this.last)) {
+        this.stoppedBy = this.matcher.overdrawn ? 'work' : 'time';
         this.stoppedAt = this.matcher.overdrawn ? seq : seq + 1;
         this.next = this.last + 1;
         break;

@@ -49,7 +49,10 @@ describe('a costly pattern', () => {
     expect(hits.map((h) => h.seq)).toEqual([0]);
     expect(search.stoppedAt).toBe(1);
     expect(search.done).toBe(true);
-    expect(stoppedSearchMessage(1, query)).toContain('stopped searching at seq 1');
+    expect(search.stoppedBy).toBe('work');
+    expect(stoppedSearchMessage(1, query, 'work')).toMatch(
+      /stopped searching at seq 1: this pattern costs about 7,002 times/,
+    );
   });
 
   it('searches short strings to the end, and a cheap pattern searches everything', () => {
@@ -82,7 +85,18 @@ describe('a slow search against the clock', () => {
     expect(search.stoppedAt).not.toBeNull();
     expect(seqs).toEqual(Array.from({ length: search.stoppedAt as number }, (_, i) => i));
     expect(seqs.length).toBeLessThan(40);
-    expect(stoppedSearchMessage(search.stoppedAt as number, query)).toMatch(/ran out of time/);
+    expect(search.stoppedBy).toBe('time');
+    expect(stoppedSearchMessage(search.stoppedAt as number, query, 'time')).toMatch(/ran out of time/);
+  });
+
+  it('a costly pattern stopped by the clock says time, not cost', () => {
+    const query = compiled('(a|aa){1,1000}b');
+    const search = new EventSearch(many, query, { timeLimitMs: 100, now: ticking(10) });
+    search.all();
+    expect(search.stoppedBy).toBe('time');
+    const said = stoppedSearchMessage(search.stoppedAt as number, query, search.stoppedBy ?? 'work');
+    expect(said).toMatch(/ran out of time/);
+    expect(said).not.toMatch(/costs about/);
   });
 
   it('cuts batches by time but finds every hit when it has no time limit', () => {
