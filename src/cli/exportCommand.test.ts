@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseExportArgs, runExport } from './exportCommand';
 import { loadLogFromText } from '../core/log/load';
 import { longHistoryLog } from '../core/testing/longHistory';
+import { userMessageLine } from '../core/testing/userMessageLine';
 
 const SAMPLE = '../shared/samples/other/codex/agentlogs-crud.jsonl';
 
@@ -319,21 +320,13 @@ describe("a redacted copy of an imported log keeps the importer's row types (aud
 
 describe("a redacted copy masks the log's own home user in every spelling, as the app's copy does (audit R16-6)", () => {
   it('escaped slashes in a JSON string, doubled or dotted separators, a URL-encoded path: no `alice` left', async () => {
-    const ev = (seq: number, text: string) =>
-      JSON.stringify({
-        type: 'user/message',
-        seq,
-        time: seq,
-        data: { role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } },
-        surfaceOp: 'append',
-      });
     const text = [
       JSON.stringify({ type: 'session', version: 0, id: 's', createdAt: 0, cwd: '/home/alice/proj' }),
       JSON.stringify({ type: 'turn/start', seq: 0, time: 0, data: { turn: 1 } }),
-      ev(1, '{"p":"\\/home\\/alice\\/proj"}'),
-      ev(2, 'see /home//alice/x and /home/./alice/x'),
-      ev(3, 'open http://localhost:3000/open?path=%2Fhome%2Falice%2Fproj%2Fa.ts'),
-      ev(4, 'on windows: c%3A%5CUsers%5Calice%5Cproj'),
+      userMessageLine(1, '{"p":"\\/home\\/alice\\/proj"}'),
+      userMessageLine(2, 'see /home//alice/x and /home/./alice/x'),
+      userMessageLine(3, 'open http://localhost:3000/open?path=%2Fhome%2Falice%2Fproj%2Fa.ts'),
+      userMessageLine(4, 'on windows: c%3A%5CUsers%5Calice%5Cproj'),
     ].join('\n');
     const file = join(mkdtempSync(join(tmpdir(), 'seqscope-export-home-')), 'home.jsonl');
     writeFileSync(file, text + '\n');

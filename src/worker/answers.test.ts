@@ -10,6 +10,7 @@ import {
   type ResponseMessage,
   type WorkerMessage,
 } from './protocol';
+import { userMessageLine } from '../core/testing/userMessageLine';
 
 const SAMPLES = resolve(__dirname, '../../../shared/samples');
 const instructions = readFileSync(resolve(SAMPLES, 'dsh/agent-instructions.jsonl'), 'utf8');
@@ -50,17 +51,11 @@ async function opened() {
 describe('worker: search', () => {
   it('a pattern too costly to finish stops at the string it cannot afford: hits before it stand, said (audit R25-M8)', async () => {
     const h = host();
-    const message = (seq: number, text: string) =>
-      JSON.stringify({
-        type: 'user/message',
-        seq,
-        time: seq,
-        data: { role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } },
-        surfaceOp: 'append',
-      });
-    const text = [message(0, 'short aab'), message(1, 'a'.repeat(200_000)), message(2, 'late aab')].join(
-      '\n',
-    );
+    const text = [
+      userMessageLine(0, 'short aab'),
+      userMessageLine(1, 'a'.repeat(200_000)),
+      userMessageLine(2, 'late aab'),
+    ].join('\n');
     value(await h.ask({ kind: 'open', loadId: 1, source: { kind: 'text', text, name: 'cost.jsonl' } }));
     const answer = value<{ count: number; hits: { seq: number }[]; stopped?: string; error?: string }>(
       await h.ask({

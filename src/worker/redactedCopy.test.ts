@@ -10,6 +10,7 @@ import { homeOfCwd } from '../core/redact/homePaths';
 import { bytesSaid } from '../core/view/byteSize';
 import { redactLogText } from '../core/redact/redactLog';
 import type { Request, ResponseMessage, WorkerMessage } from './protocol';
+import { userMessageLine } from '../core/testing/userMessageLine';
 
 const original = secretsLog(readFileSync('fixtures/diagnostics/clean.jsonl', 'utf8'));
 
@@ -90,14 +91,8 @@ describe('exportRedacted request', () => {
   });
 
   it('runs a pattern that backtracks for ever natively in one linear pass, over a 40,000-character message (issue 14)', async () => {
-    const message = (seq: number, text: string) =>
-      JSON.stringify({
-        type: 'user/message',
-        seq,
-        data: { role: 'user', content: [{ type: 'text', text }] },
-      });
     const long = 'a'.repeat(40_000);
-    const ask = await host(`${message(0, `${long}!`)}\n${message(1, `${long}b`)}\n`);
+    const ask = await host(`${userMessageLine(0, `${long}!`)}\n${userMessageLine(1, `${long}b`)}\n`);
     const copy = await copyOf(await ask({ kind: 'exportRedacted', patterns: ['a*a*a*b', '(a+)+$'] }));
     expect(copy.counts.custom).toBe(1);
     const lines = copy.text.split('\n');

@@ -10,22 +10,14 @@ import { loadLogFromText } from '../log/load';
 import { costPerChar } from './linearRegex';
 import { compileSearchQuery, type CompiledQuery } from './query';
 import { EventSearch, stoppedSearchMessage } from './search';
-
-const message = (seq: number, text: string) =>
-  JSON.stringify({
-    type: 'user/message',
-    seq,
-    time: seq,
-    data: { role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } },
-    surfaceOp: 'append',
-  });
+import { userMessageLine } from '../testing/userMessageLine';
 
 const log = loadLogFromText(
   [
     '{"type":"session","version":0,"id":"cost","createdAt":0}',
-    message(0, 'short aab here'),
-    message(1, 'a'.repeat(200_000)),
-    message(2, 'after aab'),
+    userMessageLine(0, 'short aab here'),
+    userMessageLine(1, 'a'.repeat(200_000)),
+    userMessageLine(2, 'after aab'),
   ].join('\n'),
 );
 
@@ -69,7 +61,7 @@ describe('a slow search against the clock', () => {
   const many = loadLogFromText(
     [
       '{"type":"session","version":0,"id":"clock","createdAt":0}',
-      ...Array.from({ length: 40 }, (_, i) => message(i, `note ${i} aab`)),
+      ...Array.from({ length: 40 }, (_, i) => userMessageLine(i, `note ${i} aab`)),
     ].join('\n'),
   );
   /** A clock that moves `ms` each time it is read. */
