@@ -8,6 +8,7 @@
  * of those commands on the same line.
  */
 import { labelTier, valueTest } from './labels';
+import { toolPasswords } from './toolCredentials';
 
 /**
  * `-u`/`-U` (curl's proxy user) with its value after a space, an `=` or glued on; a cluster of
@@ -148,7 +149,8 @@ export function* sambaPasswords(s: string): Generator<readonly [number, number]>
 
 /**
  * Passwords as positional arguments or piped to a command that reads one from its input:
- * `echo PW | sudo -S`, `printf '%s' PW | docker login --password-stdin`, `htpasswd -b FILE USER PW`,
+ * `echo PW | sudo -S`, `printf '%s' PW | docker login --password-stdin`, the package managers' and
+ * admin tools' (`cargo login T`, `htpasswd -b FILE USER PW`: toolCredentials.ts),
  * `net use \\srv\share PW /user:NAME` (either order), `vault login TOKEN`, Oracle's `user/PW@db`
  * (`sqlplus`, `jdbc:oracle:thin:`), `auth=("user", "PW")`, `HTTPBasicAuth('user', 'PW')`,
  * `rabbitmqctl add_user NAME PW` / `change_password NAME PW`, `openssl ... -k PW` and any
@@ -162,7 +164,6 @@ export function* sambaPasswords(s: string): Generator<readonly [number, number]>
  */
 const POSITIONAL = [
   /\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+|'%s(?:\\n)?'[ \t]+|"%s(?:\\n)?"[ \t]+)?(["']?)([^\s"'|]{1,256})\1[ \t]{0,16}\|[ \t]{0,16}(?=sudo[ \t]+(?:-[\w-]{1,32}[ \t]+){0,8}-[A-Za-z]{0,16}S|[^|\r\n]{0,256}--password-stdin|passwd[ \t]+--stdin)/dg,
-  /\bhtpasswd[ \t]+-[A-Za-z]{0,8}b[A-Za-z]{0,8}[ \t]+\S{1,256}[ \t]+\S{1,64}[ \t]+()(["']?)([^\s"']{1,256})/dg,
   /\bnet[ \t]+use\b[^\r\n]{0,256}?\/user:\S{1,64}[ \t]+()()([^\s/"'][^\s"']{0,255})/dg,
   /\bnet[ \t]+use[ \t]+(?:\w:[ \t]+)?\\\\\S{1,256}[ \t]+()()([^\s/"'][^\s"']{0,255})/dg,
   /\bvault[ \t]+login[ \t]+(?:-\S{1,64}[ \t]+){0,8}()()([A-Za-z0-9._-]{20,256})/dg,
@@ -181,6 +182,7 @@ const POSITIONAL = [
 ];
 
 export function* positionalPasswords(s: string): Generator<readonly [number, number]> {
+  yield* toolPasswords(s);
   if (!/[ \t/]/.test(s)) return; // every shape has a space or a slash: keys and ids go by
   for (const re of POSITIONAL) {
     re.lastIndex = 0;

@@ -123,12 +123,12 @@ export function labelTier(id: string): LabelTier | null {
 }
 
 /**
- * A value that stands for one: `$TOKEN`, `${X}`, `$(gh auth token)`, `<your-key>`, `%PASSWORD%`,
- * `sk-ant-...`, an environment name (`YOUR_API_KEY`, `your_api_key`: see ONE_CASE_NAME), code
- * (`process.cwd()`, `params.apiKey`), a type or a flag word.
+ * A value that stands for one: `$TOKEN`, `${X}`, `$(gh auth token)`, `<your-key>` (closed: `<Hq7J…`
+ * is a password: audit 27 L3), `%PASSWORD%`, `sk-ant-...`, an environment name (`YOUR_API_KEY`,
+ * `your_api_key`: see ONE_CASE_NAME), code (`process.cwd()`, `params.apiKey`), a type or a flag word.
  */
 const PLACEHOLDER =
-  /^(?:\$[({]|\$[A-Za-z_]\w*$|<[^>]*>?$|%\w+%$|.*(?:\.\.\.|\u2026)|[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+(?:\(\)?)?$|(?:process|os\.environ|env|secrets|vars)\b|\*+$|\[[\w -]*\]\**$|x{3,}$|(?:true|false|null|nil|none|undefined|string|str|number|int|integer|boolean|bool|required|optional|redacted|hidden|masked|omitted|empty|unset|disabled|enabled)[.,;:]?$)/i;
+  /^(?:\$[({]|\$[A-Za-z_]\w*$|<[^>]*>[,;.)\]}]*$|%\w+%$|.*(?:\.\.\.|\u2026)|[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+(?:\(\)?)?$|(?:process|os\.environ|env|secrets|vars)\b|\*+$|\[[\w -]*\]\**$|x{3,}$|(?:true|false|null|nil|none|undefined|string|str|number|int|integer|boolean|bool|required|optional|redacted|hidden|masked|omitted|empty|unset|disabled|enabled)[.,;:]?$)/i;
 /**
  * A name in one case with underscores (`YOUR_API_KEY`, `db_password`). Case-sensitive, apart from
  * PLACEHOLDER's `i`: under it a random token with an underscore (ngrok's `2abc..._XbmfcG...`) was a

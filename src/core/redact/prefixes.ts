@@ -3,6 +3,19 @@
  * rules.ts: each a literal prefix and a run long enough that a word or an id does not match.
  * After any non-alphanumeric (`NAME_xapp-...`), like the other key shapes.
  */
+/** Alphabets of the runs below. */
+const ALNUM = '[A-Za-z0-9]';
+const WORD = String.raw`\w`;
+/**
+ * Lookaheads: within the next `n` units of `alphabet`, a digit, a lowercase and an uppercase
+ * letter each occur. A random run of 20 or more holds all three (the odds it lacks one are under
+ * 4 in 1,000 at 32 units); a word, a name or a placeholder (`ciao…`, `LTAILOGGER…`, `xxxx`) does not.
+ * Bounded, so each is a constant's work per place its literal prefix matches.
+ */
+function mixed(alphabet: string, n: number): string {
+  return ['[0-9]', '[a-z]', '[A-Z]'].map((c) => `(?=${alphabet}{0,${n - 1}}${c})`).join('');
+}
+
 const SHAPES = [
   // HashiCorp Vault service, batch and recovery tokens; Terraform Cloud
   String.raw`hv[sbr]\.[A-Za-z0-9_-]{24,}`,
@@ -40,9 +53,10 @@ const SHAPES = [
   String.raw`e2b_[a-f0-9]{40}`,
   String.raw`pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,}`,
   // Sentry auth tokens, Grafana Cloud and service-account tokens, Doppler, Atlassian, Heroku
-  String.raw`sntr[ysu]_[A-Za-z0-9_=+/-]{40,}`,
+  // (`sntrys_` org and `sntryu_` user tokens: `sntr[ysu]_` matched neither, audit 27 L2)
+  String.raw`sntr(?:y[su]|[ysu])_[A-Za-z0-9_=+/-]{40,}`,
   String.raw`glc_[A-Za-z0-9+/=_-]{32,}`,
-  String.raw`glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}`,
+  String.raw`glsa_(?:[A-Za-z0-9]{32}_[a-f0-9]{8}|${mixed(WORD, 41)}\w{41}(?!\w))`,
   String.raw`dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}`,
   String.raw`ATATT3[A-Za-z0-9_=-]{100,}`,
   String.raw`HRKU-[A-Za-z0-9_-]{60,}`,
@@ -64,6 +78,19 @@ const SHAPES = [
   String.raw`NRAK-[A-Z0-9]{27}`,
   String.raw`NRII-[A-Za-z0-9_-]{32}`,
   String.raw`pcsk_[A-Za-z0-9]{5,}_[A-Za-z0-9]{40,}`,
+  // audit 27 L2, each at its documented length and random (mixed): crates.io, Tavily (`tvly-dev-` too),
+  // Firecrawl (32 hex), NVIDIA, 1Password service accounts (base64 JSON), PostHog personal keys
+  // (43), Alibaba AccessKey ids (`LTAI` + 20, or 12 in old ones), Volcengine (`AKLT` + base64)
+  `cio${mixed(ALNUM, 32)}[A-Za-z0-9]{32}(?![A-Za-z0-9])`,
+  `tvly-(?:dev-|prod-)?${mixed(ALNUM, 32)}[A-Za-z0-9]{32}(?![A-Za-z0-9])`,
+  String.raw`fc-(?=[a-f0-9]{0,31}[0-9])(?=[a-f0-9]{0,31}[a-f])[a-f0-9]{32}(?![A-Za-z0-9])`,
+  String.raw`nvapi-${mixed(String.raw`[\w-]`, 64)}[\w-]{64}(?![\w-])`,
+  String.raw`ops_eyJ${mixed('[A-Za-z0-9+/]', 250)}[A-Za-z0-9+/]{250,}={0,3}`,
+  String.raw`phx_${mixed(WORD, 40)}\w{40,48}(?!\w)`,
+  `LTAI(?:${mixed(ALNUM, 20)}[A-Za-z0-9]{20}|${mixed(ALNUM, 12)}[A-Za-z0-9]{12})(?![A-Za-z0-9])`,
+  `AKLT${mixed(ALNUM, 36)}[A-Za-z0-9]{36,64}(?![A-Za-z0-9])`,
+  // a Facebook access token (EAAG, EAAB, ...): a long run, not inside base64 (a screenshot's `/EAAA…`)
+  String.raw`(?<![+/])EAA[B-Z]${mixed(ALNUM, 100)}[A-Za-z0-9]{100,}(?![A-Za-z0-9+/=])`,
 ];
 
 export const KNOWN_PREFIXES = new RegExp(`(?<![A-Za-z0-9])(?:${SHAPES.join('|')})`, 'dg');
