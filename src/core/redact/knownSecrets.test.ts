@@ -10,7 +10,7 @@ import { loadLogFromText } from '../log/load';
 import { KnownSecrets } from './knownSecrets';
 import { redactLogText } from './redactLog';
 import { maskOf } from './rules';
-import { shape, survivors } from './testing';
+import { shape, survivors, toolResultLog } from './testing';
 
 const PASSWORD = 'Wq8zLp2vRtKe';
 const KEY = 'q7Rf2Lm9Xc4Vb8Nz1Kd6Ht3Jw';
@@ -159,5 +159,20 @@ describe('KnownSecrets', () => {
     }
     const text = planted.join(' -- ');
     expect(many.mask(text)).toBe(planted.map((v) => maskOf('password', v.length)).join(' -- '));
+  });
+});
+
+describe('a value found only in a decoded view (escapes.ts)', () => {
+  it('is remembered as it reads too: its plain echo elsewhere is masked', () => {
+    // the label is escaped (`pass\u0077ord`), so only the decoded view finds the value, which PHP
+    // spelled with `\/`: the plain `Xq7/Lp2vRtKe9` in another result was kept
+    const plain = 'Xq7/Lp2vRtKe9';
+    const text = toolResultLog('{"type":"session","version":0,"id":"views","createdAt":0}', [
+      '{"pass\\u0077ord":"Xq7\\/Lp2vRtKe9"}',
+      `login ok for ${plain} at 12:00`,
+    ]);
+    const r = redactLogText(text);
+    expect(survivors(r.text, [plain, 'Xq7\\\\/Lp2vRtKe9'])).toEqual([]);
+    expect(shape(r.text)).toEqual(shape(text));
   });
 });

@@ -33,6 +33,7 @@ import { secretCommands } from './secretCommands';
 import { typedPasswords } from './typedPasswords';
 import { KNOWN_PREFIXES } from './prefixes';
 import type { LinearRegex } from '../search/linearRegex';
+import { escapeRegExp } from '../search/queryUnits';
 import { customSpans, type RuleSpan } from './customPatterns';
 
 export type RedactionKind =
@@ -305,13 +306,13 @@ export function createMasker(
     },
     mask(s: string): string {
       if (s.length < shortest || clean.has(s)) return s;
-      const spans: { from: number; to: number; kind: RedactionKind; counted: boolean }[] = [];
+      const spans: { from: number; to: number; kind: RedactionKind; counted: boolean; plain?: string }[] = [];
       // which units an earlier rule already masks: a check per span costs its length, where a
       // search of every span so far was quadratic in the matches
       const taken = new Uint8Array(s.length);
-      const add = (from: number, to: number, kind: RedactionKind) => {
+      const add = (from: number, to: number, kind: RedactionKind, plain?: string) => {
         if (to > from && taken.subarray(from, to).indexOf(1) === -1) {
-          spans.push({ from, to, kind, counted: true });
+          spans.push({ from, to, kind, counted: true, plain });
           taken.fill(1, from, to);
         }
       };
@@ -338,13 +339,13 @@ export function createMasker(
         for (const [from, to, rest] of spansOf(rule, s))
           if (rest) addRest(from, to, rule);
           else add(from, to, rule.kind);
-      // `"api\u005fkey":"sk\u002d..."`, `redis:\\\/\\\/:PW@`: the rules read the text with its
-      // escapes decoded too, one level, two, ... (escapes.ts)
+      // `"api\u005fkey":"sk\u002d..."`, `redis:\\\/\\\/:PW@`: the rules read the text decoded too (escapes.ts),
+      // and a value found there is heard as written and as it reads (knownSecrets.ts masks both)
       for (const view of decodedViews(s))
         for (const rule of rules)
           for (const [from, to, rest] of spansOf(rule, view.text))
             if (rest) addRest(...originalSpan(view, from, to), rule);
-            else add(...originalSpan(view, from, to), rule.kind);
+            else add(...originalSpan(view, from, to), rule.kind, view.text.slice(from, to));
       for (const pattern of overrun) overruns[pattern] = (overruns[pattern] ?? 0) + 1;
       if (spans.length === 0) {
         if (s.length <= 256) {
@@ -360,7 +361,8 @@ export function createMasker(
         out += s.slice(at, x.from) + maskOf(x.kind, x.to - x.from);
         at = x.to;
         if (x.counted) counts[x.kind] = (counts[x.kind] ?? 0) + 1;
-        onMasked?.(s.slice(x.from, x.to), x.kind);
+        for (const value of new Set([s.slice(x.from, x.to), x.plain ?? '']))
+          if (value) onMasked?.(value, x.kind);
       }
       return out + s.slice(at);
     },
@@ -392,8 +394,4 @@ function* regexSpans(
     const group = m.indices?.[1];
     yield group ?? [m.index, m.index + m[0].length];
   }
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
