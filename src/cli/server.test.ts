@@ -13,6 +13,7 @@ import {
   mkdtempSync,
   renameSync,
   rmSync,
+  symlinkSync,
   truncateSync,
   writeFileSync,
 } from 'node:fs';
@@ -251,6 +252,38 @@ describe('the log', () => {
     const s = await serve();
     const r = await get(s.port, new URL(s.logUrl).pathname);
     expect(r.body.equals(big)).toBe(true);
+  });
+
+  it('never reads through a symlink put in place of a file that was none (audit R27-L5)', async () => {
+    const s = await serve({ pollMs: 20, watch: false });
+    const path = new URL(s.logUrl).pathname;
+    expect((await get(s.port, path)).body.toString()).toBe(LOG);
+    const sse = connectEvents(`${s.logUrl}/events`);
+    try {
+      expect((await sse.next()).event).toBe('hello');
+      rmSync(logFile);
+      symlinkSync(join(dir, 'secret.txt'), logFile);
+      const r = await get(s.port, path);
+      expect(r.status).toBe(404);
+      expect(r.body.toString()).not.toContain(SECRET);
+      // the watcher sees the log gone (size 0), not the link's target
+      const told = await sse.next();
+      expect(told.event).toBe('reset');
+      expect((JSON.parse(told.data) as { size: number }).size).toBe(0);
+    } finally {
+      sse.close();
+    }
+  });
+
+  it('serves a log named by a symlink from the start through it', async () => {
+    const target = join(dir, 'run-42.jsonl');
+    writeFileSync(target, LOG + LOG);
+    rmSync(logFile);
+    symlinkSync(target, logFile);
+    const s = await serve();
+    const r = await get(s.port, new URL(s.logUrl).pathname);
+    expect(r.status).toBe(200);
+    expect(r.body.toString()).toBe(LOG + LOG);
   });
 
   it('answers Range: bytes=N- with 206 and the tail', async () => {

@@ -14,6 +14,7 @@
  *                                 growth (hello, append, reset), at most 64 at once
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { lstatSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { guardRequest, plain } from './http/guard';
 import { assertLoopback, formatHost, listen } from './http/listen';
@@ -77,7 +78,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const file = resolve(options.file);
   const serveStatic = await createStaticApp(options.distDir);
   const logPath = `/log/${encodeURIComponent(basename(file))}`;
-  const events = createLogEventStreams(file, options);
+  // a file that is no symlink now is never read through one put in its place later (audit R27-L5)
+  const noFollow = !isSymlink(file);
+  const events = createLogEventStreams(file, { ...options, noFollow });
 
   const server = createLimitedServer(
     options.limits ?? {},
@@ -85,7 +88,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (!guardRequest(req, res)) return;
       const raw = requestPath(req);
       const head = req.method === 'HEAD';
-      if (raw === logPath) return serveLogFile(file, req, res, head);
+      if (raw === logPath) return serveLogFile(file, req, res, head, noFollow);
       if (raw === `${logPath}/events`) {
         if (!head) return events.serve(res);
         res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' });
@@ -115,4 +118,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return closing;
     },
   };
+}
+
+function isSymlink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false; // not there yet: whatever appears is opened without following
+  }
 }

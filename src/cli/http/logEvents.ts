@@ -42,6 +42,8 @@ export interface EventStreamOptions {
   watch?: boolean;
   /** Concurrent streams allowed; default MAX_EVENT_STREAMS. */
   maxStreams?: number;
+  /** Open the file without following a symlink in its place (logRange.ts openLogFile). */
+  noFollow?: boolean;
 }
 
 export interface LogEventStreams {
@@ -53,7 +55,12 @@ export interface LogEventStreams {
 
 /** The event streams of one file. */
 export function createLogEventStreams(file: string, options: EventStreamOptions = {}): LogEventStreams {
-  const watcher = new LogWatcher(file, options.pollMs ?? 500, options.watch ?? true);
+  const watcher = new LogWatcher(
+    file,
+    options.pollMs ?? 500,
+    options.watch ?? true,
+    options.noFollow ?? false,
+  );
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const maxStreams = options.maxStreams ?? MAX_EVENT_STREAMS;
   const streams = new Set<ServerResponse>();
@@ -122,6 +129,7 @@ class LogWatcher {
     private readonly file: string,
     private readonly pollMs: number,
     private readonly useWatch: boolean,
+    private readonly noFollow: boolean,
   ) {}
 
   async add(res: ServerResponse): Promise<void> {
@@ -231,7 +239,7 @@ class LogWatcher {
   ): Promise<{ state: FileState; fingerprint: string; oldFingerprint?: string }> {
     let fh;
     try {
-      fh = await openLogFile(this.file);
+      fh = await openLogFile(this.file, this.noFollow);
     } catch {
       return gone();
     }

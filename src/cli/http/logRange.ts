@@ -41,8 +41,11 @@ export function parseRange(
  * every request (audit R5-3; the follow watcher's, R23-4). The caller's stat then refuses
  * anything that is not a regular file.
  */
-export function openLogFile(file: string): Promise<FileHandle> {
-  return open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+export function openLogFile(file: string, noFollow = false): Promise<FileHandle> {
+  // noFollow: the named file was no symlink when serving began, so a symlink put in its place later
+  // is not followed (`/etc/passwd` was served at /log/<name>: audit R27-L5)
+  const nofollow = noFollow ? (constants.O_NOFOLLOW ?? 0) : 0;
+  return open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | nofollow);
 }
 
 /** Answers GET/HEAD of file, honouring a byte range. */
@@ -51,6 +54,7 @@ export async function serveLogFile(
   req: IncomingMessage,
   res: ServerResponse,
   head: boolean,
+  noFollow = false,
 ): Promise<void> {
   // A pipelined request's response waits behind the ones before it: open the file only when
   // this response has the socket. Opened as each request was parsed, 20,000 pipelined GETs that
@@ -58,7 +62,7 @@ export async function serveLogFile(
   if (!(await hasSocket(res))) return;
   let fh;
   try {
-    fh = await openLogFile(file);
+    fh = await openLogFile(file, noFollow);
   } catch {
     return notFound(res);
   }
