@@ -16,6 +16,7 @@ import {
 import { awsSecretsBesideIds } from './awsKeyPairs';
 import { clientKeys, codePasswords, typedSecrets } from './codeCredentials';
 import { nextLineValues } from './nextLineValues';
+import { proseSecrets } from './proseSecrets';
 import { azureFunctionKeys, azureKeyRows, herokuTokens, outputPasswords } from './outputSecrets';
 import { emails } from './emails';
 import { emptyUserCredentials } from './emptyUserCredentials';
@@ -188,6 +189,7 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   // `sessionid=`): last, so a known shape keeps its own kind
   { kind: 'secret', find: labelledSecrets },
   { kind: 'secret', find: nextLineValues },
+  { kind: 'secret', find: proseSecrets },
   // `%40` too: an e-mail in a URL's query (web-browsing agents' tool calls)
   { kind: 'email', find: emails },
   // the user name in a home path (any user's: logs travel between machines); a Windows profile
