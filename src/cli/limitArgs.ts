@@ -3,7 +3,8 @@
  *
  *   --max-size SIZE    decoded bytes at most (default: a quarter of this machine's memory)
  *   --max-line SIZE    one line at most (default 128M)
- *   --max-ratio N      decoded bytes per compressed byte at most, past 64M (default 100)
+ *   --max-ratio N      decoded bytes per compressed byte at most, past 64M (default 100, and 40
+ *                      past 128M: readLimits.ts says why); an N given applies at every size
  *   --no-limits        read everything, whatever it costs
  *
  * SIZE is bytes with an optional k, M, G or T (powers of 1024), e.g. 512M or 1.5G.
@@ -20,7 +21,8 @@ import type { Arg, OptionTable, ValueOption } from './args';
 
 export const LIMIT_USAGE = `Read limits (check, derive, stats, export): reading stops, with a read-limit error, at
   --max-size SIZE (decoded bytes; default a quarter of memory), --max-line SIZE (default 128M)
-  or --max-ratio N (compression ratio past 64M decoded; default 100); --no-limits reads all.`;
+  or --max-ratio N (compression ratio past 64M decoded; default 100, 40 past 128M); --no-limits
+  reads all.`;
 
 /** The machine's default limits. */
 export function defaultLimits(): ReadLimits {
@@ -55,7 +57,9 @@ export function limitsFromArgs(args: readonly Arg[]): ReadLimits {
   for (const { option, value } of args)
     if (option === '--no-limits') Object.assign(limits, NO_READ_LIMITS);
     else if (value === undefined) continue;
-    else if (option === '--max-ratio') limits.maxCompressionRatio = Number(value);
+    else if (option === '--max-ratio')
+      // the ratio asked for, at every size: the lower default past 128M is a default too
+      limits.maxCompressionRatio = limits.maxLargeRatio = Number(value);
     else if (option === '--max-size') limits.maxDecodedBytes = parseSize(value) as number;
     else if (option === '--max-line') limits.maxLineBytes = parseSize(value) as number;
   return limits;

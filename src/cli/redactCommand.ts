@@ -11,7 +11,7 @@ import { homePathsFor } from '../core/redact/homePaths';
 import type { SessionLog } from '../core/log/sessionLog';
 import type { ExportContext } from './exportCommand';
 import { limitHint } from './limitArgs';
-import type { ReadLimits } from '../core/reader/readLimits';
+import { ratioLimits, type ReadLimits } from '../core/reader/readLimits';
 import { compileLinearRegex, type LinearRegex } from '../core/search/linearRegex';
 
 export function redactedCopy(
@@ -70,8 +70,7 @@ function decompressedInput(
 ): Uint8Array | { ok: false; message: string } {
   const d = createDecompressor({
     maxOutputBytes: limits.maxDecodedBytes,
-    maxRatio: limits.maxCompressionRatio,
-    ratioFloorBytes: limits.ratioFloorBytes,
+    ...ratioLimits(limits),
   });
   const parts = [...d.push(input), ...d.end()];
   if (d.error !== undefined) return { ok: false, message: `cannot decompress: ${d.error}` };

@@ -26,7 +26,7 @@ import {
 } from '../reader/decompress';
 import type { Prescan } from '../reader/prescan';
 import { LineLengthGuard } from '../reader/lineLengthGuard';
-import { DEFAULT_READ_LIMITS, type ReadLimitHit, type ReadLimits } from '../reader/readLimits';
+import { DEFAULT_READ_LIMITS, ratioLimits, type ReadLimitHit, type ReadLimits } from '../reader/readLimits';
 import {
   createLogReader,
   type LogReader,
@@ -241,8 +241,7 @@ class DetectingReader implements ImportingReader {
       if (format !== 'inspect-eval') {
         this.decoder = createDecompressor({
           maxOutputBytes: Math.min(limits.maxDecodedBytes, this.onePiece(format)),
-          maxRatio: limits.maxCompressionRatio,
-          ratioFloorBytes: limits.ratioFloorBytes,
+          ...ratioLimits(limits),
         });
         // a JSON array's lines are not its records: its elements are guarded as lines (audit R12-2)
         if (format !== 'json-array')

@@ -23,8 +23,9 @@
  *   coalesced first (`COALESCE_BYTES`).
  *
  * Output is bounded (readLimits.ts): past `maxOutputBytes`, or past `maxRatio`
- * decoded bytes per compressed byte once `ratioFloorBytes` were decoded, it
- * stops, sets `limited`, keeps what came before and ignores later input. The
+ * decoded bytes per compressed byte once `ratioFloorBytes` were decoded (past
+ * `maxLargeRatio` once `largeRatioFloorBytes` were), it stops, sets `limited`,
+ * keeps what came before and ignores later input. The
  * check runs inside the libraries' output callbacks, and a slice's size also
  * adapts to its output, so a bomb never produces more than a slice's worth
  * (`OUTPUT_PER_SLICE`) past the limit before it stops.
@@ -53,7 +54,8 @@ export interface Decompressor {
   /** Why the compressed stream is unusable, once it is; later input is ignored. */
   readonly error: string | undefined;
   /** The output limit that stopped it, once one did; later input is ignored. */
-  readonly limited: { kind: Exclude<ReadLimitKind, 'line-length'>; limit: number } | undefined;
+  readonly limited:
+    { kind: Exclude<ReadLimitKind, 'line-length'>; limit: number; ratioFloor?: number } | undefined;
   /** Input bytes taken so far (those handed to the decompressing library, for compressed input). */
   readonly consumed: number;
   /**
@@ -100,6 +102,9 @@ export interface DecompressorOptions {
   /** Output bytes per input byte at most, checked past ratioFloorBytes (compressed input only). */
   maxRatio?: number;
   ratioFloorBytes?: number;
+  /** A lower ratio cap, checked past largeRatioFloorBytes (readLimits.ts says why). */
+  maxLargeRatio?: number;
+  largeRatioFloorBytes?: number;
 }
 
 export function createDecompressor(options: DecompressorOptions = {}): Decompressor {
@@ -118,6 +123,8 @@ class SniffingDecompressor implements Decompressor {
   private readonly maxOutput: number;
   private readonly maxRatio: number;
   private readonly ratioFloor: number;
+  private readonly maxLargeRatio: number;
+  private readonly largeRatioFloor: number;
   private produced = 0; // output bytes delivered
   private inFlight = 0; // input bytes of the slice being decompressed
   truncated: string | undefined = undefined;
@@ -135,6 +142,8 @@ class SniffingDecompressor implements Decompressor {
     this.maxOutput = options.maxOutputBytes ?? Infinity;
     this.maxRatio = options.maxRatio ?? Infinity;
     this.ratioFloor = options.ratioFloorBytes ?? 0;
+    this.maxLargeRatio = options.maxLargeRatio ?? Infinity;
+    this.largeRatioFloor = options.largeRatioFloorBytes ?? Infinity;
   }
 
   push(chunk: Uint8Array): Uint8Array[] {
@@ -209,8 +218,14 @@ class SniffingDecompressor implements Decompressor {
     }
     this.out.push(data);
     this.produced += data.length;
-    if (this.produced > this.ratioFloor && this.produced > this.maxRatio * (this.consumed + this.inFlight)) {
+    const input = this.consumed + this.inFlight;
+    if (this.produced > this.ratioFloor && this.produced > this.maxRatio * input) {
       this.limited = { kind: 'compression-ratio', limit: this.maxRatio };
+      throw new OutputLimit();
+    }
+    if (this.produced > this.largeRatioFloor && this.produced > this.maxLargeRatio * input) {
+      const ratioFloor = this.largeRatioFloor;
+      this.limited = { kind: 'compression-ratio', limit: this.maxLargeRatio, ratioFloor };
       throw new OutputLimit();
     }
   }

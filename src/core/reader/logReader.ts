@@ -22,7 +22,13 @@ import { createDecompressor, type CompressionFormat, type Decompressor } from '.
 import { LineSplitter } from './lineSplitter';
 import { PrescanCursor, type Prescan } from './prescan';
 import { LineLengthGuard } from './lineLengthGuard';
-import { DEFAULT_READ_LIMITS, describeLimitHit, type ReadLimitHit, type ReadLimits } from './readLimits';
+import {
+  DEFAULT_READ_LIMITS,
+  describeLimitHit,
+  ratioLimits,
+  type ReadLimitHit,
+  type ReadLimits,
+} from './readLimits';
 import { MapReadContext, type ReadContext, type ReadContextRecorder } from './readContext';
 import { RecordReader } from './records';
 
@@ -109,8 +115,7 @@ class StreamingLogReader implements LogReader {
     this.splitter = new LineSplitter(store, this.records);
     this.decompressor = createDecompressor({
       maxOutputBytes: limits.maxDecodedBytes,
-      maxRatio: limits.maxCompressionRatio,
-      ratioFloorBytes: limits.ratioFloorBytes,
+      ...ratioLimits(limits),
     });
     this.lines = new LineLengthGuard(limits.maxLineBytes);
   }
@@ -203,6 +208,7 @@ class StreamingLogReader implements LogReader {
       kind: hit.kind,
       limit: hit.limit,
       ...('containers' in hit && hit.containers !== undefined ? { containers: hit.containers } : {}),
+      ...('ratioFloor' in hit && hit.ratioFloor !== undefined ? { ratioFloor: hit.ratioFloor } : {}),
       inputBytes: d.consumed,
       keptBytes: this.store.length,
       line: this.splitter.lineNumber + 1,

@@ -69,6 +69,33 @@ describe('decompression bombs', () => {
     expect(log.bytesDecoded).toBeLessThan(8 * MiB + 256 * 1024);
   }, 60_000);
 
+  it('past largeRatioFloorBytes, a lower cap: tiny lines at 70:1 stop there, what came before kept (audit 27 N2)', () => {
+    // a new seq every 8th turn/start: about 70:1, under maxCompressionRatio
+    let seq = 0;
+    const text = Array.from({ length: 300_000 }, (_, i) => {
+      if (i % 8 === 0) seq++;
+      return `{"type":"turn/start","seq":${seq},"time":${1755000000000 + seq},"data":{"turn":1}}\n`;
+    }).join('');
+    const gz = gzipSync(text);
+    expect(text.length / gz.length).toBeGreaterThan(40);
+    expect(text.length / gz.length).toBeLessThan(100);
+    const floor = 4 * MiB;
+    const log = load(gz, { largeRatioFloorBytes: floor, maxLargeRatio: 40 }, 64 * 1024);
+    expect(log.limitHit).toMatchObject({ kind: 'compression-ratio', limit: 40, ratioFloor: floor });
+    expect(log.bytesDecoded).toBeGreaterThan(floor);
+    expect(log.bytesDecoded).toBeLessThan(text.length);
+    expect(log.limitHit?.message).toMatch(
+      /^Stopped reading: the input expands more than 40:1 past 4.0 MiB decoded, which real logs never do \(a decompression bomb\?\)\. Everything before line \d+ is loaded/,
+    );
+    // the defaults read it whole (under 128 MiB), and so does a log whose ratio is under the cap
+    expect(load(gz, {}).limitHit).toBeUndefined();
+    expect(load(gz, { largeRatioFloorBytes: floor, maxLargeRatio: 80 }).limitHit).toBeUndefined();
+    // lifting the compression-ratio limit lifts both caps
+    const lifted = liftLimits({ ...DEFAULT_READ_LIMITS, largeRatioFloorBytes: floor }, ['compression-ratio']);
+    expect(load(gz, lifted).limitHit).toBeUndefined();
+    expect(load(gz, lifted).eventCount).toBe(300_000);
+  }, 60_000);
+
   it('64 MiB of blank lines reach the default ratio floor and stop there, every line counted', () => {
     const bomb = zstdRleBomb(4 * GiB, 0x0a);
     const log = load(bomb, {});
@@ -287,6 +314,8 @@ describe('limits for the machine', () => {
       maxDecodedBytes: Infinity,
       maxCompressionRatio: Infinity,
       ratioFloorBytes: Infinity,
+      maxLargeRatio: Infinity,
+      largeRatioFloorBytes: Infinity,
     });
     const text =
       lines(3) + JSON.stringify({ type: 'user/message', seq: 3, data: { pad: 'x'.repeat(4000) } }) + '\n';
