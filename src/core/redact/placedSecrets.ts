@@ -121,6 +121,18 @@ function isHeaderList(items: readonly unknown[]): boolean {
   return known;
 }
 
+/**
+ * An argument vector's flag that labels the next item: `["--api-key", "V"]`, `["--password", "V"]`
+ * (an MCP server's `args`, a spawned command's argv): the flag's name, when it names a secret
+ * and the next item could be one.
+ */
+function argvLabel(item: unknown, next: unknown): string | undefined {
+  const flag = typeof item === 'string' && item.length <= 64 ? /^--?([A-Za-z][\w-]+)$/.exec(item) : null;
+  const tier = flag ? labelTier(flag[1] as string) : null;
+  // the value must pass its label's test: `--token $GITHUB_TOKEN` names a variable
+  return tier !== null && typeof next === 'string' && valueTest(tier, next, false) ? flag?.[1] : undefined;
+}
+
 function isCollective(name: string): boolean {
   return name.length <= 128 && COLLECTIVE.test(name) && !secretField(name);
 }
@@ -214,7 +226,12 @@ function walk(root: unknown, how: TreeMasking, text: TextLeaves | undefined): bo
       for (let i = 0; i < v.length; i++) {
         if (skipped?.has(i)) continue;
         const name = headers && i % 2 === 1 ? (v[i - 1] as string) : undefined;
-        visit(v, i, v[i], name !== undefined && namesSecret(name) ? name : label);
+        visit(
+          v,
+          i,
+          v[i],
+          name !== undefined && namesSecret(name) ? name : (argvLabel(v[i - 1], v[i]) ?? label),
+        );
       }
       continue;
     }

@@ -14,6 +14,7 @@
  *   (and the other database servers' create/update); `xfreerdp /p:PW`; `rdesktop -p PW`
  * - paramiko's `ssh.connect(host, 22, "user", "PW")`; `jwt.encode(payload, "SECRET")` (PyJWT;
  *   `jwt.sign`/`verify`/`decode` in JavaScript alike); Twilio's `Client("AC…", "<auth token>")`
+ * - `gh auth login --with-token <<< T`
  */
 import { looksRandom, valueTest } from './labels';
 
@@ -82,6 +83,15 @@ const LINE_SHAPES: readonly { needle: string; re: RegExp; test: Test }[] = [
     // the payload: a name, a string or a flat object literal
     re: /\bjwt\.(?:encode|decode|sign|verify)\([ \t]*(?:[\w.$]{1,64}(?:\[[^\]\r\n]{0,64}\])?|"[^"\r\n]{0,1024}"|'[^'\r\n]{0,1024}'|\{[^{}\r\n]{0,1024}\})[ \t]*,[ \t]*(?<q>["'`])(?<v>[^"'`\r\n]{1,256})\k<q>/dg,
     test: password,
+  },
+  {
+    needle: '--with-token',
+    // `gh auth login --with-token <<< T` (a here-string; `echo T | gh auth login` is secretCommands.ts's)
+    re: new RegExp(
+      String.raw`\bgh[ \t]+auth[ \t]+login[ \t]+(?:--?[\w-]{1,32}(?:[ \t]+[^\s<-]\S{0,255})?[ \t]+){0,4}--with-token[ \t]*<<<[ \t]*${VALUE}`,
+      'dg',
+    ),
+    test: credential,
   },
   {
     needle: 'Client(',

@@ -4,7 +4,8 @@
  * `val apiKey: String = "…"`, Go's `var apiKey string = "…"`, Rust's `let api_key: &str = "…"`,
  * pydantic's `Field(default="…")`), and as an environment variable's fallback
  * (`process.env.JWT_SECRET || "…"`, `?? "…"`, `ENV["API_KEY"] || "…"`, Python's `… or "…"`,
- * Ruby's `ENV.fetch("X", "…")`, Java's `getOrDefault("X", "…")`): the name labels the value as in
+ * Ruby's `ENV.fetch("X", "…")`, Java's `getOrDefault("X", "…")`), and Terraform's variable
+ * `default`: the name labels the value as in
  * `NAME = "…"` (labels.ts's labelTier and valueTest). And W&B's documented logins, `wandb login KEY`
  * and `wandb.login(key="…")`.
  *
@@ -48,10 +49,15 @@ const DEFAULTED = new RegExp(
   'dg',
 );
 
+/** Terraform's `variable "db_password" { default = "…" }`: the block's name labels its default. */
+const TF_DEFAULT =
+  /\bvariable[ \t]+"([\w-]{1,64})"[ \t]*\{[^{}]{0,512}?\bdefault[ \t]*=[ \t]*(")([^"\r\n]{1,512})"/dg;
+
 export function* typedSecrets(s: string): Generator<readonly [number, number]> {
   if (s.includes('=')) yield* annotated(s);
   if (/\|\||\?\?|\bor\b/.test(s)) yield* labelled(FALLBACK, s);
   if (s.includes('fetch(') || s.includes('getOrDefault(')) yield* labelled(DEFAULTED, s);
+  if (s.includes('variable')) yield* labelled(TF_DEFAULT, s);
 }
 
 function* annotated(s: string): Generator<readonly [number, number]> {
