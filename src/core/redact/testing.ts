@@ -1,5 +1,6 @@
 /** Test helpers of the redaction tests: what a copy loads as, what of the secrets survives, a log of tool results. */
 import { loadLogFromText } from '../log/load';
+import { redactLogText } from './redactLog';
 
 /** The events and error diagnostics a log loads as. */
 export function shape(text: string): { events: string[]; errors: string[] } {
@@ -36,4 +37,18 @@ export function toolResultLog(header: string, outputs: readonly unknown[]): stri
 /** The output of the tool result at seq in a log. */
 export function outputAt(text: string, seq: number): unknown {
   return (loadLogFromText(text).event(seq).data as { output: unknown }).output;
+}
+
+/**
+ * Each case's line (its `%` replaced by its secret) as the one tool result of its own log, so the
+ * second pass cannot help; the lines whose secret survives redaction or whose copy loads as other
+ * events. An empty list: every case masked, every copy the same log.
+ */
+export function unmaskedAlone(header: string, cases: readonly (readonly [string, string])[]): string[] {
+  return cases.flatMap(([secret, line]) => {
+    const log = toolResultLog(header, [line.replace('%', secret)]);
+    const copy = redactLogText(log).text;
+    const same = JSON.stringify(shape(copy)) === JSON.stringify(shape(log));
+    return copy.includes(secret) || !same ? [line] : [];
+  });
 }
