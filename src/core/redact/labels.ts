@@ -12,6 +12,7 @@
 import { keyTier } from './keyOwners';
 import { CASED_WORDS, casedWordTier, escapeBefore } from './labelWords';
 import { spacedLabel } from './spacedLabels';
+import { closingQuote, encodedValueEnd, MAX_QUOTED } from './quotedValues';
 
 /**
  * How sure a label is that its value is a secret:
@@ -214,7 +215,7 @@ const YAML_BLOCK = String.raw`[|>][-+]?[1-9]?[ \t]*`;
 /** A quote: escaped any number of times (JSON inside JSON), as `\u0022`, or as an HTML entity. */
 const QUOTE = String.raw`\\{0,7}["']|\\u002[27]|&(?:quot|apos|#3[49]);`;
 /**
- * After the name: its closing quote (and `]`: `ENV["TOKEN"] = x`), then `=`, `:=`, `=>`, `?=`, `,`, `%3D` (a URL inside a URL) (group 1),
+ * After the name: its closing quote (and `]`: `ENV["TOKEN"] = x`), then `=`, `:=`, `=>`, `?=`, `,`, `%3D` (a URL inside a URL; `%253D` encoded twice) (group 1),
  * `:` (a full-width one too) with the value maybe on the next line, after a YAML block's `|` (groups 2 and 3), a
  * table's bar (group 4: CELL_BAR) or whitespace, then an opening quote (group 5). One loop of fill on each
  * side of a separator: two loops of spaces in a row would backtrack quadratically.
@@ -222,7 +223,7 @@ const QUOTE = String.raw`\\{0,7}["']|\\u002[27]|&(?:quot|apos|#3[49]);`;
 const SEPARATOR = new RegExp(
   [
     String.raw`(?:${QUOTE}|${BACKTICK})?\]?(?:`,
-    String.raw`${FILL}*(:=|=>|\?=|[=,\uff1d]|%3[Dd])${FILL}*`,
+    String.raw`${FILL}*(:=|=>|\?=|[=,\uff1d]|%(?:25)?3[Dd])${FILL}*`,
     String.raw`|${FILL}*([:\uff1a])${FILL}*((?:${YAML_BLOCK})?(?:\r?\n|(?:\\r)?\\n)${FILL}*)?`,
     String.raw`|${FILL}*(${CELL_BAR})${FILL}*`,
     String.raw`|${FILL}+)(${QUOTE}|\\{0,7}${BACKTICK})?`,
@@ -259,9 +260,8 @@ function passwordEnd(s: string, start: number, enclosing: string | undefined): n
   }
   return i;
 }
-/** The longest name or quoted value looked at: a longer one is no label, a longer quote no value. */
+/** The longest name looked at: a longer one is no label. */
 const MAX_NAME = 128;
-const MAX_QUOTED = 256;
 
 /**
  * The spans of secret values after labels in s. Linear: each name is read once (a hit inside a
@@ -285,11 +285,11 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     else if (s[from - 1] === '\\' && /^u[0-9a-fA-F]{4}/.test(s.slice(from, from + 5))) from += 5;
     // `%3Fapi_key%3D` (a URL in a URL's query): nor a `%XX` escape's
     const escaped = escapeBefore(s, from, m.index);
-    if (escaped !== undefined) from += 2;
+    if (escaped !== undefined) from += escaped.length;
     while (to > from && (s[to - 1] === '.' || s[to - 1] === '-')) to--;
     if (to - from > MAX_NAME) continue;
     let name = s.slice(from, to);
-    const glue = escaped ?? s[from - 1];
+    const glue = escaped?.char ?? s[from - 1];
     const query = (glue === '?' || glue === '&' || glue === ';') && name.toLowerCase() === 'key';
     let tier = query ? 'weak' : cachedTier(name);
     // words with spaces (`API Key: x`) name the secret better than its word alone (spacedLabels.ts)
@@ -337,7 +337,7 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     }
     BARE_VALUE.lastIndex = start;
     BARE_VALUE.exec(s);
-    let scanned = BARE_VALUE.lastIndex;
+    let scanned = equals?.startsWith('%') ? encodedValueEnd(s, start, BARE_VALUE.lastIndex) : BARE_VALUE.lastIndex;
     let end = scanned;
     let code = false;
     if (tier === 'password' && (equals === '=' || equals === ':=' || equals === '\uff1d')) {
@@ -371,28 +371,4 @@ function cachedTier(name: string): LabelTier | null {
     tiers.set(name, (tier = labelTier(name)));
   }
   return tier;
-}
-
-/**
- * Where the value opened by `quote` (`"`, `'`, `` ` ``, one escaped any number of times, `\u0022`,
- * `&quot;`) ends on its line, or -1.
- */
-function closingQuote(s: string, start: number, quote: string): number {
-  const limit = Math.min(s.length, start + MAX_QUOTED + 1);
-  if (quote.startsWith('\\u') || quote.startsWith('&')) {
-    const value = s.slice(start, limit + quote.length - 1);
-    const end = value.indexOf(quote);
-    return end !== -1 && !/[\r\n]/.test(value.slice(0, end)) ? start + end : -1;
-  }
-  const q = quote.at(-1) as string;
-  const escapes = quote.length - 1;
-  for (let i = start; i < limit; i++) {
-    const c = s[i];
-    if (c === '\n' || c === '\r') return -1;
-    if (c !== q) continue;
-    let k = 0; // the backslashes before this quote
-    while (k < i - start && s[i - 1 - k] === '\\') k++;
-    if (k === escapes) return i - escapes;
-  }
-  return -1;
 }
