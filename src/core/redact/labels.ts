@@ -13,6 +13,7 @@ import { keyTier } from './keyOwners';
 import { CASED_WORDS, casedWordTier, escapeBefore } from './labelWords';
 import { spacedLabel } from './spacedLabels';
 import { closingQuote, encodedValueEnd, MAX_QUOTED } from './quotedValues';
+import { BOX_BARS, CELL_BAR, inCell, TableReader } from './tableCells';
 
 /**
  * How sure a label is that its value is a secret:
@@ -208,8 +209,6 @@ const ID_RUN = /[A-Za-z0-9_.-]*/y;
  */
 const FILL = String.raw`(?:[ \t\u00a0\u2007\u202f\u3000*]|(?:\x1b|\\u001[bB])\[[0-9;]{0,16}m)`;
 const BACKTICK = '`';
-/** A table's cell bar: markdown's `|`, or a box drawn as `doppler secrets`, `railway variables`, rich draw it (`│ ┃ ║`). */
-const CELL_BAR = '[|\u2502\u2503\u2551]';
 /** A YAML block scalar's indicator before its lines (`password: |`, `>-`: audit R20-8). */
 const YAML_BLOCK = String.raw`[|>][-+]?[1-9]?[ \t]*`;
 /** A quote: escaped any number of times (JSON inside JSON), as `\u0022`, or as an HTML entity. */
@@ -230,10 +229,7 @@ const SEPARATOR = new RegExp(
   ].join(''),
   'y',
 );
-/** A markdown table's cell start before a label (`| password | x |`). */
-const CELL_START = new RegExp(`${CELL_BAR}[ \\t*\`]*$`);
-// eslint-disable-next-line no-control-regex -- ESC starts a colour code after the value
-const BARE_VALUE = /[^\s"'`\\,;&<>(){}[\]\x1b\u2502\u2503\u2551]*/y;
+const BARE_VALUE = new RegExp(String.raw`[^\s"'\`\\,;&<>(){}[\]\x1b${BOX_BARS}]*`, 'y'); // ESC: a colour code after it
 /** `,` `;` `&` then the next `name=`: where a password in a list of pairs ends (`Password=x;Server=y`). */
 const NEXT_PAIR = /[,;&][A-Za-z_][\w.-]{0,63}=/y;
 /** Code after `password=`: a call (`getpass()`, `os.getenv("PW")`) is no password. */
@@ -270,6 +266,7 @@ const MAX_NAME = 128;
  */
 export function* labelledSecrets(s: string): Generator<readonly [number, number]> {
   let floor = 0; // the end of the last name or value read: nothing before it is read again
+  const table = new TableReader(s);
   SECRET_WORD.lastIndex = 0;
   for (let m = SECRET_WORD.exec(s); m !== null; m = SECRET_WORD.exec(s)) {
     const floor0 = floor;
@@ -305,16 +302,19 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     SEPARATOR.lastIndex = to;
     const sep = SEPARATOR.exec(s);
     if (!sep) continue;
-    const start = SEPARATOR.lastIndex;
     const flag = name.startsWith('-');
-    const [, equals, colon, nextLine, cell, quote] = sep;
+    const [, equals, colon, nextLine, cell] = sep;
+    // in a table's row, the value's cell may be a later one (tableCells.ts)
+    const start =
+      cell === undefined ? SEPARATOR.lastIndex : table.valueCell(s.indexOf(cell, to), SEPARATOR.lastIndex);
+    const quote = start === SEPARATOR.lastIndex ? sep[5] : undefined;
     // `$TOKEN` is a reference, but PHP's and Perl's `$password = "x"` an assignment
     if (s[from - 1] === '$' && !(equals === '=' && quote !== undefined)) continue;
     // `define('DB_PASSWORD', 'x')`, `SetEnvironmentVariable("API_KEY", "x")`: a comma between quotes only
     const comma = equals === ',';
     if (comma && (quote === undefined || !/["'\\&`]/.test(s[to] as string))) continue;
-    // a table's `|` separates a label from its value only between cells
-    if (cell !== undefined && !CELL_START.test(s.slice(Math.max(0, from - 8), from))) continue;
+    // a table's `|` separates a label (maybe words: `| Database Password |`) from its value only between cells
+    if (cell !== undefined && !inCell(s, from)) continue;
     // a value on the next line (`password:\n  x`) only after a label sure of it
     if (nextLine !== undefined && tier !== 'password' && tier !== 'credential') continue;
     // a bare word after a space is prose unless it looks random (`password requirements`), but
@@ -337,7 +337,9 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     }
     BARE_VALUE.lastIndex = start;
     BARE_VALUE.exec(s);
-    let scanned = equals?.startsWith('%') ? encodedValueEnd(s, start, BARE_VALUE.lastIndex) : BARE_VALUE.lastIndex;
+    let scanned = equals?.startsWith('%')
+      ? encodedValueEnd(s, start, BARE_VALUE.lastIndex)
+      : BARE_VALUE.lastIndex;
     let end = scanned;
     let code = false;
     if (tier === 'password' && (equals === '=' || equals === ':=' || equals === '\uff1d')) {
@@ -357,6 +359,7 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
       valueTest(spaced ? (tier === 'session' ? 'session' : 'weak') : sure, value, false)
     ) {
       yield [start, end];
+      if (cell !== undefined) yield* table.wrappedRows(start, end);
       SECRET_WORD.lastIndex = floor = end;
     } else if (scanned - start > MAX_QUOTED) SECRET_WORD.lastIndex = floor = scanned;
   }
