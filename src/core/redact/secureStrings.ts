@@ -75,7 +75,8 @@ function piped(s: string, at: number): readonly [number, number] | null {
 
 /** How far before the command a variable's assignment is looked for. */
 const ASSIGNED_REACH = 1024;
-const ASSIGNMENT = /\$(\w{1,64})[ \t]*=[ \t]*(?:'((?:[^'\r\n]|''){1,256})'|"([^"\r\n`$]{1,256})")[ \t]*(?=[;\r\n]|$)/dgm;
+const ASSIGNMENT =
+  /\$(\w{1,64})[ \t]*=[ \t]*(?:'((?:[^'\r\n]|''){1,256})'|"([^"\r\n`$]{1,256})")[ \t]*(?=[;\r\n]|$)/dgm;
 
 /**
  * The string literal last assigned to `variable` (`$plain = 'PW'; ConvertTo-SecureString $plain

@@ -13,8 +13,6 @@ export const BOX_BARS = '\u2502\u2503\u2551\u2506\u2507\u250a\u250b\u254e\u254f\
 export const CELL_BAR = `[|${BOX_BARS}]`;
 const BAR = new RegExp(CELL_BAR);
 
-/** A cell's start before a label, maybe with words before it (`| Database Password | x |`). */
-const CELL_START = new RegExp(`${CELL_BAR}[ \\t*\`]*(?:[A-Za-z][\\w-]{0,30}[ \\t]{1,4}){0,3}$`);
 /** How far back a row's start and its header are looked for. */
 const LINE_REACH = 1024;
 const HEADER_LINES = 8;
@@ -36,10 +34,24 @@ function lineEnd(s: string, at: number): number {
   return limit;
 }
 
-/** Whether the label at `from` starts a table's cell. */
+/**
+ * Whether the label at `from` starts a table's cell, maybe after words (`| Database Password | x
+ * |`): read back over at most three words, not by a regex tried at each place before it.
+ */
 export function inCell(s: string, from: number): boolean {
-  return CELL_START.test(s.slice(Math.max(0, from - 128), from));
+  const floor = Math.max(0, from - 128);
+  let i = from;
+  for (let words = 0; ; words++) {
+    while (i > floor && FILL.test(s[i - 1] as string)) i--;
+    if (i > floor && BAR.test(s[i - 1] as string)) return true;
+    if (words === 3 || i === from) return false; // a label glued to what is before it
+    const end = i;
+    while (i > floor && end - i <= 31 && WORD_CHAR.test(s[i - 1] as string)) i--;
+    if (i === end || !/[A-Za-z]/.test(s[i] as string)) return false;
+  }
 }
+const FILL = /[ \t*`]/;
+const WORD_CHAR = /[\w-]/;
 
 /** The cells of a line [from, to) between its bars: [start, end) each, untrimmed. */
 function cells(s: string, from: number, to: number): [number, number][] {
@@ -64,12 +76,25 @@ export class TableReader {
   private from = -2;
   private row: [number, number][] = [];
   private header = -1;
+  /** How far the text was read for line breaks, and the last one before that. */
+  private scanned = 0;
+  private newline = -1;
 
   constructor(private readonly s: string) {}
 
+  /** Where the line holding `at` starts (-1: too far back), read forward once as labels come in order. */
+  private lineStart(at: number): number {
+    if (at < this.scanned) return lineStart(this.s, at);
+    for (; this.scanned < at; this.scanned++) {
+      const c = this.s[this.scanned];
+      if (c === '\n' || c === '\r') this.newline = this.scanned;
+    }
+    return at - this.newline - 1 > LINE_REACH ? -1 : this.newline + 1;
+  }
+
   /** The cells of the line holding `at`, its start (-1: a line too long to be a table's) and its header's value column. */
   private line(at: number): { from: number; row: [number, number][]; header: number } {
-    const from = lineStart(this.s, at);
+    const from = this.lineStart(at);
     if (from !== this.from) {
       this.from = from;
       this.row = from === -1 ? [] : cells(this.s, from, lineEnd(this.s, at));
