@@ -12,7 +12,7 @@
 import { keyTier } from './keyOwners';
 import { CASED_WORDS, casedWordTier, escapeBefore } from './labelWords';
 import { spacedLabel } from './spacedLabels';
-import { closingQuote, encodedValueEnd, MAX_QUOTED } from './quotedValues';
+import { closingQuote, encodedValueEnd, MAX_QUOTED, percentDecoded } from './quotedValues';
 import { BOX_BARS, CELL_BAR, inCell, TableReader } from './tableCells';
 
 /**
@@ -350,7 +350,8 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
       code ||= placeholder(s.slice(start, end)) && !wordPassword(s.slice(start, end));
       while (end > start && TRAILING.test(s[end - 1] as string)) end--;
     }
-    const value = s.slice(start, end);
+    // after an encoded `=` the value is encoded too: `%24API_KEY` is the placeholder `$API_KEY`
+    const value = equals?.startsWith('%') ? percentDecoded(s.slice(start, end)) : s.slice(start, end);
     if (
       !code &&
       value !== '' &&

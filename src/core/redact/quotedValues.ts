@@ -41,3 +41,13 @@ export function encodedValueEnd(s: string, start: number, end: number): number {
   const at = s.slice(start, end).search(ENCODED_END);
   return at === -1 ? end : start + at;
 }
+
+/** A value percent-encoded once or twice, decoded (as written when it is no valid encoding). */
+export function percentDecoded(v: string): string {
+  try {
+    const once = decodeURIComponent(v);
+    return /%[0-9a-fA-F]{2}/.test(once) ? decodeURIComponent(once) : once;
+  } catch {
+    return v;
+  }
+}

@@ -74,6 +74,8 @@ const KEPT = [
   "$plain = 'Pl7Vr3Pw8Nk'; ConvertTo-SecureString $plain",
   '[System.Net.NetworkCredential]::new($user, $pass)',
   'gh secret set --help',
+  'https://a/r?u=%2Fx%3Fapi_key%3D%24API_KEY',
+  'https://a/r?u=%2Fx%253Fapi_key%253D%2524API_KEY',
 ];
 
 describe('audit 26 lows: each miss is masked', () => {
