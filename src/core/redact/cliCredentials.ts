@@ -91,6 +91,8 @@ const PASSWORD_COMMANDS = [
   { command: String.raw`(?<![.-])(?:un)?zip(?:cloak)?`, letters: 'P', attachedOnly: false },
   { command: String.raw`(?<![.-])(?:7z[arz]?|(?:un)?rar)`, letters: 'p', attachedOnly: true },
   { command: 'ssh-keygen', letters: 'NP', attachedOnly: false },
+  // Sysinternals' `psexec \\host -u admin -p PW` (audit 26 L3)
+  { command: String.raw`psexec(?:64)?(?:\.exe)?`, letters: 'p', attachedOnly: false },
 ] as const;
 const PASSWORD_COMMAND = new RegExp(
   String.raw`\b(?:${PASSWORD_COMMANDS.map((c) => `(${c.command})`).join('|')})\b`,
@@ -163,11 +165,11 @@ export function* sambaPasswords(s: string): Generator<readonly [number, number]>
  * too (a run of them backtracked into a 256-character look ahead).
  */
 const POSITIONAL = [
-  /\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+|'%s(?:\\n)?'[ \t]+|"%s(?:\\n)?"[ \t]+)?(["']?)([^\s"'|]{1,256})\1[ \t]{0,16}\|[ \t]{0,16}(?=sudo[ \t]+(?:-[\w-]{1,32}[ \t]+){0,8}-[A-Za-z]{0,16}S|[^|\r\n]{0,256}--password-stdin|passwd[ \t]+--stdin)/dg,
+  /\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+|'%s(?:\\n)?'[ \t]+|"%s(?:\\n)?"[ \t]+)?(["']?)([^\s"'|]{1,256})\1[ \t]{0,16}\|[ \t]{0,16}(?=sudo[ \t]+(?:-[\w-]{1,32}[ \t]+){0,8}-[A-Za-z]{0,16}S|[^|\r\n]{0,256}--password-stdin|passwd[ \t]+--stdin|az[ \t]+devops[ \t]+login)/dg,
   /\bnet[ \t]+use\b[^\r\n]{0,256}?\/user:\S{1,64}[ \t]+()()([^\s/"'][^\s"']{0,255})/dg,
   /\bnet[ \t]+use[ \t]+(?:\w:[ \t]+)?\\\\\S{1,256}[ \t]+()()([^\s/"'][^\s"']{0,255})/dg,
   /\bvault[ \t]+login[ \t]+(?:-\S{1,64}[ \t]+){0,8}()()([A-Za-z0-9._-]{20,256})/dg,
-  /\b(?:auth[ \t]*=[ \t]*[([]|HTTPBasicAuth\(|BasicAuth\(|HTTPDigestAuth\(|NetworkCredential\()[ \t]*(["'])[^"'\r\n]{1,64}\1[ \t]*,[ \t]*(["'])([^"'\r\n]{1,256})\2/dg,
+  /\b(?:auth[ \t]*=[ \t]*[([]|HTTPBasicAuth\(|BasicAuth\(|HTTPDigestAuth\(|NetworkCredential(?:\]::new)?\()[ \t]*(["'])[^"'\r\n]{1,64}\1[ \t]*,[ \t]*(["'])([^"'\r\n]{1,256})\2/dg,
   /(?:\bjdbc:oracle:\w{1,16}:|\bsqlplus[ \t]+(?:-[\w-]{1,32}[ \t]+){0,4})[\w$#.-]{1,64}\/()()([^@\s/"']{1,256})@/dg,
   /\brabbitmqctl[ \t]+(?:-{1,2}[\w-]{1,32}(?:[ \t]+|=)[^\s-]\S{0,255}[ \t]+){0,4}(?:add_user|change_password)[ \t]+(?:"[^"\r\n]{1,256}"|'[^'\r\n]{1,256}'|[^\s"']{1,256})[ \t]+()(["']?)([^\s"']{1,256})\2/dg,
   /\bopenssl[ \t][^\r\n]{0,256}?(?<![\w-])-k[ \t]+()(["']?)([^\s"'-][^\s"']{0,255})\2/dg,
@@ -178,6 +180,12 @@ const POSITIONAL = [
   /\bnet[ \t]+user[ \t]+(?:"[^"\r\n]{1,64}"|[^\s"/]{1,64})[ \t]+()()([^\s/"'*][^\s"']{0,255})/dg,
   /\bopenssl[ \t]+passwd[ \t]+(?:-(?:salt[ \t]+\S{1,64}|[\w-]{1,16})[ \t]+){0,4}()(["']?)([^\s"'-][^\s"']{0,255})\2/dg,
   /\bmc[ \t]+alias[ \t]+set[ \t]+\S{1,64}[ \t]+\S{1,256}[ \t]+\S{1,256}[ \t]+()(["']?)([^\s"'-][^\s"']{0,255})\2/dg,
+  // audit 26 L3: `schtasks /create ... /ru USER /rp PW`, Cisco's `crypto isakmp key PW address X`,
+  // `wpa_passphrase SSID PW`, a router's or VPN's `Pre-shared key: PW`
+  /\bschtasks(?:\.exe)?[ \t][^\r\n]{0,256}?[ \t][/-]rp[ \t]+()(["']?)([^\s"'/*][^\s"']{0,255})\2/dgi,
+  /\bcrypto[ \t]+isakmp[ \t]+key[ \t]+(?:[0-7][ \t]+)?()()([^\s"']{1,256})/dg,
+  /\bwpa_passphrase[ \t]+(?:"[^"\r\n]{1,64}"|'[^'\r\n]{1,64}'|[^\s"'<>|]{1,64})[ \t]+()(["']?)([^\s"'<>|][^\r\n"']{0,62}?)\2(?=[ \t]*(?:$|[\r\n|>;&]))/dgm,
+  /\bpre-?shared[ \t_-]key[ \t]*[:=][ \t]*()(["']?)([^\s"']{1,256})\2/dgi,
   /\baws[ \t]+configure[ \t]+get[ \t]+(?:[\w-]{1,64}\.){0,4}(?:aws_secret_access_key|aws_session_token)\b[^\r\n]{0,128}\r?\n()()([A-Za-z0-9/+=]{16,2048})(?=[ \t]*(?:\r?\n|$))/dg,
 ];
 

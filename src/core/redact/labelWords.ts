@@ -19,11 +19,18 @@ export function casedWordTier(part: string, before: string | undefined, shouting
 
 /**
  * The character a `%XX` escape glued before a name at `from` stands for (`%3Fapi_key%3D`, `%26sig%3D`:
- * a URL inside a URL's query, audit25 M6), or undefined. Its hex digits are no part of the name
- * (`3Fapi_key` names nothing); `word` is where the secret word starts, which the name must keep.
+ * a URL inside a URL's query, audit25 M6), and the escape's length after its `%`; or undefined. Its hex
+ * digits are no part of the name (`3Fapi_key` names nothing); `word` is where the secret word starts,
+ * which the name must keep. An escape encoded twice (`%253F`: `%25` is `%`) stands for what it encodes.
  */
-export function escapeBefore(s: string, from: number, word: number): string | undefined {
-  if (s[from - 1] !== '%' || from + 2 > word || !/^[0-9a-fA-F]{2}$/.test(s.slice(from, from + 2)))
-    return undefined;
-  return String.fromCharCode(parseInt(s.slice(from, from + 2), 16));
+export function escapeBefore(
+  s: string,
+  from: number,
+  word: number,
+): { char: string; length: number } | undefined {
+  if (s[from - 1] !== '%' || from + 2 > word) return undefined;
+  const twice = /^25[0-9a-fA-F]{2}/.test(s.slice(from, from + 4)) && from + 4 <= word;
+  const hex = s.slice(twice ? from + 2 : from, twice ? from + 4 : from + 2);
+  if (!/^[0-9a-fA-F]{2}$/.test(hex)) return undefined;
+  return { char: String.fromCharCode(parseInt(hex, 16)), length: twice ? 4 : 2 };
 }

@@ -12,6 +12,8 @@
 import { keyTier } from './keyOwners';
 import { CASED_WORDS, casedWordTier, escapeBefore } from './labelWords';
 import { spacedLabel } from './spacedLabels';
+import { closingQuote, encodedValueEnd, MAX_QUOTED, percentDecoded } from './quotedValues';
+import { BOX_BARS, CELL_BAR, inCell, TableReader } from './tableCells';
 
 /**
  * How sure a label is that its value is a secret:
@@ -207,14 +209,12 @@ const ID_RUN = /[A-Za-z0-9_.-]*/y;
  */
 const FILL = String.raw`(?:[ \t\u00a0\u2007\u202f\u3000*]|(?:\x1b|\\u001[bB])\[[0-9;]{0,16}m)`;
 const BACKTICK = '`';
-/** A table's cell bar: markdown's `|`, or a box drawn as `doppler secrets`, `railway variables`, rich draw it (`│ ┃ ║`). */
-const CELL_BAR = '[|\u2502\u2503\u2551]';
 /** A YAML block scalar's indicator before its lines (`password: |`, `>-`: audit R20-8). */
 const YAML_BLOCK = String.raw`[|>][-+]?[1-9]?[ \t]*`;
 /** A quote: escaped any number of times (JSON inside JSON), as `\u0022`, or as an HTML entity. */
 const QUOTE = String.raw`\\{0,7}["']|\\u002[27]|&(?:quot|apos|#3[49]);`;
 /**
- * After the name: its closing quote (and `]`: `ENV["TOKEN"] = x`), then `=`, `:=`, `=>`, `?=`, `,`, `%3D` (a URL inside a URL) (group 1),
+ * After the name: its closing quote (and `]`: `ENV["TOKEN"] = x`), then `=`, `:=`, `=>`, `?=`, `,`, `%3D` (a URL inside a URL; `%253D` encoded twice) (group 1),
  * `:` (a full-width one too) with the value maybe on the next line, after a YAML block's `|` (groups 2 and 3), a
  * table's bar (group 4: CELL_BAR) or whitespace, then an opening quote (group 5). One loop of fill on each
  * side of a separator: two loops of spaces in a row would backtrack quadratically.
@@ -222,17 +222,14 @@ const QUOTE = String.raw`\\{0,7}["']|\\u002[27]|&(?:quot|apos|#3[49]);`;
 const SEPARATOR = new RegExp(
   [
     String.raw`(?:${QUOTE}|${BACKTICK})?\]?(?:`,
-    String.raw`${FILL}*(:=|=>|\?=|[=,\uff1d]|%3[Dd])${FILL}*`,
+    String.raw`${FILL}*(:=|=>|\?=|[=,\uff1d]|%(?:25)?3[Dd])${FILL}*`,
     String.raw`|${FILL}*([:\uff1a])${FILL}*((?:${YAML_BLOCK})?(?:\r?\n|(?:\\r)?\\n)${FILL}*)?`,
     String.raw`|${FILL}*(${CELL_BAR})${FILL}*`,
     String.raw`|${FILL}+)(${QUOTE}|\\{0,7}${BACKTICK})?`,
   ].join(''),
   'y',
 );
-/** A markdown table's cell start before a label (`| password | x |`). */
-const CELL_START = new RegExp(`${CELL_BAR}[ \\t*\`]*$`);
-// eslint-disable-next-line no-control-regex -- ESC starts a colour code after the value
-const BARE_VALUE = /[^\s"'`\\,;&<>(){}[\]\x1b\u2502\u2503\u2551]*/y;
+const BARE_VALUE = new RegExp(String.raw`[^\s"'\`\\,;&<>(){}[\]\x1b${BOX_BARS}]*`, 'y'); // ESC: a colour code after it
 /** `,` `;` `&` then the next `name=`: where a password in a list of pairs ends (`Password=x;Server=y`). */
 const NEXT_PAIR = /[,;&][A-Za-z_][\w.-]{0,63}=/y;
 /** Code after `password=`: a call (`getpass()`, `os.getenv("PW")`) is no password. */
@@ -259,9 +256,8 @@ function passwordEnd(s: string, start: number, enclosing: string | undefined): n
   }
   return i;
 }
-/** The longest name or quoted value looked at: a longer one is no label, a longer quote no value. */
+/** The longest name looked at: a longer one is no label. */
 const MAX_NAME = 128;
-const MAX_QUOTED = 256;
 
 /**
  * The spans of secret values after labels in s. Linear: each name is read once (a hit inside a
@@ -270,6 +266,7 @@ const MAX_QUOTED = 256;
  */
 export function* labelledSecrets(s: string): Generator<readonly [number, number]> {
   let floor = 0; // the end of the last name or value read: nothing before it is read again
+  const table = new TableReader(s);
   SECRET_WORD.lastIndex = 0;
   for (let m = SECRET_WORD.exec(s); m !== null; m = SECRET_WORD.exec(s)) {
     const floor0 = floor;
@@ -285,11 +282,11 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     else if (s[from - 1] === '\\' && /^u[0-9a-fA-F]{4}/.test(s.slice(from, from + 5))) from += 5;
     // `%3Fapi_key%3D` (a URL in a URL's query): nor a `%XX` escape's
     const escaped = escapeBefore(s, from, m.index);
-    if (escaped !== undefined) from += 2;
+    if (escaped !== undefined) from += escaped.length;
     while (to > from && (s[to - 1] === '.' || s[to - 1] === '-')) to--;
     if (to - from > MAX_NAME) continue;
     let name = s.slice(from, to);
-    const glue = escaped ?? s[from - 1];
+    const glue = escaped?.char ?? s[from - 1];
     const query = (glue === '?' || glue === '&' || glue === ';') && name.toLowerCase() === 'key';
     let tier = query ? 'weak' : cachedTier(name);
     // words with spaces (`API Key: x`) name the secret better than its word alone (spacedLabels.ts)
@@ -305,16 +302,19 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     SEPARATOR.lastIndex = to;
     const sep = SEPARATOR.exec(s);
     if (!sep) continue;
-    const start = SEPARATOR.lastIndex;
     const flag = name.startsWith('-');
-    const [, equals, colon, nextLine, cell, quote] = sep;
+    const [, equals, colon, nextLine, cell] = sep;
+    // in a table's row, the value's cell may be a later one (tableCells.ts)
+    const start =
+      cell === undefined ? SEPARATOR.lastIndex : table.valueCell(s.indexOf(cell, to), SEPARATOR.lastIndex);
+    const quote = start === SEPARATOR.lastIndex ? sep[5] : undefined;
     // `$TOKEN` is a reference, but PHP's and Perl's `$password = "x"` an assignment
     if (s[from - 1] === '$' && !(equals === '=' && quote !== undefined)) continue;
     // `define('DB_PASSWORD', 'x')`, `SetEnvironmentVariable("API_KEY", "x")`: a comma between quotes only
     const comma = equals === ',';
     if (comma && (quote === undefined || !/["'\\&`]/.test(s[to] as string))) continue;
-    // a table's `|` separates a label from its value only between cells
-    if (cell !== undefined && !CELL_START.test(s.slice(Math.max(0, from - 8), from))) continue;
+    // a table's `|` separates a label (maybe words: `| Database Password |`) from its value only between cells
+    if (cell !== undefined && !inCell(s, from)) continue;
     // a value on the next line (`password:\n  x`) only after a label sure of it
     if (nextLine !== undefined && tier !== 'password' && tier !== 'credential') continue;
     // a bare word after a space is prose unless it looks random (`password requirements`), but
@@ -337,7 +337,9 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     }
     BARE_VALUE.lastIndex = start;
     BARE_VALUE.exec(s);
-    let scanned = BARE_VALUE.lastIndex;
+    let scanned = equals?.startsWith('%')
+      ? encodedValueEnd(s, start, BARE_VALUE.lastIndex)
+      : BARE_VALUE.lastIndex;
     let end = scanned;
     let code = false;
     if (tier === 'password' && (equals === '=' || equals === ':=' || equals === '\uff1d')) {
@@ -348,7 +350,8 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
       code ||= placeholder(s.slice(start, end)) && !wordPassword(s.slice(start, end));
       while (end > start && TRAILING.test(s[end - 1] as string)) end--;
     }
-    const value = s.slice(start, end);
+    // after an encoded `=` the value is encoded too: `%24API_KEY` is the placeholder `$API_KEY`
+    const value = equals?.startsWith('%') ? percentDecoded(s.slice(start, end)) : s.slice(start, end);
     if (
       !code &&
       value !== '' &&
@@ -357,6 +360,7 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
       valueTest(spaced ? (tier === 'session' ? 'session' : 'weak') : sure, value, false)
     ) {
       yield [start, end];
+      if (cell !== undefined) yield* table.wrappedRows(start, end);
       SECRET_WORD.lastIndex = floor = end;
     } else if (scanned - start > MAX_QUOTED) SECRET_WORD.lastIndex = floor = scanned;
   }
@@ -371,28 +375,4 @@ function cachedTier(name: string): LabelTier | null {
     tiers.set(name, (tier = labelTier(name)));
   }
   return tier;
-}
-
-/**
- * Where the value opened by `quote` (`"`, `'`, `` ` ``, one escaped any number of times, `\u0022`,
- * `&quot;`) ends on its line, or -1.
- */
-function closingQuote(s: string, start: number, quote: string): number {
-  const limit = Math.min(s.length, start + MAX_QUOTED + 1);
-  if (quote.startsWith('\\u') || quote.startsWith('&')) {
-    const value = s.slice(start, limit + quote.length - 1);
-    const end = value.indexOf(quote);
-    return end !== -1 && !/[\r\n]/.test(value.slice(0, end)) ? start + end : -1;
-  }
-  const q = quote.at(-1) as string;
-  const escapes = quote.length - 1;
-  for (let i = start; i < limit; i++) {
-    const c = s[i];
-    if (c === '\n' || c === '\r') return -1;
-    if (c !== q) continue;
-    let k = 0; // the backslashes before this quote
-    while (k < i - start && s[i - 1 - k] === '\\') k++;
-    if (k === escapes) return i - escapes;
-  }
-  return -1;
 }

@@ -33,14 +33,18 @@ interface Word {
   glued: boolean;
 }
 
-/** The words of the command from `at`, up to what ends it (at most 64 words). */
-function wordsFrom(s: string, at: number): Word[] {
+/**
+ * The words of the command from `at`, up to what ends it (at most 64 words), none starting at or
+ * past `limit`: where the next command starts, so a run of commands is read once (audit 26 L5).
+ */
+function wordsFrom(s: string, at: number, limit: number): Word[] {
   const words: Word[] = [];
   let end = at;
   for (let i = 0; i < 64; i++) {
     WORD.lastIndex = end;
     const m = WORD.exec(s);
     if (!m || m[7] !== undefined || m[0].length === 0) break;
+    if (WORD.lastIndex - m[0].length + m[0].search(/\S|$/) >= limit) break;
     const group = m[1] !== undefined ? 1 : m[2] !== undefined ? 2 : m[5] !== undefined ? 5 : 6;
     const at0 = WORD.lastIndex - m[0].length + m[0].search(/\S/);
     const from = group === 6 ? at0 : at0 + (group === 5 ? (m[3] as string).length + 1 : 1);
@@ -84,8 +88,9 @@ function positional(words: readonly Word[], valued: RegExp): Word | undefined {
 const PIPED =
   /(?:^|[\s;&(])(?:echo(?:[ \t]+-[neE]{1,3})*|printf(?:[ \t]+(?:'%s(?:\\n)?'|"%s(?:\\n)?"|%s(?:\\n)?))?|cat[ \t]+<<<)[ \t]+(?:\\{0,7}"([^"\\\r\n]{1,512})\\{0,7}"|\\{0,7}'([^'\\\r\n]{1,512})\\{0,7}'|([^\s"'|;&\\]{1,512}))[ \t]*\|[ \t]*(?:(?:npx|bunx|sudo|pnpm(?:[ \t]+(?:dlx|exec))?|yarn(?:[ \t]+dlx)?|npm[ \t]+exec)(?:[ \t]+-[\w-]{1,20})*[ \t]+)?$/d;
 
-function pipedValue(s: string, at: number): Word | undefined {
-  const start = Math.max(0, at - 600);
+/** The value piped into the command at `at`, looked for after `floor` (the command before it). */
+function pipedValue(s: string, at: number, floor: number): Word | undefined {
+  const start = Math.max(0, floor, at - 600);
   const m = PIPED.exec(s.slice(start, at));
   const group = m?.[1] !== undefined ? 1 : m?.[2] !== undefined ? 2 : 3;
   const span = m?.indices?.[group];
@@ -116,11 +121,14 @@ function accepted(tier: LabelTier | null, w: Word | undefined): w is Word {
 export function* secretCommands(s: string): Generator<readonly [number, number]> {
   if (!/secret|variable|ssm|env[ \t]+add|config:set|env:create/.test(s)) return;
   STORE.lastIndex = 0;
-  for (let m = STORE.exec(s); m !== null; m = STORE.exec(s)) {
+  let floor = 0;
+  for (let m = STORE.exec(s), next: RegExpExecArray | null; m !== null; m = next) {
+    next = STORE.exec(s);
     const secretStore = m[1] !== undefined;
     const command = (m[1] ?? m[2] ?? '').replace(/[ \t]+/g, ' ');
-    const words = wordsFrom(s, m.index + m[0].length);
-    const piped = pipedValue(s, m.index);
+    const words = wordsFrom(s, m.index + m[0].length, next?.index ?? s.length);
+    const piped = pipedValue(s, m.index, floor);
+    floor = m.index + m[0].length;
     const hereString = words.findIndex((w) => w.text === '<<<');
     const fed = hereString === -1 ? piped : words[hereString + 1];
     if (command.startsWith('gh ')) {

@@ -10,9 +10,12 @@ import { valueTest } from './labels';
 const COMMAND = /\bConvertTo-SecureString\b/gi;
 /** How far past the command its parameters are read (one statement: up to `)`, `;`, `|` or a line's end). */
 const REACH = 512;
-/** A parameter (`-String`, `-AsPlainText:$true`), a quoted string or a bare word, one at a time. */
+/**
+ * A parameter (`-String`, `-AsPlainText:$true`), a quoted string or a bare word, one at a time; a
+ * backtick ends a line the statement goes on after (audit 26 L3).
+ */
 const TOKEN =
-  /[ \t]+(?:(-[A-Za-z]+)(?::\S*)?|'((?:[^'\r\n]|''){1,256})'|"((?:[^"\r\n`]|`.){1,256})"|([^\s'"()|;]{1,256}))/y;
+  /[ \t]+(?:`\r?\n[ \t]*)?(?:(-[A-Za-z]+)(?::\S*)?|'((?:[^'\r\n]|''){1,256})'|"((?:[^"\r\n`]|`.){1,256})"|([^\s'"()|;]{1,256}))/y;
 
 /** Whether flag is `-AsPlainText` as PowerShell reads it: any unambiguous prefix (`-AsPlain`, `-a`). */
 function plainTextFlag(flag: string): boolean {
@@ -44,7 +47,8 @@ export function* secureStringPasswords(s: string): Generator<readonly [number, n
       const text = single ?? double ?? bare ?? '';
       const from = TOKEN.lastIndex - text.length - (bare === undefined ? 1 : 0);
       // the first positional argument is -String; a later one is -SecureKey's or -Key's
-      if (value === null || afterString) value = bare?.startsWith('$') ? [0, 0] : [from, from + text.length];
+      if (value === null || afterString)
+        value = bare?.startsWith('$') ? assigned(s, m.index, bare) : [from, from + text.length];
       afterString = false;
     }
     if (plain && value !== null && value[1] > value[0] && valueTest('password', s.slice(...value), false))
@@ -67,4 +71,26 @@ function piped(s: string, at: number): readonly [number, number] | null {
     if (s[k] === quote) return k + 1 < end ? [k + 1, end] : null;
   }
   return null;
+}
+
+/** How far before the command a variable's assignment is looked for. */
+const ASSIGNED_REACH = 1024;
+const ASSIGNMENT =
+  /\$(\w{1,64})[ \t]*=[ \t]*(?:'((?:[^'\r\n]|''){1,256})'|"([^"\r\n`$]{1,256})")[ \t]*(?=[;\r\n]|$)/dgm;
+
+/**
+ * The string literal last assigned to `variable` (`$plain = 'PW'; ConvertTo-SecureString $plain
+ * -AsPlainText`: audit 26 L3) shortly before the command at `at`, or an empty span.
+ */
+function assigned(s: string, at: number, variable: string): readonly [number, number] {
+  const start = Math.max(0, at - ASSIGNED_REACH);
+  const before = s.slice(start, at);
+  const name = variable.slice(1).toLowerCase(); // PowerShell's names ignore case
+  let found: readonly [number, number] = [0, 0];
+  ASSIGNMENT.lastIndex = 0;
+  for (let m = ASSIGNMENT.exec(before); m !== null; m = ASSIGNMENT.exec(before)) {
+    const span = m.indices?.[2] ?? m.indices?.[3];
+    if (span && (m[1] as string).toLowerCase() === name) found = [start + span[0], start + span[1]];
+  }
+  return found;
 }
