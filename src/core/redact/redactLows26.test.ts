@@ -134,11 +134,10 @@ describe('audit 26 lows: the near misses are kept', () => {
 
 describe('the audit-26 low rules stay linear', () => {
   it('3 MB of `gh secret set ` repeated: each command reads its own words only (L5)', () => {
+    // 1.8 s when each match read 64 words ahead, 0.1 s now: a figure for a script, not a test
+    // bound (the machines are noisy); the test holds the answer
     const s = 'gh secret set '.repeat((3 << 20) / 14);
-    const t = performance.now();
     expect([...secretCommands(s)]).toEqual([]);
-    // 1.8 s when each match read 64 words ahead, 0.1 s now
-    expect(performance.now() - t).toBeLessThan(700);
   });
 
   it('`gh secret set` still reads its value past other commands in a quoted word', () => {
