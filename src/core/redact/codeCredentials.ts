@@ -7,6 +7,7 @@
  * run of 20 or more, both cases and digits (`Client("us-east-1-production")` is a region, not a key).
  */
 import { looksRandom, valueTest } from './labels';
+import { goDsnPasswords } from './dsnPasswords';
 import { wandbKeys } from './typedSecrets';
 
 export { typedSecrets } from './typedSecrets';
@@ -33,6 +34,7 @@ const CLIENT_KEY = /\b\w{0,40}Client\([ \t]*(["'])([A-Za-z0-9_-]{20,256})\1[ \t]
 const MIXED = (v: string) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v);
 
 export function* codePasswords(s: string): Generator<readonly [number, number]> {
+  yield* goDsnPasswords(s); // `user:pw@tcp(host)/db` (dsnPasswords.ts)
   if (!s.includes('(')) return;
   for (const re of PASSWORD_CALLS) {
     re.lastIndex = 0;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactLogText } from './redactLog';
 import { createMasker } from './rules';
-import { shape, survivors, toolResultLog } from './testing';
+import { shape, survivors, toolResultLog, unmaskedAlone } from './testing';
 
 const HEADER = '{"type":"session","version":0,"id":"r28","createdAt":0}';
 const V = 'Kq7Lm2Xp9Rt4Vw8Zb3Nc';
@@ -65,6 +65,87 @@ describe('Terraform and gh', () => {
       `variable "db_password" {${' '.repeat(M)}default = "x"`,
       'gh auth login --with-token '.repeat(M / 27),
       `gh auth login ${'--a '.repeat(M / 4)}--with-token <<< x`,
+    ])
+      expect(m.mask(s)).toHaveLength(s.length);
+  });
+});
+
+describe('audit 28 N1: an environment variable default in other spellings', () => {
+  const CASES: [string, string][] = [
+    [
+      'NqVwKd8sLp2Xr7Tm4Yb9Zc3Fh6Jg1Qe5Wu0AoIiEyRt',
+      "SECRET_KEY = config('SECRET_KEY', default='django-insecure-%')",
+    ],
+    ['XykW7Lm2Np4Rs6Tv8Wx1Za3Bq8V', "SECRET_KEY = config('SECRET_KEY', default='%')"],
+    ['ROnl2Xc5Mz7Lk3', "DATABASE_PASSWORD = config('DB_PASSWORD', default='%')"],
+    ['km1xVn2Xc5Mz7Lk3Jh9Gf4Dd6Qp', 'SECRET_KEY = config("SECRET_KEY", cast=str, default="%")'],
+    ['xAk7Vn2Xc5Mz7Lk3Jh9Gf4Dd6Qp', "SECRET_KEY = env('SECRET_KEY', default='%')"],
+    ['Tldq7Vn2Xc5Mz7Lk3Jh9Gf4Dd6Q', "SECRET_KEY = env.str('SECRET_KEY', default='%')"],
+    ['2AsjXc5Mz7Lk3J', 'val password = System.getenv("DB_PASSWORD") ?: "%"'],
+    ['UuErXc5Mz7Lk3J', 'var password = Environment.GetEnvironmentVariable("DB_PASSWORD") ?? "%";'],
+    ['PlL2Xc5Mz7Lk3J', "$password = $_ENV['DB_PASSWORD'] ?? '%';"],
+    ['DNSWXc5Mz7Lk3Jh9Gf4Dd6Qp', "$key = getenv('API_KEY') ?: '%';"],
+    ['0GPRXc5Mz7Lk3J', 'let password = std::env::var("DB_PASSWORD").unwrap_or_else(|_| "%".to_string());'],
+    ['w71lXc5Mz7Lk3J', 'password = ENV.fetch("DB_PASSWORD") { "%" }'],
+    ['MkCFXc5Mz7Lk3Jh9Gf4Dd6Qp', 'String key = Optional.ofNullable(System.getenv("API_KEY")).orElse("%");'],
+    ['5hpvYIBzaQyylWPH5n6RNuyug1S4', 'self.api_key = api_key or "%"'],
+    ['vXnjsH55SJfshgPzxtx6EJLC93p9', 'api_key <- "%"'],
+  ];
+  it('masks each, each alone in its own log', () => {
+    expect(unmaskedAlone(HEADER, CASES)).toEqual([]);
+  });
+
+  it('keeps ordinary defaults and fallbacks', () => {
+    const kept = toolResultLog(HEADER, [
+      "DEBUG = config('DEBUG', default=False, cast=bool)",
+      "TIME_ZONE = env('TIME_ZONE', default='Europe/Amsterdam')",
+      'const model = process.env.MODEL ?? "gpt-4o-mini-2024-07-18"',
+      'name = user_name or "anonymous-visitor"',
+      'val region = System.getenv("AWS_REGION") ?: "eu-central-1"',
+    ]);
+    expect(redactLogText(kept).text).toBe(kept);
+  });
+});
+
+describe("audit 28 N3: go-sql-driver/mysql's DSN", () => {
+  const CASES: [string, string][] = [
+    ['fhrd4PsN4OSlUj', 'db, err := sql.Open("mysql", "root:%@/app")'],
+    ['PA8i4TUfJxSaU4', 'db, err := sql.Open("mysql", "app:%@unix(/var/run/mysqld/mysqld.sock)/app")'],
+    [
+      'M0aooJaE6TIl40',
+      'gorm.Open(mysql.Open("root:%@tcp(127.0.0.1:3306)/app?charset=utf8mb4&parseTime=True"))',
+    ],
+    ['JjGAjn2tEGeykk', 'DB_DSN=root:%@tcp(localhost:3306)/app?charset=utf8mb4'],
+    ['LmgEN56wt7P15A', '    dsn: "root:%@tcp(127.0.0.1:3306)/app"'],
+    ['MVc0Xc5Mz7Lk3J', '{"mysql": {"dsn": "app:%@tcp(db:3306)/app"}}'],
+  ];
+  it('masks the password, each alone in its own log', () => {
+    expect(unmaskedAlone(HEADER, CASES)).toEqual([]);
+  });
+
+  it('keeps what only looks like one: a format string, a time before a path, a variable', () => {
+    const kept = toolResultLog(HEADER, [
+      'dsn := fmt.Sprintf("%s:%s@tcp(%s)/%s", user, pass, host, name)',
+      'at 12:30@/home is a path',
+      'user:$DB_PASS@tcp(db:3306)/app',
+    ]);
+    expect(redactLogText(kept).text).toBe(kept);
+  });
+
+  it('stays linear: a megabyte of each near miss is masked in one pass', () => {
+    const m = createMasker();
+    const M = 1 << 20;
+    for (const s of [
+      'a:b@'.repeat(M / 4),
+      `a:${'b'.repeat(M)}@tcp(`,
+      '.a'.repeat(M / 2) + ':b@/',
+      `root:pw@tcp(${'('.repeat(M)}`,
+      `process.env.API_KEY${' '.repeat(M)}|| "x"`,
+      'getenv("API_KEY") '.repeat(M / 18),
+      'api_key or '.repeat(M / 11),
+      `api_key${' '.repeat(M)}<- "x"`,
+      `config("SECRET_KEY", ${'a,'.repeat(M / 2)}default="x")`,
+      '("SECRET_KEY" default'.repeat(M / 21),
     ])
       expect(m.mask(s)).toHaveLength(s.length);
   });

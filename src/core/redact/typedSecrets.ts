@@ -37,15 +37,40 @@ const ASSIGNED = new RegExp(
 const ANNOTATED =
   /(?:(?<![\w$])|(?<=\\[nt]))([A-Za-z_$][\w$]{0,63})(?:[ \t]*:[ \t]*[\w.&'<>[\]|?]{1,32}(?:[ \t,]{1,3}[\w.&'<>[\]|?]{1,32}){0,4}|[ \t]+(?:string|String|str))[ \t]*$/;
 
-/** An environment read, then `||`, `??` or `or`, then a literal: the variable's name labels it. */
+/**
+ * An environment read: `process.env.X`, `import.meta.env.X`, `Bun.env.X`, `ENV["X"]`, PHP's
+ * `$_ENV['X']`/`$_SERVER['X']`, `os.environ.get("X")`, `getenv("X")` (C, PHP, Python, Java's
+ * `System.getenv`), C#'s `GetEnvironmentVariable("X")`, Rust's `env::var("X")`, Go's
+ * `os.Getenv("X")`, Deno's `Deno.env.get("X")`, Ruby's `ENV.fetch("X")`; the name is group 1.
+ */
+const ENV_READ = String.raw`(?:(?:process|import\.meta|Bun)\.env(?:\.|\[${Q})|(?:\bENV|\$_ENV|\$_SERVER)\[${Q}|(?:\bos\.environ\.get|\bgetenv|\bGetEnvironmentVariable|\benv::var|\bos\.Getenv|\bDeno\.env\.get|\bENV\.fetch)\([ \t]*${Q})([A-Za-z_][\w]{0,63})(?:${Q})?\]?\)?\)?`;
+/**
+ * Then its fallback: `||`, `??`, `?:`, `or`, Rust's `.unwrap_or("…")` and `.unwrap_or_else(|_| "…")`,
+ * Java's `Optional.ofNullable(…).orElse("…")`, Ruby's `ENV.fetch("X") { "…" }`; then a literal.
+ * (No space is allowed between the read's closing tokens: `[ \t]*` twice in a row went quadratic.)
+ */
 const FALLBACK = new RegExp(
-  String.raw`(?:(?:process|import\.meta)\.env(?:\.|\[${Q})|\bENV\[${Q}|\bos\.(?:environ\.get|getenv)\(${Q})([A-Za-z_][\w]{0,63})(?:${Q})?\]?\)?[ \t]*(?:\|\||\?\?|\bor\b)[ \t]*` +
+  ENV_READ +
+    String.raw`[ \t]*(?:\|\||\?\?|\?:|\bor\b|\.unwrap_or\(|\.unwrap_or_else\(\|_?\||\.orElse\(|\{)[ \t]*` +
     literal(2),
+  'dg',
+);
+/** A secret-named variable's fallback, `self.api_key = api_key or "…"`, and R's `api_key <- "…"`. */
+const NAME_FALLBACK = new RegExp(
+  String.raw`(?<![\w$])([A-Za-z_$][\w$]{0,63})[ \t]*(?:\|\||\?\?|\bor\b|<<?-)[ \t]*` + literal(2),
   'dg',
 );
 /** `ENV.fetch("X", "…")`, `System.getenv().getOrDefault("X", "…")`. */
 const DEFAULTED = new RegExp(
   String.raw`(?:\bENV\.fetch|\bgetOrDefault)\([ \t]*${Q}([A-Za-z_][\w]{0,63})${Q}[ \t]*,[ \t]*` + literal(2),
+  'dg',
+);
+/**
+ * A call naming a variable, then its `default=`: python-decouple's `config("SECRET_KEY", default="…")`,
+ * django-environ's `env("SECRET_KEY", default="…")`, `env.str(…)`, with other keywords between.
+ */
+const KEYWORD_DEFAULT = new RegExp(
+  String.raw`\([ \t]*${Q}([A-Za-z_][\w]{0,63})${Q}[^()\r\n]{0,128}?\bdefault[ \t]*=[ \t]*` + literal(2),
   'dg',
 );
 
@@ -55,8 +80,10 @@ const TF_DEFAULT =
 
 export function* typedSecrets(s: string): Generator<readonly [number, number]> {
   if (s.includes('=')) yield* annotated(s);
-  if (/\|\||\?\?|\bor\b/.test(s)) yield* labelled(FALLBACK, s);
+  if (/\|\||\?\?|\?:|\bor\b|\.unwrap_or|\.orElse\(|\{/.test(s)) yield* labelled(FALLBACK, s);
   if (s.includes('fetch(') || s.includes('getOrDefault(')) yield* labelled(DEFAULTED, s);
+  if (s.includes('default')) yield* labelled(KEYWORD_DEFAULT, s);
+  if (/\|\||\?\?|\bor\b|<-/.test(s)) yield* labelled(NAME_FALLBACK, s);
   if (s.includes('variable')) yield* labelled(TF_DEFAULT, s);
 }
 
