@@ -42,7 +42,7 @@ import { StreamProblem, type Engine } from './decompressEngine';
 import { GzipEngine } from './gzipEngine';
 import type { ReadLimitKind } from './readLimits';
 import { Xxh64 } from './xxh64';
-import { PIECE_WORK, ZstdFrameWalker } from './zstdFrames';
+import { PIECE_FRAMES, PIECE_WORK, ZstdFrameWalker } from './zstdFrames';
 import { errorMessage } from '../errorMessage';
 
 import { sniffFormat, type CompressionFormat } from './compressionFormat';
@@ -339,10 +339,10 @@ class ZstdEngine implements Engine {
   }
   push(chunk: Uint8Array, final?: boolean): void {
     // The walker reads the chunk's frame and block headers before fzstd decodes any of it.
-    // Pieces of bounded window work, each checked against the text decoded before it.
+    // Pieces of bounded window work and frames, each checked against the text decoded before it.
     for (let at = 0; at < chunk.length || (at === 0 && final);) {
       const work = this.frames.windowWork;
-      const end = this.frames.push(chunk, at, PIECE_WORK);
+      const end = this.frames.push(chunk, at, PIECE_WORK, PIECE_FRAMES);
       const problem = this.frames.costProblem(this.produced(), this.frames.windowWork - work);
       if (problem !== undefined) throw new StreamProblem(problem);
       this.zstd.push(chunk.subarray(at, end), final === true && end === chunk.length);

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createDecompressor } from './decompress';
-import { concatBytes, fixtureLines } from './testing';
+import { concatBytes, fixtureLines, rawZstdFrame } from './testing';
 import { MAX_ZSTD_WINDOW } from './zstdFrames';
 
 const enc = new TextEncoder();
@@ -139,5 +139,23 @@ describe('gzip: a member header of megabytes', () => {
     const r = run(gzipWithName(LINE + LINE, 300), 7);
     expect(r.error).toBeUndefined();
     expect(r.text).toBe(LINE + LINE);
+  });
+});
+
+describe('zstd: many frames in one read (audit 28 L4)', () => {
+  it('375,000 empty skippable frames before a frame are read through, in one 3 MB push', () => {
+    const skippable = new Uint8Array([0x50, 0x2a, 0x4d, 0x18, 0, 0, 0, 0]); // magic, size 0
+    const many = new Uint8Array(skippable.length * 375_000);
+    for (let at = 0; at < many.length; at += skippable.length) many.set(skippable, at);
+    const r = run(concatBytes([many, rawZstdFrame(enc.encode(LINE))]), many.length + 64);
+    expect(r.error).toBeUndefined();
+    expect(r.text).toBe(LINE);
+  });
+
+  it('100,000 tiny frames in one push decode whole', () => {
+    const frames = concatBytes(Array.from({ length: 100_000 }, () => rawZstdFrame(enc.encode('x'))));
+    const r = run(frames, frames.length);
+    expect(r.error).toBeUndefined();
+    expect(r.text).toBe('x'.repeat(100_000));
   });
 });

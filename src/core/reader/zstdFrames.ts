@@ -17,6 +17,11 @@ export const MAX_ZSTD_WINDOW = 128 * 1024 * 1024;
 /** Window work per piece fed to fzstd: the most that runs before the next check. */
 export const PIECE_WORK = 256 * 1024 * 1024;
 /**
+ * Frames ended per piece at most: fzstd calls itself once per frame (and per skippable frame) within
+ * a push, so 375,000 empty skippable frames in one read overflowed the stack (audit 28 L4).
+ */
+export const PIECE_FRAMES = 1024;
+/**
  * Window bytes fzstd may allocate or shift per byte decoded, past WORK_FLOOR. An ordinary
  * stream's blocks regenerate up to 128 KiB each, so even a 128 MiB window costs ~1,024 per byte,
  * and a writer that flushes each line in a 2 MiB window ~7,000; thousands of one-byte blocks in a
@@ -63,22 +68,27 @@ export class ZstdFrameWalker {
 
   /**
    * Reads `chunk` from `from`; stops early, right after a block header, once the window work of
-   * this call reaches `workLimit`. Returns where it stopped (chunk.length when it read it all).
+   * this call reaches `workLimit`, or right after a frame once `frameLimit` frames ended in it.
+   * Returns where it stopped (chunk.length when it read it all).
    */
-  push(chunk: Uint8Array, from = 0, workLimit = Infinity): number {
+  push(chunk: Uint8Array, from = 0, workLimit = Infinity, frameLimit = Infinity): number {
     let i = from;
     const start = this.windowWork;
+    let ended = 0;
     while (i < chunk.length && this.state !== 'invalid') {
+      const before = this.state;
       if (this.skipping > 0) {
         const n = Math.min(this.skipping, chunk.length - i);
         this.skipping -= n;
         i += n;
         if (this.skipping === 0) this.state = this.after;
-        continue;
+      } else {
+        this.held.push(chunk[i++] as number);
+        this.structure();
+        if (this.windowWork - start >= workLimit) break;
       }
-      this.held.push(chunk[i++] as number);
-      this.structure();
-      if (this.windowWork - start >= workLimit) break;
+      // a frame (or a skippable one) ended here: a piece may stop at this boundary
+      if (before !== 'magic' && this.state === 'magic' && ++ended >= frameLimit) break;
     }
     return this.state === 'invalid' ? chunk.length : i;
   }
