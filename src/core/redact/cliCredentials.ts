@@ -69,7 +69,7 @@ export function* httpieAuth(s: string): Generator<readonly [number, number]> {
 
 /**
  * Commands that take a password as a short option, and which: MySQL's `-p` (attached only: its `-p
- * name` is a database), `-p` of `login`, sshpass and mongo; redis-cli's `-a`; sqlcmd's, bcp's and
+ * name` is a database), `-p` of `login`, sshpass, twine and mongo; redis-cli's `-a`; sqlcmd's, bcp's and
  * ipmitool's `-P`; the OpenLDAP tools' `-w`; zip's and unzip's `-P`; 7-Zip's and RAR's `-p`
  * (attached only: a bare `-p` asks); ssh-keygen's `-N` (new passphrase) and `-P` (old one). A file
  * name is no command (`out.zip -P`).
@@ -77,7 +77,7 @@ export function* httpieAuth(s: string): Generator<readonly [number, number]> {
 const PASSWORD_COMMANDS = [
   { command: String.raw`mysql\w*|mariadb\w*`, letters: 'p', attachedOnly: true },
   {
-    command: String.raw`login|sshpass|mongo(?:sh|dump|restore|import|export)?`,
+    command: String.raw`login|sshpass|twine|mongo(?:sh|dump|restore|import|export)?`,
     letters: 'p',
     attachedOnly: false,
   },
@@ -176,6 +176,8 @@ const POSITIONAL = [
   /(?<![\w-])-pass(?:in|out)?[ \t]+()(["']?)pass:([^\s"']{1,256})\2/dg,
   /--[\w-]{0,32}pass[\w-]{0,32}(?:[ \t]+|=)<\([ \t]{0,16}(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+|'%s(?:\\n)?'[ \t]+|"%s(?:\\n)?"[ \t]+)?()(["']?)([^\s"')]{1,256})\2[ \t]{0,16}\)/dg,
   /\bIDENTIFIED[ \t]+(?:WITH[ \t]+\w{1,64}[ \t]+)?BY[ \t]+()(['"])([^'"\r\n]{1,256})\2/dgi,
+  // MySQL's `SET PASSWORD [FOR 'u'@'h'] = PASSWORD('PW')` (5.x) or `= 'PW'` (8) (audit 28 L3)
+  /\bSET[ \t]+PASSWORD\b[^=;\r\n]{0,256}=[ \t]*(?:(?:OLD_)?PASSWORD\([ \t]*)?()(['"])([^'"\r\n]{1,256})\2/dgi,
   /\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+)?(["']?)[\w.-]{1,64}:([^\s"':|]{1,256})\1[ \t]{0,16}\|[ \t]{0,16}(?:sudo[ \t]+)?chpasswd\b/dg,
   /\bnet[ \t]+user[ \t]+(?:"[^"\r\n]{1,64}"|[^\s"/]{1,64})[ \t]+()()([^\s/"'*][^\s"']{0,255})/dg,
   /\bopenssl[ \t]+passwd[ \t]+(?:-(?:salt[ \t]+\S{1,64}|[\w-]{1,16})[ \t]+){0,4}()(["']?)([^\s"'-][^\s"']{0,255})\2/dg,

@@ -49,7 +49,8 @@ const CREDENTIAL_OWNER = new Set([
 ]);
 const SECRET_OWNER = new Set(['client', 'app', 'api', 'webhook', 'shared', 'signing', 'consumer', 'jwt']);
 const SESSION_PART = /^(?:php|j)?sess(?:ion)?(?:id)?$|^sid$/;
-const WEAK_PART = /^(?:token|secrets?|auth|oauth|cookies?|signature|sig|credentials?|creds)$/;
+// `salt`: WordPress's AUTH_SALT/NONCE_SALT, an app's PASSWORD_SALT (weak: `saltRounds = 10` is a count)
+const WEAK_PART = /^(?:token|secrets?|auth|oauth|cookies?|signature|sig|credentials?|creds|salt)$/;
 
 /** The parts of an identifier, lower case: `X-Amz-SecurityToken` -> x amz security token. */
 function partsOf(id: string): string[] {
@@ -193,7 +194,7 @@ export function valueTest(tier: LabelTier, value: string, phrase: boolean): bool
 
 /** Where a label's name may start: words that hold a secret word somewhere (`pat` whole: not `path`). */
 const SECRET_WORD =
-  /pass|pw|psw|psk|pat(?![a-z])|secret|token|key|cred|auth|sess|cookie|sig|sid|mnemonic|phrase/gi;
+  /pass|pw|psw|psk|pat(?![a-z])|secret|token|key|cred|auth|sess|cookie|sig|sid|mnemonic|phrase|salt/gi;
 const HAS_SECRET_WORD = new RegExp(SECRET_WORD.source, 'i');
 
 /** Whether a field's name may label its value (then its value is masked as `name: value`). */

@@ -71,9 +71,11 @@ const SHAPES = [
   String.raw`tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9_-]{20,}`,
   String.raw`(?<![\w-])key-[a-f0-9]{32}(?![A-Za-z0-9])`,
   // a Google OAuth refresh token, a Telegram bot token, a Discord bot token
-  String.raw`1//0[A-Za-z0-9_-]{40,}`,
+  `1//(?:0[A-Za-z0-9_-]{40,}|${mixed('[A-Za-z0-9_-]', 60)}[A-Za-z0-9_-]{60,})`,
   String.raw`\d{8,10}:AA[A-Za-z0-9_-]{33}`,
   String.raw`[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,38}`,
+  // a Mapbox secret token (`sk.` and a base64 JSON head; `pk.` ones are public) (audit 28 L3)
+  String.raw`sk\.eyJ1[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{20,}`,
   // New Relic user and ingest keys, Pinecone API keys (audit R25-L3)
   String.raw`NRAK-[A-Z0-9]{27}`,
   String.raw`NRII-[A-Za-z0-9_-]{32}`,

@@ -150,3 +150,31 @@ describe("audit 28 N3: go-sql-driver/mysql's DSN", () => {
       expect(m.mask(s)).toHaveLength(s.length);
   });
 });
+
+describe('audit 28 lows', () => {
+  const CASES: [string, string][] = [
+    ['0e0t7Kq2Lm9Np4Rs6Tv8Wx1Za3Bq8Vn2Xc5Mz7Lk3Jh9Gf4Dd6Qp!@#', "define( 'AUTH_SALT', '%' );"],
+    ['x(9Kq2Lm9Np4Rs6Tv8Wx1Za3Bq8Vn2Xc5Mz7Lk3Jh9Gf4', "define('NONCE_SALT',        '%');"],
+    ['Kq2Lm9Np4Rs6Tv8W', 'PASSWORD_SALT=%'],
+    [`sk.eyJ1IjoiYWxpY2UiLCJhIjoiY2t4${'Kq2Lm9Np4R'.repeat(2)}.Xc5Mz7Lk3Jh9Gf4Dd6QpWs2`, 'MAPBOX token %'],
+    [`1//${'Kq2Lm9Np4Rs6Tv8Wx1Za3'.repeat(4)}`, 'Use this token to login on a CI server:\n\n%'],
+    ['Hq7Jk2Lm9Np4', "mysql> SET PASSWORD FOR 'root'@'localhost' = PASSWORD('%');"],
+    ['Hq7Jk2Lm9Np4', "SET PASSWORD FOR 'app'@'localhost' = '%';"],
+    ['pypi-Kq2Lm9Np4Rs6Tv8Wx1Za3Bq8Vn2Xc5', 'twine upload -u __token__ -p % dist/*'],
+  ];
+  it('masks each, each alone in its own log', () => {
+    expect(unmaskedAlone(HEADER, CASES)).toEqual([]);
+  });
+
+  it('keeps counts, phrases and placeholders', () => {
+    const kept = toolResultLog(HEADER, [
+      'const saltRounds = 10;',
+      'salt: 12',
+      'the salt and pepper of the test suite',
+      "define( 'LOGGED_IN_SALT', 'put your unique phrase here' );",
+      'see 1//2 of the docs',
+      "SET PASSWORD FOR 'app'@'%' = PASSWORD('$APP_PASSWORD');",
+    ]);
+    expect(redactLogText(kept).text).toBe(kept);
+  });
+});
