@@ -90,6 +90,8 @@ describe('audit 28 N1: an environment variable default in other spellings', () =
     ['MkCFXc5Mz7Lk3Jh9Gf4Dd6Qp', 'String key = Optional.ofNullable(System.getenv("API_KEY")).orElse("%");'],
     ['5hpvYIBzaQyylWPH5n6RNuyug1S4', 'self.api_key = api_key or "%"'],
     ['vXnjsH55SJfshgPzxtx6EJLC93p9', 'api_key <- "%"'],
+    ['dq8b8Vw2zbJYAxyL1aCcTlN99mhW', '    password: Annotated[str, Field(min_length=8)] = "%"'],
+    ['I7zcpVMw0qDPAjd6OcZFv1niUK8i', '    db_password: str = Field(default_factory=lambda: "%")'],
   ];
   it('masks each, each alone in its own log', () => {
     expect(unmaskedAlone(HEADER, CASES)).toEqual([]);

@@ -24,18 +24,20 @@ const literal = (q: number) => '\\\\{0,3}(["\'`])([^"\'`\\\\\\r\\n]{1,512})\\\\{
 /** A quote, maybe escaped. */
 const Q = String.raw`\\{0,3}["']`;
 
-/** `= "…"`, `= Field(default="…")`, `= SecretStr("…")`: group 2 is the value. */
+/** `= "…"`, `= Field(default="…")`, `= Field(default_factory=lambda: "…")`, `= SecretStr("…")`: group 2 is the value. */
 const ASSIGNED = new RegExp(
-  String.raw`=[ \t]*(?:[\w.]{1,40}\((?:default[ \t]*=[ \t]*)?)?` + literal(1),
+  String.raw`=[ \t]*(?:[\w.]{1,40}\((?:default(?:_factory)?[ \t]*=[ \t]*(?:lambda[ \t]*:[ \t]*)?)?)?` +
+    literal(1),
   'dg',
 );
 /**
  * What must end right before that `=`: a name, then `: TYPE` (tokens of a type separated by spaces
- * or commas: `str`, `Optional[str]`, `&'static str`, `str | None`, `String?`) or Go's ` string`.
+ * or commas: `str`, `Optional[str]`, `&'static str`, `str | None`, `String?`,
+ * `Annotated[str, Field(min_length=8)]`) or Go's ` string`.
  * The token class and the separator class are disjoint, so no run is matched two ways.
  */
 const ANNOTATED =
-  /(?:(?<![\w$])|(?<=\\[nt]))([A-Za-z_$][\w$]{0,63})(?:[ \t]*:[ \t]*[\w.&'<>[\]|?]{1,32}(?:[ \t,]{1,3}[\w.&'<>[\]|?]{1,32}){0,4}|[ \t]+(?:string|String|str))[ \t]*$/;
+  /(?:(?<![\w$])|(?<=\\[nt]))([A-Za-z_$][\w$]{0,63})(?:[ \t]*:[ \t]*[\w.&'<>[\]|?()=]{1,40}(?:[ \t,]{1,3}[\w.&'<>[\]|?()=]{1,40}){0,4}|[ \t]+(?:string|String|str))[ \t]*$/;
 
 /**
  * An environment read: `process.env.X`, `import.meta.env.X`, `Bun.env.X`, `ENV["X"]`, PHP's
