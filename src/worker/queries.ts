@@ -33,7 +33,7 @@ import { limitDepth, limitDepthAndWidth } from '../core/depthLimit';
 import { seqRuns, type SeqRuns } from '../core/view/seqRuns';
 import { REPLACED_PAGE } from './protocol';
 import { listedSamples } from '../core/import/inspect/sampleList';
-import { nameHead } from '../core/view/bidiControls';
+import { turnColumns } from './turnColumns';
 import { postedHeader, postedMeta, type PostedHeader, type PostedMeta } from '../core/view/headerFields';
 
 /** Messages one `messagesOf` answers at most. */
@@ -272,20 +272,13 @@ export class Queries {
 
   structure(): StructureSummary {
     const st = this.session.log.structure;
-    return {
-      steps: st.steps.length,
-      turns: st.turns.map((t) => {
-        const out: StructureSummary['turns'][number] = {
-          turn: t.turn,
-          startSeq: t.startSeq,
-          lastSeq: t.lastSeq,
-          steps: t.stepCount,
-        };
-        if (t.endReason) out.endReason = nameHead(t.endReason.kind);
-        if (t.durationMs !== undefined) out.durationMs = t.durationMs;
-        return out;
-      }),
-    };
+    const turnSteps = new Int32Array(st.turns.length);
+    const turnDurations = new Float64Array(st.turns.length);
+    st.turns.forEach((t, i) => {
+      turnSteps[i] = t.stepCount;
+      turnDurations[i] = t.durationMs ?? NaN;
+    });
+    return { ...turnColumns(st.turns), turnSteps, turnDurations, steps: st.steps.length };
   }
 
   /** The header bounded (audit R22-3): cut like events too, a field nested 3,000 deep failed postMessage (R17-10). */

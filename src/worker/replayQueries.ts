@@ -42,8 +42,8 @@ import type {
   StepHealthView,
   TickView,
 } from './protocol';
+import { turnColumns } from './turnColumns';
 import type { OpenLog } from './openLog';
-import { nameHead } from '../core/view/bidiControls';
 
 /** Knots of the time axis sent to the main thread (plus every gap's two ends). */
 const MAX_KNOTS = 4096;
@@ -214,17 +214,12 @@ export class ReplayQueries {
     }
 
     const structure = log.structure;
-    const turns = structure.turns.map((t) => {
+    const turns = turnColumns(structure.turns);
+    const turnXs = new Float64Array(structure.turns.length * 2);
+    structure.turns.forEach((t, i) => {
       const [x0, x1] = axis.span(t.startSeq, t.lastSeq);
-      const out: ReplayAxisView['turns'][number] = {
-        turn: t.turn,
-        startSeq: t.startSeq,
-        lastSeq: t.lastSeq,
-        x0,
-        x1,
-      };
-      if (t.endReason) out.endReason = nameHead(t.endReason.kind);
-      return out;
+      turnXs[2 * i] = x0;
+      turnXs[2 * i + 1] = x1;
     });
     const steps = structure.steps;
     const stepXs = new Float64Array(steps.length * 2);
@@ -268,7 +263,8 @@ export class ReplayQueries {
         x1: m.x1,
         label: m.label,
       })),
-      turns,
+      ...turns,
+      turnXs,
       stepXs,
       stepSeqs,
       stepNums,

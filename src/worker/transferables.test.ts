@@ -20,7 +20,7 @@ describe('transferablesOf', () => {
     const again = r.axis('time', 800); // the same answer built again: the worker's copies are fresh
     const msg: WorkerMessage = { type: 'response', id: 1, kind: 'replayAxis', result: { ok: true, value } };
     const transfer = transferablesOf(msg);
-    expect(transfer.length).toBe(7);
+    expect(transfer.length).toBe(11);
     const sent = structuredClone(msg, { transfer });
     // Transferred: the worker's arrays are detached, the page's hold the values.
     expect(value.knotSeqs.length).toBe(0);

@@ -20,7 +20,7 @@
  * are left to the timeline (rows), so the two never fight.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
-import type { ReplayAxisView, TickView } from '../../worker/protocol';
+import { turnReasonAt, type ReplayAxisView, type TickView } from '../../worker/protocol';
 import { selectPosition, useApp } from '../appState';
 import { formatDuration } from '../components/format';
 import { scrubberKeyHandler } from '../keymap';
@@ -314,32 +314,21 @@ function nearestTick(view: ReplayAxisView, hitTicks: TickView[], px: number): nu
  */
 function describeDrag(view: ReplayAxisView, seq: number, events: number): string {
   const parts = [`${formatSeq(seq)} of ${formatCount(events)}`];
-  const ti = lastAtOrBelow(turnStarts(view), seq);
-  const turn = ti >= 0 ? view.turns[ti] : undefined;
-  if (turn && seq <= turn.lastSeq) parts.push(`turn ${turn.turn}`);
+  const ti = bandAt(view.turnSeqs, seq);
+  if (ti >= 0) parts.push(`turn ${view.turnNums[ti]}`);
   const si = bandAt(view.stepSeqs, seq);
   if (si >= 0) parts.push(`step ${view.stepNums[2 * si + 1]}`);
   return parts.join(' · ');
 }
 
-/** Each axis's turn starts, made once (a drag describes a position every frame). */
-const turnStartsOf = new WeakMap<ReplayAxisView, number[]>();
-function turnStarts(view: ReplayAxisView): number[] {
-  let starts = turnStartsOf.get(view);
-  if (!starts) {
-    starts = view.turns.map((t) => t.startSeq);
-    turnStartsOf.set(view, starts);
-  }
-  return starts;
-}
-
 /** Where `seq` is, from the axis: its seq, turn, step and (time axis) recorded time. */
 function positionParts(view: ReplayAxisView, seq: number): string[] {
   const parts = [formatSeq(seq)];
-  const ti = lastAtOrBelow(turnStarts(view), seq);
-  const turn = ti >= 0 ? view.turns[ti] : undefined;
-  if (turn && seq <= turn.lastSeq)
-    parts.push(`turn ${turn.turn}${turn.endReason ? ` (${turn.endReason})` : ''}`);
+  const ti = bandAt(view.turnSeqs, seq);
+  if (ti >= 0) {
+    const reason = turnReasonAt(view, ti);
+    parts.push(`turn ${view.turnNums[ti]}${reason ? ` (${reason})` : ''}`);
+  }
   const si = bandAt(view.stepSeqs, seq);
   if (si >= 0) parts.push(`step ${view.stepNums[2 * si]}.${view.stepNums[2 * si + 1]}`);
   if (view.axis === 'time' && view.startTime !== undefined) {

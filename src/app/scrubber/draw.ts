@@ -5,7 +5,7 @@
  * axis data or the bar's size changes; the handle and the played region are
  * DOM on top, so moving the selection never repaints this.
  */
-import type { ReplayAxisView, TickView } from '../../worker/protocol';
+import { turnReasonAt, type ReplayAxisView, type TickView } from '../../worker/protocol';
 
 /** Lanes, in CSS px from the top of the track. */
 export const LANES = {
@@ -156,10 +156,11 @@ export function drawTrack(canvas: HTMLCanvasElement, view: ReplayAxisView, width
     ctx.fillStyle = style;
     ctx.fillRect(x0, LANES.turns.y, bw, LANES.turns.h);
   });
-  view.turns.forEach((t, i) => {
-    const [x0, bw] = bandPx(t.x0, t.x1, w);
-    const rank =
-      t.endReason === 'error' ? 2 : t.endReason === 'aborted' || t.endReason === 'interrupted' ? 1 : 0;
+  const turns = view.turnNums.length;
+  for (let i = 0; i < turns; i++) {
+    const [x0, bw] = bandPx(view.turnXs[2 * i] as number, view.turnXs[2 * i + 1] as number, w);
+    const reason = turnReasonAt(view, i);
+    const rank = reason === 'error' ? 2 : reason === 'aborted' || reason === 'interrupted' ? 1 : 0;
     const tint =
       rank === 2
         ? [TURN_ERROR_COLOR, 'rgba(248,113,113,0.42)']
@@ -175,10 +176,10 @@ export function drawTrack(canvas: HTMLCanvasElement, view: ReplayAxisView, width
       ctx.beginPath();
       ctx.rect(x0, LANES.turns.y, bw, LANES.turns.h);
       ctx.clip();
-      ctx.fillText(`T${t.turn}`, x0 + 3, LANES.turns.y + LANES.turns.h / 2 + 0.5);
+      ctx.fillText(`T${view.turnNums[i]}`, x0 + 3, LANES.turns.y + LANES.turns.h / 2 + 0.5);
       ctx.restore();
     }
-  });
+  }
   turnBands.flush();
 
   // Step bands: alternating cyan; failed attempts red; stalls get an amber cap.

@@ -2,6 +2,7 @@
 import type { DiagnosticCode, Severity, TokenUsage } from '../../core/types';
 import type { PostedHeader, PostedMeta } from '../../core/view/headerFields';
 import type { LoadSource } from './requests';
+import type { TurnColumns } from './replay';
 import type { SourceFormat } from '../../core/import/formats';
 import type { ProblemSummary } from '../../core/view/problems';
 import type { ReadLimitHit, ReadLimitKind } from '../../core/reader/readLimits';
@@ -74,14 +75,11 @@ export interface LogSummary extends RowsInfo {
   liftedLimits?: ReadLimitKind[];
 }
 
-export interface StructureSummary {
-  turns: {
-    turn: number;
-    startSeq: number;
-    lastSeq: number;
-    endReason?: string;
-    durationMs?: number;
-    steps: number;
-  }[];
+/** Turns as columns (TurnColumns: typed arrays, transferred), not one object per turn. */
+export interface StructureSummary extends TurnColumns {
+  /** Per turn: its step count. */
+  turnSteps: Int32Array;
+  /** Per turn: its duration in ms, NaN when unknown. */
+  turnDurations: Float64Array;
   steps: number;
 }

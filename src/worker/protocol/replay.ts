@@ -25,12 +25,40 @@ export interface GapMarkerView {
 }
 
 /**
+ * Turns as columns, like steps (audit 28 N2): an array of one object per turn made every loading
+ * update of a log of 3M turns cost seconds of structured clone and GC on the main thread; typed
+ * arrays are transferred whole. Turn i is at index i of each column (2i and 2i + 1 for pairs).
+ */
+export interface TurnColumns {
+  /** Per turn: its number. */
+  turnNums: Int32Array;
+  /** Per turn i: [startSeq, lastSeq] at 2i. */
+  turnSeqs: Int32Array;
+  /** Per turn: 0 without an end reason, else 1 + its index in turnReasonNames. */
+  turnReasons: Uint8Array;
+  /**
+   * The end reasons named (each a head, nameHead): the harness's vocabulary first, then unknown
+   * kinds as met, at most 255; past that, every further kind is TURN_REASON_OTHER.
+   */
+  turnReasonNames: string[];
+}
+
+/** The end reason of a turn whose kind did not fit in turnReasonNames (a log of many distinct kinds). */
+export const TURN_REASON_OTHER = 'other';
+
+/** Turn i's end reason, or undefined. */
+export function turnReasonAt(turns: TurnColumns, i: number): string | undefined {
+  const r = turns.turnReasons[i] ?? 0;
+  return r > 0 ? turns.turnReasonNames[r - 1] : undefined;
+}
+
+/**
  * The scrubber's data, downsampled for the main thread: a few thousand knots
  * of the seq -> x mapping (every event for small logs), the turn and step
  * bands, compressed-gap markers and per-pixel ticks. Sized by the bar, not
- * by the log (steps are typed arrays: a 1M-event log has ~7k).
+ * by the log (steps and turns are typed arrays: a 1M-event log has ~7k steps).
  */
-export interface ReplayAxisView {
+export interface ReplayAxisView extends TurnColumns {
   /** The axis drawn ('seq' when 'time' was asked for but the log has no usable times). */
   axis: ReplayAxisKind;
   timeAvailable: boolean;
@@ -42,7 +70,8 @@ export interface ReplayAxisView {
   /** The knots' recorded times (epoch ms; NaN where an event has none). */
   knotTimes: Float64Array;
   markers: GapMarkerView[];
-  turns: { turn: number; startSeq: number; lastSeq: number; x0: number; x1: number; endReason?: string }[];
+  /** Per turn i: [x0, x1] at 2i (the turn columns are TurnColumns'). */
+  turnXs: Float64Array;
   /** Per step i: [x0, x1] at 2i, [startSeq, lastSeq] at 2i, [turn, step] at 2i. */
   stepXs: Float64Array;
   stepSeqs: Int32Array;
