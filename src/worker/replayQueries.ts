@@ -42,6 +42,7 @@ import type {
   StepHealthView,
   TickView,
 } from './protocol';
+import { shownGapMarkers } from './gapMarkers';
 import { turnColumns } from './turnColumns';
 import type { OpenLog } from './openLog';
 
@@ -191,7 +192,8 @@ export class ReplayQueries {
     // On the seq axis (a log still loading is shown so), whether a time axis exists without building it.
     const timeAvailable = kind === 'time' ? axis.kind === 'time' : this.timeRises();
 
-    // Knots: every event of a small log; evenly spaced ones plus both ends of every gap otherwise.
+    const markers = shownGapMarkers(axis.markers);
+    // Knots: every event of a small log; evenly spaced ones plus both ends of every gap shown otherwise.
     let knots: number[];
     if (n === 0) knots = [];
     else if (axis.kind === 'seq') knots = n === 1 ? [0] : [0, n - 1];
@@ -199,7 +201,7 @@ export class ReplayQueries {
     else {
       const set = new Set<number>();
       for (let i = 0; i < MAX_KNOTS; i++) set.add(Math.round((i * (n - 1)) / (MAX_KNOTS - 1)));
-      for (const m of axis.markers) {
+      for (const m of markers) {
         if (m.beforeSeq >= 0) set.add(m.beforeSeq);
         set.add(m.seq);
       }
@@ -255,7 +257,7 @@ export class ReplayQueries {
       knotSeqs,
       knotXs,
       knotTimes,
-      markers: axis.markers.map((m) => ({
+      markers: markers.map((m) => ({
         beforeSeq: m.beforeSeq,
         seq: m.seq,
         ms: m.ms,
