@@ -30,7 +30,7 @@ const PASSWORD_CALLS = [
   new RegExp(String.raw`\bFTP(?:_TLS)?\([ \t]*${ARG}${SEP}${ARG}${SEP}${LITERAL}`, 'dg'),
 ];
 
-const CLIENT_KEY = /\b\w{0,40}Client\([ \t]*(["'])([A-Za-z0-9_-]{20,256})\1[ \t]*[,)]/dg;
+const CLIENT_KEY = /\b\w{0,40}(?:Client|AuthApiKey)\([ \t]*(["'])([A-Za-z0-9_-]{20,256})\1[ \t]*[,)]/dg;
 const MIXED = (v: string) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v);
 
 export function* codePasswords(s: string): Generator<readonly [number, number]> {
@@ -48,7 +48,7 @@ export function* codePasswords(s: string): Generator<readonly [number, number]> 
 /** A client's key: `SomeClient("key")`, and W&B's logins (typedSecrets.ts). */
 export function* clientKeys(s: string): Generator<readonly [number, number]> {
   yield* wandbKeys(s);
-  if (!s.includes('Client(')) return;
+  if (!s.includes('Client(') && !s.includes('ApiKey(')) return;
   CLIENT_KEY.lastIndex = 0;
   for (let m = CLIENT_KEY.exec(s); m !== null; m = CLIENT_KEY.exec(s)) {
     const at = m.indices?.[2];

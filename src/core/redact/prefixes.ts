@@ -74,6 +74,10 @@ const SHAPES = [
   `1//(?:0[A-Za-z0-9_-]{40,}|${mixed('[A-Za-z0-9_-]', 60)}[A-Za-z0-9_-]{60,})`,
   String.raw`\d{8,10}:AA[A-Za-z0-9_-]{33}`,
   String.raw`[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,38}`,
+  // Airtable personal access tokens, Resend API keys, Mailgun's newer API keys (audit 28 L7)
+  String.raw`pat[A-Za-z0-9]{14}\.[a-f0-9]{64}(?![A-Za-z0-9])`,
+  `re_${mixed('[A-Za-z0-9_]', 24)}[A-Za-z0-9_]{24,}(?![A-Za-z0-9_])`,
+  String.raw`(?=[a-f0-9]{0,31}[a-f])[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8}(?![\w-])`,
   // a Mapbox secret token (`sk.` and a base64 JSON head; `pk.` ones are public) (audit 28 L3)
   String.raw`sk\.eyJ1[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{20,}`,
   // New Relic user and ingest keys, Pinecone API keys (audit R25-L3)

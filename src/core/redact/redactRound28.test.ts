@@ -163,6 +163,15 @@ describe('audit 28 lows', () => {
     ['Hq7Jk2Lm9Np4', "mysql> SET PASSWORD FOR 'root'@'localhost' = PASSWORD('%');"],
     ['Hq7Jk2Lm9Np4', "SET PASSWORD FOR 'app'@'localhost' = '%';"],
     ['pypi-Kq2Lm9Np4Rs6Tv8Wx1Za3Bq8Vn2Xc5', 'twine upload -u __token__ -p % dist/*'],
+    ['UL4CsJw24BikWMgISuSw8P1FGNmtjwHsGQeZ52G6', 'auth_config = weaviate.auth.AuthApiKey("%")'],
+    [
+      'patXhN10rsrZ0Grr4.d7b77e776bf33c25d1406823ee924b2a124b271a79ba23bd558c4d237295a631',
+      "base = Airtable('%').base('app123')",
+    ],
+    ['27fe96f22925c3355fa76e7c0b93f13e', 'const client = twilio("ACabcaf5f81fe71cef535a9c3e595bb1c8", "%");'],
+    ['re_Uxqv6ggm3FBKCgS2ibwiyC5vQH6SBMhY', "const resend = new Resend('%');"],
+    ['bc5a95080194960414b8e8b94bee7a28-09a3800e-c60041aa', 'mailgun.client({username: "api", key: "%"})'],
+    ['7282141036fe9629a9f4eb895c90307d', 'algoliasearch("APPID", "%")'],
   ];
   it('masks each, each alone in its own log', () => {
     expect(unmaskedAlone(HEADER, CASES)).toEqual([]);
@@ -175,6 +184,8 @@ describe('audit 28 lows', () => {
       'the salt and pepper of the test suite',
       "define( 'LOGGED_IN_SALT', 'put your unique phrase here' );",
       'see 1//2 of the docs',
+      'import re; re_compile_all_patterns_now = 1',
+      'path = "patterns.txt"',
       "SET PASSWORD FOR 'app'@'%' = PASSWORD('$APP_PASSWORD');",
     ]);
     expect(redactLogText(kept).text).toBe(kept);

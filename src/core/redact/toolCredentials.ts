@@ -98,6 +98,18 @@ const LINE_SHAPES: readonly { needle: string; re: RegExp; test: Test }[] = [
     re: /\b\w{0,40}Client\([ \t]*(["'])AC[0-9a-f]{32}\1[ \t]*,[ \t]*(?<q>["'])(?<v>[0-9a-f]{32})\k<q>/dg,
     test: () => true,
   },
+  {
+    needle: 'twilio(',
+    // Node's `twilio("AC…", "<auth token>")` (audit 28 L7)
+    re: /\btwilio\([ \t]*(["'])AC[0-9a-f]{32}\1[ \t]*,[ \t]*(?<q>["'])(?<v>[0-9a-f]{32})\k<q>/dg,
+    test: () => true,
+  },
+  {
+    needle: 'algoliasearch(',
+    // `algoliasearch("APP_ID", "<admin or search key>")` (audit 28 L7)
+    re: /\balgoliasearch\([ \t]*(["'])[^"'\r\n]{1,64}\1[ \t]*,[ \t]*(?<q>["'])(?<v>[0-9a-f]{32})\k<q>/dg,
+    test: () => true,
+  },
 ];
 
 /** Commands whose password is a flag's value somewhere along their line. */
