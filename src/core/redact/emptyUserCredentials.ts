@@ -1,7 +1,8 @@
 /**
  * Basic credentials with one side empty (audit26 N6): `curl -u :PAT` / `--user ':PAT'` / HTTPie's
  * `-a :PAT` and `echo -n :PAT | base64` (Azure DevOps' documented forms: its PAT has no prefix),
- * `curl -u KEY:` (Chargebee, Freshdesk, Recurly: the key is the user, the password empty). The
+ * `curl -u KEY:` and `KEY:X` (Chargebee, Freshdesk, Recurly, Freshservice, Teamwork: the key is the
+ * user, the password empty or a dummy `X`). The
  * `user:password` rule (cliCredentials.ts) needs both sides; here the side that is there is the
  * credential. A bare name is kept (`-u :docker` is a group, `-u root:` a user), by labels.ts's test.
  */
@@ -9,7 +10,7 @@ import { looksRandom } from './labels';
 
 /** curl's options as in cliCredentials.ts's USER_OPTION, then `:VALUE` or `VALUE:` before the value's end. */
 const OPTION = String.raw`(?<![\w-])(?:-[uU](?:[ \t]+|=)?|-[A-Za-z]{1,8}[uU][ \t]+|--(?:(?:proxy-)?user|auth)(?:[ \t]+|=))`;
-const EMPTY_SIDE = String.raw`\\?["']?(?::([^\s:"'\\]{1,256})|([^\s:"'\\-][^\s:"'\\]{0,255}):(?=[\s"'\\]|$))`;
+const EMPTY_SIDE = String.raw`\\?["']?(?::([^\s:"'\\]{1,256})|([^\s:"'\\-][^\s:"'\\]{0,255}):[Xx]?(?=[\s"'\\]|$))`;
 const USER_OPTION = new RegExp(OPTION + EMPTY_SIDE, 'dg');
 /** HTTPie's and xh's `-a :PAT` (`-a` counts only after the command on the same line). */
 const HTTPIE =

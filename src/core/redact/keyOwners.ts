@@ -91,6 +91,8 @@ const KEY_SERVICE = new Set([
   'deploy',
   'jwt',
   'hmac',
+  // .NET tutorials' `TokenKey` (the JWT signing key) (audit 29 N2)
+  'token',
 ]);
 
 /** The tier of a label whose last part is `key`, by the part before it (none: a bare `key` names nothing). */

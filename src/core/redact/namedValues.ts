@@ -70,3 +70,16 @@ function accepted(
   const tier = labelTier(name);
   return at && tier !== null && valueTest(tier, value, false) ? at : undefined;
 }
+
+/**
+ * A section's `Key`, `Secret` or `Token` named by the section (`"Jwt": {"Key": …}` in ASP.NET's
+ * appsettings.json, `"Stripe": {"Key": …}`): the label `Jwt_Key`, as the environment spells it
+ * (`Jwt__Key`), when that names a secret (audit 29 N2); undefined otherwise.
+ */
+export function nestedLabel(section: string | undefined, key: string): string | undefined {
+  if (section === undefined || section.length > 64 || !/^(?:key|secret|token)$/i.test(key)) return undefined;
+  // `Jwt_Key`, and `sendgrid_Key` for `SendGrid` (a service's name is one word there)
+  for (const label of [`${section}_${key}`, `${section.toLowerCase()}_${key}`])
+    if (labelTier(label) !== null) return label;
+  return undefined;
+}

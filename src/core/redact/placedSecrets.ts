@@ -17,7 +17,7 @@
  */
 import { MAX_LEVELS } from './escapes';
 import { labelTier, maybeLabel, valueTest } from './labels';
-import { NAME_MEMBERS, VALUE_MEMBERS } from './namedValues';
+import { NAME_MEMBERS, VALUE_MEMBERS, nestedLabel } from './namedValues';
 import { maskOf, secretField, type Masker } from './rules';
 import { isSpecKey, isSpecValue } from './specWords';
 import { typedPair } from './typedPasswords';
@@ -153,6 +153,8 @@ interface Frame {
   value: object;
   /** The secret-naming name whose verdict covers this value's strings (carried down). */
   label?: string;
+  /** Its own key (`"Jwt": {"Key": …}`: namedValues.ts nestedLabel). */
+  name?: string;
 }
 
 /** Where a JSON text's changed leaves are gathered, to be masked in the text. */
@@ -212,14 +214,14 @@ function walk(root: unknown, how: TreeMasking, text: TextLeaves | undefined): bo
         masker.counts.secret = (masker.counts.secret ?? 0) + 1;
       }
     } else if (typeof x === 'object' && x !== null)
-      stack.push({ value: x, label: label ?? (own !== undefined && isCollective(own) ? own : undefined) });
+      stack.push({ value: x, label: label ?? (own && isCollective(own) ? own : undefined), name: own });
     if (after === undefined || after === x) return;
     setOwn(holder, key, after);
     text?.changes.push([x as string | number, after]);
     changed = true;
   };
   while (stack.length > 0) {
-    const { value: v, label } = stack.pop() as Frame;
+    const { value: v, label, name: section } = stack.pop() as Frame;
     const skipped = skip?.get(v);
     if (Array.isArray(v)) {
       const headers = label === undefined && isHeaderList(v);
@@ -255,7 +257,7 @@ function walk(root: unknown, how: TreeMasking, text: TextLeaves | undefined): bo
             ? (pair.label ?? label)
             : label !== undefined && !SCHEMA_MEMBERS.has(k) && k !== pair?.nameMember
               ? label
-              : undefined;
+              : nestedLabel(section, k);
       visit(obj, k, obj[k], placed);
       return [mk, obj[k]];
     });

@@ -129,7 +129,7 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   // followed by anything that cannot continue it (`mongo_1:27017,m2`, `@db:5432: refused`, `@h...`, `@h。`)
   {
     kind: 'password',
-    re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/?#"'<>]{0,64}:((?!\d{1,5}(?:[/?#]|$))[^\s"'<>]{1,256}?)@(?=\[|[\w.-]{1,253}(?::\d{1,5}(?![\w@])|(?![\w.@-]|:\d)))/dgi,
+    re: /\b[a-z][a-z0-9+._-]{1,40}:\/\/[^\s:@/?#"'<>]{0,64}:((?!\d{1,5}(?:[/?#]|$))[^\s"'<>]{1,256}?)@(?=\[|[\w.-]{1,253}(?::\d{1,5}(?![\w@])|(?![\w.@-]|:\d)))/dgi,
   },
   // HTTP Basic credentials: base64 of user:password
   {

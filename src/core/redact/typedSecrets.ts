@@ -15,6 +15,7 @@
  * spaces: a megabyte of spaces after a name took minutes.)
  */
 import { labelTier, valueTest } from './labels';
+import { nestedLabel } from './namedValues';
 
 /**
  * A quoted literal whose quote is group `q` and text group `q + 1`; its quotes may be escaped, as in
@@ -45,7 +46,7 @@ const ANNOTATED =
  * `System.getenv`), C#'s `GetEnvironmentVariable("X")`, Rust's `env::var("X")`, Go's
  * `os.Getenv("X")`, Deno's `Deno.env.get("X")`, Ruby's `ENV.fetch("X")`; the name is group 1.
  */
-const ENV_READ = String.raw`(?:(?:process|import\.meta|Bun)\.env(?:\.|\[${Q})|(?:\bENV|\$_ENV|\$_SERVER)\[${Q}|(?:\bos\.environ\.get|\bgetenv|\bGetEnvironmentVariable|\benv::var|\bos\.Getenv|\bDeno\.env\.get|\bENV\.fetch)\([ \t]*${Q})([A-Za-z_][\w]{0,63})(?:${Q})?\]?\)?\)?`;
+const ENV_READ = String.raw`(?:(?:process|import\.meta|Bun)\.env(?:\.|\[${Q})|(?:\bENV|\$_ENV|\$_SERVER|\bConfiguration)\[${Q}|(?:\bos\.environ\.get|\bgetenv|\bGetEnvironmentVariable|\benv::var|\bos\.Getenv|\bDeno\.env\.get|\bENV\.fetch)\([ \t]*${Q})([A-Za-z_][\w:]{0,63})(?:${Q})?\]?\)?\)?`;
 /**
  * Then its fallback: `||`, `??`, `?:`, `or`, Rust's `.unwrap_or("…")` and `.unwrap_or_else(|_| "…")`,
  * Java's `Optional.ofNullable(…).orElse("…")`, Ruby's `ENV.fetch("X") { "…" }`; then a literal.
@@ -75,6 +76,34 @@ const KEYWORD_DEFAULT = new RegExp(
   String.raw`\([ \t]*${Q}([A-Za-z_][\w]{0,63})${Q}[^()\r\n]{0,128}?\bdefault[ \t]*=[ \t]*` + literal(2),
   'dg',
 );
+/**
+ * An option's default: argparse's `add_argument("-p", "--password", default="…")` (over lines too),
+ * click's `@click.option("--api-key", default="…")`: the last flag before `default=` labels it.
+ */
+const OPTION_DEFAULT = new RegExp(
+  String.raw`${Q}--?([A-Za-z_][\w-]{0,63})${Q}(?:[^()"'\x60]|"[^"\r\n-][^"\r\n]{0,63}"|'[^'\r\n-][^'\r\n]{0,63}'){0,256}?\bdefault[ \t]*=[ \t]*` +
+    literal(2),
+  'dg',
+);
+/**
+ * A configuration path's value: `Jwt:Key=…` (a .NET command line or ini), `dotnet user-secrets set
+ * "Jwt:Key" "…"`: the path labels it as its environment spelling `Jwt__Key` does (audit 29 N2).
+ */
+const CONFIG_PATH = new RegExp(
+  String.raw`(?:(?<![\w:.-])((?:[A-Za-z]\w{0,40}:){1,4}[A-Za-z]\w{0,40})=|\buser-secrets[ \t]+set[ \t]+${Q}?([\w:.-]{1,128})${Q}?[ \t]+)(${Q}?)([^\s"'\x60\\]{1,512})`,
+  'dg',
+);
+/**
+ * A section's key as text: `"Jwt": {"Key": "…"}` (a fragment of appsettings.json, as a tool prints
+ * it), YAML's `jwt:` then an indented `key: …`; the section names it (namedValues.ts nestedLabel).
+ */
+const SECTION_KEY = [
+  /(["']?)([A-Za-z][\w-]{0,63})\1[ \t]*:[ \t]*\{[^{}]{0,512}?(["'])([Kk]ey|KEY|[Ss]ecret|SECRET|[Tt]oken|TOKEN)\3[ \t]*:[ \t]*(["'])([^"'\r\n\\]{1,512})\5/dg,
+  /(?:^|\n)([ \t]*)([A-Za-z][\w-]{0,63}):[ \t]*\r?\n(?:\1[ \t]+[\w-]{1,64}:[^\n]{0,256}\n){0,8}\1[ \t]+([Kk]ey|[Ss]ecret|[Tt]oken):[ \t]*(["']?)([^\s"'#]{1,512})\4/dg,
+];
+/** `new SymmetricSecurityKey(Encoding.UTF8.GetBytes("…"))`: the literal is a signing key. */
+const SIGNING_KEY =
+  /\bSymmetricSecurityKey\([ \t]*(?:Encoding\.\w{1,16}\.GetBytes\([ \t]*)?\\{0,3}(["'])([^"'\\\r\n]{1,512})\\{0,3}\1/dg;
 
 /** Terraform's `variable "db_password" { default = "…" }`: the block's name labels its default. */
 const TF_DEFAULT =
@@ -84,7 +113,29 @@ export function* typedSecrets(s: string): Generator<readonly [number, number]> {
   if (s.includes('=')) yield* annotated(s);
   if (/\|\||\?\?|\?:|\bor\b|\.unwrap_or|\.orElse\(|\{/.test(s)) yield* labelled(FALLBACK, s);
   if (s.includes('fetch(') || s.includes('getOrDefault(')) yield* labelled(DEFAULTED, s);
-  if (s.includes('default')) yield* labelled(KEYWORD_DEFAULT, s);
+  if (s.includes('default')) {
+    yield* labelled(KEYWORD_DEFAULT, s);
+    yield* labelled(OPTION_DEFAULT, s);
+  }
+  if (s.includes('user-secrets')) yield* configPaths(s);
+  else if (s.includes(':')) yield* configPaths(s);
+  if (s.includes(':')) {
+    for (const re of SECTION_KEY) {
+      re.lastIndex = 0;
+      for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+        const at = m.indices?.[m.length - 1];
+        const label = nestedLabel(m[2], m.length === 7 ? (m[4] as string) : (m[3] as string));
+        if (at && label !== undefined && accepts(label, m[m.length - 1] as string)) yield at;
+      }
+    }
+  }
+  if (s.includes('SymmetricSecurityKey(')) {
+    SIGNING_KEY.lastIndex = 0;
+    for (let m = SIGNING_KEY.exec(s); m !== null; m = SIGNING_KEY.exec(s)) {
+      const at = m.indices?.[2];
+      if (at && valueTest('credential', m[2] as string, false)) yield at;
+    }
+  }
   if (/\|\||\?\?|\bor\b|<-/.test(s)) yield* labelled(NAME_FALLBACK, s);
   if (s.includes('variable')) yield* labelled(TF_DEFAULT, s);
 }
@@ -106,6 +157,17 @@ function* labelled(re: RegExp, s: string): Generator<readonly [number, number]> 
   for (let m = re.exec(s); m !== null; m = re.exec(s)) {
     const at = m.indices?.[3];
     if (at && accepts(m[1] as string, m[3] as string)) yield at;
+  }
+}
+
+function* configPaths(s: string): Generator<readonly [number, number]> {
+  CONFIG_PATH.lastIndex = 0;
+  for (let m = CONFIG_PATH.exec(s); m !== null; m = CONFIG_PATH.exec(s)) {
+    const at = m.indices?.[4];
+    const value = (m[4] as string).replace(/[;,)]+$/, '');
+    // a value `dotnet user-secrets` stores is a secret whatever its name (`SendGridKey`)
+    const ok = m[2] !== undefined ? valueTest('credential', value, false) : accepts(m[1] as string, value);
+    if (at && ok) yield [at[0], at[0] + value.length];
   }
 }
 
