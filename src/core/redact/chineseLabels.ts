@@ -5,6 +5,7 @@
  * ASCII, so prose that merely names the word (`密码：请联系管理员`, `密码是必填项`) is kept; a
  * password must pass labels.ts's test, a token or key must look random.
  */
+import { foreignLabels } from './foreignLabels';
 import { looksRandom, valueTest } from './labels';
 
 /**
@@ -16,6 +17,7 @@ const CHINESE_LABEL =
   /(密码|口令|令牌|密钥|秘钥)(?:\\?["'”」])?[ \t\u3000]*(?:[:：=]|是|为)[ \t\u3000]*(?:\\?["'“「])?([!#-&(-[\]-~]{4,256})/dg;
 
 export function* chineseLabels(s: string): Generator<readonly [number, number]> {
+  yield* foreignLabels(s); // the other languages' labels (foreignLabels.ts)
   if (!/[密口令秘]/.test(s)) return;
   CHINESE_LABEL.lastIndex = 0;
   for (let m = CHINESE_LABEL.exec(s); m !== null; m = CHINESE_LABEL.exec(s)) {

@@ -8,14 +8,26 @@ import { labelTier, valueTest } from './labels';
 
 /** `<name>value</name>` on one line, the value without markup or spaces around it. */
 const ELEMENT = /<((?:[\w-]{1,32}:)?[A-Za-z_][\w.-]{0,63})>([^<>\r\n]{1,256})<\/\1>/dg;
-/** `key="name" value="x"` or `name="name" value="x"` in one element. */
-const KEY_VALUE = /\b(?:key|name)=(["'])([\w.:-]{1,64})\1[ \t]+value=(["'])([^"'<>\r\n]{1,256})\3/dg;
+/** `key="name" value="x"` or `name="name" value="x"` in one element (`Name=`/`Value=`, `android:` too). */
+const KEY_VALUE =
+  /\b(?:key|name|Key|Name|android:name)=(["'])([\w.:-]{1,64})\1[ \t]+(?:value|Value|android:value)=(["'])([^"'<>\r\n]{1,256})\3/dg;
+/**
+ * The element's text labelled by its `name` or `key` attribute (audit 29 N6): Hibernate's
+ * `<property name="hibernate.connection.password">x</property>`, Android's `<string
+ * name="api_key">x</string>`, `<entry key="db.password">x</entry>`, .NET's `<setting
+ * name="Password"><value>x</value>`; a plist's `<key>Password</key><string>x</string>`.
+ */
+const NAMED_TEXT =
+  /<([A-Za-z][\w.-]{0,31})[ \t][^<>]{0,256}?\b(?:name|key|Name|Key)=(["'])([\w.:-]{1,128})\2[^<>]{0,256}>\s{0,64}(?:<value>)?([^<>\s][^<>\r\n]{0,255}?)\s{0,64}<\//dg;
+const PLIST = /<key>([\w .:-]{1,64})<\/key>\s{0,64}<string>([^<>\r\n]{1,256})<\/string>/dg;
 
 export function* markupSecrets(s: string): Generator<readonly [number, number]> {
   if (!s.includes('<') && !s.includes('value=')) return; // no markup: most strings, looked at once
   for (const [re, nameGroup, valueGroup] of [
     [ELEMENT, 1, 2],
     [KEY_VALUE, 2, 4],
+    [NAMED_TEXT, 3, 4],
+    [PLIST, 1, 2],
   ] as const) {
     re.lastIndex = 0;
     for (let m = re.exec(s); m !== null; m = re.exec(s)) {

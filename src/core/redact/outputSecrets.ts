@@ -48,7 +48,27 @@ function* groups(re: RegExp, s: string): Generator<readonly [number, number]> {
   }
 }
 
+/**
+ * Credentials servers print once when they create them (audit 29 N7): MySQL's "A temporary password
+ * is generated for root@localhost: PW", Elasticsearch's elastic password on first start and from
+ * `elasticsearch-reset-password` ("New value: PW") and `setup-passwords` ("PASSWORD elastic = PW"),
+ * Vault's "Unseal Key 1: K" and "Recovery Key 1: K", Jenkins' setup banner, and an Azure storage
+ * key set as a Hadoop/Spark property (`fs.azure.account.key.ACCT…`, audit 29 N8).
+ */
+const PRINTED_SHAPES = [
+  /\btemporary password is generated for [^\s:]{1,128}:[ \t]*(\S{1,256})/dg,
+  /\bPassword for the (?:\[?elastic\]?|[\w-]{1,64}) user[^\r\n]{0,256}:[ \t]*\r?\n[ \t]*(\S{4,256})(?=[ \t]*(?:\r?\n|$))/dg,
+  /\bsuccessfully reset\.?[ \t]*\r?\n[ \t]*New value:[ \t]*(\S{4,256})/dg,
+  /\bPASSWORD[ \t]+[\w-]{1,64}[ \t]+=[ \t]+(\S{4,256})/dg,
+  /\b(?:Unseal|Recovery) Key \d{1,2}:[ \t]*([A-Za-z0-9+/=]{20,256})/dg,
+  /following password to proceed to installation:[ \t]*(?:\r?\n[ \t]*){1,3}([0-9a-f]{32})\b/dg,
+  /\bfs\.azure\.account\.key\.[\w.-]{1,253}["']?[ \t]*[,=:][ \t]*["']?([A-Za-z0-9+/]{86}==)/dg,
+];
+const PRINTED =
+  /temporary password|Password for the|New value|PASSWORD |Unseal Key|Recovery Key|installation:|fs\.azure/;
+
 export function* outputPasswords(s: string): Generator<readonly [number, number]> {
+  if (PRINTED.test(s)) for (const re of PRINTED_SHAPES) yield* groups(re, s);
   if (!s.includes('$') && !s.includes('AUTH') && !s.includes('334') && !s.includes('lftp')) return;
   for (const re of PASSWORD_SHAPES) yield* groups(re, s);
 }

@@ -43,6 +43,56 @@ const CASES: [string, string][] = [
   ['1yBMWXaSCrUZoL8g5ubbbPIa84yRnBUb', 'curl -u %:X https://api.example.com'],
   ['qiaJ42cL0n95KDk033XT', 'curl -u %:X https://domain.freshservice.com/api/v2/tickets'],
   ['I1oOZSHCoHPbzR', 'expdp system/%@orcl schemas=app directory=DATA_PUMP_DIR dumpfile=app.dmp'],
+  // N5 wrapped literals, hashed passwords, keys passed to MACs, ciphers and JWT signers
+  ['Ia84yRnBUbHoWC8FJowoRoWD8s7b', 'SECRET_KEY = b"%"'],
+  ['A16J7PglOU3shVv5UTG79BG16Qmt', "app.secret_key = b'%'"],
+  ['L4F28GzL2cEpVZzAQlxJ4SXRVxfC', 'var jwtKey = []byte("%")'],
+  ['CQGgXkH1zxFUbEctT2NLLzPkkGoa', 'let api_key = String::from("%");'],
+  ['42cL0n95KDk033', 'var password = Buffer.from("%");'],
+  ['3xKJm8GAF0wAwaIINYNvDMbZoOlJ', 'String apiKey = new String("%");'],
+  ['7sUMuCzuzee6uM', "'password' => Hash::make('%'),"],
+  ['D5rgYc0saNQafA', 'bcrypt.hashpw(b"%", bcrypt.gensalt())'],
+  ['uMDhqnYNX5I3SEQwqlIntmpxf0rf', 'hmac.new(b"%", msg, hashlib.sha256)'],
+  ['WCfPKPv8oy9tculuY2L56tpvgINL', "crypto.createHmac('sha256', '%')"],
+  ['9T4FiLJXgucAey3Yj1ivhNLY7yeK', 'JWT.encode(payload, "%", "HS256")'],
+  ['GcymwgnKR5BLmFg8QysGFbuN3z5s', 'Algorithm.HMAC256("%")'],
+  ['INYNvDMbZoOlJLl3fZJZ207qc18R', 'token.SignedString([]byte("%"))'],
+  // N6 XML: a name attribute labels the element's text; plists
+  ['YngFb51yBMWXaS', '<property name="hibernate.connection.password">%</property>'],
+  ['v5UTG79BG16QmtsL4F28GzL2cEpV', '<string name="api_key">%</string>'],
+  ['8FJowoRoWD8s7b', '<setting name="Password" serializeAs="String">\n  <value>%</value>\n</setting>'],
+  ['oOlJm8GAF0wAwa', '<entry key="db.password">%</entry>'],
+  ['iK2ZWeqhFWCEPy', '\t<key>Password</key>\n\t<string>%</string>'],
+  ['zRKZuQOBdVti9n4dte2et68tVkAK', '<Setting Name="StorageKey" Value="%" />'],
+  // N7 credentials servers print when they create them; N8 an Azure key as a Spark property
+  ['iK2ZWeqhFWCE', '[Server] A temporary password is generated for root@localhost: %'],
+  [
+    'WAm*dX3a5IDnOdcdbWB2',
+    'Password for the elastic user (reset with `bin/elasticsearch-reset-password -u elastic`):\n  %',
+  ],
+  ['A16J7PglOU3shVv5UTG7', 'Password for the [elastic] user successfully reset.\nNew value: %'],
+  ['9BG16QmtsL4F28GzL2cE', 'Changed password for user elastic\nPASSWORD elastic = %'],
+  ['Gn9MB0bobzjcU9kCTGRBI1oOZSHCoHPbzRKZuQOBdVti+', 'Unseal Key 1: %\nUnseal Key 2: x'],
+  [
+    'a4ad683cbf721245568a8baa397f43a1',
+    'Please use the following password to proceed to installation:\n\n%\n\n',
+  ],
+  [
+    'KwD6rQJM9UayY20948VGZiHXJnB8dE3xKJm8GAF0wAwaIINYNvDMbZoOlJLl3fZJZ207qc18Ref3bCaWWrprhZ==',
+    'spark.conf.set("fs.azure.account.key.acct.dfs.core.windows.net", "%")',
+  ],
+  // N9 labels in other languages
+  ['YngFb51yBMWXaS', 'パスワード: %'],
+  ['CrUZoL8g5ubbbP', 'パスワード：%'],
+  ['Ia84yRnBUbHoWC', '{"パスワード": "%"}'],
+  ['8FJowoRoWD8s7b', '비밀번호: %'],
+  ['v5UTG79BG16Qmt', 'пароль: %'],
+  ['ZzAQlxJ4SXRVxf', 'contraseña: %'],
+  ['60sJqTEugnPucb', 'la contraseña es %'],
+  ['ctT2NLLzPkkGoa', 'senha: %'],
+  ['D6rQJM9UayY209', 'Passwort: %'],
+  ['48VGZiHXJnB8dE', 'mot de passe : %'],
+  ['FXIpKPv8oy9tculuY2L56tpv', 'токен: %'],
 ];
 
 const KEPT = [
@@ -55,6 +105,13 @@ const KEPT = [
   'curl -u admin:X https://example.com',
   'Logging:LogLevel:Default=Information',
   'dotnet user-secrets set "Movies:Enabled" "true"',
+  'la contraseña es obligatoria',
+  'Passwort: vergessen?',
+  'パスワード: 未設定',
+  '<string name="app_name">My Application</string>',
+  '<property name="hibernate.dialect">org.hibernate.dialect.MySQLDialect</property>',
+  'msg = b"hello world, this is text"',
+  'hmac.new(key, msg, hashlib.sha256)',
 ];
 
 describe('audit 29 shapes', () => {
@@ -88,6 +145,18 @@ describe('audit 29 shapes', () => {
       'A:B:C:D:E='.repeat(M / 10),
       'user-secrets set '.repeat(M / 17),
       `a_b${'_c'.repeat(M / 2)}://x:y@z`,
+      'パスワード '.repeat(M / 6),
+      `contraseña es ${'x'.repeat(M)}`,
+      `<property name="password" ${'a'.repeat(M)}>`,
+      '<property name="password">'.repeat(M / 27),
+      '<key>Password</key>'.repeat(M / 19),
+      `<key>Password</key>${' '.repeat(M)}<string>x</string>`,
+      'Password for the elastic user '.repeat(M / 30),
+      'PASSWORD a = '.repeat(M / 13),
+      'x = b"'.repeat(M / 6),
+      `x = ${' '.repeat(M)}b"yyyyyyyy"`,
+      'hmac.new(b"'.repeat(M / 11),
+      'createHmac("a", '.repeat(M / 16),
     ])
       expect(m.mask(s)).toHaveLength(s.length);
   });

@@ -14,7 +14,7 @@
  * its line. (A first draft started at every name and let `[ \t]*` and `[ \t]+` share a run of
  * spaces: a megabyte of spaces after a name took minutes.)
  */
-import { labelTier, valueTest } from './labels';
+import { labelTier, looksRandom, valueTest } from './labels';
 import { nestedLabel } from './namedValues';
 
 /**
@@ -101,6 +101,39 @@ const SECTION_KEY = [
   /(["']?)([A-Za-z][\w-]{0,63})\1[ \t]*:[ \t]*\{[^{}]{0,512}?(["'])([Kk]ey|KEY|[Ss]ecret|SECRET|[Tt]oken|TOKEN)\3[ \t]*:[ \t]*(["'])([^"'\r\n\\]{1,512})\5/dg,
   /(?:^|\n)([ \t]*)([A-Za-z][\w-]{0,63}):[ \t]*\r?\n(?:\1[ \t]+[\w-]{1,64}:[^\n]{0,256}\n){0,8}\1[ \t]+([Kk]ey|[Ss]ecret|[Tt]oken):[ \t]*(["']?)([^\s"'#]{1,512})\4/dg,
 ];
+/**
+ * A literal wrapped before it is assigned (audit 29 N5): Python's `SECRET_KEY = b"…"` (Flask's
+ * quickstart), Go's `[]byte("…")`, Rust's `String::from("…")`, Node's `Buffer.from("…")`,
+ * `String("…")`, `new String("…")`, `str("…")`, `SecretStr("…")`, `Some("…")`: group 2 is the
+ * value; the name before the `=` labels it (looked for as `annotated` does).
+ */
+const WRAPPED = new RegExp(
+  String.raw`(?:\bb|\[\]byte\(|\b(?:String|SecretString|Secret)::from\(|\bBuffer\.from\(|\bnew[ \t]+String\(|\bString\(|\bstr\(|\bSecretStr\(|\bSome\()[ \t]*` +
+    literal(1),
+  'dg',
+);
+/** What must end right before the wrapper: a name (a dotted member, a quoted key) and `=`, `:=`, `=>` or `:`. */
+const ASSIGNED_NAME = /(?<![\w$])(["']?)([A-Za-z_$][\w$.]{0,63})\1[ \t]*(?::=|=>|=|:)[ \t]*(?:&)?$/;
+/** A password hashed from a literal: `bcrypt.hashpw(b"…")`, `Hash::make('…')`, `password_hash("…")`. */
+const HASHED = new RegExp(
+  String.raw`\b(?:bcrypt\.(?:hashpw|hashSync|hash)|password_hash|Hash::make|make_password|generate_password_hash|bcrypt\.GenerateFromPassword)\([ \t]*(?:\[\]byte\(|b)?` +
+    literal(1),
+  'dg',
+);
+
+/**
+ * A key passed by position to a MAC, a cipher or a JWT signer: `hmac.new(b"…", …)`,
+ * `crypto.createHmac('sha256', '…')`, Go's `hmac.New(sha256.New, []byte("…"))`, `Fernet(b"…")`,
+ * `AES.new(b'…', …)`, `createCipheriv(alg, '…', iv)`, `SecretKeySpec("…".getBytes(), …)`, Ruby's and
+ * PHP's `JWT.encode(payload, "…")`, PyJWT's `key="…"`, auth0's `Algorithm.HMAC256("…")`, jjwt's
+ * `signWith(alg, "…")`, jose's `new TextEncoder().encode("…")`: masked when random.
+ */
+const KEY_CALLS = new RegExp(
+  String.raw`(?:\bhmac\.new\(|\bFernet\(|\bAES\.new\(|\bSecretKeySpec\(\(?|\bnew[ \t]+TextEncoder\(\)\.encode\(|\b(?:createHmac|createCipheriv|createDecipheriv)\([ \t]*["'][\w-]{1,32}["'][ \t]*,|\bhmac\.New\([\w.]{1,64}[ \t]*,|\bJWT(?:::|\.)encode[ \t(][ \t]*[\w$]{1,64}[ \t]*,|\bjwt\.encode\([ \t]*[\w$]{1,64}[ \t]*,[ \t]*key[ \t]*=|\bAlgorithm\.HMAC(?:256|384|512)\(|\bSignedString\(|\bhmacShaKeyFor\(|\bsignWith\([\w.]{1,64}[ \t]*,)[ \t]*(?:\[\]byte\(|b)?` +
+    literal(1),
+  'dg',
+);
+
 /** `new SymmetricSecurityKey(Encoding.UTF8.GetBytes("…"))`: the literal is a signing key. */
 const SIGNING_KEY =
   /\bSymmetricSecurityKey\([ \t]*(?:Encoding\.\w{1,16}\.GetBytes\([ \t]*)?\\{0,3}(["'])([^"'\\\r\n]{1,512})\\{0,3}\1/dg;
@@ -127,6 +160,21 @@ export function* typedSecrets(s: string): Generator<readonly [number, number]> {
         const label = nestedLabel(m[2], m.length === 7 ? (m[4] as string) : (m[3] as string));
         if (at && label !== undefined && accepts(label, m[m.length - 1] as string)) yield at;
       }
+    }
+  }
+  if (s.includes('=') || s.includes(':')) yield* wrapped(s);
+  if (/hmac|fernet|aes|secretkeyspec|textencoder|cipher|jwt|signwith|signedstring/i.test(s)) {
+    KEY_CALLS.lastIndex = 0;
+    for (let m = KEY_CALLS.exec(s); m !== null; m = KEY_CALLS.exec(s)) {
+      const at = m.indices?.[2];
+      if (at && looksRandom(m[2] as string)) yield at;
+    }
+  }
+  if (/hash|Hash|make_password/.test(s)) {
+    HASHED.lastIndex = 0;
+    for (let m = HASHED.exec(s); m !== null; m = HASHED.exec(s)) {
+      const at = m.indices?.[2];
+      if (at && valueTest('password', m[2] as string, false)) yield at;
     }
   }
   if (s.includes('SymmetricSecurityKey(')) {
@@ -157,6 +205,17 @@ function* labelled(re: RegExp, s: string): Generator<readonly [number, number]> 
   for (let m = re.exec(s); m !== null; m = re.exec(s)) {
     const at = m.indices?.[3];
     if (at && accepts(m[1] as string, m[3] as string)) yield at;
+  }
+}
+
+function* wrapped(s: string): Generator<readonly [number, number]> {
+  WRAPPED.lastIndex = 0;
+  for (let m = WRAPPED.exec(s); m !== null; m = WRAPPED.exec(s)) {
+    const at = m.indices?.[2];
+    if (!at) continue;
+    const before = s.slice(Math.max(0, m.index - 128), m.index);
+    const name = ASSIGNED_NAME.exec(before.slice(before.lastIndexOf('\n') + 1))?.[2];
+    if (name !== undefined && accepts(name, m[2] as string)) yield at;
   }
 }
 
