@@ -8,6 +8,8 @@
  * Functions key in its URL (`?code=`).
  */
 
+import { printedSecrets } from './printedSecrets';
+
 /** Each: the secret is group 1. */
 const PASSWORD_SHAPES = [
   // AUTH PLAIN with its credentials on the command (RFC 4616): base64 of \0user\0password
@@ -78,5 +80,6 @@ export function* azureKeyRows(s: string): Generator<readonly [number, number]> {
 }
 
 export function* herokuTokens(s: string): Generator<readonly [number, number]> {
+  yield* printedSecrets(s); // what other commands print (printedSecrets.ts)
   if (/auth:token/i.test(s)) yield* groups(HEROKU_TOKEN, s);
 }

@@ -19,6 +19,7 @@ import { KnownSecrets } from './knownSecrets';
 import { isSpecValue } from './specWords';
 import { hasShadowedKeys } from './duplicateKeys';
 import type { LinearRegex } from '../search/linearRegex';
+import { maskPrintedResults } from './printedSecrets';
 import { NOT_JSON, readLog, type PieceRef } from './streamPieces';
 import { maskStructureOfText, maskTree, setOwn, type WordMasker } from './placedSecrets';
 
@@ -63,6 +64,8 @@ export function redactLogText(text: string, options: RedactOptions = {}): Redact
   const dirty = new Set<number>();
   const skip = new WeakMap<object, Set<string | number>>();
   maskStreams(streams, parsed, (whole) => masker.mask(maskStructureOfText(whole, masker)), dirty, skip);
+  // a result printed by a command its call names (`kubectl get secret … | base64 -d`) is read with it
+  maskPrintedResults(parsed, (s) => masker.mask(s), dirty);
 
   let changedLines = 0;
   const out = lines.map((line, i) => {

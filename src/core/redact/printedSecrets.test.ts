@@ -1,0 +1,102 @@
+/**
+ * A secret a command prints alone (audit 29 N4): in one string (a pasted transcript), and in a
+ * log where the command is a tool call and the secret its result, linked by the call id.
+ */
+import { describe, expect, it } from 'vitest';
+import { redactLogText } from './redactLog';
+import { createMasker } from './rules';
+import { shape, survivors } from './testing';
+
+const PRINTED: [string, string][] = [
+  [
+    'kubectl get secret argocd-initial-admin-secret -n argocd -o jsonpath="{.data.password}" | base64 -d',
+    'Xk2pQ9vLw7RzT4mN',
+  ],
+  ['heroku auth:token', 'HRKU-AAbbCCddEEffGGhhIIjjKKllMMnnOOpp'],
+  ['echo $DB_PASSWORD', 'Hq7JmP2xV9kLrT'],
+  ['argocd admin initial-password -n argocd', 'aB3dE5fG7hJ9kL1m'],
+  [
+    'kubectl get secret my-grafana -o jsonpath="{.data.admin-password}" | base64 --decode ; echo',
+    'Zt8Wq3Ny6Pm1Rb4Xc7',
+  ],
+  [
+    'docker exec -it jenkins cat /var/jenkins_home/secrets/initialAdminPassword',
+    '3f9a1c2e7b8d4f6a9c0e1b2d3f4a5c6e',
+  ],
+  ['bw get password github', 'Norc7Kq2Lm9Np4Rs'],
+  ['op item get Stripe --fields label=password', 'LqUa7Kq2Lm9Np4Rs'],
+  ['pass show email/gmail', '9rXQ7Kq2Lm9Np4Rs'],
+  ['security find-generic-password -s svc -w', 'WCqN7Kq2Lm9Np4Rs'],
+  ['aws ecr get-login-password --region us-east-1', `eyJwYXlsb2FkIjoi${'Kq2Lm9Np4R'.repeat(20)}`],
+];
+
+const HEADER = JSON.stringify({ type: 'session', version: 0, id: 'printed', createdAt: 0 });
+
+function callAndResult(i: number, command: string, output: string): string[] {
+  const callId = `c${i}`;
+  return [
+    JSON.stringify({
+      type: 'tool/call',
+      seq: 2 * i,
+      time: 2 * i,
+      data: { turn: 1, step: 1, callId, name: 'bash', arguments: JSON.stringify({ command }) },
+    }),
+    JSON.stringify({
+      type: 'tool/result',
+      seq: 2 * i + 1,
+      time: 2 * i + 1,
+      data: {
+        turn: 1,
+        step: 1,
+        message: { role: 'tool', toolName: 'bash', callId, content: `${output}\n`, isError: false },
+      },
+      surfaceOp: 'append',
+      sourceEventSeqs: [2 * i],
+    }),
+  ];
+}
+
+describe('a secret a command prints', () => {
+  it('in one string: the line after the command', () => {
+    const m = createMasker();
+    for (const [command, secret] of PRINTED)
+      expect(m.mask(`$ ${command}\n${secret}\n$ `), command).not.toContain(secret);
+  });
+
+  it('in a log: the result of a call whose command prints a secret; the copy loads the same', () => {
+    const text = [
+      HEADER,
+      ...PRINTED.flatMap(([command, secret], i) => callAndResult(i, command, secret)),
+    ].join('\n');
+    const r = redactLogText(text);
+    expect(
+      survivors(
+        r.text,
+        PRINTED.map(([, s]) => s),
+      ),
+    ).toEqual([]);
+    expect(shape(r.text)).toEqual(shape(text));
+  });
+
+  it('keeps the output of commands that print no secret, and a secret command with no output', () => {
+    const text = [
+      HEADER,
+      ...callAndResult(0, 'kubectl get pods -o wide', 'web-7d9c6b5f4-x2k8p'),
+      ...callAndResult(1, 'echo $SHELL', '/usr/bin/zsh'),
+      ...callAndResult(2, 'git rev-parse HEAD', '3f9a1c2e7b8d4f6a9c0e1b2d3f4a5c6e7b8d4f6a'),
+    ].join('\n');
+    expect(redactLogText(text).text).toBe(text);
+  });
+
+  it('stays linear: a megabyte of each near miss is masked in one pass', () => {
+    const m = createMasker();
+    const M = 1 << 20;
+    for (const s of [
+      'kubectl get secret x | base64 -d\n'.repeat(M / 33),
+      `kubectl get secret ${'a'.repeat(M)}\n`,
+      `echo $DB_PASSWORD${' '.repeat(M)}\nx`,
+      'pass show\n'.repeat(M / 10),
+    ])
+      expect(m.mask(s)).toHaveLength(s.length);
+  });
+});
