@@ -100,3 +100,67 @@ describe('a secret a command prints', () => {
       expect(m.mask(s)).toHaveLength(s.length);
   });
 });
+
+describe('a printed secret in other agents’ logs', () => {
+  it('Claude Code: a tool_use and its tool_result (and toolUseResult)', () => {
+    const secret = 'Xk2pQ9vLw7RzT4mN';
+    const text = [
+      JSON.stringify({
+        type: 'assistant',
+        uuid: 'a1',
+        message: {
+          role: 'assistant',
+          content: [
+            {
+              type: 'tool_use',
+              id: 'toolu_1',
+              name: 'Bash',
+              input: { command: 'argocd admin initial-password -n argocd' },
+            },
+          ],
+        },
+      }),
+      JSON.stringify({
+        type: 'user',
+        uuid: 'u1',
+        message: {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: `${secret}\n` }],
+        },
+        toolUseResult: { stdout: `${secret}\n`, stderr: '' },
+      }),
+    ].join('\n');
+    expect(survivors(redactLogText(text).text, [secret])).toEqual([]);
+  });
+
+  it('Codex: a function_call and its output, after its header', () => {
+    const secret = 'Zt8Wq3Ny6Pm1Rb4Xc7';
+    const command = [
+      'bash',
+      '-lc',
+      'kubectl get secret my-grafana -o jsonpath="{.data.admin-password}" | base64 -d',
+    ];
+    const text = [
+      JSON.stringify({
+        type: 'response_item',
+        payload: {
+          type: 'function_call',
+          name: 'shell',
+          call_id: 'call_1',
+          arguments: JSON.stringify({ command }),
+        },
+      }),
+      JSON.stringify({
+        type: 'response_item',
+        payload: {
+          type: 'function_call_output',
+          call_id: 'call_1',
+          output: `Chunk ID: dd6d89\nWall time: 0.0510 seconds\nProcess exited with code 0\nOutput:\n${secret}\n`,
+        },
+      }),
+    ].join('\n');
+    const r = redactLogText(text).text;
+    expect(survivors(r, [secret])).toEqual([]);
+    expect(r).toContain('Wall time: 0.0510 seconds');
+  });
+});

@@ -31,60 +31,106 @@ export function* printedSecrets(s: string): Generator<readonly [number, number]>
 
 type Masked = (s: string) => string;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** A tool call's command text: its arguments' `command` (a string or an argv), or the arguments. */
-function commandOf(data: Record<string, unknown>): string | undefined {
-  const args = data.arguments;
-  if (typeof args !== 'string') return undefined;
-  try {
-    const parsed: unknown = JSON.parse(args);
-    const command = isObject(parsed) ? parsed.command : undefined;
-    if (typeof command === 'string') return command;
-    if (Array.isArray(command)) return command.filter((c) => typeof c === 'string').join(' ');
-  } catch {
-    // not JSON: the arguments as they are
+/** Members that hold what a tool printed, in every format (harness, Claude Code, Codex, pi). */
+const PRINTED_MEMBERS = new Set([
+  'content',
+  'text',
+  'output',
+  'stdout',
+  'stderr',
+  'aggregated_output',
+  'formatted_output',
+]);
+/** The header Codex puts before a command's output. */
+const CODEX_HEAD = /^(?:[A-Z][^\n]{0,256}\n){0,8}?Output:\n/;
+/** Objects looked into per line at most (a hostile line of a million objects is walked once by maskTree). */
+const MAX_OBJECTS = 4096;
+
+/** The objects of a parsed line, depth first, at most MAX_OBJECTS. */
+function objectsOf(root: unknown): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const stack: unknown[] = [root];
+  while (stack.length > 0 && out.length < MAX_OBJECTS) {
+    const v = stack.pop();
+    if (Array.isArray(v)) for (const x of v) stack.push(x);
+    else if (isObject(v)) {
+      out.push(v);
+      for (const x of Object.values(v)) if (typeof x === 'object' && x !== null) stack.push(x);
+    }
   }
-  return args;
+  return out;
 }
 
 /**
- * In a harness log a command and what it printed are two events, a tool call and its result: each
- * result whose call's command prints a secret has its text masked as if it followed the command in
- * one string (`mask(command + "\n" + text)`), in place; the seqs of the lines changed are added to
- * `dirty`. Lines are parsed values (redactLog.ts).
+ * A tool call's id and command: the harness's `{callId, arguments}`, Claude Code's `{type:
+ * "tool_use", id, input: {command}}`, Codex's `{type: "function_call", call_id, arguments}` (its
+ * command an argv); the arguments as they are when they hold no `command`.
+ */
+function callOf(o: Record<string, unknown>): [string, string] | undefined {
+  const id = str(o.callId) ?? str(o.call_id) ?? (o.type === 'tool_use' ? str(o.id) : undefined);
+  if (id === undefined) return undefined;
+  let args: unknown = o.arguments ?? o.input;
+  if (typeof args === 'string') {
+    try {
+      args = JSON.parse(args);
+    } catch {
+      return [id, args as string];
+    }
+  }
+  const command = isObject(args) ? args.command : undefined;
+  if (typeof command === 'string') return [id, command];
+  if (Array.isArray(command)) return [id, command.filter((c) => typeof c === 'string').join(' ')];
+  return typeof o.arguments === 'string' ? [id, o.arguments] : undefined;
+}
+
+/** The call a result answers: `callId` (harness), `tool_use_id` (Claude Code), `call_id` (Codex). */
+function answeredCall(o: Record<string, unknown>): string | undefined {
+  if (o.arguments !== undefined || o.input !== undefined) return undefined; // the call itself
+  return str(o.tool_use_id) ?? str(o.call_id) ?? str(o.callId);
+}
+
+/**
+ * In a log a command and what it printed are two events (a tool call and its result; in Claude
+ * Code a `tool_use` and a `tool_result`, in Codex a `function_call` and its output): each line that
+ * answers a call whose command prints a secret has what it printed masked as if it followed the
+ * command in one string (`mask(command + "\n" + text)`), in place; its index is added to `dirty`.
  */
 export function maskPrintedResults(parsed: readonly unknown[], mask: Masked, dirty: Set<number>): void {
   const commands = new Map<string, string>();
   for (const v of parsed) {
-    if (!isObject(v) || v.type !== 'tool/call' || !isObject(v.data)) continue;
-    const { callId } = v.data;
-    const command = commandOf(v.data);
-    if (
-      typeof callId === 'string' &&
-      command !== undefined &&
-      command.length <= 8192 &&
-      PRINTS_SECRET.test(command)
-    )
-      commands.set(callId, command);
+    if (!isObject(v)) continue;
+    for (const o of objectsOf(v)) {
+      const call = callOf(o);
+      if (call && call[1].length <= 8192 && PRINTS_SECRET.test(call[1])) commands.set(call[0], call[1]);
+    }
   }
   if (commands.size === 0) return;
   parsed.forEach((v, i) => {
-    if (!isObject(v) || v.type !== 'tool/result' || !isObject(v.data)) return;
-    const message = isObject(v.data.message) ? v.data.message : undefined;
-    const source = isObject(message?.source) ? message.source : undefined;
-    const callId = [v.data.callId, message?.callId, source?.callId].find((c) => typeof c === 'string');
-    const command = callId === undefined ? undefined : commands.get(callId);
+    if (!isObject(v)) return;
+    const objects = objectsOf(v);
+    let command: string | undefined;
+    for (const o of objects) {
+      const id = answeredCall(o);
+      command = id === undefined ? undefined : commands.get(id);
+      if (command !== undefined) break;
+    }
     if (command === undefined) return;
+    const prefix = `${command}\n`;
     const read = (text: string) => {
-      const masked = mask(`${command}\n${text}`).slice(command.length + 1);
+      // Codex's exec output opens with a header (`Chunk ID: …`, `Wall time: …`, `Output:`)
+      const head = CODEX_HEAD.exec(text)?.[0] ?? '';
+      const masked = head + mask(prefix + text.slice(head.length)).slice(prefix.length);
       if (masked !== text) dirty.add(i);
       return masked;
     };
-    if (typeof v.data.output === 'string') v.data.output = read(v.data.output);
-    if (message === undefined) return;
-    if (typeof message.content === 'string') message.content = read(message.content);
-    else if (Array.isArray(message.content))
-      for (const part of message.content)
-        if (isObject(part) && typeof part.text === 'string') part.text = read(part.text);
+    for (const o of objects)
+      for (const key of Object.keys(o)) {
+        if (!PRINTED_MEMBERS.has(key)) continue;
+        const x = o[key];
+        if (typeof x === 'string') o[key] = read(x);
+        else if (Array.isArray(x)) x.forEach((y, k) => typeof y === 'string' && (x[k] = read(y)));
+      }
   });
 }
