@@ -12,6 +12,19 @@ export function defaultThreads(): number {
   return Math.max(1, availableParallelism());
 }
 
+/**
+ * The most worker threads started, whatever `--threads` asks: four per core. Each costs ~30 MB, and
+ * past the cores they only wait (`--threads 9999` over 800 logs would have taken 24 GB: audit 29 L5).
+ */
+export function threadCap(): number {
+  return 4 * defaultThreads();
+}
+
+/** Worker threads started for `jobs` logs when `threads` are asked for. */
+export function poolSize(threads: number, jobs: number): number {
+  return Math.max(1, Math.min(threads, jobs, threadCap()));
+}
+
 /** The script a worker runs: this bundle itself, or the TypeScript entry when running from source. */
 function workerScript(): { url: URL; execArgv?: string[] } {
   const self = new URL(import.meta.url);
@@ -27,7 +40,7 @@ export async function runPool(
   if (jobs.length === 0) return;
   const queue = jobs.slice();
   const script = workerScript();
-  const count = Math.max(1, Math.min(threads, jobs.length));
+  const count = poolSize(threads, jobs.length);
   let pending = jobs.length;
   await new Promise<void>((done) => {
     const start = () => {
