@@ -93,6 +93,10 @@ const CASES: [string, string][] = [
   ['D6rQJM9UayY209', 'Passwort: %'],
   ['48VGZiHXJnB8dE', 'mot de passe : %'],
   ['FXIpKPv8oy9tculuY2L56tpv', 'токен: %'],
+  // L4 wallet keys in code
+  ['0x1782ed8ee0ca58f0d01b44488cc527f05ae77aff7da8712b56999b5e23c548d6', 'accounts: ["%"],'],
+  ['1fcbc512838242e7cdc5ae4f63dd3987c06e007865946898e5bfd36c69303094', 'const signer = new Wallet("%")'],
+  ['0x2fcbc512838242e7cdc5ae4f63dd3987c06e007865946898e5bfd36c69303094', 'privateKeyToAccount("%")'],
 ];
 
 const KEPT = [
@@ -112,6 +116,8 @@ const KEPT = [
   '<property name="hibernate.dialect">org.hibernate.dialect.MySQLDialect</property>',
   'msg = b"hello world, this is text"',
   'hmac.new(key, msg, hashlib.sha256)',
+  'tx 0x1782ed8ee0ca58f0d01b44488cc527f05ae77aff7da8712b56999b5e23c548d6 confirmed',
+  'accounts: []',
 ];
 
 describe('audit 29 shapes', () => {
@@ -159,5 +165,19 @@ describe('audit 29 shapes', () => {
       'createHmac("a", '.repeat(M / 16),
     ])
       expect(m.mask(s)).toHaveLength(s.length);
+  });
+});
+
+describe("Hardhat's accounts list", () => {
+  it('masks every key of the list, not only the last', () => {
+    const keys = ['a', 'b', 'c'].map(
+      (c) => `0x${c.repeat(8)}${'1234567890abcdef'.repeat(3)}${'9'.repeat(8)}`,
+    );
+    const r = redactLogText(
+      toolResultLog(HEADER, [
+        `networks: { sepolia: { accounts: [${keys.map((k) => `"${k}"`).join(', ')}] } }`,
+      ]),
+    );
+    for (const k of keys) expect(r.text).not.toContain(k);
   });
 });

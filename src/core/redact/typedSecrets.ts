@@ -134,6 +134,18 @@ const KEY_CALLS = new RegExp(
   'dg',
 );
 
+/**
+ * A wallet's private key in code (audit 29 L4): Hardhat's `accounts: ["0x<64 hex>"]`, `new
+ * ethers.Wallet("0x…")`, viem's `privateKeyToAccount("0x…")`, web3's `Account.from_key("0x…")`
+ * Solana's `Keypair.fromSecretKey(bs58.decode("…"))` (a bare 0x-hex run is a hash far more
+ * often: only these places say it is a key).
+ */
+const WALLET_KEY =
+  /\b(?:new[ \t]+(?:ethers\.)?Wallet|privateKeyToAccount|from_key|fromSecretKey\([ \t]*bs58\.decode)\([ \t]*\\{0,3}["'`]((?:0x)?[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{86,88})\\{0,3}["'`]/dg;
+/** Hardhat's `accounts: [...]`: each 0x key in the list. */
+const ACCOUNTS = /\baccounts\\{0,3}["']?[ \t]*:[ \t]*\[([^\]]{0,4096})\]/dg;
+const HEX_KEY = /0x[0-9a-fA-F]{64}(?![0-9a-fA-F])/g;
+
 /** `new SymmetricSecurityKey(Encoding.UTF8.GetBytes("…"))`: the literal is a signing key. */
 const SIGNING_KEY =
   /\bSymmetricSecurityKey\([ \t]*(?:Encoding\.\w{1,16}\.GetBytes\([ \t]*)?\\{0,3}(["'])([^"'\\\r\n]{1,512})\\{0,3}\1/dg;
@@ -175,6 +187,19 @@ export function* typedSecrets(s: string): Generator<readonly [number, number]> {
     for (let m = HASHED.exec(s); m !== null; m = HASHED.exec(s)) {
       const at = m.indices?.[2];
       if (at && valueTest('password', m[2] as string, false)) yield at;
+    }
+  }
+  if (/Wallet|privateKeyToAccount|from_key|fromSecretKey/.test(s)) {
+    WALLET_KEY.lastIndex = 0;
+    for (let m = WALLET_KEY.exec(s); m !== null; m = WALLET_KEY.exec(s))
+      if (m.indices?.[1]) yield m.indices[1];
+  }
+  if (s.includes('accounts')) {
+    ACCOUNTS.lastIndex = 0;
+    for (let m = ACCOUNTS.exec(s); m !== null; m = ACCOUNTS.exec(s)) {
+      const from = m.indices?.[1]?.[0] ?? 0;
+      for (const k of (m[1] as string).matchAll(HEX_KEY))
+        yield [from + k.index, from + k.index + k[0].length];
     }
   }
   if (s.includes('SymmetricSecurityKey(')) {
