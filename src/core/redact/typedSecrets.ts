@@ -14,16 +14,10 @@
  * its line. (A first draft started at every name and let `[ \t]*` and `[ \t]+` share a run of
  * spaces: a megabyte of spaces after a name took minutes.)
  */
-import { labelTier, looksRandom, valueTest } from './labels';
+import { codeKeys } from './codeKeys';
+import { labelTier, valueTest } from './labels';
+import { literal, Q } from './literals';
 import { nestedLabel } from './namedValues';
-
-/**
- * A quoted literal whose quote is group `q` and text group `q + 1`; its quotes may be escaped, as in
- * a file's text inside a tool call's JSON arguments (`\"…\"`, `\\\"…\\\"`).
- */
-const literal = (q: number) => '\\\\{0,3}(["\'`])([^"\'`\\\\\\r\\n]{1,512})\\\\{0,3}\\' + String(q);
-/** A quote, maybe escaped. */
-const Q = String.raw`\\{0,3}["']`;
 
 /** `= "…"`, `= Field(default="…")`, `= Field(default_factory=lambda: "…")`, `= SecretStr("…")`: group 2 is the value. */
 const ASSIGNED = new RegExp(
@@ -114,42 +108,6 @@ const WRAPPED = new RegExp(
 );
 /** What must end right before the wrapper: a name (a dotted member, a quoted key) and `=`, `:=`, `=>` or `:`. */
 const ASSIGNED_NAME = /(?<![\w$])(["']?)([A-Za-z_$][\w$.]{0,63})\1[ \t]*(?::=|=>|=|:)[ \t]*(?:&)?$/;
-/** A password hashed from a literal: `bcrypt.hashpw(b"…")`, `Hash::make('…')`, `password_hash("…")`. */
-const HASHED = new RegExp(
-  String.raw`\b(?:bcrypt\.(?:hashpw|hashSync|hash)|password_hash|Hash::make|make_password|generate_password_hash|bcrypt\.GenerateFromPassword)\([ \t]*(?:\[\]byte\(|b)?` +
-    literal(1),
-  'dg',
-);
-
-/**
- * A key passed by position to a MAC, a cipher or a JWT signer: `hmac.new(b"…", …)`,
- * `crypto.createHmac('sha256', '…')`, Go's `hmac.New(sha256.New, []byte("…"))`, `Fernet(b"…")`,
- * `AES.new(b'…', …)`, `createCipheriv(alg, '…', iv)`, `SecretKeySpec("…".getBytes(), …)`, Ruby's and
- * PHP's `JWT.encode(payload, "…")`, PyJWT's `key="…"`, auth0's `Algorithm.HMAC256("…")`, jjwt's
- * `signWith(alg, "…")`, jose's `new TextEncoder().encode("…")`: masked when random.
- */
-const KEY_CALLS = new RegExp(
-  String.raw`(?:\bhmac\.new\(|\bFernet\(|\bAES\.new\(|\bSecretKeySpec\(\(?|\bnew[ \t]+TextEncoder\(\)\.encode\(|\b(?:createHmac|createCipheriv|createDecipheriv)\([ \t]*["'][\w-]{1,32}["'][ \t]*,|\bhmac\.New\([\w.]{1,64}[ \t]*,|\bJWT(?:::|\.)encode[ \t(][ \t]*[\w$]{1,64}[ \t]*,|\bjwt\.encode\([ \t]*[\w$]{1,64}[ \t]*,[ \t]*key[ \t]*=|\bAlgorithm\.HMAC(?:256|384|512)\(|\bSignedString\(|\bhmacShaKeyFor\(|\bsignWith\([\w.]{1,64}[ \t]*,)[ \t]*(?:\[\]byte\(|b)?` +
-    literal(1),
-  'dg',
-);
-
-/**
- * A wallet's private key in code (audit 29 L4): Hardhat's `accounts: ["0x<64 hex>"]`, `new
- * ethers.Wallet("0x…")`, viem's `privateKeyToAccount("0x…")`, web3's `Account.from_key("0x…")`
- * Solana's `Keypair.fromSecretKey(bs58.decode("…"))` (a bare 0x-hex run is a hash far more
- * often: only these places say it is a key).
- */
-const WALLET_KEY =
-  /\b(?:new[ \t]+(?:ethers\.)?Wallet|privateKeyToAccount|from_key|fromSecretKey\([ \t]*bs58\.decode)\([ \t]*\\{0,3}["'`]((?:0x)?[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{86,88})\\{0,3}["'`]/dg;
-/** Hardhat's `accounts: [...]`: each 0x key in the list. */
-const ACCOUNTS = /\baccounts\\{0,3}["']?[ \t]*:[ \t]*\[([^\]]{0,4096})\]/dg;
-const HEX_KEY = /0x[0-9a-fA-F]{64}(?![0-9a-fA-F])/g;
-
-/** `new SymmetricSecurityKey(Encoding.UTF8.GetBytes("…"))`: the literal is a signing key. */
-const SIGNING_KEY =
-  /\bSymmetricSecurityKey\([ \t]*(?:Encoding\.\w{1,16}\.GetBytes\([ \t]*)?\\{0,3}(["'])([^"'\\\r\n]{1,512})\\{0,3}\1/dg;
-
 /** Terraform's `variable "db_password" { default = "…" }`: the block's name labels its default. */
 const TF_DEFAULT =
   /\bvariable[ \t]+"([\w-]{1,64})"[ \t]*\{[^{}]{0,512}?\bdefault[ \t]*=[ \t]*(")([^"\r\n]{1,512})"/dg;
@@ -175,40 +133,7 @@ export function* typedSecrets(s: string): Generator<readonly [number, number]> {
     }
   }
   if (s.includes('=') || s.includes(':')) yield* wrapped(s);
-  if (/hmac|fernet|aes|secretkeyspec|textencoder|cipher|jwt|signwith|signedstring/i.test(s)) {
-    KEY_CALLS.lastIndex = 0;
-    for (let m = KEY_CALLS.exec(s); m !== null; m = KEY_CALLS.exec(s)) {
-      const at = m.indices?.[2];
-      if (at && looksRandom(m[2] as string)) yield at;
-    }
-  }
-  if (/hash|Hash|make_password/.test(s)) {
-    HASHED.lastIndex = 0;
-    for (let m = HASHED.exec(s); m !== null; m = HASHED.exec(s)) {
-      const at = m.indices?.[2];
-      if (at && valueTest('password', m[2] as string, false)) yield at;
-    }
-  }
-  if (/Wallet|privateKeyToAccount|from_key|fromSecretKey/.test(s)) {
-    WALLET_KEY.lastIndex = 0;
-    for (let m = WALLET_KEY.exec(s); m !== null; m = WALLET_KEY.exec(s))
-      if (m.indices?.[1]) yield m.indices[1];
-  }
-  if (s.includes('accounts')) {
-    ACCOUNTS.lastIndex = 0;
-    for (let m = ACCOUNTS.exec(s); m !== null; m = ACCOUNTS.exec(s)) {
-      const from = m.indices?.[1]?.[0] ?? 0;
-      for (const k of (m[1] as string).matchAll(HEX_KEY))
-        yield [from + k.index, from + k.index + k[0].length];
-    }
-  }
-  if (s.includes('SymmetricSecurityKey(')) {
-    SIGNING_KEY.lastIndex = 0;
-    for (let m = SIGNING_KEY.exec(s); m !== null; m = SIGNING_KEY.exec(s)) {
-      const at = m.indices?.[2];
-      if (at && valueTest('credential', m[2] as string, false)) yield at;
-    }
-  }
+  yield* codeKeys(s); // keys and passwords handed to functions (codeKeys.ts)
   if (/\|\||\?\?|\bor\b|<-/.test(s)) yield* labelled(NAME_FALLBACK, s);
   if (s.includes('variable')) yield* labelled(TF_DEFAULT, s);
 }

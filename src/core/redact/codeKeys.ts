@@ -1,0 +1,75 @@
+/**
+ * Keys and passwords handed to functions in code, where no name labels them: a password hashed from
+ * a literal (`bcrypt.hashpw(b"…")`, `Hash::make('…')`), a key passed to a MAC, a cipher or a JWT
+ * signer, a wallet's private key, .NET's `SymmetricSecurityKey(…)` (audit 29 N5, L1, L4).
+ * typedSecrets.ts yields these.
+ */
+import { looksRandom, valueTest } from './labels';
+import { literal } from './literals';
+
+/** A password hashed from a literal: `bcrypt.hashpw(b"…")`, `Hash::make('…')`, `password_hash("…")`. */
+const HASHED = new RegExp(
+  String.raw`\b(?:bcrypt\.(?:hashpw|hashSync|hash)|password_hash|Hash::make|make_password|generate_password_hash|bcrypt\.GenerateFromPassword)\([ \t]*(?:\[\]byte\(|b)?` +
+    literal(1),
+  'dg',
+);
+
+/**
+ * A key passed by position to a MAC, a cipher or a JWT signer: `hmac.new(b"…", …)`,
+ * `crypto.createHmac('sha256', '…')`, Go's `hmac.New(sha256.New, []byte("…"))`, `Fernet(b"…")`,
+ * `AES.new(b'…', …)`, `createCipheriv(alg, '…', iv)`, `SecretKeySpec("…".getBytes(), …)`, Ruby's and
+ * PHP's `JWT.encode(payload, "…")`, PyJWT's `key="…"`, auth0's `Algorithm.HMAC256("…")`, jjwt's
+ * `signWith(alg, "…")`, jose's `new TextEncoder().encode("…")`: masked when random.
+ */
+const KEY_CALLS = new RegExp(
+  String.raw`(?:\bhmac\.new\(|\bFernet\(|\bAES\.new\(|\bSecretKeySpec\(\(?|\bnew[ \t]+TextEncoder\(\)\.encode\(|\b(?:createHmac|createCipheriv|createDecipheriv)\([ \t]*["'][\w-]{1,32}["'][ \t]*,|\bhmac\.New\([\w.]{1,64}[ \t]*,|\bJWT(?:::|\.)encode[ \t(][ \t]*[\w$]{1,64}[ \t]*,|\bjwt\.encode\([ \t]*[\w$]{1,64}[ \t]*,[ \t]*key[ \t]*=|\bAlgorithm\.HMAC(?:256|384|512)\(|\bSignedString\(|\bhmacShaKeyFor\(|\bsignWith\([\w.]{1,64}[ \t]*,)[ \t]*(?:\[\]byte\(|b)?` +
+    literal(1),
+  'dg',
+);
+
+/**
+ * A wallet's private key in code (audit 29 L4): Hardhat's `accounts: ["0x<64 hex>"]`, `new
+ * ethers.Wallet("0x…")`, viem's `privateKeyToAccount("0x…")`, web3's `Account.from_key("0x…")`
+ * Solana's `Keypair.fromSecretKey(bs58.decode("…"))` (a bare 0x-hex run is a hash far more
+ * often: only these places say it is a key).
+ */
+const WALLET_KEY =
+  /\b(?:new[ \t]+(?:ethers\.)?Wallet|privateKeyToAccount|from_key|fromSecretKey\([ \t]*bs58\.decode)\([ \t]*\\{0,3}["'`]((?:0x)?[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{86,88})\\{0,3}["'`]/dg;
+/** Hardhat's `accounts: [...]`: each 0x key in the list. */
+const ACCOUNTS = /\baccounts\\{0,3}["']?[ \t]*:[ \t]*\[([^\]]{0,4096})\]/dg;
+const HEX_KEY = /0x[0-9a-fA-F]{64}(?![0-9a-fA-F])/g;
+
+/** `new SymmetricSecurityKey(Encoding.UTF8.GetBytes("…"))`: the literal is a signing key. */
+const SIGNING_KEY =
+  /\bSymmetricSecurityKey\([ \t]*(?:Encoding\.\w{1,16}\.GetBytes\([ \t]*)?\\{0,3}(["'])([^"'\\\r\n]{1,512})\\{0,3}\1/dg;
+
+/** Group `g` of each match of `re` in `s` that passes `test`. */
+function* spans(
+  re: RegExp,
+  s: string,
+  g: number,
+  test: (v: string) => boolean,
+): Generator<readonly [number, number]> {
+  re.lastIndex = 0;
+  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+    const at = m.indices?.[g];
+    if (at && test(m[g] as string)) yield at;
+  }
+}
+
+export function* codeKeys(s: string): Generator<readonly [number, number]> {
+  if (/hmac|fernet|aes|secretkeyspec|textencoder|cipher|jwt|signwith|signedstring/i.test(s))
+    yield* spans(KEY_CALLS, s, 2, looksRandom);
+  if (/hash|Hash|make_password/.test(s)) yield* spans(HASHED, s, 2, (v) => valueTest('password', v, false));
+  if (/Wallet|privateKeyToAccount|from_key|fromSecretKey/.test(s)) yield* spans(WALLET_KEY, s, 1, () => true);
+  if (s.includes('accounts')) {
+    ACCOUNTS.lastIndex = 0;
+    for (let m = ACCOUNTS.exec(s); m !== null; m = ACCOUNTS.exec(s)) {
+      const from = m.indices?.[1]?.[0] ?? 0;
+      for (const k of (m[1] as string).matchAll(HEX_KEY))
+        yield [from + k.index, from + k.index + k[0].length];
+    }
+  }
+  if (s.includes('SymmetricSecurityKey('))
+    yield* spans(SIGNING_KEY, s, 2, (v) => valueTest('credential', v, false));
+}
