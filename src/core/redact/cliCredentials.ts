@@ -188,6 +188,12 @@ const POSITIONAL = [
   /\bcrypto[ \t]+isakmp[ \t]+key[ \t]+(?:[0-7][ \t]+)?()()([^\s"']{1,256})/dg,
   /\bwpa_passphrase[ \t]+(?:"[^"\r\n]{1,64}"|'[^'\r\n]{1,64}'|[^\s"'<>|]{1,64})[ \t]+()(["']?)([^\s"'<>|][^\r\n"']{0,62}?)\2(?=[ \t]*(?:$|[\r\n|>;&]))/dgm,
   /\bpre-?shared[ \t_-]key[ \t]*[:=][ \t]*()(["']?)([^\s"']{1,256})\2/dgi,
+  // audit 29 L2, L3: redis' `masterauth PW`, `sudo -S <<< "PW"`, `secret-tool store … <<< "PW"`,
+  // `security add-generic-password … -w PW`, `drush user:password NAME "PW"`
+  /(?:^|\n)[ \t]*masterauth[ \t]+()(["']?)([^\s"']{1,256})\2/dg,
+  /\b(?:sudo[ \t]+(?:-[\w-]{1,32}[ \t]+){0,8}-[A-Za-z]{0,16}S\b[^\r\n<]{0,256}?|secret-tool[ \t]+store\b[^\r\n<]{0,256}?)<<<[ \t]*()(["']?)([^\s"']{1,256})\2/dg,
+  /\bsecurity[ \t]+add-(?:generic|internet)-password\b[^\r\n]{0,256}?[ \t]-w[ \t]+()(["']?)([^\s"'-][^\s"']{0,255})\2/dg,
+  /\bdrush[ \t]+(?:user:password|upwd)[ \t]+(?:"[^"\r\n]{1,64}"|'[^'\r\n]{1,64}'|\S{1,64})[ \t]+()(["']?)([^\s"']{1,256})\2/dg,
   /\baws[ \t]+configure[ \t]+get[ \t]+(?:[\w-]{1,64}\.){0,4}(?:aws_secret_access_key|aws_session_token)\b[^\r\n]{0,128}\r?\n()()([A-Za-z0-9/+=]{16,2048})(?=[ \t]*(?:\r?\n|$))/dg,
 ];
 

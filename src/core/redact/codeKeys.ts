@@ -43,6 +43,13 @@ const HEX_KEY = /0x[0-9a-fA-F]{64}(?![0-9a-fA-F])/g;
 const SIGNING_KEY =
   /\bSymmetricSecurityKey\([ \t]*(?:Encoding\.\w{1,16}\.GetBytes\([ \t]*)?\\{0,3}(["'])([^"'\\\r\n]{1,512})\\{0,3}\1/dg;
 
+/** Django's `create_superuser('admin', 'a@b.c', 'PW')` and `user.set_password('PW')` (audit 29 L3). */
+const SET_PASSWORD = new RegExp(
+  String.raw`(?:\bcreate_(?:super)?user\([ \t]*(?:["'][^"'\r\n]{0,128}["']|[\w.]{1,64})[ \t]*,[ \t]*(?:["'][^"'\r\n]{0,128}["']|[\w.]{1,64})[ \t]*,|\.set_password\()[ \t]*` +
+    literal(1),
+  'dg',
+);
+
 /** Group `g` of each match of `re` in `s` that passes `test`. */
 function* spans(
   re: RegExp,
@@ -72,4 +79,6 @@ export function* codeKeys(s: string): Generator<readonly [number, number]> {
   }
   if (s.includes('SymmetricSecurityKey('))
     yield* spans(SIGNING_KEY, s, 2, (v) => valueTest('credential', v, false));
+  if (s.includes('create_') || s.includes('set_password('))
+    yield* spans(SET_PASSWORD, s, 2, (v) => valueTest('password', v, false));
 }

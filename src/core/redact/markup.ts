@@ -20,14 +20,18 @@ const KEY_VALUE =
 const NAMED_TEXT =
   /<([A-Za-z][\w.-]{0,31})[ \t][^<>]{0,256}?\b(?:name|key|Name|Key)=(["'])([\w.:-]{1,128})\2[^<>]{0,256}>\s{0,64}(?:<value>)?([^<>\s][^<>\r\n]{0,255}?)\s{0,64}<\//dg;
 const PLIST = /<key>([\w .:-]{1,64})<\/key>\s{0,64}<string>([^<>\r\n]{1,256})<\/string>/dg;
+/** A code object's `{ name: 'session', value: 'x' }` (Playwright's addCookies, a header list). */
+const NAME_VALUE_OBJECT =
+  /\bname[ \t]*:[ \t]*(["'])([\w.:-]{1,64})\1[ \t]*,[ \t]*value[ \t]*:[ \t]*(["'])([^"'\r\n]{1,256})\3/dg;
 
 export function* markupSecrets(s: string): Generator<readonly [number, number]> {
-  if (!s.includes('<') && !s.includes('value=')) return; // no markup: most strings, looked at once
+  if (!s.includes('<') && !s.includes('value=') && !/\bvalue[ \t]*:/.test(s)) return; // most strings, looked at once
   for (const [re, nameGroup, valueGroup] of [
     [ELEMENT, 1, 2],
     [KEY_VALUE, 2, 4],
     [NAMED_TEXT, 3, 4],
     [PLIST, 1, 2],
+    [NAME_VALUE_OBJECT, 2, 4],
   ] as const) {
     re.lastIndex = 0;
     for (let m = re.exec(s); m !== null; m = re.exec(s)) {

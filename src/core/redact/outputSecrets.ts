@@ -65,9 +65,10 @@ const PRINTED_SHAPES = [
   /\b(?:Unseal|Recovery) Key \d{1,2}:[ \t]*([A-Za-z0-9+/=]{20,256})/dg,
   /following password to proceed to installation:[ \t]*(?:\r?\n[ \t]*){1,3}([0-9a-f]{32})\b/dg,
   /\bfs\.azure\.account\.key\.[\w.-]{1,253}["']?[ \t]*[,=:][ \t]*["']?([A-Za-z0-9+/]{86}==)/dg,
+  // a password prompt with what was typed after it (an echoing terminal, an expect script)
+  /\b(?:enter|confirm|retype|repeat)[ \t]+(?:new[ \t]+)?password(?:[ \t]+for[ \t][^\r\n:]{0,64})?:[ \t]*([^\s"']{6,256})(?=[ \t]*(?:\r?\n|$))/dgi,
 ];
-const PRINTED =
-  /temporary password|Password for the|New value|PASSWORD |Unseal Key|Recovery Key|installation:|fs\.azure/;
+const PRINTED = /password|new value|unseal key|recovery key|installation:|fs\.azure/i;
 
 export function* outputPasswords(s: string): Generator<readonly [number, number]> {
   if (PRINTED.test(s)) for (const re of PRINTED_SHAPES) yield* groups(re, s);

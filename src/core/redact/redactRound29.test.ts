@@ -93,6 +93,19 @@ const CASES: [string, string][] = [
   ['D6rQJM9UayY209', 'Passwort: %'],
   ['48VGZiHXJnB8dE', 'mot de passe : %'],
   ['FXIpKPv8oy9tculuY2L56tpv', 'токен: %'],
+  // L2, L3 and more of their kind
+  ['Rg1y7Jw641RIFX', "User.objects.create_superuser('admin', 'a@b.c', '%')"],
+  ['IpeUcfikk6InrW', "user.set_password('%')"],
+  ['DhqnYNX5I3SEQw', 'drush user:password admin "%"'],
+  ['Mq4Vn2Xc5Mz7Lk', 'masterauth %'],
+  ['CrUZoL8g5ubbbP', 'sudo -S <<< "%" apt install -y jq'],
+  ['O0gh2BOLpVnGGz', 'security add-generic-password -a me -s svc -w %'],
+  ['h65Tn08yQ7Hi0T', 'secret-tool store --label=x service y <<< "%"'],
+  ['DrUAkMiJT0uXIO', 'restic -r s3:x init\nenter password for new repository: %'],
+  [
+    'RBI1oOZSHCoHPbzRKZuQOBdVti9n',
+    "await page.context().addCookies([{ name: 'session', value: '%', domain: 'x.com' }])",
+  ],
   // L4 wallet keys in code
   ['0x1782ed8ee0ca58f0d01b44488cc527f05ae77aff7da8712b56999b5e23c548d6', 'accounts: ["%"],'],
   ['1fcbc512838242e7cdc5ae4f63dd3987c06e007865946898e5bfd36c69303094', 'const signer = new Wallet("%")'],
