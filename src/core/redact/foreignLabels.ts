@@ -69,9 +69,12 @@ export function* foreignLabels(s: string): Generator<readonly [number, number]> 
     const label = (m[1] as string).toLowerCase();
     const value = m[2] as string;
     const at = m.indices?.[2];
-    // a password with a digit (`hunter22`), or any random value: a word is prose in a language this
-    // does not read (`la contraseña es obligatoria`, `Passwort: vergessen?`)
-    const password = PASSWORD.has(label) && /\d/.test(value) && valueTest('password', value, false);
+    // a password with a digit (`hunter22`), or any random value: after a label in Latin script a word
+    // is prose in a language this does not read (`la contraseña es obligatoria`, `Passwort: vergessen?`)
+    // after a label in another script (パスワード, пароль, كلمة المرور) an ASCII word is no prose of its language
+    const latin = /^[ -\u024f]*$/.test(label);
+    const password =
+      PASSWORD.has(label) && (!latin || /\d/.test(value)) && valueTest('password', value, false);
     if (at && (password || looksRandom(value))) yield at;
   }
 }

@@ -93,6 +93,8 @@ const CASES: [string, string][] = [
   ['D6rQJM9UayY209', 'Passwort: %'],
   ['48VGZiHXJnB8dE', 'mot de passe : %'],
   ['FXIpKPv8oy9tculuY2L56tpv', 'токен: %'],
+  ['ZzAQlxJfSXRVxf', 'كلمة المرور: %'],
+  ['QwertyAbcdEfgh', 'パスワード: %'],
   // L2, L3 and more of their kind
   ['Rg1y7Jw641RIFX', "User.objects.create_superuser('admin', 'a@b.c', '%')"],
   ['IpeUcfikk6InrW', "user.set_password('%')"],
