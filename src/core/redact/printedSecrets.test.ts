@@ -164,3 +164,62 @@ describe('a printed secret in other agents’ logs', () => {
     expect(r).toContain('Wall time: 0.0510 seconds');
   });
 });
+
+describe('a printed secret in the shapes importers write (audit 30 N1)', () => {
+  it("a harness result of tool-result blocks (toolCallId), and Codex's exec_command `cmd`", () => {
+    const secret = 'Lq8Ua2mZx9TbVw';
+    const harness = [
+      HEADER,
+      JSON.stringify({
+        type: 'tool/call',
+        seq: 0,
+        time: 0,
+        data: {
+          turn: 1,
+          step: 1,
+          callId: 'c1',
+          name: 'Bash',
+          arguments: JSON.stringify({ command: 'bw get password github' }),
+        },
+      }),
+      JSON.stringify({
+        type: 'tool/result',
+        seq: 1,
+        time: 1,
+        data: {
+          turn: 1,
+          step: 1,
+          message: {
+            role: 'tool',
+            content: [
+              { type: 'tool-result', toolCallId: 'c1', content: [{ type: 'text', text: `${secret}\n` }] },
+            ],
+            source: { kind: 'tool', callId: 'c1' },
+          },
+        },
+        surfaceOp: 'append',
+      }),
+    ].join('\n');
+    expect(survivors(redactLogText(harness).text, [secret])).toEqual([]);
+    const codex = [
+      JSON.stringify({
+        type: 'response_item',
+        payload: {
+          type: 'function_call',
+          name: 'exec_command',
+          arguments: JSON.stringify({ cmd: 'op read "op://Private/GitHub/password"', workdir: '/w' }),
+          call_id: 'call_4',
+        },
+      }),
+      JSON.stringify({
+        type: 'response_item',
+        payload: {
+          type: 'function_call_output',
+          call_id: 'call_4',
+          output: `Process exited with code 0\nOutput:\n${secret}\n`,
+        },
+      }),
+    ].join('\n');
+    expect(survivors(redactLogText(codex).text, [secret])).toEqual([]);
+  });
+});

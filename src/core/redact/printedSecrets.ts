@@ -10,7 +10,7 @@
  */
 
 /** A command that prints a secret (and whatever follows on its line). */
-const PRINTS = String.raw`(?:\bheroku[ \t]+auth:token\b|\bkubectl[ \t]+get[ \t]+secrets?\b[^\r\n]{0,512}?\|[ \t]*base64[ \t]+(?:-d|-D|--decode)|\bargocd[ \t]+admin[ \t]+initial-password|\binitialAdminPassword\b|\bbw[ \t]+get[ \t]+(?:password|totp)|\bop[ \t]+(?:item[ \t]+get[^\r\n]{0,256}?--fields[ =]["']?[^\r\n]{0,64}?(?:password|credential|token|secret)|read[ \t]+["']?op:\/\/)|\bpass[ \t]+show\b|\bsecurity[ \t]+find-(?:generic|internet)-password\b[^\r\n]{0,256}?[ \t]-w\b|\baws[ \t]+ecr[ \t]+get-login-password|\bgcloud[ \t]+auth[ \t]+(?:application-default[ \t]+)?print-(?:access|identity)-token|\baz[ \t]+account[ \t]+get-access-token\b[^\r\n]{0,256}?-o[ \t]+tsv|\bvault[ \t]+kv[ \t]+get[ \t]+-field=[\w-]{0,32}(?:password|secret|token|key)|\becho[ \t]+["']?\$\{?[A-Z_]{0,32}(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|_KEY)[A-Z_]{0,32}\}?)`;
+const PRINTS = String.raw`(?:\bheroku[ \t]+auth:token\b|\bkubectl[ \t]+get[ \t]+secrets?\b[^\r\n]{0,512}?\|[ \t]*base64[ \t]+(?:-d|-D|--decode)|\bargocd[ \t]+admin[ \t]+initial-password|\binitialAdminPassword\b|\bbw[ \t]+get[ \t]+(?:password|totp)|\bop[ \t]+(?:item[ \t]+get[^\r\n]{0,256}?--fields[ =]["']?[^\r\n]{0,64}?(?:password|credential|token|secret)|read[ \t]+["']?op:\/\/)|\bpass[ \t]+show\b|\bsecurity[ \t]+find-(?:generic|internet)-password\b[^\r\n]{0,256}?[ \t]-w\b|\baws[ \t]+ecr[ \t]+get-login-password|\bgcloud[ \t]+auth[ \t]+(?:application-default[ \t]+)?print-(?:access|identity)-token|\baz[ \t]+account[ \t]+get-access-token\b[^\r\n]{0,256}?-o[ \t]+tsv|\bvault[ \t]+kv[ \t]+get[ \t]+-field=[\w-]{0,32}(?:password|secret|token|key)|\becho[ \t]+["']?\$\{?[A-Z_]{0,32}(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|_KEY)[A-Z_]{0,32}\}?|\bcat[ \t]+[^\s|;&<>]{0,256}(?:secret|token|passw|api[_-]?key|_key\b)[^\s|;&<>]{0,256})`;
 
 export const PRINTS_SECRET = new RegExp(PRINTS);
 
@@ -79,16 +79,16 @@ function callOf(o: Record<string, unknown>): [string, string] | undefined {
       return [id, args as string];
     }
   }
-  const command = isObject(args) ? args.command : undefined;
+  const command = isObject(args) ? (args.command ?? args.cmd) : undefined;
   if (typeof command === 'string') return [id, command];
   if (Array.isArray(command)) return [id, command.filter((c) => typeof c === 'string').join(' ')];
   return typeof o.arguments === 'string' ? [id, o.arguments] : undefined;
 }
 
-/** The call a result answers: `callId` (harness), `tool_use_id` (Claude Code), `call_id` (Codex). */
+/** The call a result answers: `callId`/`toolCallId` (harness), `tool_use_id` (Claude Code), `call_id` (Codex). */
 function answeredCall(o: Record<string, unknown>): string | undefined {
   if (o.arguments !== undefined || o.input !== undefined) return undefined; // the call itself
-  return str(o.tool_use_id) ?? str(o.call_id) ?? str(o.callId);
+  return str(o.tool_use_id) ?? str(o.call_id) ?? str(o.callId) ?? str(o.toolCallId);
 }
 
 /**
