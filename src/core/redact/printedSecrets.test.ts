@@ -28,6 +28,16 @@ const PRINTED: [string, string][] = [
   ['pass show email/gmail', '9rXQ7Kq2Lm9Np4Rs'],
   ['security find-generic-password -s svc -w', 'WCqN7Kq2Lm9Np4Rs'],
   ['aws ecr get-login-password --region us-east-1', `eyJwYXlsb2FkIjoi${'Kq2Lm9Np4R'.repeat(20)}`],
+  ['gcloud secrets versions access latest --secret=db-password', 'NqVwYS81VP7Hb1DX8pPd'],
+  ['terraform output -raw db_password', 'XykWZeiNNCiia3anXn9k'],
+  ['printenv DB_PASSWORD', '3ksu9mI4ROnl89Sm995y'],
+  ['az keyvault secret show --vault-name kv --name db --query value -o tsv', 'Az7kP2xQ9mZ4vL8nR3tY'],
+  [
+    'aws secretsmanager get-secret-value --secret-id db --query SecretString --output text',
+    'Sm7kP2xQ9mZ4vL8nR3tY',
+  ],
+  ['doppler secrets get DB_PASSWORD --plain', 'Dp7kP2xQ9mZ4vL8nR3tY'],
+  ['cat /run/secrets/db_password', 'Rs7kP2xQ9mZ4vL8nR3tY'],
 ];
 
 const HEADER = JSON.stringify({ type: 'session', version: 0, id: 'printed', createdAt: 0 });
@@ -166,6 +176,33 @@ describe('a printed secret in other agents’ logs', () => {
 });
 
 describe('a printed secret in the shapes importers write (audit 30 N1)', () => {
+  it("pi's toolCall block and its toolResult message", () => {
+    const secret = 'Pi7kP2xQ9mZ4vL8nR3tY';
+    const text = [
+      JSON.stringify({
+        type: 'message',
+        id: 'm1',
+        message: {
+          role: 'assistant',
+          content: [
+            { type: 'toolCall', id: 'call_9', name: 'bash', arguments: { command: 'pass show email/gmail' } },
+          ],
+        },
+      }),
+      JSON.stringify({
+        type: 'message',
+        id: 'm2',
+        message: {
+          role: 'toolResult',
+          toolCallId: 'call_9',
+          toolName: 'bash',
+          content: [{ type: 'text', text: `${secret}\n` }],
+        },
+      }),
+    ].join('\n');
+    expect(survivors(redactLogText(text).text, [secret])).toEqual([]);
+  });
+
   it("a harness result of tool-result blocks (toolCallId), and Codex's exec_command `cmd`", () => {
     const secret = 'Lq8Ua2mZx9TbVw';
     const harness = [

@@ -4,13 +4,16 @@
  * `initialAdminPassword`, password managers (`bw get password`, `op item get … --fields password`,
  * `op read`, `pass show`, `security find-generic-password … -w`), short-lived tokens (`aws ecr
  * get-login-password`, `gcloud auth print-access-token`, `az account get-access-token … -o tsv`),
- * `vault kv get -field=password`, `echo $DB_PASSWORD`, `heroku auth:token`. Nothing labels the output: the command says
+ * `vault kv get -field=password`, `echo $DB_PASSWORD`, `heroku auth:token`, the cloud secret stores'
+ * reads (`gcloud secrets versions access`, `aws secretsmanager get-secret-value`, `az keyvault secret
+ * show --query value`, `aws ssm get-parameter --with-decryption`), `terraform output -raw`, `printenv
+ * X`, `doppler secrets get`, `sops -d --extract`, `pulumi config get`. Nothing labels the output: the command says
  * what it is. In one string (a pasted transcript) the output's first line after the command is
  * masked; in a log, redactLog.ts links a tool result to its call and reads them as one string.
  */
 
 /** A command that prints a secret (and whatever follows on its line). */
-const PRINTS = String.raw`(?:\bheroku[ \t]+auth:token\b|\bkubectl[ \t]+get[ \t]+secrets?\b[^\r\n]{0,512}?\|[ \t]*base64[ \t]+(?:-d|-D|--decode)|\bargocd[ \t]+admin[ \t]+initial-password|\binitialAdminPassword\b|\bbw[ \t]+get[ \t]+(?:password|totp)|\bop[ \t]+(?:item[ \t]+get[^\r\n]{0,256}?--fields[ =]["']?[^\r\n]{0,64}?(?:password|credential|token|secret)|read[ \t]+["']?op:\/\/)|\bpass[ \t]+show\b|\bsecurity[ \t]+find-(?:generic|internet)-password\b[^\r\n]{0,256}?[ \t]-w\b|\baws[ \t]+ecr[ \t]+get-login-password|\bgcloud[ \t]+auth[ \t]+(?:application-default[ \t]+)?print-(?:access|identity)-token|\baz[ \t]+account[ \t]+get-access-token\b[^\r\n]{0,256}?-o[ \t]+tsv|\bvault[ \t]+kv[ \t]+get[ \t]+-field=[\w-]{0,32}(?:password|secret|token|key)|\becho[ \t]+["']?\$\{?[A-Z_]{0,32}(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|_KEY)[A-Z_]{0,32}\}?|\bcat[ \t]+[^\s|;&<>]{0,256}(?:secret|token|passw|api[_-]?key|_key\b)[^\s|;&<>]{0,256})`;
+const PRINTS = String.raw`(?:\bheroku[ \t]+auth:token\b|\bkubectl[ \t]+get[ \t]+secrets?\b[^\r\n]{0,512}?\|[ \t]*base64[ \t]+(?:-d|-D|--decode)|\bargocd[ \t]+admin[ \t]+initial-password|\binitialAdminPassword\b|\bbw[ \t]+get[ \t]+(?:password|totp)|\bop[ \t]+(?:item[ \t]+get[^\r\n]{0,256}?--fields[ =]["']?[^\r\n]{0,64}?(?:password|credential|token|secret)|read[ \t]+["']?op:\/\/)|\bpass[ \t]+show\b|\bsecurity[ \t]+find-(?:generic|internet)-password\b[^\r\n]{0,256}?[ \t]-w\b|\baws[ \t]+ecr[ \t]+get-login-password|\bgcloud[ \t]+auth[ \t]+(?:application-default[ \t]+)?print-(?:access|identity)-token|\baz[ \t]+account[ \t]+get-access-token\b[^\r\n]{0,256}?-o[ \t]+tsv|\bvault[ \t]+kv[ \t]+get[ \t]+-field=[\w-]{0,32}(?:password|secret|token|key)|\becho[ \t]+["']?\$\{?[A-Z_]{0,32}(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|_KEY)[A-Z_]{0,32}\}?|\bcat[ \t]+[^\s|;&<>]{0,256}(?:secret|token|passw|api[_-]?key|_key\b)[^\s|;&<>]{0,256}|\bgcloud[ \t]+secrets[ \t]+versions[ \t]+access\b|\baz[ \t]+keyvault[ \t]+secret[ \t]+show\b[^\r\n]{0,256}?--query[ \t]+["']?value|\baws[ \t]+secretsmanager[ \t]+get-secret-value\b|\baws[ \t]+ssm[ \t]+get-parameters?\b[^\r\n]{0,256}?--with-decryption|\bterraform[ \t]+output[ \t]+-raw\b|\bprintenv[ \t]+[A-Z_]{0,32}(?:PASSWORD|PASSWD|SECRET|TOKEN|KEY)[A-Z_]{0,32}|\bdoppler[ \t]+secrets[ \t]+get\b|\bsops[ \t]+(?:-d|--decrypt)\b[^\r\n]{0,256}?--extract|\bpulumi[ \t]+config[ \t]+get\b|\bkubectl[ \t]+get[ \t]+secrets?\b[^\r\n]{0,512}?base64decode)`;
 
 export const PRINTS_SECRET = new RegExp(PRINTS);
 
@@ -69,7 +72,7 @@ function objectsOf(root: unknown): Record<string, unknown>[] {
  * command an argv); the arguments as they are when they hold no `command`.
  */
 function callOf(o: Record<string, unknown>): [string, string] | undefined {
-  const id = str(o.callId) ?? str(o.call_id) ?? (o.type === 'tool_use' ? str(o.id) : undefined);
+  const id = str(o.callId) ?? str(o.call_id) ?? (CALL_TYPES.has(o.type) ? str(o.id) : undefined);
   if (id === undefined) return undefined;
   let args: unknown = o.arguments ?? o.input;
   if (typeof args === 'string') {
@@ -84,6 +87,9 @@ function callOf(o: Record<string, unknown>): [string, string] | undefined {
   if (Array.isArray(command)) return [id, command.filter((c) => typeof c === 'string').join(' ')];
   return typeof o.arguments === 'string' ? [id, o.arguments] : undefined;
 }
+
+/** Call blocks named by their `id`: Claude Code's `tool_use`, pi's `toolCall`, the harness's `tool-call`. */
+const CALL_TYPES = new Set<unknown>(['tool_use', 'toolCall', 'tool-call']);
 
 /** The call a result answers: `callId`/`toolCallId` (harness), `tool_use_id` (Claude Code), `call_id` (Codex). */
 function answeredCall(o: Record<string, unknown>): string | undefined {
