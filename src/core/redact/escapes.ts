@@ -12,8 +12,12 @@
  * decoded again while it still holds such escapes, up to MAX_LEVELS levels.
  */
 
-/** An escaped `\` or `/`, or a `\uXXXX`: the text is (or holds) JSON string text. */
-const ESCAPE = /\\[\\/]|\\u[0-9a-fA-F]{4}/;
+/**
+ * An escaped `\` or `/`, a `\uXXXX`, or an escaped line break or tab: the text is (or holds) JSON
+ * string text. A tool call's arguments are JSON text, so its command's second line opens after the
+ * two characters `\n`, and `\nmysql -pPW` read as it is defeats every rule's word boundary (audit 31 N6).
+ */
+const ESCAPE = /\\[\\/nrt]|\\u[0-9a-fA-F]{4}/;
 
 /** The levels of escaping read through (each halves a run of backslashes: 2^4 backslashes per `/`). */
 export const MAX_LEVELS = 4;

@@ -13,13 +13,13 @@
  */
 
 /** A command that prints a secret (and whatever follows on its line). */
-const PRINTS = String.raw`(?:\bheroku[ \t]+auth:token\b|\bkubectl[ \t]+get[ \t]+secrets?\b[^\r\n]{0,512}?\|[ \t]*base64[ \t]+(?:-d|-D|--decode)|\bargocd[ \t]+admin[ \t]+initial-password|\binitialAdminPassword\b|\bbw[ \t]+get[ \t]+(?:password|totp)|\bop[ \t]+(?:item[ \t]+get[^\r\n]{0,256}?--fields[ =]["']?[^\r\n]{0,64}?(?:password|credential|token|secret)|read[ \t]+["']?op:\/\/)|\bpass[ \t]+show\b|\bsecurity[ \t]+find-(?:generic|internet)-password\b[^\r\n]{0,256}?[ \t]-w\b|\baws[ \t]+ecr[ \t]+get-login-password|\bgcloud[ \t]+auth[ \t]+(?:application-default[ \t]+)?print-(?:access|identity)-token|\baz[ \t]+account[ \t]+get-access-token\b[^\r\n]{0,256}?-o[ \t]+tsv|\bvault[ \t]+kv[ \t]+get[ \t]+-field=[\w-]{0,32}(?:password|secret|token|key)|\becho[ \t]+["']?\$\{?[A-Z_]{0,32}(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|_KEY)[A-Z_]{0,32}\}?|\bcat[ \t]+[^\s|;&<>]{0,256}(?:secret|token|passw|api[_-]?key|_key\b)[^\s|;&<>]{0,256}|\bgcloud[ \t]+secrets[ \t]+versions[ \t]+access\b|\baz[ \t]+keyvault[ \t]+secret[ \t]+show\b[^\r\n]{0,256}?--query[ \t]+["']?value|\baws[ \t]+secretsmanager[ \t]+get-secret-value\b|\baws[ \t]+ssm[ \t]+get-parameters?\b[^\r\n]{0,256}?--with-decryption|\bterraform[ \t]+output[ \t]+-raw\b|\bprintenv[ \t]+[A-Z_]{0,32}(?:PASSWORD|PASSWD|SECRET|TOKEN|KEY)[A-Z_]{0,32}|\bdoppler[ \t]+secrets[ \t]+get\b|\bsops[ \t]+(?:-d|--decrypt)\b[^\r\n]{0,256}?--extract|\bpulumi[ \t]+config[ \t]+get\b|\bkubectl[ \t]+get[ \t]+secrets?\b[^\r\n]{0,512}?base64decode)`;
+const PRINTS = String.raw`(?:\bheroku[ \t]+auth:token\b|\bkubectl\b[^\r\n|]{0,256}?[ \t]get[ \t]+secrets?\b[^\r\n]{0,512}?(?:\|[ \t]*base64[ \t]+(?:-d|-D|--decode)|jsonpath=["']?\{\.data\.[\w.-]{0,64}(?:password|secret|token|key))|\bargocd[ \t]+admin[ \t]+initial-password|\binitialAdminPassword\b|\bbw[ \t]+get[ \t]+(?:password|totp)|\bop[ \t]+(?:item[ \t]+get[^\r\n]{0,256}?--fields[ =]["']?[^\r\n]{0,64}?(?:password|credential|token|secret)|read[ \t]+["']?op:\/\/)|\bpass[ \t]+show\b|\bsecurity[ \t]+find-(?:generic|internet)-password\b[^\r\n]{0,256}?[ \t]-w\b|\baws[ \t]+ecr[ \t]+get-login-password|\bgcloud[ \t]+auth[ \t]+(?:application-default[ \t]+)?print-(?:access|identity)-token|\baz[ \t]+account[ \t]+get-access-token\b[^\r\n]{0,256}?-o[ \t]+tsv|\bvault[ \t]+(?:kv[ \t]+get|read)\b[^\r\n]{0,256}?[ \t]-field=[\w-]{0,32}(?:password|secret|token|key)|\bheroku[ \t]+config:get[ \t]+[A-Z_]{0,32}(?:PASSWORD|SECRET|TOKEN|KEY)|\bGet-Content[ \t]+[^\s|;&<>]{0,256}(?:secret|token|passw|api[_-]?key|_key\b)|(?:\becho[ \t]+)?\$env:[A-Z_]{0,32}(?:PASSWORD|SECRET|TOKEN|API_KEY|_KEY)\b|\becho[ \t]+%[A-Z_]{0,32}(?:PASSWORD|SECRET|TOKEN|API_KEY|_KEY)[A-Z_]{0,32}%|\becho[ \t]+["']?\$\{?[A-Z_]{0,32}(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|_KEY)[A-Z_]{0,32}\}?|\bcat[ \t]+[^\s|;&<>]{0,256}(?:secret|token|passw|api[_-]?key|_key\b)[^\s|;&<>]{0,256}|\bgcloud[ \t]+secrets[ \t]+versions[ \t]+access\b|\baz[ \t]+keyvault[ \t]+secret[ \t]+show\b[^\r\n]{0,256}?--query[ \t]+["']?value|\baws[ \t]+secretsmanager[ \t]+get-secret-value\b|\baws[ \t]+ssm[ \t]+get-parameters?\b[^\r\n]{0,256}?--with-decryption|\bterraform[ \t]+output[ \t]+-raw\b|\bprintenv[ \t]+[A-Z_]{0,32}(?:PASSWORD|PASSWD|SECRET|TOKEN|KEY)[A-Z_]{0,32}|\bdoppler[ \t]+secrets[ \t]+get\b|\bsops[ \t]+(?:-d|--decrypt)\b[^\r\n]{0,256}?--extract|\bpulumi[ \t]+config[ \t]+get\b|\bkubectl[ \t]+get[ \t]+secrets?\b[^\r\n]{0,512}?base64decode)`;
 
 export const PRINTS_SECRET = new RegExp(PRINTS);
 
 /** The command, the rest of its line, blank lines, then the printed value: a line of its own. */
 const PRINTED = new RegExp(
-  `${PRINTS}[^\\r\\n]{0,512}\\r?\\n(?:[ \\t]*\\r?\\n){0,3}[ \\t]*([^\\s"'\`]{8,4096})(?=[ \\t]*(?:\\r?\\n|$))`,
+  `${PRINTS}[^\\r\\n]{0,512}\\r?\\n(?:[ \\t]*(?:\`\`\`\\w{0,16})?[ \\t]*\\r?\\n){0,3}[ \\t]*([^\\s"'\`\\\\]{8,4096})(?=[ \\t]*(?:\\r?\\n|\\\\n|$))`,
   'dg',
 );
 
@@ -48,6 +48,8 @@ const PRINTED_MEMBERS = new Set([
 ]);
 /** The header Codex puts before a command's output. */
 const CODEX_HEAD = /^(?:[A-Z][^\n]{0,256}\n){0,8}?Output:\n/;
+/** Codex's older output, JSON text whose `output` member holds what was printed. */
+const CODEX_JSON_HEAD = /^\{[ \t]*"output"[ \t]*:[ \t]*"/;
 /** Objects looked into per line at most (a hostile line of a million objects is walked once by maskTree). */
 const MAX_OBJECTS = 4096;
 
@@ -109,7 +111,9 @@ export function maskPrintedResults(parsed: readonly unknown[], mask: Masked, dir
     if (!isObject(v)) continue;
     for (const o of objectsOf(v)) {
       const call = callOf(o);
-      if (call && call[1].length <= 8192 && PRINTS_SECRET.test(call[1])) commands.set(call[0], call[1]);
+      // only the part that prints (bounded): an 8 KB command in front of every result was 59 s on 3 MB
+      const printing = call && call[1].length <= 8192 ? PRINTS_SECRET.exec(call[1])?.[0] : undefined;
+      if (call && printing !== undefined) commands.set(call[0], printing);
     }
   }
   if (commands.size === 0) return;
@@ -120,13 +124,17 @@ export function maskPrintedResults(parsed: readonly unknown[], mask: Masked, dir
     for (const o of objects) {
       const id = answeredCall(o);
       command = id === undefined ? undefined : commands.get(id);
-      if (command !== undefined) break;
+      if (command !== undefined) {
+        commands.delete(id as string); // one result answers a call: lines reusing its id are not read again
+        break;
+      }
     }
     if (command === undefined) return;
     const prefix = `${command}\n`;
     const read = (text: string) => {
-      // Codex's exec output opens with a header (`Chunk ID: …`, `Wall time: …`, `Output:`)
-      const head = CODEX_HEAD.exec(text)?.[0] ?? '';
+      // Codex's exec output opens with a header (`Chunk ID: …`, `Wall time: …`, `Output:`), or is JSON
+      // text (`{"output":"VALUE\n","metadata":…}`: audit 31 N1)
+      const head = (CODEX_HEAD.exec(text) ?? CODEX_JSON_HEAD.exec(text))?.[0] ?? '';
       const masked = head + mask(prefix + text.slice(head.length)).slice(prefix.length);
       if (masked !== text) dirty.add(i);
       return masked;
