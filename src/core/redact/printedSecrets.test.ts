@@ -260,3 +260,61 @@ describe('a printed secret in the shapes importers write (audit 30 N1)', () => {
     expect(survivors(redactLogText(codex).text, [secret])).toEqual([]);
   });
 });
+
+describe('a call answered over several lines (audit 32)', () => {
+  it('an approval line before the result does not use the call up', () => {
+    const secret = 'Ap7kP2xQ9mZ4vL8nR3tY';
+    const [call, result] = callAndResult(
+      0,
+      'gcloud secrets versions access latest --secret=db-password',
+      secret,
+    );
+    const approval = JSON.stringify({
+      type: 'approval/asked',
+      seq: 1,
+      time: 1,
+      data: { id: 'a0', toolName: 'bash', callId: 'c0', reason: 'bash requires manual approval' },
+    });
+    const text = [
+      HEADER,
+      call,
+      approval,
+      (result as string).replace('"seq":1,"time":1', '"seq":2,"time":2'),
+    ].join('\n');
+    expect(survivors(redactLogText(text).text, [secret])).toEqual([]);
+  });
+
+  it("Codex's slow command: the first answer says it is running, the value comes in its end event", () => {
+    const secret = 'Ce7kP2xQ9mZ4vL8nR3tY';
+    const text = [
+      JSON.stringify({
+        type: 'response_item',
+        payload: {
+          type: 'function_call',
+          name: 'exec_command',
+          call_id: 'call_7',
+          arguments: JSON.stringify({ cmd: 'printenv DB_PASSWORD' }),
+        },
+      }),
+      JSON.stringify({
+        type: 'response_item',
+        payload: {
+          type: 'function_call_output',
+          call_id: 'call_7',
+          output: 'Process running with session ID 3\nOutput:\n',
+        },
+      }),
+      JSON.stringify({
+        type: 'event_msg',
+        payload: {
+          type: 'exec_command_end',
+          call_id: 'call_7',
+          stdout: `${secret}\n`,
+          aggregated_output: `${secret}\n`,
+          exit_code: 0,
+        },
+      }),
+    ].join('\n');
+    expect(survivors(redactLogText(text).text, [secret])).toEqual([]);
+  });
+});

@@ -46,6 +46,8 @@ const PRINTED_MEMBERS = new Set([
   'aggregated_output',
   'formatted_output',
 ]);
+/** Lines read with one call's command at most (a hostile log reused one id on every line: audit 31 N3). */
+const READS_PER_CALL = 16;
 /** The header Codex puts before a command's output. */
 const CODEX_HEAD = /^(?:[A-Z][^\n]{0,256}\n){0,8}?Output:\n/;
 /** Codex's older output, JSON text whose `output` member holds what was printed. */
@@ -107,6 +109,7 @@ function answeredCall(o: Record<string, unknown>): string | undefined {
  */
 export function maskPrintedResults(parsed: readonly unknown[], mask: Masked, dirty: Set<number>): void {
   const commands = new Map<string, string>();
+  const readsOf = new Map<string, number>();
   for (const v of parsed) {
     if (!isObject(v)) continue;
     for (const o of objectsOf(v)) {
@@ -125,7 +128,11 @@ export function maskPrintedResults(parsed: readonly unknown[], mask: Masked, dir
       const id = answeredCall(o);
       command = id === undefined ? undefined : commands.get(id);
       if (command !== undefined) {
-        commands.delete(id as string); // one result answers a call: lines reusing its id are not read again
+        // a call is answered by a few lines (an approval, Codex's "Process running", its end event),
+        // not thousands: past READS_PER_CALL lines naming its id, they are not read with it (audit 32)
+        const reads = (readsOf.get(id as string) ?? 0) + 1;
+        readsOf.set(id as string, reads);
+        if (reads > READS_PER_CALL) command = undefined;
         break;
       }
     }
