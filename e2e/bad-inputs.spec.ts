@@ -92,7 +92,12 @@ test('hostile strings in every field stay text: no markup, no script, no prototy
     }));
   // Every row selected in turn: the messages pane, the inspector and the row text render each field.
   await page.locator('body').click({ position: { x: 5, y: 5 } });
-  await page.keyboard.press('Home');
+  // Home lands only if the selection it started from is still the selection (timelineNav.ts): pressed
+  // while the load's own selection lands, it is dropped, so press it until the first row is selected
+  await expect(async () => {
+    await page.keyboard.press('Home');
+    await expect(page).toHaveURL(/#seq=0(&|$)/, { timeout: 1000 });
+  }).toPass();
   const seen = new Set<string>();
   for (let row = 0; row < events; row++) {
     await expect(page).toHaveURL(/#seq=\d+/);
