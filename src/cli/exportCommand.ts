@@ -11,7 +11,7 @@
  *          counts per kind go to standard error.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { exportOtlpText } from '../core/export/otlp';
 import type { SessionLog } from '../core/log/sessionLog';
 import { redactedCopy } from './redactCommand';
@@ -146,6 +146,11 @@ export async function runExport(
     err(`seqscope: ${args}\n\n${EXPORT_USAGE}\n`);
     return 2;
   }
+  if (args.out !== undefined && args.file !== '-' && sameFile(args.file, args.out)) {
+    // a redacted copy written over the log it was made from leaves no original to check it against
+    err(`seqscope: --out ${args.out} is the log being exported; write the export to another path\n`);
+    return 2;
+  }
   // Standard input is read once: its bytes are kept as they arrive (the jsonl copy rewrites them).
   const stdin: Uint8Array[] = [];
   const loaded =
@@ -187,6 +192,16 @@ export async function runExport(
   const code = result.wholeInput ? 0 : partialCopy(loaded.log, err);
   // what a limit left unread is not in the export: partial, as a break mid-file is
   return loaded.log.limitHit ? Math.max(code, 1) : code;
+}
+
+/** Whether two paths name one file (a link or another spelling of the path included). */
+function sameFile(a: string, b: string): boolean {
+  try {
+    const [x, y] = [statSync(a), statSync(b)];
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false; // the output does not exist yet (or the input does not: said when it is read)
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 /** `seqscope export --format otlp` of a log whose usage holds what is not a token count (audit R17-4, R17-5). */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -81,4 +81,33 @@ describe('OTLP export of usage that is not a token count', () => {
       expect(chat['gen_ai.usage.input_tokens']).toEqual(turn['gen_ai.usage.input_tokens']);
     },
   );
+});
+
+describe('export --out onto the log it reads', () => {
+  it('is refused and leaves the log as it was', async () => {
+    const path = logWithUsage('{"inputTokens":1}');
+    const before = readFileSync(path, 'utf8');
+    const dir = join(path, '..');
+    for (const out of [path, join(dir, '.', 'log.jsonl')]) {
+      let err = '';
+      const code = await runExport(
+        [path, '--format', 'jsonl', '--redact', '--out', out],
+        () => {},
+        (s) => (err += s),
+      );
+      expect(code).toBe(2);
+      expect(err).toContain('is the log being exported');
+      expect(readFileSync(path, 'utf8')).toBe(before);
+    }
+    // another path is written
+    const other = join(dir, 'copy.jsonl');
+    expect(
+      await runExport(
+        [path, '--format', 'jsonl', '--redact', '--out', other],
+        () => {},
+        () => {},
+      ),
+    ).toBe(0);
+    expect(readFileSync(other, 'utf8')).toBe(before);
+  });
 });
