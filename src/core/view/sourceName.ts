@@ -25,7 +25,22 @@ export function sourceDisplayName(source: NamedSource): string {
   }
 }
 
-/** The last path segment of a URL, as written (still percent-encoded), or the URL itself when it has none. */
+/**
+ * The last path segment of a URL, decoded for reading (`my%20session.jsonl` is `my session.jsonl`:
+ * audit 28 L5), control characters kept encoded; the URL itself when it has none.
+ */
 export function urlFileName(url: string): string {
-  return url.split('?')[0]?.split('#')[0]?.split('/').pop() || url;
+  const segment = url.split('?')[0]?.split('#')[0]?.split('/').pop();
+  if (!segment) return url;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return segment; // a stray `%`: shown as written
+  }
+  return decoded.replace(
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
 }
