@@ -5,6 +5,7 @@
  * value is a run of printable ASCII; a password must pass labels.ts's test, a token or key must look
  * random, so prose that only names the word is kept.
  */
+import { escapeRegExp } from '../search/queryUnits';
 import { looksRandom, valueTest } from './labels';
 
 const PASSWORD_WORDS = [
@@ -58,7 +59,7 @@ const PASSWORD = new Set(PASSWORD_WORDS);
  * (は…, 는/은, es, é, ist, est, è, jest, to), an optional quote, then the value.
  */
 const FOREIGN_LABEL = new RegExp(
-  `(${[...PASSWORD_WORDS, ...KEY_WORDS].map((w) => w.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).join('|')})` +
+  `(${[...PASSWORD_WORDS, ...KEY_WORDS].map(escapeRegExp).join('|')})` +
     String.raw`(?:\\?["'”」])?[ \t\u3000]*(?:[:：=]|は|는|은|이|(?<=[ \t])(?:es|é|ist|est|è|jest|to|är|er|on|je)(?=[ \t]))[ \t\u3000]*(?:\\?["'“「])?([!#-&(-[\]-~]{4,256})`,
   'dgi',
 );
