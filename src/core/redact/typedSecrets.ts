@@ -120,8 +120,7 @@ export function* typedSecrets(s: string): Generator<readonly [number, number]> {
     yield* labelled(KEYWORD_DEFAULT, s);
     yield* labelled(OPTION_DEFAULT, s);
   }
-  if (s.includes('user-secrets')) yield* configPaths(s);
-  else if (s.includes(':')) yield* configPaths(s);
+  if (s.includes('user-secrets') || s.includes(':')) yield* configPaths(s);
   if (s.includes(':')) {
     for (const re of SECTION_KEY) {
       re.lastIndex = 0;
