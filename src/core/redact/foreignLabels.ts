@@ -7,6 +7,7 @@
  */
 import { escapeRegExp } from '../search/queryUnits';
 import { looksRandom, valueTest } from './labels';
+import { groupSpans } from './matchSpans';
 
 const PASSWORD_WORDS = [
   'パスワード',
@@ -65,17 +66,14 @@ const FOREIGN_LABEL = new RegExp(
 );
 
 export function* foreignLabels(s: string): Generator<readonly [number, number]> {
-  FOREIGN_LABEL.lastIndex = 0;
-  for (let m = FOREIGN_LABEL.exec(s); m !== null; m = FOREIGN_LABEL.exec(s)) {
+  yield* groupSpans(FOREIGN_LABEL, s, 2, (value, m) => {
     const label = (m[1] as string).toLowerCase();
-    const value = m[2] as string;
-    const at = m.indices?.[2];
     // a password with a digit (`hunter22`), or any random value: after a label in Latin script a word
     // is prose in a language this does not read (`la contraseña es obligatoria`, `Passwort: vergessen?`)
     // after a label in another script (パスワード, пароль, كلمة المرور) an ASCII word is no prose of its language
     const latin = /^[ -\u024f]*$/.test(label);
     const password =
       PASSWORD.has(label) && (!latin || /\d/.test(value)) && valueTest('password', value, false);
-    if (at && (password || looksRandom(value))) yield at;
-  }
+    return password || looksRandom(value);
+  });
 }
