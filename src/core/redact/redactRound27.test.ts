@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactLogText } from './redactLog';
 import { createMasker } from './rules';
-import { survivors, toolResultLog, unmaskedAlone } from './testing';
+import { stayLinear, survivors, toolResultLog, unmaskedAlone } from './testing';
 
 const HEADER = '{"type":"session","version":0,"id":"r27","createdAt":0}';
 
@@ -87,10 +87,8 @@ describe('the same shapes in a file written by a tool call (JSON text inside the
 });
 
 describe('the new rules stay linear', () => {
-  it('a megabyte of each near-miss is masked in one pass', () => {
-    const m = createMasker();
-    const M = 1 << 20;
-    for (const s of [
+  it('a megabyte of each near-miss is masked in one pass', () =>
+    stayLinear((M) => [
       'a'.repeat(M),
       'a: '.repeat(M / 3),
       'apiKey: str '.repeat(M / 12),
@@ -109,7 +107,5 @@ describe('the new rules stay linear', () => {
       'token: Dict[str, '.repeat(M / 17),
       'process.env[\\\\\\"A\\\\\\"] || '.repeat(M / 30),
       '\\n'.repeat(M / 2) + 'secret: str = "x"',
-    ])
-      expect(m.mask(s)).toHaveLength(s.length);
-  });
+    ]));
 });
