@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactLogText } from './redactLog';
 import { createMasker } from './rules';
-import { codexPair, survivors, toolResultLog } from './testing';
+import { codexPair, keepsAll, survivors } from './testing';
 
 const HEADER = JSON.stringify({ type: 'session', version: 0, id: 'r31', createdAt: 0 });
 
@@ -86,10 +86,9 @@ describe('printed secrets (audit 31 N1, N2, N4, N5)', () => {
   });
 
   it('keeps what no printing command printed', () => {
-    const log = toolResultLog(HEADER, [
+    keepsAll(HEADER, [
       '$ kubectl -n argocd get pods\nargocd-server-7d9c6b5f4-x2k8p',
       '$ echo %PATH%\nC:\\Windows',
     ]);
-    expect(redactLogText(log).text).toBe(log);
   });
 });
