@@ -7,6 +7,7 @@
  */
 import { foreignLabels } from './foreignLabels';
 import { looksRandom, valueTest } from './labels';
+import { groupSpans } from './matchSpans';
 
 /**
  * The label (a closing quote after it in JSON or code), a separator (`:` `：` `=`, or 是/为 "is"),
@@ -19,11 +20,8 @@ const CHINESE_LABEL =
 export function* chineseLabels(s: string): Generator<readonly [number, number]> {
   yield* foreignLabels(s); // the other languages' labels (foreignLabels.ts)
   if (!/[密口令秘]/.test(s)) return;
-  CHINESE_LABEL.lastIndex = 0;
-  for (let m = CHINESE_LABEL.exec(s); m !== null; m = CHINESE_LABEL.exec(s)) {
-    const [, label, value] = m as unknown as [string, string, string];
-    const at = m.indices?.[2];
-    const password = label === '密码' || label === '口令';
-    if (at && (password ? valueTest('password', value, false) : looksRandom(value))) yield at;
-  }
+  yield* groupSpans(CHINESE_LABEL, s, 2, (value, m) => {
+    const password = m[1] === '密码' || m[1] === '口令';
+    return password ? valueTest('password', value, false) : looksRandom(value);
+  });
 }

@@ -8,6 +8,7 @@
  * of those commands on the same line.
  */
 import { labelTier, valueTest } from './labels';
+import { groupSpans } from './matchSpans';
 import { toolPasswords } from './toolCredentials';
 
 /**
@@ -142,11 +143,7 @@ const SAMBA_USER =
 
 export function* sambaPasswords(s: string): Generator<readonly [number, number]> {
   if (!s.includes('%')) return; // the most strings, looked at once
-  SAMBA_USER.lastIndex = 0;
-  for (let m = SAMBA_USER.exec(s); m !== null; m = SAMBA_USER.exec(s)) {
-    const at = m.indices?.[1];
-    if (at && valueTest('password', m[1] as string, false)) yield at;
-  }
+  yield* groupSpans(SAMBA_USER, s, 1, (v) => valueTest('password', v, false));
 }
 
 /**
@@ -220,10 +217,8 @@ const PARAMETER_PAIR =
 
 export function* parameterPairs(s: string): Generator<readonly [number, number]> {
   if (!s.includes('=')) return;
-  PARAMETER_PAIR.lastIndex = 0;
-  for (let m = PARAMETER_PAIR.exec(s); m !== null; m = PARAMETER_PAIR.exec(s)) {
+  yield* groupSpans(PARAMETER_PAIR, s, 2, (v, m) => {
     const tier = labelTier(m[1] as string);
-    const at = m.indices?.[2];
-    if (at && tier !== null && valueTest(tier, m[2] as string, false)) yield at;
-  }
+    return tier !== null && valueTest(tier, v, false);
+  });
 }

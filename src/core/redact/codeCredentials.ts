@@ -8,6 +8,7 @@
  */
 import { looksRandom, valueTest } from './labels';
 import { goDsnPasswords } from './dsnPasswords';
+import { groupSpans } from './matchSpans';
 import { wandbKeys } from './typedSecrets';
 
 export { typedSecrets } from './typedSecrets';
@@ -36,22 +37,12 @@ const MIXED = (v: string) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v);
 export function* codePasswords(s: string): Generator<readonly [number, number]> {
   yield* goDsnPasswords(s); // `user:pw@tcp(host)/db` (dsnPasswords.ts)
   if (!s.includes('(')) return;
-  for (const re of PASSWORD_CALLS) {
-    re.lastIndex = 0;
-    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-      const at = m.indices?.[2];
-      if (at && valueTest('password', m[2] as string, false)) yield at;
-    }
-  }
+  for (const re of PASSWORD_CALLS) yield* groupSpans(re, s, 2, (v) => valueTest('password', v, false));
 }
 
 /** A client's key: `SomeClient("key")`, and W&B's logins (typedSecrets.ts). */
 export function* clientKeys(s: string): Generator<readonly [number, number]> {
   yield* wandbKeys(s);
   if (!s.includes('Client(') && !s.includes('ApiKey(')) return;
-  CLIENT_KEY.lastIndex = 0;
-  for (let m = CLIENT_KEY.exec(s); m !== null; m = CLIENT_KEY.exec(s)) {
-    const at = m.indices?.[2];
-    if (at && MIXED(m[2] as string) && looksRandom(m[2] as string)) yield at;
-  }
+  yield* groupSpans(CLIENT_KEY, s, 2, (v) => MIXED(v) && looksRandom(v));
 }

@@ -6,6 +6,7 @@
  */
 import { looksRandom, valueTest } from './labels';
 import { literal } from './literals';
+import { groupSpans } from './matchSpans';
 
 /** A password hashed from a literal: `bcrypt.hashpw(b"…")`, `Hash::make('…')`, `password_hash("…")`. */
 const HASHED = new RegExp(
@@ -50,25 +51,12 @@ const SET_PASSWORD = new RegExp(
   'dg',
 );
 
-/** Group `g` of each match of `re` in `s` that passes `test`. */
-function* spans(
-  re: RegExp,
-  s: string,
-  g: number,
-  test: (v: string) => boolean,
-): Generator<readonly [number, number]> {
-  re.lastIndex = 0;
-  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-    const at = m.indices?.[g];
-    if (at && test(m[g] as string)) yield at;
-  }
-}
-
 export function* codeKeys(s: string): Generator<readonly [number, number]> {
   if (/hmac|fernet|aes|secretkeyspec|textencoder|cipher|jwt|signwith|signedstring/i.test(s))
-    yield* spans(KEY_CALLS, s, 2, looksRandom);
-  if (/hash|Hash|make_password/.test(s)) yield* spans(HASHED, s, 2, (v) => valueTest('password', v, false));
-  if (/Wallet|privateKeyToAccount|from_key|fromSecretKey/.test(s)) yield* spans(WALLET_KEY, s, 1, () => true);
+    yield* groupSpans(KEY_CALLS, s, 2, looksRandom);
+  if (/hash|Hash|make_password/.test(s))
+    yield* groupSpans(HASHED, s, 2, (v) => valueTest('password', v, false));
+  if (/Wallet|privateKeyToAccount|from_key|fromSecretKey/.test(s)) yield* groupSpans(WALLET_KEY, s, 1);
   if (s.includes('accounts')) {
     ACCOUNTS.lastIndex = 0;
     for (let m = ACCOUNTS.exec(s); m !== null; m = ACCOUNTS.exec(s)) {
@@ -78,7 +66,7 @@ export function* codeKeys(s: string): Generator<readonly [number, number]> {
     }
   }
   if (s.includes('SymmetricSecurityKey('))
-    yield* spans(SIGNING_KEY, s, 2, (v) => valueTest('credential', v, false));
+    yield* groupSpans(SIGNING_KEY, s, 2, (v) => valueTest('credential', v, false));
   if (s.includes('create_') || s.includes('set_password('))
-    yield* spans(SET_PASSWORD, s, 2, (v) => valueTest('password', v, false));
+    yield* groupSpans(SET_PASSWORD, s, 2, (v) => valueTest('password', v, false));
 }

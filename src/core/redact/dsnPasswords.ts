@@ -4,15 +4,11 @@
  * rule (`scheme://user:pw@host`) never sees it (audit 28 N3). codeCredentials.ts yields it.
  */
 import { valueTest } from './labels';
+import { groupSpans } from './matchSpans';
 
 const GO_DSN =
   /(?<![\w.-])[\w.-]{1,64}:([^\s"'`@:/\\]{1,256})@(?:(?:tcp6?|udp|unix)\([^()\s"'`]{0,256}\))?\/(?=[\w.-]{0,64}(?:[?\s"'`,;)\\]|$))/dg;
 
 export function* goDsnPasswords(s: string): Generator<readonly [number, number]> {
-  if (!s.includes('@')) return;
-  GO_DSN.lastIndex = 0;
-  for (let m = GO_DSN.exec(s); m !== null; m = GO_DSN.exec(s)) {
-    const at = m.indices?.[1];
-    if (at && valueTest('password', m[1] as string, false)) yield at;
-  }
+  if (s.includes('@')) yield* groupSpans(GO_DSN, s, 1, (v) => valueTest('password', v, false));
 }

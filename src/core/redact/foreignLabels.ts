@@ -5,7 +5,9 @@
  * value is a run of printable ASCII; a password must pass labels.ts's test, a token or key must look
  * random, so prose that only names the word is kept.
  */
+import { escapeRegExp } from '../search/queryUnits';
 import { looksRandom, valueTest } from './labels';
+import { groupSpans } from './matchSpans';
 
 const PASSWORD_WORDS = [
   'パスワード',
@@ -58,23 +60,20 @@ const PASSWORD = new Set(PASSWORD_WORDS);
  * (は…, 는/은, es, é, ist, est, è, jest, to), an optional quote, then the value.
  */
 const FOREIGN_LABEL = new RegExp(
-  `(${[...PASSWORD_WORDS, ...KEY_WORDS].map((w) => w.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).join('|')})` +
+  `(${[...PASSWORD_WORDS, ...KEY_WORDS].map(escapeRegExp).join('|')})` +
     String.raw`(?:\\?["'”」])?[ \t\u3000]*(?:[:：=]|は|는|은|이|(?<=[ \t])(?:es|é|ist|est|è|jest|to|är|er|on|je)(?=[ \t]))[ \t\u3000]*(?:\\?["'“「])?([!#-&(-[\]-~]{4,256})`,
   'dgi',
 );
 
 export function* foreignLabels(s: string): Generator<readonly [number, number]> {
-  FOREIGN_LABEL.lastIndex = 0;
-  for (let m = FOREIGN_LABEL.exec(s); m !== null; m = FOREIGN_LABEL.exec(s)) {
+  yield* groupSpans(FOREIGN_LABEL, s, 2, (value, m) => {
     const label = (m[1] as string).toLowerCase();
-    const value = m[2] as string;
-    const at = m.indices?.[2];
     // a password with a digit (`hunter22`), or any random value: after a label in Latin script a word
     // is prose in a language this does not read (`la contraseña es obligatoria`, `Passwort: vergessen?`)
     // after a label in another script (パスワード, пароль, كلمة المرور) an ASCII word is no prose of its language
     const latin = /^[ -\u024f]*$/.test(label);
     const password =
       PASSWORD.has(label) && (!latin || /\d/.test(value)) && valueTest('password', value, false);
-    if (at && (password || looksRandom(value))) yield at;
-  }
+    return password || looksRandom(value);
+  });
 }

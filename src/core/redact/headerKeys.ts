@@ -6,6 +6,7 @@
  * look random (`x-cache-key: users` names no secret).
  */
 import { looksRandom } from './labels';
+import { groupSpans } from './matchSpans';
 
 /** The header's name (quoted or JSON-escaped in code), `:` or `=`, then its value (quoted or bare). */
 const HEADER_KEY =
@@ -17,9 +18,5 @@ const NOT_SECRET =
 
 export function* headerKeys(s: string): Generator<readonly [number, number]> {
   if (!/x-/i.test(s)) return;
-  HEADER_KEY.lastIndex = 0;
-  for (let m = HEADER_KEY.exec(s); m !== null; m = HEADER_KEY.exec(s)) {
-    const at = m.indices?.[1];
-    if (at && !NOT_SECRET.test(m[0]) && looksRandom(m[1] as string)) yield at;
-  }
+  yield* groupSpans(HEADER_KEY, s, 1, (v, m) => !NOT_SECRET.test(m[0]) && looksRandom(v));
 }

@@ -5,6 +5,7 @@
  * `<property name="db.password" value="x"/>`. The name is judged as any label is (labels.ts).
  */
 import { labelTier, valueTest } from './labels';
+import { groupSpans } from './matchSpans';
 
 /** `<name>value</name>` on one line, the value without markup or spaces around it. */
 const ELEMENT = /<((?:[\w-]{1,32}:)?[A-Za-z_][\w.-]{0,63})>([^<>\r\n]{1,256})<\/\1>/dg;
@@ -33,12 +34,9 @@ export function* markupSecrets(s: string): Generator<readonly [number, number]> 
     [PLIST, 1, 2],
     [NAME_VALUE_OBJECT, 2, 4],
   ] as const) {
-    re.lastIndex = 0;
-    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+    yield* groupSpans(re, s, valueGroup, (value, m) => {
       const tier = labelTier(m[nameGroup] as string);
-      const value = m[valueGroup] as string;
-      const at = m.indices?.[valueGroup];
-      if (tier !== null && at && valueTest(tier, value.trim(), /\s/.test(value.trim()))) yield at;
-    }
+      return tier !== null && valueTest(tier, value.trim(), /\s/.test(value.trim()));
+    });
   }
 }

@@ -8,6 +8,7 @@
  * Functions key in its URL (`?code=`).
  */
 
+import { groupSpans } from './matchSpans';
 import { printedSecrets } from './printedSecrets';
 
 /** Each: the secret is group 1. */
@@ -35,20 +36,12 @@ const FUNCTION_KEY =
   /\.azurewebsites\.net\/[^\s"'?#]{0,512}\?(?:[^\s"'#]{0,1024}?&)?code=([A-Za-z0-9_%=-]{20,512})/dg;
 
 export function* azureFunctionKeys(s: string): Generator<readonly [number, number]> {
-  if (s.includes('azurewebsites.net')) yield* groups(FUNCTION_KEY, s);
+  if (s.includes('azurewebsites.net')) yield* groupSpans(FUNCTION_KEY, s, 1);
 }
 
 /** The token `heroku auth:token` prints (a UUID, or a HRKU- token), after any warning lines. */
 const HEROKU_TOKEN =
   /\bheroku[ \t]+auth:token\b[^\r\n]{0,256}\r?\n(?:[ \t]*(?:›|!|▸|Warning)[^\r\n]{0,512}\r?\n){0,4}[ \t]*([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|HRKU-[A-Za-z0-9_-]{20,})(?=[ \t]*(?:\r?\n|$))/dgi;
-
-function* groups(re: RegExp, s: string): Generator<readonly [number, number]> {
-  re.lastIndex = 0;
-  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-    const at = m.indices?.[1];
-    if (at) yield at;
-  }
-}
 
 /**
  * Credentials servers print once when they create them (audit 29 N7): MySQL's "A temporary password
@@ -71,16 +64,16 @@ const PRINTED_SHAPES = [
 const PRINTED = /password|new value|unseal key|recovery key|installation:|fs\.azure/i;
 
 export function* outputPasswords(s: string): Generator<readonly [number, number]> {
-  if (PRINTED.test(s)) for (const re of PRINTED_SHAPES) yield* groups(re, s);
+  if (PRINTED.test(s)) for (const re of PRINTED_SHAPES) yield* groupSpans(re, s, 1);
   if (!s.includes('$') && !s.includes('AUTH') && !s.includes('334') && !s.includes('lftp')) return;
-  for (const re of PASSWORD_SHAPES) yield* groups(re, s);
+  for (const re of PASSWORD_SHAPES) yield* groupSpans(re, s, 1);
 }
 
 export function* azureKeyRows(s: string): Generator<readonly [number, number]> {
-  if (/key[12]/i.test(s)) yield* groups(AZURE_KEY_ROW, s);
+  if (/key[12]/i.test(s)) yield* groupSpans(AZURE_KEY_ROW, s, 1);
 }
 
 export function* herokuTokens(s: string): Generator<readonly [number, number]> {
   yield* printedSecrets(s); // what other commands print (printedSecrets.ts)
-  if (/auth:token/i.test(s)) yield* groups(HEROKU_TOKEN, s);
+  if (/auth:token/i.test(s)) yield* groupSpans(HEROKU_TOKEN, s, 1);
 }

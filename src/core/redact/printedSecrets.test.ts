@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactLogText } from './redactLog';
 import { createMasker } from './rules';
-import { shape, survivors } from './testing';
+import { codexPair, shape, stayLinear, survivors } from './testing';
 
 const PRINTED: [string, string][] = [
   [
@@ -98,17 +98,13 @@ describe('a secret a command prints', () => {
     expect(redactLogText(text).text).toBe(text);
   });
 
-  it('stays linear: a megabyte of each near miss is masked in one pass', () => {
-    const m = createMasker();
-    const M = 1 << 20;
-    for (const s of [
+  it('stays linear: a megabyte of each near miss is masked in one pass', () =>
+    stayLinear((M) => [
       'kubectl get secret x | base64 -d\n'.repeat(M / 33),
       `kubectl get secret ${'a'.repeat(M)}\n`,
       `echo $DB_PASSWORD${' '.repeat(M)}\nx`,
       'pass show\n'.repeat(M / 10),
-    ])
-      expect(m.mask(s)).toHaveLength(s.length);
-  });
+    ]));
 });
 
 describe('a printed secret in other agents’ logs', () => {
@@ -150,25 +146,10 @@ describe('a printed secret in other agents’ logs', () => {
       '-lc',
       'kubectl get secret my-grafana -o jsonpath="{.data.admin-password}" | base64 -d',
     ];
-    const text = [
-      JSON.stringify({
-        type: 'response_item',
-        payload: {
-          type: 'function_call',
-          name: 'shell',
-          call_id: 'call_1',
-          arguments: JSON.stringify({ command }),
-        },
-      }),
-      JSON.stringify({
-        type: 'response_item',
-        payload: {
-          type: 'function_call_output',
-          call_id: 'call_1',
-          output: `Chunk ID: dd6d89\nWall time: 0.0510 seconds\nProcess exited with code 0\nOutput:\n${secret}\n`,
-        },
-      }),
-    ].join('\n');
+    const text = codexPair(
+      { command },
+      `Chunk ID: dd6d89\nWall time: 0.0510 seconds\nProcess exited with code 0\nOutput:\n${secret}\n`,
+    ).join('\n');
     const r = redactLogText(text).text;
     expect(survivors(r, [secret])).toEqual([]);
     expect(r).toContain('Wall time: 0.0510 seconds');
@@ -238,25 +219,11 @@ describe('a printed secret in the shapes importers write (audit 30 N1)', () => {
       }),
     ].join('\n');
     expect(survivors(redactLogText(harness).text, [secret])).toEqual([]);
-    const codex = [
-      JSON.stringify({
-        type: 'response_item',
-        payload: {
-          type: 'function_call',
-          name: 'exec_command',
-          arguments: JSON.stringify({ cmd: 'op read "op://Private/GitHub/password"', workdir: '/w' }),
-          call_id: 'call_4',
-        },
-      }),
-      JSON.stringify({
-        type: 'response_item',
-        payload: {
-          type: 'function_call_output',
-          call_id: 'call_4',
-          output: `Process exited with code 0\nOutput:\n${secret}\n`,
-        },
-      }),
-    ].join('\n');
+    const codex = codexPair(
+      { cmd: 'op read "op://Private/GitHub/password"', workdir: '/w' },
+      `Process exited with code 0\nOutput:\n${secret}\n`,
+      'call_4',
+    ).join('\n');
     expect(survivors(redactLogText(codex).text, [secret])).toEqual([]);
   });
 });
@@ -287,23 +254,7 @@ describe('a call answered over several lines (audit 32)', () => {
   it("Codex's slow command: the first answer says it is running, the value comes in its end event", () => {
     const secret = 'Ce7kP2xQ9mZ4vL8nR3tY';
     const text = [
-      JSON.stringify({
-        type: 'response_item',
-        payload: {
-          type: 'function_call',
-          name: 'exec_command',
-          call_id: 'call_7',
-          arguments: JSON.stringify({ cmd: 'printenv DB_PASSWORD' }),
-        },
-      }),
-      JSON.stringify({
-        type: 'response_item',
-        payload: {
-          type: 'function_call_output',
-          call_id: 'call_7',
-          output: 'Process running with session ID 3\nOutput:\n',
-        },
-      }),
+      ...codexPair({ cmd: 'printenv DB_PASSWORD' }, 'Process running with session ID 3\nOutput:\n', 'call_7'),
       JSON.stringify({
         type: 'event_msg',
         payload: {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { redactLogText } from './redactLog';
-import { outputAt, shape, survivors, toolResultLog } from './testing';
+import { keepsAll, masksAll, outputAt, shape, survivors, toolResultLog } from './testing';
 
 const HEADER = '{"type":"session","version":0,"id":"r20","createdAt":0}';
 
@@ -76,13 +76,9 @@ const PAYLOADS: unknown[] = [
 
 describe('a secret named by its place in JSON (audit R20-1, R20-2)', () => {
   it('is masked in an event: nothing of it survives, and the copy is the same log', () => {
-    const original = toolResultLog(HEADER, PAYLOADS);
-    expect(survivors(original, VALUES)).toEqual(VALUES);
-    const r = redactLogText(original);
-    expect(survivors(r.text, VALUES)).toEqual([]);
+    const r = masksAll(HEADER, PAYLOADS, VALUES);
     expect(r.changedLines).toBe(PAYLOADS.length);
     for (const line of r.text.split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
-    expect(shape(r.text)).toEqual(shape(original));
     expect(shape(r.text).events).toHaveLength(PAYLOADS.length);
     // each value counted once, by its kind
     expect(r.counts).toEqual({ secret: 12, password: 1, 'bearer-token': 1 });
@@ -90,11 +86,8 @@ describe('a secret named by its place in JSON (audit R20-1, R20-2)', () => {
 
   it('is masked in JSON text in a tool output, compact or indented, and the text stays JSON', () => {
     const outputs = PAYLOADS.flatMap((p) => [JSON.stringify(p), JSON.stringify(p, null, 2)]);
-    const original = toolResultLog(HEADER, outputs);
-    const r = redactLogText(original);
-    expect(survivors(r.text, VALUES)).toEqual([]);
+    const r = masksAll(HEADER, outputs, VALUES);
     expect(r.changedLines).toBe(outputs.length);
-    expect(shape(r.text)).toEqual(shape(original));
     outputs.forEach((output, seq) => {
       const masked = outputAt(r.text, seq) as string;
       // a mask has the length of what it hides
@@ -189,8 +182,7 @@ describe('rarer spellings (audit R20-8)', () => {
   });
 
   it('a YAML block of prose after a label that names no secret is kept', () => {
-    const text = toolResultLog(HEADER, [`description: |\n  Rotate the password\nsecret_policy: >\n  weekly`]);
-    expect(redactLogText(text).text).toBe(text);
+    keepsAll(HEADER, [`description: |\n  Rotate the password\nsecret_policy: >\n  weekly`]);
   });
 
   it('home paths: `~User/`, `C://Users//x`, a percent-encoded WSL path', () => {

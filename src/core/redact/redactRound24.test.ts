@@ -6,8 +6,7 @@
  * value is a path, a URL, a length; a placeholder name as the value) are kept.
  */
 import { describe, expect, it } from 'vitest';
-import { redactLogText } from './redactLog';
-import { shape, survivors, toolResultLog } from './testing';
+import { keepsAll, masksAll } from './testing';
 
 const HEADER = '{"type":"session","version":0,"id":"r24","createdAt":0}';
 
@@ -49,11 +48,7 @@ describe('a credential word followed by a qualifier, a token taken for a name (a
     ['an object', Object.fromEntries(LABELLED)],
     ['an env object inside settings', { env: Object.fromEntries(LABELLED) }],
   ])('masks every value in %s; the copy loads as the same events', (_, output) => {
-    const log = toolResultLog(HEADER, [output]);
-    expect(survivors(log, VALUES)).toEqual(VALUES);
-    const r = redactLogText(log);
-    expect(survivors(r.text, VALUES)).toEqual([]);
-    expect(shape(r.text)).toEqual(shape(log));
+    const r = masksAll(HEADER, [output], VALUES);
     for (const [name] of LABELLED) expect(r.text).toContain(name);
   });
 
@@ -78,7 +73,6 @@ describe('a credential word followed by a qualifier, a token taken for a name (a
       'accessTokenExpiresAt: 2026-12-04T11:00:00Z',
       'apiKeyHelper: ~/bin/get_key2.sh',
     ];
-    const log = toolResultLog(HEADER, kept);
-    expect(redactLogText(log).text).toBe(log);
+    keepsAll(HEADER, kept);
   });
 });

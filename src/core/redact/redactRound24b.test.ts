@@ -7,8 +7,7 @@
  * misses (a pair that names no secret, a `valueFrom:`, no literal password) are kept.
  */
 import { describe, expect, it } from 'vitest';
-import { redactLogText } from './redactLog';
-import { shape, survivors, toolResultLog } from './testing';
+import { keepsAll, masksAll } from './testing';
 
 const HEADER = '{"type":"session","version":0,"id":"r24b","createdAt":0}';
 
@@ -56,11 +55,7 @@ const COMMAND_OUTPUTS = [
 
 describe('name/value pairs written as text (audit R24-3)', () => {
   it('masks the value a secret name names; the copy loads as the same events', () => {
-    const log = toolResultLog(HEADER, PAIR_OUTPUTS);
-    expect(survivors(log, PAIR_VALUES)).toEqual(PAIR_VALUES);
-    const r = redactLogText(log);
-    expect(survivors(r.text, PAIR_VALUES)).toEqual([]);
-    expect(shape(r.text)).toEqual(shape(log));
+    const r = masksAll(HEADER, PAIR_OUTPUTS, PAIR_VALUES);
     for (const kept of [
       'name: OPENAI_API_KEY',
       'Name: STRIPE_SECRET_KEY',
@@ -78,18 +73,13 @@ describe('name/value pairs written as text (audit R24-3)', () => {
       'env: [{"name": "NODE_ENV", "value": "production"}]',
       '- ParameterKey: InstanceType\n  ParameterValue: t3.micro\n',
     ];
-    const log = toolResultLog(HEADER, kept);
-    expect(redactLogText(log).text).toBe(log);
+    keepsAll(HEADER, kept);
   });
 });
 
 describe('MySQL IDENTIFIED BY and other command passwords (audit R24-4)', () => {
   it('masks each; the copy loads as the same events', () => {
-    const log = toolResultLog(HEADER, COMMAND_OUTPUTS);
-    expect(survivors(log, COMMAND_VALUES)).toEqual(COMMAND_VALUES);
-    const r = redactLogText(log);
-    expect(survivors(r.text, COMMAND_VALUES)).toEqual([]);
-    expect(shape(r.text)).toEqual(shape(log));
+    const r = masksAll(HEADER, COMMAND_OUTPUTS, COMMAND_VALUES);
     for (const kept of ["CREATE USER 'app'@'%' IDENTIFIED BY '", 'net user admin ', 'mc alias set myminio'])
       expect(r.text).toContain(kept);
   });
@@ -105,7 +95,6 @@ describe('MySQL IDENTIFIED BY and other command passwords (audit R24-4)', () => 
       '$ mc alias list',
       '$ echo "$USER:$PASS" | chpasswd',
     ];
-    const log = toolResultLog(HEADER, kept);
-    expect(redactLogText(log).text).toBe(log);
+    keepsAll(HEADER, kept);
   });
 });

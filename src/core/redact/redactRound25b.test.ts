@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { redactLogText } from './redactLog';
-import { shape, survivors, toolResultLog } from './testing';
+import { keepsAll, masksAll, shape, survivors } from './testing';
 
 const HEADER = '{"type":"session","version":0,"id":"round25b","createdAt":0}';
 
@@ -105,35 +105,23 @@ const TYPING_KEPT = [
   '{"selector": "#email", "value": "Em1Ww2Xx9Yy8"}',
 ];
 
-function masksAll(outputs: readonly string[], secrets: readonly string[]): void {
-  const log = toolResultLog(HEADER, outputs);
-  expect(survivors(log, secrets)).toEqual(secrets);
-  const r = redactLogText(log);
-  expect(survivors(r.text, secrets)).toEqual([]);
-  expect(shape(r.text)).toEqual(shape(log));
-}
-
-function keepsAll(outputs: readonly string[]): void {
-  const log = toolResultLog(HEADER, outputs);
-  expect(redactLogText(log).text).toBe(log);
-}
-
 describe('M1: a secret stored by a command that names it first', () => {
   it('masks the value of gh, aws ssm, az keyvault, vercel, fly, kubectl, gcloud, doppler, railway', () =>
-    masksAll(STORE_COMMANDS, Object.values(STORED)));
-  it('keeps a setting, a variable and a value read from a file', () => keepsAll(STORE_KEPT));
+    masksAll(HEADER, STORE_COMMANDS, Object.values(STORED)));
+  it('keeps a setting, a variable and a value read from a file', () => keepsAll(HEADER, STORE_KEPT));
 });
 
 describe('M2: tables drawn with box characters', () => {
-  it('masks the value cell of a row whose name cell names a secret', () => masksAll(BOX_TABLES, BOXED));
-  it('keeps counts, policies and settings', () => keepsAll(BOX_KEPT));
+  it('masks the value cell of a row whose name cell names a secret', () =>
+    masksAll(HEADER, BOX_TABLES, BOXED));
+  it('keeps counts, policies and settings', () => keepsAll(HEADER, BOX_KEPT));
 });
 
 describe('M4: a password typed into a login form', () => {
   it('masks the text typed into a password field, in code and in actions written as text', () =>
-    masksAll(TYPING_CODE, Object.values(TYPED)));
+    masksAll(HEADER, TYPING_CODE, Object.values(TYPED)));
   it("keeps a username's, a search box's and an e-mail field's text, and a variable", () =>
-    keepsAll(TYPING_KEPT));
+    keepsAll(HEADER, TYPING_KEPT));
 
   it('masks the text of a browser_type call and a fill action, as tool_use input and as tool/call arguments', () => {
     const secrets = ['Pw1Typed9Qx', 'Pw2Typed9Qx', 'Pw3Typed9Qx', 'Pw4Typed9Qx'];

@@ -7,28 +7,15 @@
  * `bunx`, `pnpm dlx` or `yarn`. The near misses (a variable, a search box, a username field, a
  * search box labelled `Search tokens`) are kept.
  */
-import { describe, expect, it } from 'vitest';
-import { redactLogText } from './redactLog';
-import { shape, survivors, toolResultLog } from './testing';
+import { describe, it } from 'vitest';
+import { keepsAll, masksAll } from './testing';
 
 const HEADER = '{"type":"session","version":0,"id":"round26b","createdAt":0}';
-
-function masksAll(outputs: readonly string[], secrets: readonly string[]): void {
-  const log = toolResultLog(HEADER, outputs);
-  expect(survivors(log, secrets)).toEqual(secrets);
-  const r = redactLogText(log);
-  expect(survivors(r.text, secrets)).toEqual([]);
-  expect(shape(r.text)).toEqual(shape(log));
-}
-
-function keepsAll(outputs: readonly string[]): void {
-  const log = toolResultLog(HEADER, outputs);
-  expect(redactLogText(log).text).toBe(log);
-}
 
 describe('N3: a password typed into a login form, near shapes', () => {
   it("masks Selenium's sendKeys after a nested locator call (Java, JS, C#)", () =>
     masksAll(
+      HEADER,
       [
         'driver.findElement(By.id("password")).sendKeys("Sa1Ww2Xx9Yy8");',
         'driver.FindElement(By.Id("password")).SendKeys("Sa2Ww2Xx9Yy8");',
@@ -38,6 +25,7 @@ describe('N3: a password typed into a login form, near shapes', () => {
     ));
   it('masks page.fill() and page.type() with an attribute selector as the first argument', () =>
     masksAll(
+      HEADER,
       [
         "await page.fill('input[name=password]', 'Sa5Ww2Xx9Yy8')",
         `await page.fill("input[type='password']", 'Sa6Ww2Xx9Yy8')`,
@@ -48,6 +36,7 @@ describe('N3: a password typed into a login form, near shapes', () => {
     ));
   it("masks a page object's password field", () =>
     masksAll(
+      HEADER,
       [
         "await passwordInput.fill('Tb3Ww2Xx9Yy8')",
         "await this.passwordField.type('Tb4Ww2Xx9Yy8')",
@@ -57,6 +46,7 @@ describe('N3: a password typed into a login form, near shapes', () => {
     ));
   it("masks a DOM field's .value, also inside a browser_evaluate function", () =>
     masksAll(
+      HEADER,
       [
         "document.querySelector('#password').value = 'Qb1Typed9Qx'",
         JSON.stringify({
@@ -67,7 +57,7 @@ describe('N3: a password typed into a login form, near shapes', () => {
       ['Qb1Typed9Qx', 'Qb2Typed9Qx', 'Qb3Typed9Qx'],
     ));
   it("keeps a variable, a search box's text, a username field's and `Search tokens`", () =>
-    keepsAll([
+    keepsAll(HEADER, [
       'driver.findElement(By.id("password")).sendKeys(System.getenv("PW"));',
       'driver.findElement(By.id("username")).sendKeys("Us2Ww2Xx9Yy8");',
       "await page.fill('input[name=search]', 'Sr4Ww2Xx9Yy8')",
@@ -97,6 +87,7 @@ describe('N4: secret-storing commands, near shapes', () => {
   };
   it('masks a value piped or fed to wrangler, docker, firebase, and to a CLI run by a runner', () =>
     masksAll(
+      HEADER,
       [
         `echo "${piped.wrangler}" | wrangler secret put API_TOKEN`,
         `echo "${piped.npxWrangler}" | npx wrangler secret put API_TOKEN`,
@@ -115,6 +106,7 @@ describe('N4: secret-storing commands, near shapes', () => {
     ));
   it("masks eas' --value: a secret's, a secret-named setting's, a sensitive one's", () =>
     masksAll(
+      HEADER,
       [
         'eas secret:create --scope project --name SENTRY_AUTH_TOKEN --value Mb6Ss2Xx9Yy8 --type string',
         'eas env:create --name DB_PASSWORD --value Nb3Ss2Xx9Yy8 --visibility plaintext',
@@ -123,7 +115,7 @@ describe('N4: secret-storing commands, near shapes', () => {
       ['Mb6Ss2Xx9Yy8', 'Nb3Ss2Xx9Yy8', 'Nb4Ss2Xx9Yy8'],
     ));
   it("keeps a variable, a file, a setting's value and a listing", () =>
-    keepsAll([
+    keepsAll(HEADER, [
       'echo "$API_TOKEN" | wrangler secret put API_TOKEN',
       'echo $X | npx wrangler secret put API_TOKEN',
       'wrangler secret put API_TOKEN < token.txt',

@@ -5,9 +5,8 @@
  * W&B's logins (`wandb login KEY`, `wandb.login(key="…")`). The near misses are kept.
  */
 import { describe, expect, it } from 'vitest';
-import { redactLogText } from './redactLog';
 import { createMasker } from './rules';
-import { survivors, toolResultLog, unmaskedAlone } from './testing';
+import { keepsAll, stayLinear, survivors, unmaskedAlone } from './testing';
 
 const HEADER = '{"type":"session","version":0,"id":"r27","createdAt":0}';
 
@@ -57,8 +56,7 @@ describe('secrets after a type, as an env fallback, and W&B logins (audit R27-1,
   });
 
   it('keeps placeholders, counts, header names, model names and secret names', () => {
-    const log = toolResultLog(HEADER, KEPT);
-    expect(redactLogText(log).text).toBe(log);
+    keepsAll(HEADER, KEPT);
   });
 });
 
@@ -87,10 +85,8 @@ describe('the same shapes in a file written by a tool call (JSON text inside the
 });
 
 describe('the new rules stay linear', () => {
-  it('a megabyte of each near-miss is masked in one pass', () => {
-    const m = createMasker();
-    const M = 1 << 20;
-    for (const s of [
+  it('a megabyte of each near-miss is masked in one pass', () =>
+    stayLinear((M) => [
       'a'.repeat(M),
       'a: '.repeat(M / 3),
       'apiKey: str '.repeat(M / 12),
@@ -109,7 +105,5 @@ describe('the new rules stay linear', () => {
       'token: Dict[str, '.repeat(M / 17),
       'process.env[\\\\\\"A\\\\\\"] || '.repeat(M / 30),
       '\\n'.repeat(M / 2) + 'secret: str = "x"',
-    ])
-      expect(m.mask(s)).toHaveLength(s.length);
-  });
+    ]));
 });

@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { redactLogText } from './redactLog';
-import { createMasker } from './rules';
-import { toolResultLog, unmaskedAlone } from './testing';
+import { keepsAll, stayLinear, toolResultLog, unmaskedAlone } from './testing';
 
 const HEADER = '{"type":"session","version":0,"id":"r29","createdAt":0}';
 
@@ -150,14 +149,11 @@ describe('audit 29 shapes', () => {
   });
 
   it('keeps sections, options and paths that name no secret', () => {
-    const log = toolResultLog(HEADER, KEPT);
-    expect(redactLogText(log).text).toBe(log);
+    keepsAll(HEADER, KEPT);
   });
 
-  it('stays linear: a megabyte of each near miss is masked in one pass', () => {
-    const m = createMasker();
-    const M = 1 << 20;
-    for (const s of [
+  it('stays linear: a megabyte of each near miss is masked in one pass', () =>
+    stayLinear((M) => [
       '"Jwt": {'.repeat(M / 8),
       `"Jwt": {${' '.repeat(M)}"Key": "x"`,
       'jwt:\n  a: b\n'.repeat(M / 12),
@@ -178,9 +174,7 @@ describe('audit 29 shapes', () => {
       `x = ${' '.repeat(M)}b"yyyyyyyy"`,
       'hmac.new(b"'.repeat(M / 11),
       'createHmac("a", '.repeat(M / 16),
-    ])
-      expect(m.mask(s)).toHaveLength(s.length);
-  });
+    ]));
 });
 
 describe("Hardhat's accounts list", () => {

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactLogText } from './redactLog';
 import { createMasker } from './rules';
-import { survivors, toolResultLog } from './testing';
+import { codexPair, keepsAll, survivors } from './testing';
 
 const HEADER = JSON.stringify({ type: 'session', version: 0, id: 'r31', createdAt: 0 });
 
@@ -76,38 +76,19 @@ describe('printed secrets (audit 31 N1, N2, N4, N5)', () => {
 
   it("Codex's older output, JSON text with an `output` member", () => {
     const secret = 'Cx7kP2xQ9mZ4vL8n';
-    const text = [
-      JSON.stringify({
-        type: 'response_item',
-        payload: {
-          type: 'function_call',
-          name: 'shell',
-          call_id: 'call_1',
-          arguments: JSON.stringify({ command: ['bash', '-lc', 'printenv DB_PASSWORD'] }),
-        },
-      }),
-      JSON.stringify({
-        type: 'response_item',
-        payload: {
-          type: 'function_call_output',
-          call_id: 'call_1',
-          output: JSON.stringify({
-            output: `${secret}\n`,
-            metadata: { exit_code: 0, duration_seconds: 0.1 },
-          }),
-        },
-      }),
-    ].join('\n');
+    const text = codexPair(
+      { command: ['bash', '-lc', 'printenv DB_PASSWORD'] },
+      JSON.stringify({ output: `${secret}\n`, metadata: { exit_code: 0, duration_seconds: 0.1 } }),
+    ).join('\n');
     const r = redactLogText(text).text;
     expect(survivors(r, [secret])).toEqual([]);
     expect(r).toContain('duration_seconds');
   });
 
   it('keeps what no printing command printed', () => {
-    const log = toolResultLog(HEADER, [
+    keepsAll(HEADER, [
       '$ kubectl -n argocd get pods\nargocd-server-7d9c6b5f4-x2k8p',
       '$ echo %PATH%\nC:\\Windows',
     ]);
-    expect(redactLogText(log).text).toBe(log);
   });
 });

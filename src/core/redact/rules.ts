@@ -36,6 +36,7 @@ import { KNOWN_PREFIXES } from './prefixes';
 import type { LinearRegex } from '../search/linearRegex';
 import { escapeRegExp } from '../search/queryUnits';
 import { customSpans, type RuleSpan } from './customPatterns';
+import { regexSpans } from './matchSpans';
 
 export type RedactionKind =
   | 'private-key'
@@ -374,26 +375,4 @@ export function createMasker(
 
 function spansOf(rule: Rule, s: string): Iterable<RuleSpan> {
   return 're' in rule ? regexSpans(rule.re, s, rule.accept) : rule.find(s);
-}
-
-/**
- * Each match of re in s as a span: group 1 when the regex has one, else the whole match. The
- * group's place comes from the match indices (flag d): a search for its text in the match could
- * find the label instead (`password: password1`).
- */
-function* regexSpans(
-  re: RegExp,
-  s: string,
-  accept?: (m: RegExpExecArray) => boolean,
-): Generator<readonly [number, number]> {
-  re.lastIndex = 0;
-  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-    if (m[0].length === 0) {
-      re.lastIndex++;
-      continue;
-    }
-    if (accept && !accept(m)) continue;
-    const group = m.indices?.[1];
-    yield group ?? [m.index, m.index + m[0].length];
-  }
 }

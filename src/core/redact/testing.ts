@@ -1,6 +1,12 @@
-/** Test helpers of the redaction tests: what a copy loads as, what of the secrets survives, a log of tool results. */
+/**
+ * Test helpers of the redaction tests: what a copy loads as, what of the secrets survives, a log of
+ * tool results, Codex's call lines, and the checks many tests repeat (a log masked or kept whole, a
+ * megabyte of near misses).
+ */
+import { expect } from 'vitest';
 import { loadLogFromText } from '../log/load';
-import { redactLogText } from './redactLog';
+import { redactLogText, type RedactResult } from './redactLog';
+import { createMasker } from './rules';
 
 /** The events and error diagnostics a log loads as. */
 export function shape(text: string): { events: string[]; errors: string[] } {
@@ -51,4 +57,59 @@ export function unmaskedAlone(header: string, cases: readonly (readonly [string,
     const same = JSON.stringify(shape(copy)) === JSON.stringify(shape(log));
     return copy.includes(secret) || !same ? [line] : [];
   });
+}
+
+/**
+ * A log of one tool result per output holds every secret, its redacted copy none, and the copy
+ * loads as the same events. The redaction is returned for a test's further checks.
+ */
+export function masksAll(
+  header: string,
+  outputs: readonly unknown[],
+  secrets: readonly string[],
+): RedactResult {
+  const log = toolResultLog(header, outputs);
+  expect(survivors(log, secrets)).toEqual(secrets);
+  const r = redactLogText(log);
+  expect(survivors(r.text, secrets)).toEqual([]);
+  expect(shape(r.text)).toEqual(shape(log));
+  return r;
+}
+
+/** A log of one tool result per output is redacted to itself: nothing in it is masked. */
+export function keepsAll(header: string, outputs: readonly unknown[]): void {
+  const log = toolResultLog(header, outputs);
+  expect(redactLogText(log).text).toBe(log);
+}
+
+/**
+ * Each near miss of some rule, built at a megabyte (`M` units), is masked by one masker to a text of
+ * its length. What this guards is time: a rule gone quadratic takes minutes on a megabyte, far past
+ * the test's timeout.
+ */
+export function stayLinear(nearMisses: (M: number) => readonly string[]): void {
+  const m = createMasker();
+  for (const s of nearMisses(1 << 20)) expect(m.mask(s)).toHaveLength(s.length);
+}
+
+/**
+ * A Codex rollout's function call and its output, two lines: `shell` when the arguments are
+ * `{ command: [...] }`, `exec_command` when they are `{ cmd }`.
+ */
+export function codexPair(
+  args: { command: readonly string[] } | { cmd: string; workdir?: string },
+  output: string,
+  callId = 'call_1',
+): [call: string, output: string] {
+  const name = 'cmd' in args ? 'exec_command' : 'shell';
+  return [
+    JSON.stringify({
+      type: 'response_item',
+      payload: { type: 'function_call', name, call_id: callId, arguments: JSON.stringify(args) },
+    }),
+    JSON.stringify({
+      type: 'response_item',
+      payload: { type: 'function_call_output', call_id: callId, output },
+    }),
+  ];
 }

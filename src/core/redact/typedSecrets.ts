@@ -17,6 +17,7 @@
 import { codeKeys } from './codeKeys';
 import { labelTier, valueTest } from './labels';
 import { literal, Q } from './literals';
+import { groupSpans } from './matchSpans';
 import { nestedLabel } from './namedValues';
 
 /** `= "…"`, `= Field(default="…")`, `= Field(default_factory=lambda: "…")`, `= SecretStr("…")`: group 2 is the value. */
@@ -90,16 +91,25 @@ const CONFIG_PATH = new RegExp(
 /**
  * A section's key as text: `"Jwt": {"Key": "…"}` (a fragment of appsettings.json, as a tool prints
  * it), YAML's `jwt:` then an indented `key: …`; the section names it (namedValues.ts nestedLabel).
+ * Each with the groups of the section's key and of the value; the section is group 2.
  */
 const SECTION_KEY = [
-  /(["']?)([A-Za-z][\w-]{0,63})\1[ \t]*:[ \t]*\{[^{}]{0,512}?(["'])([Kk]ey|KEY|[Ss]ecret|SECRET|[Tt]oken|TOKEN)\3[ \t]*:[ \t]*(["'])([^"'\r\n\\]{1,512})\5/dg,
-  /(?:^|\n)([ \t]*)([A-Za-z][\w-]{0,63}):[ \t]*\r?\n(?:\1[ \t]+[\w-]{1,64}:[^\n]{0,256}\n){0,8}\1[ \t]+([Kk]ey|[Ss]ecret|[Tt]oken):[ \t]*(["']?)([^\s"'#]{1,512})\4/dg,
-];
+  [
+    /(["']?)([A-Za-z][\w-]{0,63})\1[ \t]*:[ \t]*\{[^{}]{0,512}?(["'])([Kk]ey|KEY|[Ss]ecret|SECRET|[Tt]oken|TOKEN)\3[ \t]*:[ \t]*(["'])([^"'\r\n\\]{1,512})\5/dg,
+    4,
+    6,
+  ],
+  [
+    /(?:^|\n)([ \t]*)([A-Za-z][\w-]{0,63}):[ \t]*\r?\n(?:\1[ \t]+[\w-]{1,64}:[^\n]{0,256}\n){0,8}\1[ \t]+([Kk]ey|[Ss]ecret|[Tt]oken):[ \t]*(["']?)([^\s"'#]{1,512})\4/dg,
+    3,
+    5,
+  ],
+] as const;
 /**
  * A literal wrapped before it is assigned (audit 29 N5): Python's `SECRET_KEY = b"…"` (Flask's
  * quickstart), Go's `[]byte("…")`, Rust's `String::from("…")`, Node's `Buffer.from("…")`,
  * `String("…")`, `new String("…")`, `str("…")`, `SecretStr("…")`, `Some("…")`: group 2 is the
- * value; the name before the `=` labels it (looked for as `annotated` does).
+ * value; the name before the `=` labels it (looked for as after ASSIGNED: namedBefore).
  */
 const WRAPPED = new RegExp(
   String.raw`(?:\bb|\[\]byte\(|\b(?:String|SecretString|Secret)::from\(|\bBuffer\.from\(|\bnew[ \t]+String\(|\bString\(|\bstr\(|\bSecretStr\(|\bSome\()[ \t]*` +
@@ -113,60 +123,40 @@ const TF_DEFAULT =
   /\bvariable[ \t]+"([\w-]{1,64})"[ \t]*\{[^{}]{0,512}?\bdefault[ \t]*=[ \t]*(")([^"\r\n]{1,512})"/dg;
 
 export function* typedSecrets(s: string): Generator<readonly [number, number]> {
-  if (s.includes('=')) yield* annotated(s);
+  if (s.includes('=')) yield* namedBefore(ASSIGNED, ANNOTATED, 1, s);
   if (/\|\||\?\?|\?:|\bor\b|\.unwrap_or|\.orElse\(|\{/.test(s)) yield* labelled(FALLBACK, s);
   if (s.includes('fetch(') || s.includes('getOrDefault(')) yield* labelled(DEFAULTED, s);
   if (s.includes('default')) {
     yield* labelled(KEYWORD_DEFAULT, s);
     yield* labelled(OPTION_DEFAULT, s);
   }
-  if (s.includes('user-secrets')) yield* configPaths(s);
-  else if (s.includes(':')) yield* configPaths(s);
+  if (s.includes('user-secrets') || s.includes(':')) yield* configPaths(s);
   if (s.includes(':')) {
-    for (const re of SECTION_KEY) {
-      re.lastIndex = 0;
-      for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-        const at = m.indices?.[m.length - 1];
-        const label = nestedLabel(m[2], m.length === 7 ? (m[4] as string) : (m[3] as string));
-        if (at && label !== undefined && accepts(label, m[m.length - 1] as string)) yield at;
-      }
-    }
+    for (const [re, key, value] of SECTION_KEY)
+      yield* groupSpans(re, s, value, (v, m) => {
+        const label = nestedLabel(m[2], m[key] as string);
+        return label !== undefined && accepts(label, v);
+      });
   }
-  if (s.includes('=') || s.includes(':')) yield* wrapped(s);
+  if (s.includes('=') || s.includes(':')) yield* namedBefore(WRAPPED, ASSIGNED_NAME, 2, s);
   yield* codeKeys(s); // keys and passwords handed to functions (codeKeys.ts)
   if (/\|\||\?\?|\bor\b|<-/.test(s)) yield* labelled(NAME_FALLBACK, s);
   if (s.includes('variable')) yield* labelled(TF_DEFAULT, s);
 }
 
-function* annotated(s: string): Generator<readonly [number, number]> {
-  ASSIGNED.lastIndex = 0;
-  for (let m = ASSIGNED.exec(s); m !== null; m = ASSIGNED.exec(s)) {
-    const at = m.indices?.[2];
-    if (!at) continue;
+/** Group 2 of each match of `re` that the name before it labels: group `g` of `name` matched on the text before it. */
+function* namedBefore(re: RegExp, name: RegExp, g: number, s: string): Generator<readonly [number, number]> {
+  yield* groupSpans(re, s, 2, (value, m) => {
     // at most 128 units back, and only on this line (never `lastIndexOf` over the whole text)
     const before = s.slice(Math.max(0, m.index - 128), m.index);
-    const name = ANNOTATED.exec(before.slice(before.lastIndexOf('\n') + 1))?.[1];
-    if (name !== undefined && accepts(name, m[2] as string)) yield at;
-  }
+    const label = name.exec(before.slice(before.lastIndexOf('\n') + 1))?.[g];
+    return label !== undefined && accepts(label, value);
+  });
 }
 
+/** Group 3 of each match of `re` that its group 1 labels. */
 function* labelled(re: RegExp, s: string): Generator<readonly [number, number]> {
-  re.lastIndex = 0;
-  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-    const at = m.indices?.[3];
-    if (at && accepts(m[1] as string, m[3] as string)) yield at;
-  }
-}
-
-function* wrapped(s: string): Generator<readonly [number, number]> {
-  WRAPPED.lastIndex = 0;
-  for (let m = WRAPPED.exec(s); m !== null; m = WRAPPED.exec(s)) {
-    const at = m.indices?.[2];
-    if (!at) continue;
-    const before = s.slice(Math.max(0, m.index - 128), m.index);
-    const name = ASSIGNED_NAME.exec(before.slice(before.lastIndexOf('\n') + 1))?.[2];
-    if (name !== undefined && accepts(name, m[2] as string)) yield at;
-  }
+  yield* groupSpans(re, s, 3, (value, m) => accepts(m[1] as string, value));
 }
 
 function* configPaths(s: string): Generator<readonly [number, number]> {
@@ -185,18 +175,16 @@ function accepts(name: string, value: string): boolean {
   return tier !== null && valueTest(tier, value, false);
 }
 
+/** Each with the group of the key. */
 const WANDB = [
-  /\bwandb[ \t]+login[ \t]+(?:--?[\w-]{1,32}(?:[ \t]+(?!-)[^\s-]\S{0,255}(?=[ \t]+\S))?[ \t]+){0,4}([0-9a-f]{40}|[A-Za-z0-9_-]{32,256})\b/dg,
-  /\bwandb\.login\([^)\r\n]{0,256}?\bkey[ \t]*=[ \t]*(["'])([^"'\r\n]{8,256})\1/dg,
-];
+  [
+    /\bwandb[ \t]+login[ \t]+(?:--?[\w-]{1,32}(?:[ \t]+(?!-)[^\s-]\S{0,255}(?=[ \t]+\S))?[ \t]+){0,4}([0-9a-f]{40}|[A-Za-z0-9_-]{32,256})\b/dg,
+    1,
+  ],
+  [/\bwandb\.login\([^)\r\n]{0,256}?\bkey[ \t]*=[ \t]*(["'])([^"'\r\n]{8,256})\1/dg, 2],
+] as const;
 
 export function* wandbKeys(s: string): Generator<readonly [number, number]> {
   if (!s.includes('wandb')) return;
-  for (const re of WANDB) {
-    re.lastIndex = 0;
-    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-      const at = m.indices?.[m.length - 1];
-      if (at) yield at;
-    }
-  }
+  for (const [re, key] of WANDB) yield* groupSpans(re, s, key);
 }
