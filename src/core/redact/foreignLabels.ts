@@ -72,8 +72,12 @@ export function* foreignLabels(s: string): Generator<readonly [number, number]> 
     // is prose in a language this does not read (`la contraseña es obligatoria`, `Passwort: vergessen?`)
     // after a label in another script (パスワード, пароль, كلمة المرور) an ASCII word is no prose of its language
     const latin = /^[ -\u024f]*$/.test(label);
+    // after a `:` or `=`, a word whose case changes inside it is no prose either (`Mot de passe :
+    // IINYNvDMbZoOlJ`: audit 30 L1)
+    const between = m[0].slice((m[1] as string).length, m[0].length - value.length);
+    const mixed = /[:：=]/.test(between) && value.length >= 8 && /[a-z][A-Z]/.test(value);
     const password =
-      PASSWORD.has(label) && (!latin || /\d/.test(value)) && valueTest('password', value, false);
+      PASSWORD.has(label) && (!latin || mixed || /\d/.test(value)) && valueTest('password', value, false);
     return password || looksRandom(value);
   });
 }

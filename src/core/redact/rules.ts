@@ -17,6 +17,7 @@ import { awsSecretsBesideIds } from './awsKeyPairs';
 import { clientKeys, codePasswords, typedSecrets } from './codeCredentials';
 import { nextLineValues } from './nextLineValues';
 import { proseSecrets } from './proseSecrets';
+import { tableColumnSecrets } from './tableColumns';
 import { azureFunctionKeys, azureKeyRows, herokuTokens, outputPasswords } from './outputSecrets';
 import { emails } from './emails';
 import { emptyUserCredentials } from './emptyUserCredentials';
@@ -190,6 +191,8 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   // `sessionid=`): last, so a known shape keeps its own kind
   { kind: 'secret', find: labelledSecrets },
   { kind: 'secret', find: nextLineValues },
+  // `| user | password |` over `|---|---|`, `username,password` lines: the header names the column
+  { kind: 'secret', find: tableColumnSecrets },
   { kind: 'secret', find: proseSecrets },
   // `%40` too: an e-mail in a URL's query (web-browsing agents' tool calls)
   { kind: 'email', find: emails },

@@ -1,0 +1,117 @@
+/**
+ * A table whose header names a secret column (audit 25 L3): a markdown table (`| user | password
+ * |` over `|---|---|`) or CSV/TSV lines (`username,password`), its rows' cells in that column
+ * masked as the header's label would mask them (labels.ts). Nothing in a row says what it holds:
+ * the header does. Read line by line, each line once.
+ */
+import { labelTier, valueTest, type LabelTier } from './labels';
+
+/** A header cell that names a secret (`Password`, `API key`, `db_password`), not a count of tokens. */
+const SECRET_HEADER =
+  /^[\w .-]{0,32}(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[ _-]?key|apikey|key|credential)$/i;
+/** A markdown table's rule under its header: `|---|:--:|`. */
+const MARKDOWN_RULE = /^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?[ \t]*$/;
+/** A CSV/TSV header field: a name, not a value. */
+const FIELD_NAME = /^[ \t]*"?[A-Za-z][\w .-]{0,39}"?[ \t]*$/;
+/** Rows read under one header at most, and the longest line read. */
+const MAX_ROWS = 10_000;
+const MAX_LINE = 4096;
+
+interface Line {
+  from: number;
+  to: number;
+}
+
+function* linesOf(s: string): Generator<Line> {
+  for (let from = 0; from <= s.length;) {
+    let to = s.indexOf('\n', from);
+    if (to < 0) to = s.length;
+    yield { from, to: s[to - 1] === '\r' ? to - 1 : to };
+    from = to + 1;
+  }
+}
+
+/** A line's cells between separators: [from, to) of each, trimmed. */
+function cellsOf(s: string, line: Line, bar: string): Line[] {
+  const cells: Line[] = [];
+  let from = line.from;
+  const push = (to: number) => {
+    let [a, b] = [from, to];
+    while (a < b && (s[a] === ' ' || s[a] === '\t')) a++;
+    while (b > a && (s[b - 1] === ' ' || s[b - 1] === '\t')) b--;
+    if (bar !== '|' && s[a] === '"' && s[b - 1] === '"' && b - a >= 2) [a, b] = [a + 1, b - 1];
+    cells.push({ from: a, to: b });
+  };
+  let quoted = false;
+  for (let i = line.from; i < line.to; i++) {
+    const c = s[i];
+    if (bar !== '|' && c === '"') quoted = !quoted;
+    else if (c === bar && !quoted) {
+      push(i);
+      from = i + 1;
+    }
+  }
+  push(line.to);
+  // a markdown row's outer bars leave an empty first and last cell
+  if (bar === '|') {
+    if (cells[0] && cells[0].from === cells[0].to) cells.shift();
+    const last = cells[cells.length - 1];
+    if (last && last.from === last.to && s.slice(line.from, line.to).trimEnd().endsWith('|')) cells.pop();
+  }
+  return cells;
+}
+
+/** The columns a header names as secrets, with the tier of each header's label. */
+function secretColumns(s: string, cells: readonly Line[]): Map<number, LabelTier> {
+  const columns = new Map<number, LabelTier>();
+  cells.forEach((c, k) => {
+    const name = s.slice(c.from, c.to).replace(/^"|"$/g, '');
+    if (!SECRET_HEADER.test(name)) return;
+    const tier = labelTier(name.replace(/[ .-]+/g, '_'));
+    // a `Token` or `Key` column is as often a design token's or a dictionary's name
+    // (`userMessageText`) as a secret: past a password's header only a random value is one
+    if (tier !== null) columns.set(k, tier === 'password' ? tier : 'weak');
+  });
+  return columns;
+}
+
+export function* tableColumnSecrets(s: string): Generator<readonly [number, number]> {
+  if (!/pass|pwd|secret|token|key|credential/i.test(s) || !/[|,\t]/.test(s)) return;
+  const lines = [...linesOf(s)];
+  for (let i = 0; i < lines.length - 1; i++) {
+    const head = lines[i] as Line;
+    if (head.to - head.from > MAX_LINE) continue;
+    const text = s.slice(head.from, head.to);
+    if (!/pass|pwd|secret|token|key|credential/i.test(text)) continue;
+    const bar = text.includes('|') ? '|' : text.includes('\t') ? '\t' : text.includes(',') ? ',' : '';
+    if (bar === '') continue;
+    const cells = cellsOf(s, head, bar);
+    if (cells.length < 2) continue;
+    if (bar !== '|' && !cells.every((c) => FIELD_NAME.test(s.slice(c.from, c.to)))) continue;
+    const columns = secretColumns(s, cells);
+    if (columns.size === 0) continue;
+    let first = i + 1;
+    if (bar === '|') {
+      const rule = lines[first] as Line;
+      if (!MARKDOWN_RULE.test(s.slice(rule.from, rule.to))) continue;
+      first++;
+    }
+    let k = first;
+    for (; k < lines.length && k - first < MAX_ROWS; k++) {
+      const row = lines[k] as Line;
+      if (row.to - row.from > MAX_LINE || row.to === row.from) break;
+      const rowCells = cellsOf(s, row, bar);
+      if (bar === '|' ? !s.slice(row.from, row.to).includes('|') : rowCells.length !== cells.length) break;
+      for (const [column, tier] of columns) {
+        const cell = rowCells[column];
+        if (cell === undefined || cell.from === cell.to) continue;
+        const value = s.slice(cell.from, cell.to);
+        // a key or token has a digit somewhere; `code` in a cell is an identifier (`userMessageText`)
+        const keyLike = tier === 'password' || (/\d/.test(value) && !value.startsWith('`'));
+        if (keyLike && valueTest(tier, value, tier === 'password' && /\s/.test(value)))
+          yield [cell.from, cell.to];
+      }
+    }
+    i = k - 1;
+  }
+}
