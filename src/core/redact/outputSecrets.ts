@@ -59,9 +59,12 @@ const PRINTED_SHAPES = [
   /following password to proceed to installation:[ \t]*(?:\r?\n[ \t]*){1,3}([0-9a-f]{32})\b/dg,
   /\bfs\.azure\.account\.key\.[\w.-]{1,253}["']?[ \t]*[,=:][ \t]*["']?([A-Za-z0-9+/]{86}==)/dg,
   // a password prompt with what was typed after it (an echoing terminal, an expect script)
-  /\b(?:enter|confirm|retype|repeat)[ \t]+(?:new[ \t]+)?password(?:[ \t]+for[ \t][^\r\n:]{0,64})?:[ \t]*([^\s"']{6,256})(?=[ \t]*(?:\r?\n|$))/dgi,
+  /\b(?:enter|confirm|retype|repeat)[ \t]+(?:new[ \t]+)?(?:password|passphrase)(?:[ \t]+for[ \t][^\r\n:]{0,64})?:[ \t]*([^\s"']{6,256})(?=[ \t]*(?:\r?\n|$))/dgi,
+  // a provider's error quoting the key it refused (OpenAI's "Incorrect API key provided: K.")
+  /\b(?:api[ _-]?key|token|secret)[ \t]+(?:provided|supplied)[ \t]*:[ \t]*["'`]?([A-Za-z0-9_.~+/=-]{12,256}?)["'`]?(?=[.,;)]?(?:\s|$))/dgi,
 ];
-const PRINTED = /password|new value|unseal key|recovery key|installation:|fs\.azure/i;
+const PRINTED =
+  /password|passphrase|provided|supplied|new value|unseal key|recovery key|installation:|fs\.azure/i;
 
 export function* outputPasswords(s: string): Generator<readonly [number, number]> {
   if (PRINTED.test(s)) for (const re of PRINTED_SHAPES) yield* groupSpans(re, s, 1);

@@ -41,3 +41,24 @@ describe('a table whose header names a secret column (audit 25 L3)', () => {
     expect(shape(r.text)).toEqual(shape(text));
   });
 });
+
+describe('a key quoted by the error that refused it, a passphrase typed at its prompt', () => {
+  it('masks the value', () => {
+    const m = createMasker();
+    const key = 'Qz7vK2mP9xL4wR8tYb5Nc';
+    for (const text of [
+      `openai.AuthenticationError: Error code: 401 - Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+      `Invalid token supplied: "${key}"`,
+      `Enter passphrase for key '/root/.ssh/id_ed25519': ${key}`,
+    ])
+      expect(m.mask(text), text).not.toContain(key);
+  });
+
+  it('keeps a key the provider already masked, and stays linear', () => {
+    const m = createMasker();
+    const said = 'Incorrect API key provided: sk-proj-********************abcd. You can find your API key at';
+    expect(m.mask(said)).toBe(said);
+    const big = `API key provided: ${'a'.repeat(1 << 20)}`;
+    expect(m.mask(big)).toHaveLength(big.length);
+  });
+});
