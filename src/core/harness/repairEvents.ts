@@ -128,16 +128,13 @@ interface PendingCall {
 /** Tool-call blocks of assistant messages in (from, last] without a tool/result in that range. */
 function pendingCalls(log: RepairSource, from: number, last: number): PendingCall[] {
   const calls: PendingCall[] = [];
-  const recorded = new Map<string, number>();
   const answered = new Set<string>();
   for (let s = from + 1; s <= last; s++) {
     const type = log.typeOf(s);
-    if (type !== 'assistant/message' && type !== 'tool/call' && type !== 'tool/result') continue;
+    if (type !== 'assistant/message' && type !== 'tool/result') continue;
     const ev = log.event(s);
     if (!isKnownEvent(ev)) continue;
-    if (ev.type === 'tool/call') {
-      if (!recorded.has(ev.data.callId)) recorded.set(ev.data.callId, s);
-    } else if (ev.type === 'tool/result') {
+    if (ev.type === 'tool/result') {
       for (const id of resultCallIds(ev.data.message)) answered.add(id);
     } else if (ev.type === 'assistant/message') {
       const { turn, step, message } = ev.data;
@@ -146,13 +143,23 @@ function pendingCalls(log: RepairSource, from: number, last: number): PendingCal
           calls.push({ callId: b.id, turn, step, messageSeq: s });
     }
   }
-  const out: PendingCall[] = [];
-  for (const c of calls) {
-    if (answered.has(c.callId)) continue;
-    const callSeq = recorded.get(c.callId);
-    out.push(callSeq === undefined ? c : { ...c, callSeq });
+  const open = calls.filter((c) => !answered.has(c.callId));
+  if (open.length === 0) return [];
+  // tool/call events are read only for calls left open: a turn of 600,000 calls and no message
+  // naming them was read twice in full (audit 28 L6)
+  const wanted = new Set(open.map((c) => c.callId));
+  const recorded = new Map<string, number>();
+  for (let s = from + 1; s <= last && recorded.size < wanted.size; s++) {
+    if (log.typeOf(s) !== 'tool/call') continue;
+    const ev = log.event(s);
+    if (!isKnownEvent(ev) || ev.type !== 'tool/call') continue;
+    const id = ev.data.callId;
+    if (wanted.has(id) && !recorded.has(id)) recorded.set(id, s);
   }
-  return out;
+  return open.map((c) => {
+    const callSeq = recorded.get(c.callId);
+    return callSeq === undefined ? c : { ...c, callSeq };
+  });
 }
 
 function resultCallIds(message: unknown): string[] {
