@@ -14,6 +14,7 @@ import { CASED_WORDS, casedWordTier, escapeBefore } from './labelWords';
 import { spacedLabel } from './spacedLabels';
 import { closingQuote, encodedValueEnd, MAX_QUOTED, percentDecoded } from './quotedValues';
 import { BOX_BARS, CELL_BAR, inCell, TableReader } from './tableCells';
+import { INNER_MARK, isCall, passwordEnd } from './valueEnds';
 
 /**
  * How sure a label is that its value is a secret:
@@ -231,32 +232,7 @@ const SEPARATOR = new RegExp(
   'y',
 );
 const BARE_VALUE = new RegExp(String.raw`[^\s"'\`\\,;&<>(){}[\]\x1b${BOX_BARS}]*`, 'y'); // ESC: a colour code after it
-/** `,` `;` `&` then the next `name=`: where a password in a list of pairs ends (`Password=x;Server=y`). */
-const NEXT_PAIR = /[,;&][A-Za-z_][\w.-]{0,63}=/y;
-/** Code after `password=`: a call (`getpass()`, `os.getenv("PW")`) is no password. */
-const CALL = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(/;
-const SPACE = /\s/;
 const TRAILING = /[,;.)\]}>]/;
-
-/**
- * Where a password's unquoted value after `=` ends. A password may hold any punctuation
- * (`PASSWORD=a,b;c"d(e)`: cut at the first one, the rest leaked), so it runs to whitespace, to
- * the quote its label sits in (`"PASSWORD=x"`), to a backslash (an escape of JSON inside JSON),
- * to `</` (markup) or to `,` `;` `&` before the next `name=`.
- */
-function passwordEnd(s: string, start: number, enclosing: string | undefined): number {
-  let i = start;
-  for (; i < s.length; i++) {
-    const c = s[i] as string;
-    if (c === enclosing || c === '\\' || c === '\x1b' || SPACE.test(c) || (c === '<' && s[i + 1] === '/'))
-      break;
-    if (c === ',' || c === ';' || c === '&') {
-      NEXT_PAIR.lastIndex = i;
-      if (NEXT_PAIR.test(s)) break;
-    }
-  }
-  return i;
-}
 /** The longest name looked at: a longer one is no label. */
 const MAX_NAME = 128;
 
@@ -343,13 +319,26 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
       : BARE_VALUE.lastIndex;
     let end = scanned;
     let code = false;
+    const enclosing = /["'`]/.test(s[from - 1] ?? '') ? s[from - 1] : undefined;
     if (tier === 'password' && (equals === '=' || equals === ':=' || equals === '\uff1d')) {
-      const before = s[from - 1];
-      code = CALL.test(s.slice(start, end + 1));
-      if (!code) end = scanned = passwordEnd(s, start, /["'`]/.test(before ?? '') ? before : undefined);
+      code = isCall(s, start);
+      if (!code) end = scanned = passwordEnd(s, start, enclosing);
       // `<PASSWORD>`, `[REDACTED]` whole; else punctuation that ends prose or code (`x.`, `x;`, `x)`) is left outside
       code ||= placeholder(s.slice(start, end)) && !wordPassword(s.slice(start, end));
       while (end > start && TRAILING.test(s[end - 1] as string)) end--;
+    } else if (
+      (tier === 'password' || tier === 'credential') &&
+      (equals === '=' || equals === ':=' || colon !== undefined) &&
+      INNER_MARK.test(s[end] ?? '') &&
+      !isCall(s, start)
+    ) {
+      // an unquoted value after `KEY: ` (YAML, compose) or `SECRET_KEY=` (.env) runs to whitespace
+      // when it reads as a random value holding punctuation (`SECRET_KEY=29)326@ml64%$lg2(%c#z…`:
+      // Django's alphabet), not as code or a type (`Optional[str]`, `process.env.X,`: audit 33 N1)
+      let whole = passwordEnd(s, start, enclosing);
+      while (whole > start && TRAILING.test(s[whole - 1] as string)) whole--;
+      const value = s.slice(start, whole);
+      if (/\d/.test(value) && /[A-Za-z]/.test(value) && !placeholder(value)) end = scanned = whole;
     }
     // after an encoded `=` the value is encoded too: `%24API_KEY` is the placeholder `$API_KEY`
     const value = equals?.startsWith('%') ? percentDecoded(s.slice(start, end)) : s.slice(start, end);

@@ -66,8 +66,18 @@ const PRINTED_SHAPES = [
 const PRINTED =
   /password|passphrase|provided|supplied|new value|unseal key|recovery key|installation:|fs\.azure/i;
 
+/**
+ * A Google app password as Google shows it, four groups of four lowercase letters, after a
+ * password's name and `:` `=` or `is`, ending its line (`SMTP_PASS=qwer tyui opas dfgh`,
+ * `password: …` in Spring's application.yml, "my app password is …": audit 33 N2). Spaces make it
+ * prose to labels.ts; this shape is Gmail SMTP's in every framework's setup guide.
+ */
+const APP_PASSWORD =
+  /(?:pass|PASS|Pass|pwd|PWD)[^\r\n]{0,40}?(?:[:=]|\bis:?)[ \t]*["']?([a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4})["']?(?=[ \t]*(?:\r?\n|\\[nr]|$))/dg;
+
 export function* outputPasswords(s: string): Generator<readonly [number, number]> {
   if (PRINTED.test(s)) for (const re of PRINTED_SHAPES) yield* groupSpans(re, s, 1);
+  if (/pass|pwd/i.test(s)) yield* groupSpans(APP_PASSWORD, s, 1);
   if (!s.includes('$') && !s.includes('AUTH') && !s.includes('334') && !s.includes('lftp')) return;
   for (const re of PASSWORD_SHAPES) yield* groupSpans(re, s, 1);
 }

@@ -1,0 +1,106 @@
+/** Audit 33's medium findings: unquoted values holding punctuation, Google app passwords. */
+import { describe, expect, it } from 'vitest';
+import { createMasker } from './rules';
+import { redactLogText } from './redactLog';
+import { shape, toolResultLog } from './testing';
+
+const HEADER = JSON.stringify({ type: 'session', version: 0, id: 'round33', createdAt: 0 });
+
+/** The longest run (3 or more) of `secret` that `out` still holds. */
+function longestKept(out: string, secret: string): number {
+  let best = 0;
+  for (let i = 0; i < secret.length; i++)
+    for (let j = i + Math.max(3, best + 1); j <= secret.length && out.includes(secret.slice(i, j)); j++)
+      best = j - i;
+  return best;
+}
+
+const DJANGO = '29)326@ml64%$lg2tjf8(%c#z2^=$^k$a7edcmp#b)3u2@m7o%';
+const PUNCTUATED = [
+  DJANGO,
+  'Xk9mP2&qLzR7wT',
+  'Summer(2024)x9',
+  'r7Tq(9vLmZ2k',
+  'A8f)kQ2mZx9w',
+  'k3Lm)9vQ2xWz',
+];
+const UNQUOTED = [
+  'POSTGRES_PASSWORD: %',
+  'DB_PASSWORD=%',
+  'spring.datasource.password=%',
+  'password: %',
+  'SECRET_KEY=%',
+  'DJANGO_SECRET_KEY: %',
+  'API_KEY=%',
+  'client_secret=%',
+  'PGPASSWORD=% psql -h db',
+  'DEBUG=True\nSECRET_KEY=%\nDATABASE_URL=postgres://localhost/app',
+  'environment:\n  - DEBUG=1\n  - DJANGO_SECRET_KEY=%\n  - DB_HOST=db',
+  'services:\n  web:\n    environment:\n      DEBUG: "1"\n      SECRET_KEY: %\n      DB_HOST: db',
+];
+
+describe('N1: an unquoted secret holding ( ) & [ ] { } < > ; , (audit 33)', () => {
+  it('is masked whole after every label spelling', () => {
+    const m = createMasker();
+    const kept: string[] = [];
+    for (const shape of UNQUOTED)
+      for (const v of PUNCTUATED) {
+        const text = shape.replace('%', v);
+        if (longestKept(m.mask(text), v) >= 4) kept.push(text);
+      }
+    expect(kept).toEqual([]);
+  });
+
+  it('in a log: the .env file a tool printed', () => {
+    const text = toolResultLog(HEADER, [`DEBUG=True\nSECRET_KEY=${DJANGO}\nALLOWED_HOSTS=*\n`]);
+    const r = redactLogText(text);
+    expect(longestKept(r.text, DJANGO)).toBeLessThan(4);
+    expect(r.text).toContain('ALLOWED_HOSTS=*');
+    expect(shape(r.text)).toEqual(shape(text));
+  });
+
+  it('keeps code and types after a label: calls, references, annotations', () => {
+    const m = createMasker();
+    for (const code of [
+      'password=getpass()',
+      'password = input("pw: ").strip()',
+      'PASSWORD=os.getenv("PW")',
+      'secret: Optional[str] = None',
+      'apiKey: process.env.API_KEY,',
+      'token: ${{ secrets.TOKEN }}',
+      'password: string;',
+      'api_key=settings.API_KEY)',
+    ])
+      expect(m.mask(code)).toBe(code);
+  });
+});
+
+describe('N2: a Google app password as Google shows it (audit 33)', () => {
+  it('is masked after a password label, in YAML, compose, .env, export and prose', () => {
+    const m = createMasker();
+    const v = 'qwer tyui opas dfgh';
+    for (const text of [
+      'spring:\n  mail:\n    username: me@gmail.com\n    password: %\n    port: 587',
+      'environment:\n  - SMTP_USER=me@gmail.com\n  - SMTP_PASS=%',
+      'SMTP_PASS=%',
+      'export SMTP_PASSWORD=%',
+      'MAIL_PASSWORD: %',
+      'my gmail app password is %',
+      'The app password is: %',
+    ]) {
+      const out = m.mask(text.replace('%', v));
+      expect(out, text).not.toMatch(/qwer|tyui|opas|dfgh/);
+    }
+  });
+
+  it('keeps prose that goes on, and stays linear', () => {
+    const m = createMasker();
+    for (const text of [
+      'the password field must have more than eight',
+      'Password: this will take some time\nok',
+    ])
+      expect(m.mask(text)).toBe(text);
+    const big = `password: ${'abcd '.repeat(200_000)}`;
+    expect(m.mask(big)).toHaveLength(big.length);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Where a label's unquoted value ends (labels.ts): a password may hold any punctuation, so it runs
+ * to whitespace (or the quote its label sits in, or the next `name=`), and code after a label (a
+ * call) is no value at all.
+ */
+/** `,` `;` `&` then the next `name=` or `name:`: where a password in a list of pairs ends (`Password=x;Server=y`). */
+const NEXT_PAIR = /[,;&][ \t]?[A-Za-z_][\w.-]{0,63}[=:]/y;
+/**
+ * Code after `password=`: a call (`getpass()`, `os.getenv("PW")`, `input().strip()`) is no password;
+ * its parentheses close and nothing is glued after them (`Summer(2024)x9`, `r7Tq(9vLm` are passwords:
+ * audit 33 N1).
+ */
+const CALL_ARGS = String.raw`\((?:[^()]|\([^()]{0,256}\)){0,256}\)`;
+const CALL = new RegExp(
+  String.raw`^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*${CALL_ARGS}(?:\.[A-Za-z_$][\w$]*(?:${CALL_ARGS})?){0,8}(?![\w$(])`,
+);
+export const isCall = (s: string, start: number) => CALL.test(s.slice(start, start + 2048));
+/** What ends a bare value but may sit inside a password (`Xk9&qL`, Django's `(%c#z2^=$)`). */
+export const INNER_MARK = /[(){}[\]&<>;,]/;
+const SPACE = /\s/;
+
+/**
+ * Where a password's unquoted value after `=` ends. A password may hold any punctuation
+ * (`PASSWORD=a,b;c"d(e)`: cut at the first one, the rest leaked), so it runs to whitespace, to
+ * the quote its label sits in (`"PASSWORD=x"`), to a backslash (an escape of JSON inside JSON),
+ * to `</` (markup) or to `,` `;` `&` before the next `name=`.
+ */
+export function passwordEnd(s: string, start: number, enclosing: string | undefined): number {
+  let i = start;
+  for (; i < s.length; i++) {
+    const c = s[i] as string;
+    if (c === enclosing || c === '\\' || c === '\x1b' || SPACE.test(c) || (c === '<' && s[i + 1] === '/'))
+      break;
+    if (c === ',' || c === ';' || c === '&') {
+      NEXT_PAIR.lastIndex = i;
+      if (NEXT_PAIR.test(s)) break;
+    }
+  }
+  return i;
+}
