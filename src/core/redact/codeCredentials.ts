@@ -8,6 +8,7 @@
  */
 import { looksRandom, valueTest } from './labels';
 import { goDsnPasswords } from './dsnPasswords';
+import { connectionSecrets } from './connectionCalls';
 import { groupSpans } from './matchSpans';
 import { wandbKeys } from './typedSecrets';
 
@@ -37,6 +38,7 @@ const MIXED = (v: string) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v);
 export function* codePasswords(s: string): Generator<readonly [number, number]> {
   yield* goDsnPasswords(s); // `user:pw@tcp(host)/db` (dsnPasswords.ts)
   if (!s.includes('(')) return;
+  yield* connectionSecrets(s); // `getConnection(url, user, PW)`, `setPassword(PW)` (connectionCalls.ts)
   for (const re of PASSWORD_CALLS) yield* groupSpans(re, s, 2, (v) => valueTest('password', v, false));
 }
 

@@ -206,10 +206,10 @@ const ID_CHAR = /[A-Za-z0-9_.-]/;
 const ID_RUN = /[A-Za-z0-9_.-]*/y;
 /**
  * What may sit between a label and its value beside the separator: spaces (a no-break or an
- * ideographic one too), colour codes (raw or JSON-escaped: `password\x1b[0m: \x1b[1mx`), markdown
+ * ideographic one too), colour codes and grep's erase-line (raw or JSON-escaped: `password\x1b[0m: \x1b[1mx`), markdown
  * emphasis (`**Password:** x`).
  */
-const FILL = String.raw`(?:[ \t\u00a0\u2007\u202f\u3000*]|(?:\x1b|\\u001[bB])\[[0-9;]{0,16}m)`;
+const FILL = String.raw`(?:[ \t\u00a0\u2007\u202f\u3000*]|(?:\x1b|\\u001[bB])\[[0-9;]{0,16}[mK])`;
 const BACKTICK = '`';
 /** A YAML block scalar's indicator before its lines (`password: |`, `>-`: audit R20-8). */
 const YAML_BLOCK = String.raw`[|>][-+]?[1-9]?[ \t]*`;

@@ -95,6 +95,8 @@ const SHAPES = [
   String.raw`phx_${mixed(WORD, 40)}\w{40,48}(?!\w)`,
   `LTAI(?:${mixed(ALNUM, 20)}[A-Za-z0-9]{20}|${mixed(ALNUM, 12)}[A-Za-z0-9]{12})(?![A-Za-z0-9])`,
   `AKLT${mixed(ALNUM, 36)}[A-Za-z0-9]{36,64}(?![A-Za-z0-9])`,
+  // a Microsoft Entra (Azure AD) client secret: 3 characters, a digit, `Q~`, 31-34 more (audit 33 L1)
+  String.raw`[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])`,
   // a Facebook access token (EAAG, EAAB, ...): a long run, not inside base64 (a screenshot's `/EAAA…`)
   String.raw`(?<![+/])EAA[B-Z]${mixed(ALNUM, 100)}[A-Za-z0-9]{100,}(?![A-Za-z0-9+/=])`,
 ];

@@ -104,3 +104,69 @@ describe('N2: a Google app password as Google shows it (audit 33)', () => {
     expect(m.mask(big)).toHaveLength(big.length);
   });
 });
+
+describe('N3: secrets the usual connection calls and setters take as plain arguments (audit 33)', () => {
+  const V = 'Xk9mP2qLzR7wT';
+  const CALLS = [
+    'Connection conn = DriverManager.getConnection("jdbc:mysql://localhost:3306/shop", "root", "%");',
+    '$conn = mysqli_connect("localhost", "root", "%", "shop");',
+    '$conn = new mysqli("localhost", "root", "%", "shop");',
+    '$pdo = new PDO("mysql:host=localhost;dbname=shop", "root", "%");',
+    'const sequelize = new Sequelize("shop", "root", "%", { host: "localhost", dialect: "mysql" });',
+    'db = MySQLdb.connect("localhost", "root", "%", "shop")',
+    "conn = cx_Oracle.connect('scott', '%', 'db.example.com/orcl')",
+    'credentials = pika.PlainCredentials("admin", "%")',
+    'dataSource.setPassword("%");',
+    'client.setApiKey("%");',
+    'opts.setClientSecret("%")',
+    'DataSourceBuilder.create().url(url).username("sa").password("%").build();',
+    'new PostgreSQLContainer("postgres:16").withPassword("%")',
+    'jedis.auth("%");',
+    '$redis->auth("%");',
+    'req.SetBasicAuth("admin", "%")',
+    'new UsernamePasswordCredentials("admin", "%")',
+    'http.setRequestHeader("Authorization", "Basic " + btoa("admin:%"))',
+    'Auth: []ssh.AuthMethod{ssh.Password("%")}',
+    'c.Login("user", "%")',
+    'cred = ClientSecretCredential(tenant_id, client_id, "%")',
+    'Creds: credentials.NewStaticV4("minioadmin", "%", "")',
+  ];
+
+  it('masks the literal in the secret’s place, and in a tool call’s written file', () => {
+    const m = createMasker();
+    expect(CALLS.filter((c) => m.mask(c.replace('%', V)).includes(V))).toEqual([]);
+    const text = toolResultLog(HEADER, [CALLS.map((c) => c.replace('%', V)).join('\n')]);
+    expect(redactLogText(text).text).not.toContain(V);
+  });
+
+  it('keeps variables, empty strings and placeholders there, and stays linear', () => {
+    const m = createMasker();
+    for (const code of [
+      'conn = DriverManager.getConnection(url, user, password);',
+      'config.setPassword(System.getenv("DB_PASSWORD"));',
+      'builder.setToken(token)',
+      'c.Login("user", "")',
+      'setPassword("changeme")',
+      'getConnection(url, "root", "")',
+    ])
+      expect(m.mask(code)).toBe(code);
+    const M = 1 << 20;
+    for (const big of [
+      `mysqli_connect(${'"a", '.repeat(M / 5)}`,
+      `new PDO(${'x,'.repeat(M / 2)}`,
+      `.setPassword(${'('.repeat(M)}`,
+      `btoa("${'a'.repeat(M)}`,
+    ])
+      expect(m.mask(big)).toHaveLength(big.length);
+  });
+});
+
+describe('audit 33 lows', () => {
+  it('L1: a bare Microsoft Entra client secret; L2: grep --color=always around a label', () => {
+    const m = createMasker();
+    const entra = 'YS88Q~d7FguoV8FWnFbB0JxXujr4qqaaABvvLOzA';
+    expect(m.mask(`Use ${entra} as the secret value`)).not.toContain(entra);
+    expect(m.mask('\x1b[01;31m\x1b[KDB_PASSWORD\x1b[m\x1b[K=Xk9mP2qLzR7wT')).not.toContain('Xk9mP2qLzR7wT');
+    expect(m.mask('version 1.2Q~3 is out')).toBe('version 1.2Q~3 is out');
+  });
+});
