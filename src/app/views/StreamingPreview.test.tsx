@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StreamView } from '../../worker/protocol';
 import { FIRST_BLOCKS } from '../components/boundedBlocks';
 import { render } from '../components/testRender';
-import { StreamingPreview } from './StreamingPreview';
+import { PREVIEW_TAIL, previewTail, StreamingPreview } from './StreamingPreview';
 import { NAME_MAX_CHARS } from '../../core/view/bidiControls';
 
 /** A text block half streamed: the caret sits after it. */
@@ -72,5 +72,31 @@ describe('a streaming tool call with a huge name (audit R21-5)', () => {
     );
     const label = el.querySelector('pre')!.getAttribute('data-label')!;
     expect(label).toBe(`tool-call ${name.slice(0, NAME_MAX_CHARS)}… · streaming`);
+  });
+});
+
+describe('a block of megabytes (audit 33 N4)', () => {
+  it('lays out only its tail, where the stream writes, and says how much precedes it', () => {
+    const text = `${'x'.repeat(4_000_000)}\u{1F600}${'end of the stream'}`;
+    const el = render(<StreamingPreview view={withBlocks([{ type: 'text', text }], 17)} />);
+    const shown = el.querySelector('pre')!.textContent;
+    expect(shown.length).toBeLessThanOrEqual(PREVIEW_TAIL);
+    expect(text.endsWith(shown)).toBe(true);
+    expect(shown.endsWith('end of the stream')).toBe(true);
+    expect(el.querySelector('pre')?.hasAttribute('data-caret')).toBe(true);
+    const hidden = text.length - shown.length;
+    expect(el.querySelector('[data-testid=block-cut]')?.textContent).toContain(
+      `${hidden.toLocaleString('en-US')} earlier characters`,
+    );
+  });
+
+  it('never starts the tail inside a surrogate pair', () => {
+    const text = '\u{1F600}'.repeat(PREVIEW_TAIL); // 2 units each: the cut falls on a pair's start
+    const odd = `${text}a`; // the cut falls inside a pair: moved past it
+    for (const t of [text, odd]) {
+      const { shown, hidden } = previewTail(t);
+      expect(shown.charCodeAt(0)).toBe(0xd83d);
+      expect(hidden + shown.length).toBe(t.length);
+    }
   });
 });

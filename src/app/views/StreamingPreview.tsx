@@ -10,6 +10,7 @@ import type { StreamView } from '../../worker/protocol';
 import { select } from '../appState';
 import { formatSeq } from '../../core/view/seqText';
 import { nameHead } from '../../core/view/bidiControls';
+import { formatBytes } from '../../core/view/byteSize';
 
 function rawText(b: Block): string {
   const f = b as Record<string, unknown>;
@@ -40,7 +41,50 @@ export function failureText(finish: unknown): string {
   return `${kind}${message ? `: ${message}` : ''}${code ? ` (${code})` : ''}`;
 }
 
+/**
+ * The characters of a block the preview lays out at most: its tail, where the stream writes. A
+ * block of megabytes in one `<pre>` took 1-2.5 s of layout on every seek to one of its deltas
+ * (audit 33 N4); the whole text is the message's, in the messages pane once it ends.
+ */
+export const PREVIEW_TAIL = 32_768;
+
+/** The last PREVIEW_TAIL characters of `text` (never half a surrogate pair), and how many precede them. */
+export function previewTail(text: string): { shown: string; hidden: number } {
+  if (text.length <= PREVIEW_TAIL) return { shown: text, hidden: 0 };
+  let at = text.length - PREVIEW_TAIL;
+  const unit = text.charCodeAt(at);
+  if (unit >= 0xdc00 && unit <= 0xdfff) at++;
+  return { shown: text.slice(at), hidden: at };
+}
+
 function BlockPre({ b, open, caret, live }: { b: Block; open: boolean; caret: boolean; live?: boolean }) {
+  const { shown, hidden } = previewTail(rawText(b));
+  return (
+    <>
+      {hidden > 0 && (
+        <span data-testid="block-cut" className="text-[11px] text-fg-subtle">
+          {hidden.toLocaleString('en-US')} earlier characters of this block not shown ({formatBytes(hidden)}):
+          the stream's last {shown.length.toLocaleString('en-US')} are
+        </span>
+      )}
+      <BlockText b={b} text={shown} open={open} caret={caret} live={live} />
+    </>
+  );
+}
+
+function BlockText({
+  b,
+  text,
+  open,
+  caret,
+  live,
+}: {
+  b: Block;
+  text: string;
+  open: boolean;
+  caret: boolean;
+  live?: boolean | undefined;
+}) {
   return (
     <pre
       data-block-type={b.type}
@@ -48,7 +92,7 @@ function BlockPre({ b, open, caret, live }: { b: Block; open: boolean; caret: bo
       data-caret={caret ? '' : undefined}
       className={`font-mono text-xs whitespace-pre-wrap break-words text-fg before:mb-0.5 before:block before:font-sans before:text-[10px] before:text-emerald-300 before:content-[attr(data-label)] ${caret ? "after:ml-px after:inline-block after:h-[1.1em] after:w-[0.55em] after:translate-y-[0.2em] after:bg-emerald-300/80 after:content-['']" : ''} ${caret && live ? 'motion-safe:after:animate-pulse' : ''}`}
     >
-      {rawText(b)}
+      {text}
     </pre>
   );
 }
