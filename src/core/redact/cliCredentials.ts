@@ -167,7 +167,7 @@ const POSITIONAL = [
   /\bnet[ \t]+use[ \t]+(?:\w:[ \t]+)?\\\\\S{1,256}[ \t]+()()([^\s/"'][^\s"']{0,255})/dg,
   /\bvault[ \t]+login[ \t]+(?:-\S{1,64}[ \t]+){0,8}()()([A-Za-z0-9._-]{20,256})/dg,
   /\b(?:auth[ \t]*=[ \t]*[([]|HTTPBasicAuth\(|BasicAuth\(|HTTPDigestAuth\(|NetworkCredential(?:\]::new)?\()[ \t]*(["'])[^"'\r\n]{1,64}\1[ \t]*,[ \t]*(["'])([^"'\r\n]{1,256})\2/dg,
-  /(?:\bjdbc:oracle:\w{1,16}:|\b(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)[ \t]+(?:-[\w-]{1,32}[ \t]+){0,4})[\w$#.-]{1,64}\/()()([^@\s/"']{1,256})@/dg,
+  /(?:\bjdbc:oracle:\w{1,16}:|\b(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)[ \t]+(?:-[\w-]{1,32}[ \t]+|(?:target|auxiliary|catalog)[ \t]*=?[ \t]*){0,4})[\w$#.-]{1,64}\/()()([^@\s/"']{1,256})@/dg,
   /\brabbitmqctl[ \t]+(?:-{1,2}[\w-]{1,32}(?:[ \t]+|=)[^\s-]\S{0,255}[ \t]+){0,4}(?:add_user|change_password)[ \t]+(?:"[^"\r\n]{1,256}"|'[^'\r\n]{1,256}'|[^\s"']{1,256})[ \t]+()(["']?)([^\s"']{1,256})\2/dg,
   /\bopenssl[ \t][^\r\n]{0,256}?(?<![\w-])-k[ \t]+()(["']?)([^\s"'-][^\s"']{0,255})\2/dg,
   /(?<![\w-])-pass(?:in|out)?[ \t]+()(["']?)pass:([^\s"']{1,256})\2/dg,

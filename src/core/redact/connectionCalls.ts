@@ -4,7 +4,8 @@
  * mysqli(…)`, `new PDO(dsn, user, PW)`, `new Sequelize(db, user, PW, …)`, `MySQLdb.connect(host,
  * user, PW)`, `cx_Oracle.connect(user, PW, dsn)`, `pika.PlainCredentials(user, PW)`, Go's
  * `req.SetBasicAuth(user, PW)` and `ssh.Password(PW)`, `UsernamePasswordCredentials(user, PW)`,
- * `ClientSecretCredential(tenant, client, SECRET)`, `credentials.NewStaticV4(id, SECRET, "")`, a
+ * `ClientSecretCredential(tenant, client, SECRET)`, `credentials.NewStaticV4(id, SECRET, "")` (and
+ * `NewStaticCredentials`), express's `cookieParser(SECRET)`, a
  * redis `auth(PW)`, `btoa("user:PW")`; setters and builders named for the secret: `setPassword(PW)`,
  * `setApiKey(K)`, `withPassword(PW)`, `.password(PW)`. The API says which argument is the secret:
  * only a string literal there is masked, as the same value after its label would be.
@@ -19,7 +20,7 @@ const SEP = String.raw`[ \t]*,[ \t]*`;
 const LITERAL = String.raw`(["'])([^"'\r\n]{1,256})\1`;
 
 const THIRD = String.raw`(?:\bDriverManager\.getConnection|\bmysqli_connect|\bmysqli_real_connect|\bnew[ \t]+(?:mysqli|PDO|Sequelize)|\b(?:MySQLdb|pymysql|mysql\.connector|psycopg2|pyodbc)\.connect|\bClientSecretCredential)`;
-const SECOND = String.raw`(?:\b(?:cx_Oracle|oracledb)\.connect|\bPlainCredentials|\.SetBasicAuth|\bUsernamePasswordCredentials|\bNewStaticV4|\bbasic_auth|\bauth_plain|\.Login|(?:\.|->)auth|\bBasicAWSCredentials|\bAwsBasicCredentials\.create|\bPasswordAuthentication)`;
+const SECOND = String.raw`(?:\b(?:cx_Oracle|oracledb)\.connect|\bPlainCredentials|\.SetBasicAuth|\bUsernamePasswordCredentials|\bNewStatic(?:V4|Credentials)|\bbasic_auth|\bauth_plain|\.Login|(?:\.|->)auth|\bBasicAWSCredentials|\bAwsBasicCredentials\.create|\bPasswordAuthentication)`;
 const SETTER = String.raw`(?:\.|->)(?:set|with)(?:Password|Passwd|Pwd|ApiKey|APIKey|AccessToken|AuthToken|Token|Secret|ClientSecret|SecretKey|SecretAccessKey|PrivateKey|Passphrase)`;
 const BUILDER = String.raw`\.(?:password|passwd|apiKey|secret|clientSecret|accessToken|secretKey|passphrase)`;
 
@@ -27,7 +28,10 @@ const CALLS: readonly (readonly [RegExp, LabelTier])[] = [
   [new RegExp(String.raw`${THIRD}\([ \t]*${ARG}${SEP}${ARG}${SEP}${LITERAL}`, 'dg'), 'password'],
   [new RegExp(String.raw`${SECOND}\([ \t]*${ARG}${SEP}${LITERAL}`, 'dg'), 'password'],
   // Go's ssh.Password(PW), a redis client's auth(PW) with the password alone
-  [new RegExp(String.raw`(?:\bssh\.Password|(?:\.|->)auth)\([ \t]*${LITERAL}[ \t]*\)`, 'dg'), 'password'],
+  [
+    new RegExp(String.raw`(?:\bssh\.Password|(?:\.|->)auth|\bcookieParser)\([ \t]*${LITERAL}[ \t]*\)`, 'dg'),
+    'password',
+  ],
   [new RegExp(String.raw`${SETTER}\([ \t]*${LITERAL}`, 'dg'), 'credential'],
   [new RegExp(String.raw`${BUILDER}\([ \t]*${LITERAL}[ \t]*\)`, 'dg'), 'credential'],
   // a Basic header built in code: btoa("user:PW"), Buffer.from("user:PW"), b64encode(b"user:PW")

@@ -130,6 +130,9 @@ describe('N3: secrets the usual connection calls and setters take as plain argum
     'c.Login("user", "%")',
     'cred = ClientSecretCredential(tenant_id, client_id, "%")',
     'Creds: credentials.NewStaticV4("minioadmin", "%", "")',
+    'credentials.NewStaticCredentials("AKIAIOSFODNN7EXAMPLE", "%", "")',
+    'app.use(cookieParser("%"))',
+    'rman target sys/%@orcl',
   ];
 
   it('masks the literal in the secret’s place, and in a tool call’s written file', () => {
