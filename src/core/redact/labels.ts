@@ -305,7 +305,9 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
       if (end !== -1) {
         const value = s.slice(start, end);
         const phrase = /\s/.test(value);
-        if (value.length > 0 && !(phrase && spaced) && valueTest(spaced ? 'weak' : sure, value, phrase)) {
+        const test =
+          valueTest(spaced ? 'weak' : sure, value, phrase) || (!spaced && !comma && wordSecret(value));
+        if (value.length > 0 && !(phrase && spaced) && test) {
           yield [start, end];
           SECRET_WORD.lastIndex = floor = end;
         }
@@ -347,13 +349,24 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
       value !== '' &&
       !/^[:=]/.test(value) &&
       !(nextLine !== undefined && (value.endsWith(':') || s[end] === ':')) && // a YAML key: no value
-      valueTest(spaced ? (tier === 'session' ? 'session' : 'weak') : sure, value, false)
+      (valueTest(spaced ? (tier === 'session' ? 'session' : 'weak') : sure, value, false) ||
+        (equals === '=' && s[to] === '=' && !/[a-z]/.test(name) && wordSecret(value)))
     ) {
       yield [start, end];
       if (cell !== undefined) yield* table.wrappedRows(start, end);
       SECRET_WORD.lastIndex = floor = end;
     } else if (scanned - start > MAX_QUOTED) SECRET_WORD.lastIndex = floor = scanned;
   }
+}
+
+/**
+ * A developer's secret of lowercase words run together (`mysupersecretjwtkey`) after a secret's
+ * label, quoted or after an environment name's `=` (`JWT_SECRET=…`): a quoted literal or a .env
+ * value is no code name, and these words say secret, key or token inside one run of 12 or more
+ * (audit 33 L8).
+ */
+function wordSecret(value: string): boolean {
+  return /^[a-z]{12,64}$/.test(value) && /.(?:secret|key|token|pass)|(?:secret|key|token|pass)./.test(value);
 }
 
 /** Names repeat (every line's `"token":`): each is split into parts once. */

@@ -173,3 +173,21 @@ describe('audit 33 lows', () => {
     expect(m.mask('version 1.2Q~3 is out')).toBe('version 1.2Q~3 is out');
   });
 });
+
+describe('audit 33 L8: a secret of lowercase words run together', () => {
+  it('is masked quoted or after an environment name, and kept as code', () => {
+    const m = createMasker();
+    for (const text of [
+      'JWT_SECRET=mysupersecretjwtkey',
+      'SESSION_SECRET=keyboardcatsecret',
+      "app.use(session({ secret: 'mysupersecretjwtkey' }))",
+    ])
+      expect(m.mask(text), text).not.toMatch(/mysuper|keyboardcat/);
+    for (const code of [
+      'const apiKey = apikeyprovider;',
+      'api_key = getapikeyfromenv',
+      'writer.encrypt("userpassword", "ownerpassword")',
+    ])
+      expect(m.mask(code)).toBe(code);
+  });
+});
