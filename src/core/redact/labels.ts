@@ -328,12 +328,9 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
       // `<PASSWORD>`, `[REDACTED]` whole; else punctuation that ends prose or code (`x.`, `x;`, `x)`) is left outside
       code ||= placeholder(s.slice(start, end)) && !wordPassword(s.slice(start, end));
       while (end > start && TRAILING.test(s[end - 1] as string)) end--;
-    } else if (
-      (tier === 'password' || tier === 'credential') &&
-      (equals === '=' || equals === ':=' || colon !== undefined) &&
-      INNER_MARK.test(s[end] ?? '') &&
-      !isCall(s, start)
-    ) {
+    } else if (s[end] === '(' && isCall(s, start)) {
+      code = true; // `Creds: credentials.NewStaticV4(…)` is code, not its name (audit 33 L7)
+    } else if ((equals === '=' || equals === ':=' || colon !== undefined) && INNER_MARK.test(s[end] ?? '')) {
       // an unquoted value after `KEY: ` (YAML, compose) or `SECRET_KEY=` (.env) runs to whitespace
       // when it reads as a random value holding punctuation (`SECRET_KEY=29)326@ml64%$lg2(%c#z…`:
       // Django's alphabet), not as code or a type (`Optional[str]`, `process.env.X,`: audit 33 N1)

@@ -191,3 +191,16 @@ describe('audit 33 L8: a secret of lowercase words run together', () => {
       expect(m.mask(code)).toBe(code);
   });
 });
+
+describe('audit 33 L7: a call after a label is code, not the label’s value', () => {
+  it('keeps the call’s name, masks the secret inside it; a random value with a ( after any label is whole', () => {
+    const m = createMasker();
+    const out = m.mask(
+      'minio.Options{Creds: credentials.NewStaticV4("minioadmin", "Xk9mP2qLzR7wT", ""), Secure: true}',
+    );
+    expect(out).toContain('Creds: credentials.NewStaticV4("minioadmin", "');
+    expect(out).not.toContain('Xk9mP2qLzR7wT');
+    expect(m.mask('token: getToken()')).toBe('token: getToken()');
+    expect(m.mask('token: Xk9mP2qL(zR7wT')).not.toContain('zR7wT');
+  });
+});
