@@ -20,6 +20,8 @@ const KEY_VALUE =
  */
 const NAMED_TEXT =
   /<([A-Za-z][\w.-]{0,31})[ \t][^<>]{0,256}?\b(?:name|key|Name|Key)=(["'])([\w.:-]{1,128})\2[^<>]{0,256}>\s{0,64}(?:<value>)?([^<>\s][^<>\r\n]{0,255}?)\s{0,64}<\//dg;
+/** A secret's element holding its value in a child (Windows' unattend.xml `<AdministratorPassword>` `<Value>x</Value>`). */
+const PARENT_VALUE = /<([A-Za-z][\w.-]{0,63})>\s{0,64}<Value>([^<>\r\n]{1,256})<\/Value>/dg;
 const PLIST = /<key>([\w .:-]{1,64})<\/key>\s{0,64}<string>([^<>\r\n]{1,256})<\/string>/dg;
 /** A code object's `{ name: 'session', value: 'x' }` (Playwright's addCookies, a header list). */
 const NAME_VALUE_OBJECT =
@@ -32,6 +34,7 @@ export function* markupSecrets(s: string): Generator<readonly [number, number]> 
     [KEY_VALUE, 2, 4],
     [NAMED_TEXT, 3, 4],
     [PLIST, 1, 2],
+    [PARENT_VALUE, 1, 2],
     [NAME_VALUE_OBJECT, 2, 4],
   ] as const) {
     yield* groupSpans(re, s, valueGroup, (value, m) => {

@@ -204,3 +204,12 @@ describe('audit 33 L7: a call after a label is code, not the label’s value', (
     expect(m.mask('token: Xk9mP2qL(zR7wT')).not.toContain('zR7wT');
   });
 });
+
+describe('audit 33 L6: a secret element whose value is its child', () => {
+  it("masks Windows unattend.xml's <AdministratorPassword><Value>, keeps other elements' values", () => {
+    const m = createMasker();
+    const xml = '<AdministratorPassword>\n  <Value>Xk9mP2qLzR7wT</Value>\n  <PlainText>true</PlainText>';
+    expect(m.mask(xml)).not.toContain('Xk9mP2qLzR7wT');
+    expect(m.mask('<Name>\n  <Value>Alice-Admin</Value>')).toBe('<Name>\n  <Value>Alice-Admin</Value>');
+  });
+});
