@@ -90,6 +90,11 @@ describe('a block of megabytes (audit 33 N4)', () => {
     );
   });
 
+  it('starts the tail at a line near the cut', () => {
+    const text = `${'a'.repeat(100_000)}\n${'b'.repeat(PREVIEW_TAIL - 10)}`;
+    expect(previewTail(text).shown).toBe('b'.repeat(PREVIEW_TAIL - 10));
+  });
+
   it('never starts the tail inside a surrogate pair', () => {
     const text = '\u{1F600}'.repeat(PREVIEW_TAIL); // 2 units each: the cut falls on a pair's start
     const odd = `${text}a`; // the cut falls inside a pair: moved past it

@@ -48,10 +48,13 @@ export function failureText(finish: unknown): string {
  */
 export const PREVIEW_TAIL = 32_768;
 
-/** The last PREVIEW_TAIL characters of `text` (never half a surrogate pair), and how many precede them. */
+/** The last PREVIEW_TAIL characters of `text` at most (from a line's start near there), and how many precede them. */
 export function previewTail(text: string): { shown: string; hidden: number } {
   if (text.length <= PREVIEW_TAIL) return { shown: text, hidden: 0 };
   let at = text.length - PREVIEW_TAIL;
+  // from a line's start when one is near (not mid-word), never from half a surrogate pair
+  const line = text.indexOf('\n', at);
+  if (line !== -1 && line < at + 1024) at = line + 1;
   const unit = text.charCodeAt(at);
   if (unit >= 0xdc00 && unit <= 0xdfff) at++;
   return { shown: text.slice(at), hidden: at };
