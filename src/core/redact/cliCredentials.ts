@@ -7,6 +7,7 @@
  * other commands (`ssh -p 2222`, `mkdir -p`, `docker run -p 80:80`), so it counts only after one
  * of those commands on the same line.
  */
+import { pentestPasswords } from './pentestCredentials';
 import { labelTier, valueTest } from './labels';
 import { groupSpans } from './matchSpans';
 import { toolPasswords } from './toolCredentials';
@@ -142,6 +143,7 @@ const SAMBA_USER =
   /(?<![\w-])(?:-U|--user(?:name)?)(?:[ \t]+|=)?\\?["']?[^\s%"'\\-][^\s%"'\\]{0,63}%(?![0-9A-Fa-f]{2})([^\s"'\\]{1,256})/dg;
 
 export function* sambaPasswords(s: string): Generator<readonly [number, number]> {
+  yield* pentestPasswords(s); // smbclient's `-U CORP\user%PW`, impacket's `user:PW@host` (pentestCredentials.ts)
   if (!s.includes('%')) return; // the most strings, looked at once
   yield* groupSpans(SAMBA_USER, s, 1, (v) => valueTest('password', v, false));
 }

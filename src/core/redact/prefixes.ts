@@ -72,7 +72,8 @@ const SHAPES = [
   String.raw`(?<![\w-])key-[a-f0-9]{32}(?![A-Za-z0-9])`,
   // a Google OAuth refresh token, a Telegram bot token, a Discord bot token
   `1//(?:0[A-Za-z0-9_-]{40,}|${mixed('[A-Za-z0-9_-]', 60)}[A-Za-z0-9_-]{60,})`,
-  String.raw`\d{8,10}:AA[A-Za-z0-9_-]{33}`,
+  // (Telegram's: `AA` and 32-33 more; its own docs' example has 32: audit 34 N1)
+  String.raw`\d{5,16}:AA[A-Za-z0-9_-]{30,40}(?![A-Za-z0-9_-])`,
   String.raw`[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,38}`,
   // Airtable personal access tokens, Resend API keys, Mailgun's newer API keys (audit 28 L7)
   String.raw`pat[A-Za-z0-9]{14}\.[a-f0-9]{64}(?![A-Za-z0-9])`,
