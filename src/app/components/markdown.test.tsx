@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Markdown, MARKDOWN_LIMIT, MARKUP_LIMIT, parseMarkdown, safeHref } from './markdown';
+import {
+  Markdown,
+  MARKDOWN_LIMIT,
+  MARKUP_LIMIT,
+  parseMarkdown,
+  safeHref,
+  TABLE_CELL_LIMIT,
+} from './markdown';
 import { render } from './testRender';
 
 const md = (text: string): HTMLElement => render(<Markdown text={text} />);
@@ -286,5 +293,28 @@ describe('markdown on large input', () => {
     const em = render(<Markdown text={'*a '.repeat(3000) + 'x' + ' a*'.repeat(3000)} />);
     expect(em.querySelectorAll('em').length).toBeGreaterThan(0);
     expect(em.querySelectorAll('em').length).toBeLessThanOrEqual(24);
+  });
+});
+
+describe('a table of a wide header over many short lines (audit 34 N3)', () => {
+  const wide = (columns: number, lines: number) =>
+    `${Array(columns).fill('a').join('|')}\n${Array(columns).fill('-').join('|')}\n${'x\n'.repeat(lines)}`;
+
+  it('parses only the cells the rows have', () => {
+    const [table] = parseMarkdown(wide(300, 30_000));
+    expect(table?.t).toBe('table');
+    if (table?.t !== 'table') return;
+    expect(table.rows).toHaveLength(30_000);
+    expect(table.rows.every((r) => r.length === 1)).toBe(true);
+  });
+
+  it('past TABLE_CELL_LIMIT cells is plain text, saying why; a table under it still pads its short rows', () => {
+    const el = md(wide(100, 2_000));
+    expect(el.querySelectorAll('td')).toHaveLength(0);
+    expect(el.textContent).toContain('its tables hold 200,100 cells, over the markdown limit (20,000)');
+    expect(TABLE_CELL_LIMIT).toBe(20_000);
+    const ok = md(wide(10, 100));
+    expect(ok.querySelectorAll('tbody tr')).toHaveLength(100);
+    expect(ok.querySelectorAll('td')).toHaveLength(1_000);
   });
 });

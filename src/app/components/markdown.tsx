@@ -29,6 +29,23 @@ export const MARKDOWN_LIMIT = 100_000;
  */
 export const MARKUP_LIMIT = 12_000;
 
+/**
+ * Table cells a parsed text may lay out, a short row's padding included: a header of 100 columns
+ * over 2,000 one-word lines (GFM makes each a row) was 200,000 cells and a 1.9 s task (audit 34 N3);
+ * a real 99 KB table of 1,667 rows of 8 holds 13,000.
+ */
+export const TABLE_CELL_LIMIT = 20_000;
+
+/** The cells the text's tables lay out, padding included (nested in quotes and lists too). */
+export function tableCells(blocks: readonly MdBlock[]): number {
+  let n = 0;
+  for (const b of blocks)
+    if (b.t === 'table') n += b.align.length * (b.rows.length + 1);
+    else if (b.t === 'quote') n += tableCells(b.c);
+    else if (b.t === 'list') for (const item of b.items) n += tableCells(item);
+  return n;
+}
+
 /** Why a text is shown as plain text instead of markdown (its size, or its markup), or null. */
 export function overMarkdownLimitNote(text: string): string | null {
   if (text.length > MARKDOWN_LIMIT)
@@ -211,13 +228,13 @@ function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
             <tbody>
               {b.rows.map((row, r) => (
                 <tr key={r}>
-                  {row.map((cell, c) => (
+                  {b.align.map((align, c) => (
                     <td
                       key={c}
                       className="border border-line-strong px-2 py-0.5"
-                      style={{ textAlign: b.align[c] ?? 'left' }}
+                      style={{ textAlign: align ?? 'left' }}
                     >
-                      {renderInline(cell)}
+                      {renderInline(row[c] ?? [])}
                     </td>
                   ))}
                 </tr>
@@ -251,8 +268,19 @@ export interface MarkdownProps {
 
 /** Message text as markdown; texts over the limits (overMarkdownLimitNote) as plain text, saying so. */
 export function Markdown({ text, className }: MarkdownProps): ReactNode {
-  const note = useMemo(() => overMarkdownLimitNote(text), [text]);
-  const blocks = useMemo(() => (note !== null ? null : parseMarkdown(text)), [note, text]);
+  const parsed = useMemo(() => {
+    const over = overMarkdownLimitNote(text);
+    if (over !== null) return { note: over, blocks: null };
+    const blocks = parseMarkdown(text);
+    const cells = tableCells(blocks);
+    return cells > TABLE_CELL_LIMIT
+      ? {
+          note: `shown as plain text: its tables hold ${cells.toLocaleString('en-US')} cells, over the markdown limit (${TABLE_CELL_LIMIT.toLocaleString('en-US')})`,
+          blocks: null,
+        }
+      : { note: null, blocks };
+  }, [text]);
+  const { note, blocks } = parsed;
   return (
     <div data-testid="markdown" className={`text-[13px] leading-relaxed break-words ${className ?? ''}`}>
       {blocks ? renderBlocks(blocks, false) : <PlainTextView text={text} note={note ?? undefined} />}

@@ -303,7 +303,9 @@ export function parseBlockLines(lines: string[], depth: number): MdBlock[] {
         if (isBlank(l) || (interrupts(lines, i) && !l.includes('|'))) break;
         const cells = splitRow(l);
         const row: Inline[][] = [];
-        for (let c = 0; c < align.length; c++) row.push(parseInline(cells[c] ?? ''));
+        // only the cells the row has: the renderer pads a short row (a wide header over many
+        // one-word lines made columns x rows cells here: audit 34 N3)
+        for (let c = 0; c < Math.min(align.length, cells.length); c++) row.push(parseInline(cells[c] ?? ''));
         rows.push(row);
         i++;
       }
