@@ -7,7 +7,7 @@ import {
   MARKUP_LIMIT,
   parseMarkdown,
   safeHref,
-  TABLE_CELL_LIMIT,
+  BLOCK_ELEMENT_LIMIT,
 } from './markdown';
 import { render } from './testRender';
 
@@ -308,13 +308,20 @@ describe('a table of a wide header over many short lines (audit 34 N3)', () => {
     expect(table.rows.every((r) => r.length === 1)).toBe(true);
   });
 
-  it('past TABLE_CELL_LIMIT cells is plain text, saying why; a table under it still pads its short rows', () => {
+  it('past BLOCK_ELEMENT_LIMIT cells is plain text, saying why; a table under it still pads its short rows', () => {
     const el = md(wide(100, 2_000));
     expect(el.querySelectorAll('td')).toHaveLength(0);
-    expect(el.textContent).toContain('its tables hold 200,100 cells, over the markdown limit (20,000)');
-    expect(TABLE_CELL_LIMIT).toBe(20_000);
+    expect(el.textContent).toContain(
+      'its 200,100 blocks, list items and table cells are over the markdown limit (20,000)',
+    );
+    expect(BLOCK_ELEMENT_LIMIT).toBe(20_000);
     const ok = md(wide(10, 100));
     expect(ok.querySelectorAll('tbody tr')).toHaveLength(100);
     expect(ok.querySelectorAll('td')).toHaveLength(1_000);
+  });
+
+  it('a list of 30,000 one-word items is plain text too; one of 1,000 is a list', () => {
+    expect(md('- a\n'.repeat(30_000)).querySelectorAll('li')).toHaveLength(0);
+    expect(md('- a\n'.repeat(1_000)).querySelectorAll('li')).toHaveLength(1_000);
   });
 });

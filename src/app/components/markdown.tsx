@@ -30,19 +30,21 @@ export const MARKDOWN_LIMIT = 100_000;
 export const MARKUP_LIMIT = 12_000;
 
 /**
- * Table cells a parsed text may lay out, a short row's padding included: a header of 100 columns
- * over 2,000 one-word lines (GFM makes each a row) was 200,000 cells and a 1.9 s task (audit 34 N3);
- * a real 99 KB table of 1,667 rows of 8 holds 13,000.
+ * Elements a parsed text may lay out: blocks, list items and table cells (a short row's padding
+ * included). A header of 100 columns over 2,000 one-word lines (GFM makes each a row) was 200,000
+ * cells and a 1.9 s task (audit 34 N3); 33,000 one-word list items fit in the size limit too. A
+ * real 99 KB table of 1,667 rows of 8 holds 13,000 (82 ms).
  */
-export const TABLE_CELL_LIMIT = 20_000;
+export const BLOCK_ELEMENT_LIMIT = 20_000;
 
-/** The cells the text's tables lay out, padding included (nested in quotes and lists too). */
-export function tableCells(blocks: readonly MdBlock[]): number {
+/** The elements the text's blocks lay out (blocks, list items, table cells), nested ones too. */
+export function blockElements(blocks: readonly MdBlock[]): number {
   let n = 0;
   for (const b of blocks)
     if (b.t === 'table') n += b.align.length * (b.rows.length + 1);
-    else if (b.t === 'quote') n += tableCells(b.c);
-    else if (b.t === 'list') for (const item of b.items) n += tableCells(item);
+    else if (b.t === 'quote') n += 1 + blockElements(b.c);
+    else if (b.t === 'list') for (const item of b.items) n += 1 + blockElements(item);
+    else n++;
   return n;
 }
 
@@ -272,10 +274,10 @@ export function Markdown({ text, className }: MarkdownProps): ReactNode {
     const over = overMarkdownLimitNote(text);
     if (over !== null) return { note: over, blocks: null };
     const blocks = parseMarkdown(text);
-    const cells = tableCells(blocks);
-    return cells > TABLE_CELL_LIMIT
+    const elements = blockElements(blocks);
+    return elements > BLOCK_ELEMENT_LIMIT
       ? {
-          note: `shown as plain text: its tables hold ${cells.toLocaleString('en-US')} cells, over the markdown limit (${TABLE_CELL_LIMIT.toLocaleString('en-US')})`,
+          note: `shown as plain text: its ${elements.toLocaleString('en-US')} blocks, list items and table cells are over the markdown limit (${BLOCK_ELEMENT_LIMIT.toLocaleString('en-US')})`,
           blocks: null,
         }
       : { note: null, blocks };
