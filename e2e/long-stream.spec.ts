@@ -4,7 +4,7 @@
  * of worker time, and the client's watchdog declared the worker dead); the loading pass now
  * records assembly checkpoints (core/analysis/streamCheckpoints.ts), so the visit reads at most
  * 1024 chunks. `src/core/analysis/streamIndex.test.ts` counts those reads; this test drives the
- * built app: the preview's text is the whole stream (its length and last characters), and the
+ * built app: the preview's text is the stream's tail (its length and last characters), and the
  * worker answers every request after it (no "The log worker stopped" notice).
  * SEQSCOPE_HUGE=1 runs it at a million deltas (minutes to load on a loaded 2-core machine).
  */
@@ -12,6 +12,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { singleStreamLog } from '../src/core/testing/hostileInputs';
+import { PREVIEW_TAIL } from '../src/app/views/StreamingPreview';
 import { expect, openWithInput, selectByHash, test } from './helpers';
 
 const DELTAS = process.env.SEQSCOPE_HUGE ? 1_000_000 : 200_000;
@@ -34,9 +35,13 @@ test(`selecting the step/end after one stream of ${DELTAS} deltas shows the whol
   await selectByHash(page, stepEnd);
   const streaming = page.getByTestId('streaming');
   await expect(streaming).toHaveAttribute('data-seq', String(stepEnd), { timeout: 60_000 });
+  // the preview lays out the stream's tail (PREVIEW_TAIL characters) and says how much precedes it
   const text = (await streaming.locator('pre[data-block-type=text]').textContent()) ?? '';
-  expect(text.length).toBe(DELTAS);
+  expect(text.length).toBe(PREVIEW_TAIL);
   expect(text.slice(-12)).toBe(DELTAS % 10 === 0 ? '890123456789' : text.slice(-12));
+  await expect(streaming.getByTestId('block-cut')).toContainText(
+    `${(DELTAS - PREVIEW_TAIL).toLocaleString('en-US')} earlier characters of this block not shown`,
+  );
   await expect(page.getByText(`${DELTAS + 3} chunks from seq 2`)).toBeVisible();
 
   // The worker is alive and answers at once: another seek into the stream, then back.
