@@ -83,7 +83,7 @@ const PASSWORD_COMMANDS = [
     letters: 'p',
     attachedOnly: false,
   },
-  { command: 'redis-cli', letters: 'a', attachedOnly: false },
+  { command: 'redis-cli|valkey-cli|keydb-cli', letters: 'a', attachedOnly: false },
   { command: 'sqlcmd|bcp|ipmitool', letters: 'P', attachedOnly: false },
   {
     command: 'ldap(?:search|add|modify|delete|modrdn|passwd|whoami|compare|exop|url)',

@@ -75,3 +75,62 @@ describe('N2: Windows-admin and pentest command lines', () => {
       expect(m.mask(big)).toHaveLength(big.length);
   });
 });
+
+describe('N2: -u USER -p PW of any command; N6: command lines as argument lists', () => {
+  const V = 'Xk9mP2qLzR7wT';
+  const CASES = [
+    'docker exec -it neo4j cypher-shell -u neo4j -p %',
+    'docker exec cass cqlsh -u cassandra -p %',
+    'rabbitmqadmin -u admin -p % list queues',
+    'influx setup -u admin -p %',
+    'mosquitto_pub -h broker -u admin -P %',
+    'tsql -S db -U sa -P %',
+    'beeline -u jdbc:hive2://h:10000 -n hive -p %',
+    'valkey-cli -a % ping',
+    'db2 connect to sample user db2inst1 using %',
+    'test: ["CMD", "redis-cli", "-a", "%", "ping"]',
+    'subprocess.run(["sshpass", "-p", "%", "ssh", "root@h"])',
+    'exec.Command("redis-cli", "-a", "%", "ping")',
+    'subprocess.check_call(["docker", "login", "-u", "me", "-p", "%"])',
+    'subprocess.run(["curl", "-u", "admin:%", "https://x"])',
+    'test: ["CMD", "mongosh", "-u", "root", "-p", "%", "--eval", "db.adminCommand(1)"]',
+    'readinessProbe:\n  exec:\n    command:\n      - redis-cli\n      - -a\n      - %\n      - ping',
+  ];
+
+  it('masks the password, a value holding ( & included', () => {
+    const m = createMasker();
+    const kept: string[] = [];
+    for (const c of CASES)
+      for (const v of [V, 'p@55(w0rd)&X9q']) if (m.mask(c.replace('%', v)).includes(v)) kept.push(c);
+    expect(kept).toEqual([]);
+  });
+
+  it('keeps ports, paths, numbers, mysql’s prompt before a database name, and options of other tools', () => {
+    const m = createMasker();
+    for (const text of [
+      'docker run -u 1000 -p 8080:80 nginx',
+      'docker run --user app -p 3000:3000 img',
+      'ssh -l root -p 2222 host',
+      'psql -U postgres -p 5432 -h db',
+      'mysql -u root -p production_db',
+      'rsync -u admin -p ./dir host:',
+      'curl -u admin -w "%{http_code}" https://x',
+      '["docker", "run", "-p", "8080:80", "img"]',
+      '["docker", "exec", "-w", "/workspace", "app"]',
+      'subprocess.run(["mkdir", "-p", "some/dir"])',
+    ])
+      expect(m.mask(text)).toBe(text);
+  });
+
+  it('stays linear', () => {
+    const m = createMasker();
+    const M = 1 << 20;
+    for (const big of [
+      `x ${'-u a '.repeat(M / 5)}`,
+      `["redis-cli"${', "x"'.repeat(M / 5)}`,
+      `- redis-cli\n${'- x\n'.repeat(M / 4)}`,
+      `connect to ${'a '.repeat(M / 2)}`,
+    ])
+      expect(m.mask(big)).toHaveLength(big.length);
+  });
+});
