@@ -134,3 +134,27 @@ describe('N2: -u USER -p PW of any command; N6: command lines as argument lists'
       expect(m.mask(big)).toHaveLength(big.length);
   });
 });
+
+describe('N5: a secret column as the database shells print it, and in every row', () => {
+  it('masks psql’s and the mysql client’s tables, a token table’s key column', () => {
+    const m = createMasker();
+    const V = 'Xk9mP2qLzR7wT';
+    for (const table of [
+      ' username | password \n----------+----------\n alice    | %\n(1 row)',
+      '+----------+---------------+\n| username | password      |\n+----------+---------------+\n| alice    | % |\n+----------+---------------+',
+      ' id |  email        | api_key\n----+---------------+---------\n  1 | a@x.org       | %',
+      ' key | created | user_id\n-----+---------+---------\n 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b | 2026-12-04 10:00 | 1',
+    ]) {
+      const out = m.mask(table.replace('%', V));
+      expect(out, table).not.toContain(V);
+      expect(out).not.toContain('9944b09199c62bcf');
+    }
+  });
+
+  it('masks the column past 10,000 rows (no cap that ends with values kept)', () => {
+    const rows = Array.from({ length: 12_000 }, (_, i) => `| u${i} | Pw${i}xK9mQ | n |`).join('\n');
+    const out = createMasker().mask(`| user | password | note |\n|---|---|---|\n${rows}`);
+    expect(out).not.toContain('Pw11999xK9mQ');
+    expect(out).toContain('| u11999 |');
+  });
+});

@@ -9,12 +9,15 @@ import { labelTier, valueTest, type LabelTier } from './labels';
 /** A header cell that names a secret (`Password`, `API key`, `db_password`), not a count of tokens. */
 const SECRET_HEADER =
   /^[\w .-]{0,32}(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[ _-]?key|apikey|key|credential)$/i;
-/** A markdown table's rule under its header: `|---|:--:|`. */
-const MARKDOWN_RULE = /^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?[ \t]*$/;
+/**
+ * The rule under a header: markdown's `|---|:--:|`, psql's `----+----` and the mysql client's
+ * `+----+----+` (audit 34 N5: a `SELECT` an agent ran is where it meets a table of tokens).
+ */
+const MARKDOWN_RULE =
+  /^[ \t]*(?:\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?|-{2,}(?:\+-{2,})+|\+(?:-{2,}\+)+)[ \t]*$/;
 /** A CSV/TSV header field: a name, not a value. */
 const FIELD_NAME = /^[ \t]*"?[A-Za-z][\w .-]{0,39}"?[ \t]*$/;
-/** Rows read under one header at most, and the longest line read. */
-const MAX_ROWS = 10_000;
+/** The longest line read (every row under a header is read: a cap that stops masking keeps values). */
 const MAX_LINE = 4096;
 
 interface Line {
@@ -67,7 +70,8 @@ function secretColumns(s: string, cells: readonly Line[]): Map<number, LabelTier
   cells.forEach((c, k) => {
     const name = s.slice(c.from, c.to).replace(/^"|"$/g, '');
     if (!SECRET_HEADER.test(name)) return;
-    const tier = labelTier(name.replace(/[ .-]+/g, '_'));
+    // a bare `key` column is a token table's (Django REST framework's authtoken_token)
+    const tier = /^key$/i.test(name) ? 'weak' : labelTier(name.replace(/[ .-]+/g, '_'));
     // a `Token` or `Key` column is as often a design token's or a dictionary's name
     // (`userMessageText`) as a secret: past a password's header only a random value is one
     if (tier !== null) columns.set(k, tier === 'password' ? tier : 'weak');
@@ -97,7 +101,7 @@ export function* tableColumnSecrets(s: string): Generator<readonly [number, numb
       first++;
     }
     let k = first;
-    for (; k < lines.length && k - first < MAX_ROWS; k++) {
+    for (; k < lines.length; k++) {
       const row = lines[k] as Line;
       if (row.to - row.from > MAX_LINE || row.to === row.from) break;
       const rowCells = cellsOf(s, row, bar);
