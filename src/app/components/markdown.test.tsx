@@ -8,6 +8,7 @@ import {
   parseMarkdown,
   safeHref,
   BLOCK_ELEMENT_LIMIT,
+  COMBINING_LIMIT,
 } from './markdown';
 import { render } from './testRender';
 
@@ -323,5 +324,18 @@ describe('a table of a wide header over many short lines (audit 34 N3)', () => {
   it('a list of 30,000 one-word items is plain text too; one of 1,000 is a list', () => {
     expect(md('- a\n'.repeat(30_000)).querySelectorAll('li')).toHaveLength(0);
     expect(md('- a\n'.repeat(1_000)).querySelectorAll('li')).toHaveLength(1_000);
+  });
+});
+
+describe('stacked combining marks (audit 34 N4)', () => {
+  it('a text of more than COMBINING_LIMIT marks is plain text, saying why; accented prose is markdown', () => {
+    const zalgo = `**a**${'\u0301'.repeat(COMBINING_LIMIT + 1)}`;
+    const el = md(zalgo);
+    expect(el.querySelector('strong')).toBeNull();
+    expect(el.textContent).toContain(
+      `${(COMBINING_LIMIT + 1).toLocaleString('en-US')} combining marks are over`,
+    );
+    const accented = `**cafe\u0301** ${'re\u0301sume\u0301 '.repeat(300)}`;
+    expect(md(accented).querySelector('strong')?.textContent).toBe('cafe\u0301');
   });
 });

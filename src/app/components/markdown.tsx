@@ -48,16 +48,34 @@ export function blockElements(blocks: readonly MdBlock[]): number {
   return n;
 }
 
-/** Why a text is shown as plain text instead of markdown (its size, or its markup), or null. */
+/**
+ * Combining marks (U+0300-036F and the other generic combining blocks) a parsed text may hold:
+ * stacked on a few letters ("Zalgo" text) 20,000 cost ~650 ms of layout in the markdown view
+ * (audit 34 N4); real scripts stack a handful per letter, and write their own marks elsewhere.
+ */
+export const COMBINING_LIMIT = 2_000;
+
+const isCombining = (c: number) =>
+  (c >= 0x300 && c <= 0x36f) ||
+  (c >= 0x1ab0 && c <= 0x1aff) ||
+  (c >= 0x1dc0 && c <= 0x1dff) ||
+  (c >= 0x20d0 && c <= 0x20ff) ||
+  (c >= 0xfe20 && c <= 0xfe2f);
+
+/** Why a text is shown as plain text instead of markdown (its size, markup or marks), or null. */
 export function overMarkdownLimitNote(text: string): string | null {
   if (text.length > MARKDOWN_LIMIT)
     return `shown as plain text: ${formatBytes(text.length)} is over the markdown limit (${formatBytes(MARKDOWN_LIMIT)})`;
   let markup = 0;
+  let marks = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     // * _ ` [ < ~
     if (c === 42 || c === 95 || c === 96 || c === 91 || c === 60 || c === 126) markup++;
+    else if (c >= 0x300 && isCombining(c)) marks++;
   }
+  if (marks > COMBINING_LIMIT)
+    return `shown as plain text: ${marks.toLocaleString('en-US')} combining marks are over the markdown limit (${COMBINING_LIMIT.toLocaleString('en-US')})`;
   return markup > MARKUP_LIMIT
     ? `shown as plain text: ${markup.toLocaleString('en-US')} markup characters are over the markdown limit (${MARKUP_LIMIT.toLocaleString('en-US')})`
     : null;
