@@ -14,7 +14,7 @@ import { CASED_WORDS, casedWordTier, escapeBefore } from './labelWords';
 import { spacedLabel } from './spacedLabels';
 import { closingQuote, encodedValueEnd, MAX_QUOTED, percentDecoded } from './quotedValues';
 import { BOX_BARS, CELL_BAR, inCell, TableReader } from './tableCells';
-import { INNER_MARK, isCall, passwordEnd } from './valueEnds';
+import { INNER_MARK, isCall, isCode, passwordEnd } from './valueEnds';
 
 /**
  * How sure a label is that its value is a secret:
@@ -307,7 +307,9 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
         const phrase = /\s/.test(value);
         const test =
           valueTest(spaced ? 'weak' : sure, value, phrase) || (!spaced && !comma && wordSecret(value));
-        if (value.length > 0 && !(phrase && spaced) && test) {
+        // a shell's `PASSWORD=\`cat pw.txt\`` is a command, not a phrase (audit 34 L1)
+        const command = quote.endsWith('`') && s[to] === '=' && /^[a-z][\w.-]*[ \t]/.test(value);
+        if (value.length > 0 && !(phrase && spaced) && test && !command) {
           yield [start, end];
           SECRET_WORD.lastIndex = floor = end;
         }
@@ -323,7 +325,7 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     let code = false;
     const enclosing = /["'`]/.test(s[from - 1] ?? '') ? s[from - 1] : undefined;
     if (tier === 'password' && (equals === '=' || equals === ':=' || equals === '\uff1d')) {
-      code = isCall(s, start);
+      code = isCode(s, start);
       if (!code) end = scanned = passwordEnd(s, start, enclosing);
       // `<PASSWORD>`, `[REDACTED]` whole; else punctuation that ends prose or code (`x.`, `x;`, `x)`) is left outside
       code ||= placeholder(s.slice(start, end)) && !wordPassword(s.slice(start, end));

@@ -158,3 +158,16 @@ describe('N5: a secret column as the database shells print it, and in every row'
     expect(out).toContain('| u11999 |');
   });
 });
+
+describe('audit 34 L1: code after password= is kept', () => {
+  it('JSX braces, (yield), a shell command in backticks', () => {
+    const m = createMasker();
+    for (const code of [
+      '<LoginForm password={password} onChange={setPassword} />',
+      'password=(yield)',
+      'PASSWORD=`cat pw.txt`',
+    ])
+      expect(m.mask(code)).toBe(code);
+    expect(m.mask('password=Xk9mP2qLzR7wT')).not.toContain('Xk9mP2qLzR7wT');
+  });
+});
