@@ -332,8 +332,8 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
       while (end > start && TRAILING.test(s[end - 1] as string)) end--;
     } else if (s[end] === '(' && isCall(s, start)) {
       code = true; // `Creds: credentials.NewStaticV4(…)` is code, not its name (audit 33 L7)
-    } else if ((equals === '=' || equals === ':=' || colon !== undefined) && INNER_MARK.test(s[end] ?? '')) {
-      // an unquoted value after `KEY: ` (YAML, compose) or `SECRET_KEY=` (.env) runs to whitespace
+    } else if (cell === undefined && INNER_MARK.test(s[end] ?? '')) {
+      // an unquoted value after `KEY: ` (YAML, compose), `SECRET_KEY=` (.env) or `requirepass ` runs to whitespace
       // when it reads as a random value holding punctuation (`SECRET_KEY=29)326@ml64%$lg2(%c#z…`:
       // Django's alphabet), not as code or a type (`Optional[str]`, `process.env.X,`: audit 33 N1)
       let whole = passwordEnd(s, start, enclosing);

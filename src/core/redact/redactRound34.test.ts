@@ -171,3 +171,12 @@ describe('audit 34 L1: code after password= is kept', () => {
     expect(m.mask('password=Xk9mP2qLzR7wT')).not.toContain('Xk9mP2qLzR7wT');
   });
 });
+
+describe('audit 34 N6 (related): a value holding ( & after a flag or a config directive', () => {
+  it('runs to whitespace: redis-server --requirepass, redis.conf requirepass', () => {
+    const m = createMasker();
+    for (const text of ['redis-server --requirepass p@55(w0rd)&X9q', 'requirepass p@55(w0rd)&X9q'])
+      expect(m.mask(text), text).not.toMatch(/w0rd|X9q/);
+    expect(m.mask('the token abc(def) here')).toBe('the token abc(def) here');
+  });
+});
