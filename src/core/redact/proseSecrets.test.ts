@@ -53,3 +53,24 @@ describe('a secret told in prose', () => {
       expect(m.mask(s)).toHaveLength(s.length);
   });
 });
+
+describe('more prose (audit 34 L5)', () => {
+  it('"set the GitHub token to X", "API key - X", "the creds are admin:X", "is now X"', () => {
+    const m = createMasker();
+    const v = 'Xk9mP2qLzR7wT4vBa8Cd3Ef6Gh1Jk0Lm';
+    for (const text of [
+      `API key - ${v}`,
+      `creds are admin:${v}`,
+      `set the GitHub token to ${v}`,
+      `the password is now ${v}`,
+      `my token = ${v}`,
+    ])
+      expect(m.mask(text), text).not.toContain(v.slice(4, 20));
+    for (const text of [
+      'the token to use is in the vault',
+      'password - required',
+      'set the password to something secure',
+    ])
+      expect(m.mask(text)).toBe(text);
+  });
+});
