@@ -148,8 +148,12 @@ const RANDOM_PART = /(?:^|_)(?=[a-z0-9]*[a-z])(?=[a-z0-9]*\d)[a-z0-9]{12,}(?:_|$
 
 /** Whether a value stands for one (PLACEHOLDER, ONE_CASE_NAME but not a token). */
 function placeholder(v: string): boolean {
+  // `$Xk9mP2qLzR7` is a password opening with `$`, not a variable: names are words (audit 33 L4)
+  if (DOLLAR_RANDOM.test(v)) return false;
   return PLACEHOLDER.test(v) || (ONE_CASE_NAME.test(v) && !RANDOM_PART.test(v));
 }
+const DOLLAR_RANDOM =
+  /^\$(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*\d[A-Za-z0-9]*\d)[A-Za-z0-9]{10,}$/;
 /**
  * A password of words, `correct_horse_battery_staple`: three or more lowercase words joined by
  * `_`, none of them one a placeholder or a variable is made of (`your_db_password`,

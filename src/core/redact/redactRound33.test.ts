@@ -213,3 +213,18 @@ describe('audit 33 L6: a secret element whose value is its child', () => {
     expect(m.mask('<Name>\n  <Value>Alice-Admin</Value>')).toBe('<Name>\n  <Value>Alice-Admin</Value>');
   });
 });
+
+describe('audit 33 L4: a password opening with $', () => {
+  it('is masked when what follows looks random; a variable is kept', () => {
+    const m = createMasker();
+    for (const text of ['DB_PASSWORD=$Xk9mP2qLzR7', '"password": "$Xk9mP2qLzR7"'])
+      expect(m.mask(text), text).not.toContain('Xk9mP2qLzR7');
+    for (const text of [
+      'password: $DB_PASSWORD',
+      'password=$dbPassword',
+      'password=$password2',
+      'token=$GITHUB_TOKEN',
+    ])
+      expect(m.mask(text)).toBe(text);
+  });
+});
