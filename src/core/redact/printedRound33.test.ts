@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactLogText } from './redactLog';
 import { createMasker } from './rules';
-import { shape, survivors } from './testing';
+import { shape, survivors, stayLinear } from './testing';
 
 const RARER: [string, string][] = [
   ['Get-Content -Raw .\\secrets\\api_key.txt', 'Gc7kP2xQ9mZ4vL8nR3tY'],
@@ -93,9 +93,7 @@ describe('rarer ways to print a secret (audit 31)', () => {
   });
 
   it('stays linear: a megabyte of each near miss', () => {
-    const m = createMasker();
-    const M = 1 << 20;
-    for (const s of [
+    stayLinear((M) => [
       `Get-Content ${'-x '.repeat(M / 3)}\nx`,
       `grep ${'DB_PASSWORD '.repeat(M / 12)}\nx`,
       `node -e ${'process.env.'.repeat(M / 12)}\nx`,
@@ -103,8 +101,7 @@ describe('rarer ways to print a secret (audit 31)', () => {
       `jq -r ${'.a'.repeat(M / 2)}\nx`,
       'echo $A_TOKEN ; '.repeat(M / 16) + '\nvalue-value-value',
       `echo $A_TOKEN ; echo $B_TOKEN\n${'\n'.repeat(M)}`,
-    ])
-      expect(m.mask(s)).toHaveLength(s.length);
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMasker } from './rules';
 import { redactLogText } from './redactLog';
-import { shape, toolResultLog } from './testing';
+import { shape, toolResultLog, stayLinear } from './testing';
 
 const HEADER = JSON.stringify({ type: 'session', version: 0, id: 'round33', createdAt: 0 });
 
@@ -153,14 +153,12 @@ describe('N3: secrets the usual connection calls and setters take as plain argum
       'getConnection(url, "root", "")',
     ])
       expect(m.mask(code)).toBe(code);
-    const M = 1 << 20;
-    for (const big of [
+    stayLinear((M) => [
       `mysqli_connect(${'"a", '.repeat(M / 5)}`,
       `new PDO(${'x,'.repeat(M / 2)}`,
       `.setPassword(${'('.repeat(M)}`,
       `btoa("${'a'.repeat(M)}`,
-    ])
-      expect(m.mask(big)).toHaveLength(big.length);
+    ]);
   });
 });
 

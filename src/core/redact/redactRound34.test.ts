@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMasker } from './rules';
 import { redactLogText } from './redactLog';
-import { toolResultLog } from './testing';
+import { toolResultLog, stayLinear } from './testing';
 
 const HEADER = JSON.stringify({ type: 'session', version: 0, id: 'round34', createdAt: 0 });
 
@@ -65,14 +65,12 @@ describe('N2: Windows-admin and pentest command lines', () => {
       'smbclient -L //fs -N',
     ])
       expect(m.mask(text)).toBe(text);
-    const M = 1 << 20;
-    for (const big of [
+    stayLinear((M) => [
       `smbclient ${'-U a '.repeat(M / 5)}`,
       `impacket-psexec ${'-x y '.repeat(M / 5)}`,
       `nxc ${'-p '.repeat(M / 3)}`,
       `mount ${'user=a '.repeat(M / 7)}`,
-    ])
-      expect(m.mask(big)).toHaveLength(big.length);
+    ]);
   });
 });
 
@@ -123,15 +121,12 @@ describe('N2: -u USER -p PW of any command; N6: command lines as argument lists'
   });
 
   it('stays linear', () => {
-    const m = createMasker();
-    const M = 1 << 20;
-    for (const big of [
+    stayLinear((M) => [
       `x ${'-u a '.repeat(M / 5)}`,
       `["redis-cli"${', "x"'.repeat(M / 5)}`,
       `- redis-cli\n${'- x\n'.repeat(M / 4)}`,
       `connect to ${'a '.repeat(M / 2)}`,
-    ])
-      expect(m.mask(big)).toHaveLength(big.length);
+    ]);
   });
 });
 
