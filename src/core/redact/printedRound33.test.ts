@@ -193,3 +193,31 @@ describe('a command and its output without a call id (audits 31-32)', () => {
     expect(r).toContain('build-finished-ok');
   });
 });
+
+describe('a command that prints a new secret or a login token alone', () => {
+  it('is read with what it printed, in one string and in a log', () => {
+    const V = 'f3a9c2e7b8d4f6a9c0e1b2d3f4a5c6e7b8d4f6a91c2e3d4f';
+    const django = '29)326@ml64%$lg2tjf8(%c#z2^=$^k$a7edcmp#b)3u2@m7o%';
+    const m = createMasker();
+    const commands = [
+      'openssl rand -hex 32',
+      'python3 -c "import secrets; print(secrets.token_urlsafe(32))"',
+      'bin/rails secret',
+      'php artisan key:generate --show',
+      'mix phx.gen.secret',
+      'head -c 32 /dev/urandom | base64',
+      'gh auth token',
+      'fly auth token',
+      'vault token create -policy=ci -field=token',
+    ];
+    for (const c of commands) expect(m.mask(`$ ${c}\n${V}\n$ `), c).not.toContain(V);
+    const getKey =
+      "python -c 'from django.core.management.utils import get_random_secret_key; print(get_random_secret_key())'";
+    const text = [
+      HEADER,
+      ...harnessPair(0, getKey, `${django}\n`),
+      ...harnessPair(1, commands[0]!, `${V}\n`),
+    ].join('\n');
+    expect(survivors(redactLogText(text).text, [django, V])).toEqual([]);
+  });
+});
