@@ -9,6 +9,7 @@ import {
   safeHref,
   BLOCK_ELEMENT_LIMIT,
   COMBINING_LIMIT,
+  PADDED_CELLS,
 } from './markdown';
 import { render } from './testRender';
 
@@ -309,16 +310,23 @@ describe('a table of a wide header over many short lines (audit 34 N3)', () => {
     expect(table.rows.every((r) => r.length === 1)).toBe(true);
   });
 
-  it('past BLOCK_ELEMENT_LIMIT cells is plain text, saying why; a table under it still pads its short rows', () => {
-    const el = md(wide(100, 2_000));
+  it('short rows are padded up to PADDED_CELLS empty cells, laid out as they are past it (audit 35 N2)', () => {
+    const ragged = md(wide(100, 2_000));
+    expect(ragged.querySelectorAll('tbody tr')).toHaveLength(2_000);
+    expect(ragged.querySelectorAll('td')).toHaveLength(2_000);
+    const ok = md(wide(10, 100)); // 900 empty cells: padded, as GFM does
+    expect(ok.querySelectorAll('td')).toHaveLength(1_000);
+    expect(PADDED_CELLS).toBe(1_000);
+  });
+
+  it('past BLOCK_ELEMENT_LIMIT cells is plain text, saying why', () => {
+    const full = `${'|a'.repeat(10)}|\n${'|-'.repeat(10)}|\n${`${'|x'.repeat(10)}|\n`.repeat(2_100)}`;
+    const el = md(full);
     expect(el.querySelectorAll('td')).toHaveLength(0);
     expect(el.textContent).toContain(
-      'its 200,100 blocks, list items and table cells are over the markdown limit (20,000)',
+      'its 21,010 blocks, list items and table cells are over the markdown limit (20,000)',
     );
     expect(BLOCK_ELEMENT_LIMIT).toBe(20_000);
-    const ok = md(wide(10, 100));
-    expect(ok.querySelectorAll('tbody tr')).toHaveLength(100);
-    expect(ok.querySelectorAll('td')).toHaveLength(1_000);
   });
 
   it('a list of 30,000 one-word items is plain text too; one of 1,000 is a list', () => {
@@ -329,12 +337,17 @@ describe('a table of a wide header over many short lines (audit 34 N3)', () => {
 
 describe('stacked combining marks (audit 34 N4)', () => {
   it('a text of more than COMBINING_LIMIT marks is plain text, saying why; accented prose is markdown', () => {
-    const zalgo = `**a**${'\u0301'.repeat(COMBINING_LIMIT + 1)}`;
+    const zalgo = `**a**${'\u0301'.repeat(COMBINING_LIMIT + 4)}`;
     const el = md(zalgo);
     expect(el.querySelector('strong')).toBeNull();
     expect(el.textContent).toContain(
-      `${(COMBINING_LIMIT + 1).toLocaleString('en-US')} combining marks are over`,
+      `${(COMBINING_LIMIT + 1).toLocaleString('en-US')} stacked combining marks are over`,
     );
+    // Thai's and Arabic's marks count as much (audit 35 N1); two or three on a letter are the script's
+    for (const mark of ['\u0e49', '\u064b'])
+      expect(md(`**a**${mark.repeat(COMBINING_LIMIT + 4)}`).querySelector('strong')).toBeNull();
+    const thai = `**\u0e01\u0e34\u0e49** ${'\u0e01\u0e34\u0e49 '.repeat(3000)}`;
+    expect(md(thai).querySelector('strong')).not.toBeNull();
     const accented = `**cafe\u0301** ${'re\u0301sume\u0301 '.repeat(300)}`;
     expect(md(accented).querySelector('strong')?.textContent).toBe('cafe\u0301');
   });

@@ -37,11 +37,23 @@ export const MARKUP_LIMIT = 12_000;
  */
 export const BLOCK_ELEMENT_LIMIT = 20_000;
 
+/**
+ * Empty cells a table's short rows are padded with at most (GFM pads them); past this the rows are
+ * laid out as they are: a 100-column header over one-word lines is no table of 20,000 cells, and
+ * four such texts in view were a 1.6 s task (audit 35 N2).
+ */
+export const PADDED_CELLS = 1_000;
+const tableCells = (rows: readonly (readonly unknown[])[]) => rows.reduce((n, r) => n + r.length, 0);
+/** The empty cells a table's short rows need to be as wide as its header. */
+function padding(b: { align: readonly unknown[]; rows: readonly (readonly unknown[])[] }): number {
+  return b.align.length * b.rows.length - tableCells(b.rows);
+}
+
 /** The elements the text's blocks lay out (blocks, list items, table cells), nested ones too. */
 export function blockElements(blocks: readonly MdBlock[]): number {
   let n = 0;
   for (const b of blocks)
-    if (b.t === 'table') n += b.align.length * (b.rows.length + 1);
+    if (b.t === 'table') n += b.head.length + tableCells(b.rows) + Math.min(padding(b), PADDED_CELLS);
     else if (b.t === 'quote') n += 1 + blockElements(b.c);
     else if (b.t === 'list') for (const item of b.items) n += 1 + blockElements(item);
     else n++;
@@ -49,18 +61,12 @@ export function blockElements(blocks: readonly MdBlock[]): number {
 }
 
 /**
- * Combining marks (U+0300-036F and the other generic combining blocks) a parsed text may hold:
- * stacked on a few letters ("Zalgo" text) 20,000 cost ~650 ms of layout in the markdown view
- * (audit 34 N4); real scripts stack a handful per letter, and write their own marks elsewhere.
+ * Stacked combining marks (each past the third on one letter, in any script: `\p{M}`) a parsed text
+ * may hold: 20,000 on a few letters ("Zalgo" text) cost ~650 ms of layout in the markdown view,
+ * Thai's or Arabic's as much (audits 34 N4, 35 N1); real scripts stack two or three.
  */
 export const COMBINING_LIMIT = 2_000;
-
-const isCombining = (c: number) =>
-  (c >= 0x300 && c <= 0x36f) ||
-  (c >= 0x1ab0 && c <= 0x1aff) ||
-  (c >= 0x1dc0 && c <= 0x1dff) ||
-  (c >= 0x20d0 && c <= 0x20ff) ||
-  (c >= 0xfe20 && c <= 0xfe2f);
+const STACKED_MARKS = /\p{M}{4,}/gu;
 
 /** Why a text is shown as plain text instead of markdown (its size, markup or marks), or null. */
 export function overMarkdownLimitNote(text: string): string | null {
@@ -72,10 +78,10 @@ export function overMarkdownLimitNote(text: string): string | null {
     const c = text.charCodeAt(i);
     // * _ ` [ < ~
     if (c === 42 || c === 95 || c === 96 || c === 91 || c === 60 || c === 126) markup++;
-    else if (c >= 0x300 && isCombining(c)) marks++;
   }
+  for (const run of text.matchAll(STACKED_MARKS)) marks += run[0].length - 3;
   if (marks > COMBINING_LIMIT)
-    return `shown as plain text: ${marks.toLocaleString('en-US')} combining marks are over the markdown limit (${COMBINING_LIMIT.toLocaleString('en-US')})`;
+    return `shown as plain text: ${marks.toLocaleString('en-US')} stacked combining marks are over the markdown limit (${COMBINING_LIMIT.toLocaleString('en-US')})`;
   return markup > MARKUP_LIMIT
     ? `shown as plain text: ${markup.toLocaleString('en-US')} markup characters are over the markdown limit (${MARKUP_LIMIT.toLocaleString('en-US')})`
     : null;
@@ -228,7 +234,8 @@ function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
     }
     case 'hr':
       return <hr key={key} className="my-3 border-line-strong" />;
-    case 'table':
+    case 'table': {
+      const padded = padding(b) <= PADDED_CELLS; // once per table, not per row
       return (
         <div key={key} className="my-1.5 overflow-x-auto">
           <table className="border-collapse text-xs">
@@ -248,7 +255,7 @@ function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
             <tbody>
               {b.rows.map((row, r) => (
                 <tr key={r}>
-                  {b.align.map((align, c) => (
+                  {(padded ? b.align : b.align.slice(0, row.length)).map((align, c) => (
                     <td
                       key={c}
                       className="border border-line-strong px-2 py-0.5"
@@ -263,6 +270,7 @@ function renderBlock(b: MdBlock, key: number, tightItem: boolean): ReactNode {
           </table>
         </div>
       );
+    }
     case 'raw':
       return (
         <pre key={key} className="font-mono text-xs whitespace-pre-wrap">
