@@ -26,12 +26,18 @@ const USER_THEN_PASSWORD = new RegExp(
 const DB2_CONNECT =
   /\bconnect[ \t]+to[ \t]+\S{1,128}[ \t]+user[ \t]+\S{1,128}[ \t]+using[ \t]+([^\s"';]{1,256})/dgi;
 
-/** Commands whose password option is `-a`, `-p`, `-P` or a `--pass…` one (`docker login`, not `docker run -p 80:80`). */
-const PASSWORD_TOOLS = String.raw`(?:redis-cli|valkey-cli|keydb-cli|sshpass|mongosh|mongo|mongodump|mongorestore|mysql|mariadb|mysqladmin|mysqldump|(?:docker|podman|nerdctl)["']\s*,\s*["']login|psexec|sqlcmd|cqlsh|cypher-shell|rabbitmqadmin|influx|mosquitto_pub|mosquitto_sub)`;
+/** Commands whose password option is `-a`, `-p`, `-P` or a `--pass…` one (`docker login`, not `docker run -p 80:80`; not mysql, whose `-p` takes its value attached). */
+const PASSWORD_TOOLS = String.raw`(?:redis-cli|valkey-cli|keydb-cli|sshpass|mongosh|mongo|mongodump|mongorestore|(?:docker|podman|nerdctl)["']\s*,\s*["']login|psexec|sqlcmd|cqlsh|cypher-shell|rabbitmqadmin|influx|mosquitto_pub|mosquitto_sub)`;
 const ITEM = String.raw`\s*,\s*(?:["'][^"'\r\n]{0,256}["']|[\w.$]{1,64})`;
+/**
+ * Between a command's name and its argument list when the name is an argument of its own (audit 35
+ * N3): Node's `spawn('cmd', [`, `execFile(…, [`, Rust's `Command::new("cmd").args(&[`, C#'s
+ * `Process.Start("cmd", new[] {`, Deno's `Command("cmd", { args: [`.
+ */
+const OPEN_LIST = String.raw`(?:\s*,\s*(?:new[ \t]*\[\][ \t]*)?[[{](?:\s*args:\s*\[)?|\)\.args\(&?\[)?`;
 /** `"tool", …, "-a", "PW"`: the option's quote in group 1, the value's in 2, the value in 3. */
 const LIST_OPTION = new RegExp(
-  String.raw`["']${PASSWORD_TOOLS}["'](?:${ITEM}){0,12}?\s*,\s*(["'])(?:-[apP]|--pass(?:word)?|--requirepass)\1\s*,\s*(["'])([^"'\r\n]{1,256})\2`,
+  String.raw`["']${PASSWORD_TOOLS}["']${OPEN_LIST}(?:\s*["'][^"'\r\n]{0,256}["'])?(?:${ITEM}){0,12}?\s*,?\s*(["'])(?:-[apP]|--pass(?:word)?|--requirepass)\1\s*,\s*(["'])([^"'\r\n]{1,256})\2`,
   'dg',
 );
 /** curl's and wget's `"-u", "user:PW"`: the password after the colon (group 2). */
@@ -39,6 +45,12 @@ const LIST_USER = new RegExp(
   String.raw`["'](?:curl|wget)["'](?:${ITEM}){0,12}?\s*,\s*(["'])(?:-u|--user)\1\s*,\s*["'][^"':\r\n]{1,64}:([^"'\r\n]{1,256})["']`,
   'dg',
 );
+/** Rust's `.arg("-p").arg(PW)` (a port is a number: kept). */
+const ARG_CHAIN =
+  /\.arg\(\s*(["'])(?:-[apP]|--pass(?:word)?|--requirepass)\1\s*\)\s*\.arg\(\s*(["'])([^"'\r\n]{1,256})\2/dg;
+/** A YAML list's long password option and its value as the next item (a container's `args:`). */
+const YAML_LONG_OPTION =
+  /^[ \t]*-[ \t]+["']?--(?:requirepass|password|pass|masterauth|token|api-key)["']?[ \t]*\r?\n[ \t]*-[ \t]+["']?([^\s"']{1,256}?)["']?[ \t]*$/dgm;
 /** The same as a YAML list: `- redis-cli` / `- -a` / `- PW`, one item a line. */
 const YAML_OPTION = new RegExp(
   String.raw`^[ \t]*-[ \t]+["']?${PASSWORD_TOOLS}["']?[ \t]*\r?\n(?:[ \t]*-[ \t]+[^\r\n]{0,256}\r?\n){0,12}?[ \t]*-[ \t]+["']?(?:-[apP]|--pass(?:word)?|--requirepass)["']?[ \t]*\r?\n[ \t]*-[ \t]+["']?([^\s"']{1,256}?)["']?[ \t]*$`,
@@ -58,4 +70,6 @@ export function* argvPasswords(s: string): Generator<readonly [number, number]> 
   yield* groupSpans(LIST_OPTION, s, 3, isPassword);
   yield* groupSpans(LIST_USER, s, 2, isPassword);
   yield* groupSpans(YAML_OPTION, s, 1, isPassword);
+  yield* groupSpans(ARG_CHAIN, s, 3, isPassword);
+  yield* groupSpans(YAML_LONG_OPTION, s, 1, isPassword);
 }

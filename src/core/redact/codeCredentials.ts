@@ -37,8 +37,8 @@ const MIXED = (v: string) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v);
 
 export function* codePasswords(s: string): Generator<readonly [number, number]> {
   yield* goDsnPasswords(s); // `user:pw@tcp(host)/db` (dsnPasswords.ts)
+  yield* connectionSecrets(s); // `getConnection(url, user, PW)`, `setPassword(PW)`, `appid=` (connectionCalls.ts)
   if (!s.includes('(')) return;
-  yield* connectionSecrets(s); // `getConnection(url, user, PW)`, `setPassword(PW)` (connectionCalls.ts)
   for (const re of PASSWORD_CALLS) yield* groupSpans(re, s, 2, (v) => valueTest('password', v, false));
 }
 

@@ -41,9 +41,14 @@ const YAML_PAIR = new RegExp(
   String.raw`(?<![\w"'-])${NAME}[ \t]{0,16}:[ \t]{1,16}["']?([A-Za-z_][\w.:-]{0,127})["']?[ \t]{0,16}\r?\n[ \t]{0,64}${VALUE}[ \t]{0,16}:[ \t]{1,16}${SCALAR}`,
   'dgm',
 );
-/** `"name": "LABEL", "value": "V"` inside text (group 2), either of them maybe escaped (`\"`). */
+/**
+ * `"name": "LABEL", "value": "V"` inside text (group 2), either of them maybe escaped (`\"`), over
+ * lines as `jq` and the cloud CLIs print it, with up to four members between (`"Type":
+ * "SecureString"`, az's `"tags": {}`), the name maybe a path (`/prod/db/password`): audit 35 N4.
+ */
+const BETWEEN = String.raw`(?:\1[\w-]{1,64}\1\s{0,16}:\s{0,16}(?:\1[^"\\\r\n]{0,256}\1|[\w.-]{1,64}|\{[^{}]{0,256}\})\s{0,16},\s{0,64}){0,4}`;
 const JSON_PAIR = new RegExp(
-  String.raw`(\\?")${NAME}\1[ \t]{0,16}:[ \t]{0,16}\1([A-Za-z_][\w.:-]{0,127})\1[ \t]{0,16},[ \t]{0,16}\1${VALUE}\1[ \t]{0,16}:[ \t]{0,16}\1([^"\\\r\n]{1,1024})\1`,
+  String.raw`(\\?")(${NAME})\1\s{0,16}:\s{0,16}\1([A-Za-z_/][\w./:-]{0,127})\1\s{0,16},\s{0,64}${BETWEEN}\1${VALUE}\1\s{0,16}:\s{0,16}\1([^"\\\r\n]{1,1024})\1`,
   'dg',
 );
 
@@ -57,7 +62,9 @@ export function* textNameValues(s: string): Generator<readonly [number, number]>
   }
   JSON_PAIR.lastIndex = 0;
   for (let m = JSON_PAIR.exec(s); m !== null; m = JSON_PAIR.exec(s)) {
-    const at = accepted(m[2] as string, m[3] as string, m.indices?.[3]);
+    // az's `"keyName": "key1"`: a key's name names no secret, the member does
+    const label = /^keyname$/i.test(m[2] as string) ? 'access_key' : (m[3] as string);
+    const at = accepted(label, m[4] as string, m.indices?.[4]);
     if (at) yield at;
   }
 }
