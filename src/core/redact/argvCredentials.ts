@@ -9,7 +9,7 @@
  *   "-p", PW])`, `exec.Command("redis-cli", "-a", PW)`, `["curl", "-u", "admin:PW"]`, and the same as a
  *   YAML list (a Kubernetes probe's `command:`): the option and its value are separate items.
  */
-import { valueTest } from './labels';
+import { looksRandom, valueTest } from './labels';
 import { groupSpans } from './matchSpans';
 
 /** A value that is no password: a number, a port mapping (`8080:80`, `53/udp`), a path. */
@@ -45,6 +45,8 @@ const LIST_USER = new RegExp(
   String.raw`["'](?:curl|wget)["'](?:${ITEM}){0,12}?\s*,\s*(["'])(?:-u|--user)\1\s*,\s*["'][^"':\r\n]{1,64}:([^"'\r\n]{1,256})["']`,
   'dg',
 );
+/** A secret encoded for a manifest: `echo -n 'V' | base64` (audit 35 L3). */
+const ENCODED = /\becho[ \t]+(?:-n[ \t]+)?(["'])([^"'\r\n]{8,256})\1[ \t]*\|[ \t]*base64\b/dg;
 /** Rust's `.arg("-p").arg(PW)` (a port is a number: kept). */
 const ARG_CHAIN =
   /\.arg\(\s*(["'])(?:-[apP]|--pass(?:word)?|--requirepass)\1\s*\)\s*\.arg\(\s*(["'])([^"'\r\n]{1,256})\2/dg;
@@ -59,6 +61,7 @@ const YAML_OPTION = new RegExp(
 
 export function* argvPasswords(s: string): Generator<readonly [number, number]> {
   yield* groupSpans(DB2_CONNECT, s, 1, isPassword);
+  if (s.includes('base64')) yield* groupSpans(ENCODED, s, 2, (v) => looksRandom(v));
   if (!s.includes('-')) return;
   // mysql's `-p NAME` (a space) prompts, and NAME is the database (cliCredentials.ts reads `-pPW`)
   const notMysql = (v: string, m: RegExpExecArray) => {

@@ -1,6 +1,6 @@
 /**
  * An HTTP header named `x-<service>-key` (RapidAPI's `x-rapidapi-key`, `x-listenapi-key`,
- * Mashape's `X-Mashape-Key`): a service's API key in any case (audit26 N5). RapidAPI's generated
+ * Mashape's `X-Mashape-Key`; Honeycomb's `X-Honeycomb-Team`): a service's API key in any case (audit26 N5). RapidAPI's generated
  * snippets write it in lower case, where keyOwners.ts cannot split `rapidapi` into an owner and
  * `api`; and its keys have no prefix. The header's name needs no owner list, but its value must
  * look random (`x-cache-key: users` names no secret).
@@ -10,7 +10,7 @@ import { groupSpans } from './matchSpans';
 
 /** The header's name (quoted or JSON-escaped in code), `:` or `=`, then its value (quoted or bare). */
 const HEADER_KEY =
-  /(?<![\w-])x-[a-z0-9]{2,32}(?:-[a-z0-9]{1,32}){0,2}-key\\?["']?[ \t]*[:=][ \t]*\\?["']?([A-Za-z0-9._~+/=-]{8,512})/dgi;
+  /(?<![\w-])(?:x-[a-z0-9]{2,32}(?:-[a-z0-9]{1,32}){0,2}-key|x-honeycomb-team)\\?["']?[ \t]*[:=][ \t]*\\?["']?([A-Za-z0-9._~+/=-]{8,512})/dgi;
 
 /** Headers whose random value is an id, not a credential (`X-Idempotency-Key: <uuid>`). */
 const NOT_SECRET =

@@ -100,3 +100,21 @@ describe('N5, N6: appid, and the auth helpers’ positional secrets', () => {
     ]);
   });
 });
+
+describe('audit 35 lows', () => {
+  it('L3-L5, L8: echo V | base64, wg genkey, k3s token create, cat of a master.key, X-Honeycomb-Team', () => {
+    const key = 'f3a9c2e7b8d4f6a9c0e1b2d3f4a5c6e7';
+    const m = createMasker();
+    for (const text of [
+      `echo 'Xk9mP2qLzR7wT4vB' | base64`,
+      `$ cat config/master.key\n${key}\n$ `,
+      `$ cat ~/.config/openai/key\n${key}\n$ `,
+      `$ wg genkey | tee privatekey\n${key}\n$ `,
+      `$ k3s token create\n${key}\n$ `,
+      `curl -H 'X-Honeycomb-Team: ${key}' https://api.honeycomb.io`,
+    ])
+      expect(m.mask(text), text).not.toMatch(/Xk9mP2qLzR7wT4vB|f3a9c2e7b8d4f6a9/);
+    for (const text of ["echo -n 'hello world' | base64", '$ cat README.md\nhello-world-readme\n'])
+      expect(m.mask(text)).toBe(text);
+  });
+});
