@@ -37,8 +37,15 @@ const SCALAR = String.raw`(?:"([^"\r\n\\]{1,1024})"|'([^'\r\n]{1,1024})'|([^\s"'
  * at least as far, `value: SCALAR` (groups 2-4). Both ends are bounded: a long run of spaces is
  * no pair.
  */
+/**
+ * What a tool writes before each line it shows: Claude Code's Read (`     9→`), `cat -n` (`9\t`),
+ * `grep -n`/`-rn` (`9:`, `config/app.yml:9:`, `-` for a context line): a pair split over two
+ * numbered lines is still one pair (audit 35 N4).
+ */
+const LINE_NUMBER = String.raw`(?:[ \t]{0,8}\d{1,7}(?:\u2192|\t)|[\w./-]{0,128}[:-]\d{1,7}[:-]|\d{1,7}[:-])`;
+const LINE_PREFIX = `${LINE_NUMBER}?`;
 const YAML_PAIR = new RegExp(
-  String.raw`(?<![\w"'-])${NAME}[ \t]{0,16}:[ \t]{1,16}["']?([A-Za-z_][\w.:-]{0,127})["']?[ \t]{0,16}\r?\n[ \t]{0,64}${VALUE}[ \t]{0,16}:[ \t]{1,16}${SCALAR}`,
+  String.raw`(?<![\w"'-])${NAME}[ \t]{0,16}:[ \t]{1,16}["']?([A-Za-z_][\w.:-]{0,127})["']?[ \t]{0,16}\r?\n${LINE_PREFIX}[ \t]{0,64}${VALUE}[ \t]{0,16}:[ \t]{1,16}${SCALAR}`,
   'dgm',
 );
 /**
@@ -46,9 +53,11 @@ const YAML_PAIR = new RegExp(
  * lines as `jq` and the cloud CLIs print it, with up to four members between (`"Type":
  * "SecureString"`, az's `"tags": {}`), the name maybe a path (`/prod/db/password`): audit 35 N4.
  */
-const BETWEEN = String.raw`(?:\1[\w-]{1,64}\1\s{0,16}:\s{0,16}(?:\1[^"\\\r\n]{0,256}\1|[\w.-]{1,64}|\{[^{}]{0,256}\})\s{0,16},\s{0,64}){0,4}`;
+/** Space between a JSON object's members, a numbered line's prefix included. */
+const GAP = String.raw`\s{0,64}(?:${LINE_NUMBER}\s{0,64})?`;
+const BETWEEN = String.raw`(?:\1[\w-]{1,64}\1\s{0,16}:\s{0,16}(?:\1[^"\\\r\n]{0,256}\1|[\w.-]{1,64}|\{[^{}]{0,256}\})\s{0,16},${GAP}){0,4}`;
 const JSON_PAIR = new RegExp(
-  String.raw`(\\?")(${NAME})\1\s{0,16}:\s{0,16}\1([A-Za-z_/][\w./:-]{0,127})\1\s{0,16},\s{0,64}${BETWEEN}\1${VALUE}\1\s{0,16}:\s{0,16}\1([^"\\\r\n]{1,1024})\1`,
+  String.raw`(\\?")(${NAME})\1\s{0,16}:\s{0,16}\1([A-Za-z_/][\w./:-]{0,127})\1\s{0,16},${GAP}${BETWEEN}\1${VALUE}\1\s{0,16}:\s{0,16}\1([^"\\\r\n]{1,1024})\1`,
   'dg',
 );
 

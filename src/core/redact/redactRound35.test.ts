@@ -118,3 +118,21 @@ describe('audit 35 lows', () => {
       expect(m.mask(text)).toBe(text);
   });
 });
+
+describe('N4: a pair split over numbered lines (Claude Code’s Read, cat -n, grep -n)', () => {
+  it('masks the YAML and JSON pairs; stays linear', () => {
+    expect(
+      keptOf([
+        '    20→        env:\n    21→          - name: DB_PASSWORD\n    22→            value: "%"',
+        '     9→          {\n    10→            "name": "API_KEY",\n    11→            "value": "%"\n    12→          }',
+        '20\t  - name: DB_PASSWORD\n21\t    value: %',
+        'config/app.yml:11:  - name: DB_PASSWORD\nconfig/app.yml:12:    value: %',
+      ]),
+    ).toEqual([]);
+    stayLinear((M) => [
+      `"name": "DB_PASSWORD",${' '.repeat(M)}x`,
+      `"name": "DB_PASSWORD",\n${'   12→ '.repeat(M / 8)}x`,
+      `name: DB_PASSWORD\n${'a'.repeat(M)}:1:`,
+    ]);
+  });
+});
