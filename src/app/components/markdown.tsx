@@ -32,10 +32,11 @@ export const MARKUP_LIMIT = 12_000;
 /**
  * Elements a parsed text may lay out: blocks, list items and table cells (a short row's padding
  * included). A header of 100 columns over 2,000 one-word lines (GFM makes each a row) was 200,000
- * cells and a 1.9 s task (audit 34 N3); 33,000 one-word list items fit in the size limit too. A
- * real 99 KB table of 1,667 rows of 8 holds 13,000 (82 ms).
+ * cells and a 1.9 s task (audit 34 N3); and the message list lays out several texts around the
+ * selection, so six texts of 5,000 list items were a 1.2 s task (audit 35 N2): ~40 µs an element.
+ * A message's list or table of a few hundred rows is far under it; a bigger one reads as plain text.
  */
-export const BLOCK_ELEMENT_LIMIT = 20_000;
+export const BLOCK_ELEMENT_LIMIT = 3_000;
 
 /**
  * Empty cells a table's short rows are padded with at most (GFM pads them); past this the rows are

@@ -105,3 +105,15 @@ describe('a block of megabytes (audit 33 N4)', () => {
     }
   });
 });
+
+describe('a tail of stacked combining marks (audit 35 N1)', () => {
+  it('is cut to a couple of thousand characters, any script; ordinary text keeps the whole tail', () => {
+    for (const mark of ['\u0301', '\u0e49', '\u064b']) {
+      const { shown, hidden } = previewTail(`a${mark.repeat(19_990)}`);
+      expect(shown.length).toBeLessThanOrEqual(2_048);
+      expect(hidden + shown.length).toBe(19_991);
+    }
+    const thai = '\u0e01\u0e34\u0e49 '.repeat(10_000); // two marks on a letter: the script's own
+    expect(previewTail(thai).shown.length).toBe(PREVIEW_TAIL);
+  });
+});
