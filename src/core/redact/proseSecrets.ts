@@ -10,17 +10,36 @@
  */
 import { looksRandom } from './labels';
 
-const PROSE =
-  /\b(?:pass ?words?|passphrase|passcode|pwd|api[ _-]?keys?|access[ _-]?keys?|secret(?:[ _-]?key)?|tokens?|credentials?|creds)(?:[ \t]+(?:for|of|to|on)[ \t]+[^\s.,;:!?`'"]{1,40}(?:[ \t]+[^\s.,;:!?`'"]{1,40}){0,2})?[ \t]+(?:(?:is|was|are)(?:[ \t]+now)?|will be|would be|to|-|=)[ \t]*:?[ \t]*[`'"\u201c]?([^\s`'"\u201d,;]{8,256})/dgi;
+const LABEL = String.raw`\b(?:pass ?words?|passphrase|passcode|pwd|api[ _-]?keys?|access[ _-]?keys?|secret(?:[ _-]?key)?|tokens?|credentials?|creds)`;
+const VALUE = String.raw`[\`'"\u201c]?([^\s\`'"\u201d,;]{8,256})`;
+const PROSE = new RegExp(
+  String.raw`${LABEL}(?:[ \t]+(?:for|of|to|on)[ \t]+[^\s.,;:!?\`'"]{1,40}(?:[ \t]+[^\s.,;:!?\`'"]{1,40}){0,2})?[ \t]+(?:(?:is|was|are)(?:[ \t]+now)?|will be|would be|to|-|=)[ \t]*:?[ \t]*${VALUE}`,
+  'dgi',
+);
+/**
+ * A label qualified before its colon: "DB password for prod: X", "API key for OpenWeather: X",
+ * "SSH password for root@10.0.0.5: X", "Password (admin): X", "**Password for the admin account:** X"
+ * (a creds list handed to an agent: audit 36 N1). The qualifier's words may hold dots (a host, an
+ * e-mail); the colon must follow them on the same line.
+ */
+const QUALIFIED = new RegExp(
+  String.raw`${LABEL}(?:[ \t]+(?:for|of|on|in|to)[ \t]+[^\s,;:!?\`'"()]{1,40}(?:[ \t]+[^\s,;:!?\`'"()]{1,40}){0,2}|[ \t]*\([^()\n:]{1,30}\))[ \t*]*[:\uff1a]\**[ \t]*${VALUE}`,
+  'dgi',
+);
 
 export function* proseSecrets(s: string): Generator<readonly [number, number]> {
-  if (!/ (?:is|was|are|be|to|-|=)(?:\b| )/i.test(s)) return;
-  PROSE.lastIndex = 0;
-  for (let m = PROSE.exec(s); m !== null; m = PROSE.exec(s)) {
+  if (/ (?:is|was|are|be|to|-|=)(?:\b| )/i.test(s)) yield* valuesOf(PROSE, s, /[.!?)\]}>:]+$/);
+  // after a colon the value is the rest of the token: `Summer2024!` keeps its `!`
+  if (/[:\uff1a]/.test(s)) yield* valuesOf(QUALIFIED, s, /[.)\]}>]+$/);
+}
+
+function* valuesOf(re: RegExp, s: string, after: RegExp): Generator<readonly [number, number]> {
+  re.lastIndex = 0;
+  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
     const at = m.indices?.[1];
     if (!at) continue;
     // a sentence's end is no part of the value: "… is Xy7Kq2Lm9." / "… is Xy7Kq2Lm9)."
-    const value = (m[1] as string).replace(/[.!?)\]}>:]+$/, '');
+    const value = (m[1] as string).replace(after, '');
     if (looksRandom(value)) yield [at[0], at[0] + value.length];
   }
 }
