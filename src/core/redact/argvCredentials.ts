@@ -32,9 +32,10 @@ const ITEM = String.raw`\s*,\s*(?:["'][^"'\r\n]{0,256}["']|[\w.$]{1,64})`;
 /**
  * Between a command's name and its argument list when the name is an argument of its own (audit 35
  * N3): Node's `spawn('cmd', [`, `execFile(…, [`, Rust's `Command::new("cmd").args(&[`, C#'s
- * `Process.Start("cmd", new[] {`, Deno's `Command("cmd", { args: [`.
+ * `Process.Start("cmd", new[] {`, Deno's `Command("cmd", { args: [`; the Rust builder's next statement,
+ * `let mut cmd = Command::new("cmd"); cmd.args(&[` (audit 36 L3).
  */
-const OPEN_LIST = String.raw`(?:\s*,\s*(?:new[ \t]*\[\][ \t]*)?[[{](?:\s*args:\s*\[)?|\)\.args\(&?\[)?`;
+const OPEN_LIST = String.raw`(?:\s*,\s*(?:new[ \t]*\[\][ \t]*)?[[{](?:\s*args:\s*\[)?|\)(?:;\s*\w{1,32})?\.args\(&?\[)?`;
 /** `"tool", …, "-a", "PW"`: the option's quote in group 1, the value's in 2, the value in 3. */
 const LIST_OPTION = new RegExp(
   String.raw`["']${PASSWORD_TOOLS}["']${OPEN_LIST}(?:\s*["'][^"'\r\n]{0,256}["'])?(?:${ITEM}){0,12}?\s*,?\s*(["'])(?:-[apP]|--pass(?:word)?|--requirepass)\1\s*,\s*(["'])([^"'\r\n]{1,256})\2`,

@@ -28,11 +28,18 @@ const PASSWORD_CALLS = [
     String.raw`(?:\bauth[ \t]*=[ \t]*\(|\b(?:HTTPBasicAuth|HTTPDigestAuth|BasicAuth)\()[ \t]*${ARG}${SEP}${LITERAL}`,
     'dg',
   ),
+  // Ruby's Net::SMTP.start(host, port, helo, user, "pw", :plain) (audit 36 L2)
+  new RegExp(
+    String.raw`\bNet::SMTP\.start\([ \t]*${ARG}${SEP}${ARG}${SEP}${ARG}${SEP}${ARG}${SEP}${LITERAL}`,
+    'dg',
+  ),
   // ftplib.FTP(host, user, "pw")
   new RegExp(String.raw`\bFTP(?:_TLS)?\([ \t]*${ARG}${SEP}${ARG}${SEP}${LITERAL}`, 'dg'),
 ];
 
-const CLIENT_KEY = /\b\w{0,40}(?:Client|AuthApiKey)\([ \t]*(["'])([A-Za-z0-9_-]{20,256})\1[ \t]*[,)]/dg;
+// PHP's static factory too: openai-php's `OpenAI::client('KEY')` (audit 36 L1)
+const CLIENT_KEY =
+  /(?:\b\w{0,40}(?:Client|AuthApiKey)|\b\w{1,40}::client)\([ \t]*(["'])([A-Za-z0-9_-]{16,256})\1[ \t]*[,)]/dg;
 const MIXED = (v: string) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v);
 
 export function* codePasswords(s: string): Generator<readonly [number, number]> {
@@ -45,6 +52,6 @@ export function* codePasswords(s: string): Generator<readonly [number, number]> 
 /** A client's key: `SomeClient("key")`, and W&B's logins (typedSecrets.ts). */
 export function* clientKeys(s: string): Generator<readonly [number, number]> {
   yield* wandbKeys(s);
-  if (!s.includes('Client(') && !s.includes('ApiKey(')) return;
+  if (!s.includes('Client(') && !s.includes('ApiKey(') && !s.includes('::client(')) return;
   yield* groupSpans(CLIENT_KEY, s, 2, (v) => MIXED(v) && looksRandom(v));
 }

@@ -27,10 +27,17 @@ const QUALIFIED = new RegExp(
   'dgi',
 );
 
+/** A login written as `user / password` after its label: "login: admin / X", "creds: root / X" (audit 36 L4). */
+const USER_SLASH_PASSWORD = new RegExp(
+  String.raw`\b(?:logins?|credentials?|creds)[ \t]*[:=][ \t]*[^\s/:]{1,64}[ \t]+\/[ \t]+${VALUE}`,
+  'dgi',
+);
+
 export function* proseSecrets(s: string): Generator<readonly [number, number]> {
   if (/ (?:is|was|are|be|to|-|=)(?:\b| )/i.test(s)) yield* valuesOf(PROSE, s, /[.!?)\]}>:]+$/);
   // after a colon the value is the rest of the token: `Summer2024!` keeps its `!`
   if (/[:\uff1a]/.test(s)) yield* valuesOf(QUALIFIED, s, /[.)\]}>]+$/);
+  if (s.includes(' / ')) yield* valuesOf(USER_SLASH_PASSWORD, s, /[.)\]}>]+$/);
 }
 
 function* valuesOf(re: RegExp, s: string, after: RegExp): Generator<readonly [number, number]> {

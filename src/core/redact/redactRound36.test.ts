@@ -56,3 +56,37 @@ describe('N1: a label qualified before its colon', () => {
     ]);
   });
 });
+
+describe('audit 36 lows', () => {
+  it('L1-L5: OpenAI::client, Net::SMTP.start, a Rust builder over two statements, `login: U / V`, a label without its colon on the line above', () => {
+    expect(
+      keptOf(V, [
+        "$client = OpenAI::client('%');",
+        'Net::SMTP.start("smtp.gmail.com", 587, "localhost", "me@gmail.com", "%", :plain)',
+        'let mut cmd = Command::new("sshpass"); cmd.args(&["-p", "%", "ssh", "host"]);',
+        'login: admin / %',
+        'Client Secret\n%',
+        'API Key\n\n%\n',
+      ]),
+    ).toEqual([]);
+    expect(createMasker().mask(`Command::new("sshpass").arg("-p").arg("${V}")`)).toMatch(
+      /^Command::new\("sshpass"\)\.arg\("-p"\)\.arg\("\[password\]\*+"\)$/,
+    );
+    expect(createMasker().mask(`7z a -p"${V}" out.7z`)).not.toContain(V);
+  });
+  it('keeps what is no secret beside those shapes', () => {
+    const m = createMasker();
+    for (const text of [
+      'client = Client("us-east-1-production")',
+      'let mut cmd = Command::new("ssh"); cmd.args(&["-p", "2222", "host"]);',
+      'Commit hash\n3f9a2b7c1d4e5f60',
+      'Token\nab12cd34ef56gh78',
+      'login: admin / see the vault',
+      'Your secret key for the new password manager\nXk9mP2qLzR7wT4vB',
+    ])
+      expect(m.mask(text)).toBe(text);
+  });
+  it('stays linear on near misses', () => {
+    stayLinear((M) => ['API Key\n'.repeat(M / 8), 'login: a / '.repeat(M / 11), 'passpass'.repeat(M / 8)]);
+  });
+});
