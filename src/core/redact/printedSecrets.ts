@@ -223,7 +223,9 @@ function hasStdout(objects: readonly Record<string, unknown>[]): boolean {
  */
 export function maskPrintedResults(parsed: readonly unknown[], mask: Masked, dirty: Set<number>): void {
   const commands = new Map<string, string>();
-  let others = false;
+  // what pass 2 must look for besides calls: pi's records holding their command, Claude Code's bash mode
+  let owns = false;
+  let typedBash = false;
   for (const v of parsed) {
     if (!isObject(v)) continue;
     const objects = objectsOf(v);
@@ -231,11 +233,11 @@ export function maskPrintedResults(parsed: readonly unknown[], mask: Masked, dir
       const call = callOf(o);
       const printing = call ? printingPart(call.command) : undefined;
       if (call && printing !== undefined) commands.set(call.id, printing);
-      else if (!others && ownCommand(o) !== undefined) others = true;
+      else if (!owns && ownCommand(o) !== undefined) owns = true;
     }
-    if (!others && bashInput(objects)) others = true;
+    if (!typedBash && bashInput(objects)) typedBash = true;
   }
-  if (commands.size === 0 && !others) return;
+  if (commands.size === 0 && !owns && !typedBash) return;
   const readsOf = new Map<string, number>();
   const sessions = new Map<string, string>();
   let bash: { command: string; line: number } | undefined;
@@ -245,7 +247,8 @@ export function maskPrintedResults(parsed: readonly unknown[], mask: Masked, dir
     let command: string | undefined;
     let id: string | undefined;
     for (const o of objects) {
-      const call = callOf(o);
+      // a call is parsed again only to follow a session a printing command opened (Codex's write_stdin)
+      const call = sessions.size > 0 ? callOf(o) : undefined;
       const running = call?.session === undefined ? undefined : sessions.get(call.session);
       if (call && running !== undefined && !commands.has(call.id)) commands.set(call.id, running);
       id = answeredCall(o);
@@ -259,8 +262,8 @@ export function maskPrintedResults(parsed: readonly unknown[], mask: Masked, dir
         break;
       }
     }
-    command ??= objects.map(ownCommand).find((c) => c !== undefined);
-    const typed = bashInput(objects);
+    if (owns) command ??= objects.map(ownCommand).find((c) => c !== undefined);
+    const typed = typedBash ? bashInput(objects) : undefined;
     if (typed !== undefined) bash = typed ? { command: typed, line: i } : undefined;
     else if (
       command === undefined &&
