@@ -69,8 +69,7 @@ export function* argvPasswords(s: string): Generator<readonly [number, number]> 
     const line = s.lastIndexOf('\n', m.index) + 1;
     return isPassword(v) && !/\b(?:mysql|mariadb)\w*\b/.test(s.slice(Math.max(line, m.index - 512), m.index));
   };
-  yield* groupSpans(USER_THEN_PASSWORD, s, 2, notMysql);
-  yield* groupSpans(USER_THEN_PASSWORD, s, 3, notMysql);
+  yield* groupSpans(USER_THEN_PASSWORD, s, [2, 3], notMysql);
   yield* groupSpans(LIST_OPTION, s, 3, isPassword);
   yield* groupSpans(LIST_USER, s, 2, isPassword);
   yield* groupSpans(YAML_OPTION, s, 1, isPassword);

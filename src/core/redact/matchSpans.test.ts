@@ -27,6 +27,15 @@ describe('groupSpans', () => {
       [6, 7],
     ]);
   });
+
+  it('given several groups, yields the first that took part in each match, tested with its text', () => {
+    const re = /-p (?:"([^"]*)"|(\S+))/dg;
+    const s = '-p "two words" -p bare -p "x"';
+    expect([...groupSpans(re, s, [1, 2], (v) => v !== 'x')]).toEqual([
+      [4, 13],
+      [18, 22],
+    ]);
+  });
 });
 
 describe('regexSpans', () => {

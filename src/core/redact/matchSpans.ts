@@ -6,19 +6,22 @@
 
 /**
  * Group `g` of each match of the global regex `re` in `s` (a match where it took no part is
- * passed over) that passes `keep`, which is given the group's text and the whole match.
+ * passed over) that passes `keep`, which is given the group's text and the whole match. Given
+ * several groups (alternatives: a quoted value or a bare one), the first that took part.
  * `re` must not match empty text (nothing here steps past an empty match).
  */
 export function* groupSpans(
   re: RegExp,
   s: string,
-  g: number,
+  g: number | readonly number[],
   keep?: (value: string, m: RegExpExecArray) => boolean,
 ): Generator<readonly [number, number]> {
+  const groups = typeof g === 'number' ? [g] : g;
   re.lastIndex = 0;
   for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-    const at = m.indices?.[g];
-    if (at && (keep === undefined || keep(m[g] as string, m))) yield at;
+    const k = groups.find((i) => m.indices?.[i] !== undefined);
+    const at = k === undefined ? undefined : m.indices?.[k];
+    if (at && (keep === undefined || keep(m[k as number] as string, m))) yield at;
   }
 }
 
