@@ -25,13 +25,11 @@ interface Line {
   to: number;
 }
 
-function* linesOf(s: string): Generator<Line> {
-  for (let from = 0; from <= s.length;) {
-    let to = s.indexOf('\n', from);
-    if (to < 0) to = s.length;
-    yield { from, to: s[to - 1] === '\r' ? to - 1 : to };
-    from = to + 1;
-  }
+/** The line starting at `from` and where the next starts (past `s.length`: there is none). Read as needed, never all at once. */
+function lineAt(s: string, from: number): Line & { next: number } {
+  let to = s.indexOf('\n', from);
+  if (to < 0) to = s.length;
+  return { from, to: s[to - 1] === '\r' ? to - 1 : to, next: to + 1 };
 }
 
 /** A line's cells between separators: [from, to) of each, trimmed. */
@@ -81,32 +79,27 @@ function secretColumns(s: string, cells: readonly Line[]): Map<number, LabelTier
 
 export function* tableColumnSecrets(s: string): Generator<readonly [number, number]> {
   if (!/pass|pwd|secret|token|key|credential/i.test(s) || !/[|,\t]/.test(s)) return;
-  const lines = [...linesOf(s)];
-  for (let i = 0; i < lines.length - 1; i++) {
-    const head = lines[i] as Line;
-    if (head.to - head.from > MAX_LINE) continue;
-    const text = s.slice(head.from, head.to);
-    if (!/pass|pwd|secret|token|key|credential/i.test(text)) continue;
-    const bar = text.includes('|') ? '|' : text.includes('\t') ? '\t' : text.includes(',') ? ',' : '';
-    if (bar === '') continue;
-    const cells = cellsOf(s, head, bar);
-    if (cells.length < 2) continue;
-    if (bar !== '|' && !cells.every((c) => FIELD_NAME.test(s.slice(c.from, c.to)))) continue;
-    const columns = secretColumns(s, cells);
-    if (columns.size === 0) continue;
-    let first = i + 1;
-    if (bar === '|') {
-      const rule = lines[first] as Line;
-      if (!MARKDOWN_RULE.test(s.slice(rule.from, rule.to))) continue;
-      first++;
+  // each line is a header candidate once; a table's rows are read once, and the line ending them is the next candidate
+  for (let head = lineAt(s, 0); head.next <= s.length;) {
+    const columns = headerColumns(s, head);
+    let row = lineAt(s, head.next);
+    if (columns !== undefined && columns.bar === '|') {
+      if (!MARKDOWN_RULE.test(s.slice(row.from, row.to))) {
+        head = row;
+        continue;
+      }
+      row = lineAt(s, row.next);
     }
-    let k = first;
-    for (; k < lines.length; k++) {
-      const row = lines[k] as Line;
+    if (columns === undefined) {
+      head = row;
+      continue;
+    }
+    const { bar, cells } = columns;
+    for (; row.from <= s.length; row = lineAt(s, row.next)) {
       if (row.to - row.from > MAX_LINE || row.to === row.from) break;
       const rowCells = cellsOf(s, row, bar);
       if (bar === '|' ? !s.slice(row.from, row.to).includes('|') : rowCells.length !== cells.length) break;
-      for (const [column, tier] of columns) {
+      for (const [column, tier] of columns.secrets) {
         const cell = rowCells[column];
         if (cell === undefined || cell.from === cell.to) continue;
         const value = s.slice(cell.from, cell.to);
@@ -116,6 +109,23 @@ export function* tableColumnSecrets(s: string): Generator<readonly [number, numb
           yield [cell.from, cell.to];
       }
     }
-    i = k - 1;
+    head = row;
   }
+}
+
+/** A header line's separator, cells and secret columns, or undefined when it is no such header. */
+function headerColumns(
+  s: string,
+  head: Line,
+): { bar: string; cells: Line[]; secrets: Map<number, LabelTier> } | undefined {
+  if (head.to - head.from > MAX_LINE) return undefined;
+  const text = s.slice(head.from, head.to);
+  if (!/pass|pwd|secret|token|key|credential/i.test(text)) return undefined;
+  const bar = text.includes('|') ? '|' : text.includes('\t') ? '\t' : text.includes(',') ? ',' : '';
+  if (bar === '') return undefined;
+  const cells = cellsOf(s, head, bar);
+  if (cells.length < 2) return undefined;
+  if (bar !== '|' && !cells.every((c) => FIELD_NAME.test(s.slice(c.from, c.to)))) return undefined;
+  const secrets = secretColumns(s, cells);
+  return secrets.size === 0 ? undefined : { bar, cells, secrets };
 }
