@@ -14,7 +14,7 @@ import { CASED_WORDS, casedWordTier, escapeBefore } from './labelWords';
 import { spacedLabel } from './spacedLabels';
 import { closingQuote, encodedValueEnd, MAX_QUOTED, percentDecoded } from './quotedValues';
 import { BOX_BARS, CELL_BAR, inCell, TableReader } from './tableCells';
-import { INNER_MARK, isCall, isCode, passwordEnd } from './valueEnds';
+import { INNER_MARK, isCall, isCode, passwordEnd, withoutTrailing } from './valueEnds';
 
 /**
  * How sure a label is that its value is a secret:
@@ -236,7 +236,6 @@ const SEPARATOR = new RegExp(
   'y',
 );
 const BARE_VALUE = new RegExp(String.raw`[^\s"'\`\\,;&<>(){}[\]\x1b${BOX_BARS}]*`, 'y'); // ESC: a colour code after it
-const TRAILING = /[,;.)\]}>]/;
 /** The longest name looked at: a longer one is no label. */
 const MAX_NAME = 128;
 
@@ -333,15 +332,14 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
       if (!code) end = scanned = passwordEnd(s, start, enclosing);
       // `<PASSWORD>`, `[REDACTED]` whole; else punctuation that ends prose or code (`x.`, `x;`, `x)`) is left outside
       code ||= placeholder(s.slice(start, end)) && !wordPassword(s.slice(start, end));
-      while (end > start && TRAILING.test(s[end - 1] as string)) end--;
+      end = withoutTrailing(s, start, end);
     } else if (s[end] === '(' && isCall(s, start)) {
       code = true; // `Creds: credentials.NewStaticV4(…)` is code, not its name (audit 33 L7)
     } else if (cell === undefined && INNER_MARK.test(s[end] ?? '')) {
       // an unquoted value after `KEY: ` (YAML, compose), `SECRET_KEY=` (.env) or `requirepass ` runs to whitespace
       // when it reads as a random value holding punctuation (`SECRET_KEY=29)326@ml64%$lg2(%c#z…`:
       // Django's alphabet), not as code or a type (`Optional[str]`, `process.env.X,`: audit 33 N1)
-      let whole = passwordEnd(s, start, enclosing);
-      while (whole > start && TRAILING.test(s[whole - 1] as string)) whole--;
+      const whole = withoutTrailing(s, start, passwordEnd(s, start, enclosing));
       const value = s.slice(start, whole);
       if (/\d/.test(value) && /[A-Za-z]/.test(value) && !placeholder(value)) end = scanned = whole;
     }

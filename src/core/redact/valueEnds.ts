@@ -43,3 +43,10 @@ export function passwordEnd(s: string, start: number, enclosing: string | undefi
   }
   return i;
 }
+
+/** Punctuation that ends prose or code after a value (`x.`, `x;`, `x)`): the end before it. */
+const TRAILING = /[,;.)\]}>]/;
+export function withoutTrailing(s: string, start: number, end: number): number {
+  while (end > start && TRAILING.test(s[end - 1] as string)) end--;
+  return end;
+}
