@@ -82,6 +82,12 @@ export function keepsAll(header: string, outputs: readonly unknown[]): void {
   expect(redactLogText(log).text).toBe(log);
 }
 
+/** The texts one masker changes: an empty list when it keeps each whole. */
+export function changedOf(texts: readonly string[]): string[] {
+  const m = createMasker();
+  return texts.filter((text) => m.mask(text) !== text);
+}
+
 /**
  * Each near miss of some rule, built at a megabyte (`M` units), is masked by one masker to a text of
  * its length. What this guards is time: a rule gone quadratic takes minutes on a megabyte, far past
