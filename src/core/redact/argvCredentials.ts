@@ -4,7 +4,7 @@
  * - `-u USER -p PW` (or `-U USER -P PW`, `--user U --password PW`) on one line names PW a password,
  *   whatever the command (`cqlsh`, `cypher-shell`, `rabbitmqadmin`, `influx`, `mosquitto_pub -P`,
  *   `tsql`, `beeline -n`); a port mapping or a number is not one (`docker run -u 1000 -p 8080:80`);
- * - DB2's `connect to DB user U using PW`;
+ * - DB2's `connect to DB user U using PW`; `sed -i 's/changeme/PW/'` (a secret's placeholder replaced);
  * - exec form: `["redis-cli", "-a", "PW", "ping"]` (a compose healthcheck), `subprocess.run(["sshpass",
  *   "-p", PW])`, `exec.Command("redis-cli", "-a", PW)`, `["curl", "-u", "admin:PW"]`, and the same as a
  *   YAML list (a Kubernetes probe's `command:`): the option and its value are separate items.
@@ -60,7 +60,26 @@ const YAML_OPTION = new RegExp(
   'dgm',
 );
 
+/**
+ * `sed -i 's/changeme/V/' config.yml`: a placeholder of a secret replaced by its value (the
+ * placeholder group 2, the value group 3; any delimiter).
+ */
+const SED_SUBSTITUTE =
+  /\bsed\b[^\r\n]{0,128}?\bs([/|#,@])([\w<>{}.-]{1,48})\1((?:(?!\1)[^\r\n"'\\\s]){1,256})\1/dg;
+const SECRET_PLACEHOLDER =
+  /^(?:change[_-]?me|replace[_-]?me|x{3,}|[<{_]*(?:your[_-]?)?[\w.-]{0,24}(?:pass(?:word)?|secret|token|api[_-]?key|pwd)[\w.-]{0,24}[>}_]*)$/i;
+
 export function* argvPasswords(s: string): Generator<readonly [number, number]> {
+  if (s.includes('sed'))
+    yield* groupSpans(
+      SED_SUBSTITUTE,
+      s,
+      3,
+      (v, m) =>
+        SECRET_PLACEHOLDER.test(m[2] as string) &&
+        isPassword(v) &&
+        (looksRandom(v) || (v.length >= 8 && /[^A-Za-z]/.test(v))),
+    );
   yield* groupSpans(DB2_CONNECT, s, 1, isPassword);
   if (s.includes('base64')) yield* groupSpans(ENCODED, s, 2, (v) => looksRandom(v));
   if (!s.includes('-')) return;

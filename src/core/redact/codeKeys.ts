@@ -36,6 +36,13 @@ const KEY_CALLS = new RegExp(
  */
 const WALLET_KEY =
   /\b(?:new[ \t]+(?:ethers\.)?Wallet|privateKeyToAccount|from_key|fromSecretKey\([ \t]*bs58\.decode)\([ \t]*\\{0,3}["'`]((?:0x)?[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{86,88})\\{0,3}["'`]/dg;
+/**
+ * A wallet's seed phrase in code: ethers' `Wallet.fromPhrase("…")`/`fromMnemonic`, bip39's
+ * `mnemonicToSeed(Sync)`, viem's `mnemonicToAccount`, Solana's and web3's `from_mnemonic`: 12 to 24
+ * lowercase words.
+ */
+const SEED_PHRASE =
+  /\b(?:fromPhrase|fromMnemonic|mnemonicToSeed(?:Sync)?|mnemonicToAccount|mnemonicToEntropy|from_mnemonic)\([ \t]*\\{0,3}["'`]([a-z]{3,8}(?: [a-z]{3,8}){11,23})\\{0,3}["'`]/dg;
 /** Hardhat's `accounts: [...]`: each 0x key in the list. */
 const ACCOUNTS = /\baccounts\\{0,3}["']?[ \t]*:[ \t]*\[([^\]]{0,4096})\]/dg;
 const HEX_KEY = /0x[0-9a-fA-F]{64}(?![0-9a-fA-F])/g;
@@ -57,6 +64,7 @@ export function* codeKeys(s: string): Generator<readonly [number, number]> {
   if (/hash|Hash|make_password/.test(s))
     yield* groupSpans(HASHED, s, 2, (v) => valueTest('password', v, false));
   if (/Wallet|privateKeyToAccount|from_key|fromSecretKey/.test(s)) yield* groupSpans(WALLET_KEY, s, 1);
+  if (/[Mm]nemonic|fromPhrase/.test(s)) yield* groupSpans(SEED_PHRASE, s, 1);
   if (s.includes('accounts')) {
     ACCOUNTS.lastIndex = 0;
     for (let m = ACCOUNTS.exec(s); m !== null; m = ACCOUNTS.exec(s)) {

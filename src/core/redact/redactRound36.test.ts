@@ -90,3 +90,42 @@ describe('audit 36 lows', () => {
     stayLinear((M) => ['API Key\n'.repeat(M / 8), 'login: a / '.repeat(M / 11), 'passpass'.repeat(M / 8)]);
   });
 });
+
+describe('lows left open by audits 34-35', () => {
+  it('sqlite’s list mode, a numbered .pgpass line, a seed phrase in code, sed replacing a secret’s placeholder', () => {
+    expect(
+      keptOf(V, [
+        'sqlite> .headers on\nsqlite> select * from users;\nid|username|password\n1|admin|%',
+        'id|username|api_key\n1|admin|%',
+        '     1\tlocalhost:5432:mydb:postgres:%',
+        '    12\u2192db.example.com:5432:*:app:%',
+        "sed -i 's/changeme/%/' config.yml",
+        'sed -i "s/CHANGE_ME/%/g" .env',
+        "sed -i 's|<your-api-key>|%|' settings.py",
+      ]),
+    ).toEqual([]);
+    const phrase = 'abandon ability able about above absent absorb abstract absurd abuse access accident';
+    expect(createMasker().mask(`const w = ethers.Wallet.fromPhrase("${phrase}");`)).not.toContain('absorb');
+    expect(createMasker().mask(`seed = mnemonicToSeedSync('${phrase}')`)).not.toContain('absorb');
+  });
+  it('keeps their look-alikes', () => {
+    expect(
+      changedOf([
+        "sed -i 's/your-domain/example.com/' nginx.conf",
+        "sed 's/password/passwd/' pam.conf",
+        "sed -i 's/changeme/$DB_PASSWORD/' app.env",
+        'cat x|grep password|wc\nps aux|grep java|head',
+        'const w = Wallet.fromPhrase(phrase)',
+        '    12\u2192main.go:12:5:undefined:abc',
+        'id|name|token_count\n1|abc|4096',
+      ]),
+    ).toEqual([]);
+  });
+  it('stays linear on near misses', () => {
+    stayLinear((M) => [
+      'sed s/changeme/'.repeat(M / 15),
+      'id|password\n'.repeat(M / 12),
+      'fromPhrase("abc '.repeat(M / 16),
+    ]);
+  });
+});

@@ -175,12 +175,15 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   { kind: 'secret', find: textNameValues },
   { kind: 'secret', find: secretCommands },
   { kind: 'password', find: typedPasswords },
-  // `.pgpass` lines, host:port:db:user:password (db no number: `main.go:12:5:undefined:x` is a compiler's)
+  // `.pgpass` lines, host:port:db:user:password (db no number: `main.go:12:5:undefined:x` is a compiler's),
+  // numbered too (`cat -n`, Claude Code's Read `    12→`)
   {
     kind: 'password',
-    re: /^(?:[\w.-]{1,253}|\*):(?:\d{1,5}|\*):(?!\d+:)[^:\s]{1,64}:[^:\s]{1,64}:([^\s]{1,256})$/dgm,
+    re: /^(?:[ \t]{0,8}\d{1,7}(?:\u2192|\t))?(?:[\w.-]{1,253}|\*):(?:\d{1,5}|\*):(?!\d+:)[^:\s]{1,64}:[^:\s]{1,64}:([^\s]{1,256})$/dgm,
     accept: (m) =>
-      /^(?:\*|[^:]*[A-Za-z]|\d{1,3}(?:\.\d{1,3}){3}):/.test(m[0]) && valueTest('password', m[1] ?? '', false),
+      /^(?:[ \t]{0,8}\d{1,7}(?:\u2192|\t))?(?:\*|[^:\t\u2192]*[A-Za-z]|\d{1,3}(?:\.\d{1,3}){3}):/.test(
+        m[0],
+      ) && valueTest('password', m[1] ?? '', false),
   },
   // `DB_PASSWORD=correct horse battery staple` among a .env file's lines (envFiles.ts)
   { kind: 'password', find: envPhrasePasswords },

@@ -1,7 +1,8 @@
 /**
  * A table whose header names a secret column (audit 25 L3): a markdown table (`| user | password
- * |` over `|---|---|`) or CSV/TSV lines (`username,password`), its rows' cells in that column
- * masked as the header's label would mask them (labels.ts). Nothing in a row says what it holds:
+ * |` over `|---|---|`), CSV/TSV lines (`username,password`) or sqlite's list mode (`id|password`),
+ * its rows' cells in that column masked as the header's label would mask them (labels.ts). Nothing
+ * in a row says what it holds:
  * the header does. Read line by line, each line once.
  */
 import { labelTier, valueTest, type LabelTier } from './labels';
@@ -83,12 +84,15 @@ export function* tableColumnSecrets(s: string): Generator<readonly [number, numb
   for (let head = lineAt(s, 0); head.next <= s.length;) {
     const columns = headerColumns(s, head);
     let row = lineAt(s, head.next);
+    // rows are counted as the header's cells (CSV/TSV, sqlite's list mode), or are markdown's under its rule
+    let counted = columns?.bar !== '|';
     if (columns !== undefined && columns.bar === '|') {
-      if (!MARKDOWN_RULE.test(s.slice(row.from, row.to))) {
+      if (MARKDOWN_RULE.test(s.slice(row.from, row.to))) row = lineAt(s, row.next);
+      else if (listHeader(s, head, columns.cells)) counted = true;
+      else {
         head = row;
         continue;
       }
-      row = lineAt(s, row.next);
     }
     if (columns === undefined) {
       head = row;
@@ -98,7 +102,7 @@ export function* tableColumnSecrets(s: string): Generator<readonly [number, numb
     for (; row.from <= s.length; row = lineAt(s, row.next)) {
       if (row.to - row.from > MAX_LINE || row.to === row.from) break;
       const rowCells = cellsOf(s, row, bar);
-      if (bar === '|' ? !s.slice(row.from, row.to).includes('|') : rowCells.length !== cells.length) break;
+      if (counted ? rowCells.length !== cells.length : !s.slice(row.from, row.to).includes('|')) break;
       for (const [column, tier] of columns.secrets) {
         const cell = rowCells[column];
         if (cell === undefined || cell.from === cell.to) continue;
@@ -111,6 +115,19 @@ export function* tableColumnSecrets(s: string): Generator<readonly [number, numb
     }
     head = row;
   }
+}
+
+/**
+ * sqlite's list mode (`.headers on`: `id|username|password`, then `1|admin|PW`): names of columns
+ * between bars and none outside them (a markdown row has outer bars).
+ */
+function listHeader(s: string, head: Line, cells: readonly Line[]): boolean {
+  const text = s.slice(head.from, head.to).trim();
+  return (
+    !text.startsWith('|') &&
+    !text.endsWith('|') &&
+    cells.every((c) => /^[A-Za-z_]\w{0,39}$/.test(s.slice(c.from, c.to)))
+  );
 }
 
 /** A header line's separator, cells and secret columns, or undefined when it is no such header. */
