@@ -235,7 +235,11 @@ const SEPARATOR = new RegExp(
   ].join(''),
   'y',
 );
-const BARE_VALUE = new RegExp(String.raw`[^\s"'\`\\,;&<>(){}[\]\x1b${BOX_BARS}]*`, 'y'); // ESC: a colour code after it
+// ESC: a colour code after it; a backslash only before what no escape holds (`Kq9\mZ2`: valueEnds.ts)
+const BARE_VALUE = new RegExp(
+  String.raw`(?:[^\s"'\`\\,;&<>(){}[\]\x1b${BOX_BARS}]|\\+(?![\\nrtubf"'/\s]|$))*`,
+  'y',
+);
 /** The longest name looked at: a longer one is no label. */
 const MAX_NAME = 128;
 

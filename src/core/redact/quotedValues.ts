@@ -25,7 +25,13 @@ export function closingQuote(s: string, start: number, quote: string): number {
     if (c !== q) continue;
     let k = 0; // the backslashes before this quote
     while (k < i - start && s[i - 1 - k] === '\\') k++;
-    if (k === escapes) return i - escapes;
+    if (k !== escapes) continue;
+    // SQL's doubled quote inside a literal (`PASSWORD 'Kq9''mZ2'`; a shell's `'a''b'` is one word too)
+    if (escapes === 0 && q === "'" && s[i + 1] === "'" && i > start) {
+      i++;
+      continue;
+    }
+    return i - escapes;
   }
   return -1;
 }

@@ -129,3 +129,22 @@ describe('lows left open by audits 34-35', () => {
     ]);
   });
 });
+
+describe('a backslash or a doubled quote inside a password (audit 35 lows)', () => {
+  it('masks the whole value', () => {
+    expect(keptOf('Kq9\\mZ2xLp7', ['DB_PASSWORD=%', 'password: %', 'export PASSWORD=%'])).toEqual([]);
+    expect(createMasker().mask("ALTER USER app PASSWORD 'Kq9''mZ2xLp7';")).not.toMatch(/Kq9|mZ2/);
+  });
+  it('still ends at an escape and keeps an empty literal', () => {
+    expect(createMasker().mask('"PASSWORD=abc123def\\nNEXT=1"')).toContain('\\nNEXT=1"');
+    expect(changedOf(["password = ''", "ALTER USER app PASSWORD '';"])).toEqual([]);
+  });
+  it('stays linear on runs of backslashes and doubled quotes', () => {
+    stayLinear((M) => [
+      `password=${'\\'.repeat(M)}n`,
+      `password: ${'a\\\\'.repeat(M / 3)}n`,
+      `PASSWORD=${'x\\'.repeat(M / 2)}`,
+      `PASSWORD '${"''".repeat(M / 2)}`,
+    ]);
+  });
+});

@@ -23,6 +23,8 @@ export const isCode = (s: string, start: number) =>
 /** What ends a bare value but may sit inside a password (`Xk9&qL`, Django's `(%c#z2^=$)`). */
 export const INNER_MARK = /[(){}[\]&<>;,]/;
 const SPACE = /\s/;
+/** What follows a backslash in an escape (JSON's, a shell's quotes), not in a password. */
+const ESCAPED = /[nrtubf"'/\s]/;
 
 /**
  * Where a password's unquoted value after `=` ends. A password may hold any punctuation
@@ -34,8 +36,16 @@ export function passwordEnd(s: string, start: number, enclosing: string | undefi
   let i = start;
   for (; i < s.length; i++) {
     const c = s[i] as string;
-    if (c === enclosing || c === '\\' || c === '\x1b' || SPACE.test(c) || (c === '<' && s[i + 1] === '/'))
-      break;
+    if (c === '\\') {
+      // an escape ends it (`\n`, `\"`: JSON inside JSON), a backslash before anything else is the
+      // password's own (`Kq9\mZ2`, a shell's `\$`), a run of them too (`\\m`: escaped again)
+      let k = i;
+      while (s[k] === '\\') k++;
+      if (k === s.length || ESCAPED.test(s[k] as string)) break;
+      i = k - 1;
+      continue;
+    }
+    if (c === enclosing || c === '\x1b' || SPACE.test(c) || (c === '<' && s[i + 1] === '/')) break;
     if (c === ',' || c === ';' || c === '&') {
       NEXT_PAIR.lastIndex = i;
       if (NEXT_PAIR.test(s)) break;
