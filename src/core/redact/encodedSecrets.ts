@@ -126,3 +126,23 @@ export function* base64PrivateKeys(s: string): Generator<readonly [number, numbe
     yield [start, end];
   }
 }
+
+/**
+ * HTTP Basic credentials written out wherever they stand (audit 37 N1): `Basic ` and the base64 of
+ * `user:password`, as a header's value in a setter call (`Header.Set("Authorization", "Basic …")`),
+ * a HAR or Postman pair, an nginx/Apache directive or a constant. Decoded, not guessed: prose's
+ * "basic authentication" decodes to no `user:password`.
+ */
+const BASIC = /\bbasic(?:[ \t]+|%20|\+)([A-Za-z0-9+/]{8,684}={0,2})(?![A-Za-z0-9+/=])/dgi;
+/** `user:password` in printable bytes (UTF-8's too). */
+// eslint-disable-next-line no-control-regex -- no control byte in either is the point
+const USER_PASSWORD = /^[^\x00-\x1f\x7f:]{1,256}:[^\x00-\x1f\x7f]{1,256}$/;
+
+export function* basicCredentials(s: string): Generator<readonly [number, number]> {
+  if (!/basic/i.test(s)) return;
+  BASIC.lastIndex = 0;
+  for (let m = BASIC.exec(s); m !== null; m = BASIC.exec(s)) {
+    const at = m.indices?.[1];
+    if (at && USER_PASSWORD.test(decodeBase64(s, at[0], at[1] - at[0]))) yield at;
+  }
+}

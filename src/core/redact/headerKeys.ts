@@ -16,7 +16,17 @@ const HEADER_KEY =
 const NOT_SECRET =
   /^x-(?:idempotency|cache|request|correlation|partition|routing|dedup(?:lication)?|trace|cursor|lookup)-key/i;
 
+/**
+ * The Authorization header set by name and value (audit 37 N1): Go's `Header.Set("Authorization", "V")`,
+ * Java's `setRequestProperty`, JS's `setRequestHeader`, C#'s `Headers.Add`, nginx's
+ * `proxy_set_header Authorization "V"`: a quoted value, maybe after its scheme (`SSWS V`, `Splunk V`),
+ * masked when it looks random.
+ */
+const AUTHORIZATION_VALUE =
+  /\bAuthorization\\?["']?(?:[ \t]*,[ \t]*|[ \t]+)\\?["'](?:[A-Za-z][\w-]{1,20}[ \t]+)?([A-Za-z0-9._~+/=:-]{8,512})\\?["']/dgi;
+
 export function* headerKeys(s: string): Generator<readonly [number, number]> {
+  if (/authorization/i.test(s)) yield* groupSpans(AUTHORIZATION_VALUE, s, 1, looksRandom);
   if (!/x-/i.test(s)) return;
   yield* groupSpans(HEADER_KEY, s, 1, (v, m) => !NOT_SECRET.test(m[0]) && looksRandom(v));
 }

@@ -299,14 +299,21 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     if (comma && (quote === undefined || !/["'\\&`]/.test(s[to] as string))) continue;
     // a table's `|` separates a label (maybe words: `| Database Password |`) from its value only between cells
     if (cell !== undefined && !inCell(s, from)) continue;
-    // a value on the next line (`password:\n  x`) only after a label sure of it
-    if (nextLine !== undefined && tier !== 'password' && tier !== 'credential') continue;
+    // a value on the next line (`password:\n  x`) only after a label sure of it, or in a YAML block
+    // (`token: |-` says a value follows: audit 37 L9)
+    const block = nextLine !== undefined && /^[|>]/.test(nextLine);
+    if (nextLine !== undefined && tier !== 'password' && tier !== 'credential' && !block) continue;
     // a bare word after a space is prose unless it looks random (`password requirements`), but
     // after a flag (`--password hunter22`) it is the flag's value
     const spaced = equals === undefined && colon === undefined && cell === undefined && !flag;
     // the next line may be prose (`Password:\nWelcome to Ubuntu`): a word there is no password
     // and a list of quoted names (`["password", "username"]`) holds words: no password either
-    const sure = nextLine === undefined && !(comma && tier === 'password') ? tier : 'credential';
+    const sure =
+      nextLine === undefined && !(comma && tier === 'password')
+        ? tier
+        : tier === 'weak' || tier === 'session'
+          ? tier
+          : 'credential';
     if (quote !== undefined) {
       const end = closingQuote(s, start, quote);
       if (end !== -1) {

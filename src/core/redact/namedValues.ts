@@ -61,8 +61,23 @@ const JSON_PAIR = new RegExp(
   'dg',
 );
 
+/**
+ * `az keyvault secret show`'s JSON: its `"id"` is the secret's URL (`https://kv.vault.azure.net/secrets/db/…`),
+ * so its `"value"` is the secret whatever its name says (`"name": "db"`: audit 37 L4). Members between
+ * (`"tags": {}`) are bounded.
+ */
+const VAULT_SECRET =
+  /(\\?")id\1\s{0,16}:\s{0,16}\1https:\/\/[\w-]{1,64}\.vault\.azure\.net\/secrets\/[^"\\\s]{1,256}\1(?:[^{}]|\{[^{}]{0,256}\}){0,512}?\1value\1\s{0,16}:\s{0,16}\1([^"\\\r\n]{1,1024})\1/dg;
+
 export function* textNameValues(s: string): Generator<readonly [number, number]> {
   if (!/alue|ParameterValue/.test(s)) return; // the most strings have no value member: looked at once
+  if (s.includes('.vault.azure.net/secrets/')) {
+    VAULT_SECRET.lastIndex = 0;
+    for (let m = VAULT_SECRET.exec(s); m !== null; m = VAULT_SECRET.exec(s)) {
+      const at = m.indices?.[2];
+      if (at && valueTest('credential', m[2] as string, false)) yield at;
+    }
+  }
   YAML_PAIR.lastIndex = 0;
   for (let m = YAML_PAIR.exec(s); m !== null; m = YAML_PAIR.exec(s)) {
     const group = m[2] !== undefined ? 2 : m[3] !== undefined ? 3 : 4;

@@ -70,8 +70,9 @@ const SHAPES = [
   // Tailscale auth, API, OAuth-client, SCIM and webhook keys; Mailgun's API key (after no word or `-`)
   String.raw`tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9_-]{20,}`,
   String.raw`(?<![\w-])key-[a-f0-9]{32}(?![A-Za-z0-9])`,
-  // a Google OAuth refresh token, a Telegram bot token, a Discord bot token
-  `1//(?:0[A-Za-z0-9_-]{40,}|${mixed('[A-Za-z0-9_-]', 60)}[A-Za-z0-9_-]{60,})`,
+  // a Google OAuth refresh token (not inside base64: a screenshot's `…+1//0…/…`, audit 37 L5),
+  // a Telegram bot token, a Discord bot token
+  `(?<![+/])1//(?:0[A-Za-z0-9_-]{40,}|${mixed('[A-Za-z0-9_-]', 60)}[A-Za-z0-9_-]{60,})(?![A-Za-z0-9_+/=-])`,
   // (Telegram's: `AA` and 32-33 more; its own docs' example has 32: audit 34 N1)
   String.raw`\d{5,16}:AA[A-Za-z0-9_-]{30,40}(?![A-Za-z0-9_-])`,
   String.raw`[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,38}`,

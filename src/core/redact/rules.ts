@@ -24,7 +24,7 @@ import { emptyUserCredentials } from './emptyUserCredentials';
 import { chineseLabels } from './chineseLabels';
 import { headerKeys } from './headerKeys';
 import { jwts } from './jwts';
-import { base64DockerConfigs, base64PrivateKeys } from './encodedSecrets';
+import { base64DockerConfigs, base64PrivateKeys, basicCredentials } from './encodedSecrets';
 import { envPhrasePasswords } from './envFiles';
 import { decodedViews, originalSpan } from './escapes';
 import { labelledSecrets, labelTier, looksRandom, maybeLabel, valueTest } from './labels';
@@ -133,10 +133,18 @@ export const BUILT_IN_RULES: readonly Rule[] = [
     kind: 'password',
     re: /\b[a-z][a-z0-9+._-]{1,40}:\/\/[^\s:@/?#"'<>]{0,64}:((?!\d{1,5}(?:[/?#]|$))[^\s"'<>]{1,256}?)@(?=\[|[\w.-]{1,253}(?::\d{1,5}(?![\w@])|(?![\w.@-]|:\d)))/dgi,
   },
-  // HTTP Basic credentials: base64 of user:password
+  // HTTP Basic credentials: base64 of user:password after the header's name, and written out
+  // anywhere else, read by decoding (encodedSecrets.ts)
   {
     kind: 'password',
     re: /\bauthorization\\?["']?\s*[:=]\s*\\?["']?basic\s+([A-Za-z0-9+/]{6,}={0,2})/dgi,
+  },
+  { kind: 'password', find: basicCredentials },
+  // Yarn 2+'s `npmAuthIdent: "user:password"` (.yarnrc.yml; audit 37 L11)
+  {
+    kind: 'password',
+    re: /\bnpmAuthIdent\\?["']?[ \t]*[:=][ \t]*\\?["']?[^\s"':]{1,64}:([^\s"'\\]{1,256})/dg,
+    accept: (m) => valueTest('password', m[1] ?? '', false),
   },
   // the credentials of an Authorization header in any scheme (`Token`, `Bearer`, `SharedKey`,
   // none); Basic and Bearer keep their own rules above. A bare word is prose (`authorization:

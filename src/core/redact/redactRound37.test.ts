@@ -1,0 +1,87 @@
+/** Audit 37's redaction findings: HTTP Basic credentials written out, the Authorization header set by name. */
+import { describe, expect, it } from 'vitest';
+import { createMasker } from './rules';
+import { redactLogText } from './redactLog';
+import { changedOf, codexPair, stayLinear } from './testing';
+
+const keptOf = (value: string, cases: readonly string[]) => {
+  const m = createMasker();
+  return cases.filter((c) => m.mask(c.replace('%', value)).includes(value));
+};
+const BASIC = btoa('deploy:S3cr3t-P4ss!');
+const HEX = '9f86d081884c7d659a2feaa0c55ad015';
+
+describe('N1: a Basic credential and an Authorization value set by name', () => {
+  it('masks `Basic <base64 of user:password>` wherever it stands', () => {
+    expect(
+      keptOf(BASIC, [
+        'req.Header.Set("Authorization", "Basic %")',
+        'conn.setRequestProperty("Authorization", "Basic %");',
+        'xhr.setRequestHeader("Authorization", "Basic %")',
+        'client.DefaultRequestHeaders.Add("Authorization", "Basic %");',
+        'proxy_set_header Authorization "Basic %";',
+        'RequestHeader set Authorization "Basic %"',
+        '"headers": [{"name": "Authorization", "value": "Basic %"}]',
+        '{"key": "Authorization", "value": "Basic %"}',
+        'AUTH_HEADER = "Basic %"',
+      ]),
+    ).toEqual([]);
+    const lines = codexPair(
+      { cmd: 'cat client.go' },
+      `Output:\nreq.Header.Set("Authorization", "Basic ${BASIC}")\n`,
+    );
+    expect(redactLogText(lines.join('\n')).text).not.toContain(BASIC);
+  });
+  it('masks a raw token or an unlisted scheme set as the Authorization header', () => {
+    expect(
+      keptOf(HEX, [
+        'req.Header.Set("Authorization", "%")',
+        'xhr.setRequestHeader("Authorization", "%")',
+        'req.Header.Set("Authorization", "SSWS %")',
+        'headers.Add("Authorization", "Splunk %")',
+      ]),
+    ).toEqual([]);
+  });
+  it('keeps prose, variables and base64 that decodes to no user:password', () => {
+    expect(
+      changedOf([
+        'Use basic authentication for the admin endpoint',
+        'Basic usage: seqscope open FILE',
+        'basic QWxhZGRpbg== decodes to a name alone',
+        'the Authorization "header" must be set',
+        'req.Header.Set("Authorization", "Bearer " + token)',
+        'xhr.setRequestHeader("Authorization", authValue)',
+        'set Authorization "application/json"',
+      ]),
+    ).toEqual([]);
+  });
+  it('stays linear on near misses', () => {
+    stayLinear((M) => [
+      'Basic '.repeat(M / 6),
+      `Basic ${'QUFB'.repeat(M / 4)}`,
+      'Authorization, "'.repeat(M / 16),
+    ]);
+  });
+});
+
+describe('audit 37 lows', () => {
+  it('L4 a Key Vault secret whatever its name, L9 a YAML block after a weak label, L11 npmAuthIdent', () => {
+    const V = 'VNUWeqlgjd6n2B2c';
+    expect(
+      keptOf(V, [
+        '{\n  "id": "https://kv.vault.azure.net/secrets/db/abc",\n  "name": "db",\n  "tags": {},\n  "value": "%"\n}',
+        'token: |\n  %',
+        'secret: |-\n  %',
+        'auth:\n  token: |-\n    %',
+        'npmAuthIdent: "deploy:%"',
+      ]),
+    ).toEqual([]);
+    expect(changedOf(['token: |\n  this describes the tokens', 'tokens: |\n  - a\n  - b'])).toEqual([]);
+  });
+  it('L5 base64 image data keeps a refresh-token-like run inside it; a refresh token alone is masked', () => {
+    const token = `1//0g${'Xk9mP2qLzR7wT4vB'.repeat(4)}`;
+    const image = `iVBORw0KGgo${'AAAA'.repeat(8)}+${token}/${'BBBB'.repeat(8)}==`;
+    expect(changedOf([`{"type":"image","source":{"data":"${image}"}}`])).toEqual([]);
+    expect(createMasker().mask(`"refresh_token": "${token}"`)).not.toContain(token);
+  });
+});
