@@ -84,4 +84,14 @@ describe('audit 37 lows', () => {
     expect(changedOf([`{"type":"image","source":{"data":"${image}"}}`])).toEqual([]);
     expect(createMasker().mask(`"refresh_token": "${token}"`)).not.toContain(token);
   });
+  it('L5 a long run of base64 alone is read only by the rules that decode it (and the user’s patterns)', () => {
+    const filler = 'QkJCQk'.repeat(1000);
+    const shapes = `${filler}+AIza${'Xk9mP2qLzR7wT4vB'.repeat(3)}/AKIA${'ABCDEFGH23456789'}/${filler}`;
+    expect(changedOf([shapes])).toEqual([]);
+    const pem = btoa(
+      `-----BEGIN PRIVATE KEY-----\n${'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC'.repeat(200)}\n-----END PRIVATE KEY-----\n`,
+    );
+    expect(pem.length).toBeGreaterThan(4096);
+    expect(createMasker().mask(pem)).not.toContain(pem.slice(100, 200));
+  });
 });
