@@ -276,6 +276,8 @@ export interface Masker {
 const NAME_MAX = 255;
 
 /** A masker for the built-in rules, the user's patterns and home paths; `onMasked` hears each value masked. */
+const BASE64_FINDS = new Set<unknown>([base64PrivateKeys, base64DockerConfigs]);
+
 export function createMasker(
   patterns: readonly LinearRegex[] = [],
   homePaths: readonly string[] = [],
@@ -296,12 +298,10 @@ export function createMasker(
   }
   // The user's patterns run on the linear-time engine: a backtracking one could hang on a hostile line.
   for (const p of patterns) rules.push({ kind: 'custom', find: (s) => customSpans(p, s), pattern: p.source });
-  // a long run of base64 alone (an image's data) is read only by the rules that decode it and the user's:
-  // the shapes of tokens turn up inside it by chance, and a mask there breaks the image (audit 37 L5)
+  // base64 alone (an image's data; `/home/uuu…` too) is read by the rules that decode it, homes' and the user's:
+  // token shapes turn up in it by chance, and a mask there breaks the image (audit 37 L5)
   const blobRules = rules.filter(
-    (r) =>
-      r.kind === 'custom' ||
-      ('find' in r && (r.find === base64PrivateKeys || r.find === base64DockerConfigs)),
+    (r) => ['custom', 'home-path'].includes(r.kind) || BASE64_FINDS.has((r as { find?: unknown }).find),
   );
   const counts: Record<string, number> = {};
   const overruns: Record<string, number> = {};
