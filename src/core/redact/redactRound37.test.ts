@@ -78,6 +78,16 @@ describe('audit 37 lows', () => {
     ).toEqual([]);
     expect(changedOf(['token: |\n  this describes the tokens', 'tokens: |\n  - a\n  - b'])).toEqual([]);
   });
+  it('L7 minified code’s member with a fallback after password= is code', () => {
+    expect(
+      changedOf([
+        'var n=function(e,t){return e.password=t.token||"",e.apiKey=t.key,e};',
+        'e.password=t.token||n',
+        'password=cfg.db.pass??"x"',
+      ]),
+    ).toEqual([]);
+    expect(createMasker().mask('PASSWORD=Kq9.mZ2xLp7')).not.toContain('mZ2xLp7');
+  });
   it('L5 base64 image data keeps a refresh-token-like run inside it; a refresh token alone is masked', () => {
     const token = `1//0g${'Xk9mP2qLzR7wT4vB'.repeat(4)}`;
     const image = `iVBORw0KGgo${'AAAA'.repeat(8)}+${token}/${'BBBB'.repeat(8)}==`;

@@ -15,9 +15,12 @@ const CALL = new RegExp(
   String.raw`^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*${CALL_ARGS}(?:\.[A-Za-z_$][\w$]*(?:${CALL_ARGS})?){0,8}(?![\w$(])`,
 );
 export const isCall = (s: string, start: number) => CALL.test(s.slice(start, start + 2048));
-/** Other code after `password=`: JSX's `{password}`, `(yield)`, a shell's `` `cat pw.txt` `` (audit 34 L1). */
+/**
+ * Other code after `password=`: JSX's `{password}`, `(yield)`, a shell's `` `cat pw.txt` `` (audit 34 L1),
+ * minified code's member with a fallback (`e.password=t.token||""`: audit 37 L7).
+ */
 const CODE_VALUE =
-  /^(?:\{[\w$.[\]'"]{1,128}\}|\((?:yield|await)?[\w$. ]{0,128}\)|`[^`\r\n]{0,256}`)(?![\w$])/;
+  /^(?:\{[\w$.[\]'"]{1,128}\}|\((?:yield|await)?[\w$. ]{0,128}\)|`[^`\r\n]{0,256}`)(?![\w$])|^[A-Za-z_$][\w$]{0,63}(?:\.[A-Za-z_$][\w$]{0,63}){1,8}(?:\|\||\?\?|&&)/;
 export const isCode = (s: string, start: number) =>
   isCall(s, start) || CODE_VALUE.test(s.slice(start, start + 300));
 /** What ends a bare value but may sit inside a password (`Xk9&qL`, Django's `(%c#z2^=$)`). */
