@@ -12,7 +12,7 @@
 import { keyTier } from './keyOwners';
 import { CASED_WORDS, casedWordTier, escapeBefore } from './labelWords';
 import { spacedLabel } from './spacedLabels';
-import { closingQuote, encodedValueEnd, MAX_QUOTED, percentDecoded } from './quotedValues';
+import { closingQuote, closingTriple, encodedValueEnd, MAX_QUOTED, percentDecoded } from './quotedValues';
 import { BOX_BARS, CELL_BAR, inCell, TableReader } from './tableCells';
 import { INNER_MARK, isCall, isCode, passwordEnd, withoutTrailing } from './valueEnds';
 
@@ -315,16 +315,19 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
           ? tier
           : 'credential';
     if (quote !== undefined) {
-      const end = closingQuote(s, start, quote);
+      // Python's `"""V"""`: the value is inside the triple quotes (audit 37 L10)
+      const triple = /^["']$/.test(quote) && s.startsWith(quote + quote, start);
+      const opens = triple ? start + 2 : start;
+      const end = triple ? closingTriple(s, opens, quote) : closingQuote(s, opens, quote);
       if (end !== -1) {
-        const value = s.slice(start, end);
+        const value = s.slice(opens, end);
         const phrase = /\s/.test(value);
         const test =
           valueTest(spaced ? 'weak' : sure, value, phrase) || (!spaced && !comma && wordSecret(value));
         // a shell's `PASSWORD=\`cat pw.txt\`` is a command, not a phrase (audit 34 L1)
         const command = quote.endsWith('`') && s[to] === '=' && /^[a-z][\w.-]*[ \t]/.test(value);
         if (value.length > 0 && !(phrase && spaced) && test && !command) {
-          yield [start, end];
+          yield [opens, end];
           SECRET_WORD.lastIndex = floor = end;
         }
         continue;

@@ -88,6 +88,12 @@ describe('audit 37 lows', () => {
     ).toEqual([]);
     expect(createMasker().mask('PASSWORD=Kq9.mZ2xLp7')).not.toContain('mZ2xLp7');
   });
+  it('L10 a triple-quoted value after its label', () => {
+    expect(keptOf('Xk9mP2qLzR7wT4vB', ['SECRET_KEY = """%"""', "PASSWORD = '''%'''"])).toEqual([]);
+    expect(createMasker().mask("PASSWORD = '''Summer2024!'''")).toMatch(/^PASSWORD = '''\[\w+\]\*+'''$/);
+    expect(changedOf(['password = ""', "password=''", 'token = """\nmultiline doc\n"""'])).toEqual([]);
+    stayLinear((M) => [`password = '''${'x'.repeat(M)}`, 'password="""'.repeat(M / 12)]);
+  });
   it('L5 base64 image data keeps a refresh-token-like run inside it; a refresh token alone is masked', () => {
     const token = `1//0g${'Xk9mP2qLzR7wT4vB'.repeat(4)}`;
     const image = `iVBORw0KGgo${'AAAA'.repeat(8)}+${token}/${'BBBB'.repeat(8)}==`;
