@@ -181,9 +181,17 @@ export function seekPainted(seq: number): void {
   if (pendingSettle?.seq === seq) settleAt(seq);
 }
 
+/**
+ * The fallback runs from the first seek still unsettled, not the last: seeks faster than the pane
+ * paints (a held key, fast playback) still move the heavy panes at least every SETTLE_FALLBACK_MS.
+ */
 function settleLater(seq: number): void {
-  dropPendingSettle();
-  pendingSettle = { seq, timer: setTimeout(() => settleAt(seq), SETTLE_FALLBACK_MS) };
+  if (pendingSettle) {
+    pendingSettle.seq = seq;
+    return;
+  }
+  const pending = { seq, timer: setTimeout(() => settleAt(pending.seq), SETTLE_FALLBACK_MS) };
+  pendingSettle = pending;
 }
 
 function dropPendingSettle(): void {

@@ -113,6 +113,35 @@ describe('a seek asks the worker before the panes render', () => {
   });
 });
 
+describe('seeks faster than the messages pane paints', () => {
+  it('settle at least every SETTLE_FALLBACK_MS (a held key moves the heavy panes too)', async () => {
+    stubFrames(); // no frame runs: the pane never paints
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const app = composeApp(worker());
+    stop = askOnSeek(app.ahead);
+    inApp(app, <MessagesPane />);
+    await settle(12);
+    const step = SETTLE_FALLBACK_MS / 2 + 1;
+    act(() => select(40));
+    act(() => {
+      vi.advanceTimersByTime(step);
+    });
+    act(() => select(41));
+    expect(useApp.getState().settledSeq).toBe(10);
+    act(() => {
+      vi.advanceTimersByTime(step);
+    });
+    // The first unsettled seek's fallback: the heavy panes follow the selection now.
+    expect(useApp.getState().settledSeq).toBe(41);
+    act(() => select(42));
+    act(() => {
+      vi.advanceTimersByTime(SETTLE_FALLBACK_MS);
+    });
+    expect(useApp.getState().settledSeq).toBe(42);
+    vi.useRealTimers();
+  });
+});
+
 /** Animation frames run by the test (`paint`), as a browser runs them before painting. */
 function stubFrames(): FrameRequestCallback[] {
   const frames: FrameRequestCallback[] = [];
