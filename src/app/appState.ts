@@ -107,6 +107,7 @@ export function select(seq: number | null, options: SelectOptions = {}): void {
 /** The heavy panes catch up with the selection (a drag rested or ended). */
 export function settleSelection(): void {
   const { selectedSeq, settledSeq } = useApp.getState();
+  dropPendingSettle();
   if (settledSeq !== selectedSeq) useApp.setState({ settledSeq: selectedSeq });
 }
 
@@ -114,6 +115,7 @@ export function settleSelection(): void {
 export function resetForLoad(loadId: number, name: string, keepSelection: boolean): void {
   const { selectedSeq, selectedChunk } = useApp.getState();
   clearNotice();
+  dropPendingSettle();
   useApp.setState({
     ...perLog,
     selectedSeq: keepSelection ? selectedSeq : null,
@@ -132,19 +134,74 @@ export function selectPosition(seq: number, chunk: number | null, options: Selec
 }
 
 function move(seq: number | null, chunk: number | null, options: SelectOptions): void {
-  const { selectedSeq, selectedChunk, previousSeq, settledSeq } = useApp.getState();
+  const { selectedSeq, selectedChunk, previousSeq, settledSeq, events } = useApp.getState();
   const settle = options.settle ?? true;
   if (seq === selectedSeq && chunk === selectedChunk) {
-    if (settle && settledSeq !== seq) useApp.setState({ settledSeq: seq });
+    if (settle && settledSeq !== seq) settleAt(seq);
     return;
   }
   clearNotice();
   dropNoticeAwayFrom(seq);
+  // A seek to another loaded seq, with a pane that paints seeks first: the heavy panes follow
+  // once it has painted (seekPainted), so their answers, renders and layouts come after its frame.
+  const paintFirst = settle && firstPainters > 0 && seq !== null && seq !== settledSeq && seq < events;
   useApp.setState({
     selectedSeq: seq,
     selectedChunk: chunk,
-    ...(settle ? { settledSeq: seq } : {}),
+    ...(settle && !paintFirst ? { settledSeq: seq } : {}),
     previousSeq: seq === selectedSeq ? previousSeq : selectedSeq,
     scrollToSelection: options.scroll ?? true,
   });
+  if (paintFirst) settleLater(seq);
+  else if (settle) dropPendingSettle();
+}
+
+/**
+ * Panes that paint a seek first (the messages pane, while mounted: a seek is the user waiting for
+ * its messages). With one, a seek moves the selection at once and the settled seq (the inspector,
+ * the timeline's jump, the request in force, tool pairs) once that pane has painted it, so its
+ * answer never waits behind theirs in the worker and its frame never lays out and paints theirs.
+ * A seek such a pane does not paint in time (an error, a busy worker) settles after this long (ms).
+ */
+export const SETTLE_FALLBACK_MS = 250;
+let firstPainters = 0;
+let pendingSettle: { seq: number; timer: ReturnType<typeof setTimeout> } | null = null;
+
+/** A pane that paints seeks first is mounted; returns its unmount (a seek waiting for it settles). */
+export function paintSeeksFirst(): () => void {
+  firstPainters++;
+  return () => {
+    firstPainters--;
+    if (pendingSettle) settleAt(pendingSettle.seq);
+  };
+}
+
+/** The pane that paints seeks first has painted `seq`: the heavy panes follow, if it is still the selection. */
+export function seekPainted(seq: number): void {
+  if (pendingSettle?.seq === seq) settleAt(seq);
+}
+
+/**
+ * The fallback runs from the first seek still unsettled, not the last: seeks faster than the pane
+ * paints (a held key, fast playback) still move the heavy panes at least every SETTLE_FALLBACK_MS.
+ */
+function settleLater(seq: number): void {
+  if (pendingSettle) {
+    pendingSettle.seq = seq;
+    return;
+  }
+  const pending = { seq, timer: setTimeout(() => settleAt(pending.seq), SETTLE_FALLBACK_MS) };
+  pendingSettle = pending;
+}
+
+function dropPendingSettle(): void {
+  if (pendingSettle) clearTimeout(pendingSettle.timer);
+  pendingSettle = null;
+}
+
+/** The heavy panes follow `seq`, if it is still the selection (a newer seek has its own settle). */
+function settleAt(seq: number | null): void {
+  dropPendingSettle();
+  const { selectedSeq, settledSeq } = useApp.getState();
+  if (selectedSeq === seq && settledSeq !== seq) useApp.setState({ settledSeq: seq });
 }

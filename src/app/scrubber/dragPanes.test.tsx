@@ -180,6 +180,8 @@ describe('a scrubber drag over the panes', () => {
       vi.advanceTimersByTime(1);
     });
     await settle(12);
+    // Once the messages pane has painted where it rests (appState paintSeeksFirst).
+    await runFrame();
     const rested = seqAtX(axis(), (105 + 30 * 20) / WIDTH);
     expect(useApp.getState().settledSeq).toBe(rested);
     expect(inspector()?.getAttribute('data-seq')).toBe(String(rested));
@@ -189,6 +191,7 @@ describe('a scrubber drag over the panes', () => {
     pointer(slider, 'pointermove', 900);
     pointer(slider, 'pointerup', 900);
     await settle(12);
+    await runFrame();
     const last = seqAtX(axis(), 900 / WIDTH);
     expect(useApp.getState().settledSeq).toBe(last);
     expect(inspector()?.getAttribute('data-seq')).toBe(String(last));

@@ -25,6 +25,7 @@ import { formatSeq } from '../../core/view/seqText';
 import { useSettled } from './useSettled';
 import { MESSAGES_AT_LANE, isFollowing, messagesAtRequest } from './seekRequests';
 import { PAGE, nextPage } from './olderPages';
+import { usePaintSeeksFirst } from './seekPainted';
 
 const NO_PAIRS: ReadonlyMap<string, ToolPair | null> = new Map();
 /**
@@ -100,6 +101,7 @@ export function MessagesPane() {
   useLayoutEffect(() => {
     if (shownSeq !== undefined) useReplay.setState({ shownSeq });
   }, [shownSeq]);
+  usePaintSeeksFirst(tailData, shownSeq);
   // Older pages arrive as the user scrolls up; the list reports what it renders through `items`.
   const [page, setPage] = useState(-1);
   const pageA = useMessagePage(shownSeq, page, page >= 0);
