@@ -55,7 +55,9 @@ const PRINTED_SHAPES = [
   /\bPassword for the (?:\[?elastic\]?|[\w-]{1,64}) user[^\r\n]{0,256}:[ \t]*\r?\n[ \t]*(\S{4,256})(?=[ \t]*(?:\r?\n|$))/dg,
   /\bsuccessfully reset\.?[ \t]*\r?\n[ \t]*New value:[ \t]*(\S{4,256})/dg,
   /\bPASSWORD[ \t]+[\w-]{1,64}[ \t]+=[ \t]+(\S{4,256})/dg,
-  /\b(?:Unseal|Recovery) Key \d{1,2}:[ \t]*([A-Za-z0-9+/=]{20,256})/dg,
+  // (the dev server's "Unseal Key: K" has no number; `vault operator unseal K` types one: audit 38 L4)
+  /\b(?:Unseal|Recovery) Key(?: \d{1,2})?:[ \t]*([A-Za-z0-9+/=]{20,256})/dg,
+  /\bvault[ \t]+operator[ \t]+unseal(?:[ \t]+-[\w-]{1,32}(?:=\S{1,256})?){0,4}[ \t]+([A-Za-z0-9+/=]{20,256})/dg,
   /following password to proceed to installation:[ \t]*(?:\r?\n[ \t]*){1,3}([0-9a-f]{32})\b/dg,
   /\bfs\.azure\.account\.key\.[\w.-]{1,253}["']?[ \t]*[,=:][ \t]*["']?([A-Za-z0-9+/]{86}==)/dg,
   // a password prompt with what was typed after it (an echoing terminal, an expect script)
@@ -64,7 +66,7 @@ const PRINTED_SHAPES = [
   /\b(?:api[ _-]?key|token|secret)[ \t]+(?:provided|supplied)[ \t]*:[ \t]*["'`]?([A-Za-z0-9_.~+/=-]{12,256}?)["'`]?(?=[.,;)]?(?:\s|$))/dgi,
 ];
 const PRINTED =
-  /password|passphrase|provided|supplied|new value|unseal key|recovery key|installation:|fs\.azure/i;
+  /password|passphrase|provided|supplied|new value|unseal|recovery key|installation:|fs\.azure/i;
 
 /**
  * A Google app password as Google shows it, four groups of four lowercase letters, after a
@@ -75,8 +77,20 @@ const PRINTED =
 const APP_PASSWORD =
   /(?:pass|PASS|Pass|pwd|PWD)[^\r\n]{0,40}?(?:[:=]|\bis:?)[ \t]*["']?([a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4})["']?(?=[ \t]*(?:\r?\n|\\[nr]|$))/dg;
 
+/** `vault operator init -format=json`'s key lists: each key in `"unseal_keys_b64": [...]` (audit 38 L4). */
+const KEY_LIST = /"(?:unseal|recovery)_keys_(?:b64|hex)"\s{0,16}:\s{0,16}\[([^\]]{0,8192})\]/dg;
+const LISTED_KEY = /"([A-Za-z0-9+/=]{20,256})"/g;
+
 export function* outputPasswords(s: string): Generator<readonly [number, number]> {
   if (PRINTED.test(s)) for (const re of PRINTED_SHAPES) yield* groupSpans(re, s, 1);
+  if (s.includes('_keys_')) {
+    KEY_LIST.lastIndex = 0;
+    for (let m = KEY_LIST.exec(s); m !== null; m = KEY_LIST.exec(s)) {
+      const from = m.indices?.[1]?.[0] ?? 0;
+      for (const k of (m[1] as string).matchAll(LISTED_KEY))
+        yield [from + k.index + 1, from + k.index + k[0].length - 1];
+    }
+  }
   if (/pass|pwd/i.test(s)) yield* groupSpans(APP_PASSWORD, s, 1);
   if (!s.includes('$') && !s.includes('AUTH') && !s.includes('334') && !s.includes('lftp')) return;
   for (const re of PASSWORD_SHAPES) yield* groupSpans(re, s, 1);

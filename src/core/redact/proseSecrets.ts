@@ -27,9 +27,14 @@ const QUALIFIED = new RegExp(
   'dgi',
 );
 
-/** A login written as `user / password` after its label: "login: admin / X", "creds: root / X" (audit 36 L4). */
+/**
+ * A login written as `user / password` after its label: "login: admin / X", "creds: root / X" (audit
+ * 36 L4), a label naming both ("username/password: admin / X", "Username and Password: `admin` /
+ * `X`", "email/password: qa@acme.io / X", "(user/password): admin, X", `用户名/密码：admin / X`: audit 38 N1).
+ */
+const LOGIN_LABEL = String.raw`(?:\b(?:logins?|credentials?|creds|(?:user(?:[ _-]?name)?|login|e-?mail|account)[ \t]*(?:\/|,|and|&)[ \t]*(?:pass(?:word)?|pwd|pw))|(?:用户名|账号|帐号)[ \t]*\/[ \t]*密码)`;
 const USER_SLASH_PASSWORD = new RegExp(
-  String.raw`\b(?:logins?|credentials?|creds)[ \t]*[:=][ \t]*[^\s/:]{1,64}[ \t]+\/[ \t]+${VALUE}`,
+  String.raw`${LOGIN_LABEL}\)?[ \t*]*[:=\uff1a][ \t*]*[\`'"]?[^\s/:,\`'"]{1,64}[\`'"]?(?:[ \t]*[/,][ \t]*|[ \t]+\/[ \t]+)${VALUE}`,
   'dgi',
 );
 
@@ -37,7 +42,7 @@ export function* proseSecrets(s: string): Generator<readonly [number, number]> {
   if (/ (?:is|was|are|be|to|-|=)(?:\b| )/i.test(s)) yield* valuesOf(PROSE, s, /[.!?)\]}>:]+$/);
   // after a colon the value is the rest of the token: `Summer2024!` keeps its `!`
   if (/[:\uff1a]/.test(s)) yield* valuesOf(QUALIFIED, s, /[.)\]}>]+$/);
-  if (s.includes(' / ')) yield* valuesOf(USER_SLASH_PASSWORD, s, /[.)\]}>]+$/);
+  if (/log|cred|pass|pw|密码/i.test(s)) yield* valuesOf(USER_SLASH_PASSWORD, s, /[.)\]}>]+$/);
 }
 
 function* valuesOf(re: RegExp, s: string, after: RegExp): Generator<readonly [number, number]> {

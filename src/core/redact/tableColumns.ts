@@ -7,9 +7,9 @@
  */
 import { labelTier, valueTest, type LabelTier } from './labels';
 
-/** A header cell that names a secret (`Password`, `API key`, `db_password`), not a count of tokens. */
+/** A header cell that names a secret (`Password`, `API key`, `db_password`, `Username/Password`), not a count of tokens. */
 const SECRET_HEADER =
-  /^[\w .-]{0,32}(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[ _-]?key|apikey|key|credential)$/i;
+  /^[\w ./-]{0,32}(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[ _-]?key|apikey|key|credential)$/i;
 /**
  * The rule under a header: markdown's `|---|:--:|`, psql's `----+----` and the mysql client's
  * `+----+----+` (audit 34 N5: a `SELECT` an agent ran is where it meets a table of tokens).
