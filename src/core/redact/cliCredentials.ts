@@ -18,7 +18,7 @@ import { toolPasswords } from './toolCredentials';
  * `--proxy-user`, HTTPie's `--auth`; then `user:password` (a user and a group alike are kept: `-u app:app`, `-u 1000:1000`).
  */
 const USER_OPTION =
-  /(?<![\w-])(?:-[uU](?:[ \t]+|=)?|-[A-Za-z]{1,8}[uU][ \t]+|--(?:(?:proxy-)?user|auth)(?:[ \t]+|=))\\?["']?([^\s:"'\\-][^\s:"'\\]{0,63}):([^\s"'\\]{1,256})/dg;
+  /(?<![\w-])(?:-[uU](?:[ \t]+|=)?|-[A-Za-z]{1,8}[uU][ \t]+|--(?:(?:proxy-)?user|auth)(?:[ \t]+|=))\\?["']?([^\s:"'\\-][^\s:"'\\]{0,63}):((?:[^\s"'\\]|\\(?![nrtu"'\\\s]|$)){1,256})/dg;
 
 export function* userPasswords(s: string): Generator<readonly [number, number]> {
   USER_OPTION.lastIndex = 0;
@@ -43,7 +43,8 @@ function passwordOfUser(m: RegExpExecArray): readonly [number, number] | undefin
  * same line.
  */
 const HTTPIE = /(?<![\w./:-])(?:https?|xhs?)(?=[ \t])/g;
-const HTTPIE_AUTH = /(?<![\w-])-a(?:[ \t]+|=)?\\?["']?([^\s:"'\\-][^\s:"'\\]{0,63}):([^\s"'\\]{1,256})/dg;
+const HTTPIE_AUTH =
+  /(?<![\w-])-a(?:[ \t]+|=)?\\?["']?([^\s:"'\\-][^\s:"'\\]{0,63}):((?:[^\s"'\\]|\\(?![nrtu"'\\\s]|$)){1,256})/dg;
 
 /** `-A bearer` / `--auth-type=bearer`: then `-a` is a token, whole (`-a TOKEN`). */
 const HTTPIE_BEARER = /(?<![\w-])(?:-A|--auth-type)(?:[ \t]+|=)["']?bearer\b/gi;
@@ -101,6 +102,12 @@ const PASSWORD_COMMAND = new RegExp(
   'g',
 );
 /**
+ * A character of a password on a command line: a backslash too, unless it starts an escape (`\n`,
+ * `\"`: JSON inside JSON): `-pKq9\mZ2` is one password (audit 38 L1).
+ */
+const BARE = String.raw`(?:[^\s"'\\]|\\(?![nrtu"'\\\s]|$))`;
+const QUOTED = String.raw`(?:[^"'\r\n\\]|\\(?![nrtu"'\\]|$))`;
+/**
  * `-xPASSWORD` or `-x"PASS WORD"` (group 1 or 3: attached) or `-x 'PASS WORD'` or `-x PASSWORD`
  * (group 5 or 6), for each command's letters x.
  */
@@ -108,7 +115,7 @@ const OPTIONS = new Map(
   PASSWORD_COMMANDS.map(({ letters }) => [
     letters,
     new RegExp(
-      String.raw`(?<![\w-])-[${letters}](?:([^\s"'\\-][^\s"'\\]*)|\\?(?<q>["'])(?![)\],;])([^"'\r\n\\]{1,256})\\?\k<q>|[ \t]+(?:\\?(?<q2>["'])([^"'\r\n\\]{1,256})\\?\k<q2>|\\?["']?([^\s"'\\-][^\s"'\\]*)))`,
+      String.raw`(?<![\w-])-[${letters}](?:([^\s"'\\-]${BARE}*)|\\?(?<q>["'])(?![)\],;])(${QUOTED}{1,256})\\?\k<q>|[ \t]+(?:\\?(?<q2>["'])(${QUOTED}{1,256})\\?\k<q2>|\\?["']?([^\s"'\\-]${BARE}*)))`,
       'dg',
     ),
   ]),

@@ -66,3 +66,19 @@ describe('L4: Vault unseal keys', () => {
     expect(changedOf(['vault operator unseal -reset', '"unseal_keys_b64": []'])).toEqual([]);
   });
 });
+
+describe('L1: a backslash inside a password on a command line', () => {
+  it('is part of it after -p and -u user:, unless it starts an escape', () => {
+    expect(
+      keptOf('Kq9\\mZ2xLp4', [
+        'mysql -u root -p% shop',
+        "mysql -u root -p'%' shop",
+        'curl -u admin:% https://x',
+        'curl -u "admin:%"',
+        'sshpass -p % ssh host',
+      ]),
+    ).toEqual([]);
+    expect(createMasker().mask('{"cmd":"mysql -pKq9mZ2xLp4\\nnext"}')).toContain('\\nnext');
+    stayLinear((M) => [`mysql -p${'\\'.repeat(M)}n`, `curl -u a:${'x\\'.repeat(M / 2)}`]);
+  });
+});
