@@ -38,11 +38,18 @@ const USER_SLASH_PASSWORD = new RegExp(
   'dgi',
 );
 
+/** A test login handed to an agent without a label: "Log in with test@acme.com / X" (audit 38 L2). */
+const EMAIL_SLASH_PASSWORD = new RegExp(
+  String.raw`[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}[ \t]+\/[ \t]+${VALUE}`,
+  'dg',
+);
+
 export function* proseSecrets(s: string): Generator<readonly [number, number]> {
   if (/ (?:is|was|are|be|to|-|=)(?:\b| )/i.test(s)) yield* valuesOf(PROSE, s, /[.!?)\]}>:]+$/);
   // after a colon the value is the rest of the token: `Summer2024!` keeps its `!`
   if (/[:\uff1a]/.test(s)) yield* valuesOf(QUALIFIED, s, /[.)\]}>]+$/);
   if (/log|cred|pass|pw|密码/i.test(s)) yield* valuesOf(USER_SLASH_PASSWORD, s, /[.)\]}>]+$/);
+  if (s.includes('@') && s.includes(' / ')) yield* valuesOf(EMAIL_SLASH_PASSWORD, s, /[.)\]}>]+$/);
 }
 
 function* valuesOf(re: RegExp, s: string, after: RegExp): Generator<readonly [number, number]> {

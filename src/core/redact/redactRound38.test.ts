@@ -82,3 +82,14 @@ describe('L1: a backslash inside a password on a command line', () => {
     stayLinear((M) => [`mysql -p${'\\'.repeat(M)}n`, `curl -u a:${'x\\'.repeat(M / 2)}`]);
   });
 });
+
+describe('L2: an e-mail and a password without a label', () => {
+  it('masks the password after `e-mail / `, and keeps a word there', () => {
+    for (const value of ['Summer2024!', 'Xk9mP2qLzR7wT4vB'])
+      expect(
+        keptOf(value, ['Log in with test@acme.com / % and check the dashboard', 'jdoe@acme.com / %']),
+      ).toEqual([]);
+    expect(createMasker().mask('jdoe@acme.com / jdoe')).toMatch(/ \/ jdoe$/);
+    stayLinear((M) => ['a@b.co / '.repeat(M / 9)]);
+  });
+});
