@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { loadLogFromBytes } from '../src/core/log/load';
-import { timeAxis } from '../src/core/replay/axis';
+import { seqAxis, timeAxis } from '../src/core/replay/axis';
 import type { SessionLog } from '../src/core/log/sessionLog';
 import type { StreamChunk } from '../src/core/types';
 import { generateLogText } from '../scripts/gen/index';
@@ -274,11 +274,11 @@ test('the wall-clock axis marks compressed gaps; a click on the bar selects the 
   const now = Number(await slider.getAttribute('aria-valuenow'));
   expect(Math.abs(now - mid)).toBeLessThanOrEqual(1);
   await expect(page.getByTestId('messages')).toHaveAttribute('data-seq', String(now));
-  // The handle and the end of the played part are drawn where the click was (both move by
+  // The handle and the end of the played part are drawn at the selected event (both move by
   // transform: a share of the track's width, cqw, and a scale from its left edge).
-  const clickX = box.x + box.width / 2;
-  await expect.poll(async () => Math.abs((await drawnAt(page)).handle - clickX)).toBeLessThanOrEqual(2);
-  await expect.poll(async () => Math.abs((await drawnAt(page)).played - clickX)).toBeLessThanOrEqual(2);
+  const midX = box.x + box.width * seqAxis(log.eventCount).xOf(now);
+  await expect.poll(async () => Math.abs((await drawnAt(page)).handle - midX)).toBeLessThanOrEqual(1);
+  await expect.poll(async () => Math.abs((await drawnAt(page)).played - midX)).toBeLessThanOrEqual(1);
   await page.getByRole('button', { name: 'Time', exact: true }).click();
   await expect(slider).toHaveAttribute('data-axis', 'time');
   // The demo's idle gaps (the 45 s pause before seq 150 among them) are compressed and marked.
@@ -294,7 +294,7 @@ test('the wall-clock axis marks compressed gaps; a click on the bar selects the 
       .toBeLessThanOrEqual(1);
     // The handle stands at the selected event's place on the wall clock.
     const x = box.x + box.width * axis.xOf(Number(await slider.getAttribute('aria-valuenow')));
-    await expect.poll(async () => Math.abs((await drawnAt(page)).handle - x)).toBeLessThanOrEqual(2);
+    await expect.poll(async () => Math.abs((await drawnAt(page)).handle - x)).toBeLessThanOrEqual(1);
   }
 });
 
