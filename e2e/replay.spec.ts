@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { loadLogFromBytes } from '../src/core/log/load';
-import { timeAxis } from '../src/core/replay/axis';
+import { seqAxis, timeAxis } from '../src/core/replay/axis';
 import type { SessionLog } from '../src/core/log/sessionLog';
 import type { StreamChunk } from '../src/core/types';
 import { generateLogText } from '../scripts/gen/index';
@@ -274,6 +274,11 @@ test('the wall-clock axis marks compressed gaps; a click on the bar selects the 
   const now = Number(await slider.getAttribute('aria-valuenow'));
   expect(Math.abs(now - mid)).toBeLessThanOrEqual(1);
   await expect(page.getByTestId('messages')).toHaveAttribute('data-seq', String(now));
+  // The handle and the end of the played part are drawn at the selected event (both move by
+  // transform: a share of the track's width, cqw, and a scale from its left edge).
+  const midX = box.x + box.width * seqAxis(log.eventCount).xOf(now);
+  await expect.poll(async () => Math.abs((await drawnAt(page)).handle - midX)).toBeLessThanOrEqual(1);
+  await expect.poll(async () => Math.abs((await drawnAt(page)).played - midX)).toBeLessThanOrEqual(1);
   await page.getByRole('button', { name: 'Time', exact: true }).click();
   await expect(slider).toHaveAttribute('data-axis', 'time');
   // The demo's idle gaps (the 45 s pause before seq 150 among them) are compressed and marked.
@@ -287,8 +292,19 @@ test('the wall-clock axis marks compressed gaps; a click on the bar selects the 
     await expect
       .poll(async () => Math.abs(Number(await slider.getAttribute('aria-valuenow')) - want))
       .toBeLessThanOrEqual(1);
+    // The handle stands at the selected event's place on the wall clock.
+    const x = box.x + box.width * axis.xOf(Number(await slider.getAttribute('aria-valuenow')));
+    await expect.poll(async () => Math.abs((await drawnAt(page)).handle - x)).toBeLessThanOrEqual(1);
   }
 });
+
+/** Where the scrubber's handle stands and where its played part ends, in page pixels. */
+const drawnAt = (page: Page) =>
+  page.getByTestId('scrubber-handle').evaluate((h) => ({
+    handle: h.getBoundingClientRect().left,
+    played:
+      h.parentElement?.querySelector('[data-testid=scrubber-played]')?.getBoundingClientRect().right ?? NaN,
+  }));
 
 test('stream health: a stalled step is marked in its row and on the scrubber', async ({ page }) => {
   // One step streaming "Hello, world" with a 3.5 s stall before the last delta.

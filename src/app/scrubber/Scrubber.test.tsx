@@ -87,7 +87,7 @@ describe('Scrubber drag', () => {
     );
     await settle();
     const slider = el.querySelector('[data-testid=scrubber]');
-    const handle = () => el.querySelector<HTMLElement>('[data-testid=scrubber-handle]');
+    const handle = () => handlePercent(el);
     if (!slider) throw new Error('the scrubber is drawn');
     pointer(slider, 'pointerdown', 100);
     await settle();
@@ -99,7 +99,7 @@ describe('Scrubber drag', () => {
     expect(commits).toBe(0);
     await runFrame();
     expect(commits).toBe(0);
-    const x = parseFloat(handle()?.style.left ?? '');
+    const x = handle();
     expect(x).toBeCloseTo(handleAt(xSeq(700)), 5);
     // The messages pane has not shown the drag's first seq yet: the selection waits.
     expect(useApp.getState().selectedSeq).toBe(dragStart);
@@ -109,14 +109,14 @@ describe('Scrubber drag', () => {
     expect(useApp.getState().selectedSeq).toBe(xSeq(700));
     expect(commits).toBe(1);
     // React's render during the drag leaves the handle where the pointer is.
-    expect(parseFloat(handle()?.style.left ?? '')).toBeCloseTo(x, 5);
+    expect(handle()).toBeCloseTo(x, 5);
     // Released further on: the selection is where the pointer was last.
     pointer(slider, 'pointermove', 900);
     pointer(slider, 'pointerup', 900);
     await settle();
     expect(useApp.getState().selectedSeq).toBe(xSeq(900));
     expect(useReplay.getState().scrubbing).toBe(false);
-    expect(parseFloat(handle()?.style.left ?? '')).toBeCloseTo(handleAt(xSeq(900)), 5);
+    expect(handle()).toBeCloseTo(handleAt(xSeq(900)), 5);
   });
 
   it('the readout and the slider value follow the pointer every frame; the panes at most every FOLLOW_MS, and show where the drag ends', async () => {
@@ -165,6 +165,20 @@ describe('Scrubber drag', () => {
 /** The seq at pixel `px` of the track. */
 function xSeq(px: number): number {
   return seqAtX(axis(), px / WIDTH);
+}
+
+/**
+ * Where the handle is drawn (% of the track): it moves by transform, in cqw of the track (a size
+ * container); the played part ends there too (scaled from the track's left edge).
+ */
+function handlePercent(el: HTMLElement): number {
+  const handle = el.querySelector<HTMLElement>('[data-testid=scrubber-handle]');
+  const played = el.querySelector<HTMLElement>('[data-testid=scrubber-played]');
+  const at = /^translateX\((.+)cqw\)$/.exec(handle?.style.transform ?? '')?.[1];
+  const scale = /^scaleX\((.+)\)$/.exec(played?.style.transform ?? '')?.[1];
+  if (at === undefined || scale === undefined) return NaN;
+  expect(parseFloat(scale) * 100).toBeCloseTo(parseFloat(at), 5);
+  return parseFloat(at);
 }
 
 /** Where the handle of `seq` is drawn (% of the track). */

@@ -130,9 +130,9 @@ export function Scrubber() {
    */
   const paintAt = (seq: number) => {
     if (!view) return;
-    const at = `${xOfSeq(view, seq) * 100}%`;
-    if (handleRef.current) handleRef.current.style.left = at;
-    if (playedRef.current) playedRef.current.style.width = at;
+    const at = xOfSeq(view, seq);
+    if (handleRef.current) handleRef.current.style.transform = handleTransform(at);
+    if (playedRef.current) playedRef.current.style.transform = playedTransform(at);
     const slider = trackRef.current;
     const text = describeDrag(view, seq, n);
     if (slider) {
@@ -228,7 +228,7 @@ export function Scrubber() {
         data-chunk={selectedChunk ?? undefined}
         data-stalls={view?.stalls.length ?? 0}
         data-search-ticks={hitTicks.length}
-        className="absolute inset-x-0 top-px cursor-pointer touch-none rounded-sm outline-none focus-visible:ring-1 focus-visible:ring-sky-400/70"
+        className="@container absolute inset-x-0 top-px cursor-pointer touch-none rounded-sm outline-none focus-visible:ring-1 focus-visible:ring-sky-400/70"
         style={{ height: TRACK_HEIGHT }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -245,12 +245,16 @@ export function Scrubber() {
           data-testid="scrubber-search-ticks"
           className="pointer-events-none absolute inset-0 h-full w-full"
         />
-        {/* The played part, and the handle: DOM over the canvas, so moving them never repaints it. */}
+        {/* The played part, and the handle: DOM over the canvas, so moving them never repaints it;
+            moved by transform on their own compositor layers, so a seek or a drag frame neither lays
+            out nor repaints the page's root layer (left/width did both). The track is a size
+            container: the handle moves by cqw, a share of the track's width. */}
         <div
           ref={playedRef}
           aria-hidden
-          className="pointer-events-none absolute inset-y-0 left-0 bg-sky-400/[0.07]"
-          style={dragging ? undefined : { width: `${x * 100}%` }}
+          data-testid="scrubber-played"
+          className="pointer-events-none absolute inset-0 origin-left bg-sky-400/[0.07] will-change-transform"
+          style={dragging ? undefined : { transform: playedTransform(x) }}
         />
         {hover && !dragging && (
           <div
@@ -264,8 +268,8 @@ export function Scrubber() {
             ref={handleRef}
             aria-hidden
             data-testid="scrubber-handle"
-            className="pointer-events-none absolute -top-px -bottom-px w-0"
-            style={dragging ? undefined : { left: `${x * 100}%` }}
+            className="pointer-events-none absolute -top-px -bottom-px left-0 w-0 will-change-transform"
+            style={dragging ? undefined : { transform: handleTransform(x) }}
           >
             <div className="absolute inset-y-0 -left-px w-0.5 bg-sky-300 shadow-[0_0_0_1px_rgba(8,47,73,0.8)]" />
             <div className="absolute -top-1 -left-[5px] h-2.5 w-2.5 rotate-45 rounded-[2px] border border-sky-950 bg-sky-300" />
@@ -275,6 +279,11 @@ export function Scrubber() {
     </div>
   );
 }
+
+/** The handle at `x` (0..1 of the track, a size container): its left edge, moved. */
+const handleTransform = (x: number): string => `translateX(${x * 100}cqw)`;
+/** The played part at `x` (0..1 of the track): the whole track's width, scaled from its left edge. */
+const playedTransform = (x: number): string => `scaleX(${x})`;
 
 /** `value`, changing at most once per `ms` (the latest value wins at the end of the wait). */
 function useThrottled<T>(value: T, ms: number): T {
