@@ -13,7 +13,7 @@ import { labelTier, valueTest } from './labels';
  * A pair's name member and value member (`name`/`value`, `key`/`value`, AWS's `Name`/`Value`,
  * Azure's `keyName`/`value` in `az storage account keys list`: audit R21-3; 1Password's
  * `label`/`value`, CloudFormation's `ParameterKey`/`ParameterValue`, Elastic Beanstalk's
- * `OptionName`/`Value`: audit R21-8).
+ * `OptionName`/`Value`: audit R21-8; its stacks' `OutputKey`/`OutputValue`: audit 39 N1).
  */
 export const NAME_MEMBERS = [
   'name',
@@ -24,9 +24,10 @@ export const NAME_MEMBERS = [
   'KeyName',
   'label',
   'ParameterKey',
+  'OutputKey',
   'OptionName',
 ] as const;
-export const VALUE_MEMBERS = new Set(['value', 'Value', 'ParameterValue']);
+export const VALUE_MEMBERS = new Set(['value', 'Value', 'ParameterValue', 'OutputValue']);
 
 const NAME = `(?:${NAME_MEMBERS.join('|')})`;
 const VALUE = `(?:${[...VALUE_MEMBERS].join('|')})`;
@@ -69,8 +70,29 @@ const JSON_PAIR = new RegExp(
 const VAULT_SECRET =
   /(\\?")id\1\s{0,16}:\s{0,16}\1https:\/\/[\w-]{1,64}\.vault\.azure\.net\/secrets\/[^"\\\s]{1,256}\1(?:[^{}]|\{[^{}]{0,256}\}){0,512}?\1value\1\s{0,16}:\s{0,16}\1([^"\\\r\n]{1,1024})\1/dg;
 
+/**
+ * Terraform's output objects (`terraform output -json`, a tfstate's `outputs`, pretty-printed):
+ * `"sensitive": true` says the `"value"` beside it is a secret, whatever its name (audit 39 N1).
+ * An object's body without braces inside, at most 2 KiB.
+ */
+const OBJECT_BODY = /\{([^{}]{0,2048})\}/dg;
+const SENSITIVE = /(\\?")sensitive\1\s{0,16}:\s{0,16}true\b/;
+const OBJECT_VALUE = /(\\?")value\1\s{0,16}:\s{0,16}\1([^"\\\r\n]{1,1024})\1/d;
+
+function* sensitiveOutputs(s: string): Generator<readonly [number, number]> {
+  OBJECT_BODY.lastIndex = 0;
+  for (let m = OBJECT_BODY.exec(s); m !== null; m = OBJECT_BODY.exec(s)) {
+    const body = m[1] as string;
+    const at = SENSITIVE.test(body) ? OBJECT_VALUE.exec(body) : null;
+    const from = m.indices?.[1]?.[0] ?? 0;
+    const span = at?.indices?.[2];
+    if (span && valueTest('password', at[2] as string, false)) yield [from + span[0], from + span[1]];
+  }
+}
+
 export function* textNameValues(s: string): Generator<readonly [number, number]> {
   if (!/alue|ParameterValue/.test(s)) return; // the most strings have no value member: looked at once
+  if (s.includes('sensitive')) yield* sensitiveOutputs(s);
   if (s.includes('.vault.azure.net/secrets/')) {
     VAULT_SECRET.lastIndex = 0;
     for (let m = VAULT_SECRET.exec(s); m !== null; m = VAULT_SECRET.exec(s)) {

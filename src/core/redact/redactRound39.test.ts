@@ -1,0 +1,43 @@
+/** Audit 39's redaction finding: the values Terraform, Pulumi and CloudFormation print as outputs. */
+import { describe, expect, it } from 'vitest';
+import { createMasker } from './rules';
+import { redactLogText } from './redactLog';
+import { changedOf, codexPair, stayLinear } from './testing';
+
+const keptOf = (value: string, cases: readonly string[]) => {
+  const m = createMasker();
+  return cases.filter((c) => m.mask(c.replace('%', value)).includes(value));
+};
+
+describe('N1: infrastructure outputs marked sensitive or named as secrets', () => {
+  const shapes = [
+    '$ terraform output -json\n{\n  "db_password": {\n    "sensitive": true,\n    "type": "string",\n    "value": "%"\n  }\n}',
+    '$ terraform output -json db_password\n"%"',
+    '$ terraform output db_password\n"%"',
+    '$ terraform output -json | jq .api_token\n{\n  "sensitive": true,\n  "type": "string",\n  "value": "%"\n}',
+    '$ pulumi stack output dbPassword --show-secrets\n%',
+    '$ cat terraform.tfstate\n{\n  "outputs": {\n    "db_password": {\n      "value": "%",\n      "type": "string",\n      "sensitive": true\n    }\n  }\n}',
+    '[\n    {\n        "OutputKey": "DbPassword",\n        "OutputValue": "%"\n    }\n]',
+  ];
+  it('masks the value, random or human, in text and after the command in a Codex log', () => {
+    for (const value of ['Xk9mP2qLzR7wT4vBa8Cd', 'Summer2024!'])
+      expect(keptOf(value, shapes), value).toEqual([]);
+    const lines = codexPair({ cmd: 'terraform output db_password' }, 'Output:\n"Xk9mP2qLzR7wT4vBa8Cd"\n');
+    expect(redactLogText(lines.join('\n')).text).not.toContain('Xk9mP2qLzR7wT4vBa8Cd');
+  });
+  it('keeps what is not sensitive', () => {
+    expect(
+      changedOf([
+        '{\n  "db_host": {\n    "sensitive": false,\n    "type": "string",\n    "value": "db.internal"\n  }\n}',
+        '$ terraform output db_host\n"db.internal"',
+        '[{"OutputKey": "BucketName", "OutputValue": "my-app-assets"}]',
+      ]),
+    ).toEqual([]);
+  });
+  it('stays linear on near misses', () => {
+    stayLinear((M) => [
+      '{"sensitive": true, '.repeat(M / 20),
+      `{${'"sensitive": true, "value": "x", '.repeat(M / 34)}`,
+    ]);
+  });
+});
