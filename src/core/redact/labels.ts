@@ -31,7 +31,7 @@ export type LabelTier = 'password' | 'credential' | 'weak' | 'session';
  * redis's `requirepass`/`masterauth`; a wallet's `mnemonic` (a seed phrase).
  */
 const PASSWORD_PART =
-  /^(?:[a-z0-9]*passw(?:or)?ds?|pwd|pw|pswd|pass|passphrase|(?:src|dest)?(?:store|key)pass|(?:new|old|db|root|admin|user|require)pass|masterauth|mnemonic)$/;
+  /^(?:[a-z0-9]*passw(?:or)?ds?|pwd|pw|pswd|pass|passphrase|passcode|(?:src|dest)?(?:store|key)pass|(?:new|old|db|root|admin|user|require)pass|masterauth|mnemonic)$/;
 /** `seed_phrase`, `RECOVERY_PHRASE`: a wallet's words. */
 const PHRASE_OWNER = new Set(['seed', 'recovery', 'secret']);
 /** `apikey`, `privatekey` (`ssh-privatekey`), `authkey` (`--authkey`, `TS_AUTHKEY`). */

@@ -55,6 +55,8 @@ const PRINTED_SHAPES = [
   /\bPassword for the (?:\[?elastic\]?|[\w-]{1,64}) user[^\r\n]{0,256}:[ \t]*\r?\n[ \t]*(\S{4,256})(?=[ \t]*(?:\r?\n|$))/dg,
   /\bsuccessfully reset\.?[ \t]*\r?\n[ \t]*New value:[ \t]*(\S{4,256})/dg,
   /\bPASSWORD[ \t]+[\w-]{1,64}[ \t]+=[ \t]+(\S{4,256})/dg,
+  // redis-cli's `CONFIG GET requirepass`: `1) "requirepass"` then `2) "PW"` (audit 39 L2)
+  /\b1\) "(?:requirepass|masterauth)"\r?\n2\) "([^"\r\n]{1,256})"/dg,
   // (the dev server's "Unseal Key: K" has no number; `vault operator unseal K` types one: audit 38 L4)
   /\b(?:Unseal|Recovery) Key(?: \d{1,2})?:[ \t]*([A-Za-z0-9+/=]{20,256})/dg,
   /\bvault[ \t]+operator[ \t]+unseal(?:[ \t]+-[\w-]{1,32}(?:=\S{1,256})?){0,4}[ \t]+([A-Za-z0-9+/=]{20,256})/dg,
@@ -66,7 +68,7 @@ const PRINTED_SHAPES = [
   /\b(?:api[ _-]?key|token|secret)[ \t]+(?:provided|supplied)[ \t]*:[ \t]*["'`]?([A-Za-z0-9_.~+/=-]{12,256}?)["'`]?(?=[.,;)]?(?:\s|$))/dgi,
 ];
 const PRINTED =
-  /password|passphrase|provided|supplied|new value|unseal|recovery key|installation:|fs\.azure/i;
+  /password|passphrase|provided|supplied|new value|unseal|recovery key|installation:|fs\.azure|requirepass|masterauth/i;
 
 /**
  * A Google app password as Google shows it, four groups of four lowercase letters, after a

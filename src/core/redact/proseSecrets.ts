@@ -10,10 +10,10 @@
  */
 import { looksRandom } from './labels';
 
-const LABEL = String.raw`\b(?:pass ?words?|passphrase|passcode|pwd|api[ _-]?keys?|access[ _-]?keys?|secret(?:[ _-]?key)?|tokens?|credentials?|creds)`;
+const LABEL = String.raw`\b(?:pass ?words?|passphrase|passcode|pwd|pw|api[ _-]?keys?|access[ _-]?keys?|secret(?:[ _-]?key)?|tokens?|credentials?|creds)`;
 const VALUE = String.raw`[\`'"\u201c]?([^\s\`'"\u201d,;]{8,256})`;
 const PROSE = new RegExp(
-  String.raw`${LABEL}(?:[ \t]+(?:for|of|to|on)[ \t]+[^\s.,;:!?\`'"]{1,40}(?:[ \t]+[^\s.,;:!?\`'"]{1,40}){0,2})?[ \t]+(?:(?:is|was|are)(?:[ \t]+now)?|will be|would be|to|-|=)[ \t]*:?[ \t]*${VALUE}`,
+  String.raw`${LABEL}(?:[ \t]+(?:for|of|to|on)[ \t]+[^\s.,;:!?\`'"]{1,40}(?:[ \t]+[^\s.,;:!?\`'"]{1,40}){0,2})?[ \t]+(?:(?:is|was|are|has been)(?:[ \t]+(?:now|(?:changed|set|reset|updated)[ \t]+to))?|(?:changed|set|reset|updated)[ \t]+to|will be|would be|to|-|=)[ \t]*:?[ \t]*${VALUE}`,
   'dgi',
 );
 /**

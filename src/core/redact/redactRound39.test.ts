@@ -41,3 +41,28 @@ describe('N1: infrastructure outputs marked sensitive or named as secrets', () =
     ]);
   });
 });
+
+describe('audit 39 lows', () => {
+  it('L2 redis CONFIG GET requirepass, L3 a password changed to V / pw is V / passcode:, L4 jq of the unseal keys', () => {
+    for (const value of ['Xk9mP2qLzR7wT4vB', 'Summer2024!'])
+      expect(
+        keptOf(value, [
+          'redis-cli CONFIG GET requirepass\n1) "requirepass"\n2) "%"',
+          'The admin password was changed to % yesterday',
+          'password changed to %',
+          'root pw is %',
+          'passcode: %',
+          '$ jq -r ".unseal_keys_b64[]" cluster-keys.json\n%',
+        ]),
+        value,
+      ).toEqual([]);
+    expect(
+      changedOf([
+        'the password was changed to something stronger',
+        'pw is required',
+        'passcode: required',
+        'password set to expire',
+      ]),
+    ).toEqual([]);
+  });
+});
