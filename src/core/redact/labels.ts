@@ -240,6 +240,8 @@ const BARE_VALUE = new RegExp(
   String.raw`(?:[^\s"'\`\\,;&<>(){}[\]\x1b${BOX_BARS}]|\\+(?![\\nrtubf"'/\s]|$))*`,
   'y',
 );
+/** A scheme word, then the token it sends (`SSWS 00Qx…`, `FlyV1 fm2_…`): no phrase (audit 40 N1). */
+const SCHEMED = /^[A-Za-z][\w-]{0,20} \S{16,}$/;
 /** The longest name looked at: a longer one is no label. */
 const MAX_NAME = 128;
 
@@ -309,11 +311,9 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
     // the next line may be prose (`Password:\nWelcome to Ubuntu`): a word there is no password
     // and a list of quoted names (`["password", "username"]`) holds words: no password either
     const sure =
-      nextLine === undefined && !(comma && tier === 'password')
+      (nextLine === undefined && !(comma && tier === 'password')) || /^(?:weak|session)$/.test(tier)
         ? tier
-        : tier === 'weak' || tier === 'session'
-          ? tier
-          : 'credential';
+        : 'credential';
     if (quote !== undefined) {
       // Python's `"""V"""`: the value is inside the triple quotes (audit 37 L10)
       const triple = /^["']$/.test(quote) && s.startsWith(quote + quote, start);
@@ -322,8 +322,11 @@ export function* labelledSecrets(s: string): Generator<readonly [number, number]
       if (end !== -1) {
         const value = s.slice(opens, end);
         const phrase = /\s/.test(value);
+        const schemed = !spaced && SCHEMED.test(value) && looksRandom(value.split(' ')[1] ?? '');
         const test =
-          valueTest(spaced ? 'weak' : sure, value, phrase) || (!spaced && !comma && wordSecret(value));
+          valueTest(spaced ? 'weak' : sure, value, phrase) ||
+          (!spaced && !comma && wordSecret(value)) ||
+          schemed;
         // a shell's `PASSWORD=\`cat pw.txt\`` is a command, not a phrase (audit 34 L1)
         const command = quote.endsWith('`') && s[to] === '=' && /^[a-z][\w.-]*[ \t]/.test(value);
         if (value.length > 0 && !(phrase && spaced) && test && !command) {

@@ -99,6 +99,8 @@ const SHAPES = [
   `AKLT${mixed(ALNUM, 36)}[A-Za-z0-9]{36,64}(?![A-Za-z0-9])`,
   // a Microsoft Entra (Azure AD) client secret: 3 characters, a digit, `Q~`, 31-34 more (audit 33 L1)
   String.raw`[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])`,
+  // a Fly.io token, `FlyV1 fm2_…[,fm2_…]` whole (its `FlyV1 ` is part of it: audit 40 N1)
+  String.raw`FlyV1 fm[12]_[A-Za-z0-9+/=_-]{20,}(?:,fm[12]_[A-Za-z0-9+/=_-]{20,}){0,8}`,
   // a Facebook access token (EAAG, EAAB, ...): a long run, not inside base64 (a screenshot's `/EAAA…`)
   String.raw`(?<![+/])EAA[B-Z]${mixed(ALNUM, 100)}[A-Za-z0-9]{100,}(?![A-Za-z0-9+/=])`,
 ];
