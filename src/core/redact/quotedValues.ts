@@ -38,9 +38,9 @@ export function closingQuote(s: string, start: number, quote: string): number {
 
 /** Where a triple-quoted value on one line from `start` ends (its closing `"""` or `'''`), or -1. */
 export function closingTriple(s: string, start: number, quote: string): number {
-  const window = s.slice(start, start + MAX_QUOTED + 3);
-  const end = window.indexOf(quote.repeat(3));
-  return end !== -1 && !/[\r\n]/.test(window.slice(0, end)) ? start + end : -1;
+  const ahead = s.slice(start, start + MAX_QUOTED + 3);
+  const end = ahead.indexOf(quote.repeat(3));
+  return end !== -1 && !/[\r\n]/.test(ahead.slice(0, end)) ? start + end : -1;
 }
 
 /** An encoded `&`, `#` or space (once or twice: `%26`, `%2526`), or a `%25` that encodes a `%` again. */
