@@ -1,14 +1,10 @@
 /** Audit 36's redaction findings: a secret's label qualified before its colon ("password for prod:"). */
 import { describe, expect, it } from 'vitest';
 import { createMasker } from './rules';
-import { changedOf, codexPair, stayLinear } from './testing';
+import { changedOf, codexPair, keptOf, stayLinear } from './testing';
 import { redactLogText } from './redactLog';
 
 const V = 'Xk9mP2qLzR7wT4vBa8Cd';
-const keptOf = (value: string, cases: readonly string[]) => {
-  const m = createMasker();
-  return cases.filter((c) => m.mask(c.replace('%', value)).includes(value));
-};
 
 describe('N1: a label qualified before its colon', () => {
   const shapes = [

@@ -2,12 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMasker } from './rules';
 import { redactLogText } from './redactLog';
-import { changedOf, codexPair, stayLinear } from './testing';
+import { changedOf, codexPair, keptOf, stayLinear } from './testing';
 
-const keptOf = (value: string, cases: readonly string[]) => {
-  const m = createMasker();
-  return cases.filter((c) => m.mask(c.replace('%', value)).includes(value));
-};
 const BASIC = btoa('deploy:S3cr3t-P4ss!');
 const HEX = '9f86d081884c7d659a2feaa0c55ad015';
 

@@ -2,12 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMasker } from './rules';
 import { redactLogText } from './redactLog';
-import { changedOf, codexPair, stayLinear } from './testing';
-
-const keptOf = (value: string, cases: readonly string[]) => {
-  const m = createMasker();
-  return cases.filter((c) => m.mask(c.replaceAll('%', value)).includes(value));
-};
+import { changedOf, codexPair, keptOf, stayLinear } from './testing';
 
 describe('N1: a label naming both a user and a password, then `user / password`', () => {
   const shapes = [

@@ -82,6 +82,12 @@ export function keepsAll(header: string, outputs: readonly unknown[]): void {
   expect(redactLogText(log).text).toBe(log);
 }
 
+/** The cases (each `%` replaced by `value`) one masker leaves `value` in: an empty list when it masks each. */
+export function keptOf(value: string, cases: readonly string[]): string[] {
+  const m = createMasker();
+  return cases.filter((c) => m.mask(c.replaceAll('%', value)).includes(value));
+}
+
 /** The texts one masker changes: an empty list when it keeps each whole. */
 export function changedOf(texts: readonly string[]): string[] {
   const m = createMasker();
