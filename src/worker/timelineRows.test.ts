@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Queries } from './queries';
 import { OpenLog } from './openLog';
 import { TimelineRows } from './timelineRows';
 import { seqRuns } from '../core/view/seqRuns';
+import { RunRows } from '../core/view/rowMap';
 import { NAME_MAX_CHARS, NAME_TIP_CHARS } from '../core/view/bidiControls';
 
 /** The bundled demo log, loaded the way the worker loads it (in slices). */
@@ -60,6 +61,51 @@ describe('TimelineRows (worker row model over a real log)', () => {
     expect(timeline.navigate(0, 'step', 1)).toBe(session.log.structure.steps[0]!.startSeq);
     timeline.collapseAll('turns');
     expect(timeline.rows().rowCount).toBe(3);
+  });
+
+  it('a toggle or a reveal splices the fold into the rows, and they equal a full rebuild', () => {
+    const { session, timeline } = demo();
+    // The same operations, each followed by a rebuild of every span (an empty filter rebuilds).
+    const rebuilt = new TimelineRows(session);
+    const structure = session.log.structure;
+    const headers = [
+      ...structure.turns.map((t) => t.startSeq),
+      ...structure.steps.map((st) => st.startSeq),
+      ...session.chunkRuns.all().map((r) => r.start),
+    ];
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const versions = new Set<number>();
+    const builds = vi.spyOn(RunRows, 'build');
+    timeline.rows();
+    let fullBuilds = 0;
+    for (let i = 0; i < 60; i++) {
+      const before = builds.mock.calls.length;
+      if (i % 3 === 0) {
+        const seq = next(session.eventCount);
+        expect(timeline.reveal(seq)).toBe(true);
+        fullBuilds += builds.mock.calls.length - before;
+        rebuilt.reveal(seq);
+      } else {
+        const seq = headers[next(headers.length)]!;
+        timeline.toggle(seq);
+        fullBuilds += builds.mock.calls.length - before;
+        rebuilt.toggle(seq);
+      }
+      rebuilt.setFilter({ types: null, errorsOnly: false, text: '' });
+      const count = rebuilt.rows().rowCount;
+      expect(timeline.rows().rowCount).toBe(count);
+      expect(timeline.window(0, count)).toEqual(rebuilt.window(0, count));
+      versions.add(timeline.version);
+    }
+    // Each change is a new version the client sees, and none rebuilt every span (a toggle of a
+    // header hidden under a folded turn may: none of these was).
+    expect(versions.size).toBeGreaterThan(50);
+    expect(fullBuilds).toBe(0);
+    builds.mockRestore();
   });
 
   it('filters by type, errors and text', () => {

@@ -9,9 +9,10 @@
  * log loads get the default without any bookkeeping.
  */
 import type { StepInfo, StructureIndex, TurnInfo } from '../core/analysis/structure';
-import type { ToolCallInfo } from '../core/analysis/structureIndex';
+import { stepIndexAt, turnIndexAt, type ToolCallInfo } from '../core/analysis/structureIndex';
 import { stepOutcomes, toolList } from '../core/view/spanSummary';
 import { MatchRows, RunRows, depthOf, type RowMap, type Span, type SpanKind } from '../core/view/rowMap';
+import { mergeByStart, spansStartingIn } from '../core/view/spanLists';
 import { formatDuration, recordedTime } from '../core/view/duration';
 import { NO_FILTER, type TimelineFilter, type TimelineRow } from './protocol';
 import { stepHealthView } from './replayQueries';
@@ -63,7 +64,7 @@ export class TimelineRows {
     const span = this.spanStartingAt(seq);
     if (!span) return false;
     this.overrides.set(seq, collapsed ?? !this.isCollapsed(span));
-    this.invalidate();
+    this.refold(span);
     return true;
   }
 
@@ -91,15 +92,40 @@ export class TimelineRows {
     const rows = this.rows();
     if (rows.isVisible(seq)) return true;
     if (this.scan) return false;
-    for (const span of this.spansContaining(seq)) {
-      if (span.start !== seq && this.isCollapsed(span)) this.overrides.set(span.start, false);
-    }
-    this.invalidate();
+    const opened = this.spansContaining(seq).filter((span) => span.start !== seq && this.isCollapsed(span));
+    for (const span of opened) this.overrides.set(span.start, false);
+    // Spans nest, so the outermost one holds every change.
+    this.refold(opened[0]);
     return this.rows().isVisible(seq);
   }
 
   private invalidate(): void {
     this.dirty = true;
+  }
+
+  /**
+   * After the fold state changed only inside `span` (a toggle or a reveal):
+   * splice the rows of its range into the current map rather than build
+   * every span again (rowMap.ts spliceRange), when the map is current.
+   */
+  private refold(span: Span | undefined): void {
+    const map = this.rows();
+    if (span && map instanceof RunRows) {
+      const count = this.session.eventCount;
+      const to = Math.min(span.end < 0 ? count - 1 : span.end, count - 1);
+      const spans = mergeByStart(
+        spansStartingIn(this.turnSpans, span.start, to),
+        spansStartingIn(this.stepSpans, span.start, to),
+        this.session.chunkRuns.within(span.start, to),
+      );
+      const next = map.spliceRange(count, span.start, to, spans, (sp) => this.isCollapsed(sp));
+      if (next) {
+        this.map = next;
+        this.version++;
+        return;
+      }
+    }
+    this.invalidate();
   }
 
   // ---------------------------------------------------------------- the row map
@@ -185,12 +211,14 @@ export class TimelineRows {
     return run && run.start === seq ? run : undefined;
   }
 
+  /** The turn, step and chunk run around seq, outermost first (by binary search: a seek asks it). */
   private spansContaining(seq: number): Span[] {
     const out: Span[] = [];
-    for (const list of [this.turnSpans, this.stepSpans]) {
-      const span = list.find((sp) => sp.start <= seq && seq <= sp.end);
-      if (span) out.push(span);
-    }
+    const structure = this.session.log.structure;
+    const turn = this.turnSpans[turnIndexAt(structure, seq)];
+    const step = this.stepSpans[stepIndexAt(structure, seq)];
+    if (turn) out.push(turn);
+    if (step) out.push(step);
     const run = this.session.chunkRuns.runAt(seq);
     if (run) out.push(run);
     return out;
@@ -343,21 +371,5 @@ export class TimelineRows {
     for (let i = spans.length - 1; i >= 0; i--)
       if ((spans[i] as Span).start < seq) return (spans[i] as Span).start;
     return null;
-  }
-}
-
-/** Sorted merge of span lists that are each sorted by start. */
-function mergeByStart(...lists: Span[][]): Span[] {
-  const out: Span[] = [];
-  const idx = lists.map(() => 0);
-  for (;;) {
-    let best = -1;
-    for (let i = 0; i < lists.length; i++) {
-      const s = (lists[i] as Span[])[idx[i] as number];
-      if (s && (best < 0 || s.start < ((lists[best] as Span[])[idx[best] as number] as Span).start)) best = i;
-    }
-    if (best < 0) return out;
-    out.push((lists[best] as Span[])[idx[best] as number] as Span);
-    idx[best] = (idx[best] as number) + 1;
   }
 }

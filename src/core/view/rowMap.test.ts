@@ -118,6 +118,103 @@ describe('RunRows', () => {
   });
 });
 
+describe('RunRows.spliceRange', () => {
+  /** Random spans that nest (unique starts), some collapsed; every seq's spans from the outside in. */
+  const nestedSpans = fc.integer({ min: 1, max: 80 }).chain((n) =>
+    fc
+      .array(fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: 20 }), fc.boolean()), {
+        maxLength: 16,
+      })
+      .chain((raw) => {
+        const spans: Span[] = [];
+        const flags = new Map<number, boolean>();
+        for (const [start, length, collapsed] of raw) {
+          const s: Span = { kind: 'step', start, end: start + length };
+          const nests = spans.every(
+            (o) =>
+              o.start !== s.start &&
+              (s.end < o.start ||
+                s.start > o.end ||
+                (s.start > o.start && s.end <= o.end) ||
+                (o.start > s.start && o.end <= s.end)),
+          );
+          if (nests) {
+            spans.push(s);
+            flags.set(start, collapsed);
+          }
+        }
+        return fc.record({
+          n: fc.constant(n),
+          spans: fc.constant(spans),
+          flags: fc.constant(flags),
+          pick: fc.nat(),
+          seq: fc.integer({ min: 0, max: n - 1 }),
+        });
+      }),
+  );
+
+  function sameRows(got: RunRows, want: RunRows): void {
+    expect(got.rowCount).toBe(want.rowCount);
+    expect(got.runCount).toBe(want.runCount);
+    for (let row = 0; row < want.rowCount; row++) {
+      expect(got.seqAt(row)).toBe(want.seqAt(row));
+      expect(got.coverEnd(row)).toBe(want.coverEnd(row));
+    }
+  }
+
+  const startingIn = (spans: Span[], from: number, to: number) =>
+    spans.filter((s) => s.start >= from && s.start <= to);
+
+  it('a toggled span whose header shows gives the rows a full build gives', () => {
+    fc.assert(
+      fc.property(nestedSpans, ({ n, spans, flags, pick }) => {
+        if (spans.length === 0) return;
+        const isCollapsed = (s: Span) => flags.get(s.start) === true;
+        const before = RunRows.build(n, spans, isCollapsed);
+        const span = spans[pick % spans.length] as Span;
+        flags.set(span.start, !flags.get(span.start));
+        const want = RunRows.build(n, spans, isCollapsed);
+        const to = Math.min(span.end, n - 1);
+        const got = before.spliceRange(n, span.start, to, startingIn(spans, span.start, to), isCollapsed);
+        if (!before.isVisible(span.start)) expect(got).toBeNull();
+        else sameRows(got as RunRows, want);
+      }),
+    );
+  });
+
+  it('a reveal (every collapsed span around a seq opened) gives the rows a full build gives', () => {
+    fc.assert(
+      fc.property(nestedSpans, ({ n, spans, flags, seq }) => {
+        const isCollapsed = (s: Span) => flags.get(s.start) === true;
+        const before = RunRows.build(n, spans, isCollapsed);
+        const around = spans
+          .filter((s) => s.start < seq && seq <= Math.min(s.end, n - 1) && isCollapsed(s))
+          .sort((a, b) => a.start - b.start);
+        const outer = around[0];
+        if (!outer) return;
+        for (const s of around) flags.set(s.start, false);
+        const to = Math.min(outer.end, n - 1);
+        const got = before.spliceRange(n, outer.start, to, startingIn(spans, outer.start, to), isCollapsed);
+        const want = RunRows.build(n, spans, isCollapsed);
+        sameRows(got as RunRows, want);
+        expect(want.isVisible(seq)).toBe(true);
+      }),
+    );
+  });
+
+  it('refuses what it cannot splice: another event count, a span running past the range', () => {
+    const spans: Span[] = [
+      { kind: 'turn', start: 0, end: 9 },
+      { kind: 'chunks', start: 3, end: 12 },
+    ];
+    const rows = RunRows.build(20, spans, () => true);
+    expect(rows.spliceRange(21, 0, 9, spans, () => false)).toBeNull();
+    expect(rows.spliceRange(20, 0, 9, spans, () => false)).toBeNull();
+    const open = RunRows.build(20, spans, () => false);
+    expect(open.spliceRange(20, 3, 12, [spans[1] as Span], () => true)?.rowCount).toBe(11);
+  });
+});
+
 describe('MatchRows', () => {
   it('maps rows to matching seqs and seqs to the nearest match at or before', () => {
     const rows = new MatchRows(Int32Array.from([2, 5, 9]));
