@@ -23,7 +23,6 @@ import { messageFocus } from '../core/view/messageFocus';
 import type { TimelineRows } from './timelineRows';
 import { redactedCopy } from './redactedCopy';
 import { queryLibrary } from './libraryQuery';
-import { yieldToEvents } from './loader';
 import { busyNotice } from './busyNotice';
 import { formatSeq } from '../core/view/seqText';
 import { wholeFieldText } from '../core/view/headerFields';
@@ -81,16 +80,21 @@ function atSeq<K extends SeqKind>(
 
 /**
  * A handler whose first read is long on a large log (every step, every header): it reads in
- * slices with yields between them (slices.ts), so a seek sent meanwhile waits one slice, and
- * stops when another log is opened (null from `read`: answered `superseded`).
+ * slices with yields between them (slices.ts), so a seek sent meanwhile waits one slice at most,
+ * and rests while the user asks (backgroundGate.ts); it stops when another log is opened (null
+ * from `read`: answered `superseded`).
  */
 function inSlices<K extends RequestKind>(
-  read: (c: LoadedLog, stopped: () => boolean) => Promise<ResponseValues[K] | null>,
+  read: (
+    c: LoadedLog,
+    stopped: () => boolean,
+    pause: () => Promise<void>,
+  ) => Promise<ResponseValues[K] | null>,
 ): Handler<K> {
   return async (_req, host) => {
     const c = host.current;
     if (!c) return fail('no-log', 'No log is loaded');
-    const value = await read(c, () => host.current !== c);
+    const value = await read(c, () => host.current !== c, host.background.pause);
     return value === null ? fail('superseded', 'Another log was opened') : ok(value);
   };
 }
@@ -180,7 +184,7 @@ export const handlers: HandlerTable = {
     (size) => `reading the charts of ${size}`,
     (_req, c) => ok(c.answers.metrics()),
   ),
-  costTotals: inSlices((c, stopped) => c.answers.costTotalsInSlices(yieldToEvents, stopped)),
+  costTotals: inSlices((c, stopped, pause) => c.answers.costTotalsInSlices(pause, stopped)),
   runProfile: announced(
     (size) => `profiling ${size} for a comparison`,
     (_req, c) => ok(c.answers.runProfile()),
@@ -188,7 +192,7 @@ export const handlers: HandlerTable = {
   inputDigests: atSeq((req, c) => ok(c.answers.inputDigests(req.seq))),
 
   requestAt: atSeq((req, c) => ok(c.harness.requestAt(req.seq))),
-  requestChanges: inSlices((c, stopped) => c.harness.requestChanges(yieldToEvents, stopped)),
+  requestChanges: inSlices((c, stopped, pause) => c.harness.requestChanges(pause, stopped)),
   requestChange: atSeq((req, c) => ok(c.harness.requestChange(req.seq))),
   resumePreview: onLog((_req, c) => ok(c.harness.resumePreview())),
   headerField: onLog((req, c) => {

@@ -52,6 +52,7 @@ import {
 import { importNotice } from './busyNotice';
 import { ProgressPosts } from './progressPosts';
 import { waitsForThePanes } from './requestOrder';
+import { BackgroundGate, type Clock } from './backgroundGate';
 
 /**
  * Longest stretch of synchronous parsing before the loop yields to queued
@@ -69,7 +70,12 @@ export interface LogHostOptions extends OpenLogOptions {
   readLimits?: ReadLimits;
   /** Between two looks for a followed log that is gone (goneLog.ts); default GONE_RETRY_MS. */
   goneRetryMs?: number;
+  /** The background reads' clock (backgroundGate.ts); default performance.now and setTimeout. */
+  clock?: Clock;
 }
+
+/** Requests that are background reads themselves, or ask for nothing the user waits on. */
+const NOT_ASKED_BY_THE_USER = new Set<RequestKind>(['costTotals', 'requestChanges', 'ping', 'cancel']);
 
 /** When the loading loop last posted progress and last yielded. */
 interface Pace {
@@ -89,13 +95,19 @@ export class LogHost implements HandlerHost {
   /** The running search, if any (the newest wins). */
   readonly searches = new SearchRunner((p) => this.push(p));
 
+  /** When background reads (costTotals, requestChanges) take their next slice. */
+  readonly background: BackgroundGate;
+
   constructor(
     private readonly post: (msg: WorkerMessage) => void,
     private readonly options: LogHostOptions = {},
-  ) {}
+  ) {
+    this.background = new BackgroundGate(options.clock);
+  }
 
   /** Answers one request (exactly once, even when the handler throws or the answer cannot be posted). */
   receive(req: RequestEnvelope): Promise<void> {
+    if (!NOT_ASKED_BY_THE_USER.has(req.kind)) this.background.asked();
     // A seek sends several requests at once; the panes' (messages, stream) go first, the rest wait one turn.
     const answer = waitsForThePanes(req)
       ? yieldToEvents().then(() => this.dispatch(req))

@@ -5,6 +5,7 @@
  * import the host itself, so the two stay out of an import cycle.
  */
 import type { AnswerQueries } from './answerQueries';
+import type { BackgroundGate } from './backgroundGate';
 import type { HarnessQueries } from './harnessQueries';
 import type { OpenLog } from './openLog';
 import type { ReadLimitKind } from '../core/reader/readLimits';
@@ -35,6 +36,8 @@ export interface HandlerHost {
   cancel(loadId: number): ResponseValues['cancel'];
   /** Posts a push to the page now, ahead of the answer (a `busy` before a long task). */
   push(p: Push): void;
+  /** The pause between two slices of a background read (backgroundGate.ts). */
+  readonly background: BackgroundGate;
   filter(id: number, filter: TimelineFilter): Promise<Result<ResponseValues['filter']>>;
   readonly searches: {
     run(

@@ -10,6 +10,7 @@ import { generateLogText } from '../../scripts/gen/index';
 import { AnswerQueries } from './answerQueries';
 import { SLICE_ITEMS } from './slices';
 import { LogHost } from './host';
+import { MAX_DEFER_MS, QUIET_MS } from './backgroundGate';
 import { OpenLog } from './openLog';
 import type { ResponseMessage, WorkerMessage } from './protocol';
 import { requestChangeSeqs } from '../core/harness/requestView';
@@ -117,6 +118,69 @@ describe('costTotals reads step models in slices', () => {
     await host.receive({ id: 4, kind: 'requestChanges' });
     expect(reads.mock.calls.length).toBe(before);
     expect(answers()[2]?.result).toEqual({ ok: true, value: { seqs: want } });
+  });
+});
+
+describe('a background read rests while the user asks (backgroundGate.ts)', () => {
+  /** A host whose background reads run on a clock the test moves: every sleep is recorded. */
+  async function withClock(onSleep: (host: LogHost) => void = () => {}) {
+    let t = 1000;
+    const sleeps: number[] = [];
+    const readTimes: number[] = [];
+    const posted: WorkerMessage[] = [];
+    const host: LogHost = new LogHost((m) => posted.push(m), {
+      clock: {
+        now: () => t,
+        sleep: async (ms) => {
+          sleeps.push(ms);
+          t += ms;
+          onSleep(host);
+        },
+      },
+    });
+    await host.receive({ id: 1, kind: 'open', loadId: 1, source: { kind: 'text', text: TEXT } });
+    const c = host.current;
+    if (!c) throw new Error('the log did not open');
+    t += 10_000; // long after the open request
+    const event = c.log.log.event.bind(c.log.log);
+    vi.spyOn(c.log.log, 'event').mockImplementation((seq) => {
+      readTimes.push(t);
+      return event(seq);
+    });
+    const answers = () => posted.filter((m): m is ResponseMessage => m.type === 'response' && m.id > 1);
+    return { host, c, sleeps, readTimes, answers };
+  }
+
+  it('a seek during the read holds its next slice QUIET_MS; alone, it never waits', async () => {
+    const alone = await withClock();
+    await alone.host.receive({ id: 2, kind: 'costTotals' });
+    expect(alone.sleeps).toEqual([]);
+    expect(alone.answers()[0]?.result).toEqual({ ok: true, value: reference().totals });
+
+    const { host, c, sleeps, answers } = await withClock();
+    const totals = host.receive({ id: 2, kind: 'costTotals' });
+    const seek = host.receive({ id: 3, kind: 'messages', seq: c.log.eventCount - 1, from: -50, to: 0 });
+    await Promise.all([totals, seek]);
+    expect(sleeps).toEqual([QUIET_MS]);
+    expect(answers().map((a) => a.kind)).toEqual(['messages', 'costTotals']);
+    expect(answers()[1]?.result).toEqual({ ok: true, value: reference().totals });
+  });
+
+  it('steady asking slows the read (MAX_DEFER_MS a pause at most), never stops it', async () => {
+    let asks = 0;
+    const { host, sleeps, readTimes, answers } = await withClock((h) => {
+      void h.receive({ id: 100 + asks++, kind: 'ping' });
+      h.background.asked();
+    });
+    host.background.asked();
+    await host.receive({ id: 2, kind: 'costTotals' });
+    expect(sleeps.length).toBeGreaterThan(1);
+    const gaps = readTimes.slice(1).map((at, i) => at - (readTimes[i] as number));
+    expect(Math.max(...gaps)).toBe(MAX_DEFER_MS);
+    expect(answers().find((a) => a.kind === 'costTotals')?.result).toEqual({
+      ok: true,
+      value: reference().totals,
+    });
   });
 });
 
