@@ -47,6 +47,8 @@ export class Queries {
   /** Replace seq -> its hidden nodes as posted (bounded runs), made once per replace and log size. */
   private runsCache: { events: number; map: Map<number, SeqRuns> } | null = null;
   private callCache: { events: number; map: Map<string, ToolCallInfo> } | null = null;
+  /** A tool/call or tool/result seq -> the first call it belongs to (an inspected event's pair). */
+  private callSeqCache: { events: number; map: Map<number, ToolCallInfo> } | null = null;
   /** What the page is posted of the header and the meta lines: made once, posted with every summary. */
   private headerCache: { of: object; posted: PostedHeader } | null = null;
   private metasCache: PostedMeta[] = [];
@@ -232,10 +234,17 @@ export class Queries {
   /** The call/result pair a tool/call or tool/result event belongs to. */
   private toolPair(ev: SessionEvent): ToolPair | undefined {
     if (ev.type !== 'tool/call' && ev.type !== 'tool/result') return undefined;
-    const calls = this.session.log.structure.toolCalls;
-    const c = calls.find((x) => x.callSeq === ev.seq || x.resultSeq === ev.seq);
-    if (!c) return undefined;
-    return pairOf(c);
+    // Made once per log size: a walk of every call per inspected event took milliseconds of a
+    // seek at 12M events (150k calls).
+    const n = this.session.log.eventCount;
+    if (!this.callSeqCache || this.callSeqCache.events !== n) {
+      const map = new Map<number, ToolCallInfo>();
+      for (const c of this.session.log.structure.toolCalls)
+        for (const seq of [c.callSeq, c.resultSeq]) if (seq !== null && !map.has(seq)) map.set(seq, c);
+      this.callSeqCache = { events: n, map };
+    }
+    const c = this.callSeqCache.map.get(ev.seq);
+    return c ? pairOf(c) : undefined;
   }
 
   diagnostics(code: DiagnosticCode | undefined, from: number, to: number): DiagnosticsWindow {

@@ -185,6 +185,15 @@ describe('Queries', () => {
     expect(JSON.parse(d.raw)).toMatchObject({ seq: call.resultSeq });
     const diag = session.log.diagnostics.items.find((x) => x.seq !== undefined)!;
     expect(queries.event(diag.seq!).diagnostics.map((x) => x.code)).toContain(diag.code);
+    // Every call's two events name that call (the first one listed with the seq), and no other event has a pair.
+    const calls = session.log.structure.toolCalls;
+    for (let seq = 0; seq < session.eventCount; seq++) {
+      const type = session.log.typeOf(seq);
+      const want = calls.find((c) => c.callSeq === seq || c.resultSeq === seq);
+      const pair = queries.event(seq).pair;
+      if (type !== 'tool/call' && type !== 'tool/result') expect(pair).toBeUndefined();
+      else expect(pair?.callId).toBe(want?.callId);
+    }
   });
 
   it('stream: pending only inside a step whose message is not appended yet', () => {
