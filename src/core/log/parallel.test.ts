@@ -150,6 +150,22 @@ describe('parallel loading (ranges prescanned, then the sequential passes)', () 
     }
   }, 120_000);
 
+  it('plans a small first range, then ranges doubling up to the full size, tiling the file', () => {
+    const MiB = 1024 * 1024;
+    const plan = planRanges(100 * MiB);
+    expect(plan.slice(0, 5).map(([a, b]) => (b - a) / MiB)).toEqual([2, 4, 8, 16, 16]);
+    expect(plan[0]?.[0]).toBe(0);
+    expect(plan.at(-1)?.[1]).toBe(100 * MiB);
+    plan.slice(1).forEach(([a], i) => expect(a).toBe(plan[i]?.[1]));
+    expect(planRanges(10, 1, 3)).toEqual([
+      [0, 1],
+      [1, 3],
+      [3, 6],
+      [6, 9],
+      [9, 10],
+    ]);
+  });
+
   it('ranges tile the file at line boundaries, whatever the nominal bounds', async () => {
     await fc.assert(
       fc.asyncProperty(

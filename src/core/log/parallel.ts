@@ -47,7 +47,12 @@ export interface RangePool {
 export const FIRST_RANGE_BYTES = 2 * 1024 * 1024;
 export const RANGE_BYTES = 16 * 1024 * 1024;
 
-/** Nominal [a, b) bounds covering `size` bytes. */
+/**
+ * Nominal [a, b) bounds covering `size` bytes: `first`, then ranges doubling from twice that up
+ * to `rest`. The owner parses the first range itself while the range workers prescan the next
+ * ones; a small second range is ready soon after it (a 16 MiB one kept the owner waiting about
+ * 200 ms at the start of a 100 MB load).
+ */
 export function planRanges(size: number, first = FIRST_RANGE_BYTES, rest = RANGE_BYTES): [number, number][] {
   const out: [number, number][] = [];
   let a = 0;
@@ -56,7 +61,7 @@ export function planRanges(size: number, first = FIRST_RANGE_BYTES, rest = RANGE
     const b = Math.min(size, a + len);
     out.push([a, b]);
     a = b;
-    len = rest;
+    len = Math.min(rest, Math.max(len * 2, 1));
   }
   return out;
 }
