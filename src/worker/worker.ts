@@ -14,7 +14,7 @@ import { transferablesOf } from './transferables';
 const host = new LogHost(
   (msg: WorkerMessage) => (self as unknown as Worker).postMessage(msg, transferablesOf(msg)),
   {
-    // Large local files are read by range workers, one per core (core/log/parallel.ts).
+    // Large local files are read by range workers, one per core beyond this one's (core/log/parallel.ts).
     rangePool: (file) =>
       browserRangePool(
         file,
