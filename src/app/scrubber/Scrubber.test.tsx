@@ -76,6 +76,28 @@ function PaneProbe({ renders }: { renders: number[] }) {
   return null;
 }
 
+describe('Scrubber axis requests', () => {
+  it('asks for the axis once when the load ends, with its final count, and not again a second later', async () => {
+    // The axis of a 6M-event log is 6 MB: asked again a second after the load ended (the
+    // throttled count catching up), it landed in the middle of the user's first seeks.
+    act(() => useApp.setState({ status: 'loading', events: 400 }));
+    const client = new FakeClient({ replayAxis: () => axis() });
+    renderWithClient(client, <Scrubber />);
+    await settle();
+    act(() => useApp.setState({ events: 700 }));
+    await settle();
+    act(() => useApp.setState({ status: 'ready', events: EVENTS }));
+    await settle();
+    const asked = client.sent('replayAxis').length;
+    expect(asked).toBeGreaterThan(0);
+    // The throttle's wait (1 s) passes: the count it shows is the one already asked for.
+    clock += 2000;
+    await act(() => new Promise<void>((done) => setTimeout(done, 1100)));
+    await settle();
+    expect(client.sent('replayAxis')).toHaveLength(asked);
+  });
+});
+
 describe('Scrubber drag', () => {
   it('moves the handle every frame without a React render per pointer move; selects once the panes catch up', async () => {
     let commits = 0;

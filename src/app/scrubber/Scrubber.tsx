@@ -23,6 +23,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEven
 import { turnReasonAt, type ReplayAxisView, type TickView } from '../../worker/protocol';
 import { selectPosition, useApp } from '../appState';
 import { formatDuration } from '../components/format';
+import { useThrottled } from '../components/useThrottled';
 import { scrubberKeyHandler } from '../keymap';
 import { effectiveReplay, logIsTimed, useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
@@ -81,8 +82,10 @@ export function Scrubber() {
 
   // The axis data: when the log (or its diagnostics, or the filter's matches) changes, the axis or the width.
   const filtered = filter.types !== null || filter.errorsOnly || filter.text !== '';
-  // A growing log (loading, or followed) refetches at most once a second.
-  const eventsKey = useThrottled(events, 1000);
+  // A growing log (loading, or followed) refetches at most once a second; the load's end at once,
+  // with its final count (which the throttled count reached a second later: the axis, 6 MB at 6M
+  // events, was asked again then, in the middle of the user's first seeks).
+  const eventsKey = useThrottled(events, 1000, status);
   const wanted = width > 0 && (status === 'ready' || status === 'loading') && events > 0;
   const axis = useWorkerQuery(wanted ? { kind: 'replayAxis', axis: axisKind, width } : null, {
     lane: 'replay-axis',
@@ -284,22 +287,6 @@ export function Scrubber() {
 const handleTransform = (x: number): string => `translateX(${x * 100}cqw)`;
 /** The played part at `x` (0..1 of the track): the whole track's width, scaled from its left edge. */
 const playedTransform = (x: number): string => `scaleX(${x})`;
-
-/** `value`, changing at most once per `ms` (the latest value wins at the end of the wait). */
-function useThrottled<T>(value: T, ms: number): T {
-  const [shown, setShown] = useState(value);
-  const last = useRef(0);
-  useEffect(() => {
-    if (Object.is(value, shown)) return;
-    const wait = Math.max(0, last.current + ms - performance.now());
-    const t = setTimeout(() => {
-      last.current = performance.now();
-      setShown(value);
-    }, wait);
-    return () => clearTimeout(t);
-  }, [value, shown, ms]);
-  return shown;
-}
 
 /** The tick (diagnostic, stall, match, search hit) within SNAP_PX of px, as its first seq. */
 function nearestTick(view: ReplayAxisView, hitTicks: TickView[], px: number): number | null {
