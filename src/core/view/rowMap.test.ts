@@ -202,6 +202,40 @@ describe('RunRows.spliceRange', () => {
     );
   });
 
+  it('a series of toggles and reveals, each spliced into the rows the last one made, stays equal to a full build', () => {
+    const ops = fc.array(fc.tuple(fc.boolean(), fc.nat(), fc.nat()), { minLength: 1, maxLength: 12 });
+    fc.assert(
+      fc.property(nestedSpans, ops, ({ n, spans, flags }, steps) => {
+        if (spans.length === 0) return;
+        const isCollapsed = (s: Span) => flags.get(s.start) === true;
+        let rows = RunRows.build(n, spans, isCollapsed);
+        for (const [isToggle, pick, at] of steps) {
+          let changed: Span | undefined;
+          if (isToggle) {
+            changed = spans[pick % spans.length] as Span;
+            flags.set(changed.start, !flags.get(changed.start));
+          } else {
+            const seq = at % n;
+            const around = spans
+              .filter((s) => s.start < seq && seq <= Math.min(s.end, n - 1) && isCollapsed(s))
+              .sort((a, b) => a.start - b.start);
+            for (const s of around) flags.set(s.start, false);
+            changed = around[0];
+          }
+          const want = RunRows.build(n, spans, isCollapsed);
+          if (changed) {
+            const to = Math.min(changed.end, n - 1);
+            // As the worker does: a range that cannot be spliced is built whole.
+            rows =
+              rows.spliceRange(n, changed.start, to, startingIn(spans, changed.start, to), isCollapsed) ??
+              want;
+          }
+          sameRows(rows, want);
+        }
+      }),
+    );
+  });
+
   it('refuses what it cannot splice: another event count, a span running past the range', () => {
     const spans: Span[] = [
       { kind: 'turn', start: 0, end: 9 },
