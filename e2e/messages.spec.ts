@@ -169,6 +169,11 @@ test('the raw/md toggle never covers the message text', async ({ page }) => {
   await expect(pane).toHaveAttribute('data-seq', String(seq));
   const blocks = pane.locator('[data-testid=message] [data-block-type=text]');
   await expect(blocks.first()).toBeVisible();
+  // A seek renders only what its end shows: scrolled up a little, the messages above render too
+  // (the long ones whose lines run through the toggle's column).
+  const before = await blocks.count();
+  await pane.evaluate((el) => el.scrollBy(0, -500));
+  await expect.poll(() => blocks.count()).toBeGreaterThan(before);
   const n = await blocks.count();
   let fullWidthLines = 0;
   for (let i = 0; i < n; i++) {

@@ -107,3 +107,23 @@ describe('HeightCache', () => {
     expect(c.get('c')).toBe(3);
   });
 });
+
+describe('TailGeometry guesses', () => {
+  it('places an unmeasured item at its guessed height, a measured one at its height', () => {
+    const cache = new HeightCache();
+    const keys = new Map([
+      [0, 'a'],
+      [1, 'b'],
+      [2, 'c'],
+    ]);
+    cache.set('a', 50);
+    const guesses = new Map([
+      [0, 999],
+      [1, 700],
+    ]);
+    const geo = new TailGeometry(4, 120, keys, cache, guesses);
+    expect([0, 1, 2, 3].map((i) => geo.heightOf(i))).toEqual([50, 700, 120, 120]);
+    expect(geo.offsetOf(2)).toBe(750);
+    expect(geo.total).toBe(990);
+  });
+});

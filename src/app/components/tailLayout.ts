@@ -41,15 +41,20 @@ export class TailGeometry {
   private readonly prefix: number[] = [0];
   private readonly heights: number[] = [];
 
+  /**
+   * @param guesses heights guessed for items not measured yet (by index): they count instead of
+   *   `estimate` until the item is measured.
+   */
   constructor(
     readonly count: number,
     readonly estimate: number,
     keys: ReadonlyMap<number, string>,
     cache: HeightCache,
+    guesses?: ReadonlyMap<number, number>,
   ) {
     const indices = [...keys.keys()].filter((i) => i >= 0 && i < count).sort((a, b) => a - b);
     for (const i of indices) {
-      const h = cache.get(keys.get(i) as string);
+      const h = cache.get(keys.get(i) as string) ?? guesses?.get(i);
       if (h === undefined) continue;
       this.known.push(i);
       this.heights.push(h);

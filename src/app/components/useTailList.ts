@@ -51,6 +51,8 @@ class TailScroller {
   rendered = { first: 0, last: -1 };
   /** The observer's reports so far (tests count them). */
   reports = 0;
+  /** Since the last jump (a new resetKey), the user has not scrolled: see `layout`. */
+  private jumped = false;
   /** Rendering from the observer's report: the commit scrolls at once (the heights are known). */
   private inReport = false;
   /**
@@ -113,18 +115,26 @@ class TailScroller {
     keys: ReadonlyMap<number, string>,
     resetKey: unknown,
     start: TailStart | null,
+    guesses?: ReadonlyMap<number, number>,
   ): { total: number; items: TailItem[] } {
     if (resetKey !== this.resetKey) {
       this.resetKey = resetKey;
       this.mode = start ? { kind: 'index', index: start.index, align: start.align } : { kind: 'end' };
+      this.jumped = true;
     }
     const same = this.geometry !== null && this.sameLayout(this.geometry, count, keys);
     const geo =
-      same && this.geometry ? this.geometry : new TailGeometry(count, this.estimate, keys, this.cache);
+      same && this.geometry
+        ? this.geometry
+        : new TailGeometry(count, this.estimate, keys, this.cache, guesses);
     this.geometry = geo;
     this.keys = keys;
     const viewport = this.viewport || FALLBACK_VIEWPORT;
-    const { first, last } = geo.range(this.targetTop(geo, viewport), viewport, this.overscan, EXTRA_ITEMS);
+    // After a jump, only what is on screen (by measured or guessed heights) and one item each side:
+    // the items beyond come as the user scrolls (readScroll), not in the jump's frame.
+    const { first, last } = this.jumped
+      ? geo.range(this.targetTop(geo, viewport), viewport, 0, 1)
+      : geo.range(this.targetTop(geo, viewport), viewport, this.overscan, EXTRA_ITEMS);
     this.rendered = { first, last };
     const items: TailItem[] = [];
     for (let i = first; i <= last && i < count; i++) items.push({ index: i, top: geo.offsetOf(i) });
@@ -226,6 +236,7 @@ class TailScroller {
     const top = el.scrollTop;
     if (Math.abs(top - this.scrollTop) < 1) return;
     this.scrollTop = top;
+    this.jumped = false;
     const viewport = this.viewport || el.clientHeight;
     if (top >= geo.endScrollTop(viewport) - 2) this.mode = { kind: 'end' };
     else if (top <= 0) this.mode = { kind: 'index', index: 0, align: 'start' };
@@ -356,6 +367,8 @@ export function useTailList(options: {
   start?: TailStart | null;
   estimate?: number;
   overscan?: number;
+  /** Heights guessed for loaded items not measured yet, by index (placed at them, not at `estimate`). */
+  guesses?: ReadonlyMap<number, number>;
 }): TailList {
   const [, bump] = useReducer((n: number) => n + 1, 0);
   const [scroller] = useState(() => new TailScroller(bump, options.estimate ?? 120, options.overscan ?? 400));
@@ -364,6 +377,7 @@ export function useTailList(options: {
     options.keys,
     options.resetKey,
     options.start ?? null,
+    options.guesses,
   );
   useLayoutEffect(() => scroller.afterCommit());
   useLayoutEffect(() => () => scroller.disconnect(), [scroller]);

@@ -149,6 +149,61 @@ describe('MessagesPane renders', () => {
     );
   });
 
+  it('a seek lays out only what its end shows: a long message above it waits for a scroll (guessed heights, no overscan)', async () => {
+    // 20 messages; message 13 (seq 26) is a 5,000-line tool output, drawn 800 px tall; the six
+    // after it are 90 px each: more than the 400 px pane. At one 120 px estimate for all, the
+    // seek's first frame laid the long one out (in the overscan) and then scrolled it away.
+    const long = Array.from({ length: 5000 }, (_, i) => `line ${i}`).join('\n');
+    const fake = new FakeClient({
+      messagesAt: (req) => {
+        const messages: ViewMessage[] = Array.from({ length: 20 }, (_, i) => ({
+          index: i,
+          seq: 2 * i,
+          message: {
+            role: 'user',
+            content: [{ type: 'text', text: i === 13 ? long : `message from seq ${2 * i}` }],
+          },
+        }));
+        return {
+          window: { seq: req.seq, count: 20, nodeCount: 20, from: 0, messages },
+          stream: streamAt(req.seq, false),
+          focus: null,
+        };
+      },
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    heightOf = (el) => (el.textContent?.includes('line 4999') ? 800 : 90);
+    const el = renderWithClient(fake, <MessagesPane />);
+    await settle();
+    expect(el.querySelector('[data-testid=messages]')?.getAttribute('data-seq')).toBe('10');
+    expect(renders).not.toContain(26);
+    const shown = [...el.querySelectorAll('[data-tindex]')].map((n) => Number(n.getAttribute('data-tindex')));
+    expect(Math.max(...shown)).toBe(19);
+    expect(Math.min(...shown)).toBeGreaterThan(13);
+    // The user scrolls up towards it: it renders in the next frame.
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    const list = el.querySelector<HTMLElement>('[data-testid=messages]');
+    if (!list) throw new Error('no list');
+    let top = 0;
+    Object.defineProperty(list, 'scrollTop', {
+      configurable: true,
+      get: () => top,
+      set: (v: number) => (top = v),
+    });
+    act(() => {
+      // 13 messages of about 90 px above the long one: 1,700 px down is inside it. (The first
+      // event may be taken for the echo of the seek's own scroll, as in the browser.)
+      top = 1700;
+      list.dispatchEvent(new Event('scroll', { bubbles: true }));
+      list.dispatchEvent(new Event('scroll', { bubbles: true }));
+    });
+    act(() => frames.splice(0).forEach((f) => f(0)));
+    await settle();
+    expect(el.querySelector('[data-tindex="13"]')).not.toBeNull();
+    expect(renders).toContain(26);
+  });
+
   it('a seek commits its messages, preview and focus together, from one answer', async () => {
     const fake = client(3);
     // Each commit of the pane: the seq it names, and whether the preview and the focus mark are in it.

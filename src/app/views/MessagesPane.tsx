@@ -26,6 +26,7 @@ import { useSettled } from './useSettled';
 import { MESSAGES_AT_LANE, isFollowing, messagesAtRequest } from './seekRequests';
 import { PAGE, nextPage } from './olderPages';
 import { usePaintSeeksFirst } from './seekPainted';
+import { guessMessageHeight } from './messageHeight';
 
 const NO_PAIRS: ReadonlyMap<string, ToolPair | null> = new Map();
 /**
@@ -125,6 +126,11 @@ export function MessagesPane() {
     if (previewKey !== null) k.set(count, previewKey);
     return k;
   }, [shown, previewKey, count]);
+  // Until measured, each message is placed at a height guessed from its content (messageHeight.ts).
+  const guesses = useMemo(
+    () => new Map([...(shown?.messages ?? [])].map(([i, m]) => [i, guessMessageHeight(m)])),
+    [shown],
+  );
   const {
     items,
     total: listHeight,
@@ -140,6 +146,7 @@ export function MessagesPane() {
     // keeps the user's position, and the end of a drag (the first answer with a focus) goes to it.
     resetKey: focus && focus.kind !== 'none' ? `${shownSeq}@${focus.index}` : shownSeq,
     start: focusStart(focus),
+    guesses,
   });
   // The message the selected event produced or changed: scrolled to and marked (not while a drag
   // or playback moves the selection every frame: the tail is followed there).
