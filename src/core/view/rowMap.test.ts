@@ -212,7 +212,7 @@ describe('RunRows.spliceRange', () => {
         for (const [isToggle, pick, at] of steps) {
           let changed: Span | undefined;
           if (isToggle) {
-            changed = spans[pick % spans.length] as Span;
+            changed = spans[pick % spans.length];
             flags.set(changed.start, !flags.get(changed.start));
           } else {
             const seq = at % n;
