@@ -212,8 +212,9 @@ describe('RunRows.spliceRange', () => {
         for (const [isToggle, pick, at] of steps) {
           let changed: Span | undefined;
           if (isToggle) {
-            changed = spans[pick % spans.length];
-            flags.set(changed.start, !flags.get(changed.start));
+            const toggled = spans[pick % spans.length] as Span;
+            flags.set(toggled.start, !flags.get(toggled.start));
+            changed = toggled;
           } else {
             const seq = at % n;
             const around = spans
