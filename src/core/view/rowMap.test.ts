@@ -21,6 +21,42 @@ function naiveRows(
   return rows;
 }
 
+/**
+ * Random spans over `n` <= maxEvents seqs that nest with each other (unique starts), each
+ * collapsed or not (`flags`, by start).
+ */
+function nestingSpans(maxEvents: number, maxLength: number, maxSpans: number) {
+  return fc.integer({ min: 1, max: maxEvents }).chain((n) =>
+    fc
+      .array(
+        fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: maxLength }), fc.boolean()),
+        {
+          maxLength: maxSpans,
+        },
+      )
+      .map((raw) => {
+        const spans: Span[] = [];
+        const flags = new Map<number, boolean>();
+        for (const [start, length, collapsed] of raw) {
+          const s: Span = { kind: 'step', start, end: start + length };
+          const nests = spans.every(
+            (o) =>
+              o.start !== s.start &&
+              (s.end < o.start ||
+                s.start > o.end ||
+                (s.start > o.start && s.end <= o.end) ||
+                (o.start > s.start && o.end <= s.end)),
+          );
+          if (nests) {
+            spans.push(s);
+            flags.set(start, collapsed);
+          }
+        }
+        return { n, spans, flags };
+      }),
+  );
+}
+
 describe('RunRows', () => {
   const turns: Span[] = [
     { kind: 'turn', start: 0, end: 9 },
@@ -75,33 +111,7 @@ describe('RunRows', () => {
   });
 
   it('matches the naive walk for random nested spans', () => {
-    const spanTree = fc.integer({ min: 1, max: 60 }).chain((n) =>
-      fc
-        .array(fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: 12 }), fc.boolean()), {
-          maxLength: 12,
-        })
-        .map((raw) => {
-          // Keep only spans that nest with all earlier ones and have unique starts.
-          const spans: Span[] = [];
-          const flags = new Map<number, boolean>();
-          for (const [start, length, collapsed] of raw) {
-            const s: Span = { kind: 'step', start, end: start + length };
-            const ok = spans.every(
-              (o) =>
-                o.start !== s.start &&
-                (s.end < o.start ||
-                  s.start > o.end ||
-                  (s.start > o.start && s.end <= o.end) ||
-                  (o.start > s.start && o.end <= s.end)),
-            );
-            if (ok) {
-              spans.push(s);
-              flags.set(start, collapsed);
-            }
-          }
-          return { n, spans, flags };
-        }),
-    );
+    const spanTree = nestingSpans(60, 12, 12);
     fc.assert(
       fc.property(spanTree, ({ n, spans, flags }) => {
         const isCollapsed = (s: Span) => flags.get(s.start) === true;
@@ -120,37 +130,14 @@ describe('RunRows', () => {
 
 describe('RunRows.spliceRange', () => {
   /** Random spans that nest (unique starts), some collapsed; every seq's spans from the outside in. */
-  const nestedSpans = fc.integer({ min: 1, max: 80 }).chain((n) =>
-    fc
-      .array(fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: 20 }), fc.boolean()), {
-        maxLength: 16,
-      })
-      .chain((raw) => {
-        const spans: Span[] = [];
-        const flags = new Map<number, boolean>();
-        for (const [start, length, collapsed] of raw) {
-          const s: Span = { kind: 'step', start, end: start + length };
-          const nests = spans.every(
-            (o) =>
-              o.start !== s.start &&
-              (s.end < o.start ||
-                s.start > o.end ||
-                (s.start > o.start && s.end <= o.end) ||
-                (o.start > s.start && o.end <= s.end)),
-          );
-          if (nests) {
-            spans.push(s);
-            flags.set(start, collapsed);
-          }
-        }
-        return fc.record({
-          n: fc.constant(n),
-          spans: fc.constant(spans),
-          flags: fc.constant(flags),
-          pick: fc.nat(),
-          seq: fc.integer({ min: 0, max: n - 1 }),
-        });
-      }),
+  const nestedSpans = nestingSpans(80, 20, 16).chain((tree) =>
+    fc.record({
+      n: fc.constant(tree.n),
+      spans: fc.constant(tree.spans),
+      flags: fc.constant(tree.flags),
+      pick: fc.nat(),
+      seq: fc.integer({ min: 0, max: tree.n - 1 }),
+    }),
   );
 
   function sameRows(got: RunRows, want: RunRows): void {
