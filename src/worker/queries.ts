@@ -42,13 +42,17 @@ const MESSAGES_OF_LIMIT = 200;
 /** The inspector shows at most this much of a raw line (the tree view has the parsed event anyway). */
 const RAW_LIMIT = 1 << 20;
 
+/** The log's tool calls by id and by their call or result seq (the first call listed for each). */
+interface CallMaps {
+  byId: Map<string, ToolCallInfo>;
+  bySeq: Map<number, ToolCallInfo>;
+}
+
 export class Queries {
   private replaceCache: { events: number; map: Map<number, number[]> } | null = null;
   /** Replace seq -> its hidden nodes as posted (bounded runs), made once per replace and log size. */
   private runsCache: { events: number; map: Map<number, SeqRuns> } | null = null;
-  private callCache: { events: number; map: Map<string, ToolCallInfo> } | null = null;
-  /** A tool/call or tool/result seq -> the first call it belongs to (an inspected event's pair). */
-  private callSeqCache: { events: number; map: Map<number, ToolCallInfo> } | null = null;
+  private callsCache: (CallMaps & { events: number }) | null = null;
   /** What the page is posted of the header and the meta lines: made once, posted with every summary. */
   private headerCache: { of: object; posted: PostedHeader } | null = null;
   private metasCache: PostedMeta[] = [];
@@ -218,13 +222,7 @@ export class Queries {
 
   /** The call/result pairs of tool call ids (the messages pane's "result →" / call links). */
   toolPairs(callIds: string[]): (ToolPair | null)[] {
-    const n = this.session.log.eventCount;
-    if (!this.callCache || this.callCache.events !== n) {
-      const map = new Map<string, ToolCallInfo>();
-      for (const c of this.session.log.structure.toolCalls) if (!map.has(c.callId)) map.set(c.callId, c);
-      this.callCache = { events: n, map };
-    }
-    const map = this.callCache.map;
+    const map = this.calls().byId;
     return callIds.map((id) => {
       const c = map.get(id);
       return c ? pairOf(c) : null;
@@ -234,17 +232,22 @@ export class Queries {
   /** The call/result pair a tool/call or tool/result event belongs to. */
   private toolPair(ev: SessionEvent): ToolPair | undefined {
     if (ev.type !== 'tool/call' && ev.type !== 'tool/result') return undefined;
-    // Made once per log size: a walk of every call per inspected event took milliseconds of a
-    // seek at 12M events (150k calls).
-    const n = this.session.log.eventCount;
-    if (!this.callSeqCache || this.callSeqCache.events !== n) {
-      const map = new Map<number, ToolCallInfo>();
-      for (const c of this.session.log.structure.toolCalls)
-        for (const seq of [c.callSeq, c.resultSeq]) if (seq !== null && !map.has(seq)) map.set(seq, c);
-      this.callSeqCache = { events: n, map };
-    }
-    const c = this.callSeqCache.map.get(ev.seq);
+    const c = this.calls().bySeq.get(ev.seq);
     return c ? pairOf(c) : undefined;
+  }
+
+  /** Made once per log size: a walk of the calls per inspected event took ms of a seek at 12M events. */
+  private calls(): CallMaps {
+    const n = this.session.log.eventCount;
+    if (this.callsCache?.events === n) return this.callsCache;
+    const byId = new Map<string, ToolCallInfo>();
+    const bySeq = new Map<number, ToolCallInfo>();
+    for (const c of this.session.log.structure.toolCalls) {
+      if (!byId.has(c.callId)) byId.set(c.callId, c);
+      for (const seq of [c.callSeq, c.resultSeq]) if (seq !== null && !bySeq.has(seq)) bySeq.set(seq, c);
+    }
+    this.callsCache = { events: n, byId, bySeq };
+    return this.callsCache;
   }
 
   diagnostics(code: DiagnosticCode | undefined, from: number, to: number): DiagnosticsWindow {

@@ -12,7 +12,7 @@ import type { StepInfo, StructureIndex, TurnInfo } from '../core/analysis/struct
 import { stepIndexAt, turnIndexAt, type ToolCallInfo } from '../core/analysis/structureIndex';
 import { stepOutcomes, toolList } from '../core/view/spanSummary';
 import { MatchRows, RunRows, depthOf, type RowMap, type Span, type SpanKind } from '../core/view/rowMap';
-import { mergeByStart, spansStartingIn } from '../core/view/spanLists';
+import { clippedEnd, mergeByStart, spansStartingIn } from '../core/view/spanLists';
 import { formatDuration, recordedTime } from '../core/view/duration';
 import { NO_FILTER, type TimelineFilter, type TimelineRow } from './protocol';
 import { stepHealthView } from './replayQueries';
@@ -112,7 +112,7 @@ export class TimelineRows {
     const map = this.rows();
     if (span && map instanceof RunRows) {
       const count = this.session.eventCount;
-      const to = Math.min(span.end < 0 ? count - 1 : span.end, count - 1);
+      const to = clippedEnd(span, count);
       const spans = mergeByStart(
         spansStartingIn(this.turnSpans, span.start, to),
         spansStartingIn(this.stepSpans, span.start, to),

@@ -41,8 +41,13 @@ function blockRows(block: unknown): number {
   return 1;
 }
 
-/** Rows of `text` wrapped at ROW_CHARS, at most MAX_ROWS (stops counting there). */
-function textRows(text: string): number {
+/**
+ * Rows of `text` wrapped at ROW_CHARS, at most MAX_ROWS. Only its first ROW_CHARS * MAX_ROWS
+ * characters are read: every ROW_CHARS characters make a row at least, so those reach the cap
+ * (a 29 MB one-line output is not searched for a newline on every render).
+ */
+function textRows(whole: string): number {
+  const text = whole.length > ROW_CHARS * MAX_ROWS ? whole.slice(0, ROW_CHARS * MAX_ROWS) : whole;
   let rows = 0;
   for (let start = 0; start <= text.length && rows < MAX_ROWS;) {
     let end = text.indexOf('\n', start);

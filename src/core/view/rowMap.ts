@@ -13,7 +13,7 @@
  * matching seqs instead, one row each.
  */
 import { upperBound } from '../log/growable';
-import { spansStartingIn, type Span } from './spanLists';
+import { clippedEnd, spansStartingIn, type Span } from './spanLists';
 
 export type { Span, SpanKind } from './spanLists';
 
@@ -258,11 +258,6 @@ function rowStarts(len: readonly number[]): Int32Array {
   return row0;
 }
 
-/** A span's last seq among the loaded events (an open span, end -1, reaches the last one). */
-function clippedEnd(span: Span, eventCount: number): number {
-  return Math.min(span.end < 0 ? eventCount - 1 : span.end, eventCount - 1);
-}
-
 function isSortedByStart(spans: readonly Span[]): boolean {
   for (let i = 1; i < spans.length; i++)
     if ((spans[i] as Span).start < (spans[i - 1] as Span).start) return false;
@@ -296,23 +291,27 @@ export class ChunkRunTracker {
 
   /** How many runs `all()` returns, without building its array. */
   get count(): number {
-    return this.runs.length + (this.runStart >= 0 && this.last - this.runStart + 1 >= this.minLength ? 1 : 0);
+    return this.runs.length + (this.openRun() ? 1 : 0);
   }
 
   /** Runs including the one still open at the tail (without closing it). */
   all(): Span[] {
-    if (this.runStart >= 0 && this.last - this.runStart + 1 >= this.minLength) {
-      return [...this.runs, { kind: 'chunks', start: this.runStart, end: this.last }];
-    }
-    return this.runs;
+    const open = this.openRun();
+    return open ? [...this.runs, open] : this.runs;
+  }
+
+  /** The run still open at the tail, once it is long enough to count. */
+  private openRun(): Span | undefined {
+    return this.runStart >= 0 && this.last - this.runStart + 1 >= this.minLength
+      ? { kind: 'chunks', start: this.runStart, end: this.last }
+      : undefined;
   }
 
   /** The run that contains seq, if any (O(log runs)). */
   runAt(seq: number): Span | undefined {
     if (this.runStart >= 0 && seq >= this.runStart) {
-      return seq <= this.last && this.last - this.runStart + 1 >= this.minLength
-        ? { kind: 'chunks', start: this.runStart, end: this.last }
-        : undefined;
+      const open = this.openRun();
+      return open && seq <= open.end ? open : undefined;
     }
     let lo = 0;
     let hi = this.runs.length;
@@ -328,8 +327,8 @@ export class ChunkRunTracker {
   /** The runs that start in [from, to], in order (O(log runs + found)). */
   within(from: number, to: number): Span[] {
     const out = spansStartingIn(this.runs, from, to);
-    const tail = this.all();
-    const open = tail !== this.runs ? tail[tail.length - 1] : undefined;
+    // Not `all()`: that copies every run when one is open (a log that ends streaming).
+    const open = this.openRun();
     if (open && open.start >= from && open.start <= to) out.push(open);
     return out;
   }

@@ -11,6 +11,11 @@ export interface Span {
   end: number;
 }
 
+/** A span's last seq among the loaded events (an open span, end -1, reaches the last one). */
+export function clippedEnd(span: Span, eventCount: number): number {
+  return Math.min(span.end < 0 ? eventCount - 1 : span.end, eventCount - 1);
+}
+
 /** The spans of a list sorted by start that start in [from, to] (O(log n + found)). */
 export function spansStartingIn(sorted: readonly Span[], from: number, to: number): Span[] {
   let lo = 0;
