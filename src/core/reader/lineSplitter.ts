@@ -63,6 +63,11 @@ export interface LineSink {
 export interface LineHints {
   /** The line's value, or for a delta line its fields (reused: read them before the next take). */
   take(offset: number, length: number): JsonObject | DeltaLine | undefined;
+  /**
+   * The byte length (without its line end) of the line the hints have at store `offset`, or -1:
+   * the splitter then need not search that line for its newline (most lines of a range).
+   */
+  lengthAt(offset: number): number;
 }
 
 export { createLineDecoder, type LineDecoder } from './lineDecoder';
@@ -138,6 +143,23 @@ export class LineSplitter {
     while (b <= last) {
       b = this.skipBlank(block, b, last);
       if (b > last) return;
+      // A prescanned line's length is known: its line end is checked, not searched for.
+      const known = hints.lengthAt(base + b);
+      const at = b + known;
+      if (known > 0 && at <= last && block[at - 1] !== CR) {
+        const nl = block[at] === LF ? at : block[at] === CR && block[at + 1] === LF ? at + 1 : -1;
+        const value = nl >= 0 ? hints.take(base + b, known) : undefined;
+        if (value !== undefined) {
+          this.lineNumber++;
+          this.hintedLines++;
+          if (value instanceof DeltaLine) {
+            if (sink.delta !== undefined) sink.delta(value, base + b, known, this.lineNumber);
+            else sink.value(value.value(), base + b, known, this.lineNumber, true);
+          } else sink.value(value, base + b, known, this.lineNumber, true);
+          b = nl + 1;
+          continue;
+        }
+      }
       const nl = block.indexOf(LF, b);
       this.lineNumber++;
       let bEnd = nl;

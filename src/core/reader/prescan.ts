@@ -216,6 +216,13 @@ export class PrescanCursor {
     return this.read();
   }
 
+  /** The length of the next prescanned line when it starts at store `offset`, else -1. */
+  lengthAt(offset: number): number {
+    const p = this.prescan;
+    const i = this.i;
+    return i < p.count && p.offsets[i] === offset - this.base ? (p.lengths[i] as number) : -1;
+  }
+
   /** True once every prescanned line was read. */
   get done(): boolean {
     return this.i >= this.prescan.count;
