@@ -19,6 +19,11 @@ export interface EventLocation {
   length: number;
   /** Member index inside a packed chunk row, or -1 for an ordinary line. */
   member: number;
+  /**
+   * True for a tool/result read without its result texts (reader/elidedResults.ts; only for a
+   * sink that `takesElidedResults`): each is a placeholder, to be read again from the bytes.
+   */
+  elided?: boolean;
 }
 
 /** What the reader hands on, in file order. */
@@ -36,6 +41,11 @@ export interface RecordSink {
    * Without it, such events come to `event` like any other.
    */
   delta?(d: ChunkDelta, seq: number, loc: EventLocation): void;
+  /**
+   * True when the sink never reads a tool/result's result texts from the event: the reader may
+   * then hand it one with placeholders for them (`loc.elided`), read without decoding them.
+   */
+  readonly takesElidedResults?: boolean;
 }
 
 /** A delta chunk event's fields (reader/fastLine.ts reads them; `ChunkDelta.value()` is the line's value). */

@@ -133,6 +133,9 @@ class DetectingReader implements ImportingReader {
   get prescannedLines(): number {
     return this.inner.prescannedLines;
   }
+  get elidedLines(): number {
+    return this.inner.elidedLines;
+  }
   get limitHit(): ReadLimitHit | undefined {
     return this.foreignHit ?? this.follow?.stoppedHit ?? this.inner.limitHit;
   }

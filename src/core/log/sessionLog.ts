@@ -119,6 +119,10 @@ export class SessionLog {
       meta: (value, line) => this.metas.push({ line, beforeSeq: this.eventCount, value }),
       event: (ev, loc) => this.record(ev, loc),
       delta: (d, seq, loc) => this.recordDelta(d, seq, loc),
+      // Nothing here reads a result's text (the surface keeps a result's shape without it): the
+      // reader may leave it unread. Most tool output is in a few long results (a file, a test
+      // run), which the load spares most: so they are not kept (`keep`), but read when shown.
+      takesElidedResults: true,
     };
     // Detection in front of the harness reader: other agents' logs are imported (src/core/import).
     this.reader = createImportingReader(sink, this.diagnostics, this.store, {
@@ -171,6 +175,10 @@ export class SessionLog {
   get prescannedLines(): number {
     return this.reader.prescannedLines;
   }
+  /** Tool/result lines read without their result texts (read from the bytes when shown). */
+  get elidedLines(): number {
+    return this.reader.elidedLines;
+  }
   /** The read limit that stopped reading, once one did: the log holds what came before it. */
   get limitHit(): ReadLimitHit | undefined {
     return this.reader.limitHit;
@@ -202,8 +210,9 @@ export class SessionLog {
     );
     this.surface.event(ev);
     this.structureBuilder.event(ev, loc);
-    if (isSurface && loc.length >= MESSAGE_CACHED_FROM_BYTES && this.cols.derives[ev.seq] === 1)
-      this.keep(ev, loc.length);
+    // An elided result's text is a placeholder: its message is read from the bytes when shown.
+    const large = isSurface && loc.elided !== true && loc.length >= MESSAGE_CACHED_FROM_BYTES;
+    if (large && this.cols.derives[ev.seq] === 1) this.keep(ev, loc.length);
   }
 
   private keep(ev: SessionEvent, bytes: number): void {

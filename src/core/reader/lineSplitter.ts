@@ -23,53 +23,10 @@ import { DeltaLine } from './fastLine';
 import { looksLikeDelta, mayBePackedRow, scanDeltaLine } from './fastBytes';
 import type { ByteStore } from './byteStore';
 import { createLineDecoder } from './lineDecoder';
+import { ResultEliding } from './elidedResults';
+import type { LineHints, LineSink } from './lineSink';
 
-export interface LineSink {
-  /**
-   * One non-blank line: its decoded `text` (undefined when the line is too
-   * large to become one string), the store `offset` and byte `length` of its
-   * bytes (without BOM or line end), its 1-based number; `terminated` is
-   * false only for a last line that had no newline; `notDelta` is true when the
-   * splitter's byte scan (fastBytes.ts) already found the line is no delta line, and `notFast`
-   * when it found that no fast scan (fastLine.ts `scanLine`) takes it: neither a delta line nor
-   * a packed row, or a line a range worker's prescan refused. The sink then parses it with
-   * JSON.parse straight away (the value is the same either way: only the wasted scan is saved).
-   */
-  line(
-    text: string | undefined,
-    offset: number,
-    length: number,
-    lineNumber: number,
-    terminated: boolean,
-    notDelta?: boolean,
-    notFast?: boolean,
-  ): void;
-  /** A line whose value a range worker already built (prescan.ts): the same as `line` after JSON.parse. */
-  value?(value: JsonObject, offset: number, length: number, lineNumber: number, terminated: boolean): void;
-  /**
-   * A terminated delta line read as fields (by a range worker, or scanned as bytes here, never
-   * decoded): the same as `value` of `d.value()`. `d` is reused: read it before the next line.
-   */
-  delta?(d: DeltaLine, offset: number, length: number, lineNumber: number): void;
-  /**
-   * True when the sink wants only the lines the fast scanner may take (a range worker's prescan:
-   * the owner decodes and parses every other line itself): with `delta`, the splitter then hands
-   * on only lines that start like a packed row, and decodes nothing else.
-   */
-  readonly fastLinesOnly?: boolean;
-}
-
-/** Values built ahead for some lines, by store offset and length (prescan.ts's PrescanCursor). */
-export interface LineHints {
-  /** The line's value, or for a delta line its fields (reused: read them before the next take). */
-  take(offset: number, length: number): JsonObject | DeltaLine | undefined;
-  /**
-   * The byte length (without its line end) of the line the hints have at store `offset`, or -1:
-   * the splitter then need not search that line for its newline (most lines of a range).
-   */
-  lengthAt(offset: number): number;
-}
-
+export type { LineHints, LineSink } from './lineSink';
 export { createLineDecoder, type LineDecoder } from './lineDecoder';
 
 const LF = 10;
@@ -92,13 +49,30 @@ export class LineSplitter {
   hints: LineHints | null = null;
   /** Lines that came from the hints (the bench reports the share). */
   hintedLines = 0;
+  /** Tool/result lines handed on without their result texts (elidedResults.ts). */
+  elidedLines = 0;
   /** The fields of the last delta line scanned as bytes (reused per line). */
   private readonly fields = new DeltaLine();
+
+  /** Reads tool/result lines without their result texts, when the sink takes them so. */
+  private readonly eliding: ResultEliding | null;
+  private readonly decodeBytes = (bytes: Uint8Array): string => this.decoder.decode(bytes);
 
   constructor(
     private readonly store: ByteStore,
     private readonly sink: LineSink,
-  ) {}
+  ) {
+    this.eliding = sink.elidesResultText === true && sink.value !== undefined ? new ResultEliding() : null;
+  }
+
+  /** Hands on the tool/result line bytes[b..bEnd) without its result texts, when it can be read so. */
+  private elided(block: Uint8Array, base: number, b: number, bEnd: number): boolean {
+    const value = (this.eliding as ResultEliding).read(block, b, bEnd, this.decodeBytes);
+    if (value === undefined) return false;
+    this.elidedLines++;
+    (this.sink as Required<LineSink>).value(value, base + b, bEnd - b, this.lineNumber, true, true);
+    return true;
+  }
 
   /** Emits every line completed by the bytes appended since the last call. */
   scan(): void {
@@ -180,6 +154,10 @@ export class LineSplitter {
           // The range worker scanned this line and refused it (or never decoded it: no delta
           // line, no packed row): the owner does not scan it again. (A delta line after a BOM is
           // one the worker never scanned as a delta: rare, and left to the usual path.)
+          if (this.eliding !== null && !bom && this.elided(block, base, b, bEnd)) {
+            b = nl + 1;
+            continue;
+          }
           const text = this.decodeLine(block.subarray(b, bEnd));
           this.sink.line(text, base + b, bEnd - b, this.lineNumber, true, !bom, !bom);
         }
@@ -246,6 +224,7 @@ export class LineSplitter {
     if (bEnd > b && !((head === 32 || head === 9 || head === CR) && isBlank(block, b, bEnd))) {
       const mayBeRow = mayBePackedRow(block, b, bEnd);
       if (this.sink.fastLinesOnly !== true || mayBeRow) {
+        if (this.eliding !== null && !bom && !mayBeRow && this.elided(block, base, b, bEnd)) return nl + 1;
         const text = this.decodeLine(block.subarray(b, bEnd));
         this.sink.line(text, base + b, bEnd - b, this.lineNumber, true, true, !mayBeRow && !bom);
       }
@@ -345,17 +324,23 @@ export class LineSplitter {
     if (end === start) return;
     let text: string | undefined;
     let value: JsonObject | DeltaLine | undefined;
+    let elided: JsonObject | undefined;
     try {
       const bytes = store.slice(start, end - start);
       const head = bytes[0];
       if ((head === 32 || head === 9 || head === CR) && isBlank(bytes, 0, bytes.length)) return;
       if (this.sink.fastLinesOnly === true && !mayBeFast(bytes, 0, bytes.length)) return;
       if (this.sink.value !== undefined) value = this.hints?.take(start, end - start);
-      if (value === undefined) text = this.decoder.decode(bytes);
+      if (value === undefined && terminated && this.eliding !== null)
+        elided = this.eliding.read(bytes, 0, bytes.length, this.decodeBytes);
+      if (value === undefined && elided === undefined) text = this.decoder.decode(bytes);
     } catch {
       text = undefined; // too large to copy or to become one string
     }
-    if (value !== undefined && this.sink.value !== undefined) {
+    if (elided !== undefined) {
+      this.elidedLines++;
+      (this.sink as Required<LineSink>).value(elided, start, end - start, this.lineNumber, true, true);
+    } else if (value !== undefined && this.sink.value !== undefined) {
       this.hintedLines++;
       if (value instanceof DeltaLine) value = value.value();
       this.sink.value(value, start, end - start, this.lineNumber, terminated);

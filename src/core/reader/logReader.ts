@@ -72,6 +72,8 @@ export interface LogReader {
   readonly lineCount: number;
   /** Lines rebuilt from a range worker's prescan instead of parsed here. */
   readonly prescannedLines: number;
+  /** Tool/result lines read without their result texts (elidedResults.ts). */
+  readonly elidedLines: number;
   /** The read limit that stopped reading, once one did. */
   readonly limitHit: ReadLimitHit | undefined;
 }
@@ -134,6 +136,9 @@ class StreamingLogReader implements LogReader {
 
   get prescannedLines(): number {
     return this.splitter.hintedLines;
+  }
+  get elidedLines(): number {
+    return this.splitter.elidedLines;
   }
 
   push(bytes: Uint8Array, prescan?: Prescan): void {

@@ -78,11 +78,15 @@ export class RecordReader implements LineSink {
   /** A packed row's member, as fields (when the sink takes them). */
   private readonly memberLine = new DeltaLine();
 
+  /** The sink takes tool/result events with placeholders for their result texts (elidedResults.ts). */
+  readonly elidesResultText: boolean;
+
   constructor(
     private readonly sink: RecordSink,
     private readonly diags: DiagnosticSink,
     recorder: ReadContextRecorder | undefined,
   ) {
+    this.elidesResultText = sink.takesElidedResults === true;
     this.ctx = new FirstPassContext(recorder);
     this.checks = new EnvelopeChecks(diags);
   }
@@ -145,8 +149,19 @@ export class RecordReader implements LineSink {
     this.value(value, offset, length, lineNumber, terminated);
   }
 
-  /** A parsed line (parsed here, or rebuilt from a range worker's prescan: the same value). */
-  value(value: unknown, offset: number, length: number, lineNumber: number, terminated = true): void {
+  /**
+   * A parsed line (parsed here, or rebuilt from a range worker's prescan: the same value; with
+   * `elided`, a tool/result's value with placeholders for its result texts).
+   */
+  value(
+    value: unknown,
+    offset: number,
+    length: number,
+    lineNumber: number,
+    terminated = true,
+    elided = false,
+  ): void {
+    this.firstLine = false;
     if (!terminated) {
       // Shown as read, but the harness writes a line and its newline together and cuts an
       // unterminated last line off on resume: the seq (when it is an event) marks what it cuts.
@@ -161,7 +176,7 @@ export class RecordReader implements LineSink {
       );
       return;
     }
-    this.classify(value, offset, length, lineNumber);
+    this.classify(value, offset, length, lineNumber, elided);
   }
 
   /** The decompressed stream stopped inside its last zstd frame (`why`): a torn tail, not corruption. */
@@ -169,7 +184,7 @@ export class RecordReader implements LineSink {
     this.cutShort ??= why;
   }
 
-  private classify(value: unknown, offset: number, length: number, lineNumber: number): void {
+  private classify(value: unknown, offset: number, length: number, lineNumber: number, elided = false): void {
     if (!isObject(value)) {
       this.report(
         'not-an-object',
@@ -195,7 +210,7 @@ export class RecordReader implements LineSink {
     ) {
       this.sawRecord = true;
       this.sink.meta(value, lineNumber);
-    } else this.record(value, type, offset, length, lineNumber);
+    } else this.record(value, type, offset, length, lineNumber, elided);
   }
 
   /** The input is complete: the once-per-log summaries. */
@@ -261,7 +276,14 @@ export class RecordReader implements LineSink {
     this.record(ev, type, offset, length, line);
   }
 
-  private record(ev: JsonObject, type: string, offset: number, length: number, line: number): void {
+  private record(
+    ev: JsonObject,
+    type: string,
+    offset: number,
+    length: number,
+    line: number,
+    elided = false,
+  ): void {
     if (isPackedRowType(type)) {
       this.packedRow(ev, type, offset, length, line);
       return;
@@ -283,7 +305,7 @@ export class RecordReader implements LineSink {
       this.lastTypeKnown = isKnownEventType(type);
     }
     if (!this.lastTypeKnown) this.checks.unknownType(type, ev.ignorable === true, seq, line);
-    this.emit(ev as RawEvent, { line, offset, length, member: -1 });
+    this.emit(ev as RawEvent, { line, offset, length, member: -1, elided });
   }
 
   private packedRow(row: JsonObject, type: string, offset: number, length: number, line: number): void {
