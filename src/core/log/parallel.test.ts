@@ -140,6 +140,7 @@ describe('parallel loading (ranges prescanned, then the sequential passes)', () 
   it('a generated log read in 1, 2 and 3 workers equals the single pass at every seq', async () => {
     const bytes = enc.encode(generateLogText({ events: 3000, seed: 11 }));
     const single = loadLogFromBytes(bytes);
+    expect(single.elidedLines).toBeGreaterThan(10);
     const all = Array.from({ length: single.eventCount }, (_, s) => s);
     const want = snapshot(single, all);
     for (const workers of [1, 2, 3]) {
@@ -147,6 +148,9 @@ describe('parallel loading (ranges prescanned, then the sequential passes)', () 
       expect(snapshot(log, all), `${workers} workers`).toStrictEqual(want);
       // Most lines are chunk deltas and packed rows: the owner parsed few of them itself.
       expect(log.prescannedLines).toBeGreaterThan(single.eventCount / 2);
+      // Tool/results come from the range workers as copies without their result texts
+      // (elidedResults.ts): as many read so as in one pass.
+      expect(log.elidedLines).toBe(single.elidedLines);
     }
   }, 120_000);
 

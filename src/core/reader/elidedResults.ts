@@ -71,17 +71,23 @@ export class ResultEliding {
     end: number,
     decode: (b: Uint8Array) => string,
   ): JsonObject | undefined {
+    const copy = this.copyOf(bytes, start, end, decode);
+    return copy === undefined ? undefined : elidedValue(copy);
+  }
+
+  /** The line's copy with placeholders, decoded (what a range worker hands the owner), or undefined. */
+  copyOf(
+    bytes: Uint8Array,
+    start: number,
+    end: number,
+    decode: (b: Uint8Array) => string,
+  ): ElidedCopy | undefined {
     if (!this.mayElide(bytes, start, end)) return undefined;
     const length = this.elide(bytes, start, end);
     if (length < 0 || this.placed === 0) return undefined;
-    let value: unknown;
-    try {
-      value = JSON.parse(decode(this.copy.subarray(0, length)));
-    } catch {
-      return undefined;
-    }
-    return isObject(value) && this.placedAtResultTexts(value) ? value : undefined;
+    return new ElidedCopy(decode(this.copy.subarray(0, length)), this.placed);
   }
+
 
   /** Copies the line with its long strings as placeholders: the copy's length, or -1 when a string is malformed. */
   private elide(b: Uint8Array, start: number, end: number): number {
@@ -135,28 +141,47 @@ export class ResultEliding {
     this.placed = placed;
     return o + (end - from);
   }
+}
 
-  /** True when each placeholder 0..placed-1 is a result's text, once. */
-  private placedAtResultTexts(value: JsonObject): boolean {
-    const data = value.data;
-    const message = isObject(data) ? data.message : undefined;
-    const blocks = isObject(message) ? message.content : undefined;
-    if (!Array.isArray(blocks)) return false;
-    const seen = new Uint8Array(this.placed);
-    let found = 0;
-    for (const block of blocks) {
-      if (!isObject(block) || block.type !== 'tool-result' || !Array.isArray(block.content)) continue;
-      for (const part of block.content) {
-        if (!isObject(part) || part.type !== 'text' || typeof part.text !== 'string') continue;
-        const k = placeholderNumber(part.text);
-        if (k < 0) continue;
-        if (k >= this.placed || seen[k] === 1) return false;
-        seen[k] = 1;
-        found++;
-      }
-    }
-    return found === this.placed;
+/** A tool/result line's copy with `placed` placeholders for its long strings, decoded. */
+export class ElidedCopy {
+  constructor(
+    readonly text: string,
+    readonly placed: number,
+  ) {}
+}
+
+/** The copy's value, when it parses and its placeholders are where result texts are; else undefined. */
+export function elidedValue(copy: ElidedCopy): JsonObject | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(copy.text);
+  } catch {
+    return undefined;
   }
+  return isObject(value) && placedAtResultTexts(value, copy.placed) ? value : undefined;
+}
+
+/** True when each placeholder 0..placed-1 is a result's text, once. */
+function placedAtResultTexts(value: JsonObject, placed: number): boolean {
+  const data = value.data;
+  const message = isObject(data) ? data.message : undefined;
+  const blocks = isObject(message) ? message.content : undefined;
+  if (!Array.isArray(blocks)) return false;
+  const seen = new Uint8Array(placed);
+  let found = 0;
+  for (const block of blocks) {
+    if (!isObject(block) || block.type !== 'tool-result' || !Array.isArray(block.content)) continue;
+    for (const part of block.content) {
+      if (!isObject(part) || part.type !== 'text' || typeof part.text !== 'string') continue;
+      const k = placeholderNumber(part.text);
+      if (k < 0) continue;
+      if (k >= placed || seen[k] === 1) return false;
+      seen[k] = 1;
+      found++;
+    }
+  }
+  return found === placed;
 }
 
 /** k for the placeholder "\u0000k" (k in plain digits, no leading zero), else -1. */

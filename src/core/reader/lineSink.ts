@@ -3,6 +3,7 @@
  * built ahead for some lines (prescan.ts): the contract between splitting and reading lines.
  */
 import type { JsonObject } from '../validate';
+import type { ElidedCopy } from './elidedResults';
 import type { DeltaLine } from './fastLine';
 
 export interface LineSink {
@@ -53,12 +54,17 @@ export interface LineSink {
    * (elidedResults.ts), handed to `value` with `elided`: the loading pass, which never reads them.
    */
   readonly elidesResultText?: boolean;
+  /**
+   * With `fastLinesOnly` and `elidesResultText`: a tool/result line's copy with placeholders for
+   * its long strings, decoded but not parsed (a range worker's share: the owner parses it).
+   */
+  elidedCopy?(copy: ElidedCopy, offset: number, length: number): void;
 }
 
 /** Values built ahead for some lines, by store offset and length (prescan.ts's PrescanCursor). */
 export interface LineHints {
   /** The line's value, or for a delta line its fields (reused: read them before the next take). */
-  take(offset: number, length: number): JsonObject | DeltaLine | undefined;
+  take(offset: number, length: number): JsonObject | DeltaLine | ElidedCopy | undefined;
   /**
    * The byte length (without its line end) of the line the hints have at store `offset`, or -1:
    * the splitter then need not search that line for its newline (most lines of a range).

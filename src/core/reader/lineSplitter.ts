@@ -23,7 +23,7 @@ import { DeltaLine } from './fastLine';
 import { looksLikeDelta, mayBePackedRow, scanDeltaLine } from './fastBytes';
 import type { ByteStore } from './byteStore';
 import { createLineDecoder } from './lineDecoder';
-import { ResultEliding } from './elidedResults';
+import { ElidedCopy, ResultEliding, elidedValue } from './elidedResults';
 import type { LineHints, LineSink } from './lineSink';
 
 export type { LineHints, LineSink } from './lineSink';
@@ -62,11 +62,43 @@ export class LineSplitter {
     private readonly store: ByteStore,
     private readonly sink: LineSink,
   ) {
-    this.eliding = sink.elidesResultText === true && sink.value !== undefined ? new ResultEliding() : null;
+    const takes = sink.value !== undefined || sink.elidedCopy !== undefined;
+    this.eliding = sink.elidesResultText === true && takes ? new ResultEliding() : null;
+  }
+
+  /**
+   * Hands on a line the hints know, bytes block[b..bEnd) (its number counted): a delta's fields,
+   * a value, or a tool/result's copy without its result texts (parsed here; when it does not
+   * hold, or the sink reads result texts, the line is read whole).
+   */
+  private handOnHint(
+    value: JsonObject | DeltaLine | ElidedCopy,
+    block: Uint8Array,
+    base: number,
+    b: number,
+    bEnd: number,
+  ): void {
+    const sink = this.sink as Required<LineSink>;
+    const n = this.lineNumber;
+    if (value instanceof ElidedCopy) {
+      const elided = this.eliding !== null ? elidedValue(value) : undefined;
+      if (elided === undefined) {
+        sink.line(this.decodeLine(block.subarray(b, bEnd)), base + b, bEnd - b, n, true, true, true);
+        return;
+      }
+      this.elidedLines++;
+      sink.value(elided, base + b, bEnd - b, n, true, true);
+      return;
+    }
+    this.hintedLines++;
+    if (!(value instanceof DeltaLine)) sink.value(value, base + b, bEnd - b, n, true);
+    else if (sink.delta !== undefined) sink.delta(value, base + b, bEnd - b, n);
+    else sink.value(value.value(), base + b, bEnd - b, n, true);
   }
 
   /** Hands on the tool/result line bytes[b..bEnd) without its result texts, when it can be read so. */
   private elided(block: Uint8Array, base: number, b: number, bEnd: number): boolean {
+    if (this.sink.value === undefined) return false;
     const value = (this.eliding as ResultEliding).read(block, b, bEnd, this.decodeBytes);
     if (value === undefined) return false;
     this.elidedLines++;
@@ -113,7 +145,6 @@ export class LineSplitter {
   /** The lines in block[start..last] (`last` a newline): known ones from the hints, the rest decoded alone. */
   private hinted(block: Uint8Array, base: number, b: number, last: number): void {
     const hints = this.hints as LineHints;
-    const sink = this.sink as Required<LineSink>;
     while (b <= last) {
       b = this.skipBlank(block, b, last);
       if (b > last) return;
@@ -125,11 +156,7 @@ export class LineSplitter {
         const value = nl >= 0 ? hints.take(base + b, known) : undefined;
         if (value !== undefined) {
           this.lineNumber++;
-          this.hintedLines++;
-          if (value instanceof DeltaLine) {
-            if (sink.delta !== undefined) sink.delta(value, base + b, known, this.lineNumber);
-            else sink.value(value.value(), base + b, known, this.lineNumber, true);
-          } else sink.value(value, base + b, known, this.lineNumber, true);
+          this.handOnHint(value, block, base, b, at);
           b = nl + 1;
           continue;
         }
@@ -143,14 +170,8 @@ export class LineSplitter {
       const head = block[b];
       if (bEnd > b && !((head === 32 || head === 9 || head === CR) && isBlank(block, b, bEnd))) {
         const value = hints.take(base + b, bEnd - b);
-        if (value instanceof DeltaLine) {
-          this.hintedLines++;
-          if (sink.delta !== undefined) sink.delta(value, base + b, bEnd - b, this.lineNumber);
-          else sink.value(value.value(), base + b, bEnd - b, this.lineNumber, true);
-        } else if (value !== undefined) {
-          this.hintedLines++;
-          sink.value(value, base + b, bEnd - b, this.lineNumber, true);
-        } else {
+        if (value !== undefined) this.handOnHint(value, block, base, b, bEnd);
+        else {
           // The range worker scanned this line and refused it (or never decoded it: no delta
           // line, no packed row): the owner does not scan it again. (A delta line after a BOM is
           // one the worker never scanned as a delta: rare, and left to the usual path.)
@@ -227,6 +248,10 @@ export class LineSplitter {
         if (this.eliding !== null && !bom && !mayBeRow && this.elided(block, base, b, bEnd)) return nl + 1;
         const text = this.decodeLine(block.subarray(b, bEnd));
         this.sink.line(text, base + b, bEnd - b, this.lineNumber, true, true, !mayBeRow && !bom);
+      } else if (this.eliding !== null && !bom && this.sink.elidedCopy !== undefined) {
+        // A range worker: the copy of a tool/result without its result texts, for the owner.
+        const copy = this.eliding.copyOf(block, b, bEnd, this.decodeBytes);
+        if (copy !== undefined) this.sink.elidedCopy(copy, base + b, bEnd - b);
       }
     }
     return nl + 1;
@@ -323,7 +348,7 @@ export class LineSplitter {
       start += 3;
     if (end === start) return;
     let text: string | undefined;
-    let value: JsonObject | DeltaLine | undefined;
+    let value: JsonObject | DeltaLine | ElidedCopy | undefined;
     let elided: JsonObject | undefined;
     try {
       const bytes = store.slice(start, end - start);
@@ -331,7 +356,10 @@ export class LineSplitter {
       if ((head === 32 || head === 9 || head === CR) && isBlank(bytes, 0, bytes.length)) return;
       if (this.sink.fastLinesOnly === true && !mayBeFast(bytes, 0, bytes.length)) return;
       if (this.sink.value !== undefined) value = this.hints?.take(start, end - start);
-      if (value === undefined && terminated && this.eliding !== null)
+      if (value instanceof ElidedCopy) {
+        elided = this.eliding !== null ? elidedValue(value) : undefined;
+        value = undefined;
+      } else if (value === undefined && terminated && this.eliding !== null && this.sink.value !== undefined)
         elided = this.eliding.read(bytes, 0, bytes.length, this.decodeBytes);
       if (value === undefined && elided === undefined) text = this.decoder.decode(bytes);
     } catch {

@@ -23,6 +23,7 @@
 import type { JsonObject } from '../validate';
 import { float64s, uint32s, uint8s } from '../log/growable';
 import { ByteStore } from './byteStore';
+import { ElidedCopy } from './elidedResults';
 import { DeltaLine, scanLine } from './fastLine';
 import { LineSplitter, type LineSink } from './lineSplitter';
 
@@ -48,6 +49,8 @@ const K_TOOL_DELTA = 2;
 const K_TEXT_ROW = 3;
 const K_REASONING_ROW = 4;
 const K_TOOL_ROW = 5;
+/** A tool/result line's copy without its result texts (elidedResults.ts): its text and placeholder count. */
+const K_ELIDED = 6;
 const HAS_SEQ = 8;
 const HAS_TIME = 16;
 const HAS_NAME = 32;
@@ -71,8 +74,13 @@ export function prescanRange(bytes: Uint8Array): Prescan {
       tape.writeDelta(d, offset, length);
     },
     // Other lines go to the owner, which decodes and parses them itself: only packed rows are
-    // decoded here (the rest would be decoded twice, once for nothing).
+    // decoded here (the rest would be decoded twice, once for nothing), and tool/results copied
+    // without their result texts (the owner parses the copy, not the whole line).
     fastLinesOnly: true,
+    elidesResultText: true,
+    elidedCopy(copy, offset, length) {
+      tape.writeElided(copy, offset, length);
+    },
   };
   const splitter = new LineSplitter(store, sink);
   splitter.scan();
@@ -115,6 +123,15 @@ class TapeWriter {
     }
     this.str(d.text);
     this.kinds.push(kind);
+    this.offsets.push(offset);
+    this.lengths.push(length);
+    this.count++;
+  }
+
+  writeElided(copy: ElidedCopy, offset: number, length: number): void {
+    this.nums.push(copy.placed);
+    this.str(copy.text);
+    this.kinds.push(K_ELIDED);
     this.offsets.push(offset);
     this.lengths.push(length);
     this.count++;
@@ -207,7 +224,7 @@ export class PrescanCursor {
   ) {}
 
   /** The value of the line at store `offset` with `length` bytes (its fields for a delta line), when it was prescanned. */
-  take(offset: number, length: number): JsonObject | DeltaLine | undefined {
+  take(offset: number, length: number): JsonObject | DeltaLine | ElidedCopy | undefined {
     const p = this.prescan;
     const rel = offset - this.base;
     // Lines come in order: skip prescanned lines the owner did not ask for (never, in practice).
@@ -242,11 +259,15 @@ export class PrescanCursor {
   /** The fields of the last delta line read (reused). */
   private readonly fields = new DeltaLine();
 
-  private read(): JsonObject | DeltaLine {
+  private read(): JsonObject | DeltaLine | ElidedCopy {
     const p = this.prescan;
     const kind = p.kinds[this.i++] as number;
     const nums = p.nums;
     let n = this.n;
+    if (kind === K_ELIDED) {
+      this.n = n + 1;
+      return new ElidedCopy(this.str(), nums[n] as number);
+    }
     const seq = nums[n] as number;
     const time = nums[n + 1] as number;
     const turn = nums[n + 2] as number;
