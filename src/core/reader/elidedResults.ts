@@ -88,7 +88,6 @@ export class ResultEliding {
     return new ElidedCopy(decode(this.copy.subarray(0, length)), this.placed);
   }
 
-
   /** Copies the line with its long strings as placeholders: the copy's length, or -1 when a string is malformed. */
   private elide(b: Uint8Array, start: number, end: number): number {
     if (this.copy.length < end - start)
