@@ -98,6 +98,28 @@ describe('Scrubber axis requests', () => {
   });
 });
 
+describe('Scrubber axis requests while loading', () => {
+  it('asks at most once a second as events and diagnostics arrive with each progress', async () => {
+    act(() => useApp.setState({ status: 'loading', events: 400 }));
+    const client = new FakeClient({ replayAxis: () => axis() });
+    renderWithClient(client, <Scrubber />);
+    await settle();
+    const first = client.sent('replayAxis').length;
+    expect(first).toBe(1);
+    // Ten progress posts within half a second, each with more events and more diagnostics.
+    for (let i = 1; i <= 10; i++) {
+      act(() => useApp.setState({ events: 400 + i * 100, diagnostics: { error: 0, warning: i, info: i } }));
+      await settle();
+    }
+    expect(client.sent('replayAxis')).toHaveLength(first);
+    // A second later: once, with the latest.
+    clock += 2000;
+    await act(() => new Promise<void>((done) => setTimeout(done, 1100)));
+    await settle();
+    expect(client.sent('replayAxis')).toHaveLength(first + 1);
+  });
+});
+
 describe('Scrubber drag', () => {
   it('moves the handle every frame without a React render per pointer move; selects once the panes catch up', async () => {
     let commits = 0;

@@ -86,12 +86,15 @@ export function Scrubber() {
   // with its final count (which the throttled count reached a second later: the axis, 6 MB at 6M
   // events, was asked again then, in the middle of the user's first seeks).
   const eventsKey = useThrottled(events, 1000, status);
+  // So do the diagnostics, which come with every progress of a load: unthrottled, they asked for
+  // the axis at each (22 times in a 2 s load of 99 MB, 3.3 MB of answers to build and post).
+  const diagKey = useThrottled(diagTotal, 1000, status);
   const wanted = width > 0 && (status === 'ready' || status === 'loading') && events > 0;
   const axis = useWorkerQuery(wanted ? { kind: 'replayAxis', axis: axisKind, width } : null, {
     lane: 'replay-axis',
     coalesce: true,
     keepPrevious: true,
-    deps: [loadId, status, eventsKey, filter, filtered ? rowsVersion : -1, diagTotal],
+    deps: [loadId, status, eventsKey, filter, filtered ? rowsVersion : -1, diagKey],
   });
   // The replay bar is keyed by the load: a new load never shows the previous log's axis.
   const view = events > 0 ? (axis.data ?? null) : null;
