@@ -159,6 +159,28 @@ test('filters: text, errors only, and folding turns', async ({ page }) => {
   await expect(page.getByTestId('row-count')).toHaveText(`${log.structure.turns.length} rows`);
 });
 
+test("a message's link to the selected event shows it again after Turns folded it away", async ({ page }) => {
+  const log = loadCore(DEMO);
+  const turn = log.structure.turns[1]!;
+  let seq = turn.startSeq;
+  while (log.typeOf(seq) !== 'user/message') seq++;
+  await gotoApp(page, `/#seq=${seq}`);
+  await expectLoaded(page, 'demo.jsonl', log.eventCount);
+  const timeline = page.getByTestId('timeline');
+  await expect(timeline.locator(`[role=row][aria-selected=true]`)).toHaveAttribute('data-seq', String(seq));
+  await page.getByRole('button', { name: 'Turns', exact: true }).click();
+  await expect(timeline.locator(`[data-seq="${seq}"]`)).toHaveCount(0);
+  // The selected message's own link (review 42, L1: it did nothing).
+  await page
+    .getByTestId('messages')
+    .getByTestId('seq-link')
+    .filter({ hasText: `seq ${seq}` })
+    .last()
+    .click();
+  await expect(timeline.locator(`[role=row][aria-selected=true]`)).toHaveAttribute('data-seq', String(seq));
+  await expect(timeline.locator(`[data-seq="${seq}"]`)).toBeInViewport();
+});
+
 test('a malformed file shows its diagnostics and its valid events', async ({ page }) => {
   const lines = [
     '{"type":"session","version":0,"id":"broken"}',

@@ -49,6 +49,11 @@ export interface AppState {
   previousSeq: number | null;
   /** Whether the timeline scrolls the new selection into view. */
   scrollToSelection: boolean;
+  /**
+   * Counts jumps to the seq already selected (a link to it, clicked again): the timeline shows it
+   * again, unfolding what hides it, as for a jump elsewhere (a fold after the first jump hid it).
+   */
+  shownAgain: number;
   filter: TimelineFilter;
   /** Fold state mirror: the last collapse-all level applied. */
   foldLevel: 'turns' | 'steps' | 'none';
@@ -70,6 +75,7 @@ const perLog = {
   codes: [],
   previousSeq: null,
   scrollToSelection: true,
+  shownAgain: 0,
   filter: NO_FILTER,
   foldLevel: 'none',
   diagnosticsCode: null,
@@ -97,6 +103,8 @@ export interface SelectOptions {
   scroll?: boolean;
   /** Whether the heavy panes follow at once (default true); a drag settles when it rests. */
   settle?: boolean;
+  /** A jump (a link, a row, a diagnostic): to the seq already selected, it is shown again (`shownAgain`). */
+  jump?: boolean;
 }
 
 /** Selects a seq (or clears the selection), remembering the previous one for "new since" highlights. */
@@ -138,6 +146,8 @@ function move(seq: number | null, chunk: number | null, options: SelectOptions):
   const settle = options.settle ?? true;
   if (seq === selectedSeq && chunk === selectedChunk) {
     if (settle && settledSeq !== seq) settleAt(seq);
+    if (options.jump === true && seq !== null)
+      useApp.setState((s) => ({ shownAgain: s.shownAgain + 1, scrollToSelection: true }));
     return;
   }
   clearNotice();

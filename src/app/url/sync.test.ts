@@ -186,6 +186,19 @@ describe('UrlSync: the URL follows the view', () => {
     expect(hashOf().get('seq')).toBe('19');
   });
 
+  it('a jump to the seq already selected adds no history entry, and asks the timeline to show it again', () => {
+    const { ready, sync } = startAt('/?sample=demo.jsonl');
+    ready(50);
+    sync.jumpTo(7);
+    const entries = history.length;
+    const again = useApp.getState().shownAgain;
+    sync.jumpTo(7);
+    expect(history.length).toBe(entries);
+    expect(useApp.getState().shownAgain).toBe(again + 1);
+    select(7);
+    expect(useApp.getState().shownAgain).toBe(again + 1);
+  });
+
   it('a jump adds a history entry; a move rewrites the current one (throttled, the last move always written)', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const { ready, sync } = startAt('/?sample=demo.jsonl');

@@ -178,8 +178,8 @@ export class UrlSync {
     if (this.replaceTimer !== undefined) this.writeNow('replace');
     this.jumping = true;
     try {
-      if (seq !== null && chunk !== undefined) selectPosition(seq, chunk);
-      else select(seq);
+      if (seq !== null && chunk !== undefined) selectPosition(seq, chunk, { jump: true });
+      else select(seq, { jump: true });
     } finally {
       this.jumping = false;
     }

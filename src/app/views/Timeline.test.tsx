@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RowsWindow, TimelineRow } from '../../worker/protocol';
-import { useApp } from '../appState';
+import { select, useApp } from '../appState';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores } from '../testing/fixtures';
 import { renderWithClient, settle, stubReportingResizeObserver } from '../testing/paneHarness';
@@ -263,6 +263,22 @@ describe('Timeline rows (through a fake worker)', () => {
       expect(c.requests.map((r) => r.req.kind)).toEqual(['locate']);
     }
     vi.restoreAllMocks();
+  });
+
+  it('a jump to the seq already selected locates it again, unfolding what hides it; a plain re-select does not', async () => {
+    // A link to the selected event, clicked after "Turns" folded it away (review 42, L1).
+    const { client: c } = timeline(true);
+    await settle();
+    act(() => select(900));
+    await settle();
+    c.requests.length = 0;
+    act(() => select(900));
+    await settle();
+    expect(c.sent('locate')).toEqual([]);
+    act(() => select(900, { jump: true }));
+    await settle();
+    expect(c.sent('locate')).toEqual([{ kind: 'locate', seq: 900, reveal: true, block: 32 }]);
+    expect(useApp.getState().scrollToSelection).toBe(true);
   });
 
   it("a selection in view whose location unfolds a run asks the view's blocks again, once, at the new version", async () => {
