@@ -86,6 +86,21 @@ describe('a tool/result line read without its result texts', () => {
     expect(resultTexts(got)).toStrictEqual(['\u00000', 'short', '\u00001']);
   });
 
+  it('copies a line whose kept part is larger than the copy buffer (it grows), and reads the next as well', () => {
+    const eliding = new ResultEliding();
+    const many = Array.from({ length: 3000 }, (_, i) => `short ${i}`);
+    for (const texts of [
+      [...many, long('z')],
+      [long('y'), 'b'],
+      [...many, long('w'), ...many],
+    ]) {
+      const line = harnessLine(texts);
+      const got = eliding.read(encoder.encode(line), 0, encoder.encode(line).length, decode);
+      expect(withoutResultTexts(got)).toStrictEqual(withoutResultTexts(JSON.parse(line)));
+      expect(resultTexts(got).filter((t) => t !== undefined && !texts.includes(t as string))).toHaveLength(1);
+    }
+  });
+
   it('refuses a line with nothing long to leave unread, or a long string anywhere but a result text', () => {
     expect(readElided(encoder.encode(harnessLine(['short'])))).toBeUndefined();
     // A long call id, a long message id, an image's data: needed (or not a result's text).

@@ -31,6 +31,9 @@ import { isObject, type JsonObject } from '../validate';
 /** Strings this long or longer are left unread: below it, the scan costs about what it saves. */
 export const ELIDED_FROM_BYTES = 256;
 
+/** A copy buffer grown past this is dropped after the line (most copies are a few hundred bytes). */
+const KEPT_COPY_BYTES = 1024 * 1024;
+
 const QUOTE = 34;
 const BACKSLASH = 92;
 const LOWER_U = 117;
@@ -84,15 +87,17 @@ export class ResultEliding {
   ): ElidedCopy | undefined {
     if (!this.mayElide(bytes, start, end)) return undefined;
     const length = this.elide(bytes, start, end);
-    if (length < 0 || this.placed === 0) return undefined;
-    return new ElidedCopy(decode(this.copy.subarray(0, length)), this.placed);
+    const copy =
+      length < 0 || this.placed === 0
+        ? undefined
+        : new ElidedCopy(decode(this.copy.subarray(0, length)), this.placed);
+    // A line with long strings elsewhere copied them whole: such a buffer is not kept.
+    if (this.copy.length > KEPT_COPY_BYTES) this.copy = new Uint8Array(4096);
+    return copy;
   }
 
   /** Copies the line with its long strings as placeholders: the copy's length, or -1 when a string is malformed. */
   private elide(b: Uint8Array, start: number, end: number): number {
-    if (this.copy.length < end - start)
-      this.copy = new Uint8Array(Math.max(end - start, this.copy.length * 2));
-    const out = this.copy;
     let o = 0;
     let from = start;
     let placed = 0;
@@ -125,6 +130,7 @@ export class ResultEliding {
       const elide = p - open - 1 >= ELIDED_FROM_BYTES;
       if (!elide && nul) return -1;
       if (elide) {
+        const out = this.room(o, open - from + MARK_OPEN.length + 12);
         out.set(b.subarray(from, open), o);
         o += open - from;
         out.set(MARK_OPEN, o);
@@ -136,9 +142,22 @@ export class ResultEliding {
       }
       p++;
     }
-    out.set(b.subarray(from, end), o);
+    this.room(o, end - from).set(b.subarray(from, end), o);
     this.placed = placed;
     return o + (end - from);
+  }
+
+  /**
+   * The copy's buffer with room for `n` more bytes after its first `used`. It grows with what a
+   * copy holds (the line without its long strings: small), not with the line's length.
+   */
+  private room(used: number, n: number): Uint8Array {
+    if (used + n > this.copy.length) {
+      const grown = new Uint8Array(Math.max(used + n, this.copy.length * 2));
+      grown.set(this.copy.subarray(0, used));
+      this.copy = grown;
+    }
+    return this.copy;
   }
 }
 
