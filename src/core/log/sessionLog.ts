@@ -50,9 +50,9 @@ export interface MessagesAt {
 /** A surface event's line this long or longer stays parsed in the cache once messagesAt read it. */
 export const MESSAGE_CACHED_FROM_BYTES = 16 * 1024;
 /**
- * The loading pass keeps the messages of such lines (parsed anyway) while their lines add up to
- * at most this share of the bytes read: a first seek onto a long tool output parsed 100-400 KB
- * again (1-4 ms, the bench's messagesAt p95), and it costs about 1.7 bytes per line byte.
+ * The loading pass keeps the messages of such lines it parsed whole (a long user or assistant
+ * message; a harness tool/result is read without its output, elidedResults.ts) while their lines
+ * add up to at most this share of the bytes read: a first seek onto one parsed 100-400 KB again.
  */
 export const MESSAGES_KEPT_PER_BYTE = 1 / 16;
 
@@ -337,8 +337,8 @@ export class SessionLog {
    * kept in the cache survived into the old generation and was dropped a few seeks later, and
    * the GC this caused (scavenges copying them, then mark-compacts) tripled messagesAt's p95. A
    * large one (a long tool output) is cached: it stays in the window for many seqs, costs the
-   * most to parse again, and its few objects and large strings cost the GC little. Most large
-   * ones were kept by the loading pass (`keep`): never parsed again.
+   * most to parse again, and its few objects and large strings cost the GC little. Large ones the
+   * loading pass parsed whole were kept (`keep`): never parsed again.
    */
   private nodeMessage(seq: number): Message {
     const kept = this.kept.get(seq);
