@@ -54,6 +54,19 @@ describe('tool/result lines read at load without their result texts', () => {
     expect(answers(elided)).toStrictEqual(answers(whole));
   });
 
+  it('a line that starts as a tool/result but is a header or a meta line (a later "type") keeps its texts', () => {
+    const text = 'x'.repeat(400);
+    const line = (type: string) =>
+      `{"type":"tool/result","data":{"message":{"role":"user","content":[{"type":"tool-result","toolCallId":"c1","content":[{"type":"text","text":"${text}"}]}]}},"version":0,"sessionId":"s","type":"${type}"}`;
+    const log = loadLogFromText(
+      `${line('session')}\n${line('result')}\n{"type":"turn/start","data":{"turn":1}}\n`,
+    );
+    type Held = { data: { message: { content: { content: { text: string }[] }[] } } };
+    expect((log.sessionHeader as unknown as Held).data.message.content[0]!.content[0]!.text).toBe(text);
+    expect((log.metas[0]!.value as unknown as Held).data.message.content[0]!.content[0]!.text).toBe(text);
+    expect(log.elidedLines).toBe(0);
+  });
+
   it('most tool/result lines of a harness log are read so, and none of their messages is kept', () => {
     const text = generateLogText({ events: 20000, seed: 11 });
     const log = loadLogFromText(text);

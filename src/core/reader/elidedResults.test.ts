@@ -110,6 +110,13 @@ describe('a tool/result line read without its result texts', () => {
     ).toBeUndefined();
     const key = harnessLine([long('a')], { extra: `,"${long('k')}":1` });
     expect(readElided(encoder.encode(key))).toBeUndefined();
+    // A duplicate "type" that makes the line a header or a meta line (kept as they are): read as usual.
+    for (const last of ['session', 'result', 'user/message'])
+      expect(
+        readElided(
+          encoder.encode(harnessLine([long('a')], { extra: '' }).replace(/}$/, `,"type":"${last}"}`)),
+        ),
+      ).toBeUndefined();
     // Another type of line, or the same with a space: read as usual.
     expect(
       readElided(encoder.encode(harnessLine([long('a')]).replace('tool/result', 'user/message'))),

@@ -177,7 +177,11 @@ export function elidedValue(copy: ElidedCopy): JsonObject | undefined {
   } catch {
     return undefined;
   }
-  return isObject(value) && placedAtResultTexts(value, copy.placed) ? value : undefined;
+  // JSON.parse keeps a key's last value: a line that starts as a tool/result may end as a header
+  // or a meta line, which are kept and shown as they are (audit 43, F1).
+  return isObject(value) && value.type === 'tool/result' && placedAtResultTexts(value, copy.placed)
+    ? value
+    : undefined;
 }
 
 /** True when each placeholder 0..placed-1 is a result's text, once. */
