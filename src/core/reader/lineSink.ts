@@ -45,8 +45,8 @@ export interface LineSink {
   delta?(d: DeltaLine, offset: number, length: number, lineNumber: number): void;
   /**
    * True when the sink wants only the lines the fast scanner may take (a range worker's prescan:
-   * the owner parses every other line itself): with `delta`, the splitter then hands `line` only
-   * lines that start like a packed row; other lines go to `elidedCopy` or `decodedLine`.
+   * the owner decodes and parses every other line itself): with `delta`, the splitter then hands
+   * on only lines that start like a packed row, and decodes nothing else.
    */
   readonly fastLinesOnly?: boolean;
   /**
@@ -59,17 +59,12 @@ export interface LineSink {
    * its long strings, decoded but not parsed (a range worker's share: the owner parses it).
    */
   elidedCopy?(copy: ElidedCopy, offset: number, length: number): void;
-  /**
-   * With `fastLinesOnly`: a line that is no fast line and has no copy, decoded (a range worker's
-   * share: decoding is the owner's most costly step after parsing in a browser; it parses the text).
-   */
-  decodedLine?(text: string, offset: number, length: number): void;
 }
 
 /** Values built ahead for some lines, by store offset and length (prescan.ts's PrescanCursor). */
 export interface LineHints {
   /** The line's value, or for a delta line its fields (reused: read them before the next take). */
-  take(offset: number, length: number): JsonObject | DeltaLine | ElidedCopy | string | undefined;
+  take(offset: number, length: number): JsonObject | DeltaLine | ElidedCopy | undefined;
   /**
    * The byte length (without its line end) of the line the hints have at store `offset`, or -1:
    * the splitter then need not search that line for its newline (most lines of a range).

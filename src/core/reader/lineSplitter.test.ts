@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ByteStore } from './byteStore';
 import { scanLine } from './fastLine';
 import { PrescanCursor, prescanRange } from './prescan';
@@ -226,37 +226,6 @@ describe('LineSplitter', () => {
     // What is flagged is exactly what the fast scan refuses.
     for (const [t, , notFast] of [...flags(false), ...flags(true)])
       if (notFast) expect(scanLine(t as string), t).toBeUndefined();
-  });
-
-  it('a range worker hands on the lines it does not take decoded, or a tool/result as a copy: the owner decodes none', () => {
-    const step = '{"type":"step/start","seq":1,"data":{"turn":1,"step":1}}';
-    const user = '{"type":"user/message","seq":2,"data":{"message":{"content":"h\u00e9 ✓"}}}';
-    const output = 'x'.repeat(400);
-    const result = `{"type":"tool/result","seq":3,"data":{"turn":1,"step":1,"message":{"role":"user","content":[{"type":"tool-result","toolCallId":"c","content":[{"type":"text","text":"${output}"}]}]}}}`;
-    const text = [step, `\uFEFF${step}`, user, result, 'not json'].join('\n') + '\n';
-    const bytes = new TextEncoder().encode(text);
-    const prescan = prescanRange(bytes);
-    // Each on its own (an ASCII line stays a one-byte string); not the line after a BOM.
-    expect(prescan.texts).toStrictEqual([step, user, 'not json']);
-    // The owner, with those hints: every line as text from the tape, the copy parsed, no decode.
-    const store = ByteStore.over(bytes);
-    const seen: (string | undefined)[] = [];
-    const values: unknown[] = [];
-    const splitter = new LineSplitter(store, {
-      line: (t) => void seen.push(t),
-      value: (v) => void values.push(v),
-      elidesResultText: true,
-    });
-    splitter.hints = new PrescanCursor(prescan, 0);
-    const decodes = vi.spyOn(TextDecoder.prototype, 'decode');
-    splitter.scan();
-    splitter.end();
-    expect(seen).toStrictEqual([step, step, user, 'not json']);
-    expect(splitter.elidedLines).toBe(1);
-    expect(values).toHaveLength(1);
-    // Only the line after the BOM was decoded by the owner.
-    expect(decodes).toHaveBeenCalledTimes(1);
-    decodes.mockRestore();
   });
 
   it('flags a last line without a newline', () => {

@@ -72,7 +72,7 @@ export class LineSplitter {
    * hold, or the sink reads result texts, the line is read whole).
    */
   private handOnHint(
-    value: JsonObject | DeltaLine | ElidedCopy | string,
+    value: JsonObject | DeltaLine | ElidedCopy,
     block: Uint8Array,
     base: number,
     b: number,
@@ -80,8 +80,6 @@ export class LineSplitter {
   ): void {
     const sink = this.sink as Required<LineSink>;
     const n = this.lineNumber;
-    // Decoded by the range worker, which found it no delta line and no packed row.
-    if (typeof value === 'string') return sink.line(value, base + b, bEnd - b, n, true, true, true);
     if (value instanceof ElidedCopy) {
       const elided = this.eliding !== null ? elidedValue(value) : undefined;
       if (elided === undefined) {
@@ -250,15 +248,10 @@ export class LineSplitter {
         if (this.eliding !== null && !bom && !mayBeRow && this.elided(block, base, b, bEnd)) return nl + 1;
         const text = this.decodeLine(block.subarray(b, bEnd));
         this.sink.line(text, base + b, bEnd - b, this.lineNumber, true, true, !mayBeRow && !bom);
-      } else if (!bom) {
-        // A range worker: a tool/result's copy without its result texts, or the line decoded, for
-        // the owner. (After a BOM the owner reads the line itself: it may be a delta line.)
-        const copy = this.eliding?.copyOf(block, b, bEnd, this.decodeBytes);
-        if (copy !== undefined) this.sink.elidedCopy?.(copy, base + b, bEnd - b);
-        else if (this.sink.decodedLine !== undefined) {
-          const text = this.decodeLine(block.subarray(b, bEnd));
-          if (text !== undefined) this.sink.decodedLine(text, base + b, bEnd - b);
-        }
+      } else if (this.eliding !== null && !bom && this.sink.elidedCopy !== undefined) {
+        // A range worker: the copy of a tool/result without its result texts, for the owner.
+        const copy = this.eliding.copyOf(block, b, bEnd, this.decodeBytes);
+        if (copy !== undefined) this.sink.elidedCopy(copy, base + b, bEnd - b);
       }
     }
     return nl + 1;
@@ -355,20 +348,20 @@ export class LineSplitter {
       start += 3;
     if (end === start) return;
     let text: string | undefined;
-    let value: JsonObject | DeltaLine | undefined;
+    let value: JsonObject | DeltaLine | ElidedCopy | undefined;
     let elided: JsonObject | undefined;
     try {
       const bytes = store.slice(start, end - start);
       const head = bytes[0];
       if ((head === 32 || head === 9 || head === CR) && isBlank(bytes, 0, bytes.length)) return;
       if (this.sink.fastLinesOnly === true && !mayBeFast(bytes, 0, bytes.length)) return;
-      const hint = this.sink.value !== undefined ? this.hints?.take(start, end - start) : undefined;
-      if (typeof hint === 'string') text = hint;
-      else if (hint instanceof ElidedCopy) elided = this.eliding !== null ? elidedValue(hint) : undefined;
-      else if (hint !== undefined) value = hint;
-      else if (terminated && this.eliding !== null && this.sink.value !== undefined)
+      if (this.sink.value !== undefined) value = this.hints?.take(start, end - start);
+      if (value instanceof ElidedCopy) {
+        elided = this.eliding !== null ? elidedValue(value) : undefined;
+        value = undefined;
+      } else if (value === undefined && terminated && this.eliding !== null && this.sink.value !== undefined)
         elided = this.eliding.read(bytes, 0, bytes.length, this.decodeBytes);
-      if (value === undefined && elided === undefined) text ??= this.decoder.decode(bytes);
+      if (value === undefined && elided === undefined) text = this.decoder.decode(bytes);
     } catch {
       text = undefined; // too large to copy or to become one string
     }

@@ -10,12 +10,10 @@
  *
  * The owner then reads the range as usual, but a line the prescan covers is
  * rebuilt from the tape (no decoding, no parsing) and goes on through the
- * same sequential passes. Every other line comes decoded (a tool/result as a
- * copy without its result texts, elidedResults.ts), and the owner parses it
- * as before: decoding is parallel work, parsing builds the values the owner
- * needs. The tape rebuilds exactly the value the scanner built (which is
+ * same sequential passes. Every other line is decoded and parsed by the owner
+ * as before. The tape rebuilds exactly the value the scanner built (which is
  * exactly JSON.parse's), so the loaded log does not depend on how the file
- * was split or on how many workers ran (parallel.test.ts checks both).
+ * was split or on how many workers ran (prescan.test.ts checks both).
  *
  * The owner gets a delta line back as its fields (fastLine.ts DeltaLine),
  * which the loading pass takes without an event object (records.ts), and any
@@ -42,11 +40,6 @@ export interface Prescan {
   nums: Float64Array;
   strings: string;
   stringLengths: Uint32Array;
-  /**
-   * The decoded lines (K_TEXT), each a string of its own: joined, one line with a non-ASCII
-   * character would make every line a two-byte string, which JSON.parse reads more slowly.
-   */
-  texts: string[];
 }
 
 // The value shapes fastLine.ts builds. A bit set in the kind says which optional keys are present.
@@ -58,8 +51,6 @@ const K_REASONING_ROW = 4;
 const K_TOOL_ROW = 5;
 /** A tool/result line's copy without its result texts (elidedResults.ts): its text and placeholder count. */
 const K_ELIDED = 6;
-/** Any other line that is no fast line, decoded: its text (in `texts`). */
-const K_TEXT = 7;
 const HAS_SEQ = 8;
 const HAS_TIME = 16;
 const HAS_NAME = 32;
@@ -82,16 +73,13 @@ export function prescanRange(bytes: Uint8Array): Prescan {
     delta(d, offset, length) {
       tape.writeDelta(d, offset, length);
     },
-    // Other lines go to the owner decoded, which parses them: tool/results as copies without
-    // their result texts (the owner parses the copy, not the whole line). Decoding a browser's
-    // lines was a sixth of its owner's time, while a range worker mostly waited for it.
+    // Other lines go to the owner, which decodes and parses them itself: only packed rows are
+    // decoded here (the rest would be decoded twice, once for nothing), and tool/results copied
+    // without their result texts (the owner parses the copy, not the whole line).
     fastLinesOnly: true,
     elidesResultText: true,
     elidedCopy(copy, offset, length) {
       tape.writeElided(copy, offset, length);
-    },
-    decodedLine(text, offset, length) {
-      tape.writeText(text, offset, length);
     },
   };
   const splitter = new LineSplitter(store, sink);
@@ -109,7 +97,6 @@ class TapeWriter {
   private readonly nums = float64s(256);
   private readonly strs: string[] = [];
   private readonly strLengths = uint32s(64);
-  private readonly texts: string[] = [];
 
   private str(s: string): void {
     this.strs.push(s);
@@ -136,14 +123,6 @@ class TapeWriter {
     }
     this.str(d.text);
     this.kinds.push(kind);
-    this.offsets.push(offset);
-    this.lengths.push(length);
-    this.count++;
-  }
-
-  writeText(text: string, offset: number, length: number): void {
-    this.texts.push(text);
-    this.kinds.push(K_TEXT);
     this.offsets.push(offset);
     this.lengths.push(length);
     this.count++;
@@ -218,7 +197,6 @@ class TapeWriter {
       nums: this.nums.view(),
       strings: this.strs.join(''),
       stringLengths: this.strLengths.view(),
-      texts: this.texts,
     };
   }
 }
@@ -239,8 +217,6 @@ export class PrescanCursor {
   private n = 0;
   private s = 0;
   private sAt = 0;
-  /** The next of `texts`. */
-  private t = 0;
 
   constructor(
     readonly prescan: Prescan,
@@ -248,7 +224,7 @@ export class PrescanCursor {
   ) {}
 
   /** The value of the line at store `offset` with `length` bytes (its fields for a delta line), when it was prescanned. */
-  take(offset: number, length: number): JsonObject | DeltaLine | ElidedCopy | string | undefined {
+  take(offset: number, length: number): JsonObject | DeltaLine | ElidedCopy | undefined {
     const p = this.prescan;
     const rel = offset - this.base;
     // Lines come in order: skip prescanned lines the owner did not ask for (never, in practice).
@@ -283,10 +259,9 @@ export class PrescanCursor {
   /** The fields of the last delta line read (reused). */
   private readonly fields = new DeltaLine();
 
-  private read(): JsonObject | DeltaLine | ElidedCopy | string {
+  private read(): JsonObject | DeltaLine | ElidedCopy {
     const p = this.prescan;
     const kind = p.kinds[this.i++] as number;
-    if (kind === K_TEXT) return p.texts[this.t++] as string;
     const nums = p.nums;
     let n = this.n;
     if (kind === K_ELIDED) {
