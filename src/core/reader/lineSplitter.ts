@@ -348,18 +348,17 @@ export class LineSplitter {
       start += 3;
     if (end === start) return;
     let text: string | undefined;
-    let value: JsonObject | DeltaLine | ElidedCopy | undefined;
+    let value: JsonObject | DeltaLine | undefined;
     let elided: JsonObject | undefined;
     try {
       const bytes = store.slice(start, end - start);
       const head = bytes[0];
       if ((head === 32 || head === 9 || head === CR) && isBlank(bytes, 0, bytes.length)) return;
       if (this.sink.fastLinesOnly === true && !mayBeFast(bytes, 0, bytes.length)) return;
-      if (this.sink.value !== undefined) value = this.hints?.take(start, end - start);
-      if (value instanceof ElidedCopy) {
-        elided = this.eliding !== null ? elidedValue(value) : undefined;
-        value = undefined;
-      } else if (value === undefined && terminated && this.eliding !== null && this.sink.value !== undefined)
+      const hint = this.sink.value !== undefined ? this.hints?.take(start, end - start) : undefined;
+      if (hint instanceof ElidedCopy) elided = this.eliding !== null ? elidedValue(hint) : undefined;
+      else if (hint !== undefined) value = hint;
+      else if (terminated && this.eliding !== null && this.sink.value !== undefined)
         elided = this.eliding.read(bytes, 0, bytes.length, this.decodeBytes);
       if (value === undefined && elided === undefined) text = this.decoder.decode(bytes);
     } catch {
