@@ -46,7 +46,8 @@ export interface LineSink {
   /**
    * True when the sink wants only the lines the fast scanner may take (a range worker's prescan:
    * the owner decodes and parses every other line itself): with `delta`, the splitter then hands
-   * on only lines that start like a packed row, and decodes nothing else.
+   * `line` only lines that start like a packed row, and decodes nothing else but the tool/result
+   * copies it hands `elidedCopy`.
    */
   readonly fastLinesOnly?: boolean;
   /**

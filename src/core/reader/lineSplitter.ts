@@ -86,8 +86,7 @@ export class LineSplitter {
         sink.line(this.decodeLine(block.subarray(b, bEnd)), base + b, bEnd - b, n, true, true, true);
         return;
       }
-      this.elidedLines++;
-      sink.value(elided, base + b, bEnd - b, n, true, true);
+      this.handOnElided(elided, base + b, bEnd - b);
       return;
     }
     this.hintedLines++;
@@ -101,9 +100,14 @@ export class LineSplitter {
     if (this.sink.value === undefined) return false;
     const value = (this.eliding as ResultEliding).read(block, b, bEnd, this.decodeBytes);
     if (value === undefined) return false;
-    this.elidedLines++;
-    (this.sink as Required<LineSink>).value(value, base + b, bEnd - b, this.lineNumber, true, true);
+    this.handOnElided(value, base + b, bEnd - b);
     return true;
+  }
+
+  /** A tool/result's value read without its result texts (the sink takes them: `elidesResultText`). */
+  private handOnElided(value: JsonObject, offset: number, length: number): void {
+    this.elidedLines++;
+    (this.sink as Required<LineSink>).value(value, offset, length, this.lineNumber, true, true);
   }
 
   /** Emits every line completed by the bytes appended since the last call. */
@@ -364,10 +368,8 @@ export class LineSplitter {
     } catch {
       text = undefined; // too large to copy or to become one string
     }
-    if (elided !== undefined) {
-      this.elidedLines++;
-      (this.sink as Required<LineSink>).value(elided, start, end - start, this.lineNumber, true, true);
-    } else if (value !== undefined && this.sink.value !== undefined) {
+    if (elided !== undefined) this.handOnElided(elided, start, end - start);
+    else if (value !== undefined && this.sink.value !== undefined) {
       this.hintedLines++;
       if (value instanceof DeltaLine) value = value.value();
       this.sink.value(value, start, end - start, this.lineNumber, terminated);
