@@ -120,4 +120,38 @@ describe('workerHasher: the log worker side of the hashing thread', () => {
     expect(got.length).toBeLessThanOrEqual(Math.ceil(big.length / (8 * 1024 * 1024)));
     expect(fake.terminated).toBe(true);
   });
+
+  it('fills again the batches the thread moves back spent, and the fingerprint is still every byte', async () => {
+    const h = createTsFingerprintHasher();
+    const seen = new Set<ArrayBufferLike>();
+    let batches = 0;
+    const fake = {
+      onmessage: null as ((e: MessageEvent<HashReply>) => void) | null,
+      onerror: null,
+      postMessage(m: HashRequest) {
+        if ('bytes' in m) {
+          batches++;
+          seen.add(m.bytes.buffer);
+          h.update(m.bytes); // hashed on arrival, as the thread does, then moved back
+          setTimeout(() => this.onmessage?.({ data: { spent: m.bytes } } as MessageEvent<HashReply>), 0);
+        } else
+          setTimeout(
+            () => this.onmessage?.({ data: { fingerprint: h.finish() } } as MessageEvent<HashReply>),
+            0,
+          );
+      },
+      terminate() {},
+    };
+    const hasher = workerHasher(() => fake as unknown as Worker);
+    const all: Uint8Array[] = [];
+    for (let round = 0; round < 8; round++) {
+      for (let at = 0; at < big.length; at += 1 << 20) hasher.update(big.subarray(at, at + (1 << 20)));
+      all.push(big);
+      await new Promise((r) => setTimeout(r, 0)); // the spent batches come back meanwhile
+    }
+    expect(await hasher.finish()).toBe(sha(Buffer.concat(all)));
+    expect(batches).toBeGreaterThan(3);
+    // Without the spares every batch is a new buffer.
+    expect(seen.size).toBeLessThan(batches);
+  });
 });

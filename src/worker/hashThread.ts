@@ -23,10 +23,19 @@ export interface OffThreadHasher {
  */
 const BATCH_BYTES = 8 * 1024 * 1024;
 
+/**
+ * Batches the thread has hashed come back to be filled again, this many kept. A fresh batch's
+ * memory is mapped in as it is first written, page by page: on a 2-core EPYC that made copying a
+ * 99 MB file into fresh batches cost the log worker 530 ms of a 4.4 s load (a CPU profile), where
+ * refilling batches already written costs under 10 ms.
+ */
+const SPARE_BATCHES = 3;
+
 export function workerHasher(start: () => Worker): OffThreadHasher {
   const worker = start();
   let batch: Uint8Array | null = null;
   let used = 0;
+  const spare: Uint8Array[] = [];
   const flush = () => {
     if (batch === null || used === 0) return;
     const full = used === batch.length ? batch : batch.slice(0, used);
@@ -39,6 +48,10 @@ export function workerHasher(start: () => Worker): OffThreadHasher {
   let fail: ((e: Error) => void) | undefined;
   worker.onmessage = (e: MessageEvent<HashReply>) => {
     const reply = e.data;
+    if ('spent' in reply) {
+      if (reply.spent.length === BATCH_BYTES && spare.length < SPARE_BATCHES) spare.push(reply.spent);
+      return;
+    }
     if ('fingerprint' in reply) done?.(reply.fingerprint);
     else fail?.(new Error(reply.error));
     worker.terminate();
@@ -52,7 +65,7 @@ export function workerHasher(start: () => Worker): OffThreadHasher {
     update(bytes) {
       if (failed !== undefined) return;
       for (let at = 0; at < bytes.length;) {
-        batch ??= new Uint8Array(BATCH_BYTES);
+        batch ??= spare.pop() ?? new Uint8Array(BATCH_BYTES);
         const n = Math.min(BATCH_BYTES - used, bytes.length - at);
         batch.set(bytes.subarray(at, at + n), used);
         used += n;

@@ -7,7 +7,8 @@ import { createFingerprintHasher } from '../core/view/fingerprint';
 import { errorMessage } from '../core/errorMessage';
 
 export type HashRequest = { bytes: Uint8Array } | { finish: true };
-export type HashReply = { fingerprint: string } | { error: string };
+/** `spent`: a batch hashed, moved back to be filled again (hashThread.ts). */
+export type HashReply = { fingerprint: string } | { error: string } | { spent: Uint8Array };
 
 const hasher = createFingerprintHasher();
 const post = (reply: HashReply) => (self as unknown as Worker).postMessage(reply);
@@ -17,8 +18,12 @@ self.onmessage = (e: MessageEvent<HashRequest>) => {
   // Reactions to one promise run in the order they were added: the bytes are hashed in order.
   hasher.then(
     (h) => {
-      if ('bytes' in request) h.update(request.bytes);
-      else post({ fingerprint: h.finish() });
+      if ('bytes' in request) {
+        h.update(request.bytes);
+        (self as unknown as Worker).postMessage({ spent: request.bytes } satisfies HashReply, [
+          request.bytes.buffer,
+        ]);
+      } else post({ fingerprint: h.finish() });
     },
     (err: unknown) => post({ error: errorMessage(err) }),
   );
