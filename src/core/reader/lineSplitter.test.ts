@@ -329,4 +329,66 @@ describe('LineSplitter', () => {
       );
     },
   );
+
+  it('decodes runs of lines with hints (a prescanned range) or without exactly as each line alone, with its flags', () => {
+    // lineRun.ts decodes the lines between deltas and hinted lines together: with CRLF, blank lines,
+    // BOMs, multi-byte and invalid bytes between and inside them, every line handed on as text must
+    // be the decoding of its own bytes, at its offset and number, and flagged notFast only when no
+    // fast scan takes it.
+    const other = fc.oneof(
+      fc.constantFrom('{"a":1}', '{"é":"ü"}', row, '{"type":"text-chunks"}', '\uFEFF{"b":2}', ' ', ''),
+      fc.string({ unit: 'grapheme', maxLength: 10 }).map((t) => `{"t":${JSON.stringify(t)}}`),
+      fc
+        .array(fc.constantFrom(0x80, 0xff, 0xc3, 0x41, 0x7b), { maxLength: 5 })
+        .map((b) => Uint8Array.from(b)), // raw bytes: invalid UTF-8 among ASCII
+    );
+    const lineArb = fc.oneof(
+      other,
+      other,
+      fc.integer({ min: 0, max: 99 }).map((i) => delta(i, `d${i}é`)),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(lineArb, fc.boolean()), { maxLength: 30 }),
+        fc.integer({ min: 8, max: 200 }),
+        (parts, blockSize) => {
+          const bytes: number[] = [];
+          for (const [line, crlf] of parts) {
+            const b = typeof line === 'string' ? new TextEncoder().encode(line) : line;
+            bytes.push(...b, ...(crlf ? [13, 10] : [10]));
+          }
+          const all = Uint8Array.from(bytes);
+          const run = (hinted: boolean, size: number) => {
+            const store = new ByteStore(size, { initialCapacity: size });
+            const seen: [string | undefined, number, number, number, boolean, boolean][] = [];
+            const splitter = new LineSplitter(store, {
+              line: (t, o, l, n, _t, notDelta, notFast) => {
+                expect(t).toBe(createLineDecoder().decode(store.slice(o, l)));
+                seen.push([t, o, l, n, notDelta === true, notFast === true]);
+              },
+              delta: (_d, o, l, n) => seen.push([undefined, o, l, n, false, false]),
+              value: (_v, o, l, n) => seen.push([undefined, o, l, n, false, false]),
+            });
+            store.append(all);
+            if (hinted) splitter.hints = new PrescanCursor(prescanRange(all), 0);
+            splitter.scan();
+            splitter.end();
+            return seen;
+          };
+          // Every line at its offset and number (the texts were checked as they came, in `run`); a
+          // line spanning blocks is handed on as text where a whole one may come as a delta.
+          const where = (seen: ReturnType<typeof run>) => seen.map(([, o, , n]) => [o, n]);
+          const reference = where(run(false, 1 << 16));
+          for (const hinted of [false, true])
+            for (const size of [1 << 16, blockSize]) {
+              const seen = run(hinted, size);
+              expect(where(seen)).toEqual(reference);
+              for (const [t, , , , , notFast] of seen)
+                if (notFast) expect(scanLine(t as string), t).toBeUndefined();
+            }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });

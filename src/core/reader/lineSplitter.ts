@@ -25,6 +25,7 @@ import type { ByteStore } from './byteStore';
 import { createLineDecoder } from './lineDecoder';
 import { ElidedCopy, ResultEliding, elidedValue } from './elidedResults';
 import type { LineHints, LineSink } from './lineSink';
+import { LineRun } from './lineRun';
 
 export type { LineHints, LineSink } from './lineSink';
 export { createLineDecoder, type LineDecoder } from './lineDecoder';
@@ -41,11 +42,7 @@ export class LineSplitter {
   private scanned = 0;
   private ended = false;
   private readonly decoder = createLineDecoder();
-  /**
-   * While set, a line it knows goes to `sink.value` without being decoded,
-   * and the other lines are decoded one by one (batching would decode the
-   * known ones too).
-   */
+  /** While set, a line it knows goes to `sink.value` undecoded; runs of the others are decoded (lineRun.ts). */
   hints: LineHints | null = null;
   /** Lines that came from the hints (the bench reports the share). */
   hintedLines = 0;
@@ -64,7 +61,11 @@ export class LineSplitter {
   ) {
     const takes = sink.value !== undefined || sink.elidedCopy !== undefined;
     this.eliding = sink.elidesResultText === true && takes ? new ResultEliding() : null;
+    this.run = new LineRun(this.decoder, sink);
   }
+
+  /** The lines to decode that follow each other, decoded together (lineRun.ts). */
+  private readonly run: LineRun;
 
   /**
    * Hands on a line the hints know, bytes block[b..bEnd) (its number counted): a delta's fields,
@@ -78,6 +79,7 @@ export class LineSplitter {
     b: number,
     bEnd: number,
   ): void {
+    this.run.flush();
     const sink = this.sink as Required<LineSink>;
     const n = this.lineNumber;
     if (value instanceof ElidedCopy) {
@@ -106,6 +108,7 @@ export class LineSplitter {
 
   /** A tool/result's value read without its result texts (the sink takes them: `elidesResultText`). */
   private handOnElided(value: JsonObject, offset: number, length: number): void {
+    this.run.flush();
     this.elidedLines++;
     (this.sink as Required<LineSink>).value(value, offset, length, this.lineNumber, true, true);
   }
@@ -151,7 +154,7 @@ export class LineSplitter {
     const hints = this.hints as LineHints;
     while (b <= last) {
       b = this.skipBlank(block, b, last);
-      if (b > last) return;
+      if (b > last) break;
       // A prescanned line's length is known: its line end is checked, not searched for.
       const known = hints.lengthAt(base + b);
       const at = b + known;
@@ -183,12 +186,12 @@ export class LineSplitter {
             b = nl + 1;
             continue;
           }
-          const text = this.decodeLine(block.subarray(b, bEnd));
-          this.sink.line(text, base + b, bEnd - b, this.lineNumber, true, !bom, !bom);
+          this.run.add(block, base, b, bEnd, nl, this.lineNumber, !bom, !bom);
         }
       }
       b = nl + 1;
     }
+    this.run.flush();
   }
 
   private decodeLine(bytes: Uint8Array): string | undefined {
@@ -212,6 +215,7 @@ export class LineSplitter {
       const end = scanDeltaLine(block, b, last, fields);
       if (end >= 0) {
         this.lineNumber++;
+        this.run.flush();
         sink.delta(fields, base + b, end - b, this.lineNumber);
         b = block[end] === CR ? end + 2 : end + 1;
         continue;
@@ -226,16 +230,15 @@ export class LineSplitter {
       }
       b = this.notDelta(block, base, b);
     }
+    this.run.flush();
   }
 
   /**
    * The line at block[b] (it ends at a newline in the block), which the byte scan refused: decoded
-   * alone. Between delta lines the runs of other lines are short, and a line decoded alone stays
-   * a one-byte string when it is ASCII, which JSON.parse reads faster than a slice of a batch
-   * made two-byte by one non-ASCII character elsewhere in it. A line that cannot be a packed row
-   * either is handed on as `notFast` (most of the lines between deltas). A sink that takes only fast lines
-   * (`LineSink.fastLinesOnly`) is not handed lines that cannot be one: they are never decoded.
-   * Returns where the next line starts.
+   * with the run of such lines it is in (lineRun.ts: between delta lines the runs are short). A
+   * line that cannot be a packed row either is handed on as `notFast` (most of the lines between
+   * deltas). A sink that takes only fast lines (`LineSink.fastLinesOnly`) is not handed lines that
+   * cannot be one: they are never decoded. Returns where the next line starts.
    */
   private notDelta(block: Uint8Array, base: number, b: number): number {
     const nl = block.indexOf(LF, b);
@@ -250,11 +253,11 @@ export class LineSplitter {
       const mayBeRow = mayBePackedRow(block, b, bEnd);
       if (this.sink.fastLinesOnly !== true || mayBeRow) {
         if (this.eliding !== null && !bom && !mayBeRow && this.elided(block, base, b, bEnd)) return nl + 1;
-        const text = this.decodeLine(block.subarray(b, bEnd));
-        this.sink.line(text, base + b, bEnd - b, this.lineNumber, true, true, !mayBeRow && !bom);
+        this.run.add(block, base, b, bEnd, nl, this.lineNumber, true, !mayBeRow && !bom);
       } else if (this.eliding !== null && !bom && this.sink.elidedCopy !== undefined) {
         // A range worker: the copy of a tool/result without its result texts, for the owner.
         const copy = this.eliding.copyOf(block, b, bEnd, this.decodeBytes);
+        this.run.flush();
         if (copy !== undefined) this.sink.elidedCopy(copy, base + b, bEnd - b);
       }
     }
