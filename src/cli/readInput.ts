@@ -48,8 +48,10 @@ export async function loadFile(
       if (parallel) return parallel;
     }
   }
-  const stream = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
-  return loadStream(stream, path === '-' ? 'standard input' : path, options);
+  if (path === '-') return loadStream(process.stdin, 'standard input', options);
+  // The file's size: the log's columns grow at once to fit (core/log/columns.ts).
+  const expectedBytes = statSync(path).size;
+  return loadStream(createReadStream(path, { highWaterMark: 1 << 20 }), path, { ...options, expectedBytes });
 }
 
 /**
@@ -59,15 +61,16 @@ export async function loadFile(
 export async function loadStream(
   stream: AsyncIterable<unknown>,
   label: string,
-  options: SessionLogOptions & { onChunk?: (chunk: Uint8Array) => void } = {},
+  options: SessionLogOptions & { onChunk?: (chunk: Uint8Array) => void; expectedBytes?: number } = {},
 ): Promise<LoadResult> {
-  const { onChunk, ...logOptions } = options;
+  const { onChunk, expectedBytes, ...logOptions } = options;
   // A Node stream's chunks are fresh buffers, never written again: the log keeps them uncopied.
   const log = new SessionLog({
     maxDiagnosticsPerCode: DIAGNOSTICS_PER_CODE,
     ...logOptions,
     ownsChunks: true,
   });
+  if (expectedBytes !== undefined) log.expectedBytes = expectedBytes;
   try {
     for await (const chunk of stream) {
       const bytes = chunk instanceof Uint8Array ? chunk : new TextEncoder().encode(String(chunk));
@@ -128,6 +131,7 @@ export async function loadInRanges(
     const pool = makePool(path, workers);
     // Each range's bytes are a fresh read (or a worker's transferred buffer): kept uncopied.
     const log = new SessionLog({ maxDiagnosticsPerCode: DIAGNOSTICS_PER_CODE, ...options, ownsChunks: true });
+    log.expectedBytes = src.size;
     const refused = new AbortController();
     try {
       // A read limit (line length) stops the pushes: the log keeps what came before it.

@@ -104,14 +104,12 @@ export class OpenLog {
   /** `prescan`: a range worker's prescan of exactly these bytes (parallel loading). */
   push(bytes: Uint8Array, prescan?: Prescan): void {
     this.keepTail(bytes);
-    if (
-      this.hashed === 0 &&
-      this.offThreadOffer &&
-      this.sourceKind === 'file' &&
-      (this.totalBytes ?? 0) >= OFF_THREAD_HASH_BYTES &&
-      sniffFormat(bytes) === 'plain'
-    )
-      this.offThread = this.offThreadOffer();
+    if (this.hashed === 0 && this.sourceKind === 'file' && sniffFormat(bytes) === 'plain') {
+      // A plain file's size is the log's: its columns grow at once to fit (core/log/columns.ts).
+      this.log.expectedBytes = this.totalBytes ?? 0;
+      if (this.offThreadOffer && (this.totalBytes ?? 0) >= OFF_THREAD_HASH_BYTES)
+        this.offThread = this.offThreadOffer();
+    }
     if (this.offThread) this.offThread.update(bytes);
     else this.hasher.update(bytes);
     this.hashed += bytes.length;

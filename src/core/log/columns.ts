@@ -63,8 +63,22 @@ export class EventColumns {
     this.length = i + 1;
   }
 
+  /**
+   * The log's size in bytes when known ahead (a plain file's): the columns then grow at once to
+   * the events that size should hold, at the bytes an event so far (10% over), instead of doubling
+   * all the way. Each doubling copied them into memory never written before: 260 ms of the log
+   * worker's CPU in a 99 MB load in Chromium went to adding events and growing the columns.
+   */
+  expectedBytes = 0;
+
   private grow(): void {
-    const cap = this.cap * 2;
+    let cap = this.cap * 2;
+    const last = this.length - 1;
+    if (this.expectedBytes > 0 && last >= 0) {
+      const perEvent = ((this.offset[last] as number) + (this.lineLength[last] as number)) / this.length;
+      const expected = Math.ceil((this.expectedBytes / Math.max(1, perEvent)) * 1.1);
+      if (expected > cap) cap = expected;
+    }
     const grown = <T extends Float64Array | Uint32Array | Int32Array | Uint8Array>(
       a: T,
       make: (n: number) => T,

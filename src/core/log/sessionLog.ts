@@ -183,12 +183,14 @@ export class SessionLog {
   get limitHit(): ReadLimitHit | undefined {
     return this.reader.limitHit;
   }
-
   /** Why the input was refused as not text (binary), once it was: the log then holds nothing. */
   get notText(): string | undefined {
     return this.reader.notText;
   }
-
+  /** The log's size when known ahead (a plain file's): the columns grow at once to fit (columns.ts). */
+  set expectedBytes(bytes: number) {
+    this.cols.expectedBytes = bytes;
+  }
   /** Decompressed bytes read so far. */
   get bytesDecoded(): number {
     return this.store.length;
