@@ -1,9 +1,10 @@
+// @vitest-environment jsdom
 /**
  * Keeping a log's bytes yields to the user (opfs.ts): written a piece at a time, each piece after
  * the user has been quiet for a while, never the whole file at once while they seek.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { copyInPieces, quietPause } from './opfs';
+import { copyInPieces, quietPause, writeLog } from './opfs';
 
 /** A FileSystemWritableFileStream that keeps what it is given. */
 function fakeWritable(failAt = -1) {
@@ -70,5 +71,63 @@ describe('quietPause', () => {
     void pause().then(() => (again = true));
     await vi.advanceTimersByTimeAsync(10);
     expect(again).toBe(true);
+  });
+});
+
+describe('writeLog', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** An origin private file system of one folder whose files keep the pieces written to them. */
+  function fakeStorage() {
+    const files = new Map<string, Uint8Array[]>();
+    const handle = (name: string) => {
+      const file = { name, pieces: [] as Uint8Array[] };
+      return {
+        async createWritable() {
+          const w = fakeWritable();
+          file.pieces = w.pieces;
+          files.set(file.name, w.pieces);
+          return w.writable;
+        },
+        async move(to: string) {
+          files.delete(file.name);
+          file.name = to;
+          files.set(to, file.pieces);
+        },
+      };
+    };
+    const folder = {
+      getFileHandle: async (name: string) => handle(name),
+      removeEntry: async (name: string) => void files.delete(name),
+    };
+    const root = { getDirectoryHandle: async () => folder };
+    vi.stubGlobal('navigator', { storage: { getDirectory: async () => root } });
+    return files;
+  }
+
+  it('keeps a small log at once, and a large one only once the user has been quiet for a second', async () => {
+    vi.useFakeTimers();
+    const files = fakeStorage();
+    const small = new Uint8Array(1024 * 1024).fill(1);
+    let smallDone = false;
+    void writeLog('small', new Blob([small])).then(() => (smallDone = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(smallDone).toBe(true);
+    expect(files.get('small')?.reduce((n, p) => n + p.length, 0)).toBe(small.length);
+
+    const large = new Uint8Array(9 * 1024 * 1024).fill(2);
+    let largeDone = false;
+    void writeLog('large', new Blob([large])).then(() => (largeDone = true));
+    for (let i = 0; i < 6; i++) {
+      await vi.advanceTimersByTimeAsync(500);
+      window.dispatchEvent(new Event('hashchange')); // seeking: nothing is written meanwhile
+    }
+    expect(files.get('large.part')).toEqual([]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(largeDone).toBe(true);
+    expect(files.get('large')?.reduce((n, p) => n + p.length, 0)).toBe(large.length);
   });
 });

@@ -37,6 +37,12 @@ async function folder(create: boolean): Promise<FileSystemDirectoryHandle | null
  */
 const PIECE_BYTES = 2 * 1024 * 1024;
 
+/**
+ * A log up to this size is kept at once (a moment's work), so a reload right after opening it
+ * finds it; a larger one a piece at a time while the user is idle.
+ */
+const AT_ONCE_BYTES = 8 * 1024 * 1024;
+
 /** What the user does (on `window`, captured): the copy waits until none of it for a while. */
 const USER_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'hashchange'] as const;
 
@@ -98,9 +104,9 @@ export async function writeLog(name: string, blob: Blob): Promise<void> {
   const handle = await dir.getFileHandle(part, { create: true });
   if (typeof handle.createWritable !== 'function')
     throw new Error('This browser cannot write to the origin private file system from a page');
-  const quiet = quietPause(window);
+  const quiet = blob.size > AT_ONCE_BYTES ? quietPause(window) : null;
   try {
-    await copyInPieces(blob, await handle.createWritable(), quiet.pause);
+    await copyInPieces(blob, await handle.createWritable(), quiet?.pause ?? (() => Promise.resolve()));
     const movable = handle as FileSystemFileHandle & { move?: (name: string) => Promise<void> };
     if (typeof movable.move === 'function') {
       await dir.removeEntry(name).catch(() => undefined);
@@ -116,7 +122,7 @@ export async function writeLog(name: string, blob: Blob): Promise<void> {
     await dir.removeEntry(part).catch(() => undefined);
     throw err;
   } finally {
-    quiet.stop();
+    quiet?.stop();
   }
 }
 
