@@ -35,15 +35,25 @@ describe('EventColumns', () => {
   });
 
   it('grows once to what the expected size holds (10% over), then doubles past it', () => {
-    const cols = new EventColumns(16);
+    const cols = new EventColumns(256);
     cols.expectedBytes = 100 * 1000; // 1,000 events of 100 bytes
-    addEvents(cols, 17, 100);
+    addEvents(cols, 257, 100);
     expect(cols.offset.length).toBe(1100);
     expect(cols.derives.length).toBe(1100);
-    addEvents(cols, 1100 - 17, 100);
+    addEvents(cols, 1100 - 257, 100);
     expect(cols.offset.length).toBe(1100);
     addEvents(cols, 1, 100); // more than expected: doubling as before
     expect(cols.offset.length).toBe(2200);
+    expectKept(cols, 100);
+  });
+
+  it('grows at most 8 times at once, however many events the expected size would hold', () => {
+    const cols = new EventColumns(16);
+    cols.expectedBytes = 100 * 1_000_000; // a million events of 100 bytes, if the rest is like the start
+    addEvents(cols, 17, 100);
+    expect(cols.offset.length).toBe(128);
+    addEvents(cols, 128 - 17 + 1, 100);
+    expect(cols.offset.length).toBe(1024);
     expectKept(cols, 100);
   });
 

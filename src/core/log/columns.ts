@@ -65,8 +65,8 @@ export class EventColumns {
 
   /**
    * The log's size in bytes when known ahead (a plain file's): the columns then grow at once to
-   * the events that size should hold, at the bytes an event so far (10% over), instead of doubling
-   * all the way. Each doubling copied them into memory never written before: 260 ms of the log
+   * the events that size should hold, at the bytes an event so far (10% over; at most 8 times
+   * what they hold), instead of doubling all the way. Each doubling copied them into memory never written before: 260 ms of the log
    * worker's CPU in a 99 MB load in Chromium went to adding events and growing the columns.
    */
   expectedBytes = 0;
@@ -77,7 +77,9 @@ export class EventColumns {
     if (this.expectedBytes > 0 && last >= 0) {
       const perEvent = ((this.offset[last] as number) + (this.lineLength[last] as number)) / this.length;
       const expected = Math.ceil((this.expectedBytes / Math.max(1, perEvent)) * 1.1);
-      if (expected > cap) cap = expected;
+      // At most 8 times the events so far: a log whose first events are small and the rest large
+      // (packed rows, then long results) would otherwise reserve far more than it ever holds.
+      if (expected > cap) cap = Math.min(expected, this.cap * 8);
     }
     const grown = <T extends Float64Array | Uint32Array | Int32Array | Uint8Array>(
       a: T,
