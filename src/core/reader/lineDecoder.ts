@@ -6,3 +6,15 @@ export type LineDecoder = InstanceType<typeof TextDecoder>;
 export function createLineDecoder(): LineDecoder {
   return new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 }
+
+/**
+ * A line's text, or undefined when its bytes are too many to become one string (the engine's
+ * string length limit): the caller reports the line as too long instead of failing the read.
+ */
+export function decodeLine(decoder: LineDecoder, bytes: Uint8Array): string | undefined {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}

@@ -11,7 +11,7 @@
  * sequence, so line k of the decoded run is the decoding of line k's bytes. The run holds only
  * lines that follow each other directly (no blank line, no BOM between) in one block.
  */
-import type { LineDecoder } from './lineDecoder';
+import { decodeLine, type LineDecoder } from './lineDecoder';
 import type { LineSink } from './lineSink';
 
 /** Lines a run holds at most, and its bytes at most (the run's string stays small). */
@@ -92,7 +92,7 @@ export class LineRun {
       const bEnd = this.ends[i]!;
       const f = this.flags[i]!;
       let line: string | undefined;
-      if (text === undefined) line = this.decodeAlone(block.subarray(b, bEnd));
+      if (text === undefined) line = decodeLine(this.decoder, block.subarray(b, bEnd));
       else if (oneCharPerByte) line = text.slice(b - first, bEnd - first);
       else {
         const nlChar = i === n - 1 ? text.length : text.indexOf('\n', c);
@@ -100,14 +100,6 @@ export class LineRun {
         c = nlChar + 1;
       }
       this.sink.line(line, this.base + b, bEnd - b, this.numbers[i]!, true, (f & 2) !== 0, (f & 4) !== 0);
-    }
-  }
-
-  private decodeAlone(bytes: Uint8Array): string | undefined {
-    try {
-      return this.decoder.decode(bytes);
-    } catch {
-      return undefined;
     }
   }
 }

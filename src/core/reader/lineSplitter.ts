@@ -22,7 +22,7 @@ import type { JsonObject } from '../validate';
 import { DeltaLine } from './fastLine';
 import { looksLikeDelta, mayBePackedRow, scanDeltaLine } from './fastBytes';
 import type { ByteStore } from './byteStore';
-import { createLineDecoder } from './lineDecoder';
+import { createLineDecoder, decodeLine } from './lineDecoder';
 import { ElidedCopy, ResultEliding, elidedValue } from './elidedResults';
 import type { LineHints, LineSink } from './lineSink';
 import { LineRun } from './lineRun';
@@ -85,7 +85,7 @@ export class LineSplitter {
     if (value instanceof ElidedCopy) {
       const elided = this.eliding !== null ? elidedValue(value) : undefined;
       if (elided === undefined) {
-        sink.line(this.decodeLine(block.subarray(b, bEnd)), base + b, bEnd - b, n, true, true, true);
+        sink.line(decodeLine(this.decoder, block.subarray(b, bEnd)), base + b, bEnd - b, n, true, true, true);
         return;
       }
       this.handOnElided(elided, base + b, bEnd - b);
@@ -192,14 +192,6 @@ export class LineSplitter {
       b = nl + 1;
     }
     this.run.flush();
-  }
-
-  private decodeLine(bytes: Uint8Array): string | undefined {
-    try {
-      return this.decoder.decode(bytes);
-    } catch {
-      return undefined; // too large to become one string
-    }
   }
 
   /**
