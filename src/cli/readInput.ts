@@ -3,7 +3,7 @@
  * Node-specific loading code. Errors that mean "there is no log to read" come
  * back as values with one clear line, never as stack traces.
  */
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, statSync, type Stats } from 'node:fs';
 import { canSplit, forEachRange, type RangePool } from '../core/log/parallel';
 import { SessionLog, type SessionLogOptions } from '../core/log/sessionLog';
 import type { ImportOptions } from '../core/import/importers';
@@ -34,24 +34,22 @@ export async function loadFile(
     // The path as typed, for advice that names the file (a JSON array's conversion command).
     import: { ...importOptions, ...(path !== '-' ? { name: path } : {}) },
   };
-  if (path !== '-') {
-    let isDir: boolean;
-    try {
-      isDir = statSync(path).isDirectory();
-    } catch (err) {
-      return { ok: false, message: `${path}: ${describe(err, path)}` };
-    }
-    if (isDir) return { ok: false, message: `${path}: is a directory, not a log file` };
-    const workers = rangeWorkersBesideOwner();
-    if (workers > 0 && statSync(path).size >= PARALLEL_MIN_BYTES) {
-      const parallel = await loadInRanges(path, workers, options);
-      if (parallel) return parallel;
-    }
-  }
   if (path === '-') return loadStream(process.stdin, 'standard input', options);
+  let stats: Stats;
+  try {
+    stats = statSync(path);
+  } catch (err) {
+    return { ok: false, message: `${path}: ${describe(err, path)}` };
+  }
+  if (stats.isDirectory()) return { ok: false, message: `${path}: is a directory, not a log file` };
+  const workers = rangeWorkersBesideOwner();
+  if (workers > 0 && stats.size >= PARALLEL_MIN_BYTES) {
+    const parallel = await loadInRanges(path, workers, options);
+    if (parallel) return parallel;
+  }
   // The file's size: the log's columns grow at once to fit (core/log/columns.ts).
-  const expectedBytes = statSync(path).size;
-  return loadStream(createReadStream(path, { highWaterMark: 1 << 20 }), path, { ...options, expectedBytes });
+  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
+  return loadStream(stream, path, { ...options, expectedBytes: stats.size });
 }
 
 /**

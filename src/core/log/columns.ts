@@ -66,8 +66,9 @@ export class EventColumns {
   /**
    * The log's size in bytes when known ahead (a plain file's): the columns then grow at once to
    * the events that size should hold, at the bytes an event so far (10% over; at most 8 times
-   * what they hold), instead of doubling all the way. Each doubling copied them into memory never written before: 260 ms of the log
-   * worker's CPU in a 99 MB load in Chromium went to adding events and growing the columns.
+   * what they hold), instead of doubling all the way. Each doubling copied them into memory never
+   * written before: 260 ms of the log worker's CPU in a 99 MB load in Chromium went to adding
+   * events and growing the columns.
    */
   expectedBytes = 0;
 

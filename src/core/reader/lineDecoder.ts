@@ -8,8 +8,9 @@ export function createLineDecoder(): LineDecoder {
 }
 
 /**
- * A line's text, or undefined when its bytes are too many to become one string (the engine's
- * string length limit): the caller reports the line as too long instead of failing the read.
+ * The text of a line (or of a run of lines), or undefined when its bytes are too many to become
+ * one string (the engine's string length limit): the caller reports the line as too long, or
+ * decodes the run's lines one by one, instead of failing the read.
  */
 export function decodeLine(decoder: LineDecoder, bytes: Uint8Array): string | undefined {
   try {

@@ -78,12 +78,8 @@ export class LineRun {
     this.block = null;
     const first = this.starts[0]!;
     const lastEnd = this.ends[n - 1]!;
-    let text: string | undefined;
-    try {
-      text = this.decoder.decode(block.subarray(first, lastEnd));
-    } catch {
-      text = undefined; // too large to become one string: each line alone below
-    }
+    // Undefined when too large to become one string: each line alone below.
+    const text = decodeLine(this.decoder, block.subarray(first, lastEnd));
     // One char per byte: a line's chars are at its bytes' offsets; else each newline is found.
     const oneCharPerByte = text !== undefined && text.length === lastEnd - first;
     let c = 0;
