@@ -184,10 +184,12 @@ test.describe('keyboard', () => {
     await expect(first).toHaveAttribute('aria-expanded', 'true');
     await expect(grid).toHaveAttribute('aria-rowcount', String(count));
 
-    // Left on a row that cannot fold goes to the row it belongs to.
+    // Left on a row that cannot fold goes to the row it belongs to. Each arrow moves through the
+    // worker (an answer away): the row is read once the selection reached row 2, not before.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     const deep = grid.locator('[role=row][aria-selected="true"]');
+    await expect(deep).toHaveAttribute('data-row', '2');
     await expect(deep).toBeFocused();
     const level = Number(await deep.getAttribute('aria-level'));
     expect(level).toBeGreaterThan(1);
