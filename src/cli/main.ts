@@ -22,6 +22,7 @@ import type { ReadLimits } from '../core/reader/readLimits';
 import { LIMIT_OPTIONS, limitWarning, limitsFromArgs } from './limitArgs';
 import { allValues, hasSwitch, positionals, readArgs, SEQ, type OptionTable } from './args';
 import { loadFile } from './readInput';
+import { FileChanged } from './fileBytes';
 import { guardTerminalOutput } from './terminalText';
 import { runCheck, runDerive, runStats } from './commands';
 import { runOpen } from './open';
@@ -183,8 +184,11 @@ function runMain(): void {
       process.exitCode = code;
     },
     (err: unknown) => {
+      const said = err instanceof FileChanged ? err.message : null;
       process.stderr.write(
-        `seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+        said !== null
+          ? `seqscope: ${said}\n`
+          : `seqscope: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
       );
       process.exitCode = 2;
     },

@@ -11,6 +11,7 @@ import type { ReadLimits } from '../core/reader/readLimits';
 import { fileSource, rangeWorkersBesideOwner, workerPool } from './rangeWorkers';
 import { errorMessage } from '../core/errorMessage';
 import { listedSamples } from '../core/import/inspect/sampleList';
+import { REREAD_FROM_FILE_BYTES, fileByteSource } from './fileBytes';
 
 /** Below this a file loads in one pass: starting workers would cost more than it saves. */
 const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
@@ -42,6 +43,14 @@ export async function loadFile(
     return { ok: false, message: `${path}: ${describe(err, path)}` };
   }
   if (stats.isDirectory()) return { ok: false, message: `${path}: is a directory, not a log file` };
+  // A large plain file is read again for what a command shows, not held (fileBytes.ts).
+  if (stats.isFile() && stats.size >= REREAD_FROM_FILE_BYTES) {
+    try {
+      options.rereadFrom = fileByteSource(path);
+    } catch (err) {
+      return { ok: false, message: `${path}: ${describe(err, path)}` };
+    }
+  }
   const workers = rangeWorkersBesideOwner();
   if (workers > 0 && stats.size >= PARALLEL_MIN_BYTES) {
     const parallel = await loadInRanges(path, workers, options);

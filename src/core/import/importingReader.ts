@@ -54,7 +54,7 @@ import {
   samplesLoaded,
 } from './foreignLimits';
 
-export interface ImportingReader extends LogReader {
+export interface ImportingReader extends Omit<LogReader, 'pushesInput'> {
   /** The detected format; undefined until the first bytes decided it. */
   readonly sourceFormat: SourceFormat | undefined;
   /**
@@ -238,8 +238,10 @@ class DetectingReader implements ImportingReader {
     const prescans = this.heldPrescans;
     this.held = [];
     this.heldPrescans = [];
-    if (format === 'seqscope') held.forEach((b, i) => this.inner.push(b, prescans[i]));
-    else {
+    if (format === 'seqscope') {
+      this.inner.pushesInput();
+      held.forEach((b, i) => this.inner.push(b, prescans[i]));
+    } else {
       const limits = this.options.limits;
       if (format !== 'inspect-eval') {
         this.decoder = createDecompressor({

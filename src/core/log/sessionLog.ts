@@ -1,8 +1,8 @@
 /**
  * SessionLog: a loaded (or loading) session log and every question asked of
- * it. It keeps the decompressed bytes and compact per-event columns; events
- * are parsed again on demand (with a small LRU), so memory stays ~34 bytes an
- * event plus the bytes themselves.
+ * it. It keeps the decompressed bytes (or reads them again: `rereadFrom`) and
+ * compact per-event columns; events are parsed again on demand (small LRU), so
+ * memory stays ~34 bytes an event plus the bytes themselves.
  *
  * It is queryable while it loads: `eventCount` grows as bytes are pushed, and
  * every query answers for the events read so far.
@@ -16,7 +16,7 @@ import { TypeTable } from './eventTypes';
 import { ParsedEvents } from './parsedEvents';
 import { derivesMessage, messageOf } from './message';
 import { SurfaceIndex, type NodeWindow, type ReplaceRecord } from './surface';
-import { ByteStore } from '../reader/byteStore';
+import { ByteStore, type ByteSource } from '../reader/byteStore';
 import type { Prescan } from '../reader/prescan';
 import { createImportingReader, type ImportingReader } from '../import/importingReader';
 import type { SourceFormat } from '../import/formats';
@@ -75,6 +75,8 @@ export interface SessionLogOptions {
   ownsChunks?: boolean;
   /** Diagnostics kept per code (the rest counted: DiagnosticList); default all. */
   maxDiagnosticsPerCode?: number;
+  /** The input again (a plain file the CLI reads): its lines once read are not held (ByteStore.release). */
+  rereadFrom?: ByteSource;
 }
 
 export class SessionLog {
@@ -102,7 +104,7 @@ export class SessionLog {
 
   constructor(options: SessionLogOptions = {}) {
     this.diagnostics = new DiagnosticList(options.maxDiagnosticsPerCode);
-    this.store = new ByteStore(options.blockSize);
+    this.store = new ByteStore(options.blockSize, options.rereadFrom ? { source: options.rereadFrom } : {});
     this.surface = new SurfaceIndex(
       this.diagnostics,
       // Read without caching: a load's re-reads must not fill the views' cache (GC churn).
@@ -195,6 +197,10 @@ export class SessionLog {
   get bytesDecoded(): number {
     return this.store.length;
   }
+  /** Of those, the bytes held in memory (the rest are read again from `rereadFrom` when needed). */
+  get bytesHeld(): number {
+    return this.store.heldBytes;
+  }
 
   private record(ev: SessionEvent, loc: EventLocation): void {
     const isSurface =
@@ -255,30 +261,24 @@ export class SessionLog {
   get eventCount(): number {
     return this.cols.length;
   }
-
   typeOf(seq: number): string {
     return this.typeTable.name(this.cols.typeId[seq] as number);
   }
-
   /** Epoch ms, or undefined when the event has no time. */
   timeOf(seq: number): number | undefined {
     const t = this.cols.time[seq] as number;
     return Number.isNaN(t) ? undefined : t;
   }
-
   lineOf(seq: number): number {
     return this.cols.line[seq] as number;
   }
-
   flagsOf(seq: number): number {
     return this.cols.flags[seq] as number;
   }
-
   /** The interned type names; `typeIdOf(seq)` indexes it. */
   get types(): readonly string[] {
     return this.typeTable.names;
   }
-
   typeIdOf(seq: number): number {
     return this.cols.typeId[seq] as number;
   }

@@ -122,4 +122,34 @@ describe('ByteStore', () => {
     expect(store.slice(0, 10)).toEqual(data);
     expect(ByteStore.over(new Uint8Array(0)).length).toBe(0);
   });
+
+  it('lets go of blocks wholly before an offset when it has a source, and reads them again from it', () => {
+    const data = bytes(100);
+    const reads: [number, number][] = [];
+    const source = {
+      readAt: (offset: number, length: number) => (
+        reads.push([offset, length]),
+        data.slice(offset, offset + length)
+      ),
+    };
+    const store = new ByteStore(8, { initialCapacity: 8, source });
+    store.append(data);
+    store.release(21); // blocks 0 and 1 end at 8 and 16; block 2 holds 21
+    expect(store.heldBytes).toBe(100 - 16);
+    expect(reads).toEqual([]);
+    expect(store.slice(3, 10)).toEqual(data.subarray(3, 13)); // wholly released: exactly these bytes
+    expect(reads).toEqual([[3, 10]]);
+    expect(store.slice(12, 10)).toEqual(data.subarray(12, 22)); // released, then held
+    expect(store.byteAt(9)).toBe(data[9]);
+    expect(store.block(1)).toEqual(data.subarray(8, 16)); // read back whole
+    expect(store.slice(0, 100)).toEqual(data);
+    store.release(1000); // never the last block
+    expect(store.heldBytes).toBe(4);
+    expect(store.slice(90, 10)).toEqual(data.subarray(90, 100));
+    // Without a source nothing is let go.
+    const plain = new ByteStore(8);
+    plain.append(data);
+    plain.release(100);
+    expect(plain.heldBytes).toBe(100);
+  });
 });

@@ -9,13 +9,27 @@
  * to grow. That makes ~25 blocks for 1 GB; the block holding an offset is
  * found by binary search over their start offsets. Offsets are plain numbers
  * and may pass 2^32 (no 32-bit arithmetic anywhere here).
+ *
+ * A store over input it can read again (a `ByteSource`: the CLI's plain file)
+ * lets go of the blocks already read (`release`) and reads them again when asked.
  */
 export const DEFAULT_BLOCK_SIZE = 64 * 1024 * 1024;
 const DEFAULT_INITIAL_CAPACITY = 64 * 1024;
 /** A chunk handed over smaller than this is copied: many tiny blocks would cost more than the copy. */
 export const ADOPT_MIN_BYTES = 64 * 1024;
 
+/**
+ * The same bytes, readable again by offset (the CLI's plain file): a store over one need not hold
+ * them. Decompressed or re-told input (another agent's log) is never read back from it.
+ */
+export interface ByteSource {
+  /** `length` bytes from `offset`, as they were pushed; throws with a clear message when it cannot. */
+  readAt(offset: number, length: number): Uint8Array;
+}
+
 export interface ByteStoreOptions {
+  /** Where released blocks are read again (`release`). */
+  source?: ByteSource;
   /** Capacity of the first block (default 64 KiB); each next block doubles, up to `blockSize`. */
   initialCapacity?: number;
   /** The expected total, when known (e.g. an uncompressed file's size): sizes the first block. */
@@ -32,6 +46,11 @@ export class ByteStore {
   private tailUsed = 0;
   private total = 0;
   private readonly firstCapacity: number;
+  private readonly source: ByteSource | undefined;
+  /** Blocks [0, released) were let go (`release`): their bytes are read again from the source. */
+  private released = 0;
+  /** The released block read back last (stream assembly reads many lines of one block in turn). */
+  private readBack: { index: number; bytes: Uint8Array } | null = null;
 
   constructor(blockSize: number = DEFAULT_BLOCK_SIZE, options: ByteStoreOptions = {}) {
     if (!Number.isInteger(blockSize) || blockSize < 1)
@@ -39,6 +58,7 @@ export class ByteStore {
     this.blockSize = blockSize;
     const wanted = options.expectedLength ?? options.initialCapacity ?? DEFAULT_INITIAL_CAPACITY;
     this.firstCapacity = Math.max(1, Math.min(blockSize, Math.ceil(wanted)));
+    this.source = options.source;
   }
 
   /**
@@ -62,6 +82,26 @@ export class ByteStore {
 
   get blockCount(): number {
     return this.blocks.length;
+  }
+
+  /** Bytes held in memory: all of them, less the blocks released to the source. */
+  get heldBytes(): number {
+    return this.total - (this.starts[this.released] ?? this.total);
+  }
+
+  /**
+   * Lets go of the blocks wholly before `offset` (never the last one), when the store has a
+   * source: the caller knows the stored bytes are the source's, at the same offsets (a plain file
+   * read from its start). Their bytes are read again from the source when asked for, so a loaded
+   * log does not hold the file: touching every page of it cost the CLI a third of its time.
+   */
+  release(offset: number): void {
+    if (this.source === undefined) return;
+    const last = this.blocks.length - 1;
+    while (this.released < last && (this.starts[this.released + 1] as number) <= offset) {
+      this.blocks[this.released] = EMPTY;
+      this.released++;
+    }
   }
 
   /** Copies `chunk` in (the caller may reuse its buffer afterwards). */
@@ -126,6 +166,7 @@ export class ByteStore {
 
   /** Block `index`'s used bytes, as a view (the line splitter scans these). */
   block(index: number): Uint8Array {
+    if (index < this.released) return this.readBlock(index);
     const block = this.blocks[index];
     if (block === undefined) return EMPTY;
     return index === this.blocks.length - 1 && this.tailUsed < block.length
@@ -143,6 +184,15 @@ export class ByteStore {
       throw new RangeError(`bytes ${offset}..${offset + length} are outside the store (0..${this.total})`);
     }
     if (length === 0) return EMPTY;
+    // Released bytes are read again exactly (not their whole blocks).
+    const held = this.blockStart(this.released);
+    if (offset < held) {
+      if (offset + length <= held) return this.readSource(offset, length);
+      const out = new Uint8Array(length);
+      out.set(this.readSource(offset, held - offset));
+      out.set(this.slice(held, offset + length - held), held - offset);
+      return out;
+    }
     let index = this.blockIndexOf(offset);
     let start = offset - (this.starts[index] as number);
     const first = this.blocks[index] as Uint8Array;
@@ -164,7 +214,26 @@ export class ByteStore {
   byteAt(offset: number): number | undefined {
     if (!(offset >= 0 && offset < this.total)) return undefined;
     const index = this.blockIndexOf(offset);
+    if (index < this.released) return this.readSource(offset, 1)[0];
     return (this.blocks[index] as Uint8Array)[offset - (this.starts[index] as number)];
+  }
+
+  /** A released block, read again (and kept until another one is). */
+  private readBlock(index: number): Uint8Array {
+    if (this.readBack?.index === index) return this.readBack.bytes;
+    const start = this.starts[index] as number;
+    const bytes = this.readSource(start, this.blockStart(index + 1) - start);
+    this.readBack = { index, bytes };
+    return bytes;
+  }
+
+  private readSource(offset: number, length: number): Uint8Array {
+    const bytes = (this.source as ByteSource).readAt(offset, length);
+    if (bytes.length !== length)
+      throw new RangeError(
+        `bytes ${offset}..${offset + length} could not be read again (${bytes.length} read)`,
+      );
+    return bytes;
   }
 
   /**

@@ -37,7 +37,8 @@ const BATCH_BYTES = 64 * 1024;
 export class LineSplitter {
   /** Lines seen so far, blank ones included (the number of the last line found). */
   lineNumber = 0;
-  private lineStart = 0;
+  /** Where the line being read starts: the bytes before it are read (the store may let them go). */
+  lineStart = 0;
   /** Everything before this offset has been searched for a newline. */
   private scanned = 0;
   private ended = false;

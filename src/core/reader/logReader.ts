@@ -62,6 +62,12 @@ export interface LogReader {
   end(): void;
   /** The input pauses here and may go on (follow mode): its complete lines are read now. */
   checkpoint(): void;
+  /**
+   * Every push so far and from now on is the input's own bytes, from its first one (not another
+   * agent's log re-told): a store that can read plain input again (ByteStore `source`) may then
+   * let go of the lines already read. The importing reader in front says it (importingReader.ts).
+   */
+  pushesInput(): void;
   /** Pass this to `readEventAt` to re-read an event the way this pass read it. */
   readonly context: ReadContext;
   /** The detected compression, once known. */
@@ -103,6 +109,7 @@ class StreamingLogReader implements LogReader {
   private compressionReported = false;
   /** Source bytes pushed so far (equal to the store's length for plain input). */
   private pushed = 0;
+  private input = false;
   limitHit: ReadLimitHit | undefined;
 
   constructor(
@@ -151,6 +158,13 @@ class StreamingLogReader implements LogReader {
     this.splitter.scan();
     this.checkCompression();
     this.checkLimits();
+    // The store's offsets are the input's while it is plain and nothing was cut or transformed.
+    if (this.input && this.decompressor.format === 'plain' && this.store.length === this.pushed)
+      this.store.release(this.splitter.lineStart);
+  }
+
+  pushesInput(): void {
+    this.input = true;
   }
 
   /**
