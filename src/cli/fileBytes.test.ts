@@ -2,9 +2,10 @@
  * The CLI reads a large plain log again from its file instead of holding its bytes (fileBytes.ts):
  * what it answers is what a log holding them answers, and a file cut short since is said so.
  */
-import { createReadStream, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, createReadStream, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateLogText } from '../../scripts/gen/index';
 import { snapshot } from '../core/log/testing';
@@ -58,5 +59,40 @@ describe('a large log file is read again, not held', () => {
     expect(() => source.readAt(69_999, 2)).toThrow(FileChanged);
     source.close();
     expect(() => source.readAt(0, 1)).toThrow(/closed/);
+  });
+
+  it('gives the same bytes whatever the order and size of the reads (through its kept windows)', () => {
+    const path = join(dir, 'random.bin');
+    const bytes = Uint8Array.from({ length: 1_500_000 }, (_, i) => (i * 7 + (i >> 9)) & 0xff);
+    writeFileSync(path, bytes);
+    const source = fileByteSource(path);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat({ max: bytes.length - 1 }), fc.integer({ min: 1, max: 90_000 })), {
+          minLength: 1,
+          maxLength: 60,
+        }),
+        (reads) => {
+          for (const [offset, size] of reads) {
+            const length = Math.min(size, bytes.length - offset);
+            expect(Uint8Array.from(source.readAt(offset, length))).toEqual(
+              bytes.subarray(offset, offset + length),
+            );
+          }
+        },
+      ),
+      { numRuns: 50 },
+    );
+    // A handed-out copy stays as it was while the windows are reused.
+    const first = source.readAt(10, 100);
+    for (let i = 0; i < 40; i++) source.readAt(i * 37_000, 500);
+    expect(Uint8Array.from(first)).toEqual(bytes.subarray(10, 110));
+    // Bytes appended since a window was read at the end are read too.
+    const more = Uint8Array.from({ length: 1000 }, (_, i) => i & 0xff);
+    appendFileSync(path, more);
+    expect(Uint8Array.from(source.readAt(bytes.length - 10, 20))).toEqual(
+      Uint8Array.from([...bytes.subarray(bytes.length - 10), ...more.subarray(0, 10)]),
+    );
+    source.close();
   });
 });

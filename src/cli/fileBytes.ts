@@ -21,30 +21,71 @@ export interface FileByteSource extends ByteSource {
 }
 
 /**
+ * Reads are served from windows of the file this large, the last few kept: a command that shows
+ * many events (an OTLP export with content) re-reads them in runs of neighbours, and one read
+ * per event (200,000 of them for a 164 MB log) cost it about a tenth of its time.
+ */
+const WINDOW_BYTES = 64 * 1024;
+const WINDOWS_KEPT = 16;
+
+interface Window {
+  start: number;
+  /** Bytes read into `bytes` (fewer than its length at the file's end). */
+  length: number;
+  bytes: Buffer;
+}
+
+/**
  * `path`'s bytes by offset. A log is append-only: bytes once read stay where they were. A file
  * cut short or replaced since is said so (the command fails with that message), never misread
  * as other events.
  */
 export function fileByteSource(path: string): FileByteSource {
   let fd: number | null = openSync(path, 'r');
+  /** Most recently used first; their buffers are reused, so what is handed out is a copy. */
+  const windows: Window[] = [];
+  const readFully = (out: Buffer, at: number, length: number, offset: number): number => {
+    if (fd === null) throw new Error(`${path}: closed`);
+    let n = 0;
+    while (n < length) {
+      const got = readSync(fd, out, at + n, length - n, offset + n);
+      if (got === 0) break;
+      n += got;
+    }
+    return n;
+  };
+  const changed = (end: number) =>
+    new FileChanged(
+      `${path} changed while it was read: it now ends before byte ${end}, which was read from it (a log is only ever appended to)`,
+    );
   return {
     readAt(offset: number, length: number): Uint8Array {
-      if (fd === null) throw new Error(`${path}: closed`);
-      const out = Buffer.allocUnsafe(length);
-      let at = 0;
-      while (at < length) {
-        const n = readSync(fd, out, at, length - at, offset + at);
-        if (n === 0)
-          throw new FileChanged(
-            `${path} changed while it was read: it now ends before byte ${offset + length}, which was read from it (a log is only ever appended to)`,
-          );
-        at += n;
+      const end = offset + length;
+      if (length > WINDOW_BYTES / 2) {
+        const out = Buffer.allocUnsafe(length);
+        if (readFully(out, 0, length, offset) < length) throw changed(end);
+        return out;
       }
-      return out;
+      const i = windows.findIndex((w) => w.start <= offset && end <= w.start + w.length);
+      if (i < 0) {
+        const w: Window =
+          windows.length < WINDOWS_KEPT
+            ? { start: 0, length: 0, bytes: Buffer.allocUnsafe(WINDOW_BYTES) }
+            : (windows.pop() as Window);
+        // Aligned, unless the bytes asked for cross the aligned window's end.
+        const aligned = offset - (offset % WINDOW_BYTES);
+        w.start = end <= aligned + WINDOW_BYTES ? aligned : offset;
+        w.length = readFully(w.bytes, 0, WINDOW_BYTES, w.start);
+        windows.unshift(w);
+        if (end > w.start + w.length) throw changed(end);
+      } else if (i > 0) windows.unshift(...windows.splice(i, 1));
+      const w = windows[0] as Window;
+      return Uint8Array.prototype.slice.call(w.bytes, offset - w.start, end - w.start);
     },
     close(): void {
       if (fd !== null) closeSync(fd);
       fd = null;
+      windows.length = 0;
     },
   };
 }
