@@ -6,17 +6,14 @@
  * VM), where a bare split-and-parse reuses one buffer.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { ByteSource } from '../core/reader/byteStore';
+import { InputChanged, type ByteSource } from '../core/reader/byteStore';
 
 /** A file this large is read again rather than held: below it, holding it costs little. */
 export const REREAD_FROM_FILE_BYTES = 4 * 1024 * 1024;
 
-/** The file no longer holds bytes the log read from it: said as it is, not as an internal error. */
-export class FileChanged extends Error {
-  override name = 'FileChanged';
-}
-
 export interface FileByteSource extends ByteSource {
+  /** The file descriptor: the load reads through it too, so both read one file (not a path renamed over between). */
+  readonly fd: number;
   close(): void;
 }
 
@@ -37,8 +34,8 @@ interface Window {
 
 /**
  * `path`'s bytes by offset. A log is append-only: bytes once read stay where they were. A file
- * cut short or replaced since is said so (the command fails with that message), never misread
- * as other events.
+ * cut short since is said so (InputChanged: the command fails with that message); one rewritten
+ * in place to at least its length is not noticed (only a hash of it all would tell).
  */
 export function fileByteSource(path: string): FileByteSource {
   let fd: number | null = openSync(path, 'r');
@@ -55,10 +52,14 @@ export function fileByteSource(path: string): FileByteSource {
     return n;
   };
   const changed = (end: number) =>
-    new FileChanged(
+    new InputChanged(
       `${path} changed while it was read: it now ends before byte ${end}, which was read from it (a log is only ever appended to)`,
     );
   return {
+    get fd(): number {
+      if (fd === null) throw new Error(`${path}: closed`);
+      return fd;
+    },
     readAt(offset: number, length: number): Uint8Array {
       const end = offset + length;
       if (length > WINDOW_BYTES / 2) {

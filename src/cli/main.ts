@@ -22,7 +22,7 @@ import type { ReadLimits } from '../core/reader/readLimits';
 import { LIMIT_OPTIONS, limitWarning, limitsFromArgs } from './limitArgs';
 import { allValues, hasSwitch, positionals, readArgs, SEQ, type OptionTable } from './args';
 import { loadFile } from './readInput';
-import { FileChanged } from './fileBytes';
+import { InputChanged } from '../core/reader/byteStore';
 import { guardTerminalOutput } from './terminalText';
 import { runCheck, runDerive, runStats } from './commands';
 import { runOpen } from './open';
@@ -184,7 +184,7 @@ function runMain(): void {
       process.exitCode = code;
     },
     (err: unknown) => {
-      const said = err instanceof FileChanged ? err.message : null;
+      const said = err instanceof InputChanged ? err.message : null;
       process.stderr.write(
         said !== null
           ? `seqscope: ${said}\n`

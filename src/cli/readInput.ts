@@ -11,7 +11,8 @@ import type { ReadLimits } from '../core/reader/readLimits';
 import { fileSource, rangeWorkersBesideOwner, workerPool } from './rangeWorkers';
 import { errorMessage } from '../core/errorMessage';
 import { listedSamples } from '../core/import/inspect/sampleList';
-import { REREAD_FROM_FILE_BYTES, fileByteSource } from './fileBytes';
+import { REREAD_FROM_FILE_BYTES, fileByteSource, type FileByteSource } from './fileBytes';
+import { InputChanged } from '../core/reader/byteStore';
 
 /** Below this a file loads in one pass: starting workers would cost more than it saves. */
 const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
@@ -44,21 +45,41 @@ export async function loadFile(
   }
   if (stats.isDirectory()) return { ok: false, message: `${path}: is a directory, not a log file` };
   // A large plain file is read again for what a command shows, not held (fileBytes.ts).
+  let source: FileByteSource | undefined;
   if (stats.isFile() && stats.size >= REREAD_FROM_FILE_BYTES) {
     try {
-      options.rereadFrom = fileByteSource(path);
+      source = fileByteSource(path);
     } catch (err) {
       return { ok: false, message: `${path}: ${describe(err, path)}` };
     }
   }
+  const result = await loadReadAgain(path, stats.size, options, source);
+  // Nothing to read again (a compressed file, another agent's log, a failure): the file is let go.
+  if (source && (!result.ok || result.log.bytesHeld === result.log.bytesDecoded)) source.close();
+  return result;
+}
+
+/** A file loaded in ranges or in one pass; read again from `source` when one is given. */
+async function loadReadAgain(
+  path: string,
+  size: number,
+  logOptions: SessionLogOptions,
+  source: FileByteSource | undefined,
+): Promise<LoadResult> {
+  const options = source ? { ...logOptions, rereadFrom: source } : logOptions;
   const workers = rangeWorkersBesideOwner();
-  if (workers > 0 && stats.size >= PARALLEL_MIN_BYTES) {
+  if (workers > 0 && size >= PARALLEL_MIN_BYTES) {
     const parallel = await loadInRanges(path, workers, options);
     if (parallel) return parallel;
   }
-  // The file's size: the log's columns grow at once to fit (core/log/columns.ts).
-  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
-  return loadStream(stream, path, { ...options, expectedBytes: stats.size });
+  // The file's size: the log's columns grow at once to fit (core/log/columns.ts). Read through
+  // the source's descriptor, when there is one: what is read again is what was read.
+  const fd = source?.fd;
+  const stream = createReadStream(path, {
+    highWaterMark: 1 << 20,
+    ...(fd !== undefined ? { fd, autoClose: false, start: 0 } : {}),
+  });
+  return loadStream(stream, path, { ...options, expectedBytes: size });
 }
 
 /**
@@ -86,7 +107,11 @@ export async function loadStream(
       if (log.limitHit || log.notText) break; // the rest is refused: stop reading (an endless stdin too)
     }
   } catch (err) {
-    return { ok: false, message: `${label}: ${describe(err, label)}` };
+    // An input changed while read names itself (its message starts with the path).
+    return {
+      ok: false,
+      message: err instanceof InputChanged ? err.message : `${label}: ${describe(err, label)}`,
+    };
   }
   log.end();
   return loaded(log, label, logOptions.import?.sample);

@@ -79,7 +79,8 @@ export class ParsedEvents {
     if (!(offset >= 0 && length > 0 && offset + length <= store.length)) return undefined;
     const block = store.blockIndexOf(offset);
     const start = offset - store.blockStart(block);
-    const bytes = store.block(block);
+    // A block let go is read again per line (not whole: a range's block is 16 MiB).
+    const bytes = store.isReleased(block) ? EMPTY_BYTES : store.block(block);
     if (start + length <= bytes.length)
       return scanDeltaBytes(bytes, start, start + length, out) ? out : undefined;
     return scanDeltaBytes(store.slice(offset, length), 0, length, out) ? out : undefined;
@@ -112,3 +113,5 @@ export class ParsedEvents {
     return readEventAt(this.store, this.locationOf(seq), seq, this.ctx, this.packedRows);
   }
 }
+
+const EMPTY_BYTES = new Uint8Array(0);

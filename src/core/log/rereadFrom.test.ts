@@ -4,15 +4,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateLogText } from '../../../scripts/gen/index';
 import type { ByteSource } from '../reader/byteStore';
+import { bytesSource, forEachRange, localPool } from './parallel';
 import { SessionLog, type SessionLogOptions } from './sessionLog';
 import { roughLog, snapshot } from './testing';
 
-/** The input again, as a file would give it; counts the reads. */
-function sourceOver(bytes: Uint8Array): ByteSource & { reads: number } {
+/** The input again, as a file would give it; counts the reads and keeps the longest. */
+function sourceOver(bytes: Uint8Array): ByteSource & { reads: number; longest: number } {
   return {
     reads: 0,
+    longest: 0,
     readAt(offset, length) {
       this.reads++;
+      this.longest = Math.max(this.longest, length);
       return bytes.slice(offset, offset + length);
     },
   };
@@ -75,6 +78,39 @@ describe('a log read again from its input (rereadFrom): the bytes of lines read 
     const seqs = [1, 2500, 4000, log.eventCount - 1];
     expect(snapshot(log, seqs)).toStrictEqual(snapshot(held, seqs));
     expect(source.reads).toBeGreaterThan(before);
+  });
+
+  it('reads a let-go line alone, never its whole block (stream assembly reads thousands of them)', () => {
+    const bytes = enc.encode(generateLogText({ events: 6000, seed: 4 }));
+    const source = sourceOver(bytes);
+    const log = load(bytes, 65_536, { rereadFrom: source });
+    const held = load(bytes, 65_536);
+    const seqs = Array.from({ length: 40 }, (_, i) => 100 + i * 97);
+    expect(seqs.map((s) => log.streamAt(s))).toStrictEqual(seqs.map((s) => held.streamAt(s)));
+    expect(source.reads).toBeGreaterThan(0);
+    expect(source.longest).toBeLessThan(16_384);
+  });
+
+  it('answers alike through the range path (prescanned ranges pushed in slices)', async () => {
+    const bytes = enc.encode(generateLogText({ events: 4000, seed: 8, packedRatio: 0.3 }));
+    const source = sourceOver(bytes);
+    const src = bytesSource(bytes);
+    const log = new SessionLog({ ownsChunks: true, blockSize: 65_536, rereadFrom: source });
+    await forEachRange(
+      src,
+      { ...localPool(src), size: 2 },
+      (r) => {
+        for (let i = 0; i < r.bytes.length; i += 70_000) log.push(r.bytes.slice(i, i + 70_000), r.prescan);
+      },
+      { first: 50_000, rest: 120_000 },
+    );
+    log.end();
+    const held = load(bytes, 65_536);
+    const n = held.eventCount;
+    const seqs = [0, 7, Math.floor(n / 3), Math.floor(n / 2), n - 1];
+    expect(log.prescannedLines).toBeGreaterThan(0);
+    expect(log.bytesHeld).toBeLessThan(log.bytesDecoded / 2);
+    expect(snapshot(log, seqs)).toStrictEqual(snapshot(held, seqs));
   });
 
   it('never reads a compressed input again from its source (its stored bytes are the decompressed ones)', () => {

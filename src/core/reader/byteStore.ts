@@ -23,8 +23,16 @@ export const ADOPT_MIN_BYTES = 64 * 1024;
  * them. Decompressed or re-told input (another agent's log) is never read back from it.
  */
 export interface ByteSource {
-  /** `length` bytes from `offset`, as they were pushed; throws with a clear message when it cannot. */
+  /** `length` bytes from `offset`, as they were pushed; throws InputChanged when it cannot. */
   readAt(offset: number, length: number): Uint8Array;
+}
+
+/**
+ * The input no longer holds bytes the log read from it (a file cut short since): what is asked
+ * cannot be answered. Never taken for a line that does not parse: it is said as it is.
+ */
+export class InputChanged extends Error {
+  override name = 'InputChanged';
 }
 
 export interface ByteStoreOptions {
@@ -49,8 +57,6 @@ export class ByteStore {
   private readonly source: ByteSource | undefined;
   /** Blocks [0, released) were let go (`release`): their bytes are read again from the source. */
   private released = 0;
-  /** The released block read back last (stream assembly reads many lines of one block in turn). */
-  private readBack: { index: number; bytes: Uint8Array } | null = null;
 
   constructor(blockSize: number = DEFAULT_BLOCK_SIZE, options: ByteStoreOptions = {}) {
     if (!Number.isInteger(blockSize) || blockSize < 1)
@@ -218,13 +224,15 @@ export class ByteStore {
     return (this.blocks[index] as Uint8Array)[offset - (this.starts[index] as number)];
   }
 
-  /** A released block, read again (and kept until another one is). */
+  /** Whether block `index` was let go (its bytes are read again, per line, from the source). */
+  isReleased(index: number): boolean {
+    return index < this.released;
+  }
+
+  /** A released block, read again whole (a caller reading one line asks `slice` for it). */
   private readBlock(index: number): Uint8Array {
-    if (this.readBack?.index === index) return this.readBack.bytes;
     const start = this.starts[index] as number;
-    const bytes = this.readSource(start, this.blockStart(index + 1) - start);
-    this.readBack = { index, bytes };
-    return bytes;
+    return this.readSource(start, this.blockStart(index + 1) - start);
   }
 
   private readSource(offset: number, length: number): Uint8Array {

@@ -12,7 +12,7 @@
 import type { EventLocation } from '../pipeline';
 import type { SessionEvent } from '../types';
 import { Invalid, isObject } from '../validate';
-import type { ByteStore } from './byteStore';
+import { InputChanged, type ByteStore } from './byteStore';
 import { createLineDecoder } from './lineDecoder';
 import { RereadContext, asSessionEvent, defaultSurfaceOp, normalizeEvent, type RawEvent } from './normalize';
 import { scanLine } from './fastLine';
@@ -66,7 +66,8 @@ export function readEventAt(
   try {
     const text = rereadDecoder.decode(store.slice(loc.offset, loc.length));
     value = scanLine(text) ?? JSON.parse(text);
-  } catch {
+  } catch (err) {
+    if (err instanceof InputChanged) throw err; // not this line's fault: the input changed
     return unreadable(seq, 'its line does not parse');
   }
   return fromValue(value, loc, seq, context, memo);
