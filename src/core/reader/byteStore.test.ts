@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ADOPT_MIN_BYTES, ByteStore } from './byteStore';
+import { ADOPT_MIN_BYTES, ByteStore, InputChanged } from './byteStore';
 import { splitBytes } from './testing';
 
 const bytes = (n: number): Uint8Array => Uint8Array.from({ length: n }, (_, i) => (i * 31 + 7) & 0xff);
@@ -146,6 +146,12 @@ describe('ByteStore', () => {
     store.release(1000); // never the last block
     expect(store.heldBytes).toBe(4);
     expect(store.slice(90, 10)).toEqual(data.subarray(90, 100));
+    // A source that gives fewer bytes than asked: the input changed (not a line that does not parse).
+    const short = new ByteStore(8, { initialCapacity: 8, source: { readAt: () => data.slice(0, 2) } });
+    short.append(data);
+    short.release(50);
+    expect(() => short.slice(0, 5)).toThrow(InputChanged);
+    expect(() => short.slice(0, 5)).toThrow('bytes 0..5 could not be read again (2 read)');
     // Without a source nothing is let go.
     const plain = new ByteStore(8);
     plain.append(data);

@@ -238,7 +238,7 @@ export class ByteStore {
   private readSource(offset: number, length: number): Uint8Array {
     const bytes = (this.source as ByteSource).readAt(offset, length);
     if (bytes.length !== length)
-      throw new RangeError(
+      throw new InputChanged(
         `bytes ${offset}..${offset + length} could not be read again (${bytes.length} read)`,
       );
     return bytes;
