@@ -11,7 +11,7 @@
 import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { RangePool, RangeSource } from '../core/log/parallel';
+import type { RangePool, RangeScratch, RangeSource } from '../core/log/parallel';
 import { answerRangeJob, rangeWorkerPool, type RangeJob, type RangeReply } from '../core/log/rangeJobs';
 
 interface RangeWorkerData {
@@ -53,6 +53,15 @@ export async function fileSource(path: string): Promise<RangeSource & { close():
       }
       return at === length ? out : out.subarray(0, at);
     },
+    async readInto(into, offset) {
+      let at = 0;
+      while (at < into.length) {
+        const { bytesRead } = await handle.read(into, at, into.length - at, offset + at);
+        if (bytesRead === 0) break;
+        at += bytesRead;
+      }
+      return at;
+    },
     close: () => handle.close(),
   };
 }
@@ -69,17 +78,21 @@ async function serveRanges(): Promise<void> {
   if (!port || serving) return;
   serving = true;
   const src = await fileSource((workerData as RangeWorkerData).path);
+  const scratch: RangeScratch = { buffer: new Uint8Array(0), busy: false };
   port.on('message', (job: RangeJob | 'close') => {
     if (job === 'close') {
       void src.close().then(() => port.close());
       return;
     }
-    void answerRangeJob(src, job, (reply, transfer) => port.postMessage(reply, transfer));
+    void answerRangeJob(src, job, (reply, transfer) => port.postMessage(reply, transfer), scratch);
   });
 }
 
-/** `count` range workers over the file at `path` (core/log/rangeJobs.ts: the pool both hosts share). */
-export function workerPool(path: string, count: number): RangePool {
+/**
+ * `count` range workers over the file at `path` (core/log/rangeJobs.ts: the pool both hosts share).
+ * `withoutBytes`: they send back prescans alone, and the owner reads the file itself.
+ */
+export function workerPool(path: string, count: number, withoutBytes = false): RangePool {
   const entry = new URL(import.meta.url);
   const data: RangeWorkerData = { seqscopeRangeWorker: true, path };
   return rangeWorkerPool(
@@ -94,6 +107,7 @@ export function workerPool(path: string, count: number): RangePool {
         terminate: () => void worker.terminate(),
       };
     }),
+    { withoutBytes },
   );
 }
 

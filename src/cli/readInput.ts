@@ -150,7 +150,7 @@ export async function loadInRanges(
   path: string,
   workers: number,
   options: SessionLogOptions,
-  makePool: (path: string, workers: number) => RangePool = workerPool,
+  makePool: (path: string, workers: number, withoutBytes: boolean) => RangePool = workerPool,
 ): Promise<LoadResult | null> {
   let src: Awaited<ReturnType<typeof fileSource>>;
   try {
@@ -160,7 +160,9 @@ export async function loadInRanges(
   }
   try {
     if (!(await canSplit(src))) return null;
-    const pool = makePool(path, workers);
+    // A file read again is read here, in pieces let go as they are read: the workers send back
+    // their prescans alone (core/log/parallel.ts PrescannedRange).
+    const pool = makePool(path, workers, options.rereadFrom !== undefined);
     // Each range's bytes are a fresh read (or a worker's transferred buffer): kept uncopied.
     const log = new SessionLog({ maxDiagnosticsPerCode: DIAGNOSTICS_PER_CODE, ...options, ownsChunks: true });
     log.expectedBytes = src.size;

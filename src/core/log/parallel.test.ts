@@ -7,21 +7,28 @@ import {
   forEachRange,
   localPool,
   planRanges,
+  prescanAlignedRange,
+  prescanWithoutBytes,
   readAlignedRange,
   type RangePool,
+  type RangeScratch,
 } from './parallel';
 import { SessionLog } from './sessionLog';
 import { roughLog, snapshot } from './testing';
 
 const enc = new TextEncoder();
 
-/** Loads through the range path: ranges prescanned by `pool`, each pushed in `slice`-byte pieces. */
+/**
+ * Loads through the range path: ranges prescanned by `pool`, each pushed in `slice`-byte pieces
+ * (a range that came back without its bytes is read by forEachRange in `piece`-byte pieces).
+ */
 async function loadInRanges(
   bytes: Uint8Array,
   pool: (src: ReturnType<typeof bytesSource>) => RangePool,
   first: number,
   rest: number,
   slice: number,
+  piece?: number,
 ): Promise<SessionLog> {
   const src = bytesSource(bytes);
   const log = new SessionLog();
@@ -31,7 +38,7 @@ async function loadInRanges(
     (r) => {
       for (let i = 0; i < r.bytes.length; i += slice) log.push(r.bytes.subarray(i, i + slice), r.prescan);
     },
-    { first, rest },
+    { first, rest, ...(piece !== undefined ? { piece } : {}) },
   );
   log.end();
   return log;
@@ -63,6 +70,15 @@ describe('forEachRange read order', () => {
 
 const sized = (size: number) => (src: ReturnType<typeof bytesSource>) => ({ ...localPool(src), size });
 
+/** A pool on this thread whose jobs come back without their bytes, read into one scratch buffer. */
+const withoutBytes =
+  (size: number, scratch: RangeScratch = { buffer: new Uint8Array(0), busy: false }) =>
+  (src: ReturnType<typeof bytesSource>): RangePool => ({
+    size,
+    run: (a, b) => prescanWithoutBytes(src, a, b, scratch),
+    close: () => {},
+  });
+
 describe('parallel loading (ranges prescanned, then the sequential passes)', () => {
   it('gives the single pass result, whatever the split, the slices and the number of workers', async () => {
     await fc.assert(
@@ -72,12 +88,15 @@ describe('parallel loading (ranges prescanned, then the sequential passes)', () 
         fc.integer({ min: 1, max: 4000 }),
         fc.integer({ min: 1, max: 30000 }),
         fc.integer({ min: 1, max: 70000 }),
-        async (bytes, workers, first, rest, slice) => {
+        fc.option(fc.integer({ min: 1, max: 50000 })),
+        async (bytes, workers, first, rest, slice, piece) => {
           const single = loadLogFromBytes(bytes);
           const n = single.eventCount;
           const seqs = [0, 1, Math.floor(n / 3), Math.floor(n / 2), n - 2, n - 1].filter((s) => s >= 0);
           const want = snapshot(single, seqs);
-          const parallel = await loadInRanges(bytes, sized(workers), first, rest, slice);
+          // A piece size: the range workers send back their prescans alone (the CLI reading a file again).
+          const pool = piece === null ? sized(workers) : withoutBytes(workers);
+          const parallel = await loadInRanges(bytes, pool, first, rest, slice, piece ?? undefined);
           expect(snapshot(parallel, seqs)).toStrictEqual(want);
           if (n > 200 && bytes.length > first) expect(parallel.prescannedLines).toBeGreaterThan(0);
         },
@@ -102,6 +121,101 @@ describe('parallel loading (ranges prescanned, then the sequential passes)', () 
       expect(log.elidedLines).toBe(single.elidedLines);
     }
   }, 120_000);
+
+  it('ranges sent back without their bytes are read here in pieces: the same log, each piece pushed with its range prescan', async () => {
+    const bytes = enc.encode(generateLogText({ events: 3000, seed: 12 }));
+    const single = loadLogFromBytes(bytes);
+    const all = Array.from({ length: single.eventCount }, (_, s) => s);
+    const src = bytesSource(bytes);
+    const scratch: RangeScratch = { buffer: new Uint8Array(0), busy: false };
+    const pieces: { start: number; length: number; prescanned: boolean }[] = [];
+    const log = new SessionLog();
+    await forEachRange(
+      src,
+      withoutBytes(2, scratch)(src),
+      (r) => {
+        pieces.push({ start: r.start, length: r.bytes.length, prescanned: r.prescan !== undefined });
+        log.push(r.bytes, r.prescan);
+      },
+      { first: 7000, rest: 40_000, piece: 5000 },
+    );
+    log.end();
+    expect(snapshot(log, all)).toStrictEqual(snapshot(single, all));
+    expect(log.prescannedLines).toBeGreaterThan(single.eventCount / 2);
+    // The first range is the owner's own read, whole; every later one comes in pieces of at most 5000 bytes.
+    expect(pieces[0]).toMatchObject({ start: 0, prescanned: false });
+    expect(pieces.slice(1).every((p) => p.prescanned && p.length <= 5000)).toBe(true);
+    expect(pieces.length).toBeGreaterThan(bytes.length / 5000);
+    let at = 0;
+    for (const p of pieces) {
+      expect(p.start).toBe(at);
+      at += p.length;
+    }
+    expect(at).toBe(bytes.length);
+    // The worker's buffer was kept: it holds a range (40 KB and the probe), not the file.
+    expect(scratch.buffer.length).toBeGreaterThanOrEqual(40_000);
+    expect(scratch.buffer.length).toBeLessThan(bytes.length / 2);
+    expect(scratch.busy).toBe(false);
+  });
+
+  it('a range job without bytes reads into the kept buffer, or into fresh memory while another job holds it', async () => {
+    const bytes = enc.encode(generateLogText({ events: 2000, seed: 13 }));
+    const src = bytesSource(bytes);
+    const scratch: RangeScratch = { buffer: new Uint8Array(0), busy: false };
+    const bounds: [number, number][] = [
+      [60_000, 140_000],
+      [1000, 60_000],
+      [140_000, bytes.length],
+    ];
+    // One after the other: each reads into the same buffer (the largest range first, so it never grows).
+    const kept: Uint8Array[] = [];
+    for (const [a, b] of bounds) {
+      await prescanWithoutBytes(src, a, b, scratch);
+      kept.push(scratch.buffer);
+    }
+    expect(kept[0]?.length).toBeGreaterThan(80_000);
+    expect(kept.every((k) => k === kept[0])).toBe(true);
+    // All three at once: one reads into the buffer, the others do not wait for it.
+    const answers = await Promise.all(bounds.map(([a, b]) => prescanWithoutBytes(src, a, b, scratch)));
+    expect(scratch.busy).toBe(false);
+    for (const [i, [a, b]] of bounds.entries()) {
+      const whole = await prescanAlignedRange(src, a, b);
+      expect(answers[i]).toStrictEqual({
+        start: whole.start,
+        length: whole.bytes.length,
+        prescan: whole.prescan,
+      });
+    }
+  });
+
+  it('a file cut after a range worker read a range fails the load with where it ends', async () => {
+    const bytes = enc.encode(generateLogText({ events: 2000, seed: 14 }));
+    const whole = bytesSource(bytes);
+    let cut = false;
+    // The owner's reads see the file cut at 100 KB once the workers have read their ranges.
+    const src = {
+      size: whole.size,
+      read: (offset: number, length: number) =>
+        cut
+          ? whole.read(offset, Math.max(0, Math.min(length, 100_000 - offset)))
+          : whole.read(offset, length),
+    };
+    const pool = withoutBytes(1)(whole);
+    const run = pool.run.bind(pool);
+    pool.run = async (a, b) => {
+      const answer = await run(a, b);
+      cut = true;
+      return answer;
+    };
+    const log = new SessionLog();
+    await expect(
+      forEachRange(src, pool, (r) => log.push(r.bytes, r.prescan), {
+        first: 20_000,
+        rest: 200_000,
+        piece: 30_000,
+      }),
+    ).rejects.toThrow(/^the file ends at byte 100000, inside a range read to byte \d+$/);
+  });
 
   it('plans a small first range, then ranges doubling up to the full size, tiling the file', () => {
     const MiB = 1024 * 1024;

@@ -24,6 +24,11 @@ import { sniffFormat } from '../reader/decompress';
 export interface RangeSource {
   readonly size: number;
   read(offset: number, length: number): Promise<Uint8Array>;
+  /**
+   * Fills `into` from `offset` and says how many bytes it read (fewer at the source's end). Where
+   * present, a range worker answering without bytes reads each range into one buffer it keeps.
+   */
+  readInto?(into: Uint8Array, offset: number): Promise<number>;
 }
 
 /** One range, read and (by a range worker) prescanned. */
@@ -35,13 +40,30 @@ export interface RangeResult {
   prescan?: Prescan;
 }
 
+/**
+ * A range prescanned without its bytes coming back: the owner reads them itself (`forEachRange`).
+ * The CLI asks for these when it reads the file again anyway (core/log/sessionLog.ts `rereadFrom`):
+ * a range's 16 MiB would otherwise be fresh memory on both threads, each page faulted in, where
+ * the owner reads it in 1 MiB pieces that it lets go as it goes.
+ */
+export interface PrescannedRange {
+  start: number;
+  length: number;
+  prescan: Prescan;
+}
+
+export type RangeAnswer = RangeResult | PrescannedRange;
+
 /** Runs range jobs (in workers, or here). */
 export interface RangePool {
   /** Jobs that run at once. */
   readonly size: number;
-  run(a: number, b: number): Promise<RangeResult>;
+  run(a: number, b: number): Promise<RangeAnswer>;
   close(): void;
 }
+
+/** The piece the owner reads of a range that came back without its bytes. */
+export const PIECE_BYTES = 1024 * 1024;
 
 /** The first range is small, so the first rows show early; the rest are large, so there are few of them. */
 export const FIRST_RANGE_BYTES = 2 * 1024 * 1024;
@@ -121,6 +143,42 @@ export async function prescanAlignedRange(src: RangeSource, a: number, b: number
   return { start, bytes, prescan: prescanRange(bytes) };
 }
 
+/** The buffer a range worker reads ranges into when their bytes are not wanted back; `busy` while a job reads or prescans it. */
+export interface RangeScratch {
+  buffer: Uint8Array;
+  busy: boolean;
+}
+
+/**
+ * A range worker's job when its bytes are not wanted back: the range is read into `scratch` (grown
+ * when too small). A job that finds it busy (jobs overlap while their reads are in flight), or a
+ * last line past the probe, is read into fresh memory, as ever.
+ */
+export async function prescanWithoutBytes(
+  src: RangeSource,
+  a: number,
+  b: number,
+  scratch: RangeScratch,
+): Promise<PrescannedRange> {
+  let mine = false;
+  const reusing: RangeSource = {
+    size: src.size,
+    async read(offset, length) {
+      if (mine || scratch.busy || !src.readInto) return src.read(offset, length);
+      mine = scratch.busy = true;
+      if (scratch.buffer.length < length) scratch.buffer = new Uint8Array(length);
+      const into = scratch.buffer.subarray(0, length);
+      return into.subarray(0, await src.readInto(into, offset));
+    },
+  };
+  try {
+    const { start, bytes } = await readAlignedRange(reusing, a, b);
+    return { start, length: bytes.length, prescan: prescanRange(bytes) };
+  } finally {
+    if (mine) scratch.busy = false;
+  }
+}
+
 /** A pool that runs range jobs on this thread (tests; and where no worker can be started). */
 export function localPool(src: RangeSource): RangePool {
   return { size: 1, run: (a, b) => prescanAlignedRange(src, a, b), close: () => {} };
@@ -145,10 +203,10 @@ export async function forEachRange(
   src: RangeSource,
   pool: RangePool,
   take: (range: RangeResult) => void | Promise<void>,
-  options: { signal?: AbortSignal; first?: number; rest?: number } = {},
+  options: { signal?: AbortSignal; first?: number; rest?: number; piece?: number } = {},
 ): Promise<void> {
   const plan = planRanges(src.size, options.first, options.rest);
-  const pending: Promise<RangeResult>[] = [];
+  const pending: Promise<RangeAnswer>[] = [];
   let next = 0;
   const fill = () => {
     while (next < plan.length && pending.length < pool.size + 1) {
@@ -170,17 +228,51 @@ export async function forEachRange(
   const aborted = new Promise<null>((resolve) => signal?.addEventListener('abort', () => resolve(null)));
   while (pending.length > 0) {
     if (signal?.aborted) return;
-    const range = await Promise.race([pending.shift() as Promise<RangeResult>, aborted]);
+    const range = await Promise.race([pending.shift() as Promise<RangeAnswer>, aborted]);
     if (range === null || signal?.aborted) return;
     fill();
-    if (range.bytes.length === 0) continue;
+    const length = 'bytes' in range ? range.bytes.length : range.length;
+    if (length === 0) continue;
     if (range.start !== expected)
       throw new Error(`range at ${range.start} does not follow the previous one (expected ${expected})`);
-    expected = range.start + range.bytes.length;
-    await take(range);
+    expected = range.start + length;
+    if ('bytes' in range) await take(range);
+    else await takeInPieces(src, range, take, options.piece ?? PIECE_BYTES, signal);
   }
   if (expected !== src.size && !options.signal?.aborted)
     throw new Error(`the ranges cover ${expected} of ${src.size} bytes`);
+}
+
+/**
+ * A range that came back without its bytes, read here in pieces and handed on with its prescan
+ * (a range may be pushed in slices: core/reader/logReader.ts). The next piece is read while this
+ * one is taken.
+ */
+async function takeInPieces(
+  src: RangeSource,
+  range: PrescannedRange,
+  take: (range: RangeResult) => void | Promise<void>,
+  piece: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const end = range.start + range.length;
+  const readFrom = (at: number) => src.read(at, Math.min(piece, end - at));
+  let at = range.start;
+  let next = readFrom(at);
+  while (at < end) {
+    const bytes = await next;
+    // The range worker read these bytes: a file cut since then is no longer the log it read.
+    if (bytes.length === 0)
+      throw new Error(`the file ends at byte ${at}, inside a range read to byte ${end}`);
+    const after = at + bytes.length;
+    if (after < end) {
+      next = readFrom(after);
+      next.catch(() => {}); // awaited on the next turn, unless the load stops first
+    }
+    await take({ start: at, bytes, prescan: range.prescan });
+    at = after;
+    if (signal?.aborted) return;
+  }
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -199,5 +291,10 @@ export function bytesSource(bytes: Uint8Array): RangeSource {
   return {
     size: bytes.length,
     read: (offset, length) => Promise.resolve(bytes.subarray(offset, offset + length)),
+    readInto(into, offset) {
+      const part = bytes.subarray(offset, offset + into.length);
+      into.set(part);
+      return Promise.resolve(part.length);
+    },
   };
 }

@@ -15,6 +15,7 @@ const bytes = new TextEncoder().encode(generateLogText({ events: 4000, seed: 3 }
 /** A range worker on this thread: answers each job with answerRangeJob when `step` is called. */
 class FakePort implements RangeWorkerPort {
   jobs: RangeJob[] = [];
+  replies: RangeReply[] = [];
   transferred = 0;
   terminated = false;
   private reply: ((r: RangeReply) => void) | undefined;
@@ -22,6 +23,7 @@ class FakePort implements RangeWorkerPort {
   post(job: RangeJob): void {
     this.jobs.push(job);
     void answerRangeJob(bytesSource(bytes), job, (r, transfer) => {
+      this.replies.push(r);
       this.transferred += transfer.length;
       this.reply?.(r);
     });
@@ -71,6 +73,22 @@ describe('rangeWorkerPool (the one pool of the browser and the CLI)', () => {
     expect(ports.reduce((n, p) => n + p.transferred, 0)).toBeGreaterThan(ports.length);
     pool.close();
     expect(ports.every((p) => p.terminated)).toBe(true);
+  });
+
+  it('asked for prescans alone, its workers send back no bytes, and the owner reads them: the same log', async () => {
+    const ports = [new FakePort(), new FakePort()];
+    const viaPool = await load(rangeWorkerPool(ports, { withoutBytes: true }));
+    const local = await load(rangeWorkerPool([new FakePort()]));
+    expect(viaPool.eventCount).toBe(local.eventCount);
+    expect(viaPool.prescannedLines).toBe(local.prescannedLines);
+    for (let s = 0; s < local.eventCount; s += 37) expect(viaPool.event(s)).toEqual(local.event(s));
+    const jobs = ports.flatMap((p) => p.jobs);
+    expect(jobs.length).toBeGreaterThan(2);
+    expect(jobs.every((j) => j.withoutBytes === true)).toBe(true);
+    for (const reply of ports.flatMap((p) => p.replies)) {
+      expect(reply.ok).toBe(true);
+      if (reply.ok) expect('bytes' in reply.range).toBe(false);
+    }
   });
 
   it('a failed job, a dead worker and a close each reject what waits, with the reason', async () => {

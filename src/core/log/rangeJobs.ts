@@ -9,17 +9,26 @@
  */
 import { prescanTransferables } from '../reader/prescan';
 import { errorMessage } from '../errorMessage';
-import { prescanAlignedRange, type RangePool, type RangeResult, type RangeSource } from './parallel';
+import {
+  prescanAlignedRange,
+  prescanWithoutBytes,
+  type RangeAnswer,
+  type RangePool,
+  type RangeScratch,
+  type RangeSource,
+} from './parallel';
 
 /** A job for a range worker: the lines whose first byte lies in [a, b) (parallel.ts). */
 export interface RangeJob {
   id: number;
   a: number;
   b: number;
+  /** Answer with the prescan alone: the owner reads the bytes itself (parallel.ts PrescannedRange). */
+  withoutBytes?: true;
 }
 
 export type RangeReply =
-  { id: number; ok: true; range: RangeResult } | { id: number; ok: false; message: string };
+  { id: number; ok: true; range: RangeAnswer } | { id: number; ok: false; message: string };
 
 /** One range worker thread, as the pool uses it. */
 export interface RangeWorkerPort {
@@ -29,10 +38,16 @@ export interface RangeWorkerPort {
   terminate(): void;
 }
 
-/** A pool over `ports`; jobs go to the least busy one. `close` ends the threads and fails what waits. */
-export function rangeWorkerPool(ports: readonly RangeWorkerPort[]): RangePool {
+/**
+ * A pool over `ports`; jobs go to the least busy one. `close` ends the threads and fails what
+ * waits. `withoutBytes`: every job is answered with its prescan alone.
+ */
+export function rangeWorkerPool(
+  ports: readonly RangeWorkerPort[],
+  options: { withoutBytes?: boolean } = {},
+): RangePool {
   const workers = ports.map((port) => ({ port, busy: 0 }));
-  const waiting = new Map<number, { resolve: (r: RangeResult) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (r: RangeAnswer) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   const failAll = (message: string) => {
     for (const job of waiting.values()) job.reject(new Error(message));
@@ -57,9 +72,9 @@ export function rangeWorkerPool(ports: readonly RangeWorkerPort[]): RangePool {
       const w = workers.reduce((x, y) => (y.busy < x.busy ? y : x));
       w.busy++;
       const id = nextId++;
-      return new Promise<RangeResult>((resolve, reject) => {
+      return new Promise<RangeAnswer>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        w.port.post({ id, a, b });
+        w.port.post(options.withoutBytes ? { id, a, b, withoutBytes: true } : { id, a, b });
       });
     },
     close() {
@@ -69,16 +84,23 @@ export function rangeWorkerPool(ports: readonly RangeWorkerPort[]): RangePool {
   };
 }
 
-/** A range worker's answer to `job` over `src`: posted with the range's buffers to transfer. */
+/**
+ * A range worker's answer to `job` over `src`: posted with the range's buffers to transfer.
+ * `scratch`: the buffer a job without bytes reads its range into, kept from one job to the next.
+ */
 export function answerRangeJob(
   src: RangeSource,
   job: RangeJob,
   post: (reply: RangeReply, transfer: ArrayBuffer[]) => void,
+  scratch: RangeScratch = { buffer: new Uint8Array(0), busy: false },
 ): Promise<void> {
-  return prescanAlignedRange(src, job.a, job.b).then(
+  const answer = job.withoutBytes
+    ? prescanWithoutBytes(src, job.a, job.b, scratch)
+    : prescanAlignedRange(src, job.a, job.b);
+  return answer.then(
     (range) => {
       const transfer = prescanTransferables(range.prescan);
-      if (range.bytes.buffer instanceof ArrayBuffer) transfer.push(range.bytes.buffer);
+      if ('bytes' in range && range.bytes.buffer instanceof ArrayBuffer) transfer.push(range.bytes.buffer);
       post({ id: job.id, ok: true, range }, transfer);
     },
     (err: unknown) => post({ id: job.id, ok: false, message: errorMessage(err) }, []),
