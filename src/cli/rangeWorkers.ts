@@ -13,6 +13,7 @@ import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { RangePool, RangeScratch, RangeSource } from '../core/log/parallel';
 import { answerRangeJob, rangeWorkerPool, type RangeJob, type RangeReply } from '../core/log/rangeJobs';
+import { InputChanged } from '../core/reader/byteStore';
 
 interface RangeWorkerData {
   seqscopeRangeWorker: true;
@@ -37,31 +38,35 @@ export function rangeWorkersBesideOwner(
   return cores >= 3 ? cores - 1 : 0;
 }
 
-/** A RangeSource over a file, with positioned reads. */
+/**
+ * A RangeSource over a file, with positioned reads. A read within the size the file had when it
+ * was opened that comes back short means the file was cut since: InputChanged, said as
+ * fileBytes.ts says it (a log is only ever appended to).
+ */
 export async function fileSource(path: string): Promise<RangeSource & { close(): Promise<void> }> {
   const handle = await open(path, 'r');
   const size = (await handle.stat()).size;
+  const fill = async (into: Uint8Array, offset: number): Promise<number> => {
+    let at = 0;
+    while (at < into.length) {
+      const { bytesRead } = await handle.read(into, at, into.length - at, offset + at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+    }
+    if (at < into.length && offset + at < size)
+      throw new InputChanged(
+        `${path} changed while it was read: it now ends at byte ${offset + at}, before byte ${Math.min(size, offset + into.length)}, which it held (a log is only ever appended to)`,
+      );
+    return at;
+  };
   return {
     size,
     async read(offset, length) {
       const out = new Uint8Array(length);
-      let at = 0;
-      while (at < length) {
-        const { bytesRead } = await handle.read(out, at, length - at, offset + at);
-        if (bytesRead === 0) break;
-        at += bytesRead;
-      }
+      const at = await fill(out, offset);
       return at === length ? out : out.subarray(0, at);
     },
-    async readInto(into, offset) {
-      let at = 0;
-      while (at < into.length) {
-        const { bytesRead } = await handle.read(into, at, into.length - at, offset + at);
-        if (bytesRead === 0) break;
-        at += bytesRead;
-      }
-      return at;
-    },
+    readInto: fill,
     close: () => handle.close(),
   };
 }

@@ -151,6 +151,8 @@ export async function loadInRanges(
   workers: number,
   options: SessionLogOptions,
   makePool: (path: string, workers: number, withoutBytes: boolean) => RangePool = workerPool,
+  /** Range sizes (tests); default parallel.ts's. */
+  sizes?: { first: number; rest: number },
 ): Promise<LoadResult | null> {
   let src: Awaited<ReturnType<typeof fileSource>>;
   try {
@@ -176,7 +178,7 @@ export async function loadInRanges(
           log.push(range.bytes, range.prescan);
           if (log.limitHit || log.notText) refused.abort();
         },
-        { signal: refused.signal },
+        { signal: refused.signal, ...sizes },
       );
     } finally {
       pool.close();
@@ -184,7 +186,11 @@ export async function loadInRanges(
     log.end();
     return loaded(log, path, options.import?.sample);
   } catch (err) {
-    return { ok: false, message: `${path}: ${describe(err, path)}` };
+    // A file cut while read names itself (rangeWorkers.ts fileSource).
+    return {
+      ok: false,
+      message: err instanceof InputChanged ? err.message : `${path}: ${describe(err, path)}`,
+    };
   } finally {
     await src.close();
   }

@@ -214,7 +214,34 @@ describe('parallel loading (ranges prescanned, then the sequential passes)', () 
         rest: 200_000,
         piece: 30_000,
       }),
-    ).rejects.toThrow(/^the file ends at byte 100000, inside a range read to byte \d+$/);
+    ).rejects.toThrow(
+      /^the input changed while it was read: it now ends at byte 100000, inside a range read to byte \d+ \(a log is only ever appended to\)$/,
+    );
+  });
+
+  it('a load stopped inside a range sent back without bytes reads no more of it than the piece ahead', async () => {
+    const bytes = enc.encode(generateLogText({ events: 3000, seed: 15 }));
+    const inner = bytesSource(bytes);
+    const reads: number[] = [];
+    const src = {
+      ...inner,
+      read: (offset: number, length: number) => (reads.push(offset), inner.read(offset, length)),
+    };
+    const stop = new AbortController();
+    const taken: number[] = [];
+    await forEachRange(
+      src,
+      withoutBytes(1)(inner),
+      (r) => {
+        taken.push(r.start);
+        // A read limit hit in the second range's first piece: the load stops there.
+        if (r.start > 0) stop.abort();
+      },
+      { first: 10_000, rest: 200_000, piece: 2000, signal: stop.signal },
+    );
+    // The owner's first range, the piece taken and the one read ahead: not the range's other 100.
+    expect(taken).toHaveLength(2);
+    expect(reads.length).toBeLessThanOrEqual(3);
   });
 
   it('plans a small first range, then ranges doubling up to the full size, tiling the file', () => {

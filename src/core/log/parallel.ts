@@ -19,6 +19,7 @@
  */
 import { prescanRange, type Prescan } from '../reader/prescan';
 import { sniffFormat } from '../reader/decompress';
+import { InputChanged } from '../reader/byteStore';
 
 /** Random access to the source's bytes. */
 export interface RangeSource {
@@ -261,9 +262,12 @@ async function takeInPieces(
   let next = readFrom(at);
   while (at < end) {
     const bytes = await next;
-    // The range worker read these bytes: a file cut since then is no longer the log it read.
+    // The range worker read these bytes: a source cut since then is no longer the log it read. (A
+    // file's source says so itself, naming the file: cli/rangeWorkers.ts fileSource.)
     if (bytes.length === 0)
-      throw new Error(`the file ends at byte ${at}, inside a range read to byte ${end}`);
+      throw new InputChanged(
+        `the input changed while it was read: it now ends at byte ${at}, inside a range read to byte ${end} (a log is only ever appended to)`,
+      );
     const after = at + bytes.length;
     if (after < end) {
       next = readFrom(after);

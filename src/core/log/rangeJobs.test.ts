@@ -9,6 +9,7 @@ import {
   type RangeWorkerPort,
 } from './rangeJobs';
 import { SessionLog } from './sessionLog';
+import { InputChanged } from '../reader/byteStore';
 
 const bytes = new TextEncoder().encode(generateLogText({ events: 4000, seed: 3 }));
 
@@ -114,5 +115,28 @@ describe('rangeWorkerPool (the one pool of the browser and the CLI)', () => {
       (r) => replies.push(r),
     );
     expect(replies).toEqual([{ id: 7, ok: false, message: 'EIO: the disk went away' }]);
+
+    // A source cut while read stays InputChanged across the thread boundary (the CLI prints it as is).
+    const cut = 'log.jsonl changed while it was read: it now ends at byte 40';
+    await answerRangeJob(
+      { size: 100, read: () => Promise.reject(new InputChanged(cut)) },
+      { id: 8, a: 0, b: 100 },
+      (r) => replies.push(r),
+    );
+    expect(replies[1]).toEqual({ id: 8, ok: false, message: cut, inputChanged: true });
+    const port: RangeWorkerPort = {
+      post: (job) =>
+        void answerRangeJob({ size: 100, read: () => Promise.reject(new InputChanged(cut)) }, job, (r) =>
+          answer?.(r),
+        ),
+      listen(reply) {
+        answer = reply;
+      },
+      terminate: () => {},
+    };
+    let answer: ((r: RangeReply) => void) | undefined;
+    const failed = rangeWorkerPool([port]).run(0, 100);
+    await expect(failed).rejects.toThrow(InputChanged);
+    await expect(failed).rejects.toThrow(cut);
   });
 });

@@ -9,6 +9,7 @@
  */
 import { prescanTransferables } from '../reader/prescan';
 import { errorMessage } from '../errorMessage';
+import { InputChanged } from '../reader/byteStore';
 import {
   prescanAlignedRange,
   prescanWithoutBytes,
@@ -28,7 +29,9 @@ export interface RangeJob {
 }
 
 export type RangeReply =
-  { id: number; ok: true; range: RangeAnswer } | { id: number; ok: false; message: string };
+  | { id: number; ok: true; range: RangeAnswer }
+  /** `inputChanged`: the source was cut while read (InputChanged, which the owner throws again). */
+  | { id: number; ok: false; message: string; inputChanged?: true };
 
 /** One range worker thread, as the pool uses it. */
 export interface RangeWorkerPort {
@@ -61,7 +64,7 @@ export function rangeWorkerPool(
         waiting.delete(reply.id);
         if (!job) return;
         if (reply.ok) job.resolve(reply.range);
-        else job.reject(new Error(reply.message));
+        else job.reject(reply.inputChanged ? new InputChanged(reply.message) : new Error(reply.message));
       },
       (message) => failAll(`a range worker failed: ${message}`),
     );
@@ -103,6 +106,12 @@ export function answerRangeJob(
       if ('bytes' in range && range.bytes.buffer instanceof ArrayBuffer) transfer.push(range.bytes.buffer);
       post({ id: job.id, ok: true, range }, transfer);
     },
-    (err: unknown) => post({ id: job.id, ok: false, message: errorMessage(err) }, []),
+    (err: unknown) =>
+      post(
+        err instanceof InputChanged
+          ? { id: job.id, ok: false, message: err.message, inputChanged: true }
+          : { id: job.id, ok: false, message: errorMessage(err) },
+        [],
+      ),
   );
 }
