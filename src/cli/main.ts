@@ -178,10 +178,20 @@ async function main(argv: string[]): Promise<number> {
 if (!isMainThread && (workerData as { kind?: string } | null)?.kind === INDEX_WORKER) runIndexWorker();
 else if (!isRangeWorkerThread()) runMain();
 
+/**
+ * Commands done once they have printed their answer (nothing runs on after, nothing written but
+ * to stdout and stderr): they exit as soon as that output is flushed. Left to end by itself, Node
+ * tore down the loaded log's heap first: 65 ms between the last line and the exit on 1M events.
+ */
+const EXITS_WHEN_ANSWERED = new Set(['check', 'derive', 'stats']);
+
 function runMain(): void {
-  main(process.argv.slice(2)).then(
+  const argv = process.argv.slice(2);
+  main(argv).then(
     (code) => {
       process.exitCode = code;
+      if (EXITS_WHEN_ANSWERED.has(argv[0] ?? ''))
+        process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
     },
     (err: unknown) => {
       const said = err instanceof InputChanged ? err.message : null;
