@@ -32,6 +32,13 @@ interface Window {
   bytes: Buffer;
 }
 
+/** What a command says of `path` when it no longer holds byte `end - 1`, which was read from it. */
+export function fileChanged(path: string, end: number): InputChanged {
+  return new InputChanged(
+    `${path} changed while it was read: it now ends before byte ${end}, which was read from it (a log is only ever appended to)`,
+  );
+}
+
 /**
  * `path`'s bytes by offset. A log is append-only: bytes once read stay where they were. A file
  * cut short since is said so (InputChanged: the command fails with that message); one rewritten
@@ -51,10 +58,6 @@ export function fileByteSource(path: string): FileByteSource {
     }
     return n;
   };
-  const changed = (end: number) =>
-    new InputChanged(
-      `${path} changed while it was read: it now ends before byte ${end}, which was read from it (a log is only ever appended to)`,
-    );
   return {
     get fd(): number {
       if (fd === null) throw new Error(`${path}: closed`);
@@ -64,7 +67,7 @@ export function fileByteSource(path: string): FileByteSource {
       const end = offset + length;
       if (length > WINDOW_BYTES / 2) {
         const out = Buffer.allocUnsafe(length);
-        if (readFully(out, 0, length, offset) < length) throw changed(end);
+        if (readFully(out, 0, length, offset) < length) throw fileChanged(path, end);
         return out;
       }
       const i = windows.findIndex((w) => w.start <= offset && end <= w.start + w.length);
@@ -78,7 +81,7 @@ export function fileByteSource(path: string): FileByteSource {
         w.start = end <= aligned + WINDOW_BYTES ? aligned : offset;
         w.length = readFully(w.bytes, 0, WINDOW_BYTES, w.start);
         windows.unshift(w);
-        if (end > w.start + w.length) throw changed(end);
+        if (end > w.start + w.length) throw fileChanged(path, end);
       } else if (i > 0) windows.unshift(...windows.splice(i, 1));
       const w = windows[0] as Window;
       return Uint8Array.prototype.slice.call(w.bytes, offset - w.start, end - w.start);

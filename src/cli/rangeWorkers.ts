@@ -13,7 +13,7 @@ import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { RangePool, RangeScratch, RangeSource } from '../core/log/parallel';
 import { answerRangeJob, rangeWorkerPool, type RangeJob, type RangeReply } from '../core/log/rangeJobs';
-import { InputChanged } from '../core/reader/byteStore';
+import { fileChanged } from './fileBytes';
 
 interface RangeWorkerData {
   seqscopeRangeWorker: true;
@@ -40,8 +40,7 @@ export function rangeWorkersBesideOwner(
 
 /**
  * A RangeSource over a file, with positioned reads. A read within the size the file had when it
- * was opened that comes back short means the file was cut since: InputChanged, said as
- * fileBytes.ts says it (a log is only ever appended to).
+ * was opened that comes back short means the file was cut since (fileBytes.ts fileChanged).
  */
 export async function fileSource(path: string): Promise<RangeSource & { close(): Promise<void> }> {
   const handle = await open(path, 'r');
@@ -53,10 +52,7 @@ export async function fileSource(path: string): Promise<RangeSource & { close():
       if (bytesRead === 0) break;
       at += bytesRead;
     }
-    if (at < into.length && offset + at < size)
-      throw new InputChanged(
-        `${path} changed while it was read: it now ends at byte ${offset + at}, before byte ${Math.min(size, offset + into.length)}, which it held (a log is only ever appended to)`,
-      );
+    if (at < into.length && offset + at < size) throw fileChanged(path, Math.min(size, offset + into.length));
     return at;
   };
   return {
