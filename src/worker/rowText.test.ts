@@ -5,8 +5,9 @@ import { promptText } from '../core/view/spanSummary';
 import { summarize } from '../core/view/summary';
 import type { TurnInfo } from '../core/analysis/structureIndex';
 import { OpenLog } from './openLog';
-import { PROMPT_SCAN, RowText, chunkPreviewOf } from './rowText';
+import { PREVIEW_CHUNKS, PROMPT_SCAN, RowText, chunkPreviewOf } from './rowText';
 import { TimelineRows } from './timelineRows';
+import { looseData } from '../core/types';
 
 const LOGS: [string, string][] = [
   ['demo', readFileSync(new URL('../../public/samples/demo.jsonl', import.meta.url), 'utf8')],
@@ -35,7 +36,57 @@ function promptOf(session: OpenLog, t: TurnInfo): string | undefined {
   return undefined;
 }
 
+/** A run's preview as read from its events alone, every chunk parsed (before deltas were read from their bytes). */
+function previewFromEvents(session: OpenLog, start: number, end: number): string {
+  let text = '';
+  let ended = '';
+  for (let seq = start; seq <= Math.min(end, start + PREVIEW_CHUNKS); seq++) {
+    const c = looseData(session.log.event(seq)).chunk as Record<string, unknown> | undefined;
+    if (typeof c !== 'object' || c === null) continue;
+    if (typeof c.text === 'string') text += c.text;
+    else if (typeof c.argumentsDelta === 'string')
+      text += (typeof c.name === 'string' && c.name ? `${c.name} ` : '') + c.argumentsDelta;
+    else if (c.type === 'block-end' && typeof c.block === 'object' && c.block !== null) {
+      const b = c.block as Record<string, unknown>;
+      const body =
+        typeof b.text === 'string'
+          ? b.text
+          : typeof b.arguments === 'string'
+            ? `${typeof b.name === 'string' ? b.name : ''} ${b.arguments}`
+            : '';
+      if (body) ended += `${ended ? ' | ' : ''}${body}`;
+    }
+    if (text.length > 160) break;
+  }
+  const shown = (text || ended).replace(/\s+/g, ' ').trim().slice(0, 160);
+  return shown ? JSON.stringify(shown) : '';
+}
+
 describe('RowText: what rows show of their events, read once', () => {
+  it.each(LOGS)(
+    '%s: a run previews what its events say, its delta chunks read without parsing them',
+    (name, text) => {
+      const session = opened(text);
+      const runs = session.chunkRuns.runs;
+      const expected = runs.map((r) => previewFromEvents(session, r.start, r.end));
+      const fresh = opened(text);
+      const parsed = vi.spyOn(fresh.log, 'event');
+      expect(runs.map((r) => chunkPreviewOf(fresh.log, r.start, r.end))).toEqual(expected);
+      // A delta line is read from its bytes, never parsed as an event (a packed row is parsed once for its members).
+      let deltaLines = 0;
+      for (const r of runs)
+        for (let seq = r.start; seq <= Math.min(r.end, r.start + PREVIEW_CHUNKS); seq++)
+          if (fresh.log.rawLine(seq).startsWith('{"type":"assistant/chunk"') && fresh.log.chunkDelta(seq))
+            deltaLines++;
+      const parsedDeltaLines = parsed.mock.calls.filter(
+        ([seq]) =>
+          fresh.log.rawLine(seq).startsWith('{"type":"assistant/chunk"') && fresh.log.chunkDelta(seq),
+      );
+      expect(parsedDeltaLines).toEqual([]);
+      if (name === 'generated' || name === 'demo') expect(deltaLines).toBeGreaterThan(100);
+    },
+  );
+
   it.each(LOGS)('%s: gives what the events say, first and every later time', (_, text) => {
     const session = opened(text);
     const log = session.log;

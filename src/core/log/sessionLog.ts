@@ -243,16 +243,8 @@ export class SessionLog {
 
   /** A delta chunk event as its fields: what `record` does for it (not a surface event, never invalid). */
   private recordDelta(d: ChunkDelta, seq: number, loc: EventLocation): void {
-    this.cols.add(
-      loc.offset,
-      loc.length,
-      loc.member,
-      loc.line,
-      this.typeTable.intern('assistant/chunk'),
-      d.time ?? NaN,
-      0,
-      0,
-    );
+    const type = this.typeTable.intern('assistant/chunk');
+    this.cols.add(loc.offset, loc.length, loc.member, loc.line, type, d.time ?? NaN, 0, 0);
     this.structureBuilder.delta(d, seq);
   }
 
@@ -291,6 +283,14 @@ export class SessionLog {
   /** The event at seq, parsed again from its bytes (cached). */
   event(seq: number): SessionEvent {
     return this.parsed.get(seq);
+  }
+
+  /**
+   * A delta chunk's fields read from its bytes, nothing parsed or cached (the timeline's previews
+   * read up to 40 a row); undefined for any other event (read `event`). Reused: read it at once.
+   */
+  chunkDelta(seq: number): ChunkDelta | undefined {
+    return this.parsed.delta(seq);
   }
 
   /** The raw text of the event's line (a packed row's members share one line). */
