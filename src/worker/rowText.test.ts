@@ -7,7 +7,9 @@ import type { TurnInfo } from '../core/analysis/structureIndex';
 import { OpenLog } from './openLog';
 import { PREVIEW_CHUNKS, PROMPT_SCAN, RowText, chunkPreviewOf } from './rowText';
 import { TimelineRows } from './timelineRows';
-import { looseData } from '../core/types';
+import { looseData, type StreamChunk } from '../core/types';
+import { isDeltaChunk } from '../core/analysis/assemble';
+import { EventFlag } from '../core/log/sessionLog';
 
 const LOGS: [string, string][] = [
   ['demo', readFileSync(new URL('../../public/samples/demo.jsonl', import.meta.url), 'utf8')],
@@ -36,17 +38,21 @@ function promptOf(session: OpenLog, t: TurnInfo): string | undefined {
   return undefined;
 }
 
-/** A run's preview as read from its events alone, every chunk parsed (before deltas were read from their bytes). */
+/**
+ * A run's preview by its rule, every chunk parsed as an event: what its delta chunks streamed
+ * (text, reasoning, a tool call's name and arguments), else the bodies of the blocks it ended.
+ */
 function previewFromEvents(session: OpenLog, start: number, end: number): string {
   let text = '';
   let ended = '';
   for (let seq = start; seq <= Math.min(end, start + PREVIEW_CHUNKS); seq++) {
     const c = looseData(session.log.event(seq)).chunk as Record<string, unknown> | undefined;
     if (typeof c !== 'object' || c === null) continue;
-    if (typeof c.text === 'string') text += c.text;
-    else if (typeof c.argumentsDelta === 'string')
-      text += (typeof c.name === 'string' && c.name ? `${c.name} ` : '') + c.argumentsDelta;
-    else if (c.type === 'block-end' && typeof c.block === 'object' && c.block !== null) {
+    if (isDeltaChunk(c as unknown as StreamChunk) && text.length <= 160) {
+      if (typeof c.text === 'string') text += c.text;
+      else if (typeof c.argumentsDelta === 'string')
+        text += (typeof c.name === 'string' && c.name ? `${c.name} ` : '') + c.argumentsDelta;
+    } else if (c.type === 'block-end' && typeof c.block === 'object' && c.block !== null) {
       const b = c.block as Record<string, unknown>;
       const body =
         typeof b.text === 'string'
@@ -56,7 +62,6 @@ function previewFromEvents(session: OpenLog, start: number, end: number): string
             : '';
       if (body) ended += `${ended ? ' | ' : ''}${body}`;
     }
-    if (text.length > 160) break;
   }
   const shown = (text || ended).replace(/\s+/g, ' ').trim().slice(0, 160);
   return shown ? JSON.stringify(shown) : '';
@@ -83,6 +88,17 @@ describe('RowText: what rows show of their events, read once', () => {
           fresh.log.rawLine(seq).startsWith('{"type":"assistant/chunk"') && fresh.log.chunkDelta(seq),
       );
       expect(parsedDeltaLines).toEqual([]);
+      // The other chunks (block starts and ends, usage, finish) are read only for a run that streamed no delta.
+      const noDeltas = (r: { start: number; end: number }) => {
+        for (let seq = r.start; seq <= Math.min(r.end, r.start + PREVIEW_CHUNKS); seq++)
+          if (fresh.log.flagsOf(seq) & EventFlag.delta) return false;
+        return true;
+      };
+      for (const [seq] of parsed.mock.calls) {
+        if (fresh.log.flagsOf(seq) & EventFlag.delta) continue;
+        const run = runs.find((r) => r.start <= seq && seq <= r.end);
+        expect(run && noDeltas(run)).toBe(true);
+      }
       if (name === 'generated' || name === 'demo') expect(deltaLines).toBeGreaterThan(100);
     },
   );

@@ -15,7 +15,7 @@
  */
 import type { TurnInfo } from '../core/analysis/structureIndex';
 import { Lru } from '../core/log/lru';
-import type { SessionLog } from '../core/log/sessionLog';
+import { EventFlag, type SessionLog } from '../core/log/sessionLog';
 import { looseData } from '../core/types';
 import { promptText } from '../core/view/spanSummary';
 import { summarize, type EventSummary } from '../core/view/summary';
@@ -79,39 +79,51 @@ export class RowText {
 }
 
 /**
- * The preview read from the events (no cache). A delta chunk (nearly every chunk) is read as its
- * fields from its bytes: parsing each as an event took 330 us a preview, and a timeline window
- * previews dozens of runs (the first rows and every seek wait for it).
+ * The preview read from the events (no cache): what the run's delta chunks streamed (text,
+ * reasoning, a tool call's name and arguments), else the bodies of the blocks it ended. The
+ * loading pass flagged the deltas (EventFlag.delta): the other chunks are not read unless the run
+ * streamed no delta text (a block-end carries its whole block), and a delta line is read as its
+ * fields from its bytes (`chunkDelta`). Parsing every chunk took 330 us a preview, and a timeline
+ * window previews dozens of runs (the first rows and every seek wait for it).
  */
 export function chunkPreviewOf(log: SessionLog, start: number, end: number): string {
+  const last = Math.min(end, start + PREVIEW_CHUNKS);
   let text = '';
-  let ended = '';
-  for (let seq = start; seq <= Math.min(end, start + PREVIEW_CHUNKS); seq++) {
-    const delta = log.chunkDelta(seq);
-    if (delta !== undefined) {
-      text +=
-        delta.chunkType === 'tool-call-delta' && delta.name ? `${delta.name} ${delta.text}` : delta.text;
-      if (text.length > 160) break;
-      continue;
-    }
-    const chunk = looseData(log.event(seq)).chunk;
-    if (typeof chunk !== 'object' || chunk === null) continue;
-    const c = chunk as Record<string, unknown>;
-    if (typeof c.text === 'string') text += c.text;
-    else if (typeof c.argumentsDelta === 'string')
-      text += (typeof c.name === 'string' && c.name ? `${c.name} ` : '') + c.argumentsDelta;
-    else if (c.type === 'block-end' && typeof c.block === 'object' && c.block !== null) {
-      const b = c.block as Record<string, unknown>;
-      const body =
-        typeof b.text === 'string'
-          ? b.text
-          : typeof b.arguments === 'string'
-            ? `${typeof b.name === 'string' ? b.name : ''} ${b.arguments}`
-            : '';
-      if (body) ended += `${ended ? ' | ' : ''}${body}`;
-    }
-    if (text.length > 160) break;
+  for (let seq = start; seq <= last && text.length <= 160; seq++) {
+    if ((log.flagsOf(seq) & EventFlag.delta) === 0) continue;
+    const d = log.chunkDelta(seq);
+    if (d) text += d.chunkType === 'tool-call-delta' && d.name ? `${d.name} ${d.text}` : d.text;
+    else text += parsedDeltaText(looseData(log.event(seq)).chunk);
   }
-  const shown = (text || ended).replace(/\s+/g, ' ').trim().slice(0, 160);
+  const shown = (text || blocksEnded(log, start, last)).replace(/\s+/g, ' ').trim().slice(0, 160);
   return shown ? JSON.stringify(shown) : '';
+}
+
+/** A delta chunk's text as parsed (a dialect the loading pass parsed too). */
+function parsedDeltaText(chunk: unknown): string {
+  if (typeof chunk !== 'object' || chunk === null) return '';
+  const c = chunk as Record<string, unknown>;
+  if (typeof c.text === 'string') return c.text;
+  if (typeof c.argumentsDelta !== 'string') return '';
+  return (typeof c.name === 'string' && c.name ? `${c.name} ` : '') + c.argumentsDelta;
+}
+
+/** The bodies of the blocks the chunks in start..last ended, joined by " | ". */
+function blocksEnded(log: SessionLog, start: number, last: number): string {
+  let ended = '';
+  for (let seq = start; seq <= last; seq++) {
+    if ((log.flagsOf(seq) & EventFlag.delta) !== 0) continue;
+    const c = looseData(log.event(seq)).chunk as Record<string, unknown> | undefined;
+    if (typeof c !== 'object' || c === null || c.type !== 'block-end') continue;
+    if (typeof c.block !== 'object' || c.block === null) continue;
+    const b = c.block as Record<string, unknown>;
+    const body =
+      typeof b.text === 'string'
+        ? b.text
+        : typeof b.arguments === 'string'
+          ? `${typeof b.name === 'string' ? b.name : ''} ${b.arguments}`
+          : '';
+    if (body) ended += `${ended ? ' | ' : ''}${body}`;
+  }
+  return ended;
 }

@@ -12,7 +12,14 @@
  * (owned by a possibly cached event) is shared, never mutated.
  */
 import type { ChunkDelta } from '../pipeline';
-import type { Block, FinishReason, StreamChunk, TokenUsage } from '../types';
+import {
+  looseData,
+  type Block,
+  type FinishReason,
+  type SessionEvent,
+  type StreamChunk,
+  type TokenUsage,
+} from '../types';
 
 export interface AssembledStream {
   /** In order of each stream `index`'s first appearance. */
@@ -314,6 +321,13 @@ export function isFailure(reason: FinishReason | undefined): boolean {
 
 export function isDeltaChunk(chunk: StreamChunk): boolean {
   return chunk.type === 'text-delta' || chunk.type === 'reasoning-delta' || chunk.type === 'tool-call-delta';
+}
+
+/** An assistant/chunk event whose chunk is a delta (the loading pass flags it: EventFlag.delta). */
+export function isDeltaChunkEvent(ev: SessionEvent): boolean {
+  if (ev.type !== 'assistant/chunk') return false;
+  const chunk = looseData(ev).chunk;
+  return typeof chunk === 'object' && chunk !== null && isDeltaChunk(chunk as StreamChunk);
 }
 
 function isIndex(v: unknown): v is number {

@@ -11,11 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { generateLog } from '../../../scripts/gen/index';
 import { DiagnosticList } from '../diagnostics';
 import type { RecordSink } from '../pipeline';
-import type { SessionEvent } from '../types';
+import { looseData, type SessionEvent } from '../types';
 import { ByteStore } from '../reader/byteStore';
 import { createLogReader } from '../reader/logReader';
 import { StructureBuilder } from '../analysis/structure';
-import { SessionLog } from './sessionLog';
+import { EventFlag, SessionLog } from './sessionLog';
+import { isDeltaChunkEvent } from '../analysis/assemble';
 
 /** Reads `text` through a reader and a StructureBuilder; `fields` gives the sink a `delta`. */
 function load(text: string, fields: boolean, checkpointEvery: number) {
@@ -180,4 +181,37 @@ describe('the delta path of the loading pass', () => {
     expect(log.structure).toEqual(slow.index);
     for (let s = 0; s < log.eventCount; s += 97) expect(log.streamAt(s)).toBeDefined();
   });
+
+  it('flags exactly the delta chunks, whichever path read them, and chunkDelta reads what the event says', () => {
+    let flagged = 0;
+    let unparsed = 0;
+    fc.assert(
+      fc.property(randomLog, (text) => {
+        const log = new SessionLog();
+        log.push(new TextEncoder().encode(text));
+        log.end();
+        for (let s = 0; s < log.eventCount; s++) {
+          const ev = log.event(s);
+          const isDelta = (log.flagsOf(s) & EventFlag.delta) !== 0;
+          expect(isDelta).toBe(isDeltaChunkEvent(ev));
+          if (isDelta) flagged++;
+          const d = log.chunkDelta(s);
+          if (d === undefined) continue;
+          unparsed++;
+          expect(isDelta).toBe(true);
+          const data = looseData(ev);
+          const chunk = data.chunk as Record<string, unknown>;
+          expect([d.turn, d.step, d.chunkType, d.text]).toEqual([
+            data.turn,
+            data.step,
+            chunk.type,
+            chunk.text ?? chunk.argumentsDelta,
+          ]);
+        }
+      }),
+      { numRuns: 30 },
+    );
+    expect(flagged).toBeGreaterThan(unparsed);
+    expect(unparsed).toBeGreaterThan(500);
+  }, 120_000);
 });

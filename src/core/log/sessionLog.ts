@@ -24,6 +24,7 @@ import type { ImportOptions } from '../import/importers';
 import type { CheckpointWhen, FollowStatus } from '../import/followImport';
 import type { ReadLimitHit, ReadLimits } from '../reader/readLimits';
 import { StructureBuilder, type StructureIndex } from '../analysis/structure';
+import { isDeltaChunkEvent } from '../analysis/assemble';
 import { StreamIndex, type StreamState } from '../analysis/streamIndex';
 import { resumeCheck, resumeDiagnostics } from '../harness/resumeCheck';
 import { formatSeq } from '../view/seqText';
@@ -62,6 +63,8 @@ export const EventFlag = {
   surface: 1,
   /** A known type whose data failed validation. */
   invalid: 2,
+  /** An assistant/chunk that is a text, reasoning or tool-call delta (read without parsing: `chunkDelta`). */
+  delta: 4,
 } as const;
 
 export interface SessionLogOptions {
@@ -206,16 +209,13 @@ export class SessionLog {
     const isSurface =
       ev.type === 'user/message' || ev.type === 'assistant/message' || ev.type === 'tool/result';
     const invalid = (ev as { invalid?: boolean }).invalid === true;
-    this.cols.add(
-      loc.offset,
-      loc.length,
-      loc.member,
-      loc.line,
-      this.typeTable.intern(ev.type),
-      ev.time ?? NaN,
-      (isSurface ? EventFlag.surface : 0) | (invalid ? EventFlag.invalid : 0),
-      isSurface && derivesMessage(ev) ? 1 : 0,
-    );
+    const flags =
+      (isSurface ? EventFlag.surface : 0) |
+      (invalid ? EventFlag.invalid : 0) |
+      (isDeltaChunkEvent(ev) ? EventFlag.delta : 0);
+    const type = this.typeTable.intern(ev.type);
+    const derives = isSurface && derivesMessage(ev) ? 1 : 0;
+    this.cols.add(loc.offset, loc.length, loc.member, loc.line, type, ev.time ?? NaN, flags, derives);
     this.surface.event(ev);
     this.structureBuilder.event(ev, loc);
     // An elided result's text is a placeholder: its message is read from the bytes when shown.
@@ -244,7 +244,7 @@ export class SessionLog {
   /** A delta chunk event as its fields: what `record` does for it (not a surface event, never invalid). */
   private recordDelta(d: ChunkDelta, seq: number, loc: EventLocation): void {
     const type = this.typeTable.intern('assistant/chunk');
-    this.cols.add(loc.offset, loc.length, loc.member, loc.line, type, d.time ?? NaN, 0, 0);
+    this.cols.add(loc.offset, loc.length, loc.member, loc.line, type, d.time ?? NaN, EventFlag.delta, 0);
     this.structureBuilder.delta(d, seq);
   }
 

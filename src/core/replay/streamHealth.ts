@@ -23,24 +23,24 @@
  * Times that are missing make the figures that need them null, never NaN;
  * a time going backwards counts as a 0 ms gap.
  *
- * Cost: per step, O(its chunks) column reads (type id + time) and no parse,
- * except a few events per attempt to find the first and last delta (walking
- * in from both ends past block-start / block-end / usage / finish: about 6
- * parses an attempt on generated logs). Only when an attempt's seq range
+ * Cost: per step, O(its chunks) column reads (type id + time) and no parse:
+ * the first and last delta are found by the delta flag (past block-start /
+ * block-end / usage / finish unread) and a delta line's step read from its
+ * bytes (parsed only for a delta the loading pass parsed too: another dialect;
+ * before, about 6 parses an attempt on generated logs). Only when an attempt's seq range
  * holds more chunk events than the attempt counts (a stray stream naming
  * another step, already an `event-outside-step` diagnostic) is that range
  * scanned again, parsing its chunks to filter them. All steps of a generated
- * 1M-event log (7.4k steps) took ~230 ms, ~50k parses (about 70 ms without
- * them): the worker asks for the steps on screen (~30 us each) and caches.
+ * 1M-event log (7.4k steps) take ~210 ms and 4.2k parses (455 ms and 51k
+ * parses before the delta flag): the worker asks for the steps on screen and caches.
  */
-import type { SessionLog } from '../log/sessionLog';
+import { EventFlag, type SessionLog } from '../log/sessionLog';
 import { looseData, type StreamChunk } from '../types';
-import { isDeltaChunk } from '../analysis/assemble';
 import type { AttemptInfo, StepInfo } from '../analysis/structureIndex';
 
 export type HealthLog = Pick<
   SessionLog,
-  'eventCount' | 'types' | 'typeIdOf' | 'timeOf' | 'event' | 'structure'
+  'eventCount' | 'types' | 'typeIdOf' | 'timeOf' | 'event' | 'structure' | 'flagsOf' | 'chunkDelta'
 >;
 
 export interface StreamHealthOptions {
@@ -318,12 +318,17 @@ function forEachChunk(
   }
 }
 
-/** The first delta of the step walking from `from` towards `to` (dir +1 or -1). */
+/**
+ * The first delta of the step walking from `from` towards `to` (dir +1 or -1). The delta flag
+ * passes over the other chunks unread (a block-end carries its whole block); a delta line's step
+ * is read from its bytes, unparsed (`chunkDelta`).
+ */
 function findDelta(ctx: Ctx, step: StepInfo, from: number, to: number, dir: 1 | -1): number | null {
+  const { log } = ctx;
   for (let s = from; dir > 0 ? s <= to : s >= to; s += dir) {
-    if (ctx.log.typeIdOf(s) !== ctx.chunkId) continue;
-    const c = chunkOf(ctx.log, step, s);
-    if (c && isDeltaChunk(c)) return s;
+    if ((log.flagsOf(s) & EventFlag.delta) === 0) continue;
+    const d = log.chunkDelta(s);
+    if (d ? d.turn === step.turn && d.step === step.step : chunkOf(log, step, s) !== null) return s;
   }
   return null;
 }
