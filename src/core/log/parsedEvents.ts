@@ -7,7 +7,7 @@ import type { EventColumns } from './columns';
 import { Lru } from './lru';
 import type { ByteStore } from '../reader/byteStore';
 import type { ReadContext } from '../reader/logReader';
-import { PackedRowMemo, readEventAt, readForMessageAt } from '../reader/reread';
+import { PackedRowMemo, packedRowAt, readEventAt, readForMessageAt } from '../reader/reread';
 import { scanDeltaBytes } from '../reader/fastBytes';
 import { DeltaLine } from '../reader/fastLine';
 import type { ChunkDelta, EventLocation } from '../pipeline';
@@ -60,9 +60,9 @@ export class ParsedEvents {
   /**
    * A delta chunk's fields without its event (stream assembly reads thousands per query), as
    * the loading pass reads them (records.ts): a delta line by fastBytes.ts's scan of its bytes,
-   * a packed row's member from the row last re-read. Undefined when the event is neither (or
-   * its row is not the one remembered): read it with `pass` then. The object is reused: use it
-   * before the next call. Its chunk is the event's (`StreamAssembler.pushDelta` = `push`).
+   * a packed row's member from its row (read once for all its members: the last row read is
+   * remembered). Undefined when the event is neither: read it with `pass` then. The object is
+   * reused: use it before the next call. Its chunk is the event's (`StreamAssembler.pushDelta` = `push`).
    */
   delta(seq: number): ChunkDelta | undefined {
     const cols = this.cols;
@@ -71,7 +71,10 @@ export class ParsedEvents {
     const member = cols.member[seq] as number;
     const out = this.fields;
     if (member >= 0) {
-      const row = this.packedRows.get(offset, length);
+      const row =
+        offset >= 0 && length > 0 && offset + length <= this.store.length
+          ? packedRowAt(this.store, offset, length, this.packedRows)
+          : undefined;
       if (row === undefined || member >= row.items.length) return undefined;
       return out.fromMember(row, member);
     }

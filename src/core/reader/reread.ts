@@ -46,6 +46,34 @@ export class PackedRowMemo {
 }
 
 /**
+ * The packed row whose line is at `offset` (`length` bytes): the one `memo` remembers, else read
+ * from the store and remembered. Undefined when that line is no packed row (read the event then).
+ */
+export function packedRowAt(
+  store: ByteStore,
+  offset: number,
+  length: number,
+  memo: PackedRowMemo,
+): PackedRow | undefined {
+  const known = memo.get(offset, length);
+  if (known !== undefined) return known;
+  let value: unknown;
+  try {
+    const text = rereadDecoder.decode(store.slice(offset, length));
+    value = scanLine(text) ?? JSON.parse(text);
+  } catch (err) {
+    if (err instanceof InputChanged) throw err;
+    return undefined;
+  }
+  if (isObject(value) && value.type === 'session_event') value = value.event;
+  if (!isObject(value) || typeof value.type !== 'string' || !isPackedRowType(value.type)) return undefined;
+  const packed = checkPackedRow(value, value.type);
+  if (packed instanceof Invalid) return undefined;
+  memo.set(offset, length, packed);
+  return packed;
+}
+
+/**
  * The event at `loc` (with seq `seq`), parsed again from the store and
  * normalized exactly as the first pass did, using what it recorded in
  * `context`. A location the first pass did not produce gives a placeholder
