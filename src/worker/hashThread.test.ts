@@ -121,6 +121,38 @@ describe('workerHasher: the log worker side of the hashing thread', () => {
     expect(fake.terminated).toBe(true);
   });
 
+  it('starts its thread with the first full batch, not with the first bytes', async () => {
+    let starts = 0;
+    const got: Uint8Array[] = [];
+    const fake = {
+      onmessage: null as ((e: MessageEvent<HashReply>) => void) | null,
+      onerror: null,
+      postMessage(m: HashRequest) {
+        if ('bytes' in m) return void got.push(m.bytes);
+        const h = createTsFingerprintHasher();
+        for (const b of got) h.update(b);
+        setTimeout(
+          () => this.onmessage?.({ data: { fingerprint: h.finish() } } as MessageEvent<HashReply>),
+          0,
+        );
+      },
+      terminate() {},
+    };
+    const hasher = workerHasher(() => {
+      starts++;
+      return fake as unknown as Worker;
+    });
+    const batch = 8 * 1024 * 1024;
+    const bytes = new Uint8Array(batch + 5000).map((_, i) => i * 7);
+    hasher.update(bytes.subarray(0, 4096));
+    hasher.update(bytes.subarray(4096, batch - 1));
+    expect(starts).toBe(0);
+    hasher.update(bytes.subarray(batch - 1));
+    expect(starts).toBe(1);
+    expect(await hasher.finish()).toBe(sha(bytes));
+    expect(starts).toBe(1);
+  });
+
   it('fills again the batches the thread moves back spent, and the fingerprint is still every byte', async () => {
     const h = createTsFingerprintHasher();
     const seen = new Set<ArrayBufferLike>();

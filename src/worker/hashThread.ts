@@ -32,34 +32,40 @@ const BATCH_BYTES = 8 * 1024 * 1024;
 const SPARE_BATCHES = 3;
 
 export function workerHasher(start: () => Worker): OffThreadHasher {
-  const worker = start();
+  let thread: Worker | null = null;
+  // Started with the first full batch, not with the log's first bytes: its start-up (a thread, its
+  // script compiled: 20-30 ms of CPU) then does not take a core from the first rows.
+  const worker = (): Worker => (thread ??= listen(start()));
   let batch: Uint8Array | null = null;
   let used = 0;
   const spare: Uint8Array[] = [];
   const flush = () => {
     if (batch === null || used === 0) return;
     const full = used === batch.length ? batch : batch.slice(0, used);
-    worker.postMessage({ bytes: full } satisfies HashRequest, [full.buffer]);
+    worker().postMessage({ bytes: full } satisfies HashRequest, [full.buffer]);
     batch = null;
     used = 0;
   };
   let failed: string | undefined;
   let done: ((fingerprint: string) => void) | undefined;
   let fail: ((e: Error) => void) | undefined;
-  worker.onmessage = (e: MessageEvent<HashReply>) => {
-    const reply = e.data;
-    if ('spent' in reply) {
-      if (reply.spent.length === BATCH_BYTES && spare.length < SPARE_BATCHES) spare.push(reply.spent);
-      return;
-    }
-    if ('fingerprint' in reply) done?.(reply.fingerprint);
-    else fail?.(new Error(reply.error));
-    worker.terminate();
-  };
-  worker.onerror = (e) => {
-    failed = `the hashing thread failed: ${e.message}`;
-    fail?.(new Error(failed));
-    worker.terminate();
+  const listen = (w: Worker): Worker => {
+    w.onmessage = (e: MessageEvent<HashReply>) => {
+      const reply = e.data;
+      if ('spent' in reply) {
+        if (reply.spent.length === BATCH_BYTES && spare.length < SPARE_BATCHES) spare.push(reply.spent);
+        return;
+      }
+      if ('fingerprint' in reply) done?.(reply.fingerprint);
+      else fail?.(new Error(reply.error));
+      w.terminate();
+    };
+    w.onerror = (e) => {
+      failed = `the hashing thread failed: ${e.message}`;
+      fail?.(new Error(failed));
+      w.terminate();
+    };
+    return w;
   };
   return {
     update(bytes) {
@@ -79,7 +85,7 @@ export function workerHasher(start: () => Worker): OffThreadHasher {
         done = resolve;
         fail = reject;
         flush();
-        worker.postMessage({ finish: true } satisfies HashRequest);
+        worker().postMessage({ finish: true } satisfies HashRequest);
       });
     },
   };
