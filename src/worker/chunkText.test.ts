@@ -3,11 +3,14 @@
  * whole JSON text, while a long field repeated member after member (a packed row's id and name:
  * audit R23-6) is read once.
  */
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { ChunkTextTest } from './chunkText';
 import { FilterScan } from './filterScan';
 import { OpenLog } from './openLog';
+import { generateLogText } from '../../scripts/gen/index';
+import { looseData } from '../core/types';
 
 /** filterScan.ts's reading of JSON text, for the oracle (escapes decoded by JSON.parse per string). */
 function readable(jsonText: string): string {
@@ -93,5 +96,38 @@ describe('the timeline filter over a packed row with a long name (audit R23-6)',
     };
     expect(matches('nEND')).toHaveLength(members);
     expect(matches('END","argumentsDelta":"the 7')).toEqual([8]);
+  });
+});
+
+describe('the timeline filter over chunks read from their bytes', () => {
+  const LOGS: [string, string][] = [
+    ['generated', generateLogText({ events: 4000, seed: 11 })],
+    ...['steering', 'pty-tools', 'compaction-recovery.stream'].map((name): [string, string] => [
+      name,
+      readFileSync(`../shared/samples/dsh/${name}.jsonl`, 'utf8'),
+    ]),
+  ];
+  it.each(LOGS)('%s: a chunk matches as its parsed event reads, and no delta line is parsed', (_, text) => {
+    const session = new OpenLog(1, 'sample', 'log.jsonl');
+    session.push(new TextEncoder().encode(text));
+    session.end();
+    const log = session.log;
+    const chunks: number[] = [];
+    for (let s = 0; s < log.eventCount; s++) if (log.typeOf(s) === 'assistant/chunk') chunks.push(s);
+    const parsed = chunks.map((s) => looseData(log.event(s)).chunk);
+    let deltas = 0;
+    for (const q of ['e', 'the', '"index":1,"text":"', '","argumentsdelta":"', 'delta","index":0', '\\n']) {
+      const fresh = new OpenLog(1, 'sample', 'log.jsonl');
+      fresh.push(new TextEncoder().encode(text));
+      fresh.end();
+      const reads = vi.spyOn(fresh.log, 'event');
+      const scan = new FilterScan(fresh, { types: ['assistant/chunk'], errorsOnly: false, text: q });
+      while (!scan.advance(1000));
+      const needle = q.trim().toLowerCase();
+      expect(Array.from(scan.matches.view())).toEqual(chunks.filter((_, i) => whole(parsed[i], needle)));
+      for (const [s] of reads.mock.calls) expect(fresh.log.chunkDelta(s)).toBeUndefined();
+      deltas = chunks.filter((s) => fresh.log.chunkDelta(s) !== undefined).length;
+    }
+    if (_ === 'generated') expect(deltas).toBeGreaterThan(1000);
   });
 });

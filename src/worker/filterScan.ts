@@ -3,7 +3,9 @@
  * found incrementally so a big or growing log never blocks the worker.
  */
 import { int32s, upperBound, type Growable } from '../core/log/growable';
+import { EventFlag, type SessionLog } from '../core/log/sessionLog';
 import { looseData } from '../core/types';
+import { isObject } from '../core/validate';
 import type { ProblemSnapshot } from '../core/view/problems';
 import type { OpenLog } from './openLog';
 import type { TimelineFilter } from './protocol';
@@ -68,7 +70,7 @@ export class FilterScan {
       // Packed chunk rows share one line: search the member's own chunk, not the whole row.
       if (log.typeOf(seq) === 'assistant/chunk') {
         const before = this.chunkText.read;
-        const found = this.chunkText.matches(looseData(log.event(seq)).chunk);
+        const found = this.chunkText.matches(chunkOf(log, seq));
         this.readSinceClock += this.chunkText.read - before;
         if (!found) return false;
       } else {
@@ -129,4 +131,16 @@ function unescaped(line: string): string {
   return line.replace(JSON_ESCAPE, (_, hex: string | undefined, ch: string | undefined) =>
     hex !== undefined ? String.fromCharCode(parseInt(hex, 16)) : (ONE_LETTER[ch as string] ?? (ch as string)),
   );
+}
+
+/**
+ * The chunk of the chunk event at seq. A delta (most of a log's events) is built from its fields
+ * read from its bytes (`chunkDelta`), the value JSON.parse gives its line: parsing every chunk
+ * as an event was most of a filter's scan (and churned the log's small event cache).
+ */
+function chunkOf(log: SessionLog, seq: number): unknown {
+  const delta = (log.flagsOf(seq) & EventFlag.delta) !== 0 ? log.chunkDelta(seq) : undefined;
+  if (delta === undefined) return looseData(log.event(seq)).chunk;
+  const data = delta.value().data;
+  return isObject(data) ? data.chunk : undefined;
 }
