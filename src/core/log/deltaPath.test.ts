@@ -7,7 +7,7 @@
  * the same diagnostics, and a SessionLog answers the same either way.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generateLog } from '../../../scripts/gen/index';
 import { DiagnosticList } from '../diagnostics';
 import type { RecordSink } from '../pipeline';
@@ -201,11 +201,16 @@ describe('the delta path of the loading pass', () => {
           expect(isDelta).toBe(true);
           const data = looseData(ev);
           const chunk = data.chunk as Record<string, unknown>;
-          expect([d.turn, d.step, d.chunkType, d.text]).toEqual([
+          const tool = chunk.type === 'tool-call-delta';
+          expect([d.turn, d.step, d.chunkType, d.index, d.text, d.id, d.name, d.time]).toEqual([
             data.turn,
             data.step,
             chunk.type,
+            chunk.index,
             chunk.text ?? chunk.argumentsDelta,
+            tool ? chunk.id : '',
+            tool ? chunk.name : undefined,
+            ev.time,
           ]);
         }
       }),
@@ -214,4 +219,28 @@ describe('the delta path of the loading pass', () => {
     expect(flagged).toBeGreaterThan(unparsed);
     expect(unparsed).toBeGreaterThan(500);
   }, 120_000);
+
+  it("reads a packed row's members as fields in any order, each row read once for its members", () => {
+    const text = [...generateLog({ events: 6000, seed: 3, packedRatio: 0.9 })].join('\n') + '\n';
+    const log = new SessionLog();
+    log.push(new TextEncoder().encode(text));
+    log.end();
+    const members: number[] = [];
+    for (let s = 0; s < log.eventCount; s++)
+      if (log.typeOf(s) === 'assistant/chunk' && !log.rawLine(s).startsWith('{"type":"assistant/chunk"'))
+        members.push(s);
+    expect(members.length).toBeGreaterThan(1000);
+    // Scrambled: the row last read is rarely the member's own.
+    const order = members
+      .map((s, i) => [s, (i * 7919) % members.length] as const)
+      .sort((a, b) => a[1] - b[1]);
+    const parsed = vi.spyOn(log, 'event');
+    for (const [s] of order) {
+      const d = log.chunkDelta(s);
+      expect(d).toBeDefined();
+      expect(d?.value().seq).toBe(s);
+      expect(d?.time).toBe(log.timeOf(s));
+    }
+    expect(parsed).not.toHaveBeenCalled();
+  });
 });

@@ -10,6 +10,7 @@ import type { ReadContext } from '../reader/logReader';
 import { PackedRowMemo, packedRowAt, readEventAt, readForMessageAt } from '../reader/reread';
 import { scanDeltaBytes } from '../reader/fastBytes';
 import { DeltaLine } from '../reader/fastLine';
+import { packedMemberTime } from '../reader/packedRows';
 import type { ChunkDelta, EventLocation } from '../pipeline';
 import { formatSeq } from '../view/seqText';
 
@@ -76,7 +77,12 @@ export class ParsedEvents {
           ? packedRowAt(this.store, offset, length, this.packedRows)
           : undefined;
       if (row === undefined || member >= row.items.length) return undefined;
-      return out.fromMember(row, member);
+      out.fromMember(row, member);
+      // As the loading pass gives a member (records.ts): its seq, and its time when finite.
+      const time = packedMemberTime(row, member);
+      out.seq = seq;
+      out.time = time !== undefined && Number.isFinite(time) ? time : undefined;
+      return out;
     }
     const store = this.store;
     if (!(offset >= 0 && length > 0 && offset + length <= store.length)) return undefined;

@@ -173,6 +173,9 @@ class ByteScanner {
       out.text = this.str();
       return this.key(END_CHUNK);
     } else return false;
+    // A text or reasoning delta has no id or name: none kept from the last tool-call delta read.
+    out.id = '';
+    out.name = undefined;
     out.index = this.uint();
     if (!this.key(TEXT)) return false;
     out.text = this.str();

@@ -183,6 +183,9 @@ class LineScanner {
       out.text = this.str();
       return this.key('}');
     } else return false;
+    // A text or reasoning delta has no id or name: none kept from the last tool-call delta read.
+    out.id = '';
+    out.name = undefined;
     out.index = this.uint();
     if (!this.key(',"text":')) return false;
     out.text = this.str();
