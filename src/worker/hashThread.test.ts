@@ -13,9 +13,10 @@ import { createTsFingerprintHasher } from '../core/view/fingerprint';
 import { workerHasher, type OffThreadHasher } from './hashThread';
 import type { HashReply, HashRequest } from './hashWorker';
 import { LogHost } from './host';
+import { OFF_THREAD_HASH_BYTES } from './openLog';
 import type { LoadSource, ResponseMessage, WorkerMessage } from './protocol';
 
-const big = new TextEncoder().encode(generateLogText({ events: 30_000, seed: 5 }));
+const big = new TextEncoder().encode(generateLogText({ events: 60_000, seed: 5 }));
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex').slice(0, 16);
 
 function standIn(fails = false) {
@@ -53,7 +54,7 @@ async function open(source: LoadSource, thread: OffThreadHasher) {
 
 describe('a large local file is fingerprinted on its own thread', () => {
   it('feeds that thread every byte in order, and the ready log carries its fingerprint', async () => {
-    expect(big.length).toBeGreaterThan(4 * 1024 * 1024);
+    expect(big.length).toBeGreaterThan(OFF_THREAD_HASH_BYTES);
     const s = standIn();
     const { fingerprint, starts, ready } = await open(
       { kind: 'file', file: new File([big], 'big.jsonl') },
@@ -70,6 +71,18 @@ describe('a large local file is fingerprinted on its own thread', () => {
     const { fingerprint } = await open({ kind: 'file', file: new File([big], 'big.jsonl') }, s.thread);
     expect(s.started()).toBe(true);
     expect(fingerprint).toBe(sha(big));
+  }, 60_000);
+
+  it('loads, with the same fingerprint, when the thread cannot even start', async () => {
+    const unstartable = workerHasher(() => {
+      throw new Error('no workers here');
+    });
+    const { fingerprint, ready } = await open(
+      { kind: 'file', file: new File([big], 'big.jsonl') },
+      unstartable,
+    );
+    expect(fingerprint).toBe(sha(big));
+    expect(ready).toBeDefined();
   }, 60_000);
 
   it('keeps small, compressed and pasted logs on this thread', async () => {
@@ -119,6 +132,35 @@ describe('workerHasher: the log worker side of the hashing thread', () => {
     expect(Buffer.concat(got).equals(Buffer.from(big))).toBe(true);
     expect(got.length).toBeLessThanOrEqual(Math.ceil(big.length / (8 * 1024 * 1024)));
     expect(fake.terminated).toBe(true);
+  });
+
+  it('a thread that cannot start is a failed one: the bytes are taken, the fingerprint is refused', async () => {
+    let starts = 0;
+    const hasher = workerHasher(() => {
+      starts++;
+      throw new Error('no workers here');
+    });
+    for (let at = 0; at < big.length; at += 1 << 20) hasher.update(big.subarray(at, at + (1 << 20)));
+    await expect(hasher.finish()).rejects.toThrow('the hashing thread did not start: no workers here');
+    expect(starts).toBe(1);
+  });
+
+  it("a thread's error before the fingerprint is asked for is kept: finish refuses at once", async () => {
+    const fake = {
+      onmessage: null as ((e: MessageEvent<HashReply>) => void) | null,
+      onerror: null,
+      posted: 0,
+      postMessage() {
+        this.posted++;
+        if (this.posted === 1)
+          this.onmessage?.({ data: { error: 'no SHA-256 here' } } as MessageEvent<HashReply>);
+      },
+      terminate() {},
+    };
+    const hasher = workerHasher(() => fake as unknown as Worker);
+    for (let at = 0; at < big.length; at += 1 << 20) hasher.update(big.subarray(at, at + (1 << 20)));
+    await expect(hasher.finish()).rejects.toThrow('no SHA-256 here');
+    expect(fake.posted).toBe(1); // nothing more was sent to a thread that had failed
   });
 
   it('starts its thread with the first full batch, not with the first bytes', async () => {

@@ -7,6 +7,7 @@
  * The Worker comes from the worker's entry (worker.ts), the one place
  * workers are created; hashWorker.ts is the thread's side.
  */
+import { errorMessage } from '../core/errorMessage';
 import type { HashReply, HashRequest } from './hashWorker';
 
 /** A fingerprint hasher on another thread: fed as bytes arrive, asked once at the end. */
@@ -21,7 +22,7 @@ export interface OffThreadHasher {
  * pushed piece (256 KiB) cost the log worker about as much as hashing them (an allocation and a
  * message each); one memcpy into a batch costs next to nothing.
  */
-const BATCH_BYTES = 8 * 1024 * 1024;
+export const BATCH_BYTES = 8 * 1024 * 1024;
 
 /**
  * Batches the thread has hashed come back to be filled again, this many kept. A fresh batch's
@@ -33,22 +34,13 @@ const SPARE_BATCHES = 3;
 
 export function workerHasher(start: () => Worker): OffThreadHasher {
   let thread: Worker | null = null;
-  // Started with the first full batch, not with the log's first bytes: its start-up (a thread, its
-  // script compiled: 20-30 ms of CPU) then does not take a core from the first rows.
-  const worker = (): Worker => (thread ??= listen(start()));
-  let batch: Uint8Array | null = null;
-  let used = 0;
-  const spare: Uint8Array[] = [];
-  const flush = () => {
-    if (batch === null || used === 0) return;
-    const full = used === batch.length ? batch : batch.slice(0, used);
-    worker().postMessage({ bytes: full } satisfies HashRequest, [full.buffer]);
-    batch = null;
-    used = 0;
-  };
   let failed: string | undefined;
   let done: ((fingerprint: string) => void) | undefined;
   let fail: ((e: Error) => void) | undefined;
+  const failWith = (why: string) => {
+    failed ??= why;
+    fail?.(new Error(failed));
+  };
   const listen = (w: Worker): Worker => {
     w.onmessage = (e: MessageEvent<HashReply>) => {
       const reply = e.data;
@@ -56,21 +48,43 @@ export function workerHasher(start: () => Worker): OffThreadHasher {
         if (reply.spent.length === BATCH_BYTES && spare.length < SPARE_BATCHES) spare.push(reply.spent);
         return;
       }
+      // An error before the fingerprint is asked for is kept: `finish` rejects at once.
       if ('fingerprint' in reply) done?.(reply.fingerprint);
-      else fail?.(new Error(reply.error));
+      else failWith(reply.error);
       w.terminate();
     };
     w.onerror = (e) => {
-      failed = `the hashing thread failed: ${e.message}`;
-      fail?.(new Error(failed));
+      failWith(`the hashing thread failed: ${e.message}`);
       w.terminate();
     };
     return w;
   };
+  // Started with the first full batch, not with the log's first bytes: its start-up (a thread, its
+  // script compiled: 20-30 ms of CPU) then does not take a core from the first rows. A thread that
+  // cannot start is a failed one: the log worker hashes the bytes itself.
+  const worker = (): Worker | null => {
+    if (thread === null && failed === undefined) {
+      try {
+        thread = listen(start());
+      } catch (err) {
+        failWith(`the hashing thread did not start: ${errorMessage(err)}`);
+      }
+    }
+    return failed === undefined ? thread : null;
+  };
+  let batch: Uint8Array | null = null;
+  let used = 0;
+  const spare: Uint8Array[] = [];
+  const flush = () => {
+    if (batch === null || used === 0) return;
+    const full = used === batch.length ? batch : batch.slice(0, used);
+    batch = null;
+    used = 0;
+    worker()?.postMessage({ bytes: full } satisfies HashRequest, [full.buffer]);
+  };
   return {
     update(bytes) {
-      if (failed !== undefined) return;
-      for (let at = 0; at < bytes.length;) {
+      for (let at = 0; at < bytes.length && failed === undefined;) {
         batch ??= spare.pop() ?? new Uint8Array(BATCH_BYTES);
         const n = Math.min(BATCH_BYTES - used, bytes.length - at);
         batch.set(bytes.subarray(at, at + n), used);
@@ -81,11 +95,12 @@ export function workerHasher(start: () => Worker): OffThreadHasher {
     },
     finish() {
       return new Promise<string>((resolve, reject) => {
-        if (failed !== undefined) return reject(new Error(failed));
         done = resolve;
         fail = reject;
         flush();
-        worker().postMessage({ finish: true } satisfies HashRequest);
+        const w = worker();
+        if (w === null) reject(new Error(failed));
+        else w.postMessage({ finish: true } satisfies HashRequest);
       });
     },
   };

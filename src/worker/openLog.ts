@@ -18,7 +18,7 @@ import {
   type FingerprintHasher,
 } from '../core/view/fingerprint';
 import { REIMPORTED_MESSAGE, type DiagnosticCounts, type LoadSource, type Push } from './protocol';
-import type { OffThreadHasher } from './hashThread';
+import { BATCH_BYTES, type OffThreadHasher } from './hashThread';
 import { sniffFormat } from '../core/reader/decompress';
 
 /** Bytes of the store hashed at a time when the hashing thread failed. */
@@ -27,8 +27,12 @@ const STORE_PIECE = 16 * 1024 * 1024;
 /** Source bytes kept at the end (see `tail`). */
 const TAIL_BYTES = 256;
 
-/** Local files from this size are fingerprinted on a thread of their own (smaller ones: here, sooner). */
-export const OFF_THREAD_HASH_BYTES = 4 * 1024 * 1024;
+/**
+ * Local files from this size are fingerprinted on a thread of their own (smaller ones: here,
+ * sooner). One batch's worth: the thread starts with its first full batch (hashThread.ts), and
+ * starting it for less costs more than hashing that here (about 20 ms for 8 MiB).
+ */
+export const OFF_THREAD_HASH_BYTES = BATCH_BYTES;
 
 /** What the log worker's host provides to every log it opens. */
 export interface OpenLogOptions {
