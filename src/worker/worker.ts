@@ -10,6 +10,7 @@ import { browserReadLimits } from '../core/reader/readLimits';
 import { browserRangePool, rangeWorkerCount } from './rangePool';
 import { workerHasher } from './hashThread';
 import { transferablesOf } from './transferables';
+import { createFingerprintHasher } from '../core/view/fingerprint';
 
 const host = new LogHost(
   (msg: WorkerMessage) => (self as unknown as Worker).postMessage(msg, transferablesOf(msg)),
@@ -36,3 +37,7 @@ const host = new LogHost(
 self.onmessage = (e: MessageEvent<RequestEnvelope>) => {
   void host.receive(e.data);
 };
+
+// The fingerprint's wasm engine (hash-wasm) compiled now, while the page is idle: it is compiled
+// once per thread, and the first open waited for it (about 50 ms) before reading a byte.
+void createFingerprintHasher();
