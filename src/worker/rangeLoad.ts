@@ -6,7 +6,7 @@
  * as the CLI does (cli/readInput.ts): the range workers would otherwise read
  * the rest of the file for nothing.
  */
-import { canSplit, forEachRange, type RangePool, type RangeResult } from '../core/log/parallel';
+import { canSplit, forEachRange, withHead, type RangePool, type RangeResult } from '../core/log/parallel';
 import { fileReadError } from './loader';
 import { fileRangeSource } from './rangePool';
 
@@ -30,7 +30,7 @@ export interface RangeLoad {
 export async function loadFileInRanges(load: RangeLoad): Promise<boolean> {
   const { file, makePool } = load;
   if (!makePool || file.size < (load.sizes ? 1 : PARALLEL_MIN_BYTES)) return false;
-  const src = fileRangeSource(file);
+  const src = withHead(fileRangeSource(file), load.sizes?.first);
   try {
     if (!(await canSplit(src))) return false;
   } catch (err) {

@@ -4,6 +4,7 @@ import { generateLogText } from '../../../scripts/gen/index';
 import { loadLogFromBytes } from './load';
 import {
   bytesSource,
+  canSplit,
   forEachRange,
   localPool,
   planRanges,
@@ -12,6 +13,7 @@ import {
   readAlignedRange,
   type RangePool,
   type RangeScratch,
+  withHead,
 } from './parallel';
 import { SessionLog } from './sessionLog';
 import { roughLog, snapshot } from './testing';
@@ -65,6 +67,70 @@ describe('forEachRange read order', () => {
     expect(starts[0]).toBe(0);
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     expect(reads.length).toBeGreaterThan(3);
+  });
+});
+
+describe('withHead: the first range and the split check share one read', () => {
+  const lines = Array.from({ length: 400 }, (_, i) => `{"type":"x","seq":${i},"data":{}}\n`).join('');
+  const bytes = enc.encode(lines);
+  const counting = (inner = bytesSource(bytes)) => {
+    const reads: [number, number][] = [];
+    return {
+      reads,
+      src: {
+        size: inner.size,
+        read: (offset: number, length: number) => (reads.push([offset, length]), inner.read(offset, length)),
+      },
+    };
+  };
+
+  it('reads the head once, at once; reads within it are views of it; reads past it go to the source', async () => {
+    const { reads, src } = counting();
+    const headed = withHead(src, 1000);
+    expect(reads).toEqual([[0, 1000 + 64 * 1024 > bytes.length ? bytes.length : 1000 + 64 * 1024]]);
+    expect(await canSplit(headed)).toBe(true);
+    const first = await readAlignedRange(headed, 0, 1000);
+    expect(reads).toHaveLength(1);
+    expect(first.bytes).toEqual(bytes.subarray(0, first.bytes.length));
+    expect(await headed.read(3, 10)).toEqual(bytes.subarray(3, 13));
+    expect(reads).toHaveLength(1);
+    const big = enc.encode(lines.repeat(400)); // past the head's 65 KiB
+    const { reads: bigReads, src: bigSrc } = counting(bytesSource(big));
+    const headedBig = withHead(bigSrc, 1000);
+    expect(await headedBig.read(70_000, 100)).toEqual(big.subarray(70_000, 70_100));
+    expect(bigReads.map(([o]) => o)).toEqual([0, 70_000]);
+  });
+
+  it('a head read that fails or comes back short is read again where it is asked for', async () => {
+    const inner = bytesSource(bytes);
+    let calls = 0;
+    const flaky = {
+      size: inner.size,
+      read: (offset: number, length: number) =>
+        ++calls === 1 ? Promise.reject(new Error('not readable')) : inner.read(offset, length),
+    };
+    expect(await withHead(flaky, 1000).read(5, 20)).toEqual(bytes.subarray(5, 25));
+    const short = {
+      size: inner.size,
+      read: async (o: number, l: number) => (await inner.read(o, l)).subarray(0, 7),
+    };
+    // Not a cut view of the short head (2 bytes): the source's own answer to this read.
+    expect(await withHead(short, 1000).read(5, 20)).toEqual(bytes.subarray(5, 12));
+  });
+
+  it('a log loaded through it equals the single pass', async () => {
+    const text = generateLogText({ events: 2000, seed: 4 });
+    const all = enc.encode(text);
+    const log = new SessionLog();
+    const src = withHead(bytesSource(all), 4096);
+    await forEachRange(src, { ...localPool(src), size: 2 }, (r) => void log.push(r.bytes, r.prescan), {
+      first: 4096,
+      rest: 16384,
+    });
+    log.end();
+    const one = loadLogFromBytes(all);
+    const seqs = [0, 1, 500, 1999];
+    expect(snapshot(log, seqs)).toEqual(snapshot(one, seqs));
   });
 });
 

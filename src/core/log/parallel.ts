@@ -186,6 +186,25 @@ export function localPool(src: RangeSource): RangePool {
 }
 
 /** True when the source is plain text and so can be split (compressed input loads in one pass). */
+/**
+ * `src` with its head, the bytes the first range reads (probe included), read at once in one
+ * read that every read within them shares: deciding whether the file splits (`canSplit`) and
+ * reading the first range then cost one read's wait before the first rows, not two.
+ */
+export function withHead(src: RangeSource, first = FIRST_RANGE_BYTES): RangeSource {
+  const n = Math.min(src.size, first + PROBE);
+  const head = src.read(0, n);
+  head.catch(() => {}); // a failed head is read again, and fails, where it is asked for
+  return {
+    ...src,
+    read: async (offset, length) => {
+      if (offset + length > n) return src.read(offset, length);
+      const bytes = await head.catch(() => undefined);
+      return bytes && bytes.length === n ? bytes.subarray(offset, offset + length) : src.read(offset, length);
+    },
+  };
+}
+
 export async function canSplit(src: RangeSource): Promise<boolean> {
   if (src.size === 0) return false;
   return sniffFormat(await src.read(0, Math.min(16, src.size))) === 'plain';
