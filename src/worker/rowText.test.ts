@@ -5,7 +5,7 @@ import { promptText } from '../core/view/spanSummary';
 import { summarize } from '../core/view/summary';
 import type { TurnInfo } from '../core/analysis/structureIndex';
 import { OpenLog } from './openLog';
-import { PREVIEW_CHUNKS, PROMPT_SCAN, RowText, chunkPreviewOf } from './rowText';
+import { PREVIEW_CHUNKS, PROMPT_SCAN, RowText, blockBody, chunkPreviewOf } from './rowText';
 import { TimelineRows } from './timelineRows';
 import { looseData, type StreamChunk } from '../core/types';
 import { isDeltaChunk } from '../core/analysis/assemble';
@@ -52,14 +52,8 @@ function previewFromEvents(session: OpenLog, start: number, end: number): string
       if (typeof c.text === 'string') text += c.text;
       else if (typeof c.argumentsDelta === 'string')
         text += (typeof c.name === 'string' && c.name ? `${c.name} ` : '') + c.argumentsDelta;
-    } else if (c.type === 'block-end' && typeof c.block === 'object' && c.block !== null) {
-      const b = c.block as Record<string, unknown>;
-      const body =
-        typeof b.text === 'string'
-          ? b.text
-          : typeof b.arguments === 'string'
-            ? `${typeof b.name === 'string' ? b.name : ''} ${b.arguments}`
-            : '';
+    } else if (c.type === 'block-end') {
+      const body = blockBody(c.block);
       if (body) ended += `${ended ? ' | ' : ''}${body}`;
     }
   }

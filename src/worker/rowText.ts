@@ -115,15 +115,16 @@ function blocksEnded(log: SessionLog, start: number, last: number): string {
     if ((log.flagsOf(seq) & EventFlag.delta) !== 0) continue;
     const c = looseData(log.event(seq)).chunk as Record<string, unknown> | undefined;
     if (typeof c !== 'object' || c === null || c.type !== 'block-end') continue;
-    if (typeof c.block !== 'object' || c.block === null) continue;
-    const b = c.block as Record<string, unknown>;
-    const body =
-      typeof b.text === 'string'
-        ? b.text
-        : typeof b.arguments === 'string'
-          ? `${typeof b.name === 'string' ? b.name : ''} ${b.arguments}`
-          : '';
+    const body = blockBody(c.block);
     if (body) ended += `${ended ? ' | ' : ''}${body}`;
   }
   return ended;
+}
+
+/** What a block-end's block shows in a preview: its text, or a tool call's name and arguments. */
+export function blockBody(block: unknown): string {
+  if (typeof block !== 'object' || block === null) return '';
+  const b = block as Record<string, unknown>;
+  if (typeof b.text === 'string') return b.text;
+  return typeof b.arguments === 'string' ? `${typeof b.name === 'string' ? b.name : ''} ${b.arguments}` : '';
 }
