@@ -100,7 +100,17 @@ describe('the timeline filter over a packed row with a long name (audit R23-6)',
 });
 
 describe('the timeline filter over chunks read from their bytes', () => {
+  // Escapes as other writers put them (\u00e9, \/, \u003c), in text and tool-call deltas, with a name or not.
+  const hand = [
+    '{"type":"turn/start","seq":0,"data":{"turn":1}}',
+    '{"type":"step/start","seq":1,"data":{"turn":1,"step":1}}',
+    '{"type":"assistant/chunk","seq":2,"data":{"turn":1,"step":1,"chunk":{"type":"text-delta","index":0,"text":"caf\\u00e9 \\u003cdiv\\u003e a\\/b"}}}',
+    '{"type":"assistant/chunk","seq":3,"data":{"turn":1,"step":1,"chunk":{"type":"reasoning-delta","index":0,"text":"qu\\"ote\\nback\\\\slash"}}}',
+    '{"type":"assistant/chunk","seq":4,"data":{"turn":1,"step":1,"chunk":{"type":"tool-call-delta","index":1,"id":"c1","name":"b\\u0061sh","argumentsDelta":"{\\"cmd\\":"}}}',
+    '{"type":"assistant/chunk","seq":5,"data":{"turn":1,"step":1,"chunk":{"type":"tool-call-delta","index":1,"id":"c1","argumentsDelta":"\\"l\\u0073\\"}"}}}',
+  ].join('\n');
   const LOGS: [string, string][] = [
+    ['hand-written escapes', `${hand}\n`],
     ['generated', generateLogText({ events: 4000, seed: 11 })],
     ...['steering', 'pty-tools', 'compaction-recovery.stream'].map((name): [string, string] => [
       name,
@@ -116,7 +126,21 @@ describe('the timeline filter over chunks read from their bytes', () => {
     for (let s = 0; s < log.eventCount; s++) if (log.typeOf(s) === 'assistant/chunk') chunks.push(s);
     const parsed = chunks.map((s) => looseData(log.event(s)).chunk);
     let deltas = 0;
-    for (const q of ['e', 'the', '"index":1,"text":"', '","argumentsdelta":"', 'delta","index":0', '\\n']) {
+    const needles = [
+      'e',
+      'the',
+      '"index":1,"text":"',
+      '","argumentsdelta":"',
+      'delta","index":0',
+      '\\n',
+      'café <div>',
+      'a/b',
+      'qu"ote',
+      'back\\slash',
+      '"name":"bash"',
+      '"ls"}',
+    ];
+    for (const q of needles) {
       const fresh = new OpenLog(1, 'sample', 'log.jsonl');
       fresh.push(new TextEncoder().encode(text));
       fresh.end();
@@ -124,7 +148,14 @@ describe('the timeline filter over chunks read from their bytes', () => {
       const scan = new FilterScan(fresh, { types: ['assistant/chunk'], errorsOnly: false, text: q });
       while (!scan.advance(1000));
       const needle = q.trim().toLowerCase();
-      expect(Array.from(scan.matches.view())).toEqual(chunks.filter((_, i) => whole(parsed[i], needle)));
+      const found = Array.from(scan.matches.view());
+      expect(found).toEqual(chunks.filter((_, i) => whole(parsed[i], needle)));
+      // Each of these is in the hand-written log once its escapes are read.
+      if (
+        _ === 'hand-written escapes' &&
+        ['café <div>', 'a/b', 'qu"ote', '"name":"bash"', '"ls"}'].includes(q)
+      )
+        expect(found.length).toBeGreaterThan(0);
       for (const [s] of reads.mock.calls) expect(fresh.log.chunkDelta(s)).toBeUndefined();
       deltas = chunks.filter((s) => fresh.log.chunkDelta(s) !== undefined).length;
     }

@@ -85,6 +85,22 @@ describe('a large local file is fingerprinted on its own thread', () => {
     expect(ready).toBeDefined();
   }, 60_000);
 
+  it('hashes on the thread from exactly OFF_THREAD_HASH_BYTES: one byte less is hashed here', async () => {
+    for (const [size, threads] of [
+      [OFF_THREAD_HASH_BYTES - 1, 0],
+      [OFF_THREAD_HASH_BYTES, 1],
+    ] as const) {
+      const bytes = big.subarray(0, size);
+      const s = standIn();
+      const { fingerprint, starts } = await open(
+        { kind: 'file', file: new File([bytes], 'cut.jsonl') },
+        s.thread,
+      );
+      expect([size, starts]).toEqual([size, threads]);
+      expect(fingerprint).toBe(sha(bytes));
+    }
+  }, 60_000);
+
   it('keeps small, compressed and pasted logs on this thread', async () => {
     const small = big.subarray(0, big.lastIndexOf(10, 200_000) + 1);
     const gz = new Uint8Array(gzipSync(big));

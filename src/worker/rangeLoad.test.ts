@@ -3,13 +3,14 @@
  * range is asked for after the refusal, the pool is closed), and a file that changed on disk
  * after it was picked is named as such, whichever thread's read failed.
  */
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_READ_LIMITS } from '../core/reader/readLimits';
 import { SessionLog } from '../core/log/sessionLog';
 import { prescanAlignedRange, type RangePool } from '../core/log/parallel';
 import { LogHost } from './host';
 import { LoadError } from './loader';
-import { loadFileInRanges } from './rangeLoad';
+import { PARALLEL_MIN_BYTES, loadFileInRanges } from './rangeLoad';
 import { fileRangeSource } from './rangePool';
 import type { ResponseMessage, WorkerMessage } from './protocol';
 
@@ -104,6 +105,27 @@ describe('a file in ranges: a read limit stops the range workers', () => {
     log.end();
     expect(log.eventCount).toBe(399);
     expect(asked.length).toBe(Math.ceil(file.size / RANGE) - 1); // the first range is read by the owner
+  });
+});
+
+describe('a compressed file is not loaded in ranges', () => {
+  it('a gzip file over the parallel size: no range worker is started, the caller reads it in one pass', async () => {
+    const text = Array.from({ length: 60_000 }, (_, i) => line(i)).join('');
+    const gz = new Uint8Array(gzipSync(text, { level: 0 }));
+    expect(gz.length).toBeGreaterThan(PARALLEL_MIN_BYTES);
+    let pools = 0;
+    const loaded = await loadFileInRanges({
+      file: new File([gz], 'session.jsonl.gz'),
+      makePool: () => {
+        pools++;
+        throw new Error('no pool for a compressed file');
+      },
+      signal: new AbortController().signal,
+      take: () => Promise.reject(new Error('nothing is pushed from ranges')),
+      refused: () => false,
+    });
+    expect(loaded).toBe(false);
+    expect(pools).toBe(0);
   });
 });
 

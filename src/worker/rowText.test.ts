@@ -40,23 +40,38 @@ function promptOf(session: OpenLog, t: TurnInfo): string | undefined {
 
 /**
  * A run's preview by its rule, every chunk parsed as an event: what its delta chunks streamed
- * (text, reasoning, a tool call's name and arguments), else the bodies of the blocks it ended.
+ * (text, reasoning; a tool call's name once, where it is first given, then its arguments), else
+ * the bodies of the blocks it ended.
  */
 function previewFromEvents(session: OpenLog, start: number, end: number): string {
-  let text = '';
+  const pieces: string[] = [];
+  const named = new Set<string>();
+  let lastCall: string | undefined;
   let ended = '';
   for (let seq = start; seq <= Math.min(end, start + PREVIEW_CHUNKS); seq++) {
     const c = looseData(session.log.event(seq)).chunk as Record<string, unknown> | undefined;
     if (typeof c !== 'object' || c === null) continue;
-    if (isDeltaChunk(c as unknown as StreamChunk) && text.length <= 160) {
-      if (typeof c.text === 'string') text += c.text;
-      else if (typeof c.argumentsDelta === 'string')
-        text += (typeof c.name === 'string' && c.name ? `${c.name} ` : '') + c.argumentsDelta;
+    if (isDeltaChunk(c as unknown as StreamChunk)) {
+      if (pieces.join('').length > 160) continue;
+      if (typeof c.text === 'string') {
+        pieces.push(c.text);
+        lastCall = undefined;
+      } else if (typeof c.argumentsDelta === 'string') {
+        const call = `${typeof c.id === 'string' ? c.id : ''}`;
+        if (call !== lastCall) named.delete(call); // a new call, even with an id seen before
+        lastCall = call;
+        if (!named.has(call) && typeof c.name === 'string' && c.name) {
+          named.add(call);
+          pieces.push(`${pieces.join('') ? ' ' : ''}${c.name} `);
+        }
+        pieces.push(c.argumentsDelta);
+      }
     } else if (c.type === 'block-end') {
       const body = blockBody(c.block);
       if (body) ended += `${ended ? ' | ' : ''}${body}`;
     }
   }
+  const text = pieces.join('');
   const shown = (text || ended).replace(/\s+/g, ' ').trim().slice(0, 160);
   return shown ? JSON.stringify(shown) : '';
 }
@@ -109,6 +124,23 @@ describe('RowText: what rows show of their events, read once', () => {
         expect(rowText.chunkPreview(run.start, run.end)).toBe(chunkPreviewOf(log, run.start, run.end));
     }
     expect(log.structure.turns.some((t) => rowText.prompt(t) !== undefined)).toBe(true);
+  });
+
+  it("names a tool call once in its run's preview, though every delta of a packed tool row carries the name", () => {
+    const lines = [
+      '{"type":"turn/start","seq":0,"data":{"turn":1}}',
+      '{"type":"step/start","seq":1,"data":{"turn":1,"step":1}}',
+      '{"type":"assistant/chunk","seq":2,"data":{"turn":1,"step":1,"chunk":{"type":"block-start","index":0,"blockType":"text"}}}',
+      '{"type":"assistant/chunk","seq":3,"data":{"turn":1,"step":1,"chunk":{"type":"text-delta","index":0,"text":"Listing now:"}}}',
+      '{"type":"assistant/chunk","seq":4,"data":{"turn":1,"step":1,"chunk":{"type":"block-start","index":1,"blockType":"tool-call"}}}',
+      '{"type":"tool-call-chunks","seq0":5,"data":{"turn":1,"step":1,"index":1,"dt":[0,0],"id":"c1","name":"bash","args":["{\\"com","mand\\":","\\"ls\\"}"]}}',
+      '{"type":"assistant/chunk","seq":8,"data":{"turn":1,"step":1,"chunk":{"type":"tool-call-delta","index":2,"id":"c2","name":"read","argumentsDelta":"{}"}}}',
+    ];
+    const session = opened(lines.join('\n') + '\n');
+    expect(session.log.eventCount).toBe(9);
+    expect(chunkPreviewOf(session.log, 2, 8)).toBe(
+      JSON.stringify('Listing now: bash {"command":"ls"} read {}'),
+    );
   });
 
   it('a window asked again reads no event (summaries, prompts and previews are kept)', () => {

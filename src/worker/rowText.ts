@@ -80,32 +80,64 @@ export class RowText {
 
 /**
  * The preview read from the events (no cache): what the run's delta chunks streamed (text,
- * reasoning, a tool call's name and arguments), else the bodies of the blocks it ended. The
- * loading pass flagged the deltas (EventFlag.delta): the other chunks are not read unless the run
- * streamed no delta text (a block-end carries its whole block), and a delta line is read as its
- * fields from its bytes (`chunkDelta`). Parsing every chunk took 330 us a preview, and a timeline
- * window previews dozens of runs (the first rows and every seek wait for it).
+ * reasoning, a tool call's name once and its arguments), else the bodies of the blocks it ended.
+ * The loading pass flagged the deltas (EventFlag.delta): the other chunks are not read unless the
+ * run streamed no delta text (a block-end carries its whole block), and a delta line is read as
+ * its fields from its bytes (`chunkDelta`). Parsing every chunk took 330 us a preview, and a
+ * timeline window previews dozens of runs (the first rows and every seek wait for it).
  */
 export function chunkPreviewOf(log: SessionLog, start: number, end: number): string {
   const last = Math.min(end, start + PREVIEW_CHUNKS);
-  let text = '';
-  for (let seq = start; seq <= last && text.length <= 160; seq++) {
+  const streamed = new Streamed();
+  for (let seq = start; seq <= last && streamed.text.length <= 160; seq++) {
     if ((log.flagsOf(seq) & EventFlag.delta) === 0) continue;
     const d = log.chunkDelta(seq);
-    if (d) text += d.chunkType === 'tool-call-delta' && d.name ? `${d.name} ${d.text}` : d.text;
-    else text += parsedDeltaText(looseData(log.event(seq)).chunk);
+    if (d) streamed.add(d.chunkType === 'tool-call-delta', d.text, d.id, d.name);
+    else streamed.addParsed(looseData(log.event(seq)).chunk);
   }
-  const shown = (text || blocksEnded(log, start, last)).replace(/\s+/g, ' ').trim().slice(0, 160);
+  const shown = (streamed.text || blocksEnded(log, start, last)).replace(/\s+/g, ' ').trim().slice(0, 160);
   return shown ? JSON.stringify(shown) : '';
 }
 
-/** A delta chunk's text as parsed (a dialect the loading pass parsed too). */
-function parsedDeltaText(chunk: unknown): string {
-  if (typeof chunk !== 'object' || chunk === null) return '';
-  const c = chunk as Record<string, unknown>;
-  if (typeof c.text === 'string') return c.text;
-  if (typeof c.argumentsDelta !== 'string') return '';
-  return (typeof c.name === 'string' && c.name ? `${c.name} ` : '') + c.argumentsDelta;
+/**
+ * The text deltas streamed, one after the other. A tool call's name is written once, before its
+ * arguments: every delta of a packed tool row carries it, and the preview read
+ * `bash {bash "commandbash ":"gbash i...` when each delta added it.
+ */
+class Streamed {
+  text = '';
+  /** The tool call whose arguments are streaming (its id), and whether its name was written. */
+  private call: string | undefined;
+  private named = false;
+
+  add(tool: boolean, delta: string, id: string, name: string | undefined): void {
+    if (!tool) this.call = undefined;
+    else {
+      if (id !== this.call) {
+        this.call = id;
+        this.named = false;
+      }
+      if (!this.named && name) {
+        this.text += `${this.text ? ' ' : ''}${name} `;
+        this.named = true;
+      }
+    }
+    this.text += delta;
+  }
+
+  /** A delta chunk as parsed (a dialect the loading pass parsed too). */
+  addParsed(chunk: unknown): void {
+    if (typeof chunk !== 'object' || chunk === null) return;
+    const c = chunk as Record<string, unknown>;
+    if (typeof c.text === 'string') this.add(false, c.text, '', undefined);
+    else if (typeof c.argumentsDelta === 'string')
+      this.add(
+        true,
+        c.argumentsDelta,
+        typeof c.id === 'string' ? c.id : '',
+        typeof c.name === 'string' ? c.name : undefined,
+      );
+  }
 }
 
 /** The bodies of the blocks the chunks in start..last ended, joined by " | ". */

@@ -185,11 +185,11 @@ export function localPool(src: RangeSource): RangePool {
   return { size: 1, run: (a, b) => prescanAlignedRange(src, a, b), close: () => {} };
 }
 
-/** True when the source is plain text and so can be split (compressed input loads in one pass). */
 /**
  * `src` with its head, the bytes the first range reads (probe included), read at once in one
  * read that every read within them shares: deciding whether the file splits (`canSplit`) and
- * reading the first range then cost one read's wait before the first rows, not two.
+ * reading the first range then cost one read's wait before the first rows, not two. (A compressed
+ * file, which does not split, has read 2 MiB for nothing: it is then read in one pass.)
  */
 export function withHead(src: RangeSource, first = FIRST_RANGE_BYTES): RangeSource {
   const n = Math.min(src.size, first + PROBE);
@@ -205,6 +205,7 @@ export function withHead(src: RangeSource, first = FIRST_RANGE_BYTES): RangeSour
   };
 }
 
+/** True when the source is plain text and so can be split (compressed input loads in one pass). */
 export async function canSplit(src: RangeSource): Promise<boolean> {
   if (src.size === 0) return false;
   return sniffFormat(await src.read(0, Math.min(16, src.size))) === 'plain';
