@@ -113,3 +113,15 @@ export const PORT: ValueOption = {
 };
 export const THREADS: ValueOption = { needs: 'a positive number', pattern: /^[1-9]\d{0,3}$/ };
 export const FOLDER: ValueOption = { needs: 'a folder' };
+
+/**
+ * Whether the arguments after a command ask for its help: `--help` or `-h` before a lone `--`
+ * (after it, as everywhere, they are plain arguments: `seqscope search FILE -- -h`).
+ */
+export function asksForHelp(args: readonly string[]): boolean {
+  for (const a of args) {
+    if (a === '--') return false;
+    if (a === '--help' || a === '-h') return true;
+  }
+  return false;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_USAGE, USAGE, asksForHelp, commandUsage, type Command } from './helpText';
+import { COMMAND_USAGE, USAGE, commandUsage, type Command } from './helpText';
+import { asksForHelp } from './args';
 
 describe('usage', () => {
   it('asks for help with --help or -h anywhere before a lone --', () => {

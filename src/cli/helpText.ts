@@ -85,15 +85,3 @@ export function commandUsage(command: Command): string {
   ];
   return `Usage:\n${COMMAND_USAGE[command]}\n\n${notes.filter((n) => n !== '').join('\n')}`;
 }
-
-/**
- * Whether the arguments after a command ask for its help: `--help` or `-h` before a lone `--`
- * (after it, as everywhere, they are plain arguments: `seqscope search FILE -- -h`).
- */
-export function asksForHelp(args: readonly string[]): boolean {
-  for (const a of args) {
-    if (a === '--') return false;
-    if (a === '--help' || a === '-h') return true;
-  }
-  return false;
-}

@@ -17,22 +17,15 @@
  * Exit codes: 0 fine, 1 the log has error diagnostics (check), 2 usage or unreadable input.
  */
 import { resolve } from 'node:path';
-import { isMainThread, workerData } from 'node:worker_threads';
 import type { ReadLimits } from '../core/reader/readLimits';
 import { LIMIT_OPTIONS, limitWarning, limitsFromArgs } from './limitArgs';
-import { allValues, hasSwitch, positionals, readArgs, SEQ, type OptionTable } from './args';
+import { allValues, asksForHelp, hasSwitch, positionals, readArgs, SEQ, type OptionTable } from './args';
 import { loadFile } from './readInput';
 import { InputChanged } from '../core/reader/byteStore';
 import { guardTerminalOutput } from './terminalText';
 import { runCheck, runDerive, runStats } from './commands';
-import { runOpen } from './open';
-import { runSearchCommand } from './searchCommand';
-import { runDiffCommand } from './diffCommand';
-import { runCompareCommand } from './compareCommand';
-import { runExport } from './exportCommand';
-import { USAGE, asksForHelp, commandUsage, isCommand } from './helpText';
 import { isRangeWorkerThread } from './rangeWorkers';
-import { INDEX_WORKER, runIndexWorker } from './index/indexWorker';
+import { isIndexWorkerThread } from './index/workerKind';
 import { noteSubagentFiles } from './subagents';
 import { SAMPLE_OPTIONS, sampleImportOptions } from './sampleOption';
 import type { ImportOptions } from '../core/import/importers';
@@ -95,21 +88,28 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 });
 
 async function main(argv: string[]): Promise<number> {
+  // The usage text is read only when printed (it names every command's options).
+  const usage = async () => (await import('./helpText')).USAGE;
   if (argv.length === 0) {
     // No command at all is a usage error (`seqscope help` asks for the text and exits 0).
-    process.stderr.write(USAGE + '\n');
+    process.stderr.write((await usage()) + '\n');
     return 2;
   }
   // `seqscope <command> --help` (or -h), and `seqscope help <command>`: that command's usage.
   const [command, ...rest] = argv;
-  const about =
-    command === 'help' ? (isCommand(rest[0]) ? rest[0] : 'help') : asksForHelp(rest) ? command : undefined;
-  if (isCommand(about)) {
-    process.stdout.write(commandUsage(about) + '\n');
-    return 0;
+  if (command === 'help' || asksForHelp(rest)) {
+    const { commandUsage, isCommand } = await import('./helpText');
+    const about = command === 'help' ? (isCommand(rest[0]) ? rest[0] : 'help') : command;
+    if (isCommand(about)) {
+      process.stdout.write(commandUsage(about) + '\n');
+      return 0;
+    }
   }
-  // open, index and query have options of their own (parsed where they live)
-  if (argv[0] === 'open') return runOpen(argv.slice(1));
+  // open, index and query have options of their own (parsed where they live). Commands other than
+  // check, derive and stats are imported when asked for, so that their modules are not run at
+  // start: `check` of a small log took 0.23-0.25 s when they were, 0.20-0.21 s since (node alone:
+  // 0.13 s). startupImports.test.ts holds this.
+  if (argv[0] === 'open') return (await import('./open')).runOpen(argv.slice(1));
   if (argv[0] === 'index') return (await import('./index/command')).runIndex(argv.slice(1));
   if (argv[0] === 'query') return (await import('./index/queryCommand')).runQuery(argv.slice(1));
   if (argv[0] === 'serve') return (await import('./index/serve')).runServe(argv.slice(1));
@@ -117,22 +117,31 @@ async function main(argv: string[]): Promise<number> {
     if (!stdoutClosed) process.stdout.write(s);
   };
   const writeErr = (s: string) => process.stderr.write(s);
-  if (argv[0] === 'search') return runSearchCommand(argv.slice(1), write, writeErr);
-  if (argv[0] === 'diff') return runDiffCommand(argv.slice(1), write, writeErr);
-  if (argv[0] === 'compare') return runCompareCommand(argv.slice(1), write, writeErr);
+  if (argv[0] === 'search')
+    return (await import('./searchCommand')).runSearchCommand(argv.slice(1), write, writeErr);
+  if (argv[0] === 'diff')
+    return (await import('./diffCommand')).runDiffCommand(argv.slice(1), write, writeErr);
+  if (argv[0] === 'compare')
+    return (await import('./compareCommand')).runCompareCommand(argv.slice(1), write, writeErr);
   // export has options per format (exportCommand.ts parses them)
-  if (argv[0] === 'export') return runExport(argv.slice(1), write, writeErr, process.stdout.isTTY === true);
+  if (argv[0] === 'export')
+    return (await import('./exportCommand')).runExport(
+      argv.slice(1),
+      write,
+      writeErr,
+      process.stdout.isTTY === true,
+    );
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`seqscope: ${args}\n`);
     return 2;
   }
   if (args.command === 'help' || args.command === '--help' || args.command === '-h') {
-    process.stdout.write(USAGE + '\n');
+    process.stdout.write((await usage()) + '\n');
     return 0;
   }
   if (!['derive', 'check', 'stats'].includes(args.command)) {
-    process.stderr.write(`seqscope: unknown command ${args.command}\n\n${USAGE}\n`);
+    process.stderr.write(`seqscope: unknown command ${args.command}\n\n${await usage()}\n`);
     return 2;
   }
   if (args.file === undefined) {
@@ -174,8 +183,9 @@ async function main(argv: string[]): Promise<number> {
   return runCheck(loaded.log, args.json, out);
 }
 
-// The bundle is also the index's worker script (index/pool.ts) and the range workers' (rangeWorkers.ts).
-if (!isMainThread && (workerData as { kind?: string } | null)?.kind === INDEX_WORKER) runIndexWorker();
+// The bundle is also the range workers' script (rangeWorkers.ts serves there) and the index's
+// (index/pool.ts; indexWorker.ts serves once imported).
+if (isIndexWorkerThread()) void import('./index/indexWorker');
 else if (!isRangeWorkerThread()) runMain();
 
 /**

@@ -1,14 +1,14 @@
 /**
  * The index's worker thread: reads the logs the pool hands it, one at a time,
- * and posts back their rows (or "unchanged"). Started by pool.ts; the bundle
- * (main.ts) and workerEntry.ts call `runIndexWorker` when they run as one.
+ * and posts back their rows (or "unchanged"). Started by pool.ts on the bundle
+ * (whose main.ts imports this module in an index worker) or, from source, on
+ * this file: loaded in an index worker thread, it serves; on any other thread
+ * it does nothing.
  */
 import { parentPort } from 'node:worker_threads';
+import { isIndexWorkerThread } from './workerKind';
 import { readForIndex, type ReadOutcome } from './readLog';
 import type { LogRef } from './sources';
-
-/** workerData of an index worker. */
-export const INDEX_WORKER = 'seqscope-index-worker';
 
 export interface IndexJob {
   id: number;
@@ -32,3 +32,5 @@ export function runIndexWorker(): void {
     );
   });
 }
+
+if (isIndexWorkerThread()) runIndexWorker();

@@ -6,7 +6,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { INDEX_WORKER, type IndexJob, type IndexReply } from './indexWorker';
+import type { IndexJob, IndexReply } from './indexWorker';
+import { INDEX_WORKER } from './workerKind';
 
 export function defaultThreads(): number {
   return Math.max(1, availableParallelism());
@@ -25,11 +26,11 @@ export function poolSize(threads: number, jobs: number): number {
   return Math.max(1, Math.min(threads, jobs, threadCap()));
 }
 
-/** The script a worker runs: this bundle itself, or the TypeScript entry when running from source. */
+/** The script a worker runs: this bundle itself (main.ts), or indexWorker.ts when running from source. */
 function workerScript(): { url: URL; execArgv?: string[] } {
   const self = new URL(import.meta.url);
   if (!self.pathname.endsWith('.ts')) return { url: self };
-  return { url: new URL('./workerEntry.ts', self), execArgv: ['--import', 'tsx'] };
+  return { url: new URL('./indexWorker.ts', self), execArgv: ['--import', 'tsx'] };
 }
 
 export async function runPool(
