@@ -12,6 +12,7 @@
 // animation frame, 360 of them (a hand at display rate, independent of the DevTools round trips).
 // A diagnostic script, not a benchmark table.
 //
+// With --worker-profile, the same CPU profile of the log worker (where an answer's wait goes).
 // With --requests, lists the worker requests each seek sends (by kind: how many per seek, when
 // asked and answered after the hash change, and the answers' size as JSON).
 // With --trace --tasks N, also lists, for the first N seeks, every main-thread task from the hash
@@ -20,12 +21,13 @@
 // With --collapse timeline,inspector, the app opens with those panes collapsed (the stored pane
 // layout): what a pane costs a seek is the difference with a run without it.
 //
-//   node scripts/measure-seek.mjs <log> [--seeks 30] [--profile [--profile-out f.cpuprofile]] [--trace [--trace-out f.json] [--tasks 3]] [--requests] [--collapse timeline,inspector] [--drag [--in-page]] [--dist dist] [--port 4199] [--width 1600]
+//   node scripts/measure-seek.mjs <log> [--seeks 30] [--profile [--profile-out f.cpuprofile]] [--worker-profile] [--trace [--trace-out f.json] [--tasks 3]] [--requests] [--collapse timeline,inspector] [--drag [--in-page]] [--dist dist] [--port 4199] [--width 1600]
 /* global window, document, location, requestAnimationFrame, MutationObserver, PointerEvent */
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import {
   arg,
+  attachLogWorker,
   loadThroughInput,
   openApp,
   percentile as pct,
@@ -41,6 +43,7 @@ const { file, base, browser, close } = await startProbe(
 );
 const seekCount = Number(arg('seeks', '30'));
 const profile = process.argv.includes('--profile');
+const workerProfile = process.argv.includes('--worker-profile');
 const trace = process.argv.includes('--trace');
 const requests = process.argv.includes('--requests');
 const width = Number(arg('width', '1600'));
@@ -90,6 +93,12 @@ try {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
+  }
+  const logWorker = workerProfile ? await attachLogWorker(page) : null;
+  if (logWorker) {
+    await logWorker.send('Profiler.enable');
+    await logWorker.send('Profiler.setSamplingInterval', { interval: 100 });
+    await logWorker.send('Profiler.start');
   }
   const tracing = trace ? await startTrace(page) : null;
   await page.evaluate((sizes) => {
@@ -192,6 +201,10 @@ try {
     if (out) writeFileSync(out, JSON.stringify({ traceEvents }));
   }
   if (profile) await printProfile(cdp, seekCount, 'seek');
+  if (logWorker) {
+    console.log('\nthe log worker:');
+    await printProfile(logWorker, seekCount, 'seek');
+  }
 } finally {
   await close();
 }
