@@ -100,3 +100,19 @@ for (const [width, height] of [
     await expect(step).toHaveAttribute('title', /· step\/start$/);
   });
 }
+
+test('a filter set and cleared brings the selection back into view', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await gotoApp(page, '/?sample=demo.jsonl#seq=230');
+  await expectRowInView(page, 230);
+  const count = page.getByTestId('row-count');
+  await expect(count).toHaveText(/^\d+ rows$/);
+  const rows = (await count.textContent())!;
+  // A filter few events match (all early in the log): the list is short and scrolled to its top.
+  await page.getByLabel('Filter events by text').fill('deploy.sh');
+  await expect(count).toHaveText(/^\d+ match(es)?$/);
+  await page.getByLabel('Filter events by text').fill('');
+  await expect(count).toHaveText(rows);
+  // Row numbers changed under the scroll position: the timeline shows the selection, not row N.
+  await expectRowInView(page, 230);
+});

@@ -55,6 +55,13 @@ export interface AppState {
    */
   shownAgain: number;
   filter: TimelineFilter;
+  /**
+   * The filter was asked of the worker and its scan has not answered yet: the rows and their
+   * count are still the previous filter's (a text filter reads every event: seconds on 1M events).
+   */
+  filterScanning: boolean;
+  /** Counts the filters the worker has applied: the timeline brings the selection back into view after each. */
+  filtersApplied: number;
   /** Fold state mirror: the last collapse-all level applied. */
   foldLevel: 'turns' | 'steps' | 'none';
 
@@ -77,6 +84,8 @@ const perLog = {
   scrollToSelection: true,
   shownAgain: 0,
   filter: NO_FILTER,
+  filterScanning: false,
+  filtersApplied: 0,
   foldLevel: 'none',
   diagnosticsCode: null,
 } satisfies Partial<AppState>;

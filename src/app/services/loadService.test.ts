@@ -116,6 +116,27 @@ describe('LoadService', () => {
     expect(useApp.getState()).toMatchObject({ filter: { errorsOnly: true }, foldLevel: 'turns' });
     expect(client.requests.map((r) => r.req.kind)).toEqual(['filter', 'collapseAll']);
   });
+  it("says a filter is scanning until the newest one's answer: then the timeline locates the selection again", async () => {
+    const answers: ((v: { rowCount: number; rowsVersion: number }) => void)[] = [];
+    const client = new FakeClient({ filter: () => new Promise((r) => answers.push(r)) });
+    const load = new LoadService(client);
+    const errors = { types: null, errorsOnly: true, text: '' };
+    load.setFilter(errors);
+    expect(useApp.getState()).toMatchObject({ filterScanning: true, filtersApplied: 0 });
+    // A newer filter supersedes it: the older one's end does not end the scanning.
+    load.setFilter({ ...errors, text: 'deploy' });
+    await tick();
+    expect(useApp.getState()).toMatchObject({ filterScanning: true, filtersApplied: 0 });
+    answers[1]!({ rowCount: 3, rowsVersion: 2 });
+    await tick();
+    expect(useApp.getState()).toMatchObject({ filterScanning: false, filtersApplied: 1 });
+    // A filter that fails ends the scanning and applies nothing.
+    client.handlers.filter = () => fail('no-log', 'No log is loaded');
+    load.setFilter(errors);
+    expect(useApp.getState().filterScanning).toBe(true);
+    await tick();
+    expect(useApp.getState()).toMatchObject({ filterScanning: false, filtersApplied: 1 });
+  });
 });
 
 describe('FollowMode', () => {

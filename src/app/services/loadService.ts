@@ -52,6 +52,8 @@ export class LoadService {
   /** Loads are named here: the id every push about a load carries. */
   private lastLoadId = 0;
   private guard: LoadGuard | null = null;
+  /** Filters asked so far: the newest one's answer ends `filterScanning`. */
+  private filterAsks = 0;
 
   constructor(readonly client: WorkerClient) {}
 
@@ -171,8 +173,21 @@ export class LoadService {
   }
 
   setFilter(filter: TimelineFilter): void {
-    useApp.setState({ filter });
-    void this.client.request({ kind: 'filter', filter }, { lane: 'filter' });
+    const ask = ++this.filterAsks;
+    const loadId = useApp.getState().loadId;
+    useApp.setState({ filter, filterScanning: true });
+    // Only the newest filter of this load says when scanning ends (an older one is superseded).
+    const answered = (applied: boolean) => {
+      if (ask !== this.filterAsks || loadId !== useApp.getState().loadId) return;
+      useApp.setState((s) => ({
+        filterScanning: false,
+        filtersApplied: s.filtersApplied + (applied ? 1 : 0),
+      }));
+    };
+    this.client.request({ kind: 'filter', filter }, { lane: 'filter' }).then(
+      (r) => answered(r.ok),
+      () => answered(false),
+    );
   }
 
   foldAll(level: 'turns' | 'steps' | 'none'): void {

@@ -97,8 +97,10 @@ export function Timeline() {
   // Bring the selection into view (revealing it if folded) when it changes, not when rows change:
   // folding everything must not be undone by the selection.
   const selectionLoaded = useApp((s) => s.settledSeq !== null && s.settledSeq < s.events);
-  // ... and when a jump asks for the selection again (a fold since hid it).
+  // ... and when a jump asks for the selection again (a fold since hid it), and when a filter is
+  // applied (row numbers changed: the scroll position would show other events).
   const shownAgain = useApp((s) => s.shownAgain);
+  const filtersApplied = useApp((s) => s.filtersApplied);
   // While a drag or playback moves the selection, follow it without unfolding every chunk run it
   // passes (the folded row containing it is highlighted); unfold where it stops.
   const following = useReplay((s) => s.scrubbing || s.playing);
@@ -110,7 +112,7 @@ export function Timeline() {
       : following
         ? { kind: 'locate', seq: selectedSeq, reveal: false }
         : { kind: 'locate', seq: selectedSeq, reveal: true, block },
-    { lane: 'locate', coalesce: true, deps: [loadId, selectionLoaded, shownAgain] },
+    { lane: 'locate', coalesce: true, deps: [loadId, selectionLoaded, shownAgain, filtersApplied] },
   );
   const located = locateQuery.data;
 

@@ -14,6 +14,7 @@ export function TimelineToolbar() {
   const { load } = useServices();
   const filter = useApp((s) => s.filter);
   const rowCount = useApp((s) => s.rowCount);
+  const scanning = useApp((s) => s.filterScanning);
   const [text, setText] = useState(filter.text);
   const filtered = filter.types !== null || filter.errorsOnly || filter.text !== '';
 
@@ -68,8 +69,15 @@ export function TimelineToolbar() {
           className="shrink-0 text-right font-mono text-[11px] whitespace-nowrap text-fg-subtle tabular-nums"
           data-testid="row-count"
         >
-          {rowCount.toLocaleString('en-US')} {filtered ? 'match' : 'row'}
-          {rowCount === 1 ? '' : filtered ? 'es' : 's'}
+          {/* While the scan runs, the rows shown are the last filter's: no count to give yet. */}
+          {scanning ? (
+            <span aria-live="polite">Filtering…</span>
+          ) : (
+            <>
+              {rowCount.toLocaleString('en-US')} {filtered ? 'match' : 'row'}
+              {rowCount === 1 ? '' : filtered ? 'es' : 's'}
+            </>
+          )}
         </span>
       </div>
     </div>
