@@ -136,11 +136,15 @@ const GROUP_ROWS: AuditSpec = {
     '[data-kind=turn] [data-testid=row-stats]',
     '[data-kind=step] [data-part=label]',
     '[data-kind=step] [data-outcome]',
-    '[data-kind=step] [data-part=tools]',
     '[data-kind=step] [data-testid=row-stats]',
   ],
-  // A turn's prompt gives way first (its whole text is the user/message row under it), but keeps a few words.
-  ellipsis: [{ selector: '[data-kind=turn] [data-part=prompt]', minWidth: 50 }],
+  ellipsis: [
+    // A turn's prompt gives way first (its whole text is the user/message row under it), but keeps a few words.
+    { selector: '[data-kind=turn] [data-part=prompt]', minWidth: 50 },
+    // A step's tools give way first (they are in its tooltip): before its figures, outcome and
+    // label. At 1024 px the demo's "failed attempt" step is 2 px short of room for all of them.
+    { selector: '[data-kind=step] [data-part=tools]', minWidth: 20 },
+  ],
 };
 
 for (const { width, height } of SIZES) {
@@ -165,6 +169,26 @@ for (const { width, height } of SIZES) {
     expect(drawn).toMatch(width === 1024 ? /^[^→]+ s · [\d.]+k?→\d+ tok$/ : /^[^→]+ in · \d+ out$/);
   });
 }
+
+test('1024px: a crowded step row (many tools, a failure) keeps its label and outcome whole; its tools give way', async ({
+  page,
+}) => {
+  await setUp(page, 1024, 768, 'dark');
+  await gotoApp(page);
+  await openWithInput(page, genFile);
+  await expect(page.getByTestId('status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await foldAll(page, 'Steps');
+  await page.evaluate((seq) => (location.hash = `#seq=${seq}`), GEN_EVENTS - 1);
+  const steps = page.locator('[data-testid=timeline] [data-kind=step]');
+  await expect(steps.first()).toBeVisible();
+  // The rows on screen include failed steps with two-figure turns and several tools.
+  await expect(steps.locator('[data-outcome]:not([data-outcome=ok])').first()).toBeVisible();
+  const crowded = {
+    required: ['[data-kind=step] [data-part=label]', '[data-kind=step] [data-outcome]'],
+    ellipsis: [{ selector: '[data-kind=step] [data-part=tools]', minWidth: 0 }],
+  };
+  expect(await auditLayout(page, crowded)).toEqual([]);
+});
 
 const CLAUDE_CODE = path.resolve(
   '../shared/samples/other/claude-code/fe869ecb-c176-478f-9734-7e4b8ef12cff.jsonl',
