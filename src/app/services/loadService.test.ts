@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { select, selectPosition, useApp } from '../appState';
 import { FollowMode, REWRITTEN_NOTICE, useFollow } from '../share/followMode';
-import { GONE_MESSAGE, fail } from '../../worker/protocol';
+import { GONE_MESSAGE, fail, type ResponseValues } from '../../worker/protocol';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores, summary } from '../testing/fixtures';
 import { LoadService } from './loadService';
@@ -117,7 +117,7 @@ describe('LoadService', () => {
     expect(client.requests.map((r) => r.req.kind)).toEqual(['filter', 'collapseAll']);
   });
   it("says a filter is scanning until the newest one's answer: then the timeline locates the selection again", async () => {
-    const answers: ((v: { rowCount: number; rowsVersion: number }) => void)[] = [];
+    const answers: ((v: ResponseValues['filter']) => void)[] = [];
     const client = new FakeClient({ filter: () => new Promise((r) => answers.push(r)) });
     const load = new LoadService(client);
     const errors = { types: null, errorsOnly: true, text: '' };
@@ -127,7 +127,7 @@ describe('LoadService', () => {
     load.setFilter({ ...errors, text: 'deploy' });
     await tick();
     expect(useApp.getState()).toMatchObject({ filterScanning: true, filtersApplied: 0 });
-    answers[1]!({ rowCount: 3, rowsVersion: 2 });
+    answers[1]!({ rowCount: 3, rowsVersion: 2, matches: 3 });
     await tick();
     expect(useApp.getState()).toMatchObject({ filterScanning: false, filtersApplied: 1 });
     // A filter that fails ends the scanning and applies nothing.
