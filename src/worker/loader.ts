@@ -177,14 +177,26 @@ async function* streamChunks(
   }
 }
 
+/**
+ * The channel every yield posts through, made at the first (a channel per yield was 1-2 ms of the
+ * log worker's CPU per seek: each of its requests that waits for the panes' yields once), and the
+ * yields waiting on it, answered in order.
+ */
+let yieldChannel: MessageChannel | null = null;
+const yielding: (() => void)[] = [];
+
 /** Yields to the worker's event loop so queued requests get answered mid-load (MessageChannel: no 4 ms timer clamp). */
 export function yieldToEvents(): Promise<void> {
+  if (yieldChannel === null) {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => yielding.shift()?.();
+    // In Node (tests, the CLI), an open port keeps the process alive: this one must not.
+    (channel.port1 as { unref?: () => void }).unref?.();
+    yieldChannel = channel;
+  }
+  const posted = yieldChannel;
   return new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => {
-      ch.port1.close();
-      resolve();
-    };
-    ch.port2.postMessage(null);
+    yielding.push(resolve);
+    posted.port2.postMessage(null);
   });
 }
