@@ -21,6 +21,8 @@ export class FilterScan {
   private scanned = 0;
   private readonly needle: string;
   private readonly chunkText: ChunkTextTest;
+  /** A line the needle can be in holds this (lineMayMatch); null: every line is read. */
+  private readonly mayHold: LinePrefilter | null;
   /** Characters of text read since the clock was last looked at. */
   private readSinceClock = 0;
   private typeOk: Uint8Array = new Uint8Array(0);
@@ -35,6 +37,7 @@ export class FilterScan {
   ) {
     this.needle = filter.text.trim().toLowerCase();
     this.chunkText = new ChunkTextTest(this.needle, readable);
+    this.mayHold = linePrefilter(this.needle);
   }
 
   get done(): boolean {
@@ -76,6 +79,7 @@ export class FilterScan {
       } else {
         const line = log.rawLine(seq);
         this.readSinceClock += line.length;
+        if (this.mayHold !== null && !lineMayMatch(line, this.mayHold)) return false;
         if (!readable(line).includes(this.needle)) return false;
       }
     }
@@ -113,8 +117,48 @@ export class FilterScan {
 /** Characters read between looks at the clock at most (one event may take more). */
 const CHARS_BETWEEN_CLOCKS = 1 << 20;
 
+/**
+ * What a raw line holds whenever its readable text (`readable`) holds the needle: `run`, the
+ * needle's longest run of ASCII characters other than `"`, `\` and `/`, found ignoring ASCII
+ * case; else a `\u` escape (it may spell any character), or a character whose lower case is an
+ * ASCII letter of the run (KELVIN SIGN: k; I WITH DOT ABOVE: i followed by a combining dot).
+ * Why: a one-letter escape spells only `"`, `\`, `/` or a control character, which the run
+ * lacks, and no decoding removes a character, so the run's characters stand side by side in the
+ * raw line too. Lower-casing and decoding a whole line to find nothing was most of a filter's
+ * scan of the lines that are not chunks (tool results are long).
+ */
+export interface LinePrefilter {
+  run: RegExp;
+  traps: string[];
+}
+
+const RUN_CHARS = /[\x20-\x7e]/;
+const TRAPS: readonly [string, string][] = [
+  ['k', '\u212a'],
+  ['i', '\u0130'],
+];
+
+export function linePrefilter(needle: string): LinePrefilter | null {
+  let best = '';
+  let run = '';
+  for (const ch of needle) {
+    if (RUN_CHARS.test(ch) && ch !== '"' && ch !== '\\' && ch !== '/') {
+      if ((run += ch).length > best.length) best = run;
+    } else run = '';
+  }
+  if (best.length < 2) return null;
+  return {
+    run: new RegExp(best.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'),
+    traps: TRAPS.filter(([letter]) => best.includes(letter)).map(([, trap]) => trap),
+  };
+}
+
+export function lineMayMatch(line: string, p: LinePrefilter): boolean {
+  return p.run.test(line) || line.includes('\\u') || p.traps.some((t) => line.includes(t));
+}
+
 /** JSON text as the filter compares it: escapes decoded, lower-cased. */
-function readable(jsonText: string): string {
+export function readable(jsonText: string): string {
   return unescaped(jsonText).toLowerCase();
 }
 
