@@ -188,6 +188,26 @@ test('1024px: a crowded step row (many tools, a failure) keeps its label and out
     ellipsis: [{ selector: '[data-kind=step] [data-part=tools]', minWidth: 0 }],
   };
   expect(await auditLayout(page, crowded)).toEqual([]);
+  // The timeline at its narrowest: the label and outcome give way last, with an ellipsis, and no
+  // row is cut at its edge (weights under 1 once overflowed their rows, clipped).
+  const divider = page.getByRole('separator', { name: 'Resize the timeline' });
+  await divider.focus();
+  await page.keyboard.press('Home');
+  await expect(divider).toHaveAttribute('aria-valuenow', (await divider.getAttribute('aria-valuemin'))!);
+  const cut = await page
+    .locator('[data-testid=timeline] [data-kind=step] [data-part=summary]')
+    .evaluateAll((els) =>
+      els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+    );
+  expect(cut).toEqual([]);
+  const narrow = {
+    required: [],
+    ellipsis: [
+      { selector: '[data-kind=step] [data-part=label]', minWidth: 20 },
+      { selector: '[data-kind=step] [data-outcome]', minWidth: 15 },
+    ],
+  };
+  expect(await auditLayout(page, narrow)).toEqual([]);
 });
 
 const CLAUDE_CODE = path.resolve(

@@ -116,3 +116,34 @@ test('a filter set and cleared brings the selection back into view', async ({ pa
   // Row numbers changed under the scroll position: the timeline shows the selection, not row N.
   await expectRowInView(page, 230);
 });
+
+test('a filter keeps the folds and leaves a list the user scrolled away from where it is', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await gotoApp(page, '/?sample=demo.jsonl#seq=230');
+  await expectRowInView(page, 230);
+  const count = page.getByTestId('row-count');
+  // Folded to steps, a filter set and cleared brings back the same rows: nothing was unfolded.
+  await page.getByRole('group', { name: 'Fold' }).getByRole('button', { name: 'Steps', exact: true }).click();
+  await expect(count).toHaveText(/^\d+ rows$/);
+  const folded = (await count.textContent())!;
+  await page.getByRole('button', { name: 'Errors only' }).click();
+  await expect(count).toHaveText(/match/);
+  await page.getByRole('button', { name: 'Errors only' }).click();
+  await expect(count).toHaveText(folded);
+  await page.waitForTimeout(300);
+  await expect(count).toHaveText(folded);
+  // Scrolled to the top, away from the selection: typing a filter it does not match moves nothing.
+  await page.getByRole('group', { name: 'Fold' }).getByRole('button', { name: 'All', exact: true }).click();
+  const list = page.getByTestId('timeline');
+  await expect(count).not.toHaveText(folded);
+  await list.evaluate((el) => el.scrollTo(0, 0));
+  await expect(list.locator('[data-seq="230"]')).toHaveCount(0);
+  for (const text of ['t', 'to', 'too']) {
+    await page.getByLabel('Filter events by text').fill(text);
+    await expect(count).toHaveText(/match/);
+    await page.waitForTimeout(400);
+    expect(await list.evaluate((el) => el.scrollTop)).toBe(0);
+  }
+});

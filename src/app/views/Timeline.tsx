@@ -97,24 +97,29 @@ export function Timeline() {
   // Bring the selection into view (revealing it if folded) when it changes, not when rows change:
   // folding everything must not be undone by the selection.
   const selectionLoaded = useApp((s) => s.settledSeq !== null && s.settledSeq < s.events);
-  // ... and when a jump asks for the selection again (a fold since hid it), and when a filter is
-  // applied (row numbers changed: the scroll position would show other events).
+  // ... and when a jump asks for the selection again (a fold since hid it).
   const shownAgain = useApp((s) => s.shownAgain);
-  const filtersApplied = useApp((s) => s.filtersApplied);
   // While a drag or playback moves the selection, follow it without unfolding every chunk run it
   // passes (the folded row containing it is highlighted); unfold where it stops.
   const following = useReplay((s) => s.scrubbing || s.playing);
   // A selection (not one a drag or playback moves every frame, mostly within view) is located with
   // the rows around it: a jump to a far seq scrolls with its rows in hand, in the same commit.
+  // A filter renumbers the rows: the selection is located again, without unfolding anything
+  // (useFilterRelocation).
+  const relocated = useFilterRelocation();
+  const quiet = following || (relocated.seq === selectedSeq && relocated.shownAgain === shownAgain);
   const locateQuery = useWorkerQuery(
     selectedSeq === null
       ? null
-      : following
-        ? { kind: 'locate', seq: selectedSeq, reveal: false }
+      : quiet
+        ? { kind: 'locate', seq: selectedSeq, reveal: false, ...(following ? {} : { block }) }
         : { kind: 'locate', seq: selectedSeq, reveal: true, block },
-    { lane: 'locate', coalesce: true, deps: [loadId, selectionLoaded, shownAgain, filtersApplied] },
+    { lane: 'locate', coalesce: true, deps: [loadId, selectionLoaded, shownAgain, relocated.count] },
   );
   const located = locateQuery.data;
+  const selectionInView = located !== undefined && located.row >= firstRow && located.row <= lastRow;
+  const trackInView = relocated.track;
+  useEffect(() => trackInView(selectionInView), [trackInView, selectionInView]);
 
   // A jump takes the rows it will show from there (else fetches them) before it scrolls
   // (useJumpRows). The list's own block queries skip the blocks primed for it, and rows are read
@@ -327,4 +332,37 @@ function parentRowSeq(rowElement: HTMLElement): number | null {
     if (Number(el.getAttribute('aria-level')) < level) return Number(el.getAttribute('data-seq'));
   }
   return null;
+}
+
+/**
+ * When an applied filter locates the selection again: when its row was in view before the filter
+ * changed (the user was looking at it: the rows around it, or the nearest, stay in view), or when
+ * the filter was cleared (back to the whole log: at the selection, not at the row number the
+ * scroll was at). Not when the user had scrolled away: each keystroke of a filter moved them.
+ * `track` is told, every render, whether the selection's row is in view; a scan freezes it.
+ */
+function useFilterRelocation(): {
+  count: number;
+  seq: number | null;
+  shownAgain: number;
+  track: (inView: boolean) => void;
+} {
+  const applied = useApp((s) => s.filtersApplied);
+  const cleared = useApp((s) => s.filter.types === null && !s.filter.errorsOnly && s.filter.text === '');
+  const [relocation, setRelocation] = useState({ count: 0, seq: null as number | null, shownAgain: 0 });
+  const inViewBefore = useRef(false);
+  const appliedSeen = useRef(applied);
+  // An effect of the caller's declared after this one records the view: this one reads the
+  // view the filter left.
+  useEffect(() => {
+    if (appliedSeen.current === applied) return;
+    appliedSeen.current = applied;
+    if (!inViewBefore.current && !cleared) return;
+    const { settledSeq, shownAgain } = useApp.getState();
+    setRelocation((r) => ({ count: r.count + 1, seq: settledSeq, shownAgain }));
+  }, [applied, cleared]);
+  const [track] = useState(() => (inView: boolean) => {
+    if (!useApp.getState().filterScanning) inViewBefore.current = inView;
+  });
+  return { ...relocation, track };
 }

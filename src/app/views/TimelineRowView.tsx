@@ -288,13 +288,14 @@ function content(row: TimelineRow): ReactNode {
   if (row.kind === 'step' && row.step) {
     const s = row.step;
     // What gives way when the row is narrow, in this order: the tools, the figures (their tooltip
-    // keeps them), then the outcome and the label, which shrink (by weights a hundred times smaller)
-    // only once the others are gone: at 1024 px a failed step read "Step 14…" and "tool erro".
+    // keeps them), then the outcome and the label: at 1024 px a failed step read "Step 14…" and
+    // "tool erro". Flex shrinks in proportion to weight times width, so the weights are a thousand
+    // times apart; none is below 1, or what is left to shrink last would overflow its row, cut.
     return (
       <>
         <span
           data-part="label"
-          className="min-w-[4ch] shrink-[0.01] truncate text-cyan-200"
+          className="min-w-[4ch] shrink truncate text-cyan-200"
           title={`Step ${s.turn}.${s.step}`}
         >
           Step {s.turn}.{s.step}
@@ -303,7 +304,7 @@ function content(row: TimelineRow): ReactNode {
           <span
             key={o}
             data-outcome={o}
-            className={`${chip} ${OUTCOME_CHIP[o]} min-w-[3ch] shrink-[0.02] truncate`}
+            className={`${chip} ${OUTCOME_CHIP[o]} min-w-[3ch] shrink-[2] truncate`}
             title={OUTCOME_TITLE[o]}
           >
             {o === 'failed attempt' && s.failedAttempts > 1 ? `${s.failedAttempts} failed attempts` : o}
@@ -312,7 +313,7 @@ function content(row: TimelineRow): ReactNode {
         {s.tools !== undefined && (
           <span
             data-part="tools"
-            className="max-w-[45%] min-w-0 shrink-[100] truncate font-mono text-[11px] text-fg-soft"
+            className="max-w-[45%] min-w-0 shrink-[1000000] truncate font-mono text-[11px] text-fg-soft"
             title={`tools called: ${nameTip(s.tools)}`}
           >
             <NameText name={s.tools} />
@@ -321,6 +322,7 @@ function content(row: TimelineRow): ReactNode {
         <Stats
           full={[duration(s.durationMs), tokens(s.usage)]}
           short={[duration(s.durationMs), shortTokens(s.usage)]}
+          shrink="shrink-[1000]"
         />
         {s.health && (
           // The stream-health badge gives way before the figures do, whole: when it does not fit
@@ -375,14 +377,25 @@ function TurnStats({ turn: t }: { turn: NonNullable<TimelineRow['turn']> }) {
  * minimum; only then do the figures give way (an ellipsis). In a narrow timeline the row draws the
  * `short` form ("1.6k→15 tok" for "1.6k in · 15 out"); screen readers still get the full one.
  */
-function Stats({ full, short, title = full }: { full: string[]; short: string[]; title?: string[] }) {
+function Stats({
+  full,
+  short,
+  title = full,
+  shrink = 'shrink',
+}: {
+  full: string[];
+  short: string[];
+  title?: string[];
+  /** Its flex-shrink class: how soon it gives way beside the row's other parts. */
+  shrink?: string;
+}) {
   const join = (parts: string[]) => parts.filter((p) => p !== '').join(' · ');
   const text = join(full);
   if (!text) return null;
   return (
     <span
       data-testid="row-stats"
-      className="min-w-0 shrink truncate font-mono text-[11px] text-fg-muted tabular-nums"
+      className={`min-w-0 ${shrink} truncate font-mono text-[11px] text-fg-muted tabular-nums`}
       title={join(title)}
     >
       <span className="@max-[40rem]:sr-only">{text}</span>

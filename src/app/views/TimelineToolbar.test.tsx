@@ -16,7 +16,7 @@ await vi.hoisted(async () => (await import('../testing/paneHarness')).stubMatchM
 beforeEach(resetStores);
 
 describe('TimelineToolbar', () => {
-  it("gives no count while a filter's scan runs (the rows shown are still the last filter's)", async () => {
+  it("gives no count while a slow filter's scan runs (the rows shown are still the last filter's), and tells a screen reader the count it ends with", async () => {
     const answers: ((v: ResponseValues['filter']) => void)[] = [];
     const services = composeApp(new FakeClient({ filter: () => new Promise((r) => answers.push(r)) }));
     useApp.setState({ rowCount: 34256, rowsVersion: 1 });
@@ -26,14 +26,24 @@ describe('TimelineToolbar', () => {
       </ServicesProvider>,
     );
     const count = () => el.querySelector('[data-testid=row-count]')?.textContent;
+    const status = () => el.querySelector('[role=status]')?.textContent;
     expect(count()).toBe('34,256 rows');
     act(() => services.load.setFilter({ types: null, errorsOnly: false, text: 'deploy' }));
+    // A scan that ends at once shows no "Filtering…" (it would flash on every filter of a small log).
+    expect(count()).not.toBe('Filtering…');
+    await act(() => new Promise((r) => setTimeout(r, 200)));
     expect(count()).toBe('Filtering…');
+    expect(status()).toBe('Filtering…');
     await act(async () => {
       useApp.setState({ rowCount: 3, rowsVersion: 2 });
       answers[0]!({ rowCount: 3, rowsVersion: 2, matches: 3 });
       await new Promise((r) => setTimeout(r, 0));
     });
     expect(count()).toBe('3 matches');
+    // The count is told once the scan ends; a loading log's growing count is not.
+    expect(status()).toBe('3 matches');
+    act(() => useApp.setState({ rowCount: 5, rowsVersion: 3 }));
+    expect(count()).toBe('5 matches');
+    expect(status()).toBe('3 matches');
   });
 });

@@ -3,7 +3,7 @@
  * types (TypePicker), errors only, fold-all buttons (the last two in a menu when the pane is narrow:
  * ToolbarMoreMenu) and the row count.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../appState';
 import { FILTER_INPUT_ID } from '../keymap';
 import { useServices } from '../services/context';
@@ -17,6 +17,8 @@ export function TimelineToolbar() {
   const scanning = useApp((s) => s.filterScanning);
   const [text, setText] = useState(filter.text);
   const filtered = filter.types !== null || filter.errorsOnly || filter.text !== '';
+  const count = `${rowCount.toLocaleString('en-US')} ${filtered ? 'match' : 'row'}${rowCount === 1 ? '' : filtered ? 'es' : 's'}`;
+  const { slowScan, announced } = useScanStatus(scanning, count);
 
   // The filter's text changed from outside the box ("Clear filters"): the box shows it (a typed
   // text still waiting for its debounce is not outside, nor is what the box itself sent).
@@ -69,17 +71,46 @@ export function TimelineToolbar() {
           className="shrink-0 text-right font-mono text-[11px] whitespace-nowrap text-fg-subtle tabular-nums"
           data-testid="row-count"
         >
-          {/* While the scan runs, the rows shown are the last filter's: no count to give yet. */}
-          {scanning ? (
-            <span aria-live="polite">Filtering…</span>
-          ) : (
-            <>
-              {rowCount.toLocaleString('en-US')} {filtered ? 'match' : 'row'}
-              {rowCount === 1 ? '' : filtered ? 'es' : 's'}
-            </>
-          )}
+          {/* While a scan runs (a slow one: a fast one would flash), the rows shown are the last
+              filter's: no count to give yet. */}
+          {slowScan ? 'Filtering…' : count}
         </span>
       </div>
+      {/* Outside the line of controls: what a screen reader is told of a filter's scan. */}
+      <span className="sr-only" role="status">
+        {announced}
+      </span>
     </div>
   );
+}
+
+/** How long a scan runs before the count gives way to "Filtering…". */
+const SLOW_SCAN_MS = 150;
+
+/**
+ * Whether a filter's scan has run long enough to say so, and what a screen reader is told: the
+ * count once a scan ends (not as a loading log's count grows), "Filtering…" while a slow one runs.
+ */
+function useScanStatus(scanning: boolean, count: string): { slowScan: boolean; announced: string } {
+  const [slowScan, setSlowScan] = useState(false);
+  const [announced, setAnnounced] = useState('');
+  const scanned = useRef(false);
+  useEffect(() => {
+    if (!scanning) return;
+    scanned.current = true;
+    const t = setTimeout(() => {
+      setSlowScan(true);
+      setAnnounced('Filtering…');
+    }, SLOW_SCAN_MS);
+    return () => {
+      clearTimeout(t);
+      setSlowScan(false);
+    };
+  }, [scanning]);
+  useEffect(() => {
+    if (scanning || !scanned.current) return;
+    scanned.current = false;
+    setAnnounced(count);
+  }, [scanning, count]);
+  return { slowScan, announced };
 }
