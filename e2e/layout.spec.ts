@@ -135,7 +135,7 @@ const GROUP_ROWS: AuditSpec = {
     '[data-kind=turn] [data-part=label]',
     '[data-kind=turn] [data-testid=row-stats]',
     '[data-kind=step] [data-part=label]',
-    '[data-kind=step] [data-outcome]',
+    '[data-kind=step] [data-outcome] > span',
     '[data-kind=step] [data-testid=row-stats]',
   ],
   ellipsis: [
@@ -184,7 +184,7 @@ test('1024px: a crowded step row (many tools, a failure) keeps its label and out
   // The rows on screen include failed steps with two-figure turns and several tools.
   await expect(steps.locator('[data-outcome]:not([data-outcome=ok])').first()).toBeVisible();
   const crowded = {
-    required: ['[data-kind=step] [data-part=label]', '[data-kind=step] [data-outcome]'],
+    required: ['[data-kind=step] [data-part=label]', '[data-kind=step] [data-outcome] > span'],
     ellipsis: [{ selector: '[data-kind=step] [data-part=tools]', minWidth: 0 }],
   };
   expect(await auditLayout(page, crowded)).toEqual([]);
@@ -204,7 +204,7 @@ test('1024px: a crowded step row (many tools, a failure) keeps its label and out
     required: [],
     ellipsis: [
       { selector: '[data-kind=step] [data-part=label]', minWidth: 20 },
-      { selector: '[data-kind=step] [data-outcome]', minWidth: 15 },
+      { selector: '[data-kind=step] [data-outcome] > span', minWidth: 15 },
     ],
   };
   expect(await auditLayout(page, narrow)).toEqual([]);

@@ -146,4 +146,13 @@ test('a filter keeps the folds and leaves a list the user scrolled away from whe
     await page.waitForTimeout(400);
     expect(await list.evaluate((el) => el.scrollTop)).toBe(0);
   }
+  // The quiet locate a cleared filter asks is for that moment only: a later jump to the same
+  // event unfolds the step that hides it, as every jump does.
+  await page.getByLabel('Filter events by text').fill('');
+  await expect(count).toHaveText(/rows$/);
+  await page.evaluate(() => (location.hash = '#seq=100'));
+  await page.getByRole('group', { name: 'Fold' }).getByRole('button', { name: 'Steps', exact: true }).click();
+  await expect(count).toHaveText(folded);
+  await page.evaluate(() => (location.hash = '#seq=230'));
+  await expectRowInView(page, 230);
 });

@@ -104,10 +104,10 @@ export function Timeline() {
   const following = useReplay((s) => s.scrubbing || s.playing);
   // A selection (not one a drag or playback moves every frame, mostly within view) is located with
   // the rows around it: a jump to a far seq scrolls with its rows in hand, in the same commit.
-  // A filter renumbers the rows: the selection is located again, without unfolding anything
-  // (useFilterRelocation).
-  const relocated = useFilterRelocation();
-  const quiet = following || (relocated.seq === selectedSeq && relocated.shownAgain === shownAgain);
+  // A filter cleared renumbers the rows back: the selection is located again, without unfolding
+  // anything (useClearedFilterRelocation).
+  const relocated = useClearedFilterRelocation(selectedSeq, shownAgain);
+  const quiet = following || relocated.quiet;
   const locateQuery = useWorkerQuery(
     selectedSeq === null
       ? null
@@ -117,9 +117,6 @@ export function Timeline() {
     { lane: 'locate', coalesce: true, deps: [loadId, selectionLoaded, shownAgain, relocated.count] },
   );
   const located = locateQuery.data;
-  const selectionInView = located !== undefined && located.row >= firstRow && located.row <= lastRow;
-  const trackInView = relocated.track;
-  useEffect(() => trackInView(selectionInView), [trackInView, selectionInView]);
 
   // A jump takes the rows it will show from there (else fetches them) before it scrolls
   // (useJumpRows). The list's own block queries skip the blocks primed for it, and rows are read
@@ -335,34 +332,38 @@ function parentRowSeq(rowElement: HTMLElement): number | null {
 }
 
 /**
- * When an applied filter locates the selection again: when its row was in view before the filter
- * changed (the user was looking at it: the rows around it, or the nearest, stay in view), or when
- * the filter was cleared (back to the whole log: at the selection, not at the row number the
- * scroll was at). Not when the user had scrolled away: each keystroke of a filter moved them.
- * `track` is told, every render, whether the selection's row is in view; a scan freezes it.
+ * A cleared filter (back to the whole log) locates the selection again: the list shows it, not
+ * the row number the scroll was at. Only then: setting a filter, or a new key of one, leaves the
+ * list where it is (each keystroke pulled a list the user had scrolled away back to it). The
+ * locate it asks does not unfold (`quiet`: clearing undid Fold Steps), and only for the selection
+ * it was asked for: a later jump to that seq unfolds as jumps do.
  */
-function useFilterRelocation(): {
-  count: number;
-  seq: number | null;
-  shownAgain: number;
-  track: (inView: boolean) => void;
-} {
+function useClearedFilterRelocation(
+  selectedSeq: number | null,
+  shownAgain: number,
+): { count: number; quiet: boolean } {
   const applied = useApp((s) => s.filtersApplied);
   const cleared = useApp((s) => s.filter.types === null && !s.filter.errorsOnly && s.filter.text === '');
-  const [relocation, setRelocation] = useState({ count: 0, seq: null as number | null, shownAgain: 0 });
-  const inViewBefore = useRef(false);
-  const appliedSeen = useRef(applied);
-  // An effect of the caller's declared after this one records the view: this one reads the
-  // view the filter left.
-  useEffect(() => {
-    if (appliedSeen.current === applied) return;
-    appliedSeen.current = applied;
-    if (!inViewBefore.current && !cleared) return;
-    const { settledSeq, shownAgain } = useApp.getState();
-    setRelocation((r) => ({ count: r.count + 1, seq: settledSeq, shownAgain }));
-  }, [applied, cleared]);
-  const [track] = useState(() => (inView: boolean) => {
-    if (!useApp.getState().filterScanning) inViewBefore.current = inView;
+  const [relocation, setRelocation] = useState({
+    applied,
+    count: 0,
+    seq: null as number | null,
+    shownAgain: 0,
   });
-  return { ...relocation, track };
+  // Adjusted while rendering (the filter's answer, another selection), as React advises for
+  // state that follows other state.
+  if (relocation.applied !== applied)
+    setRelocation({
+      applied,
+      count: relocation.count + (cleared ? 1 : 0),
+      seq: cleared ? selectedSeq : null,
+      shownAgain,
+    });
+  else if (
+    relocation.seq !== null &&
+    (relocation.seq !== selectedSeq || relocation.shownAgain !== shownAgain)
+  )
+    // Another selection, or a jump to this one, ends the quiet locate.
+    setRelocation({ ...relocation, seq: null });
+  return { count: relocation.count, quiet: relocation.seq !== null && relocation.seq === selectedSeq };
 }

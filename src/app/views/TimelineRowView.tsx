@@ -287,15 +287,15 @@ function content(row: TimelineRow): ReactNode {
   }
   if (row.kind === 'step' && row.step) {
     const s = row.step;
-    // What gives way when the row is narrow, in this order: the tools, the figures (their tooltip
-    // keeps them), then the outcome and the label: at 1024 px a failed step read "Step 14…" and
-    // "tool erro". Flex shrinks in proportion to weight times width, so the weights are a thousand
-    // times apart; none is below 1, or what is left to shrink last would overflow its row, cut.
+    // What gives way when the row is narrow: the tools first, then the figures (their tooltip keeps
+    // them); the label and outcome do not shrink, so no fraction of a pixel spills onto them (an
+    // ellipsis: at 1024 px a failed step read "Step 14…" and "tool erro"), and a share of the row
+    // caps them, so that at the narrowest pane they end in an ellipsis rather than overflow, cut.
     return (
       <>
         <span
           data-part="label"
-          className="min-w-[4ch] shrink truncate text-cyan-200"
+          className="max-w-[50%] shrink-0 truncate text-cyan-200"
           title={`Step ${s.turn}.${s.step}`}
         >
           Step {s.turn}.{s.step}
@@ -304,10 +304,13 @@ function content(row: TimelineRow): ReactNode {
           <span
             key={o}
             data-outcome={o}
-            className={`${chip} ${OUTCOME_CHIP[o]} min-w-[3ch] shrink-[2] truncate`}
+            className={`${chip} ${OUTCOME_CHIP[o]} max-w-[35%]`}
             title={OUTCOME_TITLE[o]}
           >
-            {o === 'failed attempt' && s.failedAttempts > 1 ? `${s.failedAttempts} failed attempts` : o}
+            {/* A chip is a flex box: its text needs a block of its own to end in an ellipsis. */}
+            <span className="truncate">
+              {o === 'failed attempt' && s.failedAttempts > 1 ? `${s.failedAttempts} failed attempts` : o}
+            </span>
           </span>
         ))}
         {s.tools !== undefined && (

@@ -18,7 +18,7 @@ export function TimelineToolbar() {
   const [text, setText] = useState(filter.text);
   const filtered = filter.types !== null || filter.errorsOnly || filter.text !== '';
   const count = `${rowCount.toLocaleString('en-US')} ${filtered ? 'match' : 'row'}${rowCount === 1 ? '' : filtered ? 'es' : 's'}`;
-  const { slowScan, announced } = useScanStatus(scanning, count);
+  const { shown, announced } = useScanStatus(scanning, count);
 
   // The filter's text changed from outside the box ("Clear filters"): the box shows it (a typed
   // text still waiting for its debounce is not outside, nor is what the box itself sent).
@@ -71,9 +71,7 @@ export function TimelineToolbar() {
           className="shrink-0 text-right font-mono text-[11px] whitespace-nowrap text-fg-subtle tabular-nums"
           data-testid="row-count"
         >
-          {/* While a scan runs (a slow one: a fast one would flash), the rows shown are the last
-              filter's: no count to give yet. */}
-          {slowScan ? 'Filtering…' : count}
+          {shown}
         </span>
       </div>
       {/* Outside the line of controls: what a screen reader is told of a filter's scan. */}
@@ -88,10 +86,14 @@ export function TimelineToolbar() {
 const SLOW_SCAN_MS = 150;
 
 /**
- * Whether a filter's scan has run long enough to say so, and what a screen reader is told: the
- * count once a scan ends (not as a loading log's count grows), "Filtering…" while a slow one runs.
+ * The count shown and what a screen reader is told. While a filter's scan runs, the rows on screen
+ * are the last filter's and the count is not yet the new one's: the last settled count stays, and
+ * gives way to "Filtering…" once the scan is slow (a fast one would flash). A screen reader is told
+ * the count a scan ends with (not a loading log's count as it grows) and "Filtering…".
  */
-function useScanStatus(scanning: boolean, count: string): { slowScan: boolean; announced: string } {
+function useScanStatus(scanning: boolean, count: string): { shown: string; announced: string } {
+  const [settled, setSettled] = useState(count);
+  if (!scanning && settled !== count) setSettled(count);
   const [slowScan, setSlowScan] = useState(false);
   const [announced, setAnnounced] = useState('');
   const scanned = useRef(false);
@@ -112,5 +114,5 @@ function useScanStatus(scanning: boolean, count: string): { slowScan: boolean; a
     scanned.current = false;
     setAnnounced(count);
   }, [scanning, count]);
-  return { slowScan, announced };
+  return { shown: !scanning ? count : slowScan ? 'Filtering…' : settled, announced };
 }
