@@ -60,7 +60,7 @@ export interface AppState {
    * count are still the previous filter's (a text filter reads every event: seconds on 1M events).
    */
   filterScanning: boolean;
-  /** Counts the filters the worker has applied: the timeline brings the selection back into view after each. */
+  /** Counts the filters the worker has applied: after one that cleared the filter, the timeline shows the selection again. */
   filtersApplied: number;
   /** Fold state mirror: the last collapse-all level applied. */
   foldLevel: 'turns' | 'steps' | 'none';
