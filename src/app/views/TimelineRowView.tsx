@@ -6,20 +6,14 @@ import { type CSSProperties, type KeyboardEvent, type ReactNode, useState } from
 import type { StepOutcome } from '../../core/view/spanSummary';
 import type { Tone as SummaryTone } from '../../core/view/summary';
 import type { TimelineRow } from '../../worker/protocol';
-import type { TokenUsage } from '../../core/types';
-import {
-  eventTypeBadgeClass,
-  formatClockOffset,
-  formatDuration,
-  formatInOut,
-  turnEndReasonClass,
-} from '../components/format';
+import { eventTypeBadgeClass, formatClockOffset, turnEndReasonClass } from '../components/format';
 import { StepHealthBadge } from '../scrubber/StepHealth';
 import { CopyLinkButton } from '../share/CopyLinkButton';
 import { InputDiffButton } from '../why/InputDiffButton';
 import { formatSeq } from '../../core/view/seqText';
 import { NameText } from '../components/NameText';
 import { nameTip } from '../../core/view/bidiControls';
+import { StepStats, TurnStats } from './rowStats';
 
 const SUMMARY_TONE: Record<SummaryTone, string> = {
   normal: 'text-fg',
@@ -65,7 +59,6 @@ const chip = 'inline-flex shrink-0 items-center rounded border px-1 font-mono te
  * figures take a short form, so the label, outcome, prompt, tools and figures keep their room.
  */
 const NARROW_HIDDEN = '@max-[40rem]:hidden';
-const NARROW_SHOWN = 'hidden @max-[40rem]:inline';
 
 export interface TimelineRowViewProps {
   row: TimelineRow;
@@ -322,11 +315,7 @@ function content(row: TimelineRow): ReactNode {
             <NameText name={s.tools} />
           </span>
         )}
-        <Stats
-          full={[duration(s.durationMs), tokens(s.usage)]}
-          short={[duration(s.durationMs), shortTokens(s.usage)]}
-          shrink="shrink-[1000]"
-        />
+        <StepStats step={s} />
         {s.health && (
           // The stream-health badge gives way before the figures do, whole: when it does not fit
           // it wraps onto a second, clipped line instead of showing half a sparkline.
@@ -348,63 +337,4 @@ function content(row: TimelineRow): ReactNode {
   }
   // A summary names tools and types: drawn as a name, so none of them reorders the row.
   return <NameText name={row.summary} className={`truncate ${SUMMARY_TONE[row.tone]}`} />;
-}
-
-type Usage = TokenUsage | undefined;
-const duration = (ms: number | undefined) => (ms !== undefined ? formatDuration(ms) : '');
-const tokens = (u: Usage) => (u ? formatInOut(u) : '');
-const shortTokens = (u: Usage) => (u ? formatInOut(u, true) : '');
-
-/**
- * A turn's figures: its duration, steps and tools; in a narrow timeline its duration and steps.
- * Its tokens are in the tooltip (its step rows show theirs). A turn without a step made no model
- * call (a Claude Code local command such as /clear, a turn aborted at once): it shows no "0 steps",
- * its tooltip says so.
- */
-function TurnStats({ turn: t }: { turn: NonNullable<TimelineRow['turn']> }) {
-  const steps = t.steps > 0 ? `${t.steps} step${t.steps === 1 ? '' : 's'}` : '';
-  const tools =
-    t.toolCalls > 0
-      ? `${t.toolCalls} tool${t.toolCalls === 1 ? '' : 's'}${t.toolErrors ? ` (${t.toolErrors} failed)` : ''}`
-      : '';
-  const full = [duration(t.durationMs), steps, tools];
-  const none = t.steps === 0 && !t.open ? 'no model call' : '';
-  return (
-    <Stats full={full} short={[duration(t.durationMs), steps]} title={[...full, none, tokens(t.usage)]} />
-  );
-}
-
-/**
- * A turn's or step's figures as one line, with every figure in its tooltip. The prompt and tool
- * names beside them shrink a hundred times faster, so the figures stay whole until those reach their
- * minimum; only then do the figures give way (an ellipsis). In a narrow timeline the row draws the
- * `short` form ("1.6k→15 tok" for "1.6k in · 15 out"); screen readers still get the full one.
- */
-function Stats({
-  full,
-  short,
-  title = full,
-  shrink = 'shrink',
-}: {
-  full: string[];
-  short: string[];
-  title?: string[];
-  /** Its flex-shrink class: how soon it gives way beside the row's other parts. */
-  shrink?: string;
-}) {
-  const join = (parts: string[]) => parts.filter((p) => p !== '').join(' · ');
-  const text = join(full);
-  if (!text) return null;
-  return (
-    <span
-      data-testid="row-stats"
-      className={`min-w-0 ${shrink} truncate font-mono text-[11px] text-fg-muted tabular-nums`}
-      title={join(title)}
-    >
-      <span className="@max-[40rem]:sr-only">{text}</span>
-      <span className={NARROW_SHOWN} aria-hidden>
-        {join(short)}
-      </span>
-    </span>
-  );
 }
