@@ -7,12 +7,14 @@
 // unminified for readable names: `npx vite build --minify false --outDir dist-profile`, then
 // `--dist dist-profile`. A diagnostic script, not a benchmark table.
 //
+// `--wall` lists the tasks whose wall time (what a `longtask` entry reports) is over --min instead:
+// on a machine whose cores the workers keep busy, a task waits for a core inside its wall time.
 // `--save FILE` also writes the raw trace events (JSON), for a closer look at one task.
 // `--profile` also samples the main thread's JavaScript (a CPU profile, same clock as the trace)
 // and names, under each long task, the functions that took most of its samples (self time).
 //
 //   node scripts/trace-tasks.mjs <log> [--seeks 20] [--min 30] [--dist dist] [--port 4199] [--width 1600]
-//                                      [--save trace.json] [--profile]
+//                                      [--save trace.json] [--profile] [--wall]
 /* global location, document */
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -126,7 +128,10 @@ function report(all, samples = []) {
     console.log(
       `${p}: ${r.n} tasks, ${r.cpu.toFixed(0)} ms CPU, longest ${r.longest.toFixed(1)} ms CPU, ${r.over} over 50 ms CPU`,
     );
-  const long = tasks.filter((t) => t.cpu >= minMs).sort((a, b) => a.e.ts - b.e.ts);
+  const byWall = process.argv.includes('--wall');
+  const long = tasks
+    .filter((t) => (byWall ? t.e.dur / 1000 : t.cpu) >= minMs)
+    .sort((a, b) => a.e.ts - b.e.ts);
   const t0 = marks.get('trace:load') ?? 0;
   for (const t of long) {
     const end = t.e.ts + t.e.dur;

@@ -56,12 +56,19 @@ export interface AppState {
   shownAgain: number;
   filter: TimelineFilter;
   /**
-   * The filter was asked of the worker and its scan has not answered yet: the rows and their
-   * count are still the previous filter's (a text filter reads every event: seconds on 1M events).
+   * A filter was asked of the worker and its scan has not answered yet (null: none runs). The
+   * rows on screen are still those of the filter before (a text filter reads every event: seconds
+   * on 1M events): their count, and whether they were a filter's matches, when the scan began.
    */
-  filterScanning: boolean;
+  filterScan: { rowCount: number; filtered: boolean } | null;
   /** Counts the filters the worker has applied: after one that cleared the filter, the timeline shows the selection again. */
   filtersApplied: number;
+  /**
+   * Counts the times the row count settled after what the user asked for or waited on: a filter's
+   * scan answered, a fold of every row answered, the load ended. A screen reader is told the
+   * count then, not each time a loading log's count grows.
+   */
+  rowCountSettled: number;
   /** Fold state mirror: the last collapse-all level applied. */
   foldLevel: 'turns' | 'steps' | 'none';
 
@@ -84,8 +91,9 @@ const perLog = {
   scrollToSelection: true,
   shownAgain: 0,
   filter: NO_FILTER,
-  filterScanning: false,
+  filterScan: null,
   filtersApplied: 0,
+  rowCountSettled: 0,
   foldLevel: 'none',
   diagnosticsCode: null,
 } satisfies Partial<AppState>;

@@ -14,7 +14,7 @@ import { stepOutcomes, toolList } from '../core/view/spanSummary';
 import { MatchRows, RunRows, depthOf, type RowMap, type Span, type SpanKind } from '../core/view/rowMap';
 import { clippedEnd, mergeByStart, spansStartingIn } from '../core/view/spanLists';
 import { formatDuration, recordedTime } from '../core/view/duration';
-import { NO_FILTER, type TimelineFilter, type TimelineRow } from './protocol';
+import { isFiltered, NO_FILTER, type TimelineFilter, type TimelineRow } from './protocol';
 import { stepHealthView } from './replayQueries';
 import { FilterScan } from './filterScan';
 import { RowText } from './rowText';
@@ -76,8 +76,7 @@ export class TimelineRows {
 
   setFilter(filter: TimelineFilter): FilterScan | null {
     this.filter = filter;
-    const active = filter.types !== null || filter.errorsOnly || filter.text.trim() !== '';
-    this.scan = active ? new FilterScan(this.session, filter) : null;
+    this.scan = isFiltered(filter) ? new FilterScan(this.session, filter) : null;
     this.invalidate();
     return this.scan;
   }

@@ -20,7 +20,7 @@
  * are left to the timeline (rows), so the two never fight.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
-import { turnReasonAt, type ReplayAxisView, type TickView } from '../../worker/protocol';
+import { isFiltered, turnReasonAt, type ReplayAxisView, type TickView } from '../../worker/protocol';
 import { selectPosition, useApp } from '../appState';
 import { formatDuration } from '../components/format';
 import { useThrottled } from '../components/useThrottled';
@@ -81,7 +81,7 @@ export function Scrubber() {
   }, []);
 
   // The axis data: when the log (or its diagnostics, or the filter's matches) changes, the axis or the width.
-  const filtered = filter.types !== null || filter.errorsOnly || filter.text !== '';
+  const filtered = isFiltered(filter);
   // A growing log (loading, or followed) refetches at most once a second; the load's end at once,
   // with its final count (which the throttled count reached a second later: the axis, 6 MB at 6M
   // events, was asked again then, in the middle of the user's first seeks).

@@ -121,21 +121,30 @@ describe('LoadService', () => {
     const client = new FakeClient({ filter: () => new Promise((r) => answers.push(r)) });
     const load = new LoadService(client);
     const errors = { types: null, errorsOnly: true, text: '' };
+    useApp.setState({ rowCount: 34256 });
     load.setFilter(errors);
-    expect(useApp.getState()).toMatchObject({ filterScanning: true, filtersApplied: 0 });
-    // A newer filter supersedes it: the older one's end does not end the scanning.
+    expect(useApp.getState()).toMatchObject({
+      filterScan: { rowCount: 34256, filtered: false },
+      filtersApplied: 0,
+    });
+    // A newer filter supersedes it: the older one's end does not end the scanning, and the rows
+    // on screen are still those from before the first (what the toolbar counts meanwhile).
+    useApp.setState({ rowCount: 40000 });
     load.setFilter({ ...errors, text: 'deploy' });
     await tick();
-    expect(useApp.getState()).toMatchObject({ filterScanning: true, filtersApplied: 0 });
+    expect(useApp.getState()).toMatchObject({
+      filterScan: { rowCount: 34256, filtered: false },
+      filtersApplied: 0,
+    });
     answers[1]!({ rowCount: 3, rowsVersion: 2, matches: 3 });
     await tick();
-    expect(useApp.getState()).toMatchObject({ filterScanning: false, filtersApplied: 1 });
+    expect(useApp.getState()).toMatchObject({ filterScan: null, filtersApplied: 1 });
     // A filter that fails ends the scanning and applies nothing.
     client.handlers.filter = () => fail('no-log', 'No log is loaded');
     load.setFilter(errors);
-    expect(useApp.getState().filterScanning).toBe(true);
+    expect(useApp.getState().filterScan).not.toBeNull();
     await tick();
-    expect(useApp.getState()).toMatchObject({ filterScanning: false, filtersApplied: 1 });
+    expect(useApp.getState()).toMatchObject({ filterScan: null, filtersApplied: 1 });
   });
 });
 

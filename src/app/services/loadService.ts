@@ -11,6 +11,7 @@ import { clampSeq } from '../../core/link/deepLink';
 import { sourceDisplayName } from '../../core/view/sourceName';
 import {
   bundledSampleNamed,
+  isFiltered,
   type LoadSource,
   type LogSummary,
   type Push,
@@ -52,7 +53,7 @@ export class LoadService {
   /** Loads are named here: the id every push about a load carries. */
   private lastLoadId = 0;
   private guard: LoadGuard | null = null;
-  /** Filters asked so far: the newest one's answer ends `filterScanning`. */
+  /** Filters asked so far: the newest one's answer ends `filterScan`. */
   private filterAsks = 0;
 
   constructor(readonly client: WorkerClient) {}
@@ -175,13 +176,18 @@ export class LoadService {
   setFilter(filter: TimelineFilter): void {
     const ask = ++this.filterAsks;
     const loadId = useApp.getState().loadId;
-    useApp.setState({ filter, filterScanning: true });
+    // Typed on while a scan runs: the rows on screen are still those from before the first.
+    useApp.setState((s) => ({
+      filter,
+      filterScan: s.filterScan ?? { rowCount: s.rowCount, filtered: isFiltered(s.filter) },
+    }));
     // Only the newest filter of this load says when scanning ends (an older one is superseded).
     const answered = (applied: boolean) => {
       if (ask !== this.filterAsks || loadId !== useApp.getState().loadId) return;
       useApp.setState((s) => ({
-        filterScanning: false,
+        filterScan: null,
         filtersApplied: s.filtersApplied + (applied ? 1 : 0),
+        rowCountSettled: s.rowCountSettled + 1,
       }));
     };
     this.client.request({ kind: 'filter', filter }, { lane: 'filter' }).then(
@@ -192,7 +198,14 @@ export class LoadService {
 
   foldAll(level: 'turns' | 'steps' | 'none'): void {
     useApp.setState({ foldLevel: level });
-    void this.client.request({ kind: 'collapseAll', level });
+    const loadId = useApp.getState().loadId;
+    void this.client.request({ kind: 'collapseAll', level }).then((r) => {
+      if (r.ok && loadId === useApp.getState().loadId) this.countSettled();
+    });
+  }
+
+  private countSettled(): void {
+    useApp.setState((s) => ({ rowCountSettled: s.rowCountSettled + 1 }));
   }
 
   toggleFold(seq: number): void {
@@ -260,6 +273,7 @@ export class LoadService {
       name: s.name,
       progress: null,
     });
+    this.countSettled();
     const sel = useApp.getState().selectedSeq;
     if (sel === null || sel >= s.events) {
       // Show where the session ended, scrolled into view: the user sees the selected row.

@@ -17,7 +17,13 @@
  * subscribes to the load lifecycle (opened, ready) and the window's navigation.
  */
 import { create } from 'zustand';
-import { NO_FILTER, type LoadSource, type LogSummary, type TimelineFilter } from '../../worker/protocol';
+import {
+  isFiltered,
+  NO_FILTER,
+  type LoadSource,
+  type LogSummary,
+  type TimelineFilter,
+} from '../../worker/protocol';
 import { select, selectPosition, useApp, type AppState } from '../appState';
 import { useReplay } from '../playback/replayState';
 import type { LoadService } from '../services/loadService';
@@ -260,7 +266,7 @@ export class UrlSync {
     const s = useApp.getState();
     const filter = filterOf(view);
     if (!sameFilter(filter, s.filter)) {
-      this.load.setFilter(filter.types === null && !filter.errorsOnly && !filter.text ? NO_FILTER : filter);
+      this.load.setFilter(isFiltered(filter) ? filter : NO_FILTER);
       useUrlApplied.setState((u) => ({ filterVersion: u.filterVersion + 1 }));
     }
     const open = view.panel === 'diagnostics';

@@ -5,7 +5,7 @@
  * browser's maximum element height, see scaledRows.ts).
  */
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { RowsWindow, TimelineRow } from '../../worker/protocol';
+import { isFiltered, type RowsWindow, type TimelineRow } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { useReplay } from '../playback/replayState';
 import { useServices } from '../services/context';
@@ -343,7 +343,7 @@ function useClearedFilterRelocation(
   shownAgain: number,
 ): { count: number; quiet: boolean } {
   const applied = useApp((s) => s.filtersApplied);
-  const cleared = useApp((s) => s.filter.types === null && !s.filter.errorsOnly && s.filter.text === '');
+  const cleared = useApp((s) => !isFiltered(s.filter));
   const [relocation, setRelocation] = useState({
     applied,
     count: 0,

@@ -4,7 +4,7 @@
  * diagnostics, a way on); or a filter that matches nothing (clear it). A log with no row is no
  * place to stay, so each ready state offers the start page.
  */
-import { NO_FILTER } from '../../worker/protocol';
+import { isFiltered, NO_FILTER } from '../../worker/protocol';
 import { useApp } from '../appState';
 import { formatBytes, formatDiagnosticCounts } from '../components/format';
 import { useServices } from '../services/context';
@@ -13,7 +13,7 @@ import { useWorkerQuery } from '../services/useWorkerQuery';
 export function EmptyTimeline() {
   const { load } = useServices();
   const status = useApp((s) => s.status);
-  const filtered = useApp((s) => s.filter.types !== null || s.filter.errorsOnly || s.filter.text !== '');
+  const filtered = useApp((s) => isFiltered(s.filter));
   const events = useApp((s) => s.events);
   const name = useApp((s) => s.name);
   const bytes = useApp((s) => s.summary?.fileBytes ?? s.summary?.bytes);

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useApp } from '../appState';
 import { render } from '../components/testRender';
 import { composeApp } from '../compose';
 import { ServicesProvider } from '../services/context';
 import { FakeClient } from '../testing/fakeClient';
-import { resetStores } from '../testing/fixtures';
+import { resetStores, summary } from '../testing/fixtures';
 import type { ResponseValues } from '../../worker/protocol';
+import { TOLD_MS } from './rowCountStatus';
 import { TimelineToolbar } from './TimelineToolbar';
 
 // uPlot (reached through the compose graph) reads matchMedia when imported.
@@ -46,5 +47,48 @@ describe('TimelineToolbar', () => {
     act(() => useApp.setState({ rowCount: 5, rowsVersion: 3 }));
     expect(count()).toBe('5 matches');
     expect(status()).toBe('3 matches');
+  });
+  it('tells a screen reader the count when a fold of every row or the load ends, not as the log grows, and clears it once told', async () => {
+    vi.useFakeTimers();
+    try {
+      // Like the real client, the answer's row count is noted before the answer settles.
+      const client: FakeClient = new FakeClient({
+        collapseAll: () => {
+          client.rows(1, 26, 3);
+          return { rowCount: 26, rowsVersion: 3 };
+        },
+      });
+      const services = composeApp(client);
+      const stop = services.load.start();
+      onTestFinished(stop);
+      useApp.setState({ loadId: 1, status: 'loading', rowCount: 7857, rowsVersion: 1 });
+      const el = render(
+        <ServicesProvider services={services}>
+          <TimelineToolbar />
+        </ServicesProvider>,
+      );
+      const status = () => el.querySelector('[role=status]')?.textContent;
+      const count = () => el.querySelector('[data-testid=row-count]')?.textContent;
+      act(() => useApp.setState({ rowCount: 90000, rowsVersion: 2 }));
+      expect(count()).toBe('90,000 rows');
+      expect(status()).toBe('');
+      // The load ends: its final count is told.
+      act(() => {
+        useApp.setState({ rowCount: 198, rowsVersion: 2 });
+        client.push({ kind: 'ready', loadId: 1, summary: summary(1, 198) });
+      });
+      expect(status()).toBe('198 rows');
+      // Told once: gone from the page after a while (the toolbar's count is the one read).
+      await act(() => vi.advanceTimersByTimeAsync(TOLD_MS));
+      expect(status()).toBe('');
+      // A fold of every row: the count its answer brings.
+      await act(async () => {
+        services.load.foldAll('turns');
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      expect(status()).toBe('26 rows');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,22 +3,19 @@
  * types (TypePicker), errors only, fold-all buttons (the last two in a menu when the pane is narrow:
  * ToolbarMoreMenu) and the row count.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApp } from '../appState';
 import { FILTER_INPUT_ID } from '../keymap';
 import { useServices } from '../services/context';
 import { TypePicker } from './TypePicker';
+import { useRowCountStatus } from './rowCountStatus';
 import { ErrorsOnlyButton, FoldButtons, ToolbarMoreMenu, WIDE_ERRORS, WIDE_FOLD } from './ToolbarMoreMenu';
 
 export function TimelineToolbar() {
   const { load } = useServices();
   const filter = useApp((s) => s.filter);
-  const rowCount = useApp((s) => s.rowCount);
-  const scanning = useApp((s) => s.filterScanning);
   const [text, setText] = useState(filter.text);
-  const filtered = filter.types !== null || filter.errorsOnly || filter.text !== '';
-  const count = `${rowCount.toLocaleString('en-US')} ${filtered ? 'match' : 'row'}${rowCount === 1 ? '' : filtered ? 'es' : 's'}`;
-  const { shown, announced } = useScanStatus(scanning, count);
+  const { shown, announced, filtered } = useRowCountStatus();
 
   // The filter's text changed from outside the box ("Clear filters"): the box shows it (a typed
   // text still waiting for its debounce is not outside, nor is what the box itself sent).
@@ -74,45 +71,10 @@ export function TimelineToolbar() {
           {shown}
         </span>
       </div>
-      {/* Outside the line of controls: what a screen reader is told of a filter's scan. */}
+      {/* Outside the line of controls: what a screen reader is told of the count (rowCountStatus). */}
       <span className="sr-only" role="status">
         {announced}
       </span>
     </div>
   );
-}
-
-/** How long a scan runs before the count gives way to "Filtering…". */
-const SLOW_SCAN_MS = 150;
-
-/**
- * The count shown and what a screen reader is told. While a filter's scan runs, the rows on screen
- * are the last filter's and the count is not yet the new one's: the last settled count stays, and
- * gives way to "Filtering…" once the scan is slow (a fast one would flash). A screen reader is told
- * the count a scan ends with (not a loading log's count as it grows) and "Filtering…".
- */
-function useScanStatus(scanning: boolean, count: string): { shown: string; announced: string } {
-  const [settled, setSettled] = useState(count);
-  if (!scanning && settled !== count) setSettled(count);
-  const [slowScan, setSlowScan] = useState(false);
-  const [announced, setAnnounced] = useState('');
-  const scanned = useRef(false);
-  useEffect(() => {
-    if (!scanning) return;
-    scanned.current = true;
-    const t = setTimeout(() => {
-      setSlowScan(true);
-      setAnnounced('Filtering…');
-    }, SLOW_SCAN_MS);
-    return () => {
-      clearTimeout(t);
-      setSlowScan(false);
-    };
-  }, [scanning]);
-  useEffect(() => {
-    if (scanning || !scanned.current) return;
-    scanned.current = false;
-    setAnnounced(count);
-  }, [scanning, count]);
-  return { shown: !scanning ? count : slowScan ? 'Filtering…' : settled, announced };
 }

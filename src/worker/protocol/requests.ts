@@ -31,6 +31,11 @@ export interface TimelineFilter {
 
 export const NO_FILTER: TimelineFilter = { types: null, errorsOnly: false, text: '' };
 
+/** Whether a filter hides any row: a text of spaces alone filters nothing (the worker's rule). */
+export function isFiltered(filter: TimelineFilter): boolean {
+  return filter.types !== null || filter.errorsOnly || filter.text.trim() !== '';
+}
+
 export type ReplayAxisKind = 'seq' | 'time';
 
 /**

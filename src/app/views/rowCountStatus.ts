@@ -1,0 +1,61 @@
+/**
+ * The timeline toolbar's row count, as shown and as a screen reader is told it. While a filter's
+ * scan runs, the rows on screen are still those from before it: the count shown stays theirs, and
+ * gives way to "Filtering…" once the scan is slow (a fast one would flash). A screen reader is
+ * told the count when it settles after what the user asked for or waited on (appState's
+ * `rowCountSettled`: a scan's end, a fold of every row, the load's end), not as a loading log's
+ * count grows; the text is cleared once told, so that reading the page reads the count once.
+ */
+import { useEffect, useState } from 'react';
+import { useApp } from '../appState';
+import { isFiltered } from '../../worker/protocol';
+
+/** How long a scan runs before the count gives way to "Filtering…". */
+export const SLOW_SCAN_MS = 150;
+/** How long a told count stays in the status region (a screen reader has read it by then). */
+export const TOLD_MS = 5000;
+
+export const FILTERING = 'Filtering…';
+
+/** "1 row", "34,256 rows", "3 matches": a filter's rows are its matches. */
+export function rowCountText(rowCount: number, filtered: boolean): string {
+  const noun = filtered ? (rowCount === 1 ? 'match' : 'matches') : rowCount === 1 ? 'row' : 'rows';
+  return `${rowCount.toLocaleString('en-US')} ${noun}`;
+}
+
+export function useRowCountStatus(): { shown: string; announced: string; filtered: boolean } {
+  const filtered = useApp((s) => isFiltered(s.filter));
+  const count = rowCountText(
+    useApp((s) => s.rowCount),
+    filtered,
+  );
+  const scan = useApp((s) => s.filterScan);
+  const settled = useApp((s) => s.rowCountSettled);
+  const slowScan = useSlowScan(scan !== null);
+  // The count as it was when it settled (a later change, a loading log's growth, is not told).
+  const [told, setTold] = useState({ settled, text: '' });
+  if (told.settled !== settled) setTold({ settled, text: settled > 0 ? count : '' });
+  useEffect(() => {
+    if (told.text === '') return;
+    const t = setTimeout(() => setTold((was) => ({ ...was, text: '' })), TOLD_MS);
+    return () => clearTimeout(t);
+  }, [told]);
+  const announced = slowScan ? FILTERING : told.text;
+
+  const shown = scan === null ? count : slowScan ? FILTERING : rowCountText(scan.rowCount, scan.filtered);
+  return { shown, announced, filtered };
+}
+
+/** True once a scan has run for SLOW_SCAN_MS, until it ends. */
+function useSlowScan(scanning: boolean): boolean {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!scanning) return;
+    const t = setTimeout(() => setSlow(true), SLOW_SCAN_MS);
+    return () => {
+      clearTimeout(t);
+      setSlow(false);
+    };
+  }, [scanning]);
+  return slow;
+}
