@@ -35,6 +35,8 @@ export interface AppState {
   /** Timeline rows and a version that changes with them: a mirror of the client's counts (its one writer). */
   rowCount: number;
   rowsVersion: number;
+  /** Changes when rows already shown may be other rows, not when rows are added at the end (RowsInfo). */
+  rowsShape: number;
 
   selectedSeq: number | null;
   /** Inside a long delta at selectedSeq: code points of it shown (spec 6 "chunk offset"); null = all. */
@@ -61,6 +63,11 @@ export interface AppState {
    * on 1M events): their count, and whether they were a filter's matches, when the scan began.
    */
   filterScan: { rowCount: number; filtered: boolean } | null;
+  /**
+   * The filter was answered before its scan read the whole log (a loading log's later events):
+   * more matches may come, in `rows` pushes, until one says the scan is through.
+   */
+  filterRest: boolean;
   /** Counts the filters the worker has applied: after one that cleared the filter, the timeline shows the selection again. */
   filtersApplied: number;
   /**
@@ -92,6 +99,7 @@ const perLog = {
   shownAgain: 0,
   filter: NO_FILTER,
   filterScan: null,
+  filterRest: false,
   filtersApplied: 0,
   rowCountSettled: 0,
   foldLevel: 'none',
@@ -102,6 +110,7 @@ const initial: AppState = {
   ...perLog,
   rowCount: 0,
   rowsVersion: 0,
+  rowsShape: 0,
   status: 'idle',
   loadId: 0,
   name: '',

@@ -18,7 +18,7 @@
  *    the UI can offer Retry instead of spinning forever.
  *  - Row counts: the client is the one place that knows the timeline's
  *    current row count and version. Every answer and push that carries them
- *    (progress, ready, grew, rows, toggle, collapseAll, locate, filter, open)
+ *    (progress, ready, grew, the rows push and answer, toggle, collapseAll, locate, filter, open)
  *    goes through `noteRows`, which keeps the newest version of the current
  *    load (a late answer from an older load or an older version is ignored)
  *    and tells `onRows` listeners. Views read it; nothing else writes it.
@@ -226,6 +226,7 @@ export class LogClient {
       if (p.kind === 'busy') this.busy = { until: this.now() + p.quietMs, what: p.what };
       if (p.kind === 'progress') this.noteRows(p.loadId, p);
       else if (p.kind === 'ready' || p.kind === 'grew') this.noteRows(p.loadId, p.summary);
+      else if (p.kind === 'rows') this.noteRows(p.loadId, p);
       for (const l of this.pushListeners) l(p);
       return;
     }
@@ -241,7 +242,7 @@ export class LogClient {
 
   private beginLoad(loadId: number): void {
     this.loadId = loadId;
-    this.rowCounts = { loadId, rowCount: 0, rowsVersion: 0 };
+    this.rowCounts = { loadId, rowCount: 0, rowsVersion: 0, rowsShape: 0 };
     for (const l of this.rowListeners) l(this.rowCounts);
   }
 
@@ -250,7 +251,12 @@ export class LogClient {
     const known = this.rowCounts;
     if (loadId !== this.loadId || !known || info.rowsVersion < known.rowsVersion) return;
     if (info.rowsVersion === known.rowsVersion && info.rowCount === known.rowCount) return;
-    this.rowCounts = { loadId, rowCount: info.rowCount, rowsVersion: info.rowsVersion };
+    this.rowCounts = {
+      loadId,
+      rowCount: info.rowCount,
+      rowsVersion: info.rowsVersion,
+      rowsShape: info.rowsShape ?? 0,
+    };
     for (const l of this.rowListeners) l(this.rowCounts);
   }
 

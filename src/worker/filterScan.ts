@@ -44,6 +44,28 @@ export class FilterScan {
     return this.session.done && this.scanned >= this.session.eventCount;
   }
 
+  /** Events read so far (seqs 0..scannedCount-1). */
+  get scannedCount(): number {
+    return this.scanned;
+  }
+
+  /** The log's events when asked (the scan reads on as it grows). */
+  get loadedCount(): number {
+    return this.session.eventCount;
+  }
+
+  get errorsOnly(): boolean {
+    return this.filter.errorsOnly;
+  }
+
+  /** Reads the log again from its first event (the same scan: whoever runs it runs on). */
+  restart(): void {
+    this.scanned = 0;
+    this.matches.length = 0;
+    this.seen = null;
+    this.generation++;
+  }
+
   /** Scans for up to budgetMs; returns true when caught up with the loaded events. */
   advance(budgetMs: number): boolean {
     const log = this.session.log;

@@ -20,13 +20,13 @@ describe('a followed log’s summary', () => {
     log.push(first);
     log.checkpoint();
     const queries = new Queries(log);
-    expect(queries.summary(0, 0).fileBytes).toBe(first.length);
+    expect(queries.summary({ rowCount: 0, rowsVersion: 0 }).fileBytes).toBe(first.length);
     let more = '';
     for (let seq = 2; seq < 50; seq++) more += line(seq);
     const grown = enc.encode(more);
     log.push(grown);
     log.checkpoint('grown');
-    const s = queries.summary(0, 0);
+    const s = queries.summary({ rowCount: 0, rowsVersion: 0 });
     expect(s.events).toBe(50);
     expect(s.fileBytes).toBe(first.length + grown.length);
   });

@@ -103,7 +103,7 @@ function inSlices<K extends RequestKind>(
 const MAX_LOCATE_BLOCK = 1024;
 
 function rowsInfo(t: TimelineRows): RowsInfo {
-  return { rowCount: t.rows().rowCount, rowsVersion: t.version };
+  return t.info();
 }
 
 export const handlers: HandlerTable = {

@@ -40,6 +40,7 @@ import { tooLarge } from './memoryBudget';
 import { AnswerQueries } from './answerQueries';
 import { SearchRunner } from './searchRunner';
 import type { FilterScan } from './filterScan';
+import { FilterRun } from './filterRun';
 import { TimelineRows } from './timelineRows';
 import { loadFileInRanges } from './rangeLoad';
 import { FIRST_SLICE, PUSH_SLICE, nextSlice, progressInterval } from './pushSlices';
@@ -87,8 +88,10 @@ interface Pace {
 
 export class LogHost implements HandlerHost {
   current: LoadedLog | null = null;
-  /** Outstanding filter scans by request id, so a newer filter or a new load stops them. */
-  private readonly scans = new Map<number, { cancelled: boolean }>();
+  /** The filter's scan while it runs (filterRun.ts): a newer filter or a new load stops it. */
+  private filterRun: FilterRun | null = null;
+  /** Logs whose first read ended (ready was pushed): a filter's scan of them is through once caught up. */
+  private readonly readLogs = new WeakSet<LoadedLog>();
   /** Progress and diagnostics pushes while a log loads or grows. */
   private readonly progress = new ProgressPosts((p) => this.push(p));
 
@@ -160,7 +163,7 @@ export class LogHost implements HandlerHost {
     lift: ReadLimitKind[] = [],
   ): Promise<Result<ResponseValues['open']>> {
     this.current?.abort.abort();
-    for (const scan of this.scans.values()) scan.cancelled = true;
+    this.filterRun?.cancel();
     const abort = new AbortController();
     const log = new OpenLog(
       loadId,
@@ -218,7 +221,10 @@ export class LogHost implements HandlerHost {
       else await log.finish();
       const over = this.refusal(log, log.log.bytesDecoded, true);
       if (over) throw new LoadError('refused', over);
-      me.rows.restartFilter();
+      this.readLogs.add(me);
+      const scan = me.rows.filterScan;
+      // An errors-only scan reads the log again; its run goes on, or a new one starts.
+      if (me.rows.restartFilter() && scan && this.filterRun?.ended !== false) this.runFilter(me, scan);
       this.progress.post(me);
       const summary = this.summaryOf(me);
       this.push({ kind: 'ready', loadId, summary });
@@ -327,8 +333,7 @@ export class LogHost implements HandlerHost {
   }
 
   summaryOf(c: LoadedLog): ResponseValues['open'] {
-    const rows = c.rows.rows();
-    return c.queries.summary(rows.rowCount, c.rows.version);
+    return c.queries.summary(c.rows.info());
   }
 
   cancel(loadId: number): { cancelled: boolean } {
@@ -342,32 +347,38 @@ export class LogHost implements HandlerHost {
 
   // ---------------------------------------------------------------- filter
 
-  /** Sets the filter; answers once the scan has caught up with the events loaded so far (newest filter wins). */
-  async filter(id: number, filter: TimelineFilter): Promise<Result<ResponseValues['filter']>> {
+  /**
+   * Sets the filter; answers once its scan has read the events loaded when it was asked (newest
+   * filter wins). The rest of a loading log is scanned on, and its rows told (filterRun.ts).
+   */
+  async filter(_id: number, filter: TimelineFilter): Promise<Result<ResponseValues['filter']>> {
     const c = this.current;
     if (!c) return fail('no-log', 'No log is loaded');
-    for (const scan of this.scans.values()) scan.cancelled = true;
-    const token = { cancelled: false };
-    this.scans.set(id, token);
-    try {
-      const scan: FilterScan | null = c.rows.setFilter(filter);
-      // Later events are scanned as they arrive.
-      while (scan && !scan.advance(SLICE_BUDGET_MS)) {
-        await yieldToEvents();
-        if (token.cancelled || this.current !== c)
-          return fail('superseded', 'A newer filter replaced this one');
-      }
-      const rows = c.rows.rows();
-      return {
-        ok: true,
-        value: {
-          rowCount: rows.rowCount,
-          rowsVersion: c.rows.version,
-          matches: scan ? scan.matches.length : rows.rowCount,
-        },
-      };
-    } finally {
-      this.scans.delete(id);
-    }
+    this.filterRun?.cancel();
+    this.filterRun = null;
+    const scan = c.rows.setFilter(filter);
+    const run = scan ? this.runFilter(c, scan) : null;
+    if (run && scan && !(await run.reached(scan.loadedCount)))
+      return fail('superseded', 'A newer filter replaced this one');
+    const rows = c.rows.info();
+    return {
+      ok: true,
+      value: {
+        ...rows,
+        matches: scan ? scan.matches.length : rows.rowCount,
+        through: run === null || run.ended,
+      },
+    };
+  }
+
+  private runFilter(c: LoadedLog, scan: FilterScan): FilterRun {
+    this.filterRun = new FilterRun(scan, {
+      current: () => this.current === c,
+      loading: () => !this.readLogs.has(c),
+      told: (through) => {
+        this.push({ kind: 'rows', loadId: c.log.loadId, ...c.rows.info(), through });
+      },
+    });
+    return this.filterRun;
   }
 }

@@ -15,7 +15,7 @@ export class ProgressPosts {
   post(c: LoadedLog): void {
     const s = c.log;
     s.ingest();
-    const rows = c.rows.rowsWhileLoading();
+    const rows = c.rows.info(c.rows.rowsWhileLoading());
     const elapsedMs = performance.now() - s.startedAt;
     this.push({
       kind: 'progress',
@@ -27,8 +27,7 @@ export class ProgressPosts {
       events: s.eventCount,
       rate: elapsedMs > 0 ? (s.log.bytesIn / elapsedMs) * 1000 : 0,
       elapsedMs,
-      rowCount: rows.rowCount,
-      rowsVersion: c.rows.version,
+      ...rows,
       diagnostics: s.diagnosticCounts(),
     });
     const pushed = this.pushedDiagnostics;

@@ -31,7 +31,7 @@ import type {
 import type { OpenLog } from './openLog';
 import { limitDepth, limitDepthAndWidth } from '../core/depthLimit';
 import { seqRuns, type SeqRuns } from '../core/view/seqRuns';
-import { REPLACED_PAGE } from './protocol';
+import { REPLACED_PAGE, type RowsInfo } from './protocol';
 import { listedSamples } from '../core/import/inspect/sampleList';
 import { turnColumns } from './turnColumns';
 import { postedHeader, postedMeta, type PostedHeader, type PostedMeta } from '../core/view/headerFields';
@@ -310,7 +310,7 @@ export class Queries {
     return this.metasCache;
   }
 
-  summary(rowCount: number, rowsVersion: number): LogSummary {
+  summary(rows: RowsInfo): LogSummary {
     const s = this.session;
     const log = s.log;
     const st = log.structure;
@@ -334,8 +334,7 @@ export class Queries {
       types: s.types(),
       diagnostics: s.diagnosticCounts(),
       codes: s.diag.codes(),
-      rowCount,
-      rowsVersion,
+      ...rows,
     };
     if (s.totalBytes !== null) out.fileBytes = s.totalBytes;
     if (s.following) out.following = true;

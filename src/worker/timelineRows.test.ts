@@ -206,7 +206,7 @@ describe('Queries', () => {
 
   it('summary: fingerprint, counts and types', () => {
     const { session, queries } = demo();
-    const s = queries.summary(0, 0);
+    const s = queries.summary({ rowCount: 0, rowsVersion: 0 });
     const bytes = readFileSync(new URL('../../public/samples/demo.jsonl', import.meta.url));
     expect(s.fingerprint).toBe(createHash('sha256').update(bytes).digest('hex').slice(0, 16));
     expect(s.events).toBe(session.eventCount);

@@ -14,7 +14,7 @@ import { stepOutcomes, toolList } from '../core/view/spanSummary';
 import { MatchRows, RunRows, depthOf, type RowMap, type Span, type SpanKind } from '../core/view/rowMap';
 import { clippedEnd, mergeByStart, spansStartingIn } from '../core/view/spanLists';
 import { formatDuration, recordedTime } from '../core/view/duration';
-import { isFiltered, NO_FILTER, type TimelineFilter, type TimelineRow } from './protocol';
+import { isFiltered, NO_FILTER, type RowsInfo, type TimelineFilter, type TimelineRow } from './protocol';
 import { stepHealthView } from './replayQueries';
 import { FilterScan } from './filterScan';
 import { RowText } from './rowText';
@@ -33,6 +33,8 @@ export class TimelineRows {
   private builtFor = { events: -1, spans: -1, chunkRuns: -1, matches: -1, scanGen: -1, done: false };
   private dirty = true;
   version = 0;
+  /** Bumped when rows already built may be other rows (RowsInfo's `rowsShape`). */
+  private shape = 0;
   // Derived from the structure on each rebuild.
   private turnSpans: Span[] = [];
   private stepSpans: Span[] = [];
@@ -81,9 +83,21 @@ export class TimelineRows {
     return this.scan;
   }
 
-  /** After the log ended, diagnostics reported at the end may add error matches: rescan. */
-  restartFilter(): FilterScan | null {
-    return this.scan ? this.setFilter(this.filter) : null;
+  /**
+   * After the log ended, diagnostics reported at the end may add error matches: an errors-only
+   * scan reads the log again (in place: its run goes on). True when it does. Nothing else a scan
+   * tests changes at the end.
+   */
+  restartFilter(): boolean {
+    if (!this.scan?.errorsOnly) return false;
+    this.scan.restart();
+    this.invalidate();
+    return true;
+  }
+
+  /** The filter's scan (null: no filter). */
+  get filterScan(): FilterScan | null {
+    return this.scan;
   }
 
   /** Expands whatever hides seq (folded turn, step or chunk run); false when a filter hides it. */
@@ -100,6 +114,12 @@ export class TimelineRows {
 
   private invalidate(): void {
     this.dirty = true;
+    this.shape++;
+  }
+
+  /** The rows as the page is told of them (`rowsShape`: see RowsInfo). */
+  info(map: RowMap = this.rows()): RowsInfo {
+    return { rowCount: map.rowCount, rowsVersion: this.version, rowsShape: this.shape };
   }
 
   /**
@@ -121,6 +141,7 @@ export class TimelineRows {
       if (next) {
         this.map = next;
         this.version++;
+        this.shape++;
         return;
       }
     }
@@ -152,6 +173,8 @@ export class TimelineRows {
       return this.map;
     }
     const started = performance.now();
+    // Matches taken back (an earlier seq became an error): rows already sent may be others.
+    if (scanGen !== b.scanGen) this.shape++;
     this.rebuildSpans(structure);
     if (this.scan) {
       this.map = new MatchRows(this.scan.matches.view());

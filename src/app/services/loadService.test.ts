@@ -136,7 +136,7 @@ describe('LoadService', () => {
       filterScan: { rowCount: 34256, filtered: false },
       filtersApplied: 0,
     });
-    answers[1]!({ rowCount: 3, rowsVersion: 2, matches: 3 });
+    answers[1]!({ rowCount: 3, rowsVersion: 2, matches: 3, through: true });
     await tick();
     expect(useApp.getState()).toMatchObject({ filterScan: null, filtersApplied: 1 });
     // A filter that fails ends the scanning and applies nothing.
@@ -303,5 +303,29 @@ describe('FollowMode', () => {
     expect(client.sent('open')).toHaveLength(sentBefore);
     load.open({ kind: 'sample', name: 'demo.jsonl' });
     expect(client.sent('open').at(-1)).not.toHaveProperty('liftLimits');
+  });
+  it('a filter answered before its scan read the whole log counts on until a rows push says it is through; the count settles then, and at the load end only if no scan is still reading', async () => {
+    const client = new FakeClient({
+      open: () => new Promise(() => {}),
+      filter: () => ({ rowCount: 3, rowsVersion: 2, matches: 3, through: false }),
+    });
+    const load = new LoadService(client);
+    load.start();
+    const id = load.open({ kind: 'sample', name: 'demo.jsonl' }, { keepSelection: false })!;
+    load.setFilter({ types: null, errorsOnly: false, text: 'deploy' });
+    await tick();
+    expect(useApp.getState()).toMatchObject({
+      filterScan: null,
+      filterRest: true,
+      filtersApplied: 1,
+      rowCountSettled: 0,
+    });
+    // The load ends while the scan still reads: its end is not when the count settles.
+    client.push({ kind: 'ready', loadId: id, summary: summary(id, 42) });
+    expect(useApp.getState()).toMatchObject({ status: 'ready', filterRest: true, rowCountSettled: 0 });
+    client.push({ kind: 'rows', loadId: id, rowCount: 7, rowsVersion: 3, through: false });
+    expect(useApp.getState()).toMatchObject({ filterRest: true, rowCountSettled: 0 });
+    client.push({ kind: 'rows', loadId: id, rowCount: 9, rowsVersion: 4, through: true });
+    expect(useApp.getState()).toMatchObject({ filterRest: false, rowCountSettled: 1 });
   });
 });

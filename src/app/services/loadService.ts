@@ -15,6 +15,8 @@ import {
   type LoadSource,
   type LogSummary,
   type Push,
+  type ResponseValues,
+  type Result,
   type TimelineFilter,
 } from '../../worker/protocol';
 import type { ReadLimitKind } from '../../core/reader/readLimits';
@@ -61,8 +63,9 @@ export class LoadService {
   /** Subscribes to the worker; returns the unsubscribe. */
   start(): () => void {
     const offPush = this.client.subscribe((p) => this.onPush(p));
-    const offRows = this.client.onRows(({ loadId, rowCount, rowsVersion }) => {
-      if (loadId === useApp.getState().loadId) useApp.setState({ rowCount, rowsVersion });
+    const offRows = this.client.onRows(({ loadId, rowCount, rowsVersion, rowsShape }) => {
+      if (loadId === useApp.getState().loadId)
+        useApp.setState({ rowCount, rowsVersion, rowsShape: rowsShape ?? 0 });
     });
     const offDead = this.client.onDead((reason) => {
       useApp.setState({
@@ -182,18 +185,21 @@ export class LoadService {
       filterScan: s.filterScan ?? { rowCount: s.rowCount, filtered: isFiltered(s.filter) },
     }));
     // Only the newest filter of this load says when scanning ends (an older one is superseded).
-    const answered = (applied: boolean) => {
+    const answered = (r: Result<ResponseValues['filter']>) => {
       if (ask !== this.filterAsks || loadId !== useApp.getState().loadId) return;
+      const rest = r.ok && !r.value.through;
       useApp.setState((s) => ({
         filterScan: null,
-        filtersApplied: s.filtersApplied + (applied ? 1 : 0),
-        rowCountSettled: s.rowCountSettled + 1,
+        filterRest: rest,
+        filtersApplied: s.filtersApplied + (r.ok ? 1 : 0),
+        rowCountSettled: s.rowCountSettled + (rest ? 0 : 1),
       }));
     };
-    this.client.request({ kind: 'filter', filter }, { lane: 'filter' }).then(
-      (r) => answered(r.ok),
-      () => answered(false),
-    );
+    this.client
+      .request({ kind: 'filter', filter }, { lane: 'filter' })
+      .then(answered, () =>
+        answered({ ok: false, error: { code: 'internal', message: 'the filter was not answered' } }),
+      );
   }
 
   foldAll(level: 'turns' | 'steps' | 'none'): void {
@@ -226,6 +232,13 @@ export class LoadService {
         return;
       case 'diagnostics':
         useApp.setState({ diagnostics: p.counts, codes: p.codes });
+        return;
+      case 'rows':
+        // The rest of a filter's scan (the client noted the rows); a newer filter's scan counts alone.
+        if (p.through && state.filterRest && state.filterScan === null) {
+          useApp.setState({ filterRest: false });
+          this.countSettled();
+        }
         return;
       case 'ready':
         this.onReady(p.loadId, p.summary);
@@ -273,7 +286,9 @@ export class LoadService {
       name: s.name,
       progress: null,
     });
-    this.countSettled();
+    // A filter's scan still reading says when the count settles (its answer, or its last rows push).
+    const { filterScan, filterRest } = useApp.getState();
+    if (filterScan === null && !filterRest) this.countSettled();
     const sel = useApp.getState().selectedSeq;
     if (sel === null || sel >= s.events) {
       // Show where the session ended, scrolled into view: the user sees the selected row.

@@ -23,7 +23,7 @@ function startAt(url: string) {
   history.replaceState(null, '', url);
   const client = new FakeClient({
     open: () => new Promise(() => {}),
-    filter: () => ({ rowCount: 0, rowsVersion: 2, matches: 0 }),
+    filter: () => ({ rowCount: 0, rowsVersion: 2, matches: 0, through: true }),
   });
   const load = new LoadService(client);
   teardown.push(load.start());

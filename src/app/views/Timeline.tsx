@@ -33,14 +33,16 @@ import { TIMELINE_GRID_ID } from './focusTargets';
  * only grow at the end: a block is asked again when its own rows grew, and only once the answer
  * to its last ask is in. Asked again on every progress push that grew it, a block's request was
  * superseded before the busy worker answered it (the first rows of a 100 MB log came from the
- * third ask, ~50 ms later). Once ready, on every new row-map version (`rowsVersion`: the version
- * the view shows, see `useViewVersion`).
+ * third ask, ~50 ms later). It is asked again too when rows it holds may be other rows (`rowsShape`:
+ * a filter or a fold while loading). Once ready, on every new row-map version (`rowsVersion`: the
+ * version the view shows, see `useViewVersion`).
  */
 function useRowBlock(
   index: number,
   block: number,
   rowCount: number,
   rowsVersion: number,
+  rowsShape: number,
   loading: boolean,
   primedAt: (from: number) => boolean,
 ): RowsWindow | undefined {
@@ -48,14 +50,17 @@ function useRowBlock(
   const inside = rowCount > 0 && index >= 0 && from < rowCount && !primedAt(from);
   const rowsIn = Math.max(0, Math.min(block, rowCount - from));
   // While loading: how many of the block's rows there were when it was last asked for.
-  const [asked, setAsked] = useState(rowsIn);
+  // (A count of rows of the shape they were asked in: after a new shape, the block may hold fewer.)
+  const [asked, setAsked] = useState({ rows: rowsIn, shape: rowsShape });
+  const askedRows = asked.shape === rowsShape ? asked.rows : 0;
   const query = useWorkerQuery(inside ? { kind: 'rows', from, to: from + block } : null, {
     lane: `rows-${index % 2}`,
-    deps: loading ? ['loading', asked] : [rowsVersion],
+    deps: loading ? ['loading', askedRows, rowsShape] : [rowsVersion],
     keepPrevious: true,
   });
   const got = query.dataFor?.from === from ? (query.data?.rows.length ?? 0) : 0;
-  if (loading && !query.loading && rowsIn > Math.max(asked, got)) setAsked(rowsIn);
+  if (loading && !query.loading && rowsIn > Math.max(askedRows, got))
+    setAsked({ rows: rowsIn, shape: rowsShape });
   return query.data;
 }
 
@@ -92,7 +97,9 @@ export function Timeline() {
 
   const block = blockSizeFor(Math.ceil(geo.perView));
   const firstBlock = Math.floor(firstRow / block);
-  const loading = useApp((s) => s.status === 'loading');
+  // Rows grow only at the end while a log loads, and while a filter's scan reads the rest of the
+  // log: a new row-map version at every progress does not ask every block again.
+  const loading = useApp((s) => s.status === 'loading' || s.filterRest);
 
   // Bring the selection into view (revealing it if folded) when it changes, not when rows change:
   // folding everything must not be undone by the selection.
@@ -127,8 +134,9 @@ export function Timeline() {
   const current = (b: RowsWindow) => b.rowsVersion === viewVersion && b.rows.length > 0;
   const atHand = primed.filter(current);
   const primedAt = (from: number) => atHand.some((b) => b.from === from);
-  const blockA = useRowBlock(firstBlock, block, rowCount, viewVersion, loading, primedAt);
-  const blockB = useRowBlock(firstBlock + 1, block, rowCount, viewVersion, loading, primedAt);
+  const rowsShape = useApp((s) => s.rowsShape);
+  const blockA = useRowBlock(firstBlock, block, rowCount, viewVersion, rowsShape, loading, primedAt);
+  const blockB = useRowBlock(firstBlock + 1, block, rowCount, viewVersion, rowsShape, loading, primedAt);
   const held = [...atHand, blockA, blockB].filter((b) => b !== undefined);
   // Asked once rows are shown: the first rows' answer does not wait behind its first read.
   const requestChanges = useRequestChangeSeqs(held.length > 0);

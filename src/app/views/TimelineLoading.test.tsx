@@ -89,6 +89,32 @@ it('while loading, a growing block is asked again only once its last answer is i
   expect(document.querySelector('[role=row][data-seq="28"]')).not.toBeNull();
 });
 
+it('while loading, rows of another shape (a filter, a fold) are asked again, and grow again from the rows that shape holds', async () => {
+  const client = loadingTimeline();
+  grow(28);
+  await settle();
+  release();
+  await settle();
+  expect(client.sent('rows')).toHaveLength(1);
+  expect(document.querySelector('[role=row][data-seq="20"]')).not.toBeNull();
+  // A filter answered while the log loads: 5 matches so far, other rows than those shown.
+  loaded = 5;
+  act(() => useApp.setState({ rowCount: 5, rowsVersion: 2, rowsShape: 1 }));
+  await settle();
+  expect(client.sent('rows')).toHaveLength(2);
+  release();
+  await settle();
+  expect(document.querySelector('[role=row][data-seq="20"]')).toBeNull();
+  // Its scan reads on: the block grows from 5 rows, and is asked again for them.
+  loaded = 12;
+  act(() => useApp.setState({ rowCount: 12, rowsVersion: 3 }));
+  await settle();
+  expect(client.sent('rows')).toHaveLength(3);
+  release();
+  await settle();
+  expect(document.querySelector('[role=row][data-seq="11"]')).not.toBeNull();
+});
+
 it("a growing log changes only the height in the rows parent style; the seq width sits on the rows' seq cells", async () => {
   loadingTimeline();
   grow(100);

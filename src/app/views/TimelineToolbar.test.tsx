@@ -38,7 +38,7 @@ describe('TimelineToolbar', () => {
     expect(status()).toBe('Filtering…');
     await act(async () => {
       useApp.setState({ rowCount: 3, rowsVersion: 2 });
-      answers[0]!({ rowCount: 3, rowsVersion: 2, matches: 3 });
+      answers[0]!({ rowCount: 3, rowsVersion: 2, matches: 3, through: true });
       await new Promise((r) => setTimeout(r, 0));
     });
     expect(count()).toBe('3 matches');
@@ -47,6 +47,9 @@ describe('TimelineToolbar', () => {
     act(() => useApp.setState({ rowCount: 5, rowsVersion: 3 }));
     expect(count()).toBe('5 matches');
     expect(status()).toBe('3 matches');
+    // Answered before its scan read the whole log (a loading log): the count says more may come.
+    act(() => useApp.setState({ filterRest: true }));
+    expect(count()).toBe('5 matches…');
   });
   it('tells a screen reader the count when a fold of every row or the load ends, not as the log grows, and clears it once told', async () => {
     vi.useFakeTimers();

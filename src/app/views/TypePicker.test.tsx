@@ -20,7 +20,9 @@ function manyTypes(n: number) {
 
 function picker(types: { type: string; count: number }[]) {
   useApp.setState({ status: 'ready', summary: summary(1, types.length, { types }) });
-  const client = new FakeClient({ filter: () => ({ rowCount: 0, rowsVersion: 2, matches: 0 }) });
+  const client = new FakeClient({
+    filter: () => ({ rowCount: 0, rowsVersion: 2, matches: 0, through: true }),
+  });
   const el = renderWithClient(client, <TypePicker />);
   const button = [...el.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Types'));
   if (!button) throw new Error('the Types button is drawn');

@@ -1,7 +1,8 @@
 /**
  * The timeline toolbar's row count, as shown and as a screen reader is told it. While a filter's
  * scan runs, the rows on screen are still those from before it: the count shown stays theirs, and
- * gives way to "Filtering…" once the scan is slow (a fast one would flash). A screen reader is
+ * gives way to "Filtering…" once the scan is slow (a fast one would flash). A filter answered before
+ * its scan read the whole log (a loading log's later events) counts on: "7,857 matches…". A screen reader is
  * told the count when it settles after what the user asked for or waited on (appState's
  * `rowCountSettled`: a scan's end, a fold of every row, the load's end), not as a loading log's
  * count grows; the text is cleared once told, so that reading the page reads the count once.
@@ -30,6 +31,8 @@ export function useRowCountStatus(): { shown: string; announced: string; filtere
     filtered,
   );
   const scan = useApp((s) => s.filterScan);
+  // Answered before the scan read the whole log: more matches may come.
+  const rest = useApp((s) => s.filterRest);
   const settled = useApp((s) => s.rowCountSettled);
   const slowScan = useSlowScan(scan !== null);
   // The count as it was when it settled (a later change, a loading log's growth, is not told).
@@ -42,7 +45,14 @@ export function useRowCountStatus(): { shown: string; announced: string; filtere
   }, [told]);
   const announced = slowScan ? FILTERING : told.text;
 
-  const shown = scan === null ? count : slowScan ? FILTERING : rowCountText(scan.rowCount, scan.filtered);
+  const shown =
+    scan === null
+      ? rest
+        ? `${count}…`
+        : count
+      : slowScan
+        ? FILTERING
+        : rowCountText(scan.rowCount, scan.filtered);
   return { shown, announced, filtered };
 }
 

@@ -26,6 +26,13 @@ export interface CodeGroup {
 export interface RowsInfo {
   rowCount: number;
   rowsVersion: number;
+  /**
+   * Changes when rows already sent may be other rows (a filter, a fold, a match taken back), not
+   * when rows are only added at the end (a loading log, a filter's scan reading on): while rows
+   * only grow, the page asks again only for the rows that grew. The worker always sends it
+   * (TimelineRows.info); a test's stand-in may leave it out (taken as 0).
+   */
+  rowsShape?: number;
 }
 
 export interface LogSummary extends RowsInfo {

@@ -53,5 +53,10 @@ export type Push =
       searched: number;
       total: number;
     }
+  /**
+   * A filter answered before its scan read the whole log found more matches (`through`: the scan
+   * has now read it all).
+   */
+  | ({ kind: 'rows'; loadId: number; through: boolean } & RowsInfo)
   /** Follow mode: the server's event stream; 'rewritten' means the file changed under us: reload it. */
   | { kind: 'follow'; loadId: number; state: FollowState; message?: string };

@@ -39,7 +39,8 @@ export interface ResponseValues {
   nav: { seq: number | null };
   problemNav: { seq: number | null; what: string | null };
   problemAt: { what: string | null };
-  filter: RowsInfo & { matches: number };
+  /** `through`: the scan has read the whole log (else the rest comes in `rows` pushes). */
+  filter: RowsInfo & { matches: number; through: boolean };
   messages: MessagesWindow;
   messagesAt: MessagesAtView;
   replaced: ReplacedPage;

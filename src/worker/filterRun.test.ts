@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { singleStreamLog } from '../core/testing/hostileInputs';
+import { LogHost } from './host';
+import type { Push, ResponseMessage, ResponseValues, WorkerMessage } from './protocol';
+
+const DELTAS = 20_000;
+/** block-start, the deltas, block-end and finish. */
+const CHUNKS = DELTAS + 3;
+const chunksOnly = { types: ['assistant/chunk'], errorsOnly: false, text: '' };
+
+function host() {
+  const posted: WorkerMessage[] = [];
+  const h = new LogHost((m) => posted.push(m));
+  const answer = <K extends keyof ResponseValues>(id: number): ResponseValues[K] => {
+    const r = posted.find((m): m is ResponseMessage => m.type === 'response' && m.id === id);
+    if (!r?.result.ok) throw new Error(`no answer to ${id}: ${JSON.stringify(r?.result)}`);
+    return r.result.value as ResponseValues[K];
+  };
+  const pushes = () => posted.flatMap((m): Push[] => (m.type === 'push' ? [m.push] : []));
+  const rowsPushes = () => pushes().filter((p) => p.kind === 'rows');
+  return { h, answer, pushes, rowsPushes };
+}
+
+/**
+ * A log served from a URL whose body the test hands out: `more(n)` sends its next n lines, `end()`
+ * the rest and closes it. The load cannot end before the test says so.
+ */
+function servedLog(text: string) {
+  const lines = text.split('\n').map((l) => `${l}\n`);
+  let next = 0;
+  let body!: ReadableStreamDefaultController<Uint8Array>;
+  const stream = new ReadableStream<Uint8Array>({ start: (c) => void (body = c) });
+  vi.stubGlobal('fetch', () => Promise.resolve(new Response(stream)));
+  const send = (n: number) => {
+    body.enqueue(new TextEncoder().encode(lines.slice(next, next + n).join('')));
+    next += n;
+  };
+  return { more: send, end: () => (send(lines.length - next), body.close()) };
+}
+
+afterEach(() => void vi.unstubAllGlobals());
+
+describe('a filter asked while a log loads', () => {
+  it('is answered for the events loaded when it was asked, then told the rest until its scan is through', async () => {
+    const { h, answer, pushes, rowsPushes } = host();
+    const log = servedLog(singleStreamLog(DELTAS));
+    const opened = h.receive({
+      id: 1,
+      kind: 'open',
+      loadId: 1,
+      source: { kind: 'url', url: 'http://x/log.jsonl' },
+    });
+    log.more(5000);
+    await vi.waitFor(() => expect(h.current?.log.eventCount).toBe(5000));
+    await h.receive({ id: 2, kind: 'filter', filter: chunksOnly });
+    // Answered before the load ended, for the chunks among the 5,000 events so far; it says so.
+    expect(answer<'filter'>(2)).toMatchObject({ through: false, matches: 4998, rowCount: 4998 });
+    log.end();
+    await opened;
+    expect(pushes().some((p) => p.kind === 'ready')).toBe(true);
+    await vi.waitFor(() => expect(rowsPushes().some((p) => p.through)).toBe(true), { timeout: 20_000 });
+    // The last push says the scan is through, with every chunk; none comes after it.
+    expect(rowsPushes().at(-1)).toMatchObject({ kind: 'rows', loadId: 1, rowCount: CHUNKS, through: true });
+    expect(rowsPushes().filter((p) => p.through)).toHaveLength(1);
+    await h.receive({ id: 3, kind: 'rows', from: 0, to: 3 });
+    expect(answer<'rows'>(3).rowCount).toBe(CHUNKS);
+  });
+
+  it('a newer filter stops the older scan: nothing more is told of it', async () => {
+    const { h, answer, rowsPushes } = host();
+    const log = servedLog(singleStreamLog(2000));
+    const opened = h.receive({
+      id: 1,
+      kind: 'open',
+      loadId: 1,
+      source: { kind: 'url', url: 'http://x/log.jsonl' },
+    });
+    log.more(500);
+    await vi.waitFor(() => expect(h.current?.log.eventCount).toBe(500));
+    await h.receive({ id: 2, kind: 'filter', filter: chunksOnly });
+    // The events so far: block-start and the deltas among the first 500 lines.
+    expect(answer<'filter'>(2)).toMatchObject({ through: false, matches: 498 });
+    log.more(500);
+    await vi.waitFor(() => expect(rowsPushes().at(-1)).toMatchObject({ rowCount: 998, through: false }));
+    await h.receive({
+      id: 3,
+      kind: 'filter',
+      filter: { types: ['turn/start'], errorsOnly: false, text: '' },
+    });
+    expect(answer<'filter'>(3)).toMatchObject({ through: false, matches: 1 });
+    const toldBefore = rowsPushes().length;
+    log.end();
+    await opened;
+    await vi.waitFor(() => expect(rowsPushes().at(-1)).toMatchObject({ rowCount: 1, through: true }));
+    // Only the newer filter's end was told after it was asked.
+    const after = rowsPushes().slice(toldBefore);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ kind: 'rows', loadId: 1, rowCount: 1, through: true });
+  });
+
+  it('on a log already loaded, is answered through', async () => {
+    const { h, answer, rowsPushes } = host();
+    await h.receive({
+      id: 1,
+      kind: 'open',
+      loadId: 1,
+      source: { kind: 'text', text: singleStreamLog(1000) },
+    });
+    await h.receive({ id: 2, kind: 'filter', filter: chunksOnly });
+    expect(answer<'filter'>(2)).toMatchObject({ through: true, matches: 1003, rowCount: 1003 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rowsPushes()).toEqual([]);
+  });
+});
