@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { singleStreamLog } from '../core/testing/hostileInputs';
 import { LogHost } from './host';
 import type { Push, ResponseMessage, ResponseValues, WorkerMessage } from './protocol';
@@ -96,6 +97,33 @@ describe('a filter asked while a log loads', () => {
     const after = rowsPushes().slice(toldBefore);
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ kind: 'rows', loadId: 1, rowCount: 1, through: true });
+  });
+
+  it('errors only, asked while loading: read again at the load end (diagnostics found then), it ends with the matches a filter of the loaded log has', async () => {
+    const demo = readFileSync(new URL('../../public/samples/demo.jsonl', import.meta.url), 'utf8');
+    const errorsOnly = { types: null, errorsOnly: true, text: '' };
+    const after = host();
+    await after.h.receive({ id: 1, kind: 'open', loadId: 1, source: { kind: 'text', text: demo } });
+    await after.h.receive({ id: 2, kind: 'filter', filter: errorsOnly });
+    const expected = after.answer<'filter'>(2);
+    expect(expected.matches).toBeGreaterThan(0);
+
+    const { h, answer, rowsPushes } = host();
+    const log = servedLog(demo);
+    const opened = h.receive({
+      id: 1,
+      kind: 'open',
+      loadId: 1,
+      source: { kind: 'url', url: 'http://x/demo.jsonl' },
+    });
+    log.more(100);
+    await vi.waitFor(() => expect(h.current?.log.eventCount).toBeGreaterThanOrEqual(90));
+    await h.receive({ id: 2, kind: 'filter', filter: errorsOnly });
+    expect(answer<'filter'>(2).through).toBe(false);
+    log.end();
+    await opened;
+    await vi.waitFor(() => expect(rowsPushes().some((p) => p.through)).toBe(true));
+    expect(rowsPushes().at(-1)).toMatchObject({ rowCount: expected.matches, through: true });
   });
 
   it('on a log already loaded, is answered through', async () => {

@@ -34,10 +34,13 @@ export class FilterRun {
   /** A filter was answered before its scan was through: the page is told the rest. */
   private answeredEarly = false;
 
+  /** `answered`: the page has the filter's answer already (a scan read again): it is told the rest. */
   constructor(
     readonly scan: FilterScan,
     private readonly hooks: FilterRunHooks,
+    answered = false,
   ) {
+    this.answeredEarly = answered;
     void this.run();
   }
 

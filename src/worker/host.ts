@@ -224,7 +224,7 @@ export class LogHost implements HandlerHost {
       this.readLogs.add(me);
       const scan = me.rows.filterScan;
       // An errors-only scan reads the log again; its run goes on, or a new one starts.
-      if (me.rows.restartFilter() && scan && this.filterRun?.ended !== false) this.runFilter(me, scan);
+      if (me.rows.restartFilter() && scan && this.filterRun?.ended !== false) this.runFilter(me, scan, true);
       this.progress.post(me);
       const summary = this.summaryOf(me);
       this.push({ kind: 'ready', loadId, summary });
@@ -371,14 +371,18 @@ export class LogHost implements HandlerHost {
     };
   }
 
-  private runFilter(c: LoadedLog, scan: FilterScan): FilterRun {
-    this.filterRun = new FilterRun(scan, {
-      current: () => this.current === c,
-      loading: () => !this.readLogs.has(c),
-      told: (through) => {
-        this.push({ kind: 'rows', loadId: c.log.loadId, ...c.rows.info(), through });
+  private runFilter(c: LoadedLog, scan: FilterScan, answered = false): FilterRun {
+    this.filterRun = new FilterRun(
+      scan,
+      {
+        current: () => this.current === c,
+        loading: () => !this.readLogs.has(c),
+        told: (through) => {
+          this.push({ kind: 'rows', loadId: c.log.loadId, ...c.rows.info(), through });
+        },
       },
-    });
+      answered,
+    );
     return this.filterRun;
   }
 }
