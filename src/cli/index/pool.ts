@@ -26,11 +26,20 @@ export function poolSize(threads: number, jobs: number): number {
   return Math.max(1, Math.min(threads, jobs, threadCap()));
 }
 
-/** The script a worker runs: this bundle itself (main.ts), or indexWorker.ts when running from source. */
-function workerScript(): { url: URL; execArgv?: string[] } {
+/**
+ * What a worker runs: this bundle itself (main.ts), or, running from source, indexWorker.ts behind
+ * tsx's loader, registered in the worker first (Node 20 does not apply an `--import tsx` given in
+ * a worker's execArgv to its entry: "Unknown file extension .ts").
+ */
+function workerScript(): { script: URL | string; eval?: true } {
   const self = new URL(import.meta.url);
-  if (!self.pathname.endsWith('.ts')) return { url: self };
-  return { url: new URL('./indexWorker.ts', self), execArgv: ['--import', 'tsx'] };
+  if (!self.pathname.endsWith('.ts')) return { script: self };
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./indexWorker.ts', self).href;
+  return {
+    script: `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); });`,
+    eval: true,
+  };
 }
 
 export async function runPool(
@@ -45,9 +54,9 @@ export async function runPool(
   let pending = jobs.length;
   await new Promise<void>((done) => {
     const start = () => {
-      const worker = new Worker(script.url, {
+      const worker = new Worker(script.script, {
         workerData: { kind: INDEX_WORKER },
-        ...(script.execArgv ? { execArgv: script.execArgv } : {}),
+        ...(script.eval ? { eval: true } : {}),
       });
       let current: IndexJob | undefined;
       const next = () => {
