@@ -51,6 +51,8 @@ export function Scrubber() {
   const selectedChunk = useApp((s) => s.selectedChunk);
   const filter = useApp((s) => s.filter);
   const rowsVersion = useApp((s) => s.rowsVersion);
+  const filtersApplied = useApp((s) => s.filtersApplied);
+  const filterRest = useApp((s) => s.filterRest);
   const diagTotal = useApp((s) => s.diagnostics.error + s.diagnostics.warning + s.diagnostics.info);
   const timed = useApp((s) => logIsTimed(s.summary));
   const axisKind = useReplay((s) => effectiveReplay(s, timed).axis);
@@ -89,12 +91,19 @@ export function Scrubber() {
   // So do the diagnostics, which come with every progress of a load: unthrottled, they asked for
   // the axis at each (22 times in a 2 s load of 99 MB, 3.3 MB of answers to build and post).
   const diagKey = useThrottled(diagTotal, 1000, status);
+  // So do a filter's matches as its scan reads on (a loading log, or the rest after the answer):
+  // its answer, and its scan's end, at once.
+  const matchesKey = useThrottled(
+    filtered ? rowsVersion : -1,
+    1000,
+    `${status} ${filtersApplied} ${filterRest}`,
+  );
   const wanted = width > 0 && (status === 'ready' || status === 'loading') && events > 0;
   const axis = useWorkerQuery(wanted ? { kind: 'replayAxis', axis: axisKind, width } : null, {
     lane: 'replay-axis',
     coalesce: true,
     keepPrevious: true,
-    deps: [loadId, status, eventsKey, filter, filtered ? rowsVersion : -1, diagKey],
+    deps: [loadId, status, eventsKey, filter, matchesKey, diagKey],
   });
   // The replay bar is keyed by the load: a new load never shows the previous log's axis.
   const view = events > 0 ? (axis.data ?? null) : null;
