@@ -34,13 +34,10 @@ export class FilterRun {
   /** A filter was answered before its scan was through: the page is told the rest. */
   private answeredEarly = false;
 
-  /** `answered`: the page has the filter's answer already (a scan read again): it is told the rest. */
   constructor(
     readonly scan: FilterScan,
     private readonly hooks: FilterRunHooks,
-    answered = false,
   ) {
-    this.answeredEarly = answered;
     void this.run();
   }
 
@@ -73,7 +70,9 @@ export class FilterRun {
     try {
       for (;;) {
         const caughtUp = this.scan.advance(SLICE_MS);
-        const through = this.scan.done || (caughtUp && !this.hooks.loading());
+        // Not through before the load has ended (ready): the log's end may still change matches
+        // (diagnostics found then make earlier events errors: the scan reads from there again).
+        const through = caughtUp && !this.hooks.loading();
         this.settleWaiters(through);
         if (through) break;
         if (caughtUp) await new Promise((r) => setTimeout(r, WAIT_FOR_EVENTS_MS));

@@ -54,18 +54,6 @@ export class FilterScan {
     return this.session.eventCount;
   }
 
-  get errorsOnly(): boolean {
-    return this.filter.errorsOnly;
-  }
-
-  /** Reads the log again from its first event (the same scan: whoever runs it runs on). */
-  restart(): void {
-    this.scanned = 0;
-    this.matches.length = 0;
-    this.seen = null;
-    this.generation++;
-  }
-
   /** Scans for up to budgetMs; returns true when caught up with the loaded events. */
   advance(budgetMs: number): boolean {
     const log = this.session.log;

@@ -221,10 +221,8 @@ export class LogHost implements HandlerHost {
       else await log.finish();
       const over = this.refusal(log, log.log.bytesDecoded, true);
       if (over) throw new LoadError('refused', over);
+      // A filter's scan is through once it has read this log's last events (filterRun.ts).
       this.readLogs.add(me);
-      const scan = me.rows.filterScan;
-      // An errors-only scan reads the log again; its run goes on, or a new one starts.
-      if (me.rows.restartFilter() && scan && this.filterRun?.ended !== false) this.runFilter(me, scan, true);
       this.progress.post(me);
       const summary = this.summaryOf(me);
       this.push({ kind: 'ready', loadId, summary });
@@ -371,18 +369,12 @@ export class LogHost implements HandlerHost {
     };
   }
 
-  private runFilter(c: LoadedLog, scan: FilterScan, answered = false): FilterRun {
-    this.filterRun = new FilterRun(
-      scan,
-      {
-        current: () => this.current === c,
-        loading: () => !this.readLogs.has(c),
-        told: (through) => {
-          this.push({ kind: 'rows', loadId: c.log.loadId, ...c.rows.info(), through });
-        },
-      },
-      answered,
-    );
+  private runFilter(c: LoadedLog, scan: FilterScan): FilterRun {
+    this.filterRun = new FilterRun(scan, {
+      current: () => this.current === c,
+      loading: () => !this.readLogs.has(c),
+      told: (through) => this.push({ kind: 'rows', loadId: c.log.loadId, ...c.rows.info(), through }),
+    });
     return this.filterRun;
   }
 }

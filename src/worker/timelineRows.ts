@@ -83,23 +83,6 @@ export class TimelineRows {
     return this.scan;
   }
 
-  /**
-   * After the log ended, diagnostics reported at the end may add error matches: an errors-only
-   * scan reads the log again (in place: its run goes on). True when it does. Nothing else a scan
-   * tests changes at the end.
-   */
-  restartFilter(): boolean {
-    if (!this.scan?.errorsOnly) return false;
-    this.scan.restart();
-    this.invalidate();
-    return true;
-  }
-
-  /** The filter's scan (null: no filter). */
-  get filterScan(): FilterScan | null {
-    return this.scan;
-  }
-
   /** Expands whatever hides seq (folded turn, step or chunk run); false when a filter hides it. */
   reveal(seq: number): boolean {
     const rows = this.rows();

@@ -182,7 +182,12 @@ export class LoadService {
     // Typed on while a scan runs: the rows on screen are still those from before the first.
     useApp.setState((s) => ({
       filter,
-      filterScan: s.filterScan ?? { rowCount: s.rowCount, filtered: isFiltered(s.filter) },
+      filterScan: s.filterScan ?? {
+        rowCount: s.rowCount,
+        filtered: isFiltered(s.filter),
+        rest: s.filterRest,
+        rowsShape: s.rowsShape,
+      },
     }));
     // Only the newest filter of this load says when scanning ends (an older one is superseded).
     const answered = (r: Result<ResponseValues['filter']>) => {

@@ -281,6 +281,24 @@ describe('Timeline rows (through a fake worker)', () => {
     expect(useApp.getState().scrollToSelection).toBe(true);
   });
 
+  it("the end of a filter's scan that read on locates the selection again, unfolding nothing: matches found since moved it", async () => {
+    const { client: c } = timeline();
+    act(() =>
+      useApp.setState({ filter: { types: null, errorsOnly: false, text: 'error' }, filterRest: true }),
+    );
+    await settle();
+    act(() => select(900));
+    await settle();
+    c.requests.length = 0;
+    // Rows pushes as the scan reads on: no locate.
+    act(() => useApp.setState({ rowsVersion: 2 }));
+    await settle();
+    expect(c.sent('locate')).toEqual([]);
+    act(() => useApp.setState({ filterRest: false, rowsVersion: 3 }));
+    await settle();
+    expect(c.sent('locate')).toEqual([{ kind: 'locate', seq: 900, reveal: false, block: 32 }]);
+  });
+
   it("a selection in view whose location unfolds a run asks the view's blocks again, once, at the new version", async () => {
     const { client: c } = timeline(true);
     await settle();

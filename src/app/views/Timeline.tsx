@@ -341,7 +341,8 @@ function parentRowSeq(rowElement: HTMLElement): number | null {
 
 /**
  * A cleared filter (back to the whole log) locates the selection again: the list shows it, not
- * the row number the scroll was at. Only then: setting a filter, or a new key of one, leaves the
+ * the row number the scroll was at. So does the end of a filter's scan that read on after its
+ * answer (a loading log): where the selection was located, matches found since have moved it. Only then: setting a filter, or a new key of one, leaves the
  * list where it is (each keystroke pulled a list the user had scrolled away back to it). The
  * locate it asks does not unfold (`quiet`: clearing undid Fold Steps), and only for the selection
  * it was asked for: a later jump to that seq unfolds as jumps do.
@@ -352,22 +353,26 @@ function useClearedFilterRelocation(
 ): { count: number; quiet: boolean } {
   const applied = useApp((s) => s.filtersApplied);
   const cleared = useApp((s) => !isFiltered(s.filter));
+  const rest = useApp((s) => s.filterRest);
   const [relocation, setRelocation] = useState({
     applied,
+    rest,
     count: 0,
     seq: null as number | null,
     shownAgain: 0,
   });
-  // Adjusted while rendering (the filter's answer, another selection), as React advises for
-  // state that follows other state.
-  if (relocation.applied !== applied)
+  // Adjusted while rendering (the filter's answer, its scan's end, another selection), as React
+  // advises for state that follows other state.
+  if (relocation.applied !== applied || relocation.rest !== rest) {
+    const again = relocation.applied !== applied ? cleared : relocation.rest && !rest;
     setRelocation({
       applied,
-      count: relocation.count + (cleared ? 1 : 0),
-      seq: cleared ? selectedSeq : null,
+      rest,
+      count: relocation.count + (again ? 1 : 0),
+      seq: again ? selectedSeq : null,
       shownAgain,
     });
-  else if (
+  } else if (
     relocation.seq !== null &&
     (relocation.seq !== selectedSeq || relocation.shownAgain !== shownAgain)
   )

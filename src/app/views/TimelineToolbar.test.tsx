@@ -51,6 +51,34 @@ describe('TimelineToolbar', () => {
     act(() => useApp.setState({ filterRest: true }));
     expect(count()).toBe('5 matches…');
   });
+  it("while a scan runs, once the new filter's rows are on screen (their shape moved on) counts them so far; a scan that was reading keeps its ellipsis", async () => {
+    const answers: ((v: ResponseValues['filter']) => void)[] = [];
+    const services = composeApp(new FakeClient({ filter: () => new Promise((r) => answers.push(r)) }));
+    useApp.setState({
+      rowCount: 556,
+      rowsVersion: 1,
+      rowsShape: 4,
+      filterRest: true,
+      filter: { types: null, errorsOnly: false, text: 'error' },
+    });
+    const el = render(
+      <ServicesProvider services={services}>
+        <TimelineToolbar />
+      </ServicesProvider>,
+    );
+    const count = () => el.querySelector('[data-testid=row-count]')?.textContent;
+    expect(count()).toBe('556 matches…');
+    // Another filter while that scan reads on: its count so far stays as it was, ellipsis and all.
+    act(() => services.load.setFilter({ types: null, errorsOnly: false, text: 'errors' }));
+    act(() => useApp.setState({ rowCount: 722, rowsVersion: 2 }));
+    expect(count()).toBe('556 matches…');
+    // A loading log's progress brings the new filter's rows (a new shape): they are counted.
+    act(() => useApp.setState({ rowCount: 40, rowsVersion: 3, rowsShape: 5 }));
+    expect(count()).toBe('40 matches…');
+    await act(() => new Promise((r) => setTimeout(r, 200)));
+    expect(count()).toBe('40 matches…');
+  });
+
   it('tells a screen reader the count when a fold of every row or the load ends, not as the log grows, and clears it once told', async () => {
     vi.useFakeTimers();
     try {

@@ -1,7 +1,9 @@
 /**
  * The timeline toolbar's row count, as shown and as a screen reader is told it. While a filter's
  * scan runs, the rows on screen are still those from before it: the count shown stays theirs, and
- * gives way to "Filtering…" once the scan is slow (a fast one would flash). A filter answered before
+ * gives way to "Filtering…" once the scan is slow (a fast one would flash); once the new filter's rows
+ * are on screen (their shape moved on: a loading log's progress), its count so far, with an ellipsis.
+ * A filter answered before
  * its scan read the whole log (a loading log's later events) counts on: "7,857 matches…". A screen reader is
  * told the count when it settles after what the user asked for or waited on (appState's
  * `rowCountSettled`: a scan's end, a fold of every row, the load's end), not as a loading log's
@@ -45,14 +47,18 @@ export function useRowCountStatus(): { shown: string; announced: string; filtere
   }, [told]);
   const announced = slowScan ? FILTERING : told.text;
 
+  const shape = useApp((s) => s.rowsShape);
   const shown =
     scan === null
       ? rest
         ? `${count}…`
         : count
-      : slowScan
-        ? FILTERING
-        : rowCountText(scan.rowCount, scan.filtered);
+      : // The new filter's rows are on screen already (a loading log's progress): its count so far.
+        shape !== scan.rowsShape
+        ? `${count}…`
+        : slowScan
+          ? FILTERING
+          : `${rowCountText(scan.rowCount, scan.filtered)}${scan.rest ? '…' : ''}`;
   return { shown, announced, filtered };
 }
 
