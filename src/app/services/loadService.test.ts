@@ -328,4 +328,57 @@ describe('FollowMode', () => {
     client.push({ kind: 'rows', loadId: id, rowCount: 9, rowsVersion: 4, through: true });
     expect(useApp.getState()).toMatchObject({ filterRest: false, rowCountSettled: 1 });
   });
+  it('the last event, selected at the load end while a filter scan reads on, is shown (scrolled to) only once the scan is through', async () => {
+    const client = new FakeClient({
+      open: () => new Promise(() => {}),
+      filter: () => ({ rowCount: 3, rowsVersion: 2, matches: 3, through: false }),
+    });
+    const load = new LoadService(client);
+    load.start();
+    const id = load.open({ kind: 'sample', name: 'demo.jsonl' }, { keepSelection: false })!;
+    load.setFilter({ types: null, errorsOnly: false, text: 'error' });
+    await tick();
+    client.push({ kind: 'ready', loadId: id, summary: summary(id, 42) });
+    // Selected, not scrolled to: its row among the matches moves as the scan finds more.
+    expect(useApp.getState()).toMatchObject({ selectedSeq: 41, scrollToSelection: false });
+    const shown = useApp.getState().shownAgain;
+    client.push({ kind: 'rows', loadId: id, rowCount: 9, rowsVersion: 4, through: true });
+    expect(useApp.getState()).toMatchObject({
+      selectedSeq: 41,
+      scrollToSelection: true,
+      shownAgain: shown + 1,
+    });
+  });
+
+  it("a guard that keeps the filter (a link's, set while its file was asked for) sets it again on the new load", () => {
+    const client = new FakeClient({ open: () => new Promise(() => {}), filter: () => new Promise(() => {}) });
+    const load = new LoadService(client);
+    load.start();
+    const linked = { types: null, errorsOnly: true, text: 'error' };
+    load.setFilter(linked);
+    load.setGuard({
+      beforeOpen: () => ({ proceed: true, keepSelection: true, keepFilter: true }),
+      acceptReady: () => true,
+    });
+    client.requests.length = 0;
+    load.open({ kind: 'text', text: '', name: 'picked.jsonl' });
+    expect(client.requests.map((r) => r.req.kind)).toEqual(['open', 'filter']);
+    expect(useApp.getState().filter).toEqual(linked);
+    expect(client.sent('filter')[0]!.filter).toEqual(linked);
+  });
+  it('spaces added to the text scan nothing again; a scan that ends while the log loads is not when its count settles', async () => {
+    const client = new FakeClient({
+      open: () => new Promise(() => {}),
+      filter: () => ({ rowCount: 3, rowsVersion: 2, matches: 3, through: true }),
+    });
+    const load = new LoadService(client);
+    load.start();
+    load.open({ kind: 'sample', name: 'demo.jsonl' }, { keepSelection: false });
+    load.setFilter({ types: null, errorsOnly: false, text: 'error' });
+    await tick();
+    expect(useApp.getState()).toMatchObject({ status: 'loading', filtersApplied: 1, rowCountSettled: 0 });
+    load.setFilter({ types: null, errorsOnly: false, text: 'error  ' });
+    expect(client.sent('filter')).toHaveLength(1);
+    expect(useApp.getState()).toMatchObject({ filter: { text: 'error  ' }, filterScan: null });
+  });
 });

@@ -12,6 +12,8 @@ import { sourceDisplayName } from '../../core/view/sourceName';
 import {
   bundledSampleNamed,
   isFiltered,
+  NO_FILTER,
+  sameFilter,
   type LoadSource,
   type LogSummary,
   type Push,
@@ -30,8 +32,11 @@ import type { WorkerClient } from './workerClient';
  * before a load starts and when it is ready.
  */
 export interface LoadGuard {
-  /** null: open as usual; proceed false: refuse; keepSelection: the seq the guard selected stays. */
-  beforeOpen(source: LoadSource): { proceed: boolean; keepSelection?: boolean } | null;
+  /**
+   * null: open as usual; proceed false: refuse; keepSelection: the seq the guard selected stays;
+   * keepFilter: so does the filter (the link's, set while its file was asked for).
+   */
+  beforeOpen(source: LoadSource): { proceed: boolean; keepSelection?: boolean; keepFilter?: boolean } | null;
   /** false: this log is refused (not shown, not remembered). */
   acceptReady(summary: LogSummary): boolean;
 }
@@ -55,6 +60,12 @@ export class LoadService {
   /** Loads are named here: the id every push about a load carries. */
   private lastLoadId = 0;
   private guard: LoadGuard | null = null;
+  /**
+   * The last event, selected at the load's end while a filter's scan still read on: shown once
+   * the scan is through (where it sits among the matches is known then), unless another was
+   * selected meanwhile.
+   */
+  private revealAtScanEnd: number | null = null;
   /** Filters asked so far: the newest one's answer ends `filterScan`. */
   private filterAsks = 0;
 
@@ -107,6 +118,8 @@ export class LoadService {
     const liftLimits = options.liftLimits ?? [];
     this.lastLift = liftLimits;
     const loadId = ++this.lastLoadId;
+    const keptFilter = guard?.keepFilter ? useApp.getState().filter : NO_FILTER;
+    this.revealAtScanEnd = null;
     resetForLoad(
       loadId,
       sourceDisplayName(source),
@@ -130,6 +143,8 @@ export class LoadService {
         this.events.emit('fatal', { loadId, error: result.error });
       }
     });
+    // Asked after the open: the worker sets it on this log.
+    if (isFiltered(keptFilter)) this.setFilter(keptFilter);
     return loadId;
   }
 
@@ -177,6 +192,11 @@ export class LoadService {
   }
 
   setFilter(filter: TimelineFilter): void {
+    // Spaces added to the text: the same rows, no new scan (it started over from the first event).
+    if (sameFilter(filter, useApp.getState().filter)) {
+      useApp.setState({ filter });
+      return;
+    }
     const ask = ++this.filterAsks;
     const loadId = useApp.getState().loadId;
     // Typed on while a scan runs: the rows on screen are still those from before the first.
@@ -193,12 +213,15 @@ export class LoadService {
     const answered = (r: Result<ResponseValues['filter']>) => {
       if (ask !== this.filterAsks || loadId !== useApp.getState().loadId) return;
       const rest = r.ok && !r.value.through;
+      // While the log loads, its count is not settled: the load's end tells it.
+      const settled = !rest && useApp.getState().status !== 'loading';
       useApp.setState((s) => ({
         filterScan: null,
         filterRest: rest,
         filtersApplied: s.filtersApplied + (r.ok ? 1 : 0),
-        rowCountSettled: s.rowCountSettled + (rest ? 0 : 1),
+        rowCountSettled: s.rowCountSettled + (settled ? 1 : 0),
       }));
+      if (!rest) this.revealDeferred();
     };
     this.client
       .request({ kind: 'filter', filter }, { lane: 'filter' })
@@ -213,6 +236,12 @@ export class LoadService {
     void this.client.request({ kind: 'collapseAll', level }).then((r) => {
       if (r.ok && loadId === useApp.getState().loadId) this.countSettled();
     });
+  }
+
+  private revealDeferred(): void {
+    const seq = this.revealAtScanEnd;
+    this.revealAtScanEnd = null;
+    if (seq !== null && useApp.getState().selectedSeq === seq) select(seq, { jump: true });
   }
 
   private countSettled(): void {
@@ -243,6 +272,7 @@ export class LoadService {
         if (p.through && state.filterRest && state.filterScan === null) {
           useApp.setState({ filterRest: false });
           this.countSettled();
+          this.revealDeferred();
         }
         return;
       case 'ready':
@@ -296,8 +326,12 @@ export class LoadService {
     if (filterScan === null && !filterRest) this.countSettled();
     const sel = useApp.getState().selectedSeq;
     if (sel === null || sel >= s.events) {
-      // Show where the session ended, scrolled into view: the user sees the selected row.
-      if (s.events > 0) select(s.events - 1);
+      // Show where the session ended, scrolled into view: the user sees the selected row. While a
+      // filter's scan reads on, its place among the matches is not known yet: shown at the scan's
+      // end (the list jumped to a middle row, and stayed there while the scan read on).
+      const reading = filterScan !== null || filterRest;
+      if (s.events > 0) select(s.events - 1, reading ? { scroll: false } : {});
+      if (reading && s.events > 0) this.revealAtScanEnd = s.events - 1;
       // A deep link beyond the log clamps to its last event, and says so (after select, which clears notices).
       const beyond = sel === null ? undefined : clampSeq(sel, s.events).notice;
       if (beyond !== undefined) addNotice(beyond);

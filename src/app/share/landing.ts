@@ -67,7 +67,9 @@ export function dismissLanding(): void {
  * of the wrong size is refused here (false); any other source is read, with
  * the link's seq kept as the selection. No link waiting: null (open as usual).
  */
-function beforeOpen(source: LoadSource): { proceed: boolean; keepSelection?: boolean } | null {
+function beforeOpen(
+  source: LoadSource,
+): { proceed: boolean; keepSelection?: boolean; keepFilter?: boolean } | null {
   const { expect } = useLanding.getState();
   if (!expect) return null;
   if (source.kind !== 'file' && source.kind !== 'text') {
@@ -88,7 +90,8 @@ function beforeOpen(source: LoadSource): { proceed: boolean; keepSelection?: boo
   const phase = useLanding.getState().phase === 'looking' ? 'looking' : 'checking';
   useLanding.setState({ phase, checking: name, refusal: null });
   if (expect.seq !== undefined) selectPosition(expect.seq, expect.chunk ?? null, { scroll: true });
-  return { proceed: true, keepSelection: expect.seq !== undefined };
+  // The link's filter (`q`, `errors`, `types`), set while its file was asked for, stays too.
+  return { proceed: true, keepSelection: expect.seq !== undefined, keepFilter: true };
 }
 
 /**

@@ -20,6 +20,7 @@ import { create } from 'zustand';
 import {
   isFiltered,
   NO_FILTER,
+  sameFilter,
   type LoadSource,
   type LogSummary,
   type TimelineFilter,
@@ -68,17 +69,6 @@ function filterOf(view: ViewState): TimelineFilter {
   if (view.types === undefined && view.xtypes !== undefined && view.xtypes.length > 0)
     return { types: view.xtypes, excludeTypes: true, ...base };
   return { types: view.types ?? null, ...base };
-}
-
-function sameFilter(a: TimelineFilter, b: TimelineFilter): boolean {
-  const ta = a.types === null ? null : [...a.types].sort().join(',');
-  const tb = b.types === null ? null : [...b.types].sort().join(',');
-  return (
-    ta === tb &&
-    (a.types === null || !a.excludeTypes === !b.excludeTypes) &&
-    a.errorsOnly === b.errorsOnly &&
-    a.text.trim() === b.text.trim()
-  );
 }
 
 function pick(id: Extract<LogIdentity, { kind: 'log' }>, view: ViewState) {

@@ -31,6 +31,18 @@ export interface TimelineFilter {
 
 export const NO_FILTER: TimelineFilter = { types: null, errorsOnly: false, text: '' };
 
+/** Whether two filters show the same rows (the worker trims the text). */
+export function sameFilter(a: TimelineFilter, b: TimelineFilter): boolean {
+  const ta = a.types === null ? null : [...a.types].sort().join(',');
+  const tb = b.types === null ? null : [...b.types].sort().join(',');
+  return (
+    ta === tb &&
+    (a.types === null || !a.excludeTypes === !b.excludeTypes) &&
+    a.errorsOnly === b.errorsOnly &&
+    a.text.trim() === b.text.trim()
+  );
+}
+
 /** Whether a filter hides any row: a text of spaces alone filters nothing (the worker's rule). */
 export function isFiltered(filter: TimelineFilter): boolean {
   return filter.types !== null || filter.errorsOnly || filter.text.trim() !== '';
