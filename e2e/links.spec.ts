@@ -172,6 +172,23 @@ test('a link to a file this browser lacks: the drop page, a wrong file refused, 
   expect(errors).toEqual([]);
 });
 
+test("a link's filter survives picking its file on the landing page", async ({ browser, baseURL }) => {
+  const bytes = readFileSync(CORDIS);
+  const log = loadCore(CORDIS);
+  const fp = fingerprint(bytes);
+  const link = `/?log=${fp}&name=cordis-tool-round.jsonl&size=${bytes.length}#q=tool`;
+  const { page, errors } = await freshPage(browser, baseURL);
+  await page.goto(link);
+  await expect(page.getByTestId('landing')).toHaveAttribute('data-state', 'missing');
+  await openWithInput(page, CORDIS);
+  await expectLoaded(page, 'cordis-tool-round.jsonl', log.eventCount);
+  await expect(page.getByRole('searchbox', { name: 'Filter events by text' })).toHaveValue('tool');
+  await expect(page.getByTestId('row-count')).toHaveText(/^[\d,]+ match(es)?$/);
+  await expect(page).toHaveURL(/#.*q=tool/);
+  await page.context().close();
+  expect(errors).toEqual([]);
+});
+
 test('Back and Forward walk the jumps; keyboard moves rewrite the entry; no reload', async ({ page }) => {
   const log = loadCore(DEMO);
   await gotoApp(page, '/?sample=demo.jsonl#seq=0');
