@@ -12,6 +12,20 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 
 beforeEach(resetStores);
 
+/** A log loading, and a text filter the worker answered before its scan read the whole log. */
+async function loadingWithEarlyFilter(text: string): Promise<{ client: FakeClient; id: number }> {
+  const client = new FakeClient({
+    open: () => new Promise(() => {}),
+    filter: () => ({ rowCount: 3, rowsVersion: 2, matches: 3, through: false }),
+  });
+  const load = new LoadService(client);
+  load.start();
+  const id = load.open({ kind: 'sample', name: 'demo.jsonl' }, { keepSelection: false })!;
+  load.setFilter({ types: null, errorsOnly: false, text });
+  await tick();
+  return { client, id };
+}
+
 describe('LoadService', () => {
   it('opens a log: the store resets for the load, `opened` then `ready` are emitted, the last event is selected', async () => {
     const client = new FakeClient({ open: () => new Promise(() => {}) });
@@ -305,15 +319,7 @@ describe('FollowMode', () => {
     expect(client.sent('open').at(-1)).not.toHaveProperty('liftLimits');
   });
   it('a filter answered before its scan read the whole log counts on until a rows push says it is through; the count settles then, and at the load end only if no scan is still reading', async () => {
-    const client = new FakeClient({
-      open: () => new Promise(() => {}),
-      filter: () => ({ rowCount: 3, rowsVersion: 2, matches: 3, through: false }),
-    });
-    const load = new LoadService(client);
-    load.start();
-    const id = load.open({ kind: 'sample', name: 'demo.jsonl' }, { keepSelection: false })!;
-    load.setFilter({ types: null, errorsOnly: false, text: 'deploy' });
-    await tick();
+    const { client, id } = await loadingWithEarlyFilter('deploy');
     expect(useApp.getState()).toMatchObject({
       filterScan: null,
       filterRest: true,
@@ -329,15 +335,7 @@ describe('FollowMode', () => {
     expect(useApp.getState()).toMatchObject({ filterRest: false, rowCountSettled: 1 });
   });
   it('the last event, selected at the load end while a filter scan reads on, is shown (scrolled to) only once the scan is through', async () => {
-    const client = new FakeClient({
-      open: () => new Promise(() => {}),
-      filter: () => ({ rowCount: 3, rowsVersion: 2, matches: 3, through: false }),
-    });
-    const load = new LoadService(client);
-    load.start();
-    const id = load.open({ kind: 'sample', name: 'demo.jsonl' }, { keepSelection: false })!;
-    load.setFilter({ types: null, errorsOnly: false, text: 'error' });
-    await tick();
+    const { client, id } = await loadingWithEarlyFilter('error');
     client.push({ kind: 'ready', loadId: id, summary: summary(id, 42) });
     // Selected, not scrolled to: its row among the matches moves as the scan finds more.
     expect(useApp.getState()).toMatchObject({ selectedSeq: 41, scrollToSelection: false });
