@@ -41,6 +41,8 @@ import type {
 /** The timeline's size for one load, as last answered by the worker. */
 export interface RowCounts extends RowsInfo {
   loadId: number;
+  /** Always known here (0 when an answer left it out). */
+  rowsShape: number;
 }
 
 export interface ClientOptions {

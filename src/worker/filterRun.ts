@@ -9,9 +9,8 @@
  */
 import type { FilterScan } from './filterScan';
 import { yieldToEvents } from './loader';
+import { SLICE_MS } from './slices';
 
-/** A slice of scanning before the worker looks at its queue again. */
-const SLICE_MS = 12;
 /** How often the growing match count is told while the rest of the log is scanned. */
 const ROWS_PUSH_MS = 250;
 /** Caught up with a log still loading: how long to wait for more events. */

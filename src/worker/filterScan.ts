@@ -49,11 +49,6 @@ export class FilterScan {
     return this.scanned;
   }
 
-  /** The log's events when asked (the scan reads on as it grows). */
-  get loadedCount(): number {
-    return this.session.eventCount;
-  }
-
   /** Scans for up to budgetMs; returns true when caught up with the loaded events. */
   advance(budgetMs: number): boolean {
     const log = this.session.log;

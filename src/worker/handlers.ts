@@ -7,20 +7,12 @@
  * those checks answer `no-log` / `out-of-range` before the handler runs.
  */
 import type { HandlerHost, LoadedLog } from './loadedLog';
-import {
-  fail,
-  type EnvelopeOf,
-  type RequestKind,
-  type ResponseValues,
-  type Result,
-  type RowsInfo,
-} from './protocol';
+import { fail, type EnvelopeOf, type RequestKind, type ResponseValues, type Result } from './protocol';
 import { replayFor } from './replayQueries';
 import { describeProblem, nextProblem } from './problemNav';
 import { exportOtlpText } from '../core/export/otlp';
 import { partialCopyReason } from '../core/log/unreadInput';
 import { messageFocus } from '../core/view/messageFocus';
-import type { TimelineRows } from './timelineRows';
 import { redactedCopy } from './redactedCopy';
 import { queryLibrary } from './libraryQuery';
 import { busyNotice } from './busyNotice';
@@ -102,29 +94,25 @@ function inSlices<K extends RequestKind>(
 /** The most rows a `locate` block may hold (three of them are sent): more than a tall screen's. */
 const MAX_LOCATE_BLOCK = 1024;
 
-function rowsInfo(t: TimelineRows): RowsInfo {
-  return t.info();
-}
-
 export const handlers: HandlerTable = {
   open: (req, host) => host.open(req.loadId, req.source, req.liftLimits),
   cancel: (req, host) => ok(host.cancel(req.loadId)),
   ping: (_req, host) => ok({ loadId: host.current?.log.loadId ?? 0 }),
   filter: (req, host) => host.filter(req.id, req.filter),
 
-  rows: onLog((req, c) => ok({ ...rowsInfo(c.rows), from: req.from, rows: c.rows.window(req.from, req.to) })),
+  rows: onLog((req, c) => ok({ ...c.rows.info(), from: req.from, rows: c.rows.window(req.from, req.to) })),
   toggle: onLog((req, c) => {
     c.rows.toggle(req.seq, req.collapsed);
-    return ok(rowsInfo(c.rows));
+    return ok(c.rows.info());
   }),
   collapseAll: onLog((req, c) => {
     c.rows.collapseAll(req.level, req.chunks);
-    return ok(rowsInfo(c.rows));
+    return ok(c.rows.info());
   }),
   locate: atSeq((req, c) => {
     const visible = req.reveal ? c.rows.reveal(req.seq) : c.rows.rows().isVisible(req.seq);
     const row = c.rows.rows().rowOf(req.seq);
-    const info = rowsInfo(c.rows);
+    const info = c.rows.info();
     if (req.block === undefined) return ok({ ...info, row, visible });
     if (!Number.isInteger(req.block) || req.block < 1 || req.block > MAX_LOCATE_BLOCK)
       return fail(

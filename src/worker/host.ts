@@ -41,6 +41,7 @@ import { AnswerQueries } from './answerQueries';
 import { SearchRunner } from './searchRunner';
 import type { FilterScan } from './filterScan';
 import { FilterRun } from './filterRun';
+import { SLICE_MS } from './slices';
 import { TimelineRows } from './timelineRows';
 import { loadFileInRanges } from './rangeLoad';
 import { FIRST_SLICE, PUSH_SLICE, nextSlice, progressInterval } from './pushSlices';
@@ -54,13 +55,6 @@ import { importNotice } from './busyNotice';
 import { ProgressPosts } from './progressPosts';
 import { waitsForThePanes } from './requestOrder';
 import { BackgroundGate, type Clock } from './backgroundGate';
-
-/**
- * Longest stretch of synchronous parsing before the loop yields to queued
- * requests: a seek during a load waits at most this long (a yield costs
- * ~0.05 ms, so yielding this often costs under 1% of the load).
- */
-export const SLICE_BUDGET_MS = 12;
 
 export interface LogHostOptions extends OpenLogOptions {
   /** Range workers for a large local file (rangePool.ts); none: every file loads in one pass here. */
@@ -243,7 +237,8 @@ export class LogHost implements HandlerHost {
 
   /**
    * Pushes `bytes` in slices, posting progress (the first at once, so rows show early; see
-   * progressInterval) and yielding to queued requests every SLICE_BUDGET_MS.
+   * progressInterval) and yielding to queued requests every SLICE_MS (slices.ts): a seek during a
+   * load waits at most this long (a yield costs ~0.05 ms, so yielding this often costs under 1%).
    */
   private async pushPaced(me: LoadedLog, bytes: Uint8Array, pace: Pace, prescan?: Prescan): Promise<void> {
     for (let off = 0; off < bytes.length;) {
@@ -268,7 +263,7 @@ export class LogHost implements HandlerHost {
         this.progress.post(me);
         pace.lastPost = now;
       }
-      if (now - pace.sliceStart > SLICE_BUDGET_MS) {
+      if (now - pace.sliceStart > SLICE_MS) {
         await yieldToEvents();
         pace.sliceStart = performance.now();
       }
@@ -356,7 +351,7 @@ export class LogHost implements HandlerHost {
     this.filterRun = null;
     const scan = c.rows.setFilter(filter);
     const run = scan ? this.runFilter(c, scan) : null;
-    if (run && scan && !(await run.reached(scan.loadedCount)))
+    if (run && !(await run.reached(c.log.eventCount)))
       return fail('superseded', 'A newer filter replaced this one');
     const rows = c.rows.info();
     return {

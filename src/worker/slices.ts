@@ -7,8 +7,11 @@
 
 /** Items between two pauses at most (a bound on the order of answers that tests can rely on). */
 export const SLICE_ITEMS = 128;
-/** Milliseconds between two pauses at most, once an item has ended. */
-const SLICE_MS = 12;
+/**
+ * Milliseconds of work between two pauses at most, once an item has ended: the worker's slice
+ * (its loading loop and a filter's scan pause as often).
+ */
+export const SLICE_MS = 12;
 
 /**
  * Calls `next()` (one item; false when none is left) until it returns false, pausing between

@@ -75,8 +75,7 @@ export class LoadService {
   start(): () => void {
     const offPush = this.client.subscribe((p) => this.onPush(p));
     const offRows = this.client.onRows(({ loadId, rowCount, rowsVersion, rowsShape }) => {
-      if (loadId === useApp.getState().loadId)
-        useApp.setState({ rowCount, rowsVersion, rowsShape: rowsShape ?? 0 });
+      if (loadId === useApp.getState().loadId) useApp.setState({ rowCount, rowsVersion, rowsShape });
     });
     const offDead = this.client.onDead((reason) => {
       useApp.setState({

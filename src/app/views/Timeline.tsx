@@ -342,10 +342,11 @@ function parentRowSeq(rowElement: HTMLElement): number | null {
 /**
  * A cleared filter (back to the whole log) locates the selection again: the list shows it, not
  * the row number the scroll was at. So does the end of a filter's scan that read on after its
- * answer (a loading log): where the selection was located, matches found since have moved it. Only then: setting a filter, or a new key of one, leaves the
- * list where it is (each keystroke pulled a list the user had scrolled away back to it). The
- * locate it asks does not unfold (`quiet`: clearing undid Fold Steps), and only for the selection
- * it was asked for: a later jump to that seq unfolds as jumps do.
+ * answer (a loading log): matches found since then have moved the selection's row. Nothing else
+ * does: setting a filter, or a new key of one, leaves the list where it is (each keystroke pulled
+ * a list the user had scrolled away back to it). The locate it asks does not unfold (`quiet`:
+ * clearing undid Fold Steps), and only for the selection it was asked for: a later jump to that
+ * seq unfolds as jumps do.
  */
 function useClearedFilterRelocation(
   selectedSeq: number | null,
