@@ -10,6 +10,7 @@ import type { ProblemSnapshot } from '../core/view/problems';
 import type { OpenLog } from './openLog';
 import type { TimelineFilter } from './protocol';
 import { ChunkTextTest } from './chunkText';
+import { ESCAPE_MARK, holdsMark, scanNeedle, skipTable } from '../core/search/bytes';
 
 /**
  * A filter's matches, found incrementally: `advance(budgetMs)` scans more
@@ -82,10 +83,10 @@ export class FilterScan {
         this.readSinceClock += this.chunkText.read - before;
         if (!found) return false;
       } else {
-        const line = log.rawLine(seq);
+        const line = log.rawBytes(log.lineOffset(seq), log.lineByteLength(seq));
         this.readSinceClock += line.length;
         if (this.mayHold !== null && !lineMayMatch(line, this.mayHold)) return false;
-        if (!readable(line).includes(this.needle)) return false;
+        if (!readable(UTF8.decode(line)).includes(this.needle)) return false;
       }
     }
     return true;
@@ -130,18 +131,23 @@ const CHARS_BETWEEN_CLOCKS = 1 << 20;
  * Why: a one-letter escape spells only `"`, `\`, `/` or a control character, which the run
  * lacks, and no decoding removes a character, so the run's characters stand side by side in the
  * raw line too. Lower-casing and decoding a whole line to find nothing was most of a filter's
- * scan of the lines that are not chunks (tool results are long).
+ * scan of the lines that are not chunks (tool results are long); the test reads the line's bytes,
+ * so a line without the run is not even decoded.
  */
 export interface LinePrefilter {
-  run: RegExp;
-  traps: string[];
+  /** The run, lower-cased ASCII bytes, and its Horspool table (folding ASCII case). */
+  run: Uint8Array;
+  skip: Int32Array;
+  /** UTF-8 bytes of the traps whose lower case is a letter of the run. */
+  traps: number[][];
 }
 
 const RUN_CHARS = /[\x20-\x7e]/;
-const TRAPS: readonly [string, string][] = [
-  ['k', '\u212a'],
-  ['i', '\u0130'],
+const TRAPS: readonly [string, number[]][] = [
+  ['k', [0xe2, 0x84, 0xaa]], // U+212A KELVIN SIGN
+  ['i', [0xc4, 0xb0]], // U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE
 ];
+const UTF8 = new TextDecoder();
 
 export function linePrefilter(needle: string): LinePrefilter | null {
   let best = '';
@@ -152,14 +158,18 @@ export function linePrefilter(needle: string): LinePrefilter | null {
     } else run = '';
   }
   if (best.length < 2) return null;
+  const bytes = Uint8Array.from(best.toLowerCase(), (ch) => ch.charCodeAt(0));
   return {
-    run: new RegExp(best.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'),
+    run: bytes,
+    skip: skipTable(bytes, true),
     traps: TRAPS.filter(([letter]) => best.includes(letter)).map(([, trap]) => trap),
   };
 }
 
-export function lineMayMatch(line: string, p: LinePrefilter): boolean {
-  return p.run.test(line) || line.includes('\\u') || p.traps.some((t) => line.includes(t));
+export function lineMayMatch(line: Uint8Array, p: LinePrefilter): boolean {
+  let held = false;
+  scanNeedle(line, p.run, true, () => ((held = true), -1), p.skip);
+  return held || holdsMark(line, ESCAPE_MARK) || p.traps.some((t) => holdsMark(line, t));
 }
 
 /** JSON text as the filter compares it: escapes decoded, lower-cased. */

@@ -17,13 +17,12 @@ export function scanNeedle(
   needle: Uint8Array,
   fold: boolean,
   found: (pos: number) => number,
+  /** `skipTable(needle, fold)`, made once by a caller that scans many short hays. */
+  skip: Int32Array = skipTable(needle, fold),
 ): void {
   const m = needle.length;
   if (m === 0) return;
   const table = fold ? ASCII_LOWER : IDENTITY;
-  const skip = new Int32Array(256).fill(m);
-  for (let i = 0; i < m - 1; i++) skip[needle[i] as number] = m - 1 - i;
-  if (fold) for (let c = 65; c <= 90; c++) skip[c] = skip[c + 32] as number;
   const last = needle[m - 1] as number;
   const end = hay.length - m;
   let i = 0;
@@ -41,6 +40,25 @@ export function scanNeedle(
     }
     i += skip[c] as number;
   }
+}
+
+/** Horspool's shift for each byte of the hay: how far the needle may move past it. */
+export function skipTable(needle: Uint8Array, fold: boolean): Int32Array {
+  const m = needle.length;
+  const skip = new Int32Array(256).fill(m);
+  for (let i = 0; i < m - 1; i++) skip[needle[i] as number] = m - 1 - i;
+  if (fold) for (let c = 65; c <= 90; c++) skip[c] = skip[c + 32] as number;
+  return skip;
+}
+
+/** Whether `hay` holds `mark` (a few bytes) anywhere. */
+export function holdsMark(hay: Uint8Array, mark: readonly number[]): boolean {
+  let held = false;
+  scanMark(hay, mark, () => {
+    held = true;
+    return -1;
+  });
+  return held;
 }
 
 /**
