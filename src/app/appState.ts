@@ -51,6 +51,8 @@ export interface AppState {
   previousSeq: number | null;
   /** Whether the timeline scrolls the new selection into view. */
   scrollToSelection: boolean;
+  /** Whether the timeline unfolds what hides the selection (else its folded row stands for it). */
+  revealSelection: boolean;
   /**
    * Counts jumps to the seq already selected (a link to it, clicked again): the timeline shows it
    * again, unfolding what hides it, as for a jump elsewhere (a fold after the first jump hid it).
@@ -98,6 +100,7 @@ const perLog = {
   codes: [],
   previousSeq: null,
   scrollToSelection: true,
+  revealSelection: true,
   shownAgain: 0,
   filter: NO_FILTER,
   filterScan: null,
@@ -133,6 +136,8 @@ export interface SelectOptions {
   settle?: boolean;
   /** A jump (a link, a row, a diagnostic): to the seq already selected, it is shown again (`shownAgain`). */
   jump?: boolean;
+  /** Whether the timeline unfolds what hides it (default true); false: not a fold the user made is undone. */
+  reveal?: boolean;
 }
 
 /** Selects a seq (or clears the selection), remembering the previous one for "new since" highlights. */
@@ -175,7 +180,11 @@ function move(seq: number | null, chunk: number | null, options: SelectOptions):
   if (seq === selectedSeq && chunk === selectedChunk) {
     if (settle && settledSeq !== seq) settleAt(seq);
     if (options.jump === true && seq !== null)
-      useApp.setState((s) => ({ shownAgain: s.shownAgain + 1, scrollToSelection: true }));
+      useApp.setState((s) => ({
+        shownAgain: s.shownAgain + 1,
+        scrollToSelection: true,
+        revealSelection: options.reveal ?? true,
+      }));
     return;
   }
   clearNotice();
@@ -189,6 +198,7 @@ function move(seq: number | null, chunk: number | null, options: SelectOptions):
     ...(settle && !paintFirst ? { settledSeq: seq } : {}),
     previousSeq: seq === selectedSeq ? previousSeq : selectedSeq,
     scrollToSelection: options.scroll ?? true,
+    revealSelection: options.reveal ?? true,
   });
   if (paintFirst) settleLater(seq);
   else if (settle) dropPendingSettle();

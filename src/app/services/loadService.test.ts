@@ -334,6 +334,22 @@ describe('FollowMode', () => {
     client.push({ kind: 'rows', loadId: id, rowCount: 9, rowsVersion: 4, through: true });
     expect(useApp.getState()).toMatchObject({ filterRest: false, rowCountSettled: 1 });
   });
+  it('folded during the load (Fold Turns), the last event is selected at the end without unfolding its turn; a later jump unfolds', () => {
+    const client = new FakeClient({ open: () => new Promise(() => {}) });
+    const load = new LoadService(client);
+    load.start();
+    const id = load.open({ kind: 'sample', name: 'demo.jsonl' }, { keepSelection: false })!;
+    load.foldAll('turns');
+    client.push({ kind: 'ready', loadId: id, summary: summary(id, 42) });
+    expect(useApp.getState()).toMatchObject({ selectedSeq: 41, revealSelection: false, foldLevel: 'turns' });
+    select(41, { jump: true });
+    expect(useApp.getState().revealSelection).toBe(true);
+    // Not folded: the last event is revealed as before.
+    const next = load.open({ kind: 'sample', name: 'demo.jsonl' }, { keepSelection: false })!;
+    client.push({ kind: 'ready', loadId: next, summary: summary(next, 42) });
+    expect(useApp.getState()).toMatchObject({ selectedSeq: 41, revealSelection: true, foldLevel: 'none' });
+  });
+
   it('the last event, selected at the load end while a filter scan reads on, is shown (scrolled to) only once the scan is through', async () => {
     const { client, id } = await loadingWithEarlyFilter('error');
     client.push({ kind: 'ready', loadId: id, summary: summary(id, 42) });

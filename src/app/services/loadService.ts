@@ -240,7 +240,8 @@ export class LoadService {
   private revealDeferred(): void {
     const seq = this.revealAtScanEnd;
     this.revealAtScanEnd = null;
-    if (seq !== null && useApp.getState().selectedSeq === seq) select(seq, { jump: true });
+    const { selectedSeq, foldLevel } = useApp.getState();
+    if (seq !== null && selectedSeq === seq) select(seq, { jump: true, reveal: foldLevel === 'none' });
   }
 
   private countSettled(): void {
@@ -329,7 +330,9 @@ export class LoadService {
       // filter's scan reads on, its place among the matches is not known yet: shown at the scan's
       // end (the list jumped to a middle row, and stayed there while the scan read on).
       const reading = filterScan !== null || filterRest;
-      if (s.events > 0) select(s.events - 1, reading ? { scroll: false } : {});
+      // Folded during the load (Fold Turns): the last event's turn stays folded, its row selected.
+      const reveal = useApp.getState().foldLevel === 'none';
+      if (s.events > 0) select(s.events - 1, { reveal, ...(reading ? { scroll: false } : {}) });
       if (reading && s.events > 0) this.revealAtScanEnd = s.events - 1;
       // A deep link beyond the log clamps to its last event, and says so (after select, which clears notices).
       const beyond = sel === null ? undefined : clampSeq(sel, s.events).notice;

@@ -281,6 +281,18 @@ describe('Timeline rows (through a fake worker)', () => {
     expect(useApp.getState().scrollToSelection).toBe(true);
   });
 
+  it('a selection made not to be revealed (the load end under Fold Turns) is located without unfolding; a jump to it unfolds', async () => {
+    const { client: c } = timeline(true);
+    await settle();
+    c.requests.length = 0;
+    act(() => select(900, { reveal: false }));
+    await settle();
+    expect(c.sent('locate')).toEqual([{ kind: 'locate', seq: 900, reveal: false, block: 32 }]);
+    act(() => select(900, { jump: true }));
+    await settle();
+    expect(c.sent('locate').at(-1)).toEqual({ kind: 'locate', seq: 900, reveal: true, block: 32 });
+  });
+
   it("the end of a filter's scan that read on locates the selection again, unfolding nothing: matches found since moved it", async () => {
     const { client: c } = timeline();
     act(() =>

@@ -114,7 +114,9 @@ export function Timeline() {
   // A filter cleared renumbers the rows back: the selection is located again, without unfolding
   // anything (useClearedFilterRelocation).
   const relocated = useClearedFilterRelocation(selectedSeq, shownAgain);
-  const quiet = following || relocated.quiet;
+  // A selection the app made, not the user, under folds the user made (the load's end) unfolds nothing.
+  const unrevealed = useApp((s) => !s.revealSelection);
+  const quiet = following || relocated.quiet || unrevealed;
   const locateQuery = useWorkerQuery(
     selectedSeq === null
       ? null
