@@ -74,6 +74,8 @@ export interface AppState {
   filterRest: boolean;
   /** Counts the filters the worker has applied: after one that cleared the filter, the timeline shows the selection again. */
   filtersApplied: number;
+  /** Counts the folds of every row (Turns, Steps, All) the worker has applied: the timeline shows the selection again. */
+  foldsApplied: number;
   /**
    * Counts the times the row count settled after what the user asked for or waited on: a filter's
    * scan answered, a fold of every row answered, the load ended. A screen reader is told the
@@ -106,6 +108,7 @@ const perLog = {
   filterScan: null,
   filterRest: false,
   filtersApplied: 0,
+  foldsApplied: 0,
   rowCountSettled: 0,
   foldLevel: 'none',
   diagnosticsCode: null,

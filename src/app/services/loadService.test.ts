@@ -130,6 +130,18 @@ describe('LoadService', () => {
     expect(useApp.getState()).toMatchObject({ filter: { errorsOnly: true }, foldLevel: 'turns' });
     expect(client.requests.map((r) => r.req.kind)).toEqual(['filter', 'collapseAll']);
   });
+
+  it('a fold of every row, once answered, is counted (the timeline shows the selection again) and settles the count', async () => {
+    const client = new FakeClient({ collapseAll: () => ({ rowCount: 5, rowsVersion: 2, rowsShape: 1 }) });
+    const load = new LoadService(client);
+    const { foldsApplied, rowCountSettled } = useApp.getState();
+    load.foldAll('steps');
+    await tick();
+    expect(useApp.getState()).toMatchObject({
+      foldsApplied: foldsApplied + 1,
+      rowCountSettled: rowCountSettled + 1,
+    });
+  });
   it("says a filter is scanning until the newest one's answer: then the timeline locates the selection again", async () => {
     const answers: ((v: ResponseValues['filter']) => void)[] = [];
     const client = new FakeClient({ filter: () => new Promise((r) => answers.push(r)) });

@@ -233,7 +233,9 @@ export class LoadService {
     useApp.setState({ foldLevel: level });
     const loadId = useApp.getState().loadId;
     void this.client.request({ kind: 'collapseAll', level }).then((r) => {
-      if (r.ok && loadId === useApp.getState().loadId) this.countSettled();
+      if (!r.ok || loadId !== useApp.getState().loadId) return;
+      useApp.setState((s) => ({ foldsApplied: s.foldsApplied + 1 }));
+      this.countSettled();
     });
   }
 

@@ -293,6 +293,19 @@ describe('Timeline rows (through a fake worker)', () => {
     expect(c.sent('locate').at(-1)).toEqual({ kind: 'locate', seq: 900, reveal: true, block: 32 });
   });
 
+  it('a fold of every row (Turns, Steps, All) locates the selection again, unfolding nothing: the list shows it, not the old pixel offset', async () => {
+    const { client: c } = timeline();
+    await settle();
+    act(() => select(900));
+    await settle();
+    c.requests.length = 0;
+    act(() =>
+      useApp.setState((s) => ({ foldLevel: 'turns', foldsApplied: s.foldsApplied + 1, rowsVersion: 2 })),
+    );
+    await settle();
+    expect(c.sent('locate')).toEqual([{ kind: 'locate', seq: 900, reveal: false, block: 32 }]);
+  });
+
   it("the end of a filter's scan that read on locates the selection again, unfolding nothing: matches found since moved it", async () => {
     const { client: c } = timeline();
     act(() =>

@@ -112,8 +112,8 @@ export function Timeline() {
   // A selection (not one a drag or playback moves every frame, mostly within view) is located with
   // the rows around it: a jump to a far seq scrolls with its rows in hand, in the same commit.
   // A filter cleared renumbers the rows back: the selection is located again, without unfolding
-  // anything (useClearedFilterRelocation).
-  const relocated = useClearedFilterRelocation(selectedSeq, shownAgain);
+  // anything (useSelectionRelocation); so does a fold of every row.
+  const relocated = useSelectionRelocation(selectedSeq, shownAgain);
   // A selection the app made, not the user, under folds the user made (the load's end) unfolds nothing.
   const unrevealed = useApp((s) => !s.revealSelection);
   const quiet = following || relocated.quiet || unrevealed;
@@ -343,33 +343,38 @@ function parentRowSeq(rowElement: HTMLElement): number | null {
 
 /**
  * A cleared filter (back to the whole log) locates the selection again: the list shows it, not
- * the row number the scroll was at. So does the end of a filter's scan that read on after its
- * answer (a loading log): matches found since then have moved the selection's row. Nothing else
- * does: setting a filter, or a new key of one, leaves the list where it is (each keystroke pulled
- * a list the user had scrolled away back to it). The locate it asks does not unfold (`quiet`:
+ * the row number the scroll was at. So does a fold of every row (Turns, Steps, All: the pixel
+ * offset kept showed other turns), and the end of a filter's scan that read on after its answer
+ * (a loading log): matches found since then have moved the selection's row. Nothing else does:
+ * setting a filter, or a new key of one, leaves the list where it is (each keystroke pulled a
+ * list the user had scrolled away back to it). The locate it asks does not unfold (`quiet`:
  * clearing undid Fold Steps), and only for the selection it was asked for: a later jump to that
  * seq unfolds as jumps do.
  */
-function useClearedFilterRelocation(
+function useSelectionRelocation(
   selectedSeq: number | null,
   shownAgain: number,
 ): { count: number; quiet: boolean } {
   const applied = useApp((s) => s.filtersApplied);
+  const folds = useApp((s) => s.foldsApplied);
   const cleared = useApp((s) => !isFiltered(s.filter));
   const rest = useApp((s) => s.filterRest);
   const [relocation, setRelocation] = useState({
     applied,
+    folds,
     rest,
     count: 0,
     seq: null as number | null,
     shownAgain: 0,
   });
-  // Adjusted while rendering (the filter's answer, its scan's end, another selection), as React
-  // advises for state that follows other state.
-  if (relocation.applied !== applied || relocation.rest !== rest) {
-    const again = relocation.applied !== applied ? cleared : relocation.rest && !rest;
+  // Adjusted while rendering (the filter's answer, a fold, its scan's end, another selection), as
+  // React advises for state that follows other state.
+  if (relocation.applied !== applied || relocation.folds !== folds || relocation.rest !== rest) {
+    const again =
+      relocation.folds !== folds || (relocation.applied !== applied ? cleared : relocation.rest && !rest);
     setRelocation({
       applied,
+      folds,
       rest,
       count: relocation.count + (again ? 1 : 0),
       seq: again ? selectedSeq : null,
