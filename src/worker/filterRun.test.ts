@@ -67,6 +67,28 @@ describe('a filter asked while a log loads', () => {
     expect(answer<'rows'>(3).rowCount).toBe(CHUNKS);
   });
 
+  it("the log's types so far are answered while it loads (the Types picker), with their counts", async () => {
+    const { h, answer } = host();
+    const log = servedLog(singleStreamLog(2000));
+    const opened = h.receive({
+      id: 1,
+      kind: 'open',
+      loadId: 1,
+      source: { kind: 'url', url: 'http://x/log.jsonl' },
+    });
+    log.more(1000);
+    await vi.waitFor(() => expect(h.current?.log.eventCount).toBe(1000));
+    await h.receive({ id: 2, kind: 'typeCounts' });
+    const early = answer<'typeCounts'>(2);
+    expect(early.find((t) => t.type === 'assistant/chunk')?.count).toBeGreaterThan(900);
+    expect(early.reduce((n, t) => n + t.count, 0)).toBe(1000);
+    log.end();
+    await opened;
+    await h.receive({ id: 3, kind: 'typeCounts' });
+    const total = h.current!.log.eventCount;
+    expect(answer<'typeCounts'>(3).reduce((n, t) => n + t.count, 0)).toBe(total);
+  });
+
   it('a newer filter stops the older scan: nothing more is told of it', async () => {
     const { h, answer, rowsPushes } = host();
     const log = servedLog(singleStreamLog(2000));

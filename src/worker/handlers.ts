@@ -99,6 +99,7 @@ export const handlers: HandlerTable = {
   cancel: (req, host) => ok(host.cancel(req.loadId)),
   ping: (_req, host) => ok({ loadId: host.current?.log.loadId ?? 0 }),
   filter: (req, host) => host.filter(req.id, req.filter),
+  typeCounts: onLog((_req, c) => ok(c.log.types())),
 
   rows: onLog((req, c) => ok({ ...c.rows.info(), from: req.from, rows: c.rows.window(req.from, req.to) })),
   toggle: onLog((req, c) => {

@@ -46,6 +46,7 @@ describe('LogHost: every request kind answered through the handler table', () =>
       'problemNav',
       'problemAt',
       'filter',
+      'typeCounts',
       'messages',
       'messagesAt',
       'messagesOf',

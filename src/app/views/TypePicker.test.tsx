@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useApp } from '../appState';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores, summary } from '../testing/fixtures';
-import { renderWithClient, stubResizeObserver } from '../testing/paneHarness';
+import { renderWithClient, settle, stubResizeObserver } from '../testing/paneHarness';
 import { MAX_TYPE_ROWS, TypePicker, visibleTypes } from './TypePicker';
 import { TYPE_NAME_CHARS, TYPE_ROW_PX } from './TypeRows';
 
@@ -37,6 +37,21 @@ function typeInto(input: HTMLInputElement, value: string) {
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
+
+/** A loading log's progress at `events` events. */
+const progressOf = (events: number) => ({
+  loadId: 1,
+  name: 'big.jsonl',
+  bytes: events * 100,
+  totalBytes: null,
+  decodedBytes: events * 100,
+  events,
+  rate: 0,
+  elapsedMs: 100,
+  rowCount: events,
+  rowsVersion: 1,
+  rowsShape: 0,
+});
 
 const labels = (el: HTMLElement) =>
   [...el.querySelectorAll('[data-testid=type-picker] label')].map(
@@ -89,6 +104,25 @@ describe('TypePicker', () => {
     expect(el.querySelector('[data-testid=type-picker-filter]')).toBeNull();
     const box = el.querySelectorAll<HTMLInputElement>('[data-testid=type-picker] input[type=checkbox]')[1];
     act(() => box?.click());
+    expect(useApp.getState().filter).toMatchObject({ types: ['assistant/chunk'], excludeTypes: true });
+  });
+
+  it('a loading log (no summary yet): the open picker lists the types read so far, asked again as the load goes on', async () => {
+    let types = [{ type: 'turn/start', count: 1 }];
+    useApp.setState({ status: 'loading', summary: null, progress: null });
+    const client = new FakeClient({ typeCounts: () => types });
+    const el = renderWithClient(client, <TypePicker />);
+    expect(client.sent('typeCounts')).toEqual([]); // closed: nothing asked
+    const button = [...el.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Types'))!;
+    act(() => button.click());
+    await settle();
+    expect(labels(el)).toEqual(['turn/start']);
+    types = [...types, { type: 'assistant/chunk', count: 900 }];
+    act(() => useApp.setState({ progress: { ...progressOf(1000) } }));
+    await settle();
+    expect(labels(el)).toEqual(['turn/start', 'assistant/chunk']);
+    // Hiding a type while loading hides it by name: types that appear later still show.
+    act(() => boxesOf(el)[1]?.click());
     expect(useApp.getState().filter).toMatchObject({ types: ['assistant/chunk'], excludeTypes: true });
   });
 

@@ -12,6 +12,7 @@ import { INDEX_SLICE, type NameIndex, nameIndexOf } from '../components/nameInde
 import { usePopupButton } from '../components/useDismiss';
 import { useApp } from '../appState';
 import { useServices } from '../services/context';
+import { useWorkerQuery } from '../services/useWorkerQuery';
 import { TypeRows } from './TypeRows';
 
 /** The most type rows the menu draws at once. */
@@ -73,8 +74,16 @@ export function visibleTypes(
 export function TypePicker() {
   const { load } = useServices();
   const filter = useApp((s) => s.filter);
-  const types = useApp((s) => s.summary?.types ?? NO_TYPES);
   const { open, ref, buttonProps } = usePopupButton();
+  const summaryTypes = useApp((s) => s.summary?.types);
+  // A loading log has no summary yet: the open picker asks for the types read so far, again at each
+  // progress (a 1 GB log loads for 20 s; its types were listed only at the end).
+  const loadedEvents = useApp((s) => (s.status === 'loading' ? (s.progress?.events ?? 0) : null));
+  const soFar = useWorkerQuery(
+    open && summaryTypes === undefined && loadedEvents !== null ? { kind: 'typeCounts' } : null,
+    { deps: [loadedEvents], keepPrevious: true },
+  );
+  const types = summaryTypes ?? soFar.data ?? NO_TYPES;
   const [query, setQuery] = useState('');
 
   const chosen = filter.types;

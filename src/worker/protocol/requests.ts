@@ -85,6 +85,8 @@ export type Request =
   | { kind: 'problemNav'; seq: number; dir: 1 | -1; target: 'error' | 'diagnostic' }
   /** What went wrong at `seq`, in words (null when nothing did). */
   | { kind: 'problemAt'; seq: number }
+  /** The log's event types so far, each with its count (the Types picker while a log loads). */
+  | { kind: 'typeCounts' }
   /** Set the timeline filter; answers when the matches are counted (a newer filter supersedes it). */
   | { kind: 'filter'; filter: TimelineFilter }
   /** Derived messages at `seq`, window [from, to) by message index; a negative `from` means "the last -from". */

@@ -41,6 +41,7 @@ export interface ResponseValues {
   problemAt: { what: string | null };
   /** `through`: the scan has read the whole log (else the rest comes in `rows` pushes). */
   filter: RowsInfo & { matches: number; through: boolean };
+  typeCounts: LogSummary['types'];
   messages: MessagesWindow;
   messagesAt: MessagesAtView;
   replaced: ReplacedPage;
