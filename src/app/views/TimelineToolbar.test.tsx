@@ -51,6 +51,31 @@ describe('TimelineToolbar', () => {
     act(() => useApp.setState({ filterRest: true }));
     expect(count()).toBe('5 matches…');
   });
+  it('typing waits for a pause before it filters; emptying the box unfilters at once', async () => {
+    const services = composeApp(
+      new FakeClient({ filter: () => ({ rowCount: 3, rowsVersion: 2, matches: 3, through: true }) }),
+    );
+    const el = render(
+      <ServicesProvider services={services}>
+        <TimelineToolbar />
+      </ServicesProvider>,
+    );
+    const input = el.querySelector<HTMLInputElement>('#timeline-filter')!;
+    const type = (value: string) =>
+      act(() => {
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    type('deploy');
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(useApp.getState().filter.text).toBe('');
+    await act(() => new Promise((r) => setTimeout(r, 200)));
+    expect(useApp.getState().filter.text).toBe('deploy');
+    type('');
+    await act(() => new Promise((r) => setTimeout(r, 5)));
+    expect(useApp.getState().filter.text).toBe('');
+  });
+
   it("while a scan runs, once the new filter's rows are on screen (their shape moved on) counts them so far; a scan that was reading keeps its ellipsis", async () => {
     const answers: ((v: ResponseValues['filter']) => void)[] = [];
     const services = composeApp(new FakeClient({ filter: () => new Promise((r) => answers.push(r)) }));

@@ -11,6 +11,9 @@ import { TypePicker } from './TypePicker';
 import { useRowCountStatus } from './rowCountStatus';
 import { ErrorsOnlyButton, FoldButtons, ToolbarMoreMenu, WIDE_ERRORS, WIDE_FOLD } from './ToolbarMoreMenu';
 
+/** How long typing pauses before the filter's text is applied. */
+const TYPING_PAUSE_MS = 200;
+
 export function TimelineToolbar() {
   const { load } = useServices();
   const filter = useApp((s) => s.filter);
@@ -25,10 +28,14 @@ export function TimelineToolbar() {
     if (filter.text !== text) setText(filter.text);
   }
 
-  // Debounce typing; the worker scans the whole log per filter.
+  // Debounce typing; the worker scans the whole log per filter. A box emptied scans nothing: it
+  // applies at once (the old matches stayed on screen for the debounce, then the old count).
   useEffect(() => {
     if (text === useApp.getState().filter.text) return;
-    const t = setTimeout(() => load.setFilter({ ...useApp.getState().filter, text }), 200);
+    const t = setTimeout(
+      () => load.setFilter({ ...useApp.getState().filter, text }),
+      text.trim() === '' ? 0 : TYPING_PAUSE_MS,
+    );
     return () => clearTimeout(t);
   }, [text, load]);
 
