@@ -118,6 +118,39 @@ describe('Scrubber axis requests while loading', () => {
     await settle();
     expect(client.sent('replayAxis')).toHaveLength(first + 1);
   });
+
+  it("events, diagnostics and a filter's matches growing at different moments ask once a second in all; a filter set asks at its answer, not before", async () => {
+    act(() =>
+      useApp.setState({
+        status: 'loading',
+        events: 400,
+        filter: { types: null, errorsOnly: false, text: 'error' },
+        filterRest: true,
+      }),
+    );
+    const client = new FakeClient({ replayAxis: () => axis() });
+    renderWithClient(client, <Scrubber />);
+    await settle();
+    const first = client.sent('replayAxis').length;
+    clock += 2000;
+    await act(() => new Promise<void>((done) => setTimeout(done, 1100)));
+    // Within one second: more events, then more diagnostics, then more matches.
+    act(() => useApp.setState({ events: 500 }));
+    await act(() => new Promise<void>((done) => setTimeout(done, 300)));
+    act(() => useApp.setState({ diagnostics: { error: 1, warning: 0, info: 0 } }));
+    await act(() => new Promise<void>((done) => setTimeout(done, 300)));
+    act(() => useApp.setState({ rowsVersion: 9 }));
+    await act(() => new Promise<void>((done) => setTimeout(done, 600)));
+    await settle();
+    expect(client.sent('replayAxis')).toHaveLength(first + 1);
+    // Another filter: nothing is asked until the worker has applied it.
+    act(() => useApp.setState({ filter: { types: null, errorsOnly: false, text: 'deploy' } }));
+    await settle();
+    expect(client.sent('replayAxis')).toHaveLength(first + 1);
+    act(() => useApp.setState((s) => ({ filtersApplied: s.filtersApplied + 1, rowsVersion: 10 })));
+    await settle();
+    expect(client.sent('replayAxis')).toHaveLength(first + 2);
+  });
 });
 
 describe('Scrubber drag', () => {

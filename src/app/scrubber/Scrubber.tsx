@@ -84,17 +84,15 @@ export function Scrubber() {
 
   // The axis data: when the log (or its diagnostics, or the filter's matches) changes, the axis or the width.
   const filtered = isFiltered(filter);
-  // A growing log (loading, or followed) refetches at most once a second; the load's end at once,
-  // with its final count (which the throttled count reached a second later: the axis, 6 MB at 6M
-  // events, was asked again then, in the middle of the user's first seeks).
-  const eventsKey = useThrottled(events, 1000, status);
-  // So do the diagnostics, which come with every progress of a load: unthrottled, they asked for
-  // the axis at each (22 times in a 2 s load of 99 MB, 3.3 MB of answers to build and post).
-  const diagKey = useThrottled(diagTotal, 1000, status);
-  // So do a filter's matches as its scan reads on (a loading log, or the rest after the answer):
-  // its answer, and its scan's end, at once.
-  const matchesKey = useThrottled(
-    filtered ? rowsVersion : -1,
+  // A growing log (loading, or followed) refetches at most once a second, for all that grows with
+  // it: its events, its diagnostics (they come with every progress: 22 asks in a 2 s load of 99 MB,
+  // 3.3 MB of answers to build and post) and a filter's matches as its scan reads on. One throttle
+  // for the three: each its own asked up to three times a second. The load's end, a filter's
+  // answer and its scan's end ask at once, with their final counts (the axis, 6 MB at 6M events,
+  // was asked again a second later, in the middle of the user's first seeks). A filter set is not
+  // asked for until its answer: the worker drew the axis with the old matches.
+  const growth = useThrottled(
+    `${events} ${diagTotal} ${filtered ? rowsVersion : -1}`,
     1000,
     `${status} ${filtersApplied} ${filterRest}`,
   );
@@ -103,7 +101,7 @@ export function Scrubber() {
     lane: 'replay-axis',
     coalesce: true,
     keepPrevious: true,
-    deps: [loadId, status, eventsKey, filter, matchesKey, diagKey],
+    deps: [loadId, status, growth],
   });
   // The replay bar is keyed by the load: a new load never shows the previous log's axis.
   const view = events > 0 ? (axis.data ?? null) : null;
