@@ -198,15 +198,20 @@ export class LoadService {
     }
     const ask = ++this.filterAsks;
     const loadId = useApp.getState().loadId;
-    // Typed on while a scan runs: the rows on screen are still those from before the first.
+    // Typed on while a scan runs: the rows on screen are still those from before the first, unless
+    // their shape moved on (a loading log's progress brought the last filter's rows): then those
+    // rows, counted so far (they were called "942 rows…" once the box was emptied).
     useApp.setState((s) => ({
       filter,
-      filterScan: s.filterScan ?? {
-        rowCount: s.rowCount,
-        filtered: isFiltered(s.filter),
-        rest: s.filterRest,
-        rowsShape: s.rowsShape,
-      },
+      filterScan:
+        s.filterScan !== null && s.filterScan.rowsShape === s.rowsShape
+          ? s.filterScan
+          : {
+              rowCount: s.rowCount,
+              filtered: isFiltered(s.filter),
+              rest: s.filterRest || s.filterScan !== null,
+              rowsShape: s.rowsShape,
+            },
     }));
     // Only the newest filter of this load says when scanning ends (an older one is superseded).
     const answered = (r: Result<ResponseValues['filter']>) => {

@@ -102,6 +102,12 @@ describe('TimelineToolbar', () => {
     expect(count()).toBe('40 matches…');
     await act(() => new Promise((r) => setTimeout(r, 200)));
     expect(count()).toBe('40 matches…');
+    // The box emptied over those rows: they are still counted as matches (not "40 rows…"), and the
+    // wait for "Filtering…" starts again.
+    act(() => services.load.setFilter({ types: null, errorsOnly: false, text: '' }));
+    expect(count()).toBe('40 matches…');
+    await act(() => new Promise((r) => setTimeout(r, 200)));
+    expect(count()).toBe('Filtering…');
   });
 
   it('tells a screen reader the count when a fold of every row or the load ends, not as the log grows, and clears it once told', async () => {

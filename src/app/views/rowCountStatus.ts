@@ -36,7 +36,7 @@ export function useRowCountStatus(): { shown: string; announced: string; filtere
   // Answered before the scan read the whole log: more matches may come.
   const rest = useApp((s) => s.filterRest);
   const settled = useApp((s) => s.rowCountSettled);
-  const slowScan = useSlowScan(scan !== null);
+  const slowScan = useSlowScan(scan);
   // The count as it was when it settled (a later change, a loading log's growth, is not told).
   const [told, setTold] = useState({ settled, text: '' });
   if (told.settled !== settled) setTold({ settled, text: settled > 0 ? count : '' });
@@ -62,16 +62,19 @@ export function useRowCountStatus(): { shown: string; announced: string; filtere
   return { shown, announced, filtered };
 }
 
-/** True once a scan has run for SLOW_SCAN_MS, until it ends. */
-function useSlowScan(scanning: boolean): boolean {
+/**
+ * True once a scan has run for SLOW_SCAN_MS, until it ends. Timed from the rows it was asked over:
+ * a filter typed on over rows a loading log brought meanwhile (a new snapshot) starts the wait again.
+ */
+function useSlowScan(scan: object | null): boolean {
   const [slow, setSlow] = useState(false);
   useEffect(() => {
-    if (!scanning) return;
+    if (scan === null) return;
     const t = setTimeout(() => setSlow(true), SLOW_SCAN_MS);
     return () => {
       clearTimeout(t);
       setSlow(false);
     };
-  }, [scanning]);
+  }, [scan]);
   return slow;
 }
