@@ -24,6 +24,8 @@ export class FilterScan {
   private readonly chunkText: ChunkTextTest;
   /** A line the needle can be in holds this (lineMayMatch); null: every line is read. */
   private readonly mayHold: LinePrefilter | null;
+  /** The same for a chunk's own line (chunkPrefilter); null: every chunk is read. */
+  private readonly chunkMayHold: LinePrefilter | null;
   /** Characters of text read since the clock was last looked at. */
   private readSinceClock = 0;
   private typeOk: Uint8Array = new Uint8Array(0);
@@ -39,6 +41,9 @@ export class FilterScan {
     this.needle = filter.text.trim().toLowerCase();
     this.chunkText = new ChunkTextTest(this.needle, readable);
     this.mayHold = linePrefilter(this.needle);
+    // An imported log's chunks are made from its records, with keys and values they may not spell.
+    const native = (session.log.sourceFormat ?? 'seqscope') === 'seqscope';
+    this.chunkMayHold = native ? chunkPrefilter(this.needle) : null;
   }
 
   get done(): boolean {
@@ -78,6 +83,12 @@ export class FilterScan {
     if (this.needle) {
       // Packed chunk rows share one line: search the member's own chunk, not the whole row.
       if (log.typeOf(seq) === 'assistant/chunk') {
+        // A chunk alone on its line: a line without the needle's letters holds no match (most do not).
+        if (this.chunkMayHold !== null && !log.isPackedMember(seq)) {
+          const line = log.rawBytes(log.lineOffset(seq), log.lineByteLength(seq));
+          this.readSinceClock += line.length;
+          if (!lineMayMatch(line, this.chunkMayHold)) return false;
+        }
         const before = this.chunkText.read;
         const found = this.chunkText.matches(chunkOf(log, seq));
         this.readSinceClock += this.chunkText.read - before;
@@ -164,6 +175,26 @@ export function linePrefilter(needle: string): LinePrefilter | null {
     skip: skipTable(bytes, true),
     traps: TRAPS.filter(([letter]) => best.includes(letter)).map(([, trap]) => trap),
   };
+}
+
+/**
+ * The prefilter of a chunk alone on its line (not a packed row's member), whose text the filter
+ * reads as the chunk's fields written again (chunkText.ts), not as the line spells them: writers
+ * put spaces between tokens (Python's `": "`), and numbers are written again (`1e2` as `100`,
+ * `1e999` as `null`). So the run is the needle's longest run of ASCII letters and `_` alone: no
+ * token written again makes letters the line lacks (an exponent's `e` stands alone; `null`, which
+ * an overflowing number becomes, is why a run inside "null" is no run), and spaces never stood
+ * between two letters of one token.
+ */
+export function chunkPrefilter(needle: string): LinePrefilter | null {
+  let best = '';
+  let run = '';
+  for (const ch of needle) {
+    if ((ch >= 'a' && ch <= 'z') || ch === '_') {
+      if ((run += ch).length > best.length) best = run;
+    } else run = '';
+  }
+  return best.length < 2 || 'null'.includes(best) ? null : linePrefilter(best);
 }
 
 export function lineMayMatch(line: Uint8Array, p: LinePrefilter): boolean {

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FilterScan, lineMayMatch, linePrefilter, readable } from './filterScan';
+import { FilterScan, chunkPrefilter, lineMayMatch, linePrefilter, readable } from './filterScan';
 import { OpenLog } from './openLog';
 
 /** Pieces of a JSON string as writers spell them: cases, escapes of every kind, the two traps. */
@@ -92,5 +92,63 @@ describe('the timeline filter prefilter', () => {
     const scan = new FilterScan(session, { types: null, errorsOnly: false, text: 'Deploy.sh' });
     while (!scan.advance(1000));
     expect(Array.from(scan.matches.view())).toEqual([0, 2, 4, 5]);
+  });
+
+  it("never skips a chunk's line whose chunk, written again as the filter reads it, holds the needle", () => {
+    // The line as writers spell it: spaces between tokens or not, numbers in any notation.
+    const space = fc.constantFrom('', ' ', '  ');
+    const number = fc.constantFrom('1e2', '1E+2', '100', '1.50', '-0', '1e999', '2.5e-7', '0');
+    const value = fc.oneof(
+      rawText.map((t) => `"${t}"`),
+      number,
+      fc.constantFrom('true', 'false', 'null'),
+    );
+    const chunkLine = fc
+      .tuple(space, space, rawText, value, space)
+      .map(
+        ([a, b, text, v, c]) =>
+          `{"type":"assistant/chunk","seq":1,"data":{"chunk":{"type":${a}"text-delta",${b}"delta":"${text}",${c}"n":${v}}}}`,
+      );
+    fc.assert(
+      fc.property(chunkLine, fc.nat(), fc.nat(), (line, a, b) => {
+        const chunk = (JSON.parse(line) as { data: { chunk: unknown } }).data.chunk;
+        const shown = readable(JSON.stringify(chunk));
+        const from = a % (shown.length + 1);
+        const needle = shown.slice(from, from + 1 + (b % 12)).trim();
+        const p = chunkPrefilter(needle);
+        if (p !== null && shown.includes(needle))
+          expect(lineMayMatch(new TextEncoder().encode(line), p)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+    // The cases that make a line's prefilter unsound for chunks: a run across a space, digits
+    // written again, `null` from an overflowing number.
+    expect(chunkPrefilter('":1')).toBeNull();
+    expect(chunkPrefilter('100')).toBeNull();
+    expect(chunkPrefilter('ull')).toBeNull();
+    expect(chunkPrefilter('text-delta')?.run).toEqual(new TextEncoder().encode('delta'));
+  });
+
+  it('a chunk filter finds the chunks that hold the needle, written any way, and skips the rest', () => {
+    const lines = [
+      '{"type":"assistant/chunk","seq":0,"data":{"chunk":{"type": "text-delta", "delta": "Deploy now"}}}',
+      '{"type":"assistant/chunk","seq":1,"data":{"chunk":{"type":"text-delta","delta":"nothing"}}}',
+      '{"type":"assistant/chunk","seq":2,"data":{"chunk":{"type":"text-delta","delta":"\\u0064eploy"}}}',
+      '{"type":"assistant/chunk","seq":3,"data":{"chunk":{"type":"text-delta","delta":"\\\\u0064eploy"}}}',
+      '{"type":"assistant/chunk","seq":4,"data":{"chunk":{"type":"text-delta","delta":"x","n":1e999}}}',
+    ];
+    const session = new OpenLog(1, 'sample', 'c.jsonl');
+    session.push(new TextEncoder().encode(lines.join('\n') + '\n'));
+    session.end();
+    const scanFor = (text: string) => {
+      const scan = new FilterScan(session, { types: null, errorsOnly: false, text });
+      while (!scan.advance(1000));
+      return Array.from(scan.matches.view());
+    };
+    // seq 2 spells it with an escape; seq 3 holds a backslash, then `u0064eploy`.
+    expect(scanFor('deploy')).toEqual([0, 2]);
+    expect(scanFor('"delta":"deploy')).toEqual([0, 2]);
+    expect(scanFor('\\u0064eploy')).toEqual([3]);
+    expect(scanFor('"n":null')).toEqual([4]);
   });
 });

@@ -56,6 +56,7 @@ export const MESSAGE_CACHED_FROM_BYTES = 16 * 1024;
  * add up to at most this share of the bytes read: a first seek onto one parsed 100-400 KB again.
  */
 export const MESSAGES_KEPT_PER_BYTE = 1 / 16;
+const UTF8 = new TextDecoder();
 
 /** Flags per event (bit set). */
 export const EventFlag = {
@@ -267,6 +268,10 @@ export class SessionLog {
   flagsOf(seq: number): number {
     return this.cols.flags[seq] as number;
   }
+  /** A packed row's member: its line holds other events, and their shared fields. */
+  isPackedMember(seq: number): boolean {
+    return (this.cols.member[seq] as number) !== -1;
+  }
   /** The interned type names; `typeIdOf(seq)` indexes it. */
   get types(): readonly string[] {
     return this.typeTable.names;
@@ -295,9 +300,7 @@ export class SessionLog {
 
   /** The raw text of the event's line (a packed row's members share one line). */
   rawLine(seq: number): string {
-    return new TextDecoder().decode(
-      this.store.slice(this.cols.offset[seq] as number, this.cols.lineLength[seq] as number),
-    );
+    return UTF8.decode(this.rawBytes(this.lineOffset(seq), this.lineByteLength(seq)));
   }
 
   /** Where the event's line starts in the decompressed bytes (packed-row members share a line). */
@@ -355,17 +358,14 @@ export class SessionLog {
   messageIndexOf(seq: number, node: number): number | null {
     return this.surface.messageIndexOf(seq, node);
   }
-
   /** Surface node seqs after events 0..seq, in order. */
   nodesAt(seq: number): number[] {
     return this.surface.nodesAt(seq);
   }
-
   /** What the replace at `seq` hid, or null when `seq` is no applied replace. */
   hiddenBy(seq: number): readonly number[] | null {
     return this.surface.hiddenBy(seq);
   }
-
   replacesUpTo(seq: number): ReplaceRecord[] {
     return this.surface.replacesUpTo(seq);
   }
