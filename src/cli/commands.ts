@@ -8,7 +8,7 @@ import { FORMAT_LABELS, type SourceFormat } from '../core/import/formats';
 import { formatDuration } from '../core/view/duration';
 import { printJson, printable } from './terminalText';
 import { JSON_ARRAY_VERDICT } from '../core/reader/jsonArray';
-import { formatSeq } from '../core/view/seqText';
+import { formatCount, formatSeq } from '../core/view/seqText';
 import { DIAGNOSTICS_PER_CODE } from './readInput';
 
 type Write = (s: string) => void;
@@ -145,12 +145,10 @@ export function runCheck(log: SessionLog, json: boolean, out: Write): number {
     for (const r of rows)
       out(r.map((cell, c) => (c < 3 ? cell.padEnd(widths[c] as number) : cell)).join('  ') + '\n');
     if (diags.length > rows.length) out(`${moreByCode(diags.slice(rows.length))} (use --json for all)\n`);
-    const notKept = Object.entries(log.diagnostics.omitted).map(
-      ([code, n]) => `${code} ${n.toLocaleString('en-US')}`,
-    );
+    const notKept = Object.entries(log.diagnostics.omitted).map(([code, n]) => `${code} ${formatCount(n)}`);
     if (notKept.length > 0)
       out(
-        `and ${omittedCount(log).toLocaleString('en-US')} more counted but not kept (${notKept.join(', ')}): the CLI keeps the first ${DIAGNOSTICS_PER_CODE.toLocaleString('en-US')} of each code\n`,
+        `and ${formatCount(omittedCount(log))} more counted but not kept (${notKept.join(', ')}): the CLI keeps the first ${formatCount(DIAGNOSTICS_PER_CODE)} of each code\n`,
       );
     out(
       `${plural(log.eventCount, 'event')}: ${plural(error, 'error')}, ${plural(warning, 'warning')}, ${info} info\n`,
@@ -202,8 +200,8 @@ function moreByCode(rest: readonly Diagnostic[]): string {
   for (const d of rest) byCode.set(d.code, (byCode.get(d.code) ?? 0) + 1);
   const counts = [...byCode]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([code, n]) => `${code} ${n.toLocaleString('en-US')}`);
-  return `… and ${rest.length.toLocaleString('en-US')} more: ${counts.join(', ')}`;
+    .map(([code, n]) => `${code} ${formatCount(n)}`);
+  return `… and ${formatCount(rest.length)} more: ${counts.join(', ')}`;
 }
 
 /** A format's name for people (core/import/formats.ts), or the raw value when unknown. */

@@ -8,4 +8,29 @@ describe('seq and count text', () => {
     expect(formatCount(2938)).toBe('2,938');
     expect(formatCount(7)).toBe('7');
   });
+
+  it('groups every count as Intl does for en-US: whole ones by hand, fractions and the rest by Intl', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    for (const n of [
+      0,
+      -0,
+      1,
+      999,
+      1000,
+      -1000,
+      12345,
+      100000,
+      999999,
+      1_000_000,
+      -7_654_321,
+      2 ** 53 - 1,
+      1.5,
+      1234.5678,
+      -0.25,
+      1e21,
+      NaN,
+      Infinity,
+    ])
+      expect(formatCount(n), String(n)).toBe(intl.format(n));
+  });
 });
