@@ -39,20 +39,26 @@ function servedLog(text: string) {
   return { more: send, end: () => (send(lines.length - next), body.close()) };
 }
 
+/** Opens a served log in `h`, hands out its first `lines` lines and waits until `events` are read. */
+async function loadingServed(h: LogHost, text: string, lines: number, events = lines) {
+  const log = servedLog(text);
+  const opened = h.receive({
+    id: 1,
+    kind: 'open',
+    loadId: 1,
+    source: { kind: 'url', url: 'http://x/log.jsonl' },
+  });
+  log.more(lines);
+  await vi.waitFor(() => expect(h.current?.log.eventCount).toBeGreaterThanOrEqual(events));
+  return { ...log, opened };
+}
+
 afterEach(() => void vi.unstubAllGlobals());
 
 describe('a filter asked while a log loads', () => {
   it('is answered for the events loaded when it was asked, then told the rest until its scan is through', async () => {
     const { h, answer, pushes, rowsPushes } = host();
-    const log = servedLog(singleStreamLog(DELTAS));
-    const opened = h.receive({
-      id: 1,
-      kind: 'open',
-      loadId: 1,
-      source: { kind: 'url', url: 'http://x/log.jsonl' },
-    });
-    log.more(5000);
-    await vi.waitFor(() => expect(h.current?.log.eventCount).toBe(5000));
+    const { opened, ...log } = await loadingServed(h, singleStreamLog(DELTAS), 5000);
     await h.receive({ id: 2, kind: 'filter', filter: chunksOnly });
     // Answered before the load ended, for the chunks among the 5,000 events so far; it says so.
     expect(answer<'filter'>(2)).toMatchObject({ through: false, matches: 4998, rowCount: 4998 });
@@ -69,15 +75,7 @@ describe('a filter asked while a log loads', () => {
 
   it("the log's types so far are answered while it loads (the Types picker), with their counts", async () => {
     const { h, answer } = host();
-    const log = servedLog(singleStreamLog(2000));
-    const opened = h.receive({
-      id: 1,
-      kind: 'open',
-      loadId: 1,
-      source: { kind: 'url', url: 'http://x/log.jsonl' },
-    });
-    log.more(1000);
-    await vi.waitFor(() => expect(h.current?.log.eventCount).toBe(1000));
+    const { opened, ...log } = await loadingServed(h, singleStreamLog(2000), 1000);
     await h.receive({ id: 2, kind: 'typeCounts' });
     const early = answer<'typeCounts'>(2);
     expect(early.find((t) => t.type === 'assistant/chunk')?.count).toBeGreaterThan(900);
@@ -91,15 +89,7 @@ describe('a filter asked while a log loads', () => {
 
   it('a newer filter stops the older scan: nothing more is told of it', async () => {
     const { h, answer, rowsPushes } = host();
-    const log = servedLog(singleStreamLog(2000));
-    const opened = h.receive({
-      id: 1,
-      kind: 'open',
-      loadId: 1,
-      source: { kind: 'url', url: 'http://x/log.jsonl' },
-    });
-    log.more(500);
-    await vi.waitFor(() => expect(h.current?.log.eventCount).toBe(500));
+    const { opened, ...log } = await loadingServed(h, singleStreamLog(2000), 500);
     await h.receive({ id: 2, kind: 'filter', filter: chunksOnly });
     // The events so far: block-start and the deltas among the first 500 lines.
     expect(answer<'filter'>(2)).toMatchObject({ through: false, matches: 498 });
@@ -131,15 +121,7 @@ describe('a filter asked while a log loads', () => {
     expect(expected.matches).toBeGreaterThan(0);
 
     const { h, answer, rowsPushes } = host();
-    const log = servedLog(demo);
-    const opened = h.receive({
-      id: 1,
-      kind: 'open',
-      loadId: 1,
-      source: { kind: 'url', url: 'http://x/demo.jsonl' },
-    });
-    log.more(100);
-    await vi.waitFor(() => expect(h.current?.log.eventCount).toBeGreaterThanOrEqual(90));
+    const { opened, ...log } = await loadingServed(h, demo, 100, 90);
     await h.receive({ id: 2, kind: 'filter', filter: errorsOnly });
     expect(answer<'filter'>(2).through).toBe(false);
     log.end();
