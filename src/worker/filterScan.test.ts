@@ -38,4 +38,11 @@ describe('the timeline filter on JSON escapes', () => {
     expect(matches('back\\u0041slash')).toEqual([2]);
     expect(matches('backAslash')).toEqual([]);
   });
+
+  it('spaces in the text are part of it (a streamed token, a word): only a text of spaces is none', () => {
+    expect(matches('render ')).toEqual([1]);
+    expect(matches(' render')).toEqual([]);
+    expect(matches(' if a')).toEqual([1]);
+    expect(matches('   ')).toEqual([0, 1, 2]);
+  });
 });

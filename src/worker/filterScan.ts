@@ -38,7 +38,8 @@ export class FilterScan {
     private readonly session: OpenLog,
     private readonly filter: TimelineFilter,
   ) {
-    this.needle = filter.text.trim().toLowerCase();
+    // As typed, spaces and all (isFiltered: a text of spaces alone filters nothing).
+    this.needle = filter.text.trim() === '' ? '' : filter.text.toLowerCase();
     this.chunkText = new ChunkTextTest(this.needle, readable);
     this.mayHold = linePrefilter(this.needle);
     // An imported log's chunks are made from its records, with keys and values they may not spell.

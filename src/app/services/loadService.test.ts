@@ -397,7 +397,7 @@ describe('FollowMode', () => {
     expect(useApp.getState().filter).toEqual(linked);
     expect(client.sent('filter')[0]!.filter).toEqual(linked);
   });
-  it('spaces added to the text scan nothing again; a scan that ends while the log loads is not when its count settles', async () => {
+  it('spaces are part of the text (a new scan), but a text of spaces is none; a scan that ends while the log loads is not when its count settles', async () => {
     const client = new FakeClient({
       open: () => new Promise(() => {}),
       filter: () => ({ rowCount: 3, rowsVersion: 2, matches: 3, through: true }),
@@ -408,8 +408,14 @@ describe('FollowMode', () => {
     load.setFilter({ types: null, errorsOnly: false, text: 'error' });
     await tick();
     expect(useApp.getState()).toMatchObject({ status: 'loading', filtersApplied: 1, rowCountSettled: 0 });
-    load.setFilter({ types: null, errorsOnly: false, text: 'error  ' });
-    expect(client.sent('filter')).toHaveLength(1);
-    expect(useApp.getState()).toMatchObject({ filter: { text: 'error  ' }, filterScan: null });
+    load.setFilter({ types: null, errorsOnly: false, text: 'error ' });
+    expect(client.sent('filter')).toHaveLength(2);
+    await tick();
+    load.setFilter({ types: null, errorsOnly: false, text: '' });
+    expect(client.sent('filter')).toHaveLength(3);
+    await tick();
+    load.setFilter({ types: null, errorsOnly: false, text: '   ' });
+    expect(client.sent('filter')).toHaveLength(3);
+    expect(useApp.getState()).toMatchObject({ filter: { text: '   ' }, filterScan: null });
   });
 });

@@ -191,7 +191,7 @@ export class LoadService {
   }
 
   setFilter(filter: TimelineFilter): void {
-    // Spaces added to the text: the same rows, no new scan (it started over from the first event).
+    // The same rows (a text of spaces for none): no new scan (it started over from the first event).
     if (sameFilter(filter, useApp.getState().filter)) {
       useApp.setState({ filter });
       return;

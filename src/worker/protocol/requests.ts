@@ -31,7 +31,10 @@ export interface TimelineFilter {
 
 export const NO_FILTER: TimelineFilter = { types: null, errorsOnly: false, text: '' };
 
-/** Whether two filters show the same rows (the worker trims the text). */
+/**
+ * Whether two filters show the same rows. The text is matched as typed, spaces and all (` seq `
+ * is a word, ` function` a streamed token); a text of spaces alone is no text.
+ */
 export function sameFilter(a: TimelineFilter, b: TimelineFilter): boolean {
   const ta = a.types === null ? null : [...a.types].sort().join(',');
   const tb = b.types === null ? null : [...b.types].sort().join(',');
@@ -39,7 +42,7 @@ export function sameFilter(a: TimelineFilter, b: TimelineFilter): boolean {
     ta === tb &&
     (a.types === null || !a.excludeTypes === !b.excludeTypes) &&
     a.errorsOnly === b.errorsOnly &&
-    a.text.trim() === b.text.trim()
+    (a.text === b.text || (a.text.trim() === '' && b.text.trim() === ''))
   );
 }
 
