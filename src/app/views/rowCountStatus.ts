@@ -40,6 +40,9 @@ export function useRowCountStatus(): { shown: string; announced: string; filtere
   // The count as it was when it settled (a later change, a loading log's growth, is not told).
   const [told, setTold] = useState({ settled, text: '' });
   if (told.settled !== settled) setTold({ settled, text: settled > 0 ? count : '' });
+  // A count told, then changed (a fold opened, a seek that revealed a row, a followed log's growth):
+  // what was told is no longer so, and goes (the page read 149 rows under 219).
+  else if (told.text !== '' && told.text !== count) setTold({ settled, text: '' });
   useEffect(() => {
     if (told.text === '') return;
     const t = setTimeout(() => setTold((was) => ({ ...was, text: '' })), TOLD_MS);
@@ -48,9 +51,11 @@ export function useRowCountStatus(): { shown: string; announced: string; filtere
   const announced = slowScan ? FILTERING : told.text;
 
   const shape = useApp((s) => s.rowsShape);
+  // More rows may come: a loading log's, as a filter's while its scan reads on.
+  const loading = useApp((s) => s.status === 'loading');
   const shown =
     scan === null
-      ? rest
+      ? rest || loading
         ? `${count}…`
         : count
       : // The new filter's rows are on screen already (a loading log's progress): its count so far.
@@ -58,7 +63,7 @@ export function useRowCountStatus(): { shown: string; announced: string; filtere
         ? `${count}…`
         : slowScan
           ? FILTERING
-          : `${rowCountText(scan.rowCount, scan.filtered)}${scan.rest ? '…' : ''}`;
+          : `${rowCountText(scan.rowCount, scan.filtered)}${scan.rest || loading ? '…' : ''}`;
   return { shown, announced, filtered };
 }
 
