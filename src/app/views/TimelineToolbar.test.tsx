@@ -31,8 +31,8 @@ describe('TimelineToolbar', () => {
     expect(count()).toBe('34,256 rows');
     act(() => services.load.setFilter({ types: null, errorsOnly: false, text: 'deploy' }));
     // A scan that ends at once shows no "Filtering…" (it would flash on every filter of a small
-    // log): meanwhile the last count stays, not the old number called matches.
-    expect(count()).toBe('34,256 rows');
+    // log): meanwhile the last count stays, not the old number called matches, and not as final.
+    expect(count()).toBe('34,256 rows…');
     await act(() => new Promise((r) => setTimeout(r, 200)));
     expect(count()).toBe('Filtering…');
     expect(status()).toBe('Filtering…');
@@ -98,11 +98,13 @@ describe('TimelineToolbar', () => {
     act(() => services.load.setFilter({ types: null, errorsOnly: false, text: 'errors' }));
     act(() => useApp.setState({ rowCount: 722, rowsVersion: 2 }));
     expect(count()).toBe('556 matches…');
-    // A loading log's progress brings the new filter's rows (a new shape): they are counted.
+    // A loading log's progress brings the new filter's rows (a new shape): they are counted, and a
+    // screen reader is not told "Filtering…" over them.
     act(() => useApp.setState({ rowCount: 40, rowsVersion: 3, rowsShape: 5 }));
     expect(count()).toBe('40 matches…');
     await act(() => new Promise((r) => setTimeout(r, 200)));
     expect(count()).toBe('40 matches…');
+    expect(el.querySelector('[role=status]')?.textContent).toBe('');
     // The box emptied over those rows: they are still counted as matches (not "40 rows…"), and the
     // wait for "Filtering…" starts again.
     act(() => services.load.setFilter({ types: null, errorsOnly: false, text: '' }));

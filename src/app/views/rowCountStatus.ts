@@ -1,13 +1,14 @@
 /**
- * The timeline toolbar's row count, as shown and as a screen reader is told it. While a filter's
- * scan runs, the rows on screen are still those from before it: the count shown stays theirs, and
- * gives way to "Filtering…" once the scan is slow (a fast one would flash); once the new filter's rows
- * are on screen (their shape moved on: a loading log's progress), its count so far, with an ellipsis.
- * A filter answered before
- * its scan read the whole log (a loading log's later events) counts on: "7,857 matches…". A screen reader is
+ * The timeline toolbar's row count, as shown and as a screen reader is told it. An ellipsis says
+ * the count is not final: a loading log's ("34,256 rows…"), a filter's answered before its scan
+ * read the whole log ("7,857 matches…"). While a filter's scan runs, the rows on screen are still
+ * those from before it: the count shown stays theirs, with an ellipsis, and gives way to
+ * "Filtering…" once the scan is slow (a fast one would flash); once the new filter's rows are on
+ * screen (their shape moved on: a loading log's progress), its count so far. A screen reader is
  * told the count when it settles after what the user asked for or waited on (appState's
  * `rowCountSettled`: a scan's end, a fold of every row, the load's end), not as a loading log's
- * count grows; the text is cleared once told, so that reading the page reads the count once.
+ * count grows; the text is cleared once told (or once the count changed), so that reading the
+ * page reads the count once.
  */
 import { useEffect, useState } from 'react';
 import { useApp } from '../appState';
@@ -48,9 +49,13 @@ export function useRowCountStatus(): { shown: string; announced: string; filtere
     const t = setTimeout(() => setTold((was) => ({ ...was, text: '' })), TOLD_MS);
     return () => clearTimeout(t);
   }, [told]);
-  const announced = slowScan ? FILTERING : told.text;
-
   const shape = useApp((s) => s.rowsShape);
+  // The new filter's rows are on screen already (a loading log's progress): its count so far.
+  const newRows = scan !== null && shape !== scan.rowsShape;
+  // "Filtering…" over the rows from before it, once the scan is slow (to a screen reader too).
+  const filtering = slowScan && scan !== null && !newRows;
+  const announced = filtering ? FILTERING : told.text;
+
   // More rows may come: a loading log's, as a filter's while its scan reads on.
   const loading = useApp((s) => s.status === 'loading');
   const shown =
@@ -58,12 +63,12 @@ export function useRowCountStatus(): { shown: string; announced: string; filtere
       ? rest || loading
         ? `${count}…`
         : count
-      : // The new filter's rows are on screen already (a loading log's progress): its count so far.
-        shape !== scan.rowsShape
+      : newRows
         ? `${count}…`
-        : slowScan
+        : filtering
           ? FILTERING
-          : `${rowCountText(scan.rowCount, scan.filtered)}${scan.rest || loading ? '…' : ''}`;
+          : // The rows from before it, while a scan that may be fast runs: not final, so "…".
+            `${rowCountText(scan.rowCount, scan.filtered)}…`;
   return { shown, announced, filtered };
 }
 
