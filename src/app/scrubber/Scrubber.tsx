@@ -87,7 +87,7 @@ export function Scrubber() {
   // A growing log (loading, or followed) refetches at most once a second, for all that grows with
   // it: its events, its diagnostics (they come with every progress: 22 asks in a 2 s load of 99 MB,
   // 3.3 MB of answers to build and post) and a filter's matches as its scan reads on. One throttle
-  // for the three: each its own asked up to three times a second. The load's end, a filter's
+  // for the three: with one each, the axis was asked up to three times a second. The load's end, a filter's
   // answer and its scan's end ask at once, with their final counts (the axis, 6 MB at 6M events,
   // was asked again a second later, in the middle of the user's first seeks). A filter set is not
   // asked for until its answer: the worker drew the axis with the old matches.
