@@ -51,6 +51,7 @@ const progressOf = (events: number) => ({
   rowCount: events,
   rowsVersion: 1,
   rowsShape: 0,
+  diagnostics: { error: 0, warning: 0, info: 0 },
 });
 
 const labels = (el: HTMLElement) =>
