@@ -86,22 +86,27 @@ export class FilterScan {
       if (log.typeOf(seq) === 'assistant/chunk') {
         // A chunk alone on its line: a line without the needle's letters holds no match (most do not).
         if (this.chunkMayHold !== null && !log.isPackedMember(seq)) {
-          const line = log.rawBytes(log.lineOffset(seq), log.lineByteLength(seq));
-          this.readSinceClock += line.length;
-          if (!lineMayMatch(line, this.chunkMayHold)) return false;
+          if (!lineMayMatch(this.lineBytes(seq), this.chunkMayHold)) return false;
         }
         const before = this.chunkText.read;
         const found = this.chunkText.matches(chunkOf(log, seq));
         this.readSinceClock += this.chunkText.read - before;
         if (!found) return false;
       } else {
-        const line = log.rawBytes(log.lineOffset(seq), log.lineByteLength(seq));
-        this.readSinceClock += line.length;
+        const line = this.lineBytes(seq);
         if (this.mayHold !== null && !lineMayMatch(line, this.mayHold)) return false;
         if (!readable(UTF8.decode(line)).includes(this.needle)) return false;
       }
     }
     return true;
+  }
+
+  /** The line's bytes as written, counted as read (decoded here, not by `rawLine`, which slices again). */
+  private lineBytes(seq: number): Uint8Array {
+    const log = this.session.log;
+    const line = log.rawBytes(log.lineOffset(seq), log.lineByteLength(seq));
+    this.readSinceClock += line.length;
+    return line;
   }
 
   private refreshTypes(): void {

@@ -7,6 +7,12 @@ import { NO_VALUE } from './noValue';
 // Made on first use: building an Intl formatter loads ICU data (about 20 ms), which every CLI
 // command would pay at start-up, printing a cost or not.
 let usdCents: Intl.NumberFormat | undefined;
+function usdFormat(): Intl.NumberFormat {
+  return (usdCents ??= new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }));
+}
 
 /**
  * US dollars: `$1.23`, `$1,234.50`, `$0.00`, and two significant digits under a cent
@@ -17,5 +23,5 @@ export function formatUsd(v: number): string {
   const a = Math.abs(v);
   // Under a cent, two significant digits in plain notation: the first digit's decimals, plus one.
   const small = a > 0 && a < 0.01 ? a.toFixed(Math.min(20, 1 - Math.floor(Math.log10(a)))) : null;
-  return `${v < 0 ? '-' : ''}$${small !== null && Number(small) < 0.01 ? small : (usdCents ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(a)}`;
+  return `${v < 0 ? '-' : ''}$${small !== null && Number(small) < 0.01 ? small : usdFormat().format(a)}`;
 }
