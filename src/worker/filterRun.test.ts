@@ -143,4 +143,30 @@ describe('a filter asked while a log loads', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(rowsPushes()).toEqual([]);
   });
+
+  it('a rows request asked between two slices of a load is answered before the next slice: its rows are those counted when it was asked', async () => {
+    const { h, answer } = host();
+    const text = singleStreamLog(300_000);
+    const { opened, ...log } = await loadingServed(h, text, 1000);
+    await h.receive({ id: 2, kind: 'filter', filter: chunksOnly });
+    // One piece of 300,000 lines: pushed in slices, the worker yielding to requests between them.
+    log.more(300_000);
+    let asked = -1;
+    await vi.waitFor(
+      async () => {
+        const loaded = h.current?.log.eventCount ?? 0;
+        expect(loaded).toBeGreaterThan(1000);
+        expect(loaded).toBeLessThan(300_000);
+        // This timer runs between slices: the next one is queued, this request comes after it.
+        asked = h.current?.rows.info().rowCount ?? -1;
+        await h.receive({ id: 3, kind: 'rows', from: 0, to: 3 });
+      },
+      { interval: 5 },
+    );
+    // The rows (and the count the toolbar shows) are the log's as asked: no slice of the load (or
+    // of the filter's scan) ran before them, so they do not run ahead of the count (or behind it).
+    expect(answer<'rows'>(3).rowCount).toBe(asked);
+    log.end();
+    await opened;
+  });
 });

@@ -18,7 +18,7 @@ import type { Prescan } from '../core/reader/prescan';
 import { Follower } from './follower';
 import { handlers, type Answer } from './handlers';
 import { errorText, type HandlerHost, type LoadedLog } from './loadedLog';
-import { LoadError, yieldToEvents } from './loader';
+import { LoadError, afterQueuedEvents, yieldToEvents } from './loader';
 import { readWaitingIfGone } from './goneLog';
 import { OpenLog, type OpenLogOptions } from './openLog';
 import {
@@ -105,9 +105,10 @@ export class LogHost implements HandlerHost {
   /** Answers one request (exactly once, even when the handler throws or the answer cannot be posted). */
   receive(req: RequestEnvelope): Promise<void> {
     if (!NOT_ASKED_BY_THE_USER.has(req.kind)) this.background.asked();
-    // A seek sends several requests at once; the panes' (messages, stream) go first, the rest wait one turn.
+    // A seek sends several requests at once; the panes' (messages, stream) go first, the rest wait
+    // one turn (not behind a slice of a load or a scan: loader.ts afterQueuedEvents).
     const answer = waitsForThePanes(req)
-      ? yieldToEvents().then(() => this.dispatch(req))
+      ? afterQueuedEvents().then(() => this.dispatch(req))
       : this.dispatch(req);
     return answer.then(
       (result) => this.respond(req.id, req.kind, result),
