@@ -373,4 +373,48 @@ describe('Timeline rows (through a fake worker)', () => {
     ]);
     expect(el.querySelectorAll('[role=row]').length).toBe(29);
   });
+
+  it('rows on screen not arrived yet show one placeholder per run (not rows: hidden, no seq), gone once they come', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((ok) => (release = ok));
+    stickyScrolling();
+    stubReportingResizeObserver(() => 600);
+    const c = client();
+    // The second block's answer waits (the first view shows rows 0-28: all in the first block).
+    c.handlers.rows = async (req) => {
+      if (req.from === 32) await held;
+      return rowsFrom(req.from, req.to);
+    };
+    const el = renderWithClient(c, <Timeline />);
+    await settle();
+    expect(el.querySelectorAll('[role=row]').length).toBe(29);
+    expect(el.querySelector('[data-part=rows-loading]')).toBeNull();
+    // A scroll to rows 20-48: rows 20-31 are at hand, 32-48 are not.
+    const box = el.querySelector('[data-testid=timeline]')?.parentElement as HTMLElement;
+    await act(async () => {
+      box.scrollTo({ top: 20 * 22 });
+      // Its scroll event a task later, read in the next animation frame.
+      await new Promise((ok) => setTimeout(ok, 50));
+      await settle();
+    });
+    const shown = [...el.querySelectorAll('[role=row]')].map((r) => Number(r.getAttribute('data-seq')));
+    expect(Math.max(...shown)).toBe(31);
+    const loading = [...el.querySelectorAll<HTMLElement>('[data-part=rows-loading]')];
+    expect(loading).toHaveLength(1);
+    expect(loading[0]?.getAttribute('aria-hidden')).toBe('true');
+    expect(loading[0]?.hasAttribute('data-seq')).toBe(false);
+    // From row 32's top, as tall as the missing rows on screen.
+    const top = Number.parseFloat(loading[0]?.style.top ?? '');
+    const height = Number.parseFloat(loading[0]?.style.height ?? '');
+    expect(top).toBe(32 * 22);
+    expect(height % 22).toBe(0);
+    expect(top + height).toBeGreaterThanOrEqual(20 * 22 + 600);
+    await act(async () => {
+      release();
+      await settle();
+    });
+    expect(el.querySelector('[data-part=rows-loading]')).toBeNull();
+    expect(el.querySelector('[role=row][data-seq="40"]')).not.toBeNull();
+    vi.restoreAllMocks();
+  });
 });

@@ -19,6 +19,7 @@ import { useRequestChangeSeqs } from './requestChanges';
 import { useScrollBox } from './useScrollBox';
 import { useJumpPending, useJumpRows } from './useJumpRows';
 import { TIMELINE_GRID_ID } from './focusTargets';
+import { RowsLoading, missingRuns } from './RowsLoading';
 
 /**
  * Rows are fetched in aligned blocks (blockSizeFor: a viewport's rows fit in one): the viewport
@@ -212,7 +213,7 @@ export function Timeline() {
           {items.map((index) => {
             const row = rowAt(index);
             const top = geo.top(index);
-            // Not fetched yet (a fast scroll): nothing, so every rendered row carries its data-seq.
+            // Not fetched yet (a fast scroll): a placeholder below, so every rendered row carries its data-seq.
             if (!row) return null;
             const selected = selectedSeq !== null && row.seq === selectedSeq;
             const containsSelection =
@@ -230,6 +231,9 @@ export function Timeline() {
               />
             );
           })}
+          {missingRuns(items, (index) => rowAt(index) !== undefined).map(([first, n]) => (
+            <RowsLoading key={`loading ${first}`} top={geo.top(first)} rows={n} />
+          ))}
         </div>
         {rowCount === 0 && <EmptyTimeline />}
       </div>
