@@ -417,4 +417,43 @@ describe('Timeline rows (through a fake worker)', () => {
     expect(el.querySelector('[role=row][data-seq="40"]')).not.toBeNull();
     vi.restoreAllMocks();
   });
+
+  it('while loading, rows of an older shape (a filter applied since) are not drawn under the new count: placeholders until the new rows come', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((ok) => (release = ok));
+    let shape = 1;
+    stubReportingResizeObserver(() => 600);
+    Element.prototype.scrollTo ??= () => {};
+    const c = client();
+    c.handlers.rows = async (req) => {
+      const asked = shape;
+      if (asked === 2) await held;
+      // The new shape's rows are other rows (a filter's matches): seqs shifted by 1000.
+      const w = rowsFrom(req.from, req.to);
+      return {
+        ...w,
+        rowsShape: asked,
+        rows: asked === 2 ? w.rows.map((r) => ({ ...r, seq: r.seq + 1000 })) : w.rows,
+      };
+    };
+    act(() => useApp.setState({ status: 'loading', rowsShape: 1 }));
+    const el = renderWithClient(c, <Timeline />);
+    await settle();
+    expect(el.querySelector('[role=row][data-seq="5"]')).not.toBeNull();
+    // The worker applied a filter: a new shape and count; its rows are on their way.
+    shape = 2;
+    await act(async () => {
+      useApp.setState({ rowsShape: 2, rowCount: 900 });
+      await settle();
+    });
+    expect(el.querySelectorAll('[role=row]')).toHaveLength(0);
+    expect(el.querySelectorAll('[data-part=rows-loading]')).toHaveLength(1);
+    await act(async () => {
+      release();
+      await settle();
+    });
+    expect(el.querySelector('[data-part=rows-loading]')).toBeNull();
+    expect(el.querySelector('[role=row][data-seq="1005"]')).not.toBeNull();
+    expect(el.querySelector('[role=row][data-seq="5"]')).toBeNull();
+  });
 });

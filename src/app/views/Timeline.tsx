@@ -140,7 +140,11 @@ export function Timeline() {
   const rowsShape = useApp((s) => s.rowsShape);
   const blockA = useRowBlock(firstBlock, block, rowCount, viewVersion, rowsShape, loading, primedAt);
   const blockB = useRowBlock(firstBlock + 1, block, rowCount, viewVersion, rowsShape, loading, primedAt);
-  const held = [...atHand, blockA, blockB].filter((b) => b !== undefined);
+  // While loading, rows of an older shape (before a filter or fold the worker has since applied)
+  // are other rows under the new count: placeholders until this shape's come, not the old rows.
+  const held = [...atHand, blockA, blockB].filter(
+    (b) => b !== undefined && (!loading || (b.rowsShape ?? rowsShape) === rowsShape),
+  );
   // Asked once rows are shown: the first rows' answer does not wait behind its first read.
   const requestChanges = useRequestChangeSeqs(held.length > 0);
   useJumpRows({
