@@ -91,3 +91,35 @@ it('the scroll event echoing a move read by sync() is not read again; the next o
   act(() => frames.splice(0).forEach((f) => f(0)));
   expect(seen.at(-1)).toBe(700);
 });
+
+it("a user's scroll in the frame of the list's own move (one scroll event, taken as the echo) is read once that frame is over", () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const handle: { sync?: () => void } = {};
+  function Synced() {
+    const [el, setEl] = useState<HTMLElement | null>(null);
+    const box = useScrollBox(el);
+    seen.push(box.scrollTop);
+    useLayoutEffect(() => {
+      handle.sync = box.sync;
+    });
+    return <div data-testid="box" ref={setEl} />;
+  }
+  const host = render(<Synced />);
+  const el = host.querySelector<HTMLElement>('[data-testid=box]');
+  if (!el) throw new Error('no box');
+  let top = 0;
+  Object.defineProperty(el, 'scrollTop', { configurable: true, get: () => top });
+  top = 500;
+  act(() => handle.sync?.());
+  // The user scrolls on in that frame: the browser reports both moves with one event.
+  top = 900;
+  act(() => {
+    el.dispatchEvent(new Event('scroll'));
+  });
+  expect(seen.at(-1)).toBe(500);
+  act(() => {
+    vi.advanceTimersByTime(100);
+  });
+  expect(seen.at(-1)).toBe(900);
+  vi.useRealTimers();
+});

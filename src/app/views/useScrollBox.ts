@@ -8,6 +8,9 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ScrollEcho } from '../components/scrollEcho';
 
+/** After an echo, when the position is read again (past the frame it came in). */
+const ECHO_RECHECK_MS = 50;
+
 export interface ScrollBox {
   scrollTop: number;
   /** The element's client height (px); 0 before it is attached. */
@@ -55,12 +58,22 @@ export function useScrollBox(el: HTMLElement | null): ScrollBoxState {
     // that mounted it (the panes' first commit, in the file input's change task). The observer
     // reports a new target once it is laid out, before the frame is painted; that read is free.
     let frame = 0;
+    let recheck: ReturnType<typeof setTimeout> | undefined;
     const onScroll = () => {
-      if (frame === 0 && !echo.take())
-        frame = requestAnimationFrame(() => {
-          frame = 0;
-          read(true);
-        });
+      if (frame !== 0) return;
+      // The echo of our own move; but a user's scroll in the same frame comes as this one event
+      // too: the position is looked at again once the frame is over (the list stayed blank there).
+      if (echo.take()) {
+        clearTimeout(recheck);
+        recheck = setTimeout(() => {
+          if (Math.abs(el.scrollTop - lastTop.current) >= 1) read(true);
+        }, ECHO_RECHECK_MS);
+        return;
+      }
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        read(true);
+      });
     };
     el.addEventListener('scroll', onScroll, { passive: true });
     // Rendered at once (flushSync): the first report, at mount, is drawn in the frame it precedes.
@@ -68,6 +81,7 @@ export function useScrollBox(el: HTMLElement | null): ScrollBoxState {
     ro.observe(el);
     return () => {
       if (frame !== 0) cancelAnimationFrame(frame);
+      clearTimeout(recheck);
       el.removeEventListener('scroll', onScroll);
       ro.disconnect();
     };
