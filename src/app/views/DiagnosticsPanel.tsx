@@ -84,7 +84,8 @@ export function DiagnosticsPanel() {
               title={`${g.count} × ${g.code} (${g.severity})`}
               className={`rounded border px-1.5 font-mono text-[11px] leading-4 ${SEV_CHIP[g.severity]} ${open && current === g.code ? 'ring-1 ring-tint/50' : ''}`}
             >
-              {g.code} <span className="opacity-70">{g.count.toLocaleString('en-US')}</span>
+              {/* The count at the chip's full colour: at 70% it read 3.8:1 in the light theme (axe). */}
+              {g.code} <span className="font-normal">{g.count.toLocaleString('en-US')}</span>
             </button>
           ))}
         </div>
