@@ -143,7 +143,7 @@ export function Timeline() {
   // While loading, rows of an older shape (before a filter or fold the worker has since applied)
   // are other rows under the new count: placeholders until this shape's come, not the old rows.
   const held = [...atHand, blockA, blockB].filter(
-    (b) => b !== undefined && (!loading || (b.rowsShape ?? rowsShape) === rowsShape),
+    (b): b is RowsWindow => b !== undefined && (!loading || (b.rowsShape ?? rowsShape) === rowsShape),
   );
   // Asked once rows are shown: the first rows' answer does not wait behind its first read.
   const requestChanges = useRequestChangeSeqs(held.length > 0);
