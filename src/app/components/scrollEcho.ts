@@ -7,8 +7,12 @@
  * browser fires none when the position did not move after all) expires, so a user's scroll is
  * never ignored for long: at worst, the first event after an expired echo is read as before.
  */
+/** After an echo, when the position is looked at again (past the frame it came in). */
+const RECHECK_MS = 50;
+
 export class ScrollEcho {
   private until = -Infinity;
+  private recheckTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly now: () => number = () => performance.now(),
@@ -21,10 +25,24 @@ export class ScrollEcho {
     this.until = this.now() + this.windowMs;
   }
 
-  /** Whether this scroll event is the expected echo (consumed: the next one is read). */
-  take(): boolean {
+  /**
+   * Whether this scroll event is the expected echo (consumed: the next one is read). A user's
+   * scroll in the same frame as the list's own move comes as this one event too: `recheck` runs
+   * once that frame is over, to read the position if it is not the one the list set (a list
+   * that skipped it stayed blank, or put its old position back, until the next scroll).
+   */
+  take(recheck?: () => void): boolean {
     const echo = this.now() <= this.until;
     this.until = -Infinity;
+    if (echo && recheck) {
+      clearTimeout(this.recheckTimer);
+      this.recheckTimer = setTimeout(recheck, RECHECK_MS);
+    }
     return echo;
+  }
+
+  /** The list is gone: no recheck runs. */
+  dispose(): void {
+    clearTimeout(this.recheckTimer);
   }
 }

@@ -101,6 +101,8 @@ class TailScroller {
   private scrollFrame = 0;
   /** The scroll event our own last move of the position causes (not read again). */
   private readonly echo = new ScrollEcho();
+  /** After an echo: a user's scroll in its frame is read (readScroll skips the position it knows). */
+  private readonly recheck = () => this.readScroll();
   private observed = new Set<Element>();
 
   constructor(
@@ -221,7 +223,7 @@ class TailScroller {
    * echoes this list's own move (its position already known) is not read at all.
    */
   private scrolled(): void {
-    if (this.scrollFrame !== 0 || !this.scroller || this.echo.take()) return;
+    if (this.scrollFrame !== 0 || !this.scroller || this.echo.take(this.recheck)) return;
     this.scrollFrame = requestAnimationFrame(() => {
       this.scrollFrame = 0;
       this.readScroll();
@@ -350,6 +352,7 @@ class TailScroller {
   disconnect(): void {
     if (this.scrollFrame !== 0) cancelAnimationFrame(this.scrollFrame);
     this.scrollFrame = 0;
+    this.echo.dispose();
     this.observer?.disconnect();
     this.observed.clear();
   }

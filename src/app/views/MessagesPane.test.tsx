@@ -204,6 +204,52 @@ describe('MessagesPane renders', () => {
     expect(renders).toContain(26);
   });
 
+  it("a user's scroll in the frame of the list's own move (one event, taken as its echo) is read once that frame is over", async () => {
+    const long = Array.from({ length: 5000 }, (_, i) => `line ${i}`).join('\n');
+    const fake = new FakeClient({
+      messagesAt: (req) => {
+        const messages: ViewMessage[] = Array.from({ length: 20 }, (_, i) => ({
+          index: i,
+          seq: 2 * i,
+          message: { role: 'user', content: [{ type: 'text', text: i === 13 ? long : `message ${i}` }] },
+        }));
+        return {
+          window: { seq: req.seq, count: 20, nodeCount: 20, from: 0, messages },
+          stream: streamAt(req.seq, false),
+          focus: null,
+        };
+      },
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    heightOf = (el) => (el.textContent?.includes('line 4999') ? 800 : 90);
+    // The echo's window is measured in time: held still, every event after the list's move is in it.
+    vi.spyOn(performance, 'now').mockReturnValue(1000);
+    // The list's position (the only element that scrolls here), from its first render on.
+    let top = 0;
+    vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(() => top);
+    vi.spyOn(HTMLElement.prototype, 'scrollTop', 'set').mockImplementation((v: number) => (top = v));
+    vi.stubGlobal('requestAnimationFrame', () => 1);
+    // The seek: the list scrolls itself to the end of the messages (its echo is expected).
+    const el = renderWithClient(fake, <MessagesPane />);
+    await settle();
+    const list = el.querySelector<HTMLElement>('[data-testid=messages]');
+    if (!list) throw new Error('no list');
+    expect(top).toBeGreaterThan(1700);
+    expect(el.querySelector('[data-tindex="13"]')).toBeNull();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // The user scrolls up in that frame: one scroll event reports both moves.
+    act(() => {
+      top = 1700;
+      list.dispatchEvent(new Event('scroll', { bubbles: true }));
+    });
+    expect(el.querySelector('[data-tindex="13"]')).toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    vi.useRealTimers();
+    expect(el.querySelector('[data-tindex="13"]')).not.toBeNull();
+  });
+
   it('a seek commits its messages, preview and focus together, from one answer', async () => {
     const fake = client(3);
     // Each commit of the pane: the seq it names, and whether the preview and the focus mark are in it.

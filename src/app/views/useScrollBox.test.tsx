@@ -15,6 +15,24 @@ function Probe() {
   return <div data-testid="box" ref={setEl} />;
 }
 
+/** A probe whose `sync` (the list's read right after its own scroll) the test calls. */
+function mountSynced(): { handle: { sync?: () => void }; el: HTMLElement } {
+  const handle: { sync?: () => void } = {};
+  function Synced() {
+    const [el, setEl] = useState<HTMLElement | null>(null);
+    const box = useScrollBox(el);
+    seen.push(box.scrollTop);
+    useLayoutEffect(() => {
+      handle.sync = box.sync;
+    });
+    return <div data-testid="box" ref={setEl} />;
+  }
+  const host = render(<Synced />);
+  const el = host.querySelector<HTMLElement>('[data-testid=box]');
+  if (!el) throw new Error('no box');
+  return { handle, el };
+}
+
 beforeEach(() => {
   frames.length = 0;
   seen.length = 0;
@@ -53,19 +71,7 @@ it('scroll events are read and rendered once, in the next animation frame', () =
 });
 
 it('the scroll event echoing a move read by sync() is not read again; the next one is', () => {
-  const handle: { sync?: () => void } = {};
-  function Synced() {
-    const [el, setEl] = useState<HTMLElement | null>(null);
-    const box = useScrollBox(el);
-    seen.push(box.scrollTop);
-    useLayoutEffect(() => {
-      handle.sync = box.sync;
-    });
-    return <div data-testid="box" ref={setEl} />;
-  }
-  const host = render(<Synced />);
-  const el = host.querySelector<HTMLElement>('[data-testid=box]');
-  if (!el) throw new Error('no box');
+  const { handle, el } = mountSynced();
   let top = 0;
   const reads = vi.fn(() => top);
   Object.defineProperty(el, 'scrollTop', { configurable: true, get: reads });
@@ -94,19 +100,7 @@ it('the scroll event echoing a move read by sync() is not read again; the next o
 
 it("a user's scroll in the frame of the list's own move (one scroll event, taken as the echo) is read once that frame is over", () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  const handle: { sync?: () => void } = {};
-  function Synced() {
-    const [el, setEl] = useState<HTMLElement | null>(null);
-    const box = useScrollBox(el);
-    seen.push(box.scrollTop);
-    useLayoutEffect(() => {
-      handle.sync = box.sync;
-    });
-    return <div data-testid="box" ref={setEl} />;
-  }
-  const host = render(<Synced />);
-  const el = host.querySelector<HTMLElement>('[data-testid=box]');
-  if (!el) throw new Error('no box');
+  const { handle, el } = mountSynced();
   let top = 0;
   Object.defineProperty(el, 'scrollTop', { configurable: true, get: () => top });
   top = 500;

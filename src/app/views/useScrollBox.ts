@@ -8,9 +8,6 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ScrollEcho } from '../components/scrollEcho';
 
-/** After an echo, when the position is read again (past the frame it came in). */
-const ECHO_RECHECK_MS = 50;
-
 export interface ScrollBox {
   scrollTop: number;
   /** The element's client height (px); 0 before it is attached. */
@@ -58,18 +55,11 @@ export function useScrollBox(el: HTMLElement | null): ScrollBoxState {
     // that mounted it (the panes' first commit, in the file input's change task). The observer
     // reports a new target once it is laid out, before the frame is painted; that read is free.
     let frame = 0;
-    let recheck: ReturnType<typeof setTimeout> | undefined;
+    const recheck = () => {
+      if (Math.abs(el.scrollTop - lastTop.current) >= 1) read(true);
+    };
     const onScroll = () => {
-      if (frame !== 0) return;
-      // The echo of our own move; but a user's scroll in the same frame comes as this one event
-      // too: the position is looked at again once the frame is over (the list stayed blank there).
-      if (echo.take()) {
-        clearTimeout(recheck);
-        recheck = setTimeout(() => {
-          if (Math.abs(el.scrollTop - lastTop.current) >= 1) read(true);
-        }, ECHO_RECHECK_MS);
-        return;
-      }
+      if (frame !== 0 || echo.take(recheck)) return;
       frame = requestAnimationFrame(() => {
         frame = 0;
         read(true);
@@ -81,7 +71,7 @@ export function useScrollBox(el: HTMLElement | null): ScrollBoxState {
     ro.observe(el);
     return () => {
       if (frame !== 0) cancelAnimationFrame(frame);
-      clearTimeout(recheck);
+      echo.dispose();
       el.removeEventListener('scroll', onScroll);
       ro.disconnect();
     };
