@@ -37,6 +37,8 @@ export interface AppState {
   rowsVersion: number;
   /** Changes when rows already shown may be other rows, not when rows are added at the end (RowsInfo). */
   rowsShape: number;
+  /** Changes when every row shown may be another (a filter, Fold all), not for one fold (RowsInfo). */
+  rowsBasis: number;
 
   selectedSeq: number | null;
   /** Inside a long delta at selectedSeq: code points of it shown (spec 6 "chunk offset"); null = all. */
@@ -51,6 +53,8 @@ export interface AppState {
   previousSeq: number | null;
   /** Whether the timeline scrolls the new selection into view. */
   scrollToSelection: boolean;
+  /** The user scrolled the timeline by hand since this log opened: its load's end leaves it there. */
+  scrolledByHand: boolean;
   /** Whether the timeline unfolds what hides the selection (else its folded row stands for it). */
   revealSelection: boolean;
   /**
@@ -102,6 +106,7 @@ const perLog = {
   codes: [],
   previousSeq: null,
   scrollToSelection: true,
+  scrolledByHand: false,
   revealSelection: true,
   shownAgain: 0,
   filter: NO_FILTER,
@@ -119,6 +124,7 @@ const initial: AppState = {
   rowCount: 0,
   rowsVersion: 0,
   rowsShape: 0,
+  rowsBasis: 0,
   status: 'idle',
   loadId: 0,
   name: '',

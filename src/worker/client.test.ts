@@ -90,15 +90,15 @@ describe('LogClient row counts (the one writer)', () => {
     const seen: string[] = [];
     client.onRows((r) => seen.push(`${r.loadId}:${r.rowCount}@${r.rowsVersion}`));
     void client.request({ kind: 'open', loadId: 7, source: text });
-    expect(client.rows).toEqual({ loadId: 7, rowCount: 0, rowsVersion: 0, rowsShape: 0 });
+    expect(client.rows).toEqual({ loadId: 7, rowCount: 0, rowsVersion: 0, rowsShape: 0, rowsBasis: 0 });
     w.push(progress(7, 10, 1));
     const toggled = client.request({ kind: 'toggle', seq: 3 });
     w.push(progress(7, 40, 3)); // a later version arrives before the toggle's answer
     w.answer(w.sent[1]!.id, { rowCount: 12, rowsVersion: 2 });
     await toggled;
-    expect(client.rows).toEqual({ loadId: 7, rowCount: 40, rowsVersion: 3, rowsShape: 0 });
+    expect(client.rows).toEqual({ loadId: 7, rowCount: 40, rowsVersion: 3, rowsShape: 0, rowsBasis: 0 });
     w.answer(w.sent[0]!.id, { rowCount: 41, rowsVersion: 4 }); // the open's answer (a LogSummary) carries them too
-    expect(client.rows).toEqual({ loadId: 7, rowCount: 41, rowsVersion: 4, rowsShape: 0 });
+    expect(client.rows).toEqual({ loadId: 7, rowCount: 41, rowsVersion: 4, rowsShape: 0, rowsBasis: 0 });
     expect(seen).toEqual(['7:0@0', '7:10@1', '7:40@3', '7:41@4']);
     client.dispose();
   });
@@ -112,9 +112,9 @@ describe('LogClient row counts (the one writer)', () => {
     w.answer(w.sent[1]!.id, { rowCount: 98, rowsVersion: 8, from: 0, rows: [] });
     const r = await oldRows;
     expect(r.ok).toBe(true); // the caller still gets its answer
-    expect(client.rows).toEqual({ loadId: 2, rowCount: 0, rowsVersion: 0, rowsShape: 0 });
+    expect(client.rows).toEqual({ loadId: 2, rowCount: 0, rowsVersion: 0, rowsShape: 0, rowsBasis: 0 });
     w.push(progress(2, 5, 1));
-    expect(client.rows).toEqual({ loadId: 2, rowCount: 5, rowsVersion: 1, rowsShape: 0 });
+    expect(client.rows).toEqual({ loadId: 2, rowCount: 5, rowsVersion: 1, rowsShape: 0, rowsBasis: 0 });
     client.dispose();
   });
 

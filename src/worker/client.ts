@@ -41,8 +41,9 @@ import type {
 /** The timeline's size for one load, as last answered by the worker. */
 export interface RowCounts extends RowsInfo {
   loadId: number;
-  /** Always known here (0 when an answer left it out). */
+  /** Always known here (0 when an answer left it out); so is `rowsBasis`. */
   rowsShape: number;
+  rowsBasis: number;
 }
 
 export interface ClientOptions {
@@ -244,7 +245,7 @@ export class LogClient {
 
   private beginLoad(loadId: number): void {
     this.loadId = loadId;
-    this.rowCounts = { loadId, rowCount: 0, rowsVersion: 0, rowsShape: 0 };
+    this.rowCounts = { loadId, rowCount: 0, rowsVersion: 0, rowsShape: 0, rowsBasis: 0 };
     for (const l of this.rowListeners) l(this.rowCounts);
   }
 
@@ -258,6 +259,7 @@ export class LogClient {
       rowCount: info.rowCount,
       rowsVersion: info.rowsVersion,
       rowsShape: info.rowsShape ?? 0,
+      rowsBasis: info.rowsBasis ?? 0,
     };
     for (const l of this.rowListeners) l(this.rowCounts);
   }

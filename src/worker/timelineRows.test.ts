@@ -36,6 +36,28 @@ describe('TimelineRows (worker row model over a real log)', () => {
     expect(chunks[0]!.summary).toMatch(/^\d+ chunks, /);
   });
 
+  it("a fold toggled or a reveal changes the rows' shape only; a filter or Fold all changes their basis too", () => {
+    const { session, timeline } = demo();
+    const at = () => {
+      const { rowsShape, rowsBasis } = timeline.info();
+      return { rowsShape, rowsBasis };
+    };
+    const start = at();
+    const turn2 = session.log.structure.turns[1]!;
+    timeline.toggle(turn2.startSeq);
+    expect(at()).toEqual({ rowsShape: start.rowsShape! + 1, rowsBasis: start.rowsBasis });
+    timeline.reveal(turn2.startSeq + 3);
+    expect(at()).toEqual({ rowsShape: start.rowsShape! + 2, rowsBasis: start.rowsBasis });
+    let before = at();
+    timeline.setFilter({ types: null, errorsOnly: true, text: '' });
+    expect(at().rowsShape).toBeGreaterThan(before.rowsShape!);
+    expect(at().rowsBasis).toBeGreaterThan(before.rowsBasis!);
+    before = at();
+    timeline.collapseAll('turns');
+    expect(at().rowsShape).toBeGreaterThan(before.rowsShape!);
+    expect(at().rowsBasis).toBeGreaterThan(before.rowsBasis!);
+  });
+
   it('turn rows carry number, end reason, duration and tokens', () => {
     const { timeline } = demo();
     const turns = timeline.window(0, timeline.rows().rowCount).filter((r) => r.kind === 'turn');

@@ -35,6 +35,8 @@ export class TimelineRows {
   version = 0;
   /** Bumped when rows already built may be other rows (RowsInfo's `rowsShape`). */
   private shape = 0;
+  /** Bumped when every row may be another (RowsInfo's `rowsBasis`). */
+  private basis = 0;
   // Derived from the structure on each rebuild.
   private turnSpans: Span[] = [];
   private stepSpans: Span[] = [];
@@ -98,11 +100,17 @@ export class TimelineRows {
   private invalidate(): void {
     this.dirty = true;
     this.shape++;
+    this.basis++;
   }
 
   /** The rows as the page is told of them (`rowsShape`: see RowsInfo). */
   info(map: RowMap = this.rows()): RowsInfo {
-    return { rowCount: map.rowCount, rowsVersion: this.version, rowsShape: this.shape };
+    return {
+      rowCount: map.rowCount,
+      rowsVersion: this.version,
+      rowsShape: this.shape,
+      rowsBasis: this.basis,
+    };
   }
 
   /**
@@ -157,7 +165,10 @@ export class TimelineRows {
     }
     const started = performance.now();
     // Matches taken back (an earlier seq became an error): rows already sent may be others.
-    if (scanGen !== b.scanGen) this.shape++;
+    if (scanGen !== b.scanGen) {
+      this.shape++;
+      this.basis++;
+    }
     this.rebuildSpans(structure);
     if (this.scan) {
       this.map = new MatchRows(this.scan.matches.view());

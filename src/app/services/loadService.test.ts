@@ -381,6 +381,29 @@ describe('FollowMode', () => {
     });
   });
 
+  it('scrolled by hand while it loaded, the last event is selected at the end without scrolling the list to it', async () => {
+    const client = new FakeClient({ open: () => new Promise(() => {}) });
+    const load = new LoadService(client);
+    load.start();
+    const id = load.open({ kind: 'sample', name: 'demo.jsonl' }, { keepSelection: false })!;
+    useApp.setState({ scrollToSelection: false, scrolledByHand: true }); // useHandScroll
+    client.push({ kind: 'ready', loadId: id, summary: summary(id, 42) });
+    expect(useApp.getState()).toMatchObject({ selectedSeq: 41, scrollToSelection: false });
+    // The next log starts anew: not scrolled, its end is scrolled to.
+    const next = load.open({ kind: 'sample', name: 'demo.jsonl' }, { keepSelection: false })!;
+    expect(useApp.getState().scrolledByHand).toBe(false);
+    client.push({ kind: 'ready', loadId: next, summary: summary(next, 42) });
+    expect(useApp.getState()).toMatchObject({ selectedSeq: 41, scrollToSelection: true });
+  });
+  it('scrolled by hand after the load ended, while a filter scan read on: the scan end does not scroll to the last event', async () => {
+    const { client, id } = await loadingWithEarlyFilter('error');
+    client.push({ kind: 'ready', loadId: id, summary: summary(id, 42) });
+    useApp.setState({ scrollToSelection: false, scrolledByHand: true });
+    const shown = useApp.getState().shownAgain;
+    client.push({ kind: 'rows', loadId: id, rowCount: 9, rowsVersion: 4, through: true });
+    expect(useApp.getState()).toMatchObject({ selectedSeq: 41, scrollToSelection: false, shownAgain: shown });
+  });
+
   it("a guard that keeps the filter (a link's, set while its file was asked for) sets it again on the new load", () => {
     const client = new FakeClient({ open: () => new Promise(() => {}), filter: () => new Promise(() => {}) });
     const load = new LoadService(client);

@@ -74,8 +74,9 @@ export class LoadService {
   /** Subscribes to the worker; returns the unsubscribe. */
   start(): () => void {
     const offPush = this.client.subscribe((p) => this.onPush(p));
-    const offRows = this.client.onRows(({ loadId, rowCount, rowsVersion, rowsShape }) => {
-      if (loadId === useApp.getState().loadId) useApp.setState({ rowCount, rowsVersion, rowsShape });
+    const offRows = this.client.onRows(({ loadId, rowCount, rowsVersion, rowsShape, rowsBasis }) => {
+      if (loadId === useApp.getState().loadId)
+        useApp.setState({ rowCount, rowsVersion, rowsShape, rowsBasis });
     });
     const offDead = this.client.onDead((reason) => {
       useApp.setState({
@@ -247,8 +248,9 @@ export class LoadService {
   private revealDeferred(): void {
     const seq = this.revealAtScanEnd;
     this.revealAtScanEnd = null;
-    const { selectedSeq, foldLevel } = useApp.getState();
-    if (seq !== null && selectedSeq === seq) select(seq, { jump: true, reveal: foldLevel === 'none' });
+    const { selectedSeq, foldLevel, scrolledByHand } = useApp.getState();
+    if (seq !== null && selectedSeq === seq && !scrolledByHand)
+      select(seq, { jump: true, reveal: foldLevel === 'none' });
   }
 
   private countSettled(): void {
@@ -339,8 +341,10 @@ export class LoadService {
       const reading = filterScan !== null || filterRest;
       // Folded during the load (Fold Turns): the last event's turn stays folded, its row selected.
       const reveal = useApp.getState().foldLevel === 'none';
-      if (s.events > 0) select(s.events - 1, { reveal, ...(reading ? { scroll: false } : {}) });
-      if (reading && s.events > 0) this.revealAtScanEnd = s.events - 1;
+      // Scrolled by hand while it loaded (useHandScroll): the list stays where the user took it.
+      const byHand = useApp.getState().scrolledByHand;
+      if (s.events > 0) select(s.events - 1, { reveal, scroll: !reading && !byHand });
+      if (reading && !byHand && s.events > 0) this.revealAtScanEnd = s.events - 1;
       // A deep link beyond the log clamps to its last event, and says so (after select, which clears notices).
       const beyond = sel === null ? undefined : clampSeq(sel, s.events).notice;
       if (beyond !== undefined) addNotice(beyond);

@@ -74,8 +74,8 @@ export class FakeClient implements WorkerClient {
   }
 
   /** Reports row counts for a load, as the real client does after an answer that carries them. */
-  rows(loadId: number, rowCount: number, rowsVersion: number, rowsShape = 0): void {
-    for (const l of this.rowListeners) l({ loadId, rowCount, rowsVersion, rowsShape });
+  rows(loadId: number, rowCount: number, rowsVersion: number, rowsShape = 0, rowsBasis = 0): void {
+    for (const l of this.rowListeners) l({ loadId, rowCount, rowsVersion, rowsShape, rowsBasis });
   }
 
   subscribe(listener: (p: Push) => void): () => void {

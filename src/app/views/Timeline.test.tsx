@@ -456,4 +456,55 @@ describe('Timeline rows (through a fake worker)', () => {
     expect(el.querySelector('[role=row][data-seq="1005"]')).not.toBeNull();
     expect(el.querySelector('[role=row][data-seq="5"]')).toBeNull();
   });
+  it('once loaded, rows of an older basis (a filter since) are not drawn under the new count; a fold toggled keeps the rows until its own come', async () => {
+    let release!: () => void;
+    let held = new Promise<void>((ok) => (release = ok));
+    let at = { version: 1, basis: 1 };
+    stubReportingResizeObserver(() => 600);
+    Element.prototype.scrollTo ??= () => {};
+    const c = client();
+    c.handlers.rows = async (req) => {
+      const asked = at;
+      if (asked.version > 1) await held;
+      // Each version's rows are other rows: seqs shifted by 1000 per version.
+      const w = rowsFrom(req.from, req.to, asked.version);
+      return {
+        ...w,
+        rowsBasis: asked.basis,
+        rows: w.rows.map((r) => ({ ...r, seq: r.seq + 1000 * (asked.version - 1) })),
+      };
+    };
+    act(() => useApp.setState({ rowsBasis: 1 }));
+    const el = renderWithClient(c, <Timeline />);
+    await settle();
+    expect(el.querySelector('[role=row][data-seq="5"]')).not.toBeNull();
+    // A fold toggled: a new version of the same basis; the old rows stay until the new ones come.
+    at = { version: 2, basis: 1 };
+    await act(async () => {
+      useApp.setState({ rowsVersion: 2, rowsShape: 1 });
+      await settle();
+    });
+    expect(el.querySelector('[role=row][data-seq="5"]')).not.toBeNull();
+    expect(el.querySelector('[data-part=rows-loading]')).toBeNull();
+    await act(async () => {
+      release();
+      await settle();
+    });
+    expect(el.querySelector('[role=row][data-seq="1005"]')).not.toBeNull();
+    // A filter: a new basis and count; its rows are on their way: placeholders, not the old rows.
+    held = new Promise<void>((ok) => (release = ok));
+    at = { version: 3, basis: 2 };
+    await act(async () => {
+      useApp.setState({ rowsVersion: 3, rowsShape: 2, rowsBasis: 2, rowCount: 900 });
+      await settle();
+    });
+    expect(el.querySelectorAll('[role=row]')).toHaveLength(0);
+    expect(el.querySelectorAll('[data-part=rows-loading]')).toHaveLength(1);
+    await act(async () => {
+      release();
+      await settle();
+    });
+    expect(el.querySelector('[data-part=rows-loading]')).toBeNull();
+    expect(el.querySelector('[role=row][data-seq="2005"]')).not.toBeNull();
+  });
 });

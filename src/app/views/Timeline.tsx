@@ -17,68 +17,11 @@ import { TimelineRowView } from './TimelineRowView';
 import { EmptyTimeline } from './TimelineEmpty';
 import { useRequestChangeSeqs } from './requestChanges';
 import { useScrollBox } from './useScrollBox';
+import { useHandScroll } from './useHandScroll';
 import { useJumpPending, useJumpRows } from './useJumpRows';
 import { TIMELINE_GRID_ID } from './focusTargets';
 import { RowsLoading, missingRuns } from './RowsLoading';
-
-/**
- * Rows are fetched in aligned blocks (blockSizeFor: a viewport's rows fit in one): the viewport
- * spans at most two, the one it starts in and the next, each on its own lane (by parity), so a
- * scroll asks only for blocks it has not got and a fast scroll keeps only the newest request per
- * lane.
- */
-
-/**
- * The rows of block `index`. While a newer row map's rows are on their way (a filter, a fold, a
- * growing log), the last answer stays on screen: rows never blink out. While a log loads, rows
- * only grow at the end: a block is asked again when its own rows grew, and only once the answer
- * to its last ask is in. Asked again on every progress push that grew it, a block's request was
- * superseded before the busy worker answered it (the first rows of a 100 MB log came from the
- * third ask, ~50 ms later). It is asked again too when rows it holds may be other rows (`rowsShape`:
- * a filter or a fold while loading). Once ready, on every new row-map version (`rowsVersion`: the
- * version the view shows, see `useViewVersion`).
- */
-function useRowBlock(
-  index: number,
-  block: number,
-  rowCount: number,
-  rowsVersion: number,
-  rowsShape: number,
-  loading: boolean,
-  primedAt: (from: number) => boolean,
-): RowsWindow | undefined {
-  const from = index * block;
-  const inside = rowCount > 0 && index >= 0 && from < rowCount && !primedAt(from);
-  const rowsIn = Math.max(0, Math.min(block, rowCount - from));
-  // While loading: how many of the block's rows there were when it was last asked for.
-  // (A count of rows of the shape they were asked in: after a new shape, the block may hold fewer.)
-  const [asked, setAsked] = useState({ rows: rowsIn, shape: rowsShape });
-  const askedRows = asked.shape === rowsShape ? asked.rows : 0;
-  const query = useWorkerQuery(inside ? { kind: 'rows', from, to: from + block } : null, {
-    lane: `rows-${index % 2}`,
-    deps: loading ? ['loading', askedRows, rowsShape] : [rowsVersion],
-    keepPrevious: true,
-  });
-  const got = query.dataFor?.from === from ? (query.data?.rows.length ?? 0) : 0;
-  if (loading && !query.loading && rowsIn > Math.max(askedRows, got))
-    setAsked({ rows: rowsIn, shape: rowsShape });
-  return query.data;
-}
-
-/**
- * The row-map version the view shows: the store's, except while `hold` (a selection is being
- * located, or its jump is about to leave the view), when it stays at the one the view had. A seek
- * into a folded run unfolds it (a new version) and then jumps: the blocks of the view it leaves
- * were asked again at the new version for nothing.
- */
-function useViewVersion(rowsVersion: number, hold: boolean): number {
-  // Set only when a hold begins or ends (a render more each time), not at every new version: a
-  // loading log has a new one at every progress.
-  const [held, setHeld] = useState<number | null>(null);
-  if (hold && held === null) setHeld(rowsVersion);
-  if (!hold && held !== null) setHeld(null);
-  return hold && held !== null ? held : rowsVersion;
-}
+import { useRowBlock, useViewVersion } from './timelineBlocks';
 
 export function Timeline() {
   const rowCount = useApp((s) => s.rowCount);
@@ -92,6 +35,7 @@ export function Timeline() {
   // which at millions of rows cost an O(rows) rebuild whenever the row count changed).
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const box = useScrollBox(scroller);
+  useHandScroll(scroller);
   const geo = rowGeometry(rowCount, box.scrollTop, box.height || UNMEASURED_VIEWPORT);
   const firstRow = Math.max(0, Math.floor(geo.first));
   const lastRow = Math.min(rowCount - 1, Math.ceil(geo.first + geo.perView));
@@ -140,10 +84,14 @@ export function Timeline() {
   const rowsShape = useApp((s) => s.rowsShape);
   const blockA = useRowBlock(firstBlock, block, rowCount, viewVersion, rowsShape, loading, primedAt);
   const blockB = useRowBlock(firstBlock + 1, block, rowCount, viewVersion, rowsShape, loading, primedAt);
-  // While loading, rows of an older shape (before a filter or fold the worker has since applied)
-  // are other rows under the new count: placeholders until this shape's come, not the old rows.
+  // Rows of an older shape (a filter or fold the worker has since applied) are other rows under
+  // the new count: placeholders until the new ones come. Once loaded, only for a new basis (a filter,
+  // Fold all): a fold toggled keeps the rows above it, and hiding them a frame would flicker.
+  const rowsBasis = useApp((s) => s.rowsBasis);
   const held = [...atHand, blockA, blockB].filter(
-    (b): b is RowsWindow => b !== undefined && (!loading || (b.rowsShape ?? rowsShape) === rowsShape),
+    (b): b is RowsWindow =>
+      b !== undefined &&
+      (loading ? (b.rowsShape ?? rowsShape) === rowsShape : (b.rowsBasis ?? rowsBasis) === rowsBasis),
   );
   // Asked once rows are shown: the first rows' answer does not wait behind its first read.
   const requestChanges = useRequestChangeSeqs(held.length > 0);
@@ -180,13 +128,13 @@ export function Timeline() {
     if (row > now.first + now.perView - 1.01) el.scrollTo({ top: now.scrollTopFor(row, 0.75) });
   }, [box.height, located, rowCount, scroller]);
 
-  const items: number[] = [];
-  for (let row = firstRow; row <= lastRow; row++) items.push(row);
-  const rendered = items.map((index) => rowAt(index)).filter((r) => r !== undefined);
+  const items = Array.from({ length: Math.max(0, lastRow - firstRow + 1) }, (_, i) => firstRow + i);
+  const shown = items.map(rowAt);
   // Roving tabindex: the selection's row (or the folded row holding it) is the timeline's one
   // Tab stop; without one on screen, the first row shown.
   const holdsSelection = (r: TimelineRow) =>
     selectedSeq !== null && selectedSeq >= r.seq && selectedSeq <= r.coverEnd;
+  const rendered = shown.filter((r) => r !== undefined);
   const tabbableSeq = (rendered.find(holdsSelection) ?? rendered[0])?.seq;
   const gridRef = useTimelineFocus();
   // The seq column fits the largest seq (7 digits at 1M events) without wasting space on small logs.
@@ -214,8 +162,8 @@ export function Timeline() {
           aria-label="Events"
           aria-rowcount={rowCount > 0 ? rowCount : undefined}
         >
-          {items.map((index) => {
-            const row = rowAt(index);
+          {items.map((index, i) => {
+            const row = shown[i];
             const top = geo.top(index);
             // Not fetched yet (a fast scroll): a placeholder below, so every rendered row carries its data-seq.
             if (!row) return null;
@@ -235,7 +183,7 @@ export function Timeline() {
               />
             );
           })}
-          {missingRuns(items, (index) => rowAt(index) !== undefined).map(([first, n]) => (
+          {missingRuns(items, (index) => shown[index - firstRow] !== undefined).map(([first, n]) => (
             <RowsLoading key={`loading ${first}`} top={geo.top(first)} rows={n} />
           ))}
         </div>

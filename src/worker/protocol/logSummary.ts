@@ -33,6 +33,12 @@ export interface RowsInfo {
    * (TimelineRows.info); a test's stand-in may leave it out (taken as 0).
    */
   rowsShape?: number;
+  /**
+   * Changes when every row may be another (a filter, Fold all, a match taken back), not for a fold
+   * toggled or a reveal (`rowsShape` alone: the rows above it stay). Once loaded, the page draws no
+   * rows of an older basis under the new count. Left out by a test's stand-in: taken as 0.
+   */
+  rowsBasis?: number;
 }
 
 export interface LogSummary extends RowsInfo {

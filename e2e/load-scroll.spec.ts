@@ -1,0 +1,42 @@
+/**
+ * A log's load ends by selecting its last event and scrolling the timeline to it; a user who
+ * scrolled the timeline while it loaded keeps the place they scrolled to (useHandScroll). The
+ * load's end used to jump to the last row over the user's scroll.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { generateLogText } from '../scripts/gen/index';
+import { expect, gotoApp, openWithInput, test } from './helpers';
+
+test('a scroll by hand during a load is kept at its end; the last event is still selected', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'seqscope-load-scroll-')), 'gen-400k.jsonl');
+  writeFileSync(file, generateLogText({ events: 400_000, seed: 3 }));
+  await gotoApp(page);
+  await openWithInput(page, file);
+  const status = page.getByTestId('status');
+  await expect(status).toHaveAttribute('data-name', 'gen-400k.jsonl');
+  const rows = page.getByTestId('timeline').locator('[data-seq]');
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+  const box = await page.getByTestId('timeline').boundingBox();
+  if (!box) throw new Error('no timeline');
+  await page.mouse.move(box.x + 100, box.y + 100);
+  await page.mouse.wheel(0, 2400);
+  // The wheel came while the log still loaded (else this test would test nothing).
+  await expect(status).toHaveAttribute('data-state', 'loading');
+  const scroller = page.getByTestId('timeline').locator('..');
+  await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(1000);
+  const top = await scroller.evaluate((el) => el.scrollTop);
+  await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  const events = Number(await status.getAttribute('data-events'));
+  // Selected (the panes show the end of the session) ...
+  await expect(page).toHaveURL(new RegExp(`#seq=${events - 1}$`));
+  // ... but not scrolled to: the list is where the user left it, a second after the load's end.
+  await page.waitForTimeout(1000);
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBe(top);
+  await expect(rows.first()).toBeVisible();
+  expect(Number(await rows.first().getAttribute('data-seq'))).toBeLessThan(events / 2);
+});
