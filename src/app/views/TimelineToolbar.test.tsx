@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act } from 'react';
+import { act, Profiler } from 'react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useApp } from '../appState';
 import { render } from '../components/testRender';
@@ -87,9 +87,16 @@ describe('TimelineToolbar', () => {
       filterRest: true,
       filter: { types: null, errorsOnly: false, text: 'error' },
     });
+    /** The count each commit shows (read as it commits). */
+    const commits: (string | null | undefined)[] = [];
     const el = render(
       <ServicesProvider services={services}>
-        <TimelineToolbar />
+        <Profiler
+          id="toolbar"
+          onRender={() => commits.push(document.querySelector('[data-testid=row-count]')?.textContent)}
+        >
+          <TimelineToolbar />
+        </Profiler>
       </ServicesProvider>,
     );
     const count = () => el.querySelector('[data-testid=row-count]')?.textContent;
@@ -107,8 +114,12 @@ describe('TimelineToolbar', () => {
     expect(el.querySelector('[role=status]')?.textContent).toBe('');
     // The box emptied over those rows: they are still counted as matches (not "40 rows…"), and the
     // wait for "Filtering…" starts again.
+    // No commit in between shows "Filtering…" (a frame of it flashed between the two counts).
+    commits.length = 0;
     act(() => services.load.setFilter({ types: null, errorsOnly: false, text: '' }));
     expect(count()).toBe('40 matches…');
+    expect(commits.length).toBeGreaterThan(0);
+    expect(commits.filter((c) => c !== '40 matches…')).toEqual([]);
     await act(() => new Promise((r) => setTimeout(r, 200)));
     expect(count()).toBe('Filtering…');
   });

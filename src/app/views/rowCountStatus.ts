@@ -75,16 +75,15 @@ export function useRowCountStatus(): { shown: string; announced: string; filtere
 /**
  * True once a scan has run for SLOW_SCAN_MS, until it ends. Timed from the rows it was asked over:
  * a filter typed on over rows a loading log brought meanwhile (a new snapshot) starts the wait again.
+ * Kept per scan: a flag reset by the effect's cleanup was still set in the render of the next
+ * scan, painted "Filtering…" for a frame between two equal counts.
  */
 function useSlowScan(scan: object | null): boolean {
-  const [slow, setSlow] = useState(false);
+  const [slowFor, setSlowFor] = useState<object | null>(null);
   useEffect(() => {
     if (scan === null) return;
-    const t = setTimeout(() => setSlow(true), SLOW_SCAN_MS);
-    return () => {
-      clearTimeout(t);
-      setSlow(false);
-    };
+    const t = setTimeout(() => setSlowFor(scan), SLOW_SCAN_MS);
+    return () => clearTimeout(t);
   }, [scan]);
-  return slow;
+  return scan !== null && slowFor === scan;
 }
