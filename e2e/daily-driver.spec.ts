@@ -374,3 +374,27 @@ test("the header shows the session's cost, the Charts tab's total, where the log
   await panel.getByRole('button', { name: /reset to the defaults/ }).click();
   await expect(cost).toHaveText(new RegExp(`^·?\\${headerCost}$`));
 });
+
+test('a filter text naming an event type finds nothing, says why, and offers the type alone', async ({
+  page,
+}) => {
+  const log = loadCore(new URL('../public/samples/demo.jsonl', import.meta.url).pathname);
+  const chunkSeqs: number[] = [];
+  for (let seq = 0; seq < log.eventCount; seq++)
+    if (log.typeOf(seq) === 'assistant/chunk') chunkSeqs.push(seq);
+  const chunks = chunkSeqs.length;
+  expect(chunks).toBeGreaterThan(0);
+  await gotoApp(page);
+  const count = page.getByTestId('row-count');
+  await page.getByLabel('Filter events by text').fill('assistant/chunk');
+  await expect(count).toHaveText('0 matches');
+  const empty = page.getByTestId('timeline-no-match');
+  await expect(empty.getByTestId('filter-type-hint')).toContainText('Types menu');
+  await empty.getByRole('button', { name: 'Only assistant/chunk events' }).click();
+  await expect(count).toHaveText(`${chunks.toLocaleString('en-US')} matches`);
+  await expect(page.getByLabel('Filter events by text')).toHaveValue('');
+  await expect(page.locator('[data-testid=timeline] [role=row]').first()).toHaveAttribute(
+    'data-seq',
+    String(chunkSeqs[0]),
+  );
+});

@@ -82,3 +82,42 @@ describe('the timeline of a log with no row (issue 14: a user opens hostile inpu
     expect(useApp.getState().startPageOpen).toBe(true);
   });
 });
+
+describe('a filter that matches nothing', () => {
+  it("a text naming one of the log's event types says the text is not matched on types, and offers that type alone", async () => {
+    const filters: unknown[] = [];
+    const client = new FakeClient({
+      filter: (req) => {
+        filters.push(req.filter);
+        return { rowCount: 0, rowsVersion: 2, matches: 0, through: true };
+      },
+    });
+    const s = summary(1, 40, {
+      types: [
+        { type: 'user/message', count: 4 },
+        { type: 'assistant/chunk', count: 30 },
+      ],
+    });
+    act(() =>
+      useApp.setState({
+        status: 'ready',
+        loadId: 1,
+        events: 40,
+        summary: s,
+        filter: { types: null, errorsOnly: false, text: ' Assistant/Chunk ' },
+      }),
+    );
+    const el = renderWithClient(client, <EmptyTimeline />);
+    await settle();
+    expect(el.querySelector('[data-testid=filter-type-hint]')?.textContent).toContain('assistant/chunk');
+    const only = [...el.querySelectorAll('button')].find(
+      (b) => b.textContent === 'Only assistant/chunk events',
+    );
+    act(() => only?.click());
+    expect(useApp.getState().filter).toEqual({ types: ['assistant/chunk'], errorsOnly: false, text: '' });
+    // Any other text: no hint, only the way out.
+    act(() => useApp.setState({ filter: { types: null, errorsOnly: false, text: 'chunk' } }));
+    expect(el.querySelector('[data-testid=filter-type-hint]')).toBeNull();
+    expect([...el.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Clear filters']);
+  });
+});

@@ -22,6 +22,12 @@ export function EmptyTimeline() {
   const firstErrorCode = useApp((s) => s.codes.find((g) => g.severity === 'error')?.code);
   const loadId = useApp((s) => s.loadId);
   const unreadable = status === 'ready' && events === 0 && errors > 0;
+  // A filter text that names one of the log's event types ("assistant/chunk") found nothing:
+  // chunks are matched on their text alone. The Types menu is the way; say so, and offer it.
+  const typeInText = useApp((s) => {
+    const text = s.filter.text.trim().toLowerCase();
+    return s.summary?.types.find((t) => t.type.toLowerCase() === text)?.type ?? null;
+  });
   // Nothing could be read: say why, with the first error diagnostic's message.
   const firstError = useWorkerQuery(
     unreadable && firstErrorCode ? { kind: 'diagnostics', code: firstErrorCode, from: 0, to: 1 } : null,
@@ -61,13 +67,30 @@ export function EmptyTimeline() {
     return (
       <div className="space-y-2 p-4 text-xs text-fg-subtle" data-testid="timeline-no-match">
         <p>No event matches the filter.</p>
-        <button
-          type="button"
-          className="rounded border border-line-strong px-2 py-0.5 text-fg hover:bg-tint/10"
-          onClick={() => load.setFilter(NO_FILTER)}
-        >
-          Clear filters
-        </button>
+        {typeInText && (
+          <p data-testid="filter-type-hint">
+            The text is matched in what each event shows (a chunk&apos;s text alone), not its type: the Types
+            menu shows only <span className="font-mono text-fg-strong">{typeInText}</span> events.
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          {typeInText && (
+            <button
+              type="button"
+              className="rounded border border-line-strong px-2 py-0.5 text-fg hover:bg-tint/10"
+              onClick={() => load.setFilter({ ...NO_FILTER, types: [typeInText] })}
+            >
+              Only {typeInText} events
+            </button>
+          )}
+          <button
+            type="button"
+            className="rounded border border-line-strong px-2 py-0.5 text-fg hover:bg-tint/10"
+            onClick={() => load.setFilter(NO_FILTER)}
+          >
+            Clear filters
+          </button>
+        </div>
       </div>
     );
   if (status === 'ready')
