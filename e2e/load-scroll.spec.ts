@@ -21,7 +21,7 @@ test('a scroll by hand during a load is kept at its end; the last event is still
   await expect(status).toHaveAttribute('data-name', 'gen-400k.jsonl');
   const rows = page.getByTestId('timeline').locator('[data-seq]');
   await expect(rows.first()).toBeVisible({ timeout: 20_000 });
-  const box = await page.getByTestId('timeline').boundingBox();
+  const box = await page.getByTestId('timeline').locator('..').boundingBox();
   if (!box) throw new Error('no timeline');
   await page.mouse.move(box.x + 100, box.y + 100);
   await page.mouse.wheel(0, 2400);
@@ -39,4 +39,31 @@ test('a scroll by hand during a load is kept at its end; the last event is still
   expect(await scroller.evaluate((el) => el.scrollTop)).toBe(top);
   await expect(rows.first()).toBeVisible();
   expect(Number(await rows.first().getAttribute('data-seq'))).toBeLessThan(events / 2);
+});
+
+test('scrolled by hand, a filter that matched nothing and is cleared shows the selection again, not the top of the log', async ({
+  page,
+}) => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'seqscope-load-scroll-')), 'gen-20k.jsonl');
+  writeFileSync(file, generateLogText({ events: 20_000, seed: 4 }));
+  await gotoApp(page);
+  await openWithInput(page, file);
+  const status = page.getByTestId('status');
+  await expect(status).toHaveAttribute('data-name', 'gen-20k.jsonl');
+  await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  const last = Number(await status.getAttribute('data-events')) - 1;
+  const list = page.getByTestId('timeline');
+  await expect(list.locator(`[data-seq="${last}"]`)).toBeVisible();
+  // The scroller's box (the list inside it is as tall as all its rows).
+  const box = await list.locator('..').boundingBox();
+  if (!box) throw new Error('no timeline');
+  await page.mouse.move(box.x + 100, box.y + 100);
+  await page.mouse.wheel(0, -6000);
+  await expect(list.locator(`[data-seq="${last}"]`)).toHaveCount(0);
+  const filter = page.getByLabel('Filter events by text');
+  await filter.fill('zzzz no event has this');
+  await expect(page.getByTestId('row-count')).toHaveText('0 matches');
+  await filter.fill('');
+  await expect(page.getByTestId('row-count')).toHaveText(/rows$/);
+  await expect(list.locator(`[data-seq="${last}"]`)).toBeVisible();
 });

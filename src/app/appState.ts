@@ -67,10 +67,10 @@ export interface AppState {
    * A filter was asked of the worker and its scan has not answered yet (null: none runs). Until
    * the rows' shape moves on from `rowsShape` (the worker applied the new filter: a loading log's
    * progress says so first), the rows on screen are those of the filter before (a text filter
-   * reads every event: seconds on 1M events): their count, whether they were a filter's matches,
-   * and whether its scan was still reading (`rest`), when this scan began.
+   * reads every event: seconds on 1M events): whether they were a filter's matches (`rowCount`
+   * counts them meanwhile, growing with a loading log).
    */
-  filterScan: { rowCount: number; filtered: boolean; rest: boolean; rowsShape: number } | null;
+  filterScan: { filtered: boolean; rowsShape: number } | null;
   /**
    * The filter was answered before its scan read the whole log (a loading log's later events):
    * more matches may come, in `rows` pushes, until one says the scan is through.

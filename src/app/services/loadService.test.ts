@@ -150,7 +150,7 @@ describe('LoadService', () => {
     useApp.setState({ rowCount: 34256 });
     load.setFilter(errors);
     expect(useApp.getState()).toMatchObject({
-      filterScan: { rowCount: 34256, filtered: false },
+      filterScan: { filtered: false, rowsShape: 0 },
       filtersApplied: 0,
     });
     // A newer filter supersedes it: the older one's end does not end the scanning, and the rows
@@ -159,14 +159,14 @@ describe('LoadService', () => {
     load.setFilter({ ...errors, text: 'deploy' });
     await tick();
     expect(useApp.getState()).toMatchObject({
-      filterScan: { rowCount: 34256, filtered: false },
+      filterScan: { filtered: false, rowsShape: 0 },
       filtersApplied: 0,
     });
     // Unless the rows' shape moved on meanwhile (a loading log's progress brought the second
     // filter's rows): a third filter (the box emptied) counts those, as matches so far.
     useApp.setState({ rowCount: 942, rowsShape: 7 });
     load.setFilter({ ...errors, errorsOnly: false });
-    expect(useApp.getState().filterScan).toEqual({ rowCount: 942, filtered: true, rest: true, rowsShape: 7 });
+    expect(useApp.getState().filterScan).toEqual({ filtered: true, rowsShape: 7 });
     answers[2]!({ rowCount: 3, rowsVersion: 2, matches: 3, through: true });
     await tick();
     expect(useApp.getState()).toMatchObject({ filterScan: null, filtersApplied: 1 });
@@ -404,6 +404,25 @@ describe('FollowMode', () => {
     expect(useApp.getState()).toMatchObject({ selectedSeq: 41, scrollToSelection: false, shownAgain: shown });
   });
 
+  it('scrolled by hand, a cleared filter or a fold of every row shows the selection again (the relocation scrolls); a filter set does not', async () => {
+    const client = new FakeClient({
+      filter: () => ({ rowCount: 3, rowsVersion: 2, matches: 3, through: true }),
+      collapseAll: () => ({ rowCount: 9, rowsVersion: 3 }),
+    });
+    const load = new LoadService(client);
+    load.start();
+    useApp.setState({ status: 'ready', selectedSeq: 41, scrollToSelection: false, scrolledByHand: true });
+    load.setFilter({ types: null, errorsOnly: false, text: 'zzzz' });
+    await tick();
+    expect(useApp.getState().scrollToSelection).toBe(false);
+    load.setFilter({ types: null, errorsOnly: false, text: '' });
+    await tick();
+    expect(useApp.getState().scrollToSelection).toBe(true);
+    useApp.setState({ scrollToSelection: false });
+    load.foldAll('turns');
+    await tick();
+    expect(useApp.getState().scrollToSelection).toBe(true);
+  });
   it("a guard that keeps the filter (a link's, set while its file was asked for) sets it again on the new load", () => {
     const client = new FakeClient({ open: () => new Promise(() => {}), filter: () => new Promise(() => {}) });
     const load = new LoadService(client);

@@ -207,12 +207,7 @@ export class LoadService {
       filterScan:
         s.filterScan !== null && s.filterScan.rowsShape === s.rowsShape
           ? s.filterScan
-          : {
-              rowCount: s.rowCount,
-              filtered: isFiltered(s.filter),
-              rest: s.filterRest || s.filterScan !== null,
-              rowsShape: s.rowsShape,
-            },
+          : { filtered: isFiltered(s.filter), rowsShape: s.rowsShape },
     }));
     // Only the newest filter of this load says when scanning ends (an older one is superseded).
     const answered = (r: Result<ResponseValues['filter']>) => {
@@ -220,11 +215,15 @@ export class LoadService {
       const rest = r.ok && !r.value.through;
       // While the log loads, its count is not settled: the load's end tells it.
       const settled = !rest && useApp.getState().status !== 'loading';
+      // Cleared: the list shows the selection again (Timeline's relocation), also after a scroll by
+      // hand (its old position may be gone: a filter that matched nothing left it at the top).
+      const shown = r.ok && !isFiltered(filter) ? { scrollToSelection: true } : {};
       useApp.setState((s) => ({
         filterScan: null,
         filterRest: rest,
         filtersApplied: s.filtersApplied + (r.ok ? 1 : 0),
         rowCountSettled: s.rowCountSettled + (settled ? 1 : 0),
+        ...shown,
       }));
       if (!rest) this.revealDeferred();
     };
@@ -240,7 +239,8 @@ export class LoadService {
     const loadId = useApp.getState().loadId;
     void this.client.request({ kind: 'collapseAll', level }).then((r) => {
       if (!r.ok || loadId !== useApp.getState().loadId) return;
-      useApp.setState((s) => ({ foldsApplied: s.foldsApplied + 1 }));
+      // The list shows the selection again (Timeline's relocation), also after a scroll by hand.
+      useApp.setState((s) => ({ foldsApplied: s.foldsApplied + 1, scrollToSelection: true }));
       this.countSettled();
     });
   }

@@ -101,10 +101,12 @@ describe('TimelineToolbar', () => {
     );
     const count = () => el.querySelector('[data-testid=row-count]')?.textContent;
     expect(count()).toBe('556 matches…');
-    // Another filter while that scan reads on: its count so far stays as it was, ellipsis and all.
+    // Another filter while that scan reads on: the rows on screen are still the last filter's, and
+    // are counted as they grow (a loading log), ellipsis and all.
     act(() => services.load.setFilter({ types: null, errorsOnly: false, text: 'errors' }));
-    act(() => useApp.setState({ rowCount: 722, rowsVersion: 2 }));
     expect(count()).toBe('556 matches…');
+    act(() => useApp.setState({ rowCount: 722, rowsVersion: 2 }));
+    expect(count()).toBe('722 matches…');
     // A loading log's progress brings the new filter's rows (a new shape): they are counted, and a
     // screen reader is not told "Filtering…" over them.
     act(() => useApp.setState({ rowCount: 40, rowsVersion: 3, rowsShape: 5 }));

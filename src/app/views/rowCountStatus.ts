@@ -29,10 +29,8 @@ export function rowCountText(rowCount: number, filtered: boolean): string {
 
 export function useRowCountStatus(): { shown: string; announced: string; filtered: boolean } {
   const filtered = useApp((s) => isFiltered(s.filter));
-  const count = rowCountText(
-    useApp((s) => s.rowCount),
-    filtered,
-  );
+  const rowCount = useApp((s) => s.rowCount);
+  const count = rowCountText(rowCount, filtered);
   const scan = useApp((s) => s.filterScan);
   // Answered before the scan read the whole log: more matches may come.
   const rest = useApp((s) => s.filterRest);
@@ -67,8 +65,9 @@ export function useRowCountStatus(): { shown: string; announced: string; filtere
         ? `${count}…`
         : filtering
           ? FILTERING
-          : // The rows from before it, while a scan that may be fast runs: not final, so "…".
-            `${rowCountText(scan.rowCount, scan.filtered)}…`;
+          : // The rows from before it, while a scan that may be fast runs: not final, so "…". Counted
+            // as they are now (a loading log's grow on under it), as what they were (rows, matches).
+            `${rowCountText(rowCount, scan.filtered)}…`;
   return { shown, announced, filtered };
 }
 
