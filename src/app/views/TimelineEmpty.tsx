@@ -9,6 +9,7 @@ import { useApp } from '../appState';
 import { formatBytes, formatDiagnosticCounts } from '../components/format';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
+import { focusTimelineSoon } from './focusTargets';
 
 export function EmptyTimeline() {
   const { load } = useServices();
@@ -22,8 +23,9 @@ export function EmptyTimeline() {
   const firstErrorCode = useApp((s) => s.codes.find((g) => g.severity === 'error')?.code);
   const loadId = useApp((s) => s.loadId);
   const unreadable = status === 'ready' && events === 0 && errors > 0;
-  // A filter text that names one of the log's event types ("assistant/chunk") found nothing:
-  // chunks are matched on their text alone. The Types menu is the way; say so, and offer it.
+  // A filter text that names one of the log's event types found nothing: a chunk event is matched
+  // on its text alone (others on their whole line, type included). Say so, and offer that type.
+  // The buttons leave with the rows' coming: focus goes to the timeline's row, not the page.
   const typeInText = useApp((s) => {
     const text = s.filter.text.trim().toLowerCase();
     return s.summary?.types.find((t) => t.type.toLowerCase() === text)?.type ?? null;
@@ -69,8 +71,8 @@ export function EmptyTimeline() {
         <p>No event matches the filter.</p>
         {typeInText && (
           <p data-testid="filter-type-hint">
-            The text is matched in what each event shows (a chunk&apos;s text alone), not its type: the Types
-            menu shows only <span className="font-mono text-fg-strong">{typeInText}</span> events.
+            A chunk event is matched on its text alone, not on its type. To show only{' '}
+            <span className="font-mono text-fg-strong">{typeInText}</span> events, use the Types menu:
           </p>
         )}
         <div className="flex flex-wrap gap-2">
@@ -78,7 +80,10 @@ export function EmptyTimeline() {
             <button
               type="button"
               className="rounded border border-line-strong px-2 py-0.5 text-fg hover:bg-tint/10"
-              onClick={() => load.setFilter({ ...NO_FILTER, types: [typeInText] })}
+              onClick={() => {
+                load.setFilter({ ...NO_FILTER, types: [typeInText] });
+                focusTimelineSoon();
+              }}
             >
               Only {typeInText} events
             </button>
@@ -86,7 +91,10 @@ export function EmptyTimeline() {
           <button
             type="button"
             className="rounded border border-line-strong px-2 py-0.5 text-fg hover:bg-tint/10"
-            onClick={() => load.setFilter(NO_FILTER)}
+            onClick={() => {
+              load.setFilter(NO_FILTER);
+              focusTimelineSoon();
+            }}
           >
             Clear filters
           </button>
