@@ -507,4 +507,24 @@ describe('Timeline rows (through a fake worker)', () => {
     expect(el.querySelector('[data-part=rows-loading]')).toBeNull();
     expect(el.querySelector('[role=row][data-seq="2005"]')).not.toBeNull();
   });
+  it("a load's end with the last event selected goes to the end of the list in its own commit, before the location is answered; not after a scroll by hand", async () => {
+    stickyScrolling();
+    const tops = () => el.querySelector<HTMLElement>('[data-testid=timeline]')!.parentElement!.scrollTop;
+    stubReportingResizeObserver(() => 600);
+    const c = client();
+    c.handlers.locate = () => new Promise(() => {}); // never answered: no jump
+    act(() => useApp.setState({ status: 'loading', loadId: 1, selectedSeq: null, settledSeq: null }));
+    const el = renderWithClient(c, <Timeline />);
+    await settle();
+    expect(tops()).toBe(0);
+    act(() => useApp.setState({ status: 'ready', selectedSeq: 999, settledSeq: 999 }));
+    expect(tops()).toBe(1000 * 22 - 600);
+    // The next load, scrolled by hand while it loaded: the list stays.
+    act(() => useApp.setState({ status: 'loading', loadId: 2, selectedSeq: null, settledSeq: null }));
+    act(() => el.querySelector<HTMLElement>('[data-testid=timeline]')!.parentElement!.scrollTo({ top: 440 }));
+    act(() => useApp.setState({ scrolledByHand: true, scrollToSelection: false }));
+    act(() => useApp.setState({ status: 'ready', selectedSeq: 999, settledSeq: 999 }));
+    expect(tops()).toBe(440);
+    vi.restoreAllMocks();
+  });
 });

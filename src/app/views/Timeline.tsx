@@ -18,6 +18,7 @@ import { EmptyTimeline } from './TimelineEmpty';
 import { useRequestChangeSeqs } from './requestChanges';
 import { useScrollBox } from './useScrollBox';
 import { useHandScroll } from './useHandScroll';
+import { useLoadEndScroll } from './useLoadEndScroll';
 import { useJumpPending, useJumpRows } from './useJumpRows';
 import { TIMELINE_GRID_ID } from './focusTargets';
 import { RowsLoading, missingRuns } from './RowsLoading';
@@ -36,6 +37,7 @@ export function Timeline() {
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const box = useScrollBox(scroller);
   useHandScroll(scroller);
+  useLoadEndScroll(scroller, rowCount, box.height, box.sync);
   const geo = rowGeometry(rowCount, box.scrollTop, box.height || UNMEASURED_VIEWPORT);
   const firstRow = Math.max(0, Math.floor(geo.first));
   const lastRow = Math.min(rowCount - 1, Math.ceil(geo.first + geo.perView));
