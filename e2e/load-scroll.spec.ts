@@ -7,18 +7,26 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateLogText } from '../scripts/gen/index';
+import type { Locator, Page } from '@playwright/test';
 import { expect, gotoApp, openWithInput, test } from './helpers';
+
+/** Opens a generated log of `events` events; returns the status line once it names it. */
+async function openGenerated(page: Page, events: number, seed: number): Promise<Locator> {
+  const name = `gen-${events}.jsonl`;
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'seqscope-load-scroll-')), name);
+  writeFileSync(file, generateLogText({ events, seed }));
+  await gotoApp(page);
+  await openWithInput(page, file);
+  const status = page.getByTestId('status');
+  await expect(status).toHaveAttribute('data-name', name);
+  return status;
+}
 
 test('a scroll by hand during a load is kept at its end; the last event is still selected', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'seqscope-load-scroll-')), 'gen-400k.jsonl');
-  writeFileSync(file, generateLogText({ events: 400_000, seed: 3 }));
-  await gotoApp(page);
-  await openWithInput(page, file);
-  const status = page.getByTestId('status');
-  await expect(status).toHaveAttribute('data-name', 'gen-400k.jsonl');
+  const status = await openGenerated(page, 400_000, 3);
   const rows = page.getByTestId('timeline').locator('[data-seq]');
   await expect(rows.first()).toBeVisible({ timeout: 20_000 });
   const box = await page.getByTestId('timeline').locator('..').boundingBox();
@@ -44,12 +52,7 @@ test('a scroll by hand during a load is kept at its end; the last event is still
 test('scrolled by hand, a filter that matched nothing and is cleared shows the selection again, not the top of the log', async ({
   page,
 }) => {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'seqscope-load-scroll-')), 'gen-20k.jsonl');
-  writeFileSync(file, generateLogText({ events: 20_000, seed: 4 }));
-  await gotoApp(page);
-  await openWithInput(page, file);
-  const status = page.getByTestId('status');
-  await expect(status).toHaveAttribute('data-name', 'gen-20k.jsonl');
+  const status = await openGenerated(page, 20_000, 4);
   await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   const last = Number(await status.getAttribute('data-events')) - 1;
   const list = page.getByTestId('timeline');

@@ -87,6 +87,33 @@ function client(focusAt: number | null = null): FakeClient {
   });
 }
 
+/**
+ * 20 messages in a 400 px pane; message 13 (seq 26) is a 5,000-line tool output, drawn 800 px
+ * tall, the others 90 px (as the resize observer reports).
+ */
+function longMessageAbove(): FakeClient {
+  const long = Array.from({ length: 5000 }, (_, i) => `line ${i}`).join('\n');
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+  heightOf = (el) => (el.textContent?.includes('line 4999') ? 800 : 90);
+  return new FakeClient({
+    messagesAt: (req) => {
+      const messages: ViewMessage[] = Array.from({ length: 20 }, (_, i) => ({
+        index: i,
+        seq: 2 * i,
+        message: {
+          role: 'user',
+          content: [{ type: 'text', text: i === 13 ? long : `message from seq ${2 * i}` }],
+        },
+      }));
+      return {
+        window: { seq: req.seq, count: 20, nodeCount: 20, from: 0, messages },
+        stream: streamAt(req.seq, false),
+        focus: null,
+      };
+    },
+  });
+}
+
 /** What the pane asked for its messages (the request line above them asks on its own). */
 function paneKinds(fake: FakeClient): string[] {
   return fake.requests.map((r) => r.req.kind).filter((k) => k !== 'requestAt');
@@ -153,26 +180,7 @@ describe('MessagesPane renders', () => {
     // 20 messages; message 13 (seq 26) is a 5,000-line tool output, drawn 800 px tall; the six
     // after it are 90 px each: more than the 400 px pane. At one 120 px estimate for all, the
     // seek's first frame laid the long one out (in the overscan) and then scrolled it away.
-    const long = Array.from({ length: 5000 }, (_, i) => `line ${i}`).join('\n');
-    const fake = new FakeClient({
-      messagesAt: (req) => {
-        const messages: ViewMessage[] = Array.from({ length: 20 }, (_, i) => ({
-          index: i,
-          seq: 2 * i,
-          message: {
-            role: 'user',
-            content: [{ type: 'text', text: i === 13 ? long : `message from seq ${2 * i}` }],
-          },
-        }));
-        return {
-          window: { seq: req.seq, count: 20, nodeCount: 20, from: 0, messages },
-          stream: streamAt(req.seq, false),
-          focus: null,
-        };
-      },
-    });
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
-    heightOf = (el) => (el.textContent?.includes('line 4999') ? 800 : 90);
+    const fake = longMessageAbove();
     const el = renderWithClient(fake, <MessagesPane />);
     await settle();
     expect(el.querySelector('[data-testid=messages]')?.getAttribute('data-seq')).toBe('10');
@@ -205,23 +213,7 @@ describe('MessagesPane renders', () => {
   });
 
   it("a user's scroll in the frame of the list's own move (one event, taken as its echo) is read once that frame is over", async () => {
-    const long = Array.from({ length: 5000 }, (_, i) => `line ${i}`).join('\n');
-    const fake = new FakeClient({
-      messagesAt: (req) => {
-        const messages: ViewMessage[] = Array.from({ length: 20 }, (_, i) => ({
-          index: i,
-          seq: 2 * i,
-          message: { role: 'user', content: [{ type: 'text', text: i === 13 ? long : `message ${i}` }] },
-        }));
-        return {
-          window: { seq: req.seq, count: 20, nodeCount: 20, from: 0, messages },
-          stream: streamAt(req.seq, false),
-          focus: null,
-        };
-      },
-    });
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
-    heightOf = (el) => (el.textContent?.includes('line 4999') ? 800 : 90);
+    const fake = longMessageAbove();
     // The echo's window is measured in time: held still, every event after the list's move is in it.
     vi.spyOn(performance, 'now').mockReturnValue(1000);
     // The list's position (the only element that scrolls here), from its first render on.

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RowsWindow, TimelineRow } from '../../worker/protocol';
-import { select, useApp } from '../appState';
+import { select, useApp, type AppState } from '../appState';
 import { FakeClient } from '../testing/fakeClient';
 import { resetStores } from '../testing/fixtures';
 import { renderWithClient, settle, stubReportingResizeObserver } from '../testing/paneHarness';
@@ -128,6 +128,30 @@ function stickyScrolling(): void {
     tops.set(this, typeof o === 'object' ? (o.top ?? 0) : 0);
     setTimeout(() => this.dispatchEvent(new Event('scroll')), 0);
   };
+}
+
+/**
+ * After `change` (the worker's new rows, held until `release`): no row drawn, one placeholder;
+ * once released, the new rows (`seq` among them) and no placeholder.
+ */
+async function placeholdersUntilRows(
+  el: HTMLElement,
+  change: Partial<AppState>,
+  release: () => void,
+  seq: number,
+): Promise<void> {
+  await act(async () => {
+    useApp.setState(change);
+    await settle();
+  });
+  expect(el.querySelectorAll('[role=row]')).toHaveLength(0);
+  expect(el.querySelectorAll('[data-part=rows-loading]')).toHaveLength(1);
+  await act(async () => {
+    release();
+    await settle();
+  });
+  expect(el.querySelector('[data-part=rows-loading]')).toBeNull();
+  expect(el.querySelector(`[role=row][data-seq="${seq}"]`)).not.toBeNull();
 }
 
 describe('Timeline rows (through a fake worker)', () => {
@@ -442,18 +466,7 @@ describe('Timeline rows (through a fake worker)', () => {
     expect(el.querySelector('[role=row][data-seq="5"]')).not.toBeNull();
     // The worker applied a filter: a new shape and count; its rows are on their way.
     shape = 2;
-    await act(async () => {
-      useApp.setState({ rowsShape: 2, rowCount: 900 });
-      await settle();
-    });
-    expect(el.querySelectorAll('[role=row]')).toHaveLength(0);
-    expect(el.querySelectorAll('[data-part=rows-loading]')).toHaveLength(1);
-    await act(async () => {
-      release();
-      await settle();
-    });
-    expect(el.querySelector('[data-part=rows-loading]')).toBeNull();
-    expect(el.querySelector('[role=row][data-seq="1005"]')).not.toBeNull();
+    await placeholdersUntilRows(el, { rowsShape: 2, rowCount: 900 }, release, 1005);
     expect(el.querySelector('[role=row][data-seq="5"]')).toBeNull();
   });
   it('once loaded, rows of an older basis (a filter since) are not drawn under the new count; a fold toggled keeps the rows until its own come', async () => {
@@ -494,18 +507,12 @@ describe('Timeline rows (through a fake worker)', () => {
     // A filter: a new basis and count; its rows are on their way: placeholders, not the old rows.
     held = new Promise<void>((ok) => (release = ok));
     at = { version: 3, basis: 2 };
-    await act(async () => {
-      useApp.setState({ rowsVersion: 3, rowsShape: 2, rowsBasis: 2, rowCount: 900 });
-      await settle();
-    });
-    expect(el.querySelectorAll('[role=row]')).toHaveLength(0);
-    expect(el.querySelectorAll('[data-part=rows-loading]')).toHaveLength(1);
-    await act(async () => {
-      release();
-      await settle();
-    });
-    expect(el.querySelector('[data-part=rows-loading]')).toBeNull();
-    expect(el.querySelector('[role=row][data-seq="2005"]')).not.toBeNull();
+    await placeholdersUntilRows(
+      el,
+      { rowsVersion: 3, rowsShape: 2, rowsBasis: 2, rowCount: 900 },
+      release,
+      2005,
+    );
   });
   it("a load's end with the last event selected goes to the end of the list in its own commit, before the location is answered; not after a scroll by hand", async () => {
     stickyScrolling();
