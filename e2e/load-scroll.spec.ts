@@ -70,3 +70,29 @@ test('scrolled by hand, a filter that matched nothing and is cleared shows the s
   await expect(page.getByTestId('row-count')).toHaveText(/rows$/);
   await expect(list.locator(`[data-seq="${last}"]`)).toBeVisible();
 });
+
+test('a filter that shortens a list scrolled to its end leaves no empty height to scroll through: its rows move with the wheel', async ({
+  page,
+}) => {
+  const status = await openGenerated(page, 20_000, 4);
+  await expect(status).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  const list = page.getByTestId('timeline');
+  const scroller = list.locator('..');
+  // At the end of the list (20,000 events fold into fewer rows).
+  await expect
+    .poll(() => scroller.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop))
+    .toBeLessThan(2);
+  await page.getByLabel('Filter events by text').fill('tool/res');
+  await expect(page.getByTestId('row-count')).toHaveText(/^[\d,]+ matches$/);
+  const rows = Number(await list.getAttribute('data-rows'));
+  expect(rows * 22).toBeGreaterThan(2000); // longer than the view: there is somewhere to scroll
+  // The scroll area is the list's own height (rows placed past it held the old one).
+  await expect.poll(() => scroller.evaluate((el) => el.scrollHeight)).toBe(rows * 22);
+  const firstShown = () => list.locator('[role=row]').first().getAttribute('data-row');
+  const before = Number(await firstShown());
+  const box = await scroller.boundingBox();
+  if (!box) throw new Error('no timeline');
+  await page.mouse.move(box.x + 100, box.y + 100);
+  await page.mouse.wheel(0, -880);
+  await expect.poll(async () => Number(await firstShown())).toBeLessThan(before - 20);
+});

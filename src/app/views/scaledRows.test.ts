@@ -24,6 +24,16 @@ describe('rowGeometry', () => {
     expect(mid.first).toBeCloseTo((count - end.perView) / 2);
   });
 
+  it('past the end of a list that got shorter (a filter), places its rows inside its height: the browser can clamp the position', () => {
+    // 100,000 rows scrolled to the end, then a filter leaves 116: the position is still the old one.
+    const g = rowGeometry(116, 122_053, 663);
+    expect(g.first).toBeCloseTo(116 - 663 / ROW_HEIGHT);
+    expect(g.top(115) + ROW_HEIGHT).toBeCloseTo(116 * ROW_HEIGHT);
+    expect(g.top(85)).toBeCloseTo(85 * ROW_HEIGHT);
+    // A list shorter than the view: from the top.
+    expect(rowGeometry(5, 4000, 600).top(0)).toBe(0);
+  });
+
   it('scrollTopFor brings a row into view at the requested place', () => {
     const count = 2_000_000;
     const vh = 600;

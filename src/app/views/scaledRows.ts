@@ -56,11 +56,15 @@ export function rowGeometry(count: number, scrollTop: number, viewport: number):
   const maxFirst = Math.max(0, count - perView);
   const toFirst = (top: number) => (maxScroll > 0 ? (Math.min(top, maxScroll) / maxScroll) * maxFirst : 0);
   const first = toFirst(scrollTop);
+  // Past the end of a list that just got shorter (a filter), rows are placed from its end: placed
+  // from the old position, they held the old height, so the browser never clamped the position
+  // and the wheel scrolled through empty height above rows that stayed put (review).
+  const topNow = Math.min(scrollTop, maxScroll);
   return {
     itemSize,
     first,
     perView,
-    top: (row) => scrollTop + (row - first) * ROW_HEIGHT,
+    top: (row) => topNow + (row - first) * ROW_HEIGHT,
     scrollTopFor: (row, fraction) => {
       const wantFirst = Math.max(0, Math.min(maxFirst, row - fraction * (perView - 1)));
       return maxFirst > 0 ? (wantFirst / maxFirst) * maxScroll : 0;
