@@ -397,6 +397,7 @@ test('a filter text naming an event type finds nothing, says why, and offers the
     'data-seq',
     String(chunkSeqs[0]),
   );
-  // The button left with the rows' coming: the keyboard is on a row, not the page.
-  await expect(page.locator('[data-testid=timeline] [role=row]:focus')).toHaveCount(1);
+  // The button left with the rows' coming: the keyboard is on the Types menu that holds the
+  // filter now, not the page.
+  await expect(page.getByRole('button', { name: /^Types \(1\)/ })).toBeFocused();
 });

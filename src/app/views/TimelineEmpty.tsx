@@ -9,7 +9,7 @@ import { useApp } from '../appState';
 import { formatBytes, formatDiagnosticCounts } from '../components/format';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
-import { focusTimelineSoon } from './focusTargets';
+import { focusTimelineSoon, TYPES_BUTTON_ID } from './focusTargets';
 
 export function EmptyTimeline() {
   const { load } = useServices();
@@ -25,7 +25,8 @@ export function EmptyTimeline() {
   const unreadable = status === 'ready' && events === 0 && errors > 0;
   // A filter text that names one of the log's event types found nothing: a chunk event is matched
   // on its text alone (others on their whole line, type included). Say so, and offer that type.
-  // The buttons leave with the rows' coming: focus goes to the timeline's row, not the page.
+  // The buttons leave with the rows' coming: focus goes on (to the Types menu, the timeline's
+  // row), not to the page.
   const typeInText = useApp((s) => {
     const text = s.filter.text.trim().toLowerCase();
     return s.summary?.types.find((t) => t.type.toLowerCase() === text)?.type ?? null;
@@ -82,7 +83,8 @@ export function EmptyTimeline() {
               className="rounded border border-line-strong px-2 py-0.5 text-fg hover:bg-tint/10"
               onClick={() => {
                 load.setFilter({ ...NO_FILTER, types: [typeInText] });
-                focusTimelineSoon();
+                // To the menu that now holds the filter: the selection may not be among its rows.
+                document.getElementById(TYPES_BUTTON_ID)?.focus();
               }}
             >
               Only {typeInText} events

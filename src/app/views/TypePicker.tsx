@@ -14,6 +14,7 @@ import { useApp } from '../appState';
 import { useServices } from '../services/context';
 import { useWorkerQuery } from '../services/useWorkerQuery';
 import { TypeRows } from './TypeRows';
+import { TYPES_BUTTON_ID } from './focusTargets';
 
 /** The most type rows the menu draws at once. */
 export const MAX_TYPE_ROWS = LIST_BOUND;
@@ -125,6 +126,7 @@ export function TypePicker() {
     <div className="@min-[30rem]:relative" ref={ref}>
       <button
         {...buttonProps}
+        id={TYPES_BUTTON_ID}
         className={`h-6 rounded border px-2 whitespace-nowrap ${chosen ? 'border-sky-500/50 bg-sky-500/15 text-sky-200' : 'border-line text-fg-muted hover:text-fg'}`}
       >
         Types{chosen ? ` (${shown.size.toLocaleString('en-US')})` : ''} ▾

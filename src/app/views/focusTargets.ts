@@ -10,6 +10,8 @@ export const TIMELINE_GRID_ID = 'timeline-grid';
 export const MESSAGES_PANE_ID = 'messages-pane';
 /** The messages list (the scroller, in the Tab order). */
 export const MESSAGES_LIST_ID = 'messages-list';
+/** The timeline toolbar's Types menu button. */
+export const TYPES_BUTTON_ID = 'timeline-types';
 
 /** Focuses the timeline's row in the Tab order (the selection's), else the pane around the empty list. */
 export function focusTimeline(): void {
