@@ -96,3 +96,46 @@ test('a filter that shortens a list scrolled to its end leaves no empty height t
   await page.mouse.wheel(0, -880);
   await expect.poll(async () => Number(await firstShown())).toBeLessThan(before - 20);
 });
+
+test('a log that ends inside a streamed chunk run: its run is shown folded and selected at the end, and the list does not move again', async ({
+  page,
+}) => {
+  const chunks = 40;
+  const lines = [
+    { type: 'turn/start', seq: 0, time: 1000, data: { turn: 1 } },
+    { type: 'step/start', seq: 1, time: 1001, data: { turn: 1, step: 1 } },
+  ];
+  for (let i = 0; i < chunks; i++)
+    lines.push({
+      type: 'assistant/chunk',
+      seq: i + 2,
+      time: 1002 + i,
+      data: { turn: 1, step: 1, chunk: { type: 'text-delta', text: `word${i} ` } },
+    } as (typeof lines)[number]);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'seqscope-load-scroll-')), 'cut-mid-stream.jsonl');
+  writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  await gotoApp(page);
+  await openWithInput(page, file);
+  const status = page.getByTestId('status');
+  await expect(status).toHaveAttribute('data-state', 'ready');
+  const last = chunks + 1;
+  await expect(page).toHaveURL(new RegExp(`#seq=${last}$`));
+  const list = page.getByTestId('timeline');
+  const run = list.locator('[data-kind=chunks]');
+  await expect(run).toHaveAttribute('data-current', 'true');
+  await expect(run).toHaveAttribute('aria-expanded', 'false');
+  const count = await page.getByTestId('row-count').textContent();
+  // A second later: still folded (the selection's location unfolded it ~0.2 s after the end was
+  // shown, and the list moved to its last chunk), the count as it was.
+  await page.waitForTimeout(1000);
+  await expect(run).toHaveAttribute('aria-expanded', 'false');
+  await expect(list.locator(`[data-seq="${last}"]`)).toHaveCount(0);
+  await expect(page.getByTestId('row-count')).toHaveText(count ?? '');
+  // The panes show the session where it ended: the streamed text so far.
+  await expect(page.getByTestId('messages')).toHaveAttribute('data-seq', String(last));
+  // Unfolded by the user (Right on its row), its chunks are rows.
+  await run.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(list.locator('[data-seq="2"]')).toHaveAttribute('aria-expanded', 'true');
+  await expect(list.locator('[data-seq="3"]')).toBeVisible();
+});

@@ -248,9 +248,9 @@ export class LoadService {
   private revealDeferred(): void {
     const seq = this.revealAtScanEnd;
     this.revealAtScanEnd = null;
-    const { selectedSeq, foldLevel, scrolledByHand } = useApp.getState();
-    if (seq !== null && selectedSeq === seq && !scrolledByHand)
-      select(seq, { jump: true, reveal: foldLevel === 'none' });
+    const { selectedSeq, scrolledByHand } = useApp.getState();
+    // The load's end's selection, shown: unfolding nothing, as it was made (onReady).
+    if (seq !== null && selectedSeq === seq && !scrolledByHand) select(seq, { jump: true, reveal: false });
   }
 
   private countSettled(): void {
@@ -339,11 +339,13 @@ export class LoadService {
       // filter's scan reads on, its place among the matches is not known yet: shown at the scan's
       // end (the list jumped to a middle row, and stayed there while the scan read on).
       const reading = filterScan !== null || filterRest;
-      // Folded during the load (Fold Turns): the last event's turn stays folded, its row selected.
-      const reveal = useApp.getState().foldLevel === 'none';
+      // The app's selection, not the user's: it unfolds nothing. Folded during the load (Fold
+      // Turns), the last event's turn stays folded, its row selected; a log that ends inside a
+      // streamed chunk run shows the run's row selected (revealed, the run unfolded ~0.2 s after
+      // the list showed its end, and the list moved again, to its last chunk: review).
       // Scrolled by hand while it loaded (useHandScroll): the list stays where the user took it.
       const byHand = useApp.getState().scrolledByHand;
-      if (s.events > 0) select(s.events - 1, { reveal, scroll: !reading && !byHand });
+      if (s.events > 0) select(s.events - 1, { reveal: false, scroll: !reading && !byHand });
       if (reading && !byHand && s.events > 0) this.revealAtScanEnd = s.events - 1;
       // A deep link beyond the log clamps to its last event, and says so (after select, which clears notices).
       const beyond = sel === null ? undefined : clampSeq(sel, s.events).notice;
