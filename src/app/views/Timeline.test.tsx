@@ -534,4 +534,27 @@ describe('Timeline rows (through a fake worker)', () => {
     expect(tops()).toBe(440);
     vi.restoreAllMocks();
   });
+
+  it('a selection not among the rows (a filter hides it) makes the row it sits after the Tab stop, where the arrows move from', async () => {
+    // Seq 5 is filtered out: the rows hold 0-4, then 6 on. The worker locates it after row 4.
+    const withoutFive = (from: number, to: number): RowsWindow => {
+      const w = rowsFrom(from, to);
+      return {
+        ...w,
+        rows: w.rows.map((r) => (r.seq < 5 ? r : { ...r, seq: r.seq + 1, coverEnd: r.seq + 1 })),
+      };
+    };
+    stubReportingResizeObserver(() => 600);
+    Element.prototype.scrollTo ??= () => {};
+    const c = client();
+    c.handlers.rows = (req) => withoutFive(req.from, req.to);
+    c.handlers.locate = () => ({ row: 4, visible: false, rowCount: EVENTS, rowsVersion: 1 });
+    const el = renderWithClient(c, <Timeline />);
+    act(() => select(5));
+    await settle();
+    const tabStops = [...el.querySelectorAll('[role=row][tabindex="0"]')].map((r) =>
+      r.getAttribute('data-seq'),
+    );
+    expect(tabStops).toEqual(['4']);
+  });
 });
