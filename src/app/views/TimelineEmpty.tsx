@@ -29,6 +29,7 @@ export function EmptyTimeline() {
   // row), not to the page.
   const typeInText = useApp((s) => {
     const text = s.filter.text.trim().toLowerCase();
+    if (text === '') return null;
     return s.summary?.types.find((t) => t.type.toLowerCase() === text)?.type ?? null;
   });
   // Nothing could be read: say why, with the first error diagnostic's message.
