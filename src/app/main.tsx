@@ -19,8 +19,21 @@ loadLayout(window.innerWidth, window.innerHeight);
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root element missing from index.html');
 
-const client = new LogClient();
-const services = composeApp(client, () => new LogClient());
+/**
+ * When a log's open may reach its worker: once the frame showing the new load is rendered (a task
+ * posted from the next animation frame runs after it), so its layout does not share the cores
+ * with the worker's reading (src/worker/sendGate.ts). A hidden tab draws no frames: at once then,
+ * and never later than 200 ms.
+ */
+const afterNextFrame = () =>
+  new Promise<void>((ok) => {
+    if (document.visibilityState === 'hidden') return ok();
+    requestAnimationFrame(() => setTimeout(ok, 0));
+    setTimeout(ok, 200);
+  });
+
+const client = new LogClient({ openAfter: afterNextFrame });
+const services = composeApp(client, () => new LogClient({ openAfter: afterNextFrame }));
 // A debug hook for the browser tests: simulate the worker dying (e.g. of out-of-memory).
 (window as unknown as { __seqscope?: object }).__seqscope = { killWorker: () => client.killForTesting() };
 startApp(services);

@@ -186,3 +186,49 @@ describe('LogClient watchdog and an announced long task (R8-14)', () => {
     expect(client.state).toBe('dead');
   });
 });
+
+describe('LogClient: an open waits for the page to draw the new load (openAfter)', () => {
+  it('holds the open and everything asked after it until released, then sends them in order; a ping goes at once', async () => {
+    let release = () => {};
+    const { w, client } = clientOnFakeWorker({
+      openAfter: () => new Promise<void>((ok) => (release = ok)),
+    });
+    void client.request({ kind: 'event', seq: 1 });
+    void client.request({ kind: 'open', loadId: 1, source: { kind: 'sample', name: 'demo.jsonl' } });
+    void client.request({ kind: 'rows', from: 0, to: 10 });
+    void client.request({ kind: 'event', seq: 2 }, { lane: 'event', coalesce: true });
+    expect(w.sent.map((m) => m.kind)).toEqual(['event']);
+    release();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(w.sent.map((m) => m.kind)).toEqual(['event', 'open', 'rows', 'event']);
+    // Sent as they come once released.
+    void client.request({ kind: 'rows', from: 10, to: 20 });
+    expect(w.sent.map((m) => m.kind)).toEqual(['event', 'open', 'rows', 'event', 'rows']);
+    client.dispose();
+  });
+
+  it('a second open while the first is held queues behind it; a restart drops what was held', async () => {
+    const releases: (() => void)[] = [];
+    const { w, client } = clientOnFakeWorker({
+      openAfter: () => new Promise<void>((ok) => releases.push(ok)),
+    });
+    const opened = (loadId: number, name: string) =>
+      client.request({ kind: 'open', loadId, source: { kind: 'sample', name } });
+    void opened(1, 'a.jsonl');
+    void opened(2, 'b.jsonl');
+    releases[0]!();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(w.sent.map((m) => (m as { loadId?: number }).loadId)).toEqual([1, 2]);
+    const third = opened(3, 'c.jsonl');
+    client.restart();
+    expect((await third).ok).toBe(false);
+    for (const release of releases) release();
+    await Promise.resolve();
+    await Promise.resolve();
+    // Not sent to the restarted worker: it was asked of the one that is gone.
+    expect(w.sent.map((m) => (m as { loadId?: number }).loadId)).toEqual([1, 2]);
+    client.dispose();
+  });
+});

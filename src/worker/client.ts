@@ -26,6 +26,7 @@
  * Loads are named by the caller: `request({kind: 'open', loadId, source})`.
  * The client takes the newest open's `loadId` as the current load.
  */
+import { SendGate } from './sendGate';
 import type {
   Push,
   Request,
@@ -62,6 +63,8 @@ export interface ClientOptions {
   watchdogMs?: number;
   /** The clock (default `performance.now`); tests pass their own. */
   now?: () => number;
+  /** Settles when an open may reach the worker (the page's next frame: sendGate.ts); none: at once. */
+  openAfter?: () => Promise<unknown>;
 }
 
 interface Pending {
@@ -115,8 +118,11 @@ export class LogClient {
   private readonly laneStallMs: number;
   private readonly watchdogMs: number;
   private readonly now: () => number;
+  private readonly openAfter: (() => Promise<unknown>) | undefined;
+  private readonly gate = new SendGate<RequestEnvelope>((m) => this.worker.postMessage(m));
 
   constructor(options: ClientOptions = {}) {
+    this.openAfter = options.openAfter;
     this.laneStallMs = options.laneStallMs ?? 3_000;
     this.watchdogMs = options.watchdogMs ?? 1_000;
     this.now = options.now ?? (() => performance.now());
@@ -135,7 +141,10 @@ export class LogClient {
     if (this.state === 'dead') return Promise.resolve(dead('The log worker is not running'));
     const id = this.nextId++;
     const asked: Request = req;
-    if (asked.kind === 'open') this.beginLoad(asked.loadId);
+    if (asked.kind === 'open') {
+      this.beginLoad(asked.loadId);
+      if (this.openAfter) this.gate.holdUntil(this.openAfter());
+    }
     return new Promise((resolve) => {
       const entry: Pending = {
         kind: req.kind,
@@ -160,7 +169,7 @@ export class LogClient {
         this.sendNext(options.lane);
         return;
       }
-      this.worker.postMessage(envelope);
+      this.gate.send(envelope);
     });
   }
 
@@ -287,7 +296,7 @@ export class LogClient {
     this.parked.delete(lane);
     if (!this.pending.has(next.id)) return;
     this.inFlight.set(lane, { id: next.id, sentAt: this.now() });
-    this.worker.postMessage(next);
+    this.gate.send(next);
   }
 
   private settle(id: number, result: Result<unknown>): void {
@@ -330,6 +339,7 @@ export class LogClient {
     const heardBefore = this.lastHeard;
     const id = this.nextId++;
     this.pending.set(id, { kind: 'ping', loadId: null, resolve: () => {} });
+    // Straight to the worker: a liveness check does not wait behind an open's first frame.
     this.worker.postMessage({ id, kind: 'ping' } satisfies RequestEnvelope);
     setTimeout(() => {
       this.pinging = false;
@@ -350,6 +360,7 @@ export class LogClient {
     this.worker.onmessage = null;
     this.worker.onerror = null;
     this.worker.terminate();
+    this.gate.drop();
     const pending = [...this.pending.values()];
     this.pending.clear();
     this.lanes.clear();
