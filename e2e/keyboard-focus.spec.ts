@@ -287,3 +287,25 @@ test("one meaning per key in the help; the inspector tree's copy buttons are nam
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Copy actions for .data.role' })).toHaveCount(1);
 });
+
+test('a selection a filter typed afterwards hides: Tab lands on the row it sits after, and the arrows move from there', async ({
+  page,
+}) => {
+  await gotoApp(page, `${DEMO_URL}#seq=193`);
+  await expect(page.getByTestId('messages')).toHaveAttribute('data-seq', '193');
+  await page.getByLabel('Filter events by text').fill('tool/result');
+  await expect(page.getByTestId('row-count')).toHaveText(/matches$/);
+  const seqs = await grid(page)
+    .locator('[role=row]')
+    .evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.seq)));
+  // The selection is hidden between two rows (else this tests nothing).
+  expect(seqs).not.toContain(193);
+  const before = Math.max(...seqs.filter((s) => s < 193));
+  const after = Math.min(...seqs.filter((s) => s > 193));
+  expect(seqs.indexOf(before)).toBeGreaterThan(0); // not the first row: the old stop
+  for (let i = 0; i < 12 && (await focused(page)).role !== 'row'; i++) await page.keyboard.press('Tab');
+  expect((await focused(page)).seq).toBe(before);
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => urlSeq(page)).toBe(after);
+  await expect(selectedRow(page)).toBeFocused();
+});

@@ -133,17 +133,19 @@ export function Timeline() {
   const items = Array.from({ length: Math.max(0, lastRow - firstRow + 1) }, (_, i) => firstRow + i);
   const shown = items.map(rowAt);
   // Roving tabindex: the selection's row (or the folded row holding it) is the timeline's one
-  // Tab stop; a selection not among the rows (a filter hides it) sits after the row it was located
-  // at, where the arrows move from (timelineNav); without one on screen, the first row shown.
+  // Tab stop; a selection no row holds (a filter hides it) sits between two rows shown, and the
+  // one before it is the stop, where the arrows move from (timelineNav); without either on
+  // screen, the first row shown. Read from the rows, not the selection's location: a filter
+  // typed after the selection is not located again.
+  const rendered = shown.filter((r) => r !== undefined);
   const holdsSelection = (r: TimelineRow) =>
     selectedSeq !== null && selectedSeq >= r.seq && selectedSeq <= r.coverEnd;
-  const sitsAfter = located && !located.visible ? located.row : -1;
-  const rendered = shown.filter((r) => r !== undefined);
-  const tabbableSeq = (
-    rendered.find(holdsSelection) ??
-    rendered.find((r) => r.row === sitsAfter) ??
-    rendered[0]
-  )?.seq;
+  const sitsAfter = (r: TimelineRow, i: number) => {
+    if (selectedSeq === null || r.coverEnd >= selectedSeq) return false;
+    const next = rendered[i + 1];
+    return next ? next.row === r.row + 1 && next.seq > selectedSeq : r.row === rowCount - 1;
+  };
+  const tabbableSeq = (rendered.find(holdsSelection) ?? rendered.find(sitsAfter) ?? rendered[0])?.seq;
   const gridRef = useTimelineFocus();
   // The seq column fits the largest seq (7 digits at 1M events) without wasting space on small logs.
   // Each row's seq cell carries it: set on an element above the rows, an inherited custom property
