@@ -176,3 +176,37 @@ describe('moves answered late', () => {
     expect(notice()).toBeNull();
   });
 });
+
+describe('row moves from a selection no row shows (a filter hides it)', () => {
+  /** Rows are the even seqs (row r = seq 2r); an odd seq is hidden, located after row (seq - 1) / 2. */
+  function navOverEvenRows() {
+    const client = new FakeClient({
+      rows: ({ from }) => ({
+        from,
+        rows: [{ ...row(2 * from), row: from }],
+        rowCount: EVENTS,
+        rowsVersion: 1,
+      }),
+      locate: ({ seq }) => ({
+        row: Math.floor(seq / 2),
+        visible: seq % 2 === 0,
+        rowCount: EVENTS,
+        rowsVersion: 1,
+      }),
+    });
+    useApp.setState({ status: 'ready', rowCount: EVENTS, selectedChunk: null });
+    return new TimelineNav(client);
+  }
+
+  it.each([
+    [1, 22], // down: the row after the one it sits after
+    [-1, 20], // up: the row it sits after
+    [10, 40], // a page down: ten rows on, not one
+    [-10, 2], // a page up: ten rows, the one it sits after the first of them
+  ])('a move of %i rows from hidden seq 21 selects seq %i', async (delta, seq) => {
+    const nav = navOverEvenRows();
+    select(21);
+    await nav.moveRow(delta);
+    expect(selected()).toBe(seq);
+  });
+});

@@ -59,9 +59,10 @@ export class TimelineNav {
       );
       if (!at.ok) return;
       // A hidden selection (folded away, or filtered out) sits "inside" the row before it:
-      // rowOf gives that row, so down goes past it and up lands on it.
+      // rowOf gives that row, so down goes past it and up lands on it; a page (PageDown) as
+      // many rows on (it moved one row).
       const base = at.value.row;
-      target = at.value.visible ? base + delta : delta > 0 ? base + 1 : Math.max(0, base);
+      target = at.value.visible || delta > 0 ? base + delta : Math.max(0, base + delta + 1);
     }
     if (!this.stillAt(from)) return;
     await this.selectRow(Math.max(0, Math.min(rowCount - 1, target)), from);
