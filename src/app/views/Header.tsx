@@ -16,6 +16,7 @@ import { ThemeToggle } from './ThemeToggle';
 import { useLogCost, type LogCost } from './useLogCost';
 import { NameText } from '../components/NameText';
 import { visibleName } from '../../core/view/bidiControls';
+import { formatCountOf } from '../../core/view/seqText';
 
 export const FILE_INPUT_ID = 'file-input';
 const START_PAGE_HINT_ID = 'start-page-hint';
@@ -101,9 +102,9 @@ export function Header() {
           {status === 'idle'
             ? 'no log'
             : status === 'loading'
-              ? `loading · ${events.toLocaleString('en-US')} events`
+              ? `loading · ${formatCountOf(events, 'event')}`
               : status === 'ready'
-                ? `${events.toLocaleString('en-US')} events`
+                ? formatCountOf(events, 'event')
                 : 'error'}
         </span>
         <label
@@ -167,7 +168,7 @@ export function ProgressBar() {
       </span>
       {progress && (
         <>
-          <span className="font-mono text-fg-muted">{progress.events.toLocaleString('en-US')} events</span>
+          <span className="font-mono text-fg-muted">{formatCountOf(progress.events, 'event')}</span>
           <span className="font-mono text-fg-subtle">{formatBytes(progress.rate)}/s</span>
           {progress.decodedBytes !== progress.bytes && (
             <span className="font-mono text-fg-muted">{formatBytes(progress.decodedBytes)} decompressed</span>

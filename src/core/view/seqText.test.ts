@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatSeq } from './seqText';
+import { formatCount, formatCountOf, formatSeq } from './seqText';
 
 describe('seq and count text', () => {
   it('a seq is plain digits (an identifier); a count is grouped (a quantity)', () => {
@@ -32,5 +32,13 @@ describe('seq and count text', () => {
       Infinity,
     ])
       expect(formatCount(n), String(n)).toBe(intl.format(n));
+  });
+});
+
+describe('formatCountOf', () => {
+  it('says one event, not "1 events"; other counts plural and grouped', () => {
+    expect(formatCountOf(1, 'event')).toBe('1 event');
+    expect(formatCountOf(0, 'event')).toBe('0 events');
+    expect(formatCountOf(2938, 'event')).toBe('2,938 events');
   });
 });

@@ -22,3 +22,8 @@ export function formatCount(n: number): string {
   groups ??= new Intl.NumberFormat('en-US');
   return groups.format(n);
 }
+
+/** "1 event", "2,938 events": a count of a noun that takes an s. */
+export function formatCountOf(n: number, noun: string): string {
+  return `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
