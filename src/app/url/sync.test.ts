@@ -63,6 +63,14 @@ describe('UrlSync: a link opens and sets up the view', () => {
     ]);
   });
 
+  it("the address bar keeps the link's filters and panel while its log loads (a reload then was a link without them)", () => {
+    const link = '/?sample=demo.jsonl#seq=5&errors=1&panel=diagnostics&diag=bad-json&q=retry';
+    startAt(link);
+    // No timer has run: written in the open's own task, not a throttled write ~0.2 s later.
+    expect(location.search).toBe('?sample=demo.jsonl');
+    expect([...hashOf()].sort()).toEqual([...new URLSearchParams(link.split('#')[1])].sort());
+  });
+
   it('opens a ?src= log by its absolute URL, following when the link says so', () => {
     const { client } = startAt('/?src=%2Flogs%2Frun.jsonl&follow=1#seq=2');
     expect(client.sent('open')[0]?.source).toEqual({

@@ -323,6 +323,8 @@ export class UrlSync {
         const part = id ? partOf(id) : {};
         const loadId = this.load.open({ kind: 'file', file: stored.file, ...part }, { keepSelection });
         if (id) this.linkNotice.opened(loadId, id, view);
+        this.applyLinkExtras(view);
+        return;
       } else {
         const entry = await getRecent(expected.fingerprint);
         const known = { ...expected };
@@ -340,18 +342,31 @@ export class UrlSync {
       const follow = id.follow ? { follow: true } : {};
       const loadId = this.load.open({ kind: 'url', url, ...follow, ...partOf(id) }, { keepSelection });
       this.linkNotice.opened(loadId, id, view);
-    } else if (id?.kind === 'sample') {
+      this.applyLinkExtras(view);
+      return;
+    }
+    if (id?.kind === 'sample') {
       const loadId = this.load.open({ kind: 'sample', name: id.name, ...partOf(id) }, { keepSelection });
       this.linkNotice.opened(loadId, id, view);
+      this.applyLinkExtras(view);
+      return;
     }
     // A URL that names no log (the root, or `seqscope serve`'s `/?library`) shows the start page:
     // samples, recent logs, paste and open-by-URL; the demo is one click away there.
-    else {
-      useApp.setState({ startPageOpen: true });
-      // No load will become ready to carry the notice: a link whose log name was unusable says so now.
-      this.linkNotice.sayNow();
-    }
+    useApp.setState({ startPageOpen: true });
+    // No load will become ready to carry the notice: a link whose log name was unusable says so now.
+    this.linkNotice.sayNow();
     this.applyViewExtras(view);
+  }
+
+  /**
+   * A link's filters and panel, set on the log it just opened, and written back at once: the open
+   * wrote the URL without them (a load starts from none), and a throttled write put them back
+   * ~0.3 s later; a reload or a copied address in between lost them (review).
+   */
+  private applyLinkExtras(view: ViewState): void {
+    this.applyViewExtras(view);
+    this.writeNow('replace');
   }
 
   /** Same-tab links to this log (another position or view) navigate without a reload. */
