@@ -323,6 +323,38 @@ test('?src= loads from a CORS server; reload and copied links reload from there'
   }
 });
 
+test('a stored local file opened again from a URL stays stored: counted on the start page, its ?log= link still opens', async ({
+  page,
+}) => {
+  const bytes = readFileSync(CORDIS);
+  const log = loadCore(CORDIS);
+  const fp = fingerprint(bytes);
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Length': bytes.length });
+    res.end(bytes);
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  try {
+    await gotoApp(page);
+    await openWithInput(page, CORDIS);
+    await expectLoaded(page, 'cordis-tool-round.jsonl', log.eventCount);
+    await waitStored(page);
+    const src = `http://127.0.0.1:${(server.address() as AddressInfo).port}/cordis-tool-round.jsonl`;
+    await page.goto(`/?src=${encodeURIComponent(src)}`);
+    await expectLoaded(page, 'cordis-tool-round.jsonl', log.eventCount);
+    await page.getByRole('button', { name: 'Seqscope' }).click();
+    const storage = page.getByTestId('storage');
+    await expect(storage).toHaveAttribute('data-count', '1');
+    await expect(storage).toHaveAttribute('data-used', String(bytes.length));
+    const seq = plainSeqs(CORDIS, 3)[2]!;
+    await page.goto(`/?log=${fp}&name=cordis-tool-round.jsonl&size=${bytes.length}#seq=${seq}`);
+    await expectLoaded(page, 'cordis-tool-round.jsonl', log.eventCount);
+    await expectMessagesAt(page, log, seq);
+  } finally {
+    server.close();
+  }
+});
+
 test('copy link on a row, a message and a diagnostic; `c` is listed in the help', async ({ page }) => {
   const log = loadCore(DEMO);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

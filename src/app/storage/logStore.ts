@@ -86,9 +86,14 @@ async function doRemember(source: LoadSource, s: LogSummary): Promise<void> {
         e.fingerprint !== fingerprint &&
         e.kind === source.kind &&
         (e.url ?? e.sample) === (where.url ?? where.sample)
-      )
+      ) {
+        await dropBytes([e]);
         await removeRecent(e.fingerprint);
-    await dropBytes(await putRecent({ ...base, ...where }));
+      }
+    // The same bytes, kept from a local open, stay kept and counted: a `?log=` link to them still
+    // opens (the URL's entry replaced theirs, and the bytes were left in storage, unaccounted).
+    const kept = (await getRecent(fingerprint))?.stored ? { stored: true } : {};
+    await dropBytes(await putRecent({ ...base, ...where, ...kept }));
     changed();
     return;
   }
