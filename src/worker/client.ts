@@ -143,7 +143,7 @@ export class LogClient {
     const asked: Request = req;
     if (asked.kind === 'open') {
       this.beginLoad(asked.loadId);
-      if (this.openAfter) this.gate.holdUntil(this.openAfter());
+      if (this.openAfter) this.gate.holdUntil(this.openAfter);
     }
     return new Promise((resolve) => {
       const entry: Pending = {

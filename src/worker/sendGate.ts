@@ -16,17 +16,20 @@ export class SendGate<T> {
     else this.post(message);
   }
 
-  /** Holds what is sent from now until `released` settles (already holding: it queues behind). */
-  holdUntil(released: Promise<unknown>): void {
+  /**
+   * Holds what is sent from now until the promise `release` gives settles; already holding, what
+   * is sent queues behind, and `release` is not asked.
+   */
+  holdUntil(release: () => Promise<unknown>): void {
     if (this.held) return;
     const held: T[] = [];
     this.held = held;
-    const release = () => {
+    const flush = () => {
       if (this.held !== held) return; // dropped meanwhile (the worker restarted)
       this.held = null;
       for (const message of held) this.post(message);
     };
-    released.then(release, release);
+    release().then(flush, flush);
   }
 
   /** Forgets what is held (its worker is gone). */
