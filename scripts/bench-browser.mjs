@@ -3,13 +3,15 @@
 // of about 100 MB, 1 GB and 2 GB, against the bare baseline in the same browser
 // (one Web Worker reads the same File in 1 MB slices, splits the lines and
 // JSON.parses each). Per size: time to the first timeline rows (for logs up to
-// 200 MB also from the start page, median of 3 loads) and to ready,
-// seek latency (#seq=N -> the messages pane painted for N; also its frame
-// rendered, the main thread's part) p50/p95 over 30 random seqs, the longest main-thread task while loading and seeking, page and
-// log-worker JS heap; once, how fast this machine's Chromium lays out 1,000
-// plain rows (to compare machines). Prints one table (figure, value, baseline, ratio, target,
-// met) and writes it as JSON under bench/results/ (git-ignored). A script, not
-// a test: it never fails on a figure.
+// 200 MB also from the start page, median of 3 loads) and to ready, seek
+// latency (#seq=N -> the messages pane painted for N; also its frame rendered,
+// the main thread's part) p50/p95 over 30 random seqs, the longest main-thread
+// task while loading and seeking, page and log-worker JS heap, and the seek's
+// floor on this machine (the same seeks' pane content painted with no app code:
+// scripts/bench/seekFloor.mjs); once, how fast this machine's Chromium lays out
+// 1,000 plain rows (to compare machines). Prints one table (figure, value,
+// baseline, ratio, target, met) and writes it as JSON under bench/results/
+// (git-ignored). A script, not a test: it never fails on a figure.
 //
 //   npm run build && npm run bench:browser -- [--sizes 100M,1G,2G] [--seeks 30] [--port 4199]
 //
@@ -33,6 +35,7 @@ import {
   recordFrames,
   seekTargets,
 } from './loadProbe.mjs';
+import { seekFloorRow } from './bench/seekFloor.mjs';
 import { printTable, writeResults } from './bench/table.ts';
 import { writeLog } from './gen/write.ts';
 import { largestLog, memoryBudget } from '../src/worker/memoryBudget.ts';
@@ -131,7 +134,11 @@ async function seeks(page, events) {
             const channel = new MessageChannel();
             channel.port1.onmessage = () => (frame = performance.now() - t0);
             channel.port2.postMessage(0);
-            requestAnimationFrame(() => ok({ painted: performance.now() - t0, frame }));
+            requestAnimationFrame(() => {
+              const painted = performance.now() - t0;
+              // What was painted, for the machine's floor (seekFloor.mjs), read once timed.
+              ok({ painted, frame, html: pane.innerHTML });
+            });
           };
           const obs = new MutationObserver(() => {
             if (pane.getAttribute('data-seq') !== String(target)) return;
@@ -369,6 +376,14 @@ ${label}: ${file}`);
           ? { note: `${h.workerBeforeGc.toFixed(0)} MB used before the GC` }
           : {}),
       });
+    // Last on this page: the floor sets the pane's DOM itself.
+    table.push(
+      await seekFloorRow(
+        page,
+        timed.map((t) => t.html),
+        label,
+      ),
+    );
   } finally {
     await browser.close();
   }
