@@ -228,7 +228,9 @@ describe('MessagesPane renders', () => {
     if (!list) throw new Error('no list');
     expect(top).toBeGreaterThan(1700);
     expect(el.querySelector('[data-tindex="13"]')).toBeNull();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'],
+    });
     // The user scrolls up in that frame: one scroll event reports both moves.
     act(() => {
       top = 1700;

@@ -99,7 +99,9 @@ it('the scroll event echoing a move read by sync() is not read again; the next o
 });
 
 it("a user's scroll in the frame of the list's own move (one scroll event, taken as the echo) is read once that frame is over", () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'],
+  });
   const { handle, el } = mountSynced();
   let top = 0;
   Object.defineProperty(el, 'scrollTop', { configurable: true, get: () => top });
