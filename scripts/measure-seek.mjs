@@ -18,10 +18,11 @@
 // With --trace --tasks N, also lists, for the first N seeks, every main-thread task from the hash
 // change to the seek's frame rendered (start after the hash change, thread CPU, wall, and its
 // largest parts): which answer's render, forced layout or frame the wait was made of.
+// With --gap MS, seeks are MS apart (default 50, as in the bench).
 // With --collapse timeline,inspector, the app opens with those panes collapsed (the stored pane
 // layout): what a pane costs a seek is the difference with a run without it.
 //
-//   node scripts/measure-seek.mjs <log> [--seeks 30] [--profile [--profile-out f.cpuprofile]] [--worker-profile] [--trace [--trace-out f.json] [--tasks 3]] [--requests] [--collapse timeline,inspector] [--drag [--in-page]] [--dist dist] [--port 4199] [--width 1600]
+//   node scripts/measure-seek.mjs <log> [--seeks 30] [--profile [--profile-out f.cpuprofile]] [--worker-profile] [--trace [--trace-out f.json] [--tasks 3]] [--requests] [--gap 50] [--collapse timeline,inspector] [--drag [--in-page]] [--dist dist] [--port 4199] [--width 1600]
 /* global window, document, location, requestAnimationFrame, MutationObserver, PointerEvent */
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -48,6 +49,9 @@ const trace = process.argv.includes('--trace');
 const requests = process.argv.includes('--requests');
 const width = Number(arg('width', '1600'));
 const inPage = process.argv.includes('--in-page');
+// The pause between seeks (the bench's is 50 ms): a longer one shows a seek from an idle page, once
+// the previous seek's follow-up work (the timeline's jump and rows) is done.
+const gap = Number(arg('gap', '50'));
 
 try {
   // Every request to the log worker and its answer, timed (the page's clock).
@@ -166,7 +170,7 @@ try {
     total.push(r.total);
     phases.push(r);
     afterAnswer.push(r.longestTask);
-    await page.waitForTimeout(50);
+    await page.waitForTimeout(gap);
   }
   const tasks = await page.evaluate(() => window.__seekTasks);
   const p50 = (k) =>
