@@ -19,6 +19,7 @@ export class ScrollEcho {
     private readonly now: () => number = () => performance.now(),
     /** The echo comes in the next frame; past this (ms) it is not waited for. */
     private readonly windowMs = 100,
+    /** Where the recheck runs: the page's animation frames (tests run them by hand). */
     private readonly frames: {
       request: (run: () => void) => number;
       cancel: (id: number) => void;
